@@ -1,0 +1,195 @@
+"""The command line of CONTRACT.md: ``python -m games deal|moves|play|solve|winnability GAME …``.
+
+Errors go to stderr as one clear line and exit 2 (CONTRACT.md); nothing is changed by a failed
+command. ``solve`` exits 0 solved, 1 unsolvable, 3 unknown.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .codes import CodeError
+from .core import GameError, History, IllegalMove
+from .deal import parse_number
+from .registry import find_game
+
+
+class CommandError(Exception):
+    """A usage error: printed as one line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one clear line, exit 2
+        raise CommandError(message)
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """``["k=v", …]`` as a dict. :raises CommandError: for a pair without ``=``."""
+    out = {}
+    for p in pairs or []:
+        k, eq, v = p.partition("=")
+        if not eq or not k.strip():
+            raise CommandError(f"--option '{p}' is not KEY=VALUE")
+        out[k.strip().lower()] = v.strip()
+    return out
+
+
+def read_text(path: str) -> str:
+    """The text of ``path``, or standard input for ``-``."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as e:
+        raise CommandError(f"cannot read position file '{path}': {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"position file '{path}' is not UTF-8 text") from None
+
+
+def resolve_deal(rules, number: str | None, code: str | None, options: dict[str, str]):
+    """``(number, options)`` from ``--number`` or ``--code`` plus ``--option``s."""
+    if number is not None and code is not None:
+        raise CommandError("give --number or --code, not both")
+    if code is not None:
+        n, from_code = rules.decode(code)
+        for k, v in from_code.items():
+            if k in options and options[k].lower() != v:
+                raise CommandError(f"--option {k}={options[k]} conflicts with the code {code.strip()} ({k}={v})")
+        options = {**options, **from_code}
+    else:
+        n = parse_number(number) if number is not None else 1
+    return n, rules.check_options(options)
+
+
+def load_position(rules, path: str, options: dict[str, str]):
+    opts = rules.check_options(options)
+    return rules.parse_position(read_text(path), opts)
+
+
+def cmd_deal(a) -> int:
+    rules = find_game(a.game)
+    n, opts = resolve_deal(rules, a.number, a.code, parse_options(a.option))
+    state = rules.deal(n, opts)
+    sys.stdout.write(f"# code: {rules.code(n, opts)}\n" + rules.format_position(state))
+    return 0
+
+
+def cmd_moves(a) -> int:
+    rules = find_game(a.game)
+    state = load_position(rules, a.position, parse_options(a.option))
+    out = [rules.format_move(state, m) for m in rules.legal_moves(state)]
+    sys.stdout.write("".join(m + "\n" for m in out))
+    return 0
+
+
+def cmd_play(a) -> int:
+    rules = find_game(a.game)
+    state = load_position(rules, a.position, parse_options(a.option))
+    hist = History.start(rules, state, getattr(state, "moves", 0) or 0)
+    for i, tok in enumerate(a.moves.split(), 1):
+        try:
+            hist.act(tok)
+        except IllegalMove as e:
+            raise CommandError(f"move {i} '{tok}' is illegal: {e}") from None
+    s = hist.state
+    sys.stdout.write(rules.format_position(s))
+    sys.stdout.write(f"Score: {rules.score(s)}\nMoves: {hist.moves}\nStatus: {rules.status(s)}\n")
+    return 0
+
+
+def _solver(rules):
+    if not rules.has_solver():
+        raise CommandError(f"{rules.name} has no solver yet")
+    return rules.solve
+
+
+def cmd_solve(a) -> int:
+    rules = find_game(a.game)
+    solve = _solver(rules)
+    opts = parse_options(a.option)
+    if (a.number is None) == (a.position is None):
+        raise CommandError("give --number N or --position FILE")
+    if a.number is not None:
+        n, opts = resolve_deal(rules, a.number, None, opts)
+        state = rules.deal(n, opts)
+    else:
+        state = load_position(rules, a.position, opts)
+    result = solve(state, timeout=a.timeout)
+    if result.status == "solved":
+        sys.stdout.write("solved\n" + " ".join(result.moves) + "\n")
+        return 0
+    sys.stdout.write(result.status + "\n")
+    return 1 if result.status == "unsolvable" else 3
+
+
+def cmd_winnability(a) -> int:
+    from .winnability import run
+
+    rules = find_game(a.game)
+    _solver(rules)
+    try:
+        lo, _, hi = a.deals.partition("-")
+        first, last = parse_number(lo), parse_number(hi or lo)
+    except ValueError as e:
+        raise CommandError(f"--deals '{a.deals}': {e}") from None
+    if last < first:
+        raise CommandError(f"--deals '{a.deals}': the range is empty")
+    opts = rules.check_options(parse_options(a.option))
+    return run(rules, first, last, opts, a.timeout, a.jobs, sys.stdout)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m games", description="Pasyans rules on the command line (CONTRACT.md)")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def common(sp):
+        sp.add_argument("game")
+        sp.add_argument("--option", action="append", metavar="KEY=VALUE")
+
+    d = sub.add_parser("deal", help="print a deal's starting position")
+    common(d)
+    d.add_argument("--number")
+    d.add_argument("--code")
+    d.set_defaults(func=cmd_deal)
+    m = sub.add_parser("moves", help="list the legal moves of a position")
+    common(m)
+    m.add_argument("--position", required=True)
+    m.set_defaults(func=cmd_moves)
+    pl = sub.add_parser("play", help="play moves on a position")
+    common(pl)
+    pl.add_argument("--position", required=True)
+    pl.add_argument("--moves", required=True)
+    pl.set_defaults(func=cmd_play)
+    s = sub.add_parser("solve", help="solve a deal or a position")
+    common(s)
+    s.add_argument("--number")
+    s.add_argument("--position")
+    s.add_argument("--timeout", type=float, default=10.0)
+    s.set_defaults(func=cmd_solve)
+    w = sub.add_parser("winnability", help="solve a range of deals")
+    common(w)
+    w.add_argument("--deals", required=True)
+    w.add_argument("--timeout", type=float, default=10.0)
+    w.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
+    w.set_defaults(func=cmd_winnability)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; returns the exit code."""
+    try:
+        a = build_parser().parse_args(argv)
+        return a.func(a)
+    except (CommandError, GameError, CodeError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except ValueError as e:  # deal numbers and other values
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""Deal codes: a deal in one string a player can type or share (RULES.md, "Deal codes").
+
+A code is ``PREFIX-RULES-NUMBER``: the game's prefix (``TP1``), its rule letters (``E``), and the
+deal number in base 26 written with 7 letters, ``A`` = 0 (``AAAAAAB`` = 1). Codes are
+case-insensitive and surrounding spaces are ignored.
+
+>>> encode("TP1", "E", 1)
+'TP1-E-AAAAAAB'
+>>> decode("tp1-c-aaaaabc", "TP1")
+('C', 28)
+"""
+from __future__ import annotations
+
+from .deal import check_number
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class CodeError(ValueError):
+    """A deal code could not be read; the message quotes it."""
+
+
+def encode(prefix: str, rules: str, number: int) -> str:
+    """The code for deal ``number`` of the game with ``prefix`` under rule letters ``rules``."""
+    check_number(number)
+    digits = []
+    n = number
+    for _ in range(7):
+        n, d = divmod(n, 26)
+        digits.append(LETTERS[d])
+    return f"{prefix}-{rules}-{''.join(reversed(digits))}"
+
+
+def decode(code: str, prefix: str) -> tuple[str, int]:
+    """Split ``code`` into ``(rule letters, number)``, checking its prefix and number.
+
+    :raises CodeError: quoting the code, saying what is wrong with it.
+    """
+    text = code.strip().upper()
+    parts = text.split("-")
+    if len(parts) != 3:
+        raise CodeError(f"'{code}' is not a deal code (expected {prefix}-X-AAAAAAB)")
+    head, rules, num = parts
+    if head != prefix:
+        raise CodeError(f"'{code}' is not a code of this game (its codes start with {prefix}-)")
+    if len(num) != 7 or any(ch not in LETTERS for ch in num):
+        raise CodeError(f"'{code}': the deal part must be 7 letters A-Z")
+    n = 0
+    for ch in num:
+        n = n * 26 + LETTERS.index(ch)
+    try:
+        check_number(n)
+    except ValueError as e:
+        raise CodeError(f"'{code}': {e}") from None
+    return rules, n

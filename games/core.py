@@ -1,0 +1,204 @@
+"""The shared frame of every game: errors, the Rules protocol, the undo history.
+
+A game is a :class:`Rules` subclass (one per game, variants by options) whose states are frozen,
+hashable values: applying a move returns a new state sharing the untouched piles, so undo is a
+list of states and a solver's visited set is a set of states (STYLE.md, "What that means here").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .i18n import tr
+
+
+class GameError(ValueError):
+    """Base of every error the rules raise; ``str(e)`` is one clear English line."""
+
+
+class IllegalMove(GameError):
+    """A move the rules refuse. ``msgid`` is the catalogue text (English, ``{}`` placeholders),
+    ``kw`` fills it; :meth:`text` gives it in a language. ``move`` is the offending move text."""
+
+    def __init__(self, msgid: str, move: str = "", **kw: Any):
+        self.msgid, self.move, self.kw = msgid, move, kw
+        super().__init__(msgid.format(**kw) if kw else msgid)
+
+    def text(self, lang: str | None = None) -> str:
+        """The reason in ``lang`` (default: the current language)."""
+        return tr(self.msgid, lang, **self.kw)
+
+
+class PositionError(GameError):
+    """A position's text could not be read; the message names the line or key."""
+
+
+class OptionError(GameError):
+    """An unknown option or a value it does not take."""
+
+
+PLAYING, WON, LOST = "playing", "won", "lost"
+
+
+class Rules:
+    """The protocol of one game. Subclasses set the class attributes and implement the methods.
+
+    Attributes:
+        name: registry name (``tripeaks``), as on the command line.
+        title: display name (English msgid).
+        code_prefix: deal code prefix (``TP1``).
+        options: ``{key: (allowed values…)}``, the first value the default.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    code_prefix: ClassVar[str] = ""
+    options: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    # -- options ---------------------------------------------------------------------------------
+    @classmethod
+    def check_options(cls, given: dict[str, str]) -> dict[str, str]:
+        """All options with defaults filled in.
+
+        :raises OptionError: for an unknown key or value, naming the allowed ones.
+        """
+        out = {k: v[0] for k, v in cls.options.items()}
+        for k, v in given.items():
+            key = k.strip().lower()
+            if key not in cls.options:
+                allowed = ", ".join(cls.options) or "none"
+                raise OptionError(f"{cls.name} has no option '{k}' (options: {allowed})")
+            val = str(v).strip().lower()
+            if val not in cls.options[key]:
+                raise OptionError(f"option {key}='{v}' is not one of {'|'.join(cls.options[key])}")
+            out[key] = val
+        return out
+
+    # -- the interface every game implements -----------------------------------------------------
+    @classmethod
+    def deal(cls, number: int, options: dict[str, str]) -> Any:
+        """The starting state of deal ``number`` under ``options`` (already checked)."""
+        raise NotImplementedError
+
+    @classmethod
+    def code(cls, number: int, options: dict[str, str]) -> str:
+        """The deal code of deal ``number`` under ``options``."""
+        raise NotImplementedError
+
+    @classmethod
+    def decode(cls, code: str) -> tuple[int, dict[str, str]]:
+        """``(number, options)`` named by a deal code; :class:`games.codes.CodeError` if bad."""
+        raise NotImplementedError
+
+    @classmethod
+    def legal_moves(cls, state: Any) -> list[Any]:
+        """Every legal move in ``state``, in a stable order (none once the game is over)."""
+        raise NotImplementedError
+
+    @classmethod
+    def apply(cls, state: Any, move: Any) -> Any:
+        """The state after ``move``. :raises IllegalMove: with the reason, leaving ``state`` as it was."""
+        raise NotImplementedError
+
+    @classmethod
+    def status(cls, state: Any) -> str:
+        """``playing``, ``won`` or ``lost`` (lost: no move can change the outcome any more)."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse_move(cls, state: Any, text: str) -> Any:
+        """The move written ``text`` in this game's notation. :raises IllegalMove: if unreadable."""
+        raise NotImplementedError
+
+    @classmethod
+    def format_move(cls, state: Any, move: Any) -> str:
+        """``move`` in this game's notation (CONTRACT.md, "Move notation")."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse_position(cls, text: str, options: dict[str, str]) -> Any:
+        """A state from a position text (CONTRACT.md). :raises PositionError: naming what is wrong."""
+        raise NotImplementedError
+
+    @classmethod
+    def format_position(cls, state: Any) -> str:
+        """The position text of ``state``; :meth:`parse_position` reads it back unchanged."""
+        raise NotImplementedError
+
+    @classmethod
+    def solver(cls, state: Any, max_nodes: int | None = None, timeout: float | None = None):
+        """A resumable :class:`games.solvers.search.Search` from ``state`` (games with a solver
+        override this; the base has none and raises :class:`NotImplementedError`)."""
+        raise NotImplementedError
+
+    @classmethod
+    def has_solver(cls) -> bool:
+        """Whether this game overrides :meth:`solver`."""
+        return cls.solver.__func__ is not Rules.solver.__func__
+
+    @classmethod
+    def solve(cls, state: Any, timeout: float | None = None, max_nodes: int | None = None):
+        """Solve from ``state`` to the end of the budget: a :class:`games.solvers.search.Result`."""
+        return cls.solver(state, max_nodes=max_nodes, timeout=timeout).run()
+
+    @classmethod
+    def score(cls, state: Any) -> int:
+        """The score of ``state`` in points."""
+        return getattr(state, "score", 0)
+
+
+@dataclass
+class History:
+    """Unlimited undo as a list of states; the move counter never goes down (RULES.md, "Undo").
+
+    ``states[0]`` is the deal (or the position loaded); ``actions`` records every move text and
+    ``"u"`` in the order played, so a save can replay it exactly. ``moves`` counts moves made,
+    undone ones included; ``undo_used`` is set by the first undo.
+    """
+
+    rules: type[Rules]
+    states: list[Any]
+    actions: list[str] = field(default_factory=list)
+    moves: int = 0
+    undo_used: bool = False
+
+    @classmethod
+    def start(cls, rules: type[Rules], state: Any, moves: int = 0) -> "History":
+        """A history whose only state is ``state``."""
+        return cls(rules, [state], [], moves)
+
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self.states[-1]
+
+    def can_undo(self) -> bool:
+        return len(self.states) > 1
+
+    def play(self, move: Any) -> Any:
+        """Apply ``move`` (a move object or its text). :raises IllegalMove: and changes nothing."""
+        if isinstance(move, str):
+            move = self.rules.parse_move(self.state, move)
+        new = self.rules.apply(self.state, move)
+        self.actions.append(self.rules.format_move(self.state, move))
+        self.states.append(new)
+        self.moves += 1
+        return new
+
+    def undo(self) -> Any:
+        """Take back the last move (points back, cards face down again); the counter stays.
+
+        :raises IllegalMove: when there is nothing to undo.
+        """
+        if len(self.states) <= 1:
+            raise IllegalMove("Nothing to undo")
+        self.states.pop()
+        self.actions.append("u")
+        self.undo_used = True
+        return self.states[-1]
+
+    def act(self, text: str) -> Any:
+        """Play one action of the command line's list: a move, or ``u`` to undo."""
+        if text.strip().lower() == "u":
+            return self.undo()
+        return self.play(text)

@@ -1,0 +1,90 @@
+"""Reading and writing the ``Key: value`` position texts of CONTRACT.md ("Cards and positions")."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import CardError, fmt, parse_token
+from .core import PositionError
+
+
+@dataclass
+class Fields:
+    """A position's lines: ``values[key]`` (key lower-cased, inner spaces single) → ``(text, line)``;
+    ``columns`` the ``: …`` lines in order as ``(text, line)``."""
+
+    values: dict[str, tuple[str, int]] = field(default_factory=dict)
+    columns: list[tuple[str, int]] = field(default_factory=list)
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        v = self.values.get(key.lower())
+        return v[0] if v else default
+
+    def require(self, key: str) -> str:
+        v = self.values.get(key.lower())
+        if v is None:
+            raise PositionError(f"the position has no '{key}:' line")
+        return v[0]
+
+    def line(self, key: str) -> int:
+        return self.values.get(key.lower(), ("", 0))[1]
+
+
+def read_fields(text: str, allowed: set[str] | None = None, game: str | None = None) -> Fields:
+    """Split a position text into fields; ``#`` starts a comment, blank lines are skipped.
+
+    :param allowed: lower-case keys this game reads; any other key is an error.
+    :param game: when given, a ``Game:`` line must name it.
+    :raises PositionError: naming the line.
+    """
+    f = Fields()
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith(":"):
+            f.columns.append((line[1:].strip(), no))
+            continue
+        if ":" not in line:
+            raise PositionError(f"line {no}: '{raw.strip()}' is not 'Key: value'")
+        key, _, val = line.partition(":")
+        k = " ".join(key.split()).lower()
+        if allowed is not None and k not in allowed:
+            raise PositionError(f"line {no}: unknown key '{key.strip()}'")
+        if k in f.values:
+            raise PositionError(f"line {no}: '{key.strip()}' given twice")
+        f.values[k] = (val.strip(), no)
+    if game is not None:
+        g = f.get("game")
+        if g is not None and g.strip().lower() != game:
+            raise PositionError(f"line {f.line('game')}: this is a position of '{g}', not {game}")
+    return f
+
+
+def tokens(text: str, line: int, key: str) -> list[tuple[int | None, bool]]:
+    """The ``(card, face_up)`` tokens of a value. :raises PositionError: naming line and token."""
+    out = []
+    for tok in text.split():
+        try:
+            out.append(parse_token(tok))
+        except CardError as e:
+            raise PositionError(f"line {line} ({key}): {e}") from None
+    return out
+
+
+def int_field(f: Fields, key: str, default: int, lo: int = 0, hi: int = 10 ** 9) -> int:
+    """An optional whole-number field such as ``Score:``. :raises PositionError: if not a number in range."""
+    v = f.get(key)
+    if v is None or v == "":
+        return default
+    try:
+        n = int(v)
+    except ValueError:
+        raise PositionError(f"line {f.line(key)}: {key} '{v}' is not a whole number") from None
+    if not lo <= n <= hi:
+        raise PositionError(f"line {f.line(key)}: {key} {n} is out of range ({lo}..{hi})")
+    return n
+
+
+def join(cards, face_up: bool = True) -> str:
+    """Cards as space-separated tokens."""
+    return " ".join(fmt(c, face_up) for c in cards)

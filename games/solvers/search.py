@@ -1,0 +1,137 @@
+"""The search core shared by every solver: depth-first search over hashable states with a visited
+set, under a budget of nodes and seconds, resumable in slices so the app can run it a few
+milliseconds per frame with no thread (DESIGN.md, "Long work without freezing a frame").
+
+A solver sees every card, face-down ones included; the app says so wherever it shows a result.
+
+Answers (issue 7): ``solved`` with a move list that was replayed by the rules to a win,
+``unsolvable`` when the whole reachable space was exhausted, ``unknown`` when the budget ran out.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
+
+
+@dataclass
+class Result:
+    """A solver's answer: ``status``; ``moves`` (texts in the game's notation) when solved;
+    ``nodes`` expanded; ``seconds`` of search."""
+
+    status: str
+    moves: list[str] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+class Search:
+    """Depth-first search from ``start``.
+
+    :param successors: ``state -> iterable of (move, next_state)``, best first.
+    :param won: ``state -> bool``.
+    :param key: ``state -> hashable`` identifying states that lead to the same outcome (default:
+        the state itself).
+    :param fmt: ``(state, move) -> str``, the move's text.
+    :param verify: ``(start, moves texts) -> bool``, replays a solution by the rules; a solution
+        that fails it is a bug and raises :class:`AssertionError`.
+    :param max_nodes: node budget (``None``: unlimited); :param timeout: seconds (``None``: none).
+    """
+
+    def __init__(self, start: Any, successors: Callable[[Any], Iterable[tuple[Any, Any]]],
+                 won: Callable[[Any], bool], fmt: Callable[[Any, Any], str],
+                 key: Callable[[Any], Hashable] | None = None,
+                 verify: Callable[[Any, list[str]], bool] | None = None,
+                 max_nodes: int | None = None, timeout: float | None = None):
+        self.start, self.successors, self.won, self.fmt = start, successors, won, fmt
+        self.key = key or (lambda s: s)
+        self.verify = verify
+        self.max_nodes, self.timeout = max_nodes, timeout
+        self.nodes = 0
+        self.seconds = 0.0
+        self.result: Result | None = None
+        self.seen: set = {self.key(start)}
+        # the DFS stack: (state, iterator of successors, move that led here)
+        self._stack: list[tuple[Any, Any, Any]] = [(start, iter(successors(start)), None)]
+        if won(start):
+            self.result = Result(SOLVED, [], 0, 0.0)
+
+    def _finish(self, status: str, moves: list[str] | None = None) -> Result:
+        self.result = Result(status, moves or [], self.nodes, self.seconds)
+        return self.result
+
+    def step(self, max_nodes: int = 2000) -> Result | None:
+        """Expand up to ``max_nodes`` more nodes; the :class:`Result` once the search is over,
+        else ``None`` (call again)."""
+        if self.result is not None:
+            return self.result
+        t0 = time.perf_counter()
+        try:
+            return self._step(max_nodes, t0)
+        finally:
+            self.seconds += time.perf_counter() - t0
+            if self.result is not None:
+                self.result.seconds = self.seconds
+
+    def _step(self, budget: int, t0: float) -> Result | None:
+        stack, seen, key, won, succ = self._stack, self.seen, self.key, self.won, self.successors
+        limit = self.max_nodes
+        timeout = self.timeout
+        while stack:
+            if budget <= 0:
+                return None
+            state, it, _ = stack[-1]
+            for move, nxt in it:
+                k = key(nxt)
+                if k in seen:
+                    continue
+                seen.add(k)
+                budget -= 1
+                self.nodes += 1
+                if won(nxt):
+                    moves = [self.fmt(s, m) for s, m in self._states_and_moves(move)]
+                    if self.verify is not None and not self.verify(self.start, moves):
+                        raise AssertionError(f"solver found a solution that does not replay: {moves}")
+                    return self._finish(SOLVED, moves)
+                stack.append((nxt, iter(succ(nxt)), move))
+                break
+            else:
+                stack.pop()
+            if limit is not None and self.nodes >= limit:
+                return self._finish(UNKNOWN)
+            if timeout is not None and (self.nodes & 127) == 0 and \
+                    self.seconds + time.perf_counter() - t0 > timeout:
+                return self._finish(UNKNOWN)
+        return self._finish(UNSOLVABLE)
+
+    def _states_and_moves(self, last_move):
+        """Pairs ``(state before, move)`` along the current path plus the final move."""
+        out = []
+        stack = self._stack
+        for i in range(1, len(stack)):
+            out.append((stack[i - 1][0], stack[i][2]))
+        out.append((stack[-1][0], last_move))
+        return out
+
+    def run(self) -> Result:
+        """Search to the end of the budget."""
+        while True:
+            r = self.step(1 << 30 if self.timeout is None else 4096)
+            if r is not None:
+                return r
+
+
+def replays_to_win(rules, start, moves: list[str]) -> bool:
+    """Whether ``moves`` (texts) are legal from ``start`` one after another and end in a win."""
+    from ..core import GameError
+
+    s = start
+    try:
+        for m in moves:
+            s = rules.apply(s, rules.parse_move(s, m))
+    except GameError:
+        return False
+    return rules.status(s) == "won"

@@ -1,0 +1,43 @@
+"""``python -m games winnability``: solve a range of deals in parallel processes."""
+from __future__ import annotations
+
+import os
+import time
+from multiprocessing import get_context
+
+from .registry import find_game
+
+
+def solve_deal(args: tuple[str, int, dict, float]) -> tuple[int, str, float, int]:
+    """Solve one deal: ``(game, number, options, timeout)`` → ``(number, status, seconds, moves)``."""
+    game, number, options, timeout = args
+    rules = find_game(game)
+    t0 = time.perf_counter()
+    r = rules.solve(rules.deal(number, options), timeout=timeout)
+    return number, r.status, time.perf_counter() - t0, len(r.moves)
+
+
+def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, out) -> int:
+    """Print a line a deal (``N status seconds``) and the closing tally; returns 0."""
+    jobs = jobs or os.cpu_count() or 1
+    tasks = [(rules.name, n, options, timeout) for n in range(first, last + 1)]
+    counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
+    t0 = time.perf_counter()
+    if jobs == 1 or len(tasks) == 1:
+        results = map(solve_deal, tasks)
+        pool = None
+    else:
+        pool = get_context("spawn").Pool(jobs)
+        results = pool.imap(solve_deal, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
+    try:
+        for number, status, secs, nmoves in results:
+            counts[status] += 1
+            out.write(f"{number} {status} {secs:.3f}" + (f" {nmoves} moves" if status == "solved" else "") + "\n")
+            out.flush()
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    out.write(f"solved {counts['solved']}, unsolvable {counts['unsolvable']}, unknown {counts['unknown']}, "
+              f"seconds {time.perf_counter() - t0:.1f}\n")
+    return 0
