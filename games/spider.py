@@ -478,7 +478,7 @@ class Spider(Rules):
         rel = (f.get("relaxed") or o["relaxed"]).strip().lower()
         if rel not in ("yes", "no"):
             raise PositionError(f"line {f.line('relaxed')}: Relaxed '{f.get('relaxed')}' is not yes or no")
-        completed = int_field(f, "completed", 0, 0, 8)
+        completed = int_field(f, "Completed", 0, 0, 8)
         stock = tuple(c for c, _ in tokens(f.get("stock", ""), f.line("stock"), "Stock") if c is not None)
         if len(f.columns) != N_COLUMNS:
             raise PositionError(f"a Spider position needs {N_COLUMNS} column lines ': …', found {len(f.columns)}")
@@ -513,7 +513,7 @@ class Spider(Rules):
         for i in range(N_COLUMNS):
             cols[i], down[i], r = _settle(cols[i], down[i])
             extra += r
-        score = int_field(f, "score", START_SCORE + RUN_POINTS * (completed + len(extra)), 0)
+        score = int_field(f, "Score", START_SCORE + RUN_POINTS * (completed + len(extra)), 0)
         return SpiderState(tuple(cols), tuple(down), stock, suits_done + extra, suits, rel == "yes", score)
 
     @classmethod
