@@ -254,6 +254,7 @@ class Spider(Rules):
             if not col:
                 continue
             k = run_length(col, down[a])
+            low = col[-1] & 15  # the run's ranks are low .. low + k - 1
             for b in range(N_COLUMNS):
                 if b == a:
                     continue
@@ -261,8 +262,8 @@ class Spider(Rules):
                 if t is None:
                     out.extend(Move(a, b, n) for n in range(1, k + 1))
                 else:
-                    n = fit_count(col, down[a], t)
-                    if n:
+                    n = (t & 15) - low  # the card of rank top - 1 is n cards deep
+                    if 1 <= n <= k:
                         out.append(Move(a, b, n))
         if cls._why_not_deal(s) is None:
             out.append(DEAL)
