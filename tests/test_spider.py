@@ -422,3 +422,20 @@ def test_greedy_one_suit_play_completes_runs_and_conserves_cards():
             h.undo()
         assert h.state == s0
     assert runs >= 3
+
+
+def test_cli_deal_then_undo_gives_back_the_deal(capsys, tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text(GOLDEN_1_2SUITS)
+    rc, out, _ = cli(capsys, "play", "spider", "--position", str(f), "--moves", "d u 1-3 u")
+    assert rc == 0
+    body = [l for l in out.splitlines() if not l.startswith(("Score", "Moves", "Status"))]
+    assert body == GOLDEN_1_2SUITS.splitlines()
+    assert "Score: 500" in out and "Moves: 2" in out
+
+
+def test_refusals_read_in_russian():
+    s = pos("(3C) 9S 8H 7H", "TD")
+    with pytest.raises(IllegalMove) as e:
+        play(s, "1-2")
+    assert e.value.text("ru").startswith("Несколько карт") and e.value.text("en") == MSG_MIXED
