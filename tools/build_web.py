@@ -1,0 +1,219 @@
+"""Build the web version with pygbag 0.9.3, offline: ``python tools/build_web.py``.
+
+Writes ``build/web/`` (for any static host: upload the folder) and ``build/web.zip`` (for
+itch.io). Steps (docs/web.md):
+
+1. A build environment ``build/.web-venv`` with ``requirements-web.txt`` (pygbag 0.9.3 from
+   PyPI, the one network use; skipped when it is there already). ``black`` must not be
+   importable in it: pygbag's optimiser would reformat the packed source with it.
+2. A staged copy ``build/stage/pasyans/`` holding only what the game needs (:data:`PACKED`,
+   without caches); the folder's name makes the bundle ``pasyans.apk``/``pasyans.tar.gz``.
+3. ``pygbag --build --archive --no_opt --template web/pasyans.tmpl --icon web/favicon.png``
+   in the staged copy, with every proxy variable pointing at a closed port and a time limit:
+   with our own template and icon pygbag has no reason to touch the network, and if it ever
+   tried (it retries its CDN forever) the build fails instead of hanging.
+4. ``build/web`` = pygbag's output plus ``static/`` (manifest, service worker, icons), the
+   service worker stamped with a hash of the bundle so a new build replaces the old cache;
+   ``build/web.zip`` = the same files.
+
+Exit status 0 on success, 1 with a one-line message on failure.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+VENV = BUILD / ".web-venv"
+STAGE = BUILD / "stage" / "pasyans"
+OUT = BUILD / "web"
+ZIP = BUILD / "web.zip"
+APP = "pasyans"
+PYGBAG_VERSION = "0.9.3"
+PACKED = ("main.py", "games", "ui", "assets", "layouts", "locales")
+"""What the game needs at run time, relative to the repository root."""
+SKIPPED_NAMES = {"__pycache__", ".pytest_cache", ".hypothesis", ".DS_Store"}
+SKIPPED_SUFFIXES = {".pyc", ".pyo", ".orig", ".rej", ".swp"}
+ZIPPED = ("index.html", "favicon.png", f"{APP}.apk", f"{APP}.tar.gz", "sw.js", "manifest.webmanifest",
+          "icon-192.png", "icon-512.png")
+"""The files of ``build/web.zip`` (everything the page and its service worker load)."""
+DEAD_PROXY = "http://127.0.0.1:9"
+
+
+class BuildError(Exception):
+    """A build step failed; the message says which and why."""
+
+
+def venv_python(venv: Path = VENV) -> Path:
+    """The interpreter of ``venv``."""
+    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv(venv: Path = VENV, timeout: float = 300) -> Path:
+    """Create ``venv`` with ``requirements-web.txt`` unless it has pygbag already.
+
+    :returns: its interpreter. :raises BuildError: when pip fails (no network to PyPI) or
+        when ``black`` is importable there.
+    """
+    py = venv_python(venv)
+    if not _has_pygbag(py):
+        if not py.exists():
+            _run([sys.executable, "-m", "venv", str(venv)], "creating the build venv", timeout=120)
+        _run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r",
+              str(ROOT / "requirements-web.txt")], f"pip install pygbag=={PYGBAG_VERSION}", timeout=timeout)
+        if not _has_pygbag(py):
+            raise BuildError(f"pygbag {PYGBAG_VERSION} is not importable in {venv}")
+    if subprocess.run([str(py), "-c", "import black"], capture_output=True).returncode == 0:
+        raise BuildError(f"black is importable in {venv}: pygbag would reformat the source; uninstall it")
+    return py
+
+
+def _has_pygbag(py: Path) -> bool:
+    if not py.exists():
+        return False
+    r = subprocess.run([str(py), "-c", "import pygbag, sys; sys.stdout.write(pygbag.VERSION)"],
+                       capture_output=True, text=True)
+    return r.returncode == 0 and r.stdout.strip() == PYGBAG_VERSION
+
+
+def _run(cmd: list[str], what: str, timeout: float, cwd: Path | None = None, env=None) -> str:
+    try:
+        r = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise BuildError(f"{what}: still running after {timeout:.0f} s (waiting for the network?)") from None
+    if r.returncode != 0:
+        tail = (r.stderr or r.stdout).strip().splitlines()[-3:]
+        raise BuildError(f"{what} failed (exit {r.returncode}): {' | '.join(tail)}")
+    return r.stdout
+
+
+def _skipped(path: Path) -> bool:
+    return (path.name in SKIPPED_NAMES or path.name.startswith(".") or path.suffix in SKIPPED_SUFFIXES)
+
+
+def stage(stage_dir: Path = STAGE) -> list[str]:
+    """Copy :data:`PACKED`, ``pygbag.ini``, ``static/`` and our page into ``stage_dir``.
+
+    :returns: the packed files, relative and sorted (what the apk must hold).
+    """
+    if stage_dir.exists():
+        shutil.rmtree(stage_dir)
+    stage_dir.mkdir(parents=True)
+    packed = []
+    for name in PACKED:
+        src = ROOT / name
+        if not src.exists():
+            continue
+        if src.is_file():
+            shutil.copy2(src, stage_dir / name)
+            packed.append(name)
+            continue
+        for path in sorted(src.rglob("*")):
+            rel = path.relative_to(ROOT)
+            if any(_skipped(Path(p)) for p in rel.parts) or not path.is_file():
+                continue
+            (stage_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, stage_dir / rel)
+            packed.append(rel.as_posix())
+    shutil.copy2(ROOT / "pygbag.ini", stage_dir / "pygbag.ini")
+    shutil.copytree(ROOT / "static", stage_dir / "static")
+    (stage_dir / "web").mkdir()
+    for f in ("pasyans.tmpl", "favicon.png"):
+        shutil.copy2(ROOT / "web" / f, stage_dir / "web" / f)
+    return sorted(packed)
+
+
+def build_stamp(stage_dir: Path, packed: list[str]) -> str:
+    """A short hash of the packed files, the page and ``static/``: the service worker's BUILD."""
+    h = hashlib.sha256()
+    extra = [p.relative_to(stage_dir).as_posix() for p in sorted((stage_dir / "static").rglob("*")) if p.is_file()]
+    for rel in packed + extra + ["web/pasyans.tmpl"]:
+        h.update(rel.encode() + b"\0" + (stage_dir / rel).read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
+def run_pygbag(py: Path, stage_dir: Path = STAGE, cdn: str | None = None, timeout: float = 120) -> None:
+    """Run pygbag on ``stage_dir`` with no network. :raises BuildError: on failure or timeout."""
+    env = dict(os.environ)
+    for var in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
+        env[var] = DEAD_PROXY
+    env.pop("no_proxy", None)
+    env.pop("NO_PROXY", None)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    cmd = [str(py), "-m", "pygbag", "--build", "--archive", "--no_opt",
+           "--template", "web/pasyans.tmpl", "--icon", "web/favicon.png", "--title", "Pasyans"]
+    if cdn:
+        cmd += ["--cdn", cdn]
+    cmd.append(".")
+    _run(cmd, "pygbag", timeout=timeout, cwd=stage_dir, env=env)
+
+
+def finish(stage_dir: Path, stamp: str, out: Path = OUT, zip_path: Path = ZIP) -> None:
+    """Move pygbag's output to ``out``, stamp ``sw.js``, write ``zip_path``."""
+    built = stage_dir / "build" / "web"
+    for f in (f"{APP}.apk", f"{APP}.tar.gz", "index.html", "favicon.png", "sw.js"):
+        if not (built / f).is_file():
+            raise BuildError(f"pygbag wrote no {f} in {built}")
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(built, out)
+    sw = out / "sw.js"
+    text = sw.read_text(encoding="utf-8")
+    text = text.replace("__PASYANS_BUILD__", stamp).replace("__PASYANS_RUNTIME__", PYGBAG_VERSION)
+    sw.write_text(text, encoding="utf-8")
+    if zip_path.exists():
+        zip_path.unlink()
+    with zipfile.ZipFile(zip_path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for f in ZIPPED:
+            zf.write(out / f, f)
+
+
+def build(cdn: str | None = None, py: Path | None = None, log=print) -> dict:
+    """The whole build. :returns: ``{"apk": bytes, "tar_gz": bytes, "zip": bytes, "stamp": str,
+    "packed": [...], "seconds": s}``. :raises BuildError: naming the failed step."""
+    t0 = time.monotonic()
+    py = py or ensure_venv()
+    packed = stage()
+    stamp = build_stamp(STAGE, packed)
+    log(f"staged {len(packed)} files in {STAGE.relative_to(ROOT)}; running pygbag {PYGBAG_VERSION} offline…")
+    run_pygbag(py, cdn=cdn)
+    finish(STAGE, stamp)
+    info = {
+        "apk": (OUT / f"{APP}.apk").stat().st_size,
+        "tar_gz": (OUT / f"{APP}.tar.gz").stat().st_size,
+        "zip": ZIP.stat().st_size,
+        "stamp": stamp,
+        "packed": packed,
+        "seconds": round(time.monotonic() - t0, 1),
+    }
+    log(f"build/web: {APP}.apk {info['apk']} bytes, {APP}.tar.gz {info['tar_gz']} bytes; "
+        f"build/web.zip {info['zip']} bytes; build {stamp}; {info['seconds']} s")
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python tools/build_web.py", description=__doc__.split("\n")[0])
+    p.add_argument("--cdn", help="runtime address baked into the page (default: pygbag's CDN)")
+    p.add_argument("--python", help="an interpreter with pygbag 0.9.3 and without black (default: build/.web-venv)")
+    a = p.parse_args(argv)
+    try:
+        py = Path(a.python) if a.python else None
+        if py and subprocess.run([str(py), "-c", "import black"], capture_output=True).returncode == 0:
+            raise BuildError(f"black is importable by {py}: pygbag would reformat the source")
+        build(cdn=a.cdn, py=py)
+    except BuildError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
