@@ -1,0 +1,96 @@
+"""Helpers shared by the games whose columns build down in alternating colours (Klondike, FreeCell).
+
+Cards are the ints of :mod:`games.cards` (``suit * 16 + rank``; suits C D H S = 0..3, diamonds and
+hearts red). Foundations are a 4-tuple of the top rank per suit (0 = empty), indexed by suit.
+Rule sources: RULES.md "Klondike", "FreeCell" and "Features of the Spider/Klondike/FreeCell site"
+(auto to foundation, tap a card).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+FOUNDATION_ORDER = (2, 0, 1, 3)
+"""Suits in the order of the ``Foundations:`` line (H C D S, as Freecell Solver writes it)."""
+SUIT_LETTERS = "CDHS"
+RANK_LETTERS = "0A23456789TJQK"
+"""Foundation heights as written in ``Foundations:`` (``0`` empty, ``T`` ten)."""
+
+
+def is_red(c: int) -> bool:
+    """Diamonds (1) and hearts (2) are red."""
+    return (c >> 4) in (1, 2)
+
+
+def fits(card: int, onto: int) -> bool:
+    """Whether ``card`` may lie on ``onto`` in a column: one rank lower, the other colour."""
+    return (onto & 15) - (card & 15) == 1 and is_red(card) != is_red(onto)
+
+
+def run_start(col: Sequence[int], lo: int = 0) -> int:
+    """The index where the ordered tail of ``col`` begins (each card fits on the one below it),
+    not below ``lo`` (Klondike passes its face-down count). ``len(col)`` for an empty column."""
+    i = len(col) - 1
+    if i < lo:
+        return len(col)
+    while i > lo and fits(col[i], col[i - 1]):
+        i -= 1
+    return i
+
+
+def goes_home(card: int, foundations: Sequence[int]) -> bool:
+    """Whether ``card`` is the next card of its suit's foundation."""
+    return foundations[card >> 4] == (card & 15) - 1
+
+
+def is_safe(card: int, foundations: Sequence[int]) -> bool:
+    """Whether ``card`` (which must go home next) is no longer needed in the columns: an ace or a
+    two, or a card whose two opposite-colour foundations are at least its rank − 1 (then every
+    card that could lie on it can go home instead). RULES.md, "Auto to foundation"."""
+    r = card & 15
+    if r <= 2:
+        return True
+    others = (0, 3) if is_red(card) else (1, 2)
+    return all(foundations[s] >= r - 1 for s in others)
+
+
+def safe_cards(candidates: Iterable[int], foundations: Sequence[int], exclude: Iterable[int] = ()) -> list[int]:
+    """The cards of ``candidates`` (the playable ones) that may go home by themselves: next on
+    their foundation and :func:`is_safe`, except those in ``exclude`` (a card the player just took
+    back from a foundation must stay where it was put)."""
+    ex = set(exclude)
+    return [c for c in candidates if c not in ex and goes_home(c, foundations) and is_safe(c, foundations)]
+
+
+def parse_foundations(text: str, line: int) -> tuple[int, int, int, int]:
+    """Read ``H-0 C-A D-T S-10`` (any order, missing suits 0) into heights by suit.
+
+    :raises ValueError: quoting the bad token (the caller wraps it into a PositionError).
+    """
+    out = [0, 0, 0, 0]
+    seen = set()
+    for tok in text.split():
+        s, dash, v = tok.partition("-")
+        su = s.strip().upper()
+        su = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}.get(su, su)
+        if not dash or su not in SUIT_LETTERS or su in seen:
+            raise ValueError(f"line {line}: '{tok}' is not a foundation (write H-0, C-A, D-T …)")
+        vv = v.strip().upper()
+        if vv.isdigit() and 0 <= int(vv) <= 13:
+            n = int(vv)
+        elif len(vv) == 1 and vv in RANK_LETTERS[1:]:
+            n = RANK_LETTERS.index(vv)
+        else:
+            raise ValueError(f"line {line}: '{tok}' is not a foundation (height 0, A, 2..10, T, J, Q, K)")
+        seen.add(su)
+        out[SUIT_LETTERS.index(su)] = n
+    return tuple(out)  # type: ignore[return-value]
+
+
+def format_foundations(f: Sequence[int]) -> str:
+    """``H-0 C-A D-T S-K``: heights in Freecell Solver's order and notation."""
+    return " ".join(f"{SUIT_LETTERS[s]}-{RANK_LETTERS[f[s]]}" for s in FOUNDATION_ORDER)
+
+
+def foundation_cards(f: Sequence[int]) -> list[int]:
+    """Every card that the foundation heights ``f`` hold."""
+    return [s * 16 + r for s in range(4) for r in range(1, f[s] + 1)]
