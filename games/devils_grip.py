@@ -40,10 +40,9 @@ complete stack of 4 whose chain is its row's. Otherwise *playing* while the stoc
 the stock empty and cards on the talon, *playing* exactly when the talon top fits some stack
 (merges only ever remove stack tops and swaps change none, so nothing else can make a talon card
 playable, and the result can only change by a talon play); with stock and talon both empty,
-*playing* when the grid holds all 96 cards (then merges always succeed until every stack is
-complete: a stuck incomplete stack would need some rank three times; swaps then sort the rows),
-and *lost* when cards are missing (a partial what-if position can never be won). *Lost* means no
-move can change the outcome any more.
+*playing* when the grid holds all 96 cards (24 cells of at most 4: every stack is complete, and
+swaps alone sort them into their rows), and *lost* when cards are missing (a partial what-if
+position can never be won). *Lost* means no move can change the outcome any more.
 
 **Result and score.** The result is the number of cards left in stock + talon
 (:meth:`DevilsGrip.result`, lower is better; statistics keep the fewest), rated on the Bicycle
@@ -187,6 +186,14 @@ def rating(left: int) -> str | None:
         if left <= limit:
             return msg
     return None
+
+
+def canonical(s: DevilsGripState) -> tuple:
+    """A key equal for states that differ only by the places of their stacks: swaps change no
+    merge, no talon play and no refill (a refill goes to whichever cell was emptied), only the
+    final row check, which a won solver line settles with swaps at the end. For solvers'
+    visited sets; cheap (one sort of 24 small tuples)."""
+    return (tuple(sorted(s.grid)), s.stock, s.talon)
 
 
 def _refill(grid: list, stock: tuple) -> tuple:
@@ -448,6 +455,8 @@ class DevilsGrip(Rules):
             pile = tuple(c for c, _ in toks if c is not None)
             cls._check_cards(pile, f"line {f.line(key)} ({key})", counts)
             piles.append(pile)
+        if piles[0] and not any(grid):
+            raise PositionError("the grid is empty while the stock has cards (a cell is refilled at once)")
         return DevilsGripState(tuple(grid), piles[0], piles[1])
 
     @staticmethod
