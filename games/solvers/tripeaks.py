@@ -1,43 +1,112 @@
-"""TriPeaks solver: depth-first over removals and draws, best moves first.
+"""TriPeaks solver: depth-first over removals and draws on a compact state, best moves first.
 
-Two positions with the same tableau, the same number of stock cards left and the same waste top
-have the same future, so that triple is the visited-set key (score and streak do not change what
-can be won). Moves are tried tableau cards first (those that will turn a card face up before the
-others), the draw last.
+The search state is ``(mask, next_stock, top)``: a 28-bit mask of the tableau slots still
+holding a card, the index of the stock's next card, and the waste top's card value. Score and
+streak never change what can be won, so two positions with the same triple share one entry of
+the visited set. Sees face-down cards (as every solver here does).
+
+Move order: tableau cards first — those that turn a card face up before the others, then those
+lying deeper — the draw last. A position is cut as dead when some tableau card has no possible
+partner left: no card of a neighbouring rank in the tableau, in the stock from its next card on,
+or on the waste top (a card can only leave onto a neighbour, and the waste top only ever comes
+from the tableau or the stock).
 """
 from __future__ import annotations
 
-from ..tripeaks import COVERED_BY, DRAW, N_SLOTS, TriPeaks, TriPeaksState, exposed, fits
+from ..tripeaks import COVERED_BY, DRAW, N_SLOTS, TriPeaks, TriPeaksState
 from .search import Search, replays_to_win
 
-LAYOUT_COVERS = tuple(tuple(j for j in range(N_SLOTS) if i in COVERED_BY[j]) for i in range(N_SLOTS))
+BIT = tuple(1 << i for i in range(N_SLOTS))
+COVER_MASK = tuple(sum(BIT[j] for j in COVERED_BY[i]) for i in range(N_SLOTS))
+# slots that slot i covers (whose last cover may be i)
+UNDER = tuple(tuple(j for j in range(N_SLOTS) if i in COVERED_BY[j]) for i in range(N_SLOTS))
+DEPTH = tuple(0 if i < 3 else 1 if i < 9 else 2 if i < 18 else 3 for i in range(N_SLOTS))
 
 
-def _successors(s: TriPeaksState):
-    t = s.tableau
-    if not s.waste:
+def _neighbours(mode: str) -> tuple[tuple[int, ...], ...]:
+    """For each rank 1..13 the ranks it may go on (index 0 unused)."""
+    out = [()]
+    for r in range(1, 14):
+        n = [x for x in (r - 1, r + 1) if 1 <= x <= 13]
+        if mode == "easy" and r in (1, 13):
+            n.append(13 if r == 1 else 1)  # K and A are neighbours in Easy
+        out.append(tuple(n))
+    return tuple(out)
+
+
+class _Problem:
+    """The fixed cards of one search: tableau cards by slot, the stock order, the rules mode."""
+
+    def __init__(self, s: TriPeaksState):
+        self.cards = tuple(c if c is not None else 0 for c in s.tableau)
+        self.ranks = tuple((c & 15) if c else 0 for c in self.cards)
+        self.stock = s.stock
+        self.stock_ranks = tuple(c & 15 for c in s.stock)
+        self.mode = s.mode
+        self.nb = _neighbours(s.mode)
+        fit = [[False] * 14 for _ in range(14)]
+        for r in range(1, 14):
+            for x in self.nb[r]:
+                fit[r][x] = True
+        self.fit = fit
+        self.start = TriPeaksState(s.tableau, s.stock, s.waste, s.mode, s.scoring, s.score, s.streak)
+        # per rank: the slots holding that rank, the slots holding a neighbour rank, the
+        # neighbour ranks as bits; per stock index: the ranks still in the stock as bits
+        self.rank_mask = [0] * 14
+        for i, r in enumerate(self.ranks):
+            if r:
+                self.rank_mask[r] |= BIT[i]
+        self.nb_mask = [0] + [sum(self.rank_mask[x] for x in self.nb[r]) for r in range(1, 14)]
+        self.nb_bits = [0] + [sum(1 << x for x in self.nb[r]) for r in range(1, 14)]
+        self.stock_sets = [0] * (len(s.stock) + 1)
+        for k in range(len(s.stock) - 1, -1, -1):
+            self.stock_sets[k] = self.stock_sets[k + 1] | (1 << self.stock_ranks[k])
+        mask = 0
+        for i, c in enumerate(s.tableau):
+            if c is not None:
+                mask |= BIT[i]
+        self.root = (mask, 0, (s.waste[-1] & 15) if s.waste else 0)
+
+    def successors(self, node):
+        mask, sp, top = node
+        ranks, fit_top = self.ranks, self.fit[top] if top else None
+        if not self._alive(mask, sp, top):
+            return
         moves = []
-    else:
-        top, mode = s.waste[-1], s.mode
-        moves = [i for i in range(N_SLOTS) if t[i] is not None and fits(t[i], top, mode) and exposed(t, i)]
-        # cards that uncover something first (a covered neighbour left with one cover), deeper rows first
-        moves.sort(key=lambda i: (-sum(1 for j in LAYOUT_COVERS[i]
-                                       if t[j] is not None and sum(t[k] is not None for k in COVERED_BY[j]) == 1), i))
-    for m in moves:
-        yield m, TriPeaks.apply(s, m)
-    if s.stock:
-        yield DRAW, TriPeaks.apply(s, DRAW)
+        if fit_top is not None:
+            m = mask
+            while m:
+                low = m & -m
+                i = low.bit_length() - 1
+                m ^= low
+                if not (mask & COVER_MASK[i]) and fit_top[ranks[i]]:
+                    nm = mask ^ low
+                    frees = 0
+                    for j in UNDER[i]:
+                        if nm & BIT[j] and not (nm & COVER_MASK[j]):
+                            frees += 1
+                    moves.append((-frees, -DEPTH[i], i, nm))
+        moves.sort()
+        for _, _, i, nm in moves:
+            yield i, (nm, sp, ranks[i])
+        if sp < len(self.stock):
+            yield DRAW, (mask, sp + 1, self.stock_ranks[sp])
 
+    def _alive(self, mask, sp, top) -> bool:
+        """False when some tableau card can never leave (no neighbour rank anywhere)."""
+        stock_set = self.stock_sets[sp] | (1 << top)
+        rank_mask, nb_mask, nb_bits = self.rank_mask, self.nb_mask, self.nb_bits
+        for r in range(1, 14):
+            if mask & rank_mask[r] and not (mask & nb_mask[r]) and not (stock_set & nb_bits[r]):
+                return False
+        return True
 
-def _key(s: TriPeaksState):
-    return (s.tableau, len(s.stock), s.waste[-1] if s.waste else None)
-
-
-def _won(s: TriPeaksState) -> bool:
-    return not any(c is not None for c in s.tableau)
+    def fmt(self, node, move) -> str:
+        return "s" if move == DRAW else str(TriPeaks.format_move(self.start, move))
 
 
 def solver(state: TriPeaksState, max_nodes: int | None = None, timeout: float | None = None) -> Search:
     """A resumable search from ``state`` (sees face-down cards). See :class:`Search`."""
-    return Search(state, _successors, _won, TriPeaks.format_move, _key,
-                  lambda start, moves: replays_to_win(TriPeaks, start, moves), max_nodes, timeout)
+    p = _Problem(state)
+    return Search(p.root, p.successors, lambda n: n[0] == 0, p.fmt, None,
+                  lambda _start, moves: replays_to_win(TriPeaks, state, moves), max_nodes, timeout)
