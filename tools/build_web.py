@@ -176,26 +176,30 @@ def finish(stage_dir: Path, stamp: str, out: Path = OUT, zip_path: Path = ZIP) -
             zf.write(out / f, f)
 
 
-def build(cdn: str | None = None, py: Path | None = None, log=print) -> dict:
-    """The whole build. :returns: ``{"apk": bytes, "tar_gz": bytes, "zip": bytes, "stamp": str,
-    "packed": [...], "seconds": s}``. :raises BuildError: naming the failed step."""
+def build(cdn: str | None = None, py: Path | None = None, dest: Path = BUILD, log=print) -> dict:
+    """The whole build into ``dest`` (``dest/web``, ``dest/web.zip``; staged in ``dest/stage``).
+
+    :returns: ``{"apk": bytes, "tar_gz": bytes, "zip": bytes, "stamp": str, "packed": [...],
+        "seconds": s}``. :raises BuildError: naming the failed step.
+    """
     t0 = time.monotonic()
     py = py or ensure_venv()
-    packed = stage()
-    stamp = build_stamp(STAGE, packed)
-    log(f"staged {len(packed)} files in {STAGE.relative_to(ROOT)}; running pygbag {PYGBAG_VERSION} offline…")
-    run_pygbag(py, cdn=cdn)
-    finish(STAGE, stamp)
+    stage_dir, out, zip_path = dest / "stage" / APP, dest / "web", dest / "web.zip"
+    packed = stage(stage_dir)
+    stamp = build_stamp(stage_dir, packed)
+    log(f"staged {len(packed)} files in {stage_dir}; running pygbag {PYGBAG_VERSION} offline…")
+    run_pygbag(py, stage_dir, cdn=cdn)
+    finish(stage_dir, stamp, out, zip_path)
     info = {
-        "apk": (OUT / f"{APP}.apk").stat().st_size,
-        "tar_gz": (OUT / f"{APP}.tar.gz").stat().st_size,
-        "zip": ZIP.stat().st_size,
+        "apk": (out / f"{APP}.apk").stat().st_size,
+        "tar_gz": (out / f"{APP}.tar.gz").stat().st_size,
+        "zip": zip_path.stat().st_size,
         "stamp": stamp,
         "packed": packed,
         "seconds": round(time.monotonic() - t0, 1),
     }
-    log(f"build/web: {APP}.apk {info['apk']} bytes, {APP}.tar.gz {info['tar_gz']} bytes; "
-        f"build/web.zip {info['zip']} bytes; build {stamp}; {info['seconds']} s")
+    log(f"{out}: {APP}.apk {info['apk']} bytes, {APP}.tar.gz {info['tar_gz']} bytes; "
+        f"{zip_path.name} {info['zip']} bytes; build {stamp}; {info['seconds']} s")
     return info
 
 

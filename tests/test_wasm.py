@@ -1,0 +1,54 @@
+"""games/ in real WebAssembly (docs/web.md): Pyodide, CPython 3.12 compiled to WebAssembly
+(npm package ``pyodide`` 0.27.7, the browser runtime's Python version), runs under Node with
+no network, imports ``games``, deals TriPeaks and replays a winning line found natively by
+``python -m games solve``; score, moves, status and the final position must equal the native
+command line's. Needs Node (skipped without it; under CI a failed npm install fails).
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+import webenv
+
+sys.path.insert(0, str(webenv.ROOT / "bench"))
+import wasm_ratio  # noqa: E402
+
+DEALS = (1, 3)
+
+
+@pytest.fixture(scope="module")
+def lines():
+    out = {}
+    for n in DEALS:
+        try:
+            out[n] = wasm_ratio.native_line(n)
+        except RuntimeError:
+            continue
+    assert out, "no deal of %s was solved natively" % (DEALS,)
+    return out
+
+
+def test_tripeaks_replays_identically_in_webassembly(lines):
+    webenv.need_node_modules()
+    for n, (line, cli) in lines.items():
+        r = webenv.run_node("run_pyodide.mjs", str(webenv.ROOT), str(webenv.ROOT / "bench" / "wasm_ratio.py"),
+                            "measure", json.dumps({"number": n, "line": line, "repeat": 1, "count": 3}))
+        assert r.returncode == 0, r.stderr[-800:]
+        wasm = json.loads(r.stdout.strip().splitlines()[-1])
+        native = wasm_ratio.measure(n, line, repeat=1, count=3)
+        assert wasm["platform"] == "emscripten" and wasm["python"].startswith("3.12")
+        assert (wasm["score"], wasm["moves"], wasm["status"]) == (cli["score"], cli["moves"], cli["status"])
+        assert cli["status"] == "won"
+        assert wasm["position"] == native["position"]
+        assert wasm["work"] == native["work"]  # the solver explores the same nodes
+        assert "tripeaks" in wasm["games"] and wasm["games"] == native["games"]
+
+
+def test_illegal_move_is_refused_in_webassembly():
+    webenv.need_node_modules()
+    r = webenv.run_node("run_pyodide.mjs", str(webenv.ROOT), str(webenv.ROOT / "bench" / "wasm_ratio.py"),
+                        "replay", json.dumps({"number": 1, "line": "KH"}))
+    assert r.returncode != 0 and "IllegalMove" in r.stderr

@@ -1,0 +1,162 @@
+"""What the web tests need, installed on demand (docs/web.md, "Tests").
+
+- pygbag 0.9.3 in ``build/.web-venv`` (tools/build_web.py installs it from PyPI);
+- Node's packages of ``tests/web/package.json`` (playwright-core, pyodide) in
+  ``tests/web/node_modules`` (``npm ci``, from the npm registry);
+- Debian's ``chromium`` (``apt-get install chromium``, as root).
+
+Each ``need_*`` function returns what it found or installed, or skips the calling test with
+the reason; under CI (the ``CI`` environment variable set) a failed install fails the test
+instead, so CI cannot pass by skipping. The bundle is built once per test session.
+"""
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB_TESTS = ROOT / "tests" / "web"
+NODE_MODULES = WEB_TESTS / "node_modules"
+IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+sys.path.insert(0, str(ROOT / "tools"))
+import build_web  # noqa: E402
+
+
+def unavailable(reason: str):
+    """Skip (or, under CI, fail) the calling test with ``reason``."""
+    if IN_CI:
+        pytest.fail(f"CI cannot run this test: {reason}")
+    pytest.skip(reason)
+
+
+@lru_cache(maxsize=None)
+def _pygbag_python() -> tuple[str, str]:
+    try:
+        return str(build_web.ensure_venv(timeout=240)), ""
+    except build_web.BuildError as e:
+        return "", str(e)
+
+
+def need_pygbag() -> Path:
+    """The build venv's interpreter (pygbag 0.9.3, no black). Skips when pip cannot install it."""
+    py, why = _pygbag_python()
+    if not py:
+        pytest.skip(f"pygbag 0.9.3 cannot be installed here: {why}")
+    return Path(py)
+
+
+@lru_cache(maxsize=None)
+def _bundle() -> tuple[str, dict | None, str]:
+    py, why = _pygbag_python()
+    if not py:
+        return "", None, why
+    dest = Path(tempfile.mkdtemp(prefix="pasyans-web-"))
+    atexit.register(shutil.rmtree, dest, True)
+    try:
+        info = build_web.build(py=Path(py), dest=dest, log=lambda *a: None)
+    except build_web.BuildError as e:
+        return str(dest), None, str(e)
+    return str(dest), info, ""
+
+
+def need_bundle() -> tuple[Path, dict]:
+    """``(dest, info)`` of one offline build per session (``dest/web``, ``dest/web.zip``)."""
+    need_pygbag()
+    dest, info, why = _bundle()
+    if info is None:
+        pytest.fail(f"the web build failed: {why}")
+    return Path(dest), info
+
+
+def need_node() -> str:
+    """The ``node`` executable, or skip: the WebAssembly and browser checks need Node."""
+    node = shutil.which("node")
+    if not node:
+        unavailable("node is not installed (apt-get install nodejs npm)")
+    return node
+
+
+@lru_cache(maxsize=None)
+def _npm_install() -> str:
+    wanted = ("playwright-core", "pyodide")
+    if all((NODE_MODULES / w / "package.json").is_file() for w in wanted):
+        return ""
+    npm = shutil.which("npm")
+    if not npm:
+        return "npm is not installed"
+    cmd = [npm, "ci" if (WEB_TESTS / "package-lock.json").is_file() else "install", "--no-audit", "--no-fund",
+           "--loglevel=error"]
+    try:
+        r = subprocess.run(cmd, cwd=WEB_TESTS, capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        return "npm ci in tests/web took over 300 s"
+    if r.returncode != 0:
+        return f"npm ci in tests/web failed: {(r.stderr or r.stdout).strip()[-300:]}"
+    return ""
+
+
+def need_node_modules() -> str:
+    """Node plus tests/web/node_modules (installed with npm ci when missing)."""
+    node = need_node()
+    why = _npm_install()
+    if why:
+        unavailable(why)
+    return node
+
+
+@lru_cache(maxsize=None)
+def _chromium() -> tuple[str, str]:
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found, ""
+    if not (IN_CI or os.environ.get("PASYANS_INSTALL_CHROMIUM")):
+        return "", "chromium is not installed (apt-get install chromium, or set PASYANS_INSTALL_CHROMIUM=1)"
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        return "", "chromium is not installed and apt-get is not usable here (needs root)"
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    try:
+        subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True, timeout=240)
+        r = subprocess.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"], env=env,
+                           capture_output=True, text=True, timeout=480)
+    except subprocess.TimeoutExpired:
+        return "", "apt-get install chromium timed out"
+    found = shutil.which("chromium")
+    if not found:
+        return "", f"apt-get install chromium failed: {(r.stderr or r.stdout).strip()[-300:]}"
+    return found, ""
+
+
+def need_chromium() -> str:
+    """Debian's chromium (installed with apt-get under CI or PASYANS_INSTALL_CHROMIUM=1)."""
+    path, why = _chromium()
+    if not path:
+        unavailable(why)
+    return path
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1, never 8000–8099 (pygbag's runtime rewrites URLs there)."""
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        if not 8000 <= port <= 8099:
+            return port
+
+
+def run_node(script: str, *args: str, timeout: float = 180) -> subprocess.CompletedProcess:
+    """Run ``tests/web/<script>`` with Node; its last stdout line is JSON by convention."""
+    node = need_node_modules()
+    return subprocess.run([node, str(WEB_TESTS / script), *args], cwd=WEB_TESTS, capture_output=True, text=True,
+                          timeout=timeout)
