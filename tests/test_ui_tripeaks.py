@@ -1,0 +1,305 @@
+"""The real app, headless (SDL_VIDEODRIVER=dummy): pointer events at card positions, frames run,
+the table's state checked. Drives ui.app.App exactly as main.py does, one frame at a time."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame.display is initialised
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import time
+
+import pygame
+import pytest
+
+from games.core import LOST, WON
+from games.tripeaks import DRAW, N_SLOTS, TriPeaks, exposed
+from games.i18n import tr
+from ui.app import App
+from ui.settings import Settings
+from ui.table.tripeaks import TriPeaksTable
+
+DEAL = 1
+
+
+def make(size=(1280, 800), number=DEAL, anim="off", lang="en", state=None, **kw):
+    s = Settings(language=lang, anim_speed=anim, **kw)
+    app = App(size, TriPeaksTable(number, state=state), s)
+    app.frame()
+    return app
+
+
+def visible_point(table, target):
+    """A pixel where hit_test answers ``target`` (the card may be partly covered on screen)."""
+    r = table.target_rect(target)
+    for fy in (0.5, 0.25, 0.1, 0.75, 0.9):
+        for fx in (0.5, 0.25, 0.1, 0.75, 0.9):
+            p = (int(r.x + r.width * fx), int(r.y + r.height * fy))
+            if table.hit_test(p) == target:
+                return p
+    raise AssertionError(f"{target} is hidden")
+
+
+def click(app, pos, frames=1):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    for _ in range(frames):
+        app.frame()
+
+
+def tap(app, pos, frames=1):
+    w, h = app.size
+    common = dict(touch_id=1, finger_id=0, dx=0.0, dy=0.0, pressure=1.0)
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, **common))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=pos[0] / w, y=pos[1] / h, **common))
+    for _ in range(frames):
+        app.frame()
+
+
+def button(app, name):
+    return next(b for b in app.scene.buttons if b.name == name).rect.center
+
+
+def legal_slot(state):
+    return next((m for m in TriPeaks.legal_moves(state) if m != DRAW), None)
+
+
+def refused_slot(state):
+    """An exposed card that does not fit the waste."""
+    return next(i for i in range(N_SLOTS) if exposed(state.tableau, i)
+                and TriPeaks.why_not(state, i) is not None)
+
+
+def find_deal(pred, start=1):
+    for n in range(start, start + 500):
+        if pred(TriPeaks.deal(n, {"mode": "easy", "scoring": "streak"})):
+            return n
+    raise AssertionError("no deal found")
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.display.quit()
+
+
+def test_click_a_fitting_card_moves_it_to_the_waste():
+    n = find_deal(lambda s: legal_slot(s) is not None)
+    app = make(number=n)
+    t = app.scene
+    s0 = t.state
+    i = legal_slot(s0)
+    card = s0.tableau[i]
+    click(app, visible_point(t, ("slot", i)))
+    assert t.state.waste[-1] == card and t.state.tableau[i] is None
+    assert t.state.score > s0.score and t.history.moves == 1
+
+
+def test_refused_card_is_unchanged_and_the_status_line_says_why():
+    app = make()
+    t = app.scene
+    s0 = t.state
+    i = refused_slot(s0)
+    click(app, visible_point(t, ("slot", i)))
+    assert t.state is s0 and t.history.moves == 0
+    assert t.status_text == tr(TriPeaks.why_not(s0, i))
+    assert t.status_text == "The card must be one rank higher or lower"
+    # a face-down (blocked) card in Russian
+    app2 = make(lang="ru")
+    t2 = app2.scene
+    click(app2, visible_point(t2, ("slot", 0)))
+    assert t2.status_text == "Эта карта заблокирована"
+
+
+def test_shake_runs_and_ends_with_animation_on():
+    app = make(anim="normal")
+    t = app.scene
+    i = refused_slot(t.state)
+    click(app, visible_point(t, ("slot", i)))
+    assert t.anim.busy("shake")
+    end = time.perf_counter() + 1.0
+    while t.anim.busy() and time.perf_counter() < end:
+        app.frame()
+        time.sleep(0.01)
+    assert not t.anim.busy("shake")
+
+
+def test_finger_tap_draws_and_synthesized_mouse_is_ignored():
+    app = make(size=(390, 844))
+    t = app.scene
+    stock = visible_point(t, ("stock",))
+    # a synthesized mouse click (touch=True) alone does nothing
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=stock, button=1, touch=True))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=stock, button=1, touch=True))
+    app.frame()
+    assert t.history.moves == 0
+    s0 = t.state
+    tap(app, stock)
+    assert t.history.moves == 1
+    assert len(t.state.stock) == len(s0.stock) - 1 and t.state.waste[-1] == s0.stock[0]
+    # the finger and its synthesized mouse twin together count once
+    w, h = app.size
+    common = dict(touch_id=1, finger_id=0, dx=0.0, dy=0.0, pressure=1.0)
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=stock[0] / w, y=stock[1] / h, **common))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=stock, button=1, touch=True))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=stock[0] / w, y=stock[1] / h, **common))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=stock, button=1, touch=True))
+    app.frame()
+    assert t.history.moves == 2
+
+
+def test_drag_is_not_a_tap_and_release_elsewhere_does_nothing():
+    app = make()
+    t = app.scene
+    stock = visible_point(t, ("stock",))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=stock, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(stock[0] + 40, stock[1]), rel=(40, 0),
+                                         buttons=(1, 0, 0), touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(stock[0] + 40, stock[1]), button=1, touch=False))
+    app.frame()
+    assert t.history.moves == 0
+
+
+def test_undo_restores_and_the_move_counter_stays():
+    app = make()
+    t = app.scene
+    s0 = t.state
+    click(app, visible_point(t, ("stock",)))
+    assert t.state != s0
+    click(app, button(app, "undo"))
+    assert t.state == s0 and t.history.moves == 1
+    click(app, button(app, "undo"))  # nothing to undo
+    assert t.status_text == "Nothing to undo"
+
+
+def test_new_deal_and_replay():
+    app = make()
+    t = app.scene
+    code = t.deal_code()
+    click(app, visible_point(t, ("stock",)))
+    click(app, button(app, "new"))
+    assert t.history.moves == 0 and t.deal_code() != code
+    code2 = t.deal_code()
+    click(app, visible_point(t, ("stock",)))
+    t.replay()
+    app.frame()
+    assert t.deal_code() == code2 and t.history.moves == 0 and t.state == TriPeaks.deal(t.number, t.options)
+
+
+def test_deal_code_entry_good_and_bad():
+    app = make()
+    t = app.scene
+    click(app, visible_point(t, ("stock",)))
+    before = t.state
+    click(app, button(app, "code"))
+    assert t.panel is not None
+    for ch in "XX1-E-AAAAAAB":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.frame()
+    assert t.panel is not None and "XX1-E-AAAAAAB" in t.panel.error
+    assert t.state is before and t.history.moves == 1
+    # clear it with the on-screen backspace, then type a good code on the keypad
+    key = {k.name: k.rect.center for k in t.panel.keys}
+    for _ in range(13):
+        click(app, key["⌫"])
+    assert t.panel.value == ""
+    for ch in "TP1-C-AAAAABC":
+        click(app, key[ch])
+    ok = next(b for b in t.panel.buttons if b.name == "ok").rect.center
+    click(app, ok)
+    assert t.panel is None
+    assert t.number == 28 and t.options["mode"] == "classic"
+    assert t.state == TriPeaks.deal(28, {"mode": "classic", "scoring": "streak"})
+
+
+def test_hint_points_at_a_playable_card_or_the_stock():
+    app = make()
+    t = app.scene
+    click(app, button(app, "hint"))
+    end = time.perf_counter() + 3
+    while t.hint_search is not None and time.perf_counter() < end:
+        app.frame()
+    assert t.hint_move in TriPeaks.legal_moves(t.state)
+
+
+def test_streak_toast_and_win_panel():
+    # play a solved deal through the table's own taps; the streak's total shows when it ends
+    n = find_deal(lambda s: TriPeaks.solve(s, timeout=2).status == "solved")
+    app = make(number=n)
+    t = app.scene
+    sol = TriPeaks.solve(t.state, timeout=5)
+    for m in sol.moves:
+        move = TriPeaks.parse_move(t.state, m)
+        target = ("stock",) if move == DRAW else ("slot", move)
+        before = t.state
+        click(app, visible_point(t, target))
+        if move == DRAW and before.streak >= 2:
+            want = tr("{n} in a row +{points}", n=before.streak, points=__import__("games.tripeaks").tripeaks.streak_points(before.streak))
+            assert any(x[0] == want for x in t.toasts)
+    assert TriPeaks.status(t.state) == WON
+    app.frame()
+    assert t.panel is not None and t.panel.end == WON
+
+
+def draws_lose(s):
+    while s.stock:
+        s = TriPeaks.apply(s, DRAW)
+    return TriPeaks.status(s) == LOST
+
+
+def test_lost_panel_shows_what_was_needed():
+    app = make(number=find_deal(draws_lose))
+    t = app.scene
+    while t.state.stock:
+        click(app, visible_point(t, ("stock",)))
+    assert TriPeaks.status(t.state) == LOST
+    app.frame()
+    assert t.panel is not None and t.panel.end == LOST
+    assert t.status_text == "No more moves available"
+    names = {b.name for b in t.panel.buttons}
+    assert names == {"undo", "replay", "new"}
+    click(app, next(b for b in t.panel.buttons if b.name == "undo").rect.center)
+    assert t.panel is None and TriPeaks.status(t.state) != LOST
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390), (1920, 1080), (1024, 700)])
+def test_every_card_and_button_is_on_screen(size):
+    app = make(size=size)
+    t = app.scene
+    screen = pygame.Rect(0, 0, *size)
+    for r in t.card_rects() + [b.rect for b in t.buttons]:
+        assert screen.contains(r), (r, size)
+    for b in t.buttons:  # buttons never overlap the cards
+        assert not any(b.rect.colliderect(r) for r in t.card_rects())
+    if size[0] < 900 or size[1] < 500:  # a phone: every target at least 44 px
+        for b in t.buttons:
+            assert b.rect.width >= 44 and b.rect.height >= 44
+        assert t.card_w >= 44
+        for i in range(18, 28):  # the open row shows at least 44 x 44 px of each card
+            r = t.slot_rects[i]
+            x, _ = visible_point(t, ("slot", i))
+            ys = [y for y in range(r.top, r.bottom) if t.hit_test((x, y)) == ("slot", i)]
+            assert len(ys) >= 44
+            y = ys[len(ys) // 2]
+            assert sum(t.hit_test((xx, y)) == ("slot", i) for xx in range(r.left, r.right)) >= 44
+
+
+def test_resize_relays_out():
+    app = make()
+    t = app.scene
+    w0 = t.card_w
+    app.resize(390, 844)
+    app.frame()
+    assert t.frame.shape == "portrait" and app.screen.get_size() == (390, 844) and t.card_w != w0
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=844, h=390, size=(844, 390)))
+    app.frame()
+    assert t.frame.shape == "landscape"
+
+
+def test_idle_frames_do_not_redraw():
+    app = make()
+    app.frame()
+    d = app.draws
+    for _ in range(20):
+        app.frame()
+    assert app.draws == d

@@ -1,0 +1,210 @@
+"""The application: the window, the scene manager and the frame clock.
+
+``App.frame()`` runs one frame and never blocks: events → the current scene's ``handle`` →
+``update(dt)`` → ``draw`` and ``flip`` only when something changed (a dirty flag), so an idle
+frame costs a few microseconds. ``main.py`` awaits ``asyncio.sleep(0)`` between frames.
+
+Window size: ``App(size)``, else ``PASYANS_SIZE=WxH``, else 1280×800 on the desktop; in the
+browser (``sys.platform == "emscripten"``) the page's ``window.innerWidth/innerHeight``, polled
+every 0.5 s because pygbag delivers no ``VIDEORESIZE`` (PYGBAG.md, "Input and screen").
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pygame
+
+from games import i18n
+
+from .input import Pointer, PointerEvent
+from .settings import Settings
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (320, 300)
+WEB = sys.platform == "emscripten"
+
+
+class Scene:
+    """What the App runs: a table, later the home, settings and statistics screens.
+
+    A scene gets ``handle(event)`` for :class:`~ui.input.PointerEvent` values and keyboard events
+    (``KEYDOWN``, ``TEXTINPUT``), ``update(dt)`` every frame (return ``True`` when it must be
+    redrawn), ``draw(surface)`` when the App redraws, ``resize(w, h)`` when the window changes.
+    """
+
+    app: "App"
+
+    def enter(self, app: "App") -> None:
+        self.app = app
+        self.resize(*app.size)
+
+    def leave(self) -> None:
+        pass
+
+    def resize(self, w: int, h: int) -> None:
+        pass
+
+    def handle(self, event) -> None:
+        pass
+
+    def update(self, dt: float) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def relabel(self) -> None:
+        """The language changed: rebuild texts."""
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``"WxH"`` → ``(W, H)``; ``None`` for a missing or unreadable value."""
+    if not text:
+        return None
+    try:
+        w, h = (int(x) for x in text.lower().replace("×", "x").split("x"))
+    except ValueError:
+        return None
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        return None
+    return w, h
+
+
+def browser_size() -> tuple[int, int] | None:
+    """The browser window's inner size (emscripten only), else ``None``."""
+    if not WEB:
+        return None
+    try:
+        from platform import window  # pygbag's bridge to the page
+
+        return int(window.innerWidth), int(window.innerHeight)
+    except Exception:
+        return None
+
+
+class App:
+    """The running application.
+
+    :param size: window size in px; default from ``PASYANS_SIZE``, the browser, or 1280×800.
+    :param scene: the first scene (default: the TriPeaks table).
+    :param settings: the player's settings (default: :class:`~ui.settings.Settings()`).
+    """
+
+    POLL = 0.5
+
+    def __init__(self, size: tuple[int, int] | None = None, scene: Scene | None = None,
+                 settings: Settings | None = None):
+        t0 = time.perf_counter()
+        pygame.display.init()
+        pygame.font.init()
+        self.settings = settings or Settings()
+        i18n.set_language(self.settings.language)
+        size = size or parse_size(os.environ.get("PASYANS_SIZE")) or browser_size() or DEFAULT_SIZE
+        self.flags = 0 if WEB else pygame.RESIZABLE
+        pygame.display.set_caption("Pasyans")
+        self.screen = pygame.display.set_mode(size, self.flags)
+        self.size = self.screen.get_size()
+        self.pointer = Pointer(self.size)
+        self.running = True
+        self.dirty = True
+        self.scene: Scene | None = None
+        self._last = time.perf_counter()
+        self._next_poll = self._last + self.POLL
+        self.frames = 0
+        self.draws = 0
+        if scene is None:
+            from .table.tripeaks import TriPeaksTable
+
+            scene = TriPeaksTable()
+        self.switch(scene)
+        self.startup_seconds = time.perf_counter() - t0
+
+    # -- scenes ----------------------------------------------------------------------------------
+    def switch(self, scene: Scene) -> None:
+        """Make ``scene`` the current scene (the old one gets ``leave``)."""
+        if self.scene is not None:
+            self.scene.leave()
+        self.pointer.cancel()
+        self.scene = scene
+        scene.enter(self)
+        self.dirty = True
+
+    def invalidate(self) -> None:
+        """Ask for a redraw at the next frame."""
+        self.dirty = True
+
+    def set_language(self, lang: str) -> None:
+        """Switch the language of every text now."""
+        from . import text
+
+        self.settings.language = lang
+        i18n.set_language(lang)
+        text.clear()
+        if self.scene is not None:
+            self.scene.relabel()
+        self.dirty = True
+
+    # -- size ------------------------------------------------------------------------------------
+    def resize(self, w: int, h: int) -> None:
+        """Re-lay out everything for a ``w``×``h`` window (also called by the browser poll)."""
+        w, h = max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+        if (w, h) != self.screen.get_size():
+            self.screen = pygame.display.set_mode((w, h), self.flags)
+        self.size = self.screen.get_size()
+        self.pointer.size = self.size
+        if self.scene is not None:
+            self.scene.resize(*self.size)
+        self.dirty = True
+
+    # -- the frame -------------------------------------------------------------------------------
+    def dispatch(self, event) -> None:
+        """Give one event (pygame or pointer) to the current scene."""
+        if self.scene is not None:
+            self.scene.handle(event)
+
+    def frame(self) -> None:
+        """One frame: events, update, and a redraw only if something changed. Never blocks."""
+        now = time.perf_counter()
+        dt = min(0.1, now - self._last)
+        self._last = now
+        self.frames += 1
+        for e in pygame.event.get():
+            t = e.type
+            if t == pygame.QUIT:
+                self.running = False
+            elif t == pygame.VIDEORESIZE:
+                self.resize(e.w, e.h)
+            elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSIZECHANGED):
+                if t == pygame.WINDOWSIZECHANGED and pygame.display.get_surface().get_size() != self.size:
+                    self.resize(*pygame.display.get_surface().get_size())
+                self.dirty = True
+            elif t in (pygame.KEYDOWN, pygame.TEXTINPUT):
+                self.dispatch(e)
+            else:
+                for pe in self.pointer.feed(e, now):
+                    self.dispatch(pe)
+        for pe in self.pointer.poll(now):
+            self.dispatch(pe)
+        if WEB and now >= self._next_poll:
+            self._next_poll = now + self.POLL
+            bs = browser_size()
+            if bs and bs != self.size:
+                self.resize(*bs)
+        if self.scene is not None and self.scene.update(dt):
+            self.dirty = True
+        if self.dirty and self.scene is not None:
+            self.dirty = False
+            self.scene.draw(self.screen)
+            pygame.display.flip()
+            self.draws += 1
+
+    def close(self) -> None:
+        """Leave the current scene (a later issue saves here)."""
+        if self.scene is not None:
+            self.scene.leave()
+        self.running = False
+
+
+__all__ = ["App", "Scene", "PointerEvent", "parse_size"]

@@ -1,0 +1,273 @@
+"""Cards drawn from shapes at any size (DESIGN.md, "Look and feel").
+
+Poker proportion 5 : 7, rounded corners (radius ≈ 6 % of the width), a thin grey edge and a soft
+shadow; the corner index (rank over suit) has a cap height of 30 % of the card's width so a
+36-px card still reads; a big suit (or, on J Q K, a framed letter) in the centre. Suits are
+polygons and circles (the bundled font has no ♠♥♦♣), drawn 4× larger and smooth-scaled down so
+they stay crisp and anti-aliased at every size. Red #C62828, black #1B1B1B; the four-colour option
+paints clubs #2E7D32 and diamonds #1565C0.
+
+Everything is cached per (what, card, width, options): a card is drawn once per size.
+"""
+from __future__ import annotations
+
+import pygame
+
+from games.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES
+
+from . import text
+
+RED, BLACK = (198, 40, 40), (27, 27, 27)
+GREEN4, BLUE4 = (46, 125, 50), (21, 101, 192)
+FACE = (253, 253, 250)
+EDGE = (150, 150, 150)
+GLOW = (79, 195, 247)  # #4FC3F7, playable cards
+HINT = (255, 213, 79)   # #FFD54F, the hinted card
+RATIO = 7 / 5
+
+BACKS = {  # name: (field, pattern, frame)
+    "blue": ((21, 67, 145), (66, 120, 205), (235, 240, 250)),
+    "red": ((150, 28, 38), (205, 70, 78), (250, 236, 236)),
+    "green": ((27, 94, 60), (70, 150, 100), (232, 246, 236)),
+    "graphite": ((48, 52, 60), (98, 106, 120), (225, 228, 232)),
+}
+BACK_NAMES = tuple(BACKS)
+
+_cache: dict[tuple, pygame.Surface] = {}
+SS = 4  # supersampling factor for shapes
+
+
+def card_height(w: int) -> int:
+    """The height of a card ``w`` px wide (5 : 7)."""
+    return round(w * RATIO)
+
+
+def radius(w: int) -> int:
+    """Corner radius in px for a card ``w`` px wide."""
+    return max(2, round(w * 0.06))
+
+
+def suit_color(suit: int, four_colour: bool = False) -> tuple[int, int, int]:
+    """The ink of ``suit`` (0..3, C D H S)."""
+    if four_colour and suit == CLUBS:
+        return GREEN4
+    if four_colour and suit == DIAMONDS:
+        return BLUE4
+    return RED if suit in (DIAMONDS, HEARTS) else BLACK
+
+
+# -- suits as shapes -----------------------------------------------------------------------------
+def _shape(draw: pygame.Surface, suit: int, s: float, color) -> None:
+    """Draw ``suit`` filling an ``s``×``s`` box at the origin of ``draw``."""
+    def P(*pts):
+        pygame.draw.polygon(draw, color, [(x * s, y * s) for x, y in pts])
+
+    def C(x, y, r):
+        pygame.draw.circle(draw, color, (x * s, y * s), r * s)
+
+    if suit == HEARTS:
+        C(0.285, 0.31, 0.245); C(0.715, 0.31, 0.245)
+        P((0.045, 0.36), (0.5, 0.96), (0.955, 0.36), (0.5, 0.22))
+    elif suit == DIAMONDS:
+        P((0.5, 0.0), (0.88, 0.5), (0.5, 1.0), (0.12, 0.5))
+    elif suit == SPADES:
+        C(0.29, 0.58, 0.225); C(0.71, 0.58, 0.225)
+        P((0.07, 0.6), (0.5, 0.02), (0.93, 0.6), (0.5, 0.75))
+        P((0.5, 0.62), (0.34, 1.0), (0.66, 1.0))
+    else:  # clubs
+        C(0.5, 0.26, 0.22); C(0.255, 0.6, 0.22); C(0.745, 0.6, 0.22); C(0.5, 0.55, 0.13)
+        P((0.5, 0.5), (0.35, 1.0), (0.65, 1.0))
+
+
+def suit_image(suit: int, size: int, color) -> pygame.Surface:
+    """An anti-aliased ``size``×``size`` image of ``suit`` in ``color`` (cached)."""
+    size = max(3, int(size))
+    key = ("suit", suit, size, tuple(color))
+    img = _cache.get(key)
+    if img is None:
+        big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+        _shape(big, suit, size * SS, color)
+        img = _cache[key] = pygame.transform.smoothscale(big, (size, size))
+    return img
+
+
+def rounded(w: int, h: int, r: int, fill, edge=None, edge_w: float = 1.0) -> pygame.Surface:
+    """An anti-aliased rounded rectangle ``w``×``h`` (supersampled), optional edge line."""
+    big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    R = big.get_rect()
+    if edge is not None:
+        pygame.draw.rect(big, edge, R, border_radius=r * SS)
+        e = max(1, round(edge_w * SS))
+        pygame.draw.rect(big, fill, R.inflate(-2 * e, -2 * e), border_radius=max(0, r * SS - e))
+    else:
+        pygame.draw.rect(big, fill, R, border_radius=r * SS)
+    return pygame.transform.smoothscale(big, (w, h))
+
+
+# -- faces -----------------------------------------------------------------------------------------
+def _index(rank: int, suit: int, w: int, color, four: bool) -> pygame.Surface:
+    """The corner index: rank over suit; cap height 0.30 w."""
+    label = "10" if rank == 10 else RANKS[rank - 1]
+    cap = 0.30 * w
+    size = max(8, round(cap / 0.49))
+    f = text.font(size)
+    img = f.render(label, True, color)
+    (minx, maxx, miny, maxy, adv) = f.metrics("K")[0]
+    top = f.get_ascent() - maxy  # blank rows above the capitals
+    glyph = img.subsurface(pygame.Rect(0, top, img.get_width(), min(img.get_height() - top, round(cap) + 1))).copy()
+    maxw = round(0.40 * w)
+    if glyph.get_width() > maxw:  # "10" condensed
+        glyph = pygame.transform.smoothscale(glyph, (maxw, glyph.get_height()))
+    ps = max(4, round(0.24 * w))
+    pip = suit_image(suit, ps, color)
+    iw = max(glyph.get_width(), ps)
+    gap = max(1, round(0.04 * w))
+    out = pygame.Surface((iw, glyph.get_height() + gap + ps), pygame.SRCALPHA)
+    out.blit(glyph, ((iw - glyph.get_width()) // 2, 0))
+    out.blit(pip, ((iw - ps) // 2, glyph.get_height() + gap))
+    return out
+
+
+def face(card: int, w: int, four_colour: bool = False) -> pygame.Surface:
+    """The face of ``card`` (``suit*16+rank``), ``w`` px wide, without shadow (cached)."""
+    key = ("face", int(card), w, four_colour)
+    img = _cache.get(key)
+    if img is not None:
+        return img
+    rank, suit = card & 15, card >> 4
+    h = card_height(w)
+    color = suit_color(suit, four_colour)
+    img = rounded(w, h, radius(w), FACE, EDGE, 1.0 if w < 80 else 1.4)
+    idx = _index(rank, suit, w, color, four_colour)
+    ix, iy = max(2, round(0.06 * w)), max(2, round(0.06 * w))
+    img.blit(idx, (ix, iy))
+    if rank >= 11:
+        # a framed panel right of the index column: the letter over a suit
+        fr = pygame.Rect(round(0.40 * w), round(0.09 * h), round(0.53 * w), round(0.83 * h))
+        rr = max(1, round(0.05 * w))
+        pygame.draw.rect(img, (250, 238, 200), fr, border_radius=rr)
+        pygame.draw.rect(img, color, fr, max(1, round(0.025 * w)), border_radius=rr)
+        ls = max(8, round(fr.width * 0.95 / 0.49 * 0.75))
+        limg = text.render(RANKS[rank - 1], ls, color)
+        ps = max(4, round(fr.width * 0.55))
+        pip = suit_image(suit, ps, color)
+        cap = ls * 0.49
+        gap = 0.12 * fr.height
+        y0 = fr.centery - (cap + gap + ps) / 2
+        f = text.font(ls)
+        top = f.get_ascent() - f.metrics("K")[0][3]
+        img.blit(limg, (fr.centerx - limg.get_width() // 2, round(y0 - top)))
+        img.blit(pip, (fr.centerx - ps // 2, round(y0 + cap + gap)))
+    else:
+        ps = round(0.50 * w)
+        pip = suit_image(suit, ps, color)
+        img.blit(pip, (round(0.62 * w) - ps // 2, round(0.64 * h) - ps // 2))
+    _cache[key] = img
+    return img
+
+
+def back(w: int, style: str = "blue") -> pygame.Surface:
+    """A card back ``w`` px wide in ``style`` (one of :data:`BACK_NAMES`), cached."""
+    key = ("back", w, style)
+    img = _cache.get(key)
+    if img is not None:
+        return img
+    field, pattern, frame = BACKS.get(style, BACKS["blue"])
+    h = card_height(w)
+    img = rounded(w, h, radius(w), frame, EDGE, 1.0)
+    inset = max(2, round(0.07 * w))
+    inner = pygame.Surface(((w - 2 * inset) * 2, (h - 2 * inset) * 2), pygame.SRCALPHA)
+    iw, ih = inner.get_size()
+    pygame.draw.rect(inner, field, inner.get_rect(), border_radius=max(1, radius(w) * 2 - inset))
+    step = max(6, round(0.16 * w * 2))
+    lw = max(1, round(w / 40))
+    for k in range(-ih, iw + ih, step):
+        pygame.draw.line(inner, pattern, (k, 0), (k + ih, ih), lw)
+        pygame.draw.line(inner, pattern, (k, ih), (k + ih, 0), lw)
+    mask = pygame.Surface((iw, ih), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(1, radius(w) * 2 - inset))
+    inner.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    # a centre medallion
+    pygame.draw.circle(inner, frame, (iw // 2, ih // 2), round(0.2 * w * 2), max(1, round(w / 30) * 2))
+    img.blit(pygame.transform.smoothscale(inner, (w - 2 * inset, h - 2 * inset)), (inset, inset))
+    _cache[key] = img
+    return img
+
+
+def shadow(w: int) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A soft shadow for a card ``w`` px wide and the offset at which to blit it from the card's corner."""
+    key = ("shadow", w)
+    img = _cache.get(key)
+    b = max(2, round(0.06 * w))
+    if img is None:
+        h = card_height(w)
+        img = pygame.Surface((w + 2 * b, h + 2 * b), pygame.SRCALPHA)
+        pygame.draw.rect(img, (0, 0, 0, 90), pygame.Rect(b, b, w, h), border_radius=radius(w))
+        try:
+            img = pygame.transform.gaussian_blur(img, max(1, b // 2))
+        except (AttributeError, ValueError, pygame.error):
+            pass
+        _cache[key] = img
+    return img, (-b, -b + max(1, round(0.035 * w)))
+
+
+def glow(w: int, color=GLOW, strength: int = 255) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A halo around a card ``w`` px wide (drawn under it) and its blit offset."""
+    key = ("glow", w, tuple(color), strength)
+    img = _cache.get(key)
+    g = max(3, round(0.09 * w))
+    if img is None:
+        h = card_height(w)
+        img = pygame.Surface((w + 2 * g, h + 2 * g), pygame.SRCALPHA)
+        pygame.draw.rect(img, (*color, strength), pygame.Rect(g // 3, g // 3, w + 2 * g - 2 * (g // 3),
+                                                               h + 2 * g - 2 * (g // 3)),
+                         border_radius=radius(w) + g)
+        try:
+            img = pygame.transform.gaussian_blur(img, max(1, g // 2))
+        except (AttributeError, ValueError, pygame.error):
+            pass
+        ring = rounded(w + 6, card_height(w) + 6, radius(w) + 3, (*color, 0), (*color, 255), 2.5)
+        img.blit(ring, (g - 3, g - 3))
+        _cache[key] = img
+    return img, (-g, -g)
+
+
+def placeholder(w: int) -> pygame.Surface:
+    """The outline of an empty pile."""
+    key = ("empty", w)
+    img = _cache.get(key)
+    if img is None:
+        h = card_height(w)
+        img = rounded(w, h, radius(w), (0, 0, 0, 40), (255, 255, 255, 90), 1.5)
+        _cache[key] = img
+    return img
+
+
+class CardArt:
+    """The card drawing options of one table (four colours, back style) with a draw helper."""
+
+    def __init__(self, four_colour: bool = False, back_style: str = "blue"):
+        self.four_colour = four_colour
+        self.back_style = back_style
+
+    def draw(self, surface: pygame.Surface, card: int | None, rect: pygame.Rect, face_up: bool = True,
+             shade: bool = True, halo=None) -> None:
+        """Draw ``card`` at ``rect`` (its width decides the size): shadow, optional halo colour, the card."""
+        w = rect.width
+        if shade:
+            s, (dx, dy) = shadow(w)
+            surface.blit(s, (rect.x + dx, rect.y + dy))
+        if halo is not None:
+            g, (dx, dy) = glow(w, halo)
+            surface.blit(g, (rect.x + dx, rect.y + dy))
+        if card is None:
+            surface.blit(placeholder(w), rect.topleft)
+        elif face_up:
+            surface.blit(face(card, w, self.four_colour), rect.topleft)
+        else:
+            surface.blit(back(w, self.back_style), rect.topleft)
+
+
+def clear() -> None:
+    """Forget every cached image."""
+    _cache.clear()

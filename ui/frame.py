@@ -1,0 +1,266 @@
+"""The frame shared by every table: screen shape, top bar, button bar, status line, felt, icons.
+
+Geometry is data (``layouts/screen.toml``, one section per shape); :func:`frame_layout` turns it
+into rectangles for a window size. Icons are drawn from shapes (no font glyphs needed).
+"""
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from . import text
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYOUTS = ROOT / "layouts"
+FELT = (17, 94, 52)
+FELT_LIGHT = (38, 132, 76)
+INK = (240, 244, 238)
+DIM = (190, 214, 196)
+WARN = (255, 205, 120)
+_toml_cache: dict[str, dict] = {}
+
+
+def load_toml(rel: str) -> dict:
+    """``layouts/rel`` parsed (cached)."""
+    if rel not in _toml_cache:
+        _toml_cache[rel] = tomllib.loads((LAYOUTS / rel).read_text(encoding="utf-8"))
+    return _toml_cache[rel]
+
+
+def shape_of(w: int, h: int) -> str:
+    """``portrait`` (taller than wide), ``landscape`` (a phone on its side: height < 560) or ``desktop``."""
+    if h > w:
+        return "portrait"
+    if h < 560:
+        return "landscape"
+    return "desktop"
+
+
+@dataclass
+class Frame:
+    """The frame's rectangles for one window size.
+
+    Attributes: ``shape``; ``scale`` (1 except on a scaled desktop); ``top`` bar, ``bar`` (the
+    buttons' bar), ``status`` line and ``table`` (what is left for the cards), all ``pygame.Rect``;
+    ``p`` the shape's parameters, with px values already scaled.
+    """
+
+    size: tuple[int, int]
+    shape: str
+    scale: float
+    top: pygame.Rect
+    bar: pygame.Rect
+    status: pygame.Rect
+    table: pygame.Rect
+    p: dict = field(default_factory=dict)
+
+    def button_rects(self, n: int, left_handed: bool = False) -> list[pygame.Rect]:
+        """``n`` button rectangles centred in the bar (reversed order when left-handed)."""
+        bw, bh = self.p["button"]
+        gap = self.p["button_gap"]
+        out = []
+        if self.p["buttons"] == "bottom":
+            avail = self.bar.width - 2 * self.p["margin"]
+            bw = min(bw, (avail - gap * (n - 1)) // n)
+            total = n * bw + (n - 1) * gap
+            x0 = self.bar.centerx - total // 2
+            for i in range(n):
+                out.append(pygame.Rect(x0 + i * (bw + gap), self.bar.centery - bh // 2, bw, bh))
+        else:
+            avail = self.bar.height - 2 * self.p["margin"]
+            bh = min(bh, (avail - gap * (n - 1)) // n)
+            total = n * bh + (n - 1) * gap
+            y0 = self.bar.centery - total // 2
+            for i in range(n):
+                out.append(pygame.Rect(self.bar.centerx - bw // 2, y0 + i * (bh + gap), bw, bh))
+        return out[::-1] if left_handed else out
+
+
+def frame_layout(w: int, h: int, left_handed: bool = False) -> Frame:
+    """The frame for a ``w``×``h`` window (``layouts/screen.toml``)."""
+    shape = shape_of(w, h)
+    p = dict(load_toml("screen.toml")[shape])
+    scale = 1.0
+    if "reference" in p:
+        rw, rh = p["reference"]
+        scale = max(p["scale_min"], min(p["scale_max"], min(w / rw, h / rh)))
+    for k in ("top_bar", "top_text", "button_gap", "bar", "label", "status", "margin"):
+        p[k] = round(p[k] * scale)
+    p["button"] = [round(v * scale) for v in p["button"]]
+    top = pygame.Rect(0, 0, w, p["top_bar"])
+    if p["buttons"] == "bottom":
+        bar = pygame.Rect(0, h - p["bar"], w, p["bar"])
+        status = pygame.Rect(0, bar.top - p["status"], w, p["status"])
+        table = pygame.Rect(0, top.bottom, w, status.top - top.bottom)
+    else:
+        bar = pygame.Rect(w - p["bar"], top.bottom, p["bar"], h - top.bottom)
+        if left_handed:
+            bar.x = 0
+        status = pygame.Rect(0, h - p["status"], w - bar.width, p["status"])
+        if left_handed:
+            status.x = bar.right
+        table = pygame.Rect(status.x, top.bottom, status.width, status.top - top.bottom)
+    m = p["margin"]
+    return Frame((w, h), shape, scale, top, bar, status, table.inflate(-2 * m, -m), p)
+
+
+# -- the felt --------------------------------------------------------------------------------------
+_felt: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """A deep green felt with a gentle radial light, ``size`` px (cached per size)."""
+    s = _felt.get(size)
+    if s is None:
+        w, h = size
+        sw, sh = max(8, w // 8), max(8, h // 8)
+        small = pygame.Surface((sw, sh))
+        cx, cy = sw / 2, sh * 0.42
+        rmax = math.hypot(sw / 2, sh * 0.6)
+        for y in range(sh):
+            for x in range(sw):
+                t = min(1.0, math.hypot(x - cx, y - cy) / rmax)
+                k = (1 - t) ** 1.6
+                small.set_at((x, y), tuple(round(FELT[i] * (1 - k) + FELT_LIGHT[i] * k) for i in range(3)))
+        s = pygame.transform.smoothscale(small, size).convert() if pygame.display.get_surface() else \
+            pygame.transform.smoothscale(small, size)
+        if len(_felt) > 6:
+            _felt.clear()
+        _felt[size] = s
+    return s
+
+
+# -- icons -----------------------------------------------------------------------------------------
+_icons: dict[tuple, pygame.Surface] = {}
+
+
+def icon(name: str, size: int, color=INK) -> pygame.Surface:
+    """An icon drawn from shapes (``undo``, ``hint``, ``new``, ``code``, ``options``, ``back``,
+    ``ok``, ``close``), ``size`` px square, anti-aliased (drawn 4× and scaled down)."""
+    key = (name, size, tuple(color))
+    if key in _icons:
+        return _icons[key]
+    S = size * 4
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    c = color
+    lw = max(4, S // 11)
+    if name == "undo":
+        r = S * 0.30
+        rect = pygame.Rect(S * 0.5 - r, S * 0.5 - r, 2 * r, 2 * r)
+        pygame.draw.arc(big, c, rect, math.radians(-100), math.radians(150), lw)
+        ax, ay = S * 0.5 + r * math.cos(math.radians(150)), S * 0.5 - r * math.sin(math.radians(150))
+        pygame.draw.polygon(big, c, [(ax - S * 0.17, ay - S * 0.02), (ax + S * 0.12, ay - S * 0.12),
+                                     (ax + S * 0.03, ay + S * 0.18)])
+    elif name == "hint":
+        pygame.draw.circle(big, c, (S * 0.5, S * 0.40), S * 0.25)
+        pygame.draw.rect(big, c, pygame.Rect(S * 0.37, S * 0.58, S * 0.26, S * 0.14))
+        pygame.draw.rect(big, c, pygame.Rect(S * 0.39, S * 0.76, S * 0.22, S * 0.07), border_radius=S // 30)
+        pygame.draw.circle(big, (0, 0, 0, 0), (S * 0.44, S * 0.35), S * 0.07)
+    elif name == "new":
+        for k, ang in enumerate((-14, 10)):
+            card = pygame.Surface((S * 0.42, S * 0.58), pygame.SRCALPHA)
+            pygame.draw.rect(card, c, card.get_rect(), lw, border_radius=S // 20)
+            if k == 1:
+                pygame.draw.rect(card, c, card.get_rect().inflate(-lw * 3, -lw * 3), border_radius=S // 30)
+            rc = pygame.transform.rotate(card, ang)
+            big.blit(rc, rc.get_rect(center=(S * (0.42 + 0.16 * k), S * 0.5)))
+    elif name == "code":
+        for k in (0.36, 0.64):
+            pygame.draw.line(big, c, (S * (k + 0.05), S * 0.18), (S * (k - 0.05), S * 0.82), lw)
+            pygame.draw.line(big, c, (S * 0.16, S * k), (S * 0.84, S * k), lw)
+    elif name == "options":
+        cx = cy = S / 2
+        pts = []
+        for i in range(32):
+            a = i / 32 * 2 * math.pi
+            r = S * (0.40 if (i // 2) % 2 == 0 else 0.30)
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+        pygame.draw.polygon(big, c, pts)
+        pygame.draw.circle(big, (0, 0, 0, 0), (cx, cy), S * 0.13)
+    elif name == "back":  # backspace
+        pygame.draw.polygon(big, c, [(S * 0.08, S * 0.5), (S * 0.32, S * 0.22), (S * 0.9, S * 0.22),
+                                     (S * 0.9, S * 0.78), (S * 0.32, S * 0.78)])
+        for a, b in (((0.45, 0.36), (0.72, 0.64)), ((0.45, 0.64), (0.72, 0.36))):
+            pygame.draw.line(big, (0, 0, 0, 0), (S * a[0], S * a[1]), (S * b[0], S * b[1]), lw)
+    elif name == "ok":
+        pygame.draw.lines(big, c, False, [(S * 0.2, S * 0.52), (S * 0.42, S * 0.74), (S * 0.82, S * 0.28)], lw + 2)
+    elif name == "close":
+        pygame.draw.line(big, c, (S * 0.25, S * 0.25), (S * 0.75, S * 0.75), lw + 2)
+        pygame.draw.line(big, c, (S * 0.25, S * 0.75), (S * 0.75, S * 0.25), lw + 2)
+    img = pygame.transform.smoothscale(big, (size, size))
+    _icons[key] = img
+    return img
+
+
+class Button:
+    """A large button: an icon over a label (either may be absent). It fires on release over itself
+    (the scene compares the press and release targets)."""
+
+    def __init__(self, name: str, rect: pygame.Rect, label: str = "", icon_name: str | None = None,
+                 label_size: int = 16, style: str = "bar", enabled: bool = True):
+        self.name, self.rect, self.label, self.icon_name = name, pygame.Rect(rect), label, icon_name
+        self.label_size, self.style, self.enabled = label_size, style, enabled
+        self.pressed = False
+        self.selected = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        if self.style == "bar":
+            fill = (255, 255, 255, 70 if self.pressed else 34)
+        elif self.style == "primary":
+            fill = (79, 195, 247, 255) if not self.pressed else (129, 212, 250, 255)
+        elif self.style == "key":
+            fill = (255, 255, 255, 60 if self.pressed else 30)
+        else:
+            fill = (255, 255, 255, 90 if self.pressed or self.selected else 40)
+        bg = _rounded_cache(r.size, fill)
+        surface.blit(bg, r.topleft)
+        ink = INK if self.enabled else (140, 160, 150)
+        if self.style == "primary":
+            ink = (10, 40, 60)
+        label = self.label
+        if self.icon_name and label:
+            isz = round(min(r.height * 0.55, r.width * 0.6))
+            ls = text.fit(label, self.label_size, r.width - 6, 9)
+            img = text.render(label, ls, ink)
+            total = isz + img.get_height() * 0.85
+            y0 = r.centery - total / 2
+            surface.blit(icon(self.icon_name, isz, ink), (r.centerx - isz // 2, round(y0)))
+            text.blit_center(surface, img, (r.centerx, y0 + isz + img.get_height() * 0.45))
+        elif self.icon_name:
+            isz = round(min(r.height, r.width) * 0.62)
+            surface.blit(icon(self.icon_name, isz, ink), (r.centerx - isz // 2, r.centery - isz // 2))
+        else:
+            ls = text.fit(label, self.label_size, r.width - 10, 9)
+            text.blit_center(surface, text.render(label, ls, ink), r.center)
+
+
+_rr: dict[tuple, pygame.Surface] = {}
+
+
+def _rounded_cache(size, fill) -> pygame.Surface:
+    key = (tuple(size), tuple(fill))
+    s = _rr.get(key)
+    if s is None:
+        from .cards_art import rounded
+
+        rad = max(6, min(size) // 5)
+        s = _rr[key] = rounded(size[0], size[1], rad, fill)
+        if len(_rr) > 400:
+            _rr.clear()
+    return s
+
+
+def panel_surface(size, fill=(12, 40, 28, 238), edge=(255, 255, 255, 70)) -> pygame.Surface:
+    """A modal panel's background (cached by size)."""
+    key = ("panel", tuple(size), tuple(fill))
+    s = _rr.get(key)
+    if s is None:
+        from .cards_art import rounded
+
+        s = _rr[key] = rounded(size[0], size[1], 18, fill, edge, 1.5)
+    return s

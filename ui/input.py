@@ -1,0 +1,111 @@
+"""One pointer stream from the mouse or a finger (DESIGN.md, "Touch"; PYGBAG.md, "Input").
+
+A tap in a browser produces ``FINGERDOWN`` and a synthesized ``MOUSEBUTTONDOWN`` with
+``event.touch == True``: the synthesized mouse events are ignored and finger coordinates (0..1 of
+the window) are scaled to pixels, so each press is seen once. Only the first finger counts.
+
+:class:`Pointer` turns raw events into :class:`PointerEvent` values:
+
+* ``down`` at the press; ``drag`` once it has moved more than :data:`SLOP` px (then on every
+  move); ``up`` at the release;
+* ``tap`` at the release of a press that never became a drag nor a long press (the scene checks
+  that the release is over the same target as the press: a tap acts on release);
+* ``long`` once a press has been held :data:`LONG_PRESS` seconds without dragging.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import pygame
+
+SLOP = 10
+LONG_PRESS = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class PointerEvent:
+    """``kind`` (down, drag, up, tap, long), ``pos`` now and ``start`` (where the press began), px."""
+
+    kind: str
+    pos: tuple[int, int]
+    start: tuple[int, int]
+
+
+class Pointer:
+    """The pointer state machine; ``size`` is the window size for finger coordinates."""
+
+    def __init__(self, size: tuple[int, int]):
+        self.size = size
+        self.pressed = False
+        self.finger = None
+        self.start = (0, 0)
+        self.pos = (0, 0)
+        self.dragging = False
+        self.long_fired = False
+        self.t_down = 0.0
+
+    def _press(self, pos, now):
+        self.pressed, self.start, self.pos = True, pos, pos
+        self.dragging = self.long_fired = False
+        self.t_down = now
+        return [PointerEvent("down", pos, pos)]
+
+    def _move(self, pos):
+        if not self.pressed:
+            return []
+        self.pos = pos
+        if not self.dragging:
+            dx, dy = pos[0] - self.start[0], pos[1] - self.start[1]
+            if dx * dx + dy * dy <= SLOP * SLOP:
+                return []
+            self.dragging = True
+        return [PointerEvent("drag", pos, self.start)]
+
+    def _release(self, pos):
+        if not self.pressed:
+            return []
+        self.pressed = False
+        self.finger = None
+        out = [PointerEvent("up", pos, self.start)]
+        if not self.dragging and not self.long_fired:
+            out.append(PointerEvent("tap", pos, self.start))
+        return out
+
+    def feed(self, e: pygame.event.Event, now: float | None = None) -> list[PointerEvent]:
+        """The pointer events that the pygame event ``e`` produces (often none)."""
+        now = time.perf_counter() if now is None else now
+        t = e.type
+        if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if getattr(e, "touch", False):
+                return []  # synthesized from a finger: the FINGER* event is the one we use
+            if t == pygame.MOUSEMOTION:
+                return self._move(tuple(e.pos))
+            if getattr(e, "button", 1) != 1:
+                return []
+            return self._press(tuple(e.pos), now) if t == pygame.MOUSEBUTTONDOWN else self._release(tuple(e.pos))
+        if t in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            pos = (int(e.x * self.size[0]), int(e.y * self.size[1]))
+            if t == pygame.FINGERDOWN:
+                if self.pressed:
+                    return []  # a second finger
+                self.finger = e.finger_id
+                return self._press(pos, now)
+            if self.finger is not None and e.finger_id != self.finger:
+                return []
+            return self._move(pos) if t == pygame.FINGERMOTION else self._release(pos)
+        return []
+
+    def poll(self, now: float | None = None) -> list[PointerEvent]:
+        """Time-based events: a ``long`` press once the hold passes :data:`LONG_PRESS` seconds."""
+        if self.pressed and not self.dragging and not self.long_fired:
+            now = time.perf_counter() if now is None else now
+            if now - self.t_down >= LONG_PRESS:
+                self.long_fired = True
+                return [PointerEvent("long", self.pos, self.start)]
+        return []
+
+    def cancel(self) -> None:
+        """Forget the press in progress (a scene switch)."""
+        self.pressed = False
+        self.finger = None

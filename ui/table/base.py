@@ -1,0 +1,505 @@
+"""The frame every game's table shares (DESIGN.md, "The flow of one tap").
+
+:class:`GameTable` is a :class:`~ui.app.Scene` that owns one game in progress (deal number,
+options, :class:`games.core.History`), the top bar, the button bar (undo, hint, new deal, deal
+code, options), the status line, toasts and celebrations, modal panels and the sliced hint
+search. A game subclass supplies its geometry (:meth:`layout_cards`), its static drawing
+(:meth:`draw_cards`), moving things (:meth:`draw_moving`), :meth:`hit_test` and :meth:`activate`
+for a tapped target, plus the end panel's contents. The rules decide legality; the table only
+asks them (``why_not``, ``apply`` through the history, ``status``).
+
+Drawing: everything that is not moving is drawn into a cached ``base`` surface, rebuilt only
+when something changed (``stale``); a frame blits it and draws what moves on top; a frame
+where nothing changes draws nothing at all (the App's dirty flag).
+"""
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+
+from games.core import LOST, PLAYING, WON, History, IllegalMove
+from games.deal import check_number, parse_number
+from games.i18n import tr
+from games.solvers.search import SOLVED, UNSOLVABLE
+
+from .. import cards_art, text
+from ..anim import Animator
+from ..app import Scene
+from ..frame import DIM, INK, WARN, Button, frame_layout, felt
+from ..input import PointerEvent
+from .panels import CodeEntry, OptionsPanel, Panel
+
+MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number can be typed)
+HINT_SLICE = 0.004    # seconds of solver per frame
+HINT_WALL = 1.0       # seconds before the hint falls back to a simple choice
+
+
+class GameTable(Scene):
+    """A table for one game. Subclasses set ``rules`` (a :class:`~games.core.Rules` class) and
+    ``game`` (its registry name), and implement the hooks below.
+
+    :param number: the first deal (default: a random one); :param options: rule options
+        (default: the settings'); :param state: start from this state instead of a deal.
+    """
+
+    rules = None
+    game = ""
+
+    def __init__(self, number: int | None = None, options: dict | None = None, state=None):
+        self._first = (number, options, state)
+        self.anim = Animator()
+        self.panel: Panel | None = None
+        self.base: pygame.Surface | None = None
+        self.stale = True
+        self.status_text, self.status_error = "", False
+        self.toasts: list[list] = []       # [text, expires_at, (x, y), size]
+        self.press_target = None
+        self.hint_search = None
+        self.hint_move = None
+        self.history: History | None = None
+        self.number = None
+        self.options: dict = {}
+        self.buttons: list[Button] = []
+
+    # -- scene protocol --------------------------------------------------------------------------
+    def enter(self, app) -> None:
+        self.app = app
+        self.settings = app.settings
+        self.art = cards_art.CardArt(self.settings.four_colour, self.settings.card_back)
+        self.anim.speed = self.settings.anim_speed
+        if self.history is None:
+            number, options, state = self._first
+            self.start(number, options, state, announce=True)
+        super().enter(app)
+
+    def resize(self, w: int, h: int) -> None:
+        self.frame = frame_layout(w, h, self.settings.left_handed)
+        self.layout_cards(self.frame)
+        self.make_buttons()
+        if self.panel is not None:
+            self.panel.layout(w, h)
+        self.anim.finish("fly")
+        self.base = None
+        self.stale = True
+
+    def relabel(self) -> None:
+        self.make_buttons()
+        if self.panel is not None:
+            self.panel.title = self.panel_title() if hasattr(self.panel, "end") else self.panel.title
+        self.stale = True
+
+    def make_buttons(self) -> None:
+        specs = [("undo", tr("Undo"), "undo"), ("hint", tr("Hint"), "hint"), ("new", tr("New deal"), "new"),
+                 ("code", tr("Code"), "code"), ("options", tr("Options"), "options")]
+        rects = self.frame.button_rects(len(specs), self.settings.left_handed)
+        self.buttons = [Button(n, r, label, ic, self.frame.p["label"]) for (n, label, ic), r in zip(specs, rects)]
+        self.buttons[0].enabled = bool(self.history and self.history.can_undo())
+
+    def update(self, dt: float) -> bool:
+        redraw = self.anim.update(dt)
+        if self.anim.busy("shake"):
+            self.stale = True
+        if self.toasts:
+            now = time.perf_counter()
+            n = len(self.toasts)
+            self.toasts = [t for t in self.toasts if t[1] > now]
+            redraw |= n != len(self.toasts)
+        if self.hint_search is not None:
+            self.step_hint()
+            redraw = True
+        return redraw or self.stale
+
+    # -- the game --------------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.history.state
+
+    def start(self, number: int | None = None, options: dict | None = None, state=None,
+              announce: bool = True) -> None:
+        """Begin a game: deal ``number`` (random if ``None``) under ``options``, or ``state``."""
+        opts = dict(self.settings.options_for(self.game))
+        opts.update(options or {})
+        opts = self.rules.check_options(opts)
+        if state is None:
+            number = number or random.randint(1, MAX_DEAL)
+            state = self.rules.deal(number, opts)
+        self.number, self.options = number, opts
+        self.history = History.start(self.rules, state)
+        self.anim.cancel()
+        self.panel = None
+        self.toasts.clear()
+        self.hint_search = self.hint_move = None
+        self.on_start()
+        if announce:
+            self.say(self.intro())
+        self.changed()
+
+    def replay(self) -> None:
+        """Start this deal again from its first card."""
+        if self.number is None:
+            self.start(None, self.options, self.history.states[0])
+        else:
+            self.start(self.number, self.options)
+
+    def new_deal(self) -> None:
+        """A new random deal under the options of the settings (they may have changed)."""
+        self.start(None, dict(self.settings.options_for(self.game)))
+
+    def deal_code(self) -> str:
+        """This deal's code (``—`` for a position that is no deal)."""
+        if self.number is None:
+            return "—"
+        return self.rules.code(self.number, self.options)
+
+    def play(self, move) -> bool:
+        """Play ``move`` through the history; on refusal say why (if explanations are on)."""
+        try:
+            before = self.state
+            self.history.play(move)
+        except IllegalMove as e:
+            self.refused(move, e.text())
+            return False
+        self.hint_search = self.hint_move = None
+        self.status_text = ""
+        self.after_move(before, move)
+        self.changed()
+        self.check_end()
+        return True
+
+    def refused(self, move, why: str) -> None:
+        """A refused move: the game view shakes it; the status line explains."""
+        if self.settings.explain_errors:
+            self.say(why, error=True)
+        self.stale = True
+
+    def undo(self) -> None:
+        if self.panel is not None:
+            self.close_panel()
+        self.anim.finish()
+        try:
+            self.history.undo()
+        except IllegalMove as e:
+            self.say(e.text(), error=True)
+            return
+        self.hint_search = self.hint_move = None
+        self.say("")
+        self.on_undo()
+        self.changed()
+
+    def check_end(self) -> None:
+        st = self.rules.status(self.state)
+        if st == WON:
+            self.on_won()
+        elif st == LOST:
+            self.say(self.lost_text(), error=True)
+            self.anim.add("wait", 450, on_done=self.open_end_panel)
+
+    def changed(self) -> None:
+        """The state changed: rebuild the static drawing, refresh the undo button."""
+        if self.buttons:
+            self.buttons[0].enabled = self.history.can_undo()
+        self.stale = True
+
+    def say(self, message: str, error: bool = False) -> None:
+        """Put ``message`` on the status line."""
+        self.status_text, self.status_error = message, error
+        self.stale = True
+
+    def toast(self, message: str, pos, size: int, seconds: float = 2.5) -> None:
+        self.toasts.append([message, time.perf_counter() + seconds, pos, size])
+
+    # -- hint ------------------------------------------------------------------------------------
+    def hint(self) -> None:
+        if self.rules.status(self.state) != PLAYING:
+            return
+        if self.rules.has_solver():
+            self.hint_search = self.rules.solver(self.state, max_nodes=300_000)
+            self.hint_deadline = time.perf_counter() + HINT_WALL
+            self.say(tr("Thinking…"))
+        else:
+            self.finish_hint(None)
+
+    def step_hint(self) -> None:
+        t0 = time.perf_counter()
+        r = None
+        while time.perf_counter() - t0 < HINT_SLICE:
+            r = self.hint_search.step(300)
+            if r is not None:
+                break
+        if r is not None or time.perf_counter() > self.hint_deadline:
+            self.hint_search = None
+            self.finish_hint(r)
+
+    def finish_hint(self, result) -> None:
+        move = None
+        if result is not None and result.status == SOLVED and result.moves:
+            move = self.rules.parse_move(self.state, result.moves[0])
+            self.say(tr("Hint: a move on a winning line (the solver sees face-down cards)"))
+        else:
+            move = self.simple_hint()
+            if move is None:
+                self.say(tr("No move helps any more"), error=True)
+                return
+            if result is not None and result.status == UNSOLVABLE:
+                self.say(tr("No way to win from here: undo may help"), error=True)
+            else:
+                self.say(tr("Hint: a possible move"))
+        self.hint_move = move
+        self.anim.cancel("hint")
+        self.anim.add("hint", 1800, {"move": move}, scaled=False, on_done=self._hint_over)
+
+    def _hint_over(self):
+        if self.settings.anim_speed != "off":
+            self.hint_move = None
+
+    # -- deal codes and options ------------------------------------------------------------------
+    def open_code_entry(self) -> None:
+        self.panel = CodeEntry(self, self.submit_code, self.deal_code() if self.number else
+                               self.rules.code(1, self.options))
+        self.stale = True
+
+    def submit_code(self, typed: str) -> str | None:
+        """Start the deal a code (or number) names; a bad one returns a message and changes nothing."""
+        t = typed.strip()
+        if not t:
+            return tr("Type a code first")
+        try:
+            if t.lstrip("#").isdigit():
+                number, opts = check_number(parse_number(t)), {}
+            else:
+                number, opts = self.rules.decode(t)
+        except ValueError:
+            return tr("'{code}' is not a deal code of this game", code=t)
+        self.close_panel()
+        self.start(number, opts)
+        self.say(tr("Deal {code}", code=self.deal_code()))
+        return None
+
+    def options_rows(self) -> list:
+        """Rows of the options panel: ``(label_fn, on_tap)``; games add their rule options first."""
+        s = self.settings
+
+        def cycle(attr, values):
+            def f():
+                cur = getattr(s, attr)
+                setattr(s, attr, values[(values.index(cur) + 1) % len(values)] if cur in values else values[0])
+                self.settings_changed(attr)
+            return f
+
+        onoff = lambda v: tr("on") if v else tr("off")
+        speed = {"off": tr("off"), "fast": tr("fast"), "normal": tr("normal")}
+        lang = {"en": "English", "ru": "Русский"}
+        return [
+            (lambda: tr("Language: {v}", v=lang.get(s.language, s.language)), cycle("language", ["en", "ru"])),
+            (lambda: tr("Animation: {v}", v=speed[s.anim_speed]), cycle("anim_speed", ["normal", "fast", "off"])),
+            (lambda: tr("Playable cards glow: {v}", v=onoff(s.glow)), cycle("glow", [True, False])),
+            (lambda: tr("Explain refused moves: {v}", v=onoff(s.explain_errors)),
+             cycle("explain_errors", [True, False])),
+            (lambda: tr("Four-colour suits: {v}", v=onoff(s.four_colour)), cycle("four_colour", [False, True])),
+            (lambda: tr("Card back: {v}", v=cards_art.BACK_NAMES.index(s.card_back) + 1
+                        if s.card_back in cards_art.BACK_NAMES else 1),
+             cycle("card_back", list(cards_art.BACK_NAMES))),
+        ]
+
+    def settings_changed(self, attr: str) -> None:
+        s = self.settings
+        if attr == "language":
+            self.app.set_language(s.language)
+        self.art = cards_art.CardArt(s.four_colour, s.card_back)
+        self.anim.speed = s.anim_speed
+        if attr == "left_handed":
+            self.resize(*self.app.size)
+        self.stale = True
+
+    def open_options(self) -> None:
+        self.panel = OptionsPanel(self, self.options_rows(), tr("Rule changes apply from the next deal"))
+        self.stale = True
+
+    def close_panel(self) -> None:
+        if self.panel is not None and hasattr(self.panel, "closed"):
+            self.panel.closed()
+        self.panel = None
+        self.stale = True
+
+    def open_end_panel(self) -> None:
+        st = self.rules.status(self.state)
+        if st == PLAYING:
+            return
+        acts = [("replay", tr("Replay deal"), None, self.replay), ("new", tr("New deal"), None, self.new_deal)]
+        if st == LOST:
+            acts.insert(0, ("undo", tr("Undo"), None, self.undo))
+        p = Panel(self, self.panel_title(), acts, self.draw_end_body, self.end_body_height)
+        p.end = st
+        self.panel = p
+        self.stale = True
+
+    def panel_title(self) -> str:
+        return tr("You won!") if self.rules.status(self.state) == WON else tr("No more moves")
+
+    # -- input -----------------------------------------------------------------------------------
+    def target_at(self, pos):
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                return ("button", b.name)
+        return self.hit_test(pos)
+
+    def handle(self, event) -> None:
+        if isinstance(event, PointerEvent):
+            self.pointer(event)
+        elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if self.panel is not None:
+                self.panel.key(event)
+                self.stale = True
+            elif event.type == pygame.KEYDOWN:
+                self.key(event)
+
+    def pointer(self, ev: PointerEvent) -> None:
+        if ev.kind == "down":
+            if self.panel is not None:
+                self.panel.down(ev.pos)
+            else:
+                self.press_target = self.target_at(ev.pos)
+                for b in self.buttons:
+                    b.pressed = b.rect.collidepoint(ev.pos)
+            self.stale = True
+        elif ev.kind == "up":
+            if self.panel is not None:
+                self.panel.release()
+            for b in self.buttons:
+                b.pressed = False
+            self.stale = True
+        elif ev.kind == "tap":
+            if self.panel is not None:
+                self.panel.tap(ev.pos, ev.start)
+                return
+            if self.anim.busy("celebrate"):
+                self.anim.finish("celebrate")
+                return
+            target = self.target_at(ev.pos)
+            if target is not None and target == self.press_target:
+                self.activate_target(target)
+
+    def activate_target(self, target) -> None:
+        if target[0] == "button":
+            {"undo": self.undo, "hint": self.hint, "new": self.new_deal, "code": self.open_code_entry,
+             "options": self.open_options}[target[1]]()
+        else:
+            self.activate(target)
+
+    def key(self, event) -> None:
+        k = event.key
+        if k == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) or k == pygame.K_u:
+            self.undo()
+        elif k == pygame.K_h:
+            self.hint()
+        elif k == pygame.K_n:
+            self.new_deal()
+        elif k == pygame.K_ESCAPE and self.panel is not None:
+            self.close_panel()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.stale or self.base is None or self.base.get_size() != surface.get_size():
+            self.rebuild(surface.get_size())
+        surface.blit(self.base, (0, 0))
+        self.draw_moving(surface)
+        for msg, _, pos, size in self.toasts:
+            img = text.render(msg, size, (255, 236, 150))
+            r = img.get_rect(center=pos).inflate(24, 12)
+            r.clamp_ip(surface.get_rect())
+            pygame.draw.rect(surface, (10, 30, 20), r, border_radius=r.height // 2)
+            text.blit_center(surface, img, r.center)
+
+    def rebuild(self, size) -> None:
+        """Draw everything that does not move into ``self.base``."""
+        if self.base is None or self.base.get_size() != size:
+            self.base = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        b = self.base
+        b.blit(felt(size), (0, 0))
+        self.draw_top_bar(b)
+        self.draw_cards(b)
+        for btn in self.buttons:
+            btn.draw(b)
+        self.draw_status(b)
+        if self.panel is not None:
+            dim = pygame.Surface(size, pygame.SRCALPHA)
+            dim.fill((0, 0, 0, 120))
+            b.blit(dim, (0, 0))
+            self.panel.draw(b)
+        self.stale = False
+
+    def top_items(self) -> list[tuple[str, str]]:
+        """``(label, value)`` pairs for the top bar; games add theirs."""
+        return [(tr("Score"), str(self.rules.score(self.state))), (tr("Moves"), str(self.history.moves))]
+
+    def draw_top_bar(self, surface) -> None:
+        r = self.frame.top
+        pygame.draw.rect(surface, (8, 48, 26), r)
+        pygame.draw.line(surface, (60, 120, 80), (r.x, r.bottom - 1), (r.right, r.bottom - 1))
+        items = self.top_items() + [(tr("Deal"), self.deal_code())]
+        n = len(items)
+        ts = self.frame.p["top_text"]
+        ls = max(14, round(ts * 0.6))
+        cw = r.width / n
+        for i, (label, value) in enumerate(items):
+            cx = r.x + cw * (i + 0.5)
+            lim = text.render(label, text.fit(label, ls, int(cw) - 6, 9), DIM)
+            vim = text.render(value, text.fit(value, ts, int(cw) - 6, 10), INK)
+            total = lim.get_height() + vim.get_height() * 0.85
+            y0 = r.centery - total / 2
+            text.blit_center(surface, lim, (cx, y0 + lim.get_height() / 2))
+            text.blit_center(surface, vim, (cx, y0 + lim.get_height() + vim.get_height() * 0.42))
+
+    def draw_status(self, surface) -> None:
+        if not self.status_text:
+            return
+        r = self.frame.status
+        size = text.fit(self.status_text, round(r.height * 0.8), r.width - 16, max(13, round(r.height * 0.5)))
+        img = text.render(self.status_text, size, WARN if self.status_error else INK)
+        text.blit_center(surface, img, r.center)
+
+    # -- hooks for a game ------------------------------------------------------------------------
+    def intro(self) -> str:
+        return ""
+
+    def on_start(self) -> None:
+        pass
+
+    def on_undo(self) -> None:
+        pass
+
+    def after_move(self, before, move) -> None:
+        pass
+
+    def on_won(self) -> None:
+        self.anim.add("wait", 300, on_done=self.open_end_panel)
+
+    def lost_text(self) -> str:
+        return tr("No more moves")
+
+    def simple_hint(self):
+        moves = self.rules.legal_moves(self.state)
+        return moves[0] if moves else None
+
+    def layout_cards(self, frame) -> None:
+        raise NotImplementedError
+
+    def draw_cards(self, surface) -> None:
+        raise NotImplementedError
+
+    def draw_moving(self, surface) -> None:
+        pass
+
+    def hit_test(self, pos):
+        return None
+
+    def activate(self, target) -> None:
+        pass
+
+    def end_body_height(self, pw: int) -> int:
+        return 80
+
+    def draw_end_body(self, surface, rect) -> None:
+        pass

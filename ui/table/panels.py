@@ -1,0 +1,255 @@
+"""Modal panels over a table: a generic :class:`Panel` (title, content, buttons), the deal-code
+entry with its on-screen keypad, and the options panel."""
+from __future__ import annotations
+
+import pygame
+
+from games.i18n import tr
+
+from .. import text
+from ..frame import INK, WARN, Button, panel_surface
+
+
+class Panel:
+    """A modal panel: ``title``, a ``content(surface, rect)`` drawer with its height, buttons.
+
+    :param actions: ``[(name, label, icon, callback)]`` — one row of buttons at the bottom.
+    """
+
+    max_w, max_w_compact = 560, 560
+
+    def __init__(self, table, title: str, actions, content=None, content_h: int = 0, style_first="primary"):
+        self.table, self.title, self.actions = table, title, actions
+        self.content, self.content_h = content, content_h
+        self.style_first = style_first
+        self.buttons: list[Button] = []
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.layout(*table.app.size)
+
+    def layout(self, w: int, h: int) -> None:
+        fr = self.table.frame
+        s = fr.scale
+        compact = h < 560
+        self.pad = 10 if compact else 20
+        pw = min(w - 16, round((self.max_w_compact if compact else self.max_w) * s))
+        self.bh = max(48, round((50 if compact else 60) * s))
+        self.title_size = max(22, round((26 if compact else 32) * s))
+        ch = self.content_h(pw) if callable(self.content_h) else self.content_h
+        ph = min(h - 8, self.pad + self.title_size + 12 + ch + 10 + self.bh + self.pad)
+        self.rect = pygame.Rect(0, 0, pw, ph)
+        self.rect.center = (w // 2, h // 2)
+        n = max(1, len(self.actions))
+        gap = 10
+        bw = min(round(170 * s), (pw - 32 - gap * (n - 1)) // n)
+        total = n * bw + (n - 1) * gap
+        x0 = self.rect.centerx - total // 2
+        y = self.rect.bottom - self.pad - self.bh
+        self.buttons = []
+        for i, (name, label, ic, _) in enumerate(self.actions):
+            style = self.style_first if i == 0 else "panel"
+            self.buttons.append(Button(name, pygame.Rect(x0 + i * (bw + gap), y, bw, self.bh), label, ic,
+                                       max(14, round(17 * s)), style))
+        top = self.rect.y + self.pad + self.title_size + 12
+        self.content_rect = pygame.Rect(self.rect.x + 16, top, pw - 32, y - top - 8)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(panel_surface(self.rect.size), self.rect.topleft)
+        ts = text.fit(self.title, self.title_size, self.rect.width - 24, 14)
+        text.blit_center(surface, text.render(self.title, ts, INK), (self.rect.centerx, self.rect.y + self.pad + ts // 2))
+        if self.content:
+            self.content(surface, self.content_rect)
+        for b in self.buttons:
+            b.draw(surface)
+
+    def button_at(self, pos):
+        return next((b for b in self.buttons if b.rect.collidepoint(pos)), None)
+
+    def down(self, pos) -> None:
+        for b in self.buttons:
+            b.pressed = b.rect.collidepoint(pos)
+
+    def release(self) -> None:
+        for b in self.buttons:
+            b.pressed = False
+
+    def tap(self, pos, start) -> None:
+        b = self.button_at(pos)
+        if b is not None and b is self.button_at(start):
+            for name, _, _, cb in self.actions:
+                if name == b.name:
+                    cb()
+                    return
+
+    def key(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.actions:
+            self.actions[-1][3]()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.actions:
+            self.actions[0][3]()
+
+
+KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
+
+
+class CodeEntry(Panel):
+    """Type a deal code (or a deal number): physical keyboard or the on-screen keypad.
+
+    ``submit(text)`` returns an error message (the panel stays, the game is untouched) or ``None``.
+    """
+
+    max_w_compact = 820
+
+    def __init__(self, table, submit, example: str):
+        self.value = ""
+        self.error = ""
+        self.example = example
+        self.submit_cb = submit
+        self.keys: list[Button] = []
+        super().__init__(table, tr("Enter a deal code"),
+                         [("ok", tr("Play"), None, self.submit), ("cancel", tr("Cancel"), None, table.close_panel)],
+                         self.draw_body, self.body_h)
+        try:
+            pygame.key.start_text_input()
+        except pygame.error:
+            pass
+
+    def body_h(self, pw: int) -> int:
+        s = self.table.frame.scale
+        compact = self.table.app.size[1] < 560
+        self.kh = max(44, round((44 if compact else 48) * s))
+        self.cols = max(7, min(13, (pw - 32) // max(44, round(50 * s))))
+        rows = -(-(len(KEYS) + 1) // self.cols)
+        self.field_h = max(44, round((44 if compact else 52) * s))
+        return self.field_h + 6 + 22 + 6 + rows * (self.kh + 4)
+
+    def layout(self, w, h):
+        super().layout(w, h)
+        r = self.content_rect
+        kw = (r.width - 6 * (self.cols - 1)) // self.cols
+        self.keys = []
+        y0 = r.y + self.field_h + 6 + 22 + 6
+        labels = list(KEYS) + ["⌫"]
+        for i, k in enumerate(labels):
+            row, col = divmod(i, self.cols)
+            rect = pygame.Rect(r.x + col * (kw + 6), y0 + row * (self.kh + 4), kw, self.kh)
+            self.keys.append(Button(k, rect, "" if k == "⌫" else k, "back" if k == "⌫" else None,
+                                    max(16, round(self.kh * 0.45)), "key"))
+
+    def draw_body(self, surface, r):
+        field = pygame.Rect(r.x, r.y, r.width, self.field_h)
+        pygame.draw.rect(surface, (250, 250, 245), field, border_radius=8)
+        size = round(self.field_h * 0.55)
+        if self.value:
+            img = text.render(self.value + "|", text.fit(self.value + "|", size, field.width - 20, 12), (20, 20, 20))
+        else:
+            img = text.render(self.example, text.fit(self.example, size, field.width - 20, 12), (150, 150, 150))
+        surface.blit(img, (field.x + 10, field.centery - img.get_height() // 2))
+        msg, col = (self.error, WARN) if self.error else (tr("A code like {code}, or a deal number", code=self.example), INK)
+        ms = text.fit(msg, 18, r.width, 11)
+        text.blit_center(surface, text.render(msg, ms, col), (r.centerx, field.bottom + 6 + 11))
+        for k in self.keys:
+            k.draw(surface)
+
+    def down(self, pos):
+        super().down(pos)
+        for k in self.keys:
+            k.pressed = k.rect.collidepoint(pos)
+
+    def release(self):
+        super().release()
+        for k in self.keys:
+            k.pressed = False
+
+    def tap(self, pos, start):
+        for k in self.keys:
+            if k.rect.collidepoint(pos) and k.rect.collidepoint(start):
+                self.type_key(k.name)
+                return
+        super().tap(pos, start)
+
+    def type_key(self, k: str) -> None:
+        self.error = ""
+        if k == "⌫":
+            self.value = self.value[:-1]
+        elif len(self.value) < 24:
+            self.value += k
+        self.table.stale = True
+
+    def key(self, event):
+        if event.type == pygame.TEXTINPUT:
+            for ch in event.text.upper():
+                if ch in KEYS or ch == "#":
+                    self.type_key(ch)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.type_key("⌫")
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+            pass  # no clipboard in the browser
+        else:
+            super().key(event)
+
+    def submit(self) -> None:
+        err = self.submit_cb(self.value)
+        if err:
+            self.error = err
+            self.table.stale = True
+
+    def closed(self):
+        try:
+            pygame.key.stop_text_input()
+        except pygame.error:
+            pass
+
+
+class OptionsPanel(Panel):
+    """Rows of buttons that cycle a value on each tap: ``rows = [(label_fn, on_tap)]``."""
+
+    max_w_compact = 780
+
+    def __init__(self, table, rows, note: str = ""):
+        self.rows = rows
+        self.note = note
+        self.row_buttons: list[Button] = []
+        super().__init__(table, tr("Options"), [("done", tr("Done"), None, table.close_panel)], self.draw_body,
+                         self.body_h)
+
+    def body_h(self, pw):
+        s = self.table.frame.scale
+        self.rh = max(44, round(50 * s))
+        self.ncol = 2 if pw >= 600 or (pw >= 520 and self.table.app.size[1] < 700) else 1
+        nrows = -(-len(self.rows) // self.ncol)
+        return nrows * (self.rh + 8) + (28 if self.note else 0)
+
+    def layout(self, w, h):
+        super().layout(w, h)
+        r = self.content_rect
+        cw = (r.width - 10 * (self.ncol - 1)) // self.ncol
+        self.row_buttons = []
+        for i in range(len(self.rows)):
+            col, row = (i % self.ncol, i // self.ncol)
+            rect = pygame.Rect(r.x + col * (cw + 10), r.y + row * (self.rh + 8), cw, self.rh)
+            self.row_buttons.append(Button(f"row{i}", rect, "", None, max(15, round(self.rh * 0.38)), "panel"))
+
+    def draw_body(self, surface, r):
+        for b, (label, _) in zip(self.row_buttons, self.rows):
+            b.label = label()
+            b.draw(surface)
+        if self.note:
+            ns = text.fit(self.note, 16, r.width, 10)
+            text.blit_center(surface, text.render(self.note, ns, (200, 220, 205)), (r.centerx, r.bottom - 12))
+
+    def down(self, pos):
+        super().down(pos)
+        for b in self.row_buttons:
+            b.pressed = b.rect.collidepoint(pos)
+
+    def release(self):
+        super().release()
+        for b in self.row_buttons:
+            b.pressed = False
+
+    def tap(self, pos, start):
+        for b, (_, cb) in zip(self.row_buttons, self.rows):
+            if b.rect.collidepoint(pos) and b.rect.collidepoint(start):
+                cb()
+                self.table.stale = True
+                return
+        super().tap(pos, start)

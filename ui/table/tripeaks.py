@@ -1,0 +1,357 @@
+"""The TriPeaks table (RULES.md, "TriPeaks"; seeds 000 and 003).
+
+Card places come from the peaks' grid (``layouts/tripeaks/peaks.toml``, half-card units, via
+``games.tripeaks.LAYOUT``), scaled and turned by ``layouts/tripeaks/screen.toml`` for each screen
+shape: across on a desktop or a phone on its side, on their side (tops to the left, row 4 the
+rightmost column) on a phone held upright. The stock sits bottom left, the waste beside it.
+
+A tap on a card asks the rules (``TriPeaks.why_not``): a fitting card flies to the waste, a
+refused one shakes and the status line says why. A tap on the stock draws.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from games.cards import RANKS
+from games.core import WON
+from games.i18n import tr
+from games.tripeaks import DRAW, LAYOUT, N_SLOTS, TriPeaks, exposed, streak_points
+
+from .. import cards_art, text
+from ..anim import fly_pos, pulse, shake_offset
+from ..frame import DIM, INK, load_toml
+from .base import GameTable
+
+CELEBRATE_AT = (5, 10, 15, 20)
+CONFETTI = [(79, 195, 247), (255, 213, 79), (239, 83, 80), (129, 199, 132), (255, 255, 255), (186, 104, 200)]
+
+
+def rank_name(r: int) -> str:
+    return "10" if r == 10 else RANKS[r - 1]
+
+
+class TriPeaksTable(GameTable):
+    """The TriPeaks game on screen. Targets: ``("slot", i)``, ``("stock",)``, ``("waste",)``."""
+
+    rules = TriPeaks
+    game = "tripeaks"
+
+    def on_start(self) -> None:
+        self.hidden: set = set()
+
+    # -- geometry --------------------------------------------------------------------------------
+    def layout_cards(self, frame) -> None:
+        """Card width and every rectangle for ``frame`` (a :class:`ui.frame.Frame`)."""
+        p = load_toml("tripeaks/screen.toml")[frame.shape]
+        self.geo = p
+        T = frame.table
+        X = max(x for x, _ in LAYOUT.slots)
+        Y = max(y for _, y in LAYOUT.slots)
+        sx, sy, gap = p["step_x"], p["step_y"], p["gap"]
+        R = cards_art.RATIO
+        side = p["orientation"] == "side"
+        if side:   # per unit of card width
+            pw, ph = Y * sy + 1, (X * sx + 1) * R
+        else:
+            pw, ph = X * sx + 1, (Y * sy + 1) * R
+        if p["stock"] == "below":
+            tw, th = pw, ph + gap + R
+        else:
+            tw, th = pw + gap + 1, max(ph, 2 * R + gap)
+        w = int(min(T.width / tw, T.height / th, p["max_card"] * frame.scale))
+        h = cards_art.card_height(w)
+        self.card_w, self.card_h = w, h
+        ox = T.x + (T.width - tw * w) / 2
+        oy = T.y + (T.height - th * w) / 2
+        if p["stock"] == "below":
+            px, py = ox, oy
+            self.stock_rect = pygame.Rect(round(ox), round(oy + ph * w + gap * w), w, h)
+            self.waste_rect = self.stock_rect.move(round(w * 1.3), 0)
+        else:
+            px, py = ox + (gap + 1) * w, oy + (th - ph) * w / 2
+            self.stock_rect = pygame.Rect(round(ox), round(oy + th * w - h), w, h)
+            self.waste_rect = self.stock_rect.move(0, -round(h + gap * w))
+        rects = []
+        for x, y in LAYOUT.slots:
+            if side:
+                rects.append(pygame.Rect(round(px + y * sy * w), round(py + x * sx * h), w, h))
+            else:
+                rects.append(pygame.Rect(round(px + x * sx * w), round(py + y * sy * h), w, h))
+        self.slot_rects = rects
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Every card place (28 slots, stock, waste): what tests check is on screen."""
+        return self.slot_rects + [self.stock_rect, self.waste_rect]
+
+    def target_rect(self, target) -> pygame.Rect:
+        if target[0] == "slot":
+            return self.slot_rects[target[1]]
+        return self.stock_rect if target[0] == "stock" else self.waste_rect
+
+    def hit_test(self, pos):
+        t = self.state.tableau
+        for i in range(N_SLOTS - 1, -1, -1):
+            if t[i] is not None and self.slot_rects[i].collidepoint(pos):
+                return ("slot", i)
+        if self.stock_rect.collidepoint(pos):
+            return ("stock",)
+        if self.waste_rect.collidepoint(pos):
+            return ("waste",)
+        return None
+
+    # -- taps ------------------------------------------------------------------------------------
+    def activate(self, target) -> None:
+        if self.rules.status(self.state) != "playing":
+            if self.panel is None:
+                self.open_end_panel()
+            return
+        if target[0] == "slot":
+            self.try_move(target[1], target)
+        elif target[0] == "stock":
+            self.try_move(DRAW, target)
+
+    def try_move(self, move: int, target) -> None:
+        s = self.state
+        why = self.rules.why_not(s, move)
+        if why is not None:
+            self.anim.cancel("shake")
+            self.anim.add("shake", 250, {"target": target})
+            self.refused(move, tr(why))
+            return
+        src = self.target_rect(target)
+        card = s.tableau[move] if move != DRAW else s.stock[0]
+        if self.play(move):
+            self.hidden.add(card)
+            self.anim.add("fly", 200, {"card": card, "src": src.topleft, "dst": self.waste_rect.topleft,
+                                       "draw": move == DRAW}, on_done=lambda c=card: self._landed(c))
+
+    def _landed(self, card) -> None:
+        self.hidden.discard(card)
+        self.stale = True
+
+    def on_undo(self) -> None:
+        self.hidden.clear()
+
+    def after_move(self, before, move) -> None:
+        after = self.state
+        w = self.waste_rect
+        if move == DRAW:
+            self.streak_ended(before.streak, before.scoring)
+            return
+        gained = after.score - before.score
+        if gained > 0 and after.scoring == "streak":
+            self.toast(f"+{gained}", (w.centerx, w.y - self.card_w * 0.25), max(18, self.card_w // 4), 0.9)
+        if after.streak in CELEBRATE_AT:
+            self.celebrate(tr("{n} in a row!", n=after.streak), 1100)
+        if self.rules.status(after) == WON:
+            self.streak_ended(after.streak, after.scoring)
+
+    def streak_ended(self, n: int, scoring: str) -> None:
+        """The streak's total, shown when it ends: «7 in a row +175»."""
+        if n < 2:
+            return
+        if scoring == "streak":
+            msg = tr("{n} in a row +{points}", n=n, points=streak_points(n))
+        else:
+            msg = tr("{n} in a row", n=n)
+        t = self.frame.table
+        self.toast(msg, (t.centerx, self.waste_rect.centery), max(20, round(self.frame.p["top_text"] * 1.1)), 2.5)
+
+    def celebrate(self, banner: str, ms: int, on_done=None) -> None:
+        """A burst of confetti and a banner; with animation off, just the banner as a toast."""
+        if self.settings.anim_speed == "off":
+            self.toast(banner, self.frame.table.center, max(24, self.frame.p["top_text"] * 2), 1.5)
+            if on_done:
+                on_done()
+            return
+        rnd = random.Random(len(self.history.actions))
+        cx, cy = self.frame.table.centerx, self.frame.table.centery
+        parts = [(cx, cy, rnd.uniform(-1, 1) * 600, rnd.uniform(-900, -200), rnd.choice(CONFETTI),
+                  rnd.randint(4, 9)) for _ in range(70)]
+        self.anim.cancel("celebrate")
+        self.anim.add("celebrate", ms, {"banner": banner, "parts": parts}, scaled=False, on_done=on_done)
+
+    def on_won(self) -> None:
+        self.say(tr("All three peaks cleared!"))
+        self.anim.add("wait", 220, on_done=lambda: self.celebrate(tr("You won!"), 1600, self.open_end_panel))
+
+    def lost_text(self) -> str:
+        return tr("No more moves available")
+
+    def intro(self) -> str:
+        return tr("Tap a card one rank above or below the waste card, or tap the stock")
+
+    def simple_hint(self):
+        """A fitting card (one that turns another face up first), else the stock, else ``None``."""
+        moves = self.rules.legal_moves(self.state)
+        cards = [m for m in moves if m != DRAW]
+        if cards:
+            t = self.state.tableau
+            def frees(i):
+                return sum(1 for j in LAYOUT.covers[i] if t[j] is not None and
+                           sum(t[k] is not None for k in LAYOUT.covered_by[j]) == 1)
+            return max(cards, key=lambda i: (frees(i), i))
+        return DRAW if moves else None
+
+    def key(self, event) -> None:
+        if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
+            self.activate(("stock",))
+        else:
+            super().key(event)
+
+    def top_items(self):
+        return super().top_items() + [(tr("Streak"), str(self.state.streak))]
+
+    def options_rows(self):
+        o = self.settings.options_for(self.game)
+
+        def cycle(key, values):
+            def f():
+                o[key] = values[(values.index(o.get(key, values[0])) + 1) % len(values)]
+            return f
+
+        names = {"easy": tr("Easy (K and A touch)"), "classic": tr("Classic (no wrap)"),
+                 "streak": tr("streak"), "moves": tr("moves")}
+        return [(lambda: tr("Mode: {v}", v=names[o.get("mode", "easy")]), cycle("mode", ["easy", "classic"])),
+                (lambda: tr("Scoring: {v}", v=names[o.get("scoring", "streak")]),
+                 cycle("scoring", ["streak", "moves"]))] + super().options_rows()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _shake_dx(self, target) -> int:
+        for tw in self.anim.of("shake"):
+            if tw.data["target"] == target:
+                return round(shake_offset(tw))
+        return 0
+
+    def draw_cards(self, surface) -> None:
+        s = self.state
+        t = s.tableau
+        art = self.art
+        playing = self.rules.status(s) == "playing"
+        legal = set(self.rules.legal_moves(s)) if playing and self.settings.glow else set()
+        shaking = bool(self.anim.tweens) and self.anim.busy("shake")
+        for i in range(N_SLOTS):
+            c = t[i]
+            if c is None or c in self.hidden:
+                continue
+            r = self.slot_rects[i]
+            if shaking:
+                r = r.move(self._shake_dx(("slot", i)), 0)
+            up = exposed(t, i)
+            art.draw(surface, c, r, up, True, cards_art.GLOW if i in legal else None)
+        # stock: a few stacked backs and the count
+        r = self.stock_rect
+        if shaking:
+            r = r.move(self._shake_dx(("stock",)), 0)
+        n = len(s.stock) - sum(1 for c in self.hidden if c in s.stock)
+        if n <= 0:
+            art.draw(surface, None, r, shade=False)
+        else:
+            layers = min(3, 1 + n // 8)
+            glow_stock = DRAW in legal and len(legal) == 1
+            for k in range(layers):
+                off = (layers - 1 - k) * max(1, self.card_w // 40)
+                art.draw(surface, 0, r.move(-off, -off), False, k == 0,
+                         cards_art.GLOW if glow_stock and k == layers - 1 else None)
+            badge = text.render(str(n), max(14, round(self.card_w * 0.24)), INK)
+            br = badge.get_rect(center=(r.centerx, r.bottom - badge.get_height()))
+            pygame.draw.rect(surface, (10, 30, 20), br.inflate(12, 4), border_radius=br.height)
+            surface.blit(badge, br)
+        # waste: the top card not in flight
+        top = next((c for c in reversed(s.waste) if c not in self.hidden), None)
+        art.draw(surface, top, self.waste_rect, True, top is not None)
+
+    def draw_moving(self, surface) -> None:
+        tweens = self.anim.tweens
+        if self.hint_move is not None:
+            tw = next((x for x in tweens if x.kind == "hint"), None)
+            k = pulse(tw) if tw is not None else 1.0
+            target = ("stock",) if self.hint_move == DRAW else ("slot", self.hint_move)
+            r = self.target_rect(target).inflate(8, 8)
+            lw = max(3, self.card_w // 22)
+            ring = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(ring, (*cards_art.HINT, round(255 * max(0.25, k))), ring.get_rect(), lw,
+                             border_radius=cards_art.radius(self.card_w) + 4)
+            surface.blit(ring, r.topleft)
+        if not tweens:
+            return
+        for tw in tweens:
+            if tw.kind == "fly":
+                x, y = fly_pos(tw)
+                r = pygame.Rect(round(x), round(y), self.card_w, self.card_h)
+                face_up = not tw.data["draw"] or tw.t > 0.35
+                self.art.draw(surface, tw.data["card"], r, face_up)
+            elif tw.kind == "celebrate":
+                self.draw_celebration(surface, tw)
+
+    def draw_celebration(self, surface, tw) -> None:
+        e = tw.elapsed
+        for (x0, y0, vx, vy, col, size) in tw.data["parts"]:
+            x, y = x0 + vx * e, y0 + vy * e + 900 * e * e
+            if surface.get_rect().collidepoint(x, y):
+                pygame.draw.rect(surface, col, (round(x), round(y), size, size * 0.6 + 2))
+        size = max(28, round(self.frame.p["top_text"] * 2.2))
+        a = min(1.0, e * 5) * (1 if tw.t < 0.8 else (1 - tw.t) / 0.2)
+        img = text.render(tw.data["banner"], text.fit(tw.data["banner"], size, self.frame.table.width - 20, 16),
+                          (255, 236, 150))
+        img = img.copy()
+        img.set_alpha(round(255 * a))
+        shadow = text.render(tw.data["banner"], text.fit(tw.data["banner"], size, self.frame.table.width - 20, 16),
+                             (0, 0, 0)).copy()
+        shadow.set_alpha(round(150 * a))
+        c = self.frame.table.center
+        text.blit_center(surface, shadow, (c[0] + 3, c[1] + 3))
+        text.blit_center(surface, img, c)
+
+    # -- the end panel ---------------------------------------------------------------------------
+    def _small_w(self, pw: int) -> int:
+        return max(36, min(self.card_w, (pw - 40) // 11, 80))
+
+    def end_body_height(self, pw: int) -> int:
+        line = max(22, round(24 * self.frame.scale))
+        if self.rules.status(self.state) == WON:
+            return 3 * (line + 8)
+        sw = self._small_w(pw)
+        open_n = len(self.rules.open_cards(self.state))
+        per_row = max(1, (pw - 32) // (sw + 6))
+        rows = max(1, -(-open_n // per_row))
+        return cards_art.card_height(sw) + 10 + line + 12 + line + 6 + rows * (cards_art.card_height(sw) + 6)
+
+    def draw_end_body(self, surface, r) -> None:
+        s = self.state
+        line = max(22, round(24 * self.frame.scale))
+        size = round(line * 0.8)
+        if self.rules.status(s) == WON:
+            rows = [tr("Score: {n}", n=self.rules.score(s)), tr("Moves: {n}", n=self.history.moves),
+                    tr("Cards left in the stock: {n}", n=len(s.stock))]
+            for k, msg in enumerate(rows):
+                text.blit_center(surface, text.render(msg, text.fit(msg, size, r.width, 12), INK),
+                                 (r.centerx, r.y + k * (line + 8) + line // 2))
+            return
+        sw = self._small_w(r.width + 32)
+        sh = cards_art.card_height(sw)
+        y = r.y
+        label = text.render(tr("Waste card"), size, DIM)
+        total = label.get_width() + 12 + sw
+        x0 = r.centerx - total // 2
+        surface.blit(label, (x0, y + sh // 2 - label.get_height() // 2))
+        if s.waste:
+            self.art.draw(surface, s.waste[-1], pygame.Rect(x0 + label.get_width() + 12, y, sw, sh))
+        y += sh + 10
+        ranks = (" " + tr("or") + " ").join(rank_name(x) for x in self.rules.needed_ranks(s))
+        msg = tr("Needed: {ranks}", ranks=ranks)
+        text.blit_center(surface, text.render(msg, text.fit(msg, size, r.width, 12), INK), (r.centerx, y + line // 2))
+        y += line + 12
+        msg = tr("Open cards")
+        text.blit_center(surface, text.render(msg, size, DIM), (r.centerx, y + line // 2))
+        y += line + 6
+        cards = self.rules.open_cards(s)
+        per_row = max(1, r.width // (sw + 6))
+        for k, c in enumerate(cards):
+            row, col = divmod(k, per_row)
+            n_in_row = min(per_row, len(cards) - row * per_row)
+            x = r.centerx - (n_in_row * (sw + 6) - 6) // 2 + col * (sw + 6)
+            self.art.draw(surface, c, pygame.Rect(x, y + row * (sh + 6), sw, sh))
