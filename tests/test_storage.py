@@ -1,0 +1,194 @@
+"""Storage, saves and statistics (issue 3): nothing a player did is ever lost."""
+import json
+
+import pytest
+
+from games.core import History
+from games.tripeaks import DRAW, TriPeaks
+from ui.progress import Progress, SavedGame, stats_key
+from ui.storage import PREFIX, JsonFileStorage, LocalStorage, MemoryStorage, Store
+
+
+class FakeLocalStorage:
+    """The calls pygbag's window.localStorage answers, with a quota."""
+
+    def __init__(self, quota=10_000):
+        self.items, self.quota = {}, quota
+        self.length = 0
+
+    def getItem(self, k):
+        return self.items.get(k)
+
+    def setItem(self, k, v):
+        if sum(len(x) for x in self.items.values()) + len(v) > self.quota:
+            raise Exception("QuotaExceededError")
+        self.items[k] = v
+        self.length = len(self.items)
+
+    def removeItem(self, k):
+        self.items.pop(k, None)
+        self.length = len(self.items)
+
+    def key(self, i):
+        return sorted(self.items)[i]
+
+
+class FakeWindow:
+    def __init__(self, quota=10_000):
+        self.localStorage = FakeLocalStorage(quota)
+
+
+def test_round_trip_and_prefix():
+    w = FakeWindow()
+    st = Store(LocalStorage(w))
+    assert st.save("settings", {"language": "ru"})
+    assert st.load("settings") == {"language": "ru"}
+    assert all(k.startswith(PREFIX) for k in w.localStorage.items)
+    assert st.names() == ["settings"]
+
+
+def test_corrupt_record_is_kept_aside_and_told():
+    mem = MemoryStorage()
+    mem.set("stats", "{not json")
+    st = Store(mem)
+    assert st.load("stats", {"x": 1}) == {"x": 1}
+    assert mem.get("stats.corrupt") == "{not json"
+    assert len(st.take_notices()) == 1
+
+
+def test_newer_schema_kept_aside():
+    mem = MemoryStorage()
+    mem.set("stats", json.dumps({"schema": 99, "data": {}}))
+    st = Store(mem)
+    assert st.load("stats", "d") == "d" and mem.get("stats.corrupt")
+
+
+def test_full_quota_is_a_message_and_keeps_the_old_record():
+    w = FakeWindow(quota=200)
+    st = Store(LocalStorage(w))
+    assert st.save("a", "x" * 20)
+    assert not st.save("a", "y" * 500)
+    assert st.load("a") == "x" * 20
+    assert st.take_notices()
+
+
+def test_interrupted_write_recovers_from_pending_copy():
+    mem = MemoryStorage()
+    st = Store(mem)
+    st.save("a", [1, 2])
+    mem.set("a", "garbage")  # the switch was torn
+    mem.set("a.new", json.dumps({"schema": 1, "data": [1, 2, 3]}))
+    assert st.load("a") == [1, 2, 3]
+
+
+def test_json_file_backend_atomic_and_corrupt_file(tmp_path):
+    p = tmp_path / "store.json"
+    st = Store(JsonFileStorage(p))
+    assert st.save("settings", {"glow": False})
+    assert Store(JsonFileStorage(p)).load("settings") == {"glow": False}
+    p.write_text("]]] broken")
+    st2 = Store(JsonFileStorage(p))
+    assert st2.load("settings") is None
+    assert (tmp_path / "store.corrupt").read_text() == "]]] broken"
+    assert st2.take_notices()
+
+
+def test_export_import(tmp_path):
+    a = Store(MemoryStorage())
+    a.save("settings", {"language": "en"})
+    a.save("stats", {"tripeaks": {"played": 3}})
+    text = a.export_text()
+    b = Store(MemoryStorage())
+    assert b.import_text(text) == 2
+    assert b.load("stats") == {"tripeaks": {"played": 3}}
+    with pytest.raises(ValueError):
+        b.import_text("hello")
+    with pytest.raises(ValueError):
+        b.import_text(json.dumps({"pasyans_export": 1, "schema": 5, "records": {}}))
+    assert b.load("settings") == {"language": "en"}
+
+
+def winning_line(number=1):
+    r = TriPeaks.solve(TriPeaks.deal(number, {}), timeout=30)
+    assert r.status == "solved"
+    return r.moves
+
+
+def test_save_restores_the_whole_history():
+    st = Store(MemoryStorage())
+    p = Progress(st)
+    saved = p.begin("tripeaks", 5, {"mode": "easy", "scoring": "moves"})
+    h = History.start(TriPeaks, TriPeaks.deal(5, saved.options))
+    h.play(DRAW); h.play(DRAW); h.undo(); h.play(DRAW)
+    saved.seconds = 42.5
+    assert p.save(saved, h)
+    again, h2 = Progress(Store(st.backend)).load_game("tripeaks")
+    assert h2.states == h.states and h2.moves == h.moves == 3 and h2.undo_used
+    assert again.seconds == 42.5 and again.id == saved.id
+    assert Progress(st).unfinished() == ["tripeaks"]
+
+
+def test_bad_save_is_kept_aside():
+    st = Store(MemoryStorage())
+    st.save("game.tripeaks", {"game": "tripeaks", "number": 1, "options": {}, "actions": ["ZZ"]})
+    p = Progress(st)
+    assert p.load_game("tripeaks") is None
+    assert st.backend.get("game.tripeaks.corrupt") and st.take_notices()
+
+
+def test_win_counted_once_and_abandoned_game_is_a_loss_once():
+    st = Store(MemoryStorage())
+    p = Progress(st)
+    line = winning_line(1)
+    saved = p.begin("tripeaks", 1, {"mode": "easy", "scoring": "streak"})
+    h = History.start(TriPeaks, TriPeaks.deal(1, saved.options))
+    for m in line:
+        h.play(m)
+        p.save(saved, h)
+    assert TriPeaks.status(h.state) == "won"
+    assert p.won(saved, h, score=h.state.score)
+    won_score = h.state.score
+    h.undo(); h.play(line[-1])
+    assert not p.won(saved, h, score=h.state.score)  # undo after a win and redo: still once
+    key = stats_key("tripeaks", saved.options)
+    s = p.summary(key)
+    assert (s["played"], s["won"], s["streak"]) == (1, 1, 1)
+    assert s["best_score"] == won_score  # won before the undo: a clean win
+    # a new deal, one move, then another deal: one loss
+    s2 = p.begin("tripeaks", 2, saved.options)
+    h2 = History.start(TriPeaks, TriPeaks.deal(2, saved.options))
+    h2.play(DRAW)
+    p.save(s2, h2)
+    p.begin("tripeaks", 3, saved.options)
+    p.begin("tripeaks", 4, saved.options)  # game 3 had no move: not counted
+    s = Progress(st).summary(key)
+    assert (s["played"], s["won"], s["streak"], s["best_streak"], s["last"]) == (2, 1, 0, 1, ["w", "l"])
+    assert s["win_pct"] == 50.0
+
+
+def test_win_after_undo_never_enters_best_results():
+    st = Store(MemoryStorage())
+    p = Progress(st)
+    line = winning_line(1)
+    saved = p.begin("tripeaks", 1, {"mode": "easy", "scoring": "moves"})
+    h = History.start(TriPeaks, TriPeaks.deal(1, saved.options))
+    h.play(line[0]); h.undo()
+    for m in line:
+        h.play(m)
+    assert p.won(saved, h, score=h.state.score)
+    s = p.summary(stats_key("tripeaks", saved.options))
+    assert s["won"] == 1 and s["best_score"] is None and s["fewest_moves"] is None
+
+
+def test_best_results_only_without_undo():
+    st = Store(MemoryStorage())
+    p = Progress(st)
+    line = winning_line(1)
+    saved = p.begin("tripeaks", 1, {"mode": "easy", "scoring": "moves"})
+    saved.seconds = 95.7
+    h = History.start(TriPeaks, TriPeaks.deal(1, saved.options))
+    for m in line:
+        h.play(m)
+    p.won(saved, h, score=h.state.score)
+    s = p.summary(stats_key("tripeaks", saved.options))
+    assert s["best_score"] == h.state.score and s["best_time"] == 95 and s["fewest_moves"] == len(line)
