@@ -255,7 +255,7 @@ def _rounded_cache(size, fill) -> pygame.Surface:
     return s
 
 
-def panel_surface(size, fill=(12, 40, 28, 238), edge=(255, 255, 255, 70)) -> pygame.Surface:
+def panel_surface(size, fill=(14, 44, 30, 252), edge=(255, 255, 255, 70)) -> pygame.Surface:
     """A modal panel's background (cached by size)."""
     key = ("panel", tuple(size), tuple(fill))
     s = _rr.get(key)

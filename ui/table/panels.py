@@ -33,7 +33,7 @@ class Panel:
         self.pad = 10 if compact else 20
         pw = min(w - 16, round((self.max_w_compact if compact else self.max_w) * s))
         self.bh = max(48, round((50 if compact else 60) * s))
-        self.title_size = max(22, round((26 if compact else 32) * s))
+        self.title_size = max(28, round((32 if compact else 42) * s))
         ch = self.content_h(pw) if callable(self.content_h) else self.content_h
         ph = min(h - 8, self.pad + self.title_size + 12 + ch + 10 + self.bh + self.pad)
         self.rect = pygame.Rect(0, 0, pw, ph)
@@ -48,7 +48,7 @@ class Panel:
         for i, (name, label, ic, _) in enumerate(self.actions):
             style = self.style_first if i == 0 else "panel"
             self.buttons.append(Button(name, pygame.Rect(x0 + i * (bw + gap), y, bw, self.bh), label, ic,
-                                       max(14, round(17 * s)), style))
+                                       max(20, round(26 * s)), style))
         top = self.rect.y + self.pad + self.title_size + 12
         self.content_rect = pygame.Rect(self.rect.x + 16, top, pw - 32, y - top - 8)
 
@@ -132,19 +132,19 @@ class CodeEntry(Panel):
             row, col = divmod(i, self.cols)
             rect = pygame.Rect(r.x + col * (kw + 6), y0 + row * (self.kh + 4), kw, self.kh)
             self.keys.append(Button(k, rect, "" if k == "⌫" else k, "back" if k == "⌫" else None,
-                                    max(16, round(self.kh * 0.45)), "key"))
+                                    max(20, round(self.kh * 0.58)), "key"))
 
     def draw_body(self, surface, r):
         field = pygame.Rect(r.x, r.y, r.width, self.field_h)
         pygame.draw.rect(surface, (250, 250, 245), field, border_radius=8)
-        size = round(self.field_h * 0.55)
+        size = round(self.field_h * 0.75)
         if self.value:
             img = text.render(self.value + "|", text.fit(self.value + "|", size, field.width - 20, 12), (20, 20, 20))
         else:
             img = text.render(self.example, text.fit(self.example, size, field.width - 20, 12), (150, 150, 150))
         surface.blit(img, (field.x + 10, field.centery - img.get_height() // 2))
         msg, col = (self.error, WARN) if self.error else (tr("A code like {code}, or a deal number", code=self.example), INK)
-        ms = text.fit(msg, 18, r.width, 11)
+        ms = text.fit(msg, 22, r.width, 13)
         text.blit_center(surface, text.render(msg, ms, col), (r.centerx, field.bottom + 6 + 11))
         for k in self.keys:
             k.draw(surface)
@@ -226,14 +226,14 @@ class OptionsPanel(Panel):
         for i in range(len(self.rows)):
             col, row = (i % self.ncol, i // self.ncol)
             rect = pygame.Rect(r.x + col * (cw + 10), r.y + row * (self.rh + 8), cw, self.rh)
-            self.row_buttons.append(Button(f"row{i}", rect, "", None, max(15, round(self.rh * 0.38)), "panel"))
+            self.row_buttons.append(Button(f"row{i}", rect, "", None, max(20, round(self.rh * 0.46)), "panel"))
 
     def draw_body(self, surface, r):
         for b, (label, _) in zip(self.row_buttons, self.rows):
             b.label = label()
             b.draw(surface)
         if self.note:
-            ns = text.fit(self.note, 16, r.width, 10)
+            ns = text.fit(self.note, 21, r.width, 14)
             text.blit_center(surface, text.render(self.note, ns, (200, 220, 205)), (r.centerx, r.bottom - 12))
 
     def down(self, pos):

@@ -311,7 +311,7 @@ class TriPeaksTable(GameTable):
         return max(36, min(self.card_w, (pw - 40) // 11, 80))
 
     def end_body_height(self, pw: int) -> int:
-        line = max(22, round(24 * self.frame.scale))
+        line = max(26, round(30 * self.frame.scale))
         if self.rules.status(self.state) == WON:
             return 3 * (line + 8)
         sw = self._small_w(pw)
@@ -322,8 +322,8 @@ class TriPeaksTable(GameTable):
 
     def draw_end_body(self, surface, r) -> None:
         s = self.state
-        line = max(22, round(24 * self.frame.scale))
-        size = round(line * 0.8)
+        line = max(26, round(30 * self.frame.scale))
+        size = round(line * 0.9)
         if self.rules.status(s) == WON:
             rows = [tr("Score: {n}", n=self.rules.score(s)), tr("Moves: {n}", n=self.history.moves),
                     tr("Cards left in the stock: {n}", n=len(s.stock))]

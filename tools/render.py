@@ -1,0 +1,105 @@
+"""Render a TriPeaks position to PNG, headless (SDL_VIDEODRIVER=dummy), to look at the table.
+
+Examples::
+
+    python3 tools/render.py --number 1 --size 390x844 --out /tmp/deal1.png
+    python3 tools/render.py --position pos.txt --size 1280x800 --out pos.png
+    python3 tools/render.py --number 7 --moves "s s s" --panel code --lang ru --out code.png
+    python3 tools/render.py --number 3 --moves solve --out won.png      # the solver's win, won panel
+    python3 tools/render.py --number 1 --all-sizes --out /tmp/deal1.png  # -1280x800.png, -390x844.png …
+
+``--moves`` plays moves in the game's notation (CONTRACT.md) through the table, ``solve`` plays
+the solver's solution, ``stock`` draws the whole stock; a won or lost game shows its end panel.
+``--panel`` opens ``code`` (the deal-code entry) or ``options``.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from games.tripeaks import DRAW, TriPeaks  # noqa: E402
+from ui.app import App, parse_size  # noqa: E402
+from ui.settings import Settings  # noqa: E402
+from ui.table.tripeaks import TriPeaksTable  # noqa: E402
+
+SIZES = ["1280x800", "390x844", "844x390"]
+
+
+def render(size, args, out: Path) -> None:
+    opts = {k: v for k, v in (o.split("=", 1) for o in args.option)}
+    state = None
+    if args.position:
+        state = TriPeaks.parse_position(Path(args.position).read_text(encoding="utf-8"), opts)
+    settings = Settings(language=args.lang, anim_speed="off", four_colour=args.four_colour,
+                        card_back=args.back)
+    settings.options_for("tripeaks").update(opts)
+    app = App(size, TriPeaksTable(args.number if state is None else None, opts, state), settings)
+    t = app.scene
+    if args.moves == "solve":
+        moves = TriPeaks.solve(t.state, timeout=20).moves
+    elif args.moves == "stock":
+        moves = ["s"] * len(t.state.stock)
+    else:
+        moves = args.moves.split()
+    for m in moves:
+        mv = TriPeaks.parse_move(t.state, m)
+        t.activate(("stock",) if mv == DRAW else ("slot", mv))
+        t.anim.finish()
+        t.toasts.clear()
+    t.anim.finish()
+    if args.panel == "code":
+        t.open_code_entry()
+        if args.typed:
+            t.panel.value = args.typed
+            t.panel.submit()
+    elif args.panel == "options":
+        t.open_options()
+    if args.status:
+        t.say(args.status, error=True)
+    app.dirty = True
+    app.frame()
+    pygame.image.save(app.screen, str(out))
+    print(out)
+    app.close()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--number", type=int, default=1)
+    ap.add_argument("--position", help="a position file (CONTRACT.md format)")
+    ap.add_argument("--option", action="append", default=[], help="KEY=VALUE (mode, scoring)")
+    ap.add_argument("--size", default="1280x800")
+    ap.add_argument("--all-sizes", action="store_true", help="1280x800, 390x844 and 844x390")
+    ap.add_argument("--moves", default="", help="moves to play first, 'solve' or 'stock'")
+    ap.add_argument("--panel", choices=["code", "options"])
+    ap.add_argument("--typed", default="", help="text typed into the code entry (then submitted)")
+    ap.add_argument("--status", default="", help="a status-line message to show")
+    ap.add_argument("--lang", default="en", choices=["en", "ru"])
+    ap.add_argument("--four-colour", action="store_true")
+    ap.add_argument("--back", default="blue")
+    ap.add_argument("--out", default="table.png")
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    if args.all_sizes:
+        for s in SIZES:
+            render(parse_size(s), args, out.with_name(f"{out.stem}-{s}{out.suffix}"))
+    else:
+        size = parse_size(args.size)
+        if size is None:
+            ap.error(f"--size '{args.size}' is not WxH (at least 320x300)")
+        render(size, args, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
