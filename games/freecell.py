@@ -346,8 +346,8 @@ class FreeCell(Rules):
         """The legal moves of the card tapped at place ``src`` (a column with the card's ``index``,
         default its top; a cell; ``FOUNDATION_OF + suit``), best first: the foundation when safe,
         a column where the run lengthens a run (longest first), other non-empty columns, the
-        foundation when not safe, a free cell (the first empty one, or each empty one for a
-        foundation card), an empty column. Empty when the card cannot move."""
+        foundation when not safe, the first empty free cell, an empty column (for a run, the
+        length that starts at the tapped card). Empty when the card cannot move."""
         want = None
         if 0 <= src < N_COLUMNS:
             col = s.columns[src]
