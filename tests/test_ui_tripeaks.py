@@ -303,3 +303,34 @@ def test_idle_frames_do_not_redraw():
     for _ in range(20):
         app.frame()
     assert app.draws == d
+
+
+def test_flight_and_celebration_with_animation_on():
+    n = find_deal(lambda s: legal_slot(s) is not None)
+    app = make(number=n, anim="normal")
+    t = app.scene
+    i = legal_slot(t.state)
+    card = t.state.tableau[i]
+    click(app, visible_point(t, ("slot", i)))
+    assert t.state.waste[-1] == card and card in t.hidden and t.anim.busy("fly")
+    t.celebrate("5 in a row!", 300)
+    d = app.draws
+    end = time.perf_counter() + 2.0
+    while t.anim.busy() and time.perf_counter() < end:
+        app.frame()
+        time.sleep(0.005)
+    assert not t.anim.busy() and card not in t.hidden and app.draws > d + 2
+
+
+def test_long_press_is_not_a_tap():
+    from ui.input import LONG_PRESS, Pointer
+
+    p = Pointer((100, 100))
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1, touch=False)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(10, 10), button=1, touch=False)
+    assert [e.kind for e in p.feed(down, now=0.0)] == ["down"]
+    assert [e.kind for e in p.poll(now=LONG_PRESS + 0.01)] == ["long"]
+    assert [e.kind for e in p.feed(up, now=1.0)] == ["up"]
+    p.feed(down, now=2.0)
+    assert p.poll(now=2.1) == []
+    assert [e.kind for e in p.feed(up, now=2.2)] == ["up", "tap"]

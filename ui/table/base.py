@@ -453,12 +453,22 @@ class GameTable(Scene):
             text.blit_center(surface, vim, (cx, y0 + lim.get_height() + vim.get_height() * 0.42))
 
     def draw_status(self, surface) -> None:
+        """The status line: one line when it fits at a readable size, else two smaller lines."""
         if not self.status_text:
             return
         r = self.frame.status
-        size = text.fit(self.status_text, round(r.height * 0.8), r.width - 16, max(13, round(r.height * 0.5)))
-        img = text.render(self.status_text, size, WARN if self.status_error else INK)
-        text.blit_center(surface, img, r.center)
+        col = WARN if self.status_error else INK
+        big = min(32, round(r.height * 0.8))
+        one = text.fit(self.status_text, big, r.width - 16, 6)
+        if one >= big * 0.8 or r.height < 40:
+            text.blit_center(surface, text.render(self.status_text, max(one, 13), col), r.center)
+            return
+        size = min(big, round(r.height * 0.5))
+        lines = text.wrap(self.status_text, size, r.width - 16)[:2]
+        lh = text.font(size).get_linesize()
+        y0 = r.centery - lh * len(lines) / 2 + lh / 2
+        for k, line in enumerate(lines):
+            text.blit_center(surface, text.render(line, size, col), (r.centerx, y0 + k * lh))
 
     # -- hooks for a game ------------------------------------------------------------------------
     def intro(self) -> str:
