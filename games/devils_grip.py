@@ -385,6 +385,14 @@ class DevilsGrip(Rules):
         """The ``Score:`` of ``play``: cards on the grid (96 − :meth:`result` for a full deal)."""
         return sum(map(len, s.grid))
 
+    @classmethod
+    def solver(cls, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None):
+        """A resumable branch-and-bound search from ``state``; see :mod:`games.solvers.devils_grip`
+        (its ``best`` / ``best_moves()`` give the fewest cards left found)."""
+        from .solvers.devils_grip import solver
+
+        return solver(state, max_nodes, timeout)
+
     # -- text ------------------------------------------------------------------------------------
     @classmethod
     def parse_move(cls, s: DevilsGripState, text: str) -> Move:

@@ -1,0 +1,466 @@
+"""Devil's Grip solver: depth-first branch and bound on a compact, place-free state.
+
+Sees the face-down stock (as every solver here does). One search answers both questions of the
+game: *can it be won* (``solved`` / ``unsolvable`` / ``unknown``, :class:`DGSearch`) and *what is
+the fewest cards left* (stock + talon, the Bicycle result) within the budget
+(:func:`best_line`). A win is a result of 0, so the search is a branch and bound on the result:
+it keeps the best line found and cuts every position whose lower bound cannot beat it.
+
+**The compact state** ``(grid, p, talon)``. ``S0`` = the start's talon (bottom to top) followed
+by its stock (next card first) is a fixed order: turns and refills take cards from its front, so
+the stock is always ``S0[p:]`` and the talon is the set of ``S0`` indices turned and not yet
+played, a bit mask whose highest bit is the top. Swaps change no merge, no talon play and no
+refill (the author's note in :mod:`games.devils_grip`; a refill goes to whichever cell a merge
+emptied), so the search leaves swaps out and the grid is a *multiset* of stacks: ``bytes`` of
+sorted stack codes ``bottom_card * 4 + (length - 1)`` (a stack is a run of one chain, so its
+bottom and length give every card; codes < 256). The state is its own visited-set key, so all
+placements of the same stacks share one entry. The sorting swaps are added to a won line at the
+end, and the abstract moves are mapped back to cells by replaying them on the real position.
+
+**Safe pruning** (none of it loses a better result):
+
+1. *Dead talon cards.* A talon card ``x`` can only ever leave onto a stack topped by ``x - 3``
+   (same suit). It is dead for good when it starts its chain (2, 3, 4 go on nothing) or when no
+   copy of ``x - 3`` can ever be a stack top while ``x`` is the talon top: each copy is covered
+   on the grid (stacks only grow, so covered stays covered) or lies below ``x`` in the talon.
+   The talon is one pass and last-in first-out, so a dead card and every card below it stay to
+   the end: their number is a lower bound of the result, which never decreases along a line.
+   A position whose bound is not below the best result found is cut (for a win: any dead card).
+2. *No merges once the stock is empty.* A merge then refills nothing and only covers a stack
+   top, so it can never let a talon card play; the result only changes by talon plays, and which
+   of two equal tops takes a card changes nothing either: the end is played straight.
+3. *A hole with cards in the stock* (a what-if position only) is refilled first, by a swap:
+   every move refills it anyway and the multiset of stacks comes out the same.
+
+**Move order** (best first): talon plays (they lower the result and spend no stock card), merges
+that complete a stack of 4, other merges (longer results first), then the turn — first when the
+three cards it turns can all play at once.
+
+The answers: ``solved`` with the moves (the sorting swaps included) replayed by the rules to a
+win; ``unsolvable`` when the space was exhausted (which also proves the best result found is the
+optimum); ``unknown`` at the end of the budget.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+
+from ..devils_grip import (
+    COLS, MERGE, N_CELLS, STACK_MAX, SWAP, TALON, TURN_COUNT, TURN_MOVE, DevilsGrip,
+    DevilsGripState, Move, chain_of,
+)
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, replays_to_win
+
+# abstract moves: ("t", target code) | ("m", moved code, target code) | ("s",) | ("r",)
+A_TURN = ("s",)
+A_REFILL = ("r",)
+TURN_FIRST = False
+BEAM_WIDTH = 100
+"""States kept per layer by the beam that opens every search (0: none)."""
+
+
+def code_of(stack: tuple) -> int:
+    """The code of a non-empty stack: ``bottom * 4 + len - 1``."""
+    return stack[0] * 4 + len(stack) - 1
+
+
+def top_of(code: int) -> int:
+    """The top card of the stack with code ``code``."""
+    return (code >> 2) + 3 * (code & 3)
+
+
+class _Problem:
+    """The fixed facts of one search: ``S0`` and where each card's copies lie in it."""
+
+    def __init__(self, s: DevilsGripState):
+        self.start = s
+        self.s0 = tuple(s.talon) + tuple(s.stock)
+        self.n = len(self.s0)
+        self.p0 = len(s.talon)
+        idx: dict[int, list[int]] = {}
+        for i, c in enumerate(self.s0):
+            idx.setdefault(c, []).append(i)
+        self.where = {c: tuple(v) for c, v in idx.items()}
+        self.rank_ok = tuple(c and (c & 15) > 4 for c in range(64))  # may go on a card
+        grid = bytes(sorted(code_of(st) for st in s.grid if st))
+        tm = (1 << self.p0) - 1
+        self.root = (grid, self.p0, tm, 0)
+        self.root = (grid, self.p0, tm, self._bound(grid, self.p0, tm, range(self.p0)))
+
+    # -- lower bound ------------------------------------------------------------------------------
+    def _dead(self, grid: bytes, p: int, tm: int, i: int) -> bool:
+        """Whether talon card ``S0[i]`` can never leave the talon (pruning 1)."""
+        x = self.s0[i]
+        if not self.rank_ok[x]:
+            return True
+        y = x - 3
+        for j in self.where.get(y, ()):
+            if j >= p or (j > i and (tm >> j) & 1):
+                return False
+        for c in grid:
+            if top_of(c) == y:
+                return False
+        return True
+
+    def _bound(self, grid: bytes, p: int, tm: int, check, lb: int = 0) -> int:
+        """The lower bound after checking the talon indices ``check`` (``lb``: the bound so far,
+        as the number of cards at and below the highest dead talon card)."""
+        hi = -1
+        for i in check:
+            if (tm >> i) & 1 and self._dead(grid, p, tm, i) and i > hi:
+                hi = i
+        if hi < 0:
+            return lb
+        return max(lb, (tm & ((2 << hi) - 1)).bit_count())
+
+    def _copies_in_talon(self, x: int, tm: int):
+        return [j for j in self.where.get(x, ()) if (tm >> j) & 1]
+
+    # -- moves ------------------------------------------------------------------------------------
+    def successors(self, node, best: int):
+        """``(abstract move, child)`` pairs, best first, leaving out children whose bound is not
+        below ``best``."""
+        grid, p, tm, lb = node
+        s0, n = self.s0, self.n
+        out = []
+        if p < n and len(grid) < N_CELLS:  # a what-if hole: refill first (pruning 3)
+            g = list(grid)
+            while len(g) < N_CELLS and p < n:
+                g.append(s0[p] * 4)
+                p += 1
+            g.sort()
+            out.append((A_REFILL, (bytes(g), p, tm, lb)))
+            return out
+        tops: dict[int, list[int]] = {}
+        for c in grid:
+            tops.setdefault(top_of(c), []).append(c)
+        if tm:
+            t = tm.bit_length() - 1
+            x = s0[t]
+            targets = tops.get(x - 3)
+            if targets:
+                ntm = tm ^ (1 << t)
+                done = set()
+                for b in targets:
+                    if b in done:
+                        continue
+                    done.add(b)
+                    g = bytearray(grid)
+                    g.remove(b)
+                    g.append(b + 1)
+                    g = bytes(sorted(g))
+                    nlb = lb  # the top was not dead: the cards at and below a dead one stay
+                    others = self._copies_in_talon(x, ntm)
+                    if others:
+                        nlb = self._bound(g, p, ntm, others, nlb)
+                    if nlb < best:
+                        out.append((("t", b), (g, p, ntm, nlb)))
+                    if p >= n:
+                        return out  # pruning 2: one play is as good as another
+        if p >= n:
+            return out
+        merges = []
+        seen = set()
+        for a in grid:
+            if a in seen:
+                continue
+            seen.add(a)
+            x = a >> 2
+            targets = tops.get(x - 3)
+            if not targets or not self.rank_ok[x]:
+                continue
+            done = set()
+            for b in targets:
+                if b in done:
+                    continue
+                done.add(b)
+                length = (b & 3) + (a & 3) + 2
+                merged = (b & ~3) | (length - 1)
+                g = bytearray(grid)
+                g.remove(a)
+                g.remove(b)
+                g.append(merged)
+                g.append(s0[p] * 4)
+                g = bytes(sorted(g))
+                nlb = lb
+                others = self._copies_in_talon(x, tm)
+                if others:
+                    nlb = self._bound(g, p + 1, tm, others, nlb)
+                if nlb < best:
+                    merges.append((-(length == STACK_MAX), -length, ("m", a, b), (g, p + 1, tm, nlb)))
+        merges.sort(key=lambda m: m[:2])
+        # the turn (the grid is full here)
+        q = min(p + TURN_COUNT, n)
+        ntm = tm
+        for i in range(p, q):
+            ntm |= 1 << i
+        nlb = self._bound(grid, q, ntm, range(p, q), lb)
+        turn = (A_TURN, (grid, q, ntm, nlb)) if nlb < best else None
+        if turn is not None and nlb == lb and (TURN_FIRST or self._turn_plays_all(tops, p, q)):
+            out.append(turn)
+            turn = None
+        out.extend(m[2:] for m in merges)
+        if turn is not None:
+            out.append(turn)
+        return out
+
+    def _turn_plays_all(self, tops: dict, p: int, q: int) -> bool:
+        """Whether the turned cards, top first, could each go onto a current top (or the card
+        played before it)."""
+        avail = {t: len(v) for t, v in tops.items()}
+        for i in range(q - 1, p - 1, -1):
+            x = self.s0[i]
+            if avail.get(x - 3, 0) <= 0:
+                return False
+            avail[x - 3] -= 1
+            avail[x] = avail.get(x, 0) + 1
+        return True
+
+    def mobility(self, grid: bytes) -> int:
+        """How many stacks could move onto another now (distinct codes): the merges in hand."""
+        tops = set()
+        for c in grid:
+            tops.add(top_of(c) + 3)
+        k = 0
+        for c in set(grid):
+            if (c >> 2) in tops:
+                k += 1
+        return k
+
+    def beam(self, width: int, search: "DGSearch"):
+        """Beam search by stock cards drawn (``p``): each layer keeps its ``width`` best states
+        (fewest talon cards + dead bound, then most merges in hand); talon plays stay within a
+        layer. Updates ``search.best`` / ``search._best_path``; a generator yielding the nodes
+        expanded since the last yield, returning a won abstract line or ``None``."""
+        layers: dict[int, dict] = {}
+        root = self.root
+        layers[root[1]] = {root[:3]: (0, root, None)}
+        done = 0
+        for p in range(root[1], self.n + 1):
+            layer = layers.pop(p, None)
+            if not layer:
+                continue
+            items = sorted(layer.values(), key=lambda e: e[0])[:width]
+            queue = [(e[1], e[2]) for e in items]
+            seen_here = set(layer) if len(layer) <= width else {e[1][:3] for e in items}
+            while queue:
+                node, path = queue.pop()
+                for mv, nxt in self.successors(node, search.best):
+                    k = nxt[:3]
+                    npath = (mv, path)
+                    c = self.left(nxt)
+                    if c < search.best:
+                        if c == 0 and self.won(nxt):
+                            return _unlink(npath)
+                        search.best, search._best_path = c, _unlink(npath)
+                    done += 1
+                    q = nxt[1]
+                    if q == p:
+                        if k not in seen_here:
+                            seen_here.add(k)
+                            queue.append((nxt, npath))
+                        continue
+                    lay = layers.setdefault(q, {})
+                    if k not in lay:
+                        h = (nxt[2].bit_count() + nxt[3], -self.mobility(nxt[0]))
+                        lay[k] = (h, nxt, npath)
+                if done >= 256:
+                    yield done
+                    done = 0
+        yield done
+        return None
+
+    def left(self, node) -> int:
+        """Cards left in stock + talon at ``node`` (the result if play stopped there)."""
+        return self.n - node[1] + node[2].bit_count()
+
+    def won(self, node) -> bool:
+        """All cards on the grid in 24 complete stacks (the swaps settle the rows)."""
+        grid = node[0]
+        return (self.left(node) == 0 and len(grid) == N_CELLS
+                and all((c & 3) == 3 and 2 <= ((c >> 2) & 15) <= 4 for c in grid))
+
+    # -- back to real moves -----------------------------------------------------------------------
+    def real_line(self, amoves: list, finish: bool) -> list[Move]:
+        """The real moves of the abstract line ``amoves`` from the start (and, when ``finish``,
+        the swaps that sort the stacks into their rows)."""
+        s = self.start
+        out = []
+        for am in amoves:
+            g = s.grid
+            if am[0] == "s":
+                m = TURN_MOVE
+            elif am[0] == "r":
+                a = next(i for i in range(N_CELLS) if g[i])
+                b = next(i for i in range(N_CELLS) if not g[i])
+                m = Move(SWAP, min(a, b), max(a, b))
+            elif am[0] == "t":
+                m = Move(TALON, -1, _find(g, am[1]))
+            else:
+                i = _find(g, am[1])
+                m = Move(MERGE, i, _find(g, am[2], i))
+            out.append(m)
+            s = DevilsGrip._apply(s, m)
+        if finish:
+            out.extend(sort_swaps(s.grid))
+        return out
+
+
+def _unlink(path) -> list:
+    out = []
+    while path is not None:
+        out.append(path[0])
+        path = path[1]
+    out.reverse()
+    return out
+
+
+def _find(grid: tuple, code: int, other: int = -1) -> int:
+    for i, st in enumerate(grid):
+        if st and i != other and code_of(st) == code:
+            return i
+    raise AssertionError(f"no stack with code {code}")
+
+
+def sort_swaps(grid: tuple) -> list[Move]:
+    """Swaps that put every stack into the row of its chain (bottom card's chain), fewest
+    where a swap settles both cells; ``grid`` must hold 8 stacks of each chain."""
+    g = list(grid)
+    out = []
+    row = [i // COLS for i in range(N_CELLS)]
+    for i in range(N_CELLS):
+        if chain_of(g[i][0]) == row[i]:
+            continue
+        want = row[i]
+        cands = [j for j in range(i + 1, N_CELLS) if g[j] and chain_of(g[j][0]) == want
+                 and chain_of(g[j][0]) != row[j]]
+        both = [j for j in cands if chain_of(g[i][0]) == row[j]]
+        j = (both or cands)[0]
+        g[i], g[j] = g[j], g[i]
+        out.append(Move(SWAP, i, j))
+    return out
+
+
+class DGSearch(Search):
+    """Depth-first branch and bound over :class:`_Problem`'s compact states, resumable in slices
+    like :class:`Search` (``step(n)``, ``run()``), keeping the best line found.
+
+    Besides :attr:`result` it has :attr:`best` (fewest cards left in stock + talon reached so far,
+    an exact optimum once the search ends ``unsolvable`` or ``solved``) and :meth:`best_moves`
+    (the real moves reaching it, texts of CONTRACT.md).
+    """
+
+    def __init__(self, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
+                 beam_width: int = BEAM_WIDTH):
+        self.problem = p = _Problem(state)
+        super().__init__(p.root, lambda _n: (), p.won, lambda s, m: str(m), key=_key,
+                         verify=lambda _s, moves: replays_to_win(DevilsGrip, state, moves),
+                         max_nodes=max_nodes, timeout=timeout)
+        self.best = p.left(p.root)
+        self._best_path: list = []
+        self._stack = [(p.root, None, None)]  # iterators are made lazily, with the bound then
+        self._beam = p.beam(beam_width, self) if beam_width > 0 else None
+        if self.result is not None:  # won at the start (sorted or not): only swaps
+            self._solved([])
+
+    def _solved(self, amoves: list) -> Result:
+        self.best, self._best_path = 0, list(amoves)
+        moves = [str(m) for m in self.problem.real_line(amoves, True)]
+        if self.verify is not None and not self.verify(self.start, moves):
+            raise AssertionError(f"solver found a solution that does not replay: {moves}")
+        return self._finish(SOLVED, moves)
+
+    def best_moves(self) -> list[str]:
+        """The real moves from the start to the best position found (no sorting swaps unless
+        won)."""
+        if self.result is not None and self.result.status == SOLVED:
+            return list(self.result.moves)
+        return [str(m) for m in self.problem.real_line(self._best_path, False)]
+
+    def _path(self, last) -> list:
+        return [e[2] for e in self._stack[1:]] + [last]
+
+    def _step(self, budget: int, t0: float) -> Result | None:
+        while self._beam is not None:  # phase 1: the beam, for a good bound soon
+            if budget <= 0:
+                return None
+            try:
+                k = next(self._beam)
+            except StopIteration as e:
+                self._beam = None
+                if e.value is not None:
+                    return self._solved(e.value)
+                break
+            budget -= k
+            self.nodes += k
+            if self.max_nodes is not None and self.nodes >= self.max_nodes:
+                return self._finish(UNKNOWN)
+            if self.timeout is not None and self.seconds + time.perf_counter() - t0 > self.timeout:
+                return self._finish(UNKNOWN)
+        return self._dfs(budget, t0)
+
+    def _dfs(self, budget: int, t0: float) -> Result | None:
+        stack, seen, prob = self._stack, self.seen, self.problem
+        limit, timeout = self.max_nodes, self.timeout
+        succ, left, won = prob.successors, prob.left, prob.won
+        while stack:
+            if budget <= 0:
+                return None
+            state, it, move = stack[-1]
+            if it is None:
+                it = iter(succ(state, self.best))
+                stack[-1] = (state, it, move)
+            for mv, nxt in it:
+                if nxt[3] >= self.best:  # the bound may have tightened since the list was made
+                    continue
+                k = nxt[:3]
+                if k in seen:
+                    continue
+                seen.add(k)
+                budget -= 1
+                self.nodes += 1
+                c = left(nxt)
+                if c < self.best:
+                    if c == 0 and won(nxt):
+                        return self._solved(self._path(mv))
+                    self.best = c
+                    self._best_path = self._path(mv)
+                stack.append((nxt, None, mv))
+                break
+            else:
+                stack.pop()
+            if limit is not None and self.nodes >= limit:
+                return self._finish(UNKNOWN)
+            if timeout is not None and (self.nodes & 127) == 0 and \
+                    self.seconds + time.perf_counter() - t0 > timeout:
+                return self._finish(UNKNOWN)
+        return self._finish(UNSOLVABLE)
+
+
+def _key(node) -> Hashable:
+    return node[:3]
+
+
+def solver(state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None) -> DGSearch:
+    """A resumable search from ``state`` (sees the stock): ``solved`` / ``unsolvable`` /
+    ``unknown`` as :class:`DGSearch` describes; its ``best`` and ``best_moves()`` give the
+    fewest cards left found."""
+    return DGSearch(state, max_nodes, timeout)
+
+
+def best_line(state: DevilsGripState, max_nodes: int | None = None,
+              timeout: float | None = None) -> tuple[list[str], int]:
+    """The fewest cards left in stock + talon found within the budget and a line reaching it:
+    ``(moves, left)``, moves in CONTRACT.md notation from ``state`` (a won line ends with the
+    sorting swaps and ``left`` is 0). With no budget it is the exact optimum. For the app's hint
+    (its first move) and rescue."""
+    s = DGSearch(state, max_nodes, timeout)
+    s.run()
+    return s.best_moves(), s.best
+
+
+def hint(state: DevilsGripState, max_nodes: int = 3000) -> str | None:
+    """The first move of the best line found within ``max_nodes`` (``None`` when no line lowers
+    the cards left: then no move helps)."""
+    moves, _ = best_line(state, max_nodes=max_nodes)
+    return moves[0] if moves else None
