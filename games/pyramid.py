@@ -319,16 +319,19 @@ class Pyramid(Rules):
 
     @classmethod
     def why_not(cls, s: PyramidState, move: tuple) -> tuple[str, dict] | None:
-        """``(catalogue message, fields)`` explaining why ``move`` is refused, or ``None`` if legal."""
-        st = cls.status(s)
-        if st != PLAYING:
+        """``(catalogue message, fields)`` explaining why ``move`` is refused, or ``None`` if legal.
+
+        A won game refuses everything ("The game is over"); a lost one refuses a removal for its
+        own reason (none is possible) and a draw with "No more pairs can be removed"."""
+        if all(c is None for c in s.cards):
             return MSG_OVER, {}
         if move == DRAW:
-            if s.stock:
-                return None
-            if not s.waste:
+            if not s.stock and not s.waste:
                 return MSG_NOTHING_TO_DRAW, {}
-            return None if can_recycle(s) else (MSG_NO_PASSES, {})
+            if not s.stock and not can_recycle(s):
+                return MSG_NO_PASSES, {}
+            # a lost game refuses draws too (no move is legal once the game is over)
+            return None if removal_possible(s) else (MSG_NO_MOVES, {})
         if len(move) == 2 and move[0] == move[1]:
             return MSG_SAME, {}
         names = [cls._name(s, x) for x in move]
