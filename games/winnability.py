@@ -8,20 +8,26 @@ from multiprocessing import get_context
 from .registry import find_game
 
 
-def solve_deal(args: tuple[str, int, dict, float]) -> tuple[int, str, float, int]:
-    """Solve one deal: ``(game, number, options, timeout)`` → ``(number, status, seconds, moves)``."""
+def solve_deal(args: tuple[str, int, dict, float]) -> tuple[int, str, float, int, int | None]:
+    """Solve one deal: ``(game, number, options, timeout)`` → ``(number, status, seconds, moves,
+    best)``; ``best`` is the fewest cards left found where the game's search keeps one (its
+    ``best`` attribute: Devil's Grip), else ``None``."""
     game, number, options, timeout = args
     rules = find_game(game)
     t0 = time.perf_counter()
-    r = rules.solve(rules.deal(number, options), timeout=timeout)
-    return number, r.status, time.perf_counter() - t0, len(r.moves)
+    search = rules.solver(rules.deal(number, options), timeout=timeout)
+    r = search.run()
+    return number, r.status, time.perf_counter() - t0, len(r.moves), getattr(search, "best", None)
 
 
 def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, out) -> int:
-    """Print a line a deal (``N status seconds``) and the closing tally; returns 0."""
+    """Print a line a deal (``N status seconds``, `` M moves`` when solved, `` best K`` where the
+    search keeps a best result), a ``best results:`` line of their distribution (games with one),
+    and the closing tally; returns 0."""
     jobs = jobs or os.cpu_count() or 1
     tasks = [(rules.name, n, options, timeout) for n in range(first, last + 1)]
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
+    bests: list[int] = []
     t0 = time.perf_counter()
     if jobs == 1 or len(tasks) == 1:
         results = map(solve_deal, tasks)
@@ -30,14 +36,21 @@ def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, 
         pool = get_context("spawn").Pool(jobs)
         results = pool.imap(solve_deal, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
     try:
-        for number, status, secs, nmoves in results:
+        for number, status, secs, nmoves, best in results:
             counts[status] += 1
-            out.write(f"{number} {status} {secs:.3f}" + (f" {nmoves} moves" if status == "solved" else "") + "\n")
+            extra = f" best {best}" if best is not None else ""
+            if best is not None:
+                bests.append(best)
+            out.write(f"{number} {status} {secs:.3f}" + (f" {nmoves} moves" if status == "solved" else "")
+                      + extra + "\n")
             out.flush()
     finally:
         if pool is not None:
             pool.close()
             pool.join()
+    if bests:
+        out.write("best results: " + ", ".join(f"<={k} {sum(b <= k for b in bests)}" for k in (0, 2, 5, 10))
+                  + f", median {sorted(bests)[len(bests) // 2]}, of {len(bests)}\n")
     out.write(f"solved {counts['solved']}, unsolvable {counts['unsolvable']}, unknown {counts['unknown']}, "
               f"seconds {time.perf_counter() - t0:.1f}\n")
     return 0

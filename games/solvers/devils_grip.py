@@ -54,7 +54,6 @@ from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, replays_to_win
 # abstract moves: ("t", target code) | ("m", moved code, target code) | ("s",) | ("r",)
 A_TURN = ("s",)
 A_REFILL = ("r",)
-TURN_FIRST = False
 BEAM_WIDTH = 100
 """States kept per layer by the beam that opens every search (0: none)."""
 
@@ -196,7 +195,7 @@ class _Problem:
             ntm |= 1 << i
         nlb = self._bound(grid, q, ntm, range(p, q), lb)
         turn = (A_TURN, (grid, q, ntm, nlb)) if nlb < best else None
-        if turn is not None and nlb == lb and (TURN_FIRST or self._turn_plays_all(tops, p, q)):
+        if turn is not None and nlb == lb and self._turn_plays_all(tops, p, q):
             out.append(turn)
             turn = None
         out.extend(m[2:] for m in merges)
