@@ -545,3 +545,12 @@ class Spider(Rules):
         for col, d in zip(s.columns, s.down):
             lines.append(": " + " ".join(fmt(c, i >= d) for i, c in enumerate(col)))
         return "\n".join(x.rstrip() for x in lines) + "\n"
+
+    # -- solver ----------------------------------------------------------------------------------
+    @classmethod
+    def solver(cls, state: SpiderState, max_nodes: int | None = None, timeout: float | None = None):
+        """A resumable best-first search from ``state``; it sees face-down cards and the stock.
+        See :mod:`games.solvers.spider`."""
+        from .solvers.spider import solver
+
+        return solver(state, max_nodes, timeout)

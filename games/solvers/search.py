@@ -135,3 +135,163 @@ def replays_to_win(rules, start, moves: list[str]) -> bool:
     except GameError:
         return False
     return rules.status(s) == "won"
+
+
+
+class _Phase:
+    """One stage of a :class:`BestFirst` search: its open states, the states of the next stage
+    it generated (candidates), how many states it expanded and may expand."""
+
+    __slots__ = ("stage", "heap", "cands", "expanded", "quota")
+
+    def __init__(self, stage: Any, root: tuple, quota: float):
+        self.stage, self.heap, self.cands = stage, [root], []
+        self.expanded, self.quota = 0, quota
+
+
+class BestFirst:
+    """Best-first search from ``start`` with a visited set, resumable in slices like
+    :class:`Search` (the same :meth:`step` / :meth:`run` / ``result`` interface).
+
+    The open state with the lowest priority is expanded next (ties: the one generated last).
+    It suits games whose positions can be scored (Spider): a good score finds a win far sooner
+    than a depth-first search, which can sink its whole budget under one early bad move.
+
+    **Stages** (optional): for games with an irreversible move (Spider's deal), ``stage(state)``
+    numbers the states; a move to a higher stage is not expanded at once but kept as a
+    *candidate*. A stage is searched best-first for ``quota`` expansions; then its best
+    candidate opens the next stage, and so on (a depth-first search over the irreversible moves,
+    best-first inside each stage). A stage whose quota is spent with no candidate left gives up
+    (backtracks): its parent stage gets ``quota_more`` further expansions, then tries its next
+    best candidate. This keeps the search from sinking its whole budget into the last stage
+    of one bad line, as a single global best-first does. Without ``stage`` it is one plain
+    best-first search.
+
+    :param successors: ``state -> iterable of (move, next_state)``.
+    :param won: ``state -> bool``; :param fmt: ``(state, move) -> str``, the move's text.
+    :param priority: ``(state, depth) -> number``, lower is expanded first.
+    :param key: ``state -> hashable`` for the visited set (default: the state itself).
+    :param verify: ``(start, moves texts) -> bool``; a solution failing it raises
+        :class:`AssertionError`.
+    :param complete: ``() -> bool``, asked when the search is over with no win: whether the
+        successors skipped nothing that could win (no heuristic pruning happened). The answer
+        is ``unsolvable`` only if so and no stage gave up with open states left; else
+        ``unknown``. Default: always complete.
+    :param stage: ``state -> int`` (non-decreasing along moves) or ``None``;
+        :param quota: expansions a stage gets when opened; :param quota_more: when a child
+        stage gave up.
+    :param max_nodes: budget of states generated (``None``: unlimited); :param timeout: seconds.
+    """
+
+    def __init__(self, start: Any, successors: Callable[[Any], Iterable[tuple[Any, Any]]],
+                 won: Callable[[Any], bool], fmt: Callable[[Any, Any], str],
+                 priority: Callable[[Any, int], float],
+                 key: Callable[[Any], Hashable] | None = None,
+                 verify: Callable[[Any, list[str]], bool] | None = None,
+                 complete: Callable[[], bool] | None = None,
+                 max_nodes: int | None = None, timeout: float | None = None,
+                 stage: Callable[[Any], int] | None = None,
+                 quota: int = 1000, quota_more: int = 500):
+        self.start, self.successors, self.won, self.fmt = start, successors, won, fmt
+        self.priority = priority
+        self.key = key or (lambda s: s)
+        self.verify = verify
+        self.complete = complete or (lambda: True)
+        self.stage = stage
+        self.quota, self.quota_more = (quota, quota_more) if stage is not None else (float("inf"), 0)
+        self.max_nodes, self.timeout = max_nodes, timeout
+        self.nodes = 0
+        self.seconds = 0.0
+        self.gave_up = False
+        self.result: Result | None = None
+        self.seen: set = {self.key(start)}
+        # node records: (parent index, move, state, depth); heaps hold (priority, -index, index)
+        self._nodes: list[tuple[int, Any, Any, int]] = [(-1, None, start, 0)]
+        root = (priority(start, 0), 0, 0)
+        self._stack: list[_Phase] = [_Phase(stage(start) if stage else 0, root, self.quota)]
+        if won(start):
+            self.result = Result(SOLVED, [], 0, 0.0)
+
+    def _finish(self, status: str, moves: list[str] | None = None) -> Result:
+        self.result = Result(status, moves or [], self.nodes, self.seconds)
+        return self.result
+
+    def step(self, max_nodes: int = 2000) -> Result | None:
+        """Generate up to about ``max_nodes`` more states; the :class:`Result` once the search
+        is over, else ``None`` (call again)."""
+        if self.result is not None:
+            return self.result
+        t0 = time.perf_counter()
+        try:
+            return self._step(max_nodes, t0)
+        finally:
+            self.seconds += time.perf_counter() - t0
+            if self.result is not None:
+                self.result.seconds = self.seconds
+
+    def _step(self, budget: int, t0: float) -> Result | None:
+        import heapq
+
+        nodes, seen, key, won = self._nodes, self.seen, self.key, self.won
+        succ, prio, stage_of = self.successors, self.priority, self.stage
+        limit, timeout = self.max_nodes, self.timeout
+        push, pop = heapq.heappush, heapq.heappop
+        stack = self._stack
+        while stack:
+            if budget <= 0:
+                return None
+            ph = stack[-1]
+            if ph.heap and ph.expanded < ph.quota:
+                ph.expanded += 1
+                _, _, idx = pop(ph.heap)
+                state, depth = nodes[idx][2], nodes[idx][3] + 1
+                for move, nxt in succ(state):
+                    k = key(nxt)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    budget -= 1
+                    self.nodes += 1
+                    j = len(nodes)
+                    nodes.append((idx, move, nxt, depth))
+                    if won(nxt):
+                        return self._solution(j)
+                    entry = (prio(nxt, depth), -j, j)
+                    if stage_of is not None and stage_of(nxt) != ph.stage:
+                        push(ph.cands, entry)
+                    else:
+                        push(ph.heap, entry)
+                if limit is not None and self.nodes >= limit:
+                    return self._finish(UNKNOWN)
+                if timeout is not None and self.seconds + time.perf_counter() - t0 > timeout:
+                    return self._finish(UNKNOWN)
+            elif ph.cands:
+                entry = pop(ph.cands)
+                stack.append(_Phase(stage_of(nodes[entry[2]][2]), entry, self.quota))
+            else:
+                if ph.heap:
+                    self.gave_up = True
+                stack.pop()
+                if stack:
+                    stack[-1].quota += self.quota_more
+        return self._finish(UNSOLVABLE if self.complete() and not self.gave_up else UNKNOWN)
+
+    def _solution(self, j: int) -> Result:
+        pairs = []
+        nodes = self._nodes
+        while nodes[j][0] >= 0:
+            parent, move = nodes[j][0], nodes[j][1]
+            pairs.append((nodes[parent][2], move))
+            j = parent
+        moves = [self.fmt(s, m) for s, m in reversed(pairs)]
+        if self.verify is not None and not self.verify(self.start, moves):
+            raise AssertionError(f"solver found a solution that does not replay: {moves}")
+        self._stack.clear()
+        return self._finish(SOLVED, moves)
+
+    def run(self) -> Result:
+        """Search to the end of the budget."""
+        while True:
+            r = self.step(1 << 30 if self.timeout is None else 4096)
+            if r is not None:
+                return r
