@@ -1,7 +1,8 @@
 """Pasyans: the entry point, on the desktop and in the browser (pygbag).
 
 ``async def main()`` runs the app one frame at a time and awaits ``asyncio.sleep(0)`` after each
-frame, so the browser's frame clock drives it (PYGBAG.md, "The loop").
+frame, so the browser's frame clock drives it (PYGBAG.md, "The loop"). On the desktop the pause is
+``App.pause`` (a few ms) so an idle window does not spin a CPU core.
 """
 import asyncio
 import sys
@@ -15,7 +16,7 @@ async def main():
     app = App()
     while app.running:
         app.frame()
-        await asyncio.sleep(0)
+        await asyncio.sleep(app.pause)
     app.close()
     if sys.platform != "emscripten":
         pygame.quit()

@@ -93,6 +93,9 @@ class App:
     """
 
     POLL = 0.5
+    pause = 0.0 if WEB else 0.004
+    """Seconds ``main.py`` awaits between frames: 0 in the browser (its frame clock paces us),
+    4 ms on the desktop (an idle window must not spin a core)."""
 
     def __init__(self, size: tuple[int, int] | None = None, scene: Scene | None = None,
                  settings: Settings | None = None):
