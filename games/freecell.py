@@ -169,6 +169,13 @@ class FreeCell(Rules):
         """10 points a card on the foundations (+10 each card home, −10 each card taken back)."""
         return 10 * sum(s.foundations)
 
+    @classmethod
+    def solver(cls, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None):
+        """See :mod:`games.solvers.freecell`."""
+        from .solvers.freecell import solver
+
+        return solver(state, max_nodes, timeout)
+
     # -- rules -----------------------------------------------------------------------------------
     @staticmethod
     def _fit_count(s: FreeCellState, i: int, j: int) -> int:

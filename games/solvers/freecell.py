@@ -1,0 +1,363 @@
+"""FreeCell solver: best-first search on a compact state with safe auto-moves (issue 7).
+
+**State.** ``(cols, cells, found)``: the 8 columns as ``bytes`` (card ints bottom to top; the
+columns keep their places so moves can be written back), the free cells as a sorted ``bytes``
+(only the cards, no gaps) and the foundation heights by suit. The visited set holds a canonical
+key: the columns sorted and the cells, as one ``bytes`` (the foundations follow from the cards
+still out), so positions that differ only by the order of columns or cells are searched once.
+
+**Moves** are the rules' own (:meth:`games.freecell.FreeCell.legal_moves`) minus the ones that
+cannot change the outcome: a card goes only to the first empty cell and the first empty column
+(they are all alike), a whole column never moves into an empty column, and cards never come
+back from the foundations. Runs move whole (supermoves, within ``(free cells + 1) ×
+2**(empty columns)``) as well as one card at a time, and onto an empty column every allowed
+length is tried: the atomic moves alone already reach every position the rules reach, so an
+exhausted search proves the deal unsolvable (without foundation back moves, like every published
+FreeCell proof; see docs/solvers.md).
+
+**Auto-moves.** After every move the cards that are safe (:func:`games.columns.is_safe`, the
+app's own "auto to foundation" rule: an ace, a two, or a card whose two opposite-colour
+foundations reach its rank − 1, so no card can ever need it as a base) go home at once. They
+are written out as ordinary ``1h`` / ``ah`` moves in the solution, right after the move that
+freed them. Other moves home are searched like any move.
+
+**Search.** Best-first on a score (lower first): ``5`` per card not home, the depth under other
+cards of each suit's next card (×3), the cards lying above a lower card of their column,
+minus free cells and empty columns. It is not A* (no path cost), which finds long but quick
+solutions; the whole space is still searched when no win exists. Resumable in slices like
+:class:`games.solvers.search.BestFirst`.
+"""
+from __future__ import annotations
+
+import heapq
+import time
+
+from ..columns import is_red
+from ..freecell import CELL, FOUNDATION, N_CELLS, FreeCell, FreeCellState, Move, capacity
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, replays_to_win
+
+TO_CELL, TO_HOME = -1, -2
+"""Destinations of internal moves besides columns 0..7."""
+
+RANK = [c & 15 for c in range(64)]
+SUIT = [c >> 4 for c in range(64)]
+RED = [is_red(c) for c in range(64)]
+# FITS[a][b]: card a may lie on card b
+FITS = [[RANK[b] - RANK[a] == 1 and RED[a] != RED[b] and RANK[a] > 0 and RANK[b] <= 13 for b in range(64)]
+        for a in range(64)]
+
+
+def _safe(card: int, f) -> bool:
+    r = RANK[card]
+    if f[SUIT[card]] != r - 1:
+        return False
+    if r <= 2:
+        return True
+    if RED[card]:
+        return f[0] >= r - 1 and f[3] >= r - 1
+    return f[1] >= r - 1 and f[2] >= r - 1
+
+
+def _run_len(col: bytes) -> int:
+    """Cards in the ordered tail of ``col`` (0 when empty)."""
+    n = len(col)
+    if not n:
+        return 0
+    k = n - 1
+    fits = FITS
+    while k > 0 and fits[col[k]][col[k - 1]]:
+        k -= 1
+    return n - k
+
+
+def auto(cols, cells, f, out=None):
+    """Send the safe cards home until none is left: the new ``(cols, cells, f)``; the cards sent
+    are appended to ``out`` when given."""
+    changed = True
+    while changed:
+        changed = False
+        for i in range(8):
+            col = cols[i]
+            while col and _safe(col[-1], f):
+                c = col[-1]
+                s = c >> 4
+                f = f[:s] + (f[s] + 1,) + f[s + 1:]
+                col = col[:-1]
+                cols = cols[:i] + (col,) + cols[i + 1:]
+                changed = True
+                if out is not None:
+                    out.append(c)
+        if cells:
+            for c in cells:
+                if _safe(c, f):
+                    s = c >> 4
+                    f = f[:s] + (f[s] + 1,) + f[s + 1:]
+                    cells = cells.replace(bytes((c,)), b"")
+                    changed = True
+                    if out is not None:
+                        out.append(c)
+    return cols, cells, f
+
+
+def key_of(cols, cells) -> bytes:
+    """The canonical visited-set key: sorted columns and the (sorted) cells."""
+    return b"|".join(sorted(cols)) + b"#" + cells
+
+
+W_HOME, W_NEXT, W_DIS, W_FREE, W_EMPTY = 8, 1, 1, 2, 4
+
+
+_DISORDER: dict = {}
+
+
+def _disorder(col: bytes) -> int:
+    """Cards of ``col`` lying above a card of lower rank (memoised: columns repeat a lot)."""
+    d = _DISORDER.get(col)
+    if d is None:
+        d, lo = 0, 99
+        for c in col:
+            r = c & 15
+            if r < lo:
+                lo = r
+            elif r > lo:
+                d += 1
+        if len(_DISORDER) > 1 << 20:
+            _DISORDER.clear()
+        _DISORDER[col] = d
+    return d
+
+
+def score(cols, cells, f) -> int:
+    """The best-first score (lower is better); see the module docstring."""
+    h = W_HOME * (52 - f[0] - f[1] - f[2] - f[3]) - W_FREE * (4 - len(cells))
+    dis = 0
+    for col in cols:
+        if col:
+            dis += _disorder(col)
+            for s in range(4):
+                c = (s << 4) | (f[s] + 1)
+                k = col.find(c)
+                if k >= 0:
+                    h += W_NEXT * (len(col) - 1 - k)   # cards above a card wanted home next
+        else:
+            h -= W_EMPTY
+    return h + W_DIS * dis
+
+
+def successors(state):
+    """``(internal move, next state)`` pairs; an internal move is ``(card, dst, autos)`` with
+    ``dst`` a column, :data:`TO_CELL` or :data:`TO_HOME`, ``card`` the bottom card of what moves
+    and ``autos`` the cards the auto-moves sent home after it."""
+    cols, cells, f = state
+    fits = FITS
+    out = []
+    nfree = 4 - len(cells)
+    empties = [i for i in range(8) if not cols[i]]
+    nempty = len(empties)
+    first_empty = empties[0] if empties else -1
+
+    def push(card, dst, ncols, ncells, nf, src=-1):
+        # the parent had no safe card left: only a move home or a newly bared card can start more
+        if dst == TO_HOME or (src >= 0 and ncols[src] and _safe(ncols[src][-1], nf)):
+            autos = []
+            ncols, ncells, nf = auto(ncols, ncells, nf, autos)
+            out.append(((card, dst, tuple(autos)), (ncols, ncells, nf)))
+        else:
+            out.append(((card, dst, ()), (ncols, ncells, nf)))
+
+    # to the foundations (the safe ones already went)
+    for i in range(8):
+        col = cols[i]
+        if col:
+            c = col[-1]
+            if f[c >> 4] == (c & 15) - 1:
+                s = c >> 4
+                push(c, TO_HOME, cols[:i] + (col[:-1],) + cols[i + 1:], cells, f[:s] + (f[s] + 1,) + f[s + 1:])
+    for c in cells:
+        if f[c >> 4] == (c & 15) - 1:
+            s = c >> 4
+            push(c, TO_HOME, cols, cells.replace(bytes((c,)), b""), f[:s] + (f[s] + 1,) + f[s + 1:])
+    # column to column
+    for i in range(8):
+        col = cols[i]
+        if not col:
+            continue
+        n = len(col)
+        run = _run_len(col)
+        top_rank = col[-1] & 15
+        for j in range(8):
+            if j == i:
+                continue
+            d = cols[j]
+            if d:
+                t = d[-1]
+                k = (t & 15) - top_rank
+                if 1 <= k <= run and fits[col[n - k]][t]:
+                    if k <= (nfree + 1) << nempty:
+                        push(col[n - k], j, _set2(cols, i, col[:n - k], j, d + col[n - k:]), cells, f, i)
+            elif j == first_empty:
+                cap = (nfree + 1) << (nempty - 1)
+                for k in range(min(run, cap, n - 1 if run == n else n), 0, -1):
+                    push(col[n - k], j, _set2(cols, i, col[:n - k], j, col[n - k:]), cells, f, i)
+    # cell to column
+    for c in cells:
+        rest = cells.replace(bytes((c,)), b"")
+        for j in range(8):
+            d = cols[j]
+            if d:
+                if fits[c][d[-1]]:
+                    push(c, j, cols[:j] + (d + bytes((c,)),) + cols[j + 1:], rest, f)
+            elif j == first_empty:
+                push(c, j, cols[:j] + (bytes((c,)),) + cols[j + 1:], rest, f)
+    # column to a cell
+    if nfree:
+        for i in range(8):
+            col = cols[i]
+            if col:
+                c = col[-1]
+                push(c, TO_CELL, cols[:i] + (col[:-1],) + cols[i + 1:], bytes(sorted(cells + bytes((c,)))), f, i)
+    return out
+
+
+def _set2(cols, i, a, j, b):
+    lst = list(cols)
+    lst[i] = a
+    lst[j] = b
+    return tuple(lst)
+
+
+class FreeCellSearch:
+    """Best-first search for a FreeCell position, resumable in slices (the interface of
+    :class:`games.solvers.search.BestFirst`: :meth:`step`, :meth:`run`, ``result``, ``nodes``).
+
+    :param state: a :class:`games.freecell.FreeCellState`.
+    :param max_nodes: budget of states generated (``None``: unlimited); :param timeout: seconds.
+    The result's moves are texts in the game's notation (CONTRACT.md), replayed by the rules to a
+    win before they are returned (a failure raises :class:`AssertionError`: a bug).
+    """
+
+    def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None):
+        self.start = state
+        self.max_nodes, self.timeout = max_nodes, timeout
+        self.nodes = 0
+        self.seconds = 0.0
+        self.result: Result | None = None
+        cols = tuple(bytes(c) for c in state.columns)
+        cells = bytes(sorted(c for c in state.cells if c is not None))
+        autos: list[int] = []
+        cols, cells, f = auto(cols, cells, tuple(state.foundations), autos)
+        self._root_autos = tuple(autos)
+        root = (cols, cells, f)
+        self.seen = {key_of(cols, cells)}
+        # node records: (parent index, internal move); heap: (score, serial, index, state)
+        self._parent: list[int] = [-1]
+        self._move: list = [None]
+        self._heap = [(score(cols, cells, f), 0, 0, root)]
+        if sum(f) == 52:
+            self._finish(SOLVED, self._texts([]))
+
+    def _finish(self, status: str, moves: list[str] | None = None) -> Result:
+        self.result = Result(status, moves or [], self.nodes, self.seconds)
+        return self.result
+
+    def step(self, max_nodes: int = 2000) -> Result | None:
+        """Generate about ``max_nodes`` more states; the :class:`Result` when the search is over,
+        else ``None`` (call again)."""
+        if self.result is not None:
+            return self.result
+        t0 = time.perf_counter()
+        try:
+            return self._step(max_nodes, t0)
+        finally:
+            self.seconds += time.perf_counter() - t0
+            if self.result is not None:
+                self.result.seconds = self.seconds
+
+    def _step(self, budget: int, t0: float) -> Result | None:
+        heap, seen, parent, moves = self._heap, self.seen, self._parent, self._move
+        push, pop = heapq.heappush, heapq.heappop
+        limit, timeout = self.max_nodes, self.timeout
+        clock = time.perf_counter
+        while heap:
+            if budget <= 0:
+                return None
+            _, _, idx, state = pop(heap)
+            for move, nxt in successors(state):
+                cols, cells, f = nxt
+                k = key_of(cols, cells)
+                if k in seen:
+                    continue
+                seen.add(k)
+                budget -= 1
+                self.nodes += 1
+                j = len(parent)
+                parent.append(idx)
+                moves.append(move)
+                if f[0] + f[1] + f[2] + f[3] == 52:
+                    return self._solution(j)
+                push(heap, (score(cols, cells, f), -j, j, nxt))
+            if limit is not None and self.nodes >= limit:
+                return self._finish(UNKNOWN)
+            if timeout is not None and self.seconds + clock() - t0 > timeout:
+                return self._finish(UNKNOWN)
+        return self._finish(UNSOLVABLE)
+
+    def _solution(self, j: int) -> Result:
+        path = []
+        while self._parent[j] >= 0:
+            path.append(self._move[j])
+            j = self._parent[j]
+        path.reverse()
+        texts = self._texts(path)
+        if not replays_to_win(FreeCell, self.start, texts):
+            raise AssertionError(f"solver found a solution that does not replay: {texts}")
+        self._heap.clear()
+        return self._finish(SOLVED, texts)
+
+    def _texts(self, path) -> list[str]:
+        """The internal moves (and the auto-moves after each) as texts, replayed on the real
+        state so that columns, cells and run lengths are named as the rules name them."""
+        s = self.start
+        out: list[str] = []
+
+        def play(m):
+            nonlocal s
+            out.append(FreeCell.format_move(s, m))
+            s = FreeCell.apply(s, m)
+
+        for c in self._root_autos:
+            play(Move(_where(s, c)[0], FOUNDATION))
+        for card, dst, autos in path:
+            src, n = _where(s, card)
+            if dst == TO_HOME:
+                play(Move(src, FOUNDATION))
+            elif dst == TO_CELL:
+                play(Move(src, CELL + s.cells.index(None)))
+            else:
+                play(Move(src, dst, n))
+            for c in autos:
+                play(Move(_where(s, c)[0], FOUNDATION))
+        return out
+
+    def run(self) -> Result:
+        """Search to the end of the budget."""
+        while True:
+            r = self.step(1 << 30 if self.timeout is None else 4096)
+            if r is not None:
+                return r
+
+
+def _where(s: FreeCellState, card: int) -> tuple[int, int]:
+    """The place of ``card`` in ``s`` and the number of cards from it to its column's top."""
+    for i, col in enumerate(s.columns):
+        if card in col:
+            return i, len(col) - col.index(card)
+    return CELL + s.cells.index(card), 1
+
+
+def solver(state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None) -> FreeCellSearch:
+    """A resumable search from ``state``; see :class:`FreeCellSearch`."""
+    return FreeCellSearch(state, max_nodes, timeout)
+
+
+__all__ = ["FreeCellSearch", "solver", "successors", "auto", "key_of", "score", "capacity", "N_CELLS"]
