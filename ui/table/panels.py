@@ -81,7 +81,8 @@ class Panel:
                     return
 
     def key(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.actions:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.actions \
+                and self.actions[-1][0] in ("cancel", "done"):
             self.actions[-1][3]()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.actions:
             self.actions[0][3]()

@@ -268,12 +268,12 @@ class TriPeaksTable(GameTable):
         tweens = self.anim.tweens
         if self.hint_move is not None:
             tw = next((x for x in tweens if x.kind == "hint"), None)
-            k = pulse(tw) if tw is not None else 1.0
+            k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
             target = ("stock",) if self.hint_move == DRAW else ("slot", self.hint_move)
-            r = self.target_rect(target).inflate(8, 8)
-            lw = max(3, self.card_w // 22)
+            r = self.target_rect(target).inflate(10, 10)
+            lw = max(4, self.card_w // 16)
             ring = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(ring, (*cards_art.HINT, round(255 * max(0.25, k))), ring.get_rect(), lw,
+            pygame.draw.rect(ring, (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), ring.get_rect(), lw,
                              border_radius=cards_art.radius(self.card_w) + 4)
             surface.blit(ring, r.topleft)
         if not tweens:
