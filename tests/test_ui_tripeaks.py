@@ -334,3 +334,21 @@ def test_long_press_is_not_a_tap():
     p.feed(down, now=2.0)
     assert p.poll(now=2.1) == []
     assert [e.kind for e in p.feed(up, now=2.2)] == ["up", "tap"]
+
+
+def test_options_panel_sets_mode_for_the_next_deal_and_language_now():
+    app = make()
+    t = app.scene
+    click(app, button(app, "options"))
+    rows = t.panel.row_buttons
+    click(app, rows[0].rect.center)  # Mode: easy -> classic
+    assert t.settings.options_for("tripeaks")["mode"] == "classic"
+    assert t.options["mode"] == "easy"  # the game in progress keeps its rules
+    click(app, rows[2].rect.center)  # Language: English -> Русский
+    assert t.settings.language == "ru" and t.panel.title == "Опции"
+    done = next(b for b in t.panel.buttons if b.name == "done").rect.center
+    click(app, done)
+    assert t.panel is None
+    click(app, button(app, "new"))
+    assert t.options["mode"] == "classic" and t.deal_code().startswith("TP1-C-")
+    assert next(b for b in t.buttons if b.name == "undo").label == "Отменить"

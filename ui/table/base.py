@@ -86,8 +86,10 @@ class GameTable(Scene):
 
     def relabel(self) -> None:
         self.make_buttons()
-        if self.panel is not None:
-            self.panel.title = self.panel_title() if hasattr(self.panel, "end") else self.panel.title
+        if isinstance(self.panel, OptionsPanel):
+            self.open_options()
+        elif self.panel is not None and hasattr(self.panel, "end"):
+            self.open_end_panel()
         self.stale = True
 
     def make_buttons(self) -> None:
