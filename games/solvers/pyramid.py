@@ -25,6 +25,11 @@ passes, where it does not matter). The state is its own visited-set key.
    no partner is left in the stock or waste. After a removal only the two ranks removed can break
    these conditions, so only they are checked.
 
+4. *Dominance* (pass limit only): a state that a visited one reaches by draws alone is not
+   searched again (see ``successors_passes``). Under unlimited passes every boundary of the same
+   masks reaches every other, so the key is ``(L, D)`` alone and a successor is a *macro move*:
+   the draws that bring a card to the stock or waste top, then the removal.
+
 **Move order**: forced moves alone; else pairs of two layout cards, then a layout card with the
 waste or stock top (the pairs freeing most cards first), then the draw, then the waste top with
 the stock top.
@@ -64,6 +69,7 @@ class _Tables:
         for k, r in enumerate(self.drank):
             self.dmask[r] |= 1 << k
         self.passes = s.passes
+        self.best: dict[tuple, list] = {}  # (L, D) -> the (pass, boundary) pairs visited
 
     def start(self, s: PyramidState) -> tuple:
         L = sum(1 << i for i, c in enumerate(s.cards) if c is not None)
@@ -254,6 +260,22 @@ class _Tables:
         for *_, mv, nxt in scored:
             yield mv, nxt
 
+    def successors_passes(self, st: tuple):
+        """Successors under a pass limit, less those dominated by a visited state (pruning 4):
+        ``(L, D, b, p)`` can reach ``(L, D, b', p')`` by draws alone when ``p < p'`` (draw to the
+        end, turn the waste back) or ``p == p'`` and ``b <= b'``, so the later one has nothing new."""
+        best = self.best
+        for mv, nxt in self.successors(st):
+            L, D, b, p = nxt
+            seen = best.setdefault((L, D), [])
+            # A removal's successor has smaller masks than every state on the search path, so a
+            # state dominating it was explored already; a draw's successor keeps the masks and
+            # its dominators may be on the path (the draws that led here), so it is never cut.
+            if mv != DRAW and any(p0 < p or (p0 == p and b0 <= b) for p0, b0 in seen):
+                continue
+            seen.append((p, b))
+            yield mv, nxt
+
     def _draw(self, st: tuple, t: int, w: int):
         L, D, b, p = st
         if t >= 0:
@@ -300,7 +322,9 @@ def solver(state: PyramidState, max_nodes: int | None = None, timeout: float | N
         def successors(st):
             return iter(())
     else:
-        successors = tb.successors if state.passes else tb.successors_cycle
+        successors = tb.successors_passes if state.passes else tb.successors_cycle
+        start_ = tb.start(state)
+        tb.best[(start_[0], start_[1])] = [(start_[3], start_[2])]
     key = None if state.passes else (lambda st: (st[0], st[1]))
     return _Search(start, successors, lambda st: st[0] == 0, tb.fmt, key,
                    lambda _start, moves: replays_to_win(Pyramid, state, " ".join(moves).split()),
