@@ -99,6 +99,8 @@ class TriPeaks(Rules):
     code_prefix = "TP1"
     options = {"mode": ("easy", "classic"), "scoring": ("streak", "moves")}
     START_SCORE = {"streak": 0, "moves": 500}
+    bank_options = ("mode",)
+    """Who can win depends on the mode, not on the scoring (games/bank.py)."""
 
     # -- deals -----------------------------------------------------------------------------------
     @classmethod

@@ -1,0 +1,55 @@
+"""Make a bank of verified deals for one game variant (see games/bank.py).
+
+    python tools/make_bank.py tripeaks --option mode=easy --deals 1-2000 --timeout 5 [--jobs N]
+
+Solves every deal of the range with the game's solver in parallel processes (each solution is
+replayed by the rules before it counts) and writes games/banks/<variant>.txt. Deterministic:
+the same command gives the same file, except that a deal near the time budget may fall either
+side of it on a slower machine (it is then simply left out).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from multiprocessing import get_context
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bank import BANKS_DIR, bank_name, format_bank, variant_options  # noqa: E402
+from games.registry import find_game  # noqa: E402
+from games.winnability import solve_deal  # noqa: E402
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("game")
+    p.add_argument("--option", action="append", default=[])
+    p.add_argument("--deals", required=True)
+    p.add_argument("--timeout", type=float, default=5.0)
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    a = p.parse_args(argv)
+    rules = find_game(a.game)
+    opts = rules.check_options(dict(o.split("=", 1) for o in a.option))
+    lo, _, hi = a.deals.partition("-")
+    first, last = int(lo), int(hi or lo)
+    tasks = [(rules.name, n, opts, a.timeout) for n in range(first, last + 1)]
+    solvable = set()
+    t0 = time.time()
+    with get_context("spawn").Pool(a.jobs) as pool:
+        for number, status, secs, _ in pool.imap_unordered(solve_deal, tasks, chunksize=4):
+            if status == "solved":
+                solvable.add(number)
+    made_by = f"python tools/make_bank.py {a.game} " + " ".join(f"--option {o}" for o in a.option) + \
+        f" --deals {a.deals} --timeout {a.timeout:g}"
+    BANKS_DIR.mkdir(exist_ok=True)
+    out = BANKS_DIR / f"{bank_name(rules, opts)}.txt"
+    out.write_text(format_bank(rules.name, variant_options(rules, opts), first, last, solvable, made_by.replace("  ", " ")))
+    print(f"{out}: {len(solvable)} of {last - first + 1} winnable, {time.time() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
