@@ -49,6 +49,7 @@ W_DOWN, W_BREAK, W_CARD, W_EMPTY, W_EMPTY_STOCK, W_DEPTH, W_STOCK = 3, 2, 1, 4, 
 
 LATERAL = True
 QUOTA, QUOTA_MORE = 300, 150
+SUIT_BREAK = 1
 
 COMPLETE = tuple(bytes(range(su * 16 + 13, su * 16, -1)) for su in range(4))
 """The K…A run of each suit as a column's last 13 bytes."""
@@ -104,7 +105,7 @@ class _Problem:
                 if run_open:
                     k += 1
             else:
-                breaks += 1
+                breaks += SUIT_BREAK if (col[i - 1] & 15) == (col[i] & 15) + 1 else 1
                 run_open = False
         r = (k, down, breaks)
         if len(self._info) > 500_000:
