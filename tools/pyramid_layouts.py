@@ -25,7 +25,7 @@ SHAPES = [
     ("small-pyramid", "Small pyramid", "Малая пирамида", cen([1, 2, 3, 4, 5, 6])),
     ("great-pyramid", "Great pyramid", "Великая пирамида", cen([1, 2, 3, 4, 5, 6, 7, 8])),
     ("inverted-pyramid", "Inverted pyramid", "Перевёрнутая пирамида", cen([7, 6, 5, 4, 3, 2, 1])),
-    ("twin-pyramids", "Twin pyramids", "Две пирамиды", ["4:1 14:1", "3:2 13:2", "2:3 12:3", "1:4 11:4", "0:10"]),
+    ("twin-pyramids", "Twin pyramids", "Две пирамиды", ["4:1 14:1", "3:2 13:2", "2:3 12:3", "1:4 11:4", "0:10", "1:9"]),
     ("three-peaks", "Three peaks", "Три вершины", ["2:2 10:2 18:2", "1:3 9:3 17:3", "0:12", "1:11"]),
     ("diamond", "Diamond", "Ромб", cen([1, 2, 3, 4, 5, 4, 3, 2, 1])),
     ("shield", "Shield", "Щит", cen([4, 5, 4, 5, 4, 3, 2, 1])),
