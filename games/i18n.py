@@ -124,3 +124,40 @@ def tr(msgid: str, lang: str | None = None, context: str | None = None, **kw) ->
 def N_(msgid: str) -> str:
     """Marks ``msgid`` for the catalogue without translating it now."""
     return msgid
+
+
+# -- numbers and times per language (issue 3, item 6) ---------------------------------------------
+_NBSP = "\u00a0"
+
+
+def format_number(value, decimals: int = 0, lang: str | None = None) -> str:
+    """``value`` with thousands grouped and ``decimals`` places, as ``lang`` writes numbers:
+    English ``12,345.6``; Russian ``12 345,6`` (a no-break space groups, a comma marks decimals).
+
+    >>> format_number(1234567, lang="en"), format_number(1234567.25, 1, "ru")
+    ('1,234,567', '1\\xa0234\\xa0567,2')
+    """
+    lang = lang or _current[0]
+    text = f"{float(value):,.{decimals}f}" if decimals else f"{round(value):,d}"
+    if lang == "ru":
+        text = text.replace(",", _NBSP).replace(".", ",")
+    return text
+
+
+def format_percent(value: float, lang: str | None = None) -> str:
+    """A percentage with one decimal (``54.5%``; Russian ``54,5 %``); whole numbers lose ``.0``."""
+    lang = lang or _current[0]
+    decimals = 0 if float(value).is_integer() else 1
+    num = format_number(value, decimals, lang)
+    return f"{num}{_NBSP}%" if lang == "ru" else f"{num}%"
+
+
+def format_duration(seconds: float, lang: str | None = None) -> str:
+    """A clock reading: ``m:ss`` under an hour, ``h:mm:ss`` from one hour (whole seconds, rounded
+    down). The same digits in both languages; hours above 9999 are grouped as numbers."""
+    s = max(0, int(seconds))
+    h, rem = divmod(s, 3600)
+    m, sec = divmod(rem, 60)
+    if h:
+        return f"{format_number(h, 0, lang)}:{m:02d}:{sec:02d}"
+    return f"{m}:{sec:02d}"

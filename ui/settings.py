@@ -1,9 +1,39 @@
-"""The player's settings (defaults now; the settings screen and saving come with a later issue)."""
+"""The player's settings, kept in the :class:`~ui.storage.Store` as the record ``settings``
+(issue 3, item 5).
+
+:meth:`Settings.from_data` checks every field; a stored record that fails the check is treated
+as corrupt by the Store (kept aside under ``settings.corrupt``, one notice, defaults used).
+Unknown keys are ignored (a newer version may add some). First start: the language of the
+browser (``navigator.language``) under pygbag, else of the system's locale.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import sys
+from dataclasses import asdict, dataclass, field, fields
 
-from games.i18n import system_language
+from games.i18n import LANGUAGES, system_language
+
+BACK_NAMES = ("blue", "red", "green", "purple")  # kept equal to ui.cards_art.BACK_NAMES (a test checks)
+SPEEDS = ("normal", "fast", "off")
+RECORD = "settings"
+
+
+def browser_language() -> str | None:
+    """``ru``/``en`` from ``window.navigator.language`` in the browser; ``None`` elsewhere."""
+    if sys.platform != "emscripten":
+        return None
+    try:
+        from platform import window  # pygbag's bridge to the page
+
+        lang = str(window.navigator.language or "")
+    except Exception:
+        return None
+    return "ru" if lang.lower().startswith("ru") else "en"
+
+
+def first_language() -> str:
+    """The language of a first start: the browser's, else the system's."""
+    return browser_language() or system_language()
 
 
 @dataclass
@@ -11,25 +41,79 @@ class Settings:
     """What a player can set.
 
     Attributes:
-        language: ``en`` or ``ru`` (first start: the system's language).
+        language: ``en`` or ``ru`` (first start: the browser's or the system's language).
+        sound: short sounds for draw, play, refused tap and win.
         anim_speed: ``off``, ``fast`` or ``normal`` (see :data:`ui.anim.SPEED`).
         explain_errors: show why a tap was refused on the status line.
         glow: playable cards glow (TriPeaks).
         four_colour: clubs green, diamonds blue.
-        left_handed: mirror the button bar.
+        left_handed: mirror the stock and the button bar.
         card_back: one of :data:`ui.cards_art.BACK_NAMES`.
+        solvable_only: new deals come from the banks of verified deals where one exists
+            (RULES.md, "Features of the Spider/Klondike/FreeCell site").
         game_options: rule options per game name (``{"tripeaks": {"mode": "easy", …}}``).
     """
 
-    language: str = field(default_factory=system_language)
+    language: str = field(default_factory=first_language)
+    sound: bool = True
     anim_speed: str = "normal"
     explain_errors: bool = True
     glow: bool = True
     four_colour: bool = False
     left_handed: bool = False
     card_back: str = "blue"
+    solvable_only: bool = True
     game_options: dict = field(default_factory=lambda: {"tripeaks": {"mode": "easy", "scoring": "streak"}})
 
     def options_for(self, game: str) -> dict:
         """The (mutable) rule options of ``game``."""
         return self.game_options.setdefault(game, {})
+
+    # -- storage ---------------------------------------------------------------------------------
+    def to_data(self) -> dict:
+        """A JSON-ready dict of every field."""
+        return asdict(self)
+
+    @classmethod
+    def from_data(cls, data) -> "Settings":
+        """Settings from a stored dict. :raises ValueError: naming the first bad field."""
+        if not isinstance(data, dict):
+            raise ValueError("settings: not an object")
+        checks = {
+            "language": lambda v: v in LANGUAGES,
+            "anim_speed": lambda v: v in SPEEDS,
+            "card_back": lambda v: v in BACK_NAMES,
+            "game_options": lambda v: isinstance(v, dict) and all(
+                isinstance(k, str) and isinstance(o, dict) and
+                all(isinstance(a, str) and isinstance(b, str) for a, b in o.items()) for k, o in v.items()),
+        }
+        kw = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            v = data[f.name]
+            ok = checks[f.name](v) if f.name in checks else isinstance(v, bool)
+            if not ok:
+                raise ValueError(f"settings: bad {f.name} {v!r}")
+            kw[f.name] = {k: dict(o) for k, o in v.items()} if f.name == "game_options" else v
+        return cls(**kw)
+
+    @classmethod
+    def valid(cls, data) -> bool:
+        """Whether ``data`` reads as settings (the Store's ``validate``)."""
+        try:
+            cls.from_data(data)
+        except ValueError:
+            return False
+        return True
+
+    @classmethod
+    def load(cls, store) -> "Settings":
+        """The stored settings, or defaults (first start, or a corrupt record: then the Store
+        keeps it aside and adds a notice)."""
+        data = store.load(RECORD, None, cls.valid)
+        return cls() if data is None else cls.from_data(data)
+
+    def save(self, store) -> bool:
+        """Store these settings; False (with a Store notice) when the back end refuses."""
+        return store.save(RECORD, self.to_data())
