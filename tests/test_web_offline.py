@@ -52,6 +52,7 @@ def make_site(src, dest, cdn_port: int, v2: bool = False):
 
 @pytest.fixture(scope="module")
 def result(tmp_path_factory):
+    webenv.need_web_run()
     chromium = webenv.need_chromium()
     webenv.need_node_modules()
     dest, info = webenv.need_bundle()

@@ -5,7 +5,8 @@
   ``tests/web/node_modules`` (``npm ci``, from the npm registry);
 - Debian's ``chromium`` (``apt-get install chromium``, as root).
 
-Each ``need_*`` function returns what it found or installed, or skips the calling test with
+The Node and Chromium checks run under CI or with ``PASYANS_WEB=1`` (they take tens of
+seconds); the build checks always run. Each ``need_*`` function returns what it found or installed, or skips the calling test with
 the reason; under CI (the ``CI`` environment variable set) a failed install fails the test
 instead, so CI cannot pass by skipping. The bundle is built once per test session.
 """
@@ -45,6 +46,13 @@ def _pygbag_python() -> tuple[str, str]:
         return str(build_web.ensure_venv(timeout=240)), ""
     except build_web.BuildError as e:
         return "", str(e)
+
+
+def need_web_run() -> None:
+    """The Node and browser checks take tens of seconds: they run under CI, or locally with
+    ``PASYANS_WEB=1``; otherwise the calling test is skipped saying so."""
+    if not (IN_CI or os.environ.get("PASYANS_WEB", "") not in ("", "0")):
+        pytest.skip("browser/WebAssembly check: runs under CI or with PASYANS_WEB=1 (docs/web.md)")
 
 
 def need_pygbag() -> Path:
