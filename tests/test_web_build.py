@@ -195,3 +195,41 @@ def test_build_needs_no_network(bundle):
     _, info = bundle
     assert info["seconds"] < 60
     assert webenv.build_web.DEAD_PROXY.startswith("http://127.0.0.1:")
+
+
+def test_host_runtime_copies_the_runtime_and_points_the_page_at_it(bundle, tmp_path):
+    # a local server with the CDN's layout stands in for pygbag's CDN
+    import functools
+    import http.server
+    import shutil
+    import threading
+
+    cdn = tmp_path / "cdn"
+    wheel = "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
+    for rel in host_runtime.runtime_files() + [wheel]:
+        (cdn / rel).parent.mkdir(parents=True, exist_ok=True)
+        (cdn / rel).write_bytes(rel.encode() * 3)
+    (cdn / host_runtime.index_name()).write_text(json.dumps(
+        {"-CDN-": "https://pygame-web.github.io/cdn/", "pygame": "cp312/pygame_ce-2.5.7.dev1-<abi>-<abi>-<api>.whl"}))
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(cdn))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", webenv.free_port()), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    dest = tmp_path / "out"
+    shutil.copytree(bundle[0] / "web", dest / "web")
+    shutil.copy2(bundle[0] / "web.zip", dest / "web.zip")
+    try:
+        written = host_runtime.host(dest / "web", f"http://127.0.0.1:{server.server_port}/", log=lambda *a: None)
+    finally:
+        server.shutdown()
+        server.server_close()
+    rels = sorted(p.relative_to(dest / "web" / "runtime").as_posix() for p in written)
+    assert rels == sorted(host_runtime.runtime_files() + [host_runtime.index_name(), wheel])
+    for rel in rels:
+        assert (dest / "web" / "runtime" / rel).read_bytes() == (cdn / rel).read_bytes()
+    html = (dest / "web" / "index.html").read_text(encoding="utf-8")
+    assert "pygame-web.github.io" not in html and 'PKG_INDEX = "runtime/"' in html
+    with zipfile.ZipFile(dest / "web.zip") as z:
+        names = set(z.namelist())
+        assert {"runtime/" + r for r in rels} | {"index.html", "pasyans.tar.gz", "sw.js"} <= names
+        assert z.read("index.html").decode() == html
