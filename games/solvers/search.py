@@ -163,7 +163,7 @@ class BestFirst:
     candidate opens the next stage, and so on (a depth-first search over the irreversible moves,
     best-first inside each stage). A stage whose quota is spent with no candidate left gives up
     (backtracks): its parent stage gets ``quota_more`` further expansions, then tries its next
-    best candidate. This keeps the search from sinking its whole budget into the last stage
+    best candidate; the first stage never gives up (it gets another ``quota``). This keeps the search from sinking its whole budget into the last stage
     of one bad line, as a single global best-first does. Without ``stage`` it is one plain
     best-first search.
 
@@ -268,6 +268,8 @@ class BestFirst:
             elif ph.cands:
                 entry = pop(ph.cands)
                 stack.append(_Phase(stage_of(nodes[entry[2]][2]), entry, self.quota))
+            elif ph.heap and len(stack) == 1:
+                ph.quota += self.quota  # the first stage has nothing to go back to
             else:
                 if ph.heap:
                     self.gave_up = True
