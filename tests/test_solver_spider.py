@@ -1,0 +1,113 @@
+"""Spider solver (issue 7): games/solvers/spider.py through Spider.solver / Spider.solve."""
+import pytest
+
+from games.__main__ import main
+from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE, replays_to_win
+from games.spider import Spider
+from tests.test_spider import pos, run
+
+
+def solve(s, **kw):
+    r = Spider.solver(s, **kw).run()
+    if r.status == SOLVED:
+        assert replays_to_win(Spider, s, r.moves), r.moves
+    return r
+
+
+def test_hooked():
+    assert Spider.has_solver()
+
+
+def test_one_move_from_the_win():
+    s = pos(run("H", 13, 2), "AH")
+    r = solve(s, max_nodes=1000)
+    assert r.status == SOLVED and r.moves == ["2-1"]
+
+
+def test_a_run_buried_under_a_wrong_card_is_dug_out():
+    # 2H and 3H are swapped at the top of the run: 3H must leave, 2H go on, 3H come back
+    s = pos("KH QH JH TH 9H 8H 7H 6H 5H 4H 2H 3H", "AH")
+    r = solve(s, max_nodes=10_000)
+    assert r.status == SOLVED
+    assert len(r.moves) >= 4
+
+
+def test_face_down_cards_are_seen_and_turned():
+    s = pos("(2H) (AH) " + run("H", 13, 3))
+    r = solve(s, max_nodes=20_000)
+    assert r.status == SOLVED
+
+
+def test_relaxed_deal_onto_empty_columns():
+    s = pos(run("H", 13, 2), stock="AH", extra="Relaxed: yes")
+    assert solve(s, max_nodes=100).moves == ["d"]
+
+
+def test_unsolvable_proved_by_exhausting_the_space():
+    # twelve hearts without the ace: the table can never be cleared; with one card of each
+    # value and the stock empty the solver prunes nothing, so it may prove it
+    s = pos("KH 5H 9H 2H", "QH 8H 4H JH", "TH 3H 7H 6H")
+    assert Spider.status(s) == "playing"
+    r = solve(s, max_nodes=200_000)
+    assert r.status == UNSOLVABLE
+    assert r.nodes > 100
+
+
+def test_exhausted_after_pruning_is_unknown_not_unsolvable():
+    # duplicate 4-suit cards make the solver skip a lateral move: it must not claim a proof
+    s = pos("5H 9S", "6S 8H")
+    r = solve(s, max_nodes=100_000)
+    assert r.status == UNKNOWN and r.nodes < 100_000
+
+
+def test_tiny_budget_is_unknown():
+    r = solve(Spider.deal(1, {"suits": "2"}), max_nodes=50)
+    assert r.status == UNKNOWN and r.moves == []
+
+
+def test_one_suit_deal_solved_within_a_node_cap():
+    s = Spider.deal(1, {"suits": "1"})
+    r = solve(s, max_nodes=40_000)
+    assert r.status == SOLVED
+    assert r.moves.count("d") == 5
+
+
+def test_two_suit_deal_solved_and_replayed():
+    s = Spider.deal(2, {"suits": "2"})
+    r = solve(s, max_nodes=40_000)
+    assert r.status == SOLVED
+
+
+@pytest.mark.parametrize("number,suits", [(3, "1"), (2, "2")])
+def test_slices_give_the_same_answer_as_one_run(number, suits):
+    s = Spider.deal(number, {"suits": suits})
+    whole = Spider.solver(s, max_nodes=40_000).run()
+    sliced = Spider.solver(s, max_nodes=40_000)
+    calls = 0
+    r = None
+    while r is None:
+        r = sliced.step(97)
+        calls += 1
+    assert calls > 10
+    assert (r.status, r.moves, r.nodes) == (whole.status, whole.moves, whole.nodes)
+    assert sliced.step(5) is r  # finished: the same result again
+
+
+def test_mid_game_rescue():
+    from bench.solver_spider import mid_game
+
+    s = mid_game(1, 25)
+    assert not Spider.won(s)
+    r = solve(s, max_nodes=60_000)
+    assert r.status == SOLVED
+
+
+def test_cli_solve_replays(capsys, tmp_path):
+    code = main(["solve", "spider", "--number", "1", "--option", "suits=1", "--timeout", "20"])
+    out = capsys.readouterr().out.split("\n")
+    assert code == 0 and out[0] == "solved"
+    code = main(["deal", "spider", "--number", "1", "--option", "suits=1"])
+    f = tmp_path / "p.txt"
+    f.write_text(capsys.readouterr().out)
+    assert main(["play", "spider", "--position", str(f), "--moves", out[1]]) == 0
+    assert "Status: won" in capsys.readouterr().out
