@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from multiprocessing import get_context
 
@@ -22,8 +23,9 @@ def solve_deal(args: tuple[str, int, dict, float]) -> tuple[int, str, float, int
 
 def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, out) -> int:
     """Print a line a deal (``N status seconds``, `` M moves`` when solved, `` best K`` where the
-    search keeps a best result), a ``best results:`` line of their distribution (games with one),
-    and the closing tally; returns 0."""
+    search keeps a best result) and the closing tally (CONTRACT.md); games with a best result get
+    a ``best results:`` line of their distribution on standard error, so standard output stays a
+    line a deal and the tally. Returns 0."""
     jobs = jobs or os.cpu_count() or 1
     tasks = [(rules.name, n, options, timeout) for n in range(first, last + 1)]
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
@@ -49,7 +51,7 @@ def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, 
             pool.close()
             pool.join()
     if bests:
-        out.write("best results: " + ", ".join(f"<={k} {sum(b <= k for b in bests)}" for k in (0, 2, 5, 10))
+        sys.stderr.write("best results: " + ", ".join(f"<={k} {sum(b <= k for b in bests)}" for k in (0, 2, 5, 10))
                   + f", median {sorted(bests)[len(bests) // 2]}, of {len(bests)}\n")
     out.write(f"solved {counts['solved']}, unsolvable {counts['unsolvable']}, unknown {counts['unknown']}, "
               f"seconds {time.perf_counter() - t0:.1f}\n")
