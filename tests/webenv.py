@@ -135,7 +135,7 @@ def _chromium() -> tuple[str, str]:
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     try:
         subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True, timeout=240)
-        r = subprocess.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"], env=env,
+        r = subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], env=env,
                            capture_output=True, text=True, timeout=480)
     except subprocess.TimeoutExpired:
         return "", "apt-get install chromium timed out"
