@@ -334,6 +334,14 @@ class Klondike(Rules):
                 return PLAYING
         return LOST
 
+    @classmethod
+    def solver(cls, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None):
+        """A resumable thoughtful-Klondike solver (it sees face-down cards and the stock's
+        order); see :mod:`games.solvers.klondike`."""
+        from .solvers.klondike import solver
+
+        return solver(state, max_nodes, timeout)
+
     # -- helpers for the app (RULES.md, "Features …") --------------------------------------------
     @classmethod
     def safe_to_foundation(cls, s: KlondikeState, exclude=()) -> list[tuple[int, Move]]:

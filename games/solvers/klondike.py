@@ -1,0 +1,449 @@
+"""Klondike solver for *thoughtful* Klondike: the solver sees every card, the face-down ones and
+the stock's order included (so its answers say whether a deal can be won by a player who knew
+every card, not by one who plays blind). Draw 1 and draw 3, unlimited recycles (RULES.md,
+"Klondike").
+
+**Compact state** ``(cols, T, p, f)``, never the rules' :class:`~games.klondike.KlondikeState`
+(one rules step costs ~0.45 ms; a search step here costs a few µs):
+
+- ``cols``: 7 ``bytes``, each ``bytes([down]) + cards`` (the column bottom to top, its first
+  ``down`` cards face down; cards are the ints of :mod:`games.cards`, all below 64). Column
+  indices stay the real ones, so a solution replays as it was found.
+- ``T``: the talon, ``waste + stock`` as ``bytes`` (waste bottom first, then the stock in
+  drawing order); ``p``: how many of them are the waste. Drawing only moves ``p`` (at most
+  ``draw`` places), a recycle sets ``p = 0`` — the order of ``T`` never changes, cards only
+  leave it. So the stock and waste are "a position in a fixed order".
+- ``f``: the foundation heights by suit (C D H S).
+
+**Macro moves over the talon (the K+ representation**, Bjarnason, Fern & Schoenfeld, "Searching
+solitaire in real time", ICGA Journal 2007): draws are not search steps; instead every talon
+card that some sequence of draws and recycles can bring to the waste top is playable directly.
+With draw 1 that is every card of ``T`` whatever ``p`` is, so ``p`` is left out of the key; with
+draw 3 the reachable tops are ``T[q - 1]`` for ``q`` in ``p, p+3, …`` (capped at ``len(T)``) and,
+after a recycle, ``3, 6, …``. Playing ``T[q - 1]`` removes it and leaves ``p = q - 1``.
+
+**Pruning** (dominance in the sense of Solvitaire — Blake & Gent, "The winnability of
+Klondike and many other single-player card games", 2019/2025; none of it can lose a win):
+
+1. *Safe cards go home by themselves*: a card that may go home is played there at once when it
+   has rank ≤ 2, or when both opposite-colour foundations reach its rank − 1 and the other
+   foundation of its colour its rank − 2 (then no card it could hold, nor any card those could
+   hold, is still out). Column tops always; with draw 1 any talon card too (every talon card is
+   reachable, and taking one out of the talon changes nothing else). Never a talon card with
+   draw 3, where removing a card regroups the later draws.
+2. *A safe card never comes back* from its foundation, nor an ace; a card comes back only when
+   a card of the other colour one rank lower is still out (it could then hold it).
+3. *Column to column*: the whole face-up part of a column moves only when it turns a card face
+   up or empties the column (a king-based column with no face-down card never moves to an
+   empty column: it would only renumber the columns); part of a run moves only when the card it
+   uncovers can go home or the twin of the run's base (same rank and colour) is still out and
+   could use the uncovered card. Of several empty columns only the first is a destination.
+
+**Key**: the columns sorted (column order does not matter to the outcome), the talon, ``p`` with
+draw 3 (the foundations follow from the rest).
+
+**Search**: depth-first with a visited set under a node and time budget, resumable in slices
+(:meth:`KlondikeSolver.step`) like :class:`~games.solvers.search.Search`. Move order: a move that
+turns a card face up (to a foundation first, then to a column; the column with most face-down
+cards first), talon card home, column top home, talon card to a column, a column emptied, part of
+a run, a foundation card back. A position is won once the talon is empty and no card is face
+down (then the lowest card left is always on a column top and goes home).
+
+**Solution**: each search step records its moves as intents (a column run to a place, a talon
+card to a place, a foundation card to a column); they are replayed through
+:class:`~games.klondike.Klondike` itself (a talon card is fetched with the needed ``s`` draws and
+recycles), then :meth:`Klondike.finish_moves` plays the rest home. The texts are those of
+CONTRACT.md; a solution that does not replay to a win raises :class:`AssertionError` (a bug).
+"""
+from __future__ import annotations
+
+import time
+
+from ..klondike import SUIT_LETTERS, Klondike, KlondikeState
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, replays_to_win
+
+RED = tuple(((c >> 4) in (1, 2)) for c in range(64))
+ON = tuple(tuple(x for x in range(64) if (x & 15) == (c & 15) + 1 and (x & 15) <= 13 and (x >> 4) < 4
+                 and RED[x] != RED[c]) if 1 <= (c & 15) <= 12 else () for c in range(64))
+"""For each card, the two cards it may lie on in a column."""
+HOME = -1  # destination "foundation" in intents and macro moves
+# macro move kinds
+K_COL, K_TALON, K_FOUND = 0, 1, 2
+# move-order priorities (lower first)
+P_REVEAL_HOME, P_REVEAL, P_TALON_HOME, P_HOME, P_TALON, P_EMPTY, P_PARTIAL, P_BACK = range(8)
+P_TALON_ENABLES = 1.6  # a talon card that a revealing run could then go onto
+
+
+def _safe(c: int, f) -> bool:
+    """Whether ``c`` (next on its foundation) can go home for good: rule 1 of the module."""
+    r = c & 15
+    if r <= 2:
+        return True
+    s = c >> 4
+    if RED[c]:
+        return f[0] >= r - 1 and f[3] >= r - 1 and f[3 - s] >= r - 2
+    return f[1] >= r - 1 and f[2] >= r - 1 and f[3 - s] >= r - 2
+
+
+class _Problem:
+    """One search's fixed facts (the draw) and its state operations."""
+
+    def __init__(self, draw: int):
+        self.draw = draw
+
+    # -- states ----------------------------------------------------------------------------------
+    @staticmethod
+    def from_rules(s: KlondikeState):
+        cols = tuple(bytes([d]) + bytes(c) for c, d in zip(s.columns, s.down))
+        return cols, bytes(s.waste) + bytes(s.stock), len(s.waste), tuple(s.foundations)
+
+    def key(self, st):
+        cols, T, p, _ = st
+        k = b"\xff".join(sorted(cols)) + b"\xfe" + T
+        return k + bytes([p]) if self.draw == 3 else k
+
+    @staticmethod
+    def won(st) -> bool:
+        cols, T, _, f = st
+        if T:
+            return False
+        for b in cols:
+            if b[0]:
+                return False
+        return True
+
+    def reachable(self, T, p):
+        """Indices in ``T`` of the talon cards that draws and recycles bring to the waste top."""
+        L = len(T)
+        if self.draw == 1:
+            return range(L)
+        out = set()
+        q = p
+        while True:
+            if q:
+                out.add(q - 1)
+            if q >= L:
+                break
+            q = min(q + 3, L)
+        q = 0
+        while q < L:
+            q = min(q + 3, L)
+            out.add(q - 1)
+        return sorted(out)
+
+    # -- moves -----------------------------------------------------------------------------------
+    def moves(self, st) -> list:
+        """The macro moves of ``st``, best first, as ``(priority, kind, a, b, c)``."""
+        cols, T, p, f = st
+        out = []
+        tops = [b[-1] if len(b) > 1 else -1 for b in cols]
+        empty = -1
+        for j in range(7):
+            if tops[j] < 0:
+                empty = j
+                break
+        for i in range(7):
+            b = cols[i]
+            n = len(b)
+            if n == 1:
+                continue
+            d = b[0]
+            a0 = 1 + d
+            br = b[a0] & 15
+            top = b[-1]
+            if f[top >> 4] == (top & 15) - 1:
+                out.append((P_REVEAL_HOME if (n - 1 == a0 and d) else P_HOME, K_COL, i, HOME, n - 1))
+            for j in range(7):
+                if j == i:
+                    continue
+                t = tops[j]
+                if t < 0:
+                    if j == empty and br == 13 and d:
+                        out.append((P_REVEAL + 0.5 - d * 0.01, K_COL, i, j, a0))
+                    continue
+                k = a0 + br - (t & 15) + 1
+                if k < a0 or k >= n:
+                    continue
+                c = b[k]
+                if RED[c] == RED[t]:
+                    continue
+                if k == a0:
+                    if d:
+                        out.append((P_REVEAL - d * 0.01, K_COL, i, j, k))
+                    else:
+                        out.append((P_EMPTY, K_COL, i, j, k))
+                else:
+                    y = b[k - 1]
+                    twin = ((3 - (c >> 4)) << 4) | (c & 15)
+                    if f[y >> 4] == (y & 15) - 1 or f[twin >> 4] < (twin & 15):
+                        out.append((P_PARTIAL, K_COL, i, j, k))
+        if T:
+            topj = {t: j for j, t in enumerate(tops) if t >= 0}
+            wanted = set()  # cards a face-up base with face-down cards under it could go on
+            for b in cols:
+                if len(b) > 1 and b[0]:
+                    wanted.update(ON[b[1 + b[0]]])
+            for q in self.reachable(T, p):
+                c = T[q]
+                if f[c >> 4] == (c & 15) - 1:
+                    out.append((P_TALON_HOME, K_TALON, q, HOME, 0))
+                if (c & 15) == 13:
+                    if empty >= 0:
+                        out.append((P_TALON, K_TALON, q, empty, 0))
+                    continue
+                pr = P_TALON_ENABLES if c in wanted else P_TALON
+                for x in ON[c]:
+                    j = topj.get(x)
+                    if j is not None:
+                        out.append((pr, K_TALON, q, j, 0))
+        for s in range(4):
+            h = f[s]
+            if h < 2:
+                continue
+            c = (s << 4) | h
+            if _safe(c, f):
+                continue
+            opp = (0, 3) if RED[c] else (1, 2)
+            if f[opp[0]] >= h - 1 and f[opp[1]] >= h - 1:
+                continue  # nothing is left that it could hold
+            for j in range(7):
+                t = tops[j]
+                if (t < 0 and h == 13 and j == empty) or (t >= 0 and (t & 15) == h + 1 and RED[t] != RED[c]):
+                    out.append((P_BACK, K_FOUND, s, j, 0))
+        out.sort(key=_prio)
+        return out
+
+    def apply(self, st, m):
+        """``(next state, intents)`` after macro move ``m`` and the safe moves that follow it."""
+        cols, T, p, f = st
+        _, kind, a, dst, k = m
+        cols = list(cols)
+        f = list(f)
+        if kind == K_COL:
+            b = cols[a]
+            moving = b[k:]
+            rest = b[:k]
+            d = rest[0]
+            if k - 1 == d and d:
+                rest = bytes([d - 1]) + rest[1:]
+            cols[a] = rest
+            intents = [(K_COL, a, dst)]
+        elif kind == K_TALON:
+            moving = T[a:a + 1]
+            T = T[:a] + T[a + 1:]
+            p = a
+            intents = [(K_TALON, moving[0], dst)]
+        else:
+            moving = bytes([(a << 4) | f[a]])
+            f[a] -= 1
+            intents = [(K_FOUND, a, dst)]
+        if dst == HOME:
+            c = moving[0]
+            f[c >> 4] += 1
+        else:
+            cols[dst] = cols[dst] + moving
+        p = self._auto(cols, T, p, f, intents)
+        if isinstance(p, tuple):
+            T, p = p
+        return (tuple(cols), T, p, tuple(f)), intents
+
+    def _auto(self, cols, T, p, f, intents):
+        """Play safe cards home in place (rule 1); returns ``p``, or ``(T, p)`` when the talon
+        changed."""
+        talon_changed = False
+        talon = self.draw == 1 and T
+        s = 0
+        while s < 4:
+            h = f[s]
+            if h < 2 or (h < 13 and f[3 - s] >= h - 1 and (
+                    (f[1] >= h and f[2] >= h) if s == 0 or s == 3 else (f[0] >= h and f[3] >= h))):
+                c = (s << 4) | (h + 1)
+                for i in range(7):
+                    b = cols[i]
+                    if b[-1] == c and len(b) > 1:
+                        f[s] += 1
+                        rest = b[:-1]
+                        d = rest[0]
+                        if d and len(rest) - 1 == d:
+                            rest = bytes([d - 1]) + rest[1:]
+                        cols[i] = rest
+                        intents.append((K_COL, i, HOME))
+                        s = -1
+                        break
+                else:
+                    if talon:
+                        q = T.find(c)
+                        if q >= 0:
+                            T = T[:q] + T[q + 1:]
+                            p = q
+                            f[s] += 1
+                            intents.append((K_TALON, c, HOME))
+                            talon_changed = True
+                            talon = bool(T)
+                            s = -1
+            s += 1
+        return (T, p) if talon_changed else p
+
+
+def _prio(m):
+    return m[0]
+
+
+class KlondikeSolver:
+    """A resumable depth-first search for thoughtful Klondike (sees face-down cards; see the
+    module docstring). Same interface as :class:`~games.solvers.search.Search`: :meth:`step`,
+    :meth:`run`, ``result`` (a :class:`~games.solvers.search.Result`: ``solved`` with the moves
+    in CONTRACT notation, replayed to a win by :class:`~games.klondike.Klondike`; ``unsolvable``
+    when the reachable space, pruned as in the module docstring, is exhausted; ``unknown`` when
+    the budget ran out).
+
+    :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
+    :param max_nodes: budget of positions generated (``None``: unlimited).
+    :param timeout: budget in seconds of search, summed over the slices (``None``: none).
+    """
+
+    def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None):
+        self.start = state
+        self.max_nodes, self.timeout = max_nodes, timeout
+        self.nodes = 0
+        self.seconds = 0.0
+        self.result: Result | None = None
+        if sum(state.foundations) == 52:
+            self._finish(SOLVED, [])
+            return
+        pb = self._pb = _Problem(state.draw)
+        cols, T, p, f = pb.from_rules(state)
+        cols, f, intents = list(cols), list(f), []
+        p = pb._auto(cols, T, p, f, intents)
+        if isinstance(p, tuple):
+            T, p = p
+        root = (tuple(cols), T, p, tuple(f))
+        self.seen = {pb.key(root)}
+        # DFS stack entries: [state, macro moves, next index, intents that led here]
+        self._stack = [[root, [], 0, intents]]
+        if pb.won(root):
+            self._solution()
+        else:
+            self._stack[0][1] = pb.moves(root)
+
+    def step(self, max_nodes: int = 2000) -> Result | None:
+        """Generate up to ``max_nodes`` more positions; the :class:`Result` once the search is
+        over, else ``None`` (call again)."""
+        if self.result is not None:
+            return self.result
+        t0 = time.perf_counter()
+        try:
+            return self._step(max_nodes, t0)
+        finally:
+            self.seconds += time.perf_counter() - t0
+            if self.result is not None:
+                self.result.seconds = self.seconds
+
+    def _step(self, budget: int, t0: float) -> Result | None:
+        status = self._dfs(budget, t0)
+        if status is None or status == SOLVED:
+            return self.result
+        return self._finish(status)
+
+    def _dfs(self, budget: int, t0: float) -> str | None:
+        """Search: ``None`` (slice spent), ``SOLVED``, ``UNSOLVABLE`` (space exhausted) or
+        ``UNKNOWN`` (budget spent)."""
+        pb, stack, seen = self._pb, self._stack, self.seen
+        key, apply, moves, won = pb.key, pb.apply, pb.moves, pb.won
+        limit, timeout = self.max_nodes, self.timeout
+        while stack:
+            if budget <= 0:
+                return None
+            top = stack[-1]
+            ms = top[1]
+            i = top[2]
+            st = top[0]
+            pushed = False
+            while i < len(ms):
+                nxt, intents = apply(st, ms[i])
+                i += 1
+                k = key(nxt)
+                if k in seen:
+                    continue
+                seen.add(k)
+                budget -= 1
+                self.nodes += 1
+                top[2] = i
+                if won(nxt):
+                    stack.append([nxt, [], 0, intents])
+                    self._solution()
+                    return SOLVED
+                stack.append([nxt, moves(nxt), 0, intents])
+                pushed = True
+                break
+            if not pushed:
+                stack.pop()
+            if limit is not None and self.nodes >= limit:
+                return UNKNOWN
+            if timeout is not None and (self.nodes & 255) == 0 and \
+                    self.seconds + time.perf_counter() - t0 > timeout:
+                return UNKNOWN
+        return UNSOLVABLE
+
+    def _finish(self, status: str, moves: list[str] | None = None) -> Result:
+        self.result = Result(status, moves or [], self.nodes, self.seconds)
+        self._stack = []
+        self.seen = set()
+        return self.result
+
+    def _solution(self) -> Result:
+        intents = [x for entry in self._stack for x in entry[3]]
+        moves = intents_to_moves(self.start, intents)
+        if not replays_to_win(Klondike, self.start, moves):
+            raise AssertionError(f"solver found a solution that does not replay: {moves}")
+        return self._finish(SOLVED, moves)
+
+    def run(self) -> Result:
+        """Search to the end of the budget."""
+        while True:
+            r = self.step(1 << 30 if self.timeout is None else 4096)
+            if r is not None:
+                return r
+
+
+def intents_to_moves(start: KlondikeState, intents) -> list[str]:
+    """The move texts (CONTRACT.md) that carry out ``intents`` from ``start`` by the rules, then
+    play every card home when the game can be finished.
+
+    An intent is ``(K_COL, column, dst)``, ``(K_TALON, card, dst)`` (draw and recycle until
+    ``card`` is the waste top, then play it) or ``(K_FOUND, suit, column)``; ``dst`` is a column
+    0..6 or :data:`HOME`.
+
+    :raises AssertionError: when an intent cannot be carried out (a solver bug).
+    """
+    s = start
+    out: list[str] = []
+
+    def play(text):
+        nonlocal s
+        s = Klondike.apply(s, Klondike.parse_move(s, text))
+        out.append(text)
+
+    for kind, a, dst in intents:
+        to = "h" if dst == HOME else str(dst + 1)
+        if kind == K_COL:
+            play(f"{a + 1}{to}")
+        elif kind == K_FOUND:
+            play(f"h{SUIT_LETTERS[a]}{dst + 1}")
+        else:
+            for _ in range(2 * (len(s.stock) + len(s.waste)) + 2):
+                if s.waste and s.waste[-1] == a:
+                    break
+                play("s")
+            else:
+                raise AssertionError(f"talon card {a} never shows on the waste")
+            play("w" + to)
+    fin = Klondike.finish_moves(s)
+    if fin:
+        out += [Klondike.format_move(s, m) for m in fin]  # column tops home: no state needed
+    return out
+
+
+def solver(state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None) -> KlondikeSolver:
+    """A resumable thoughtful-Klondike search from ``state`` (see :class:`KlondikeSolver`)."""
+    return KlondikeSolver(state, max_nodes, timeout)
