@@ -11,6 +11,11 @@ Examples::
 ``--moves`` plays moves in the game's notation (CONTRACT.md) through the table, ``solve`` plays
 the solver's solution, ``stock`` draws the whole stock; a won or lost game shows its end panel.
 ``--panel`` opens ``code`` (the deal-code entry) or ``options``.
+
+``--scene home|settings|stats`` renders one of the screens around the games instead (with
+``--demo`` the statistics and an unfinished TriPeaks game come from a few scripted games); the
+``--sheet GAME`` option opens a game's sheet on the home screen. Everything runs over an
+in-memory store: nothing is read from or written to the player's saves.
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ import pygame  # noqa: E402
 from games.tripeaks import DRAW, TriPeaks  # noqa: E402
 from ui.app import App, parse_size  # noqa: E402
 from ui.settings import Settings  # noqa: E402
+from ui.storage import MemoryStorage, Store  # noqa: E402
 from ui.table.tripeaks import TriPeaksTable  # noqa: E402
 
 SIZES = ["1280x800", "390x844", "844x390"]
@@ -43,7 +49,10 @@ def render(size, args, out: Path) -> None:
     settings = Settings(language=args.lang, anim_speed="off", four_colour=args.four_colour,
                         card_back=args.back)
     settings.options_for("tripeaks").update(opts)
-    app = App(size, TriPeaksTable(args.number if state is None else None, opts, state), settings)
+    if args.scene:
+        return render_scene(size, args, settings, out)
+    app = App(size, TriPeaksTable(args.number if state is None else None, opts, state), settings,
+              Store(MemoryStorage()))
     t = app.scene
     if args.moves == "solve":
         moves = TriPeaks.solve(t.state, timeout=20).moves
@@ -73,6 +82,54 @@ def render(size, args, out: Path) -> None:
     app.close()
 
 
+def demo_store(settings) -> Store:
+    """A store with scripted results: TriPeaks easy 7 won of 11, classic 1 of 3, Klondike 2 of 5
+    and an unfinished TriPeaks game of 12 moves."""
+    from ui.progress import Progress, SavedGame
+
+    store = Store(MemoryStorage())
+    pr = Progress(store)
+    rnd = __import__("random").Random(5)
+    for game, opts, results in (("tripeaks", {"mode": "easy", "scoring": "streak"}, "wwlwwlwwlwl"),
+                                ("tripeaks", {"mode": "classic", "scoring": "streak"}, "lwl"),
+                                ("klondike", {"draw": "1"}, "lwlwl")):
+        for r in results:
+            sv = SavedGame(game, rnd.randint(1, 999), opts, seconds=rnd.randint(90, 400))
+            if r == "w":
+                rules = __import__("games.registry", fromlist=["x"]).find_game(game)
+                h = sv.replay()
+                h.moves = rnd.randint(40, 90)
+                pr.won(sv, h, rnd.randint(300, 1400))
+            else:
+                pr._count(sv, False)
+    sv = pr.begin("tripeaks", 7, {"mode": "easy", "scoring": "streak"})
+    h = sv.replay()
+    for _ in range(12):
+        h.play("s")
+    sv.seconds = 154
+    pr.save(sv, h)
+    return store
+
+
+def render_scene(size, args, settings, out: Path) -> None:
+    from ui.scenes.home import HomeScene
+    from ui.scenes.settings import SettingsScene
+    from ui.scenes.stats import StatsScene
+
+    store = demo_store(settings) if args.demo else Store(MemoryStorage())
+    scene = {"home": HomeScene, "settings": SettingsScene, "stats": StatsScene}[args.scene]()
+    app = App(size, scene, settings, store)
+    if args.sheet:
+        scene.tap_game(args.sheet)
+    if args.status:
+        scene.message = args.status
+    app.dirty = True
+    app.frame()
+    pygame.image.save(app.screen, str(out))
+    print(out)
+    app.close()
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--number", type=int, default=1)
@@ -88,6 +145,9 @@ def main(argv=None) -> int:
     ap.add_argument("--four-colour", action="store_true")
     ap.add_argument("--back", default="blue")
     ap.add_argument("--out", default="table.png")
+    ap.add_argument("--scene", choices=["home", "settings", "stats"], help="render a screen, not the table")
+    ap.add_argument("--demo", action="store_true", help="scripted statistics and an unfinished game")
+    ap.add_argument("--sheet", help="open this game's sheet on the home screen")
     args = ap.parse_args(argv)
     out = Path(args.out)
     if args.all_sizes:

@@ -18,6 +18,7 @@ import pygame
 
 from games import i18n
 
+from . import text
 from .input import Pointer, PointerEvent
 from .settings import Settings
 
@@ -88,9 +89,17 @@ class App:
     """The running application.
 
     :param size: window size in px; default from ``PASYANS_SIZE``, the browser, or 1280×800.
-    :param scene: the first scene (default: the TriPeaks table).
-    :param settings: the player's settings (default: :class:`~ui.settings.Settings()`).
+    :param scene: the first scene (default: the home screen).
+    :param settings: the player's settings (default: those kept in the store, else defaults).
+    :param store: the :class:`~ui.storage.Store` of saves, statistics and settings (default: the
+        browser's localStorage or a JSON file, see :func:`ui.storage.default_backend`).
+
+    The App owns the one Store, the :class:`~ui.progress.Progress` (saves and statistics) over it,
+    the :class:`~ui.sound.Sounds`, and the notice line: the Store's notices (a record kept aside, a
+    failed save) show in one line at the top for a few seconds; a tap on it dismisses it.
     """
+
+    NOTICE_SECONDS = 8.0
 
     POLL = 0.5
     pause = 0.0 if WEB else 0.004
@@ -98,11 +107,19 @@ class App:
     4 ms on the desktop (an idle window must not spin a core)."""
 
     def __init__(self, size: tuple[int, int] | None = None, scene: Scene | None = None,
-                 settings: Settings | None = None):
+                 settings: Settings | None = None, store=None):
+        from .progress import Progress
+        from .sound import Sounds
+        from .storage import Store
+
         t0 = time.perf_counter()
         pygame.display.init()
         pygame.font.init()
-        self.settings = settings or Settings()
+        self.store = store if store is not None else Store()
+        self.settings = settings or Settings.load(self.store)
+        self.progress = Progress(self.store)
+        self.sounds = Sounds(self.settings.sound)
+        self.notice, self.notice_until, self.notice_rect = "", 0.0, pygame.Rect(0, 0, 0, 0)
         i18n.set_language(self.settings.language)
         size = size or parse_size(os.environ.get("PASYANS_SIZE")) or browser_size() or DEFAULT_SIZE
         self.flags = 0 if WEB else pygame.RESIZABLE
@@ -118,9 +135,9 @@ class App:
         self.frames = 0
         self.draws = 0
         if scene is None:
-            from .table.tripeaks import TriPeaksTable
+            from .scenes.home import HomeScene
 
-            scene = TriPeaksTable()
+            scene = HomeScene()
         self.switch(scene)
         self.startup_seconds = time.perf_counter() - t0
 
@@ -138,10 +155,46 @@ class App:
         """Ask for a redraw at the next frame."""
         self.dirty = True
 
+    def home(self) -> None:
+        """Go to the home screen (a table saves on leaving)."""
+        from .scenes.home import HomeScene
+
+        self.switch(HomeScene())
+
+    def open_settings(self) -> None:
+        from .scenes.settings import SettingsScene
+
+        self.switch(SettingsScene())
+
+    def open_stats(self, game: str | None = None) -> None:
+        from .scenes.stats import StatsScene
+
+        self.switch(StatsScene(game))
+
+    def open_game(self, game: str, resume: bool = False) -> bool:
+        """Open the table of ``game``: its saved game when ``resume`` (and one replays), else a
+        new deal under the remembered options. Returns False for a game not built yet."""
+        from .table import table_class
+
+        cls = table_class(game)
+        if cls is None:
+            return False
+        loaded = self.progress.load_game(game) if resume else None
+        self.switch(cls(resume=loaded) if loaded else cls())
+        return True
+
+    def save_settings(self) -> None:
+        """Keep the settings in the store (called after every change)."""
+        self.sounds.enabled = self.settings.sound
+        self.settings.save(self.store)
+
+    def play_sound(self, name: str) -> None:
+        """Play one of the short sounds when sound is on."""
+        self.sounds.enabled = self.settings.sound
+        self.sounds.play(name)
+
     def set_language(self, lang: str) -> None:
         """Switch the language of every text now."""
-        from . import text
-
         self.settings.language = lang
         i18n.set_language(lang)
         text.clear()
@@ -163,9 +216,35 @@ class App:
 
     # -- the frame -------------------------------------------------------------------------------
     def dispatch(self, event) -> None:
-        """Give one event (pygame or pointer) to the current scene."""
+        """Give one event (pygame or pointer) to the current scene (a tap on the notice line
+        dismisses it instead)."""
+        if isinstance(event, PointerEvent):
+            if not self.sounds.gestured and event.kind in ("down", "tap"):
+                self.sounds.gesture()
+            if self.notice and self.notice_rect.collidepoint(event.pos):
+                if event.kind == "tap":
+                    self.notice = ""
+                    self.dirty = True
+                return
+        elif not self.sounds.gestured:
+            self.sounds.gesture()
         if self.scene is not None:
             self.scene.handle(event)
+
+    def show_notice(self, message: str, seconds: float | None = None) -> None:
+        """Show ``message`` on the notice line (one line, over the top of the screen)."""
+        self.notice = message
+        self.notice_until = time.perf_counter() + (seconds or self.NOTICE_SECONDS)
+        self.dirty = True
+
+    def draw_notice(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        h = max(30, min(44, surface.get_height() // 18))
+        size = text.fit(self.notice, round(h * 0.6), w - 24, 11)
+        img = text.render(self.notice, size, (40, 24, 0))
+        self.notice_rect = pygame.Rect(0, 0, w, h)
+        pygame.draw.rect(surface, (255, 213, 79), self.notice_rect)
+        text.blit_center(surface, img, self.notice_rect.center)
 
     def frame(self) -> None:
         """One frame: events, update, and a redraw only if something changed. Never blocks."""
@@ -183,7 +262,7 @@ class App:
                 if t == pygame.WINDOWSIZECHANGED and pygame.display.get_surface().get_size() != self.size:
                     self.resize(*pygame.display.get_surface().get_size())
                 self.dirty = True
-            elif t in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            elif t in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.DROPFILE):
                 self.dispatch(e)
             else:
                 for pe in self.pointer.feed(e, now):
@@ -197,14 +276,21 @@ class App:
                 self.resize(*bs)
         if self.scene is not None and self.scene.update(dt):
             self.dirty = True
+        if self.store.notices:
+            self.show_notice("  ".join(dict.fromkeys(self.store.take_notices())))
+        if self.notice and now > self.notice_until:
+            self.notice = ""
+            self.dirty = True
         if self.dirty and self.scene is not None:
             self.dirty = False
             self.scene.draw(self.screen)
+            if self.notice:
+                self.draw_notice(self.screen)
             pygame.display.flip()
             self.draws += 1
 
     def close(self) -> None:
-        """Leave the current scene (a later issue saves here)."""
+        """Leave the current scene (a table saves its game and clock)."""
         if self.scene is not None:
             self.scene.leave()
         self.running = False

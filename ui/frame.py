@@ -140,7 +140,7 @@ _icons: dict[tuple, pygame.Surface] = {}
 
 def icon(name: str, size: int, color=INK) -> pygame.Surface:
     """An icon drawn from shapes (``undo``, ``hint``, ``new``, ``code``, ``options``, ``back``,
-    ``ok``, ``close``), ``size`` px square, anti-aliased (drawn 4× and scaled down)."""
+    ``home``, ``arrow``, ``stats``, ``ok``, ``close``), ``size`` px square, anti-aliased (drawn 4× and scaled down)."""
     key = (name, size, tuple(color))
     if key in _icons:
         return _icons[key]
@@ -186,6 +186,18 @@ def icon(name: str, size: int, color=INK) -> pygame.Surface:
                                      (S * 0.9, S * 0.78), (S * 0.32, S * 0.78)])
         for a, b in (((0.45, 0.36), (0.72, 0.64)), ((0.45, 0.64), (0.72, 0.36))):
             pygame.draw.line(big, (0, 0, 0, 0), (S * a[0], S * a[1]), (S * b[0], S * b[1]), lw)
+    elif name == "home":
+        pygame.draw.polygon(big, c, [(S * 0.5, S * 0.14), (S * 0.88, S * 0.5), (S * 0.12, S * 0.5)])
+        pygame.draw.rect(big, c, pygame.Rect(S * 0.22, S * 0.46, S * 0.56, S * 0.4))
+        pygame.draw.rect(big, (0, 0, 0, 0), pygame.Rect(S * 0.43, S * 0.62, S * 0.14, S * 0.24))
+    elif name == "arrow":  # back: an arrow pointing left
+        pygame.draw.line(big, c, (S * 0.25, S * 0.5), (S * 0.82, S * 0.5), lw + 2)
+        pygame.draw.polygon(big, c, [(S * 0.12, S * 0.5), (S * 0.42, S * 0.2), (S * 0.42, S * 0.8)])
+    elif name == "stats":
+        for k, hh in enumerate((0.35, 0.6, 0.45, 0.75)):
+            x = S * (0.14 + k * 0.19)
+            pygame.draw.rect(big, c, pygame.Rect(x, S * (0.86 - hh), S * 0.14, S * hh))
+        pygame.draw.line(big, c, (S * 0.08, S * 0.88), (S * 0.92, S * 0.88), lw // 2 + 1)
     elif name == "ok":
         pygame.draw.lines(big, c, False, [(S * 0.2, S * 0.52), (S * 0.42, S * 0.74), (S * 0.82, S * 0.28)], lw + 2)
     elif name == "close":

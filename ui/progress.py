@@ -50,6 +50,7 @@ class SavedGame:
         seconds: time played so far (the clock), in seconds.
         id: unique id of this game (statistics count each id once).
         started: wall-clock time of the deal (seconds since the epoch).
+        solvable: the "solvable deals only" setting when the deal was chosen (Spider's score).
     """
 
     game: str
@@ -59,6 +60,7 @@ class SavedGame:
     seconds: float = 0.0
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
     started: float = field(default_factory=time.time)
+    solvable: bool = True
 
     def replay(self) -> History:
         """The history rebuilt from the deal and the actions.
@@ -80,7 +82,7 @@ class SavedGame:
         try:
             s = cls(str(data["game"]), int(data["number"]), dict(data["options"]), list(map(str, data["actions"])),
                     float(data.get("seconds", 0.0)), str(data.get("id") or uuid.uuid4().hex[:16]),
-                    float(data.get("started", 0.0)))
+                    float(data.get("started", 0.0)), bool(data.get("solvable", True)))
         except (KeyError, TypeError, ValueError) as e:
             raise ValueError(f"bad saved game: {e}") from None
         return s

@@ -8,6 +8,12 @@ search. A game subclass supplies its geometry (:meth:`layout_cards`), its static
 for a tapped target, plus the end panel's contents. The rules decide legality; the table only
 asks them (``why_not``, ``apply`` through the history, ``status``).
 
+Saves and statistics (issue 3) live here, once for every game: a new deal calls
+``Progress.begin`` (the unfinished game it replaces counts as a loss, once), every move and undo
+calls ``Progress.save`` (actions, clock), a win calls ``Progress.won``; ``resume=(saved,
+history)`` restores a saved game with its cards, score, clock and whole undo history. The clock
+(``self.clock``, seconds) runs from the first move until the game ends.
+
 Drawing: everything that is not moving is drawn into a cached ``base`` surface, rebuilt only
 when something changed (``stale``); a frame blits it and draws what moves on top; a frame
 where nothing changes draws nothing at all (the App's dirty flag).
@@ -19,9 +25,10 @@ import time
 
 import pygame
 
-from games.core import LOST, PLAYING, WON, History, IllegalMove
+from games import bank as banks
+from games.core import LOST, PLAYING, WON, GameError, History, IllegalMove
 from games.deal import check_number, parse_number
-from games.i18n import tr
+from games.i18n import format_duration, tr
 from games.solvers.search import SOLVED, UNSOLVABLE
 
 from .. import cards_art, text
@@ -40,15 +47,24 @@ class GameTable(Scene):
     """A table for one game. Subclasses set ``rules`` (a :class:`~games.core.Rules` class) and
     ``game`` (its registry name), and implement the hooks below.
 
-    :param number: the first deal (default: a random one); :param options: rule options
-        (default: the settings'); :param state: start from this state instead of a deal.
+    :param number: the first deal (default: a random one, from the bank of verified deals when
+        "solvable deals only" is on and the variant has one); :param options: rule options
+        (default: the settings'); :param state: start from this state instead of a deal (not
+        saved); :param resume: ``(SavedGame, History)`` from ``Progress.load_game`` (Continue).
     """
 
     rules = None
     game = ""
+    STOCK_TEXTS = ("s", "d")  # the stock move's text in every game (CONTRACT.md, "Move notation")
 
-    def __init__(self, number: int | None = None, options: dict | None = None, state=None):
+    def __init__(self, number: int | None = None, options: dict | None = None, state=None, resume=None):
         self._first = (number, options, state)
+        self._resume = resume
+        self.saved = None            # the ui.progress.SavedGame of this game (None: not saved)
+        self.clock = 0.0             # seconds played
+        self.playing = True          # the rules' status is "playing" (cached)
+        self.solvable_only = True    # the setting when this deal was chosen (Spider's score)
+        self.verified = False        # this deal came from a bank of verified deals
         self.anim = Animator()
         self.panel: Panel | None = None
         self.base: pygame.Surface | None = None
@@ -70,9 +86,15 @@ class GameTable(Scene):
         self.art = cards_art.CardArt(self.settings.four_colour, self.settings.card_back)
         self.anim.speed = self.settings.anim_speed
         if self.history is None:
-            number, options, state = self._first
-            self.start(number, options, state, announce=True)
+            if self._resume is not None:
+                self.restore(*self._resume)
+            else:
+                number, options, state = self._first
+                self.start(number, options, state, announce=True)
         super().enter(app)
+
+    def leave(self) -> None:
+        self.autosave()
 
     def resize(self, w: int, h: int) -> None:
         self.frame = frame_layout(w, h, self.settings.left_handed)
@@ -94,12 +116,17 @@ class GameTable(Scene):
 
     def make_buttons(self) -> None:
         specs = [("undo", tr("Undo"), "undo"), ("hint", tr("Hint"), "hint"), ("new", tr("New deal"), "new"),
-                 ("code", tr("Code"), "code"), ("options", tr("Options"), "options")]
+                 ("code", tr("Code"), "code"), ("options", tr("Options"), "options"), ("home", tr("Menu"), "home")]
         rects = self.frame.button_rects(len(specs), self.settings.left_handed)
         self.buttons = [Button(n, r, label, ic, self.frame.p["label"]) for (n, label, ic), r in zip(specs, rects)]
         self.buttons[0].enabled = bool(self.history and self.history.can_undo())
 
     def update(self, dt: float) -> bool:
+        if self.playing and self.history is not None and self.history.moves > 0:
+            before = int(self.clock)
+            self.clock += dt
+            if int(self.clock) != before:
+                self.stale = True
         redraw = self.anim.update(dt)
         if self.anim.busy("shake"):
             self.stale = True
@@ -124,11 +151,19 @@ class GameTable(Scene):
         opts = dict(self.settings.options_for(self.game))
         opts.update(options or {})
         opts = self.rules.check_options(opts)
+        self.solvable_only = bool(getattr(self.settings, "solvable_only", True))
+        self.verified = False
         if state is None:
-            number = number or random.randint(1, MAX_DEAL)
+            number = number or self.pick_number(opts)
             state = self.rules.deal(number, opts)
         self.number, self.options = number, opts
         self.history = History.start(self.rules, state)
+        self.clock = 0.0
+        self.saved = None
+        progress = getattr(self.app, "progress", None)
+        if progress is not None and number is not None:
+            self.saved = progress.begin(self.game, number, opts)
+            self.saved.solvable = self.solvable_only
         self.anim.cancel()
         self.panel = None
         self.toasts.clear()
@@ -137,6 +172,49 @@ class GameTable(Scene):
         if announce:
             self.say(self.intro())
         self.changed()
+
+    def pick_number(self, opts: dict) -> int:
+        """A new deal number: from the bank of verified deals of this variant when "solvable
+        deals only" is on and a bank exists (avoiding this deal), else any of 1..MAX_DEAL."""
+        if self.solvable_only:
+            b = banks.load(self.rules, opts)
+            if b is not None:
+                n = b.pick(random.getrandbits(62), {self.number} if self.number else set())
+                if n is not None:
+                    self.verified = True
+                    return n
+        return random.randint(1, MAX_DEAL)
+
+    def restore(self, saved, history: History) -> None:
+        """Continue a saved game: the same cards, score, clock and whole undo history."""
+        self.saved = saved
+        self.number, self.options = saved.number, self.rules.check_options(saved.options)
+        self.solvable_only = bool(getattr(saved, "solvable", True))
+        self.history = history
+        self.clock = float(saved.seconds)
+        self.anim.cancel()
+        self.panel = None
+        self.toasts.clear()
+        self.hint_search = self.hint_move = None
+        self.on_start()
+        self.say(tr("Welcome back: the game goes on where you left it"))
+        self.changed()
+        if self.rules.status(self.state) == LOST:
+            self.say(self.lost_text(), error=True)
+
+    def autosave(self) -> None:
+        """Save this game (actions, clock) through ``Progress``; nothing for a position that is
+        no deal. A refused write becomes a Store notice, never an error."""
+        progress = getattr(getattr(self, "app", None), "progress", None)
+        if progress is None or self.saved is None or self.history is None:
+            return
+        self.saved.seconds = round(self.clock, 1)
+        progress.save(self.saved, self.history)
+
+    def score(self) -> int:
+        """The score shown in the top bar and kept as the best score (games whose score depends
+        on the clock override this)."""
+        return self.rules.score(self.state)
 
     def replay(self) -> None:
         """Start this deal again from its first card."""
@@ -165,13 +243,18 @@ class GameTable(Scene):
             return False
         self.hint_search = self.hint_move = None
         self.status_text = ""
+        if hasattr(self.app, "play_sound"):
+            self.app.play_sound("draw" if self.history.actions[-1] in self.STOCK_TEXTS else "play")
         self.after_move(before, move)
         self.changed()
         self.check_end()
+        self.autosave()
         return True
 
     def refused(self, move, why: str) -> None:
         """A refused move: the game view shakes it; the status line explains."""
+        if hasattr(self.app, "play_sound"):
+            self.app.play_sound("refused")
         if self.settings.explain_errors:
             self.say(why, error=True)
         self.stale = True
@@ -189,10 +272,17 @@ class GameTable(Scene):
         self.say("")
         self.on_undo()
         self.changed()
+        self.autosave()
 
     def check_end(self) -> None:
         st = self.rules.status(self.state)
         if st == WON:
+            progress = getattr(self.app, "progress", None)
+            if progress is not None and self.saved is not None:
+                self.saved.seconds = round(self.clock, 1)
+                progress.won(self.saved, self.history, self.score())
+            if hasattr(self.app, "play_sound"):
+                self.app.play_sound("win")
             self.on_won()
         elif st == LOST:
             self.say(self.lost_text(), error=True)
@@ -202,6 +292,7 @@ class GameTable(Scene):
         """The state changed: rebuild the static drawing, refresh the undo button."""
         if self.buttons:
             self.buttons[0].enabled = self.history.can_undo()
+        self.playing = self.rules.status(self.state) == PLAYING
         self.stale = True
 
     def say(self, message: str, error: bool = False) -> None:
@@ -309,6 +400,8 @@ class GameTable(Scene):
         s = self.settings
         if attr == "language":
             self.app.set_language(s.language)
+        if hasattr(self.app, "save_settings"):
+            self.app.save_settings()
         self.art = cards_art.CardArt(s.four_colour, s.card_back)
         self.anim.speed = s.anim_speed
         if attr == "left_handed":
@@ -386,7 +479,7 @@ class GameTable(Scene):
     def activate_target(self, target) -> None:
         if target[0] == "button":
             {"undo": self.undo, "hint": self.hint, "new": self.new_deal, "code": self.open_code_entry,
-             "options": self.open_options}[target[1]]()
+             "options": self.open_options, "home": self.go_home}[target[1]]()
         else:
             self.activate(target)
 
@@ -400,6 +493,25 @@ class GameTable(Scene):
             self.new_deal()
         elif k == pygame.K_ESCAPE and self.panel is not None:
             self.close_panel()
+        elif k == pygame.K_ESCAPE:
+            self.go_home()
+        elif k == pygame.K_SPACE:
+            self.draw_stock()
+
+    def go_home(self) -> None:
+        """Back to the home screen (the game is saved on leaving; Continue brings it back)."""
+        if hasattr(self.app, "home"):
+            self.app.home()
+
+    def draw_stock(self) -> None:
+        """The stock's action (Space): games with a stock target override this to animate it."""
+        for t in self.STOCK_TEXTS:
+            try:
+                move = self.rules.parse_move(self.state, t)
+            except (GameError, ValueError):
+                continue
+            self.play(move)
+            return
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -434,7 +546,8 @@ class GameTable(Scene):
 
     def top_items(self) -> list[tuple[str, str]]:
         """``(label, value)`` pairs for the top bar; games add theirs."""
-        return [(tr("Score"), str(self.rules.score(self.state))), (tr("Moves"), str(self.history.moves))]
+        return [(tr("Score"), str(self.score())), (tr("Time"), format_duration(self.clock)),
+                (tr("Moves"), str(self.history.moves))]
 
     def draw_top_bar(self, surface) -> None:
         r = self.frame.top

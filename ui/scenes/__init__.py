@@ -1,0 +1,2 @@
+"""The screens around the games: home (:mod:`.home`), settings (:mod:`.settings`), statistics
+(:mod:`.stats`), built on :class:`.common.ScreenScene`."""

@@ -1,0 +1,199 @@
+"""What the home, settings and statistics screens share: a felt, a top bar with a title (and a
+back arrow except at home), buttons that fire on release over themselves, modal panels (the
+table's :class:`~ui.table.panels.Panel` family), Esc (panel → back), and a redraw only when
+something changed."""
+from __future__ import annotations
+
+import pygame
+
+from games.i18n import tr
+
+from .. import text
+from ..app import Scene
+from ..frame import DIM, INK, Button, felt, frame_layout
+from ..input import PointerEvent
+
+GAMES = ("tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell")
+"""The six games in the order the home screen shows them (games/registry.py's names)."""
+
+
+def game_title(game: str) -> str:
+    """The translated display name of ``game`` (its Rules' ``title``)."""
+    from games.registry import UnknownGame, find_game
+
+    try:
+        return tr(find_game(game).title)
+    except UnknownGame:
+        return game
+
+
+class ScreenScene(Scene):
+    """A full-screen page. Subclasses set :meth:`title` and write :meth:`layout` (which fills
+    ``self.buttons`` with ``(Button, callback)``) and :meth:`draw_body`."""
+
+    back_button = True
+
+    def __init__(self):
+        self.buttons: list[tuple[Button, object]] = []
+        self.panel = None
+        self.stale = True
+        self.press = None
+        self.message = ""
+
+    # -- scene protocol ----------------------------------------------------------------------------
+    def enter(self, app) -> None:
+        self.app = app
+        self.settings = app.settings
+        super().enter(app)
+
+    def resize(self, w: int, h: int) -> None:
+        self.frame = frame_layout(w, h, self.settings.left_handed)
+        self.w, self.h = w, h
+        self.s = self.frame.scale
+        self.phone = w < 700 or h < 560
+        self.top = pygame.Rect(0, 0, w, max(52, round(60 * self.s)) if not self.phone else 52)
+        self.buttons = []
+        if self.back_button:
+            bw = self.top.height + 30
+            r = pygame.Rect(0, 0, bw, self.top.height)
+            if self.settings.left_handed:
+                r.right = w
+            self.buttons.append((Button("back", r, "", "arrow", 18, "bar"), self.back))
+        self.layout(w, h)
+        if self.panel is not None:
+            self.panel.layout(w, h)
+        self.stale = True
+
+    def relabel(self) -> None:
+        self.resize(*self.app.size)
+
+    def update(self, dt: float) -> bool:
+        return self.stale
+
+    # -- hooks -----------------------------------------------------------------------------------
+    def title(self) -> str:
+        return ""
+
+    def layout(self, w: int, h: int) -> None:
+        pass
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        pass
+
+    def back(self) -> None:
+        self.app.home()
+
+    # -- panels (the table's Panel classes ask for these) ------------------------------------------
+    def close_panel(self) -> None:
+        if self.panel is not None and hasattr(self.panel, "closed"):
+            self.panel.closed()
+        self.panel = None
+        self.stale = True
+
+    # -- input -----------------------------------------------------------------------------------
+    def button_at(self, pos):
+        return next(((b, cb) for b, cb in self.buttons if b.enabled and b.rect.collidepoint(pos)), None)
+
+    def handle(self, event) -> None:
+        if isinstance(event, PointerEvent):
+            self.pointer(event)
+        elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if self.panel is not None:
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                    self.close_panel()
+                else:
+                    self.panel.key(event)
+                self.stale = True
+            elif event.type == pygame.KEYDOWN:
+                self.key(event)
+        elif event.type == pygame.DROPFILE:
+            self.dropped(event.file)
+
+    def key(self, event) -> None:
+        if event.key == pygame.K_ESCAPE and self.back_button:
+            self.back()
+
+    def dropped(self, path: str) -> None:
+        pass
+
+    def pointer(self, ev: PointerEvent) -> None:
+        if ev.kind == "down":
+            if self.panel is not None:
+                self.panel.down(ev.pos)
+            else:
+                hit = self.button_at(ev.pos)
+                self.press = hit[0] if hit else None
+                for b, _ in self.buttons:
+                    b.pressed = b is self.press
+            self.stale = True
+        elif ev.kind == "up":
+            if self.panel is not None:
+                self.panel.release()
+            for b, _ in self.buttons:
+                b.pressed = False
+            self.stale = True
+        elif ev.kind == "tap":
+            if self.panel is not None:
+                self.panel.tap(ev.pos, ev.start)
+                self.stale = True
+                return
+            hit = self.button_at(ev.pos)
+            if hit is not None and hit[0] is self.press:
+                hit[1]()
+                self.stale = True
+            else:
+                self.tapped(ev.pos)
+
+    def tapped(self, pos) -> None:
+        """A tap on no button."""
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(surface.get_size()), (0, 0))
+        self.draw_top(surface)
+        self.draw_body(surface)
+        for b, _ in self.buttons:
+            b.draw(surface)
+        if self.message:
+            size = max(16, round(22 * self.s)) if not self.phone else 17
+            lines = text.wrap(self.message, size, self.w - 24)[:2]
+            lh = text.font(size).get_linesize()
+            y = self.h - 8 - lh * len(lines)
+            for k, line in enumerate(lines):
+                text.blit_center(surface, text.render(line, size, INK), (self.w // 2, y + lh * k + lh // 2))
+        if self.panel is not None:
+            dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            dim.fill((0, 0, 0, 120))
+            surface.blit(dim, (0, 0))
+            self.panel.draw(surface)
+        self.stale = False
+
+    def draw_top(self, surface) -> None:
+        r = self.top
+        pygame.draw.rect(surface, (8, 48, 26), r)
+        pygame.draw.line(surface, (60, 120, 80), (r.x, r.bottom - 1), (r.right, r.bottom - 1))
+        title = self.title()
+        reserve = self.title_reserve()
+        size = text.fit(title, round(r.height * 0.62), r.width - 2 * reserve - 12, 14)
+        text.blit_center(surface, text.render(title, size, INK), (r.centerx, r.centery))
+
+    def title_reserve(self) -> int:
+        """Pixels kept free on each side of the title (for the back button, top buttons)."""
+        return self.top.height + 34 if self.back_button else 0
+
+
+def say_label(label: str, value: str) -> str:
+    """``Label: value`` the way both languages write it."""
+    return tr("{label}: {value}", label=label, value=value)
+
+
+def draw_pair(surface, label: str, value: str, rect: pygame.Rect, size: int) -> None:
+    """A small label over a larger value, centred in ``rect`` (the statistics' figures)."""
+    ls = text.fit(label, max(11, round(size * 0.6)), rect.width - 4, 9)
+    vs = text.fit(value, size, rect.width - 4, 10)
+    li = text.render(label, ls, DIM)
+    vi = text.render(value, vs, INK)
+    total = li.get_height() + vi.get_height() * 0.9
+    y0 = rect.centery - total / 2
+    text.blit_center(surface, li, (rect.centerx, y0 + li.get_height() / 2))
+    text.blit_center(surface, vi, (rect.centerx, y0 + li.get_height() + vi.get_height() * 0.45))

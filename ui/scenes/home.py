@@ -1,0 +1,194 @@
+"""The home screen (issue 3, item 1): the six games, each with a drawing of its table; a game
+whose table is not built yet shows as coming and does nothing when tapped. A tap on a built
+game opens its sheet: the game's rule options (remembered in ``Settings.game_options``),
+Continue when a game of it is unfinished, and New deal. Statistics and Settings sit in the top
+bar."""
+from __future__ import annotations
+
+import pygame
+
+from games.i18n import format_duration, tr
+
+from .. import text
+from ..frame import DIM, INK, WARN, Button
+from ..table import table_class
+from ..table.panels import OptionsPanel, Panel
+from . import options as opt
+from .common import GAMES, ScreenScene, game_title, say_label
+from .previews import preview
+
+
+class GameSheet(OptionsPanel):
+    """The panel of one game: option rows that cycle (or open a registered picker), then
+    Continue (when a save exists), New deal and Cancel."""
+
+    def __init__(self, scene, game: str, saved_info: str | None):
+        self.game = game
+        self.rows = self.make_rows(scene, game)
+        self.note = saved_info or ""
+        self.row_buttons = []
+        acts = []
+        if saved_info:
+            acts.append(("continue", tr("Continue"), None, lambda: scene.start(game, True)))
+        acts.append(("new", tr("New deal"), None, lambda: scene.start(game, False)))
+        acts.append(("cancel", tr("Cancel"), None, scene.close_panel))
+        Panel.__init__(self, scene, game_title(game), acts, self.draw_body, self.body_h)
+
+    @staticmethod
+    def make_rows(scene, game):
+        settings = scene.settings
+        rows = []
+        for key, values in opt.rule_options(game).items():
+            def label(key=key):
+                v = opt.current(settings, game)[key]
+                return say_label(opt.option_label(key), opt.value_label(game, key, v))
+
+            def tap(key=key, values=values):
+                cur = opt.current(settings, game)[key]
+                picker = opt.PICKERS.get((game, key))
+                if picker is not None:
+                    def done(value, key=key):
+                        settings.options_for(game)[key] = str(value)
+                        scene.app.save_settings()
+                        scene.stale = True
+                    picker(scene, cur, done)
+                    return
+                settings.options_for(game)[key] = values[(values.index(cur) + 1) % len(values)]
+                scene.app.save_settings()
+            rows.append((label, tap))
+        return rows
+
+    def body_h(self, pw):
+        if not self.rows:
+            self.rh, self.ncol = 44, 1
+            return 30 if self.note else 4
+        return super().body_h(pw)
+
+
+class HomeScene(ScreenScene):
+    """The first screen. ``tiles``: ``[(game, rect, built)]``; :meth:`tap_game` is what a tap on
+    a tile does (tests call it too)."""
+
+    back_button = False
+
+    def title(self) -> str:
+        return tr("Pasyans")
+
+    def enter(self, app) -> None:
+        self.refresh_saves(app)
+        super().enter(app)
+
+    def refresh_saves(self, app) -> None:
+        """Read which games have an unfinished save (Continue) and how far they went."""
+        from ..progress import SavedGame
+
+        self.saves: dict[str, str] = {}
+        for game in app.progress.unfinished():
+            data = app.store.load(f"game.{game}")
+            try:
+                s = SavedGame.from_data(data)
+            except ValueError:
+                continue
+            moves = sum(1 for a in s.actions if a != "u")
+            self.saves[game] = (moves, s.seconds)
+        self.built = {g: table_class(g) is not None for g in GAMES}
+
+    def saved_text(self, game: str) -> str | None:
+        if game not in self.saves:
+            return None
+        moves, secs = self.saves[game]
+        return tr("Unfinished game: {moves} moves, {time}", moves=moves, time=format_duration(secs))
+
+    def layout(self, w, h) -> None:
+        t = self.top
+        bw = t.height + (56 if not self.phone else 14)
+        specs = [("settings", tr("Settings"), "options", self.app.open_settings),
+                 ("stats", tr("Statistics"), "stats", lambda: self.app.open_stats())]
+        x = t.right
+        for name, label, ic, cb in specs:
+            x -= bw
+            r = pygame.Rect(x, 0, bw, t.height)
+            self.buttons.append((Button(name, r, label if not self.phone else "", ic,
+                                        max(14, round(16 * self.s)), "bar"), cb))
+        portrait = h > w
+        cols = 2 if portrait else 3
+        rows = -(-len(GAMES) // cols)
+        m = 10 if self.phone else round(24 * self.s)
+        gap = 8 if self.phone else round(18 * self.s)
+        area = pygame.Rect(m, t.bottom + m, w - 2 * m, h - t.bottom - 2 * m - (30 if self.phone else 36))
+        tw = (area.width - gap * (cols - 1)) // cols
+        th = (area.height - gap * (rows - 1)) // rows
+        if not self.phone:
+            tw = min(tw, round(th * 1.5))
+        total = cols * tw + (cols - 1) * gap
+        x0 = area.centerx - total // 2
+        self.tiles = []
+        for i, g in enumerate(GAMES):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(x0 + c * (tw + gap), area.y + r * (th + gap), tw, th)
+            self.tiles.append((g, rect, self.built[g]))
+        self.footer = pygame.Rect(0, area.bottom, w, h - area.bottom)
+
+    # -- input -----------------------------------------------------------------------------------
+    def tapped(self, pos) -> None:
+        for g, rect, _ in self.tiles:
+            if rect.collidepoint(pos):
+                self.tap_game(g)
+                return
+
+    def tap_game(self, game: str) -> None:
+        """Open the sheet of a built game; a coming game only says so."""
+        if not self.built.get(game):
+            self.message = tr("{game} is coming soon", game=game_title(game))
+            self.stale = True
+            return
+        self.message = ""
+        self.panel = GameSheet(self, game, self.saved_text(game))
+        self.stale = True
+
+    def start(self, game: str, resume: bool) -> None:
+        """Continue the saved game of ``game`` (``resume``) or deal a new one."""
+        self.panel = None
+        self.app.open_game(game, resume)
+
+    def key(self, event) -> None:
+        k = event.key
+        if pygame.K_1 <= k <= pygame.K_6:
+            self.tap_game(GAMES[k - pygame.K_1])
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw_body(self, surface) -> None:
+        from ..cards_art import rounded
+
+        st = self.settings
+        for g, rect, built in self.tiles:
+            surface.blit(rounded(rect.width, rect.height, 14, (255, 255, 255, 34 if built else 16),
+                                 (255, 255, 255, 60), 1.0), rect.topleft)
+            ts = max(18, min(round(rect.height * 0.13), round(30 * self.s) if not self.phone else 22))
+            ss = max(14, round(ts * 0.7))
+            pad = max(6, rect.height // 20)
+            ph = rect.height - pad * 3 - ts - ss
+            prect = pygame.Rect(rect.x + pad, rect.y + pad, rect.width - 2 * pad, ph)
+            img = preview(g, prect.size, st.card_back, st.four_colour)
+            if not built:
+                img = img.copy()
+                img.set_alpha(80)
+            surface.blit(img, prect.topleft)
+            name = game_title(g)
+            text.blit_center(surface, text.render(name, text.fit(name, ts, rect.width - 8, 12), INK if built else DIM),
+                             (rect.centerx, prect.bottom + pad // 2 + ts // 2))
+            if not built:
+                sub, col = tr("Coming soon"), DIM
+            elif g in self.saves:
+                moves, secs = self.saves[g]
+                sub, col = tr("Continue: {moves} moves, {time}", moves=moves, time=format_duration(secs)), WARN
+            else:
+                sub, col = tr("Tap to play"), DIM
+            text.blit_center(surface, text.render(sub, text.fit(sub, ss, rect.width - 8, 10), col),
+                             (rect.centerx, rect.bottom - pad - ss // 2))
+        if not self.message:
+            hint = tr("Esc back · Ctrl+Z undo · H hint · N new deal · Space draw")
+            size = 15 if self.phone else max(15, round(18 * self.s))
+            if not self.phone:
+                text.blit_center(surface, text.render(hint, text.fit(hint, size, self.w - 20, 10), DIM),
+                                 self.footer.center)

@@ -1,0 +1,73 @@
+"""Names of every game's rule options and their values for the app's menus, and the hook for
+option pickers that are more than a cycle button (Pyramid's layout picker with thumbnails).
+
+A game's options are its Rules' ``options`` (``{key: (values…)}``, the first the default); a
+menu row cycles through the values. :func:`register_picker` lets another module replace the
+cycle for one option with its own scene or panel.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Callable
+
+from games.i18n import N_, tr
+from games.registry import UnknownGame, find_game
+
+LABELS = {
+    "mode": N_("Mode"), "scoring": N_("Scoring"), "layout": N_("Layout"), "passes": N_("Passes"),
+    "suits": N_("Suits"), "relaxed": N_("Deal with an empty column"), "draw": N_("Draw"),
+}
+VALUES = {
+    ("mode", "easy"): N_("Easy (K and A touch)"), ("mode", "classic"): N_("Classic (no wrap)"),
+    ("scoring", "streak"): N_("streak"), ("scoring", "moves"): N_("moves"),
+    ("passes", "unlimited"): N_("unlimited"), ("passes", "3"): N_("3 passes"),
+    ("relaxed", "no"): N_("no"), ("relaxed", "yes"): N_("yes"),
+    ("draw", "1"): N_("1 card"), ("draw", "3"): N_("3 cards"),
+}
+
+PICKERS: dict[tuple[str, str], Callable] = {}
+"""``(game, option) → picker(scene, current_value, done)``; ``done(value)`` sets the option."""
+
+
+def register_picker(game: str, key: str, picker: Callable) -> None:
+    """Use ``picker`` instead of a cycle button for option ``key`` of ``game`` (e.g. Pyramid's
+    layout picker: ``register_picker("pyramid", "layout", open_layout_picker)``)."""
+    PICKERS[(game, key)] = picker
+
+
+def rule_options(game: str) -> dict[str, tuple[str, ...]]:
+    """The options of ``game`` (empty for a game whose rules are not built)."""
+    try:
+        return dict(find_game(game).options)
+    except UnknownGame:
+        return {}
+
+
+def option_label(key: str) -> str:
+    return tr(LABELS[key]) if key in LABELS else key.capitalize()
+
+
+def value_label(game: str, key: str, value: str) -> str:
+    """The translated name of ``value`` (its number for a Pyramid layout)."""
+    if (key, value) in VALUES:
+        return tr(VALUES[(key, value)])
+    try:
+        labels = getattr(sys.modules[find_game(game).__module__], "OPTION_LABELS", {})
+    except (UnknownGame, KeyError):
+        labels = {}
+    if value in labels.get(key, {}):
+        return tr(labels[key][value])
+    return str(value)
+
+
+def current(settings, game: str) -> dict[str, str]:
+    """The remembered options of ``game`` with defaults filled (unknown values dropped)."""
+    opts = rule_options(game)
+    mine = settings.options_for(game)
+    return {k: (mine[k] if mine.get(k) in v else v[0]) for k, v in opts.items()}
+
+
+def variant_text(game: str, options: dict) -> str:
+    """A short name of a variant: the values joined by `` · `` (``Easy … · streak``)."""
+    opts = rule_options(game)
+    return " · ".join(value_label(game, k, str(options[k])) for k in opts if k in options)

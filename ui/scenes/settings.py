@@ -1,0 +1,249 @@
+"""The settings screen (issue 3, items 5 and 7): language, sound, animation speed, error
+explanations, glow, four colours, left-handed layout, card back, solvable deals only; and the
+export and import of every save and statistic as one text.
+
+Every change is kept in the Store at once (``App.save_settings``). Export / import:
+
+* desktop: ``~/pasyans-export.json`` (``PASYANS_EXPORT`` overrides the path), the path shown to
+  the player; import reads the same file, or a file dropped on the window;
+* browser: export downloads ``pasyans-export.json`` (a JS Blob and an anchor through pygbag's
+  ``platform.window``); import opens the browser's file chooser and the chosen file's text is
+  read on a later frame (see :func:`browser_pick_file`).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pygame
+
+from games.i18n import tr
+
+from .. import cards_art, text
+from ..frame import DIM, Button
+from .common import ScreenScene, say_label
+
+WEB = sys.platform == "emscripten"
+
+
+def export_path() -> Path:
+    """Where the desktop writes and reads the export."""
+    return Path(os.environ.get("PASYANS_EXPORT") or Path.home() / "pasyans-export.json")
+
+
+def browser_download(name: str, content: str) -> bool:
+    """Offer ``content`` as a file download in the browser. False when the bridge fails."""
+    try:
+        from platform import window  # pygbag's bridge to the page
+
+        window.__pasyans_export = content
+        window.eval(
+            "(function(){var b=new Blob([window.__pasyans_export],{type:'application/json'});"
+            "var a=document.createElement('a');a.href=URL.createObjectURL(b);"
+            f"a.download='{name}';document.body.appendChild(a);a.click();"
+            "setTimeout(function(){URL.revokeObjectURL(a.href);a.remove();},1000);})()")
+        return True
+    except Exception:
+        return False
+
+
+def browser_pick_file() -> bool:
+    """Open the browser's file chooser; the chosen file's text lands in
+    ``window.__pasyans_import`` (read by :func:`browser_take_import`)."""
+    try:
+        from platform import window
+
+        window.__pasyans_import = None
+        window.eval(
+            "(function(){var i=document.createElement('input');i.type='file';"
+            "i.accept='.json,application/json,text/plain';i.onchange=function(){var f=i.files[0];"
+            "if(!f)return;var r=new FileReader();r.onload=function(){window.__pasyans_import=String(r.result);};"
+            "r.readAsText(f);};i.click();})()")
+        return True
+    except Exception:
+        return False
+
+
+def browser_take_import() -> str | None:
+    try:
+        from platform import window
+
+        t = window.__pasyans_import
+        if t is None:
+            return None
+        window.__pasyans_import = None
+        return str(t)
+    except Exception:
+        return None
+
+
+class SettingsScene(ScreenScene):
+    """Rows that cycle a value on each tap, then Export and Import. ``rows`` are ``(name,
+    label_fn, on_tap)``; :meth:`tap_row` taps one by name (tests use it)."""
+
+    def __init__(self):
+        super().__init__()
+        self.waiting_import = False
+
+    def title(self) -> str:
+        return tr("Settings")
+
+    def row_specs(self):
+        s = self.settings
+        onoff = lambda v: tr("on") if v else tr("off")
+        speed = {"off": tr("off"), "fast": tr("fast"), "normal": tr("normal")}
+        lang = {"en": "English", "ru": "Русский"}
+        backs = list(cards_art.BACK_NAMES)
+
+        def cycle(attr, values):
+            def f():
+                cur = getattr(s, attr)
+                setattr(s, attr, values[(values.index(cur) + 1) % len(values)] if cur in values else values[0])
+                self.changed(attr)
+            return f
+
+        return [
+            ("language", lambda: say_label(tr("Language"), lang.get(s.language, s.language)),
+             cycle("language", ["en", "ru"])),
+            ("sound", lambda: say_label(tr("Sound"), onoff(s.sound)), cycle("sound", [True, False])),
+            ("anim_speed", lambda: tr("Animation: {v}", v=speed[s.anim_speed]),
+             cycle("anim_speed", ["normal", "fast", "off"])),
+            ("explain_errors", lambda: tr("Explain refused moves: {v}", v=onoff(s.explain_errors)),
+             cycle("explain_errors", [True, False])),
+            ("glow", lambda: tr("Playable cards glow: {v}", v=onoff(s.glow)), cycle("glow", [True, False])),
+            ("four_colour", lambda: tr("Four-colour suits: {v}", v=onoff(s.four_colour)),
+             cycle("four_colour", [False, True])),
+            ("left_handed", lambda: say_label(tr("Left-handed layout"), onoff(s.left_handed)),
+             cycle("left_handed", [False, True])),
+            ("card_back", lambda: tr("Card back: {v}", v=backs.index(s.card_back) + 1 if s.card_back in backs else 1),
+             cycle("card_back", backs)),
+            ("solvable_only", lambda: say_label(tr("Solvable deals only"), onoff(s.solvable_only)),
+             cycle("solvable_only", [True, False])),
+        ]
+
+    def changed(self, attr: str) -> None:
+        if attr == "language":
+            self.app.set_language(self.settings.language)
+        self.app.save_settings()
+        if attr == "sound" and self.settings.sound:
+            self.app.play_sound("play")
+        if attr in ("left_handed", "language"):
+            self.resize(*self.app.size)
+        self.stale = True
+
+    def tap_row(self, name: str) -> None:
+        next(cb for n, _, cb in self.rows if n == name)()
+        self.stale = True
+
+    def layout(self, w, h) -> None:
+        self.rows = self.row_specs()
+        n = len(self.rows) + 1   # the export/import row
+        m = 10 if self.phone else round(24 * self.s)
+        area = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - 2 * m - 40)
+        ncol = 2 if (area.width >= 640 or (h < 560 and area.width >= 560)) else 1
+        nrow = -(-n // ncol)
+        gap = 8 if self.phone else round(12 * self.s)
+        rh = max(44, min(round(64 * self.s), (area.height - gap * (nrow - 1)) // nrow))
+        cw = (area.width - gap * (ncol - 1)) // ncol
+        cw = min(cw, round(520 * self.s))
+        x0 = area.centerx - (ncol * cw + (ncol - 1) * gap) // 2
+        ls = max(17, round(rh * 0.4))
+        self.row_rects = {}
+        for i, (name, label, cb) in enumerate(self.rows):
+            col, row = (i % ncol, i // ncol) if ncol == 2 else (0, i)
+            r = pygame.Rect(x0 + col * (cw + gap), area.y + row * (rh + gap), cw, rh)
+            self.row_rects[name] = r
+            self.buttons.append((Button(name, r, label(), None, ls, "panel"), cb))
+        i = len(self.rows)
+        col, row = (i % ncol, i // ncol) if ncol == 2 else (0, i)
+        r = pygame.Rect(x0 + col * (cw + gap), area.y + row * (rh + gap), cw, rh)
+        half = (r.width - gap) // 2
+        self.buttons.append((Button("export", pygame.Rect(r.x, r.y, half, rh), tr("Export saves"), None, ls,
+                                    "panel"), self.export))
+        self.buttons.append((Button("import", pygame.Rect(r.right - half, r.y, half, rh), tr("Import saves"),
+                                    None, ls, "panel"), self.import_))
+
+    def update(self, dt: float) -> bool:
+        if self.waiting_import:
+            t = browser_take_import()
+            if t is not None:
+                self.waiting_import = False
+                self.import_text(t)
+        return self.stale
+
+    def draw_body(self, surface) -> None:
+        for b, _ in self.buttons:   # labels follow the values
+            for name, label, _ in self.rows:
+                if b.name == name:
+                    b.label = label()
+        r = self.row_rects.get("card_back")
+        if r is not None:  # the chosen back, small, at the row's right end
+            bw = max(14, round(r.height * 0.5))
+            img = cards_art.back(bw, self.settings.card_back)
+            surface.blit(img, (r.right - bw - 10, r.centery - img.get_height() // 2))
+        if not self.message:
+            note = tr("Export keeps every save and statistic in one file; import it here or on another device.")
+            size = 17 if self.phone else max(17, round(20 * self.s))
+            lines = text.wrap(note, size, self.w - 24)[:2]
+            lh = text.font(size).get_linesize()
+            for k, line in enumerate(lines):
+                text.blit_center(surface, text.render(line, size, DIM),
+                                 (self.w // 2, self.h - 8 - lh * (len(lines) - k) + lh // 2))
+
+    # -- export / import -------------------------------------------------------------------------
+    def export(self) -> None:
+        content = self.app.store.export_text()
+        if WEB:
+            ok = browser_download("pasyans-export.json", content)
+            self.message = tr("Saves exported: pasyans-export.json") if ok else tr("Could not export the saves")
+        else:
+            path = export_path()
+            try:
+                path.write_text(content, encoding="utf-8")
+                self.message = tr("Saves exported to {path}", path=str(path))
+            except OSError as e:
+                self.message = tr("Could not write {path}: {why}", path=str(path), why=e.strerror or str(e))
+        self.stale = True
+
+    def import_(self) -> None:
+        if WEB:
+            self.waiting_import = browser_pick_file()
+            self.message = tr("Choose the exported file") if self.waiting_import else tr("Could not open a file")
+            self.stale = True
+            return
+        self.import_file(export_path())
+
+    def dropped(self, path: str) -> None:
+        self.import_file(Path(path))
+
+    def import_file(self, path: Path) -> None:
+        try:
+            content = path.read_text(encoding="utf-8")
+        except OSError as e:
+            self.message = tr("Could not read {path}: {why}", path=str(path), why=e.strerror or str(e))
+            self.stale = True
+            return
+        self.import_text(content)
+
+    def import_text(self, content: str) -> None:
+        """Replace saves, statistics and settings with an export's; a bad text changes nothing."""
+        from ..progress import Progress
+        from ..settings import Settings
+
+        try:
+            n = self.app.store.import_text(content)
+        except ValueError as e:
+            self.message = str(e)
+            self.stale = True
+            return
+        app = self.app
+        app.progress = Progress(app.store)
+        if app.store.load("settings") is not None:  # an export always has them; be safe anyway
+            new = Settings.load(app.store)
+            for f in vars(new):
+                setattr(app.settings, f, getattr(new, f))
+        app.set_language(app.settings.language)
+        app.sounds.enabled = app.settings.sound
+        self.message = tr("Imported {n} records", n=n)
+        self.resize(*app.size)

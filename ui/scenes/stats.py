@@ -1,0 +1,232 @@
+"""The statistics screen (issue 3, item 4), drawn with pygame: a bar chart of wins and losses per
+game (a tap on a game's bars selects it), then the selected game's figures per variant (played,
+won, win %, current and best streak, best score, best time, fewest moves, best result) and its
+last 30 results as a line that climbs on a win and falls on a loss. Numbers and times are
+written the way the language writes them (:func:`games.i18n.format_number`)."""
+from __future__ import annotations
+
+import pygame
+
+from games.i18n import format_duration, format_number, format_percent, tr
+
+from .. import text
+from ..frame import DIM, INK, Button
+from ..progress import stats_key
+from . import options as opt
+from .common import GAMES, ScreenScene, draw_pair, game_title
+
+WIN = (129, 199, 132)
+LOSS = (239, 83, 80)
+
+
+def game_of(key: str) -> str:
+    return key.split(":", 1)[0]
+
+
+def variant_options(key: str) -> dict:
+    _, _, rest = key.partition(":")
+    return dict(kv.split("=", 1) for kv in rest.split(",") if "=" in kv)
+
+
+class StatsScene(ScreenScene):
+    """``game``: the game shown first (default: the first one with results)."""
+
+    def __init__(self, game: str | None = None):
+        super().__init__()
+        self.game = game
+        self.variant: str | None = None
+
+    def title(self) -> str:
+        return tr("Statistics")
+
+    # -- data ------------------------------------------------------------------------------------
+    def totals(self) -> dict[str, tuple[int, int]]:
+        """``game → (won, lost)`` over all its variants."""
+        out = {g: [0, 0] for g in GAMES}
+        for key, s in self.app.progress.stats.items():
+            g = game_of(key)
+            if g in out:
+                out[g][0] += s["won"]
+                out[g][1] += s["played"] - s["won"]
+        return {g: (w, l) for g, (w, l) in out.items()}
+
+    def variants(self, game: str) -> list[str]:
+        """The statistics keys of ``game`` with results, else the key of its remembered options."""
+        keys = sorted(k for k, s in self.app.progress.stats.items() if game_of(k) == game and s["played"])
+        if not keys:
+            keys = [stats_key(game, opt.current(self.settings, game))]
+        return keys
+
+    def select(self, game: str) -> None:
+        self.game = game
+        keys = self.variants(game)
+        mine = stats_key(game, opt.current(self.settings, game))
+        self.variant = mine if mine in keys else keys[0]
+        self.resize(*self.app.size)
+
+    def next_variant(self) -> None:
+        keys = self.variants(self.game)
+        self.variant = keys[(keys.index(self.variant) + 1) % len(keys)] if self.variant in keys else keys[0]
+        self.resize(*self.app.size)
+
+    # -- layout ----------------------------------------------------------------------------------
+    def layout(self, w, h) -> None:
+        if self.game is None:
+            tot = self.totals()
+            self.game = next((g for g in GAMES if sum(tot[g])), GAMES[0])
+        if self.variant is None or game_of(self.variant) != self.game:
+            keys = self.variants(self.game)
+            mine = stats_key(self.game, opt.current(self.settings, self.game))
+            self.variant = mine if mine in keys else keys[0]
+        m = 10 if self.phone else round(24 * self.s)
+        body = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - 2 * m)
+        side = w > h * 1.3
+        if side:
+            cw = body.width * 45 // 100
+            self.chart = pygame.Rect(body.x, body.y, cw, body.height)
+            self.detail = pygame.Rect(body.x + cw + m, body.y, body.width - cw - m, body.height)
+        else:
+            ch = body.height * 36 // 100
+            self.chart = pygame.Rect(body.x, body.y, body.width, ch)
+            self.detail = pygame.Rect(body.x, body.y + ch + m, body.width, body.height - ch - m)
+        n = len(GAMES)
+        self.columns = [pygame.Rect(self.chart.x + self.chart.width * i // n, self.chart.y,
+                                    self.chart.width // n, self.chart.height) for i in range(n)]
+        # the variant selector (a button only when there is more than one variant)
+        self.vh = max(44, round(52 * self.s))
+        vr = pygame.Rect(self.detail.x, self.detail.y, self.detail.width, self.vh)
+        keys = self.variants(self.game)
+        label = game_title(self.game)
+        vtext = opt.variant_text(self.game, variant_options(self.variant))
+        if vtext:
+            label += " · " + vtext
+        size = max(17, round(self.vh * 0.42))
+        b = Button("variant", vr, label, None, size, "panel", enabled=len(keys) > 1)
+        self.buttons.append((b, self.next_variant))
+
+    def tapped(self, pos) -> None:
+        for g, r in zip(GAMES, self.columns):
+            if r.collidepoint(pos):
+                self.select(g)
+                return
+
+    def key(self, event) -> None:
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            i = GAMES.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
+            self.select(GAMES[i % len(GAMES)])
+        else:
+            super().key(event)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw_body(self, surface) -> None:
+        self.draw_chart(surface)
+        self.draw_detail(surface)
+
+    def draw_chart(self, surface) -> None:
+        tot = self.totals()
+        top = max(1, max(max(w, l) for w, l in tot.values()))
+        ls = max(12, round((15 if self.phone else 18) * self.s))
+        lab_h = ls * 2 + 6
+        num_h = ls + 4
+        leg_h = ls + 8
+        base_y = self.chart.bottom - lab_h
+        span = base_y - self.chart.y - num_h - leg_h
+        # the legend
+        lx = self.chart.x + 4
+        for name, col in ((tr("won"), WIN), (tr("lost"), LOSS)):
+            pygame.draw.rect(surface, col, (lx, self.chart.y + 4, ls, ls - 2), border_radius=3)
+            img = text.render(name, ls, DIM)
+            surface.blit(img, (lx + ls + 5, self.chart.y + 4 + (ls - 2 - img.get_height()) // 2))
+            lx += ls + 5 + img.get_width() + 16
+        pygame.draw.line(surface, (120, 170, 135), (self.chart.x, base_y), (self.chart.right, base_y), 1)
+        for g, col in zip(GAMES, self.columns):
+            won, lost = tot[g]
+            if g == self.game:
+                hl = pygame.Surface(col.size, pygame.SRCALPHA)
+                hl.fill((255, 255, 255, 26))
+                surface.blit(hl, col.topleft)
+            bw = max(6, min(col.width * 30 // 100, round(28 * self.s)))
+            for k, (v, c) in enumerate(((won, WIN), (lost, LOSS))):
+                bh = round(span * v / top)
+                x = col.centerx - bw - 1 if k == 0 else col.centerx + 1
+                r = pygame.Rect(x, base_y - bh, bw, bh)
+                if bh:
+                    pygame.draw.rect(surface, c, r, border_top_left_radius=3, border_top_right_radius=3)
+                num = format_number(v)
+                img = text.render(num, text.fit(num, ls, bw + 8, 9), INK)
+                text.blit_center(surface, img, (r.centerx, r.y - img.get_height() // 2 - 1))
+            name = game_title(g)
+            lines = text.wrap(name, ls, col.width - 4)[:2]
+            for k, line in enumerate(lines):
+                size = text.fit(line, ls, col.width - 4, 9)
+                text.blit_center(surface, text.render(line, size, INK if g == self.game else DIM),
+                                 (col.centerx, base_y + 4 + ls // 2 + k * (ls + 2)))
+
+    def figures(self) -> list[tuple[str, str]]:
+        s = self.app.progress.summary(self.variant)
+        dash = "—"
+        out = [
+            (tr("Played"), format_number(s["played"])),
+            (tr("Won"), format_number(s["won"])),
+            (tr("Win %"), format_percent(s["win_pct"])),
+            (tr("Streak"), format_number(s["streak"])),
+            (tr("Best streak"), format_number(s["best_streak"])),
+            (tr("Best score"), dash if s["best_score"] is None else format_number(s["best_score"])),
+            (tr("Best time"), dash if s["best_time"] is None else format_duration(s["best_time"])),
+            (tr("Fewest moves"), dash if s["fewest_moves"] is None else format_number(s["fewest_moves"])),
+        ]
+        if s["best_result"] is not None:
+            out.append((tr("Fewest cards left"), format_number(s["best_result"])))
+        return out
+
+    def draw_detail(self, surface) -> None:
+        d = self.detail
+        figs = self.figures()
+        cols = 4 if d.width >= 400 else 3
+        if len(figs) > 8 and cols == 4:
+            cols = 5 if d.width >= 560 else 3
+        rows = -(-len(figs) // cols)
+        y = d.y + self.vh + 8
+        line_h = max(90, min(d.height // 3, round(240 * self.s)))
+        fh = max(40, min(round(84 * self.s), (d.bottom - y - line_h - 8) // rows))
+        cw = d.width // cols
+        size = max(17, round(fh * 0.42))
+        for i, (label, value) in enumerate(figs):
+            r, c = divmod(i, cols)
+            draw_pair(surface, label, value, pygame.Rect(d.x + c * cw, y + r * fh, cw, fh), size)
+        y += rows * fh + 8
+        self.draw_line(surface, pygame.Rect(d.x, y, d.width, min(d.bottom - y, line_h + 30)))
+
+    def draw_line(self, surface, r: pygame.Rect) -> None:
+        """The last 30 results: a line up on a win, down on a loss, one dot per game."""
+        last = self.app.progress.summary(self.variant)["last"]
+        ls = max(13, round((15 if self.phone else 18) * self.s))
+        won = sum(1 for x in last if x == "w")
+        if last:
+            title = tr("Last {n} games: {won} won, {lost} lost", n=format_number(len(last)),
+                       won=format_number(won), lost=format_number(len(last) - won))
+        else:
+            title = tr("No games yet")
+        text.blit_center(surface, text.render(title, text.fit(title, ls, r.width, 10), DIM), (r.centerx, r.y + ls // 2))
+        area = pygame.Rect(r.x + 8, r.y + ls + 10, r.width - 16, r.height - ls - 16)
+        if area.height < 16 or not last:
+            return
+        pygame.draw.rect(surface, (70, 130, 92), area, 1, border_radius=6)
+        run, pts = 0, [0]
+        for x in last:
+            run += 1 if x == "w" else -1
+            pts.append(run)
+        lo, hi = min(pts), max(pts)
+        spanv = max(1, hi - lo)
+        n = 30
+        step = (area.width - 12) / n
+        def at(i, v):
+            return (round(area.x + 6 + i * step), round(area.bottom - 6 - (v - lo) / spanv * (area.height - 12)))
+        zero = at(0, 0)[1]
+        pygame.draw.line(surface, (90, 140, 105), (area.x + 4, zero), (area.right - 4, zero), 1)
+        xy = [at(i, v) for i, v in enumerate(pts)]
+        if len(xy) > 1:
+            pygame.draw.lines(surface, INK, False, xy, 2)
+        rad = max(3, min(6, round(step / 3)))
+        for i, x in enumerate(last):
+            pygame.draw.circle(surface, WIN if x == "w" else LOSS, xy[i + 1], rad)
