@@ -7,6 +7,7 @@ Examples::
     python3 tools/render.py --number 7 --moves "s s s" --panel code --lang ru --out code.png
     python3 tools/render.py --number 3 --moves solve --out won.png      # the solver's win, won panel
     python3 tools/render.py --number 1 --all-sizes --out /tmp/deal1.png  # -1280x800.png, -390x844.png …
+    python3 tools/render.py --game spider --option suits=4 --moves "1-2 d" --out spider.png
 
 ``--moves`` plays moves in the game's notation (CONTRACT.md) through the table, ``solve`` plays
 the solver's solution, ``stock`` draws the whole stock; a won or lost game shows its end panel.
@@ -44,17 +45,29 @@ SIZES = ["1280x800", "390x844", "844x390"]
 def render(size, args, out: Path) -> None:
     opts = {k: v for k, v in (o.split("=", 1) for o in args.option)}
     state = None
+    rules, table = TriPeaks, TriPeaksTable
+    if args.game != "tripeaks":  # the other games: moves are played through the table
+        from games.registry import find_game
+        from ui.table import table_class
+
+        rules, table = find_game(args.game), table_class(args.game)
     if args.position:
-        state = TriPeaks.parse_position(Path(args.position).read_text(encoding="utf-8"), opts)
+        state = rules.parse_position(Path(args.position).read_text(encoding="utf-8"), opts)
     settings = Settings(language=args.lang, anim_speed="off", four_colour=args.four_colour,
                         card_back=args.back)
-    settings.options_for("tripeaks").update(opts)
+    settings.options_for(args.game).update(opts)
     if args.scene:
         return render_scene(size, args, settings, out)
-    app = App(size, TriPeaksTable(args.number if state is None else None, opts, state), settings,
+    app = App(size, table(args.number if state is None else None, opts, state), settings,
               Store(MemoryStorage()))
     t = app.scene
-    if args.moves == "solve":
+    if args.game != "tripeaks":
+        for m in (rules.solve(t.state, timeout=20).moves if args.moves == "solve" else args.moves.split()):
+            t.play(rules.parse_move(t.state, m))
+            t.anim.finish()
+            t.toasts.clear()
+        moves = []
+    elif args.moves == "solve":
         moves = TriPeaks.solve(t.state, timeout=20).moves
     elif args.moves == "stock":
         moves = ["s"] * len(t.state.stock)
@@ -132,6 +145,7 @@ def render_scene(size, args, settings, out: Path) -> None:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="tripeaks", help="tripeaks (default), klondike, freecell, spider …")
     ap.add_argument("--number", type=int, default=1)
     ap.add_argument("--position", help="a position file (CONTRACT.md format)")
     ap.add_argument("--option", action="append", default=[], help="KEY=VALUE (mode, scoring)")

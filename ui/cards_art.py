@@ -128,8 +128,12 @@ def _index(rank: int, suit: int, w: int, color, four: bool) -> pygame.Surface:
     return out
 
 
-def face(card: int, w: int, four_colour: bool = False) -> pygame.Surface:
-    """The face of ``card`` (``suit*16+rank``), ``w`` px wide, without shadow (cached)."""
+def face(card: int, w: int, four_colour: bool = False, compact: bool = False) -> pygame.Surface:
+    """The face of ``card`` (``suit*16+rank``), ``w`` px wide, without shadow (cached).
+
+    ``compact``: the face for fanned columns (:func:`compact_face`)."""
+    if compact:
+        return compact_face(card, w, four_colour)
     key = ("face", int(card), w, four_colour)
     img = _cache.get(key)
     if img is not None:
@@ -162,6 +166,51 @@ def face(card: int, w: int, four_colour: bool = False) -> pygame.Surface:
         ps = round(0.50 * w)
         pip = suit_image(suit, ps, color)
         img.blit(pip, (round(0.62 * w) - ps // 2, round(0.64 * h) - ps // 2))
+    _cache[key] = img
+    return img
+
+
+COMPACT_STRIP = 0.50
+"""How much of a compact face's height, in card widths, shows its whole index (rank and suit)."""
+
+
+def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface:
+    """A face for fanned columns, readable from its top strip alone (:data:`COMPACT_STRIP` × w):
+    a big rank (cap height 0.40 w) at the top left and the suit (0.34 w) at the top right, in
+    one row, so a 36-px card whose neighbour covers all but 18 px still reads; a large suit below
+    (framed on J Q K). Cached like :func:`face`."""
+    key = ("cface", int(card), w, four_colour)
+    img = _cache.get(key)
+    if img is not None:
+        return img
+    rank, suit = card & 15, card >> 4
+    h = card_height(w)
+    color = suit_color(suit, four_colour)
+    img = rounded(w, h, radius(w), FACE, EDGE, 1.0 if w < 80 else 1.4)
+    label = "10" if rank == 10 else RANKS[rank - 1]
+    cap = 0.40 * w
+    size = max(8, round(cap / 0.49))
+    f = text.font(size)
+    gimg = f.render(label, True, color)
+    top = f.get_ascent() - f.metrics("K")[0][3]
+    glyph = gimg.subsurface(pygame.Rect(0, top, gimg.get_width(), min(gimg.get_height() - top, round(cap) + 1))).copy()
+    maxw = round(0.54 * w)
+    if glyph.get_width() > maxw:  # "10" condensed
+        glyph = pygame.transform.smoothscale(glyph, (maxw, glyph.get_height()))
+    inset = max(2, round(0.07 * w))
+    img.blit(glyph, (inset - (1 if w < 50 else 0), inset))
+    ps = max(4, round(0.34 * w))
+    img.blit(suit_image(suit, ps, color), (w - inset - ps, inset + max(0, round((cap - ps) / 2))))
+    big = round(0.56 * w)
+    cy = round(0.66 * h)
+    if rank >= 11:
+        fr = pygame.Rect(round(0.12 * w), round(0.40 * h), w - 2 * round(0.12 * w), round(0.52 * h))
+        rr = max(1, round(0.05 * w))
+        pygame.draw.rect(img, (250, 238, 200), fr, border_radius=rr)
+        pygame.draw.rect(img, color, fr, max(1, round(0.025 * w)), border_radius=rr)
+        big = min(big, round(fr.height * 0.8))
+        cy = fr.centery
+    img.blit(suit_image(suit, big, color), (w // 2 - big // 2, cy - big // 2))
     _cache[key] = img
     return img
 
@@ -246,9 +295,10 @@ def placeholder(w: int) -> pygame.Surface:
 class CardArt:
     """The card drawing options of one table (four colours, back style) with a draw helper."""
 
-    def __init__(self, four_colour: bool = False, back_style: str = "blue"):
+    def __init__(self, four_colour: bool = False, back_style: str = "blue", compact: bool = False):
         self.four_colour = four_colour
         self.back_style = back_style
+        self.compact = compact  # faces from compact_face (fanned columns)
 
     def draw(self, surface: pygame.Surface, card: int | None, rect: pygame.Rect, face_up: bool = True,
              shade: bool = True, halo=None) -> None:
@@ -263,7 +313,7 @@ class CardArt:
         if card is None:
             surface.blit(placeholder(w), rect.topleft)
         elif face_up:
-            surface.blit(face(card, w, self.four_colour), rect.topleft)
+            surface.blit(face(card, w, self.four_colour, self.compact), rect.topleft)
         else:
             surface.blit(back(w, self.back_style), rect.topleft)
 

@@ -51,6 +51,8 @@ class Settings:
         card_back: one of :data:`ui.cards_art.BACK_NAMES`.
         solvable_only: new deals come from the banks of verified deals where one exists
             (RULES.md, "Features of the Spider/Klondike/FreeCell site").
+        auto_foundation: Klondike and FreeCell send cards no longer needed to the foundations
+            by themselves (RULES.md, "Auto to foundation").
         game_options: rule options per game name (``{"tripeaks": {"mode": "easy", …}}``).
     """
 
@@ -63,6 +65,7 @@ class Settings:
     left_handed: bool = False
     card_back: str = "blue"
     solvable_only: bool = True
+    auto_foundation: bool = True
     game_options: dict = field(default_factory=lambda: {"tripeaks": {"mode": "easy", "scoring": "streak"}})
 
     def options_for(self, game: str) -> dict:

@@ -1,0 +1,867 @@
+"""Shared machinery of the column games' tables (Klondike, FreeCell, Spider; docs/columns-ui.md).
+
+**Places.** A table is a set of *piles* named by keys: ``("col", i)`` the fanned columns,
+``("found", suit)``, ``("cell", k)``, ``("stock",)``, ``("waste",)``, ``("done",)`` (Spider's
+completed runs). Where each pile sits comes from ``layouts/<game>/screen.toml``, one section per
+screen shape (``desktop``, ``portrait``, ``landscape``): a grid whose x unit is one column pitch
+(card width + gap) and whose y unit is one row (card height + row gap); the columns start at
+``columns = [x, y]`` and run down to the bottom of the table. The card width is the largest that
+fits the grid in the table rectangle (capped by ``max_card``).
+
+**Fans.** A column fans its face-down cards by ``down_step`` and its face-up cards by ``up_step``
+(card heights); a column too long for the space left squeezes: face-down steps first (to
+``min_down``), then the face-up steps evenly, never running off the table. Cards are drawn with
+the compact face (:func:`ui.cards_art.compact_face`: rank and suit in one row at the top).
+
+**Input.** A tap sends a card (with the cards above it) to the rules' best place
+(``tap_moves`` / ``destinations``); tapping the same card again at once sends it on to the next
+place it has not been yet (round and round). A double tap (two taps within
+:data:`DOUBLE_TAP` s on one spot) sends the card home when it went elsewhere. A drag lifts the
+card and those above it (enlarged ×\\ :data:`LIFT`, with a deeper shadow); on release the cards
+snap to the nearest legal pile within :data:`SNAP` card widths of the lead card, else glide back
+(and the status line says why when they were dropped on a pile that refused them).
+
+**Automatic moves.** Auto to foundation (Klondike, FreeCell; setting ``auto_foundation``, on)
+runs after each move of the player, one card at a time, each an animated move of its own in the
+history (saves replay them exactly); only cards that the rules call safe
+(``safe_to_foundation``), never a card the player took back from a foundation (until the player
+sends it home again). *Finish* plays the rest, one animated move after another.
+
+**Undo** follows Microsoft Solitaire: one press takes back the player's move together with the
+automatic moves it triggered (and *Finish* as a whole); the history still holds each move, so a
+saved game replays and undoes exactly. A game restored from a save undoes one move a press.
+
+**Clock**: the base table's ``clock`` (seconds from the first move until the end) when it has
+one, else our own; shown in the top bar with the score and the moves.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+
+from games.core import PLAYING, WON, IllegalMove
+from games.i18n import N_, tr
+
+from .. import cards_art, text
+from ..anim import ease_out, lerp, pulse, shake_offset
+from ..frame import INK, Button, load_toml
+from .base import GameTable
+
+FLY_MS = 200          # one card's flight
+STAGGER_MS = 18       # between the cards of a run
+AUTO_MS = 110         # between automatic moves
+FINISH_MS = 70        # between the moves of Finish
+DOUBLE_TAP = 0.35     # s: a second tap this soon on the same spot is a double tap
+DOUBLE_TAP_PX = 40
+SNAP = 0.9            # card widths: how near a legal pile a drop must be to snap
+LIFT = 1.06           # the lifted cards' scale
+
+MSG_FACE_DOWN = N_("This card is face down")
+MSG_NOT_RUN = N_("Those cards are not in order and cannot move together")
+MSG_NOWHERE = N_("This card has nowhere to go")
+MSG_NOT_THERE = N_("The cards cannot go there")
+MSG_FINISH = N_("Finish")
+MSG_CAN_FINISH = N_("Every card can go home now: tap Finish")
+
+
+def fmt_clock(seconds: float) -> str:
+    """``m:ss`` (``h:mm:ss`` from an hour)."""
+    s = int(seconds)
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def fan_offsets(n: int, down: int, h: int, avail: float, down_step: float, up_step: float,
+                min_down: float, min_up: float) -> list[int]:
+    """The y offsets (px from the column's top) of ``n`` cards of height ``h`` whose first
+    ``down`` are face down, fanned by ``down_step`` / ``up_step`` px, squeezed to fit ``avail``
+    px: face-down steps shrink first (to ``min_down``), then face-up steps (evenly; below
+    ``min_up`` only when even that does not fit, down to 2 px)."""
+    if n <= 0:
+        return []
+    nd = min(down, n - 1)          # steps after a face-down card
+    nu = n - 1 - nd                # steps after a face-up card
+    room = avail - h
+    ds, us = down_step, up_step
+    if nd * ds + nu * us > room:
+        ds = max(min_down, (room - nu * us) / nd) if nd else ds
+        if nd * ds + nu * us > room and nu:
+            us = max(2.0, (room - nd * ds) / nu)
+            if us < min_up:
+                us = max(2.0, min(us, min_up))
+    out, y = [], 0.0
+    for k in range(n):
+        out.append(round(y))
+        y += ds if k < down else us
+    return out
+
+
+class ColumnsTable(GameTable):
+    """The frame of a column game. A subclass sets ``rules``, ``game``, ``n_columns`` and
+    implements the game hooks (section "hooks" below); everything else is shared."""
+
+    n_columns = 7
+    auto_game = False        # auto to foundation applies (Klondike, FreeCell)
+    targets = ("card", "pile", "finish")
+
+    def __init__(self, number=None, options=None, state=None, **kw):
+        super().__init__(number, options, state, **kw)
+        self.own_clock = not hasattr(self, "clock")
+        if self.own_clock:
+            self.clock = 0.0
+        self.drag = None
+        self.press_card = None
+        self.groups: list[int] = []
+        self.kept_back: set = set()
+        self.cycle = None
+        self.last_tap = None
+        self.tap_pos = (0, 0)
+        self.auto_due = None
+        self.finish_queue: list = []
+        self.finish_due = None
+        self.finish_button = None
+        self.moved = False
+        self._auto_now = False
+
+    # -- scene -----------------------------------------------------------------------------------
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.art.compact = True
+        self.stale = True
+
+    def settings_changed(self, attr: str) -> None:
+        super().settings_changed(attr)
+        self.art.compact = True
+
+    def on_start(self) -> None:
+        self.drag = self.press_card = self.cycle = self.last_tap = None
+        self.groups = []
+        self.kept_back = set()
+        self.auto_due = self.finish_due = None
+        self.finish_queue = []
+        if getattr(self, "own_clock", False):
+            self.clock = 0.0
+
+    def on_undo(self) -> None:
+        self.cycle = self.last_tap = None
+        self.anim.cancel("cfly")
+
+    @property
+    def auto_on(self) -> bool:
+        return self.auto_game and bool(getattr(self.settings, "auto_foundation", True))
+
+    def update(self, dt: float) -> bool:
+        if self.own_clock and self.history is not None and self.history.moves > 0 and \
+                self.rules.status(self.state) == PLAYING and self.panel is None:
+            before = int(self.clock)
+            self.clock += dt
+            if int(self.clock) != before:
+                self.stale = True
+        now = time.perf_counter()
+        if self.drag is None:
+            if self.finish_due is not None and now >= self.finish_due:
+                self.finish_step()
+            elif self.auto_due is not None and now >= self.auto_due:
+                self.auto_step()
+        redraw = super().update(dt)
+        if self.moved:
+            self.moved = False
+            redraw = True
+        return redraw or bool(self.anim.of("cfly"))
+
+    # -- geometry --------------------------------------------------------------------------------
+    def layout_cards(self, frame) -> None:
+        """Card width, the pile rectangles and the fan steps for ``frame``."""
+        p = load_toml(f"{self.game}/screen.toml")[frame.shape]
+        self.geo = p
+        T = frame.table
+        gap, rgap = p["gap"], p["row_gap"]
+        cx, cy = p["columns"]
+        places = {}
+        for name, spots in p.get("piles", {}).items():
+            for k, xy in enumerate(spots):
+                places[(name,) if len(spots) == 1 and name in ("stock", "waste", "done") else (name, k)] = xy
+        xs = [x for x, _ in places.values()] + [cx, cx + self.n_columns - 1]
+        xmin, xmax = min(xs), max(xs) + p.get("extra_right", 0.0)
+        ny = max([y + 1 for _, y in places.values()] + [0])
+        # width: (xmax - xmin) pitches + one card; height: the rows above the columns + a column
+        pitch_units = (xmax - xmin) * (1 + gap) + 1
+        R = cards_art.RATIO
+        rows_h = max(ny * (1 + rgap) * R - rgap * R, 0)
+        col_h = cy * (1 + rgap) * R + p["min_column"] * R
+        w = int(min(T.width / pitch_units, T.height / max(rows_h, col_h), p["max_card"] * frame.scale))
+        w = max(20, w)
+        h = cards_art.card_height(w)
+        self.card_w, self.card_h = w, h
+        self.pitch = w * (1 + gap)
+        self.row = h * (1 + rgap)
+        ox = T.x + (T.width - pitch_units * w) / 2 - xmin * self.pitch
+        oy = T.y
+        self.origin = (ox, oy)
+
+        def at(x, y):
+            return pygame.Rect(round(ox + x * self.pitch), round(oy + y * self.row), w, h)
+
+        self.pile_rect = {key: at(x, y) for key, (x, y) in places.items()}
+        for i in range(self.n_columns):
+            self.pile_rect[("col", i)] = at(cx + i, cy)
+        self.col_bottom = T.bottom
+        self.steps = (p["down_step"] * h, max(p["up_step"] * h, 0), p["min_down"] * h, p["min_up"] * h)
+        self.fans = {k: (v[0] * w, v[1] * h) for k, v in p.get("fans", {}).items()}
+        fb = p.get("finish", [cx + (self.n_columns - 1) / 2, cy + 0.1])
+        bw, bh = max(110, round(w * 1.6)), max(48, round(h * 0.42))
+        c = at(*fb).center
+        self.finish_rect = pygame.Rect(0, 0, bw, bh)
+        self.finish_rect.center = (c[0], c[1])
+        self.finish_rect.clamp_ip(T)
+
+    def fan_for(self, key) -> tuple[float, float]:
+        """``(dx, dy)`` between the visible cards of a non-column pile (0, 0: stacked)."""
+        return self.fans.get(key[0], (0.0, 0.0))
+
+    def pile_rects(self, s, key) -> list[pygame.Rect]:
+        """One rectangle per card of pile ``key`` in state ``s`` (bottom first)."""
+        cards = self.pile_cards(s, key)
+        n = len(cards)
+        base = self.pile_rect[key]
+        if key[0] == "col":
+            ds, us, md, mu = self.steps
+            down = sum(1 for _, up in cards if not up)
+            offs = fan_offsets(n, down, self.card_h, self.col_bottom - base.y, ds, us, md, mu)
+            return [base.move(0, dy) for dy in offs]
+        dx, dy = self.fan_for(key)
+        vis = self.visible_fan(key, n)
+        out = []
+        for k in range(n):
+            j = max(0, k - (n - vis))
+            out.append(base.move(round(dx * j), round(dy * j)))
+        return out
+
+    def visible_fan(self, key, n: int) -> int:
+        """How many top cards of a stacked pile are spread by its fan (all for ``done``)."""
+        return n
+
+    def column_rects(self, cards_up: list, i: int) -> list[pygame.Rect]:
+        """The rectangles column ``i`` would give ``cards_up`` (``[(card, up)…]``)."""
+        base = self.pile_rect[("col", i)]
+        ds, us, md, mu = self.steps
+        down = sum(1 for _, up in cards_up if not up)
+        offs = fan_offsets(len(cards_up), down, self.card_h, self.col_bottom - base.y, ds, us, md, mu)
+        return [base.move(0, dy) for dy in offs]
+
+    def all_keys(self) -> list:
+        return [k for k in self.pile_rect if k[0] != "col"] + [("col", i) for i in range(self.n_columns)]
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Every card's rectangle now (tests check they are on screen)."""
+        out = []
+        for key in self.all_keys():
+            out += self.pile_rects(self.state, key) or [self.pile_rect[key]]
+        return out
+
+    def zone(self, key, index: int | None, s=None) -> pygame.Rect:
+        """Where a press means card ``index`` of pile ``key`` (``None``: the pile itself): the
+        visible part of the card, widened to the column pitch; a column's top card reaches down
+        to the bottom of the table."""
+        s = self.state if s is None else s
+        rects = self.pile_rects(s, key)
+        g = round(self.pitch - self.card_w)
+        if key[0] == "col":
+            base = self.pile_rect[key]
+            x = base.x - g // 2
+            if index is None or not rects:
+                return pygame.Rect(x, base.y, round(self.pitch), self.col_bottom - base.y)
+            r = rects[index]
+            bottom = rects[index + 1].y if index + 1 < len(rects) else self.col_bottom
+            return pygame.Rect(x, r.y, round(self.pitch), max(1, bottom - r.y))
+        if not rects:
+            return self.pile_rect[key].inflate(g, g)
+        if index is None:
+            u = rects[0].unionall(rects)
+            return u.inflate(g, g)
+        r = rects[index]
+        if index + 1 < len(rects):
+            nxt = rects[index + 1]
+            dx, dy = nxt.x - r.x, nxt.y - r.y
+            if dx or dy:
+                return pygame.Rect(r.x, r.y, dx if dx else r.width, dy if dy else r.height)
+        return r.inflate(g, g)
+
+    def hit_test(self, pos):
+        if self.finish_button is not None and self.finish_rect.collidepoint(pos):
+            return ("finish",)
+        s = self.state
+        for key in self.all_keys():
+            cards = self.pile_cards(s, key)
+            if key[0] == "col":
+                rects = self.pile_rects(s, key)
+                if not self.zone(key, None).collidepoint(pos):
+                    continue
+                for i in range(len(cards) - 1, -1, -1):
+                    if self.zone(key, i).collidepoint(pos):
+                        return ("card", key, i)
+                if not cards or pos[1] < (rects[0].y if rects else 0):
+                    return ("pile", key)
+                continue
+            if key in (("stock",), ("done",)) or not cards:
+                if self.zone(key, None).collidepoint(pos):
+                    return ("pile", key)
+                continue
+            rects = self.pile_rects(s, key)
+            for i in range(len(cards) - 1, -1, -1):
+                if rects[i].collidepoint(pos) or (i == len(cards) - 1 and self.zone(key, i).collidepoint(pos)):
+                    return ("card", key, i)
+        return None
+
+    # -- hooks for a game ------------------------------------------------------------------------
+    def pile_cards(self, s, key) -> list[tuple[int, bool]]:
+        """``[(card, face_up)…]`` of pile ``key`` in state ``s``, bottom first."""
+        raise NotImplementedError
+
+    def tap_list(self, s, key, index) -> list:
+        """The legal moves of card ``index`` of pile ``key`` (and those above it), best first."""
+        raise NotImplementedError
+
+    def liftable(self, s, key, index) -> bool:
+        """Whether card ``index`` of ``key`` and those above it can be picked up."""
+        raise NotImplementedError
+
+    def route(self, s, move) -> tuple:
+        """``(src_key, n, dst_key)`` of ``move`` in state ``s``."""
+        raise NotImplementedError
+
+    def make_move(self, s, key, index, dst_key):
+        """The move taking card ``index`` of ``key`` (with those above it) to pile ``dst_key``,
+        legal or not, or ``None`` when no such move exists."""
+        return None
+
+    def home_move(self, s, key, index):
+        """The legal move sending that card home, or ``None``."""
+        return None
+
+    def refusal(self, s, key, index) -> str:
+        """Why a tapped card has no move (a translated sentence)."""
+        cards = self.pile_cards(s, key)
+        if not cards[index][1]:
+            return tr(MSG_FACE_DOWN)
+        if not self.liftable(s, key, index):
+            return tr(MSG_NOT_RUN)
+        return tr(MSG_NOWHERE)
+
+    def stock_tap(self) -> None:
+        """A tap on the stock (Klondike draws, Spider deals)."""
+
+    def safe_moves(self, s, exclude) -> list:
+        """Moves auto to foundation may make now (first one is played)."""
+        return []
+
+    def finish_list(self, s):
+        """Finish's moves when it is offered now, else ``None``."""
+        return None
+
+    def why(self, s, move) -> str | None:
+        """The rules' refusal of ``move`` translated, or ``None`` if legal."""
+        w = self.rules.why_not(s, move)
+        if w is None:
+            return None
+        if isinstance(w, tuple):
+            return tr(w[0], **w[1])
+        return tr(w)
+
+    # -- moves -----------------------------------------------------------------------------------
+    def settle(self) -> None:
+        """Bring every pending thing to its end now: flights land, automatic moves and Finish
+        are played (before the player acts again)."""
+        self.anim.finish("cfly")
+        guard = 0
+        while (self.finish_due is not None or self.auto_due is not None) and guard < 200:
+            guard += 1
+            if self.finish_due is not None:
+                self.finish_step(instant=True)
+            else:
+                self.auto_step(instant=True)
+
+    def player_move(self, move, from_rects=None) -> bool:
+        """Play ``move`` for the player: a new undo group, its flight, then auto to foundation."""
+        s = self.state
+        src, n, dst = self.route(s, move)
+        ok = self._play(move, from_rects, group=True)
+        if ok:
+            if src[0] == "found":
+                self.kept_back.add(self.pile_cards(s, src)[-1][0])
+            if dst[0] == "found":
+                for c, _ in self.pile_cards(s, src)[-1:]:
+                    self.kept_back.discard(c)
+            self.schedule_auto()
+        return ok
+
+    def _play(self, move, from_rects=None, group=False) -> bool:
+        before = self.state
+        self._from_rects = from_rects
+        if not self.play(move):
+            return False
+        if group or not self.groups:
+            self.groups.append(1)
+        else:
+            self.groups[-1] += 1
+        return True
+
+    def after_move(self, before, move) -> None:
+        self.cycle = self.cycle if getattr(self, "_keep_cycle", False) else None
+        self.animate(before, move, self.state, getattr(self, "_from_rects", None))
+        self._from_rects = None
+        self.update_finish()
+
+    def animate(self, before, move, after, from_rects=None) -> None:
+        """Fly the cards of ``move`` from where they were (or ``from_rects``, a drop) to their place."""
+        src, n, dst = self.route(before, move)
+        if n <= 0:
+            return
+        cards = self.pile_cards(before, src)[-n:]
+        rects = from_rects or self.pile_rects(before, src)[-n:]
+        if not cards:
+            return
+        dst_cards = self.pile_cards(after, dst)
+        dst_rects = self.pile_rects(after, dst)
+        m = min(n, len(dst_rects))
+        base = len(dst_rects) - m
+        for j in range(m):
+            up = dst_cards[base + j][1]
+            self.fly(dst_cards[base + j][0], rects[min(j, len(rects) - 1)].topleft, dst_rects[base + j].topleft,
+                     (dst, base + j), up0=cards[min(j, len(cards) - 1)][1] or up, up1=up, delay=j * STAGGER_MS)
+
+    def fly(self, card, src, dst, slot=None, up0=True, up1=True, delay=0.0, ms=FLY_MS, show_wait=True):
+        """One card's flight from ``src`` to ``dst`` (top-left px); ``slot`` (pile key, index) is
+        hidden from the static drawing until it lands."""
+        d = math.dist(src, dst)
+        ms = ms + min(120, d / 12)
+        self.anim.add("cfly", ms, {"card": card, "src": src, "dst": dst, "slot": slot, "up0": up0, "up1": up1,
+                                   "show_wait": show_wait},
+                      delay_ms=delay, on_done=self._landed)
+
+    def _landed(self) -> None:
+        self.stale = True
+
+    def schedule_auto(self) -> None:
+        if not self.auto_on:
+            return
+        if self.anim.factor == 0:
+            while self.auto_step(instant=True):
+                pass
+        else:
+            self.auto_due = time.perf_counter() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
+
+    def auto_step(self, instant: bool = False) -> bool:
+        """Play one automatic move to a foundation; ``False`` when none is due."""
+        self.auto_due = None
+        if not self.auto_on or self.rules.status(self.state) != PLAYING:
+            return False
+        moves = self.safe_moves(self.state, self.kept_back)
+        if not moves:
+            return False
+        self._keep_cycle = True
+        try:
+            ok = self._play(moves[0])
+        finally:
+            self._keep_cycle = False
+        if ok and not instant:
+            self.auto_due = time.perf_counter() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
+        elif ok:
+            self.auto_due = 0.0
+        return ok
+
+    def update_finish(self) -> None:
+        fl = self.finish_list(self.state) if self.rules.status(self.state) == PLAYING and \
+            not self.finish_queue else None
+        had = self.finish_button is not None
+        self.finish_button = Button("finish", self.finish_rect, tr(MSG_FINISH), None,
+                                    max(18, self.frame.p["label"] + 4), style="primary") if fl else None
+        if self.finish_button is not None and not had and self.finish_due is None:
+            self.say(tr(MSG_CAN_FINISH))
+
+    def start_finish(self) -> None:
+        moves = self.finish_list(self.state)
+        if not moves:
+            return
+        self.finish_queue = list(moves)
+        self.groups.append(0)
+        self.finish_button = None
+        self.finish_due = time.perf_counter()
+        if self.anim.factor == 0:
+            while self.finish_queue:
+                self.finish_step(instant=True)
+
+    def finish_step(self, instant: bool = False) -> None:
+        self.finish_due = None
+        if not self.finish_queue:
+            return
+        m = self.finish_queue.pop(0)
+        self._play(m)
+        if self.finish_queue:
+            self.finish_due = 0.0 if instant else time.perf_counter() + FINISH_MS / 1000 * max(0.5, self.anim.factor)
+        self.stale = True
+
+    def undo(self) -> None:
+        """Take back the player's last move with the automatic moves it triggered."""
+        self.settle()
+        self.drag = None
+        k = self.groups.pop() if self.groups else 1
+        k = max(1, min(k, len(self.history.states) - 1)) if self.history.can_undo() else 1
+        for _ in range(k):
+            super().undo()
+        self.update_finish()
+
+    # -- input -----------------------------------------------------------------------------------
+    def pointer(self, ev) -> None:
+        if self.panel is not None:
+            return super().pointer(ev)
+        if ev.kind == "down":
+            self.settle()
+            super().pointer(ev)
+            t = self.press_target
+            self.press_card = None
+            if t is not None and t[0] == "card" and self.rules.status(self.state) == PLAYING \
+                    and self.liftable(self.state, t[1], t[2]):
+                self.press_card = (t[1], t[2])
+            return
+        if ev.kind == "drag":
+            if self.drag is None and self.press_card is not None:
+                self.start_drag(ev)
+            if self.drag is not None:
+                self.drag["pos"] = ev.pos
+                self.moved = True
+            return
+        if ev.kind == "up":
+            super().pointer(ev)
+            if self.drag is not None:
+                self.drop(ev.pos)
+            self.press_card = None
+            return
+        if ev.kind == "tap":
+            self.tap_pos = ev.pos
+        super().pointer(ev)
+
+    def start_drag(self, ev) -> None:
+        key, index = self.press_card
+        s = self.state
+        rects = self.pile_rects(s, key)[index:]
+        cards = self.pile_cards(s, key)[index:]
+        r0 = rects[0]
+        self.drag = {"key": key, "index": index, "cards": cards, "rects": rects,
+                     "grab": (ev.start[0] - r0.x, ev.start[1] - r0.y), "pos": ev.pos, "state": s}
+        self.cycle = None
+        self.stale = True
+
+    def drag_rects(self) -> list[pygame.Rect]:
+        """Where the lifted cards are drawn now (enlarged by :data:`LIFT` around the grab point)."""
+        d = self.drag
+        gx, gy = d["grab"]
+        px, py = d["pos"]
+        w = round(self.card_w * LIFT)
+        h = cards_art.card_height(w)
+        x0 = px - gx * LIFT
+        y0 = py - gy * LIFT
+        r0 = d["rects"][0]
+        return [pygame.Rect(round(x0 + (r.x - r0.x) * LIFT), round(y0 + (r.y - r0.y) * LIFT), w, h)
+                for r in d["rects"]]
+
+    def drop_zone(self, key) -> pygame.Rect:
+        """The rectangle a drop aims at: a pile's top card (a column from its top down to its
+        last card)."""
+        rects = self.pile_rects(self.state, key)
+        if key[0] == "col":
+            base = self.pile_rect[key]
+            last = rects[-1] if rects else base
+            return pygame.Rect(base.x, base.y, base.width, last.bottom - base.y)
+        if rects:
+            return rects[-1]
+        return self.pile_rect[key]
+
+    def drop(self, pos) -> None:
+        d = self.drag
+        self.drag = None
+        s = self.state
+        drawn = self.drag_rects_at(d, pos)
+        lead = drawn[0]
+        c = (lead.centerx, lead.centery)
+        key, index = d["key"], d["index"]
+        legal = {self.route(s, m)[2]: m for m in reversed(self.tap_list(s, key, index))}
+        best, bd, near, nd = None, None, None, None
+        radius = SNAP * self.card_w
+        for k in self.all_keys():
+            if k == key:
+                continue
+            z = self.drop_zone(k)
+            dist = 0.0 if z.collidepoint(c) else math.dist(c, (min(max(c[0], z.left), z.right),
+                                                                 min(max(c[1], z.top), z.bottom)))
+            if dist > radius:
+                continue
+            if k in legal and (bd is None or dist < bd):
+                best, bd = k, dist
+            if near is None or dist < nd:
+                near, nd = k, dist
+        small = [pygame.Rect(r.x, r.y, self.card_w, self.card_h) for r in drawn]
+        if best is not None:
+            self.player_move(legal[best], from_rects=small)
+            return
+        # glide back, and say why when the cards were dropped on a pile that refused them
+        for j, ((card, up), r) in enumerate(zip(d["cards"], d["rects"])):
+            self.fly(card, small[j].topleft, r.topleft, (key, index + j), up, up, delay=0)
+        if near is not None:
+            m = self.make_move(s, key, index, near)
+            why = self.why(s, m) if m is not None else None
+            if why and self.settings.explain_errors:
+                self.say(why, error=True)
+            elif self.settings.explain_errors:
+                self.say(tr(MSG_NOT_THERE), error=True)
+        self.stale = True
+
+    def drag_rects_at(self, d, pos):
+        old = self.drag
+        self.drag = dict(d, pos=pos)
+        try:
+            return self.drag_rects()
+        finally:
+            self.drag = old
+
+    def activate(self, target) -> None:
+        if self.rules.status(self.state) != PLAYING:
+            if self.panel is None and self.rules.status(self.state) != PLAYING:
+                self.open_end_panel()
+            return
+        kind = target[0]
+        if kind == "finish":
+            self.start_finish()
+            return
+        if kind == "pile":
+            if target[1] == ("stock",):
+                self.cycle = None
+                self.stock_tap()
+                self.last_tap = None
+            return
+        if kind != "card":
+            return
+        key, index = target[1], target[2]
+        now = time.perf_counter()
+        s = self.state
+        lt = self.last_tap
+        if lt is not None and now - lt["t"] < DOUBLE_TAP and math.dist(self.tap_pos, lt["pos"]) < DOUBLE_TAP_PX \
+                and lt["groups"] == len(self.groups) and lt["dst"][0] != "found":
+            dst = lt["dst"]
+            cards = self.pile_cards(s, dst)
+            if cards:
+                m = self.home_move(s, dst, len(cards) - 1)
+                if m is not None:
+                    self.last_tap = None
+                    self.cycle = None
+                    self.player_move(m)
+                    return
+        cyc = self.cycle
+        if cyc is not None and cyc["groups"] == len(self.groups) and cyc["key"] == key and cyc["index"] == index:
+            moves = self.tap_list(s, key, index)
+            fresh = [m for m in moves if self.route(s, m)[2] not in cyc["seen"]]
+            visited = cyc["seen"]
+            if not fresh:
+                fresh, visited = moves, {key}
+            if fresh:
+                self.tap_play(fresh[0], key, index, visited)
+                return
+        moves = self.tap_list(s, key, index)
+        if not moves:
+            self.cycle = None
+            self.anim.cancel("shake")
+            self.anim.add("shake", 250, {"target": (key, index)})
+            self.refused(None, self.refusal(s, key, index))
+            return
+        self.tap_play(moves[0], key, index, {key})
+
+    def tap_play(self, move, key, index, seen) -> None:
+        s = self.state
+        src, n, dst = self.route(s, move)
+        if self.player_move(move):
+            after = self.pile_cards(self.state, dst)
+            # the groups count once the automatic moves that follow are played
+            self.cycle = {"key": dst, "index": len(after) - n, "seen": set(seen) | {dst}, "groups": len(self.groups)}
+            self.last_tap = {"t": time.perf_counter(), "pos": self.tap_pos, "dst": dst, "groups": len(self.groups)}
+
+    def key(self, event) -> None:
+        if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
+            self.settle()
+            self.stock_tap()
+        elif event.key == pygame.K_f and self.panel is None and self.finish_button is not None:
+            self.start_finish()
+        else:
+            super().key(event)
+
+    def draw_stock(self) -> None:
+        self.settle()
+        self.stock_tap()
+
+    # -- the top bar and the end -----------------------------------------------------------------
+    def score(self) -> int:
+        """The score now; once won, the win's points (:meth:`win_score`)."""
+        if self.rules.status(self.state) == WON:
+            return self.win_score()
+        return self.rules.score(self.state)
+
+    def win_score(self) -> int:
+        return self.rules.score(self.state)
+
+    def top_items(self):
+        return [(tr("Score"), str(self.score())), (tr("Time"), fmt_clock(self.clock)),
+                (tr("Moves"), str(self.history.moves))]
+
+    def on_won(self) -> None:
+        self.finish_button = None
+        self.say(tr("You won!"))
+        self.anim.add("wait", 500, on_done=self.open_end_panel)
+
+    def end_body_height(self, pw: int) -> int:
+        line = max(26, round(30 * self.frame.scale))
+        return 3 * (line + 8) if self.rules.status(self.state) == WON else line + 8
+
+    def draw_end_body(self, surface, r) -> None:
+        line = max(26, round(30 * self.frame.scale))
+        size = round(line * 0.9)
+        if self.rules.status(self.state) == WON:
+            rows = [tr("Score: {n}", n=self.score()), tr("Time: {t}", t=fmt_clock(self.clock)),
+                    tr("Moves: {n}", n=self.history.moves)]
+        else:
+            rows = [tr("Undo may help")]
+        for k, msg in enumerate(rows):
+            text.blit_center(surface, text.render(msg, text.fit(msg, size, r.width, 12), INK),
+                             (r.centerx, r.y + k * (line + 8) + line // 2))
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def hidden_slots(self) -> set:
+        out = {tw.data["slot"] for tw in self.anim.of("cfly") if tw.data.get("slot") is not None}
+        if self.drag is not None:
+            d = self.drag
+            out |= {(d["key"], d["index"] + j) for j in range(len(d["cards"]))}
+        return out
+
+    def shake_for(self, key) -> tuple[int, int] | None:
+        for tw in self.anim.of("shake"):
+            k, i = tw.data["target"]
+            if k == key:
+                return i, round(shake_offset(tw))
+        return None
+
+    def draw_pile_base(self, surface, key) -> None:
+        """The empty place of ``key`` (an outline; games add a mark)."""
+        r = self.pile_rect[key]
+        surface.blit(cards_art.placeholder(self.card_w), r.topleft)
+        if key[0] == "found":
+            ps = round(self.card_w * 0.42)
+            img = cards_art.suit_image(key[1], ps, (255, 255, 255)).copy()
+            img.set_alpha(70)
+            surface.blit(img, (r.centerx - ps // 2, r.centery - ps // 2))
+
+    def draw_cards(self, surface) -> None:
+        s = self.state
+        hidden = self.hidden_slots()
+        art = self.art
+        for key in self.all_keys():
+            cards = self.pile_cards(s, key)
+            self.draw_pile_base(surface, key)
+            if not cards:
+                continue
+            rects = self.pile_rects(s, key)
+            sh = self.shake_for(key)
+            stacked = key[0] != "col" and self.fan_for(key) == (0.0, 0.0)
+            idx = range(len(cards))
+            if stacked:
+                top = [i for i in idx if (key, i) not in hidden]
+                idx = top[-1:]
+            for i in idx:
+                if (key, i) in hidden:
+                    continue
+                c, up = cards[i]
+                r = rects[i]
+                if sh is not None and i >= sh[0]:
+                    r = r.move(sh[1], 0)
+                art.draw(surface, c, r, up, True)
+        if self.finish_button is not None and self.drag is None:
+            self.finish_button.draw(surface)
+
+    def draw_moving(self, surface) -> None:
+        if self.hint_move is not None:
+            self.draw_hint(surface)
+        for tw in self.anim.tweens:
+            if tw.kind != "cfly":
+                continue
+            if not tw.started and not tw.data["show_wait"]:
+                continue
+            (x0, y0), (x1, y1) = tw.data["src"], tw.data["dst"]
+            e = ease_out(tw.t)
+            r = pygame.Rect(round(lerp(x0, x1, e)), round(lerp(y0, y1, e)), self.card_w, self.card_h)
+            up = tw.data["up1"] if tw.t > 0.4 else tw.data["up0"]
+            self.art.draw(surface, tw.data["card"], r, up, True)
+        if self.drag is not None:
+            rects = self.drag_rects()
+            w = rects[0].width
+            sh, (dx, dy) = cards_art.shadow(w)
+            for (c, up), r in zip(self.drag["cards"], rects):
+                surface.blit(sh, (r.x + dx + round(w * 0.04), r.y + dy + round(w * 0.07)))
+                self.art.draw(surface, c, r, up, False)
+
+    def draw_hint(self, surface) -> None:
+        tw = next((x for x in self.anim.tweens if x.kind == "hint"), None)
+        k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
+        try:
+            src, n, dst = self.route(self.state, self.hint_move)
+        except Exception:
+            return
+        rects = self.pile_rects(self.state, src)
+        if src == ("stock",) or not rects:
+            ring_rects = [self.pile_rect[src]]
+        else:
+            ring_rects = [rects[-n].unionall(rects[-n:])]
+        dr = self.pile_rects(self.state, dst)
+        ring_rects.append(dr[-1] if dr else self.pile_rect[dst])
+        lw = max(3, self.card_w // 16)
+        for j, rr in enumerate(ring_rects):
+            r = rr.inflate(8, 8)
+            ring = pygame.Surface(r.size, pygame.SRCALPHA)
+            a = round(255 * (0.45 + 0.55 * k)) if j == 0 else round(160 * (0.45 + 0.55 * k))
+            pygame.draw.rect(ring, (*cards_art.HINT, a), ring.get_rect(), lw,
+                             border_radius=cards_art.radius(self.card_w) + 4)
+            surface.blit(ring, r.topleft)
+
+    def stock_badge(self, surface, r: pygame.Rect, n: int) -> None:
+        """A count on the stock."""
+        badge = text.render(str(n), max(13, round(self.card_w * 0.3)), INK)
+        br = badge.get_rect(center=(r.centerx, r.bottom - badge.get_height()))
+        pygame.draw.rect(surface, (10, 30, 20), br.inflate(10, 4), border_radius=br.height)
+        surface.blit(badge, br)
+
+    def simple_hint(self):
+        """The first tap move of any card, best places first (foundation, runs …), else the stock."""
+        s = self.state
+        best = None
+        for key in self.all_keys():
+            cards = self.pile_cards(s, key)
+            if key[0] in ("found", "stock", "done") or not cards:
+                continue
+            for i in range(len(cards)):
+                if cards[i][1] and self.liftable(s, key, i):
+                    ms = self.tap_list(s, key, i)
+                    if ms and self.route(s, ms[0])[2][0] != "cell":
+                        return ms[0]
+                    if ms and best is None:
+                        best = ms[0]
+                    break
+        if best is not None:
+            return best
+        return super().simple_hint()
+
+
+def opt_cycle(options: dict, key: str, values: list):
+    """A row action cycling ``options[key]`` through ``values``."""
+    def f():
+        cur = options.get(key, values[0])
+        options[key] = values[(values.index(cur) + 1) % len(values)] if cur in values else values[0]
+    return f

@@ -1,0 +1,117 @@
+"""The FreeCell table (RULES.md, "FreeCell"; docs/klondike-freecell.md, docs/columns-ui.md).
+
+Four free cells, four foundations (one place per suit), eight columns; geometry from
+``layouts/freecell/screen.toml``. The shared machinery is :class:`ui.table.columns.ColumnsTable`;
+this module maps piles to the rules' places (:mod:`games.freecell`) and adds the win score.
+"""
+from __future__ import annotations
+
+from games.freecell import CELL, FOUNDATION, FOUNDATION_OF, FreeCell, Move
+from games.columns import run_start
+from games.i18n import N_, tr
+
+from .columns import ColumnsTable
+
+MSG_INTRO = N_("Tap a card to move it, or drag it; a tap on a moved card tries the next place")
+
+
+def freecell_win_score(seconds: float, moves: int) -> int:
+    """The points of a won FreeCell game (docs/columns-ui.md): the 520 foundation points, plus
+    one point a second under 10 minutes, plus 2 a move under 200. Integers only."""
+    return 520 + max(0, 600 - int(seconds)) + 2 * max(0, 200 - int(moves))
+
+
+class FreeCellTable(ColumnsTable):
+    """FreeCell on screen. Piles: ``("cell", k)``, ``("found", suit)``, ``("col", i)``."""
+
+    rules = FreeCell
+    game = "freecell"
+    n_columns = 8
+    auto_game = True
+
+    @staticmethod
+    def place(key) -> int:
+        if key[0] == "col":
+            return key[1]
+        if key[0] == "cell":
+            return CELL + key[1]
+        return FOUNDATION_OF + key[1]
+
+    @staticmethod
+    def key_of(p: int):
+        if p < 8:
+            return ("col", p)
+        if p < CELL + 4:
+            return ("cell", p - CELL)
+        return ("found", p - FOUNDATION_OF)
+
+    def pile_cards(self, s, key):
+        k = key[0]
+        if k == "col":
+            return [(c, True) for c in s.columns[key[1]]]
+        if k == "cell":
+            c = s.cells[key[1]]
+            return [] if c is None else [(c, True)]
+        su = key[1]
+        return [(su * 16 + r, True) for r in range(1, s.foundations[su] + 1)]
+
+    def route(self, s, m):
+        src = self.key_of(m.src)
+        if m.dst == FOUNDATION:
+            return src, 1, ("found", FreeCell._moving(s, m) >> 4)
+        return src, m.n, self.key_of(m.dst)
+
+    def tap_list(self, s, key, index):
+        if key[0] == "col":
+            return FreeCell.tap_moves(s, key[1], index)
+        if index != len(self.pile_cards(s, key)) - 1:
+            return []
+        return FreeCell.tap_moves(s, self.place(key))
+
+    def liftable(self, s, key, index):
+        n = len(self.pile_cards(s, key))
+        if key[0] == "col":
+            return 0 <= index < n and index >= run_start(s.columns[key[1]])
+        return index == n - 1
+
+    def make_move(self, s, key, index, dst):
+        n = len(self.pile_cards(s, key)) - index
+        src = self.place(key)
+        if dst[0] == "col":
+            return Move(src, dst[1], n)
+        if n != 1:
+            return None
+        if dst[0] == "cell":
+            return Move(src, CELL + dst[1])
+        if key[0] != "found":
+            return Move(src, FOUNDATION)
+        return None
+
+    def home_move(self, s, key, index):
+        if key[0] == "found" or index != len(self.pile_cards(s, key)) - 1:
+            return None
+        m = Move(self.place(key), FOUNDATION)
+        return m if FreeCell.why_not(s, m) is None else None
+
+    def safe_moves(self, s, exclude):
+        return [m for _, m in FreeCell.safe_to_foundation(s, exclude)]
+
+    def finish_list(self, s):
+        return FreeCell.finish_moves(s)
+
+    def intro(self) -> str:
+        return tr(MSG_INTRO)
+
+    def win_score(self) -> int:
+        return freecell_win_score(self.clock, self.history.moves)
+
+    def options_rows(self):
+        s = self.settings
+
+        def auto():
+            s.auto_foundation = not getattr(s, "auto_foundation", True)
+            self.settings_changed("auto_foundation")
+
+        onoff = lambda v: tr("on") if v else tr("off")
+        return [(lambda: tr("Auto to foundation: {v}", v=onoff(getattr(s, "auto_foundation", True))), auto)] \
+            + super().options_rows()

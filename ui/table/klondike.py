@@ -1,0 +1,173 @@
+"""The Klondike table (RULES.md, "Klondike"; docs/klondike-freecell.md, docs/columns-ui.md).
+
+Stock and waste, four foundations (one place per suit), seven columns; geometry from
+``layouts/klondike/screen.toml``. Everything shared (fans, taps, drags, auto to foundation,
+Finish, undo groups, the clock) is :class:`ui.table.columns.ColumnsTable`; this module maps the
+table's piles to the rules' places (:mod:`games.klondike`) and adds the stock, the draw option
+and the win score.
+"""
+from __future__ import annotations
+
+from games.core import IllegalMove
+from games.i18n import N_, tr
+from games.klondike import (FOUNDATION, FOUNDATION_OF, STOCK, WASTE, Klondike, Move, run_start)
+
+from ..frame import icon
+from .columns import ColumnsTable, opt_cycle
+
+MSG_INTRO = N_("Tap a card to move it, or drag it; tap the stock to draw")
+
+
+def klondike_win_score(score: int, seconds: float, draw: int) -> int:
+    """The points of a won Klondike game (docs/columns-ui.md): the game's Windows-standard
+    score plus Windows' time bonus, 700 000 / whole seconds for a game of 30 s or more, times 2
+    when drawing three. Integers only."""
+    s = int(seconds)
+    bonus = 700_000 // s if s >= 30 else 0
+    return (score + bonus) * (2 if draw == 3 else 1)
+
+
+class KlondikeTable(ColumnsTable):
+    """Klondike on screen. Piles: ``("stock",)``, ``("waste",)``, ``("found", suit)``, ``("col", i)``."""
+
+    rules = Klondike
+    game = "klondike"
+    n_columns = 7
+    auto_game = True
+
+    # -- places ----------------------------------------------------------------------------------
+    @staticmethod
+    def place(key) -> int:
+        if key[0] == "col":
+            return key[1]
+        if key[0] == "waste":
+            return WASTE
+        if key[0] == "found":
+            return FOUNDATION_OF + key[1]
+        return STOCK
+
+    @staticmethod
+    def key_of(p: int):
+        if 0 <= p < 7:
+            return ("col", p)
+        if p == WASTE:
+            return ("waste",)
+        if p == STOCK:
+            return ("stock",)
+        return ("found", p - FOUNDATION_OF)
+
+    def pile_cards(self, s, key):
+        k = key[0]
+        if k == "col":
+            i = key[1]
+            d = s.down[i]
+            return [(c, j >= d) for j, c in enumerate(s.columns[i])]
+        if k == "waste":
+            return [(c, True) for c in s.waste]
+        if k == "stock":
+            return [(c, False) for c in reversed(s.stock)]
+        su = key[1]
+        return [(su * 16 + r, True) for r in range(1, s.foundations[su] + 1)]
+
+    def fan_for(self, key):
+        if key[0] == "waste" and self.state.draw == 1:
+            return (0.0, 0.0)
+        return super().fan_for(key)
+
+    def visible_fan(self, key, n):
+        return min(n, 3) if key[0] == "waste" else n
+
+    def route(self, s, m):
+        if m.src == STOCK:
+            return ("stock",), m.n, ("waste",)
+        if m.dst == STOCK:
+            return ("waste",), 0, ("stock",)
+        src = self.key_of(m.src)
+        if m.dst == FOUNDATION:
+            card = Klondike._moving_card(s, m)
+            return src, 1, ("found", card >> 4)
+        return src, (m.n if 0 <= m.src < 7 else 1), ("col", m.dst)
+
+    def tap_list(self, s, key, index):
+        if key[0] == "stock":
+            return []
+        if key[0] == "col":
+            return Klondike.tap_moves(s, key[1], index)
+        if index != len(self.pile_cards(s, key)) - 1:
+            return []
+        return Klondike.tap_moves(s, self.place(key))
+
+    def liftable(self, s, key, index):
+        if key[0] == "col":
+            col, d = s.columns[key[1]], s.down[key[1]]
+            return index >= d and index >= run_start(col, d)
+        if key[0] in ("waste", "found"):
+            return index == len(self.pile_cards(s, key)) - 1
+        return False
+
+    def make_move(self, s, key, index, dst):
+        n = len(self.pile_cards(s, key)) - index
+        src = self.place(key)
+        if dst[0] == "col":
+            return Move(src, dst[1], n if key[0] == "col" else 1)
+        if dst[0] == "found" and n == 1 and key[0] != "found":
+            return Move(src, FOUNDATION)
+        return None
+
+    def home_move(self, s, key, index):
+        if key[0] not in ("col", "waste") or index != len(self.pile_cards(s, key)) - 1:
+            return None
+        m = Move(self.place(key), FOUNDATION)
+        return m if Klondike.why_not(s, m) is None else None
+
+    def safe_moves(self, s, exclude):
+        return [m for _, m in Klondike.safe_to_foundation(s, exclude)]
+
+    def finish_list(self, s):
+        return Klondike.finish_moves(s)
+
+    def stock_tap(self) -> None:
+        s = self.state
+        try:
+            m = Klondike.parse_move(s, "s")
+        except IllegalMove as e:
+            self.anim.cancel("shake")
+            self.anim.add("shake", 250, {"target": (("stock",), 0)})
+            self.refused(None, e.text())
+            return
+        self.player_move(m)
+
+    # -- looks -----------------------------------------------------------------------------------
+    def draw_pile_base(self, surface, key):
+        super().draw_pile_base(surface, key)
+        if key == ("stock",) and not self.state.stock and self.state.waste:
+            r = self.pile_rect[key]
+            sz = round(self.card_w * 0.5)
+            img = icon("undo", sz, (255, 255, 255)).copy()
+            img.set_alpha(140)
+            surface.blit(img, (r.centerx - sz // 2, r.centery - sz // 2))
+
+    def draw_cards(self, surface):
+        super().draw_cards(surface)
+        n = len(self.state.stock)
+        if n:
+            self.stock_badge(surface, self.pile_rect[("stock",)], n)
+
+    def intro(self) -> str:
+        return tr(MSG_INTRO)
+
+    def win_score(self) -> int:
+        return klondike_win_score(self.state.score, self.clock, self.state.draw)
+
+    def options_rows(self):
+        o = self.settings.options_for(self.game)
+        s = self.settings
+
+        def auto():
+            s.auto_foundation = not getattr(s, "auto_foundation", True)
+            self.settings_changed("auto_foundation")
+
+        onoff = lambda v: tr("on") if v else tr("off")
+        return [(lambda: tr("Draw: {n}", n=o.get("draw", "1")), opt_cycle(o, "draw", ["1", "3"])),
+                (lambda: tr("Auto to foundation: {v}", v=onoff(getattr(s, "auto_foundation", True))), auto)] \
+            + super().options_rows()

@@ -1,0 +1,157 @@
+"""The Spider table (RULES.md, "Spider"; docs/spider.md, docs/columns-ui.md).
+
+Ten columns, the stock (one back per deal left: a tap deals), the completed runs (their kings,
+overlapping); geometry from ``layouts/spider/screen.toml``. Options: 1, 2 or 4 suits and the
+relaxed rule (from the next deal). A deal flies one card to each column; a completed K…A run
+flies off to the completed pile, card by card, and scores +100. Finish waits for the solver
+(a later issue), so Spider offers none yet. The shared machinery is
+:class:`ui.table.columns.ColumnsTable`.
+"""
+from __future__ import annotations
+
+from games.i18n import N_, tr
+from games.spider import DEAL, N_COLUMNS, OPTION_LABELS, RUN, RUN_POINTS, Move, Spider, win_score
+
+from .columns import FLY_MS, ColumnsTable, opt_cycle
+
+MSG_INTRO = N_("Build runs of one suit from king to ace; tap the stock to deal")
+
+DEAL_STAGGER = 45   # ms between the cards of a deal
+RUN_STAGGER = 28    # ms between the cards of a completed run
+
+
+class SpiderTable(ColumnsTable):
+    """Spider on screen. Piles: ``("stock",)`` (one entry a deal left), ``("done",)``, ``("col", i)``."""
+
+    rules = Spider
+    game = "spider"
+    n_columns = N_COLUMNS
+
+    def pile_cards(self, s, key):
+        k = key[0]
+        if k == "col":
+            i = key[1]
+            d = s.down[i]
+            return [(c, j >= d) for j, c in enumerate(s.columns[i])]
+        if k == "stock":
+            deals = -(-len(s.stock) // N_COLUMNS)
+            return [(s.stock[min(len(s.stock) - 1, g * N_COLUMNS)], False) for g in range(deals - 1, -1, -1)]
+        if k == "done":
+            return [(su * 16 + 13, True) for su in s.completed]
+        return []
+
+    def route(self, s, m):
+        if m == DEAL:
+            return ("stock",), 0, ("stock",)
+        return ("col", m.src), m.n, ("col", m.dst)
+
+    def tap_list(self, s, key, index):
+        if key[0] != "col":
+            return []
+        return Spider.destinations(s, key[1], index)
+
+    def liftable(self, s, key, index):
+        return key[0] == "col" and Spider.movable(s, key[1], index)
+
+    def make_move(self, s, key, index, dst):
+        if key[0] != "col" or dst[0] != "col":
+            return None
+        return Move(key[1], dst[1], len(s.columns[key[1]]) - index)
+
+    def refusal(self, s, key, index):
+        why = Spider.tap_refusal(s, key[1], index) if key[0] == "col" else None
+        return tr(why) if why else super().refusal(s, key, index)
+
+    def stock_tap(self) -> None:
+        why = self.why(self.state, DEAL)
+        if why is not None:
+            self.anim.cancel("shake")
+            self.anim.add("shake", 250, {"target": (("stock",), 0)})
+            self.refused(None, why)
+            return
+        self.player_move(DEAL)
+
+    # -- flights ---------------------------------------------------------------------------------
+    def animate(self, before, move, after, from_rects=None) -> None:
+        """A deal: one card to each column; a move: the run to its column; then every completed
+        run flies to the completed pile."""
+        hyp = [list(self.pile_cards(before, ("col", i))) for i in range(N_COLUMNS)]
+        arrived: dict[int, int] = {}    # column → index of the first card that arrives
+        if move == DEAL:
+            srcs = self.pile_rects(before, ("stock",))
+            src = srcs[-1].topleft if srcs else self.pile_rect[("stock",)].topleft
+            for i in range(min(N_COLUMNS, len(before.stock))):
+                arrived[i] = len(hyp[i])
+                hyp[i].append((before.stock[i], True))
+                rects = self.column_rects(hyp[i], i)
+                j = len(hyp[i]) - 1
+                slot = ("col", i), j
+                self.fly(before.stock[i], src, rects[j].topleft, slot if j < len(after.columns[i]) else None,
+                         up0=False, up1=True, delay=i * DEAL_STAGGER)
+            wait = FLY_MS + N_COLUMNS * DEAL_STAGGER
+        else:
+            a, b, n = move
+            moving = hyp[a][-n:]
+            srcr = from_rects or self.pile_rects(before, ("col", a))[-n:]
+            del hyp[a][-n:]
+            arrived[b] = len(hyp[b])
+            hyp[b] += [(c, True) for c, _ in moving]
+            rects = self.column_rects(hyp[b], b)
+            for j in range(n):
+                k = arrived[b] + j
+                self.fly(moving[j][0], srcr[j].topleft, rects[k].topleft,
+                         (("col", b), k) if k < len(after.columns[b]) else None, delay=j * 15)
+            wait = FLY_MS + 40
+        removed = len(after.completed) - len(before.completed)
+        if not removed:
+            return
+        done_rects = self.pile_rects(after, ("done",))
+        slot_i = len(before.completed)
+        for i in range(N_COLUMNS):
+            gone = len(hyp[i]) - len(after.columns[i])
+            if gone < RUN:
+                continue
+            rects = self.column_rects(hyp[i], i)
+            first = len(hyp[i]) - gone
+            for r in range(gone // RUN):
+                dst = done_rects[min(slot_i, len(done_rects) - 1)].topleft
+                top = first + (r + 1) * RUN - 1
+                for k in range(RUN):          # the ace first, the king last
+                    idx = top - k
+                    moved_in = idx >= arrived.get(i, len(hyp[i]))
+                    self.fly(hyp[i][idx][0], rects[idx].topleft, dst, (("done",), slot_i),
+                             delay=wait + k * RUN_STAGGER, show_wait=not moved_in)
+                slot_i += 1
+        self.toast(f"+{RUN_POINTS * removed}", self.pile_rect[("done",)].center, max(18, self.card_w // 3), 1.2)
+
+    # -- looks -----------------------------------------------------------------------------------
+    def draw_cards(self, surface):
+        super().draw_cards(surface)
+        n = -(-len(self.state.stock) // N_COLUMNS)
+        rects = self.pile_rects(self.state, ("stock",))
+        if n and rects:
+            self.stock_badge(surface, rects[-1], n)
+
+    def draw_pile_base(self, surface, key):
+        if key[0] == "done" and self.state.completed:
+            return
+        super().draw_pile_base(surface, key)
+
+    def intro(self) -> str:
+        return tr(MSG_INTRO)
+
+    def win_score(self) -> int:
+        s = self.state
+        return win_score(s.suits, self.clock, self.history.moves, s.relaxed,
+                         bool(getattr(self, "solvable_only", True)))
+
+    def top_items(self):
+        items = super().top_items()
+        return items[:1] + [(tr("Runs"), f"{len(self.state.completed)}/8")] + items[1:]
+
+    def options_rows(self):
+        o = self.settings.options_for(self.game)
+        return [(lambda: tr("Suits: {v}", v=tr(OPTION_LABELS["suits"][o.get("suits", "2")])),
+                 opt_cycle(o, "suits", ["2", "4", "1"])),
+                (lambda: tr(OPTION_LABELS["relaxed"][o.get("relaxed", "no")]),
+                 opt_cycle(o, "relaxed", ["no", "yes"]))] + super().options_rows()
