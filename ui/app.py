@@ -115,10 +115,16 @@ class App:
         t0 = time.perf_counter()
         pygame.display.init()
         pygame.font.init()
+        from .settings import first_language
+
+        # notices made while reading the store speak the language that will apply if the
+        # settings record is missing or unreadable
+        i18n.set_language(settings.language if settings else first_language())
         self.store = store if store is not None else Store()
         self.settings = settings or Settings.load(self.store)
         self.progress = Progress(self.store)
         self.sounds = Sounds(self.settings.sound)
+        self.settings.save(self.store)  # a first start keeps its language; a corrupt record is replaced
         self.notice, self.notice_until, self.notice_rect = "", 0.0, pygame.Rect(0, 0, 0, 0)
         i18n.set_language(self.settings.language)
         size = size or parse_size(os.environ.get("PASYANS_SIZE")) or browser_size() or DEFAULT_SIZE

@@ -153,8 +153,9 @@ class Progress:
         data["over"] = rules.status(history.state) == "won"
         return self.store.save(f"game.{saved.game}", data)
 
-    def begin(self, game: str, number: int, options: dict) -> SavedGame:
-        """A new deal of ``game``: the unfinished one it replaces counts as a loss (once)."""
+    def begin(self, game: str, number: int, options: dict, solvable: bool = True) -> SavedGame:
+        """A new deal of ``game``: the unfinished one it replaces counts as a loss (once).
+        ``solvable``: the "solvable deals only" setting the deal was chosen under."""
         old = self.store.load(f"game.{game}")
         if old is not None:
             try:
@@ -164,7 +165,7 @@ class Progress:
                     self._count(prev, won=False)
             except (ValueError, GameError):
                 pass
-        saved = SavedGame(game, number, dict(options))
+        saved = SavedGame(game, number, dict(options), solvable=solvable)
         self.store.save(f"game.{game}", asdict(saved) | {"over": False})
         return saved
 

@@ -13,7 +13,6 @@ from dataclasses import asdict, dataclass, field, fields
 
 from games.i18n import LANGUAGES, system_language
 
-BACK_NAMES = ("blue", "red", "green", "purple")  # kept equal to ui.cards_art.BACK_NAMES (a test checks)
 SPEEDS = ("normal", "fast", "off")
 RECORD = "settings"
 
@@ -80,6 +79,8 @@ class Settings:
     @classmethod
     def from_data(cls, data) -> "Settings":
         """Settings from a stored dict. :raises ValueError: naming the first bad field."""
+        from .cards_art import BACK_NAMES
+
         if not isinstance(data, dict):
             raise ValueError("settings: not an object")
         checks = {

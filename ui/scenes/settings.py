@@ -120,7 +120,8 @@ class SettingsScene(ScreenScene):
              cycle("card_back", backs)),
             ("solvable_only", lambda: say_label(tr("Solvable deals only"), onoff(s.solvable_only)),
              cycle("solvable_only", [True, False])),
-        ]
+        ] + ([("auto_foundation", lambda: tr("Auto to foundation: {v}", v=onoff(s.auto_foundation)),
+               cycle("auto_foundation", [True, False]))] if hasattr(s, "auto_foundation") else [])
 
     def changed(self, attr: str) -> None:
         if attr == "language":

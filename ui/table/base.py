@@ -162,8 +162,7 @@ class GameTable(Scene):
         self.saved = None
         progress = getattr(self.app, "progress", None)
         if progress is not None and number is not None:
-            self.saved = progress.begin(self.game, number, opts)
-            self.saved.solvable = self.solvable_only
+            self.saved = progress.begin(self.game, number, opts, self.solvable_only)
         self.anim.cancel()
         self.panel = None
         self.toasts.clear()

@@ -1,0 +1,339 @@
+"""The screens around the games, through the real App (headless): home, settings, statistics, keys,
+the notice line, sounds, export and import, number formats."""
+import json
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from games.i18n import format_duration, format_number, format_percent, tr
+from games.tripeaks import TriPeaks
+from ui import cards_art
+from ui.app import App
+from ui.scenes import home as home_mod
+from ui.scenes.common import GAMES
+from ui.scenes.home import HomeScene
+from ui.scenes.settings import SettingsScene
+from ui.scenes.stats import StatsScene
+from ui.settings import Settings
+from ui.storage import MemoryStorage, Store
+from ui.table import table_class
+from ui.table.tripeaks import TriPeaksTable
+
+SIZES = [(390, 844), (844, 390), (1280, 800)]
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.display.quit()
+
+
+FROM_STORE = object()
+
+
+def new_app(store=None, scene=None, size=(1280, 800), settings=None, **kw):
+    s = None if settings is FROM_STORE else settings or Settings(language=kw.pop("language", "en"),
+                                                                 anim_speed="off", **kw)
+    app = App(size, scene, s, store if store is not None else Store(MemoryStorage()))
+    app.frame()
+    return app
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    app.frame()
+
+
+def key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.frame()
+
+
+def button(scene, name):
+    return next(b for b, _ in scene.buttons if b.name == name).rect.center
+
+
+# -- home ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_home_lists_six_games_on_screen(size):
+    app = new_app(size=size)
+    h = app.scene
+    assert isinstance(h, HomeScene)
+    assert [g for g, _, _ in h.tiles] == list(GAMES) == ["tripeaks", "pyramid", "devils-grip", "spider",
+                                                        "klondike", "freecell"]
+    screen = pygame.Rect(0, 0, *size)
+    rects = [r for _, r, _ in h.tiles] + [b.rect for b, _ in h.buttons]
+    for i, r in enumerate(rects):
+        assert screen.contains(r)
+        assert r.width >= 44 and r.height >= 44
+        assert not any(r.colliderect(o) for o in rects[i + 1:])
+    assert {g: built for g, _, built in h.tiles} == {g: table_class(g) is not None for g in GAMES}
+
+
+def test_coming_games_are_inert(monkeypatch):
+    import ui.table
+
+    real = home_mod.table_class
+    fake = lambda g: None if g == "spider" else real(g)  # noqa: E731
+    monkeypatch.setattr(home_mod, "table_class", fake)
+    monkeypatch.setattr(ui.table, "table_class", fake)
+    app = new_app()
+    h = app.scene
+    rect = next(r for g, r, _ in h.tiles if g == "spider")
+    click(app, rect.center)
+    assert app.scene is h and h.panel is None
+    assert h.message == tr("{game} is coming soon", game=tr("Spider"))
+    assert app.open_game("spider") is False and app.scene is h
+
+
+def test_a_game_sheet_sets_options_before_the_deal_and_remembers_them():
+    store = Store(MemoryStorage())
+    app = new_app(store)
+    h = app.scene
+    click(app, next(r for g, r, _ in h.tiles if g == "tripeaks").center)
+    sheet = h.panel
+    assert sheet is not None and sheet.title == "TriPeaks"
+    assert [b.name for b in sheet.buttons] == ["new", "cancel"]      # nothing to continue yet
+    assert sheet.rows[0][0]() == "Mode: Easy (K and A touch)"
+    click(app, sheet.row_buttons[0].rect.center)                     # Mode → classic
+    click(app, sheet.row_buttons[1].rect.center)                     # Scoring → moves
+    assert store.load("settings")["game_options"]["tripeaks"] == {"mode": "classic", "scoring": "moves"}
+    click(app, next(b for b in sheet.buttons if b.name == "new").rect.center)
+    t = app.scene
+    assert isinstance(t, TriPeaksTable) and t.options == {"mode": "classic", "scoring": "moves"}
+    assert t.deal_code().startswith("TP1-C-")
+
+
+def test_option_pickers_replace_the_cycle():
+    from ui.scenes import options as opt
+
+    got = []
+
+    def picker(scene, current, done):
+        got.append(current)
+        done("classic")
+
+    opt.register_picker("tripeaks", "mode", picker)
+    try:
+        app = new_app()
+        h = app.scene
+        h.tap_game("tripeaks")
+        h.panel.rows[0][1]()
+        assert got == ["easy"] and app.settings.options_for("tripeaks")["mode"] == "classic"
+    finally:
+        opt.PICKERS.clear()
+
+
+# -- keys and navigation ---------------------------------------------------------------------------
+def test_keys_on_the_table_and_back_home():
+    app = new_app(scene=TriPeaksTable(1))
+    t = app.scene
+    s0 = t.state
+    key(app, pygame.K_SPACE)                         # Space: the stock
+    assert t.history.moves == 1 and len(t.state.stock) == len(s0.stock) - 1
+    key(app, pygame.K_z, pygame.KMOD_CTRL)           # Ctrl+Z: undo
+    assert t.state == s0
+    key(app, pygame.K_h)                             # H: a hint
+    assert t.hint_search is not None or t.hint_move is not None
+    n = t.number
+    key(app, pygame.K_n)                             # N: a new deal
+    assert t.number != n and t.history.moves == 0
+    t.open_options()
+    key(app, pygame.K_ESCAPE)                        # Esc: the panel first
+    assert app.scene is t and t.panel is None
+    key(app, pygame.K_ESCAPE)                        # then the table → home
+    assert isinstance(app.scene, HomeScene)
+    assert "tripeaks" in app.scene.saves             # left unfinished: Continue
+
+
+def test_menu_button_and_back_buttons():
+    app = new_app(scene=TriPeaksTable(1))
+    t = app.scene
+    click(app, next(b for b in t.buttons if b.name == "home").rect.center)
+    h = app.scene
+    assert isinstance(h, HomeScene)
+    click(app, button(h, "settings"))
+    assert isinstance(app.scene, SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, HomeScene)
+    click(app, button(app.scene, "stats"))
+    assert isinstance(app.scene, StatsScene)
+    click(app, button(app.scene, "back"))
+    assert isinstance(app.scene, HomeScene)
+
+
+# -- settings --------------------------------------------------------------------------------------
+def test_settings_persist_across_apps():
+    store = Store(MemoryStorage())
+    app = new_app(store, SettingsScene())
+    sc = app.scene
+    for name in ("sound", "four_colour", "left_handed", "card_back", "solvable_only", "anim_speed"):
+        click(app, sc.row_rects[name].center)
+    click(app, sc.row_rects["language"].center)
+    assert app.settings.language == "ru" and sc.title() == "Настройки"
+    app2 = new_app(store, settings=FROM_STORE)
+    s = app2.settings
+    assert (s.language, s.sound, s.four_colour, s.left_handed, s.card_back, s.solvable_only, s.anim_speed) == \
+        ("ru", False, True, True, cards_art.BACK_NAMES[1], False, "normal")
+    assert app2.sounds.enabled is False
+
+
+@pytest.mark.parametrize("bad", ["{not json", json.dumps({"schema": 1, "data": {"language": "fr"}}),
+                                 json.dumps({"schema": 1, "data": {"sound": "loud"}}),
+                                 json.dumps({"schema": 1, "data": {"game_options": {"tripeaks": [1]}}})])
+def test_a_corrupt_settings_record_gives_a_notice_and_defaults(bad):
+    mem = MemoryStorage()
+    mem.data["settings"] = bad
+    app = new_app(Store(mem), settings=FROM_STORE)
+    app.frame()
+    d = Settings()
+    assert (app.settings.sound, app.settings.card_back, app.settings.game_options) == \
+        (d.sound, d.card_back, d.game_options)
+    from ui.storage import MSG_CORRUPT
+
+    assert tr(MSG_CORRUPT, app.settings.language, name="settings") in app.notice
+    assert mem.data["settings.corrupt"] == bad
+    # the notice line: a tap on it dismisses it, the scene does not get the tap
+    click(app, app.notice_rect.center)
+    assert app.notice == ""
+
+
+def test_first_start_language_follows_the_system(monkeypatch):
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert Settings.load(Store(MemoryStorage())).language == "ru"
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert Settings.load(Store(MemoryStorage())).language == "en"
+
+
+def test_settings_validation_and_backs():
+    s = Settings(language="ru", sound=False)
+    assert Settings.from_data(s.to_data()) == s
+    assert Settings.from_data({"language": "en", "future_key": 1}).language == "en"
+    for bad in ({"anim_speed": "slow"}, {"glow": 1}, {"card_back": "gold"}, [], {"game_options": {"x": {"a": 1}}}):
+        with pytest.raises(ValueError):
+            Settings.from_data(bad)
+
+
+# -- statistics ------------------------------------------------------------------------------------
+def scripted_store():
+    from ui.progress import Progress, SavedGame
+
+    store = Store(MemoryStorage())
+    pr = Progress(store)
+    for k, r in enumerate("wwlwlw" * 6):          # 36 games: the line keeps the last 30
+        sv = SavedGame("tripeaks", k + 1, {"mode": "easy", "scoring": "streak"}, seconds=100 + k)
+        if r == "w":
+            h = sv.replay()
+            h.moves = 50 + k
+            pr.won(sv, h, 1000 + 10 * k)
+        else:
+            pr._count(sv, False)
+    return store
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_stats_screen_draws_and_formats_per_language(size, lang):
+    app = new_app(scripted_store(), StatsScene(), size, language=lang)
+    sc = app.scene
+    assert sc.game == "tripeaks"
+    figs = dict(sc.figures())
+    assert figs[tr("Played")] == "36" and figs[tr("Won")] == "24"
+    assert figs[tr("Win %")] == ("66.7%" if lang == "en" else "66,7\u00a0%")
+    assert figs[tr("Best score")] == ("1,350" if lang == "en" else "1\u00a0350")
+    assert figs[tr("Best time")] == "1:40"
+    assert len(app.progress.summary(sc.variant)["last"]) == 30
+    # the picture has wins (green) and losses (red) in the chart
+    surf = app.screen
+    cols = {surf.get_at((x, y))[:3] for x in range(0, size[0], 3) for y in range(0, size[1], 3)}
+    assert (129, 199, 132) in cols and (239, 83, 80) in cols
+    # a tap on a game's bars selects it
+    click(app, sc.columns[4].center)
+    assert sc.game == "klondike" and dict(sc.figures())[tr("Played")] == "0"
+
+
+def test_number_and_time_formats():
+    assert format_number(1234567, lang="en") == "1,234,567"
+    assert format_number(1234567, lang="ru") == "1\u00a0234\u00a0567"
+    assert format_number(2.5, 1, "ru") == "2,5" and format_number(2.5, 1, "en") == "2.5"
+    assert format_number(-1500, lang="ru") == "-1\u00a0500"
+    assert format_percent(50.0, "en") == "50%" and format_percent(33.3, "ru") == "33,3\u00a0%"
+    assert format_duration(0) == "0:00" and format_duration(61.9) == "1:01"
+    assert format_duration(3600 * 2 + 5) == "2:00:05"
+
+
+# -- export / import -------------------------------------------------------------------------------
+def test_export_then_import_round_trip(tmp_path, monkeypatch):
+    path = tmp_path / "export.json"
+    monkeypatch.setenv("PASYANS_EXPORT", str(path))
+    store = scripted_store()
+    app = new_app(store, TriPeaksTable(9), language="ru")
+    app.scene.activate(("stock",))
+    app.scene.activate(("stock",))
+    app.open_settings()
+    sc = app.scene
+    click(app, button(sc, "export"))
+    assert path.exists() and str(path) in sc.message
+    stats, save = dict(app.progress.stats), store.load("game.tripeaks")
+    pygame.display.quit()
+
+    empty = Store(MemoryStorage())
+    app2 = new_app(empty, SettingsScene(), language="en")
+    assert app2.progress.stats == {}
+    click(app2, button(app2.scene, "import"))
+    assert app2.progress.stats == stats and empty.load("game.tripeaks") == save
+    assert app2.settings.language == "ru" and app2.scene.message.startswith("Загружено")
+    assert app2.open_game("tripeaks", resume=True)
+    assert app2.scene.history.actions == ["s", "s"]
+
+
+def test_a_bad_import_changes_nothing(tmp_path, monkeypatch):
+    path = tmp_path / "export.json"
+    path.write_text("hello", encoding="utf-8")
+    monkeypatch.setenv("PASYANS_EXPORT", str(path))
+    store = scripted_store()
+    app = new_app(store, SettingsScene())
+    before = dict(store.backend.data)
+    click(app, button(app.scene, "import"))
+    assert "not a Pasyans export" in app.scene.message and store.backend.data == before
+    app.scene.import_file(tmp_path / "missing.json")
+    assert "Could not read" in app.scene.message
+
+
+# -- sounds ----------------------------------------------------------------------------------------
+def test_sounds_follow_the_setting_and_never_raise(monkeypatch):
+    app = new_app(scene=TriPeaksTable(1))
+    t = app.scene
+    t.activate(("stock",))
+    bad = next(i for i in range(28) if TriPeaks.why_not(t.state, i) is not None)
+    t.activate(("slot", bad))
+    assert app.sounds.played[-2:] == ["draw", "refused"]
+    app.settings.sound = False
+    t.activate(("stock",))
+    assert app.sounds.played[-1] == "refused"
+    # no audio device: silence, not an error
+    from ui.sound import Sounds
+
+    def boom(*a, **k):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", boom)
+    s = Sounds(True)
+    s.play("win")
+    assert s.failed and not s.ready
+
+
+def test_sound_files_are_small_oggs():
+    from ui.sound import NAMES, SOUNDS_DIR
+
+    for n in NAMES:
+        p = SOUNDS_DIR / f"{n}.ogg"
+        assert p.read_bytes()[:4] == b"OggS" and p.stat().st_size < 16_000
