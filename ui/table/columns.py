@@ -142,6 +142,8 @@ class ColumnsTable(GameTable):
         self.kept_back = set()
         self.auto_due = self.finish_due = None
         self.finish_queue = []
+        if hasattr(self, "finish_rect"):
+            self.update_finish()
         if getattr(self, "own_clock", False):
             self.clock = 0.0
 
@@ -217,6 +219,8 @@ class ColumnsTable(GameTable):
         self.finish_rect = pygame.Rect(0, 0, bw, bh)
         self.finish_rect.center = (c[0], c[1])
         self.finish_rect.clamp_ip(T)
+        if self.history is not None:
+            self.update_finish()
 
     def fan_for(self, key) -> tuple[float, float]:
         """``(dx, dy)`` between the visible cards of a non-column pile (0, 0: stacked)."""
@@ -589,24 +593,35 @@ class ColumnsTable(GameTable):
         c = (lead.centerx, lead.centery)
         key, index = d["key"], d["index"]
         legal = {self.route(s, m)[2]: m for m in reversed(self.tap_list(s, key, index))}
-        best, bd, near, nd = None, None, None, None
         radius = SNAP * self.card_w
+        near = []
         for k in self.all_keys():
-            if k == key:
+            if k == key or k[0] in ("stock", "done", "waste"):
                 continue
             z = self.drop_zone(k)
             dist = 0.0 if z.collidepoint(c) else math.dist(c, (min(max(c[0], z.left), z.right),
                                                                  min(max(c[1], z.top), z.bottom)))
-            if dist > radius:
-                continue
-            if k in legal and (bd is None or dist < bd):
-                best, bd = k, dist
-            if near is None or dist < nd:
-                near, nd = k, dist
+            if dist <= radius:
+                near.append((dist, len(near), k))
+        near.sort()
         small = [pygame.Rect(r.x, r.y, self.card_w, self.card_h) for r in drawn]
-        if best is not None:
-            self.player_move(legal[best], from_rects=small)
+        lead_small = small[0]
+        on_refusing = False
+        for dist, _, k in near:
+            m = legal.get(k)
+            if m is None:
+                m = self.make_move(s, key, index, k)
+                if m is None or self.why(s, m) is not None:
+                    on_refusing = on_refusing or dist == 0
+                    continue
+            if on_refusing:
+                # dropped squarely on a pile that refuses: only a pile the cards mostly cover wins
+                o = lead_small.clip(self.drop_zone(k))
+                if o.width * o.height < 0.3 * self.card_w * self.card_h:
+                    continue
+            self.player_move(m, from_rects=small)
             return
+        near = near[0][2] if near else None
         # glide back, and say why when the cards were dropped on a pile that refused them
         for j, ((card, up), r) in enumerate(zip(d["cards"], d["rects"])):
             self.fly(card, small[j].topleft, r.topleft, (key, index + j), up, up, delay=0)
@@ -636,29 +651,27 @@ class ColumnsTable(GameTable):
         if kind == "finish":
             self.start_finish()
             return
-        if kind == "pile":
-            if target[1] == ("stock",):
-                self.cycle = None
-                self.stock_tap()
-                self.last_tap = None
+        if target == ("pile", ("stock",)):
+            self.cycle = self.last_tap = None
+            self.stock_tap()
             return
+        s = self.state
+        lt = self.last_tap
+        if lt is not None and time.perf_counter() - lt["t"] < DOUBLE_TAP and \
+                math.dist(self.tap_pos, lt["pos"]) < DOUBLE_TAP_PX and lt["groups"] == len(self.groups) \
+                and lt["dst"][0] != "found":
+            # a double tap: the card the first tap moved goes home from where it went
+            self.last_tap = None
+            dst = lt["dst"]
+            cards = self.pile_cards(s, dst)
+            m = self.home_move(s, dst, len(cards) - 1) if cards else None
+            if m is not None:
+                self.cycle = None
+                self.player_move(m)
+                return
         if kind != "card":
             return
         key, index = target[1], target[2]
-        now = time.perf_counter()
-        s = self.state
-        lt = self.last_tap
-        if lt is not None and now - lt["t"] < DOUBLE_TAP and math.dist(self.tap_pos, lt["pos"]) < DOUBLE_TAP_PX \
-                and lt["groups"] == len(self.groups) and lt["dst"][0] != "found":
-            dst = lt["dst"]
-            cards = self.pile_cards(s, dst)
-            if cards:
-                m = self.home_move(s, dst, len(cards) - 1)
-                if m is not None:
-                    self.last_tap = None
-                    self.cycle = None
-                    self.player_move(m)
-                    return
         cyc = self.cycle
         if cyc is not None and cyc["groups"] == len(self.groups) and cyc["key"] == key and cyc["index"] == index:
             moves = self.tap_list(s, key, index)

@@ -1,0 +1,359 @@
+"""The column games' tables (Klondike, FreeCell, Spider) driven headless through the real App:
+posted mouse events at card positions, frames run, the rules' states checked."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import time
+
+import pygame
+import pytest
+
+from games.cards import deck, parse_card
+from games.core import WON
+from games.freecell import CELL, FOUNDATION, FreeCell, FreeCellState, Move as FMove
+from games.klondike import Klondike, KlondikeState
+from games.spider import DEAL, Spider, SpiderState
+from ui.app import App
+from ui.settings import Settings
+from ui.storage import MemoryStorage, Store
+from ui.table.columns import fan_offsets
+from ui.table.freecell import FreeCellTable
+from ui.table.klondike import KlondikeTable
+from ui.table.spider import SpiderTable
+
+SIZES = [(1280, 800), (390, 844), (844, 390)]
+C = parse_card
+
+
+def make(cls, size=(1280, 800), number=1, state=None, anim="off", **kw):
+    s = Settings(language="en", anim_speed=anim, **kw)
+    app = App(size, cls(number if state is None else None, state=state), s, Store(MemoryStorage()))
+    app.frame()
+    return app
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.display.quit()
+
+
+def point(t, key, i):
+    """A pixel where the table's hit test answers card ``i`` of pile ``key``."""
+    rects = t.pile_rects(t.state, key)
+    r = rects[i]
+    bottom = rects[i + 1].y if i + 1 < len(rects) and rects[i + 1].y > r.y else r.bottom
+    p = (r.centerx, (r.y + bottom) // 2)
+    assert t.hit_test(p) == ("card", key, i), (key, i, t.hit_test(p))
+    return p
+
+
+def post(kind, pos):
+    pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False, rel=(0, 0), buttons=(1, 0, 0)))
+
+
+def click(app, pos, frames=1):
+    post(pygame.MOUSEBUTTONDOWN, pos)
+    post(pygame.MOUSEBUTTONUP, pos)
+    for _ in range(frames):
+        app.frame()
+
+
+def drag(app, start, end, steps=6):
+    post(pygame.MOUSEBUTTONDOWN, start)
+    app.frame()
+    for k in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+        app.frame()
+    post(pygame.MOUSEBUTTONUP, end)
+    app.frame()
+
+
+def run_frames(app, seconds=3.0):
+    end = time.perf_counter() + seconds
+    t = app.scene
+    while time.perf_counter() < end:
+        app.frame()
+        if not t.anim.busy("cfly") and t.auto_due is None and t.finish_due is None:
+            break
+        time.sleep(0.005)
+
+
+def fc_state(cols_text, cells=(None,) * 4, found=(0, 0, 0, 0), rest_to=(4, 5, 6, 7)):
+    """A FreeCell state: the given columns (card texts bottom first) and every other card
+    spread under the columns ``rest_to`` (below their given cards)."""
+    cols = [[C(x) for x in c.split()] for c in cols_text]
+    used = {c for col in cols for c in col} | {c for c in cells if c is not None}
+    used |= {s * 16 + r for s in range(4) for r in range(1, found[s] + 1)}
+    rest = [c for c in deck() if c not in used]
+    # put the rest in ranks falling from K so nothing but what a test sets up can move home
+    rest.sort(key=lambda c: -(c & 15))
+    for k, c in enumerate(rest):
+        cols[rest_to[k % len(rest_to)]].insert(0, c)
+    return FreeCellState(tuple(tuple(c) for c in cols), tuple(cells), tuple(found))
+
+
+# -- tap: best place, then the next --------------------------------------------------------------
+def test_tap_sends_to_the_best_place_and_a_second_tap_to_the_next():
+    s0 = fc_state(["9S", "TD", "TH", "KC", "", "", "", ""], rest_to=(4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    moves = FreeCell.tap_moves(s0, 0)
+    assert len(moves) >= 3 and moves[0].dst in (1, 2)
+    click(app, point(t, ("col", 0), 0))
+    s1 = FreeCell.apply(s0, moves[0])
+    assert t.state == s1 and t.history.moves == 1
+    # the same card again, where it now lies: the next place it has not been
+    d1 = moves[0].dst
+    click(app, point(t, ("col", d1), len(s1.columns[d1]) - 1))
+    nxt = [m for m in FreeCell.tap_moves(s1, d1) if m.dst not in (0, d1)][0]
+    assert t.state == FreeCell.apply(s1, nxt)
+    assert nxt.dst == ({1, 2} - {d1}).pop()   # the other red ten before a free cell
+
+
+def test_refused_tap_shakes_and_says_why():
+    s0 = fc_state(["9S 8S", "TD", "", "", "", "", "", ""], cells=(C("2C"), C("3C"), C("4C"), C("5C")))
+    app = make(FreeCellTable, state=s0, anim="normal", auto_foundation=False)
+    t = app.scene
+    click(app, point(t, ("col", 0), 0))    # 9S under 8S: not a run
+    assert t.state == s0 and t.history.moves == 0
+    assert t.status_text == "Those cards are not in order and cannot move together"
+    assert t.anim.busy("shake")
+
+
+# -- drag ----------------------------------------------------------------------------------------
+def run_state():
+    return fc_state(["9S 8H 7C", "TD", "5S", "", "", "", "", ""], rest_to=(3, 4, 5, 6, 7))
+
+
+def test_drag_a_run_onto_a_legal_column_snaps():
+    s0 = run_state()
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    n0 = len(s0.columns[0])
+    start = point(t, ("col", 0), n0 - 3)
+    top = t.pile_rects(t.state, ("col", 1))[-1]
+    # dropped a little off the target: still snaps
+    end = (start[0] + (top.centerx - start[0]) + t.card_w // 3, start[1] + (top.bottom - start[1]) + 6)
+    drag(app, start, end)
+    assert t.state == FreeCell.apply(s0, FMove(0, 1, 3))
+    assert t.state.columns[1][-3:] == (C("9S"), C("8H"), C("7C"))
+    assert t.drag is None
+
+
+def test_drag_onto_an_illegal_spot_glides_back_and_changes_nothing():
+    s0 = run_state()
+    app = make(FreeCellTable, state=s0, anim="normal", auto_foundation=False)
+    t = app.scene
+    n0 = len(s0.columns[0])
+    start = point(t, ("col", 0), n0 - 3)
+    # onto column 3 (5S: refused), then onto the empty felt far from everything
+    z = t.pile_rects(t.state, ("col", 2))[-1]
+    drag(app, start, (z.centerx, z.centery))
+    assert t.state is s0 and t.history.moves == 0
+    assert t.anim.busy("cfly")              # gliding back
+    assert t.status_text                    # says why
+    run_frames(app)
+    assert not t.anim.busy("cfly") and t.state is s0
+    T = t.frame.table
+    drag(app, point(t, ("col", 0), n0 - 1), (T.right - 4, T.bottom - 4))
+    run_frames(app)
+    assert t.state is s0 and t.history.moves == 0
+
+
+def test_drag_onto_any_free_cell():
+    s0 = run_state()
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    n0 = len(s0.columns[0])
+    cell = t.pile_rect[("cell", 2)]
+    drag(app, point(t, ("col", 0), n0 - 1), cell.center)
+    assert t.state.cells[2] == C("7C")
+
+
+# -- double tap, auto to foundation, undo --------------------------------------------------------
+def test_double_tap_sends_home():
+    # 3H goes home (hearts at 2) but is not safe (black foundations empty): a tap puts it on 4S
+    s0 = fc_state(["3H", "4S", "", "", "", "", "", ""], found=(0, 0, 2, 0), rest_to=(2, 3, 4, 5, 6, 7))
+    moves = FreeCell.tap_moves(s0, 0)
+    assert moves[0] == FMove(0, 1, 1)
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    p = point(t, ("col", 0), len(s0.columns[0]) - 1)
+    click(app, p)
+    assert t.state.columns[1][-1] == C("3H")
+    click(app, p)                           # at once, same spot: a double tap
+    assert t.state.foundations[2] == 3
+
+
+def test_auto_to_foundation_moves_only_safe_cards_and_undo_takes_them_back_together():
+    # AC and 2C go home by themselves; 3H (black foundations low) stays
+    s0 = fc_state(["2C AC", "3H", "KD", "", "", "", "", ""], found=(0, 2, 2, 0), rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0, anim="normal")
+    t = app.scene
+    # the player's move: KD to a free cell
+    click(app, point(t, ("col", 2), len(s0.columns[2]) - 1))
+    assert t.state.cells[0] == C("KD")
+    run_frames(app)
+    s = t.state
+    assert s.foundations[0] == 2          # AC then 2C, each its own move
+    assert C("3H") in s.columns[1]
+    assert len(t.history.states) == 4     # deal, the player's move, two automatic moves
+    for c, m in FreeCell.safe_to_foundation(s):
+        raise AssertionError(f"{c} should have gone home")
+    t.undo()
+    assert t.state == s0                   # one undo: the player's move and its auto moves
+
+
+def test_auto_never_returns_a_card_taken_back():
+    s0 = fc_state(["5S", "KD", "", "", "", "", "", ""], found=(0, 0, 1, 0), rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0)
+    t = app.scene
+    click(app, point(t, ("found", 2), 0))   # AH back from its foundation
+    run_frames(app)
+    assert t.state.foundations[2] == 0
+    click(app, point(t, ("col", 1), len(s0.columns[1]) - 1))   # another move: AH still stays out
+    run_frames(app)
+    assert t.state.foundations[2] == 0
+
+
+# -- finish --------------------------------------------------------------------------------------
+def test_finish_plays_the_rest_animated():
+    cols = [" ".join(f"{r}{s}" for r in "KQJT98765432A") for s in "HSDC"]
+    st = FreeCellState(tuple(tuple(C(x) for x in c.split()) for c in cols) + ((),) * 4)
+    assert FreeCell.can_finish(st)
+    app = make(FreeCellTable, state=st, anim="normal", auto_foundation=False)
+    t = app.scene
+    assert t.finish_button is not None
+    click(app, t.finish_rect.center)
+    assert t.rules.status(t.state) != WON   # played one move after another …
+    end = time.perf_counter() + 10
+    while t.rules.status(t.state) != WON and time.perf_counter() < end:
+        app.frame()
+        time.sleep(0.002)
+    assert t.rules.status(t.state) == WON and sum(t.state.foundations) == 52
+    assert t.history.moves == 52
+
+
+def test_klondike_finish_and_tap_draw():
+    d = Klondike.deal(5, {"draw": "1"})
+    app = make(KlondikeTable, number=5, auto_foundation=False)
+    t = app.scene
+    click(app, t.pile_rect[("stock",)].center)
+    assert t.state.waste == d.stock[:1] and t.history.moves == 1
+    # all face up, stock and waste empty: Finish is offered and plays everything home
+    cols = [[], [], [], [], [], [], []]
+    for k, s in enumerate("HSDC"):
+        for r in "KQJT98765432A":
+            cols[k].append(C(r + s))
+    st = KlondikeState(tuple(tuple(c) for c in cols), (0,) * 7, (), (), (0, 0, 0, 0), 1, 0, 0)
+    app2 = make(KlondikeTable, state=st, auto_foundation=False)
+    t2 = app2.scene
+    assert t2.finish_button is not None
+    click(app2, t2.finish_rect.center)
+    assert t2.rules.status(t2.state) == WON
+
+
+# -- Spider --------------------------------------------------------------------------------------
+def spider_state():
+    run = tuple(C(r + "S") for r in "KQJT98765432")
+    cols = [run, (C("5H"), C("AS"))] + [(C(r + "H"),) for r in "23456789"]
+    return SpiderState(tuple(cols), (0,) * 10, tuple(C("9H") for _ in range(10)), (), 2, False, 500)
+
+
+def test_spider_run_removal_flies_to_the_completed_pile():
+    s0 = spider_state()
+    app = make(SpiderTable, state=s0, anim="normal")
+    t = app.scene
+    click(app, point(t, ("col", 1), 1))    # AS onto the K…2 run
+    s = t.state
+    assert s.completed == (3,) and s.columns[0] == () and s.score == 500 - 1 + 100
+    flights = t.anim.of("cfly")
+    assert len(flights) >= 13
+    done = t.pile_rect[("done",)]
+    assert sum(1 for f in flights if f.data["slot"] == (("done",), 0)) == 13
+    assert all(abs(f.data["dst"][0] - done.x) <= t.card_w for f in flights if f.data["slot"] == (("done",), 0))
+    run_frames(app, 4)
+    assert not t.anim.busy("cfly")
+    t.undo()
+    assert t.state == s0
+
+
+def test_spider_stock_tap_deals_ten():
+    s0 = spider_state()
+    app = make(SpiderTable, state=s0)
+    t = app.scene
+    click(app, t.pile_rects(t.state, ("stock",))[-1].center)
+    assert t.state == Spider.apply(s0, DEAL)
+    assert all(len(c) == len(b) + 1 for c, b in zip(t.state.columns, s0.columns))
+
+
+def test_spider_drag_and_refusal():
+    s0 = spider_state()
+    app = make(SpiderTable, state=s0)
+    t = app.scene
+    # 5H (under AS) cannot be lifted; tapping it says why
+    click(app, point(t, ("col", 1), 0))
+    assert t.state is s0 and t.status_text == "Several cards move together only as a descending run of one suit"
+    # 2H onto 3H by drag
+    r = t.pile_rects(t.state, ("col", 3))[-1]
+    drag(app, point(t, ("col", 2), 0), r.center)
+    assert t.state.columns[3][-1] == C("2H") and not t.state.columns[2]
+
+
+# -- layout --------------------------------------------------------------------------------------
+def long_states():
+    """States with long columns (they must squeeze, not run off the screen)."""
+    k = Klondike.deal(2, {"draw": "3"})
+    col = tuple(C(x) for x in "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS".split())
+    used = set(col)
+    rest = [c for c in deck() if c not in used]
+    cols = [tuple(rest[:6]) + col] + [tuple(rest[6 + i * 3: 9 + i * 3]) for i in range(6)]
+    ks = KlondikeState(tuple(cols), (6, 2, 2, 2, 2, 2, 2), tuple(rest[24:34]), tuple(rest[34:]), (0, 0, 0, 0), 3)
+    fs = fc_state(["KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D", "", "", "", "", "", "", ""],
+                  cells=(C("AS"), None, C("AH"), None), rest_to=(0, 1, 2, 3, 4, 5, 6, 7))
+    sp = Spider.deal(3, {"suits": "4"})
+    c0 = sp.columns[0] + tuple(sp.stock[:24])
+    ss = SpiderState((c0,) + sp.columns[1:], sp.down, sp.stock[24:], (3, 2), 4, False, 700)
+    return [(KlondikeTable, ks), (FreeCellTable, fs), (SpiderTable, ss)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_card_on_screen_and_targets_big_enough(size):
+    phone = min(size) < 500
+    for cls, st in long_states() + [(KlondikeTable, None), (FreeCellTable, None), (SpiderTable, None)]:
+        app = make(cls, size=size, state=st, number=7)
+        t = app.scene
+        screen = pygame.Rect(0, 0, *size)
+        table = t.frame.table
+        for r in t.card_rects():
+            assert table.inflate(4, 4).contains(r), (cls.__name__, size, r, table)
+        s = t.state
+        for key in t.all_keys():
+            cards = t.pile_cards(s, key)
+            if key[0] == "done":
+                continue
+            if cards:
+                i = len(cards) - 1
+                z = t.zone(key, i)
+                p = point(t, key, i) if key[0] != "stock" else t.pile_rects(s, key)[-1].center
+                assert screen.collidepoint(p)
+            else:
+                z = t.zone(key, None)
+            if phone:
+                # a phone's targets: 44 px, or the whole column pitch where 10 columns share 390 px
+                assert z.height >= 44, (cls.__name__, size, key, z)
+                assert z.width >= min(44, size[0] // t.n_columns - 2), (cls.__name__, size, key, z)
+        for b in t.buttons:
+            assert screen.contains(b.rect)
+        app.frame()
+        pygame.display.quit()
+
+
+def test_fan_squeezes_to_fit():
+    offs = fan_offsets(30, 6, 70, 500, 7, 25, 3, 10)
+    assert offs[-1] + 70 <= 500 and offs == sorted(offs)
+    assert fan_offsets(5, 2, 70, 1000, 7, 25, 3, 10) == [0, 7, 14, 39, 64]
