@@ -1,0 +1,300 @@
+"""The Devil's Grip table, driven headless through the real App (SDL_VIDEODRIVER=dummy) with
+posted mouse and finger events: taps, the second tap that re-aims, drags that merge, swap or
+glide back, the long-press swap, the talon, the stock and its refusal, refills, hint, end panel,
+and the layout at the three screen shapes."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import time
+
+import pygame
+import pytest
+
+from games.cards import parse_card
+from games.core import LOST
+from games.devils_grip import (
+    MERGE, MSG_BRILLIANT, MSG_FILL_FIRST, N_CELLS, SWAP, TALON, DevilsGrip, DevilsGripState, Move, rating,
+)
+from games.i18n import tr
+from ui.app import App
+from ui.settings import Settings
+from ui.storage import MemoryStorage, Store
+from ui.table.devils_grip import DevilsGripTable
+
+FILLERS = [f"{r}{s}" for r in "JQK" for s in "CDHS"] * 2   # nothing fits on them, they fit on nothing here
+SIZES = [(1280, 800), (390, 844), (844, 390)]
+
+
+def C(t):
+    return parse_card(t)
+
+
+def position(cells: dict, stock=("4C", "3D", "9H"), talon=()):
+    """A scripted state: ``cells`` {index: "2S,5S" or ""}; every other cell a lone J/Q/K."""
+    fill = iter(FILLERS)
+    grid = []
+    for i in range(N_CELLS):
+        if i in cells:
+            grid.append(tuple(C(x) for x in cells[i].split(",") if x))
+        else:
+            grid.append((C(next(fill)),))
+    return DevilsGripState(tuple(grid), tuple(map(C, stock)), tuple(map(C, talon)))
+
+
+def make(size=(1280, 800), number=1, anim="off", lang="en", state=None):
+    s = Settings(language=lang, anim_speed=anim)
+    app = App(size, DevilsGripTable(None if state is not None else number, state=state), s, Store(MemoryStorage()))
+    app.frame()
+    return app
+
+
+def click(app, pos, frames=1):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    for _ in range(frames):
+        app.frame()
+
+
+def tap(app, pos):
+    w, h = app.size
+    common = dict(touch_id=1, finger_id=0, dx=0.0, dy=0.0, pressure=1.0)
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, **common))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=pos[0] / w, y=pos[1] / h, **common))
+    app.frame()
+
+
+def drag(app, a, b, steps=6):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1, touch=False))
+    app.frame()
+    for k in range(1, steps + 1):
+        p = (a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0), touch=False))
+        app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1, touch=False))
+    app.frame()
+
+
+def cell(t, i):
+    """A point on cell ``i``'s bottom card (away from the swap handle)."""
+    r = t.card_rect(i, 0)
+    return (r.x + r.width // 3, r.y + r.height // 3)
+
+
+def run_until_idle(app, seconds=1.5):
+    end = time.perf_counter() + seconds
+    while app.scene.anim.busy() and time.perf_counter() < end:
+        app.frame()
+        time.sleep(0.01)
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.display.quit()
+
+
+def test_tap_merges_onto_the_fitting_stack_and_a_second_tap_moves_it_to_the_next():
+    s0 = position({0: "2S", 1: "2S", 2: "5S"})
+    app = make(state=s0)
+    t = app.scene
+    click(app, cell(t, 2))
+    g = t.state.grid
+    assert g[0] == (C("2S"), C("5S")) and g[1] == (C("2S"),)
+    assert g[2] == (C("4C"),)                      # refilled from the stock at once
+    assert t.history.actions == ["1.3>1.1"] and t.history.moves == 1
+    # tap it again where it landed: the same move aimed at the next stack
+    click(app, cell(t, 0))
+    g = t.state.grid
+    assert g[0] == (C("2S"),) and g[1] == (C("2S"), C("5S")) and g[2] == (C("4C"),)
+    assert t.history.actions == ["1.3>1.2"] and t.history.moves == 1 and not t.history.undo_used
+    assert len(t.history.states) == 2
+    click(app, cell(t, 1))                         # and back to the first
+    assert t.history.actions == ["1.3>1.1"] and t.state.grid[0] == (C("2S"), C("5S"))
+    # the undo button takes the move back
+    click(app, next(b for b in t.buttons if b.name == "undo").rect.center)
+    assert t.state == s0
+
+
+def test_a_stack_in_its_chains_row_is_preferred_and_a_stack_that_fits_nowhere_shakes():
+    s0 = position({9: "2S", 1: "2S,5S", 3: "8S"})   # 2S at 2.2 (wrong row) and 2S,5S at 1.2 (right row)
+    app = make(state=s0, anim="normal")
+    t = app.scene
+    tap(app, cell(t, 3))
+    assert t.state.grid[1] == (C("2S"), C("5S"), C("8S"))
+    # a stack that fits nowhere: refused, shaken, and the rules' reason on the status line
+    s1 = t.state
+    i = next(i for i in range(N_CELLS) if all(m.src != i for m in DevilsGrip.legal_moves(s1) if m.kind == MERGE))
+    tap(app, cell(t, i))                           # a stack that fits no other
+    assert t.state is s1 and t.anim.busy("shake")
+    reasons = {tr(w[0], **w[1]) for j in range(N_CELLS) if j != i and s1.grid[j]
+               for w in [DevilsGrip.why_not(s1, Move(MERGE, i, j))]}
+    assert t.status_text in reasons and t.status_error
+
+
+def test_drag_onto_a_fitting_cell_merges():
+    s0 = position({0: "2S", 1: "2S", 2: "5S"})
+    app = make(state=s0)
+    t = app.scene
+    drag(app, cell(t, 2), cell(t, 1))
+    assert t.state.grid[1] == (C("2S"), C("5S")) and t.history.actions == ["1.3>1.2"]
+    assert t.drag is None
+
+
+def test_drag_onto_a_cell_it_does_not_fit_glides_back_with_the_reason():
+    s0 = position({0: "2S", 1: "2S", 2: "5S"})
+    app = make(state=s0, anim="normal")
+    t = app.scene
+    drag(app, cell(t, 2), cell(t, 12))             # onto a lone filler
+    assert t.state is s0 and t.history.moves == 0
+    assert t.status_text == "5S goes only on 2S" and t.status_error
+    flights = t.anim.of("fly")
+    assert flights and flights[0].data["hide"] == [("cell", 2, 0)]   # gliding home
+    run_until_idle(app)
+    assert not t.anim.busy("fly") and t.hidden() == ({}, None)
+    # in Russian too
+    app2 = make(state=s0, lang="ru")
+    t2 = app2.scene
+    drag(app2, cell(t2, 2), cell(t2, 12))
+    assert t2.state is s0 and t2.status_text == tr("{card} goes only on {need}", "ru", card="5S", need="2S")
+
+
+def test_swap_by_the_handle_and_by_long_press_then_tap():
+    s0 = position({0: "2S", 1: "2S", 2: "5S"})
+    app = make(state=s0)
+    t = app.scene
+    drag(app, cell(t, 2), t.handle_rects[20].center)
+    assert t.history.actions == ["1.3<>3.5"]
+    assert t.state.grid[20] == (C("5S"),) and t.state.grid[2] == s0.grid[20]
+    # long press on 1.1 then a tap on 3.8
+    p = cell(t, 0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
+    app.frame()
+    app.pointer.t_down -= 0.6                      # the press has been held 0.6 s
+    app.frame()
+    assert t.swap_from == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=False))
+    app.frame()
+    assert t.swap_from == 0 and t.history.moves == 1   # releasing a long press is no tap
+    click(app, cell(t, 23))
+    assert t.history.actions[-1] == "1.1<>3.8" and t.state.grid[23] == (C("2S"),)
+    assert t.swap_from is None
+    # a drop on an empty cell is a swap too (no merge goes into an empty cell)
+    s1 = position({0: "2S", 1: "", 2: "5S", 3: "2H"}, stock=(), talon=("5H",))
+    app2 = make(state=s1)
+    t2 = app2.scene
+    drag(app2, cell(t2, 2), cell(t2, 1))
+    assert t2.history.actions == ["1.3<>1.2"] and t2.state.grid[1] == (C("5S"),)
+
+
+def test_the_talon_top_plays_by_tap_and_by_drag():
+    s0 = position({0: "2S", 5: "2H"}, stock=("4C", "3D", "9H"), talon=("5H", "5S"))
+    app = make(state=s0)
+    t = app.scene
+    click(app, t.target_rect(("talon",)).center)
+    assert t.history.actions == ["t>1.1"] and t.state.grid[0] == (C("2S"), C("5S"))
+    assert t.state.talon == (C("5H"),)
+    a = t.target_rect(("talon",)).center
+    drag(app, (a[0], a[1]), cell(t, 5))
+    assert t.history.actions[-1] == "t>1.6" and t.state.talon == ()
+
+
+def test_the_stock_turns_three_and_is_refused_while_a_cell_is_empty():
+    app = make()
+    t = app.scene
+    s0 = t.state
+    tap(app, t.stock_rect.center)
+    assert t.state.talon == s0.stock[:3] and len(t.state.stock) == 69
+    assert t.history.actions == ["s"]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44))
+    app.frame()
+    assert len(t.state.talon) == 6 and t.history.actions == ["s", "s"]
+    # a what-if position with a hole: the turn is refused until a move lets the refill happen
+    s1 = position({0: "2S", 1: "", 2: "5S"}, stock=("4C", "3D", "9H", "KS"))
+    app2 = make(state=s1, anim="normal")
+    t2 = app2.scene
+    tap(app2, t2.stock_rect.center)
+    assert t2.state is s1 and t2.status_text == tr(MSG_FILL_FIRST) and t2.anim.busy("shake")
+    tap(app2, cell(t2, 2))                         # 5S onto 2S: 1.2 and 1.3 refill from the stock
+    g = t2.state.grid
+    assert g[1] == (C("4C"),) and g[2] == (C("3D"),) and t2.state.stock == (C("9H"), C("KS"))
+    # the refill is drawn at once, while the merged card is still flying
+    assert t2.anim.busy("fly")
+    hidden_cells, _ = t2.hidden()
+    assert 1 not in hidden_cells and 2 not in hidden_cells and hidden_cells == {0: 1}
+    r = t2.card_rect(2, 0)
+    assert app2.screen.get_at((r.right - 4, r.y + r.height // 12))[:3] == (253, 253, 250)
+    tap(app2, t2.stock_rect.center)
+    assert t2.state.talon == (C("9H"), C("KS")) and t2.state.stock == ()
+
+
+def test_hint_shows_a_legal_move_of_the_best_line():
+    app = make(number=3)
+    t = app.scene
+    click(app, next(b for b in t.buttons if b.name == "hint").rect.center)
+    end = time.perf_counter() + 5
+    while t.hint_move is None and time.perf_counter() < end:
+        app.frame()
+    m = t.hint_move
+    assert m is not None and DevilsGrip.why_not(t.state, m) is None
+    assert m.kind in (MERGE, TALON, "s")
+    assert t.status_text.startswith("Hint")
+
+
+def test_result_live_and_the_end_panel_rates_it():
+    s0 = position({0: "2S"}, stock=(), talon=("KH", "5S"))
+    app = make(state=s0)
+    t = app.scene
+    assert dict(t.top_items())["Left"] == "2"
+    click(app, t.target_rect(("talon",)).center)
+    assert DevilsGrip.status(t.state) == LOST and dict(t.top_items())["Left"] == "1"
+    app.frame()
+    assert t.panel is not None and t.panel.end == LOST
+    assert rating(1) == MSG_BRILLIANT
+    assert t.status_text == tr("The talon's top card fits no stack any more")
+
+
+def test_a_complete_stack_in_its_row_is_marked():
+    s0 = position({0: "2S,5S,8S,JS", 8: "2H,5H,8H,JH"})
+    app = make(state=s0)
+    t = app.scene
+    gold = (255, 204, 77)
+    box = t.stack_rect(0).inflate(6, 6)
+    assert app.screen.get_at((box.centerx, box.y + 1))[:3] == gold
+    box = t.stack_rect(8).inflate(6, 6)          # complete, but not in its chain's row
+    assert app.screen.get_at((box.centerx, box.y + 1))[:3] != gold
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_layout_all_cells_on_screen_fans_readable_targets_big(size):
+    app = make(size=size)
+    t = app.scene
+    w, h = size
+    screen = pygame.Rect(0, 0, w, h)
+    table = t.frame.table
+    for r in t.card_places():
+        assert table.contains(r), (size, r)
+    for i in range(N_CELLS):
+        fan = [t.card_rect(i, k) for k in range(4)]
+        assert t.cell_rects[i].contains(fan[0].union(fan[3]))
+        step = max(fan[1].x - fan[0].x, fan[1].y - fan[0].y)
+        # the corner index (rank over suit, 0.46 w wide with "10") shows on every covered card
+        assert step >= 0.46 * t.card_w - 1
+        for j in range(i):
+            assert not t.cell_rects[i].colliderect(t.cell_rects[j])
+    assert not t.stock_rect.colliderect(t.talon_area)
+    for r in t.cell_rects:
+        assert not r.colliderect(t.stock_rect) and not r.colliderect(t.talon_area)
+    assert screen.contains(t.talon_area)
+    if size != (1280, 800):   # a phone: every target at least 44 px both ways
+        for r in t.hit_rects + [t.stock_hit, t.talon_area]:
+            assert min(r.size) >= 44, (size, r)
+        assert t.card_w >= 34
+    if size == (390, 844):    # the grid turned: 8 rows x 3 columns
+        xs = {r.x for r in t.cell_rects}
+        ys = {r.y for r in t.cell_rects}
+        assert len(xs) == 3 and len(ys) == 8
+        assert t.cell_rects[1].y > t.cell_rects[0].y and t.cell_rects[8].x > t.cell_rects[0].x
+    else:
+        assert len({r.x for r in t.cell_rects}) == 8 and len({r.y for r in t.cell_rects}) == 3

@@ -1,0 +1,794 @@
+"""The Devil's Grip table (RULES.md, "Devil's Grip"; seed 002; docs/devils-grip.md).
+
+The 3 × 8 grid of stacks, each row's chain written faintly beside it (``2 5 8 J``…), every stack
+fanned so each of its cards shows its corner index; the stock (with its count) and the talon (its
+top three cards, the top one playable) in a row under the grid. On a phone held upright the grid
+turns to 8 rows × 3 columns: each game row becomes a screen column, its chain written above it.
+Geometry per screen shape: ``layouts/devils-grip/screen.toml``.
+
+Gestures (the rules decide; the table only asks ``why_not`` and plays through the history):
+
+* **tap a stack**: it goes onto the first stack it continues (one in its chain's row first);
+  tap it again where it landed and it moves to the next such stack instead (the same move
+  re-aimed: the counter does not grow, no undo is recorded). A stack that fits nowhere shakes and
+  the status line says why;
+* **tap the talon**: its top card goes onto a stack it fits, the same way;
+* **drag a stack** onto another cell: a merge; dropped on a cell's swap handle (the round ⇄ mark
+  shown on every cell while dragging) or on an empty cell: a swap. A refused drop glides back and
+  the status line says why. The talon's top card can be dragged onto a stack too;
+* **long press a stack, then tap another cell**: a swap (or keep holding and drag it anywhere);
+* **tap the stock** (or Space): the next three cards onto the talon; refused while a cell is
+  empty. A cell emptied by a move is refilled from the stock at once (the rules do it).
+
+A complete stack of four in its chain's row is framed in gold with a check mark. The top bar
+shows the result live (cards left in stock + talon); the end panel rates it on the Bicycle
+scale (:func:`games.devils_grip.rating`). The hint slices the solver's branch and bound
+(:mod:`games.solvers.devils_grip`) over frames and shows the first move of the best line found.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from games.core import PLAYING, WON
+from games.devils_grip import (
+    COLS, MERGE, MSG_BRILLIANT, MSG_EXCELLENT, MSG_GOOD, N_CELLS, ROWS, SWAP, TALON, TURN, TURN_MOVE,
+    DevilsGrip, Move, chain_of, complete_in_row, fits, rating,
+)
+from games.i18n import N_, tr
+from games.solvers.search import SOLVED
+
+from .. import cards_art, text
+from ..anim import ease_out, lerp, pulse, shake_offset
+from ..frame import DIM, INK, icon, load_toml
+from .base import HINT_WALL, GameTable
+
+HINT_NODES = 4000          # solver nodes for one hint (docs/solvers.md: ≈ 0.07 s natively at 3000)
+GOLD = (255, 204, 77)
+SWAP_INK = (255, 171, 64)  # the cell waiting for its swap partner
+TALON_SHOWN = 3            # talon cards shown fanned (only the top one plays)
+SCALE_ROWS = ((0, 2, MSG_BRILLIANT), (3, 5, MSG_EXCELLENT), (6, 10, MSG_GOOD))
+MSG_NO_STACK = N_("There is no other stack to move onto")
+
+
+def rank_name(r: int) -> str:
+    return "10" if r == 10 else "A23456789TJQK"[r - 1]
+
+
+def chain_ranks(row: int) -> list[str]:
+    """The ranks of the chain built in ``row`` (0..2), bottom first: ``['2', '5', '8', 'J']``."""
+    return [rank_name(2 + row + 3 * k) for k in range(4)]
+
+
+class DevilsGripTable(GameTable):
+    """The Devil's Grip game on screen. Targets: ``("cell", i)`` (i = 0..23, row by row as the
+    rules number them), ``("stock",)``, ``("talon",)``."""
+
+    rules = DevilsGrip
+    game = "devils-grip"
+
+    def on_start(self) -> None:
+        self.drag = None        # {"src": target, "pos", "grab": (dx, dy), "swap": bool}
+        self.swap_from = None   # cell index waiting for a tap (long press) to swap with
+        self.cycle = None       # the last tap move, for "tap again: the next stack"
+        self.dg_search = None
+        self._redraw = False
+
+    # -- geometry --------------------------------------------------------------------------------
+    def layout_cards(self, frame) -> None:
+        """Card width and every rectangle for ``frame`` (a :class:`ui.frame.Frame`)."""
+        p = load_toml("devils-grip/screen.toml")[frame.shape]
+        self.geo = p
+        T = frame.table
+        R = cards_art.RATIO
+        st = p["fan_step"]
+        if p["fan"] == "down":
+            cw, ch, fan = 1.0, R + 3 * st, (0.0, st)
+        else:
+            cw, ch, fan = 1.0 + 3 * st, R, (st, 0.0)
+        self.transposed = bool(p["transpose"])
+        ncol, nrow = (ROWS, COLS) if self.transposed else (COLS, ROWS)
+        lab = p["label"]
+        lw, lh = (0.0, lab) if self.transposed else (lab, 0.0)
+        gx, gy = p["gap_x"], p["gap_y"]
+        gw = lw + ncol * cw + (ncol - 1) * gx
+        gh = lh + nrow * ch + (nrow - 1) * gy
+        ts = p["talon_step"]
+        piles = 1 + 0.3 + 1 + (TALON_SHOWN - 1) * ts
+        tw, th = max(gw, lw + piles), gh + p["stock_gap"] + R
+        w = int(min(T.width / tw, T.height / th, p["max_card"] * frame.scale))
+        h = cards_art.card_height(w)
+        self.card_w, self.card_h = w, h
+        self.fan = (fan[0] * w, fan[1] * w)
+        self.talon_dx = ts * w
+        ox = T.x + (T.width - tw * w) / 2
+        oy = T.y + (T.height - th * w) / 2
+        gx0, gy0 = ox + lw * w, oy + lh * w
+        self.cell_rects, self.hit_rects, self.handle_rects = [], [], []
+        cwp, chp = round(cw * w), round(ch * w)
+        hx, hy = round(gx * w), round(gy * w)
+        for i in range(N_CELLS):
+            r, c = divmod(i, COLS)
+            sc, sr = (r, c) if self.transposed else (c, r)
+            rect = pygame.Rect(round(gx0 + sc * (cw + gx) * w), round(gy0 + sr * (ch + gy) * w), cwp, chp)
+            self.cell_rects.append(rect)
+            self.hit_rects.append(rect.inflate(hx, hy))
+            d = round(max(p["handle_min"], p["handle"] * min(cwp, chp)))
+            d = min(d, cwp, chp)
+            hr = pygame.Rect(0, 0, d, d)
+            if p["fan"] == "down":
+                hr.midbottom = rect.midbottom
+            else:
+                hr.midright = rect.midright
+            self.handle_rects.append(hr)
+        self.label_rects, self.band_rects = [], []
+        for r in range(ROWS):
+            cells = self.cell_rects[r * COLS:(r + 1) * COLS]
+            band = cells[0].unionall(cells[1:])
+            if self.transposed:
+                lr = pygame.Rect(band.x, round(oy), band.width, round(lh * w))
+            else:
+                lr = pygame.Rect(round(ox), band.y, round(lw * w), band.height)
+            self.label_rects.append(lr)
+            self.band_rects.append(band.union(lr).inflate(max(4, hx), max(4, hy)))
+        sy = round(oy + (gh + p["stock_gap"]) * w)
+        self.stock_rect = pygame.Rect(round(gx0), sy, w, h)
+        self.talon_rect = pygame.Rect(self.stock_rect.right + round(0.3 * w), sy, w, h)
+        self.talon_area = pygame.Rect(self.talon_rect.x, sy, round(w + (TALON_SHOWN - 1) * self.talon_dx), h)
+        self.stock_hit = self.stock_rect.inflate(max(0, 48 - w), max(0, 48 - h))   # a finger-sized target
+        self.stock_hit.right = min(self.stock_hit.right, self.talon_rect.x - 2)
+
+    def card_rect(self, i: int, k: int) -> pygame.Rect:
+        """The ``k``-th card (0 = bottom) of cell ``i``'s fan."""
+        r = self.cell_rects[i]
+        return pygame.Rect(r.x + round(k * self.fan[0]), r.y + round(k * self.fan[1]), self.card_w, self.card_h)
+
+    def stack_rect(self, i: int, n: int | None = None) -> pygame.Rect:
+        """The bounds of cell ``i``'s stack (``n`` cards, default its current length; at least one)."""
+        n = max(1, len(self.state.grid[i]) if n is None else n)
+        return self.card_rect(i, 0).union(self.card_rect(i, n - 1))
+
+    def talon_card_rect(self, talon_len: int, idx: int) -> pygame.Rect:
+        """Where talon card ``idx`` (0 = bottom) shows when the talon holds ``talon_len`` cards."""
+        first = max(0, talon_len - TALON_SHOWN)
+        k = max(0, idx - first)
+        return self.talon_rect.move(round(k * self.talon_dx), 0)
+
+    def card_places(self) -> list[pygame.Rect]:
+        """Every place a card can be drawn (24 cells' fans of four, stock, talon): what tests
+        check is on screen."""
+        out = [self.card_rect(i, k) for i in range(N_CELLS) for k in range(4)]
+        return out + [self.stock_rect, self.talon_area]
+
+    def target_rect(self, target) -> pygame.Rect:
+        if target[0] == "cell":
+            return self.stack_rect(target[1])
+        if target[0] == "stock":
+            return self.stock_rect
+        t = self.state.talon
+        return self.talon_card_rect(len(t), len(t) - 1)
+
+    def hit_test(self, pos):
+        if self.stock_hit.collidepoint(pos):
+            return ("stock",)
+        if self.talon_area.collidepoint(pos):
+            return ("talon",)
+        for i, r in enumerate(self.hit_rects):
+            if r.collidepoint(pos):
+                return ("cell", i)
+        return None
+
+    def drop_target(self, pos, src):
+        """Where a drag released at ``pos`` lands: ``("handle", j)``, ``("cell", j)`` or ``None``."""
+        for j, r in enumerate(self.handle_rects):
+            if src != ("cell", j) and r.collidepoint(pos):
+                return ("handle", j)
+        t = self.hit_test(pos)
+        if t is not None and t[0] == "cell" and t != src:
+            return t
+        return None
+
+    # -- what the rules allow --------------------------------------------------------------------
+    def targets_for(self, src) -> list[int]:
+        """Cells the stack of ``src`` (a cell index, or ``-1`` for the talon top) may go onto, by
+        the rules, best first: a stack standing in its chain's row first, then cell order."""
+        s, g = self.state, self.state.grid
+        kind = TALON if src < 0 else MERGE
+        out = [j for j in range(N_CELLS) if j != src and g[j]
+               and self.rules.why_not(s, Move(kind, src, j)) is None]
+        return sorted(out, key=lambda j: (chain_of(g[j][0]) != j // COLS, j))
+
+    def refusal(self, src: int) -> tuple[str, dict]:
+        """Why the stack of cell ``src`` (``-1``: the talon top) fits no stack: the rules' reason
+        for the most telling destination (one topped by the card it needs, else one a higher card
+        of it would fit, else any)."""
+        s, g = self.state, self.state.grid
+        moving = (s.talon[-1],) if src < 0 else g[src]
+        others = [j for j in range(N_CELLS) if j != src and g[j]]
+        pick = next((j for j in others if g[j][-1] == moving[0] - 3), None)
+        if pick is None:
+            pick = next((j for j in others if any(fits(c, g[j][-1]) for c in moving[1:])), None)
+        if pick is None and others:
+            pick = others[0]
+        if pick is None:
+            return MSG_NO_STACK, {}
+        why = self.rules.why_not(s, Move(TALON if src < 0 else MERGE, src, pick))
+        return why or (MSG_NO_STACK, {})
+
+    # -- taps ------------------------------------------------------------------------------------
+    def activate_target(self, target) -> None:
+        if target[0] == "button" and self.swap_from is not None:
+            self.swap_from = None
+            self.stale = True
+        super().activate_target(target)
+
+    def activate(self, target) -> None:
+        if self.rules.status(self.state) != PLAYING:
+            if self.panel is None:
+                self.open_end_panel()
+            return
+        if self.swap_from is not None:
+            a, self.swap_from = self.swap_from, None
+            self.stale = True
+            if target[0] == "cell" and target[1] != a:
+                self.try_move(Move(SWAP, a, target[1]), ("cell", target[1]))
+            else:
+                self.say(tr("Swap cancelled"))
+            return
+        if target[0] == "cell":
+            self.tap_cell(target[1])
+        elif target[0] == "talon":
+            self.tap_source(-1)
+        elif target[0] == "stock":
+            self.tap_stock()
+
+    def tap_cell(self, i: int) -> None:
+        if not self.state.grid[i]:
+            self.shake(("cell", i))
+            self.refused(None, tr("An empty cell takes a stack only by a swap: hold a stack, then tap this cell"))
+            return
+        c = self.cycle
+        h = self.history
+        if (c is not None and c["dst"] == i and len(c["targets"]) > 1 and len(h.states) > 1
+                and h.states[-1] is c["after"] and h.states[-2] is c["before"]):
+            self.retarget(c)
+            return
+        self.tap_source(i)
+
+    def tap_source(self, src: int) -> None:
+        """A tap on the stack of cell ``src`` (``-1``: the talon top): onto its first target."""
+        s = self.state
+        if src < 0 and not s.talon:
+            self.shake(("talon",))
+            why = self.rules.why_not(s, Move(TALON, -1, 0))
+            self.refused(None, tr(why[0], **why[1]))
+            return
+        targets = self.targets_for(src)
+        if not targets:
+            self.shake(("talon",) if src < 0 else ("cell", src))
+            why = self.refusal(src)
+            self.refused(None, tr(why[0], **why[1]))
+            return
+        move = Move(TALON if src < 0 else MERGE, src, targets[0])
+        if self.try_move(move, None):
+            self.cycle = {"src": src, "targets": targets, "k": 0, "dst": targets[0],
+                          "before": self.history.states[-2], "after": self.state}
+
+    def retarget(self, c: dict) -> None:
+        """Tap again on the stack just moved: the same move aimed at the next fitting stack
+        (the last move is replaced, not undone: no undo is counted)."""
+        h = self.history
+        k = (c["k"] + 1) % len(c["targets"])
+        src, before = c["src"], c["before"]
+        move = Move(TALON if src < 0 else MERGE, src, c["targets"][k])
+        if self.rules.why_not(before, move) is not None:
+            self.cycle = None
+            return
+        self.anim.finish("fly")
+        h.states.pop()
+        h.actions.pop()
+        h.moves -= 1
+        self.try_move(move, None)
+        self.cycle = {**c, "k": k, "dst": c["targets"][k], "after": self.state}
+
+    def tap_stock(self) -> None:
+        self.try_move(TURN_MOVE, ("stock",))
+
+    def draw_stock(self) -> None:
+        if self.panel is None and self.playing:
+            self.tap_stock()
+
+    def key(self, event) -> None:
+        if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
+            self.swap_from = None
+            self.activate(("stock",))
+        else:
+            super().key(event)
+
+    def try_move(self, move: Move, shake_target, grab=None) -> bool:
+        """Ask the rules; refused: shake ``shake_target`` and say why. Played: the cards fly from
+        where they were (``grab``: the top-left of a dragged stack) to where they land."""
+        s = self.state
+        why = self.rules.why_not(s, move)
+        if why is not None:
+            if shake_target is not None:
+                self.shake(shake_target)
+            self.refused(move, tr(why[0], **why[1]))
+            return False
+        if not self.play(move):
+            return False
+        self.fly(s, move, grab)
+        return True
+
+    def shake(self, target) -> None:
+        self.anim.cancel("shake")
+        self.anim.add("shake", 250, {"target": target})
+        self.stale = True
+
+    def refused(self, move, why: str) -> None:
+        self.cycle = None
+        super().refused(move, why)
+
+    # -- flights ---------------------------------------------------------------------------------
+    def fly(self, before, move: Move, grab=None) -> None:
+        """Start the flight of ``move`` just played from ``before``: items ``(card, src, dst,
+        face_up)`` and what the static drawing hides meanwhile (``("cell", j, k)``: cards from
+        index k of cell j; ``("talon", k)``: talon cards from index k)."""
+        after = self.state
+        g = before.grid
+        items, hide = [], []
+        if move.kind == MERGE:
+            a, b = move.src, move.dst
+            for k, c in enumerate(g[a]):
+                src = self.card_rect(a, k).topleft if grab is None else \
+                    (grab[0] + round(k * self.fan[0]), grab[1] + round(k * self.fan[1]))
+                items.append((c, src, self.card_rect(b, len(g[b]) + k).topleft, True))
+            hide.append(("cell", b, len(g[b])))
+        elif move.kind == TALON:
+            b = move.dst
+            src = self.talon_card_rect(len(before.talon), len(before.talon) - 1).topleft if grab is None else grab
+            items.append((before.talon[-1], src, self.card_rect(b, len(g[b])).topleft, True))
+            hide.append(("cell", b, len(g[b])))
+        elif move.kind == SWAP:
+            for a, b in ((move.src, move.dst), (move.dst, move.src)):
+                for k, c in enumerate(g[a]):
+                    src = self.card_rect(a, k).topleft
+                    if grab is not None and a == move.src:
+                        src = (grab[0] + round(k * self.fan[0]), grab[1] + round(k * self.fan[1]))
+                    items.append((c, src, self.card_rect(b, k).topleft, True))
+                hide.append(("cell", b, 0))
+        elif move.kind == TURN:
+            n0 = len(before.talon)
+            for idx in range(n0, len(after.talon)):
+                items.append((after.talon[idx], self.stock_rect.topleft,
+                              self.talon_card_rect(len(after.talon), idx).topleft, None))
+            hide.append(("talon", n0))
+        if items:
+            self.anim.add("fly", 200, {"items": items, "hide": hide}, on_done=self._landed)
+
+    def glide_back(self, src, pos) -> None:
+        """A refused drop: the dragged cards glide from ``pos`` (their top-left) back home."""
+        s = self.state
+        if src[0] == "talon":
+            idx = len(s.talon) - 1
+            items = [(s.talon[-1], pos, self.talon_card_rect(len(s.talon), idx).topleft, True)]
+            hide = [("talon", idx)]
+        else:
+            i = src[1]
+            items = [(c, (pos[0] + round(k * self.fan[0]), pos[1] + round(k * self.fan[1])),
+                      self.card_rect(i, k).topleft, True) for k, c in enumerate(s.grid[i])]
+            hide = [("cell", i, 0)]
+        self.anim.add("fly", 200, {"items": items, "hide": hide}, on_done=self._landed)
+        self.stale = True
+
+    def _landed(self) -> None:
+        self.stale = True
+
+    def hidden(self) -> tuple[dict, int | None]:
+        """``({cell: first hidden index}, first hidden talon index or None)`` from the flights
+        and the drag in progress."""
+        cells, talon = {}, None
+        for tw in self.anim.of("fly"):
+            for h in tw.data["hide"]:
+                if h[0] == "cell":
+                    cells[h[1]] = min(cells.get(h[1], 99), h[2])
+                else:
+                    talon = h[1] if talon is None else min(talon, h[1])
+        d = self.drag
+        if d is not None:
+            if d["src"][0] == "cell":
+                cells[d["src"][1]] = 0
+            else:
+                n = len(self.state.talon) - 1
+                talon = n if talon is None else min(talon, n)
+        return cells, talon
+
+    def on_undo(self) -> None:
+        self.cycle = None
+        self.swap_from = None
+        self.drag = None
+
+    # -- pointer: drags, long presses ------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        r = super().update(dt)
+        if self._redraw:
+            self._redraw = False
+            return True
+        return r
+
+    def pointer(self, ev) -> None:
+        if self.panel is not None or self.anim.busy("celebrate"):
+            self.drag = None
+            super().pointer(ev)
+            return
+        if ev.kind == "drag":
+            if self.drag is None:
+                self.start_drag(ev)
+            if self.drag is not None:
+                self.drag["pos"] = ev.pos
+                self._redraw = True
+            return
+        if ev.kind == "long":
+            t = self.hit_test(ev.start)
+            if self.playing and t is not None and t[0] == "cell" and t == self.press_target:
+                if self.state.grid[t[1]] or any(self.state.grid):
+                    self.swap_from = t[1]
+                    self.cycle = None
+                    self.say(tr("Tap another cell to swap the two stacks"))
+            return
+        if ev.kind == "up" and self.drag is not None:
+            super().pointer(ev)
+            self.drop(ev.pos)
+            return
+        super().pointer(ev)
+
+    def start_drag(self, ev) -> None:
+        t = self.hit_test(ev.start)
+        if not self.playing or t is None or t != self.press_target:
+            return
+        s = self.state
+        if t[0] == "cell" and s.grid[t[1]]:
+            home = self.cell_rects[t[1]].topleft
+        elif t[0] == "talon" and s.talon:
+            home = self.talon_card_rect(len(s.talon), len(s.talon) - 1).topleft
+        else:
+            return
+        self.anim.finish("fly")
+        swap = t[0] == "cell" and self.swap_from == t[1]
+        self.swap_from = None
+        self.cycle = None
+        self.drag = {"src": t, "pos": ev.pos, "grab": (ev.start[0] - home[0], ev.start[1] - home[1]), "swap": swap}
+        self.stale = True
+
+    def drag_topleft(self) -> tuple[int, int]:
+        d = self.drag
+        return d["pos"][0] - d["grab"][0], d["pos"][1] - d["grab"][1]
+
+    def drag_move(self, dst):
+        """The move a drop on ``dst`` (from :meth:`drop_target`) would make, or ``None``."""
+        d = self.drag
+        if dst is None:
+            return None
+        j = dst[1]
+        if d["src"][0] == "talon":
+            return Move(TALON, -1, j)
+        i = d["src"][1]
+        if dst[0] == "handle" or d["swap"] or not self.state.grid[j]:
+            return Move(SWAP, i, j)
+        return Move(MERGE, i, j)
+
+    def drop(self, pos) -> None:
+        src = self.drag["src"]
+        grab = self.drag_topleft()
+        dst = self.drop_target(pos, src)
+        move = self.drag_move(dst)
+        self.drag = None
+        self.stale = True
+        if move is None or self.rules.status(self.state) != PLAYING:
+            self.glide_back(src, grab)
+            return
+        why = self.rules.why_not(self.state, move)
+        if why is not None:
+            self.glide_back(src, grab)
+            self.refused(move, tr(why[0], **why[1]))
+            return
+        self.try_move(move, None, grab)
+
+    # -- hint ------------------------------------------------------------------------------------
+    def hint(self) -> None:
+        if self.rules.status(self.state) != PLAYING:
+            return
+        self.swap_from = None
+        self.dg_search = self.rules.solver(self.state, max_nodes=HINT_NODES)
+        self.hint_search = self.dg_search
+        self.hint_deadline = time.perf_counter() + HINT_WALL
+        self.say(tr("Thinking…"))
+
+    def finish_hint(self, result) -> None:
+        search, self.dg_search = self.dg_search, None
+        moves = search.best_moves() if search is not None else []
+        if not moves:
+            super().finish_hint(None)
+            return
+        move = self.rules.parse_move(self.state, moves[0])
+        if result is not None and result.status == SOLVED:
+            self.say(tr("Hint: a move on a winning line (the solver sees face-down cards)"))
+        else:
+            self.say(tr("Hint: the best line found leaves {n} cards (the solver sees the stock)", n=search.best))
+        self.hint_move = move
+        self.anim.cancel("hint")
+        self.anim.add("hint", 1800, {"move": move}, scaled=False, on_done=self._hint_over)
+
+    def simple_hint(self):
+        """A talon play, else a merge (onto a stack in its chain's row first), else the stock's
+        turn, else ``None`` (swaps alone never lower the cards left)."""
+        moves = self.rules.legal_moves(self.state)
+        g = self.state.grid
+        plays = [m for m in moves if m.kind in (TALON, MERGE)]
+        if plays:
+            return min(plays, key=lambda m: (m.kind != TALON, chain_of(g[m.dst][0]) != m.dst // COLS))
+        return TURN_MOVE if TURN_MOVE in moves else None
+
+    # -- game events -----------------------------------------------------------------------------
+    def intro(self) -> str:
+        return tr("Tap a stack: it goes onto the stack it continues. Hold one, then tap a cell, to swap")
+
+    def after_move(self, before, move) -> None:
+        s = self.state
+        if not s.stock and not s.talon and self.rules.status(s) == PLAYING:
+            self.say(tr("Every card is on the grid: swap the stacks into their rows"))
+
+    def on_won(self) -> None:
+        self.say(tr("Every stack is complete and in its row!"))
+        super().on_won()
+
+    def lost_text(self) -> str:
+        if not self.state.stock and self.state.talon:
+            return tr("The talon's top card fits no stack any more")
+        return tr("No more moves")
+
+    def top_items(self):
+        items = list(super().top_items())
+        left = (tr("Left"), str(self.rules.result(self.state)))
+        for k, (label, _) in enumerate(items):
+            if label == tr("Score"):
+                items[k] = left
+                return items
+        return [left] + items
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _shake_dx(self, target) -> int:
+        for tw in self.anim.of("shake"):
+            if tw.data["target"] == target:
+                return round(shake_offset(tw))
+        return 0
+
+    def _grid_art(self):
+        if self.geo["fan"] != "down":
+            return self.art
+        try:
+            return cards_art.CardArt(self.art.four_colour, self.art.back_style, compact=True)
+        except TypeError:
+            return self.art
+
+    def draw_cards(self, surface) -> None:
+        s = self.state
+        w = self.card_w
+        art = self._grid_art()
+        hide_cells, hide_talon = self.hidden()
+        playing = self.rules.status(s) == PLAYING
+        legal = self.rules.legal_moves(s) if playing and self.settings.glow else []
+        movable = {m.src for m in legal if m.kind == MERGE}
+        talon_ok = any(m.kind == TALON for m in legal)
+        shaking = self.anim.busy("shake")
+        rad = cards_art.radius(w)
+        # the rows' bands and chains
+        for r in range(ROWS):
+            br = self.band_rects[r]
+            band = cards_art.rounded(br.width, br.height, rad + 6, (255, 255, 255, 16))
+            surface.blit(band, br.topleft)
+            self.draw_chain_label(surface, r)
+        # the cells
+        lw = max(2, w // 22)
+        for i in range(N_CELLS):
+            st = s.grid[i]
+            dx = self._shake_dx(("cell", i)) if shaking else 0
+            n = min(len(st), hide_cells.get(i, len(st)))
+            if n == 0:
+                surface.blit(cards_art.placeholder(w), self.card_rect(i, 0).move(dx, 0).topleft)
+            for k in range(n):
+                art.draw(surface, st[k], self.card_rect(i, k).move(dx, 0), True, True)
+            if n == 0 or n < len(st):
+                continue
+            box = self.stack_rect(i).move(dx, 0)
+            if complete_in_row(st, i):
+                self._ring(surface, box.inflate(6, 6), GOLD, lw + 1, rad + 3)
+                d = max(14, round(w * 0.3))
+                c = (box.right - d // 3, box.y + d // 3)
+                pygame.draw.circle(surface, GOLD, c, d // 2)
+                ic = icon("ok", round(d * 0.8), (40, 30, 0))
+                surface.blit(ic, ic.get_rect(center=c))
+            elif i in movable:
+                self._ring(surface, box.inflate(6, 6), cards_art.GLOW, lw, rad + 3)
+            if self.swap_from == i:
+                self._ring(surface, box.inflate(10, 10), SWAP_INK, lw + 2, rad + 5)
+        if self.swap_from is not None and not s.grid[self.swap_from]:
+            self._ring(surface, self.card_rect(self.swap_from, 0).inflate(10, 10), SWAP_INK, lw + 2, rad + 5)
+        self.draw_stock_pile(surface, legal, shaking)
+        self.draw_talon(surface, hide_talon, talon_ok, shaking)
+
+    def _ring(self, surface, rect, color, width, radius) -> None:
+        pygame.draw.rect(surface, color, rect, width, border_radius=radius)
+
+    def draw_chain_label(self, surface, r: int) -> None:
+        """Row ``r``'s chain, faint: a column of ranks left of the row, or a line above it."""
+        lr = self.label_rects[r]
+        ranks = chain_ranks(r)
+        col = (200, 226, 208)
+        if self.transposed:
+            label = "  ".join(ranks)
+            size = text.fit(label, max(12, round(lr.height * 0.95)), lr.width - 4, 9)
+            img = text.render(label, size, col).copy()
+            img.set_alpha(150)
+            text.blit_center(surface, img, lr.center)
+            return
+        size = max(9, round(min(lr.height / 2.9, (lr.width - 2) / 0.78)))
+        size = text.fit("10", size, lr.width - 2, 9)
+        lh = text.font(size).get_linesize() * 0.92
+        y0 = lr.centery - lh * 1.5
+        for k, rk in enumerate(ranks):
+            img = text.render(rk, size, col).copy()
+            img.set_alpha(150)
+            text.blit_center(surface, img, (lr.centerx, y0 + k * lh))
+
+    def draw_stock_pile(self, surface, legal, shaking) -> None:
+        s = self.state
+        w = self.card_w
+        r = self.stock_rect.move(self._shake_dx(("stock",)) if shaking else 0, 0)
+        n = len(s.stock)
+        if n == 0:
+            surface.blit(cards_art.placeholder(w), r.topleft)
+        else:
+            layers = min(3, 1 + n // 24)
+            glow = bool(legal) and all(m.kind in (TURN, SWAP) for m in legal) and TURN_MOVE in legal
+            for k in range(layers):
+                off = (layers - 1 - k) * max(1, w // 40)
+                self.art.draw(surface, 0, r.move(-off, -off), False, k == 0,
+                              cards_art.GLOW if glow and k == layers - 1 else None)
+        self._badge(surface, str(n), r)
+
+    def draw_talon(self, surface, hide_from, talon_ok, shaking) -> None:
+        s = self.state
+        w = self.card_w
+        t = s.talon
+        shown = len(t) if hide_from is None else min(len(t), hide_from)
+        if shown == 0:
+            surface.blit(cards_art.placeholder(w), self.talon_rect.topleft)
+        dx = self._shake_dx(("talon",)) if shaking else 0
+        for idx in range(max(0, len(t) - TALON_SHOWN), shown):
+            top = idx == len(t) - 1
+            r = self.talon_card_rect(len(t), idx).move(dx if top else 0, 0)
+            self.art.draw(surface, t[idx], r, True, True, cards_art.GLOW if top and talon_ok else None)
+        if t:
+            self._badge(surface, str(len(t)), self.talon_rect, dim=True)
+
+    def _badge(self, surface, label: str, r: pygame.Rect, dim: bool = False) -> None:
+        img = text.render(label, max(14, round(self.card_w * 0.26)), DIM if dim else INK)
+        br = img.get_rect(center=(r.centerx, r.bottom - img.get_height() * 0.8))
+        if dim:
+            br.bottomleft = (r.x + 4, r.bottom - 4)
+        pygame.draw.rect(surface, (10, 30, 20), br.inflate(12, 4), border_radius=br.height)
+        surface.blit(img, br)
+
+    def draw_moving(self, surface) -> None:
+        if self.hint_move is not None:
+            self.draw_hint(surface)
+        if self.drag is not None:
+            self.draw_drag(surface)
+        for tw in self.anim.of("fly"):
+            e = ease_out(tw.t)
+            for card, (x0, y0), (x1, y1), face_up in tw.data["items"]:
+                r = pygame.Rect(round(lerp(x0, x1, e)), round(lerp(y0, y1, e)), self.card_w, self.card_h)
+                self.art.draw(surface, card, r, face_up if face_up is not None else tw.t > 0.35)
+
+    def draw_hint(self, surface) -> None:
+        tw = next((x for x in self.anim.tweens if x.kind == "hint"), None)
+        k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
+        m = self.hint_move
+        rects = []
+        if m.kind == TURN:
+            rects.append(self.stock_rect)
+        elif m.kind == TALON:
+            rects += [self.target_rect(("talon",)), self.stack_rect(m.dst)]
+        else:
+            rects += [self.stack_rect(m.src), self.stack_rect(m.dst)]
+        lw = max(4, self.card_w // 14)
+        for r in rects:
+            r = r.inflate(10, 10)
+            ring = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(ring, (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), ring.get_rect(), lw,
+                             border_radius=cards_art.radius(self.card_w) + 4)
+            surface.blit(ring, r.topleft)
+
+    def draw_drag(self, surface) -> None:
+        d = self.drag
+        s = self.state
+        dst = self.drop_target(d["pos"], d["src"])
+        move = self.drag_move(dst)
+        if d["src"][0] == "cell":
+            for j, hr in enumerate(self.handle_rects):
+                if ("cell", j) != d["src"]:
+                    self._handle(surface, hr, dst == ("handle", j))
+        if move is not None:
+            ok = self.rules.why_not(s, move) is None
+            j = dst[1]
+            box = self.stack_rect(j) if s.grid[j] else self.card_rect(j, 0)
+            col = (SWAP_INK if move.kind == SWAP else cards_art.GLOW) if ok else (200, 80, 70)
+            self._ring(surface, box.inflate(8, 8), col, max(3, self.card_w // 18), cards_art.radius(self.card_w) + 4)
+        x, y = self.drag_topleft()
+        cards = s.grid[d["src"][1]] if d["src"][0] == "cell" else (s.talon[-1],)
+        for k, c in enumerate(cards):
+            r = pygame.Rect(x + round(k * self.fan[0]), y + round(k * self.fan[1]), self.card_w, self.card_h)
+            self.art.draw(surface, c, r, True, True)
+
+    def _handle(self, surface, r: pygame.Rect, active: bool) -> None:
+        """A cell's swap handle: a round mark with two opposed arrows."""
+        key = (r.width, active)
+        cache = self.__dict__.setdefault("_handles", {})
+        img = cache.get(key)
+        if img is None:
+            d = r.width
+            S = d * 4
+            big = pygame.Surface((S, S), pygame.SRCALPHA)
+            fill = (255, 171, 64, 235) if active else (12, 40, 26, 200)
+            ink = (30, 20, 0) if active else (255, 214, 150)
+            pygame.draw.circle(big, fill, (S // 2, S // 2), S // 2 - 2)
+            pygame.draw.circle(big, ink, (S // 2, S // 2), S // 2 - 2, max(4, S // 16))
+            lw = max(4, S // 14)
+            for y, sign in ((0.40, 1), (0.60, -1)):
+                a, b = (0.28, 0.72) if sign > 0 else (0.72, 0.28)
+                pygame.draw.line(big, ink, (S * a, S * y), (S * b, S * y), lw)
+                tip = S * b
+                pygame.draw.polygon(big, ink, [(tip + sign * S * 0.06, S * y), (tip - sign * S * 0.08, S * (y - 0.09)),
+                                               (tip - sign * S * 0.08, S * (y + 0.09))])
+            img = cache[key] = pygame.transform.smoothscale(big, (d, d))
+        surface.blit(img, r.topleft)
+
+    # -- the end panel ---------------------------------------------------------------------------
+    def _line(self) -> int:
+        return max(26, round(30 * self.frame.scale))
+
+    def end_body_height(self, pw: int) -> int:
+        line = self._line()
+        return round(line * 1.5) + 8 + line + 14 + 3 * (line + 6)
+
+    def draw_end_body(self, surface, r) -> None:
+        s = self.state
+        line = self._line()
+        left = self.rules.result(s)
+        msg = tr("Cards left: {n}", n=left)
+        big = round(line * 1.4)
+        y = r.y
+        text.blit_center(surface, text.render(msg, text.fit(msg, big, r.width, 14), INK),
+                         (r.centerx, y + big // 2))
+        y += round(line * 1.5) + 8
+        rated = rating(left)
+        msg = tr(rated) if rated else tr("No rating: more than 10 cards left")
+        col = GOLD if rated else DIM
+        text.blit_center(surface, text.render(msg, text.fit(msg, line, r.width, 12), col), (r.centerx, y + line // 2))
+        y += line + 14
+        size = round(line * 0.8)
+        rw = min(r.width, round(line * 11))
+        for lo, hi, name in SCALE_ROWS:
+            row = pygame.Rect(r.centerx - rw // 2, y, rw, line)
+            on = lo <= left <= hi
+            if on:
+                surface.blit(cards_art.rounded(row.width, row.height, row.height // 2, (255, 204, 77, 60)), row.topleft)
+            ink = INK if on else DIM
+            span = f"{lo}–{hi}"
+            text.blit_center(surface, text.render(span, size, ink), (row.x + row.width * 0.22, row.centery))
+            label = tr(name)
+            text.blit_center(surface, text.render(label, text.fit(label, size, round(rw * 0.55), 10), ink),
+                             (row.x + row.width * 0.64, row.centery))
+            y += line + 6
