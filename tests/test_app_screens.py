@@ -337,3 +337,13 @@ def test_sound_files_are_small_oggs():
     for n in NAMES:
         p = SOUNDS_DIR / f"{n}.ogg"
         assert p.read_bytes()[:4] == b"OggS" and p.stat().st_size < 16_000
+
+
+def test_left_handed_mirrors_the_stock_and_the_buttons():
+    right = new_app(scene=TriPeaksTable(1)).scene
+    stock_r, undo_r = right.stock_rect.centerx, right.buttons[0].rect.centerx
+    pygame.display.quit()
+    left = new_app(scene=TriPeaksTable(1), left_handed=True).scene
+    w = left.app.size[0]
+    assert abs(left.stock_rect.centerx - (w - stock_r)) <= 2
+    assert left.buttons[0].rect.centerx > w // 2 > undo_r

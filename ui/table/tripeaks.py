@@ -81,6 +81,11 @@ class TriPeaksTable(GameTable):
             else:
                 rects.append(pygame.Rect(round(px + x * sx * w), round(py + y * sy * h), w, h))
         self.slot_rects = rects
+        if self.settings.left_handed:  # mirror the table: the stock and waste change sides
+            def flip(r):
+                return pygame.Rect(T.x + T.right - r.right, r.y, r.width, r.height)
+            self.slot_rects = [flip(r) for r in self.slot_rects]
+            self.stock_rect, self.waste_rect = flip(self.stock_rect), flip(self.waste_rect)
 
     def card_rects(self) -> list[pygame.Rect]:
         """Every card place (28 slots, stock, waste): what tests check is on screen."""
