@@ -176,7 +176,8 @@ COMPACT_STRIP = 0.50
 
 def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface:
     """A face for fanned columns, readable from its top strip alone (:data:`COMPACT_STRIP` × w):
-    a big rank (cap height 0.40 w) at the top left and the suit (0.34 w) at the top right, in
+    a big rank (cap height 0.40 w, 0.30 w from 100 px up) at the top left and the suit (0.34 w,
+    0.27 w) at the top right, in
     one row, so a 36-px card whose neighbour covers all but 18 px still reads; a large suit below
     (framed on J Q K). Cached like :func:`face`."""
     key = ("cface", int(card), w, four_colour)
@@ -188,7 +189,8 @@ def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface
     color = suit_color(suit, four_colour)
     img = rounded(w, h, radius(w), FACE, EDGE, 1.0 if w < 80 else 1.4)
     label = "10" if rank == 10 else RANKS[rank - 1]
-    cap = 0.40 * w
+    k = min(1.0, max(0.0, (w - 56) / 44))  # large cards (desktop) need a smaller share of the width
+    cap = (0.40 - 0.10 * k) * w
     size = max(8, round(cap / 0.49))
     f = text.font(size)
     gimg = f.render(label, True, color)
@@ -199,7 +201,7 @@ def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface
         glyph = pygame.transform.smoothscale(glyph, (maxw, glyph.get_height()))
     inset = max(2, round(0.07 * w))
     img.blit(glyph, (inset - (1 if w < 50 else 0), inset))
-    ps = max(4, round(0.34 * w))
+    ps = max(4, round((0.34 - 0.07 * k) * w))
     img.blit(suit_image(suit, ps, color), (w - inset - ps, inset + max(0, round((cap - ps) / 2))))
     big = round(0.56 * w)
     cy = round(0.66 * h)
