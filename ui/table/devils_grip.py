@@ -44,7 +44,8 @@ from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import DIM, INK, icon, load_toml
 from .base import HINT_WALL, GameTable
 
-HINT_NODES = 4000          # solver nodes for one hint (docs/solvers.md: ≈ 0.07 s natively at 3000)
+HINT_NODES = 20_000        # solver nodes for one hint at most (≈ 0.07 s natively per 3000); the wall
+                           # of base.HINT_WALL seconds ends it sooner, with the best line found by then
 GOLD = (255, 204, 77)
 SWAP_INK = (255, 171, 64)  # the cell waiting for its swap partner
 TALON_SHOWN = 3            # talon cards shown fanned (only the top one plays)
@@ -716,10 +717,12 @@ class DevilsGripTable(GameTable):
         s = self.state
         dst = self.drop_target(d["pos"], d["src"])
         move = self.drag_move(dst)
-        if d["src"][0] == "cell":
+        if d["src"][0] == "cell":   # handles: small and faint, full size on the cell under the pointer
             for j, hr in enumerate(self.handle_rects):
-                if ("cell", j) != d["src"]:
-                    self._handle(surface, hr, dst == ("handle", j))
+                if ("cell", j) == d["src"]:
+                    continue
+                if dst is None or dst[1] != j:
+                    self._handle(surface, hr.inflate(-round(hr.width * 0.3), -round(hr.height * 0.3)), False, False)
         if move is not None:
             ok = self.rules.why_not(s, move) is None
             j = dst[1]
@@ -731,10 +734,12 @@ class DevilsGripTable(GameTable):
         for k, c in enumerate(cards):
             r = pygame.Rect(x + round(k * self.fan[0]), y + round(k * self.fan[1]), self.card_w, self.card_h)
             self.art.draw(surface, c, r, True, True)
+        if d["src"][0] == "cell" and dst is not None:   # the handle of the cell under the pointer, on top
+            self._handle(surface, self.handle_rects[dst[1]], dst[0] == "handle", True)
 
-    def _handle(self, surface, r: pygame.Rect, active: bool) -> None:
-        """A cell's swap handle: a round mark with two opposed arrows."""
-        key = (r.width, active)
+    def _handle(self, surface, r: pygame.Rect, active: bool, near: bool = True) -> None:
+        """A cell's swap handle: a round mark with two opposed arrows (faint unless ``near``)."""
+        key = (r.width, active, near)
         cache = self.__dict__.setdefault("_handles", {})
         img = cache.get(key)
         if img is None:
@@ -752,7 +757,10 @@ class DevilsGripTable(GameTable):
                 tip = S * b
                 pygame.draw.polygon(big, ink, [(tip + sign * S * 0.06, S * y), (tip - sign * S * 0.08, S * (y - 0.09)),
                                                (tip - sign * S * 0.08, S * (y + 0.09))])
-            img = cache[key] = pygame.transform.smoothscale(big, (d, d))
+            img = pygame.transform.smoothscale(big, (d, d))
+            if not near:
+                img.set_alpha(150)
+            cache[key] = img
         surface.blit(img, r.topleft)
 
     # -- the end panel ---------------------------------------------------------------------------
