@@ -116,6 +116,9 @@ class JsonFileStorage:
     contents kept) and :attr:`notice` says so.
     """
 
+    atomic = True
+    """Each ``set`` already replaces the whole file atomically: :class:`Store` needs no ``.new`` copy."""
+
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else data_dir() / "store.json"
         self.notice: str | None = None
@@ -259,6 +262,11 @@ class Store:
         when the back end refuses, leaving the previous record as it was."""
         text = json.dumps({"schema": SCHEMA, "data": data}, ensure_ascii=False, sort_keys=True)
         try:
+            if getattr(self.backend, "atomic", False):  # one atomic write, then read back
+                self.backend.set(name, text)
+                if self.backend.get(name) != text:
+                    raise StorageError("read-back differs")
+                return True
             self.backend.set(name + ".new", text)
             if self.backend.get(name + ".new") != text:
                 raise StorageError("read-back differs")
