@@ -357,3 +357,28 @@ def test_fan_squeezes_to_fit():
     offs = fan_offsets(30, 6, 70, 500, 7, 25, 3, 10)
     assert offs[-1] + 70 <= 500 and offs == sorted(offs)
     assert fan_offsets(5, 2, 70, 1000, 7, 25, 3, 10) == [0, 7, 14, 39, 64]
+
+
+@pytest.mark.parametrize("cls", [KlondikeTable, FreeCellTable, SpiderTable], ids=lambda c: c.__name__)
+def test_random_taps_and_drags_never_raise_and_undo_restores(cls):
+    import random
+    rnd = random.Random(5)
+    app = make(cls, size=rnd.choice(SIZES), number=11, anim="fast")
+    t = app.scene
+    T = t.frame.table
+    s0 = t.state
+    for k in range(120):
+        p = (rnd.randint(T.left, T.right - 1), rnd.randint(T.top, T.bottom - 1))
+        if k % 3 == 0:
+            q = (rnd.randint(T.left, T.right - 1), rnd.randint(T.top, T.bottom - 1))
+            drag(app, p, q, steps=2)
+        else:
+            click(app, p)
+        if t.panel is not None:
+            t.close_panel()
+        for st in t.history.states[1:]:
+            assert t.rules.status(st) in ("playing", "won", "lost")
+    t.settle()
+    while t.history.can_undo():
+        t.undo()
+    assert t.state == s0
