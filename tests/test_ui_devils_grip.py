@@ -298,3 +298,27 @@ def test_layout_all_cells_on_screen_fans_readable_targets_big(size):
         assert t.cell_rects[1].y > t.cell_rects[0].y and t.cell_rects[8].x > t.cell_rects[0].x
     else:
         assert len({r.x for r in t.cell_rects}) == 8 and len({r.y for r in t.cell_rects}) == 3
+
+
+def test_talon_card_re_aimed_by_a_second_tap_and_long_press_then_drag_swaps():
+    s0 = position({0: "2S", 1: "2S"}, talon=("5S",))
+    app = make(state=s0)
+    t = app.scene
+    click(app, t.target_rect(("talon",)).center)
+    assert t.history.actions == ["t>1.1"]
+    click(app, cell(t, 0))
+    assert t.history.actions == ["t>1.2"] and t.state.grid[1] == (C("2S"), C("5S")) and t.history.moves == 1
+    # hold a lone filler, then drag it onto another filler: a swap (no merge would be legal)
+    p, q = cell(t, 5), cell(t, 7)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
+    app.frame()
+    app.pointer.t_down -= 0.6
+    app.frame()
+    assert t.swap_from == 5
+    for k in range(1, 5):
+        pp = (p[0] + (q[0] - p[0]) * k // 4, p[1] + (q[1] - p[1]) * k // 4)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pp, rel=(0, 0), buttons=(1, 0, 0), touch=False))
+        app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=q, button=1, touch=False))
+    app.frame()
+    assert t.history.actions[-1] == "1.6<>1.8" and t.state.grid[7] == s0.grid[5]
