@@ -1,0 +1,263 @@
+"""FreeCell solver (issue 7): answers on small positions, Microsoft deals, replay of every solution,
+slicing, the safe auto-moves the app uses (#1941, #98714) and the proof of #11982."""
+import re
+import subprocess
+import sys
+
+import pytest
+
+from games.cards import ALL_CARDS, parse_card as C
+from games.freecell import FOUNDATION, FOUNDATION_OF, FreeCell, FreeCellState
+from games.solvers.freecell import auto, key_of, successors
+from games.solvers.search import replays_to_win
+
+# every card 3..K ranked in its own suit's column, the aces and twos at the bottoms: four kings
+# fill the cells, so only a few jacks can move between queens, and nothing ever reaches an ace
+STUCK = """\
+Foundations: H-0 C-0 D-0 S-0
+Freecells: KC KD KH KS
+: AC 3C 5C 7C 9C JC
+: AD 3D 5D 7D 9D JD
+: AH 3H 5H 7H 9H JH
+: AS 3S 5S 7S 9S JS
+: 2C 4C 6C 8C TC QC
+: 2D 4D 6D 8D TD QD
+: 2H 4H 6H 8H TH QH
+: 2S 4S 6S 8S TS QS
+"""
+
+# ten cards out; the ten of diamonds lies under three clubs, the ten of clubs under JD KH
+NEAR = """\
+Foundations: H-Q C-9 D-9 S-Q
+Freecells: - - - -
+: TD KC QC JC
+: TC JD KH
+: QD
+: KD KS
+:
+:
+:
+:
+"""
+
+
+def solve(state, **kw):
+    r = FreeCell.solver(state, **kw).run()
+    if r.status == "solved":
+        assert replays_to_win(FreeCell, state, r.moves), r.moves
+    return r
+
+
+def position(text):
+    return FreeCell.parse_position(text, {})
+
+
+def exhaust_by_the_rules(state, limit=20000):
+    """Independent check: every position reachable by the rules' own legal moves (no auto-moves,
+    no moves back from the foundations); True when one is won."""
+    def key(s):
+        return tuple(sorted(s.columns)), tuple(sorted(c for c in s.cells if c is not None)), s.foundations
+    seen, stack = {key(state)}, [state]
+    while stack:
+        s = stack.pop()
+        for m in FreeCell.legal_moves(s):
+            if m.src >= FOUNDATION_OF:
+                continue
+            n = FreeCell.apply(s, m)
+            if sum(n.foundations) == 52:
+                return True
+            if key(n) not in seen:
+                seen.add(key(n))
+                stack.append(n)
+                assert len(seen) < limit
+    return False
+
+
+def test_near_finished_board_is_solved_and_replays():
+    s = position(NEAR)
+    r = solve(s)
+    assert r.status == "solved"
+    # the ten of diamonds must first be dug out: something goes to a cell or an empty column
+    assert any(m[1] in "abcd5678" for m in r.moves)
+
+
+def test_won_position_is_solved_with_no_moves():
+    s = FreeCellState(((),) * 8, (None,) * 4, (13, 13, 13, 13))
+    r = FreeCell.solver(s).run()
+    assert (r.status, r.moves) == ("solved", [])
+
+
+def test_tiny_unsolvable_position_is_proved_and_agrees_with_the_rules():
+    s = position(STUCK)
+    assert FreeCell.status(s) == "playing"          # jacks can still move
+    r = solve(s)
+    assert r.status == "unsolvable" and 0 < r.nodes < 1000
+    assert exhaust_by_the_rules(s) is False
+
+
+def test_unknown_on_a_tiny_budget():
+    s = FreeCell.deal(617, {})
+    r = FreeCell.solver(s, max_nodes=20).run()
+    assert r.status == "unknown" and r.moves == [] and r.nodes >= 20
+    assert FreeCell.solver(position(STUCK), max_nodes=5).run().status == "unknown"
+
+
+def test_timeout_gives_unknown():
+    r = FreeCell.solver(FreeCell.deal(1941, {}), timeout=0.05).run()
+    assert r.status == "unknown"
+
+
+@pytest.mark.parametrize("number", [1, 2, 617, 1000])
+def test_microsoft_deals_solved_under_a_node_cap(number):
+    r = solve(FreeCell.deal(number, {}), max_nodes=60000)
+    assert r.status == "solved" and r.moves
+    assert r.nodes <= 60000
+
+
+def test_slicing_equals_one_run():
+    s = FreeCell.deal(617, {})
+    whole = FreeCell.solver(s).run()
+    sliced = FreeCell.solver(s)
+    steps = 0
+    while (r := sliced.step(137)) is None:
+        steps += 1
+    assert steps > 5
+    assert (r.status, r.moves, r.nodes) == (whole.status, whole.moves, whole.nodes)
+    assert sliced.step(10) is r                    # finished searches keep their answer
+
+
+def test_moves_are_our_notation_with_supermoves():
+    r = solve(FreeCell.deal(1, {}))
+    assert all(re.fullmatch(r"[1-8a-d][1-8a-dh](/\d+)?", m) for m in r.moves), r.moves
+    s = FreeCell.deal(1, {})
+    runs = 0
+    for m in r.moves:
+        mv = FreeCell.parse_move(s, m)
+        runs += mv.n > 1
+        s = FreeCell.apply(s, mv)
+    assert FreeCell.status(s) == "won"
+    assert runs > 0                                # some runs moved whole
+
+
+def test_internal_auto_moves_are_only_the_safe_ones():
+    # every auto-move the search makes is one the app's safe_to_foundation offers
+    s = FreeCell.deal(5, {})
+    cols = tuple(bytes(c) for c in s.columns)
+    cols, cells, f = auto(cols, b"", tuple(s.foundations))
+    for _ in range(40):
+        succ = successors((cols, cells, f))
+        if not succ:
+            break
+        (card, dst, autos), (cols2, cells2, f2) = succ[len(succ) // 2]
+        st = FreeCellState(tuple(tuple(c) for c in cols), tuple(cells) + (None,) * (4 - len(cells)), f)
+        # replay the chosen move's autos on the rules' state: each must be safe when it is made
+        pre = _apply_internal(st, card, dst)
+        for c in autos:
+            safe = [x for x, _ in FreeCell.safe_to_foundation(pre)]
+            assert c in safe
+            pre = FreeCell.apply(pre, next(m for x, m in FreeCell.safe_to_foundation(pre) if x == c))
+        assert not FreeCell.safe_to_foundation(pre)  # and none is left behind
+        cols, cells, f = cols2, cells2, f2
+
+
+def _apply_internal(st, card, dst):
+    from games.freecell import CELL, Move
+    for i, col in enumerate(st.columns):
+        if card in col:
+            src, n = i, len(col) - col.index(card)
+            break
+    else:
+        src, n = CELL + st.cells.index(card), 1
+    if dst == -2:
+        return FreeCell.apply(st, Move(src, FOUNDATION))
+    if dst == -1:
+        return FreeCell.apply(st, Move(src, CELL + st.cells.index(None)))
+    return FreeCell.apply(st, Move(src, dst, n))
+
+
+def app_auto(s, exclude=()):
+    """What the app does with auto to foundation on: the safe cards go home, one by one."""
+    while True:
+        safe = FreeCell.safe_to_foundation(s, exclude)
+        if not safe:
+            return s
+        s = FreeCell.apply(s, safe[0][1])
+
+
+@pytest.mark.parametrize("number", [1941, 98714])
+def test_deals_stay_solvable_with_the_apps_auto_moves(number):
+    start = app_auto(FreeCell.deal(number, {}))
+    r = solve(start)
+    assert r.status == "solved"
+    # replay as the app would: after every move the safe cards go home by themselves; a move
+    # home of a card the app already sent is skipped
+    plain, s = start, start
+    for m in r.moves:
+        mv = FreeCell.parse_move(plain, m)
+        card = FreeCell._moving(plain, mv)
+        plain = FreeCell.apply(plain, mv)
+        if mv.dst == FOUNDATION and s.foundations[card >> 4] >= card & 15:
+            continue
+        s = app_auto(FreeCell.apply(s, mv))
+    assert FreeCell.status(s) == "won"
+
+
+def test_11982_is_proved_unsolvable():
+    r = FreeCell.solver(FreeCell.deal(11982, {})).run()
+    assert r.status == "unsolvable"
+    assert r.nodes > 10000
+
+
+@pytest.mark.slow
+def test_11982_independently_exhausted_by_the_rules_moves():
+    # the rules' own legal_moves and safe_to_foundation, a plain DFS: no win either
+    s0 = app_auto(FreeCell.deal(11982, {}))
+
+    def key(s):
+        return tuple(sorted(s.columns)), tuple(sorted(c for c in s.cells if c is not None))
+    seen, stack = {key(s0)}, [s0]
+    while stack:
+        s = stack.pop()
+        for m in FreeCell.legal_moves(s):
+            if m.src >= FOUNDATION_OF:
+                continue
+            n = app_auto(FreeCell.apply(s, m))
+            assert sum(n.foundations) < 52
+            if key(n) not in seen:
+                seen.add(key(n))
+                stack.append(n)
+    assert len(seen) == FreeCell.solver(FreeCell.deal(11982, {})).run().nodes + 1
+
+
+def test_canonical_key_ignores_column_and_cell_order():
+    s = FreeCell.deal(3, {})
+    cols = tuple(bytes(c) for c in s.columns)
+    assert key_of(cols, bytes([C("3C"), C("KH")])) == key_of(cols[::-1], bytes([C("3C"), C("KH")]))
+    moved = (cols[0][:-1],) + cols[1:]
+    assert key_of(cols, b"") != key_of(moved, bytes([cols[0][-1]]))
+
+
+def test_auto_sends_aces_and_twos_but_keeps_needed_cards():
+    cols = (bytes([C("2C"), C("AC")]),) + (b"",) * 7
+    out = []
+    cols2, cells, f = auto(cols, bytes([C("3C")]), (0, 0, 0, 0), out)
+    assert f == (2, 0, 0, 0) and out == [C("AC"), C("2C")] and cols2[0] == b""
+    assert cells == bytes([C("3C")])                  # 3C may still be needed by the red twos
+
+
+def test_cli_solve_prints_a_replayable_solution():
+    p = subprocess.run([sys.executable, "-m", "games", "solve", "freecell", "--number", "617"],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    status, moves = p.stdout.splitlines()
+    assert status == "solved"
+    assert replays_to_win(FreeCell, FreeCell.deal(617, {}), moves.split())
+
+
+def test_cards_conserved_in_every_successor():
+    s = FreeCell.deal(9, {})
+    state = (tuple(bytes(c) for c in s.columns), b"", (0, 0, 0, 0))
+    for _, (cols, cells, f) in successors(state):
+        out = sorted(c for col in cols for c in col) + sorted(cells)
+        home = [su * 16 + r for su in range(4) for r in range(1, f[su] + 1)]
+        assert sorted(out + home) == sorted(ALL_CARDS)
