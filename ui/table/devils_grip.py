@@ -587,8 +587,7 @@ class DevilsGripTable(GameTable):
         # the rows' bands and chains
         for r in range(ROWS):
             br = self.band_rects[r]
-            band = cards_art.rounded(br.width, br.height, rad + 6, (255, 255, 255, 16))
-            surface.blit(band, br.topleft)
+            surface.blit(self._band(br.size, rad + 6), br.topleft)
             self.draw_chain_label(surface, r)
         # the cells
         lw = max(2, w // 22)
@@ -618,6 +617,16 @@ class DevilsGripTable(GameTable):
             self._ring(surface, self.card_rect(self.swap_from, 0).inflate(10, 10), SWAP_INK, lw + 2, rad + 5)
         self.draw_stock_pile(surface, legal, shaking)
         self.draw_talon(surface, hide_talon, talon_ok, shaking)
+
+    def _band(self, size, radius) -> pygame.Surface:
+        """A row's faint band (cached: drawn supersampled, too slow for every rebuild)."""
+        cache = self.__dict__.setdefault("_bands", {})
+        key = (tuple(size), radius)
+        if key not in cache:
+            if len(cache) > 12:
+                cache.clear()
+            cache[key] = cards_art.rounded(size[0], size[1], radius, (255, 255, 255, 16))
+        return cache[key]
 
     def _ring(self, surface, rect, color, width, radius) -> None:
         pygame.draw.rect(surface, color, rect, width, border_radius=radius)
