@@ -261,3 +261,39 @@ def test_cards_conserved_in_every_successor():
         out = sorted(c for col in cols for c in col) + sorted(cells)
         home = [su * 16 + r for su in range(4) for r in range(1, f[su] + 1)]
         assert sorted(out + home) == sorted(ALL_CARDS)
+
+
+def _reference_children(state):
+    """The search's moves written the plain way from the rules (module docstring of the solver):
+    every legal move but those back from the foundations, a whole column into an empty column,
+    and moves to any empty column or cell but the first; then the safe auto-moves."""
+    cols, cells, f = state
+    st = FreeCellState(tuple(tuple(c) for c in cols), tuple(cells) + (None,) * (4 - len(cells)), f)
+    first_empty = next((i for i, c in enumerate(cols) if not c), None)
+    out = set()
+    for m in FreeCell.legal_moves(st):
+        if m.src >= FOUNDATION_OF:
+            continue
+        if m.dst < 8 and not st.columns[m.dst]:
+            if m.dst != first_empty or (m.src < 8 and m.n == len(st.columns[m.src])):
+                continue
+        n = FreeCell.apply(st, m)
+        c2, ce2, f2 = auto(tuple(bytes(c) for c in n.columns), bytes(sorted(c for c in n.cells if c is not None)),
+                           n.foundations)
+        out.add((key_of(c2, ce2), f2))
+    return out
+
+
+@pytest.mark.parametrize("number", [3, 11982, 1941])
+def test_successors_are_exactly_the_rules_moves(number):
+    import random
+    rnd = random.Random(number)
+    s = FreeCell.deal(number, {})
+    state = auto(tuple(bytes(c) for c in s.columns), b"", (0, 0, 0, 0))
+    for _ in range(60):
+        succ = successors(state)
+        got = {(key_of(c, ce), f) for _, (c, ce, f) in succ}
+        assert got == _reference_children(state)
+        if not succ:
+            break
+        state = rnd.choice(succ)[1]

@@ -58,16 +58,27 @@ def _safe(card: int, f) -> bool:
     return f[1] >= r - 1 and f[2] >= r - 1
 
 
+CHILDREN = [tuple(a for a in range(64) if FITS[a][b]) for b in range(64)]
+"""The cards that may lie on each card."""
+PARENTS = [tuple(b for b in range(64) if FITS[a][b]) for a in range(64)]
+"""The cards each card may lie on."""
+_RUNS: dict = {}
+
+
 def _run_len(col: bytes) -> int:
-    """Cards in the ordered tail of ``col`` (0 when empty)."""
-    n = len(col)
-    if not n:
-        return 0
-    k = n - 1
-    fits = FITS
-    while k > 0 and fits[col[k]][col[k - 1]]:
-        k -= 1
-    return n - k
+    """Cards in the ordered tail of ``col`` (0 when empty); memoised."""
+    r = _RUNS.get(col)
+    if r is None:
+        n = len(col)
+        k = n - 1
+        fits = FITS
+        while k > 0 and fits[col[k]][col[k - 1]]:
+            k -= 1
+        r = n - k if n else 0
+        if len(_RUNS) > 1 << 20:
+            _RUNS.clear()
+        _RUNS[col] = r
+    return r
 
 
 def auto(cols, cells, f, out=None):
@@ -129,18 +140,19 @@ def _disorder(col: bytes) -> int:
 
 def score(cols, cells, f) -> int:
     """The best-first score (lower is better); see the module docstring."""
-    h = W_HOME * (52 - f[0] - f[1] - f[2] - f[3]) - W_FREE * (4 - len(cells))
+    h = W_HOME * (52 - f[0] - f[1] - f[2] - f[3]) - W_FREE * (4 - len(cells)) - W_EMPTY * cols.count(b"")
     dis = 0
+    get = _DISORDER.get
     for col in cols:
-        if col:
-            dis += _disorder(col)
-            for s in range(4):
-                c = (s << 4) | (f[s] + 1)
-                k = col.find(c)
-                if k >= 0:
-                    h += W_NEXT * (len(col) - 1 - k)   # cards above a card wanted home next
-        else:
-            h -= W_EMPTY
+        d = get(col)
+        dis += _disorder(col) if d is None else d
+    big = b"\0".join(cols) + b"\0"
+    for s in range(4):
+        r = f[s]
+        if r < 13:
+            p = big.find((s << 4) | (r + 1))
+            if p >= 0:
+                h += W_NEXT * (big.index(0, p) - p - 1)   # cards above a card wanted home next
     return h + W_DIS * dis
 
 
@@ -149,12 +161,20 @@ def successors(state):
     ``dst`` a column, :data:`TO_CELL` or :data:`TO_HOME`, ``card`` the bottom card of what moves
     and ``autos`` the cards the auto-moves sent home after it."""
     cols, cells, f = state
-    fits = FITS
     out = []
     nfree = 4 - len(cells)
-    empties = [i for i in range(8) if not cols[i]]
-    nempty = len(empties)
-    first_empty = empties[0] if empties else -1
+    nempty = cols.count(b"")
+    first_empty = cols.index(b"") if nempty else -1
+    cap = (nfree + 1) << nempty
+    runs = {}    # card in an ordered tail -> its column
+    tops = {}    # top card -> its column
+    for i in range(8):
+        col = cols[i]
+        if col:
+            n = len(col)
+            for k in range(n - _run_len(col), n):
+                runs[col[k]] = i
+            tops[col[-1]] = i
 
     def push(card, dst, ncols, ncells, nf, src=-1):
         # the parent had no safe card left: only a move home or a newly bared card can start more
@@ -166,56 +186,50 @@ def successors(state):
             out.append(((card, dst, ()), (ncols, ncells, nf)))
 
     # to the foundations (the safe ones already went)
-    for i in range(8):
-        col = cols[i]
-        if col:
-            c = col[-1]
-            if f[c >> 4] == (c & 15) - 1:
-                s = c >> 4
-                push(c, TO_HOME, cols[:i] + (col[:-1],) + cols[i + 1:], cells, f[:s] + (f[s] + 1,) + f[s + 1:])
+    for c, i in tops.items():
+        s = c >> 4
+        if f[s] == (c & 15) - 1:
+            col = cols[i]
+            push(c, TO_HOME, cols[:i] + (col[:-1],) + cols[i + 1:], cells, f[:s] + (f[s] + 1,) + f[s + 1:])
     for c in cells:
-        if f[c >> 4] == (c & 15) - 1:
-            s = c >> 4
+        s = c >> 4
+        if f[s] == (c & 15) - 1:
             push(c, TO_HOME, cols, cells.replace(bytes((c,)), b""), f[:s] + (f[s] + 1,) + f[s + 1:])
-    # column to column
-    for i in range(8):
-        col = cols[i]
-        if not col:
-            continue
-        n = len(col)
-        run = _run_len(col)
-        top_rank = col[-1] & 15
-        for j in range(8):
-            if j == i:
-                continue
-            d = cols[j]
-            if d:
-                t = d[-1]
-                k = (t & 15) - top_rank
-                if 1 <= k <= run and fits[col[n - k]][t]:
-                    if k <= (nfree + 1) << nempty:
-                        push(col[n - k], j, _set2(cols, i, col[:n - k], j, d + col[n - k:]), cells, f, i)
-            elif j == first_empty:
-                cap = (nfree + 1) << (nempty - 1)
-                for k in range(min(run, cap, n - 1 if run == n else n), 0, -1):
-                    push(col[n - k], j, _set2(cols, i, col[:n - k], j, col[n - k:]), cells, f, i)
-    # cell to column
-    for c in cells:
-        rest = cells.replace(bytes((c,)), b"")
-        for j in range(8):
-            d = cols[j]
-            if d:
-                if fits[c][d[-1]]:
-                    push(c, j, cols[:j] + (d + bytes((c,)),) + cols[j + 1:], rest, f)
-            elif j == first_empty:
-                push(c, j, cols[:j] + (bytes((c,)),) + cols[j + 1:], rest, f)
-    # column to a cell
-    if nfree:
+    # column to a non-empty column: the run whose bottom card fits the destination's top
+    for t, j in tops.items():
+        d = cols[j]
+        for c in CHILDREN[t]:
+            i = runs.get(c)
+            if i is not None and i != j:
+                col = cols[i]
+                k = col.index(c)
+                if len(col) - k <= cap:
+                    push(c, j, _set2(cols, i, col[:k], j, d + col[k:]), cells, f, i)
+    # column to the first empty column: every allowed run length (never a whole column)
+    if nempty:
+        ecap = cap >> 1
         for i in range(8):
             col = cols[i]
             if col:
-                c = col[-1]
-                push(c, TO_CELL, cols[:i] + (col[:-1],) + cols[i + 1:], bytes(sorted(cells + bytes((c,)))), f, i)
+                n = len(col)
+                run = _run_len(col)
+                for k in range(min(run, ecap, n - 1), 0, -1):
+                    push(col[n - k], first_empty, _set2(cols, i, col[:n - k], first_empty, col[n - k:]), cells, f, i)
+    # cell to column
+    for c in cells:
+        rest = cells.replace(bytes((c,)), b"")
+        for p in PARENTS[c]:
+            j = tops.get(p)
+            if j is not None:
+                push(c, j, cols[:j] + (cols[j] + bytes((c,)),) + cols[j + 1:], rest, f)
+        if nempty:
+            j = first_empty
+            push(c, j, cols[:j] + (bytes((c,)),) + cols[j + 1:], rest, f)
+    # column to a cell
+    if nfree:
+        for c, i in tops.items():
+            col = cols[i]
+            push(c, TO_CELL, cols[:i] + (col[:-1],) + cols[i + 1:], bytes(sorted(cells + bytes((c,)))), f, i)
     return out
 
 
