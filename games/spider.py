@@ -204,6 +204,9 @@ class Spider(Rules):
     title = MSG_TITLE
     code_prefix = "SP1"
     options = {"suits": ("2", "1", "4"), "relaxed": ("no", "yes")}
+    bank_options = ("suits",)
+    """Banks are solved under the traditional rule; the relaxed rule only adds moves, so a deal
+    verified winnable without it is winnable with it too (games/bank.py)."""
 
     # -- deals -----------------------------------------------------------------------------------
     @classmethod
