@@ -273,17 +273,25 @@ class GameTable(Scene):
         self.changed()
         self.autosave()
 
+    def stats_result(self) -> int | None:
+        """A lower-is-better result for the statistics' best result (Devil's Grip: cards left),
+        or ``None`` for games rated by score alone."""
+        return None
+
     def check_end(self) -> None:
         st = self.rules.status(self.state)
+        progress = getattr(self.app, "progress", None)
         if st == WON:
-            progress = getattr(self.app, "progress", None)
             if progress is not None and self.saved is not None:
                 self.saved.seconds = round(self.clock, 1)
-                progress.won(self.saved, self.history, self.score())
+                progress.won(self.saved, self.history, self.score(), self.stats_result())
             if hasattr(self.app, "play_sound"):
                 self.app.play_sound("win")
             self.on_won()
         elif st == LOST:
+            result = self.stats_result()
+            if progress is not None and self.saved is not None and result is not None:
+                progress.record_result(self.saved, self.history, result)
             self.say(self.lost_text(), error=True)
             self.anim.add("wait", 450, on_done=self.open_end_panel)
 

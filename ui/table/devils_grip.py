@@ -69,6 +69,10 @@ class DevilsGripTable(GameTable):
     rules = DevilsGrip
     game = "devils-grip"
 
+    def stats_result(self) -> int:
+        """Cards left in stock and talon: the statistics keep the fewest (RULES.md)."""
+        return DevilsGrip.result(self.state)
+
     def on_start(self) -> None:
         self.drag = None        # {"src": target, "pos", "grab": (dx, dy), "swap": bool}
         self.swap_from = None   # cell index waiting for a tap (long press) to swap with
