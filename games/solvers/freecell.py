@@ -115,7 +115,7 @@ def key_of(cols, cells) -> bytes:
     return b"|".join(sorted(cols)) + b"#" + cells
 
 
-W_HOME, W_NEXT, W_DIS, W_FREE, W_EMPTY = 8, 1, 1, 2, 4
+EMPTY_ALL_LENGTHS = True
 
 
 _DISORDER: dict = {}
@@ -138,22 +138,34 @@ def _disorder(col: bytes) -> int:
     return d
 
 
-def score(cols, cells, f) -> int:
-    """The best-first score (lower is better); see the module docstring."""
-    h = W_HOME * (52 - f[0] - f[1] - f[2] - f[3]) - W_FREE * (4 - len(cells)) - W_EMPTY * cols.count(b"")
-    dis = 0
-    get = _DISORDER.get
-    for col in cols:
-        d = get(col)
-        dis += _disorder(col) if d is None else d
-    big = b"\0".join(cols) + b"\0"
-    for s in range(4):
-        r = f[s]
-        if r < 13:
-            p = big.find((s << 4) | (r + 1))
-            if p >= 0:
-                h += W_NEXT * (big.index(0, p) - p - 1)   # cards above a card wanted home next
-    return h + W_DIS * dis
+def make_score(w_home=8, w_next=1, w_dis=1, w_free=2, w_empty=4):
+    """A best-first score (lower is better) with these weights: ``w_home`` per card not home,
+    ``w_next`` per card above each suit's next card, ``w_dis`` per card above a lower card of its
+    column, minus ``w_free`` per free cell and ``w_empty`` per empty column."""
+    def score(cols, cells, f):
+        h = w_home * (52 - f[0] - f[1] - f[2] - f[3]) - w_free * (4 - len(cells)) - w_empty * cols.count(b"")
+        dis = 0
+        get = _DISORDER.get
+        for col in cols:
+            d = get(col)
+            dis += _disorder(col) if d is None else d
+        big = b"\0".join(cols) + b"\0"
+        for s in range(4):
+            r = f[s]
+            if r < 13:
+                p = big.find((s << 4) | (r + 1))
+                if p >= 0:
+                    h += w_next * (big.index(0, p) - p - 1)   # cards above a card wanted home next
+        return h + w_dis * dis
+    return score
+
+
+score = make_score()
+"""The first lane's score (module docstring)."""
+LANES = ((make_score(), 0), (make_score(w_next=2, w_free=1), 1000), (make_score(w_dis=0.5), 3000))
+"""The searches run side by side: (score, nodes of the whole search before this one starts)."""
+SLICE = 256
+"""States each lane generates in its turn once several run."""
 
 
 def successors(state):
@@ -213,8 +225,10 @@ def successors(state):
             if col:
                 n = len(col)
                 run = _run_len(col)
-                for k in range(min(run, ecap, n - 1), 0, -1):
-                    push(col[n - k], first_empty, _set2(cols, i, col[:n - k], first_empty, col[n - k:]), cells, f, i)
+                kmax = min(run, ecap, n - 1)
+                for k in range(kmax, 0, -1):
+                    if EMPTY_ALL_LENGTHS or k == 1 or k == kmax:
+                            push(col[n - k], first_empty, _set2(cols, i, col[:n - k], first_empty, col[n - k:]), cells, f, i)
     # cell to column
     for c in cells:
         rest = cells.replace(bytes((c,)), b"")
@@ -240,17 +254,35 @@ def _set2(cols, i, a, j, b):
     return tuple(lst)
 
 
+class _Lane:
+    """One best-first search: its score, visited set, node records and open heap."""
+
+    def __init__(self, root, score_fn):
+        cols, cells, f = root
+        self.score = score_fn
+        self.seen = {key_of(cols, cells)}
+        self.parent: list[int] = [-1]
+        self.move: list = [None]
+        self.heap = [(score_fn(cols, cells, f), 0, 0, root)]
+
+
 class FreeCellSearch:
     """Best-first search for a FreeCell position, resumable in slices (the interface of
     :class:`games.solvers.search.BestFirst`: :meth:`step`, :meth:`run`, ``result``, ``nodes``).
 
+    Several searches with different scores (:data:`LANES`) take turns once the first has
+    generated a few thousand states without a win: a deal that the first score misjudges is
+    often easy for the other. Any one of them running out of states proves the deal unsolvable.
+
     :param state: a :class:`games.freecell.FreeCellState`.
-    :param max_nodes: budget of states generated (``None``: unlimited); :param timeout: seconds.
-    The result's moves are texts in the game's notation (CONTRACT.md), replayed by the rules to a
-    win before they are returned (a failure raises :class:`AssertionError`: a bug).
+    :param max_nodes: budget of states generated, all lanes together (``None``: unlimited);
+    :param timeout: seconds. The result's moves are texts in the game's notation (CONTRACT.md),
+        replayed by the rules to a win before they are returned (a failure raises
+        :class:`AssertionError`: a bug).
     """
 
-    def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None):
+    def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
+                 lanes=None):
         self.start = state
         self.max_nodes, self.timeout = max_nodes, timeout
         self.nodes = 0
@@ -261,12 +293,11 @@ class FreeCellSearch:
         autos: list[int] = []
         cols, cells, f = auto(cols, cells, tuple(state.foundations), autos)
         self._root_autos = tuple(autos)
-        root = (cols, cells, f)
-        self.seen = {key_of(cols, cells)}
-        # node records: (parent index, internal move); heap: (score, serial, index, state)
-        self._parent: list[int] = [-1]
-        self._move: list = [None]
-        self._heap = [(score(cols, cells, f), 0, 0, root)]
+        self._root = (cols, cells, f)
+        self._plan = list(lanes or LANES)
+        self._lanes: list[_Lane] = []
+        self._turn = 0
+        self._left = 0
         if sum(f) == 52:
             self._finish(SOLVED, self._texts([]))
 
@@ -287,45 +318,62 @@ class FreeCellSearch:
             if self.result is not None:
                 self.result.seconds = self.seconds
 
+    def _next_lane(self) -> _Lane:
+        """The lane whose turn it is (starting the lanes whose start has come)."""
+        lanes, plan = self._lanes, self._plan
+        while len(lanes) < len(plan) and self.nodes >= plan[len(lanes)][1]:
+            lanes.append(_Lane(self._root, plan[len(lanes)][0]))
+            self._left = 0
+        if self._left <= 0:
+            self._turn = (self._turn + 1) % len(lanes)
+            self._left = SLICE if len(lanes) > 1 else 1 << 62
+            if len(lanes) < len(plan):      # alone until the next lane starts
+                self._left = plan[len(lanes)][1] - self.nodes
+        return lanes[self._turn]
+
     def _step(self, budget: int, t0: float) -> Result | None:
-        heap, seen, parent, moves = self._heap, self.seen, self._parent, self._move
         push, pop = heapq.heappush, heapq.heappop
         limit, timeout = self.max_nodes, self.timeout
         clock = time.perf_counter
-        while heap:
+        while True:
+            lane = self._next_lane()
+            heap, seen, parent, moves, score_fn = lane.heap, lane.seen, lane.parent, lane.move, lane.score
+            if not heap:
+                return self._finish(UNSOLVABLE)
             if budget <= 0:
                 return None
             _, _, idx, state = pop(heap)
+            before = self.nodes
             for move, nxt in successors(state):
                 cols, cells, f = nxt
                 k = key_of(cols, cells)
                 if k in seen:
                     continue
                 seen.add(k)
-                budget -= 1
                 self.nodes += 1
                 j = len(parent)
                 parent.append(idx)
                 moves.append(move)
                 if f[0] + f[1] + f[2] + f[3] == 52:
-                    return self._solution(j)
-                push(heap, (score(cols, cells, f), -j, j, nxt))
+                    return self._solution(lane, j)
+                push(heap, (score_fn(cols, cells, f), -j, j, nxt))
+            budget -= self.nodes - before
+            self._left -= self.nodes - before + 1
             if limit is not None and self.nodes >= limit:
                 return self._finish(UNKNOWN)
             if timeout is not None and self.seconds + clock() - t0 > timeout:
                 return self._finish(UNKNOWN)
-        return self._finish(UNSOLVABLE)
 
-    def _solution(self, j: int) -> Result:
+    def _solution(self, lane: _Lane, j: int) -> Result:
         path = []
-        while self._parent[j] >= 0:
-            path.append(self._move[j])
-            j = self._parent[j]
+        while lane.parent[j] >= 0:
+            path.append(lane.move[j])
+            j = lane.parent[j]
         path.reverse()
         texts = self._texts(path)
         if not replays_to_win(FreeCell, self.start, texts):
             raise AssertionError(f"solver found a solution that does not replay: {texts}")
-        self._heap.clear()
+        self._lanes = []
         return self._finish(SOLVED, texts)
 
     def _texts(self, path) -> list[str]:
