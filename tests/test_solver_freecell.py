@@ -8,7 +8,7 @@ import pytest
 
 from games.cards import ALL_CARDS, parse_card as C
 from games.freecell import FOUNDATION, FOUNDATION_OF, FreeCell, FreeCellState
-from games.solvers.freecell import auto, key_of, successors
+from games.solvers.freecell import LANES, FreeCellSearch, auto, key_of, successors
 from games.solvers.search import replays_to_win
 
 # every card 3..K ranked in its own suit's column, the aces and twos at the bottoms: four kings
@@ -202,10 +202,17 @@ def test_deals_stay_solvable_with_the_apps_auto_moves(number):
     assert FreeCell.status(s) == "won"
 
 
-def test_11982_is_proved_unsolvable():
-    r = FreeCell.solver(FreeCell.deal(11982, {})).run()
+def test_11982_is_proved_unsolvable_by_one_lane():
+    # one lane alone exhausts the space (the default solver runs three lanes: slow test below)
+    r = FreeCellSearch(FreeCell.deal(11982, {}), lanes=LANES[:1]).run()
     assert r.status == "unsolvable"
     assert r.nodes > 10000
+
+
+@pytest.mark.slow
+def test_11982_is_proved_unsolvable_by_the_default_solver():
+    r = FreeCell.solver(FreeCell.deal(11982, {})).run()
+    assert r.status == "unsolvable" and r.moves == []
 
 
 @pytest.mark.slow
@@ -226,7 +233,7 @@ def test_11982_independently_exhausted_by_the_rules_moves():
             if key(n) not in seen:
                 seen.add(key(n))
                 stack.append(n)
-    assert len(seen) == FreeCell.solver(FreeCell.deal(11982, {})).run().nodes + 1
+    assert len(seen) == FreeCellSearch(FreeCell.deal(11982, {}), lanes=LANES[:1]).run().nodes + 1
 
 
 def test_canonical_key_ignores_column_and_cell_order():
