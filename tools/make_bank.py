@@ -39,7 +39,7 @@ def main(argv=None) -> int:
     solvable = set()
     t0 = time.time()
     with get_context("spawn").Pool(a.jobs) as pool:
-        for number, status, secs, _ in pool.imap_unordered(solve_deal, tasks, chunksize=4):
+        for number, status, *_ in pool.imap_unordered(solve_deal, tasks, chunksize=4):
             if status == "solved":
                 solvable.add(number)
     made_by = f"python tools/make_bank.py {a.game} " + " ".join(f"--option {o}" for o in a.option) + \
