@@ -88,8 +88,11 @@ def _safe(c: int, f) -> bool:
 class _Problem:
     """One search's fixed facts (the draw) and its state operations."""
 
-    def __init__(self, draw: int):
+    back = True  # generate foundation-to-column moves
+
+    def __init__(self, draw: int, partial: bool = True):
         self.draw = draw
+        self.partial = partial  # False: part of a run moves only to send the card under it home
 
     # -- states ----------------------------------------------------------------------------------
     @staticmethod
@@ -175,7 +178,8 @@ class _Problem:
                 else:
                     y = b[k - 1]
                     twin = ((3 - (c >> 4)) << 4) | (c & 15)
-                    if f[y >> 4] == (y & 15) - 1 or f[twin >> 4] < (twin & 15):
+                    if f[y >> 4] == (y & 15) - 1 or (self.partial and (
+                            T.find(twin) >= 0 or any(twin in bb[1 + bb[0]:] for bb in cols))):
                         out.append((P_PARTIAL, K_COL, i, j, k))
         if T:
             topj = {t: j for j, t in enumerate(tops) if t >= 0}
@@ -196,7 +200,7 @@ class _Problem:
                     j = topj.get(x)
                     if j is not None:
                         out.append((pr, K_TALON, q, j, 0))
-        for s in range(4):
+        for s in range(4 if self.back else 0):
             h = f[s]
             if h < 2:
                 continue
@@ -297,10 +301,18 @@ class KlondikeSolver:
     when the reachable space, pruned as in the module docstring, is exhausted; ``unknown`` when
     the budget ran out).
 
+    Two phases (a *streamliner* in Solvitaire's sense): first a search where part of a run
+    moves only to send the card it uncovers home — a much smaller space that holds most wins —
+    with up to ``RESTRICTED_SHARE`` of the budget; then, unless it found a win, the complete
+    search (rule 3 of the module docstring) with a fresh visited set and the whole budget left.
+    Only the complete search can answer ``unsolvable``.
+
     :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
     :param max_nodes: budget of positions generated (``None``: unlimited).
     :param timeout: budget in seconds of search, summed over the slices (``None``: none).
     """
+
+    RESTRICTED_SHARE = 0.5
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None):
         self.start = state
@@ -308,11 +320,20 @@ class KlondikeSolver:
         self.nodes = 0
         self.seconds = 0.0
         self.result: Result | None = None
+        self.phase = -1
         if sum(state.foundations) == 52:
             self._finish(SOLVED, [])
             return
-        pb = self._pb = _Problem(state.draw)
-        cols, T, p, f = pb.from_rules(state)
+        self._next_phase()
+
+    def _next_phase(self) -> None:
+        """Start the restricted phase (first call) or the complete one (second call)."""
+        self.phase += 1
+        share = self.RESTRICTED_SHARE if self.phase == 0 else 1.0
+        self._node_cap = None if self.max_nodes is None else max(1, int(self.max_nodes * share))
+        self._time_cap = None if self.timeout is None else self.timeout * share
+        pb = self._pb = _Problem(self.start.draw, partial=self.phase > 0)
+        cols, T, p, f = pb.from_rules(self.start)
         cols, f, intents = list(cols), list(f), []
         p = pb._auto(cols, T, p, f, intents)
         if isinstance(p, tuple):
@@ -340,17 +361,25 @@ class KlondikeSolver:
                 self.result.seconds = self.seconds
 
     def _step(self, budget: int, t0: float) -> Result | None:
-        status = self._dfs(budget, t0)
-        if status is None or status == SOLVED:
-            return self.result
-        return self._finish(status)
+        while True:
+            n0 = self.nodes
+            status = self._dfs(budget, t0)
+            if status is None or status == SOLVED:
+                return self.result
+            if self.phase == 0:  # restricted space exhausted or its share spent
+                budget = max(1, budget - (self.nodes - n0))
+                self._next_phase()
+                if self.result is not None:
+                    return self.result
+                continue
+            return self._finish(status)
 
     def _dfs(self, budget: int, t0: float) -> str | None:
         """Search: ``None`` (slice spent), ``SOLVED``, ``UNSOLVABLE`` (space exhausted) or
         ``UNKNOWN`` (budget spent)."""
         pb, stack, seen = self._pb, self._stack, self.seen
         key, apply, moves, won = pb.key, pb.apply, pb.moves, pb.won
-        limit, timeout = self.max_nodes, self.timeout
+        limit, timeout = self._node_cap, self._time_cap
         while stack:
             if budget <= 0:
                 return None
