@@ -257,7 +257,7 @@ def test_lost_panel_shows_what_was_needed():
     assert t.panel is not None and t.panel.end == LOST
     assert t.status_text == "No more moves available"
     names = {b.name for b in t.panel.buttons}
-    assert names == {"undo", "replay", "new"}
+    assert names == {"rescue", "undo", "replay", "new"}  # issue 7: Rescue on the lost panel
     click(app, next(b for b in t.panel.buttons if b.name == "undo").rect.center)
     assert t.panel is None and TriPeaks.status(t.state) != LOST
 

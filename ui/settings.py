@@ -52,6 +52,8 @@ class Settings:
             (RULES.md, "Features of the Spider/Klondike/FreeCell site").
         auto_foundation: Klondike and FreeCell send cards no longer needed to the foundations
             by themselves (RULES.md, "Auto to foundation").
+        live_winnable: a line under the top bar says after each move whether the solver still
+            finds a win (off by default; ui/table/assist.py).
         game_options: rule options per game name (``{"tripeaks": {"mode": "easy", …}}``).
     """
 
@@ -65,6 +67,7 @@ class Settings:
     card_back: str = "blue"
     solvable_only: bool = True
     auto_foundation: bool = True
+    live_winnable: bool = False
     game_options: dict = field(default_factory=lambda: {"tripeaks": {"mode": "easy", "scoring": "streak"}})
 
     def options_for(self, game: str) -> dict:

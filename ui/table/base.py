@@ -26,6 +26,7 @@ import time
 import pygame
 
 from games import bank as banks
+from games import hints
 from games.core import LOST, PLAYING, WON, GameError, History, IllegalMove
 from games.deal import check_number, parse_number
 from games.i18n import format_duration, tr
@@ -36,11 +37,14 @@ from ..anim import Animator
 from ..app import Scene
 from ..frame import DIM, INK, WARN, Button, frame_layout, felt
 from ..input import PointerEvent
+from .assist import Assist
 from .panels import CodeEntry, OptionsPanel, Panel
 
 MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number can be typed)
 HINT_SLICE = 0.004    # seconds of solver per frame
 HINT_WALL = 1.0       # seconds before the hint falls back to a simple choice
+HINT_NODES = 300_000  # solver nodes for one hint at most
+HINT_MS = 3000        # how long the hinted card and its reason show
 
 
 class GameTable(Scene):
@@ -74,6 +78,7 @@ class GameTable(Scene):
         self.press_target = None
         self.hint_search = None
         self.hint_move = None
+        self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
         self.history: History | None = None
         self.number = None
         self.options: dict = {}
@@ -98,6 +103,7 @@ class GameTable(Scene):
 
     def resize(self, w: int, h: int) -> None:
         self.frame = frame_layout(w, h, self.settings.left_handed)
+        self.assist.carve(self.frame)   # the live "still winnable" line's strip, when it is on
         self.layout_cards(self.frame)
         self.make_buttons()
         if self.panel is not None:
@@ -138,6 +144,7 @@ class GameTable(Scene):
         if self.hint_search is not None:
             self.step_hint()
             redraw = True
+        redraw |= self.assist.update(dt)
         return redraw or self.stale
 
     # -- the game --------------------------------------------------------------------------------
@@ -153,7 +160,10 @@ class GameTable(Scene):
         opts = self.rules.check_options(opts)
         self.solvable_only = bool(getattr(self.settings, "solvable_only", True))
         self.verified = False
+        self.assist.reset()
         if state is None:
+            if number is None:   # no bank for this variant: a solvable deal is searched in slices
+                number = self.assist.search_deal(opts)
             number = number or self.pick_number(opts)
             state = self.rules.deal(number, opts)
         self.number, self.options = number, opts
@@ -161,7 +171,7 @@ class GameTable(Scene):
         self.clock = 0.0
         self.saved = None
         progress = getattr(self.app, "progress", None)
-        if progress is not None and number is not None:
+        if progress is not None and number is not None and self.assist.dealing is None:
             self.saved = progress.begin(self.game, number, opts, self.solvable_only)
         self.anim.cancel()
         self.panel = None
@@ -170,6 +180,7 @@ class GameTable(Scene):
         self.on_start()
         if announce:
             self.say(self.intro())
+        self.assist.started()
         self.changed()
 
     def pick_number(self, opts: dict) -> int:
@@ -191,6 +202,7 @@ class GameTable(Scene):
         self.solvable_only = bool(getattr(saved, "solvable", True))
         self.history = history
         self.clock = float(saved.seconds)
+        self.assist.reset()
         self.anim.cancel()
         self.panel = None
         self.toasts.clear()
@@ -268,6 +280,7 @@ class GameTable(Scene):
             self.say(e.text(), error=True)
             return
         self.hint_search = self.hint_move = None
+        self.assist.stop_playback()
         self.say("")
         self.on_undo()
         self.changed()
@@ -301,6 +314,7 @@ class GameTable(Scene):
             self.buttons[0].enabled = self.history.can_undo()
         self.playing = self.rules.status(self.state) == PLAYING
         self.stale = True
+        self.assist.position_changed()
 
     def say(self, message: str, error: bool = False) -> None:
         """Put ``message`` on the status line."""
@@ -312,10 +326,15 @@ class GameTable(Scene):
 
     # -- hint ------------------------------------------------------------------------------------
     def hint(self) -> None:
+        """The solver's next move when it answers within :data:`HINT_WALL` (sliced over frames),
+        else the best move by :func:`games.hints.best_move`; shown on the table with its reason.
+        When the position is known lost (or the solver proves it), the hint is the rescue."""
         if self.rules.status(self.state) != PLAYING:
             return
+        if self.assist.hint_known():
+            return
         if self.rules.has_solver():
-            self.hint_search = self.rules.solver(self.state, max_nodes=300_000)
+            self.hint_search = self.rules.solver(self.state, max_nodes=HINT_NODES)
             self.hint_deadline = time.perf_counter() + HINT_WALL
             self.say(tr("Thinking…"))
         else:
@@ -336,19 +355,36 @@ class GameTable(Scene):
         move = None
         if result is not None and result.status == SOLVED and result.moves:
             move = self.rules.parse_move(self.state, result.moves[0])
+            self.assist.remember(self.state, result.moves)
             self.say(tr("Hint: a move on a winning line (the solver sees face-down cards)"))
+        elif result is not None and result.status == UNSOLVABLE:
+            self.assist.dead.add(self.state)
+            self.assist.rescue()      # no move wins: the hint becomes the rescue
+            return
         else:
-            move = self.simple_hint()
+            move = hints.best_move(self.rules, self.state)
             if move is None:
-                self.say(tr("No move helps any more"), error=True)
+                move = self.simple_hint()
+            if move is None:
+                self.assist.rescue()
                 return
-            if result is not None and result.status == UNSOLVABLE:
-                self.say(tr("No way to win from here: undo may help"), error=True)
-            else:
-                self.say(tr("Hint: a possible move"))
+            self.say(tr("Hint: the best move by rule of thumb (no winning line found in time)"))
         self.hint_move = move
         self.anim.cancel("hint")
-        self.anim.add("hint", 1800, {"move": move}, scaled=False, on_done=self._hint_over)
+        self.anim.add("hint", HINT_MS, {"move": move}, scaled=False, on_done=self._hint_over)
+
+    def rescue(self) -> None:
+        """Look for a way out of this position (:meth:`ui.table.assist.Assist.rescue`)."""
+        self.assist.rescue()
+
+    def play_assist_move(self, move) -> bool:
+        """Play one move of a line the solver found (rescue), animated as a tap would; each is
+        one step of the undo history. Tables with their own flights override this."""
+        return self.play(move)
+
+    def hint_anchor(self):
+        """The rectangle of the hinted card (its reason is drawn beside it), or ``None``."""
+        return None
 
     def _hint_over(self):
         if self.settings.anim_speed != "off":
@@ -391,6 +427,9 @@ class GameTable(Scene):
         onoff = lambda v: tr("on") if v else tr("off")
         speed = {"off": tr("off"), "fast": tr("fast"), "normal": tr("normal")}
         lang = {"en": "English", "ru": "Русский"}
+        live = [(lambda: tr("{label}: {value}", label=tr("Still-winnable line"),
+                                value=onoff(getattr(s, "live_winnable", False))),
+                 cycle("live_winnable", [False, True]))] if self.rules.has_solver() else []
         return [
             (lambda: tr("Language: {v}", v=lang.get(s.language, s.language)), cycle("language", ["en", "ru"])),
             (lambda: tr("Animation: {v}", v=speed[s.anim_speed]), cycle("anim_speed", ["normal", "fast", "off"])),
@@ -401,7 +440,7 @@ class GameTable(Scene):
             (lambda: tr("Card back: {v}", v=cards_art.BACK_NAMES.index(s.card_back) + 1
                         if s.card_back in cards_art.BACK_NAMES else 1),
              cycle("card_back", list(cards_art.BACK_NAMES))),
-        ]
+        ] + live
 
     def settings_changed(self, attr: str) -> None:
         s = self.settings
@@ -411,8 +450,10 @@ class GameTable(Scene):
             self.app.save_settings()
         self.art = cards_art.CardArt(s.four_colour, s.card_back)
         self.anim.speed = s.anim_speed
-        if attr == "left_handed":
+        if attr in ("left_handed", "live_winnable"):
             self.resize(*self.app.size)
+        if attr == "live_winnable":
+            self.assist.position_changed()
         self.stale = True
 
     def open_options(self) -> None:
@@ -432,6 +473,8 @@ class GameTable(Scene):
         acts = [("replay", tr("Replay deal"), None, self.replay), ("new", tr("New deal"), None, self.new_deal)]
         if st == LOST:
             acts.insert(0, ("undo", tr("Undo"), None, self.undo))
+            if self.rules.has_solver():
+                acts.insert(0, ("rescue", tr("Rescue"), None, self.rescue))
         p = Panel(self, self.panel_title(), acts, self.draw_end_body, self.end_body_height)
         p.end = st
         self.panel = p
@@ -462,6 +505,7 @@ class GameTable(Scene):
             if self.panel is not None:
                 self.panel.down(ev.pos)
             else:
+                self.assist.player_input()
                 self.press_target = self.target_at(ev.pos)
                 for b in self.buttons:
                     b.pressed = b.rect.collidepoint(ev.pos)
@@ -496,6 +540,8 @@ class GameTable(Scene):
             self.undo()
         elif k == pygame.K_h:
             self.hint()
+        elif k == pygame.K_r:
+            self.rescue()
         elif k == pygame.K_n:
             self.new_deal()
         elif k == pygame.K_ESCAPE and self.panel is not None:
@@ -526,6 +572,7 @@ class GameTable(Scene):
             self.rebuild(surface.get_size())
         surface.blit(self.base, (0, 0))
         self.draw_moving(surface)
+        self.assist.draw_overlay(surface)
         for msg, _, pos, size in self.toasts:
             img = text.render(msg, size, (255, 236, 150))
             r = img.get_rect(center=pos).inflate(24, 12)
@@ -544,6 +591,7 @@ class GameTable(Scene):
         for btn in self.buttons:
             btn.draw(b)
         self.draw_status(b)
+        self.assist.draw_static(b)
         if self.panel is not None:
             dim = pygame.Surface(size, pygame.SRCALPHA)
             dim.fill((0, 0, 0, 120))

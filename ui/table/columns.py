@@ -844,6 +844,23 @@ class ColumnsTable(GameTable):
                              border_radius=cards_art.radius(self.card_w) + 4)
             surface.blit(ring, r.topleft)
 
+    def hint_anchor(self):
+        """The hinted cards' rectangle (the reason is drawn beside it)."""
+        try:
+            src, n, dst = self.route(self.state, self.hint_move)
+        except Exception:
+            return None
+        rects = self.pile_rects(self.state, src)
+        if src == ("stock",) or not rects or n <= 0:
+            return self.pile_rect[src]
+        return rects[-n].unionall(rects[-n:])
+
+    def play_assist_move(self, move) -> bool:
+        """A move of the rescue's line: its own undo step, flown, no automatic moves after it
+        (the line already holds the moves it needs)."""
+        self.settle()
+        return self._play(move, group=True)
+
     def stock_badge(self, surface, r: pygame.Rect, n: int) -> None:
         """A count on the stock."""
         badge = text.render(str(n), max(13, round(self.card_w * 0.3)), INK)

@@ -326,6 +326,20 @@ class DevilsGripTable(GameTable):
         self.fly(s, move, grab)
         return True
 
+    def play_assist_move(self, move) -> bool:
+        """A move of the rescue's line, flown as a tap would fly it."""
+        return self.try_move(move, None)
+
+    def hint_anchor(self):
+        m = self.hint_move
+        if m is None:
+            return None
+        if m.kind == TURN:
+            return self.stock_rect
+        if m.kind == TALON:
+            return self.target_rect(("talon",))
+        return self.stack_rect(m.src)
+
     def shake(self, target) -> None:
         self.anim.cancel("shake")
         self.anim.add("shake", 250, {"target": target})

@@ -3,8 +3,9 @@
 Ten columns, the stock (one back per deal left: a tap deals), the completed runs (their kings,
 overlapping); geometry from ``layouts/spider/screen.toml``. Options: 1, 2 or 4 suits and the
 relaxed rule (from the next deal). A deal flies one card to each column; a completed K…A run
-flies off to the completed pile, card by card, and scores +100. Finish waits for the solver
-(a later issue), so Spider offers none yet. The shared machinery is
+flies off to the completed pile, card by card, and scores +100. Finish appears once the stock
+is empty, every card is face up and the solver has proved the rest (searched in slices by
+:meth:`ui.table.assist.Assist.finish_line`). The shared machinery is
 :class:`ui.table.columns.ColumnsTable`.
 """
 from __future__ import annotations
@@ -61,6 +62,12 @@ class SpiderTable(ColumnsTable):
     def refusal(self, s, key, index):
         why = Spider.tap_refusal(s, key[1], index) if key[0] == "col" else None
         return tr(why) if why else super().refusal(s, key, index)
+
+    def finish_list(self, s):
+        """Finish (RULES.md): the stock empty, every card face up, and the solver has proved the
+        rest — its line, played one animated move after another (the search runs in slices;
+        the button appears when it answers)."""
+        return self.assist.finish_line(s)
 
     def stock_tap(self) -> None:
         why = self.why(self.state, DEAL)

@@ -133,6 +133,16 @@ class TriPeaksTable(GameTable):
             self.anim.add("fly", 200, {"card": card, "src": src.topleft, "dst": self.waste_rect.topleft,
                                        "draw": move == DRAW}, on_done=lambda c=card: self._landed(c))
 
+    def play_assist_move(self, move) -> bool:
+        """A move of the rescue's line, flown as a tap would fly it."""
+        n = len(self.history.states)
+        self.try_move(move, ("stock",) if move == DRAW else ("slot", move))
+        return len(self.history.states) > n
+
+    def hint_anchor(self):
+        m = self.hint_move
+        return None if m is None else self.target_rect(("stock",) if m == DRAW else ("slot", m))
+
     def _landed(self, card) -> None:
         self.hidden.discard(card)
         self.stale = True

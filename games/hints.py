@@ -1,0 +1,265 @@
+"""Why a move is worth playing: the one-line reason the app shows with a hint, and the best move
+by plain heuristics when the solver does not answer in time (issue 7, item 6; RULES.md,
+"Features of the Spider/Klondike/FreeCell site": hint and rescue).
+
+Pure functions over the rules' states and moves (no pygame), one scorer per game, dispatched on
+``rules.name``:
+
+* :func:`reason` — the catalogue msgid (English text, mark ``N_``; show it with
+  :func:`games.i18n.tr`) that says what ``move`` does in ``state``: "Frees a face-down card",
+  "Safe to the foundation", "Keeps the streak alive", "Empties a column", "The only move",
+  "Draw from the stock"…
+* :func:`move_value` — a number ranking ``move`` among the legal moves by the same facts (higher
+  is better; below :data:`USEFUL` the move changes nothing that matters, e.g. a card shuffled
+  between two equal places or taken back from a foundation).
+* :func:`best_move` — the legal move of highest value (ties: the rules' order), or ``None``;
+  :func:`useful_moves` — the legal moves valued :data:`USEFUL` or more.
+
+The scorers only look one move ahead; they are what the hint falls back on, never a promise of a
+win (the solver, which sees face-down cards, is asked first).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .i18n import N_
+
+R_ONLY = N_("The only move")
+R_DRAW = N_("Draw from the stock")
+R_RECYCLE = N_("Turn the waste over and go through the stock again")
+R_DEAL = N_("Deal a new row from the stock")
+R_FREES = N_("Frees a face-down card")
+R_SAFE = N_("Safe to the foundation")
+R_HOME = N_("Goes to the foundation")
+R_STREAK = N_("Keeps the streak alive")
+R_PEAK = N_("Clears the top of a peak")
+R_EMPTIES = N_("Empties a column")
+R_RUN = N_("Builds a run of one suit")
+R_RUN_DONE = N_("Completes a run from king to ace")
+R_BUILD = N_("Builds down on a column")
+R_WASTE = N_("Plays the waste card")
+R_UNCOVERS_HOME = N_("Uncovers a card that can go to the foundation")
+R_CELL_OUT = N_("Frees a free cell")
+R_TO_CELL = N_("Parks a card in a free cell")
+R_KING_EMPTY = N_("Puts a king in the empty column")
+R_BACK = N_("Takes a card back from the foundation")
+R_TALON = N_("Plays the talon card")
+R_STACK_DONE = N_("Completes a stack in its row")
+R_STACK = N_("Builds a stack")
+R_SWAP = N_("Puts a stack in its row")
+R_KING = N_("Removes a king")
+R_PAIR = N_("Removes a pair that makes 13")
+R_UNCOVERS = N_("Frees a covered card")
+R_LINE = N_("A step on the winning line")
+R_POSSIBLE = N_("A possible move")
+
+USEFUL = 0
+"""Moves valued below this change nothing that matters (see the module docstring)."""
+
+
+# -- per game: (value, reason msgid) of one legal move ---------------------------------------------
+def _tripeaks(rules, s, m):
+    from .tripeaks import COVERED_BY, DRAW, N_SLOTS, exposed, fits
+
+    if m == DRAW:
+        return 0, R_DRAW
+    t = list(s.tableau)
+    t[m] = None
+    freed = sum(1 for j in range(N_SLOTS) if m in COVERED_BY[j] and exposed(tuple(t), j))
+    card = s.tableau[m]
+    # can the streak go on after it: another open card fits the card just played
+    follow = any(fits(t[j], card, s.mode) for j in range(N_SLOTS) if j != m and exposed(tuple(t), j))
+    v = 40 + 12 * freed + (4 if follow else 0) + (m >= 18) + (10 if m < 3 else 0)
+    if freed:
+        return v, R_FREES
+    if m < 3:
+        return v, R_PEAK
+    return v, R_STREAK
+
+
+def _klondike(rules, s, m):
+    from .columns import goes_home, is_safe
+    from .klondike import FOUNDATION, FOUNDATION_OF, N_COLUMNS, STOCK, WASTE
+
+    if m.src == STOCK:
+        return 10, R_DRAW
+    if m.dst == STOCK:
+        return 5, R_RECYCLE
+    if m.src >= FOUNDATION_OF:
+        return -20, R_BACK
+    card = rules._moving_card(s, m)
+    frees = empties = False
+    uncovers_home = False
+    if 0 <= m.src < N_COLUMNS:
+        col, d = s.columns[m.src], s.down[m.src]
+        n = 1 if m.dst == FOUNDATION else m.n
+        rest = len(col) - n
+        frees = d > 0 and rest == d
+        empties = rest == 0
+        if rest > d:
+            uncovers_home = goes_home(col[rest - 1], s.foundations) and m.dst != FOUNDATION
+    if m.dst == FOUNDATION:
+        if is_safe(card, s.foundations):
+            return 100, R_SAFE
+        if frees:
+            return 92 + s.down[m.src], R_FREES
+        return 40, R_HOME
+    if frees:
+        return 90 + s.down[m.src], R_FREES
+    if m.src == WASTE:
+        if not s.columns[m.dst] and card & 15 == 13:
+            return 45, R_KING_EMPTY
+        return 50, R_WASTE
+    if empties:
+        # a king's whole column into an empty one only renumbers columns
+        if card & 15 == 13 and not s.columns[m.dst]:
+            return -10, R_POSSIBLE
+        return 60, R_EMPTIES
+    if uncovers_home:
+        return 55, R_UNCOVERS_HOME
+    return -5, R_BUILD
+
+
+def _freecell(rules, s, m):
+    from .columns import goes_home, is_safe
+    from .freecell import CELL, FOUNDATION, FOUNDATION_OF
+
+    if m.src >= FOUNDATION_OF:
+        return -20, R_BACK
+    card = rules._moving(s, m)
+    if m.dst == FOUNDATION:
+        return (100, R_SAFE) if is_safe(card, s.foundations) else (70, R_HOME)
+    if m.src >= CELL:
+        return (65, R_CELL_OUT) if s.columns[m.dst] else (25, R_CELL_OUT)
+    col = s.columns[m.src]
+    rest = len(col) - m.n
+    under = col[rest - 1] if rest > 0 else None
+    home_next = under is not None and goes_home(under, s.foundations)
+    if m.dst >= CELL:
+        return (50, R_UNCOVERS_HOME) if home_next else (-2, R_TO_CELL)
+    if rest == 0:
+        if not s.columns[m.dst]:
+            return -10, R_POSSIBLE       # a whole column into an empty one
+        return 60, R_EMPTIES
+    if home_next:
+        return 55, R_UNCOVERS_HOME
+    if not s.columns[m.dst]:
+        return 5, R_POSSIBLE
+    return 20 + m.n, R_BUILD
+
+
+def _spider(rules, s, m):
+    from .spider import DEAL, run_length
+
+    if m == DEAL:
+        return 10, R_DEAL
+    a, b, n = m
+    col, d = s.columns[a], s.down[a]
+    after = rules.apply(s, m)
+    if len(after.completed) > len(s.completed):
+        return 100, R_RUN_DONE
+    rest = len(col) - n
+    if d > 0 and rest == d:
+        return 90 + d, R_FREES
+    target = s.columns[b][-1] if s.columns[b] else None
+    if rest == 0 and target is not None:
+        return 70, R_EMPTIES
+    if target is None:
+        return (-10, R_POSSIBLE) if rest == 0 else (5, R_POSSIBLE)
+    same = target >> 4 == col[-n] >> 4
+    # leaving a card that the run already sat on naturally splits a run for nothing
+    split = rest > d and col[rest - 1] == col[rest] + 1
+    if same:
+        gain = run_length(after.columns[b], after.down[b]) - run_length(col, d)
+        return (50 + gain if not split or gain > 0 else -5), R_RUN
+    return (-5 if split else 20), R_BUILD
+
+
+def _devils_grip(rules, s, m):
+    from .devils_grip import COLS, MERGE, SWAP, TALON, TURN, chain_of, complete_in_row
+
+    if m.kind == TURN:
+        return 10, R_DRAW
+    g = s.grid
+    if m.kind == TALON:
+        return 50, R_TALON
+    if m.kind == MERGE:
+        stack = g[m.dst] + g[m.src]
+        if complete_in_row(stack, m.dst):
+            return 60, R_STACK_DONE
+        return (40 if chain_of(stack[0]) == m.dst // COLS else 30), R_STACK
+    if m.kind == SWAP:
+        def home(i, j):  # the stack now in i sits in its chain's row once in j
+            return bool(g[i]) and chain_of(g[i][0]) == j // COLS and chain_of(g[i][0]) != i // COLS
+        if home(m.src, m.dst) or home(m.dst, m.src):
+            return 1, R_SWAP
+        return -10, R_POSSIBLE
+    return 0, R_POSSIBLE
+
+
+def _pyramid(rules, s, m):
+    from .pyramid import KING, STOCK, WASTE, card_at, free, rank
+
+    if not m:
+        return (10, R_DRAW) if s.stock else (5, R_RECYCLE)
+    cards = list(s.cards)
+    for x in m:
+        if x >= 0:
+            cards[x] = None
+    after = replace(s, cards=tuple(cards))
+    freed = sum(1 for i in range(len(cards)) if cards[i] is not None and not free(s, i) and free(after, i))
+    layout_cards = sum(1 for x in m if x >= 0)
+    v = 40 + 15 * freed + 5 * layout_cards
+    if freed:
+        return v, R_UNCOVERS
+    if len(m) == 1 and rank(card_at(s, m[0])) == KING:
+        return v, R_KING
+    return v, R_PAIR
+
+
+_SCORERS = {"tripeaks": _tripeaks, "klondike": _klondike, "freecell": _freecell, "spider": _spider,
+            "devils-grip": _devils_grip, "pyramid": _pyramid}
+
+_STOCK_REASONS = (R_DRAW, R_RECYCLE, R_DEAL)
+
+
+def _generic(rules, s, m):
+    text = rules.format_move(s, m)
+    return (5, R_DRAW) if text in ("s", "d") else (1, R_POSSIBLE)
+
+
+def move_value(rules, state, move) -> tuple[float, str]:
+    """``(value, reason msgid)`` of the legal ``move`` in ``state`` (higher value is better; see
+    the module docstring). :raises games.core.IllegalMove: only if a scorer must apply an illegal
+    move (Spider), i.e. never for a move of ``rules.legal_moves(state)``."""
+    return _SCORERS.get(rules.name, _generic)(rules, state, move)
+
+
+def reason(rules, state, move, legal: list | None = None, on_line: bool = False) -> str:
+    """The msgid saying why ``move`` is worth playing in ``state``: "The only move" when it is the
+    only legal one (a stock move keeps its own reason), else what it does; a move that does
+    nothing remarkable is "A step on the winning line" when ``on_line`` (the solver chose it),
+    else "A possible move". ``legal`` saves recomputing ``rules.legal_moves(state)``."""
+    legal = rules.legal_moves(state) if legal is None else legal
+    _, why = move_value(rules, state, move)
+    if len(legal) == 1 and why not in _STOCK_REASONS:
+        return R_ONLY
+    if on_line and why in (R_POSSIBLE, R_BUILD):
+        return R_LINE
+    return why
+
+
+def best_move(rules, state):
+    """The legal move of highest :func:`move_value` (the first of equals in the rules' order), or
+    ``None`` when there is no legal move."""
+    best, best_v = None, None
+    for m in rules.legal_moves(state):
+        v = move_value(rules, state, m)[0]
+        if best_v is None or v > best_v:
+            best, best_v = m, v
+    return best
+
+
+def useful_moves(rules, state) -> list:
+    """The legal moves valued :data:`USEFUL` or more (stock moves included)."""
+    return [m for m in rules.legal_moves(state) if move_value(rules, state, m)[0] >= USEFUL]

@@ -1,0 +1,723 @@
+"""The solver's help on every table (issue 7, item 6; docs/assist.md): the hint's reason, the
+rescue, the live "still winnable" line, Spider's finish and solvable deals without a bank.
+
+One :class:`Assist` belongs to each :class:`~ui.table.base.GameTable` (``table.assist``); the
+table calls it from a handful of places (``update``, ``changed``, ``start``, ``hint``,
+``rebuild``/``draw``), so a new game's table (Pyramid) gets all of it for free. Everything it
+asks of a game goes through the rules: ``solver(state, max_nodes, timeout)`` (an object with
+``step(n)``, ``run()`` and ``result``), ``has_solver()``, ``parse_move``/``apply``/``status``.
+
+**Never blocking.** Every search is a :class:`Job`: a generator that yields solver objects and
+gets their results back; :meth:`Job.advance` steps the current solver a few hundred nodes at a
+time until its slice of the frame (:data:`SLICE` s, :data:`PANEL_SLICE` s while a modal panel
+waits on it) is spent. A job answers on a later frame; the frame never waits.
+
+**What is known** is kept per position: ``lines`` maps a state on a proven winning line to the
+rest of that line (a hint, a rescue, the live line and the finish all reuse it: after following
+a hint, the next hint is immediate); ``dead`` holds positions proven lost (every position
+reached from a dead one is dead too, so the live line needs no search after a blunder's
+successors). Results come from the solver, which sees the face-down cards; every place that
+shows one says so.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import pygame
+
+from games import bank as banks
+from games import hints
+from games.core import LOST, PLAYING, WON, GameError
+from games.i18n import N_, tr
+from games.solvers.search import SOLVED, UNSOLVABLE, Result
+
+from .. import cards_art, text
+from ..frame import DIM, INK, WARN
+from .panels import Panel
+
+SLICE = 0.004          # s of solver per frame for work the player does not wait on
+PANEL_SLICE = 0.010    # s per frame while a modal panel (rescue, deal search) waits
+NODES_STEP = 200       # nodes per solver step inside a slice
+RESCUE_NODES, RESCUE_SECONDS = 400_000, 3.0      # from the current position
+BACK_NODES, BACK_SECONDS, BACK_TOTAL = 60_000, 0.6, 12.0   # each earlier position; the whole look back
+LIVE_NODES, LIVE_SECONDS = 200_000, 2.5          # the live line, after each move
+FINISH_NODES, FINISH_SECONDS = 300_000, 4.0      # Spider's finish
+DEAL_NODES, DEAL_SECONDS, DEAL_TRIES, DEAL_TOTAL = 200_000, 1.5, 40, 30.0  # a solvable deal
+RESCUE_STEPS = 5       # moves a rescue offers to play
+STEP_MS = 450          # between them (scaled by the animation speed, at least a quarter)
+PLAIN_DEALS = frozenset({"devils-grip"})
+"""Games whose deals are almost never winnable: "solvable deals only" deals them plainly."""
+MAX_KNOWN = 5000       # positions remembered on winning lines (a whole game's worth)
+
+MSG_SEES = N_("The solver sees face-down cards")
+MSG_THINKING = N_("Thinking…")
+MSG_RESCUE = N_("Rescue")
+MSG_LOOKING = N_("Looking for a way out…")
+MSG_LOOKING_BACK = N_("No way out from here: looking back through your moves…")
+MSG_WAY_OUT = N_("A way out")
+MSG_WAY_OUT_BODY = N_("The solver found a winning line from here.")
+MSG_PLAY_N = N_("Play {n} moves")
+MSG_NO_WAY = N_("No way out from here: undo")
+MSG_NO_WAY_FOUND = N_("No way out found in time: undo")
+MSG_BACK_N = N_("The last winnable position was {n} moves back.")
+MSG_BACK_1 = N_("The last winnable position was 1 move back.")
+MSG_UNDO_N = N_("Undo {n}")
+MSG_NONE_BACK = N_("No winnable position found in this game's moves.")
+MSG_NONE_BACK_SOME = N_("No winnable position found in the last {n} moves.")
+MSG_CANCEL = N_("Cancel")
+MSG_CLOSE = N_("Close")
+MSG_REPLAY = N_("Replay deal")
+MSG_PLAYING_LINE = N_("Playing the winning line: tap anywhere to take over")
+MSG_PLAYED_LINE = N_("Played {n} moves of a winning line (the solver sees face-down cards)")
+MSG_HINT_LINE = N_("Hint: a move on a winning line (the solver sees face-down cards)")
+MSG_HINT_GUESS = N_("Hint: the best move by rule of thumb (no winning line found in time)")
+MSG_LIVE_YES = N_("Still winnable (the solver sees face-down cards)")
+MSG_LIVE_NO = N_("No longer winnable (the solver sees face-down cards)")
+MSG_LIVE_UNKNOWN = N_("Winnable? The solver ran out of time")
+MSG_LIVE_THINKING = N_("Winnable? The solver is looking…")
+MSG_LIVE_SETTING = N_("Still-winnable line")
+MSG_DEALING = N_("Finding a solvable deal…")
+MSG_DEALING_BODY = N_("This variant has no bank of checked deals: the solver checks deals now ({n} tried).")
+MSG_DEAL_ANY = N_("Deal any")
+MSG_DEALT_VERIFIED = N_("A deal the solver won (it sees face-down cards)")
+MSG_DEAL_GAVE_UP = N_("No solvable deal found in time: this deal is not checked")
+MSG_PLAIN = N_("Devil's Grip deals are almost never winnable: this one is dealt plainly")
+MSG_SPIDER_FINISH = N_("The solver has proved the rest (it sees face-down cards): tap Finish")
+
+
+class Job:
+    """A sliced search. ``gen`` is a generator that yields solver objects (``step(n)`` → result
+    or ``None``) and receives each one's :class:`~games.solvers.search.Result`; what it returns
+    is passed to ``done``. ``kind`` names the job (``hint``, ``rescue``, ``live``, ``finish``,
+    ``deal``); ``modal`` jobs get :data:`PANEL_SLICE` per frame."""
+
+    def __init__(self, kind: str, gen, done, modal: bool = False, state=None):
+        self.kind, self.gen, self.done, self.modal, self.state = kind, gen, done, modal, state
+        self.search = None
+        self.last = None
+        self.started = False
+        self.finished = False
+        self.value = None
+
+    def advance(self, seconds: float) -> bool:
+        """Work for about ``seconds``; ``True`` once finished (``done`` has been called)."""
+        t0 = time.perf_counter()
+        while not self.finished and time.perf_counter() - t0 < seconds:
+            if self.search is None:
+                try:
+                    self.search = self.gen.send(self.last) if self.started else next(self.gen)
+                    self.started = True
+                except StopIteration as stop:
+                    self.finished = True
+                    self.value = stop.value
+                    self.done(stop.value)
+                    return True
+                self.last = None
+                continue
+            r = self.search.step(NODES_STEP)
+            if r is not None:
+                self.last, self.search = r, None
+        return self.finished
+
+
+def spinner(surface, center, radius: int, color=INK, width: int = 3) -> None:
+    """A rotating arc (one turn a second)."""
+    a = (time.perf_counter() * 2 * math.pi) % (2 * math.pi)
+    r = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    r.center = (round(center[0]), round(center[1]))
+    pygame.draw.arc(surface, color, r, a, a + 4.2, width)
+
+
+class Assist:
+    """The solver's help for one table (see the module docstring)."""
+
+    def __init__(self, table):
+        self.table = table
+        self.rules = table.rules
+        self.jobs: list[Job] = []
+        self.lines: dict = {}       # state → (moves tuple, index of the next move)
+        self.dead: set = set()      # states proven lost
+        self.reset()
+
+    # -- bookkeeping -----------------------------------------------------------------------------
+    def reset(self) -> None:
+        """A new game: drop every job, the rescue and the live answer (known lines stay)."""
+        self.jobs = []
+        self.queue: list = []
+        self.queue_due = 0.0
+        self.expect = None
+        self.played = 0
+        self.rescue_phase = None    # None, search, found, back, back-done
+        self.rescue_info: dict = {}
+        self.live = None            # None (off / nothing yet), thinking, yes, no, unknown
+        self.live_state = None
+        self.dealing = None         # the deal search: {"opts", "tried", "number"}
+        self.plain_notice = False
+        self.finish_state = None
+        self.hint_reason = None     # (state, move, text)
+
+    def job(self, kind: str) -> Job | None:
+        return next((j for j in self.jobs if j.kind == kind), None)
+
+    def cancel(self, kind: str) -> None:
+        self.jobs = [j for j in self.jobs if j.kind != kind]
+
+    def run(self, job: Job) -> None:
+        self.cancel(job.kind)
+        self.jobs.append(job)
+
+    def remember(self, state, moves) -> None:
+        """Record a proven winning line from ``state`` (move texts): every position on it."""
+        if len(self.lines) > MAX_KNOWN:
+            self.lines.clear()
+        moves = tuple(moves)
+        s = state
+        try:
+            for i, t in enumerate(moves):
+                self.lines[s] = (moves, i)
+                s = self.rules.apply(s, self.rules.parse_move(s, t))
+        except GameError:
+            return
+
+    def line_from(self, state) -> list[str] | None:
+        """The rest of a known winning line from ``state``, or ``None``."""
+        got = self.lines.get(state)
+        if got is None:
+            return None
+        moves, i = got
+        return list(moves[i:])
+
+    def known(self, state) -> str | None:
+        """``yes`` (on a known winning line), ``no`` (proven lost, or lost by the rules), or
+        ``None`` (not known)."""
+        st = self.rules.status(state)
+        if st == WON or state in self.lines:
+            return "yes"
+        if st == LOST or state in self.dead:
+            return "no"
+        hist = self.table.history
+        if hist is not None and len(hist.states) > 1 and hist.states[-1] == state and hist.states[-2] in self.dead:
+            self.dead.add(state)    # a move from a lost position cannot win
+            return "no"
+        return None
+
+    def solver(self, state, nodes, seconds):
+        return self.rules.solver(state, max_nodes=nodes, timeout=seconds)
+
+    # -- every frame -----------------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        """Advance the jobs (modal ones first) and the rescue's playback; ``True`` to redraw."""
+        redraw = False
+        if self.jobs:
+            j = next((j for j in self.jobs if j.modal), self.jobs[0])
+            if j.advance(PANEL_SLICE if j.modal else SLICE) and j in self.jobs:
+                self.jobs.remove(j)
+            redraw = True
+            if any(j.modal for j in self.jobs) or self.rescue_phase in ("search", "back"):
+                self.table.stale = True     # the panel's spinner turns
+        if self.queue and time.perf_counter() >= self.queue_due:
+            self.play_next()
+            redraw = True
+        return redraw
+
+    # -- the position changed --------------------------------------------------------------------
+    def position_changed(self) -> None:
+        """After every move and undo: the live line starts over; a rescue panel goes."""
+        t = self.table
+        if t.history is None:
+            return
+        if self.queue and t.state != self.expect:
+            self.stop_playback()
+        s = t.state
+        if getattr(t.settings, "live_winnable", False):
+            self.start_live(s)
+        else:
+            self.live = None
+            self.cancel("live")
+
+    def start_live(self, s) -> None:
+        if s == self.live_state and self.live in ("yes", "no", "unknown", "thinking"):
+            return
+        self.live_state = s
+        k = self.known(s)
+        if k is not None or not self.rules.has_solver():
+            self.cancel("live")
+            self.live = k or None
+            self.table.stale = True
+            return
+        self.live = "thinking"
+
+        def gen():
+            r = yield self.solver(s, LIVE_NODES, LIVE_SECONDS)
+            return r
+
+        def done(r):
+            if r.status == SOLVED:
+                self.remember(s, r.moves)
+            elif r.status == UNSOLVABLE:
+                self.dead.add(s)
+            if self.live_state == s:
+                self.live = {SOLVED: "yes", UNSOLVABLE: "no"}.get(r.status, "unknown")
+                self.table.stale = True
+
+        self.run(Job("live", gen(), done, state=s))
+        self.table.stale = True
+
+    # -- the hint --------------------------------------------------------------------------------
+    def hint_known(self) -> bool:
+        """A hint with no search: the next move of a known line, or the rescue when the position
+        is known lost. ``True`` when handled."""
+        t = self.table
+        s = t.state
+        line = self.line_from(s)
+        if line:
+            t.finish_hint(Result(SOLVED, line))
+            return True
+        if self.known(s) == "no":
+            self.rescue()
+            return True
+        return False
+
+    def reason_for(self, move) -> str:
+        """The translated reason of the hinted ``move`` in the table's position (cached)."""
+        s = self.table.state
+        hr = self.hint_reason
+        if hr is not None and hr[0] is s and hr[1] == move:
+            return hr[2]
+        line = self.line_from(s)
+        try:
+            on_line = bool(line) and self.rules.parse_move(s, line[0]) == move
+            msg = tr(hints.reason(self.rules, s, move, on_line=on_line))
+        except GameError:
+            msg = ""
+        self.hint_reason = (s, move, msg)
+        return msg
+
+    # -- rescue ----------------------------------------------------------------------------------
+    def rescue(self) -> None:
+        """Search a way out from the position; if found offer to play the next moves, else look
+        back through the history for the last winnable position (see the module docstring)."""
+        t = self.table
+        if t.history is None or self.rules.status(t.state) == WON or not self.rules.has_solver():
+            return
+        self.stop_playback()
+        t.hint_search = t.hint_move = None
+        s = t.state
+        line = self.line_from(s)
+        if line:
+            self.rescue_found(s, line)
+            return
+        if self.known(s) == "no":
+            self.look_back(proved=True)
+            return
+        self.rescue_phase = "search"
+
+        def gen():
+            r = yield self.solver(s, RESCUE_NODES, RESCUE_SECONDS)
+            return r
+
+        def done(r):
+            if self.rescue_phase != "search" or t.state != s:
+                return
+            if r.status == SOLVED:
+                self.remember(s, r.moves)
+                self.rescue_found(s, r.moves)
+            else:
+                if r.status == UNSOLVABLE:
+                    self.dead.add(s)
+                self.look_back(proved=r.status == UNSOLVABLE)
+
+        self.run(Job("rescue", gen(), done, modal=True, state=s))
+        self.open_panel(tr(MSG_LOOKING), [("cancel", tr(MSG_CANCEL), self.cancel_rescue)])
+
+    def rescue_found(self, s, moves) -> None:
+        n = min(RESCUE_STEPS, len(moves))
+        self.rescue_phase = "found"
+        self.rescue_info = {"state": s, "moves": list(moves), "n": n}
+        self.open_panel(tr(MSG_WAY_OUT), [("play", tr(MSG_PLAY_N, n=n), self.play_rescue),
+                                          ("cancel", tr(MSG_CLOSE), self.cancel_rescue)])
+
+    def look_back(self, proved: bool) -> None:
+        """Solve the earlier positions of the history, newest first, each under a budget."""
+        t = self.table
+        states = list(t.history.states)
+        self.rescue_phase = "back"
+        self.rescue_info = {"proved": proved, "checked": 0, "total": len(states) - 1}
+        info = self.rescue_info
+
+        def gen():
+            t0 = time.perf_counter()
+            for k in range(1, len(states)):
+                s = states[-1 - k]
+                info["checked"] = k
+                kn = self.known(s) if s not in self.dead else "no"
+                if kn == "yes":
+                    return k
+                if kn == "no":
+                    continue
+                r = yield self.solver(s, BACK_NODES, BACK_SECONDS)
+                if r.status == SOLVED:
+                    self.remember(s, r.moves)
+                    return k
+                if r.status == UNSOLVABLE:
+                    self.dead.add(s)
+                if time.perf_counter() - t0 > BACK_TOTAL:
+                    return -k
+            return None
+
+        def done(k):
+            if self.rescue_phase != "back":
+                return
+            self.rescue_phase = "back-done"
+            info["back"] = k
+            title = tr(MSG_NO_WAY if proved else MSG_NO_WAY_FOUND)
+            if k is not None and k > 0:
+                acts = [("undo", tr(MSG_UNDO_N, n=k), lambda: self.undo_back(k)),
+                        ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
+            else:
+                acts = [("replay", tr(MSG_REPLAY), self.replay),
+                        ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
+            self.open_panel(title, acts)
+
+        self.run(Job("rescue", gen(), done, modal=True))
+        self.open_panel(tr(MSG_NO_WAY if proved else MSG_NO_WAY_FOUND),
+                        [("cancel", tr(MSG_CANCEL), self.cancel_rescue)])
+
+    def open_panel(self, title: str, actions) -> None:
+        t = self.table
+        p = Panel(t, title, [(n, label, None, cb) for n, label, cb in actions], self.draw_rescue_body,
+                  self.rescue_body_height)
+        p.rescue = True
+        t.panel = p
+        t.stale = True
+
+    def rescue_lines(self) -> list[tuple[str, tuple]]:
+        ph, info = self.rescue_phase, self.rescue_info
+        out = []
+        if ph == "search":
+            out.append(("", INK))
+        elif ph == "found":
+            out.append((tr(MSG_WAY_OUT_BODY), INK))
+        elif ph == "back":
+            out.append((tr(MSG_LOOKING_BACK), INK))
+            out.append(("", INK))
+        elif ph == "back-done":
+            k = info.get("back")
+            if k is not None and k > 0:
+                out.append((tr(MSG_BACK_1) if k == 1 else tr(MSG_BACK_N, n=k), INK))
+            elif k is not None and k < 0:
+                out.append((tr(MSG_NONE_BACK_SOME, n=-k), WARN))
+            else:
+                out.append((tr(MSG_NONE_BACK), WARN))
+        out.append((tr(MSG_SEES), DIM))
+        return out
+
+    def _line_h(self) -> int:
+        return max(24, round(28 * self.table.frame.scale))
+
+    def rescue_body_height(self, pw: int) -> int:
+        size = round(self._line_h() * 0.8)
+        n = 0
+        for msg, _ in self.rescue_lines():
+            n += max(1, len(text.wrap(msg, size, pw - 40))) if msg else 1
+        return n * self._line_h() + 8
+
+    def draw_rescue_body(self, surface, r) -> None:
+        lh = self._line_h()
+        size = round(lh * 0.8)
+        y = r.y
+        for msg, col in self.rescue_lines():
+            if not msg:     # the spinner's row
+                spinner(surface, (r.centerx, y + lh / 2), round(lh * 0.38), INK, max(2, lh // 9))
+                y += lh
+                continue
+            for line in text.wrap(msg, size, r.width - 8) or [msg]:
+                text.blit_center(surface, text.render(line, text.fit(line, size, r.width, 12), col),
+                                 (r.centerx, y + lh / 2))
+                y += lh
+
+    def cancel_rescue(self) -> None:
+        self.cancel("rescue")
+        self.rescue_phase = None
+        t = self.table
+        if t.panel is not None and getattr(t.panel, "rescue", False):
+            t.panel = None
+        t.stale = True
+
+    def replay(self) -> None:
+        self.cancel_rescue()
+        self.table.replay()
+
+    def undo_back(self, k: int) -> None:
+        """Undo ``k`` moves at once (each one a step of the history, as the undo button would)."""
+        t = self.table
+        self.cancel_rescue()
+        if hasattr(t, "settle"):
+            t.settle()
+        t.anim.finish()
+        k = min(k, len(t.history.states) - 1)
+        for _ in range(k):
+            t.history.undo()
+        groups = getattr(t, "groups", None)
+        if isinstance(groups, list):
+            left = k
+            while left > 0 and groups:
+                if groups[-1] <= left:
+                    left -= groups.pop()
+                else:
+                    groups[-1] -= left
+                    left = 0
+        t.hint_search = t.hint_move = None
+        t.on_undo()
+        t.changed()
+        t.autosave()
+        if hasattr(t, "update_finish"):
+            t.update_finish()
+        t.say(tr(MSG_BACK_1) if k == 1 else tr(MSG_BACK_N, n=k))
+
+    # -- playing a line --------------------------------------------------------------------------
+    def play_rescue(self) -> None:
+        info = self.rescue_info
+        t = self.table
+        self.cancel_rescue()
+        if t.state != info.get("state"):
+            return
+        self.queue = list(info["moves"][:info["n"]])
+        self.expect = t.state
+        self.played = 0
+        self.queue_due = time.perf_counter()
+        t.say(tr(MSG_PLAYING_LINE))
+
+    def play_next(self) -> None:
+        t = self.table
+        if t.state != self.expect or t.panel is not None:
+            self.stop_playback()
+            return
+        text_ = self.queue.pop(0)
+        try:
+            move = self.rules.parse_move(t.state, text_)
+        except GameError:
+            self.stop_playback()
+            return
+        self.expect = self.rules.apply(t.state, move)
+        if not t.play_assist_move(move) or t.state != self.expect:
+            self.stop_playback()
+            return
+        self.played += 1
+        f = max(0.25, t.anim.factor)
+        self.queue_due = time.perf_counter() + STEP_MS / 1000 * f
+        if not self.queue:
+            t.say(tr(MSG_PLAYED_LINE, n=self.played))
+
+    def stop_playback(self) -> None:
+        self.queue = []
+        self.expect = None
+
+    def player_input(self) -> None:
+        """The player touched the table: the line being played stops."""
+        if self.queue:
+            self.stop_playback()
+            self.table.say("")
+
+    # -- Spider's finish -------------------------------------------------------------------------
+    def finish_line(self, s) -> list | None:
+        """The moves that win from ``s`` when the solver has proved them (parsed one after
+        another), else ``None``; when the rules offer a finish (``can_finish``) and nothing is
+        known yet, a search starts and the table's ``update_finish`` is called when it answers."""
+        if not self.rules.has_solver() or not getattr(self.rules, "can_finish", lambda _s: False)(s):
+            return None
+        line = self.line_from(s)
+        if line:
+            out, cur = [], s
+            try:
+                for t_ in line:
+                    m = self.rules.parse_move(cur, t_)
+                    out.append(m)
+                    cur = self.rules.apply(cur, m)
+            except GameError:
+                return None
+            return out
+        if s in self.dead or (self.finish_state == s and self.job("finish") is None):
+            return None
+        if self.finish_state != s:
+            self.finish_state = s
+
+            def gen():
+                r = yield self.solver(s, FINISH_NODES, FINISH_SECONDS)
+                return r
+
+            def done(r):
+                if r.status == SOLVED:
+                    self.remember(s, r.moves)
+                elif r.status == UNSOLVABLE:
+                    self.dead.add(s)
+                t = self.table
+                if t.history is not None and t.state == s and hasattr(t, "update_finish"):
+                    t.update_finish()
+                    if getattr(t, "finish_button", None) is not None:
+                        t.say(tr(MSG_SPIDER_FINISH))
+                    t.stale = True
+
+            self.run(Job("finish", gen(), done, state=s))
+        return None
+
+    # -- solvable deals without a bank -----------------------------------------------------------
+    def wants_deal_search(self, opts: dict) -> bool:
+        t = self.table
+        if not t.solvable_only or not self.rules.has_solver():
+            return False
+        if self.rules.name in PLAIN_DEALS:
+            self.plain_notice = True
+            return False
+        b = banks.load(self.rules, opts)
+        if b is not None and b.pick(random.getrandbits(62), {t.number} if t.number else set()) is not None:
+            return False
+        return True
+
+    def search_deal(self, opts: dict) -> int | None:
+        """Start looking for a solvable deal of this variant (no bank, or the bank is empty);
+        returns the first candidate (shown, unsaved, under the search's panel until a deal is
+        verified), or ``None`` when no search is needed (then the table picks as it always did)."""
+        if not self.wants_deal_search(opts):
+            return None
+        first = random.randint(1, 999_999)
+        info = {"opts": dict(opts), "tried": 0, "number": first}
+        self.dealing = info
+
+        def gen():
+            t0 = time.perf_counter()
+            n = first
+            for k in range(DEAL_TRIES):
+                if k:
+                    n = random.randint(1, 999_999)
+                info["tried"], info["number"] = k + 1, n
+                r = yield self.solver(self.rules.deal(n, info["opts"]), DEAL_NODES, DEAL_SECONDS)
+                if r.status == SOLVED:
+                    return n, r.moves
+                if time.perf_counter() - t0 > DEAL_TOTAL:
+                    break
+            return None
+
+        self.run(Job("deal", gen(), self.deal_found, modal=True))
+        return first
+
+    def deal_found(self, found) -> None:
+        t = self.table
+        info, self.dealing = self.dealing, None
+        if info is None:
+            return
+        if found is None:
+            t.panel = None
+            self.deal_plainly(info, tr(MSG_DEAL_GAVE_UP))
+            return
+        n, moves = found
+        t.start(n, info["opts"], announce=True)
+        t.verified = True
+        self.remember(t.state, moves)
+        t.say(tr(MSG_DEALT_VERIFIED))
+        if getattr(t.settings, "live_winnable", False):
+            self.start_live(t.state)
+
+    def deal_plainly(self, info, message: str) -> None:
+        t = self.table
+        self.cancel("deal")
+        self.dealing = None
+        t.start(info["number"], info["opts"], announce=True)
+        t.say(message, error=True)
+
+    def deal_any(self) -> None:
+        info = self.dealing
+        if info is not None:
+            self.deal_plainly(info, tr(MSG_DEAL_GAVE_UP))
+
+    def started(self) -> None:
+        """The table dealt: open the deal search's panel, or say a plain deal is plain."""
+        t = self.table
+        if self.dealing is not None:
+            p = Panel(t, tr(MSG_DEALING), [("cancel", tr(MSG_DEAL_ANY), None, self.deal_any)],
+                      self.draw_deal_body, lambda pw: 3 * self._line_h() + 8)
+            p.dealing = True
+            t.panel = p
+        elif self.plain_notice:
+            self.plain_notice = False
+            t.say(tr(MSG_PLAIN))
+
+    def draw_deal_body(self, surface, r) -> None:
+        lh = self._line_h()
+        size = round(lh * 0.75)
+        spinner(surface, (r.centerx, r.y + lh / 2), round(lh * 0.38), INK, max(2, lh // 9))
+        info = self.dealing or {"tried": 0}
+        msg = tr(MSG_DEALING_BODY, n=info["tried"])
+        lines = text.wrap(msg, size, r.width - 8)[:2]
+        for k, line in enumerate(lines):
+            text.blit_center(surface, text.render(line, text.fit(line, size, r.width, 12), DIM),
+                             (r.centerx, r.y + lh * (1.5 + k)))
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def live_height(self, frame) -> int:
+        """Height of the live line's strip under the top bar (0 when the setting is off)."""
+        if not getattr(self.table.settings, "live_winnable", False):
+            return 0
+        return max(22, round(frame.p["top_text"] * 0.75))
+
+    def carve(self, frame) -> None:
+        """Take the live line's strip from the top of ``frame.table``."""
+        h = self.live_height(frame)
+        T = frame.table
+        self.live_rect = pygame.Rect(T.x, T.y, T.width, h)
+        if h:
+            frame.table = pygame.Rect(T.x, T.y + h, T.width, T.height - h)
+
+    def draw_static(self, surface) -> None:
+        """The live line (drawn into the table's cached surface)."""
+        r = getattr(self, "live_rect", None)
+        if r is None or not r.height or not getattr(self.table.settings, "live_winnable", False):
+            return
+        live = self.live
+        if live is None and self.table.history is not None:
+            live = self.known(self.table.state)
+        msg, col = {
+            "yes": (MSG_LIVE_YES, (129, 212, 140)), "no": (MSG_LIVE_NO, WARN),
+            "unknown": (MSG_LIVE_UNKNOWN, DIM), "thinking": (MSG_LIVE_THINKING, DIM),
+        }.get(live, (MSG_LIVE_THINKING, DIM))
+        msg = tr(msg)
+        size = text.fit(msg, round(r.height * 0.72), r.width - 3 * r.height, 11)
+        img = text.render(msg, size, col)
+        d = max(4, r.height // 4)
+        x = r.centerx - (img.get_width() + 2 * d + 6) // 2
+        pygame.draw.circle(surface, col, (x + d, r.centery), d)
+        surface.blit(img, (x + 2 * d + 6, r.centery - img.get_height() // 2))
+
+    def draw_overlay(self, surface) -> None:
+        """Over the cached table: the hint's reason beside the hinted card, the spinner of a
+        hint being thought about."""
+        t = self.table
+        if t.panel is not None:
+            return
+        if t.hint_search is not None:
+            r = t.frame.status
+            spinner(surface, (r.x + r.height * 0.8, r.centery), max(7, round(r.height * 0.28)), INK,
+                    max(2, r.height // 14))
+        if t.hint_move is None:
+            return
+        msg = self.reason_for(t.hint_move)
+        if not msg:
+            return
+        anchor = t.hint_anchor()
+        size = max(15, round(t.frame.p["top_text"] * 0.62))
+        T = t.frame.table
+        size = text.fit(msg, size, T.width - 30, 11)
+        img = text.render(msg, size, (40, 30, 0))
+        box = img.get_rect().inflate(size, round(size * 0.6))
+        if anchor is None:
+            box.midbottom = (T.centerx, T.bottom - 6)
+        else:
+            box.midbottom = (anchor.centerx, anchor.top - 8)
+            if box.top < T.top:
+                box.midtop = (anchor.centerx, anchor.bottom + 8)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, cards_art.HINT, box, border_radius=box.height // 2)
+        pygame.draw.rect(surface, (90, 70, 0), box, 2, border_radius=box.height // 2)
+        text.blit_center(surface, img, box.center)
