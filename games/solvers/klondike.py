@@ -31,13 +31,14 @@ Klondike and many other single-player card games", 2019/2025; none of it can los
    hold, is still out). Column tops always; with draw 1 any talon card too (every talon card is
    reachable, and taking one out of the talon changes nothing else). Never a talon card with
    draw 3, where removing a card regroups the later draws.
-2. *A safe card never comes back* from its foundation, nor an ace; a card comes back only when
-   a card of the other colour one rank lower is still out (it could then hold it).
-3. *Column to column*: the whole face-up part of a column moves only when it turns a card face
-   up or empties the column (a king-based column with no face-down card never moves to an
-   empty column: it would only renumber the columns); part of a run moves only when the card it
-   uncovers can go home or the twin of the run's base (same rank and colour) is still out and
-   could use the uncovered card. Of several empty columns only the first is a destination.
+2. *A safe card never comes back* from its foundation (by 1, whatever it could hold, and all
+   those could hold in turn, is home), nor an ace (nothing lies on an ace).
+3. *Column to column*: a king-based column with no face-down card never moves to an empty
+   column (it would only renumber the columns); of several empty columns only the first is a
+   destination (they are alike).
+
+The first phase of :class:`KlondikeSolver` adds one cut that may lose wins (a *streamliner*):
+part of a run moves only when the card it uncovers can then go home.
 
 **Key**: the columns sorted (column order does not matter to the outcome), the talon, ``p`` with
 draw 3 (the foundations follow from the rest).
@@ -45,8 +46,9 @@ draw 3 (the foundations follow from the rest).
 **Search**: depth-first with a visited set under a node and time budget, resumable in slices
 (:meth:`KlondikeSolver.step`) like :class:`~games.solvers.search.Search`. Move order: a move that
 turns a card face up (to a foundation first, then to a column; the column with most face-down
-cards first), talon card home, column top home, talon card to a column, a column emptied, part of
-a run, a foundation card back. A position is won once the talon is empty and no card is face
+cards first), a talon card that a face-down column's run could then go onto, talon card home,
+column top home, other talon cards to columns, a column emptied, part of a run, a foundation card
+back. A position is won once the talon is empty and no card is face
 down (then the lowest card left is always on a column top and goes home).
 
 **Solution**: each search step records its moves as intents (a column run to a place, a talon
@@ -92,7 +94,7 @@ class _Problem:
 
     def __init__(self, draw: int, partial: bool = True):
         self.draw = draw
-        self.partial = partial  # False: part of a run moves only to send the card under it home
+        self.partial = partial  # False (streamliner): part of a run moves only to send the card under it home
 
     # -- states ----------------------------------------------------------------------------------
     @staticmethod
@@ -177,9 +179,7 @@ class _Problem:
                         out.append((P_EMPTY, K_COL, i, j, k))
                 else:
                     y = b[k - 1]
-                    twin = ((3 - (c >> 4)) << 4) | (c & 15)
-                    if f[y >> 4] == (y & 15) - 1 or (self.partial and (
-                            T.find(twin) >= 0 or any(twin in bb[1 + bb[0]:] for bb in cols))):
+                    if self.partial or f[y >> 4] == (y & 15) - 1:
                         out.append((P_PARTIAL, K_COL, i, j, k))
         if T:
             topj = {t: j for j, t in enumerate(tops) if t >= 0}
@@ -207,9 +207,6 @@ class _Problem:
             c = (s << 4) | h
             if _safe(c, f):
                 continue
-            opp = (0, 3) if RED[c] else (1, 2)
-            if f[opp[0]] >= h - 1 and f[opp[1]] >= h - 1:
-                continue  # nothing is left that it could hold
             for j in range(7):
                 t = tops[j]
                 if (t < 0 and h == 13 and j == empty) or (t >= 0 and (t & 15) == h + 1 and RED[t] != RED[c]):
@@ -302,7 +299,7 @@ class KlondikeSolver:
     the budget ran out).
 
     Two phases (a *streamliner* in Solvitaire's sense): first a search where part of a run
-    moves only to send the card it uncovers home — a much smaller space that holds most wins —
+    moves only to send the card it uncovers home — a smaller space that holds most wins —
     with up to ``RESTRICTED_SHARE`` of the budget; then, unless it found a win, the complete
     search (rule 3 of the module docstring) with a fresh visited set and the whole budget left.
     Only the complete search can answer ``unsolvable``.
