@@ -162,7 +162,7 @@ def make_score(w_home=8, w_next=1, w_dis=1, w_free=2, w_empty=4):
 
 score = make_score()
 """The first lane's score (module docstring)."""
-LANES = ((make_score(), 0), (make_score(w_next=2, w_free=1), 1000), (make_score(w_dis=0.5), 3000))
+LANES = ((make_score(), 0), (make_score(w_next=0), 1000), (make_score(w_home=12, w_dis=2), 2000))
 """The searches run side by side: (score, nodes of the whole search before this one starts)."""
 SLICE = 256
 """States each lane generates in its turn once several run."""
