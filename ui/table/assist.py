@@ -55,7 +55,7 @@ MSG_SEES = N_("The solver sees face-down cards")
 MSG_THINKING = N_("Thinking…")
 MSG_RESCUE = N_("Rescue")
 MSG_LOOKING = N_("Looking for a way out…")
-MSG_LOOKING_BACK = N_("No way out from here: looking back through your moves…")
+MSG_LOOKING_BACK = N_("Looking back through your moves for the last winnable position…")
 MSG_WAY_OUT = N_("A way out")
 MSG_WAY_OUT_BODY = N_("The solver found a winning line from here.")
 MSG_PLAY_N = N_("Play {n} moves")
@@ -210,6 +210,8 @@ class Assist:
     def update(self, dt: float) -> bool:
         """Advance the jobs (modal ones first) and the rescue's playback; ``True`` to redraw."""
         redraw = False
+        if self.dealing is not None and self.table.panel is None:
+            self.deal_panel()
         if self.jobs:
             j = next((j for j in self.jobs if j.modal), self.jobs[0])
             if j.advance(PANEL_SLICE if j.modal else SLICE) and j in self.jobs:
@@ -636,13 +638,19 @@ class Assist:
         """The table dealt: open the deal search's panel, or say a plain deal is plain."""
         t = self.table
         if self.dealing is not None:
-            p = Panel(t, tr(MSG_DEALING), [("cancel", tr(MSG_DEAL_ANY), None, self.deal_any)],
-                      self.draw_deal_body, lambda pw: 3 * self._line_h() + 8)
-            p.dealing = True
-            t.panel = p
+            if hasattr(t, "frame"):      # else the first frame opens it (the table has no size yet)
+                self.deal_panel()
         elif self.plain_notice:
             self.plain_notice = False
             t.say(tr(MSG_PLAIN))
+
+    def deal_panel(self) -> None:
+        t = self.table
+        p = Panel(t, tr(MSG_DEALING), [("cancel", tr(MSG_DEAL_ANY), None, self.deal_any)],
+                  self.draw_deal_body, lambda pw: 3 * self._line_h() + 8)
+        p.dealing = True
+        t.panel = p
+        t.stale = True
 
     def draw_deal_body(self, surface, r) -> None:
         lh = self._line_h()
@@ -690,6 +698,50 @@ class Assist:
         pygame.draw.circle(surface, col, (x + d, r.centery), d)
         surface.blit(img, (x + 2 * d + 6, r.centery - img.get_height() // 2))
 
+    def bubble_box(self, box: pygame.Rect, anchor, T: pygame.Rect) -> pygame.Rect:
+        """Where the hint's reason goes: beside the hinted card (above, below, left, right) or at
+        the table's bottom, wherever it covers the fewest cards (the table's ``card_rects`` or
+        ``card_places``, when it has them); cached for the hint shown."""
+        t = self.table
+        key = (t.state, t.hint_move, box.size, T.topleft, T.size)
+        cached = getattr(self, "_bubble", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        if anchor is None:
+            anchor = pygame.Rect(T.centerx, T.bottom, 0, 0)
+        cands = []
+        for pos in ("midbottom", "midtop", "midright", "midleft", "bottom"):
+            b = box.copy()
+            if pos == "midbottom":
+                b.midbottom = (anchor.centerx, anchor.top - 8)
+            elif pos == "midtop":
+                b.midtop = (anchor.centerx, anchor.bottom + 8)
+            elif pos == "midright":
+                b.midright = (anchor.left - 8, anchor.centery)
+            elif pos == "midleft":
+                b.midleft = (anchor.right + 8, anchor.centery)
+            else:
+                b.midbottom = (anchor.centerx, T.bottom - 4)
+            if not T.contains(b):
+                b.clamp_ip(T)
+            cands.append(b)
+        try:
+            rects = getattr(t, "card_rects", None) or getattr(t, "card_places", None)
+            cards = [r for r in rects()] if rects is not None else []
+        except Exception:
+            cards = []
+
+        def cost(b):
+            c = 0
+            for r in cards + [anchor] * 3:    # the hinted card itself counts three times
+                o = b.clip(r)
+                c += o.width * o.height
+            return c
+
+        best = min(cands, key=cost) if cards else cands[0]
+        self._bubble = (key, best)
+        return best
+
     def draw_overlay(self, surface) -> None:
         """Over the cached table: the hint's reason beside the hinted card, the spinner of a
         hint being thought about."""
@@ -710,14 +762,7 @@ class Assist:
         T = t.frame.table
         size = text.fit(msg, size, T.width - 30, 11)
         img = text.render(msg, size, (40, 30, 0))
-        box = img.get_rect().inflate(size, round(size * 0.6))
-        if anchor is None:
-            box.midbottom = (T.centerx, T.bottom - 6)
-        else:
-            box.midbottom = (anchor.centerx, anchor.top - 8)
-            if box.top < T.top:
-                box.midtop = (anchor.centerx, anchor.bottom + 8)
-        box.clamp_ip(surface.get_rect())
+        box = self.bubble_box(img.get_rect().inflate(size, round(size * 0.6)), anchor, T)
         pygame.draw.rect(surface, cards_art.HINT, box, border_radius=box.height // 2)
         pygame.draw.rect(surface, (90, 70, 0), box, 2, border_radius=box.height // 2)
         text.blit_center(surface, img, box.center)

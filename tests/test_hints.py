@@ -1,0 +1,161 @@
+"""games/hints.py: the reason shown with a hint and the heuristic best move, on scripted
+positions of every game (no pygame)."""
+import random
+
+import pytest
+
+from games import hints
+from games.cards import parse_card as C
+from games.devils_grip import TALON, TURN_MOVE, DevilsGrip, DevilsGripState, Move as DGMove
+from games.freecell import CELL, FOUNDATION as FC_HOME, FOUNDATION_OF as FC_FROM, FreeCell, FreeCellState
+from games.freecell import Move as FCMove
+from games.i18n import tr
+from games.klondike import FOUNDATION, FOUNDATION_OF, STOCK, WASTE, Klondike, KlondikeState, Move as KMove
+from games.registry import find_game
+from games.spider import DEAL, Move as SMove, Spider, SpiderState
+from games.tripeaks import DRAW, N_SLOTS, TriPeaks, TriPeaksState
+
+
+def tp(cards: dict, waste: str, stock=("2C",)) -> TriPeaksState:
+    t = [None] * N_SLOTS
+    for i, c in cards.items():
+        t[i] = C(c)
+    return TriPeaksState(tuple(t), tuple(C(c) for c in stock), (C(waste),))
+
+
+# -- TriPeaks ----------------------------------------------------------------------------------------
+def test_tripeaks_card_that_turns_one_up_frees_a_face_down_card():
+    s = tp({9: "5H", 19: "6S", 20: "8D"}, "7C")   # 9 lies under 18 (gone) and 19
+    assert hints.reason(TriPeaks, s, 19) == hints.R_FREES
+    assert hints.reason(TriPeaks, s, 20) == hints.R_STREAK
+    assert hints.reason(TriPeaks, s, DRAW) == hints.R_DRAW
+    assert hints.best_move(TriPeaks, s) == 19
+
+
+def test_tripeaks_peak_top_and_the_only_move():
+    s = tp({0: "6S"}, "7C", stock=())
+    assert TriPeaks.legal_moves(s) == [0]
+    assert hints.reason(TriPeaks, s, 0) == hints.R_ONLY
+    s = tp({0: "6S", 27: "9D"}, "7C")
+    assert hints.reason(TriPeaks, s, 0) == hints.R_PEAK
+    # the stock alone keeps its own reason
+    s = tp({27: "9D"}, "2C", stock=("KC",))
+    assert TriPeaks.legal_moves(s) == [DRAW]
+    assert hints.reason(TriPeaks, s, DRAW) == hints.R_DRAW
+
+
+# -- Klondike ----------------------------------------------------------------------------------------
+def kl(cols, down, stock=(), waste=(), f=(0, 0, 0, 0)) -> KlondikeState:
+    cols = tuple(tuple(C(c) for c in col) for col in cols) + ((),) * (7 - len(cols))
+    down = tuple(down) + (0,) * (7 - len(down))
+    return KlondikeState(cols, down, tuple(C(c) for c in stock), tuple(C(c) for c in waste), tuple(f))
+
+
+def test_klondike_reasons():
+    s = kl([["9C", "5H"], ["6S"], ["AS"], ["QH"], ["KS"], ["KD", "7C"]], [1, 0, 0, 0, 0, 1],
+           stock=["2D"], waste=["3C"], f=(2, 0, 0, 0))
+    assert hints.reason(Klondike, s, KMove(0, 1, 1)) == hints.R_FREES
+    assert hints.reason(Klondike, s, KMove(2, FOUNDATION)) == hints.R_SAFE
+    # 3C may go home on 2C, but the red twos it may be needed for are not home yet (is_safe)
+    assert hints.reason(Klondike, s, KMove(WASTE, FOUNDATION)) == hints.R_HOME
+    assert hints.reason(Klondike, s, KMove(3, 4, 1)) == hints.R_EMPTIES
+    assert hints.reason(Klondike, s, KMove(STOCK, WASTE, 1)) == hints.R_DRAW
+    assert hints.reason(Klondike, s, KMove(FOUNDATION_OF, 1)) == hints.R_BACK
+    assert hints.move_value(Klondike, s, KMove(FOUNDATION_OF, 1))[0] < hints.USEFUL
+    assert KMove(FOUNDATION_OF, 1) not in hints.useful_moves(Klondike, s)
+    assert hints.best_move(Klondike, s) == KMove(2, FOUNDATION)
+
+
+def test_klondike_unsafe_home_recycle_and_king_shuffle():
+    # 6C home on 5C while the red fives are far from home: allowed but not safe
+    s = kl([["6C"], ["KS"]], [0, 0], waste=["4D"], f=(5, 0, 0, 0))
+    assert hints.reason(Klondike, s, KMove(0, FOUNDATION)) == hints.R_HOME
+    assert hints.move_value(Klondike, s, KMove(1, 2, 1))[0] < hints.USEFUL   # a lone king to an empty column
+    assert hints.reason(Klondike, s, KMove(WASTE, STOCK, 1)) == hints.R_RECYCLE
+
+
+# -- FreeCell ----------------------------------------------------------------------------------------
+def test_freecell_reasons():
+    cols = tuple(tuple(C(c) for c in col) for col in
+                 [["KS", "9H"], ["TC"], ["AD"], ["5S", "4H"], [], [], [], []])
+    s = FreeCellState(cols, (C("8C"), None, None, None), (0, 0, 0, 0))
+    assert hints.reason(FreeCell, s, FCMove(2, FC_HOME)) == hints.R_SAFE
+    assert hints.reason(FreeCell, s, FCMove(CELL, 0)) == hints.R_CELL_OUT       # 8C onto 9H
+    assert hints.reason(FreeCell, s, FCMove(3, CELL + 1)) == hints.R_TO_CELL
+    assert hints.reason(FreeCell, s, FCMove(0, 1, 1)) == hints.R_BUILD           # 9H onto TC
+    assert hints.reason(FreeCell, s, FCMove(1, 4, 1)) == hints.R_POSSIBLE        # a whole column to an empty one
+    assert hints.best_move(FreeCell, s) == FCMove(2, FC_HOME)
+
+
+# -- Spider ------------------------------------------------------------------------------------------
+def sp(cols, down, stock=()) -> SpiderState:
+    cols = tuple(tuple(C(c) for c in col) for col in cols) + ((),) * (10 - len(cols))
+    down = tuple(down) + (0,) * (10 - len(down))
+    return SpiderState(cols, down, tuple(C(c) for c in stock), (), 2, True)
+
+
+def test_spider_reasons():
+    run = ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
+    s = sp([run, ["4H", "AS"], ["9H", "5H"], ["6S"], ["6H"]], [0, 1, 1, 0, 0], stock=["2H"] * 10)
+    done = SMove(1, 0, 1)
+    assert hints.reason(Spider, s, done) == hints.R_RUN_DONE
+    assert hints.reason(Spider, s, SMove(2, 3, 1)) == hints.R_FREES
+    assert hints.reason(Spider, s, DEAL) == hints.R_DEAL
+    assert hints.best_move(Spider, s) == done
+
+
+# -- Devil's Grip and Pyramid ------------------------------------------------------------------------
+def test_devils_grip_turn_and_talon():
+    s = DevilsGrip.deal(1)
+    moves = DevilsGrip.legal_moves(s)
+    assert hints.reason(DevilsGrip, s, TURN_MOVE, moves) == hints.R_DRAW
+    s2 = DevilsGrip.apply(s, TURN_MOVE)
+    talon = [m for m in DevilsGrip.legal_moves(s2) if m.kind == TALON]
+    for m in talon:
+        assert hints.reason(DevilsGrip, s2, m) == hints.R_TALON
+    swaps = [m for m in moves if m.kind == "<>"]
+    assert all(hints.reason(DevilsGrip, s, m) in (hints.R_SWAP, hints.R_POSSIBLE) for m in swaps)
+
+
+def test_pyramid_king_pair_and_draw():
+    P = find_game("pyramid")
+    s = P.deal(1, {})
+    for _ in range(60):
+        moves = P.legal_moves(s)
+        if not moves:
+            break
+        for m in moves:
+            why = hints.reason(P, s, m, moves)
+            if m == ():
+                assert why in (hints.R_DRAW, hints.R_RECYCLE, hints.R_ONLY)
+            elif len(m) == 1:
+                assert why in (hints.R_KING, hints.R_UNCOVERS, hints.R_ONLY)
+            else:
+                assert why in (hints.R_PAIR, hints.R_UNCOVERS, hints.R_ONLY)
+        s = P.apply(s, hints.best_move(P, s))
+
+
+# -- every game: random play ---------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["tripeaks", "klondike", "freecell", "spider", "devils-grip", "pyramid"])
+def test_every_legal_move_has_a_translated_reason(game):
+    R = find_game(game)
+    rnd = random.Random(7)
+    s = R.deal(3, {})
+    for _ in range(60):
+        moves = R.legal_moves(s)
+        if not moves:
+            break
+        for m in moves[:40]:
+            why = hints.reason(R, s, m, moves)
+            assert why and tr(why, "ru") != why
+        best = hints.best_move(R, s)
+        assert best in moves
+        s = R.apply(s, best if rnd.random() < 0.6 else rnd.choice(moves))
+
+
+def test_on_line_names_a_plain_move_a_step_of_the_line():
+    s = tp({18: "6S", 27: "8D"}, "7C")
+    assert hints.reason(TriPeaks, s, 18) == hints.R_STREAK
+    cols = tuple(tuple(C(c) for c in col) for col in [["KS", "9H"], ["TC"], ["3D"], [], [], [], [], []])
+    f = FreeCellState(cols, (None,) * 4, (0, 0, 0, 0))
+    assert hints.reason(FreeCell, f, FCMove(0, 1, 1), on_line=True) == hints.R_LINE

@@ -1,0 +1,228 @@
+"""The solver's help in the real App, headless (ui/table/assist.py; issue 7, item 6): the hint
+with its reason, the rescue (a way out, or how far back the last winnable position was), the
+live still-winnable line, Spider's proved Finish, solvable deals searched without a bank."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import time
+
+import pygame
+import pytest
+
+import games.bank
+from games import hints
+from games.cards import parse_card as C
+from games.core import LOST, PLAYING, WON
+from games.i18n import tr
+from games.solvers.search import SOLVED, UNSOLVABLE, replays_to_win
+from games.spider import Spider, SpiderState
+from games.tripeaks import TriPeaks
+from ui import table as ui_table
+from ui.app import App
+from ui.settings import Settings
+from ui.table import assist, base
+from ui.table.spider import SpiderTable
+from ui.table.tripeaks import TriPeaksTable
+
+EASY = {"mode": "easy", "scoring": "streak"}
+
+
+def make(table, size=(1280, 800), **kw):
+    kw.setdefault("anim_speed", "off")
+    app = App(size, table, Settings(language="en", **kw))
+    app.frame()
+    return app
+
+
+def run_until(app, pred, seconds=15.0, pause=0.0):
+    """Frames until ``pred()``; returns the longest frame (s). Fails after ``seconds``."""
+    t_end = time.perf_counter() + seconds
+    longest = 0.0
+    while not pred():
+        assert time.perf_counter() < t_end, "timed out"
+        t0 = time.perf_counter()
+        app.frame()
+        longest = max(longest, time.perf_counter() - t0)
+        if pause:
+            time.sleep(pause)
+    return longest
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    app.frame()
+
+
+def press(app, name):
+    b = next(b for b in app.scene.panel.buttons if b.name == name)
+    click(app, b.rect.center)
+
+
+def key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    app.frame()
+
+
+def winnable_deal(start=1):
+    for n in range(start, start + 200):
+        s = TriPeaks.deal(n, EASY)
+        r = TriPeaks.solve(s)
+        if r.status == SOLVED and len(r.moves) > 12:
+            return n, r.moves
+    raise AssertionError("no winnable deal")
+
+
+def blunder_after_line(number):
+    """``(prefix, blunder)``: moves of a winning line, then a legal move after which the solver
+    proves the position lost."""
+    s = TriPeaks.deal(number, EASY)
+    line = TriPeaks.solve(s).moves
+    for k, text in enumerate(line):
+        good = TriPeaks.parse_move(s, text)
+        for m in TriPeaks.legal_moves(s):
+            if m != good and TriPeaks.solve(TriPeaks.apply(s, m)).status == UNSOLVABLE:
+                return line[:k], m
+        s = TriPeaks.apply(s, good)
+    return None
+
+
+@pytest.fixture(scope="module")
+def blunder():
+    for n in range(1, 60):
+        if TriPeaks.solve(TriPeaks.deal(n, EASY)).status == SOLVED:
+            got = blunder_after_line(n)
+            if got is not None and len(got[0]) >= 3:
+                return n, got[0], got[1]
+    raise AssertionError("no deal with a blunder")
+
+
+@pytest.fixture(autouse=True)
+def _patient_hint(monkeypatch):
+    # a loaded test machine must not turn the solver's answer into the fallback
+    monkeypatch.setattr(base, "HINT_WALL", 20.0)
+
+
+def test_hint_points_at_the_solvers_first_move_with_its_reason():
+    n, _ = winnable_deal()
+    app = make(TriPeaksTable(n, options=EASY))
+    t = app.scene
+    key(app, pygame.K_h)
+    run_until(app, lambda: t.hint_move is not None)
+    want = TriPeaks.solve(TriPeaks.deal(n, EASY), max_nodes=base.HINT_NODES).moves
+    assert t.hint_move == TriPeaks.parse_move(t.state, want[0])
+    reason = hints.reason(TriPeaks, t.state, t.hint_move, on_line=True)
+    assert t.assist.reason_for(t.hint_move) == tr(reason)
+    assert "the solver sees face-down cards" in t.status_text
+    assert t.frame.table.contains(t.hint_anchor())
+    # following the hint, the next hint needs no search: the line is known
+    assert t.play_assist_move(t.hint_move)
+    t.hint()
+    assert t.hint_search is None and t.hint_move == TriPeaks.parse_move(t.state, want[1])
+    ru = tr(reason, "ru")
+    assert ru != tr(reason, "en")
+
+
+def test_rescue_plays_five_moves_that_keep_the_position_winnable():
+    n, line = winnable_deal(20)
+    app = make(TriPeaksTable(n, options=EASY))
+    t = app.scene
+    for text in line[:3]:
+        t.play(TriPeaks.parse_move(t.state, text))
+    before = len(t.history.states)
+    key(app, pygame.K_r)
+    run_until(app, lambda: t.assist.rescue_phase == "found")
+    assert t.panel is not None and t.panel.title == "A way out"
+    press(app, "play")
+    run_until(app, lambda: not t.assist.queue, pause=0.01)
+    assert len(t.history.states) == before + 5
+    for s in t.history.states[before - 1:]:
+        assert TriPeaks.solve(s).status == SOLVED
+    assert "5" in t.status_text
+    # each move is its own undo step
+    fifth = t.history.states[-2]
+    t.undo()
+    assert t.state == fifth
+
+
+def test_rescue_on_a_lost_position_says_how_far_back_the_last_winnable_one_was(blunder):
+    n, prefix, bad = blunder
+    app = make(TriPeaksTable(n, options=EASY))
+    t = app.scene
+    for text in prefix:
+        t.play(TriPeaks.parse_move(t.state, text))
+    t.play(bad)
+    while TriPeaks.status(t.state) == PLAYING:   # play on, best move by rule of thumb, until lost
+        t.play(hints.best_move(TriPeaks, t.state))
+    assert TriPeaks.status(t.state) == LOST
+    run_until(app, lambda: t.panel is not None and getattr(t.panel, "end", None) == LOST)
+    states = list(t.history.states)
+    want = next(k for k in range(1, len(states)) if TriPeaks.solve(states[-1 - k]).status == SOLVED)
+    # the position before the blunder is winnable; the blunder's and all after it are lost
+    assert want == len(states) - 1 - len(prefix)
+    press(app, "rescue")
+    run_until(app, lambda: t.assist.rescue_phase == "back-done")
+    assert t.panel.title == "No way out from here: undo"
+    body = [m for m, _ in t.assist.rescue_lines()]
+    assert tr(assist.MSG_BACK_N, n=want) in body or (want == 1 and tr(assist.MSG_BACK_1) in body)
+    assert tr(assist.MSG_SEES) in body
+    press(app, "undo")
+    assert t.panel is None and t.state == states[-1 - want]
+    assert len(t.history.states) == len(states) - want
+
+
+def test_the_live_line_flips_to_no_longer_winnable_after_a_blunder(blunder):
+    n, prefix, bad = blunder
+    app = make(TriPeaksTable(n, options=EASY), live_winnable=True)
+    t = app.scene
+    off = make(TriPeaksTable(n, options=EASY)).scene
+    assert t.frame.table.top > off.frame.table.top     # the line has its own strip
+    run_until(app, lambda: t.assist.live == "yes")
+    for text in prefix:
+        t.play(TriPeaks.parse_move(t.state, text))
+        run_until(app, lambda: t.assist.live in ("yes", "no", "unknown"))
+        assert t.assist.live == "yes"
+    t.play(bad)
+    run_until(app, lambda: t.assist.live in ("no", "unknown"))
+    assert t.assist.live == "no"
+    t.undo()
+    run_until(app, lambda: t.assist.live != "thinking")
+    assert t.assist.live == "yes"
+
+
+def test_solvable_deals_without_a_bank_are_searched_in_slices(monkeypatch):
+    monkeypatch.setattr(games.bank, "load", lambda rules, options: None)
+    app = make(SpiderTable(options={"suits": "1"}), size=(390, 844), solvable_only=True)
+    t = app.scene
+    assert t.assist.dealing is not None and getattr(t.panel, "dealing", False)
+    frames = app.frames
+    longest = run_until(app, lambda: t.assist.dealing is None, seconds=30)
+    assert app.frames - frames >= 3          # the search took several frames …
+    assert longest < 0.5                     # … and none of them waited on it
+    assert t.verified and t.panel is None and t.saved is not None
+    s = Spider.deal(t.number, {"suits": "1"})
+    assert t.state == s
+    assert replays_to_win(Spider, s, t.assist.line_from(s))
+    assert "solver" in t.status_text
+
+
+def test_devils_grip_is_dealt_plainly_and_says_so():
+    cls = ui_table.table_class("devils-grip")
+    app = make(cls(), solvable_only=True)
+    t = app.scene
+    assert t.assist.dealing is None and not t.verified
+    assert t.status_text == tr(assist.MSG_PLAIN)
+
+
+def test_spider_finish_appears_once_the_solver_proves_the_rest():
+    run = [C(x) for x in ("KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S")]
+    cols = (tuple(run[:6]), tuple(run[6:]), (C("AS"),)) + ((),) * 7
+    s = SpiderState(cols, (0,) * 10, (), (), 1, False)
+    assert Spider.can_finish(s)
+    app = make(SpiderTable(state=s))
+    t = app.scene
+    run_until(app, lambda: t.finish_button is not None)
+    click(app, t.finish_rect.center)
+    run_until(app, lambda: Spider.status(t.state) == WON, pause=0.01)
