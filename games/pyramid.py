@@ -243,6 +243,7 @@ class Pyramid(Rules):
     title = N_("Pyramid")
     code_prefix = "PY1"
     options = {"layout": tuple(str(i) for i in range(1, N_LAYOUTS + 1)), "passes": ("unlimited", "3")}
+    stats_options = ()  # statistics for the game as a whole, over every layout (RULES.md)
 
     @classmethod
     def check_options(cls, given: dict[str, str]) -> dict[str, str]:

@@ -268,7 +268,7 @@ class App:
                 if t == pygame.WINDOWSIZECHANGED and pygame.display.get_surface().get_size() != self.size:
                     self.resize(*pygame.display.get_surface().get_size())
                 self.dirty = True
-            elif t in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.DROPFILE):
+            elif t in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.DROPFILE, pygame.MOUSEWHEEL):
                 self.dispatch(e)
             else:
                 for pe in self.pointer.feed(e, now):

@@ -1,0 +1,628 @@
+"""The Pyramid table (RULES.md, "Pyramid"; seed 001; docs/pyramid.md; issue 8, item 4).
+
+The chosen layout (``layouts/pyramid/NN-*.toml``, half-card units, via
+:func:`games.pyramid.geometry`) at the top; the stock, the waste and the discard pile in a row
+below it, or in a column beside it on a phone held on its side (``layouts/pyramid/screen.toml``,
+see :func:`fit`). Free cards are bright, covered cards dimmed.
+
+The stock is face up (the rules'): its top card lies on the stock's back, a strip of which shows
+at its left with the count, the *draw tab*. Taps (the rules decide, :meth:`Pyramid.why_not`):
+
+* a free card, the stock's top card or the waste's top card: a king goes at once; another card
+  lifts and glows (selected), then a tap on its partner removes both (they fly to the discard
+  pile). A refused pair shakes and the status line says why; a tap on the selected card puts it
+  down;
+* the draw tab: the stock's top card goes onto the waste (``s``); on an empty stock the whole
+  waste turns back (the same move). A selected layout card stays selected over draws.
+
+Score (``rules.score(state, seconds)``, the clock counts), time and moves in the top bar; the
+hint slices the solver (``base.py``); a win sends the cards flying off the table.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from games.cards import RANKS, fmt
+from games.core import PLAYING, WON
+from games.i18n import language, tr
+from games.pyramid import DRAW, KING, STOCK, WASTE, Pyramid, card_at, free, geometry, rank
+
+from .. import cards_art, text
+from ..anim import ease_out, fly_pos, lerp, pulse, shake_offset
+from ..frame import DIM, INK, icon, load_toml
+from .base import GameTable
+
+R = cards_art.RATIO
+LIFT = 0.07          # a selected card rises this share of its height
+DIM_ALPHA = 120      # the shade over a covered card
+
+
+def rank_name(r: int) -> str:
+    return "10" if r == 10 else RANKS[r - 1]
+
+
+def layout_name(number: int, lang: str | None = None) -> str:
+    """The name of layout ``number`` in ``lang`` (the current language by default), from its file."""
+    names = geometry(number).layout.name
+    return names.get(lang or language(), names.get("en", str(number)))
+
+
+@dataclass
+class Geo:
+    """Where everything lies for one layout in one table area (px)."""
+
+    w: int
+    h: int
+    step_y: float            # one half cell down, in card heights
+    piles: str               # "below" or "beside"
+    slots: list              # pygame.Rect per slot
+    deck: pygame.Rect        # the stock's back (the draw tab shows its uncovered strip)
+    stock: pygame.Rect       # the stock's face-up top card
+    waste: pygame.Rect
+    discard: pygame.Rect
+    compact: bool            # faces readable from a top strip (rows closed up, or small cards)
+
+
+def _needs(lay, p: dict, piles: str, sy: float) -> tuple[float, float]:
+    """Width and height of everything in card widths, for row step ``sy``."""
+    W2 = lay.width / 2
+    lh = (max(0, lay.height - 2) * sy + 1) * R
+    if piles == "below":
+        row = p["deck_strip"] + 3 + 3 * p["pile_gap"]
+        return max(W2, row), lh + p["gap"] + R
+    return W2 + p["gap"] + p["deck_strip"] + 1, max(lh, 3 * R + 2 * p["pile_gap"])
+
+
+def _step_for(lay, p: dict, piles: str, height_in_w: float) -> float:
+    """The largest row step ≤ step_y (≥ min_step_y) whose layout fits ``height_in_w`` card widths."""
+    hs = max(0, lay.height - 2)
+    if hs == 0:
+        return p["step_y"]
+    room = height_in_w - (p["gap"] + R if piles == "below" else 0)
+    sy = (room / R - 1) / hs
+    return max(p["min_step_y"], min(p["step_y"], sy))
+
+
+def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
+    """The geometry of layout ``number`` in ``table`` under the shape's parameters ``p``
+    (``layouts/pyramid/screen.toml``): for each arrangement in ``p["piles"]`` the widest card
+    such that the layout (half-card steps across, rows closed up towards ``min_step_y`` when the
+    height is short) and the piles fit; the widest wins."""
+    lay = geometry(number).layout
+    best = None
+    for piles in p["piles"]:
+        nw, _ = _needs(lay, p, piles, p["step_y"])
+        wx = table.width / nw
+        sy = _step_for(lay, p, piles, table.height / wx)
+        w = min(wx, table.height / _needs(lay, p, piles, sy)[1], p["max_card"] * scale)
+        w = int(w)
+        while w > 8 and cards_art.card_height(w) * _needs(lay, p, piles, sy)[1] / R > table.height:
+            w -= 1
+        if best is None or w > best[0]:
+            best = (w, piles)
+    w, piles = best
+    h = cards_art.card_height(w)
+    sy = _step_for(lay, p, piles, table.height / w * h / (w * R))
+    nw, nh = _needs(lay, p, piles, sy)
+    bw, bh = nw * w, nh * h / R
+    ox = table.x + (table.width - bw) / 2
+    oy = table.y + (table.height - bh) / 2
+    W2 = lay.width / 2
+    lh = (max(0, lay.height - 2) * sy + 1) * h
+    if piles == "below":
+        lx, ly = ox + (bw - W2 * w) / 2, oy
+    else:
+        lx, ly = ox, oy + (bh - lh) / 2
+    slots = [pygame.Rect(round(lx + x * w / 2), round(ly + y * sy * h), w, h) for x, y in lay.slots]
+    if piles == "below":
+        row = p["deck_strip"] + 3 + 3 * p["pile_gap"]
+        # the piles may be larger than the layout's cards when the layout is wide and short
+        wp = max(w, min(round(p.get("pile_min", 0) * scale), int(table.width / row), p["max_card"] * scale))
+        while wp > w and lh + p["gap"] * w + cards_art.card_height(wp) > table.height:
+            wp -= 1
+        hp = cards_art.card_height(wp)
+        bh = lh + p["gap"] * w + hp
+        oy = table.y + (table.height - bh) / 2
+        ly = oy
+        slots = [pygame.Rect(round(lx + x * w / 2), round(ly + y * sy * h), w, h) for x, y in lay.slots]
+        y = round(oy + lh + p["gap"] * w)
+        rw = max(row * wp, min(W2 * w, (row + 1.5) * wp))
+        x0 = table.centerx - rw / 2
+        deck = pygame.Rect(round(x0), y, wp, hp)
+        stock = deck.move(round(p["deck_strip"] * wp), 0)
+        waste = stock.move(round(wp * (1 + p["pile_gap"])), 0)
+        discard = pygame.Rect(round(x0 + rw - wp), y, wp, hp)
+    else:
+        strip = round(p["deck_strip"] * w)
+        cx = round(ox + (W2 + p["gap"]) * w)
+        deck = pygame.Rect(cx, round(oy), w, h)
+        stock = deck.move(strip, 0)
+        discard = pygame.Rect(stock.x, round(oy + bh - h), w, h)
+        waste = pygame.Rect(stock.x, (stock.y + discard.y) // 2, w, h)
+    return Geo(w, h, sy, piles, slots, deck, stock, waste, discard, sy < 0.45 or w < 56)
+
+
+class PyramidTable(GameTable):
+    """The Pyramid game on screen. Targets: ``("slot", i)``, ``("stock",)`` (the face-up top
+    card), ``("deck",)`` (the draw tab), ``("waste",)``, ``("discard",)``."""
+
+    rules = Pyramid
+    game = "pyramid"
+
+    def on_start(self) -> None:
+        self.hidden: set = set()
+        self.selected = None        # a source (slot index, STOCK or WASTE) or None
+        if hasattr(self, "frame"):
+            self.layout_cards(self.frame)
+
+    # -- geometry --------------------------------------------------------------------------------
+    def layout_cards(self, frame) -> None:
+        """Card size and every rectangle for ``frame`` and the current layout (:func:`fit`)."""
+        if self.history is None:
+            return
+        p = load_toml("pyramid/screen.toml")[frame.shape]
+        g = fit(self.state.layout, frame.table, p, frame.scale)
+        if self.settings.left_handed:  # mirror: the piles change sides
+            T = frame.table
+
+            def flip(r):
+                return pygame.Rect(T.x + T.right - r.right, r.y, r.width, r.height)
+            g.slots = [flip(r) for r in g.slots]
+            g.deck, g.stock, g.waste, g.discard = (flip(g.deck), flip(g.stock), flip(g.waste), flip(g.discard))
+        self.geo = g
+        self.card_w, self.card_h = g.w, g.h
+        self.art = cards_art.CardArt(self.settings.four_colour, self.settings.card_back, g.compact)
+        self.base = None
+        self.stale = True
+
+    def settings_changed(self, attr: str) -> None:
+        super().settings_changed(attr)
+        self.layout_cards(self.frame)
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Every card place (the layout's slots, deck, stock, waste, discard): on screen."""
+        g = self.geo
+        return list(g.slots) + [g.deck, g.stock, g.waste, g.discard]
+
+    def src_target(self, src: int):
+        return ("stock",) if src == STOCK else ("waste",) if src == WASTE else ("slot", src)
+
+    def target_rect(self, target) -> pygame.Rect:
+        g = self.geo
+        if target[0] == "slot":
+            return g.slots[target[1]]
+        return {"stock": g.stock, "deck": g.deck, "waste": g.waste, "discard": g.discard}[target[0]]
+
+    def hit_test(self, pos):
+        s = self.state
+        g = self.geo
+        if self.selected is not None and self.lifted_rect().collidepoint(pos):
+            return self.src_target(self.selected)
+        for i in range(len(s.cards) - 1, -1, -1):
+            if s.cards[i] is not None and g.slots[i].collidepoint(pos):
+                return ("slot", i)
+        if s.stock and g.stock.collidepoint(pos):
+            return ("stock",)
+        if g.deck.collidepoint(pos) or (not s.stock and g.stock.collidepoint(pos)):
+            return ("deck",)
+        if g.waste.collidepoint(pos):
+            return ("waste",)
+        if g.discard.collidepoint(pos):
+            return ("discard",)
+        return None
+
+    def lifted_rect(self) -> pygame.Rect:
+        r = self.target_rect(self.src_target(self.selected))
+        return r.move(0, -round(self.geo.h * LIFT))
+
+    # -- taps ------------------------------------------------------------------------------------
+    def activate(self, target) -> None:
+        if self.rules.status(self.state) != PLAYING:
+            if self.panel is None:
+                self.open_end_panel()
+            return
+        kind = target[0]
+        if kind == "deck":
+            self.draw_stock()
+        elif kind in ("slot", "stock", "waste"):
+            src = target[1] if kind == "slot" else STOCK if kind == "stock" else WASTE
+            if kind == "waste" and not self.state.waste:
+                return
+            self.tap_source(src)
+
+    def tap_source(self, src: int) -> None:
+        s = self.state
+        sel = self.selected
+        if sel == src:
+            self.selected = None
+            self.say("")
+            return
+        if sel is None:
+            why = self.rules.why_not(s, (src,))
+            if why is None:              # an available king goes at once
+                self.do_move((src,))
+                return
+            if src >= 0 and not free(s, src):
+                self.refuse((src,), why)
+                return
+            self.selected = src
+            self.say(tr("{card} lifted: tap a card that makes 13 with it", card=fmt(card_at(s, src))))
+            self.stale = True
+            return
+        move = (sel, src)
+        why = self.rules.why_not(s, move)
+        if why is not None:
+            self.refuse(move, why)
+            return
+        self.do_move(move)
+
+    def refuse(self, move, why) -> None:
+        """Shake the cards of ``move`` and say ``why`` (the rules' message and fields)."""
+        self.selected = None
+        self.anim.cancel("shake")
+        self.anim.add("shake", 250, {"targets": [self.src_target(x) for x in move]})
+        msg, fields = why
+        self.refused(move, tr(msg, **fields))
+
+    def do_move(self, move) -> bool:
+        """Play ``move`` (a pair, a king or DRAW) with its flights; ``False`` if refused."""
+        s = self.state
+        why = self.rules.why_not(s, move)
+        if why is not None:
+            self.refuse(move, why)
+            return False
+        if move == DRAW:
+            flights = [(s.stock[0], self.geo.stock, self.geo.waste)] if s.stock else []
+        else:
+            lift = round(self.geo.h * LIFT)
+            flights = []
+            for x in move:
+                r = self.target_rect(self.src_target(x))
+                if x == self.selected:
+                    r = r.move(0, -lift)
+                flights.append((card_at(s, x), r, self.geo.discard))
+        keep = self.selected if (self.selected is not None and self.selected >= 0
+                                 and (move == DRAW or self.selected not in move)) else None
+        if not self.play(move):
+            return False
+        self.selected = keep
+        for k, (card, src, dst) in enumerate(flights):
+            self.hidden.add(card)
+            self.anim.add("fly", 200, {"card": card, "src": src.topleft, "dst": dst.topleft, "w0": src.width,
+                                       "w1": dst.width}, delay_ms=60 * k,
+                          on_done=lambda c=card: self._landed(c))
+        return True
+
+    def draw_stock(self) -> None:
+        """The draw tab (Space, D): the stock's top card onto the waste, or the waste turned back."""
+        if self.rules.status(self.state) != PLAYING:
+            return
+        if self.selected in (STOCK, WASTE):
+            self.selected = None
+        if self.do_move(DRAW) and not self.state.waste:
+            self.say(tr("The waste is turned back into the stock"))
+
+    def play_assist_move(self, move) -> bool:
+        """A move of the rescue's line, flown as a tap would fly it."""
+        self.selected = None
+        return self.do_move(move)
+
+    def _landed(self, card) -> None:
+        self.hidden.discard(card)
+        self.stale = True
+
+    def on_undo(self) -> None:
+        self.hidden.clear()
+        self.selected = None
+
+    def after_move(self, before, move) -> None:
+        if move != DRAW:
+            self.toast("+10", (self.geo.discard.centerx, self.geo.discard.y - self.geo.w // 4),
+                       max(18, self.geo.w // 4), 0.8)
+
+    def hint_anchor(self):
+        m = self.hint_move
+        if m is None:
+            return None
+        return self.geo.deck if m == DRAW else self.target_rect(self.src_target(m[0]))
+
+    def score(self) -> int:
+        """The shown score: the move points less the clock's cost, plus the win bonus."""
+        return self.rules.score(self.state, int(self.clock))
+
+    def top_items(self):
+        items = super().top_items()
+        if self.state.passes:
+            items.append((tr("Pass"), f"{self.state.pass_no}/{self.state.passes}"))
+        return items
+
+    def intro(self) -> str:
+        return tr("{layout}: tap two cards that make 13 (J=11, Q=12); a king goes alone",
+                  layout=layout_name(self.state.layout))
+
+    def lost_text(self) -> str:
+        return tr("No more pairs can be removed")
+
+    def key(self, event) -> None:
+        if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
+            self.draw_stock()
+        elif event.key == pygame.K_ESCAPE and self.panel is None and self.selected is not None:
+            self.selected = None
+            self.stale = True
+        else:
+            super().key(event)
+
+    # -- options ---------------------------------------------------------------------------------
+    def options_rows(self):
+        o = self.settings.options_for(self.game)
+
+        def pick_layout():
+            from ..scenes.layout_picker import LayoutPickerScene
+
+            self.close_panel()
+            self.app.switch(LayoutPickerScene(int(o.get("layout", "1")), back_to=self))
+
+        def cycle_passes():
+            o["passes"] = "3" if o.get("passes", "unlimited") == "unlimited" else "unlimited"
+            if hasattr(self.app, "save_settings"):
+                self.app.save_settings()
+
+        def layout_label():
+            n = int(o.get("layout", "1")) if str(o.get("layout", "1")).isdigit() else 1
+            return tr("Layout: {v}", v=f"{n} · {layout_name(n)}")
+
+        passes = {"unlimited": tr("unlimited"), "3": tr("3 passes")}
+        return [(layout_label, pick_layout),
+                (lambda: tr("Passes: {v}", v=passes.get(o.get("passes", "unlimited"), "unlimited")),
+                 cycle_passes)] + super().options_rows()
+
+    # -- celebration -----------------------------------------------------------------------------
+    def on_won(self) -> None:
+        self.selected = None
+        self.say(tr("The pyramid is cleared!"))
+        if self.settings.anim_speed == "off":
+            self.anim.add("wait", 300, on_done=self.open_end_panel)
+            return
+        s = self.state
+        rnd = random.Random(len(self.history.actions))
+        cards = list(s.discard[-26:]) + list(s.waste[-6:]) + list(s.stock[:6])
+        g = self.geo
+        parts = []
+        for k, c in enumerate(cards):
+            src = g.discard if c in s.discard else g.waste if c in s.waste else g.stock
+            parts.append((c, src.x, src.y, rnd.choice((-1, 1)) * rnd.uniform(160, 520),
+                          rnd.uniform(-700, -250), k * 0.045))
+        self.anim.add("wait", 150, on_done=lambda: self.anim.add(
+            "celebrate", 2300, {"parts": parts}, scaled=False, on_done=self.open_end_panel))
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _shake_dx(self, target) -> int:
+        for tw in self.anim.of("shake"):
+            if target in tw.data["targets"]:
+                return round(shake_offset(tw))
+        return 0
+
+    _dims: dict = {}
+
+    def _dim(self, w: int | None = None) -> pygame.Surface:
+        """The shade laid over a covered card ``w`` px wide (cached)."""
+        w = w or self.geo.w
+        img = self._dims.get(w)
+        if img is None:
+            img = self._dims[w] = cards_art.rounded(w, cards_art.card_height(w), cards_art.radius(w),
+                                                    (20, 40, 30, DIM_ALPHA))
+        return img
+
+    def partners(self) -> set:
+        """Sources that would pair with the selected card (they glow when glow is on)."""
+        if self.selected is None or not self.settings.glow:
+            return set()
+        return {m[1 - m.index(self.selected)] for m in self.rules.legal_moves(self.state)
+                if len(m) == 2 and self.selected in m}
+
+    def draw_cards(self, surface) -> None:
+        s = self.state
+        g = self.geo
+        art = self.art
+        shaking = self.anim.busy("shake")
+        glowing = self.partners()
+        dim = self._dim()
+        for i, c in enumerate(s.cards):
+            if c is None or c in self.hidden or i == self.selected:
+                continue
+            r = g.slots[i]
+            if shaking:
+                r = r.move(self._shake_dx(("slot", i)), 0)
+            art.draw(surface, c, r, True, True, cards_art.GLOW if i in glowing else None)
+            if not free(s, i):
+                surface.blit(dim, r.topleft)
+        # the stock: its back (the draw tab) under its face-up top card
+        d = g.deck.move(self._shake_dx(("deck",)) if shaking else 0, 0)
+        n = len(s.stock)
+        if n:
+            art.draw(surface, 0, d, False, True)
+        else:
+            art.draw(surface, None, d, shade=False)
+        top = s.stock[0] if n else None
+        sr = g.stock.move(self._shake_dx(("stock",)) if shaking else 0, 0)
+        if top is not None and top not in self.hidden and self.selected != STOCK:
+            art.draw(surface, top, sr, True, True, cards_art.GLOW if STOCK in glowing else None)
+        elif top is not None and n > 1:       # the top card is lifted: the stock's back shows
+            art.draw(surface, 0, sr, False, True)
+        elif not n:
+            art.draw(surface, None, sr, shade=False)
+            if s.waste and self.rules.why_not(s, DRAW) is None:   # the waste can turn back
+                isz = round(sr.width * 0.55)
+                surface.blit(icon("new", isz, INK), (sr.centerx - isz // 2, sr.centery - isz // 2))
+        strip = pygame.Rect(d.x, d.y, max(1, g.stock.x - g.deck.x) if g.stock.x > g.deck.x else d.width, d.height)
+        if g.stock.x < g.deck.x:   # left-handed: the strip is at the right
+            strip = pygame.Rect(g.stock.right, d.y, d.right - g.stock.right, d.height)
+        badge = text.render(str(n), text.fit(str(n), max(12, round(g.deck.width * 0.26)), max(8, strip.width - 4), 9), INK)
+        br = badge.get_rect(center=(strip.centerx, strip.bottom - badge.get_height()))
+        pygame.draw.rect(surface, (10, 30, 20), br.inflate(6, 2), border_radius=br.height)
+        surface.blit(badge, br)
+        # the waste: the top card not in flight
+        wr = g.waste.move(self._shake_dx(("waste",)) if shaking else 0, 0)
+        wtop = next((c for c in reversed(s.waste) if c not in self.hidden), None)
+        if self.selected == WASTE and s.waste and wtop == s.waste[-1]:
+            wtop = s.waste[-2] if len(s.waste) > 1 else None
+        art.draw(surface, wtop, wr, True, wtop is not None,
+                 cards_art.GLOW if WASTE in glowing and wtop is not None and wtop == s.waste[-1] else None)
+        # the discard pile: its top card, face up, and the count
+        dtop = next((c for c in reversed(s.discard) if c not in self.hidden), None)
+        art.draw(surface, dtop, g.discard, True, dtop is not None)
+        if dtop is not None:
+            surface.blit(self._dim(g.discard.width), g.discard.topleft)
+            k = sum(1 for c in s.discard if c not in self.hidden)
+            label = text.render(str(k), max(14, round(g.discard.width * 0.3)), INK)
+            text.blit_center(surface, label, g.discard.center)
+
+    def draw_moving(self, surface) -> None:
+        g = self.geo
+        if self.selected is not None and not self.anim.busy("celebrate"):
+            c = card_at(self.state, self.selected) if self._sel_valid() else None
+            if c is not None:
+                r = self.lifted_rect()
+                s, (dx, dy) = cards_art.shadow(r.width)
+                surface.blit(s, (r.x + dx, r.y + dy + round(r.height * LIFT * 0.6)))
+                self.art.draw(surface, c, r, True, False, cards_art.GLOW)
+        if self.hint_move is not None:
+            tw = next((x for x in self.anim.tweens if x.kind == "hint"), None)
+            k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
+            targets = [("deck",)] if self.hint_move == DRAW else [self.src_target(x) for x in self.hint_move]
+            lw = max(3, g.w // 16)
+            for t in targets:
+                r = self.target_rect(t).inflate(8, 8)
+                ring = pygame.Surface(r.size, pygame.SRCALPHA)
+                pygame.draw.rect(ring, (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), ring.get_rect(), lw,
+                                 border_radius=cards_art.radius(g.w) + 4)
+                surface.blit(ring, r.topleft)
+        for tw in self.anim.tweens:
+            if tw.kind == "fly" and tw.started:
+                x, y = fly_pos(tw)
+                e = ease_out(tw.t)
+                w = round(lerp(tw.data["w0"], tw.data["w1"], e) / 2) * 2 if tw.data["w0"] != tw.data["w1"] \
+                    else tw.data["w0"]
+                self.art.draw(surface, tw.data["card"], pygame.Rect(round(x), round(y), w, cards_art.card_height(w)), True)
+            elif tw.kind == "celebrate":
+                self.draw_celebration(surface, tw)
+
+    def _sel_valid(self) -> bool:
+        s, x = self.state, self.selected
+        if x == STOCK:
+            return bool(s.stock)
+        if x == WASTE:
+            return bool(s.waste)
+        return 0 <= x < len(s.cards) and s.cards[x] is not None
+
+    def draw_celebration(self, surface, tw) -> None:
+        """Cards leave the discard pile one after another and bounce off the table's floor."""
+        e = tw.elapsed
+        g = self.geo
+        W, H = surface.get_size()
+        cw = g.discard.width
+        ch = cards_art.card_height(cw)
+        floor = self.frame.table.bottom - ch
+        for c, x0, y0, vx, vy, t0 in tw.data["parts"]:
+            t = e - t0
+            if t < 0:
+                continue
+            x, y, v = x0 + vx * t, y0, vy
+            # a bouncing fall: integrate the parabola piecewise (each bounce keeps 60 %)
+            tt = t
+            while True:
+                t_hit = (-v + math.sqrt(v * v + 2 * 1800 * max(0.0, floor - y))) / 1800 if v * v + 2 * 1800 * (floor - y) >= 0 else tt
+                if tt <= t_hit or abs(v) < 60:
+                    y = y + v * tt + 900 * tt * tt
+                    break
+                tt -= t_hit
+                y = floor
+                v = -(v + 1800 * t_hit) * 0.6
+            if -cw < x < W and y < H:
+                self.art.draw(surface, c, pygame.Rect(round(x), round(min(y, floor)), cw, ch), True, False)
+        size = max(28, round(self.frame.p["top_text"] * 2.0))
+        banner = tr("You won!")
+        a = min(1.0, e * 4)
+        img = text.render(banner, text.fit(banner, size, self.frame.table.width - 20, 16), (255, 236, 150)).copy()
+        img.set_alpha(round(255 * a))
+        text.blit_center(surface, img, (self.frame.table.centerx, self.frame.table.y + self.frame.table.height // 3))
+
+    # -- the end panel ---------------------------------------------------------------------------
+    def _small_w(self, pw: int) -> int:
+        return max(34, min(self.geo.w, (pw - 40) // 8, 72))
+
+    def needed(self) -> tuple[list, list[int]]:
+        """The free cards (layout, then waste and stock tops) and the ranks that would pair
+        with them, for the lost panel."""
+        s = self.state
+        cards = [c for i, c in enumerate(s.cards) if c is not None and free(s, i)]
+        ranks = sorted({13 - rank(c) for c in cards if rank(c) != KING})
+        return cards, ranks
+
+    def end_body_height(self, pw: int) -> int:
+        line = max(26, round(30 * self.frame.scale))
+        if self.rules.status(self.state) == WON:
+            return 3 * (line + 8)
+        sw = self._small_w(pw)
+        cards, _ = self.needed()
+        per_row = max(1, (pw - 32) // (sw + 6))
+        rows = max(1, -(-len(cards) // per_row))
+        return line + 6 + rows * (cards_art.card_height(sw) + 6) + 8 + 2 * line + 6
+
+    def draw_end_body(self, surface, r) -> None:
+        s = self.state
+        line = max(26, round(30 * self.frame.scale))
+        size = round(line * 0.9)
+        if self.rules.status(s) == WON:
+            rows = [tr("Score: {n}", n=self.score()), tr("Time: {t}", t=self.clock_text()),
+                    tr("Moves: {n}", n=self.history.moves)]
+            for k, msg in enumerate(rows):
+                text.blit_center(surface, text.render(msg, text.fit(msg, size, r.width, 12), INK),
+                                 (r.centerx, r.y + k * (line + 8) + line // 2))
+            return
+        cards, ranks = self.needed()
+        sw = self._small_w(r.width + 32)
+        sh = cards_art.card_height(sw)
+        y = r.y
+        msg = tr("Free cards")
+        text.blit_center(surface, text.render(msg, size, DIM), (r.centerx, y + line // 2))
+        y += line + 6
+        per_row = max(1, r.width // (sw + 6))
+        for k, c in enumerate(cards):
+            row, col = divmod(k, per_row)
+            n_in_row = min(per_row, len(cards) - row * per_row)
+            x = r.centerx - (n_in_row * (sw + 6) - 6) // 2 + col * (sw + 6)
+            self.art.draw(surface, c, pygame.Rect(x, y + row * (sh + 6), sw, sh))
+        y += max(1, -(-len(cards) // per_row)) * (sh + 6) + 8
+        names = (" " + tr("or") + " ").join(rank_name(x) for x in ranks)
+        msg = tr("Needed: {ranks}", ranks=names) if ranks else tr("Needed: a card to pair with")
+        text.blit_center(surface, text.render(msg, text.fit(msg, size, r.width, 12), INK), (r.centerx, y + line // 2))
+        y += line
+        msg = tr("None of them can come up from the stock or from under the pyramid")
+        text.blit_center(surface, text.render(msg, text.fit(msg, round(size * 0.8), r.width, 11), DIM),
+                         (r.centerx, y + line // 2))
+
+    def clock_text(self) -> str:
+        from games.i18n import format_duration
+
+        return format_duration(self.clock)
+
+
+def open_layout_picker(scene, current, done) -> None:
+    """The home sheet's picker hook (``register_picker("pyramid", "layout", …)``)."""
+    from ..scenes.layout_picker import LayoutPickerScene
+
+    scene.app.switch(LayoutPickerScene(int(current) if str(current).isdigit() else 1, done=done))
+
+
+def _register() -> None:
+    from ..scenes.options import register_picker
+
+    register_picker("pyramid", "layout", open_layout_picker)
+
+
+_register()
