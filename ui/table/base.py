@@ -329,6 +329,9 @@ class GameTable(Scene):
         """The solver's next move when it answers within :data:`HINT_WALL` (sliced over frames),
         else the best move by :func:`games.hints.best_move`; shown on the table with its reason.
         When the position is known lost (or the solver proves it), the hint is the rescue."""
+        if self.rules.status(self.state) == LOST:
+            self.rescue()
+            return
         if self.rules.status(self.state) != PLAYING:
             return
         if self.assist.hint_known():
@@ -363,7 +366,10 @@ class GameTable(Scene):
             return
         else:
             move = hints.best_move(self.rules, self.state)
-            if move is None:
+            if move is not None and hints.move_value(self.rules, self.state, move)[0] < hints.USEFUL \
+                    and self.rules.has_solver():
+                move = None           # only pointless moves are left: the hint becomes the rescue
+            if move is None and not self.rules.has_solver():
                 move = self.simple_hint()
             if move is None:
                 self.assist.rescue()
