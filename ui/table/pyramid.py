@@ -106,7 +106,7 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
             best = (w, piles)
     w, piles = best
     h = cards_art.card_height(w)
-    sy = _step_for(lay, p, piles, table.height / w * h / (w * R))
+    sy = _step_for(lay, p, piles, table.height * R / h)   # heights in units of h / R
     nw, nh = _needs(lay, p, piles, sy)
     bw, bh = nw * w, nh * h / R
     ox = table.x + (table.width - bw) / 2
@@ -122,7 +122,7 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
         row = p["deck_strip"] + 3 + 3 * p["pile_gap"]
         # the piles may be larger than the layout's cards when the layout is wide and short
         wp = max(w, min(round(p.get("pile_min", 0) * scale), int(table.width / row), p["max_card"] * scale))
-        while wp > w and lh + p["gap"] * w + cards_art.card_height(wp) > table.height:
+        while wp > w and lh + p["gap"] * w + cards_art.card_height(wp) + 1 > table.height:
             wp -= 1
         hp = cards_art.card_height(wp)
         bh = lh + p["gap"] * w + hp

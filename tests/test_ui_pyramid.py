@@ -1,0 +1,297 @@
+"""The Pyramid table and the layout picker in the real app, headless (SDL_VIDEODRIVER=dummy):
+pointer events posted at card positions, frames run, the rules' state checked; every one of the
+55 layouts laid out at 390×844, 844×390 and 1280×800."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from games.i18n import tr
+from games.pyramid import (
+    DRAW, MSG_COVERED_BY_PARTNER, N_LAYOUTS, STOCK, WASTE, Pyramid, free, geometry, rank,
+)
+from games.cards import fmt
+from ui.app import App
+from ui.cards_art import GLOW, RATIO
+from ui.frame import load_toml
+from ui.settings import Settings
+from ui.storage import MemoryStorage, Store
+from ui.table.pyramid import PyramidTable
+
+SIZES = [(390, 844), (844, 390), (1280, 800)]
+
+
+def make(size=(1280, 800), number=1, layout=1, anim="off", state=None, store=None):
+    s = Settings(language="en", anim_speed=anim)
+    s.options_for("pyramid")["layout"] = str(layout)
+    app = App(size, PyramidTable(number, {"layout": str(layout)}, state), s, store or Store(MemoryStorage()))
+    app.frame()
+    return app
+
+
+def click(app, pos, frames=1):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    for _ in range(frames):
+        app.frame()
+
+
+def visible_point(table, target):
+    """A pixel where hit_test answers ``target`` (the card may be partly covered)."""
+    r = table.target_rect(target)
+    for fy in (0.1, 0.2, 0.3, 0.5, 0.75, 0.9):
+        for fx in (0.5, 0.25, 0.1, 0.75, 0.9):
+            p = (int(r.x + r.width * fx), int(r.y + r.height * fy))
+            if table.hit_test(p) == target:
+                return p
+    raise AssertionError(f"{target} is hidden")
+
+
+def tap_target(app, target, frames=1):
+    click(app, visible_point(app.scene, target), frames)
+
+
+def find(pred, layouts=(1,), deals=range(1, 400)):
+    for layout in layouts:
+        for n in deals:
+            s = Pyramid.deal(n, {"layout": str(layout)})
+            x = pred(s)
+            if x:
+                return layout, n, x
+    raise AssertionError("no deal found")
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.display.quit()
+
+
+# -- taps ------------------------------------------------------------------------------------------
+def test_select_then_partner_removes_the_pair():
+    def pair(s):
+        return next((m for m in Pyramid.legal_moves(s) if len(m) == 2 and min(m) >= 0), None)
+    layout, n, (a, b) = find(pair)
+    app = make(number=n, layout=layout)
+    t = app.scene
+    s0 = t.state
+    tap_target(app, ("slot", a))
+    assert t.selected == a and t.state is s0           # lifted, nothing played yet
+    assert t.status_text == tr("{card} lifted: tap a card that makes 13 with it", card=fmt(s0.cards[a]))
+    tap_target(app, ("slot", b))
+    s1 = t.state
+    assert s1.cards[a] is None and s1.cards[b] is None
+    assert s1.discard[-2:] == (s0.cards[a], s0.cards[b])
+    assert t.score() == t.rules.score(s0, 0) + 10 and t.history.moves == 1
+    assert t.selected is None
+
+
+def test_a_king_goes_at_once():
+    layout, n, i = find(lambda s: next((m[0] for m in Pyramid.legal_moves(s) if len(m) == 1 and m[0] >= 0), None),
+                        layouts=range(1, N_LAYOUTS + 1), deals=range(1, 60))
+    app = make(number=n, layout=layout)
+    t = app.scene
+    king = t.state.cards[i]
+    tap_target(app, ("slot", i))
+    assert t.state.cards[i] is None and t.state.discard[-1] == king and t.state.points == 10
+
+
+def _covered_by_partner(s):
+    lay = geometry(s.layout).layout
+    for i, c in enumerate(s.cards):
+        on = lay.covered_by[i]
+        if len(on) == 1 and free(s, on[0]) and rank(c) + rank(s.cards[on[0]]) == 13:
+            return i, on[0]
+    return None
+
+
+def test_a_card_covered_only_by_its_partner_is_refused_and_shakes():
+    layout, n, (i, j) = find(_covered_by_partner, layouts=range(1, N_LAYOUTS + 1), deals=range(1, 40))
+    app = make(number=n, layout=layout, anim="normal")
+    t = app.scene
+    s0 = t.state
+    tap_target(app, ("slot", j))
+    assert t.selected == j
+    tap_target(app, ("slot", i))
+    assert t.state is s0                                   # nothing removed
+    assert t.anim.of("shake")                              # the pair shakes
+    assert {("slot", i), ("slot", j)} <= set(t.anim.of("shake")[0].data["targets"])
+    assert t.status_text == tr(MSG_COVERED_BY_PARTNER, card=fmt(s0.cards[i]), partner=fmt(s0.cards[j]))
+    assert t.status_error and t.selected is None
+
+
+def test_a_refused_pair_says_why():
+    def bad(s):
+        av = [i for i in range(len(s.cards)) if free(s, i) and rank(s.cards[i]) != 13]
+        for a in av:
+            for b in av:
+                if a < b and rank(s.cards[a]) + rank(s.cards[b]) != 13:
+                    return a, b
+    layout, n, (a, b) = find(bad)
+    app = make(number=n, layout=layout)
+    t = app.scene
+    s0 = t.state
+    tap_target(app, ("slot", a))
+    tap_target(app, ("slot", b))
+    assert t.state is s0
+    assert t.status_text == tr("{a} and {b} do not add up to 13", a=fmt(s0.cards[a]), b=fmt(s0.cards[b]))
+
+
+def test_stock_top_pairs_and_draw_and_recycle():
+    app = make(number=1)
+    t = app.scene
+    s0 = t.state
+    n = len(s0.stock)
+    tap_target(app, ("deck",))
+    assert t.state.waste == (s0.stock[0],) and t.state.stock == s0.stock[1:]
+    for _ in range(n - 1):
+        tap_target(app, ("deck",))
+    assert not t.state.stock and len(t.state.waste) == n
+    assert t.hit_test(t.geo.stock.center) == ("deck",)     # the empty stock turns the waste back
+    tap_target(app, ("deck",))
+    assert t.state.stock == s0.stock and not t.state.waste and t.state.pass_no == 2
+    assert t.status_text == tr("The waste is turned back into the stock")
+    # the stock's top card can be selected like any free card
+    tap_target(app, ("stock",))
+    assert t.selected == STOCK or t.state.discard     # a king on top goes at once
+
+
+def test_a_layout_card_stays_selected_over_draws():
+    app = make(number=1)
+    t = app.scene
+    i = next(i for i in range(len(t.state.cards)) if free(t.state, i) and rank(t.state.cards[i]) != 13)
+    tap_target(app, ("slot", i))
+    tap_target(app, ("deck",))
+    assert t.selected == i and len(t.state.waste) == 1
+
+
+# -- the picker ------------------------------------------------------------------------------------
+def test_picker_from_the_home_sheet_scrolls_selects_and_plays():
+    from ui.scenes.home import HomeScene
+    from ui.scenes.layout_picker import LayoutPickerScene
+
+    store = Store(MemoryStorage())
+    s = Settings(language="en", anim_speed="off")
+    app = App((390, 844), HomeScene(), s, store)
+    app.frame()
+    home = app.scene
+    home.tap_game("pyramid")
+    sheet = home.panel
+    label, tap = sheet.rows[0]
+    assert "1" in label()
+    tap()                                                   # the layout row opens the picker
+    app.frame()
+    p = app.scene
+    assert isinstance(p, LayoutPickerScene) and p.chosen == 1
+    # drag up: the grid scrolls
+    a = p.area
+    x = a.centerx
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, a.bottom - 20), button=1, touch=False))
+    for y in range(a.bottom - 40, a.top + 40, -40):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, -40), buttons=(1, 0, 0),
+                                             touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, a.top + 40), button=1, touch=False))
+    app.frame()
+    assert p.scroll > 200 and p.chosen == 1                # a drag scrolls and selects nothing
+    before = p.scroll
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, precise_x=0.0, precise_y=-2.0,
+                                         flipped=False, touch=False))
+    app.frame()
+    assert p.scroll > before                               # the wheel scrolls too
+    # bring layout 30 into view and tap it: it is framed in blue
+    p.show(30)
+    app.frame()
+    r = p.tile_rect(30)
+    assert p.area.contains(r)
+    click(app, r.center, 2)
+    assert p.chosen == 30
+    assert tuple(app.screen.get_at((r.centerx, r.top - 2)))[:3] == GLOW
+    click(app, p.play_rect.center, 2)
+    t = app.scene
+    assert isinstance(t, PyramidTable) and t.state.layout == 30
+    assert s.options_for("pyramid")["layout"] == "30"
+    assert Settings.load(store).options_for("pyramid")["layout"] == "30"   # remembered
+
+
+def test_picker_keys_and_back():
+    from ui.scenes.home import HomeScene
+    from ui.scenes.layout_picker import LayoutPickerScene
+
+    app = App((1280, 800), LayoutPickerScene(5), Settings(language="en", anim_speed="off"), Store(MemoryStorage()))
+    app.frame()
+    p = app.scene
+    for k in (pygame.K_RIGHT, pygame.K_DOWN):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    app.frame()
+    assert p.chosen == 6 + p.cols
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.frame()
+    assert isinstance(app.scene, HomeScene) and app.scene.panel is not None   # back at Pyramid's sheet
+
+
+# -- every layout fits -----------------------------------------------------------------------------
+def _best_width(t, n) -> float:
+    """The widest card any arrangement allows: a line's cards sit side by side (width), the rows
+    may close up to min_step_y (height)."""
+    p = load_toml("pyramid/screen.toml")[t.frame.shape]
+    lay = geometry(n).layout
+    T = t.frame.table
+    best = 0.0
+    for piles in p["piles"]:
+        lh = (max(0, lay.height - 2) * p["min_step_y"] + 1) * RATIO
+        if piles == "below":
+            nw = max(lay.width / 2, p["deck_strip"] + 3 + 3 * p["pile_gap"])
+            nh = lh + p["gap"] + RATIO
+        else:
+            nw = lay.width / 2 + p["gap"] + p["deck_strip"] + 1
+            nh = max(lh, 3 * RATIO + 2 * p["pile_gap"])
+        best = max(best, min(T.width / nw, T.height / nh, p["max_card"] * t.frame.scale))
+    return best
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_layout_fits_and_every_card_shows_its_corner(size):
+    app = make(size)
+    t = app.scene
+    small = []
+    for n in range(1, N_LAYOUTS + 1):
+        t.start(1, {"layout": str(n)})
+        g = t.geo
+        T = t.frame.table
+        piles = [g.deck, g.stock, g.waste, g.discard]
+        for r in list(g.slots) + piles:
+            assert T.contains(r), (n, r, T)
+        # paint each slot in drawing order with its own colour: every card's corner index
+        # (0.42 w across, 0.48 w down) must stay uncovered, so no two visible faces coincide
+        ids = pygame.Surface(app.size)
+        ids.fill((0, 0, 0))
+        for i, r in enumerate(g.slots):
+            ids.fill((1 + i, 0, 0), r)
+        for k, r in enumerate(piles):
+            ids.fill((100 + k, 0, 0), r)
+        for i, r in enumerate(g.slots):
+            for fx in (0.03, 0.42):
+                for fy in (0.03, 0.48):
+                    pt = (r.x + round(g.w * fx), r.y + round(g.w * fy))
+                    assert ids.get_at(pt)[0] == 1 + i, (n, i, fx, fy)
+        # the stock's draw tab shows beside its top card
+        assert abs(g.stock.x - g.deck.x) >= 0.3 * g.deck.width
+        best = _best_width(t, n)
+        assert g.w >= min(44, int(best) - 1), (n, g.w, best)
+        if g.w < 44:
+            small.append((n, g.w))
+    if size == (1280, 800):
+        assert not small
+    print(size, "cards under 44 px (the geometry allows no more):", small)
+
+
+def test_score_counts_the_clock():
+    app = make(number=1)
+    t = app.scene
+    t.history.play(DRAW)
+    t.clock = 65.0
+    assert t.score() == Pyramid.score(t.state, 65) == 0
+    assert t.top_items()[0][1] == "0"
