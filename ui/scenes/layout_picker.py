@@ -92,14 +92,14 @@ class LayoutPickerScene(ScreenScene):
         m = 10 if self.phone else round(20 * s)
         self.area = pygame.Rect(0, self.top.bottom, w, self.bar.top - self.top.bottom)
         inner = w - 2 * m
-        target = 170 if self.phone else round(220 * s)
+        target = (150 if h < 560 else 170) if self.phone else round(220 * s)
         self.cols = max(2, min(8, inner // target))
         self.gap = 8 if self.phone else round(14 * s)
         self.tile_w = (inner - self.gap * (self.cols - 1)) // self.cols
         self.name_size = max(15, min(22, round(self.tile_w * 0.1))) if self.phone else max(16, round(20 * s))
         self.sub_size = max(13, round(self.name_size * 0.78))
         self.pad = max(6, self.tile_w // 22)
-        self.thumb_h = round(self.tile_w * (0.56 if h < 560 else 0.62))
+        self.thumb_h = round(self.tile_w * (0.5 if h < 560 else 0.62))
         self.tile_h = self.pad * 3 + self.thumb_h + self.name_size + self.sub_size + 4
         self.x0 = (w - (self.cols * self.tile_w + (self.cols - 1) * self.gap)) // 2
         rows = -(-N_LAYOUTS // self.cols)

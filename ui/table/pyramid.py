@@ -571,7 +571,8 @@ class PyramidTable(GameTable):
         cards, _ = self.needed()
         per_row = max(1, (pw - 32) // (sw + 6))
         rows = max(1, -(-len(cards) // per_row))
-        return line + 6 + rows * (cards_art.card_height(sw) + 6) + 8 + 2 * line + 6
+        small = max(14, round(line * 0.9 * 0.75))
+        return line + 6 + rows * (cards_art.card_height(sw) + 6) + 8 + line + 2 * text.font(small).get_linesize() + 6
 
     def draw_end_body(self, surface, r) -> None:
         s = self.state
@@ -603,8 +604,10 @@ class PyramidTable(GameTable):
         text.blit_center(surface, text.render(msg, text.fit(msg, size, r.width, 12), INK), (r.centerx, y + line // 2))
         y += line
         msg = tr("None of them can come up from the stock or from under the pyramid")
-        text.blit_center(surface, text.render(msg, text.fit(msg, round(size * 0.8), r.width, 11), DIM),
-                         (r.centerx, y + line // 2))
+        small = max(14, round(size * 0.75))
+        lh = text.font(small).get_linesize()
+        for k, part in enumerate(text.wrap(msg, small, r.width)[:2]):
+            text.blit_center(surface, text.render(part, small, DIM), (r.centerx, y + lh // 2 + k * lh))
 
     def clock_text(self) -> str:
         from games.i18n import format_duration
