@@ -173,6 +173,9 @@ def test_picker_from_the_home_sheet_scrolls_selects_and_plays():
     from ui.scenes.home import HomeScene
     from ui.scenes.layout_picker import LayoutPickerScene
 
+    from ui.table.pyramid import register_layout_picker
+
+    register_layout_picker()     # again: another test may have cleared the pickers after importing
     store = Store(MemoryStorage())
     s = Settings(language="en", anim_speed="off")
     app = App((390, 844), HomeScene(), s, store)
@@ -236,7 +239,7 @@ def test_picker_keys_and_back():
 def _best_width(t, n) -> float:
     """The widest card any arrangement allows: a line's cards sit side by side (width), the rows
     may close up to min_step_y (height)."""
-    p = load_toml("pyramid/screen.toml")[t.frame.shape]
+    p = load_toml("pyramid-screen.toml")[t.frame.shape]
     lay = geometry(n).layout
     T = t.frame.table
     best = 0.0

@@ -2,7 +2,7 @@
 
 The chosen layout (``layouts/pyramid/NN-*.toml``, half-card units, via
 :func:`games.pyramid.geometry`) at the top; the stock, the waste and the discard pile in a row
-below it, or in a column beside it on a phone held on its side (``layouts/pyramid/screen.toml``,
+below it, or in a column beside it on a phone held on its side (``layouts/pyramid-screen.toml``,
 see :func:`fit`). Free cards are bright, covered cards dimmed.
 
 The stock is face up (the rules'): its top card lies on the stock's back, a strip of which shows
@@ -89,7 +89,7 @@ def _step_for(lay, p: dict, piles: str, height_in_w: float) -> float:
 
 def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
     """The geometry of layout ``number`` in ``table`` under the shape's parameters ``p``
-    (``layouts/pyramid/screen.toml``): for each arrangement in ``p["piles"]`` the widest card
+    (``layouts/pyramid-screen.toml``): for each arrangement in ``p["piles"]`` the widest card
     such that the layout (half-card steps across, rows closed up towards ``min_step_y`` when the
     height is short) and the piles fit; the widest wins."""
     lay = geometry(number).layout
@@ -164,7 +164,7 @@ class PyramidTable(GameTable):
         """Card size and every rectangle for ``frame`` and the current layout (:func:`fit`)."""
         if self.history is None:
             return
-        p = load_toml("pyramid/screen.toml")[frame.shape]
+        p = load_toml("pyramid-screen.toml")[frame.shape]
         g = fit(self.state.layout, frame.table, p, frame.scale)
         if self.settings.left_handed:  # mirror: the piles change sides
             T = frame.table
@@ -622,10 +622,12 @@ def open_layout_picker(scene, current, done) -> None:
     scene.app.switch(LayoutPickerScene(int(current) if str(current).isdigit() else 1, done=done))
 
 
-def _register() -> None:
+def register_layout_picker() -> None:
+    """Make the layout picker the home sheet's Layout row (done when this module is imported,
+    which the home screen does to know which games are built)."""
     from ..scenes.options import register_picker
 
     register_picker("pyramid", "layout", open_layout_picker)
 
 
-_register()
+register_layout_picker()
