@@ -26,7 +26,7 @@ home, the cards lying on each suit's next card, the cards lying above a lower ca
 column, minus 2 a free cell and 4 an empty column. No path cost, so solutions are found fast
 but are long. One score misjudges some deals badly (a few take 10**5–10**6 states while most
 take under 2000), so several independent searches with other weights (:data:`LANES`) join in
-at 1000, 2000, 4000 … states and take turns; the first keeps half the time. Any lane that runs
+at 2000, 4000, 8000 … states and take turns; the first keeps half the time. Any lane that runs
 out of states has exhausted the whole space: the deal is unsolvable. Resumable in slices like
 :class:`games.solvers.search.BestFirst`; the same budget gives the same answer however sliced.
 """
@@ -166,12 +166,12 @@ score = make_score()
 """The first lane's score (module docstring)."""
 LANES = (
     (make_score(), 0),
-    (make_score(w_next=0), 1000),
-    (make_score(w_home=12, w_dis=2), 2000),
-    (make_score(w_next=2, w_free=1), 4000),
-    (make_score(w_dis=0.5), 8000),
-    (make_score(w_free=0, w_empty=0), 16000),
-    (make_score(w_next=3, w_dis=0), 32000),
+    (make_score(w_next=0), 2000),
+    (make_score(w_home=12, w_dis=2), 4000),
+    (make_score(w_next=2, w_free=1), 8000),
+    (make_score(w_dis=0.5), 16000),
+    (make_score(w_free=0, w_empty=0), 32000),
+    (make_score(w_next=3, w_dis=0), 64000),
 )
 """The searches run side by side: (score, states generated in all before this one starts).
 Their starts double, so an easy deal is solved by the first alone and a deal that misleads one
