@@ -195,9 +195,8 @@ def successors(state):
     for i in range(8):
         col = cols[i]
         if col:
-            n = len(col)
-            for k in range(n - _run_len(col), n):
-                runs[col[k]] = i
+            for c in col[len(col) - _run_len(col):]:
+                runs[c] = i
             tops[col[-1]] = i
 
     def push(card, dst, ncols, ncells, nf, src=-1):
@@ -346,6 +345,7 @@ class FreeCellSearch:
         push, pop = heapq.heappush, heapq.heappop
         limit, timeout = self.max_nodes, self.timeout
         clock = time.perf_counter
+        join = b"|".join          # key_of, inlined
         while True:
             lane = self._next_lane()
             heap, seen, parent, moves, score_fn = lane.heap, lane.seen, lane.parent, lane.move, lane.score
@@ -357,7 +357,7 @@ class FreeCellSearch:
             before = self.nodes
             for move, nxt in successors(state):
                 cols, cells, f = nxt
-                k = key_of(cols, cells)
+                k = join(sorted(cols)) + b"#" + cells
                 if k in seen:
                     continue
                 seen.add(k)
