@@ -11,7 +11,7 @@ from games.cards import ALL_CARDS, fmt, parse_card
 from games.columns import foundation_cards, parse_foundations
 from games.core import GameError
 from games.klondike import Klondike
-from games.solvers.klondike import KlondikeSolver, _Problem
+from games.solvers.klondike import _Problem
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE, replays_to_win
 
 C = parse_card
