@@ -30,6 +30,9 @@ def main(argv=None) -> int:
     p.add_argument("--deals", required=True)
     p.add_argument("--timeout", type=float, default=5.0)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--from-winnability", metavar="FILE",
+                   help="take the answers from the saved output of `python -m games winnability` "
+                        "(same game, options, deals and timeout) instead of solving again")
     a = p.parse_args(argv)
     rules = find_game(a.game)
     opts = rules.check_options(dict(o.split("=", 1) for o in a.option))
@@ -38,12 +41,20 @@ def main(argv=None) -> int:
     tasks = [(rules.name, n, opts, a.timeout) for n in range(first, last + 1)]
     solvable = set()
     t0 = time.time()
-    with get_context("spawn").Pool(a.jobs) as pool:
-        for number, status, *_ in pool.imap_unordered(solve_deal, tasks, chunksize=4):
-            if status == "solved":
-                solvable.add(number)
+    if a.from_winnability:
+        for line in Path(a.from_winnability).read_text().splitlines():
+            parts = line.split()
+            if len(parts) >= 2 and parts[0].isdigit() and parts[1] == "solved" and first <= int(parts[0]) <= last:
+                solvable.add(int(parts[0]))
+    else:
+        with get_context("spawn").Pool(a.jobs) as pool:
+            for number, status, *_ in pool.imap_unordered(solve_deal, tasks, chunksize=4):
+                if status == "solved":
+                    solvable.add(number)
     made_by = f"python tools/make_bank.py {a.game} " + " ".join(f"--option {o}" for o in a.option) + \
-        f" --deals {a.deals} --timeout {a.timeout:g}"
+        f" --deals {a.deals} --timeout {a.timeout:g}" + \
+        (f" (answers from `python -m games winnability {a.game} --deals {a.deals} --timeout {a.timeout:g}`)"
+         if a.from_winnability else "")
     BANKS_DIR.mkdir(exist_ok=True)
     out = BANKS_DIR / f"{bank_name(rules, opts)}.txt"
     out.write_text(format_bank(rules.name, variant_options(rules, opts), first, last, solvable, made_by.replace("  ", " ")))
