@@ -155,7 +155,10 @@ def format_percent(value: float, lang: str | None = None) -> str:
 def format_duration(seconds: float, lang: str | None = None) -> str:
     """A clock reading: ``m:ss`` under an hour, ``h:mm:ss`` from one hour (whole seconds, rounded
     down). The same digits in both languages; hours above 9999 are grouped as numbers."""
-    s = max(0, int(seconds))
+    try:
+        s = max(0, int(seconds))
+    except (ValueError, OverflowError, TypeError):  # NaN, infinity: show nothing misleading
+        s = 0
     h, rem = divmod(s, 3600)
     m, sec = divmod(rem, 60)
     if h:

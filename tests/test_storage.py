@@ -192,3 +192,35 @@ def test_best_results_only_without_undo():
     p.won(saved, h, score=h.state.score)
     s = p.summary(stats_key("tripeaks", saved.options))
     assert s["best_score"] == h.state.score and s["best_time"] == 95 and s["fewest_moves"] == len(line)
+
+
+def test_undecodable_file_is_kept_aside(tmp_path):
+    p = tmp_path / "store.json"
+    p.write_bytes(b'\xff\xfe{"a":1}')
+    st = Store(JsonFileStorage(p))
+    assert st.load("settings", "d") == "d" and st.take_notices()
+    assert (tmp_path / "store.corrupt").read_bytes() == b'\xff\xfe{"a":1}'
+    p.write_bytes(b"\x00\x01")  # a second corruption keeps the first copy too
+    Store(JsonFileStorage(p))
+    assert (tmp_path / "store.corrupt").exists() and (tmp_path / "store.corrupt.2").exists()
+
+
+@pytest.mark.parametrize("bad", ["NaN", "Infinity", "1e400", "-1", '"x"'])
+def test_tampered_clock_is_refused(bad):
+    mem = MemoryStorage()
+    mem.set("game.tripeaks", '{"schema": 1, "data": {"game": "tripeaks", "number": 1, "options": {}, '
+                             '"actions": [], "seconds": %s}}' % bad)
+    p = Progress(Store(mem))
+    assert p.load_game("tripeaks") is None
+    assert p.store.take_notices()
+
+
+def test_corrupt_copies_are_never_overwritten():
+    mem = MemoryStorage()
+    st = Store(mem)
+    mem.set("stats", "{one")
+    st.load("stats")
+    mem.set("stats", "{two")
+    st.load("stats")
+    assert mem.get("stats.corrupt") == "{one" and mem.get("stats.corrupt.2") == "{two"
+    assert st.names() == ["stats"]  # the side copies are not records

@@ -83,8 +83,10 @@ class SavedGame:
             s = cls(str(data["game"]), int(data["number"]), dict(data["options"]), list(map(str, data["actions"])),
                     float(data.get("seconds", 0.0)), str(data.get("id") or uuid.uuid4().hex[:16]),
                     float(data.get("started", 0.0)), bool(data.get("solvable", True)))
-        except (KeyError, TypeError, ValueError) as e:
+        except (KeyError, TypeError, ValueError, OverflowError) as e:
             raise ValueError(f"bad saved game: {e}") from None
+        if not (0.0 <= s.seconds < 1e9) or not (0.0 <= s.started < 1e12):  # NaN fails both
+            raise ValueError("bad saved game: the clock is out of range")
         return s
 
 

@@ -132,13 +132,17 @@ class JsonFileStorage:
         except OSError as e:
             self.notice = f"{self.path}: {e.strerror}"
             return {}
+        except UnicodeDecodeError:
+            text = None
         try:
+            if text is None:
+                raise ValueError("not UTF-8 text")
             data = json.loads(text)
             if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
                 raise ValueError("not an object of strings")
             return data
         except ValueError:
-            aside = self.path.with_suffix(".corrupt")
+            aside = _free_name(self.path.with_suffix(".corrupt"))
             try:
                 os.replace(self.path, aside)
             except OSError:
@@ -183,6 +187,40 @@ class JsonFileStorage:
         return sorted(self.data)
 
 
+def _free_name(path: Path) -> Path:
+    """``path``, or ``path.2``, ``path.3``… — the first that does not exist (an earlier kept-aside
+    copy is never overwritten)."""
+    if not path.exists():
+        return path
+    n = 2
+    while path.with_name(f"{path.name}.{n}").exists():
+        n += 1
+    return path.with_name(f"{path.name}.{n}")
+
+
+def _no_constants(name: str):
+    raise ValueError(f"{name} is not a number a save can hold")
+
+
+def loads(text: str):
+    """``json.loads`` that refuses ``NaN`` and ``Infinity`` (Python's reader accepts them, and a
+    tampered save could carry them into the clock); numbers too large for a float also fail."""
+    data = json.loads(text, parse_constant=_no_constants)
+    _check_finite(data)
+    return data
+
+
+def _check_finite(v) -> None:
+    if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+        raise ValueError("a number out of range")
+    if isinstance(v, dict):
+        for x in v.values():
+            _check_finite(x)
+    elif isinstance(v, list):
+        for x in v:
+            _check_finite(x)
+
+
 def default_backend():
     """:class:`LocalStorage` in the browser, :class:`JsonFileStorage` on the desktop
     (``PASYANS_DATA`` overrides the file's folder; tests use it)."""
@@ -206,7 +244,7 @@ class Store:
             self.notices.append(n)
 
     def _decode(self, name: str, text: str) -> Any:
-        doc = json.loads(text)
+        doc = loads(text)
         if not isinstance(doc, dict) or "schema" not in doc or "data" not in doc:
             raise ValueError("not a record")
         schema = doc["schema"]
@@ -221,9 +259,13 @@ class Store:
         return data
 
     def set_aside(self, name: str, text: str, msg: str, **kw) -> None:
-        """Keep ``text`` under ``NAME.corrupt`` and add the notice ``msg`` (``{name}`` filled)."""
+        """Keep ``text`` under ``NAME.corrupt`` (``NAME.corrupt.2``… when that is taken: an
+        earlier copy is never overwritten) and add the notice ``msg`` (``{name}`` filled)."""
         try:
-            self.backend.set(name + ".corrupt", text)
+            key, n = name + ".corrupt", 2
+            while self.backend.get(key) is not None and self.backend.get(key) != text:
+                key, n = f"{name}.corrupt.{n}", n + 1
+            self.backend.set(key, text)
         except Exception:
             pass
         self.notices.append(tr(msg, **({"name": name} | kw)))
@@ -250,7 +292,7 @@ class Store:
                 if not is_pending:
                     self.set_aside(name, candidate, MSG_NEWER)
                 continue
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):
                 if not is_pending:
                     self.set_aside(name, candidate, MSG_CORRUPT)
                 continue
@@ -291,7 +333,7 @@ class Store:
 
     def names(self) -> list[str]:
         """Names of the records present (not the ``.new``/``.corrupt`` side keys)."""
-        return [k for k in self.backend.keys() if not k.endswith((".new", ".corrupt"))]
+        return [k for k in self.backend.keys() if not k.endswith(".new") and ".corrupt" not in k]
 
     def take_notices(self) -> list[str]:
         """The pending notices, cleared."""
@@ -316,8 +358,8 @@ class Store:
             written then.
         """
         try:
-            doc = json.loads(text)
-        except ValueError:
+            doc = loads(text)
+        except (ValueError, RecursionError):
             raise ValueError(tr(N_("This is not a Pasyans export (not JSON text)."))) from None
         if not isinstance(doc, dict) or doc.get("pasyans_export") != 1 or not isinstance(doc.get("records"), dict):
             raise ValueError(tr(N_("This is not a Pasyans export.")))
