@@ -124,7 +124,9 @@ class GameTable(Scene):
         specs = [("undo", tr("Undo"), "undo"), ("hint", tr("Hint"), "hint"), ("new", tr("New deal"), "new"),
                  ("code", tr("Code"), "code"), ("options", tr("Options"), "options"), ("home", tr("Menu"), "home")]
         rects = self.frame.button_rects(len(specs), self.settings.left_handed)
-        self.buttons = [Button(n, r, label, ic, self.frame.p["label"]) for (n, label, ic), r in zip(specs, rects)]
+        # one label size for the whole bar: the largest at which every label fits its button
+        size = min(text.fit(label, self.frame.p["label"], r.width - 6, 9) for (_, label, _), r in zip(specs, rects))
+        self.buttons = [Button(n, r, label, ic, size) for (n, label, ic), r in zip(specs, rects)]
         self.buttons[0].enabled = bool(self.history and self.history.can_undo())
 
     def update(self, dt: float) -> bool:
