@@ -201,14 +201,21 @@ class CodeEntry(Panel):
 
 
 class OptionsPanel(Panel):
-    """Rows of buttons that cycle a value on each tap: ``rows = [(label_fn, on_tap)]``."""
+    """Rows of buttons that cycle a value on each tap: ``rows = [(label_fn, on_tap)]``, and a
+    footer ``note`` under them. The rows always fit between the title and the footer: one or two
+    columns, rows as tall as the room allows (44 px at best on a phone, down to 30 px), and a
+    label too long for one line is drawn on two."""
 
     max_w_compact = 780
+    NOTE_H = 28      # the footer's strip (px)
+    ROW_GAP = 8
+    MIN_ROW = 30
 
     def __init__(self, table, rows, note: str = ""):
         self.rows = rows
         self.note = note
         self.row_buttons: list[Button] = []
+        self.note_rect = pygame.Rect(0, 0, 0, 0)
         super().__init__(table, tr("Options"), [("done", tr("Done"), None, table.close_panel)], self.draw_body,
                          self.body_h)
 
@@ -217,25 +224,55 @@ class OptionsPanel(Panel):
         self.rh = max(44, round(50 * s))
         self.ncol = 2 if pw >= 600 or (pw >= 520 and self.table.app.size[1] < 700) else 1
         nrows = -(-len(self.rows) // self.ncol)
-        return nrows * (self.rh + 8) + (28 if self.note else 0)
+        return nrows * (self.rh + self.ROW_GAP) + (self.NOTE_H if self.note else 0)
 
     def layout(self, w, h):
         super().layout(w, h)
         r = self.content_rect
-        cw = (r.width - 10 * (self.ncol - 1)) // self.ncol
+        note_h = self.NOTE_H if self.note else 0
+        room = r.height - note_h
+        ncol, rh, gap = self.ncol, self.rh, self.ROW_GAP
+        nrows = -(-len(self.rows) // ncol)
+        if nrows * (rh + gap) > room and ncol == 1 and r.width >= 440:
+            ncol = 2                         # a wide panel: a second column before shrinking
+            nrows = -(-len(self.rows) // ncol)
+        if nrows * (rh + gap) > room:        # shrink the rows (and their gaps) to the room left
+            gap = 4 if room / max(1, nrows) < 40 else gap
+            rh = max(self.MIN_ROW, room // max(1, nrows) - gap)
+        self.ncol, self.rh = ncol, rh
+        cw = (r.width - 10 * (ncol - 1)) // ncol
         self.row_buttons = []
         for i in range(len(self.rows)):
-            col, row = (i % self.ncol, i // self.ncol)
-            rect = pygame.Rect(r.x + col * (cw + 10), r.y + row * (self.rh + 8), cw, self.rh)
-            self.row_buttons.append(Button(f"row{i}", rect, "", None, max(20, round(self.rh * 0.46)), "panel"))
+            col, row = (i % ncol, i // ncol)
+            rect = pygame.Rect(r.x + col * (cw + 10), r.y + row * (rh + gap), cw, rh)
+            self.row_buttons.append(Button(f"row{i}", rect, "", None, max(16, min(round(rh * 0.5), 26)), "panel"))
+        last = max((b.rect.bottom for b in self.row_buttons), default=r.y)
+        self.note_rect = pygame.Rect(r.x, max(last + 2, r.bottom - note_h), r.width, note_h) if note_h else \
+            pygame.Rect(r.x, r.bottom, r.width, 0)
 
     def draw_body(self, surface, r):
         for b, (label, _) in zip(self.row_buttons, self.rows):
-            b.label = label()
+            lab = label()
+            size = b.label_size
+            one = text.fit(lab, size, b.rect.width - 12, 9)
+            lines = text.wrap(lab, min(size, round(b.rect.height * 0.38)), b.rect.width - 14)
+            if one >= size * 0.8 or len(lines) != 2:
+                b.label = lab
+                b.draw(surface)
+                continue
+            b.label = ""                     # too long for one line: two lines inside the button
             b.draw(surface)
+            b.label = lab
+            ls = min(size, round(b.rect.height * 0.38))
+            lh = text.font(ls).get_linesize()
+            y0 = b.rect.centery - lh / 2
+            for k, line in enumerate(lines):
+                text.blit_center(surface, text.render(line, text.fit(line, ls, b.rect.width - 12, 9), INK),
+                                 (b.rect.centerx, y0 + k * lh))
         if self.note:
-            ns = text.fit(self.note, 21, r.width, 14)
-            text.blit_center(surface, text.render(self.note, ns, (200, 220, 205)), (r.centerx, r.bottom - 12))
+            nr = self.note_rect
+            ns = text.fit(self.note, 21, nr.width, 12)
+            text.blit_center(surface, text.render(self.note, ns, (200, 220, 205)), nr.center)
 
     def down(self, pos):
         super().down(pos)

@@ -1,0 +1,72 @@
+"""The table's panels and bar on every table at the three screen shapes, in both languages: the
+options panel's rows never overlap each other, the footer note or the Done button, and stay
+inside the panel; the bottom bar's labels share one size."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from ui import table as ui_table
+from ui import text
+from ui.app import App
+from ui.settings import Settings
+from ui.storage import MemoryStorage, Store
+
+SIZES = [(390, 844), (844, 390), (1280, 800)]
+GAMES = list(ui_table.TABLES)
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.display.quit()
+
+
+def make(game, size, lang, **kw):
+    cls = ui_table.table_class(game)
+    s = Settings(language=lang, anim_speed="off", **kw)
+    app = App(size, cls(3), s, Store(MemoryStorage()))
+    app.frame()
+    return app
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game", GAMES)
+def test_options_rows_and_footer_never_overlap(game, lang):
+    for size in SIZES:
+        app = make(game, size, lang)
+        t = app.scene
+        t.open_options()
+        app.frame()
+        p = t.panel
+        rows = [b.rect for b in p.row_buttons]
+        assert len(rows) == len(p.rows) >= 7, (game, size)
+        note = p.note_rect
+        assert note.height > 0
+        done = p.buttons[0].rect
+        for i, r in enumerate(rows):
+            assert p.rect.contains(r), (game, size, lang, i, r, p.rect)
+            assert r.height >= 30
+            assert not r.colliderect(note), (game, size, lang, i, r, note)
+            assert not r.colliderect(done), (game, size, lang, i, r, done)
+            for r2 in rows[i + 1:]:
+                assert not r.colliderect(r2), (game, size, lang, r, r2)
+        assert p.rect.contains(note) and not note.colliderect(done)
+        # the footer's text is drawn inside its strip, readable
+        assert text.fit(p.note, 21, note.width, 12) >= 12
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_bar_labels_share_one_size_that_fits(lang):
+    for size in SIZES:
+        app = make("klondike", size, lang)
+        t = app.scene
+        sizes = {b.label_size for b in t.buttons}
+        assert len(sizes) == 1, (size, [(b.label, b.label_size) for b in t.buttons])
+        ls = sizes.pop()
+        assert ls >= t.frame.p["label"] - 1, (size, lang, ls)   # nothing shrunk far below the bar's size
+        for b in t.buttons:
+            assert text.fit(b.label, ls, b.rect.width - 6, 9) == ls, (b.label, size)
