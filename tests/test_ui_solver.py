@@ -226,3 +226,25 @@ def test_spider_finish_appears_once_the_solver_proves_the_rest():
     run_until(app, lambda: t.finish_button is not None)
     click(app, t.finish_rect.center)
     run_until(app, lambda: Spider.status(t.state) == WON, pause=0.01)
+
+
+@pytest.mark.parametrize("game, hidden", [("freecell", False), ("pyramid", False), ("tripeaks", True),
+                                          ("klondike", True), ("spider", True), ("devils-grip", True)])
+def test_the_face_down_note_only_in_games_with_hidden_cards(game, hidden):
+    cls = ui_table.table_class(game)
+    assert cls.hidden_cards is hidden
+    app = make(cls(1), live_winnable=True)
+    t = app.scene
+    a = t.assist
+    note = tr(assist.MSG_SEES).lower()
+    for msgid in (assist.MSG_HINT_LINE, assist.MSG_PLAYED_LINE, assist.MSG_LIVE_YES, assist.MSG_LIVE_NO,
+                  assist.MSG_DEALT_VERIFIED):
+        shown = tr(a.sees(msgid), n=3)
+        assert ("face-down" in shown) is hidden, (game, shown)
+        assert shown and shown.split(" (")[0] in tr(msgid, n=3)
+    a.rescue_phase, a.rescue_info = "found", {}
+    assert any(m.lower() == note for m, _ in a.rescue_lines()) is hidden
+    if game in ("freecell", "pyramid"):
+        key(app, pygame.K_h)
+        run_until(app, lambda: t.hint_move is not None or t.panel is not None)
+        assert "face-down" not in t.status_text

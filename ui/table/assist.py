@@ -85,6 +85,16 @@ MSG_DEALT_VERIFIED = N_("A deal the solver won (it sees face-down cards)")
 MSG_DEAL_GAVE_UP = N_("No solvable deal found in time: this deal is not checked")
 MSG_PLAIN = N_("Devil's Grip deals are almost never winnable: this one is dealt plainly")
 MSG_SPIDER_FINISH = N_("The solver has proved the rest (it sees face-down cards): tap Finish")
+# the same messages for games with no hidden cards (FreeCell, Pyramid): no note about them
+MSG_HINT_LINE_OPEN = N_("Hint: a move on a winning line")
+MSG_PLAYED_LINE_OPEN = N_("Played {n} moves of a winning line")
+MSG_LIVE_YES_OPEN = N_("Still winnable")
+MSG_LIVE_NO_OPEN = N_("No longer winnable")
+MSG_DEALT_VERIFIED_OPEN = N_("A deal the solver won")
+OPEN_MESSAGES = {MSG_HINT_LINE: MSG_HINT_LINE_OPEN, MSG_PLAYED_LINE: MSG_PLAYED_LINE_OPEN,
+                 MSG_LIVE_YES: MSG_LIVE_YES_OPEN, MSG_LIVE_NO: MSG_LIVE_NO_OPEN,
+                 MSG_DEALT_VERIFIED: MSG_DEALT_VERIFIED_OPEN, MSG_SEES: None}
+"""A message that mentions face-down cards → its form for a game without any (``None``: not shown)."""
 
 
 class Job:
@@ -202,6 +212,14 @@ class Assist:
             self.dead.add(state)    # a move from a lost position cannot win
             return "no"
         return None
+
+    def sees(self, msgid: str) -> str | None:
+        """``msgid`` as this table's game should say it: with the note that the solver sees
+        face-down cards only when the game has hidden cards (``table.hidden_cards``); ``None``
+        for a note that has nothing to say in a game without them."""
+        if getattr(self.table, "hidden_cards", True) or msgid not in OPEN_MESSAGES:
+            return msgid
+        return OPEN_MESSAGES[msgid]
 
     def solver(self, state, nodes, seconds):
         return self.rules.solver(state, max_nodes=nodes, timeout=seconds)
@@ -413,7 +431,8 @@ class Assist:
                 out.append((tr(MSG_NONE_BACK_SOME, n=-k), WARN))
             else:
                 out.append((tr(MSG_NONE_BACK), WARN))
-        out.append((tr(MSG_SEES), DIM))
+        if self.sees(MSG_SEES):
+            out.append((tr(MSG_SEES), DIM))
         return out
 
     def _line_h(self) -> int:
@@ -511,7 +530,7 @@ class Assist:
         f = max(0.25, t.anim.factor)
         self.queue_due = time.perf_counter() + STEP_MS / 1000 * f
         if not self.queue:
-            t.say(tr(MSG_PLAYED_LINE, n=self.played))
+            t.say(tr(self.sees(MSG_PLAYED_LINE), n=self.played))
 
     def stop_playback(self) -> None:
         self.queue = []
@@ -618,7 +637,7 @@ class Assist:
         t.start(n, info["opts"], announce=True)
         t.verified = True
         self.remember(t.state, moves)
-        t.say(tr(MSG_DEALT_VERIFIED))
+        t.say(tr(self.sees(MSG_DEALT_VERIFIED)))
         if getattr(t.settings, "live_winnable", False):
             self.start_live(t.state)
 
@@ -690,7 +709,7 @@ class Assist:
             "yes": (MSG_LIVE_YES, (129, 212, 140)), "no": (MSG_LIVE_NO, WARN),
             "unknown": (MSG_LIVE_UNKNOWN, DIM), "thinking": (MSG_LIVE_THINKING, DIM),
         }.get(live, (MSG_LIVE_THINKING, DIM))
-        msg = tr(msg)
+        msg = tr(self.sees(msg))
         size = text.fit(msg, round(r.height * 0.72), r.width - 3 * r.height, 11)
         img = text.render(msg, size, col)
         d = max(4, r.height // 4)

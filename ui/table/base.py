@@ -37,7 +37,7 @@ from ..anim import Animator
 from ..app import Scene
 from ..frame import DIM, INK, WARN, Button, frame_layout, felt
 from ..input import PointerEvent
-from .assist import Assist
+from .assist import MSG_HINT_LINE, Assist
 from .panels import CodeEntry, OptionsPanel, Panel
 
 MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number can be typed)
@@ -59,6 +59,8 @@ class GameTable(Scene):
 
     rules = None
     game = ""
+    hidden_cards = True       # the game hides cards from the player (face down, or a stock):
+                              # solver messages then say it sees them (FreeCell, Pyramid: False)
     STOCK_TEXTS = ("s", "d")  # the stock move's text in every game (CONTRACT.md, "Move notation")
 
     def __init__(self, number: int | None = None, options: dict | None = None, state=None, resume=None):
@@ -361,7 +363,7 @@ class GameTable(Scene):
         if result is not None and result.status == SOLVED and result.moves:
             move = self.rules.parse_move(self.state, result.moves[0])
             self.assist.remember(self.state, result.moves)
-            self.say(tr("Hint: a move on a winning line (the solver sees face-down cards)"))
+            self.say(tr(self.assist.sees(MSG_HINT_LINE)))
         elif result is not None and result.status == UNSOLVABLE:
             self.assist.dead.add(self.state)
             self.assist.rescue()      # no move wins: the hint becomes the rescue

@@ -26,6 +26,7 @@ class FreeCellTable(ColumnsTable):
 
     rules = FreeCell
     game = "freecell"
+    hidden_cards = False      # every card is face up: no "the solver sees face-down cards"
     n_columns = 8
     auto_game = True
 

@@ -152,6 +152,7 @@ class PyramidTable(GameTable):
 
     rules = Pyramid
     game = "pyramid"
+    hidden_cards = False      # every card is face up: no "the solver sees face-down cards"
 
     def on_start(self) -> None:
         self.hidden: set = set()
