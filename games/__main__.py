@@ -24,27 +24,46 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
-    """``["k=v", …]`` as a dict. :raises CommandError: for a pair without ``=``."""
+    """``["k=v", …]`` as a dict. :raises CommandError: for a pair without ``=``, or one key
+    given twice with different values."""
     out = {}
     for p in pairs or []:
         k, eq, v = p.partition("=")
         if not eq or not k.strip():
             raise CommandError(f"--option '{p}' is not KEY=VALUE")
-        out[k.strip().lower()] = v.strip()
+        key, val = k.strip().lower(), v.strip()
+        if key in out and out[key].lower() != val.lower():
+            raise CommandError(f"--option {key} given twice ({out[key]} and {val})")
+        out[key] = val
     return out
+
+
+def timeout_arg(text: str) -> float:
+    """A solver budget in seconds: a positive finite number."""
+    try:
+        t = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not (0 < t < 1e9):  # NaN fails too
+        raise argparse.ArgumentTypeError(f"'{text}' is not a positive number of seconds")
+    return t
 
 
 def read_text(path: str) -> str:
     """The text of ``path``, or standard input for ``-``."""
-    if path == "-":
-        return sys.stdin.read()
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read()
     except OSError as e:
         raise CommandError(f"cannot read position file '{path}': {e.strerror}") from None
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise CommandError(f"position file '{path}' is not UTF-8 text") from None
+        name = "standard input" if path == "-" else f"position file '{path}'"
+        raise CommandError(f"{name} is not UTF-8 text") from None
 
 
 def resolve_deal(rules, number: str | None, code: str | None, options: dict[str, str]):
@@ -60,6 +79,16 @@ def resolve_deal(rules, number: str | None, code: str | None, options: dict[str,
     else:
         n = parse_number(number) if number is not None else 1
     return n, rules.check_options(options)
+
+
+def moves_so_far(text: str) -> int:
+    """The ``Moves: N`` line of a position that ``play`` printed (0 when absent): the counter goes
+    on from there, since it never goes down."""
+    for line in text.splitlines():
+        key, sep, val = line.partition(":")
+        if sep and key.strip().lower() == "moves" and val.strip().isascii() and val.strip().isdigit():
+            return int(val.strip())
+    return 0
 
 
 def load_position(rules, path: str, options: dict[str, str]):
@@ -85,8 +114,9 @@ def cmd_moves(a) -> int:
 
 def cmd_play(a) -> int:
     rules = find_game(a.game)
-    state = load_position(rules, a.position, parse_options(a.option))
-    hist = History.start(rules, state, getattr(state, "moves", 0) or 0)
+    text = read_text(a.position)
+    state = rules.parse_position(text, rules.check_options(parse_options(a.option)))
+    hist = History.start(rules, state, moves_so_far(text))
     for i, tok in enumerate(a.moves.split(), 1):
         try:
             hist.act(tok)
@@ -108,10 +138,10 @@ def cmd_solve(a) -> int:
     rules = find_game(a.game)
     solve = _solver(rules)
     opts = parse_options(a.option)
-    if (a.number is None) == (a.position is None):
-        raise CommandError("give --number N or --position FILE")
-    if a.number is not None:
-        n, opts = resolve_deal(rules, a.number, None, opts)
+    if sum(x is not None for x in (a.number, a.code, a.position)) != 1:
+        raise CommandError("give one of --number N, --code CODE or --position FILE")
+    if a.position is None:
+        n, opts = resolve_deal(rules, a.number, a.code, opts)
         state = rules.deal(n, opts)
     else:
         state = load_position(rules, a.position, opts)
@@ -135,6 +165,8 @@ def cmd_winnability(a) -> int:
         raise CommandError(f"--deals '{a.deals}': {e}") from None
     if last < first:
         raise CommandError(f"--deals '{a.deals}': the range is empty")
+    if a.jobs < 0:
+        raise CommandError(f"--jobs {a.jobs} is negative")
     opts = rules.check_options(parse_options(a.option))
     return run(rules, first, last, opts, a.timeout, a.jobs, sys.stdout)
 
@@ -164,13 +196,14 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="solve a deal or a position")
     common(s)
     s.add_argument("--number")
+    s.add_argument("--code")
     s.add_argument("--position")
-    s.add_argument("--timeout", type=float, default=10.0)
+    s.add_argument("--timeout", type=timeout_arg, default=10.0)
     s.set_defaults(func=cmd_solve)
     w = sub.add_parser("winnability", help="solve a range of deals")
     common(w)
     w.add_argument("--deals", required=True)
-    w.add_argument("--timeout", type=float, default=10.0)
+    w.add_argument("--timeout", type=timeout_arg, default=10.0)
     w.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
     w.set_defaults(func=cmd_winnability)
     return p

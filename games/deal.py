@@ -82,7 +82,7 @@ def parse_number(text: str) -> int:
     :raises ValueError: quoting ``text``.
     """
     t = text.strip().lstrip("#").replace("_", "").replace(" ", "")
-    if not t.isdigit():
+    if not (t.isascii() and t.isdigit()):
         raise ValueError(f"'{text}' is not a deal number (a whole number 1..{MAX_NUMBER})")
     return check_number(int(t))
 

@@ -431,7 +431,7 @@ class DevilsGrip(Rules):
         :raises PositionError: naming the line and what is wrong.
         """
         cls.check_options(options or {})
-        f = read_fields(text, cls.KEYS, cls.name)
+        f = read_fields(text, cls.KEYS, cls.name, columns=False)
         grid = []
         counts: dict[int, int] = {}
         for r in range(1, ROWS + 1):

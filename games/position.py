@@ -29,19 +29,31 @@ class Fields:
         return self.values.get(key.lower(), ("", 0))[1]
 
 
-def read_fields(text: str, allowed: set[str] | None = None, game: str | None = None) -> Fields:
-    """Split a position text into fields; ``#`` starts a comment, blank lines are skipped.
+TRAILER = frozenset({"score", "moves", "status"})
+"""The lines ``play`` prints after a position; every game reads them back (a game that keeps one,
+such as ``Score:``, lists it in its own keys; the others are ignored)."""
 
-    :param allowed: lower-case keys this game reads; any other key is an error.
+
+def read_fields(text: str, allowed: set[str] | None = None, game: str | None = None,
+                columns: bool = True) -> Fields:
+    """Split a position text into fields; ``#`` starts a comment, blank lines are skipped; a
+    leading byte-order mark (as Windows editors write) is ignored.
+
+    :param allowed: lower-case keys this game reads; any other key is an error, except the
+        ``play`` trailer (:data:`TRAILER`), which is skipped when the game does not read it.
     :param game: when given, a ``Game:`` line must name it.
+    :param columns: whether ``: …`` column lines belong to this game's positions.
     :raises PositionError: naming the line.
     """
     f = Fields()
+    text = text.lstrip("\ufeff")
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         if line.startswith(":"):
+            if not columns:
+                raise PositionError(f"line {no}: column lines (': …') are not part of a {game or 'this'} position")
             f.columns.append((line[1:].strip(), no))
             continue
         if ":" not in line:
@@ -49,6 +61,8 @@ def read_fields(text: str, allowed: set[str] | None = None, game: str | None = N
         key, _, val = line.partition(":")
         k = " ".join(key.split()).lower()
         if allowed is not None and k not in allowed:
+            if k in TRAILER:
+                continue
             raise PositionError(f"line {no}: unknown key '{key.strip()}'")
         if k in f.values:
             raise PositionError(f"line {no}: '{key.strip()}' given twice")

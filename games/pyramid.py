@@ -447,19 +447,20 @@ class Pyramid(Rules):
             return "s"
         return "+".join(cls._name(s, x) for x in move)
 
-    KEYS = {"game", "layout", "cards", "stock", "waste", "discard", "pass", "score", "moves", "status"}
+    KEYS = {"game", "layout", "cards", "stock", "waste", "discard", "passes", "pass", "score", "moves", "status"}
 
     @classmethod
     def parse_position(cls, text: str, options: dict[str, str]) -> PyramidState:
         """Read a Pyramid position (CONTRACT.md). ``Layout:`` in the text wins over the option.
         Optional keys: ``Discard:`` (removed cards, else the cards not shown are taken as removed),
+        ``Passes:`` (``unlimited`` or ``3``; written only for 3, and wins over ``--option passes``),
         ``Pass:`` (default 1), ``Score:`` (the move points, default 0); ``Moves:`` and ``Status:``
         (as ``play`` prints them) are ignored.
 
         :raises PositionError: naming the line and what is wrong.
         """
         o = cls.check_options(options)
-        f = read_fields(text, cls.KEYS, cls.name)
+        f = read_fields(text, cls.KEYS, cls.name, columns=False)
         number = int(o["layout"])
         if f.get("layout") is not None:
             v = f.get("layout")
@@ -482,7 +483,10 @@ class Pyramid(Rules):
             seen.add(c)
         if f.get("discard") is None:
             piles["Discard"] = [c for c in deck() if c not in seen]
-        passes = 0 if o["passes"] == "unlimited" else int(o["passes"])
+        passes_text = (f.get("passes") or o["passes"]).strip().lower()
+        if passes_text not in cls.options["passes"]:
+            raise PositionError(f"line {f.line('passes')}: Passes '{f.get('passes')}' is not unlimited or 3")
+        passes = 0 if passes_text == "unlimited" else int(passes_text)
         pass_no = int_field(f, "pass", 1, 1, 10 ** 6)
         points = int_field(f, "score", 0)
         return PyramidState(number, tuple(cards), tuple(piles["Stock"]), tuple(piles["Waste"]),
@@ -495,6 +499,8 @@ class Pyramid(Rules):
                  "Stock: " + join(s.stock), "Waste: " + join(s.waste)]
         if s.discard:
             lines.append("Discard: " + join(s.discard))
+        if s.passes:
+            lines.append(f"Passes: {s.passes}")
         if s.pass_no != 1:
             lines.append(f"Pass: {s.pass_no}")
         return "\n".join(x.rstrip() for x in lines) + "\n"

@@ -259,7 +259,7 @@ class TriPeaks(Rules):
         :raises PositionError: naming the line and what is wrong.
         """
         o = cls.check_options(options)
-        f = read_fields(text, cls.KEYS, cls.name)
+        f = read_fields(text, cls.KEYS, cls.name, columns=False)
         mode = (f.get("mode") or o["mode"]).lower()
         if mode not in cls.options["mode"]:
             raise PositionError(f"line {f.line('mode')}: Mode '{f.get('mode')}' is not easy or classic")

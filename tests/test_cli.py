@@ -1,0 +1,93 @@
+"""The command line across all six games (CONTRACT.md): round trips and bad input."""
+import subprocess
+import sys
+
+import pytest
+
+GAMES = ["tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell"]
+
+
+def cli(*args, stdin=None):
+    p = subprocess.run([sys.executable, "-m", "games", *args], capture_output=True, input=stdin,
+                       text=not isinstance(stdin, bytes))
+    out, err = (p.stdout, p.stderr) if isinstance(p.stdout, str) else (p.stdout.decode(), p.stderr.decode())
+    return p.returncode, out, err
+
+
+def body(text):
+    return [l for l in text.splitlines() if not l.startswith(("#", "Score:", "Moves:", "Status:"))]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_output_reads_back_as_a_position(game):
+    rc, deal, err = cli("deal", game, "--number", "3")
+    assert rc == 0, err
+    rc, moves, err = cli("moves", game, "--position", "-", stdin=deal)
+    first = moves.split()[0]
+    rc, after, err = cli("play", game, "--position", "-", "--moves", first, stdin=deal)
+    assert rc == 0, err
+    assert "Moves: 1\n" in after
+    # the whole output of play, trailer included, is a position: same moves, counter goes on
+    rc, again, err = cli("moves", game, "--position", "-", stdin=after)
+    assert rc == 0, err
+    rc, same, _ = cli("moves", game, "--position", "-", stdin="\n".join(body(after)) + "\n")
+    assert same == again
+    nxt = again.split()[0]
+    rc, later, err = cli("play", game, "--position", "-", "--moves", nxt, stdin=after)
+    assert rc == 0, err
+    assert "Moves: 2\n" in later  # the counter goes on, it never goes down
+    rc, back, err = cli("play", game, "--position", "-", "--moves", f"{nxt} u", stdin=after)
+    assert body(back) == body(after)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_byte_order_mark_is_ignored(game):
+    rc, deal, _ = cli("deal", game, "--number", "2")
+    rc1, m1, _ = cli("moves", game, "--position", "-", stdin=deal)
+    rc2, m2, err = cli("moves", game, "--position", "-", stdin="\ufeff" + deal)
+    assert rc1 == rc2 == 0 and m1 == m2, err
+
+
+@pytest.mark.parametrize("game", ["tripeaks", "pyramid", "devils-grip"])
+def test_stray_column_lines_are_refused(game):
+    rc, deal, _ = cli("deal", game, "--number", "2")
+    rc, out, err = cli("moves", game, "--position", "-", stdin=deal + ": AH\n")
+    assert rc == 2 and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_binary_junk_is_one_clean_line(game):
+    rc, out, err = cli("moves", game, "--position", "-", stdin=b"\xff\xfe\x00junk\x80\n")
+    assert rc == 2 and len(err.strip().splitlines()) == 1 and "\\udc" not in err
+
+
+@pytest.mark.parametrize("args", [
+    ["deal", "tripeaks", "--number", "\uff17"],
+    ["deal", "tripeaks", "--option", "mode=easy", "--option", "mode=classic"],
+    ["solve", "tripeaks", "--number", "1", "--timeout", "nan"],
+    ["solve", "tripeaks", "--number", "1", "--timeout", "-5"],
+    ["solve", "tripeaks", "--number", "1", "--timeout", "0"],
+    ["solve", "tripeaks", "--number", "1", "--code", "TP1-E-AAAAAAB"],
+    ["winnability", "tripeaks", "--deals", "1-2", "--timeout", "inf"],
+])
+def test_bad_arguments_exit_2_with_one_line(args):
+    rc, out, err = cli(*args)
+    assert rc == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_solve_by_code_matches_solve_by_number():
+    by_code = cli("solve", "tripeaks", "--code", "TP1-C-AAAAAAD")
+    by_number = cli("solve", "tripeaks", "--number", "3", "--option", "mode=classic")
+    assert by_code[:2] == by_number[:2] and by_code[0] in (0, 1, 3)
+
+
+def test_pyramid_three_passes_travel_with_the_position():
+    rc, deal, _ = cli("deal", "pyramid", "--code", "PY1-L01P3-AAAAAAB")
+    assert rc == 0 and "Passes: 3" in deal
+    rc, plain, _ = cli("deal", "pyramid", "--number", "1")
+    assert "Passes:" not in plain
+    # 3 recycles are refused after the third pass, whatever --option says
+    moves = " ".join(["s"] * (24 * 3 + 3))
+    rc, out, err = cli("play", "pyramid", "--position", "-", "--moves", moves, "--option", "passes=unlimited",
+                       stdin=deal)
+    assert rc == 2 and "illegal" in err
