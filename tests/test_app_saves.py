@@ -115,7 +115,7 @@ def test_abandoning_counts_one_loss_once():
 def solvable_deal():
     b = bank.load(TriPeaks, OPTS)
     for n in b.solvable[:40]:
-        r = TriPeaks.solve(TriPeaks.deal(n, OPTS), timeout=2)
+        r = TriPeaks.solve(TriPeaks.deal(n, OPTS), max_nodes=200_000)
         if r.status == "solved":
             return n, r.moves
     raise AssertionError("no deal solved")
