@@ -65,23 +65,42 @@ CHILDREN = [tuple(a for a in range(64) if FITS[a][b]) for b in range(64)]
 """The cards that may lie on each card."""
 PARENTS = [tuple(b for b in range(64) if FITS[a][b]) for a in range(64)]
 """The cards each card may lie on."""
-_RUNS: dict = {}
+ONE = [bytes((c,)) for c in range(64)]
+"""Each card as a one-byte ``bytes`` (no allocation in the hot loop)."""
+
+
+class _Memo(dict):
+    """A dict of column facts computed on first use (``__missing__``) and dropped when it grows
+    past 2**20 entries: columns repeat a lot, so most look-ups are hits."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, col):
+        if len(self) > 1 << 20:
+            self.clear()
+        v = self[col] = self.fn(col)
+        return v
+
+
+def _run_len_of(col: bytes) -> int:
+    n = len(col)
+    k = n - 1
+    fits = FITS
+    while k > 0 and fits[col[k]][col[k - 1]]:
+        k -= 1
+    return n - k if n else 0
+
+
+_RUNS = _Memo(_run_len_of)
 
 
 def _run_len(col: bytes) -> int:
     """Cards in the ordered tail of ``col`` (0 when empty); memoised."""
-    r = _RUNS.get(col)
-    if r is None:
-        n = len(col)
-        k = n - 1
-        fits = FITS
-        while k > 0 and fits[col[k]][col[k - 1]]:
-            k -= 1
-        r = n - k if n else 0
-        if len(_RUNS) > 1 << 20:
-            _RUNS.clear()
-        _RUNS[col] = r
-    return r
+    return _RUNS[col]
 
 
 def auto(cols, cells, f, out=None):
@@ -120,45 +139,58 @@ def key_of(cols, cells) -> bytes:
 
 
 
-_DISORDER: dict = {}
+def _disorder_of(col: bytes) -> int:
+    d, lo = 0, 99
+    for c in col:
+        r = c & 15
+        if r < lo:
+            lo = r
+        elif r > lo:
+            d += 1
+    return d
+
+
+_DISORDER = _Memo(_disorder_of)
 
 
 def _disorder(col: bytes) -> int:
     """Cards of ``col`` lying above a card of lower rank (memoised: columns repeat a lot)."""
-    d = _DISORDER.get(col)
-    if d is None:
-        d, lo = 0, 99
-        for c in col:
-            r = c & 15
-            if r < lo:
-                lo = r
-            elif r > lo:
-                d += 1
-        if len(_DISORDER) > 1 << 20:
-            _DISORDER.clear()
-        _DISORDER[col] = d
-    return d
+    return _DISORDER[col]
 
 
 def make_score(w_home=8, w_next=1, w_dis=1, w_free=2, w_empty=4):
     """A best-first score (lower is better) with these weights: ``w_home`` per card not home,
     ``w_next`` per card above each suit's next card, ``w_dis`` per card above a lower card of its
     column, minus ``w_free`` per free cell and ``w_empty`` per empty column."""
+    dis_of = _DISORDER.__getitem__
+    join = b"\0".join
+
     def score(cols, cells, f):
-        h = w_home * (52 - f[0] - f[1] - f[2] - f[3]) - w_free * (4 - len(cells)) - w_empty * cols.count(b"")
-        dis = 0
-        get = _DISORDER.get
-        for col in cols:
-            d = get(col)
-            dis += _disorder(col) if d is None else d
-        big = b"\0".join(cols) + b"\0"
-        for s in range(4):
-            r = f[s]
-            if r < 13:
-                p = big.find((s << 4) | (r + 1))
+        f0, f1, f2, f3 = f
+        h = (w_home * (52 - f0 - f1 - f2 - f3) - w_free * (4 - len(cells)) - w_empty * cols.count(b"")
+             + w_dis * sum(map(dis_of, cols)))
+        if w_next:
+            big = join(cols) + b"\0"
+            find, index = big.find, big.index
+            n = 0
+            if f0 < 13:
+                p = find(f0 + 1)
                 if p >= 0:
-                    h += w_next * (big.index(0, p) - p - 1)   # cards above a card wanted home next
-        return h + w_dis * dis
+                    n += index(0, p) - p - 1     # cards above a card wanted home next
+            if f1 < 13:
+                p = find(f1 + 17)
+                if p >= 0:
+                    n += index(0, p) - p - 1
+            if f2 < 13:
+                p = find(f2 + 33)
+                if p >= 0:
+                    n += index(0, p) - p - 1
+            if f3 < 13:
+                p = find(f3 + 49)
+                if p >= 0:
+                    n += index(0, p) - p - 1
+            h += w_next * n
+        return h
     return score
 
 
@@ -186,38 +218,43 @@ def successors(state):
     and ``autos`` the cards the auto-moves sent home after it."""
     cols, cells, f = state
     out = []
+    add = out.append
     nfree = 4 - len(cells)
     nempty = cols.count(b"")
     first_empty = cols.index(b"") if nempty else -1
     cap = (nfree + 1) << nempty
+    run_len = _RUNS.__getitem__
     runs = {}    # card in an ordered tail -> its column
     tops = {}    # top card -> its column
     for i in range(8):
         col = cols[i]
         if col:
-            for c in col[len(col) - _run_len(col):]:
+            for c in col[len(col) - run_len(col):]:
                 runs[c] = i
             tops[col[-1]] = i
-
-    def push(card, dst, ncols, ncells, nf, src=-1):
-        # the parent had no safe card left: only a move home or a newly bared card can start more
-        if dst == TO_HOME or (src >= 0 and ncols[src] and _safe(ncols[src][-1], nf)):
-            autos = []
-            ncols, ncells, nf = auto(ncols, ncells, nf, autos)
-            out.append(((card, dst, tuple(autos)), (ncols, ncells, nf)))
-        else:
-            out.append(((card, dst, ()), (ncols, ncells, nf)))
+    # the parent had no safe card left: only a move home or a newly bared card that is safe now
+    # can start more auto-moves
+    safe_now = set()
+    for s in range(4):
+        if f[s] < 13:
+            c = (s << 4) | (f[s] + 1)
+            if _safe(c, f):
+                safe_now.add(c)
+    none = ()
 
     # to the foundations (the safe ones already went)
     for c, i in tops.items():
         s = c >> 4
         if f[s] == (c & 15) - 1:
-            col = cols[i]
-            push(c, TO_HOME, cols[:i] + (col[:-1],) + cols[i + 1:], cells, f[:s] + (f[s] + 1,) + f[s + 1:])
+            autos = []
+            nxt = auto(cols[:i] + (cols[i][:-1],) + cols[i + 1:], cells, f[:s] + (f[s] + 1,) + f[s + 1:], autos)
+            add(((c, TO_HOME, tuple(autos)), nxt))
     for c in cells:
         s = c >> 4
         if f[s] == (c & 15) - 1:
-            push(c, TO_HOME, cols, cells.replace(bytes((c,)), b""), f[:s] + (f[s] + 1,) + f[s + 1:])
+            autos = []
+            nxt = auto(cols, cells.replace(ONE[c], b""), f[:s] + (f[s] + 1,) + f[s + 1:], autos)
+            add(((c, TO_HOME, tuple(autos)), nxt))
     # column to a non-empty column: the run whose bottom card fits the destination's top
     for t, j in tops.items():
         d = cols[j]
@@ -227,32 +264,56 @@ def successors(state):
                 col = cols[i]
                 k = col.index(c)
                 if len(col) - k <= cap:
-                    push(c, j, _set2(cols, i, col[:k], j, d + col[k:]), cells, f, i)
+                    lst = list(cols)
+                    lst[i] = col[:k]
+                    lst[j] = d + col[k:]
+                    if k and col[k - 1] in safe_now:
+                        autos = []
+                        nxt = auto(tuple(lst), cells, f, autos)
+                        add(((c, j, tuple(autos)), nxt))
+                    else:
+                        add(((c, j, none), (tuple(lst), cells, f)))
     # column to the first empty column: every allowed run length (never a whole column)
     if nempty:
         ecap = cap >> 1
+        j = first_empty
         for i in range(8):
             col = cols[i]
             if col:
                 n = len(col)
-                run = _run_len(col)
-                for k in range(min(run, ecap, n - 1), 0, -1):
-                    push(col[n - k], first_empty, _set2(cols, i, col[:n - k], first_empty, col[n - k:]), cells, f, i)
+                for k in range(min(run_len(col), ecap, n - 1), 0, -1):
+                    lst = list(cols)
+                    lst[i] = col[:n - k]
+                    lst[j] = col[n - k:]
+                    c = col[n - k]
+                    if col[n - k - 1] in safe_now:
+                        autos = []
+                        nxt = auto(tuple(lst), cells, f, autos)
+                        add(((c, j, tuple(autos)), nxt))
+                    else:
+                        add(((c, j, none), (tuple(lst), cells, f)))
     # cell to column
     for c in cells:
-        rest = cells.replace(bytes((c,)), b"")
+        rest = cells.replace(ONE[c], b"")
         for p in PARENTS[c]:
             j = tops.get(p)
             if j is not None:
-                push(c, j, cols[:j] + (cols[j] + bytes((c,)),) + cols[j + 1:], rest, f)
+                add(((c, j, none), (cols[:j] + (cols[j] + ONE[c],) + cols[j + 1:], rest, f)))
         if nempty:
             j = first_empty
-            push(c, j, cols[:j] + (bytes((c,)),) + cols[j + 1:], rest, f)
+            add(((c, j, none), (cols[:j] + (ONE[c],) + cols[j + 1:], rest, f)))
     # column to a cell
     if nfree:
         for c, i in tops.items():
             col = cols[i]
-            push(c, TO_CELL, cols[:i] + (col[:-1],) + cols[i + 1:], bytes(sorted(cells + bytes((c,)))), f, i)
+            ncols = cols[:i] + (col[:-1],) + cols[i + 1:]
+            ncells = bytes(sorted(cells + ONE[c]))
+            if len(col) > 1 and col[-2] in safe_now:
+                autos = []
+                nxt = auto(ncols, ncells, f, autos)
+                add(((c, TO_CELL, tuple(autos)), nxt))
+            else:
+                add(((c, TO_CELL, none), (ncols, ncells, f)))
     return out
 
 
