@@ -388,3 +388,24 @@ def test_random_taps_and_drags_never_raise_and_undo_restores(cls):
     while t.history.can_undo():
         t.undo()
     assert t.state == s0
+
+
+@pytest.mark.parametrize("cls, rules", [(FreeCellTable, FreeCell), (KlondikeTable, Klondike)])
+@pytest.mark.parametrize("anim", ["off", "normal"])
+def test_cards_safe_at_the_deal_go_home_at_once_as_history_moves(cls, rules, anim):
+    n = next(n for n in range(1, 200) if rules.safe_to_foundation(rules.deal(n, {})))
+    dealt = rules.deal(n, {})
+    app = make(cls, number=n, anim=anim)
+    t = app.scene
+    run_frames(app)
+    s = t.state
+    assert sum(s.foundations) >= 1 and not rules.safe_to_foundation(s)
+    assert t.history.states[0] == dealt and t.history.moves == len(t.history.states) - 1 >= 1
+    if anim == "normal":
+        assert app.draws > 3                  # flown, not jumped
+    t.undo()                                  # one undo takes them back together
+    assert t.state == dealt
+    # the setting off: the deal stays as dealt
+    off = make(cls, number=n, anim=anim, auto_foundation=False)
+    run_frames(off)
+    assert off.scene.state == dealt and off.scene.history.moves == 0

@@ -146,6 +146,12 @@ class ColumnsTable(GameTable):
             self.update_finish()
         if getattr(self, "own_clock", False):
             self.clock = 0.0
+        if self.auto_on and self.number is not None and self.history is not None and self.history.moves == 0:
+            # cards safe home at the deal (an exposed ace) go at once, as Microsoft Solitaire
+            # Collection plays them: animated, each a move of the history (one undo step), after
+            # the first frame has drawn the deal (the table needs its geometry to fly them); a
+            # position that is no deal (``state=``) stays as given
+            self.auto_due = time.perf_counter() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
 
     def on_undo(self) -> None:
         self.cycle = self.last_tap = None
@@ -166,8 +172,13 @@ class ColumnsTable(GameTable):
         if self.drag is None:
             if self.finish_due is not None and now >= self.finish_due:
                 self.finish_step()
-            elif self.auto_due is not None and now >= self.auto_due:
-                self.auto_step()
+            elif self.auto_due is not None and now >= self.auto_due and self.panel is None \
+                    and hasattr(self, "card_w"):
+                if self.anim.factor == 0:
+                    self.auto_due = None
+                    self.schedule_auto()     # animation off: every safe card at once
+                else:
+                    self.auto_step()
         redraw = super().update(dt)
         if self.moved:
             self.moved = False
