@@ -251,3 +251,35 @@ def test_the_face_down_note_only_in_games_with_hidden_cards(game, hidden):
         key(app, pygame.K_h)
         run_until(app, lambda: t.hint_move is not None or t.panel is not None)
         assert "face-down" not in t.status_text
+
+
+def test_esc_on_the_deal_search_cancels_it_and_the_game_goes_on(monkeypatch):
+    monkeypatch.setattr(games.bank, "load", lambda rules, options: None)
+    app = make(SpiderTable(7, options={"suits": "1"}), size=(390, 844), solvable_only=True)
+    t = app.scene
+    assert t.assist.dealing is None and t.panel is None
+    t.draw_stock()
+    t.clock = 12.0
+    state, moves, number, saved = t.state, t.history.moves, t.number, t.saved
+    assert moves == 1
+    t.new_deal()
+    app.frame()
+    assert t.assist.dealing is not None and getattr(t.panel, "dealing", False)
+    assert t.state != state
+    assert t.panel.title == "Looking for a deal that can be won…"
+    assert "bank" not in tr(assist.MSG_DEALING_BODY, n=1) and "solver" not in tr(assist.MSG_DEALING_BODY, n=1)
+    key(app, pygame.K_ESCAPE)
+    assert t.assist.dealing is None and t.panel is None and t.assist.job("deal") is None
+    assert t.state == state and t.history.moves == moves and t.number == number and t.saved is saved
+    assert 12.0 <= t.clock < 13.0             # the clock goes on from where it was
+    t.undo()                                 # the history came back too
+    assert len(t.history.states) == 1
+
+
+def test_esc_on_the_deal_search_of_a_new_table_goes_home(monkeypatch):
+    monkeypatch.setattr(games.bank, "load", lambda rules, options: None)
+    app = make(SpiderTable(options={"suits": "1"}), size=(390, 844), solvable_only=True)
+    assert getattr(app.scene.panel, "dealing", False)
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.scene, SpiderTable)
+    assert type(app.scene).__name__ == "HomeScene"

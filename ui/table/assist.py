@@ -83,9 +83,9 @@ MSG_LIVE_NO = N_("No longer winnable (the solver sees face-down cards)")
 MSG_LIVE_UNKNOWN = N_("Winnable? The solver ran out of time")
 MSG_LIVE_THINKING = N_("Winnable? The solver is looking…")
 MSG_LIVE_SETTING = N_("Still-winnable line")
-MSG_DEALING = N_("Finding a solvable deal…")
-MSG_DEALING_BODY = N_("This variant has no bank of checked deals: the solver checks deals now ({n} tried).")
-MSG_DEAL_ANY = N_("Deal any")
+MSG_DEALING = N_("Looking for a deal that can be won…")
+MSG_DEALING_BODY = N_("Deals tried: {n}")
+MSG_DEAL_ANY = N_("Any deal")
 MSG_DEALT_VERIFIED = N_("A deal the solver won (it sees face-down cards)")
 MSG_DEAL_GAVE_UP = N_("No solvable deal found in time: this deal is not checked")
 MSG_PLAIN = N_("Devil's Grip deals are almost never winnable: this one is dealt plainly")
@@ -168,7 +168,8 @@ class Assist:
         self.rescue_info: dict = {}
         self.live = None            # None (off / nothing yet), thinking, yes, no, unknown
         self.live_state = None
-        self.dealing = None         # the deal search: {"opts", "tried", "number"}
+        self.dealing = None         # the deal search: {"opts", "tried", "number", "before"}
+        self.before = getattr(self, "before", None)   # the game a deal search replaces (table.snapshot())
         self.plain_notice = False
         self.finish_state = None
         self.hint_reason = None     # (state, move, text)
@@ -609,7 +610,7 @@ class Assist:
         if not self.wants_deal_search(opts):
             return None
         first = random.randint(1, 999_999)
-        info = {"opts": dict(opts), "tried": 0, "number": first}
+        info = {"opts": dict(opts), "tried": 0, "number": first, "before": self.before}
         self.dealing = info
 
         def gen():
@@ -653,6 +654,20 @@ class Assist:
         t.start(info["number"], info["opts"], announce=True)
         t.say(message, error=True)
 
+    def cancel_deal(self) -> None:
+        """Esc or Cancel on the search's panel: no deal at all; back to the game the player was
+        playing, untouched, or to the home screen when the table opened on the search."""
+        info = self.dealing
+        t = self.table
+        self.cancel("deal")
+        self.dealing = None
+        t.panel = None
+        before = info.get("before") if info is not None else None
+        if before is not None:
+            t.back_to(before)
+        else:
+            t.go_home()
+
     def deal_any(self) -> None:
         info = self.dealing
         if info is not None:
@@ -670,7 +685,8 @@ class Assist:
 
     def deal_panel(self) -> None:
         t = self.table
-        p = Panel(t, tr(MSG_DEALING), [("cancel", tr(MSG_DEAL_ANY), None, self.deal_any)],
+        p = Panel(t, tr(MSG_DEALING), [("any", tr(MSG_DEAL_ANY), None, self.deal_any),
+                                       ("cancel", tr(MSG_CANCEL), None, self.cancel_deal)],
                   self.draw_deal_body, lambda pw: 3 * self._line_h() + 8)
         p.dealing = True
         t.panel = p

@@ -163,6 +163,9 @@ class GameTable(Scene):
         opts = dict(self.settings.options_for(self.game))
         opts.update(options or {})
         opts = self.rules.check_options(opts)
+        # the game this deal replaces, for a deal search cancelled with Esc (assist.cancel_deal)
+        self.assist.before = self.snapshot() if self.history is not None and self.assist.dealing is None \
+            else (self.assist.dealing or {}).get("before")
         self.solvable_only = bool(getattr(self.settings, "solvable_only", True))
         self.verified = False
         self.assist.reset()
@@ -186,6 +189,28 @@ class GameTable(Scene):
         if announce:
             self.say(self.intro())
         self.assist.started()
+        self.changed()
+
+    def snapshot(self) -> tuple:
+        """What :meth:`back_to` needs to put this game back exactly as it is."""
+        return (self.history, self.number, dict(self.options), self.saved, self.clock, self.verified,
+                self.solvable_only, getattr(self, "groups", None))
+
+    def back_to(self, snap: tuple) -> None:
+        """Put back the game of a :meth:`snapshot` (a cancelled deal search): same cards, history,
+        clock and save; nothing is counted."""
+        (self.history, self.number, self.options, self.saved, clock, self.verified,
+         self.solvable_only, groups) = snap
+        self.assist.reset()
+        self.anim.cancel()
+        self.panel = None
+        self.toasts.clear()
+        self.hint_search = self.hint_move = None
+        self.on_start()
+        self.clock = clock
+        if groups is not None:
+            self.groups = list(groups)
+        self.say("")
         self.changed()
 
     def pick_number(self, opts: dict) -> int:
