@@ -41,6 +41,8 @@ from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, replays_to_win
 
 TO_CELL, TO_HOME = -1, -2
 """Destinations of internal moves besides columns 0..7."""
+WON = (13, 13, 13, 13)
+"""The foundations of a won game."""
 
 RANK = [c & 15 for c in range(64)]
 SUIT = [c >> 4 for c in range(64)]
@@ -96,11 +98,29 @@ def _run_len_of(col: bytes) -> int:
 
 
 _RUNS = _Memo(_run_len_of)
+_TAILS = _Memo(lambda col: col[len(col) - _RUNS[col]:])
+"""Each column's ordered tail (``b""`` when empty)."""
+_SORTED = _Memo(lambda cells: bytes(sorted(cells)))
+"""Free cells put in order (the state keeps them sorted)."""
+
+
+def _safe_now_of(f) -> frozenset:
+    out = set()
+    for s in range(4):
+        if f[s] < 13:
+            c = (s << 4) | (f[s] + 1)
+            if _safe(c, f):
+                out.add(c)
+    return frozenset(out)
 
 
 def _run_len(col: bytes) -> int:
     """Cards in the ordered tail of ``col`` (0 when empty); memoised."""
     return _RUNS[col]
+
+
+_SAFE_NOW = _Memo(_safe_now_of)
+"""The cards that the foundations ``f`` make safe to send home (at most one a suit)."""
 
 
 def auto(cols, cells, f, out=None):
@@ -224,22 +244,18 @@ def successors(state):
     first_empty = cols.index(b"") if nempty else -1
     cap = (nfree + 1) << nempty
     run_len = _RUNS.__getitem__
+    tails = _TAILS
     runs = {}    # card in an ordered tail -> its column
     tops = {}    # top card -> its column
     for i in range(8):
         col = cols[i]
         if col:
-            for c in col[len(col) - run_len(col):]:
+            for c in tails[col]:
                 runs[c] = i
             tops[col[-1]] = i
     # the parent had no safe card left: only a move home or a newly bared card that is safe now
     # can start more auto-moves
-    safe_now = set()
-    for s in range(4):
-        if f[s] < 13:
-            c = (s << 4) | (f[s] + 1)
-            if _safe(c, f):
-                safe_now.add(c)
+    safe_now = _SAFE_NOW[f]
     none = ()
 
     # to the foundations (the safe ones already went)
@@ -307,7 +323,7 @@ def successors(state):
         for c, i in tops.items():
             col = cols[i]
             ncols = cols[:i] + (col[:-1],) + cols[i + 1:]
-            ncells = bytes(sorted(cells + ONE[c]))
+            ncells = _SORTED[cells + ONE[c]]
             if len(col) > 1 and col[-2] in safe_now:
                 autos = []
                 nxt = auto(ncols, ncells, f, autos)
@@ -333,7 +349,7 @@ class _Lane:
         self.seen = {key_of(cols, cells)}
         self.parent: list[int] = [-1]
         self.move: list = [None]
-        self.heap = [(score_fn(cols, cells, f), 0, 0, root)]
+        self.heap = [(score_fn(cols, cells, f), 0, root)]
 
 
 class FreeCellSearch:
@@ -407,34 +423,50 @@ class FreeCellSearch:
         limit, timeout = self.max_nodes, self.timeout
         clock = time.perf_counter
         join = b"|".join          # key_of, inlined
+        plan, won = self._plan, WON
         while True:
             lane = self._next_lane()
             heap, seen, parent, moves, score_fn = lane.heap, lane.seen, lane.parent, lane.move, lane.score
-            if not heap:
-                return self._finish(UNSOLVABLE)
-            if budget <= 0:
-                return None
-            _, _, idx, state = pop(heap)
-            before = self.nodes
-            for move, nxt in successors(state):
-                cols, cells, f = nxt
-                k = join(sorted(cols)) + b"#" + cells
-                if k in seen:
-                    continue
-                seen.add(k)
-                self.nodes += 1
-                j = len(parent)
-                parent.append(idx)
-                moves.append(move)
-                if f[0] + f[1] + f[2] + f[3] == 52:
-                    return self._solution(lane, j)
-                push(heap, (score_fn(cols, cells, f), -j, j, nxt))
-            budget -= self.nodes - before
-            self._left -= self.nodes - before + 1
-            if limit is not None and self.nodes >= limit:
-                return self._finish(UNKNOWN)
-            if timeout is not None and self.seconds + clock() - t0 > timeout:
-                return self._finish(UNKNOWN)
+            add, pa, ma = seen.add, parent.append, moves.append
+            # this lane's turn lasts until _left runs out or the next lane's start comes
+            start = plan[len(self._lanes)][1] if len(self._lanes) < len(plan) else 1 << 62
+            nodes, left = self.nodes, self._left
+            try:
+                while True:
+                    if not heap:
+                        self.nodes = nodes
+                        return self._finish(UNSOLVABLE)
+                    if budget <= 0:
+                        return None
+                    _, idx, state = pop(heap)
+                    idx = -idx
+                    before = nodes
+                    for move, nxt in successors(state):
+                        cols, cells, f = nxt
+                        k = join(sorted(cols)) + b"#" + cells
+                        if k in seen:
+                            continue
+                        add(k)
+                        nodes += 1
+                        j = len(parent)
+                        pa(idx)
+                        ma(move)
+                        if f == won:
+                            self.nodes = nodes
+                            return self._solution(lane, j)
+                        push(heap, (score_fn(cols, cells, f), -j, nxt))
+                    budget -= nodes - before
+                    left -= nodes - before + 1
+                    if limit is not None and nodes >= limit:
+                        self.nodes = nodes
+                        return self._finish(UNKNOWN)
+                    if timeout is not None and self.seconds + clock() - t0 > timeout:
+                        self.nodes = nodes
+                        return self._finish(UNKNOWN)
+                    if left <= 0 or nodes >= start:
+                        break
+            finally:
+                self.nodes, self._left = nodes, left
 
     def _solution(self, lane: _Lane, j: int) -> Result:
         path = []
