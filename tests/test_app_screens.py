@@ -148,7 +148,22 @@ def test_keys_on_the_table_and_back_home():
     assert app.scene is t and t.panel is None
     key(app, pygame.K_ESCAPE)                        # then the table → home
     assert isinstance(app.scene, HomeScene)
-    assert "tripeaks" in app.scene.saves             # left unfinished: Continue
+    assert "tripeaks" not in app.scene.saves         # a deal never touched: no Continue
+
+
+def test_continue_only_for_a_saved_game_with_a_move():
+    app = new_app(scene=TriPeaksTable(1))
+    t = app.scene
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, HomeScene) and "tripeaks" not in app.scene.saves
+    assert app.scene.saved_text("tripeaks") is None
+    app.open_game("tripeaks", True)
+    t = app.scene
+    assert t.history.moves == 0
+    key(app, pygame.K_SPACE)                         # one move: now there is a game to continue
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, HomeScene) and app.scene.saves["tripeaks"][0] == 1
+    assert app.scene.saved_text("tripeaks").startswith("Unfinished game: 1 move,")
 
 
 def test_menu_button_and_back_buttons():

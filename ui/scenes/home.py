@@ -90,6 +90,8 @@ class HomeScene(ScreenScene):
             except ValueError:
                 continue
             moves = sum(1 for a in s.actions if a != "u")
+            if moves < 1:
+                continue        # a deal never touched: nothing to continue, New deal deals it again
             self.saves[game] = (moves, s.seconds)
         self.built = {g: table_class(g) is not None for g in GAMES}
 
@@ -97,6 +99,8 @@ class HomeScene(ScreenScene):
         if game not in self.saves:
             return None
         moves, secs = self.saves[game]
+        if moves == 1:
+            return tr("Unfinished game: 1 move, {time}", time=format_duration(secs))
         return tr("Unfinished game: {moves} moves, {time}", moves=moves, time=format_duration(secs))
 
     def layout(self, w, h) -> None:
@@ -181,7 +185,9 @@ class HomeScene(ScreenScene):
                 sub, col = tr("Coming soon"), DIM
             elif g in self.saves:
                 moves, secs = self.saves[g]
-                sub, col = tr("Continue: {moves} moves, {time}", moves=moves, time=format_duration(secs)), WARN
+                sub = tr("Continue: 1 move, {time}", time=format_duration(secs)) if moves == 1 else \
+                    tr("Continue: {moves} moves, {time}", moves=moves, time=format_duration(secs))
+                col = WARN
             else:
                 sub, col = tr("Tap to play"), DIM
             text.blit_center(surface, text.render(sub, text.fit(sub, ss, rect.width - 8, 10), col),
