@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from games.i18n import format_duration, format_number, format_percent, tr
+from games.core import History
 from games.tripeaks import TriPeaks
 from ui import cards_art
 from ui.app import App
@@ -362,3 +363,24 @@ def test_left_handed_mirrors_the_stock_and_the_buttons():
     w = left.app.size[0]
     assert abs(left.stock_rect.centerx - (w - stock_r)) <= 2
     assert left.buttons[0].rect.centerx > w // 2 > undo_r
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_stats_with_no_games_played_is_a_short_friendly_message(size, lang):
+    app = new_app(size=size, language=lang)
+    app.open_stats()
+    app.frame()
+    sc = app.scene
+    assert isinstance(sc, StatsScene) and sc.empty
+    assert sc.columns == []                                   # no empty bar chart
+    assert sc.empty_rect.height <= size[1] * 0.4              # compact, not half the screen
+    assert pygame.Rect(0, 0, *size).contains(sc.empty_rect)
+    assert tr("No games played yet", lang) != "No games played yet" or lang == "en"
+    # one game played: the chart is back
+    opts = {"mode": "easy", "scoring": "streak"}
+    saved = app.progress.begin("tripeaks", 1, opts)
+    app.progress.won(saved, History.start(TriPeaks, TriPeaks.deal(1, opts)), 100)
+    app.open_stats()
+    app.frame()
+    assert not app.scene.empty and len(app.scene.columns) == len(GAMES)

@@ -71,6 +71,16 @@ class StatsScene(ScreenScene):
 
     # -- layout ----------------------------------------------------------------------------------
     def layout(self, w, h) -> None:
+        m = 10 if self.phone else round(24 * self.s)
+        # no game played at all: a short friendly message instead of an empty chart and zeros
+        self.empty = not any(sum(v) for v in self.totals().values())
+        if self.empty:
+            self.columns = []
+            bw = min(w - 2 * m, round(520 * self.s))
+            bh = max(110, min(round(150 * self.s), (h - self.top.bottom) * 2 // 5))
+            self.empty_rect = pygame.Rect(0, 0, bw, bh)
+            self.empty_rect.midtop = (w // 2, self.top.bottom + max(m, (h - self.top.bottom) // 6))
+            return
         if self.game is None:
             tot = self.totals()
             self.game = next((g for g in GAMES if sum(tot[g])), GAMES[0])
@@ -78,7 +88,6 @@ class StatsScene(ScreenScene):
             keys = self.variants(self.game)
             mine = stats_key(self.game, opt.current(self.settings, self.game))
             self.variant = mine if mine in keys else keys[0]
-        m = 10 if self.phone else round(24 * self.s)
         body = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - 2 * m)
         side = w > h * 1.3
         if side:
@@ -105,13 +114,15 @@ class StatsScene(ScreenScene):
         self.buttons.append((b, self.next_variant))
 
     def tapped(self, pos) -> None:
+        if self.empty:
+            return
         for g, r in zip(GAMES, self.columns):
             if r.collidepoint(pos):
                 self.select(g)
                 return
 
     def key(self, event) -> None:
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and not self.empty:
             i = GAMES.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
             self.select(GAMES[i % len(GAMES)])
         else:
@@ -119,8 +130,28 @@ class StatsScene(ScreenScene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_body(self, surface) -> None:
+        if self.empty:
+            self.draw_empty(surface)
+            return
         self.draw_chart(surface)
         self.draw_detail(surface)
+
+    def draw_empty(self, surface) -> None:
+        r = self.empty_rect
+        card = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(card, (255, 255, 255, 26), card.get_rect(), border_radius=14)
+        surface.blit(card, r.topleft)
+        pygame.draw.rect(surface, (90, 150, 110), r, 1, border_radius=14)
+        big = max(22, round(30 * self.s))
+        small = max(15, round(19 * self.s))
+        head = tr("No games played yet")
+        text.blit_center(surface, text.render(head, text.fit(head, big, r.width - 24, 14), INK),
+                         (r.centerx, r.y + r.height * 0.32))
+        lines = text.wrap(tr("Wins, streaks and best times show here after your first game."), small,
+                          r.width - 32)[:2]
+        lh = text.font(small).get_linesize()
+        for k, line in enumerate(lines):
+            text.blit_center(surface, text.render(line, small, DIM), (r.centerx, r.y + r.height * 0.62 + k * lh))
 
     def draw_chart(self, surface) -> None:
         tot = self.totals()
