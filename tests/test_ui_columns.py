@@ -409,3 +409,18 @@ def test_cards_safe_at_the_deal_go_home_at_once_as_history_moves(cls, rules, ani
     off = make(cls, number=n, anim=anim, auto_foundation=False)
     run_frames(off)
     assert off.scene.state == dealt and off.scene.history.moves == 0
+
+
+def test_spider_cards_take_the_height_when_columns_are_short():
+    # the card width comes from the height a typical column needs (not a small cap): at
+    # 1280x800 the ten columns nearly fill the width; a long column squeezes instead
+    app = make(SpiderTable, size=(1280, 800), number=5)
+    t = app.scene
+    T = t.frame.table
+    assert t.card_w >= 105
+    span = t.pile_rects(t.state, ("col", 9))[-1].right - t.pile_rects(t.state, ("col", 0))[0].left
+    assert span >= T.width * 0.9
+    # a phone upright: the width is the limit, the fans use the height (longer face-up strips)
+    app = make(SpiderTable, size=(390, 844), number=5)
+    t = app.scene
+    assert t.geo["up_step"] >= 0.45
