@@ -224,3 +224,30 @@ def test_corrupt_copies_are_never_overwritten():
     st.load("stats")
     assert mem.get("stats.corrupt") == "{one" and mem.get("stats.corrupt.2") == "{two"
     assert st.names() == ["stats"]  # the side copies are not records
+
+
+def test_cards_gone_home_at_the_deal_are_not_player_moves():
+    from games.freecell import FreeCell
+    # a FreeCell deal with a card safe at the deal: its auto-move alone leaves the deal untouched
+    for n in range(1, 400):
+        s = FreeCell.deal(n, {})
+        safe = FreeCell.safe_to_foundation(s)
+        if safe:
+            break
+    st = Store(MemoryStorage())
+    p = Progress(st)
+    saved = p.begin("freecell", n, {})
+    h = History.start(FreeCell, s)
+    h.play(safe[0][1])
+    p.save(saved, h)
+    assert saved.player_moves() == 0
+    p.begin("freecell", n + 1, {})  # not counted as a loss
+    assert p.summary("freecell")["played"] == 0
+    saved2 = p.begin("freecell", n, {})
+    h2 = History.start(FreeCell, FreeCell.deal(n, {}))
+    h2.play(safe[0][1])
+    h2.play(FreeCell.legal_moves(h2.state)[-1])
+    p.save(saved2, h2)
+    assert saved2.player_moves() == 1
+    p.begin("freecell", n + 2, {})
+    assert p.summary("freecell")["played"] == 1

@@ -62,6 +62,26 @@ class SavedGame:
     started: float = field(default_factory=time.time)
     solvable: bool = True
 
+    def player_moves(self) -> int:
+        """Moves the player made: actions other than ``u``, leaving out the leading run of cards
+        that went home by themselves at the deal (Klondike's and FreeCell's auto to foundation
+        plays an exposed ace at once; such a deal is still untouched)."""
+        rules = find_game(self.game)
+        safe = getattr(rules, "safe_to_foundation", None)
+        k = 0
+        if safe is not None and self.actions:
+            try:
+                state = rules.deal(self.number, rules.check_options(self.options))
+                while k < len(self.actions):
+                    texts = {rules.format_move(state, m): m for _, m in safe(state)}
+                    if self.actions[k] not in texts:
+                        break
+                    state = rules.apply(state, texts[self.actions[k]])
+                    k += 1
+            except (GameError, ValueError):
+                k = 0
+        return sum(1 for a in self.actions[k:] if a != "u")
+
     def replay(self) -> History:
         """The history rebuilt from the deal and the actions.
 
@@ -163,7 +183,7 @@ class Progress:
             try:
                 prev = SavedGame.from_data(old)
                 h = prev.replay()
-                if h.rules.status(h.state) != "won" and h.moves > 0:
+                if h.rules.status(h.state) != "won" and prev.player_moves() > 0:
                     self._count(prev, won=False)
             except (ValueError, GameError):
                 pass

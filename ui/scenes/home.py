@@ -89,7 +89,7 @@ class HomeScene(ScreenScene):
                 s = SavedGame.from_data(data)
             except ValueError:
                 continue
-            moves = sum(1 for a in s.actions if a != "u")
+            moves = s.player_moves()
             if moves < 1:
                 continue        # a deal never touched: nothing to continue, New deal deals it again
             self.saves[game] = (moves, s.seconds)
