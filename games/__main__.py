@@ -125,6 +125,7 @@ def cmd_play(a) -> int:
     s = hist.state
     sys.stdout.write(rules.format_position(s))
     sys.stdout.write(f"Score: {rules.score(s)}\nMoves: {hist.moves}\nStatus: {rules.status(s)}\n")
+    sys.stdout.write("".join(line + "\n" for line in rules.trailer(s)))
     return 0
 
 

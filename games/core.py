@@ -142,6 +142,12 @@ class Rules:
         return cls.solver(state, max_nodes=max_nodes, timeout=timeout).run()
 
     @classmethod
+    def trailer(cls, state: Any) -> list[str]:
+        """Extra ``Key: value`` lines that ``play`` prints after ``Status:`` so that a position it
+        printed, read back, goes on exactly (TriPeaks' running streak); none by default."""
+        return []
+
+    @classmethod
     def score(cls, state: Any) -> int:
         """The score of ``state`` in points."""
         return getattr(state, "score", 0)

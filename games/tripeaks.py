@@ -282,6 +282,12 @@ class TriPeaks(Rules):
         return TriPeaksState(tuple(tableau), tuple(stock), tuple(waste), mode, o["scoring"], score, streak)
 
     @classmethod
+    def trailer(cls, s: TriPeaksState) -> list[str]:
+        """``Streak: N`` while a streak is running under streak scoring, so that chained ``play``
+        calls score the next card of the streak as one call would."""
+        return [f"Streak: {s.streak}"] if s.scoring == "streak" and s.streak else []
+
+    @classmethod
     def format_position(cls, s: TriPeaksState) -> str:
         """The position text; covered cards in parentheses, removed slots ``--``, the stock face down."""
         lines = ["Game: tripeaks", f"Mode: {s.mode}"]

@@ -324,3 +324,15 @@ def test_random_play_conserves_cards_and_undo_restores(number, mode, scoring, pi
             h.undo()
             assert h.state == before
             h.play(moves[p % len(moves)])
+
+
+def test_chained_play_scores_like_one_call(tmp_path):
+    p = tmp_path / "seed.txt"
+    s = position("9D 8S 2D KC AH 5S JD 3C QH 4S".split(), ["7C"], {9: "TS"})
+    p.write_text(TriPeaks.format_position(s))
+    one = cli("play", "tripeaks", "--position", str(p), "--moves", "8S 9D TS")[1]
+    first = cli("play", "tripeaks", "--position", str(p), "--moves", "8S")[1]
+    assert "Streak: 1" in first
+    chained = cli("play", "tripeaks", "--position", "-", "--moves", "9D TS", stdin=first)[1]
+    assert "Score: 45" in one and "Streak: 3" in one
+    assert chained == one
