@@ -37,7 +37,7 @@ import time
 
 from ..columns import is_red
 from ..freecell import CELL, FOUNDATION, FreeCell, FreeCellState, Move
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, replays_to_win
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win
 
 TO_CELL, TO_HOME = -1, -2
 """Destinations of internal moves besides columns 0..7."""
@@ -356,7 +356,7 @@ class _Lane:
         self.heap = [(score_fn(cols, cells, f), 0, root)]
 
 
-class FreeCellSearch:
+class FreeCellSearch(Sliced):
     """Best-first search for a FreeCell position, resumable in slices (the interface of
     :class:`games.solvers.search.BestFirst`: :meth:`step`, :meth:`run`, ``result``, ``nodes``).
 
@@ -390,23 +390,6 @@ class FreeCellSearch:
         self._left = 0
         if sum(f) == 52:
             self._finish(SOLVED, self._texts([]))
-
-    def _finish(self, status: str, moves: list[str] | None = None) -> Result:
-        self.result = Result(status, moves or [], self.nodes, self.seconds)
-        return self.result
-
-    def step(self, max_nodes: int = 2000) -> Result | None:
-        """Generate about ``max_nodes`` more states; the :class:`Result` when the search is over,
-        else ``None`` (call again)."""
-        if self.result is not None:
-            return self.result
-        t0 = time.perf_counter()
-        try:
-            return self._step(max_nodes, t0)
-        finally:
-            self.seconds += time.perf_counter() - t0
-            if self.result is not None:
-                self.result.seconds = self.seconds
 
     def _next_lane(self) -> _Lane:
         """The lane whose turn it is (starting the lanes whose start has come)."""
@@ -508,13 +491,6 @@ class FreeCellSearch:
             for c in autos:
                 play(Move(_where(s, c)[0], FOUNDATION))
         return out
-
-    def run(self) -> Result:
-        """Search to the end of the budget."""
-        while True:
-            r = self.step(1 << 30 if self.timeout is None else 4096)
-            if r is not None:
-                return r
 
 
 def _where(s: FreeCellState, card: int) -> tuple[int, int]:

@@ -62,7 +62,7 @@ from __future__ import annotations
 import time
 
 from ..klondike import SUIT_LETTERS, Klondike, KlondikeState
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, replays_to_win
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win
 
 RED = tuple(((c >> 4) in (1, 2)) for c in range(64))
 ON = tuple(tuple(x for x in range(64) if (x & 15) == (c & 15) + 1 and (x & 15) <= 13 and (x >> 4) < 4
@@ -290,7 +290,7 @@ def _prio(m):
     return m[0]
 
 
-class KlondikeSolver:
+class KlondikeSolver(Sliced):
     """A resumable depth-first search for thoughtful Klondike (sees face-down cards; see the
     module docstring). Same interface as :class:`~games.solvers.search.Search`: :meth:`step`,
     :meth:`run`, ``result`` (a :class:`~games.solvers.search.Result`: ``solved`` with the moves
@@ -343,19 +343,6 @@ class KlondikeSolver:
             self._solution()
         else:
             self._stack[0][1] = pb.moves(root)
-
-    def step(self, max_nodes: int = 2000) -> Result | None:
-        """Generate up to ``max_nodes`` more positions; the :class:`Result` once the search is
-        over, else ``None`` (call again)."""
-        if self.result is not None:
-            return self.result
-        t0 = time.perf_counter()
-        try:
-            return self._step(max_nodes, t0)
-        finally:
-            self.seconds += time.perf_counter() - t0
-            if self.result is not None:
-                self.result.seconds = self.seconds
 
     def _step(self, budget: int, t0: float) -> Result | None:
         while True:
@@ -412,10 +399,9 @@ class KlondikeSolver:
         return UNSOLVABLE
 
     def _finish(self, status: str, moves: list[str] | None = None) -> Result:
-        self.result = Result(status, moves or [], self.nodes, self.seconds)
-        self._stack = []
+        self._stack = []  # the search is over: free its memory
         self.seen = set()
-        return self.result
+        return super()._finish(status, moves)
 
     def _solution(self) -> Result:
         intents = [x for entry in self._stack for x in entry[3]]
@@ -423,13 +409,6 @@ class KlondikeSolver:
         if not replays_to_win(Klondike, self.start, moves):
             raise AssertionError(f"solver found a solution that does not replay: {moves}")
         return self._finish(SOLVED, moves)
-
-    def run(self) -> Result:
-        """Search to the end of the budget."""
-        while True:
-            r = self.step(1 << 30 if self.timeout is None else 4096)
-            if r is not None:
-                return r
 
 
 def intents_to_moves(start: KlondikeState, intents) -> list[str]:

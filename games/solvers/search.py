@@ -28,7 +28,47 @@ class Result:
     seconds: float = 0.0
 
 
-class Search:
+class Sliced:
+    """What every search here shares: a budget of seconds (``timeout``), counters (``nodes``,
+    ``seconds``), the answer (``result``, ``None`` while searching), and slicing — :meth:`step`
+    runs a subclass's ``_step(budget, t0)`` for a few thousand nodes and keeps the time, so the
+    app can search a few milliseconds per frame with no thread; :meth:`run` searches to the end.
+    """
+
+    result: "Result | None"
+    nodes: int
+    seconds: float
+    timeout: float | None
+
+    def _finish(self, status: str, moves: list[str] | None = None) -> Result:
+        self.result = Result(status, moves or [], self.nodes, self.seconds)
+        return self.result
+
+    def step(self, max_nodes: int = 2000) -> Result | None:
+        """Expand about ``max_nodes`` more nodes; the :class:`Result` once the search is over,
+        else ``None`` (call again)."""
+        if self.result is not None:
+            return self.result
+        t0 = time.perf_counter()
+        try:
+            return self._step(max_nodes, t0)
+        finally:
+            self.seconds += time.perf_counter() - t0
+            if self.result is not None:
+                self.result.seconds = self.seconds
+
+    def _step(self, budget: int, t0: float) -> Result | None:
+        raise NotImplementedError
+
+    def run(self) -> Result:
+        """Search to the end of the budget."""
+        while True:
+            r = self.step(1 << 30 if self.timeout is None else 4096)
+            if r is not None:
+                return r
+
+
+class Search(Sliced):
     """Depth-first search from ``start``.
 
     :param successors: ``state -> iterable of (move, next_state)``, best first.
@@ -58,23 +98,6 @@ class Search:
         self._stack: list[tuple[Any, Any, Any]] = [(start, iter(successors(start)), None)]
         if won(start):
             self.result = Result(SOLVED, [], 0, 0.0)
-
-    def _finish(self, status: str, moves: list[str] | None = None) -> Result:
-        self.result = Result(status, moves or [], self.nodes, self.seconds)
-        return self.result
-
-    def step(self, max_nodes: int = 2000) -> Result | None:
-        """Expand up to ``max_nodes`` more nodes; the :class:`Result` once the search is over,
-        else ``None`` (call again)."""
-        if self.result is not None:
-            return self.result
-        t0 = time.perf_counter()
-        try:
-            return self._step(max_nodes, t0)
-        finally:
-            self.seconds += time.perf_counter() - t0
-            if self.result is not None:
-                self.result.seconds = self.seconds
 
     def _step(self, budget: int, t0: float) -> Result | None:
         stack, seen, key, won, succ = self._stack, self.seen, self.key, self.won, self.successors
@@ -116,13 +139,6 @@ class Search:
         out.append((stack[-1][0], last_move))
         return out
 
-    def run(self) -> Result:
-        """Search to the end of the budget."""
-        while True:
-            r = self.step(1 << 30 if self.timeout is None else 4096)
-            if r is not None:
-                return r
-
 
 def replays_to_win(rules, start, moves: list[str]) -> bool:
     """Whether ``moves`` (texts) are legal from ``start`` one after another and end in a win."""
@@ -149,7 +165,7 @@ class _Phase:
         self.expanded, self.quota = 0, quota
 
 
-class BestFirst:
+class BestFirst(Sliced):
     """Best-first search from ``start`` with a visited set, resumable in slices like
     :class:`Search` (the same :meth:`step` / :meth:`run` / ``result`` interface).
 
@@ -212,23 +228,6 @@ class BestFirst:
         if won(start):
             self.result = Result(SOLVED, [], 0, 0.0)
 
-    def _finish(self, status: str, moves: list[str] | None = None) -> Result:
-        self.result = Result(status, moves or [], self.nodes, self.seconds)
-        return self.result
-
-    def step(self, max_nodes: int = 2000) -> Result | None:
-        """Generate up to about ``max_nodes`` more states; the :class:`Result` once the search
-        is over, else ``None`` (call again)."""
-        if self.result is not None:
-            return self.result
-        t0 = time.perf_counter()
-        try:
-            return self._step(max_nodes, t0)
-        finally:
-            self.seconds += time.perf_counter() - t0
-            if self.result is not None:
-                self.result.seconds = self.seconds
-
     def _step(self, budget: int, t0: float) -> Result | None:
         import heapq
 
@@ -290,10 +289,3 @@ class BestFirst:
             raise AssertionError(f"solver found a solution that does not replay: {moves}")
         self._stack.clear()
         return self._finish(SOLVED, moves)
-
-    def run(self) -> Result:
-        """Search to the end of the budget."""
-        while True:
-            r = self.step(1 << 30 if self.timeout is None else 4096)
-            if r is not None:
-                return r
