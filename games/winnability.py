@@ -7,22 +7,26 @@ import time
 from multiprocessing import get_context
 
 from .registry import find_game
+from .solvers.search import use_cpu_clock
 
 
 def solve_deal(args: tuple[str, int, dict, float]) -> tuple[int, str, float, int, int | None]:
     """Solve one deal: ``(game, number, options, timeout)`` → ``(number, status, seconds, moves,
     best)``; ``best`` is the fewest cards left found where the game's search keeps one (its
-    ``best`` attribute: Devil's Grip), else ``None``."""
+    ``best`` attribute: Devil's Grip), else ``None``. ``timeout`` and ``seconds`` are CPU seconds
+    of the solving process (:func:`games.solvers.search.use_cpu_clock`), so a measurement does
+    not depend on the machine's load."""
     game, number, options, timeout = args
+    use_cpu_clock()
     rules = find_game(game)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     search = rules.solver(rules.deal(number, options), timeout=timeout)
     r = search.run()
-    return number, r.status, time.perf_counter() - t0, len(r.moves), getattr(search, "best", None)
+    return number, r.status, time.process_time() - t0, len(r.moves), getattr(search, "best", None)
 
 
 def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, out) -> int:
-    """Print a line a deal (``N status seconds``, `` M moves`` when solved, `` best K`` where the
+    """Print a line a deal (``N status seconds`` — CPU seconds of the deal's search —, `` M moves`` when solved, `` best K`` where the
     search keeps a best result) and the closing tally (CONTRACT.md); games with a best result get
     a ``best results:`` line of their distribution on standard error, so standard output stays a
     line a deal and the tally. Returns 0."""

@@ -42,14 +42,13 @@ optimum); ``unknown`` at the end of the budget.
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable
 
 from ..devils_grip import (
     COLS, MERGE, N_CELLS, STACK_MAX, SWAP, TALON, TURN_COUNT, TURN_MOVE, DevilsGrip,
     DevilsGripState, Move, chain_of,
 )
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, replays_to_win
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, replays_to_win, now
 
 # abstract moves: ("t", target code) | ("m", moved code, target code) | ("s",) | ("r",)
 A_TURN = ("s",)
@@ -394,7 +393,7 @@ class DGSearch(Search):
             self.nodes += k
             if self.max_nodes is not None and self.nodes >= self.max_nodes:
                 return self._finish(UNKNOWN)
-            if self.timeout is not None and self.seconds + time.perf_counter() - t0 > self.timeout:
+            if self.timeout is not None and self.seconds + now() - t0 > self.timeout:
                 return self._finish(UNKNOWN)
         return self._dfs(budget, t0)
 
@@ -431,7 +430,7 @@ class DGSearch(Search):
             if limit is not None and self.nodes >= limit:
                 return self._finish(UNKNOWN)
             if timeout is not None and (self.nodes & 127) == 0 and \
-                    self.seconds + time.perf_counter() - t0 > timeout:
+                    self.seconds + now() - t0 > timeout:
                 return self._finish(UNKNOWN)
         return self._finish(UNSOLVABLE)
 

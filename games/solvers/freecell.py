@@ -33,11 +33,10 @@ out of states has exhausted the whole space: the deal is unsolvable. Resumable i
 from __future__ import annotations
 
 import heapq
-import time
 
 from ..columns import is_red
 from ..freecell import CELL, FOUNDATION, FreeCell, FreeCellState, Move
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win, now
 
 TO_CELL, TO_HOME = -1, -2
 """Destinations of internal moves besides columns 0..7."""
@@ -408,7 +407,7 @@ class FreeCellSearch(Sliced):
     def _step(self, budget: int, t0: float) -> Result | None:
         push, pop = heapq.heappush, heapq.heappop
         limit, timeout = self.max_nodes, self.timeout
-        clock = time.perf_counter
+        clock = now
         join = b"|".join          # key_of, inlined
         plan, won = self._plan, WON
         while True:

@@ -59,10 +59,9 @@ CONTRACT.md; a solution that does not replay to a win raises :class:`AssertionEr
 """
 from __future__ import annotations
 
-import time
 
 from ..klondike import SUIT_LETTERS, Klondike, KlondikeState
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win, now
 
 RED = tuple(((c >> 4) in (1, 2)) for c in range(64))
 ON = tuple(tuple(x for x in range(64) if (x & 15) == (c & 15) + 1 and (x & 15) <= 13 and (x >> 4) < 4
@@ -394,7 +393,7 @@ class KlondikeSolver(Sliced):
             if limit is not None and self.nodes >= limit:
                 return UNKNOWN
             if timeout is not None and (self.nodes & 255) == 0 and \
-                    self.seconds + time.perf_counter() - t0 > timeout:
+                    self.seconds + now() - t0 > timeout:
                 return UNKNOWN
         return UNSOLVABLE
 

@@ -16,6 +16,22 @@ from typing import Any
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
+_clock = time.perf_counter
+
+
+def now() -> float:
+    """The clock of every search budget, in seconds: wall time by default (what the player
+    waits); :func:`use_cpu_clock` switches it to this process's CPU time."""
+    return _clock()
+
+
+def use_cpu_clock() -> None:
+    """Count search budgets in CPU seconds of this process (``time.process_time``) instead of wall
+    time: ``python -m games winnability`` does so in its worker processes, so a figure measured
+    with ``--timeout`` does not depend on how loaded the machine is."""
+    global _clock
+    _clock = time.process_time
+
 
 @dataclass
 class Result:
@@ -49,11 +65,11 @@ class Sliced:
         else ``None`` (call again)."""
         if self.result is not None:
             return self.result
-        t0 = time.perf_counter()
+        t0 = now()
         try:
             return self._step(max_nodes, t0)
         finally:
-            self.seconds += time.perf_counter() - t0
+            self.seconds += now() - t0
             if self.result is not None:
                 self.result.seconds = self.seconds
 
@@ -126,7 +142,7 @@ class Search(Sliced):
             if limit is not None and self.nodes >= limit:
                 return self._finish(UNKNOWN)
             if timeout is not None and (self.nodes & 127) == 0 and \
-                    self.seconds + time.perf_counter() - t0 > timeout:
+                    self.seconds + now() - t0 > timeout:
                 return self._finish(UNKNOWN)
         return self._finish(UNSOLVABLE)
 
@@ -262,7 +278,7 @@ class BestFirst(Sliced):
                         push(ph.heap, entry)
                 if limit is not None and self.nodes >= limit:
                     return self._finish(UNKNOWN)
-                if timeout is not None and self.seconds + time.perf_counter() - t0 > timeout:
+                if timeout is not None and self.seconds + now() - t0 > timeout:
                     return self._finish(UNKNOWN)
             elif ph.cands:
                 entry = pop(ph.cands)
