@@ -2,9 +2,13 @@
 
 ``pygame.font.Font(None, size)`` is the bundled FreeSans Bold: it exists on the desktop and in the
 browser (pygbag) and covers Latin and Cyrillic, but has no suit glyphs (suits are drawn as shapes,
-see :mod:`ui.cards_art`).
+see :mod:`ui.cards_art`). A card named in a text the way the rules write it (``3H``, ``TC``, ``KS``,
+CONTRACT.md "Cards") is drawn as its rank and a suit shape (``10`` for ``T``), so a status line
+reads "3♥ and 10♣" in every language.
 """
 from __future__ import annotations
+
+import re
 
 import pygame
 
@@ -24,21 +28,87 @@ def font(size: int) -> pygame.font.Font:
     return f
 
 
+#: a card as the rules write it (rank, suit letter), standing alone (not inside a word or a code)
+CARD_TOKEN = re.compile(r"(?<![\w-])(10|[A2-9TJQK])([CDHS])(?![\w-])")
+_SUITS = "CDHS"   # games.cards order: clubs, diamonds, hearts, spades
+SUIT_SCALE = 0.85  # a suit shape's side, as a fraction of the font's ascent (about a capital)
+LIGHT_RED = (255, 138, 128)  # red suits inside light text (on the felt): readable, still red
+
+
+def _pieces(text: str) -> list:
+    """``text`` split into strings and ``(suit, )`` tuples where a card's suit letter was."""
+    out: list = []
+    pos = 0
+    for m in CARD_TOKEN.finditer(text):
+        out.append(text[pos:m.start()] + ("10" if m.group(1) == "T" else m.group(1)))
+        out.append((_SUITS.index(m.group(2)),))
+        pos = m.end()
+    out.append(text[pos:])
+    return [p for p in out if p != ""]
+
+
+def _side(size: int) -> int:
+    """The side in px of a suit shape inside text at ``size``."""
+    return max(3, round(font(size).get_ascent() * SUIT_SCALE))
+
+
+def width(text: str, size: int) -> int:
+    """The width in px of ``text`` as :func:`render` draws it at ``size``."""
+    f = font(size)
+    if CARD_TOKEN.search(text) is None:
+        return f.size(text)[0]
+    side = _side(size)
+    return sum(side + 1 if isinstance(p, tuple) else f.size(p)[0] for p in _pieces(text))
+
+
+def _suit_ink(suit: int, color) -> tuple:
+    """The ink of a suit shape inside text of ``color``: black suits take the text's colour; red
+    ones are red (a lighter red inside light text, readable on the felt)."""
+    from .cards_art import suit_color   # late: cards_art imports this module
+    if suit in (1, 2):   # diamonds, hearts
+        return LIGHT_RED if sum(color[:3]) > 3 * 150 else suit_color(suit)
+    return tuple(color)
+
+
+def _render_rich(text: str, size: int, color) -> pygame.Surface:
+    """:func:`render` for a text naming cards: font pieces and suit shapes on one line, the
+    shapes sitting on the baseline; as wide as :func:`width` says."""
+    from .cards_art import suit_image   # late: cards_art imports this module
+    f = font(size)
+    side = _side(size)
+    out = pygame.Surface((max(1, width(text, size)), f.get_height()), pygame.SRCALPHA)
+    x, top = 0, f.get_ascent() - side
+    for p in _pieces(text):
+        if isinstance(p, tuple):
+            out.blit(suit_image(p[0], side, _suit_ink(p[0], color)), (x, top))
+            x += side + 1
+        else:
+            img = f.render(p, True, color)
+            out.blit(img, (x, 0))
+            x += img.get_width()
+    return out
+
+
 def render(text: str, size: int, color=(255, 255, 255)) -> pygame.Surface:
-    """``text`` rendered anti-aliased at ``size`` px in ``color`` (cached by all three)."""
+    """``text`` rendered anti-aliased at ``size`` px in ``color`` (cached by all three); cards
+    named in it (:data:`CARD_TOKEN`) get a drawn suit shape."""
     key = (text, int(size), tuple(color))
     s = _cache.get(key)
     if s is None:
         if len(_cache) > _MAX:
             _cache.clear()
-        s = _cache[key] = font(size).render(text, True, color)
+        if CARD_TOKEN.search(text) is None:
+            s = font(size).render(text, True, color)
+        else:
+            s = _render_rich(text, size, color)
+        _cache[key] = s
     return s
 
 
 def fit(text: str, size: int, max_width: int, min_size: int = 10) -> int:
     """The largest size ≤ ``size`` (not below ``min_size``) at which ``text`` is ≤ ``max_width`` px wide."""
     size = int(size)
-    while size > min_size and font(size).size(text)[0] > max_width:
+    while size > min_size and width(text, size) > max_width:
         size -= 1
     return size
 
@@ -52,11 +122,10 @@ def blit_center(surface: pygame.Surface, img: pygame.Surface, center) -> pygame.
 
 def wrap(text: str, size: int, max_width: int) -> list[str]:
     """``text`` broken into lines no wider than ``max_width`` at ``size`` (words kept whole)."""
-    f = font(size)
     lines, cur = [], ""
     for word in text.split():
         trial = f"{cur} {word}".strip()
-        if cur and f.size(trial)[0] > max_width:
+        if cur and width(trial, size) > max_width:
             lines.append(cur)
             cur = word
         else:
