@@ -19,20 +19,42 @@ passes, where it does not matter). The state is its own visited-set key.
    cards of those ranks left anywhere, they can only ever be removed together; removing them now
    frees layout cards and deletes stock cards that have no other use (as in 1), so it is forced.
 3. *Counting.* Each removal of a layout card of rank ``r`` uses a distinct card of rank
-   ``13 - r``; a position where the layout holds more cards of rank ``r`` than are left of rank
-   ``13 - r`` (layout, stock and waste) is dead. Likewise a layout card whose every remaining
-   partner lies on it or under it (transitively: it can never be free together with them) when
-   no partner is left in the stock or waste. After a removal only the two ranks removed can break
-   these conditions, so only they are checked.
+   ``13 - r``: a layout card of the other rank that can be free at the same time (not on it nor
+   under it, through cards present at the start: a position given as text need not be reachable
+   from a deal) or a stock or waste card. So the pairs of two layout cards must make up for what
+   the stock and waste lack: when no such matching exists (Hall's condition, at most 4 × 4
+   cards) the position is dead. After a removal only the two ranks removed can break this, so
+   only they are checked.
 
-4. *Dominance* (pass limit only): a state that a visited one reaches by draws alone is not
-   searched again (see ``successors_passes``). Under unlimited passes every boundary of the same
-   masks reaches every other, so the key is ``(L, D)`` alone and a successor is a *macro move*:
-   the draws that bring a card to the stock or waste top, then the removal.
+**Unlimited passes**: every boundary of the same masks reaches every other, so the visited key is
+``(L, D)`` alone and a successor is a *macro move*: the draws that bring a card to the stock or
+waste top, then the removal. Move order: forced moves alone; else pairs of two layout cards, then
+a layout card with a stock or waste card (most cards freed first, then fewest draws), then two
+neighbouring stock and waste cards.
 
-**Move order**: forced moves alone; else pairs of two layout cards, then a layout card with the
-waste or stock top (the pairs freeing most cards first), then the draw, then the waste top with
-the stock top.
+**A pass limit** (``passes=3``, the Microsoft Solitaire Collection rule) has no such collapse. A
+*position* is ``(p, b)``; from it the draws alone reach exactly the positions ``(p, b')`` with
+``b' >= b`` and, while a recycle is left, every ``(p', b')`` with ``p < p' <= passes``: the
+positions are totally ordered (pass first, then boundary) and an earlier one reaches every later
+one with the same masks.
+
+4. *Stock and waste kings go at once.* They are deleted from ``D`` at the start (as in 1; the
+   answer's single moves remove each as soon as it comes up, see :func:`realize`).
+5. *A successor is a removal made at the earliest position where it is legal* (the draws and
+   recycles before it are implied): the state it leads to reaches, by draws, the one the same
+   removal makes at any later position (a boundary only moves on as the draws go), so a later
+   one can be dropped. For a stock or waste card that is: the stock top later in this pass, the
+   waste top now, else the stock top in the next pass (if there is one).
+6. *Dominance*: for each pair of masks the earliest position visited is kept (``best``); a state
+   whose masks were visited at an earlier or equal position is not searched again, one found at an
+   earlier position is searched again. Successors are tried earliest position first, so a state is
+   mostly first reached at its best position (a few per cent are searched twice).
+7. *Dead waste in the last pass.* In the last pass the waste is only ever popped: a waste card
+   whose rank has no partner left in the layout or the stock can never go, nor can any card under
+   it. Those cards leave the counting test (3) as if gone.
+
+The answer's moves are the removals; :func:`realize` plays them out into single moves (draws,
+recycles, the kings of 4) by the rules, and the search checks that they replay to a win.
 """
 from __future__ import annotations
 
@@ -43,6 +65,22 @@ from .search import Search, replays_to_win
 DRAW = "s"
 
 
+def _matching(nbrs: list, k: int, used: int, need: int) -> bool:
+    """Whether ``need`` of ``nbrs[k:]`` (bit masks of possible partners) get distinct partners
+    outside ``used``."""
+    if need <= 0:
+        return True
+    if len(nbrs) - k < need:
+        return False
+    x = nbrs[k] & ~used
+    while x:
+        low = x & -x
+        if _matching(nbrs, k + 1, used | low, need - 1):
+            return True
+        x ^= low
+    return _matching(nbrs, k + 1, used, need)
+
+
 class _Tables:
     """The fixed tables of one search: layout ranks and covers, the ``S0`` order and its ranks."""
 
@@ -51,13 +89,25 @@ class _Tables:
         self.n = g.n
         self.cards = s.cards
         self.cover = g.cover_mask
-        self.above = g.above
+        # above[i]: the cards that must go before slot i is free, through cards present at the
+        # start (a card whose covers are gone is free even if cards further up remain: a
+        # position given as text need not be reachable from a deal)
+        present = sum(1 << i for i, c in enumerate(s.cards) if c is not None)
+        above = [0] * g.n
+        for i in range(g.n - 1, -1, -1):  # covering cards come later in reading order
+            m = g.cover_mask[i] & present
+            for j in range(i + 1, g.n):
+                if (m >> j) & 1:
+                    m |= above[j]
+            above[i] = m
+        self.above = tuple(above)
         below = [0] * g.n
         for i in range(g.n):
             for j in range(g.n):
-                if (g.above[j] >> i) & 1:
+                if (above[j] >> i) & 1:
                     below[i] |= 1 << j
-        self.tangled = tuple(g.above[i] | below[i] for i in range(g.n))
+        self.under = tuple(tuple(j for j in range(g.n) if (g.cover_mask[j] >> i) & 1) for i in range(g.n))
+        self.tangled = tuple(above[i] | below[i] for i in range(g.n))
         self.lrank = tuple((c & 15) if c is not None else 0 for c in s.cards)
         self.s0 = tuple(s.waste) + tuple(s.stock)
         self.drank = tuple(c & 15 for c in self.s0)
@@ -69,116 +119,49 @@ class _Tables:
         for k, r in enumerate(self.drank):
             self.dmask[r] |= 1 << k
         self.passes = s.passes
-        self.best: dict[tuple, list] = {}  # (L, D) -> the (pass, boundary) pairs visited
+        self.best: dict[int, int] = {}  # masks (D << n | L) -> earliest position visited (64 pass + boundary)
 
     def start(self, s: PyramidState) -> tuple:
         L = sum(1 << i for i, c in enumerate(s.cards) if c is not None)
         D = (1 << len(self.s0)) - 1
         b = len(s.waste)
-        return (L, D, b, s.pass_no if self.passes else 0)
+        if not self.passes:
+            return (L, D, b, 0)
+        D &= ~self.dmask[KING]  # stock and waste kings go as they come up (pruning 1)
+        return (L, D, (D & ((1 << b) - 1)).bit_length(), min(s.pass_no, self.passes))
 
     def class_ok(self, L: int, D: int, r: int) -> bool:
-        """Whether the ranks ``r`` and ``13 - r`` still pass the counting test (pruning 3)."""
+        """Whether the ranks ``r`` and ``13 - r`` still pass the counting test (pruning 3): every
+        layout card of the two ranks needs its own partner, a layout card of the other rank that
+        can be free with it (not on it, not under it) or a stock or waste card of the other rank;
+        so the layout pairs must cover what the stock and waste cannot (a matching, Hall)."""
         s = 13 - r
         lm, dm = self.lmask, self.dmask
         lr, ls = L & lm[r], L & lm[s]
         nlr, nls = lr.bit_count(), ls.bit_count()
         ndr, nds = (D & dm[r]).bit_count(), (D & dm[s]).bit_count()
-        if nlr > nls + nds or nls > nlr + ndr:
+        need = max(nlr - nds, nls - ndr)  # layout pairs needed
+        if need <= 0:
+            return True
+        if need > nlr or need > nls:
             return False
         tangled = self.tangled
-        if nds == 0 and nlr:
-            x = lr
-            while x:
-                low = x & -x
-                if not ls & ~tangled[low.bit_length() - 1]:
-                    return False
-                x ^= low
-        if ndr == 0 and nls:
-            x = ls
-            while x:
-                low = x & -x
-                if not lr & ~tangled[low.bit_length() - 1]:
-                    return False
-                x ^= low
-        return True
+        nbrs = []
+        x = lr
+        while x:
+            low = x & -x
+            nb = ls & ~tangled[low.bit_length() - 1]
+            if nb:
+                nbrs.append(nb)
+            x ^= low
+        if len(nbrs) < need:
+            return False
+        return _matching(nbrs, 0, 0, need)
+
 
     def feasible(self, L: int, D: int) -> bool:
         """The counting test for every rank class (at the root)."""
         return all(self.class_ok(L, D, r) for r in range(1, 7))
-
-    def successors(self, st: tuple):
-        L, D, b, p = st
-        n, cover, lrank, drank = self.n, self.cover, self.lrank, self.drank
-        # available sources: ("L", slot) / ("D", index)
-        free = [i for i in range(n) if (L >> i) & 1 and not cover[i] & L]
-        x = (D >> b) << b
-        t = (x & -x).bit_length() - 1 if x else -1
-        y = D & ((1 << b) - 1)
-        w = y.bit_length() - 1 if y else -1
-        # forced: a king
-        for i in free:
-            if lrank[i] == KING:
-                yield ("L", i), self._remove(st, (i,), ())
-                return
-        for k in (w, t):
-            if k >= 0 and drank[k] == KING:
-                yield ("D", k), self._remove(st, (), (k,))
-                return
-        lm, dm = self.lmask, self.dmask
-        byrank: dict[int, list] = {}
-        for i in free:
-            byrank.setdefault(lrank[i], []).append(("L", i))
-        for k in (w, t):
-            if k >= 0:
-                byrank.setdefault(drank[k], []).append(("D", k))
-        pairs = []
-        for r, xs in byrank.items():
-            if r >= 7:
-                continue
-            ys = byrank.get(13 - r)
-            if not ys:
-                continue
-            for a in xs:
-                for c in ys:
-                    pairs.append((a, c))
-        scored = []
-        for a, c in pairs:
-            ls = tuple(v for kind, v in (a, c) if kind == "L")
-            ds = tuple(v for kind, v in (a, c) if kind == "D")
-            r = lrank[ls[0]] if ls else drank[ds[0]]
-            r = min(r, 13 - r)
-            # forced: the only two cards of their ranks left
-            if ((L & lm[r]).bit_count() + (D & dm[r]).bit_count() == 1
-                    and (L & lm[13 - r]).bit_count() + (D & dm[13 - r]).bit_count() == 1):
-                yield (a, c), self._remove(st, ls, ds)
-                return
-            nxt = self._remove(st, ls, ds)
-            if not self.class_ok(nxt[0], nxt[1], r):
-                continue
-            gone = sum(1 << i for i in ls)
-            nl = L & ~gone
-            freed = 0
-            # cards freed by this removal: slots whose last cover goes
-            if ls:
-                for j in range(n):
-                    if (nl >> j) & 1 and cover[j] & gone and not cover[j] & nl:
-                        freed += 1
-            cat = 0 if len(ls) == 2 else (1 if ls else 3)
-            scored.append((cat, -freed, (a, c), nxt))
-        scored.sort(key=lambda z: (z[0], z[1]))
-        drew = False
-        for cat, _, mv, nxt in scored:
-            if cat == 3 and not drew:
-                drew = True
-                d = self._draw(st, t, w)
-                if d is not None:
-                    yield DRAW, d
-            yield mv, nxt
-        if not drew:
-            d = self._draw(st, t, w)
-            if d is not None:
-                yield DRAW, d
 
     def successors_cycle(self, st: tuple):
         """Successors under unlimited passes: one *macro move* per removal reachable by drawing
@@ -260,29 +243,149 @@ class _Tables:
         for *_, mv, nxt in scored:
             yield mv, nxt
 
-    def successors_passes(self, st: tuple):
-        """Successors under a pass limit, less those dominated by a visited state (pruning 4):
-        ``(L, D, b, p)`` can reach ``(L, D, b', p')`` by draws alone when ``p < p'`` (draw to the
-        end, turn the waste back) or ``p == p'`` and ``b <= b'``, so the later one has nothing new."""
-        best = self.best
-        for mv, nxt in self.successors(st):
-            L, D, b, p = nxt
-            seen = best.setdefault((L, D), [])
-            # A removal's successor has smaller masks than every state on the search path, so a
-            # state dominating it was explored already; a draw's successor keeps the masks and
-            # its dominators may be on the path (the draws that led here), so it is never cut.
-            if mv != DRAW and any(p0 < p or (p0 == p and b0 <= b) for p0, b0 in seen):
-                continue
-            seen.append((p, b))
-            yield mv, nxt
-
-    def _draw(self, st: tuple, t: int, w: int):
+    def successors_limited(self, st: tuple):
+        """Successors under a pass limit (pruning 4): one macro move per removal, made at the
+        earliest position ``(pass, boundary)`` the draws can reach where it is legal, less the
+        successors that a visited state dominates (same masks, an earlier or equal position)."""
         L, D, b, p = st
-        if t >= 0:
-            return (L, D, t + 1, p)
-        if w >= 0 and (not self.passes or p < self.passes):
-            return (L, D, 0, p + 1 if self.passes else 0)
-        return None
+        cover, lrank, drank, lm, dm = self.cover, self.lrank, self.drank, self.lmask, self.dmask
+        P, under, best, n = self.passes, self.under, self.best, self.n
+        free = []
+        x = L
+        while x:
+            low = x & -x
+            i = low.bit_length() - 1
+            if not cover[i] & L:
+                free.append(i)
+            x ^= low
+        for i in free:
+            if lrank[i] == KING:  # forced (pruning 1)
+                nxt = self._remove(st, (i,), ())
+                if self._fresh(nxt):
+                    yield (("L", i),), nxt
+                return
+        idx = []
+        x = D
+        while x:
+            low = x & -x
+            idx.append(low.bit_length() - 1)
+            x ^= low
+        m = len(idx)
+        q0 = (D & ((1 << b) - 1)).bit_count()  # waste = idx[:q0], stock = idx[q0:]
+        here = p * 64 + q0
+        lfree: dict[int, list] = {}
+        for i in free:
+            lfree.setdefault(lrank[i], []).append(i)
+        cands = []  # (position, layout slots, S0 indices, boundary index q, pass)
+        for r, xs in lfree.items():
+            if r < 7:
+                for c in lfree.get(13 - r, ()):
+                    for a in xs:
+                        cands.append((here, (a, c), (), q0, p))
+        for j, k in enumerate(idx):
+            xs = lfree.get(13 - drank[k])
+            if not xs:
+                continue
+            if j >= q0:  # as the stock top, later in this pass
+                q, pp = j, p
+            elif j == q0 - 1:  # the waste top, now
+                q, pp = q0, p
+            elif p < P:  # as the stock top in the next pass
+                q, pp = j, p + 1
+            else:
+                continue
+            for a in xs:
+                cands.append((pp * 64 + q, (a,), (k,), q, pp))
+        for j in range(m - 1):
+            if drank[idx[j]] + drank[idx[j + 1]] == 13:  # waste top idx[j], stock top idx[j + 1]
+                q = j + 1
+                if q >= q0:
+                    pp = p
+                elif p < P:
+                    pp = p + 1
+                else:
+                    continue
+                cands.append((pp * 64 + q, (), (idx[j], idx[j + 1]), q, pp))
+        scored = []
+        for pos, ls, ds, q, pp in cands:
+            r = lrank[ls[0]] if ls else drank[ds[0]]
+            if r > 6:
+                r = 13 - r
+            nl, nd = L, D
+            for i in ls:
+                nl ^= 1 << i
+            for k in ds:
+                nd ^= 1 << k
+            nb = (nd & ((1 << (idx[q - 1] + 1)) - 1)).bit_length() if q else 0
+            nxt = (nl, nd, nb, pp)
+            if (pos == here and (L & lm[r]).bit_count() + (D & dm[r]).bit_count() == 1
+                    and (L & lm[13 - r]).bit_count() + (D & dm[13 - r]).bit_count() == 1):
+                if self._fresh(nxt):  # forced (pruning 2)
+                    yield tuple(("L", i) for i in ls) + tuple(("D", k) for k in ds), nxt
+                return
+            old = best.get((nd << n) | nl)
+            if old is not None and old <= pp * 64 + nb:
+                continue
+            if not self.class_ok(nl, nd, r):
+                continue
+            if pp >= P and not self.last_pass_ok(nl, nd, nb):
+                continue
+            freed = 0
+            for i in ls:
+                for jj in under[i]:
+                    if (nl >> jj) & 1 and not cover[jj] & nl:
+                        freed += 1
+            scored.append((pos, len(ds), -freed, ls, ds, nxt))
+        # earliest position first (a state is then mostly first reached at its best position,
+        # and seldom searched again), then layout pairs, most cards freed
+        scored.sort(key=lambda z: z[:3])
+        for *_, ls, ds, nxt in scored:
+            if self._fresh(nxt):
+                yield tuple(("L", i) for i in ls) + tuple(("D", k) for k in ds), nxt
+
+    def _fresh(self, st: tuple) -> bool:
+        """Whether ``st`` is not dominated by a visited state (recording it if so): the same
+        masks at an earlier or equal position ``(pass, boundary)`` reach it by draws alone."""
+        L, D, b, p = st
+        k = (D << self.n) | L
+        v = p * 64 + b
+        old = self.best.get(k)
+        if old is not None and old <= v:
+            return False
+        self.best[k] = v
+        return True
+
+    def last_pass_ok(self, L: int, D: int, b: int) -> bool:
+        """The counting test (pruning 3) in the last pass with the dead waste cards left out
+        (pruning 5): a waste card with no partner in the layout or the stock can never go, nor
+        can any card under it."""
+        waste = D & ((1 << b) - 1)
+        if not waste:
+            return True
+        stock = D ^ waste
+        drank, lm, dm = self.drank, self.lmask, self.dmask
+        x = waste
+        while x:
+            k = x.bit_length() - 1
+            r = 13 - drank[k]
+            if not (L & lm[r] or stock & dm[r]):
+                dead = waste & ((2 << k) - 1)
+                break
+            x ^= 1 << k
+        else:
+            return True
+        live = D & ~dead
+        done = set()
+        y = dead
+        while y:
+            k = y.bit_length() - 1
+            y ^= 1 << k
+            r = min(drank[k], 13 - drank[k])
+            if r not in done:
+                done.add(r)
+                if not self.class_ok(L, live, r):
+                    return False
+        return True
 
     @staticmethod
     def _remove(st: tuple, ls: tuple, ds: tuple) -> tuple:
@@ -312,20 +415,80 @@ class _Search(Search):
         return super()._finish(status, [t for m in moves or [] for t in m.split()])
 
 
+def realize(state: PyramidState, removals: list[str]) -> list[str] | None:
+    """The single moves that play ``removals`` (pair or king texts, in order) from ``state``:
+    before each removal, the draws (and recycles) up to the first position where it is legal;
+    a stock or waste king is removed as soon as it comes up. ``None`` if some removal never
+    becomes legal (the removals were not a solution of the pass-limited search)."""
+    from ..core import GameError
+    from ..pyramid import DRAW as DRAW_MOVE, STOCK, WASTE, card_at
+
+    s, out = state, []
+
+    def kings():
+        nonlocal s
+        while True:
+            for src, pile in ((STOCK, s.stock), (WASTE, s.waste)):
+                if pile and card_at(s, src) & 15 == KING:
+                    out.append(fmt(card_at(s, src)))
+                    s = Pyramid.apply(s, (src,))
+                    break
+            else:
+                return
+
+    try:
+        for text in removals:
+            kings()
+            for _ in range(3 * 53):
+                try:
+                    mv = Pyramid.parse_move(s, text)
+                    if Pyramid.why_not(s, mv) is None:
+                        break
+                except GameError:
+                    pass
+                s = Pyramid.apply(s, DRAW_MOVE)
+                out.append(DRAW)
+                kings()
+            else:
+                return None
+            s = Pyramid.apply(s, mv)
+            out.append(text)
+    except GameError:
+        return None
+    return out
+
+
+class _Limited(Search):
+    """:class:`Search` under a pass limit: its moves are removals, played out by :func:`realize`."""
+
+    def __init__(self, state: PyramidState, *args, **kw):
+        self.state = state
+        super().__init__(*args, **kw)
+
+    def _finish(self, status, moves=None):
+        if moves:
+            moves = realize(self.state, moves)
+        return super()._finish(status, moves)
+
+
 def solver(state: PyramidState, max_nodes: int | None = None, timeout: float | None = None) -> Search:
     """A resumable search from ``state`` (see :class:`games.solvers.search.Search`). Answers:
     ``solved`` (the moves replayed by the rules to a win), ``unsolvable`` (the reachable space,
     less provably dead or dominated branches, exhausted), ``unknown`` (budget spent)."""
     tb = _Tables(state)
     start = tb.start(state)
-    if not tb.feasible(start[0], start[1]):
-        def successors(st):
-            return iter(())
-    else:
-        successors = tb.successors_passes if state.passes else tb.successors_cycle
-        start_ = tb.start(state)
-        tb.best[(start_[0], start_[1])] = [(start_[3], start_[2])]
-    key = None if state.passes else (lambda st: (st[0], st[1]))
-    return _Search(start, successors, lambda st: st[0] == 0, tb.fmt, key,
+    dead = not tb.feasible(start[0], start[1])
+    if state.passes:
+        dead = dead or (start[3] >= tb.passes and not tb.last_pass_ok(start[0], start[1], start[2]))
+        tb._fresh(start)
+
+        def verify(_start, moves):
+            real = realize(state, moves)
+            return real is not None and replays_to_win(Pyramid, state, real)
+
+        return _Limited(state, start, (lambda st: iter(())) if dead else tb.successors_limited,
+                        lambda st: st[0] == 0, tb.fmt, None, verify, max_nodes, timeout)
+    successors = (lambda st: iter(())) if dead else tb.successors_cycle
+    return _Search(start, successors, lambda st: st[0] == 0, tb.fmt, lambda st: (st[0], st[1]),
                    lambda _start, moves: replays_to_win(Pyramid, state, " ".join(moves).split()),
                    max_nodes, timeout)
