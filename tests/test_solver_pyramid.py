@@ -1,0 +1,164 @@
+"""The Pyramid solver under the three-pass rule (``passes=3``, Microsoft Solitaire Collection's):
+small positions with known answers (one needing a fourth pass: solvable with unlimited passes,
+proved unsolvable with three), each pruning rule on a position it decides, solutions replayed by
+the rules, slicing giving the same answer as one run, and agreement with a plain breadth-first
+search over the rules' own moves on random small positions (games/solvers/pyramid.py)."""
+import random
+from collections import deque
+
+from hypothesis import given, settings, strategies as st
+
+from games.cards import ALL_CARDS, fmt, parse_card
+from games.pyramid import Pyramid, PyramidState, geometry
+from games.solvers.pyramid import realize, solver
+from games.solvers.search import replays_to_win
+
+C = parse_card
+
+
+def pos(slots, stock=(), waste=(), passes=3, pass_no=1, layout=1):
+    """A position of ``layout``: ``slots`` {slot: card name} filled, the rest removed; the cards
+    not shown are discarded."""
+    cards = [None] * geometry(layout).n
+    for i, name in slots.items():
+        cards[i] = C(name)
+    used = set(cards) | {C(x) for x in stock} | {C(x) for x in waste}
+    return PyramidState(layout, tuple(cards), tuple(C(x) for x in stock), tuple(C(x) for x in waste),
+                        tuple(c for c in ALL_CARDS if c not in used), 0, pass_no, passes)
+
+
+def with_passes(s, passes):
+    return PyramidState(s.layout, s.cards, s.stock, s.waste, s.discard, s.points, s.pass_no, passes)
+
+
+def exhaustive(s):
+    """Plain breadth-first search over the rules' own moves: is a win reachable?"""
+    def key(x):
+        return (x.cards, x.stock, x.waste, x.pass_no if x.passes else 0)
+    seen, todo = {key(s)}, deque([s])
+    while todo:
+        x = todo.popleft()
+        if Pyramid.status(x) == "won":
+            return True
+        for m in Pyramid.legal_moves(x):
+            y = Pyramid._apply(x, m)
+            if key(y) not in seen:
+                seen.add(key(y))
+                todo.append(y)
+    return False
+
+
+def solve(s, **kw):
+    r = solver(s, **kw).run()
+    if r.status == "solved":
+        assert replays_to_win(Pyramid, s, r.moves)
+    return r
+
+
+# A chain down the right edge of the classic pyramid: 5C (slot 27) lies on 3C (20), which lies on
+# AC (14), which lies on 2C (9). Their partners come in the stock in the wrong order, each after
+# a 4 (no 9 is left, so a 4 never goes) that buries it in the waste: each link costs a pass.
+CHAIN = pos({27: "5C", 20: "3C", 14: "AC", 9: "2C"},
+            stock=["JD", "4C", "QD", "4D", "TD", "4H", "8D"])
+
+
+def test_a_fourth_pass_needed():
+    assert exhaustive(with_passes(CHAIN, 0)) and not exhaustive(CHAIN)
+    r = solve(with_passes(CHAIN, 0), timeout=10)
+    assert r.status == "solved" and max(t.pass_no for t in _states(with_passes(CHAIN, 0), r.moves)) == 4
+    assert solve(CHAIN, timeout=10).status == "unsolvable"
+    # one link fewer (2C gone, JD with it) fits in three passes
+    short = pos({27: "5C", 20: "3C", 14: "AC"}, stock=["4C", "QD", "4D", "TD", "4H", "8D"])
+    r = solve(short, timeout=10)
+    assert r.status == "solved"
+    # pass 1: five draws, 8D is the stock top; pass 2: TD after three draws; pass 3: QD after one
+    assert r.moves == ["s"] * 5 + ["5C+8D"] + ["s"] * 4 + ["3C+TD"] + ["s"] * 3 + ["AC+QD"]
+
+
+def test_stock_kings_go_as_they_come_up():
+    s = pos({27: "5H"}, stock=["KS", "2C", "KD", "8C"])
+    r = solve(s, timeout=10)
+    assert r.status == "solved" and r.moves == ["KS", "s", "KD", "5H+8C"]
+    # and realize() refuses removals that never become legal
+    assert realize(s, ["5H+2C"]) is None
+
+
+def test_dead_waste_in_the_last_pass():
+    # last pass: 4D (no 9 left) sits on 8C, the 5H's only partner: dead at the root
+    s = pos({27: "5H"}, waste=["8C", "4D"], pass_no=3)
+    r = solve(s, timeout=10)
+    assert r.status == "unsolvable" and r.nodes == 0
+    assert not exhaustive(s)
+    # one pass earlier the waste turns back and 8C comes up again
+    assert solve(pos({27: "5H"}, waste=["8C", "4D"], pass_no=2), timeout=10).status == "solved"
+
+
+def test_counting_needs_a_matching():
+    # two jacks in the layout, one 2 in the stock: the jacks need a layout 2 each, and the only
+    # layout 2 lies under both (tangled): a Hall violation, seen before any move
+    s = pos({27: "JC", 26: "JD", 20: "2C"}, stock=["2D", "5S"])
+    r = solve(s, timeout=10)
+    assert r.status == "unsolvable" and r.nodes == 0 and not exhaustive(s)
+
+
+def test_covering_through_present_cards_only():
+    # a position given as text: TD (slot 12) is free since the cards on it are gone, though 3S
+    # (slot 25, further down the same cone) is still there; they pair
+    for passes in (0, 3):
+        s = pos({12: "TD", 25: "3S"}, passes=passes)
+        r = solve(s, timeout=10)
+        assert r.status == "solved" and len(r.moves) == 1 and set(r.moves[0].split("+")) == {"TD", "3S"}
+
+
+def test_classic_deals_three_passes():
+    # deals 3 and 5 of the classic layout are won in three passes, 4 and 6 proved unsolvable
+    for n, want in ((3, "solved"), (5, "solved"), (4, "unsolvable"), (6, "unsolvable")):
+        s = Pyramid.deal(n, {"passes": "3"})
+        r = solve(s, timeout=30)
+        assert r.status == want, n
+        if want == "solved":
+            assert max(t.pass_no for t in _states(s, r.moves)) <= 3
+
+
+def _states(s, moves):
+    out = [s]
+    for m in moves:
+        s = Pyramid.apply(s, Pyramid.parse_move(s, m))
+        out.append(s)
+    return out
+
+
+def test_slicing_gives_the_same_answer():
+    for n in (62, 12):  # proved unsolvable in some 17000 nodes; won in some 120
+        s = Pyramid.deal(n, {"passes": "3"})
+        whole = solver(s).run()
+        sliced = solver(s)
+        steps = 0
+        while (r := sliced.step(20)) is None:
+            steps += 1
+        assert steps > 3
+        assert (r.status, r.moves, r.nodes) == (whole.status, whole.moves, whole.nodes)
+
+
+def test_unknown_on_a_tiny_budget():
+    assert solver(Pyramid.deal(2, {"passes": "3"}), max_nodes=50).run().status == "unknown"
+
+
+def small_position(rng):
+    cards = rng.sample(ALL_CARDS, rng.randint(4, 15))
+    n_layout = rng.randint(1, min(9, len(cards) - 1))
+    slots = rng.sample(range(28), n_layout)  # any slots: covering only through present cards
+    rest = cards[n_layout:]
+    cut = rng.randint(0, len(rest))
+    return pos({i: fmt(c) for i, c in zip(slots, cards)}, stock=[fmt(c) for c in rest[cut:]],
+               waste=[fmt(c) for c in rest[:cut]], pass_no=rng.randint(1, 3))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10 ** 9))
+def test_agrees_with_exhaustive_search(seed):
+    s = small_position(random.Random(seed))
+    if Pyramid.status(s) != "playing":
+        return
+    r = solve(s, timeout=20)
+    assert r.status == ("solved" if exhaustive(s) else "unsolvable")
