@@ -90,6 +90,7 @@ class _Problem:
     """One search's fixed facts (the draw) and its state operations."""
 
     back = True  # generate foundation-to-column moves
+    chains = True  # a talon card may go onto a talon card just put on a column
 
     def __init__(self, draw: int, partial: bool = True):
         self.draw = draw
@@ -102,13 +103,15 @@ class _Problem:
         return cols, bytes(s.waste) + bytes(s.stock), len(s.waste), tuple(s.foundations)
 
     def key(self, st):
-        cols, T, p, _ = st
+        cols, T, p, _, P = st
         k = b"\xff".join(sorted(cols)) + b"\xfe" + T
+        if P:
+            k += b"\xfd" + b"\xfc".join(P)
         return k + bytes([p]) if self.draw == 3 else k
 
     @staticmethod
     def won(st) -> bool:
-        cols, T, _, f = st
+        cols, T, _, f, _ = st
         if T:
             return False
         for b in cols:
@@ -138,7 +141,7 @@ class _Problem:
     # -- moves -----------------------------------------------------------------------------------
     def moves(self, st) -> list:
         """The macro moves of ``st``, best first, as ``(priority, kind, a, b, c)``."""
-        cols, T, p, f = st
+        cols, T, p, f, _ = st
         out = []
         tops = [b[-1] if len(b) > 1 else -1 for b in cols]
         empty = -1
@@ -180,7 +183,7 @@ class _Problem:
                     y = b[k - 1]
                     if self.partial or f[y >> 4] == (y & 15) - 1:
                         out.append((P_PARTIAL, K_COL, i, j, k))
-        if T:
+        if T and (self.chains or not st[4]):
             topj = {t: j for j, t in enumerate(tops) if t >= 0}
             wanted = set()  # cards a face-up base with face-down cards under it could go on
             for b in cols:
@@ -214,11 +217,14 @@ class _Problem:
         return out
 
     def apply(self, st, m):
-        """``(next state, intents)`` after macro move ``m`` and the safe moves that follow it."""
-        cols, T, p, f = st
+        """``(next state, intents)`` after macro move ``m`` and the safe moves that follow it, or
+        ``None`` when rule 4 of the module docstring (pending moves) forbids ``m`` here."""
+        cols, T, p, f, P = st
         _, kind, a, dst, k = m
+        fill = dst >= 0 and len(cols[dst]) == 1  # a card goes to an empty column
         cols = list(cols)
         f = list(f)
+        pending = None  # rule 4: the column whose change this move waits for (b"": an empty column)
         if kind == K_COL:
             b = cols[a]
             moving = b[k:]
@@ -228,11 +234,18 @@ class _Problem:
                 rest = bytes([d - 1]) + rest[1:]
             cols[a] = rest
             intents = [(K_COL, a, dst)]
+            if dst >= 0:
+                if k > d + 1:
+                    pending = a  # part of a run: the card it uncovers must be used next
+                elif not d:
+                    pending = b""  # a column emptied: an empty column must be filled next
         elif kind == K_TALON:
             moving = T[a:a + 1]
             T = T[:a] + T[a + 1:]
             p = a
             intents = [(K_TALON, moving[0], dst)]
+            if dst >= 0 and self.draw == 1:
+                pending = dst  # a talon card to a column: something must go onto it next
         else:
             moving = bytes([(a << 4) | f[a]])
             f[a] -= 1
@@ -242,10 +255,20 @@ class _Problem:
             f[c >> 4] += 1
         else:
             cols[dst] = cols[dst] + moving
+        top = cols[pending][-1] if pending is not None and pending != b"" else -1
         p = self._auto(cols, T, p, f, intents)
         if isinstance(p, tuple):
             T, p = p
-        return (tuple(cols), T, p, tuple(f)), intents
+        if top >= 0:  # the column, unless a safe card already went home from it
+            pending = cols[pending] if cols[pending][-1] == top and len(cols[pending]) > 1 else None
+        if P:
+            left = tuple(x for x in P if ((x in cols) if x else not fill))
+            if len(left) == len(P) and pending is None:
+                return None  # none of the pending moves used, and this move is not pending itself
+            P = left
+        if pending is not None and pending not in P:
+            P = tuple(sorted(P + (pending,)))
+        return (tuple(cols), T, p, tuple(f), P), intents
 
     def _auto(self, cols, T, p, f, intents):
         """Play safe cards home in place (rule 1); returns ``p``, or ``(T, p)`` when the talon
@@ -285,6 +308,62 @@ class _Problem:
         return (T, p) if talon_changed else p
 
 
+def blocked(cols, f) -> bool:
+    """Whether some column card can never move again (rule 5 of the module docstring): then
+    it never goes home and the position is lost. ``cols`` as in the compact state, ``f`` the
+    foundation heights."""
+    h = [len(b) - 1 for b in cols]  # the bottom h[c] cards of column c: assumed never to move
+    col = [-1] * 64
+    idx = [0] * 64
+    for c in range(7):
+        b = cols[c]
+        for j in range(1, len(b)):
+            col[b[j]] = c
+            idx[b[j]] = j - 1
+    changed = True
+    while changed:
+        changed = False
+        empty = 0 in h
+        for c in range(7):
+            b = cols[c]
+            while h[c]:
+                i = h[c] - 1
+                u = b[1 + i]
+                ok = False
+                s = u >> 4
+                for w in range((s << 4) | (f[s] + 1), u):  # a lower card of its suit stays out
+                    cw = col[w]
+                    if cw >= 0 and idx[w] < h[cw]:
+                        ok = True
+                        break
+                if ok:  # neither it nor a run under it can go onto a card or an empty column
+                    d = b[0]
+                    j = i
+                    while True:
+                        v = b[1 + j]
+                        if (v & 15) == 13:
+                            if empty:
+                                ok = False
+                                break
+                        else:
+                            for q in ON[v]:
+                                cq = col[q]
+                                if cq < 0 or idx[q] >= h[cq] - 1:
+                                    ok = False
+                                    break
+                            if not ok:
+                                break
+                        if j > d and b[j] in ON[v]:
+                            j -= 1
+                        else:
+                            break
+                if ok:
+                    break
+                h[c] -= 1
+                changed = True
+    return any(h)
+
+
 def _prio(m):
     return m[0]
 
@@ -308,7 +387,7 @@ class KlondikeSolver(Sliced):
     :param timeout: budget in seconds of search, summed over the slices (``None``: none).
     """
 
-    RESTRICTED_SHARE = 0.5
+    STREAMLINERS = ((0.25, False, False, False), (0.5, False, True, True))
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None):
         self.start = state
@@ -325,17 +404,23 @@ class KlondikeSolver(Sliced):
     def _next_phase(self) -> None:
         """Start the restricted phase (first call) or the complete one (second call)."""
         self.phase += 1
-        share = self.RESTRICTED_SHARE if self.phase == 0 else 1.0
+        last = self.phase >= len(self.STREAMLINERS)
+        share = 1.0 if last else self.STREAMLINERS[self.phase][0]
         self._node_cap = None if self.max_nodes is None else max(1, int(self.max_nodes * share))
         self._time_cap = None if self.timeout is None else self.timeout * share
-        pb = self._pb = _Problem(self.start.draw, partial=self.phase > 0)
+        pb = self._pb = _Problem(self.start.draw)
+        if not last:
+            _, pb.partial, pb.back, pb.chains = self.STREAMLINERS[self.phase]
         cols, T, p, f = pb.from_rules(self.start)
         cols, f, intents = list(cols), list(f), []
         p = pb._auto(cols, T, p, f, intents)
         if isinstance(p, tuple):
             T, p = p
-        root = (tuple(cols), T, p, tuple(f))
+        root = (tuple(cols), T, p, tuple(f), ())
         self.seen = {pb.key(root)}
+        if blocked(root[0], root[3]):
+            self._finish(UNSOLVABLE)
+            return
         # DFS stack entries: [state, macro moves, next index, intents that led here]
         self._stack = [[root, [], 0, intents]]
         if pb.won(root):
@@ -349,7 +434,7 @@ class KlondikeSolver(Sliced):
             status = self._dfs(budget, t0)
             if status is None or status == SOLVED:
                 return self.result
-            if self.phase == 0:  # restricted space exhausted or its share spent
+            if self.phase < len(self.STREAMLINERS):  # restricted space exhausted or its share spent
                 budget = max(1, budget - (self.nodes - n0))
                 self._next_phase()
                 if self.result is not None:
@@ -372,8 +457,11 @@ class KlondikeSolver(Sliced):
             st = top[0]
             pushed = False
             while i < len(ms):
-                nxt, intents = apply(st, ms[i])
+                nxt = apply(st, ms[i])
                 i += 1
+                if nxt is None:
+                    continue
+                nxt, intents = nxt
                 k = key(nxt)
                 if k in seen:
                     continue
