@@ -53,7 +53,8 @@ def main(argv=None) -> int:
                     solvable.add(number)
     made_by = f"python tools/make_bank.py {a.game} " + " ".join(f"--option {o}" for o in a.option) + \
         f" --deals {a.deals} --timeout {a.timeout:g}" + \
-        (f" (answers from `python -m games winnability {a.game} --deals {a.deals} --timeout {a.timeout:g}`)"
+        (f" (answers from `python -m games winnability {a.game} " + "".join(f"--option {o} " for o in a.option)
+         + f"--deals {a.deals} --timeout {a.timeout:g}`)"
          if a.from_winnability else "")
     BANKS_DIR.mkdir(exist_ok=True)
     out = BANKS_DIR / f"{bank_name(rules, opts)}.txt"
