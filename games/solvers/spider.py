@@ -12,13 +12,26 @@ the state itself while the stock lasts (a deal puts its cards on fixed columns, 
 not interchangeable then), and the *sorted* columns once the stock is empty (any permutation of
 the columns then plays the same).
 
-**Search** (:class:`games.solvers.search.BestFirst`): the open state with the least
-``3 × face-down cards + 2 × (breaks + stock cards) + cards on the table − 4 × empty columns``
-is expanded first (plus a small share of the depth, which keeps lines short and stops drifting
-between equal positions); a *break* is two face-up cards on each other that are not the same
-suit one rank apart. A deal swaps ten stock cards for at most ten breaks, so dealing is neutral
-and the search deals when nothing better is left. Any state reachable is eventually expanded,
-so when nothing was pruned (below) an exhausted search proves the position *unsolvable*.
+**Search** (:class:`SpiderSearch`, resumable in slices like every search here): a deal is
+irreversible, so the search is staged by the number of deals made. Inside a stage it is
+best-first: the open state with the least priority (the lane's weights, :data:`LANES`)
+
+    3 × face-down cards + 2.5 × stock cards + 2 × breaks + cards on the table
+    − 2 × empty columns while the stock lasts (4 once it is empty) + 0.05 × depth
+
+is expanded first (a *break*: two face-up cards on each other that are not the same suit one
+rank apart; the depth term keeps lines short). A stage gets :data:`QUOTA` expansions
+(:data:`QUOTA_LAST` for the last one, stock empty); the states after a deal it generates are
+its *candidates*, the best of which opens the next stage; a stage that runs dry gives up and its
+parent gets :data:`QUOTA_MORE` more expansions and opens its next candidate. Over the deals
+the search is a **limited discrepancy search**: in *attempt* ``L`` a line may pass over at most
+``L`` better candidates in all (opening a stage's ``i``-th best candidate costs ``i - 1``);
+attempts ``L = 0, 1, 2, …`` follow each other, each with a fresh visited set. Measured on
+4 suits, this beats plain depth-first backtracking over the deals (which sank its budget under
+the first stages' first choice: 29 % of deals solved at 10 s) because the choice that matters
+is usually an early one. An attempt in which no stage gave up and no candidate was passed over
+has tried every reachable state: it ends the search, *unsolvable* if nothing was pruned
+(below), else *unknown*.
 
 **Pruning** (heuristic; when it happened an exhausted search answers *unknown*, never
 *unsolvable*):
@@ -39,17 +52,21 @@ solution is replayed by the rules before it is reported.
 from __future__ import annotations
 
 from ..spider import DEAL, N_COLUMNS, RUN, Move, Spider, SpiderState
-from .search import BestFirst, replays_to_win
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Sliced, now, replays_to_win
 
 DOWN = 64
 """Added to a card's value while it is face down."""
 
-W_DOWN, W_BREAK, W_CARD, W_EMPTY, W_EMPTY_STOCK, W_DEPTH, W_STOCK = 3, 2, 1, 4, 1, 0.05, 2.5
-"""Weights of the priority (see the module docstring)."""
+LANES = (
+    # (face-down, stock card, unordered break, off-suit break, card, empty column while the stock
+    #  lasts, empty column once it is empty, depth)
+    (3.0, 2.5, 2.0, 2.0, 1.0, 2.0, 4.0, 0.05),
+)
+"""The weight sets of the priority, one a lane (see the module docstring)."""
 
-LATERAL = True
-QUOTA, QUOTA_MORE = 300, 150
-SUIT_BREAK = 1
+QUOTA, QUOTA_LAST, QUOTA_MORE = 300, 1000, 150
+"""Expansions a stage gets when opened (the last stage, stock empty: ``QUOTA_LAST``), and when a
+child stage gave up."""
 
 COMPLETE = tuple(bytes(range(su * 16 + 13, su * 16, -1)) for su in range(4))
 """The K…A run of each suit as a column's last 13 bytes."""
@@ -85,11 +102,13 @@ class _Problem:
         self.relaxed = s.relaxed
         self.root = (tuple(_settle(encode(c, d))[0] for c, d in zip(s.columns, s.down)), 0)
         self.pruned = False
-        self._info: dict[bytes, tuple[int, int, int]] = {}
+        self._info: dict[bytes, tuple[int, int, int, int]] = {}
+        self.weights = LANES[0]
 
     # -- per-column facts, cached by the column's bytes --------------------------------------------
-    def info(self, col: bytes) -> tuple[int, int, int]:
-        """``(run length at the top, face-down cards, breaks)`` of a non-empty column."""
+    def info(self, col: bytes) -> tuple[int, int, int, int]:
+        """``(run length at the top, face-down cards, unordered breaks, off-suit breaks)`` of a
+        non-empty column."""
         r = self._info.get(col)
         if r is not None:
             return r
@@ -97,7 +116,7 @@ class _Problem:
         down = 0
         while down < n and col[down] >= DOWN:
             down += 1
-        breaks = 0
+        unordered = offsuit = 0
         k = 1
         run_open = True
         for i in range(n - 1, down, -1):
@@ -105,29 +124,35 @@ class _Problem:
                 if run_open:
                     k += 1
             else:
-                breaks += SUIT_BREAK if (col[i - 1] & 15) == (col[i] & 15) + 1 else 1
+                if (col[i - 1] & 15) == (col[i] & 15) + 1:
+                    offsuit += 1
+                else:
+                    unordered += 1
                 run_open = False
-        r = (k, down, breaks)
+        r = (k, down, unordered, offsuit)
         if len(self._info) > 500_000:
             self._info.clear()
         self._info[col] = r
         return r
 
     def priority(self, state, depth: int) -> float:
+        """The lane's score of ``state`` reached at ``depth``: lower is expanded first."""
         cols, sp = state
         info = self.info
-        down = breaks = cards = empty = 0
+        down = unordered = offsuit = cards = empty = 0
         for c in cols:
             if c:
-                _, d, b = info(c)
+                _, d, u, o = info(c)
                 down += d
-                breaks += b
+                unordered += u
+                offsuit += o
                 cards += len(c)
             else:
                 empty += 1
         stock = self.stock_left[sp]
-        return (W_DOWN * down + W_STOCK * stock + W_BREAK * breaks + W_CARD * cards
-                - (W_EMPTY_STOCK if stock else W_EMPTY) * empty + W_DEPTH * depth)
+        w_down, w_stock, w_unord, w_off, w_card, w_empty_stock, w_empty, w_depth = self.weights
+        return (w_down * down + w_stock * stock + w_unord * unordered + w_off * offsuit
+                + w_card * cards - (w_empty_stock if stock else w_empty) * empty + w_depth * depth)
 
     def key(self, state):
         cols, sp = state
@@ -175,11 +200,6 @@ class _Problem:
                     if dst[-1] != base + 1 or info(dst)[0] + n <= k:
                         self.pruned = True  # pruning 1
                         continue
-                elif LATERAL and n < size and dst[-1] != base + 1:
-                    parent = col[size - n - 1]
-                    if parent < DOWN and not self._wanted(cols, parent, a, b):
-                        self.pruned = True  # pruning 4
-                        continue
                 out.append(self._move(cols, sp, a, b, n))
             if first_empty >= 0:
                 for n in range(1, k + 1):
@@ -189,18 +209,6 @@ class _Problem:
                         continue
                     out.append(self._move(cols, sp, a, first_empty, n))
         return out
-
-    def _wanted(self, cols, parent, a, b) -> bool:
-        """Whether some other column's movable run holds ``parent``'s natural child (same
-        suit, one rank down), which could then go on ``parent``."""
-        child = parent - 1
-        for c in range(N_COLUMNS):
-            if c == a or c == b:
-                continue
-            col = cols[c]
-            if col and child in col[len(col) - self.info(col)[0]:]:
-                return True
-        return False
 
     @staticmethod
     def _move(cols, sp, a, b, n):
@@ -219,18 +227,135 @@ class _Problem:
         return f"{a + 1}-{b + 1}" if state[0][b] else f"{a + 1}-{b + 1}/{n}"
 
 
-def solver(state: SpiderState, max_nodes: int | None = None, timeout: float | None = None) -> BestFirst:
-    """A resumable best-first search from ``state`` (it sees face-down cards and the stock).
+
+
+class _Phase:
+    """One stage of an attempt: its open states, its candidates (states after a deal), how many
+    states it expanded and may expand, how many candidates it opened, and the discrepancies
+    (candidates passed over) spent by the stages above it."""
+
+    __slots__ = ("stage", "heap", "cands", "expanded", "quota", "tried", "spent")
+
+    def __init__(self, stage: int, root: tuple, quota: float, spent: int):
+        self.stage, self.heap, self.cands = stage, [root], []
+        self.expanded, self.quota, self.tried, self.spent = 0, quota, 0, spent
+
+
+class SpiderSearch(Sliced):
+    """Attempts of a staged best-first search, each with one lane's weights and a limit of
+    discrepancies; resumable in slices (:meth:`step` / :meth:`run` / ``result``, as
+    :class:`games.solvers.search.BestFirst`). See the module docstring.
+
+    :param problem: a :class:`_Problem`; :param verify: ``moves -> bool``, the rules' replay;
+    :param max_nodes: budget of positions generated (``None``: unlimited); :param timeout: seconds.
+    """
+
+    def __init__(self, problem: _Problem, verify, max_nodes: int | None = None,
+                 timeout: float | None = None):
+        self.p = problem
+        self.verify = verify
+        self.max_nodes, self.timeout = max_nodes, timeout
+        self.nodes = 0
+        self.seconds = 0.0
+        self.result = None
+        self.attempt = -1
+        self.last_stage = problem.n_deals
+        self._stack: list[_Phase] = []
+        if problem.won(problem.root):
+            self.result = self._finish(SOLVED, [])
+        else:
+            self._next_attempt()
+
+    def _next_attempt(self) -> None:
+        """Start the next attempt: lanes in turn, the discrepancy limit growing by one a round."""
+        self.attempt += 1
+        self.lane = self.attempt % len(LANES)
+        self.limit = self.attempt // len(LANES)
+        self.p.weights = LANES[self.lane]
+        root = self.p.root
+        self.seen = {self.p.key(root)}
+        self.gave_up = False
+        self._nodes = [(-1, None, root, 0)]
+        self._stack = [_Phase(root[1], (self.p.priority(root, 0), 0, 0), self._quota(root[1]), 0)]
+
+    def _quota(self, stage: int) -> int:
+        return QUOTA_LAST if stage == self.last_stage else QUOTA
+
+    def _step(self, budget: int, t0: float):
+        import heapq
+
+        p = self.p
+        key, won, succ, prio = p.key, p.won, p.successors, p.priority
+        push, pop = heapq.heappush, heapq.heappop
+        limit, timeout = self.max_nodes, self.timeout
+        while True:
+            nodes, seen, stack = self._nodes, self.seen, self._stack
+            if not stack:  # the attempt is over
+                if not self.gave_up:  # nothing was left out but heuristic cuts
+                    return self._finish(UNKNOWN if p.pruned else UNSOLVABLE)
+                self._next_attempt()
+                continue
+            if budget <= 0:
+                return None
+            ph = stack[-1]
+            if ph.heap and ph.expanded < ph.quota:
+                ph.expanded += 1
+                _, _, idx = pop(ph.heap)
+                state, depth = nodes[idx][2], nodes[idx][3] + 1
+                for move, nxt in succ(state):
+                    k = key(nxt)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    budget -= 1
+                    self.nodes += 1
+                    j = len(nodes)
+                    nodes.append((idx, move, nxt, depth))
+                    if won(nxt):
+                        return self._solution(j)
+                    entry = (prio(nxt, depth), -j, j)
+                    push(ph.cands if nxt[1] != ph.stage else ph.heap, entry)
+                if limit is not None and self.nodes >= limit:
+                    return self._finish(UNKNOWN)
+                if timeout is not None and self.seconds + now() - t0 > timeout:
+                    return self._finish(UNKNOWN)
+            elif ph.cands and ph.spent + ph.tried <= self.limit:
+                entry = pop(ph.cands)
+                ph.tried += 1
+                stage = nodes[entry[2]][2][1]
+                stack.append(_Phase(stage, entry, self._quota(stage), ph.spent + ph.tried - 1))
+            elif ph.heap and len(stack) == 1 and not ph.cands:
+                ph.quota += QUOTA  # the first stage has nothing to go back to
+            else:
+                if ph.heap or ph.cands:
+                    self.gave_up = True
+                stack.pop()
+                if stack:
+                    stack[-1].quota += QUOTA_MORE
+
+    def _solution(self, j: int):
+        pairs = []
+        nodes = self._nodes
+        while nodes[j][0] >= 0:
+            parent, move = nodes[j][0], nodes[j][1]
+            pairs.append((nodes[parent][2], move))
+            j = parent
+        moves = [self.p.fmt(s, m) for s, m in reversed(pairs)]
+        if not self.verify(moves):
+            raise AssertionError(f"solver found a solution that does not replay: {moves}")
+        self._stack = []
+        return self._finish(SOLVED, moves)
+
+
+def solver(state: SpiderState, max_nodes: int | None = None, timeout: float | None = None) -> SpiderSearch:
+    """A resumable staged best-first search from ``state`` (it sees face-down cards and the stock).
 
     :param max_nodes: budget of positions generated (``None``: unlimited);
     :param timeout: seconds of search (``None``: none).
-    :returns: a :class:`games.solvers.search.BestFirst`: ``step(n)`` / ``run()`` give a
+    :returns: a :class:`SpiderSearch`: ``step(n)`` / ``run()`` give a
         :class:`games.solvers.search.Result`, ``solved`` (moves in CONTRACT.md notation,
         replayed by the rules), ``unsolvable`` (every position reachable was tried, nothing was
         pruned) or ``unknown``.
     """
-    p = _Problem(state)
-    return BestFirst(p.root, p.successors, p.won, p.fmt,
-                     p.priority, p.key,
-                     lambda _start, moves: replays_to_win(Spider, state, moves),
-                     lambda: not p.pruned, max_nodes, timeout, lambda st: st[1], QUOTA, QUOTA_MORE)
+    return SpiderSearch(_Problem(state), lambda moves: replays_to_win(Spider, state, moves),
+                        max_nodes, timeout)
