@@ -48,7 +48,8 @@ one with the same masks.
 6. *Dominance*: for each pair of masks the earliest position visited is kept (``best``); a state
    whose masks were visited at an earlier or equal position is not searched again, one found at an
    earlier position is searched again. Successors are tried earliest position first, so a state is
-   mostly first reached at its best position (a few per cent are searched twice).
+   mostly first reached at its best position (on the hardest classic deals the nodes outnumber
+   the mask pairs by 15–45 %; trying layout pairs first instead gave 2×).
 7. *Dead waste in the last pass.* In the last pass the waste is only ever popped: a waste card
    whose rank has no partner left in the layout or the stock can never go, nor can any card under
    it. Those cards leave the counting test (3) as if gone.
