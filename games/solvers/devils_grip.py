@@ -29,16 +29,26 @@ end, and the abstract moves are mapped back to cells by replaying them on the re
 2. *No merges once the stock is empty.* A merge then refills nothing and only covers a stack
    top, so it can never let a talon card play; the result only changes by talon plays, and which
    of two equal tops takes a card changes nothing either: the end is played straight.
-3. *A hole with cards in the stock* (a what-if position only) is refilled first, by a swap:
+4. *The last free copy.* When the talon top ``x`` fits one stack only and the other copy of
+   ``x - 3`` is already covered (by the other ``x``: only an ``x`` goes on an ``x - 3``), nothing
+   but this ``x`` can ever go on that top: playing it at once loses nothing (it only uncovers
+   the talon and makes ``x`` a top sooner), so it is the only move searched.
+5. *A hole with cards in the stock* (a what-if position only) is refilled first, by a swap:
    every move refills it anyway and the multiset of stacks comes out the same.
 
 **Move order** (best first): talon plays (they lower the result and spend no stock card), merges
 that complete a stack of 4, other merges (longer results first), then the turn — first when the
 three cards it turns can all play at once.
 
+**Phases** (:class:`DGSearch`): a beam for a good best result soon (the hint), then *the win
+search* — the same depth-first search cutting every position with a dead talon card, far
+smaller than the branch and bound, so it often runs out and proves that no line wins — then the
+branch and bound on the cards left.
+
 The answers: ``solved`` with the moves (the sorting swaps included) replayed by the rules to a
-win; ``unsolvable`` when the space was exhausted (which also proves the best result found is the
-optimum); ``unknown`` at the end of the budget.
+win; ``unsolvable`` once the win search ran out (no line wins; :attr:`DGSearch.exact` tells
+whether the branch and bound also ran out, which proves the best result found is the optimum);
+``unknown`` at the end of the budget otherwise.
 """
 from __future__ import annotations
 
@@ -67,6 +77,10 @@ def top_of(code: int) -> int:
     return (code >> 2) + 3 * (code & 3)
 
 
+_TOP = tuple(top_of(c) for c in range(256))
+"""``top_of`` of every code, for the inner loops."""
+
+
 class _Problem:
     """The fixed facts of one search: ``S0`` and where each card's copies lie in it."""
 
@@ -87,18 +101,30 @@ class _Problem:
 
     # -- lower bound ------------------------------------------------------------------------------
     def _dead(self, grid: bytes, p: int, tm: int, i: int) -> bool:
-        """Whether talon card ``S0[i]`` can never leave the talon (pruning 1)."""
-        x = self.s0[i]
+        """Whether talon card ``S0[i]`` can never leave the talon (pruning 1). Each copy of ``x``
+        that must leave the talon no later than this one (it and any copy above it) needs its own
+        copy of ``x - 3`` (a copy, once covered, is covered by that ``x`` for good), one that can be
+        a top before the talon below ``i`` opens: a grid top, a stock card or a talon card above
+        ``i``. Fewer such copies than such ``x``: dead."""
+        s0 = self.s0
+        x = s0[i]
         if not self.rank_ok[x]:
             return True
+        need = 1
+        for j in self.where[x]:
+            if j > i and (tm >> j) & 1:
+                need = 2
         y = x - 3
+        have = 0
         for j in self.where.get(y, ()):
             if j >= p or (j > i and (tm >> j) & 1):
-                return False
-        for c in grid:
-            if top_of(c) == y:
-                return False
-        return True
+                have += 1
+        if have < need:
+            top = _TOP
+            for c in grid:
+                if top[c] == y:
+                    have += 1
+        return have < need
 
     def _bound(self, grid: bytes, p: int, tm: int, check, lb: int = 0) -> int:
         """The lower bound after checking the talon indices ``check`` (``lb``: the bound so far,
@@ -130,14 +156,20 @@ class _Problem:
             out.append((A_REFILL, (bytes(g), p, tm, lb)))
             return out
         tops: dict[int, list[int]] = {}
+        top = _TOP
         for c in grid:
-            tops.setdefault(top_of(c), []).append(c)
+            t = top[c]
+            if t in tops:
+                tops[t].append(c)
+            else:
+                tops[t] = [c]
         if tm:
             t = tm.bit_length() - 1
             x = s0[t]
             targets = tops.get(x - 3)
             if targets:
                 ntm = tm ^ (1 << t)
+                forced = len(targets) == 1 and self._last_free(grid, x - 3, p, tm)
                 done = set()
                 for b in targets:
                     if b in done:
@@ -153,8 +185,8 @@ class _Problem:
                         nlb = self._bound(g, p, ntm, others, nlb)
                     if nlb < best:
                         out.append((("t", b), (g, p, ntm, nlb)))
-                    if p >= n:
-                        return out  # pruning 2: one play is as good as another
+                    if p >= n or forced:
+                        return out  # pruning 2: one play is as good as another; or 4
         if p >= n:
             return out
         merges = []
@@ -192,7 +224,10 @@ class _Problem:
         ntm = tm
         for i in range(p, q):
             ntm |= 1 << i
-        nlb = self._bound(grid, q, ntm, range(p, q), lb)
+        check = list(range(p, q))
+        for i in range(p, q):  # a lower copy now has one more copy above it to share with
+            check.extend(j for j in self.where[s0[i]] if j < p and (tm >> j) & 1)
+        nlb = self._bound(grid, q, ntm, check, lb)
         turn = (A_TURN, (grid, q, ntm, nlb)) if nlb < best else None
         if turn is not None and nlb == lb and self._turn_plays_all(tops, p, q):
             out.append(turn)
@@ -201,6 +236,18 @@ class _Problem:
         if turn is not None:
             out.append(turn)
         return out
+
+    def _last_free(self, grid: bytes, y: int, p: int, tm: int) -> bool:
+        """Whether both copies of ``y`` are on the grid, one of them covered (pruning 4)."""
+        for j in self.where.get(y, ()):
+            if j >= p or (tm >> j) & 1:
+                return False
+        k = 0
+        for c in grid:
+            b = c >> 2
+            if b <= y < _TOP[c] and (y - b) % 3 == 0 and (b >> 4) == (y >> 4):
+                k += 1
+        return k == 1
 
     def _turn_plays_all(self, tops: dict, p: int, q: int) -> bool:
         """Whether the turned cards, top first, could each go onto a current top (or the card
@@ -216,9 +263,8 @@ class _Problem:
 
     def mobility(self, grid: bytes) -> int:
         """How many stacks could move onto another now (distinct codes): the merges in hand."""
-        tops = set()
-        for c in grid:
-            tops.add(top_of(c) + 3)
+        top = _TOP
+        tops = {top[c] + 3 for c in grid}
         k = 0
         for c in set(grid):
             if (c >> 2) in tops:
@@ -340,16 +386,24 @@ def sort_swaps(grid: tuple) -> list[Move]:
 
 
 class DGSearch(Search):
-    """Depth-first branch and bound over :class:`_Problem`'s compact states, resumable in slices
-    like :class:`Search` (``step(n)``, ``run()``), keeping the best line found.
+    """Resumable in slices like :class:`Search` (``step(n)``, ``run()``), keeping the best line
+    found, in three phases over :class:`_Problem`'s compact states:
 
-    Besides :attr:`result` it has :attr:`best` (fewest cards left in stock + talon reached so far,
-    an exact optimum once the search ends ``unsolvable`` or ``solved``) and :meth:`best_moves`
-    (the real moves reaching it, texts of CONTRACT.md).
+    1. a beam (``beam_width`` states a layer, 0: none), for a good best result soon (the hint);
+    2. *the win search* (``win_first``): depth first, cutting every position with a dead talon card
+       (bound ≥ 1) — far smaller than phase 3's tree, so it often runs out, which proves that no
+       line wins (``unsolvable``) while phase 3 may go on for the exact best;
+    3. branch and bound on the cards left (cut: bound ≥ best found).
+
+    Besides :attr:`result` it has :attr:`best` (fewest cards left in stock + talon reached so far),
+    :attr:`no_win` (phase 2 ran out: proved that no line wins), :attr:`exact` (phase 3 ran out:
+    ``best`` is the optimum) and :meth:`best_moves` (the real moves reaching it, texts of
+    CONTRACT.md). The status is ``solved`` (a replayed win), ``unsolvable`` as soon as
+    :attr:`no_win` holds and the budget ends (or phase 3 runs out), else ``unknown``.
     """
 
     def __init__(self, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
-                 beam_width: int = BEAM_WIDTH):
+                 beam_width: int = BEAM_WIDTH, win_first: bool = True):
         self.problem = p = _Problem(state)
         super().__init__(p.root, lambda _n: (), p.won, lambda s, m: str(m), key=_key,
                          verify=lambda _s, moves: replays_to_win(DevilsGrip, state, moves),
@@ -358,8 +412,18 @@ class DGSearch(Search):
         self._best_path: list = []
         self._stack = [(p.root, None, None)]  # iterators are made lazily, with the bound then
         self._beam = p.beam(beam_width, self) if beam_width > 0 else None
+        self._win_phase = win_first
+        self.no_win = False
+        self.exact = False
         if self.result is not None:  # won at the start (sorted or not): only swaps
             self._solved([])
+
+    def _cut(self) -> int:
+        """Positions whose bound is at least this are cut: 1 in the win search, else ``best``."""
+        return 1 if self._win_phase else self.best
+
+    def _out_of_budget(self) -> Result:
+        return self._finish(UNSOLVABLE if self.no_win else UNKNOWN)
 
     def _solved(self, amoves: list) -> Result:
         self.best, self._best_path = 0, list(amoves)
@@ -392,47 +456,63 @@ class DGSearch(Search):
             budget -= k
             self.nodes += k
             if self.max_nodes is not None and self.nodes >= self.max_nodes:
-                return self._finish(UNKNOWN)
+                return self._out_of_budget()
             if self.timeout is not None and self.seconds + now() - t0 > self.timeout:
-                return self._finish(UNKNOWN)
+                return self._out_of_budget()
         return self._dfs(budget, t0)
 
     def _dfs(self, budget: int, t0: float) -> Result | None:
+        """Phases 2 and 3 (the same depth-first search, cut at :meth:`_cut`)."""
         stack, seen, prob = self._stack, self.seen, self.problem
         limit, timeout = self.max_nodes, self.timeout
         succ, left, won = prob.successors, prob.left, prob.won
-        while stack:
-            if budget <= 0:
-                return None
-            state, it, move = stack[-1]
-            if it is None:
-                it = iter(succ(state, self.best))
-                stack[-1] = (state, it, move)
-            for mv, nxt in it:
-                if nxt[3] >= self.best:  # the bound may have tightened since the list was made
-                    continue
-                k = nxt[:3]
-                if k in seen:
-                    continue
-                seen.add(k)
-                budget -= 1
-                self.nodes += 1
-                c = left(nxt)
-                if c < self.best:
-                    if c == 0 and won(nxt):
-                        return self._solved(self._path(mv))
-                    self.best = c
-                    self._best_path = self._path(mv)
-                stack.append((nxt, None, mv))
-                break
-            else:
-                stack.pop()
-            if limit is not None and self.nodes >= limit:
-                return self._finish(UNKNOWN)
-            if timeout is not None and (self.nodes & 127) == 0 and \
-                    self.seconds + now() - t0 > timeout:
-                return self._finish(UNKNOWN)
-        return self._finish(UNSOLVABLE)
+        cut = self._cut()
+        while True:
+            while stack:
+                if budget <= 0:
+                    return None
+                state, it, move = stack[-1]
+                if it is None:
+                    it = iter(succ(state, cut))
+                    stack[-1] = (state, it, move)
+                for mv, nxt in it:
+                    if nxt[3] >= cut:  # the bound may have tightened since the list was made
+                        continue
+                    k = nxt[:3]
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    budget -= 1
+                    self.nodes += 1
+                    c = left(nxt)
+                    if c < self.best:
+                        if c == 0 and won(nxt):
+                            return self._solved(self._path(mv))
+                        self.best = c
+                        self._best_path = self._path(mv)
+                        cut = self._cut()
+                    stack.append((nxt, None, mv))
+                    break
+                else:
+                    stack.pop()
+                if limit is not None and self.nodes >= limit:
+                    return self._out_of_budget()
+                if timeout is not None and (self.nodes & 127) == 0 and \
+                        self.seconds + now() - t0 > timeout:
+                    return self._out_of_budget()
+            if not self._win_phase:
+                self.exact = True
+                return self._finish(UNSOLVABLE)
+            # the win search ran out: no line wins; phase 3 from the start for the exact best
+            self._win_phase = False
+            self.no_win = True
+            if self.best <= 1:  # nothing below 1 but a win, which is now proved impossible
+                self.exact = True
+                return self._finish(UNSOLVABLE)
+            stack.append((prob.root, None, None))
+            seen.clear()
+            seen.add(_key(prob.root))
+            cut = self._cut()
 
 
 def _key(node) -> Hashable:
