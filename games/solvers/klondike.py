@@ -36,12 +36,41 @@ Klondike and many other single-player card games", 2019/2025; none of it can los
 3. *Column to column*: a king-based column with no face-down card never moves to an empty
    column (it would only renumber the columns); of several empty columns only the first is a
    destination (they are alike).
+4. *Pending moves* (a partial-order reduction). Three kinds of move achieve nothing by
+   themselves: a talon card put on a column (draw 1 only), part of a run moved (the card it
+   uncovers stays), a whole face-up run moved off a column with no face-down card (the column
+   empties). Such a move is *pending* until its column (for a talon card: the column it went
+   to; for part of a run: the column it left) changes again — a card goes onto it or leaves it
+   —, or an empty column is filled. The next move must use some pending move; otherwise it
+   must be pending itself (it joins them). Soundness: take any winning line and move each such
+   move later, to just before the first move that uses it (or drop it if none does). The moves
+   it jumps over stay legal and leave the same cards: nothing could go onto the covered card
+   (it is covered in the original line), the uncovered card or column was not used (else that
+   move is the first use), a run carried along simply moves without the pending cards, and in
+   draw 1 every talon card stays reachable whatever else leaves the talon (not so in draw 3,
+   hence draw 1 only). The safe cards of rule 1 go home at the same moments in both lines: the
+   only cards whose place differs are the pending card (a talon card is available in both; a
+   card on a column holds a card one rank lower of the other colour, which is still out, so
+   it is not safe) and the card under it (one rank higher: not safe while that card is out);
+   cards taken back from a foundation are not pending moves for that reason (the foundation
+   heights would differ). In the resulting line every pending move is followed by its use or
+   by another pending move with the same first use, which is what the search allows. A state's
+   key includes its pending columns.
+5. *Blocked columns* (an unsolvability proof, at the root): assume the bottom ``h`` cards of
+   each column never move (``h`` = all at first), then lower ``h`` while the top assumed card
+   ``u`` of a column could move: it could go home unless a lower card of its suit, not home, is
+   among the assumed cards; it (or a face-up run under it, which would carry it) could go onto a
+   card unless both cards it may lie on are assumed cards *covered* by an assumed card; a king
+   could go to an empty column unless every column keeps an assumed card. If cards stay, the
+   first of them to move would break one of these conditions, so none ever moves and the
+   position is lost (deal 19 draw 1 is proved so with no search).
 
-The first phase of :class:`KlondikeSolver` adds one cut that may lose wins (a *streamliner*):
-part of a run moves only when the card it uncovers can then go home.
+The first phases of :class:`KlondikeSolver` add cuts that may lose wins (*streamliners*):
+part of a run moves only when the card it uncovers can then go home; in the first one also no
+card comes back from a foundation and no talon card goes onto a talon card just put down.
 
 **Key**: the columns sorted (column order does not matter to the outcome), the talon, ``p`` with
-draw 3 (the foundations follow from the rest).
+draw 3, the pending columns (the foundations follow from the rest).
 
 **Search**: depth-first with a visited set under a node and time budget, resumable in slices
 (:meth:`KlondikeSolver.step`) like :class:`~games.solvers.search.Search`. Move order: a move that
@@ -376,11 +405,13 @@ class KlondikeSolver(Sliced):
     when the reachable space, pruned as in the module docstring, is exhausted; ``unknown`` when
     the budget ran out).
 
-    Two phases (a *streamliner* in Solvitaire's sense): first a search where part of a run
-    moves only to send the card it uncovers home — a smaller space that holds most wins —
-    with up to ``RESTRICTED_SHARE`` of the budget; then, unless it found a win, the complete
-    search (rule 3 of the module docstring) with a fresh visited set and the whole budget left.
-    Only the complete search can answer ``unsolvable``.
+    Three phases (*streamliners* in Solvitaire's sense): the searches of ``STREAMLINERS`` —
+    ``(share, partial, back, chains)``: up to ``share`` of the budget (summed from the start),
+    part of a run moving only to send the card it uncovers home unless ``partial``, foundation
+    cards coming back only with ``back``, a talon card going onto a talon card just put down
+    only with ``chains`` — each with a fresh visited set; then, unless one found a win, the
+    complete search (rules 1–4 of the module docstring) with the whole budget left. Only the
+    complete search can answer ``unsolvable`` (or rule 5, at the root, before any search).
 
     :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
     :param max_nodes: budget of positions generated (``None``: unlimited).
