@@ -1,10 +1,14 @@
 """Devil's Grip solver (issue 7): scripted positions with known answers, replays, slicing,
 the best result against a brute force over the rules."""
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.cards import parse_card
 from games.core import LOST, WON
-from games.devils_grip import SWAP, DevilsGrip, DevilsGripState, canonical
+from games.devils_grip import N_CELLS, SWAP, DevilsGrip, DevilsGripState, canonical
 from games.solvers.devils_grip import DGSearch, best_line, hint, sort_swaps
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE, replays_to_win
 
@@ -140,3 +144,65 @@ def test_lost_position_has_no_line():
     s = DevilsGripState(complete_stacks()[1:] + [cards("2C 5C 8C")], (), cards("JC 3D"))
     assert R.status(s) == LOST
     assert R.solve(s).status == UNSOLVABLE
+
+
+def test_win_search_proves_no_win_before_the_best_is_exact():
+    """Phase 2 runs out on deal 10 long before the branch and bound could: ``unsolvable`` (no line
+    wins) while the best result is not yet proved optimal; its line still replays to it."""
+    s = R.deal(10)
+    search = DGSearch(s, max_nodes=30_000)
+    r = search.run()
+    assert r.status == UNSOLVABLE and search.no_win and not search.exact
+    assert R.result(play(s, search.best_moves())) == search.best > 0
+
+
+def loose_position(seed: int) -> DevilsGripState:
+    """A small random what-if: the 24 complete stacks, shuffled over the cells, with a few top
+    cards taken off into the stock and the talon, and sometimes a stack split (its starter into
+    the stock, a middle piece left floating in the cell)."""
+    rng = random.Random(seed)
+    grid = [list(st) for st in complete_stacks()]
+    rng.shuffle(grid)
+    loose = []
+    for _ in range(rng.randint(2, 6)):
+        i = rng.randrange(N_CELLS)
+        if len(grid[i]) > 1:
+            loose.append(grid[i].pop())
+    if rng.random() < 0.6:
+        i = rng.randrange(N_CELLS)
+        if len(grid[i]) >= 2:
+            loose.append(grid[i].pop(0))  # the starter leaves; the rest floats
+    rng.shuffle(loose)
+    cut = rng.randint(0, len(loose))
+    return DevilsGripState(tuple(tuple(st) for st in grid), tuple(loose[:cut]), tuple(loose[cut:]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6))
+def test_both_modes_match_brute_force_on_loose_positions(seed):
+    """The win search's cuts (dead cards, both copies, the last free copy) lose no win and, with
+    the branch and bound after it, no better result: the same best as an exhaustive search."""
+    s = loose_position(seed)
+    exact = brute_best(s)
+    for win_first in (True, False):
+        search = DGSearch(s, win_first=win_first)
+        r = search.run()
+        assert search.best == exact and search.exact == (r.status == UNSOLVABLE)
+        assert (r.status == SOLVED) == (exact == 0)
+        if r.status == SOLVED:
+            assert replays_to_win(R, s, r.moves)
+
+
+def test_talon_top_is_not_forced_while_the_other_copy_is_free():
+    """The talon's 8S fits only on 5S (cell 1.1), but the floating 8S must take that 5S first,
+    so that its cell draws the stock's 2S (turned, the 2S would be dead); the other 5S then
+    comes from the stock for the talon's 8S. Playing the talon's 8S at once loses: pruning 4
+    applies only once the other 5S is covered."""
+    full = [st for st in complete_stacks() if st[0] != C("2S")]
+    grid = [cards("2S 5S"), cards("8S")] + full
+    s = DevilsGripState(tuple(grid), cards("2S 5S"), cards("JS JS 8S"))
+    r = DGSearch(s).run()
+    assert r.status == SOLVED and brute_best(s) == 0
+    assert r.moves[0] == "1.2>1.1"
+    after_talon_play = R._apply(s, R.parse_move(s, "t>1.1"))
+    assert brute_best(after_talon_play) > 0
