@@ -53,7 +53,9 @@ DEAL_NODES, DEAL_SECONDS, DEAL_TRIES, DEAL_TOTAL = 200_000, 1.5, 40, 30.0  # a s
 RESCUE_STEPS = 5       # moves a rescue offers to play
 STEP_MS = 450          # between them (scaled by the animation speed, at least a quarter)
 PLAIN_DEALS = frozenset({"devils-grip"})
-"""Games whose deals are almost never winnable: "solvable deals only" deals them plainly."""
+"""Games whose deals are almost never winnable (Devil's Grip: no win found in deals 1–1000, see
+docs/solvers.md): without a bank, "solvable deals only" deals them plainly and says so, rather
+than search in vain."""
 MAX_KNOWN = 5000       # positions remembered on winning lines (a whole game's worth)
 
 MSG_SEES = N_("The solver sees face-down cards")
@@ -595,11 +597,11 @@ class Assist:
         t = self.table
         if not t.solvable_only or not self.rules.has_solver():
             return False
-        if self.rules.name in PLAIN_DEALS:
-            self.plain_notice = True
-            return False
         b = banks.load(self.rules, opts)
         if b is not None and b.pick(random.getrandbits(62), {t.number} if t.number else set()) is not None:
+            return False
+        if self.rules.name in PLAIN_DEALS:  # no bank (no verified deal known): say so, deal plainly
+            self.plain_notice = True
             return False
         return True
 
