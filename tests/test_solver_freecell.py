@@ -203,7 +203,7 @@ def test_deals_stay_solvable_with_the_apps_auto_moves(number):
 
 
 def test_11982_is_proved_unsolvable_by_one_lane():
-    # one lane alone exhausts the space (the default solver runs three lanes: slow test below)
+    # one lane alone exhausts the space (the default solver runs six lanes: slow test below)
     r = FreeCellSearch(FreeCell.deal(11982, {}), lanes=LANES[:1]).run()
     assert r.status == "unsolvable"
     assert r.nodes > 10000
