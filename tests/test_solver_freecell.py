@@ -244,6 +244,18 @@ def test_canonical_key_ignores_column_and_cell_order():
     assert key_of(cols, b"") != key_of(moved, bytes([cols[0][-1]]))
 
 
+def test_key_tells_a_card_on_a_column_from_the_same_card_in_a_cell():
+    # for every card: on top of the column that sorts last, or in a cell (alone or first of the
+    # cells) are different positions; a separator byte equal to a card once merged them
+    cards = [s * 16 + r for s in range(4) for r in range(1, 14)]
+    for c in cards:
+        low = cards[0] if c != cards[0] else cards[1]
+        for other_cells in (b"", bytes([cards[-1]]) if c != cards[-1] else b""):
+            on_col = (b"",) * 7 + (bytes([low, c]),)
+            in_cell = (b"",) * 7 + (bytes([low]),)
+            assert key_of(on_col, other_cells) != key_of(in_cell, bytes(sorted(other_cells + bytes([c]))))
+
+
 def test_auto_sends_aces_and_twos_but_keeps_needed_cards():
     cols = (bytes([C("2C"), C("AC")]),) + (b"",) * 7
     out = []

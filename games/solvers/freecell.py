@@ -120,6 +120,8 @@ def _run_len(col: bytes) -> int:
     return _RUNS[col]
 
 
+_WANT = _Memo(lambda f: frozenset((s << 4) | (f[s] + 1) for s in range(4) if f[s] < 13))
+"""The next card of each suit for the foundations ``f`` (the cards that may go home)."""
 _SAFE_NOW = _Memo(_safe_now_of)
 """The cards that the foundations ``f`` make safe to send home (at most one a suit)."""
 
@@ -154,8 +156,11 @@ def auto(cols, cells, f, out=None):
 
 
 def key_of(cols, cells) -> bytes:
-    """The canonical visited-set key: sorted columns and the (sorted) cells."""
-    return b"|".join(sorted(cols)) + b"#" + cells
+    """The canonical visited-set key: sorted columns and the (sorted) cells, joined by bytes that
+    no card has (``|`` = 124 and ``~`` = 126; cards are below 64). The cells' mark was ``#`` = 35
+    until this session: 35 is a card (suit 2, rank 3), so a column ending in it and the same
+    position with that card in a cell had one key and the second was never searched."""
+    return b"|".join(sorted(cols)) + b"~" + cells
 
 
 
@@ -253,27 +258,30 @@ def successors(state):
     tails = _TAILS
     runs = {}    # card in an ordered tail -> its column
     tops = {}    # top card -> its column
-    for i in range(8):
-        col = cols[i]
+    i = 0
+    for col in cols:
         if col:
             for c in tails[col]:
                 runs[c] = i
             tops[col[-1]] = i
+        i += 1
+    rget, tget = runs.get, tops.get
     # the parent had no safe card left: only a move home or a newly bared card that is safe now
     # can start more auto-moves
     safe_now = _SAFE_NOW[f]
     none = ()
 
     # to the foundations (the safe ones already went)
+    want = _WANT[f]
     for c, i in tops.items():
-        s = c >> 4
-        if f[s] == (c & 15) - 1:
+        if c in want:
+            s = c >> 4
             autos = []
             nxt = auto(cols[:i] + (cols[i][:-1],) + cols[i + 1:], cells, f[:s] + (f[s] + 1,) + f[s + 1:], autos)
             add(((c, TO_HOME, tuple(autos)), nxt))
     for c in cells:
-        s = c >> 4
-        if f[s] == (c & 15) - 1:
+        if c in want:
+            s = c >> 4
             autos = []
             nxt = auto(cols, cells.replace(ONE[c], b""), f[:s] + (f[s] + 1,) + f[s + 1:], autos)
             add(((c, TO_HOME, tuple(autos)), nxt))
@@ -281,7 +289,7 @@ def successors(state):
     for t, j in tops.items():
         d = cols[j]
         for c in CHILDREN[t]:
-            i = runs.get(c)
+            i = rget(c)
             if i is not None and i != j:
                 col = cols[i]
                 k = col.index(c)
@@ -318,7 +326,7 @@ def successors(state):
     for c in cells:
         rest = cells.replace(ONE[c], b"")
         for p in PARENTS[c]:
-            j = tops.get(p)
+            j = tget(p)
             if j is not None:
                 add(((c, j, none), (cols[:j] + (cols[j] + ONE[c],) + cols[j + 1:], rest, f)))
         if nempty:
@@ -432,7 +440,7 @@ class FreeCellSearch(Sliced):
                     before = nodes
                     for move, nxt in successors(state):
                         cols, cells, f = nxt
-                        k = join(sorted(cols)) + b"#" + cells
+                        k = join(sorted(cols)) + b"~" + cells
                         if k in seen:
                             continue
                         add(k)
