@@ -66,8 +66,9 @@ Klondike and many other single-player card games", 2019/2025; none of it can los
    position is lost (deal 19 draw 1 is proved so with no search).
 
 The first phases of :class:`KlondikeSolver` add cuts that may lose wins (*streamliners*):
-part of a run moves only when the card it uncovers can then go home; in the first one also no
-card comes back from a foundation and no talon card goes onto a talon card just put down.
+part of a run moves only when the card it uncovers can then go home; in the first two also no
+card comes back from a foundation and no talon card goes onto a talon card just put down; in
+draw 1, the second reaches the talon as draw 3 does (a smaller space whose wins are wins).
 
 **Key**: the columns sorted (column order does not matter to the outcome), the talon, ``p`` with
 draw 3, the pending columns (the foundations follow from the rest).
@@ -405,20 +406,25 @@ class KlondikeSolver(Sliced):
     when the reachable space, pruned as in the module docstring, is exhausted; ``unknown`` when
     the budget ran out).
 
-    Three phases (*streamliners* in Solvitaire's sense): the searches of ``STREAMLINERS`` —
-    ``(share, partial, back, chains)``: up to ``share`` of the budget (summed from the start),
-    part of a run moving only to send the card it uncovers home unless ``partial``, foundation
-    cards coming back only with ``back``, a talon card going onto a talon card just put down
-    only with ``chains`` — each with a fresh visited set; then, unless one found a win, the
-    complete search (rules 1–4 of the module docstring) with the whole budget left. Only the
-    complete search can answer ``unsolvable`` (or rule 5, at the root, before any search).
+    Phases (*streamliners* in Solvitaire's sense): the searches of ``STREAMLINERS`` (draw 3) or
+    ``STREAMLINERS_DRAW1`` — ``(share, partial, back, chains, draw3)``: up to ``share`` of the budget (summed from the
+    start), part of a run moving only to send the card it uncovers home unless ``partial``,
+    foundation cards coming back only with ``back``, a talon card going onto a talon card just
+    put down only with ``chains``, and with ``draw3`` (in draw 1) the talon
+    reached as in draw 3 (a draw-3 win is a draw-1 win: every talon card is reachable in draw 1;
+    its intents name the cards, so they replay in draw 1) — each with a fresh visited set; then,
+    unless one found a win, the complete search (rules 1–4 of the module docstring) with the
+    whole budget left. Only the complete search can answer ``unsolvable`` (or rule 5, at the
+    root, before any search).
 
     :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
     :param max_nodes: budget of positions generated (``None``: unlimited).
     :param timeout: budget in seconds of search, summed over the slices (``None``: none).
     """
 
-    STREAMLINERS = ((0.25, False, False, False), (0.5, False, True, True))
+    STREAMLINERS = ((0.25, False, False, False, False), (0.5, False, True, True, False))
+    STREAMLINERS_DRAW1 = ((0.25, False, False, False, False), (0.45, False, False, False, True),
+                          (0.6, False, True, True, False))
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None):
         self.start = state
@@ -435,13 +441,14 @@ class KlondikeSolver(Sliced):
     def _next_phase(self) -> None:
         """Start the restricted phase (first call) or the complete one (second call)."""
         self.phase += 1
-        last = self.phase >= len(self.STREAMLINERS)
-        share = 1.0 if last else self.STREAMLINERS[self.phase][0]
+        phases = self.STREAMLINERS_DRAW1 if self.start.draw == 1 else self.STREAMLINERS
+        last = self.phase >= len(phases)
+        share = 1.0 if last else phases[self.phase][0]
         self._node_cap = None if self.max_nodes is None else max(1, int(self.max_nodes * share))
         self._time_cap = None if self.timeout is None else self.timeout * share
-        pb = self._pb = _Problem(self.start.draw)
+        pb = self._pb = _Problem(3 if not last and phases[self.phase][4] else self.start.draw)
         if not last:
-            _, pb.partial, pb.back, pb.chains = self.STREAMLINERS[self.phase]
+            _, pb.partial, pb.back, pb.chains, _ = phases[self.phase]
         cols, T, p, f = pb.from_rules(self.start)
         cols, f, intents = list(cols), list(f), []
         p = pb._auto(cols, T, p, f, intents)
@@ -465,7 +472,8 @@ class KlondikeSolver(Sliced):
             status = self._dfs(budget, t0)
             if status is None or status == SOLVED:
                 return self.result
-            if self.phase < len(self.STREAMLINERS):  # restricted space exhausted or its share spent
+            if self.phase < len(self.STREAMLINERS_DRAW1 if self.start.draw == 1 else self.STREAMLINERS):
+                # a restricted space exhausted or its share spent
                 budget = max(1, budget - (self.nodes - n0))
                 self._next_phase()
                 if self.result is not None:
