@@ -33,12 +33,12 @@ def test_variant_ignores_scoring():
 
 @pytest.mark.parametrize("path", BANK_FILES, ids=[p.stem for p in BANK_FILES])
 def test_shipped_bank_sample_replays(path):
-    """Five entries of each bank solved again and the solution replayed by the rules."""
+    """Up to five entries of each bank solved again and the solution replayed by the rules."""
     b = bank.parse(path.read_text(encoding="utf-8"))
     rules = find_game(b.game)
     assert b.solvable, "an empty bank"
     sample = [b.solvable[(i * 7919) % len(b.solvable)] for i in range(5)]
-    for n in sample:
+    for n in dict.fromkeys(sample):  # each once (a bank of one deal: Devil's Grip)
         start = rules.deal(n, b.options)
         r = rules.solve(start, timeout=30)
         assert r.status == "solved", f"{path.name}: deal {n} no longer solves ({r.status})"

@@ -211,7 +211,23 @@ def test_solvable_deals_without_a_bank_are_searched_in_slices(monkeypatch):
     assert "solver" in t.status_text
 
 
-def test_devils_grip_is_dealt_plainly_and_says_so():
+def test_devils_grip_deals_from_its_bank_else_plainly_and_says_so():
+    """Devil's Grip (almost never winnable): a banked deal, never searched for; when the bank has
+    no deal but the one just played, a plain deal and the notice."""
+    cls = ui_table.table_class("devils-grip")
+    app = make(cls(), solvable_only=True)
+    t = app.scene
+    b = games.bank.load(t.rules, {})
+    assert t.assist.dealing is None and t.verified and t.number in b.solvable
+    assert t.status_text != tr(assist.MSG_PLAIN)
+    if len(b.solvable) == 1:
+        t.start()
+        assert t.assist.dealing is None and not t.verified and t.number not in b.solvable
+        assert t.status_text == tr(assist.MSG_PLAIN)
+
+
+def test_devils_grip_without_a_bank_is_dealt_plainly_and_says_so(monkeypatch):
+    monkeypatch.setattr(games.bank, "load", lambda rules, opts: None)
     cls = ui_table.table_class("devils-grip")
     app = make(cls(), solvable_only=True)
     t = app.scene

@@ -53,9 +53,9 @@ DEAL_NODES, DEAL_SECONDS, DEAL_TRIES, DEAL_TOTAL = 200_000, 1.5, 40, 30.0  # a s
 RESCUE_STEPS = 5       # moves a rescue offers to play
 STEP_MS = 450          # between them (scaled by the animation speed, at least a quarter)
 PLAIN_DEALS = frozenset({"devils-grip"})
-"""Games whose deals are almost never winnable (Devil's Grip: no win found in deals 1–1000, see
-docs/solvers.md): without a bank, "solvable deals only" deals them plainly and says so, rather
-than search in vain."""
+"""Games whose deals are almost never winnable (Devil's Grip: 1 win in deals 1–1000, see
+docs/solvers.md): "solvable deals only" deals from their bank, never the same deal twice in a
+row, and otherwise plainly, saying so, rather than search in vain."""
 MAX_KNOWN = 5000       # positions remembered on winning lines (a whole game's worth)
 
 MSG_SEES = N_("The solver sees face-down cards")
@@ -598,19 +598,26 @@ class Assist:
         if not t.solvable_only or not self.rules.has_solver():
             return False
         b = banks.load(self.rules, opts)
-        if b is not None and b.pick(random.getrandbits(62), {t.number} if t.number else set()) is not None:
-            return False
-        if self.rules.name in PLAIN_DEALS:  # no bank (no verified deal known): say so, deal plainly
+        if self.rules.name in PLAIN_DEALS:
+            # a search would almost never end: the bank only, each deal once in a row; when it
+            # has no other deal than this one, a plain deal, and the player is told so
+            if b is not None and any(n != t.number for n in b.solvable):
+                return False
             self.plain_notice = True
+            self.plain_number = random.randint(1, 999_999)
+            return False
+        if b is not None and b.pick(random.getrandbits(62), {t.number} if t.number else set()) is not None:
             return False
         return True
 
     def search_deal(self, opts: dict) -> int | None:
         """Start looking for a solvable deal of this variant (no bank, or the bank is empty);
         returns the first candidate (shown, unsaved, under the search's panel until a deal is
-        verified), or ``None`` when no search is needed (then the table picks as it always did)."""
+        verified), or ``None`` when no search is needed (then the table picks as it always did),
+        or a plain deal's number (a game of :data:`PLAIN_DEALS` whose bank has no other deal)."""
+        self.plain_number = None
         if not self.wants_deal_search(opts):
-            return None
+            return self.plain_number
         first = random.randint(1, 999_999)
         info = {"opts": dict(opts), "tried": 0, "number": first, "before": self.before}
         self.dealing = info
