@@ -64,9 +64,16 @@ LANES = (
 )
 """The weight sets of the priority, one a lane (see the module docstring)."""
 
+SCALE = 20
+"""The priority is computed in integers: weights times ``SCALE`` (exact, and cheap to update
+move by move)."""
+
 QUOTA, QUOTA_LAST, QUOTA_MORE = 300, 1000, 150
 """Expansions a stage gets when opened (the last stage, stock empty: ``QUOTA_LAST``), and when a
 child stage gave up."""
+
+FLIP = {c: bytes((c - DOWN,)) for c in range(DOWN, 2 * DOWN)}
+"""A face-down card's byte → the one-byte column end of it turned face up."""
 
 COMPLETE = tuple(bytes(range(su * 16 + 13, su * 16, -1)) for su in range(4))
 """The K…A run of each suit as a column's last 13 bytes."""
@@ -102,13 +109,13 @@ class _Problem:
         self.relaxed = s.relaxed
         self.root = (tuple(_settle(encode(c, d))[0] for c, d in zip(s.columns, s.down)), 0)
         self.pruned = False
-        self._info: dict[bytes, tuple[int, int, int, int]] = {}
-        self.weights = LANES[0]
+        self._info: dict[bytes, tuple[int, int]] = {}
+        self.set_weights(LANES[0])
 
     # -- per-column facts, cached by the column's bytes --------------------------------------------
-    def info(self, col: bytes) -> tuple[int, int, int, int]:
-        """``(run length at the top, face-down cards, unordered breaks, off-suit breaks)`` of a
-        non-empty column."""
+    def info(self, col: bytes) -> tuple[int, int]:
+        """``(run length at the top, cost)`` of a non-empty column; its cost is its part of the
+        priority in :data:`SCALE` units (face-down cards, breaks, cards: see :data:`LANES`)."""
         r = self._info.get(col)
         if r is not None:
             return r
@@ -129,30 +136,33 @@ class _Problem:
                 else:
                     unordered += 1
                 run_open = False
-        r = (k, down, unordered, offsuit)
+        w = self.iweights
+        r = (k, w[0] * down + w[2] * unordered + w[3] * offsuit + w[4] * n)
         if len(self._info) > 500_000:
             self._info.clear()
         self._info[col] = r
         return r
 
-    def priority(self, state, depth: int) -> float:
-        """The lane's score of ``state`` reached at ``depth``: lower is expanded first."""
+    def set_weights(self, weights) -> None:
+        """Use one lane's weights (:data:`LANES`), as integers in :data:`SCALE` units."""
+        self.weights = weights
+        self.iweights = tuple(round(x * SCALE) for x in weights)
+        self._info.clear()
+
+    def priority(self, state, depth: int) -> int:
+        """The lane's score of ``state`` reached at ``depth`` in :data:`SCALE` units: lower is
+        expanded first."""
         cols, sp = state
         info = self.info
-        down = unordered = offsuit = cards = empty = 0
+        cost = empty = 0
         for c in cols:
             if c:
-                _, d, u, o = info(c)
-                down += d
-                unordered += u
-                offsuit += o
-                cards += len(c)
+                cost += info(c)[1]
             else:
                 empty += 1
         stock = self.stock_left[sp]
-        w_down, w_stock, w_unord, w_off, w_card, w_empty_stock, w_empty, w_depth = self.weights
-        return (w_down * down + w_stock * stock + w_unord * unordered + w_off * offsuit
-                + w_card * cards - (w_empty_stock if stock else w_empty) * empty + w_depth * depth)
+        w = self.iweights
+        return cost + w[1] * stock - (w[5] if stock else w[6]) * empty + w[7] * depth
 
     def key(self, state):
         cols, sp = state
@@ -165,26 +175,35 @@ class _Problem:
         return state[1] == self.n_deals and not any(state[0])
 
     # -- moves --------------------------------------------------------------------------------------
-    def successors(self, state):
+    def successors(self, state, depth: int = 0):
+        """``[(move, next state, priority of the next state at depth)]``, moves in a fixed order
+        (the deal first, then by source column, destination column, run length)."""
         cols, sp = state
         info = self.info
         stock_left = sp < self.n_deals
         empties = [i for i in range(N_COLUMNS) if not cols[i]]
+        n_empty = len(empties)
         first_empty = empties[0] if empties else -1
-        if len(empties) > 1 and stock_left:
+        if n_empty > 1 and stock_left:
             self.pruned = True  # pruning 3
-        tops = [c[-1] & 15 if c else 0 for c in cols]
         out = []
         if stock_left and (self.relaxed or not empties):
             new = list(cols)
             for i, card in enumerate(self.deals[sp]):
                 new[i] = _settle(new[i] + bytes((card,)))[0]
-            out.append((DEAL, (tuple(new), sp + 1)))
+            nxt = (tuple(new), sp + 1)
+            out.append((DEAL, nxt, self.priority(nxt, depth)))
+        w = self.iweights
+        w_empty = w[5] if stock_left else w[6]
+        cinfo = [info(c) if c else None for c in cols]
+        base = (sum(x[1] for x in cinfo if x) + w[1] * self.stock_left[sp] - w_empty * n_empty
+                + w[7] * depth)
+        tops = [c[-1] & 15 if c else 0 for c in cols]
         for a in range(N_COLUMNS):
             col = cols[a]
             if not col:
                 continue
-            k = info(col)[0]
+            k, ca = cinfo[a]
             size = len(col)
             low = col[-1] & 15
             for b in range(N_COLUMNS):
@@ -194,29 +213,46 @@ class _Problem:
                 n = t - low
                 if n < 1 or n > k:
                     continue
-                base = col[size - n]
                 dst = cols[b]
+                kb, cb = cinfo[b]
                 if n < k:  # the run is split: its base sits on its natural card
-                    if dst[-1] != base + 1 or info(dst)[0] + n <= k:
+                    if dst[-1] != col[size - n] + 1 or kb + n <= k:
                         self.pruned = True  # pruning 1
                         continue
-                out.append(self._move(cols, sp, a, b, n))
+                new = list(cols)
+                na = col[:-n]
+                if na and na[-1] >= DOWN:
+                    na = na[:-1] + FLIP[na[-1]]
+                nb = dst + col[-n:]
+                if low == 1 and len(nb) >= RUN:
+                    nb = _settle(nb)[0]
+                new[a] = na
+                new[b] = nb
+                if na:
+                    pr = base - ca - cb + info(na)[1]
+                else:
+                    pr = base - ca - cb - w_empty
+                if nb:
+                    pr += info(nb)[1]
+                else:
+                    pr -= w_empty
+                out.append(((a, b, n), (tuple(new), sp), pr))
             if first_empty >= 0:
                 for n in range(1, k + 1):
                     if n == size:
                         if stock_left:
                             self.pruned = True  # pruning 2
                         continue
-                    out.append(self._move(cols, sp, a, first_empty, n))
+                    new = list(cols)
+                    na = col[:-n]  # not empty: n < size
+                    if na[-1] >= DOWN:
+                        na = na[:-1] + FLIP[na[-1]]
+                    nb = col[-n:]
+                    new[a] = na
+                    new[first_empty] = nb
+                    pr = base - ca + info(na)[1] + info(nb)[1] + w_empty
+                    out.append(((a, first_empty, n), (tuple(new), sp), pr))
         return out
-
-    @staticmethod
-    def _move(cols, sp, a, b, n):
-        new = list(cols)
-        src = cols[a]
-        new[a] = _settle(src[:-n])[0]
-        new[b] = _settle(cols[b] + src[-n:])[0]
-        return Move(a, b, n), (tuple(new), sp)
 
     @staticmethod
     def fmt(state, move) -> str:
@@ -271,7 +307,7 @@ class SpiderSearch(Sliced):
         self.attempt += 1
         self.lane = self.attempt % len(LANES)
         self.limit = self.attempt // len(LANES)
-        self.p.weights = LANES[self.lane]
+        self.p.set_weights(LANES[self.lane])
         root = self.p.root
         self.seen = {self.p.key(root)}
         self.gave_up = False
@@ -285,7 +321,7 @@ class SpiderSearch(Sliced):
         import heapq
 
         p = self.p
-        key, won, succ, prio = p.key, p.won, p.successors, p.priority
+        succ, nd = p.successors, p.n_deals
         push, pop = heapq.heappush, heapq.heappop
         limit, timeout = self.max_nodes, self.timeout
         while True:
@@ -302,8 +338,8 @@ class SpiderSearch(Sliced):
                 ph.expanded += 1
                 _, _, idx = pop(ph.heap)
                 state, depth = nodes[idx][2], nodes[idx][3] + 1
-                for move, nxt in succ(state):
-                    k = key(nxt)
+                for move, nxt, pr in succ(state, depth):
+                    k = tuple(sorted(nxt[0])) if nxt[1] == nd else nxt  # p.key(nxt)
                     if k in seen:
                         continue
                     seen.add(k)
@@ -311,9 +347,9 @@ class SpiderSearch(Sliced):
                     self.nodes += 1
                     j = len(nodes)
                     nodes.append((idx, move, nxt, depth))
-                    if won(nxt):
+                    if nxt[1] == nd and not any(nxt[0]):  # p.won(nxt)
                         return self._solution(j)
-                    entry = (prio(nxt, depth), -j, j)
+                    entry = (pr, -j, j)
                     push(ph.cands if nxt[1] != ph.stage else ph.heap, entry)
                 if limit is not None and self.nodes >= limit:
                     return self._finish(UNKNOWN)
