@@ -122,3 +122,38 @@ def test_cli_solve_replays(capsys, tmp_path):
     f.write_text(capsys.readouterr().out)
     assert main(["play", "spider", "--position", str(f), "--moves", out[1]]) == 0
     assert "Status: won" in capsys.readouterr().out
+
+
+def test_macro_moves_a_mixed_run_through_an_empty_column():
+    # 4 suits: 8S 7H 6H is ordered but of two suits; with an empty column the solver moves it
+    # onto 9H in one step (7H 6H parks, 8S goes, 7H 6H follows), and the single moves it
+    # stands for replay by the rules to the same columns
+    from games.solvers.spider import _Problem
+
+    s = pos("9H", "8S 7H 6H", "5C")
+    p = _Problem(s)
+    macros = [(m, nxt) for m, nxt, _ in p.successors(p.root) if len(m) == 4]
+    assert [m for m, _ in macros] == [(1, 0, 3, ((1, 3, 2), (1, 0, 1), (3, 0, 2)))]
+    t = s
+    for x, y, c in macros[0][0][3]:
+        t = Spider.apply(t, Spider.parse_move(t, f"{x + 1}-{y + 1}" if t.columns[y] else f"{x + 1}-{y + 1}/{c}"))
+    assert t.columns[0] == s.columns[0] + s.columns[1] and not t.columns[1]
+    assert macros[0][1][0][0] == bytes(t.columns[0])
+
+
+def test_no_macros_with_fewer_than_four_suits_or_without_empty_columns():
+    from games.solvers.spider import _Problem
+
+    p = _Problem(pos("9H", "8S 7H 6H", "5S", suits=2))
+    assert not any(len(m) == 4 for m, _, _ in p.successors(p.root))
+    p = _Problem(pos("9H", "8S 7H 6H", "5C", "4C", "3C", "2C", "AC", "KD", "QD", "JD"))
+    assert not any(len(m) == 4 for m, _, _ in p.successors(p.root))
+
+
+def test_a_solution_through_macros_replays():
+    # 4-suit deal 1 is solved with macro moves generated on the way; the answer (single moves) replays
+    search = Spider.solver(Spider.deal(1, {"suits": "4"}), max_nodes=150_000)
+    r = search.run()
+    assert r.status == SOLVED
+    assert replays_to_win(Spider, Spider.deal(1, {"suits": "4"}), r.moves)
+    assert any(len(m) == 4 for _, m, _, _ in search._nodes[1:])

@@ -64,6 +64,11 @@ LANES = (
 )
 """The weight sets of the priority, one a lane (see the module docstring)."""
 
+MACROS = True
+"""With 4 suits, also move a rank-ordered run of several suits in one step through empty columns
+(each same-suit part parks in its own empty column, the lowest part moves, the others follow):
+with ``E`` empty columns, up to ``E + 1`` parts, onto a card one rank up."""
+
 SCALE = 20
 """The priority is computed in integers: weights times ``SCALE`` (exact, and cheap to update
 move by move)."""
@@ -107,6 +112,8 @@ class _Problem:
         self.n_deals = len(self.deals)
         self.stock_left = tuple(sum(len(x) for x in self.deals[i:]) for i in range(self.n_deals + 1))
         self.relaxed = s.relaxed
+        self.macros = s.suits == 4 and MACROS
+        self._segs: dict[bytes, tuple[int, ...]] = {}
         self.root = (tuple(_settle(encode(c, d))[0] for c, d in zip(s.columns, s.down)), 0)
         self.pruned = False
         self._info: dict[bytes, tuple[int, int]] = {}
@@ -141,6 +148,27 @@ class _Problem:
         if len(self._info) > 500_000:
             self._info.clear()
         self._info[col] = r
+        return r
+
+    def segments(self, col: bytes) -> tuple[int, ...]:
+        """The rank-ordered face-up run at the top of a non-empty column, of any suits, as the
+        cumulative lengths of its same-suit parts from the top: ``(k1, k1 + k2, …)``."""
+        r = self._segs.get(col)
+        if r is not None:
+            return r
+        out = []
+        i = len(col) - 1
+        n = 1
+        while i > 0 and col[i - 1] < DOWN and (col[i - 1] & 15) == (col[i] & 15) + 1:
+            if col[i - 1] != col[i] + 1:
+                out.append(n)
+            n += 1
+            i -= 1
+        out.append(n)
+        r = tuple(out)
+        if len(self._segs) > 500_000:
+            self._segs.clear()
+        self._segs[col] = r
         return r
 
     def set_weights(self, weights) -> None:
@@ -199,6 +227,7 @@ class _Problem:
         base = (sum(x[1] for x in cinfo if x) + w[1] * self.stock_left[sp] - w_empty * n_empty
                 + w[7] * depth)
         tops = [c[-1] & 15 if c else 0 for c in cols]
+        macros = self.macros and n_empty > 0
         for a in range(N_COLUMNS):
             col = cols[a]
             if not col:
@@ -252,6 +281,35 @@ class _Problem:
                     new[first_empty] = nb
                     pr = base - ca + info(na)[1] + info(nb)[1] + w_empty
                     out.append(((a, first_empty, n), (tuple(new), sp), pr))
+                if macros:
+                    segs = self.segments(col)
+                    for s_ in range(2, min(len(segs), n_empty + 1) + 1):
+                        n = segs[s_ - 1]
+                        base_card = col[size - n]
+                        whole = s_ == len(segs)
+                        for b in range(N_COLUMNS):
+                            if b == a or tops[b] != (base_card & 15) + 1:
+                                continue
+                            dst = cols[b]
+                            if not whole and dst[-1] != base_card + 1:
+                                continue  # a mixed run is split only onto its natural card
+                            steps = [(a, empties[j], segs[j] - (segs[j - 1] if j else 0))
+                                     for j in range(s_ - 1)]
+                            steps.append((a, b, n - segs[s_ - 2]))
+                            steps.extend((empties[j], b, segs[j] - (segs[j - 1] if j else 0))
+                                         for j in range(s_ - 2, -1, -1))
+                            new = list(cols)
+                            na = col[:-n]
+                            if na and na[-1] >= DOWN:
+                                na = na[:-1] + FLIP[na[-1]]
+                            nb = dst + col[-n:]
+                            if low == 1 and len(nb) >= RUN:
+                                nb = _settle(nb)[0]
+                            new[a] = na
+                            new[b] = nb
+                            pr = base - ca - cinfo[b][1] + (info(na)[1] if na else -w_empty)
+                            pr += info(nb)[1] if nb else -w_empty
+                            out.append(((a, b, n, tuple(steps)), (tuple(new), sp), pr))
         return out
 
     @staticmethod
@@ -376,7 +434,16 @@ class SpiderSearch(Sliced):
             parent, move = nodes[j][0], nodes[j][1]
             pairs.append((nodes[parent][2], move))
             j = parent
-        moves = [self.p.fmt(s, m) for s, m in reversed(pairs)]
+        moves = []
+        for s, m in reversed(pairs):
+            if len(m) == 4:  # a macro: its single moves, replayed on the compact columns
+                cols = list(s[0])
+                for x, y, c in m[3]:
+                    moves.append(f"{x + 1}-{y + 1}" if cols[y] else f"{x + 1}-{y + 1}/{c}")
+                    cols[y] = _settle(cols[y] + cols[x][-c:])[0]
+                    cols[x] = _settle(cols[x][:-c])[0]
+            else:
+                moves.append(self.p.fmt(s, m))
         if not self.verify(moves):
             raise AssertionError(f"solver found a solution that does not replay: {moves}")
         self._stack = []
