@@ -45,6 +45,8 @@ def timeout_arg(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
     if not (0 < t < 1e9):  # NaN fails too
+        if t > 0:
+            raise argparse.ArgumentTypeError(f"'{text}' seconds is too long: the limit is below 1e9 (about 31 years)")
         raise argparse.ArgumentTypeError(f"'{text}' is not a positive number of seconds")
     return t
 

@@ -95,6 +95,30 @@ def test_tiny_unsolvable_position_is_proved_and_agrees_with_the_rules():
     assert exhaust_by_the_rules(s) is False
 
 
+# the spades are home up to the ten; four kings fill the cells; no card can move but the ten of
+# spades back from its foundation (hS1, onto the jack of hearts): a win only through that move
+TAKE_BACK = """\
+Foundations: H-0 C-0 D-0 S-T
+Freecells: KH KD KC KS
+: 2C 6C 8C JH
+: QD JD TD 8D 7D 6D 5D 4D 3D 2D AD 9D
+: 7H AH 5C QH
+: QS 3H 9H TH
+: JS 7C JC 8H
+: 9C 4C AC 6H
+: TC QC 4H
+: 5H 3C 2H
+"""
+
+
+def test_a_win_through_a_card_back_from_its_foundation_is_found_not_called_unsolvable():
+    s = position(TAKE_BACK)
+    assert [FreeCell.format_move(s, m) for m in FreeCell.legal_moves(s)] == ["hS1"]
+    r = solve(s)
+    assert r.status == "solved" and r.moves[0] == "hS1"
+    assert replays_to_win(FreeCell, s, r.moves)
+
+
 def test_unknown_on_a_tiny_budget():
     s = FreeCell.deal(617, {})
     r = FreeCell.solver(s, max_nodes=20).run()
@@ -217,7 +241,9 @@ def test_11982_is_proved_unsolvable_by_the_default_solver():
 
 @pytest.mark.slow
 def test_11982_independently_exhausted_by_the_rules_moves():
-    # the rules' own legal_moves and safe_to_foundation, a plain DFS: no win either
+    # the rules' own legal_moves (moves back from a foundation included) and safe_to_foundation,
+    # a plain DFS: no win either, and as many positions as the solver's last search (the one with
+    # moves back) generated
     s0 = app_auto(FreeCell.deal(11982, {}))
 
     def key(s):
@@ -226,14 +252,14 @@ def test_11982_independently_exhausted_by_the_rules_moves():
     while stack:
         s = stack.pop()
         for m in FreeCell.legal_moves(s):
-            if m.src >= FOUNDATION_OF:
-                continue
             n = app_auto(FreeCell.apply(s, m))
             assert sum(n.foundations) < 52
             if key(n) not in seen:
                 seen.add(key(n))
                 stack.append(n)
-    assert len(seen) == FreeCellSearch(FreeCell.deal(11982, {}), lanes=LANES[:1]).run().nodes + 1
+    search = FreeCellSearch(FreeCell.deal(11982, {}), lanes=LANES[:1])
+    assert search.run().status == "unsolvable"
+    assert len(seen) == search.nodes - search.nodes_without_back + 1
 
 
 def test_canonical_key_ignores_column_and_cell_order():

@@ -37,7 +37,7 @@ from __future__ import annotations
 import heapq
 
 from ..columns import is_red
-from ..freecell import CELL, FOUNDATION, FreeCell, FreeCellState, Move
+from ..freecell import CELL, FOUNDATION, FOUNDATION_OF, FreeCell, FreeCellState, Move
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, now
 
 TO_CELL, TO_HOME = -1, -2
@@ -347,6 +347,39 @@ def successors(state):
     return out
 
 
+BACK = 64
+"""Flag on an internal move's card: the card comes back from its foundation."""
+
+
+def successors_back(state):
+    """:func:`successors` plus the moves back from a foundation (``hS4``, which the rules allow):
+    a foundation's top card to a column whose top it fits, to the first empty column, or to a free
+    cell. Only cards that are not safe once taken back (:func:`_safe`): a safe one would go home
+    again at once by the auto-moves, a no-op. Internal moves ``(card | BACK, dst, ())``."""
+    out = successors(state)
+    cols, cells, f = state
+    nfree = 4 - len(cells)
+    first_empty = cols.index(b"") if b"" in cols else -1
+    for su in range(4):
+        r = f[su]
+        if not r:
+            continue
+        c = (su << 4) | r
+        g = f[:su] + (r - 1,) + f[su + 1:]
+        if _safe(c, g):
+            continue
+        for j in range(8):
+            col = cols[j]
+            if col and FITS[c][col[-1]]:
+                out.append(((c | BACK, j, ()), (cols[:j] + (col + ONE[c],) + cols[j + 1:], cells, g)))
+        if first_empty >= 0:
+            j = first_empty
+            out.append(((c | BACK, j, ()), (cols[:j] + (ONE[c],) + cols[j + 1:], cells, g)))
+        if nfree:
+            out.append(((c | BACK, TO_CELL, ()), (cols, _SORTED[cells + ONE[c]], g)))
+    return out
+
+
 def _set2(cols, i, a, j, b):
     lst = list(cols)
     lst[i] = a
@@ -357,9 +390,10 @@ def _set2(cols, i, a, j, b):
 class _Lane:
     """One best-first search: its score, visited set, node records and open heap."""
 
-    def __init__(self, root, score_fn):
+    def __init__(self, root, score_fn, succ=None):
         cols, cells, f = root
         self.score = score_fn
+        self.succ = succ or successors
         self.seen = {key_of(cols, cells)}
         self.parent: list[int] = [-1]
         self.move: list = [None]
@@ -372,7 +406,10 @@ class FreeCellSearch(Sliced):
 
     Several searches with different scores (:data:`LANES`) take turns once the first has
     generated a few thousand states without a win: a deal that the first score misjudges is
-    often easy for the other. Any one of them running out of states proves the deal unsolvable.
+    often easy for the other. They leave out moves back from a foundation; when one of them runs
+    out of states, a last search with the first score and those moves too
+    (:func:`successors_back`) runs alone, and only its running out proves the position
+    unsolvable (a card sent home too early by hand may have to come back).
 
     :param state: a :class:`games.freecell.FreeCellState`.
     :param max_nodes: budget of states generated, all lanes together (``None``: unlimited);
@@ -398,6 +435,8 @@ class FreeCellSearch(Sliced):
         self._lanes: list[_Lane] = []
         self._turn = 0
         self._left = 0
+        self._back = False       # the last search, with moves back from the foundations
+        self.nodes_without_back: int | None = None   # states generated before that last search
         if sum(f) == 52:
             self._finish(SOLVED, self._texts([])[0])
 
@@ -424,21 +463,31 @@ class FreeCellSearch(Sliced):
         while True:
             lane = self._next_lane()
             heap, seen, parent, moves, score_fn = lane.heap, lane.seen, lane.parent, lane.move, lane.score
+            succ = lane.succ
             add, pa, ma = seen.add, parent.append, moves.append
             # this lane's turn lasts until _left runs out or the next lane's start comes
+            plan = self._plan
             start = plan[len(self._lanes)][1] if len(self._lanes) < len(plan) else 1 << 62
             nodes, left = self.nodes, self._left
             try:
                 while True:
                     if not heap:
                         self.nodes = nodes
-                        return self._finish(UNSOLVABLE)
+                        if self._back:
+                            return self._finish(UNSOLVABLE)
+                        # exhausted without moves back from a foundation: search once more with them
+                        self._back = True
+                        self.nodes_without_back = nodes
+                        self._lanes = [_Lane(self._root, self._plan[0][0], successors_back)]
+                        self._plan = self._plan[:1]
+                        self._turn, left = 0, 1 << 62
+                        break
                     if budget <= 0:
                         return None
                     _, idx, state = pop(heap)
                     idx = -idx
                     before = nodes
-                    for move, nxt in successors(state):
+                    for move, nxt in succ(state):
                         cols, cells, f = nxt
                         k = join(sorted(cols)) + b"~" + cells
                         if k in seen:
@@ -493,6 +542,10 @@ class FreeCellSearch(Sliced):
         for c in self._root_autos:
             play(Move(_where(s, c)[0], FOUNDATION))
         for card, dst, autos in path:
+            if card & BACK:
+                src = FOUNDATION_OF + ((card & ~BACK) >> 4)
+                play(Move(src, CELL + s.cells.index(None) if dst == TO_CELL else dst))
+                continue
             src, n = _where(s, card)
             if dst == TO_HOME:
                 play(Move(src, FOUNDATION))
