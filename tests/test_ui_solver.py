@@ -299,3 +299,16 @@ def test_esc_on_the_deal_search_of_a_new_table_goes_home(monkeypatch):
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.scene, SpiderTable)
     assert type(app.scene).__name__ == "HomeScene"
+
+
+def test_hint_on_a_proved_lost_deal_leaves_no_thinking_line():
+    # QA: the "No way out" panel opened while the status line kept "Thinking…" for ever
+    n = next(n for n in range(1, 40) if TriPeaks.solve(TriPeaks.deal(n, EASY)).status == UNSOLVABLE)
+    app = make(TriPeaksTable(n, options=EASY))
+    t = app.scene
+    key(app, pygame.K_h)
+    assert t.status_text == tr("Thinking…")
+    run_until(app, lambda: t.hint_search is None and t.panel is not None)
+    for _ in range(30):
+        app.frame()
+    assert t.status_text != tr("Thinking…")

@@ -386,6 +386,7 @@ class GameTable(Scene):
 
     def finish_hint(self, result) -> None:
         move = None
+        self.say("")      # "Thinking…" is over, whatever comes next
         if result is not None and result.status == SOLVED and result.moves:
             move = self.rules.parse_move(self.state, result.moves[0])
             self.assist.remember(self.state, result.moves)
