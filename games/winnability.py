@@ -30,8 +30,9 @@ def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, 
     search keeps a best result) and the closing tally (CONTRACT.md); games with a best result get
     a ``best results:`` line of their distribution on standard error, so standard output stays a
     line a deal and the tally. Returns 0."""
-    jobs = jobs or os.cpu_count() or 1
     tasks = [(rules.name, n, options, timeout) for n in range(first, last + 1)]
+    # never more processes than deals, nor than a few per core (--jobs 99999 would fork-bomb)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks), 4 * (os.cpu_count() or 1)))
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
     bests: list[int] = []
     t0 = time.perf_counter()

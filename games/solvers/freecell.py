@@ -354,8 +354,9 @@ BACK = 64
 def successors_back(state):
     """:func:`successors` plus the moves back from a foundation (``hS4``, which the rules allow):
     a foundation's top card to a column whose top it fits, to the first empty column, or to a free
-    cell. Only cards that are not safe once taken back (:func:`_safe`): a safe one would go home
-    again at once by the auto-moves, a no-op. Internal moves ``(card | BACK, dst, ())``."""
+    cell. Every foundation top, safe or not: with moves back allowed, :func:`_safe`'s promise
+    ("nothing can need it") no longer holds — a black 7 may come back and need the red 8 it
+    lies on (QA). No auto-moves follow a move back. Internal moves ``(card | BACK, dst, ())``."""
     out = successors(state)
     cols, cells, f = state
     nfree = 4 - len(cells)
@@ -366,8 +367,6 @@ def successors_back(state):
             continue
         c = (su << 4) | r
         g = f[:su] + (r - 1,) + f[su + 1:]
-        if _safe(c, g):
-            continue
         for j in range(8):
             col = cols[j]
             if col and FITS[c][col[-1]]:
