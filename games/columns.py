@@ -72,7 +72,9 @@ def parse_foundations(text: str, line: int) -> tuple[int, int, int, int]:
         s, dash, v = tok.partition("-")
         su = s.strip().upper()
         su = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}.get(su, su)
-        if not dash or su not in SUIT_LETTERS or su in seen:
+        if dash and su in seen:
+            raise ValueError(f"line {line}: '{tok}': the {su} foundation is given twice")
+        if not dash or su not in SUIT_LETTERS:
             raise ValueError(f"line {line}: '{tok}' is not a foundation (write H-0, C-A, D-T …)")
         vv = v.strip().upper()
         if vv.isdigit() and 0 <= int(vv) <= 13:

@@ -71,6 +71,7 @@ MSG_BAD_COLUMN = N_("There is no column {col} (columns are 1 to 10)")
 MSG_SAME_COLUMN = N_("A column cannot move onto itself")
 MSG_EMPTY_SOURCE = N_("Column {col} is empty")
 MSG_BAD_COUNT = N_("Column {col} has only {n} face-up cards")
+MSG_ZERO_COUNT = N_("A move takes at least one card")
 MSG_MIXED = N_("Several cards move together only as a descending run of one suit")
 MSG_RANK = N_("{card} cannot go on {target}: a card goes on a card one rank higher")
 MSG_NO_FIT = N_("No card of column {src} fits on {target}")
@@ -298,6 +299,8 @@ class Spider(Rules):
         if not col:
             return MSG_EMPTY_SOURCE, {"col": a + 1}
         up = len(col) - d
+        if n < 1:
+            return MSG_ZERO_COUNT, {}
         if not 1 <= n <= up:
             return MSG_BAD_COUNT, {"col": a + 1, "n": up}
         if n > run_length(col, d):
