@@ -31,7 +31,7 @@ import time
 
 import pygame
 
-from games.core import PLAYING, WON
+from games.core import LOST, PLAYING, WON
 from games.devils_grip import (
     COLS, MERGE, MSG_BRILLIANT, MSG_EXCELLENT, MSG_GOOD, N_CELLS, ROWS, SWAP, TALON, TURN, TURN_MOVE,
     DevilsGrip, Move, chain_of, complete_in_row, fits, rating,
@@ -516,6 +516,9 @@ class DevilsGripTable(GameTable):
 
     # -- hint ------------------------------------------------------------------------------------
     def hint(self) -> None:
+        if self.rules.status(self.state) == LOST:
+            self.rescue()       # as every table: a lost position's hint is the rescue (how far back)
+            return
         if self.rules.status(self.state) != PLAYING:
             return
         self.swap_from = None
