@@ -43,6 +43,15 @@ def test_relaxed_deal_onto_empty_columns():
     assert solve(s, max_nodes=100).moves == ["d"]
 
 
+def test_empty_columns_are_filled_so_the_last_deal_can_be_made():
+    # QA: nine empty columns and one stock card; no deal while a column is empty (RULES.md):
+    # the run must be spread over all ten columns, dealt on, then rebuilt
+    s = pos(run("H", 13, 2), stock="AH")
+    r = solve(s, max_nodes=20_000)
+    assert r.status == SOLVED and "d" in r.moves
+    assert r.moves.index("d") >= 9
+
+
 def test_unsolvable_proved_by_exhausting_the_space():
     # twelve hearts without the ace: the table can never be cleared; with one card of each
     # value and the stock empty the solver prunes nothing, so it may prove it

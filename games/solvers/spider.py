@@ -310,7 +310,47 @@ class _Problem:
                             pr = base - ca - cinfo[b][1] + (info(na)[1] if na else -w_empty)
                             pr += info(nb)[1] if nb else -w_empty
                             out.append(((a, b, n, tuple(steps)), (tuple(new), sp), pr))
+        if stock_left and not self.relaxed and n_empty > 1:
+            fill = self.fill_to_deal(cols)
+            if fill is not None:
+                steps, new = fill
+                nxt = (new, sp)
+                # expanded at once (one expansion): the deal it allows then competes as a
+                # candidate by its own priority
+                out.append(((-1, -1, 0, steps), nxt, -(1 << 40)))
         return out
+
+    @staticmethod
+    def fill_to_deal(cols):
+        """A macro for the rule "no deal while a column is empty" (RULES.md, Spider): fill every
+        empty column with one card, each taken from the top of the fullest face-up run (the
+        column with most cards on a tie) that keeps at least one card, so the deal becomes
+        legal. ``(single moves, columns)`` or ``None`` when there are too few cards. Without it
+        a near-empty table with the stock left (several empty columns) makes the search try every
+        arrangement of its runs over the columns (QA: K–2 of hearts and nine empty columns)."""
+        cols = list(cols)
+        steps = []
+        for e in range(N_COLUMNS):
+            if cols[e]:
+                continue
+            best = None
+            for x in range(N_COLUMNS):
+                c = cols[x]
+                if len(c) < 2:
+                    continue
+                up = 0
+                while up < len(c) and c[-1 - up] < DOWN:
+                    up += 1
+                rank = (up, len(c))
+                if best is None or rank > best[0]:
+                    best = (rank, x)
+            if best is None:
+                return None
+            x = best[1]
+            steps.append((x, e, 1))
+            cols[e] = cols[x][-1:]
+            cols[x] = _settle(cols[x][:-1])[0]
+        return tuple(steps), tuple(cols)
 
     @staticmethod
     def fmt(state, move) -> str:
