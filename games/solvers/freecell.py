@@ -29,7 +29,7 @@ the earlier 8, 1, 1, 2, 4 on deals 1–200). One score misjudges some deals badl
 10**4–10**6 states while most take under 2000), so several independent searches with other
 weights (:data:`LANES`) join in at 2000, 4000, 8000 … states and take turns; the first keeps
 half the time. Any lane that runs out of states has exhausted the whole space: the deal is
-unsolvable. Resumable in slices like :class:`games.solvers.search.BestFirst`; the same budget
+unsolvable. Resumable in slices like every :class:`games.solvers.search.Sliced` search; the same budget
 gives the same answer however sliced.
 """
 from __future__ import annotations
@@ -401,7 +401,7 @@ class _Lane:
 
 class FreeCellSearch(Sliced):
     """Best-first search for a FreeCell position, resumable in slices (the interface of
-    :class:`games.solvers.search.BestFirst`: :meth:`step`, :meth:`run`, ``result``, ``nodes``).
+    :class:`games.solvers.search.Sliced`: :meth:`step`, :meth:`run`, ``result``, ``nodes``).
 
     Several searches with different scores (:data:`LANES`) take turns once the first has
     generated a few thousand states without a win: a deal that the first score misjudges is

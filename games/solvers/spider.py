@@ -378,7 +378,7 @@ class _Phase:
 class SpiderSearch(Sliced):
     """Attempts of a staged best-first search, each with one lane's weights and a limit of
     discrepancies; resumable in slices (:meth:`step` / :meth:`run` / ``result``, as
-    :class:`games.solvers.search.BestFirst`). See the module docstring.
+    :class:`games.solvers.search.Sliced`). See the module docstring.
 
     :param problem: a :class:`_Problem`; :param verify: ``moves -> bool``, the rules' replay;
     :param max_nodes: budget of positions generated (``None``: unlimited); :param timeout: seconds.
