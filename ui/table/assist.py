@@ -186,6 +186,14 @@ class Assist:
         self.cancel(job.kind)
         self.jobs.append(job)
 
+    def learn(self, state, result) -> None:
+        """Keep what a solver's ``result`` for ``state`` proved: its winning line
+        (:meth:`remember`) or that the position is lost (``dead``); ``unknown`` teaches nothing."""
+        if result.status == SOLVED:
+            self.remember(state, result.moves)
+        elif result.status == UNSOLVABLE:
+            self.dead.add(state)
+
     def remember(self, state, moves) -> None:
         """Record a proven winning line from ``state`` (move texts): every position on it."""
         if len(self.lines) > MAX_KNOWN:
@@ -282,10 +290,7 @@ class Assist:
             return r
 
         def done(r):
-            if r.status == SOLVED:
-                self.remember(s, r.moves)
-            elif r.status == UNSOLVABLE:
-                self.dead.add(s)
+            self.learn(s, r)
             if self.live_state == s:
                 self.live = {SOLVED: "yes", UNSOLVABLE: "no"}.get(r.status, "unknown")
                 self.table.stale = True
@@ -349,12 +354,10 @@ class Assist:
         def done(r):
             if self.rescue_phase != "search" or t.state != s:
                 return
+            self.learn(s, r)
             if r.status == SOLVED:
-                self.remember(s, r.moves)
                 self.rescue_found(s, r.moves)
             else:
-                if r.status == UNSOLVABLE:
-                    self.dead.add(s)
                 self.look_back(proved=r.status == UNSOLVABLE)
 
         self.run(Job("rescue", gen(), done, modal=True, state=s))
@@ -386,11 +389,9 @@ class Assist:
                 if kn == "no":
                     continue
                 r = yield self.solver(s, BACK_NODES, BACK_SECONDS)
+                self.learn(s, r)
                 if r.status == SOLVED:
-                    self.remember(s, r.moves)
                     return k
-                if r.status == UNSOLVABLE:
-                    self.dead.add(s)
                 if WALL_CLOCK and time.perf_counter() - t0 > BACK_TOTAL:
                     return -k
             return None
@@ -578,10 +579,7 @@ class Assist:
                 return r
 
             def done(r):
-                if r.status == SOLVED:
-                    self.remember(s, r.moves)
-                elif r.status == UNSOLVABLE:
-                    self.dead.add(s)
+                self.learn(s, r)
                 t = self.table
                 if t.history is not None and t.state == s and hasattr(t, "update_finish"):
                     t.update_finish()

@@ -387,12 +387,12 @@ class GameTable(Scene):
     def finish_hint(self, result) -> None:
         move = None
         self.say("")      # "Thinking…" is over, whatever comes next
+        if result is not None:
+            self.assist.learn(self.state, result)
         if result is not None and result.status == SOLVED and result.moves:
             move = self.rules.parse_move(self.state, result.moves[0])
-            self.assist.remember(self.state, result.moves)
             self.say(tr(self.assist.sees(MSG_HINT_LINE)))
         elif result is not None and result.status == UNSOLVABLE:
-            self.assist.dead.add(self.state)
             self.assist.rescue()      # no move wins: the hint becomes the rescue
             return
         else:
