@@ -82,6 +82,16 @@ def _matching(nbrs: list, k: int, used: int, need: int) -> bool:
     return _matching(nbrs, k + 1, used, need)
 
 
+
+def _bits(x: int) -> list[int]:
+    """The positions of the set bits of ``x``, lowest first (the talon cards still in play)."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
 class _Tables:
     """The fixed tables of one search: layout ranks and covers, the ``S0`` order and its ranks."""
 
@@ -170,12 +180,7 @@ class _Tables:
         L, D, b, p = st
         n, cover, lrank, drank = self.n, self.cover, self.lrank, self.drank
         free = [i for i in range(n) if (L >> i) & 1 and not cover[i] & L]
-        idx = []
-        x = D
-        while x:
-            low = x & -x
-            idx.append(low.bit_length() - 1)
-            x ^= low
+        idx = _bits(D)
         m = len(idx)
         p0 = sum(1 for k in idx if k < b)
 
@@ -265,12 +270,7 @@ class _Tables:
                 if self._fresh(nxt):
                     yield (("L", i),), nxt
                 return
-        idx = []
-        x = D
-        while x:
-            low = x & -x
-            idx.append(low.bit_length() - 1)
-            x ^= low
+        idx = _bits(D)
         m = len(idx)
         q0 = (D & ((1 << b) - 1)).bit_count()  # waste = idx[:q0], stock = idx[q0:]
         here = p * 64 + q0
