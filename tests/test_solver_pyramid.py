@@ -4,7 +4,6 @@ proved unsolvable with three), each pruning rule on a position it decides, solut
 the rules, slicing giving the same answer as one run, and agreement with a plain breadth-first
 search over the rules' own moves on random small positions (games/solvers/pyramid.py)."""
 import random
-from collections import deque
 
 from hypothesis import given, settings, strategies as st
 
@@ -12,6 +11,7 @@ from games.cards import ALL_CARDS, fmt, parse_card
 from games.pyramid import Pyramid, PyramidState, geometry
 from games.solvers.pyramid import realize, solver
 from games.solvers.search import replays_to_win
+from tests.test_pyramid import exhaustive
 
 C = parse_card
 
@@ -31,21 +31,6 @@ def with_passes(s, passes):
     return PyramidState(s.layout, s.cards, s.stock, s.waste, s.discard, s.points, s.pass_no, passes)
 
 
-def exhaustive(s):
-    """Plain breadth-first search over the rules' own moves: is a win reachable?"""
-    def key(x):
-        return (x.cards, x.stock, x.waste, x.pass_no if x.passes else 0)
-    seen, todo = {key(s)}, deque([s])
-    while todo:
-        x = todo.popleft()
-        if Pyramid.status(x) == "won":
-            return True
-        for m in Pyramid.legal_moves(x):
-            y = Pyramid._apply(x, m)
-            if key(y) not in seen:
-                seen.add(key(y))
-                todo.append(y)
-    return False
 
 
 def solve(s, **kw):
