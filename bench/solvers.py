@@ -1,13 +1,17 @@
 """Solver speed where the player is: every game's solver on 20 mid-game positions, natively and in
 WebAssembly (issue 7, item 7).
 
-    python bench/solvers.py [--games tripeaks,pyramid] [--count 20] [--budget 2] [--no-wasm]
+    python bench/solvers.py [--games tripeaks,pyramid] [--count 20] [--budget 2] [--no-wasm] [--slow S]
 
 Positions are made reproducibly: deal ``N`` (1, 2, …) of the variant, then ``depth`` moves chosen
 by a fixed policy (the move at index ``splitmix64(N) mod len(moves)`` of the legal moves, draws
 and deals avoided while anything else is legal), so both interpreters search the same positions.
 For each position the solver runs until it answers or ``budget`` seconds pass, as the app's hint
 and rescue do; the figures are the seconds to the answer (median, worst) and the answers' counts.
+Native seconds are CPU seconds of the process (``time.process_time``, and the budget too, through
+:func:`games.solvers.search.use_cpu_clock`), so a loaded machine does not change them; Pyodide's
+``process_time`` does not advance, so there the clock is the wall clock (run it on a quiet machine); every
+position slower than ``--slow`` seconds (default 0.3) in either interpreter is listed by number.
 WebAssembly: this same file in Pyodide (npm ``pyodide``, CPython 3.12 compiled to WebAssembly)
 under Node, via ``tests/web/run_pyodide.mjs``. Goals: a hint within 0.3 s in WebAssembly for
 TriPeaks, Pyramid, Klondike and FreeCell; a rescue within 2 s for Spider 2-suit.
@@ -60,8 +64,15 @@ def positions(game: str, options: dict, depth: int, count: int) -> list:
 
 def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0) -> dict:
     """Time each game's solver on its positions. :returns: ``{game: {"median", "worst",
-    "answers": {status: n}, "positions": n}}`` (seconds), plus ``python`` (version)."""
+    "answers": {status: n}, "positions": n, "times": [(seconds, status), …] by position}}``
+    (CPU seconds natively, wall seconds in Pyodide), plus ``python`` (version)."""
     from games.registry import find_game
+    from games.solvers.search import use_cpu_clock
+
+    wasm = sys.platform == "emscripten"
+    clock = time.perf_counter if wasm else time.process_time  # Pyodide's process_time stands still
+    if not wasm:
+        use_cpu_clock()
 
     res = {}
     for game, options, depth, *label in VARIANTS:
@@ -71,15 +82,16 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
         rules = find_game(game)
         if not rules.has_solver():
             continue
-        times, answers = [], {}
+        times, answers, each = [], {}, []
         for s in positions(game, options, depth, count):
-            t0 = time.perf_counter()
+            t0 = clock()
             r = rules.solver(s, timeout=budget).run()
-            times.append(time.perf_counter() - t0)
+            times.append(clock() - t0)
+            each.append((times[-1], r.status))
             answers[r.status] = answers.get(r.status, 0) + 1
         times.sort()
         res[name] = {"median": times[len(times) // 2], "worst": times[-1], "answers": answers,
-                     "positions": len(times)}
+                     "positions": len(times), "times": each}
     res["python"] = sys.version.split()[0]
     return res
 
@@ -103,6 +115,7 @@ def main(argv=None) -> int:
     p.add_argument("--count", type=int, default=20)
     p.add_argument("--budget", type=float, default=2.0)
     p.add_argument("--no-wasm", action="store_true")
+    p.add_argument("--slow", type=float, default=0.3, help="list positions slower than this (s)")
     a = p.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     games = [g for g in a.games.split(",") if g] or None
@@ -119,7 +132,14 @@ def main(argv=None) -> int:
         w = wasm.get(game) if wasm else None
         ws = f"{w['median']:12.3f} {w['worst']:8.3f}  {w['median'] / max(n['median'], 1e-9):5.1f}" if w else f"{'-':>12} {'-':>8}  {'-':>5}"
         print(f"{game:12} {n['median']:14.3f} {n['worst']:8.3f}   {ws}  {n['answers']}")
-    print(f"seconds to an answer over {a.count} mid-game positions each, budget {a.budget:g} s; "
+    for game in [g for g in native if g != "python"]:
+        w = wasm.get(game) if wasm else None
+        for i, (t, status) in enumerate(native[game]["times"]):
+            wt = w["times"][i][0] if w and "times" in w else None
+            if t > a.slow or (wt is not None and wt > a.slow):
+                print(f"  slow: {game} position {i + 1} ({status}): native {t:.3f} s"
+                      + (f", wasm {wt:.3f} s" if wt is not None else ""))
+    print(f"seconds (native: CPU) to an answer over {a.count} mid-game positions each, budget {a.budget:g} s; "
           f"native Python {native['python']}" + (f", WebAssembly Python {wasm['python']}" if wasm else ""))
     return 0
 
