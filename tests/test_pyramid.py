@@ -333,7 +333,7 @@ def test_solver_on_classic_deals():
     r = Pyramid.solve(Pyramid.deal(3, {}), timeout=30)
     assert r.status == "solved"
     assert Pyramid.status(play(Pyramid.deal(3, {}), *r.moves)) == "won"
-    assert Pyramid.solve(Pyramid.deal(2, {}), max_nodes=50).status == "unknown"
+    assert Pyramid.solve(Pyramid.deal(3, {}), max_nodes=5).status == "unknown"  # its win takes 20+ removals
     # deal 1 is dead from the start: four jacks in the layout need all four twos, the apex JD
     # (under every card) can only take 2C from the stock, and the counting proves the rest
     r = Pyramid.solve(Pyramid.deal(1, {}), timeout=30)

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from games.cards import ALL_CARDS, fmt, parse_card
 from games.pyramid import Pyramid, PyramidState, geometry
-from games.solvers.pyramid import realize, solver
+from games.solvers.pyramid import _Tables, realize, solver
 from games.solvers.search import replays_to_win
 from tests.test_pyramid import exhaustive
 
@@ -86,6 +86,34 @@ def test_counting_needs_a_matching():
     assert r.status == "unsolvable" and r.nodes == 0 and not exhaustive(s)
 
 
+def test_pairs_that_wait_for_each_other():
+    # jacks and twos, none in the stock: two layout pairs are needed, 2S (slot 2) can only go
+    # with JH (slot 10) and 2H (slot 6) only with JD (slot 5); but JD lies on 2S and JH on 2H,
+    # so each pair waits for the other: dead at the root (the plain matching exists)
+    s = pos({2: "2S", 5: "JD", 6: "2H", 10: "JH"}, stock=["5C"])
+    for passes in (0, 3):
+        r = solve(with_passes(s, passes), timeout=10)
+        assert r.status == "unsolvable" and r.nodes == 0
+    assert not exhaustive(s)
+    # with JH off 2H (slot 14) the pairs 2H+JD, then 2S+JH, win
+    won = pos({2: "2S", 5: "JD", 6: "2H", 14: "JH"}, stock=["5C"])
+    assert exhaustive(won) and solve(won, timeout=10).status == "solved"
+
+
+def test_pairs_of_two_classes_that_wait_for_each_other():
+    # one layout pair needed in each class, one way each: 7D+6S and 8D+5H; 6S lies on 8D, and
+    # 5H lies on KC which lies on 7D: each pair waits for the other, though each class alone
+    # passes the counting
+    s = pos({1: "7D", 2: "8D", 3: "KC", 5: "6S", 6: "5H"}, stock=["2C"])
+    for passes in (0, 3):
+        r = solve(with_passes(s, passes), timeout=10)
+        assert r.status == "unsolvable" and r.nodes == 0
+    assert not exhaustive(s)
+    # without the king 5H no longer lies (through it) on 7D: 6S+7D, then 8D+5H
+    won = pos({1: "7D", 2: "8D", 5: "6S", 6: "5H"}, stock=["2C"])
+    assert exhaustive(won) and solve(won, timeout=10).status == "solved"
+
+
 def test_covering_through_present_cards_only():
     # a position given as text: TD (slot 12) is free since the cards on it are gone, though 3S
     # (slot 25, further down the same cone) is still there; they pair
@@ -114,7 +142,7 @@ def _states(s, moves):
 
 
 def test_slicing_gives_the_same_answer():
-    for n in (62, 12):  # proved unsolvable in some 17000 nodes; won in some 120
+    for n in (763, 163):  # proved unsolvable in some 4000 nodes; won in some 3800
         s = Pyramid.deal(n, {"passes": "3"})
         whole = solver(s).run()
         sliced = solver(s)
@@ -126,7 +154,7 @@ def test_slicing_gives_the_same_answer():
 
 
 def test_unknown_on_a_tiny_budget():
-    assert solver(Pyramid.deal(2, {"passes": "3"}), max_nodes=50).run().status == "unknown"
+    assert solver(Pyramid.deal(727, {"passes": "3"}), max_nodes=50).run().status == "unknown"
 
 
 def small_position(rng):
@@ -143,6 +171,82 @@ def small_position(rng):
 @given(st.integers(0, 10 ** 9))
 def test_agrees_with_exhaustive_search(seed):
     s = small_position(random.Random(seed))
+    if Pyramid.status(s) != "playing":
+        return
+    r = solve(s, timeout=20)
+    assert r.status == ("solved" if exhaustive(s) else "unsolvable")
+
+
+def _cone(x):
+    """Slot ``x`` of the classic pyramid and every slot lying on it, directly or not."""
+    g, out, todo = geometry(1), {x}, [x]
+    while todo:
+        i = todo.pop()
+        for j in range(g.n):
+            if (g.cover_mask[i] >> j) & 1 and j not in out:
+                out.add(j)
+                todo.append(j)
+    return sorted(out)
+
+
+CONES = [c for c in map(_cone, range(28)) if len(c) >= 6]
+
+
+def tangled_position(rng):
+    """Cards of two or three rank classes (a king now and then) packed into one or two cones of
+    the classic pyramid, few partners in the stock: the pairs' order matters."""
+    cards = []
+    for r in rng.sample(range(1, 7), rng.choice([2, 2, 3, 3])):
+        for rank in (r, 13 - r):
+            cards += rng.sample([c for c in ALL_CARDS if c & 15 == rank], rng.randint(2, 4))
+    if rng.random() < 0.2:
+        cards.append(rng.choice([c for c in ALL_CARDS if c & 15 == 13]))
+    rng.shuffle(cards)
+    region = rng.choice(CONES)
+    if rng.random() < 0.3:
+        region = sorted(set(region) | set(rng.choice(CONES)))
+    n = min(len(region), rng.randint(5, 12), len(cards))
+    stock = cards[n:n + rng.randint(0, 5)]
+    cut = rng.randint(0, len(stock))
+    return pos({i: fmt(c) for i, c in zip(rng.sample(region, n), cards[:n])},
+               stock=[fmt(c) for c in stock[cut:]], waste=[fmt(c) for c in stock[:cut]],
+               passes=rng.choice([0, 3]), pass_no=rng.randint(1, 3))
+
+
+def test_order_of_pairs_cuts_only_lost_positions(monkeypatch):
+    # every position whose root passes the plain counting (a matching per class) but which the
+    # order tests call dead (within a class: class_ok; across classes: jointly_ok) is lost by
+    # breadth-first search; and both tests do cut
+    import games.solvers.pyramid as sp
+
+    ordered = sp._acyclic
+    cuts = {"class": 0, "joint": 0}
+    for seed in range(3000):
+        s = tangled_position(random.Random(seed))
+        if Pyramid.status(s) != "playing":
+            continue
+        tb = _Tables(s)
+        L, D = tb.start(s)[:2]
+        monkeypatch.setattr(sp, "_acyclic", lambda pairs, befores: True)
+        plain = all(tb.class_ok(L, D, r) for r in range(1, 7))
+        monkeypatch.setattr(sp, "_acyclic", ordered)
+        if not plain:
+            continue
+        if not all(tb.class_ok(L, D, r) for r in range(1, 7)):
+            kind = "class"
+        elif not tb.jointly_ok(L, D):
+            kind = "joint"
+        else:
+            continue
+        cuts[kind] += 1
+        assert not exhaustive(s), (seed, kind)
+    assert cuts["class"] >= 8 and cuts["joint"] >= 10, cuts
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10 ** 9))
+def test_agrees_with_exhaustive_search_on_tangled_positions(seed):
+    s = tangled_position(random.Random(seed))
     if Pyramid.status(s) != "playing":
         return
     r = solve(s, timeout=20)

@@ -25,6 +25,16 @@ passes, where it does not matter). The state is its own visited-set key.
    the stock and waste lack: when no such matching exists (Hall's condition, at most 4 × 4
    cards) the position is dead. After a removal only the two ranks removed can break this, so
    only they are checked.
+3b. *Order of the pairs.* Two layout cards removed together leave at once, so each waits for
+   every card lying on either of them (through cards present at the start). A solution makes
+   at least ``need`` layout pairs in each rank class (the counting), and any ``need`` of them,
+   from every class at once, are removed in the solution's order: no pair of them waits,
+   through the others, for itself. Within a class, the matching of 3 must have an
+   order like that (else dead); across classes, some choice of one such matching per class
+   must have one all together (:meth:`_Tables.jointly_ok`, at each node; a class with more than
+   :data:`MAX_OPTIONS` ways, or a choice taking over :data:`MAX_JOINT` steps, is given up as
+   "maybe", which only weakens the test). Example: 7D needs 6S and 8D needs 5H, but 6S lies on
+   8D and 5H on 7D — each pair waits for the other.
 
 **Unlimited passes**: every boundary of the same masks reaches every other, so the visited key is
 ``(L, D)`` alone and a successor is a *macro move*: the draws that bring a card to the stock or
@@ -66,20 +76,64 @@ from .search import Search, replays_to_win
 DRAW = "s"
 
 
-def _matching(nbrs: list, k: int, used: int, need: int) -> bool:
-    """Whether ``need`` of ``nbrs[k:]`` (bit masks of possible partners) get distinct partners
-    outside ``used``."""
+def _ordered_matching(nbrs: list, k: int, used: int, need: int, above: tuple, pairs: list,
+                      befores: list) -> bool:
+    """Whether ``need`` of the cards ``nbrs[k:]`` (``(slot, bit mask of possible partners)``)
+    get distinct partners outside ``used`` so that the chosen pairs (with ``pairs`` already
+    chosen: their two cards' bits, and ``befores``: the cards that must go before either) can be
+    removed in some order: a pair waits for every card covering either of its cards, so no pair
+    may wait, through others, for itself (pruning 3)."""
     if need <= 0:
         return True
     if len(nbrs) - k < need:
         return False
-    x = nbrs[k] & ~used
+    i, x = nbrs[k]
+    x &= ~used
     while x:
         low = x & -x
-        if _matching(nbrs, k + 1, used | low, need - 1):
+        pm = (1 << i) | low
+        bf = above[i] | above[low.bit_length() - 1]
+        pairs.append(pm)
+        befores.append(bf)
+        if _acyclic(pairs, befores) and _ordered_matching(nbrs, k + 1, used | low, need - 1, above,
+                                                          pairs, befores):
             return True
+        pairs.pop()
+        befores.pop()
         x ^= low
-    return _matching(nbrs, k + 1, used, need)
+    return _ordered_matching(nbrs, k + 1, used, need, above, pairs, befores)
+
+
+MAX_OPTIONS = 24  # ways to choose one class's layout pairs listed for the joint test, at most
+MAX_JOINT = 400  # steps of the joint test before it gives up (says "maybe")
+
+
+def _acyclic(pairs: list, befores: list) -> bool:
+    """Whether the pairs (bit masks of two cards, each with the mask of cards that must go
+    before it) can be removed one after another: pair ``a`` must go before pair ``b`` when a card
+    of ``a`` covers (through any cards) a card of ``b``; no cycle of that relation."""
+    n = len(pairs)
+    if n < 2:
+        return True
+    pre = []
+    for bf in befores:
+        m = 0
+        for b in range(n):
+            if pairs[b] & bf:
+                m |= 1 << b
+        pre.append(m)
+    left = (1 << n) - 1
+    while left:
+        x = left
+        while x:  # a pair that no pair left must precede
+            low = x & -x
+            if not pre[low.bit_length() - 1] & left:
+                left ^= low
+                break
+            x ^= low
+        else:
+            return False
+    return True
 
 
 
@@ -130,6 +184,7 @@ class _Tables:
         for k, r in enumerate(self.drank):
             self.dmask[r] |= 1 << k
         self.passes = s.passes
+        self.options_cache: dict = {}  # (layout cards of a class, pairs needed) -> class_options
         self.best: dict[int, int] = {}  # masks (D << n | L) -> earliest position visited (64 pass + boundary)
 
     def start(self, s: PyramidState) -> tuple:
@@ -161,23 +216,120 @@ class _Tables:
         x = lr
         while x:
             low = x & -x
-            nb = ls & ~tangled[low.bit_length() - 1]
+            i = low.bit_length() - 1
+            nb = ls & ~tangled[i]
             if nb:
-                nbrs.append(nb)
+                nbrs.append((i, nb))
             x ^= low
         if len(nbrs) < need:
             return False
-        return _matching(nbrs, 0, 0, need)
+        if need == 1:
+            return True
+        return _ordered_matching(nbrs, 0, 0, need, self.above, [], [])
 
 
     def feasible(self, L: int, D: int) -> bool:
         """The counting test for every rank class (at the root)."""
         return all(self.class_ok(L, D, r) for r in range(1, 7))
 
+    def class_options(self, L: int, D: int, r: int):
+        """Every way (up to :data:`MAX_OPTIONS`) to choose the ``need`` layout pairs of the ranks
+        ``r`` and ``13 - r`` that the counting test asks for, each removable in some order:
+        a list of options, each a tuple of pairs ``(bits of its two cards, bits of the cards that
+        must go before it)``; ``[()]`` when no layout pair is needed, ``None`` when there are
+        too many ways to list (pruning 3b)."""
+        s = 13 - r
+        lm, dm = self.lmask, self.dmask
+        lr, ls = L & lm[r], L & lm[s]
+        need = max(lr.bit_count() - (D & dm[s]).bit_count(), ls.bit_count() - (D & dm[r]).bit_count())
+        if need <= 0:
+            return [()]
+        key = (lr | ls, need)
+        cache = self.options_cache
+        got = cache.get(key)
+        if got is not None or key in cache:
+            return got
+        above, tangled = self.above, self.tangled
+        nbrs = []
+        x = lr
+        while x:
+            low = x & -x
+            i = low.bit_length() - 1
+            nb = ls & ~tangled[i]
+            if nb:
+                nbrs.append((i, nb))
+            x ^= low
+        out: list = []
+
+        def walk(k, used, need, pairs, befores):
+            if need == 0:
+                out.append(tuple(zip(pairs, befores)))
+                return len(out) > MAX_OPTIONS
+            if len(nbrs) - k < need:
+                return False
+            i, x = nbrs[k]
+            x &= ~used
+            while x:
+                low = x & -x
+                pairs.append((1 << i) | low)
+                befores.append(above[i] | above[low.bit_length() - 1])
+                if _acyclic(pairs, befores) and walk(k + 1, used | low, need - 1, pairs, befores):
+                    return True
+                pairs.pop()
+                befores.pop()
+                x ^= low
+            return walk(k + 1, used, need, pairs, befores)
+
+        got = None if walk(0, 0, need, [], []) else out
+        cache[key] = got
+        return got
+
+    def jointly_ok(self, L: int, D: int) -> bool:
+        """Whether the layout pairs that the counting test asks for can be chosen in every rank
+        class at once (one of :meth:`class_options` each) so that all of them can be removed in
+        some order (pruning 3b): a pair waits for every card covering either of its cards, and no
+        pair may wait, through pairs of any class, for itself. Gives up (``True``) after
+        :data:`MAX_JOINT` steps."""
+        opts = []
+        for r in range(1, 7):
+            o = self.class_options(L, D, r)
+            if o is None or o == [()]:
+                continue
+            if not o:
+                return False
+            opts.append(o)
+        if len(opts) < 2:
+            return True
+        opts.sort(key=len)
+        budget = [MAX_JOINT]
+        pairs: list = []
+        befores: list = []
+
+        def walk(k):
+            if k == len(opts):
+                return True
+            for option in opts[k]:
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return True
+                n0 = len(pairs)
+                for pm, bf in option:
+                    pairs.append(pm)
+                    befores.append(bf)
+                ok = _acyclic(pairs, befores) and walk(k + 1)
+                del pairs[n0:], befores[n0:]
+                if ok:
+                    return True
+            return False
+
+        return walk(0)
+
     def successors_cycle(self, st: tuple):
         """Successors under unlimited passes: one *macro move* per removal reachable by drawing
         (the draws that bring the cards to the stock or waste top, then the removal)."""
         L, D, b, p = st
+        if not self.jointly_ok(L, D):
+            return
         n, cover, lrank, drank = self.n, self.cover, self.lrank, self.drank
         free = [i for i in range(n) if (L >> i) & 1 and not cover[i] & L]
         idx = _bits(D)
@@ -254,6 +406,8 @@ class _Tables:
         earliest position ``(pass, boundary)`` the draws can reach where it is legal, less the
         successors that a visited state dominates (same masks, an earlier or equal position)."""
         L, D, b, p = st
+        if not self.jointly_ok(L, D):
+            return
         cover, lrank, drank, lm, dm = self.cover, self.lrank, self.drank, self.lmask, self.dmask
         P, under, best, n = self.passes, self.under, self.best, self.n
         free = []
