@@ -150,11 +150,12 @@ def test_macro_moves_a_mixed_run_through_an_empty_column():
     assert macros[0][1][0][0] == bytes(t.columns[0])
 
 
-def test_no_macros_with_fewer_than_four_suits_or_without_empty_columns():
+def test_macros_with_two_suits_and_none_without_empty_columns():
     from games.solvers.spider import _Problem
 
+    # 2 suits: the same mixed run goes onto 9H through the empty column, as with 4 suits
     p = _Problem(pos("9H", "8S 7H 6H", "5S", suits=2))
-    assert not any(len(m) == 4 for m, _, _ in p.successors(p.root))
+    assert [m for m, _, _ in p.successors(p.root) if len(m) == 4] == [(1, 0, 3, ((1, 3, 2), (1, 0, 1), (3, 0, 2)))]
     p = _Problem(pos("9H", "8S 7H 6H", "5C", "4C", "3C", "2C", "AC", "KD", "QD", "JD"))
     assert not any(len(m) == 4 for m, _, _ in p.successors(p.root))
 
