@@ -211,7 +211,11 @@ class _Problem:
     # -- moves --------------------------------------------------------------------------------------
     def successors(self, state, depth: int = 0):
         """``[(move, next state, priority of the next state at depth)]``, moves in a fixed order
-        (the deal first, then by source column, destination column, run length)."""
+        (the deal first, then by source column, destination column, run length). The deal's
+        next state is ``None`` (unless a card lands on an empty column or completes a run): the
+        search makes it (:meth:`deal_state`) only for the candidates it opens, as most are never
+        opened; it needs no visited check when generated, since different states before a deal
+        give different states after it."""
         cols, sp = state
         info = self.info
         stock_left = sp < self.n_deals
@@ -221,18 +225,22 @@ class _Problem:
         if n_empty > 1 and stock_left:
             self.pruned = True  # pruning 3
         out = []
-        if stock_left and (self.relaxed or not empties):
-            new = list(cols)
-            for i, card in enumerate(self.deals[sp]):
-                new[i] = _settle(new[i] + bytes((card,)))[0]
-            nxt = (tuple(new), sp + 1)
-            out.append((DEAL, nxt, self.priority(nxt, depth)))
         w = self.iweights
         w_empty = w[5] if stock_left else w[6]
         cinfo = [info(c) if c else None for c in cols]
         base = (sum(x[1] for x in cinfo if x) + w[1] * self.stock_left[sp] - w_empty * n_empty
                 + w[7] * depth)
+        if stock_left and (self.relaxed or not empties):
+            pr = self.deal_priority(state, cinfo, base)
+            if pr is None:  # made at once: it fills a column or completes a run (maybe a win)
+                nxt = self.deal_state(state)
+                out.append((DEAL, nxt, self.priority(nxt, depth)))
+            else:
+                out.append((DEAL, None, pr))
         tops = [c[-1] & 15 if c else 0 for c in cols]
+        at = [0] * 15  # at[r]: the columns whose top card has rank r, as a bit mask
+        for b in range(N_COLUMNS):
+            at[tops[b]] |= 1 << b
         macros = self.macros and n_empty > 0
         for a in range(N_COLUMNS):
             col = cols[a]
@@ -241,13 +249,15 @@ class _Problem:
             k, ca = cinfo[a]
             size = len(col)
             low = col[-1] & 15
-            for b in range(N_COLUMNS):
-                t = tops[b]
-                if not t or b == a:
-                    continue
-                n = t - low
-                if n < 1 or n > k:
-                    continue
+            m = 0
+            for r in range(low + 1, min(low + k, 13) + 1):
+                m |= at[r]
+            m &= ~(1 << a)
+            while m:
+                bit = m & -m
+                m ^= bit
+                b = bit.bit_length() - 1
+                n = tops[b] - low
                 dst = cols[b]
                 kb, cb = cinfo[b]
                 if n < k:  # the run is split: its base sits on its natural card
@@ -325,6 +335,38 @@ class _Problem:
                 # candidate by its own priority
                 out.append(((-1, -1, 0, steps), nxt, -(1 << 40)))
         return out
+
+    def deal_state(self, state):
+        """The state after the next deal of the stock (cards on columns 1, 2, … in turn)."""
+        cols, sp = state
+        new = list(cols)
+        for i, card in enumerate(self.deals[sp]):
+            new[i] = _settle(new[i] + bytes((card,)))[0]
+        return tuple(new), sp + 1
+
+    def deal_priority(self, state, cinfo, base: int) -> int | None:
+        """The priority of :meth:`deal_state` of ``state``, from the columns' cached facts
+        ``cinfo`` and ``base`` (the priority of ``state`` at the depth of the deal) without
+        making it: a dealt card adds one card and, unless it lands on its natural card, a break.
+        ``None`` when a card lands on an empty column or completes a run (make the state)."""
+        cols, sp = state
+        w = self.iweights
+        pr = base + w[1] * (self.stock_left[sp + 1] - self.stock_left[sp])
+        w_nat, w_off, w_bad = w[4], w[4] + w[3], w[4] + w[2]
+        for i, card in enumerate(self.deals[sp]):
+            c = cols[i]
+            if not c:
+                return None
+            top = c[-1]
+            if top == card + 1:
+                if (card & 15) == 1 and cinfo[i][0] >= RUN - 1:  # a run is completed
+                    return None
+                pr += w_nat
+            elif (top & 15) == (card & 15) + 1:
+                pr += w_off
+            else:
+                pr += w_bad
+        return pr
 
     @staticmethod
     def fill_to_deal(cols):
@@ -450,6 +492,13 @@ class SpiderSearch(Sliced):
                 _, _, idx = pop(ph.heap)
                 state, depth = nodes[idx][2], nodes[idx][3] + 1
                 for move, nxt, pr in succ(state, depth):
+                    if nxt is None:  # a deal, made when opened (see successors)
+                        budget -= 1
+                        self.nodes += 1
+                        j = len(nodes)
+                        nodes.append((idx, move, None, depth))
+                        push(ph.cands, (pr, -j, j))
+                        continue
                     k = tuple(sorted(nxt[0])) if nxt[1] == nd else nxt  # p.key(nxt)
                     if k in seen:
                         continue
@@ -473,7 +522,16 @@ class SpiderSearch(Sliced):
                     child = ph.children[ph.tried]
                 else:
                     entry = pop(ph.cands)
-                    child = _Phase(nodes[entry[2]][2][1], entry)
+                    j = entry[2]
+                    parent, move, nxt, depth = nodes[j]
+                    if nxt is None:  # a deal: make it now
+                        nxt = p.deal_state(nodes[parent][2])
+                        nodes[j] = (parent, move, nxt, depth)
+                        k = p.key(nxt)
+                        if k in seen:
+                            continue
+                        seen.add(k)
+                    child = _Phase(nxt[1], entry)
                     ph.children.append(child)
                 ph.tried += 1
                 self._open(child, ph.spent + ph.tried - 1)
