@@ -206,3 +206,62 @@ def test_talon_top_is_not_forced_while_the_other_copy_is_free():
     assert r.moves[0] == "1.2>1.1"
     after_talon_play = R._apply(s, R.parse_move(s, "t>1.1"))
     assert brute_best(after_talon_play) > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6))
+def test_win_only_search_matches_brute_force_on_loose_positions(seed):
+    """The command line's configuration (no beam, the probe, the whole win search, no branch and
+    bound after the proof) and the win search without the probe: ``solved`` exactly when some
+    line wins; ``unsolvable`` otherwise (a probe that runs out proves nothing)."""
+    s = loose_position(seed)
+    exact = brute_best(s)
+    for probe in (1, 0):
+        search = DGSearch(s, beam_width=0, probe=probe, settle=False)
+        r = search.run()
+        assert r.status == (SOLVED if exact == 0 else UNSOLVABLE)
+        assert search.no_win == (exact > 0) and search.best >= exact
+        if r.status == SOLVED:
+            assert replays_to_win(R, s, r.moves)
+
+
+@pytest.mark.parametrize("stock", ["JS 8S 5S JS 2S", "2S JS 8S 5S JS", "8S JS 5S JS 2S"])
+def test_no_merge_after_the_last_starter(stock):
+    """Pruning 6: for a win no merge refills a card after the stock's last chain starter (that
+    card would be a bottom needing a merge of its own, for ever). The merge that refills the
+    last starter itself (the 2S at the end of the first stock) must stay: that line wins."""
+    s = spade_position(stock)
+    search = DGSearch(s, beam_width=0, settle=False)
+    r = search.run()
+    assert (r.status == SOLVED) == (brute_best(s) == 0)
+    prob = search.problem
+    node = prob.root
+    while node[1] <= prob.last_start:  # turn until the last starter is behind us, if we can
+        nxt = [c for mv, c in prob.successors(node, 99) if mv == ("s",)]
+        if not nxt:
+            break
+        node = nxt[0]
+    if node[1] > prob.last_start:
+        assert all(mv[0] != "m" for mv, _ in prob.successors(node, 1))
+
+
+def test_forced_refills_are_the_cards_no_turn_can_take():
+    """``next_forced``: a stock index that every window of three holding it shares with a chain
+    starter must be refilled by a merge; the win search turns first when the next one is a
+    multiple of three away."""
+    s = DevilsGripState(((),) * 23 + (cards("4D"),), cards("5S 2S 8S JS QS KS 3H 9S"), ())
+    search = DGSearch(s, beam_width=0)
+    assert search.problem.next_forced == (0, 1, 6, 6, 6, 6, 6, 8, 8)
+    assert search.problem.last_start == 6
+
+
+def test_time_budget_asks_only_for_a_win():
+    """``solver(state, timeout=…)`` (``python -m games solve|winnability``): no beam, the probe
+    finds #506's win in a few thousand positions, and a proof of no win ends the search."""
+    s = R.deal(506)
+    r = R.solver(s, timeout=60).run()
+    assert r.status == SOLVED and replays_to_win(R, s, r.moves) and r.nodes < 10_000
+    search = R.solver(R.deal(10), timeout=60)
+    r = search.run()
+    assert r.status == UNSOLVABLE and search.no_win and not search.exact
+    assert r.nodes < DGSearch(R.deal(10), max_nodes=30_000).run().nodes

@@ -312,3 +312,22 @@ def test_hint_on_a_proved_lost_deal_leaves_no_thinking_line():
     for _ in range(30):
         app.frame()
     assert t.status_text != tr("Thinking…")
+
+
+def test_devils_grip_cycles_through_every_banked_deal(monkeypatch):
+    """"Solvable deals only" with a small bank: every banked deal once before any again, and never
+    the deal just played (ui/table/base.py BANK_DEALT)."""
+    from ui.table import base
+    few = games.bank.Bank("devils-grip", {}, 1, 10, (3, 5, 9))
+    monkeypatch.setattr(games.bank, "load", lambda rules, opts: few)
+    monkeypatch.setattr(base, "BANK_DEALT", {})
+    cls = ui_table.table_class("devils-grip")
+    app = make(cls(), solvable_only=True)
+    t = app.scene
+    seen = [t.number]
+    for _ in range(11):
+        t.start()
+        assert t.verified and t.assist.dealing is None
+        seen.append(t.number)
+    assert all(sorted(seen[k:k + 3]) == [3, 5, 9] for k in range(0, 12, 3))
+    assert all(a != b for a, b in zip(seen, seen[1:]))

@@ -65,6 +65,8 @@ A_TURN = ("s",)
 A_REFILL = ("r",)
 BEAM_WIDTH = 100
 """States kept per layer by the beam that opens every search (0: none)."""
+PROBE = 1
+"""Merges a position tried by the probe that opens the win search (0: no probe)."""
 
 
 def code_of(stack: tuple) -> int:
@@ -94,6 +96,21 @@ class _Problem:
             idx.setdefault(c, []).append(i)
         self.where = {c: tuple(v) for c, v in idx.items()}
         self.rank_ok = tuple(c and (c & 15) > 4 for c in range(64))  # may go on a card
+        starts = [i for i, c in enumerate(self.s0) if not self.rank_ok[c]]
+        self.last_start = starts[-1] if starts else -1
+        """The last chain starter of ``S0`` (-1: none): a win refills no card after it (pruning 6)."""
+        n = self.n
+        forced = [all(any(not self.rank_ok[self.s0[j]] for j in range(t, min(t + TURN_COUNT, n)))
+                      for t in range(max(0, q - TURN_COUNT + 1), q + 1)) for q in range(n)]
+        nxt = [n] * (n + 1)
+        for q in range(n - 1, -1, -1):
+            nxt[q] = q if forced[q] else nxt[q + 1]
+        self.next_forced = tuple(nxt)
+        """For each stock index ``q``, the first index ``>= q`` that no turn can take (every window
+        of three stock cards holding it holds a chain starter): a merge must refill it (``n``:
+        none). The win search's move order plans the refills by it."""
+        self.restrict = 0
+        """When > 0, the win search tries only this many merges a position (the probe)."""
         grid = bytes(sorted(code_of(st) for st in s.grid if st))
         tm = (1 << self.p0) - 1
         self.root = (grid, self.p0, tm, 0)
@@ -191,7 +208,7 @@ class _Problem:
             return out
         merges = []
         seen = set()
-        for a in grid:
+        for a in (grid if best > 1 or p <= self.last_start else ()):
             if a in seen:
                 continue
             seen.add(a)
@@ -219,6 +236,8 @@ class _Problem:
                 if nlb < best:
                     merges.append((-(length == STACK_MAX), -length, ("m", a, b), (g, p + 1, tm, nlb)))
         merges.sort(key=lambda m: m[:2])
+        if self.restrict and best <= 1:
+            del merges[self.restrict:]
         # the turn (the grid is full here)
         q = min(p + TURN_COUNT, n)
         ntm = tm
@@ -231,6 +250,9 @@ class _Problem:
         turn = (A_TURN, (grid, q, ntm, nlb)) if nlb < best else None
         if turn is not None and nlb == lb and self._turn_plays_all(tops, p, q):
             out.append(turn)
+            turn = None
+        elif turn is not None and best <= 1 and (self.next_forced[p] - p) % TURN_COUNT == 0:
+            out.append(turn)  # the win search: turns keep the next forced refill in step
             turn = None
         out.extend(m[2:] for m in merges)
         if turn is not None:
@@ -403,7 +425,8 @@ class DGSearch(Search):
     """
 
     def __init__(self, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
-                 beam_width: int = BEAM_WIDTH, win_first: bool = True):
+                 beam_width: int = BEAM_WIDTH, win_first: bool = True, probe: int = PROBE,
+                 settle: bool = True):
         self.problem = p = _Problem(state)
         super().__init__(p.root, lambda _n: (), p.won, lambda s, m: str(m), key=_key,
                          verify=lambda _s, moves: replays_to_win(DevilsGrip, state, moves),
@@ -413,6 +436,9 @@ class DGSearch(Search):
         self._stack = [(p.root, None, None)]  # iterators are made lazily, with the bound then
         self._beam = p.beam(beam_width, self) if beam_width > 0 else None
         self._win_phase = win_first
+        self._probe = probe if win_first else 0
+        p.restrict = self._probe
+        self._settle = settle
         self.no_win = False
         self.exact = False
         if self.result is not None:  # won at the start (sorted or not): only swaps
@@ -500,15 +526,21 @@ class DGSearch(Search):
                 if timeout is not None and (self.nodes & 127) == 0 and \
                         self.seconds + now() - t0 > timeout:
                     return self._out_of_budget()
-            if not self._win_phase:
+            if self._probe:
+                # the probe ran out (that proves nothing): the whole win search from the start
+                self._probe = prob.restrict = 0
+            elif not self._win_phase:
                 self.exact = True
                 return self._finish(UNSOLVABLE)
-            # the win search ran out: no line wins; phase 3 from the start for the exact best
-            self._win_phase = False
-            self.no_win = True
-            if self.best <= 1:  # nothing below 1 but a win, which is now proved impossible
-                self.exact = True
-                return self._finish(UNSOLVABLE)
+            else:
+                # the win search ran out: no line wins; phase 3 from the start for the exact best
+                self._win_phase = False
+                self.no_win = True
+                if self.best <= 1:  # nothing below 1 but a win, which is now proved impossible
+                    self.exact = True
+                    return self._finish(UNSOLVABLE)
+                if not self._settle:
+                    return self._finish(UNSOLVABLE)
             stack.append((prob.root, None, None))
             seen.clear()
             seen.add(_key(prob.root))
@@ -522,7 +554,14 @@ def _key(node) -> Hashable:
 def solver(state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None) -> DGSearch:
     """A resumable search from ``state`` (sees the stock): ``solved`` / ``unsolvable`` /
     ``unknown`` as :class:`DGSearch` describes; its ``best`` and ``best_moves()`` give the
-    fewest cards left found."""
+    fewest cards left found.
+
+    A budget of seconds only (``timeout`` without ``max_nodes``: ``python -m games solve`` and
+    ``winnability``) asks only whether the deal can be won: no beam, and the search ends as soon
+    as it proves that no line wins (``best`` is then the fewest found on the way, not settled).
+    A node budget (the app's hint, live line and rescue) or none at all also settles the best."""
+    if max_nodes is None and timeout is not None:
+        return DGSearch(state, None, timeout, beam_width=0, settle=False)
     return DGSearch(state, max_nodes, timeout)
 
 

@@ -42,6 +42,9 @@ from .assist import MSG_HINT_LINE, Assist
 from .panels import CodeEntry, OptionsPanel, Panel
 
 MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number can be typed)
+BANK_DEALT: dict[str, set[int]] = {}
+"""Per bank (its file stem), the banked deals dealt in this run of the app: :meth:`GameTable.pick_number`
+deals every banked deal once before any again (a small bank, Devil's Grip's, cycles through all)."""
 HINT_SLICE = 0.004    # seconds of solver per frame
 HINT_WALL = 1.0       # seconds before the hint falls back to a simple choice
 HINT_NODES = 300_000  # solver nodes for one hint at most
@@ -215,12 +218,19 @@ class GameTable(Scene):
 
     def pick_number(self, opts: dict) -> int:
         """A new deal number: from the bank of verified deals of this variant when "solvable
-        deals only" is on and a bank exists (avoiding this deal), else any of 1..MAX_DEAL."""
+        deals only" is on and a bank exists (avoiding this deal, and every banked deal already dealt
+        until all have been: :data:`BANK_DEALT`), else any of 1..MAX_DEAL."""
         if self.solvable_only:
             b = banks.load(self.rules, opts)
             if b is not None:
-                n = b.pick(random.getrandbits(62), {self.number} if self.number else set())
+                dealt = BANK_DEALT.setdefault(banks.bank_name(self.rules, opts), set())
+                if self.number in b:
+                    dealt.add(self.number)
+                if not set(b.solvable) - dealt:  # every one dealt: a new round
+                    dealt.clear()
+                n = b.pick(random.getrandbits(62), dealt | ({self.number} if self.number else set()))
                 if n is not None:
+                    dealt.add(n)
                     self.verified = True
                     return n
         return random.randint(1, MAX_DEAL)
