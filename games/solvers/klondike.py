@@ -97,6 +97,7 @@ RED = tuple(((c >> 4) in (1, 2)) for c in range(64))
 ON = tuple(tuple(x for x in range(64) if (x & 15) == (c & 15) + 1 and (x & 15) <= 13 and (x >> 4) < 4
                  and RED[x] != RED[c]) if 1 <= (c & 15) <= 12 else () for c in range(64))
 """For each card, the two cards it may lie on in a column."""
+BLOCK = True
 HOME = -1  # destination "foundation" in intents and macro moves
 # macro move kinds
 K_COL, K_TALON, K_FOUND = 0, 1, 2
@@ -133,10 +134,8 @@ class _Problem:
         return cols, bytes(s.waste) + bytes(s.stock), len(s.waste), tuple(s.foundations)
 
     def key(self, st):
-        cols, T, p, _, P = st
+        cols, T, p, _, _ = st
         k = b"\xff".join(sorted(cols)) + b"\xfe" + T
-        if P:
-            k += b"\xfd" + b"\xfc".join(P)
         return k + bytes([p]) if self.draw == 3 else k
 
     @staticmethod
@@ -294,7 +293,7 @@ class _Problem:
         if P:
             left = tuple(x for x in P if ((x in cols) if x else not fill))
             if len(left) == len(P) and pending is None:
-                return None  # none of the pending moves used, and this move is not pending itself
+                return None  # a move that is not pending itself must use every pending move
             P = left
         if pending is not None and pending not in P:
             P = tuple(sorted(P + (pending,)))
@@ -351,9 +350,20 @@ def blocked(cols, f) -> bool:
             col[b[j]] = c
             idx[b[j]] = j - 1
     changed = True
+    av = [False] * 64  # av[q]: q may some day be a column top (a card may go onto it)
     while changed:
         changed = False
         empty = 0 in h
+        for r in range(13, 0, -1):  # parents first: a card leaves the talon or a foundation onto one
+            for q in range(r, 64, 16):
+                cq = col[q]
+                if cq >= 0:
+                    av[q] = idx[q] >= h[cq] - 1
+                elif r == 13:
+                    av[q] = empty
+                else:
+                    a, b = ON[q]
+                    av[q] = av[a] or av[b]
         for c in range(7):
             b = cols[c]
             while h[c]:
@@ -377,8 +387,7 @@ def blocked(cols, f) -> bool:
                                 break
                         else:
                             for q in ON[v]:
-                                cq = col[q]
-                                if cq < 0 or idx[q] >= h[cq] - 1:
+                                if av[q]:
                                     ok = False
                                     break
                             if not ok:
@@ -398,6 +407,20 @@ def _prio(m):
     return m[0]
 
 
+class _Lane:
+    """One search of the portfolio: its problem (the cuts it applies), its depth-first stack, its
+    visited set, the nodes it generated, its weight."""
+
+    __slots__ = ("pb", "stack", "seen", "nodes", "weight", "complete")
+
+    def __init__(self, pb: _Problem, root, intents, weight: float, complete: bool):
+        self.pb, self.weight, self.complete = pb, weight, complete
+        self.seen = {pb.key(root): [()]}  # board key -> the pending sets it was searched with
+        self.nodes = 0
+        # DFS stack entries: [state, macro moves, next index, intents that led here]
+        self.stack = [[root, pb.moves(root), 0, intents]]
+
+
 class KlondikeSolver(Sliced):
     """A resumable depth-first search for thoughtful Klondike (sees face-down cards; see the
     module docstring). Same interface as :class:`~games.solvers.search.Search`: :meth:`step`,
@@ -406,25 +429,30 @@ class KlondikeSolver(Sliced):
     when the reachable space, pruned as in the module docstring, is exhausted; ``unknown`` when
     the budget ran out).
 
-    Phases (*streamliners* in Solvitaire's sense): the searches of ``STREAMLINERS`` (draw 3) or
-    ``STREAMLINERS_DRAW1`` — ``(share, partial, back, chains, draw3)``: up to ``share`` of the budget (summed from the
-    start), part of a run moving only to send the card it uncovers home unless ``partial``,
+    A *portfolio* of depth-first searches run side by side (*lanes*, each with its own visited
+    set), interleaved by nodes: the lane that generated the fewest nodes for its weight goes
+    next, for ``QUANTUM`` nodes. The lanes are the streamliners (in Solvitaire's sense) of
+    ``STREAMLINERS`` (draw 3) or ``STREAMLINERS_DRAW1`` — ``(weight, partial, back, chains,
+    draw3)``: part of a run moving only to send the card it uncovers home unless ``partial``,
     foundation cards coming back only with ``back``, a talon card going onto a talon card just
-    put down only with ``chains``, and with ``draw3`` (in draw 1) the talon
-    reached as in draw 3 (a draw-3 win is a draw-1 win: every talon card is reachable in draw 1;
-    its intents name the cards, so they replay in draw 1) — each with a fresh visited set; then,
-    unless one found a win, the complete search (rules 1–4 of the module docstring) with the
-    whole budget left. Only the complete search can answer ``unsolvable`` (or rule 5, at the
-    root, before any search).
+    put down only with ``chains``, and with ``draw3`` (in draw 1) the talon reached as in draw 3
+    (a draw-3 win is a draw-1 win: every talon card is reachable in draw 1; its intents name the
+    cards, so they replay in draw 1) — and the complete search (rules 1–4 of the module
+    docstring, weight ``COMPLETE_WEIGHT``). A streamliner whose space runs dry simply leaves the
+    portfolio; the first win of any lane is the answer, and only the complete search can answer
+    ``unsolvable`` (or rule 5, at the root, before any search). The schedule counts nodes, not
+    seconds, so slicing gives the same answer as one run.
 
     :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
     :param max_nodes: budget of positions generated (``None``: unlimited).
     :param timeout: budget in seconds of search, summed over the slices (``None``: none).
     """
 
-    STREAMLINERS = ((0.25, False, False, False, False), (0.5, False, True, True, False))
-    STREAMLINERS_DRAW1 = ((0.25, False, False, False, False), (0.45, False, False, False, True),
-                          (0.6, False, True, True, False))
+    STREAMLINERS = ((1.0, False, False, False, False), (1.0, False, True, True, False))
+    STREAMLINERS_DRAW1 = ((1.0, False, False, False, False), (1.0, False, False, False, True),
+                          (1.0, False, True, True, False))
+    COMPLETE_WEIGHT = 1.0
+    QUANTUM = 256
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None):
         self.start = state
@@ -432,101 +460,124 @@ class KlondikeSolver(Sliced):
         self.nodes = 0
         self.seconds = 0.0
         self.result: Result | None = None
-        self.phase = -1
+        self._lane: _Lane | None = None
+        self._left = 0  # nodes left in the current lane's quantum
+        self.lanes: list[_Lane] = []
         if sum(state.foundations) == 52:
             self._finish(SOLVED, [])
             return
-        self._next_phase()
-
-    def _next_phase(self) -> None:
-        """Start the restricted phase (first call) or the complete one (second call)."""
-        self.phase += 1
-        phases = self.STREAMLINERS_DRAW1 if self.start.draw == 1 else self.STREAMLINERS
-        last = self.phase >= len(phases)
-        share = 1.0 if last else phases[self.phase][0]
-        self._node_cap = None if self.max_nodes is None else max(1, int(self.max_nodes * share))
-        self._time_cap = None if self.timeout is None else self.timeout * share
-        pb = self._pb = _Problem(3 if not last and phases[self.phase][4] else self.start.draw)
-        if not last:
-            _, pb.partial, pb.back, pb.chains, _ = phases[self.phase]
-        cols, T, p, f = pb.from_rules(self.start)
-        cols, f, intents = list(cols), list(f), []
-        p = pb._auto(cols, T, p, f, intents)
-        if isinstance(p, tuple):
-            T, p = p
-        root = (tuple(cols), T, p, tuple(f), ())
-        self.seen = {pb.key(root)}
-        if blocked(root[0], root[3]):
-            self._finish(UNSOLVABLE)
-            return
-        # DFS stack entries: [state, macro moves, next index, intents that led here]
-        self._stack = [[root, [], 0, intents]]
-        if pb.won(root):
-            self._solution()
-        else:
-            self._stack[0][1] = pb.moves(root)
+        phases = self.STREAMLINERS_DRAW1 if state.draw == 1 else self.STREAMLINERS
+        for ph in list(phases) + [None]:
+            pb = _Problem(3 if ph is not None and ph[4] else state.draw)
+            if ph is not None:
+                _, pb.partial, pb.back, pb.chains, _ = ph
+            cols, T, p, f = pb.from_rules(state)
+            cols, f, intents = list(cols), list(f), []
+            p = pb._auto(cols, T, p, f, intents)
+            if isinstance(p, tuple):
+                T, p = p
+            root = (tuple(cols), T, p, tuple(f), ())
+            if ph is None and blocked(root[0], root[3]):
+                self._finish(UNSOLVABLE)
+                return
+            if pb.won(root):
+                self._stack = [[root, [], 0, intents]]
+                self._solution()
+                return
+            lane = _Lane(pb, root, intents, self.COMPLETE_WEIGHT if ph is None else ph[0], ph is None)
+            self.lanes.append(lane)
 
     def _step(self, budget: int, t0: float) -> Result | None:
-        while True:
+        while budget > 0:
+            lane = self._lane
+            if lane is None or self._left <= 0:
+                lane = self._lane = min(self.lanes, key=_load)
+                self._left = self.QUANTUM
+            n = min(budget, self._left)
             n0 = self.nodes
-            status = self._dfs(budget, t0)
-            if status is None or status == SOLVED:
-                return self.result
-            if self.phase < len(self.STREAMLINERS_DRAW1 if self.start.draw == 1 else self.STREAMLINERS):
-                # a restricted space exhausted or its share spent
-                budget = max(1, budget - (self.nodes - n0))
-                self._next_phase()
-                if self.result is not None:
-                    return self.result
+            status = self._dfs(lane, n, t0)
+            used = self.nodes - n0
+            budget -= max(used, 1)
+            self._left -= max(used, 1)
+            if status is None:
                 continue
-            return self._finish(status)
+            if status == SOLVED:
+                return self.result
+            if status == UNKNOWN:
+                return self._finish(UNKNOWN)
+            if lane.complete:  # the complete space exhausted
+                return self._finish(UNSOLVABLE)
+            self.lanes.remove(lane)  # a streamliner's space ran dry
+            self._lane = None
+        return None
 
-    def _dfs(self, budget: int, t0: float) -> str | None:
-        """Search: ``None`` (slice spent), ``SOLVED``, ``UNSOLVABLE`` (space exhausted) or
-        ``UNKNOWN`` (budget spent)."""
-        pb, stack, seen = self._pb, self._stack, self.seen
+    def _dfs(self, lane: _Lane, budget: int, t0: float) -> str | None:
+        """Search ``lane`` for ``budget`` nodes: ``None`` (budget spent), ``SOLVED``, ``UNSOLVABLE``
+        (its space exhausted) or ``UNKNOWN`` (the solver's budget spent)."""
+        pb, stack, seen = lane.pb, lane.stack, lane.seen
         key, apply, moves, won = pb.key, pb.apply, pb.moves, pb.won
-        limit, timeout = self._node_cap, self._time_cap
-        while stack:
-            if budget <= 0:
-                return None
-            top = stack[-1]
-            ms = top[1]
-            i = top[2]
-            st = top[0]
-            pushed = False
-            while i < len(ms):
-                nxt = apply(st, ms[i])
-                i += 1
-                if nxt is None:
-                    continue
-                nxt, intents = nxt
-                k = key(nxt)
-                if k in seen:
-                    continue
-                seen.add(k)
-                budget -= 1
-                self.nodes += 1
-                top[2] = i
-                if won(nxt):
-                    stack.append([nxt, [], 0, intents])
-                    self._solution()
-                    return SOLVED
-                stack.append([nxt, moves(nxt), 0, intents])
-                pushed = True
-                break
-            if not pushed:
-                stack.pop()
-            if limit is not None and self.nodes >= limit:
-                return UNKNOWN
-            if timeout is not None and (self.nodes & 255) == 0 and \
-                    self.seconds + now() - t0 > timeout:
-                return UNKNOWN
-        return UNSOLVABLE
+        limit, timeout = self.max_nodes, self.timeout
+        nodes = self.nodes
+        try:
+            while stack:
+                if budget <= 0:
+                    return None
+                top = stack[-1]
+                ms = top[1]
+                i = top[2]
+                st = top[0]
+                pushed = False
+                while i < len(ms):
+                    nxt = apply(st, ms[i])
+                    i += 1
+                    if nxt is None:
+                        continue
+                    nxt, intents = nxt
+                    k = key(nxt)
+                    P = nxt[4]
+                    done = seen.get(k)
+                    if done is None:
+                        seen[k] = [P]
+                    else:
+                        for Q in done:  # the same cards with fewer moves pending: a wider space
+                            if Q == P or all(x in P for x in Q):
+                                break
+                        else:
+                            done.append(P)
+                            Q = None
+                        if Q is not None:
+                            continue
+                    budget -= 1
+                    nodes += 1
+                    top[2] = i
+                    if BLOCK and not P and lane.complete and blocked(nxt[0], nxt[3]):
+                        continue
+                    if won(nxt):
+                        stack.append([nxt, [], 0, intents])
+                        lane.nodes += nodes - self.nodes
+                        self.nodes = nodes
+                        self._stack = stack
+                        self._solution()
+                        return SOLVED
+                    stack.append([nxt, moves(nxt), 0, intents])
+                    pushed = True
+                    break
+                if not pushed:
+                    stack.pop()
+                if limit is not None and nodes >= limit:
+                    return UNKNOWN
+                if timeout is not None and (nodes & 255) == 0 and \
+                        self.seconds + now() - t0 > timeout:
+                    return UNKNOWN
+            return UNSOLVABLE
+        finally:
+            lane.nodes += nodes - self.nodes
+            self.nodes = nodes
 
     def _finish(self, status: str, moves: list[str] | None = None) -> Result:
-        self._stack = []  # the search is over: free its memory
-        self.seen = set()
+        self.lanes = []  # the search is over: free its memory
+        self._lane = None
+        self._stack = []
         return super()._finish(status, moves)
 
     def _solution(self) -> Result:
@@ -535,6 +586,10 @@ class KlondikeSolver(Sliced):
         if not replays_to_win(Klondike, self.start, moves):
             raise AssertionError(f"solver found a solution that does not replay: {moves}")
         return self._finish(SOLVED, moves)
+
+
+def _load(lane: _Lane) -> float:
+    return lane.nodes / lane.weight
 
 
 def intents_to_moves(start: KlondikeState, intents) -> list[str]:
