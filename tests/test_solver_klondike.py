@@ -192,6 +192,24 @@ def test_blocked_on_a_small_column():
     assert not blocked(cols2, [3, 13, 1, 3])
 
 
+def test_blocked_when_the_parents_in_the_talon_have_nowhere_to_go():
+    # 7D covers 6D (so it cannot go home) and both red nines; its parents 8S and 8C are in the
+    # stock, and an eight can only be put down on a red nine: 7D never moves (rule 5)
+    rest = [f"{r}{s}" for s in "HS" for r in "TJQK"] + ["8D", "8S", "8C", "9C", "9S", "TC", "TD", "JC",
+                                                     "JD", "QC", "QD", "KC", "KD"]
+    s = pos(["(9H) (6D) (9D) 7D", "", "", "", "", "", ""], "H-8 C-7 D-5 S-7", stock=rest)
+    cols, _, _, f = _Problem.from_rules(s)
+    assert blocked(cols, f)
+    r = solve(s, timeout=5)
+    assert r.status == UNSOLVABLE and r.nodes == 0
+    # with 9D in the stock instead, an eight can go on it (9D on a black ten, … a king on an
+    # empty column): not blocked, and the position is won
+    s2 = pos(["(9H) (6D) 7D", "", "", "", "", "", ""], "H-8 C-7 D-5 S-7", stock=rest + ["9D"])
+    cols2, _, _, f2 = _Problem.from_rules(s2)
+    assert not blocked(cols2, f2)
+    assert solve(s2, timeout=5).status == SOLVED
+
+
 def plain_winnable(s, limit=300_000, back=True) -> bool:
     """An independent exhaustive search with no pruning at all: every draw, recycle, waste,
     column-run and foundation move of RULES.md "Klondike" (cards back from the foundations only
@@ -257,13 +275,13 @@ def plain_winnable(s, limit=300_000, back=True) -> bool:
     return False
 
 
-def _random_position(rng, draw, ncols=2):
-    """A small random position: foundations high, 5–9 cards out in ``ncols`` columns and the stock, each column with its top face
+def _random_position(rng, draw, ncols=2, lo=5, hi=9):
+    """A small random position: foundations high, ``lo``–``hi`` cards out in ``ncols`` columns and the stock, each column with its top face
     up and the rest face down, the others in the stock."""
     while True:
-        heights = {s: rng.randint(7, 13) for s in "HCDS"}
+        heights = {s: rng.randint(13 - hi, 13) for s in "HCDS"}
         out = [f"{'A23456789TJQK'[r - 1]}{s}" for s in "HCDS" for r in range(heights[s] + 1, 14)]
-        if 5 <= len(out) <= 9:
+        if lo <= len(out) <= hi:
             break
     rng.shuffle(out)
     cols = [[] for _ in range(7)]
@@ -277,8 +295,9 @@ def _random_position(rng, draw, ncols=2):
     return pos(texts, found, stock=stock, draw=draw)
 
 
-@pytest.mark.parametrize("draw,ncols", [(1, 2), (3, 2), (1, 3), (3, 3)])
-def test_pruned_search_agrees_with_brute_force_on_small_positions(draw, ncols, monkeypatch):
+@pytest.mark.parametrize("draw,ncols,lo,hi,count", [(1, 2, 5, 9, 300), (3, 2, 5, 9, 300), (1, 3, 5, 9, 300),
+                                                    (3, 3, 5, 9, 300), (1, 4, 9, 11, 60), (3, 4, 9, 11, 60)])
+def test_pruned_search_agrees_with_brute_force_on_small_positions(draw, ncols, lo, hi, count, monkeypatch):
     """Soundness of the prunings together (safe cards home, pending moves, blocked columns, the
     K+ talon): on random small positions the solver's answer (solved / unsolvable) is the plain
     exhaustive search's. Both leave out cards back from the foundations (which would make every
@@ -287,10 +306,10 @@ def test_pruned_search_agrees_with_brute_force_on_small_positions(draw, ncols, m
     monkeypatch.setattr(_Problem, "back", False)
     monkeypatch.setattr(KlondikeSolver, "STREAMLINERS", ())  # the complete phase only
     monkeypatch.setattr(KlondikeSolver, "STREAMLINERS_DRAW1", ())
-    rng = random.Random(7 + draw)
+    rng = random.Random(7 + draw + 100 * (ncols == 4))
     answers = {}
-    for _ in range(300):
-        s = _random_position(rng, draw, ncols)
+    for _ in range(count):
+        s = _random_position(rng, draw, ncols, lo, hi)
         try:
             want = plain_winnable(s, limit=50_000, back=False)
         except AssertionError:  # too big for the plain search: skip it
@@ -298,7 +317,7 @@ def test_pruned_search_agrees_with_brute_force_on_small_positions(draw, ncols, m
         r = solve(s)
         assert r.status == (SOLVED if want else UNSOLVABLE), Klondike.format_position(s)
         answers[r.status] = answers.get(r.status, 0) + 1
-    assert answers.get(SOLVED, 0) >= 5 and answers.get(UNSOLVABLE, 0) >= 3, answers  # both kinds, often
+    assert answers.get(SOLVED, 0) >= 3 and answers.get(UNSOLVABLE, 0) >= 3, answers  # both kinds, often
 
 
 @pytest.mark.parametrize("draw,number", [("3", 11), ("1", 43)])

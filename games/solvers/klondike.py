@@ -41,9 +41,10 @@ Klondike and many other single-player card games", 2019/2025; none of it can los
    uncovers stays), a whole face-up run moved off a column with no face-down card (the column
    empties). Such a move is *pending* until its column (for a talon card: the column it went
    to; for part of a run: the column it left) changes again — a card goes onto it or leaves it
-   —, or an empty column is filled. The next move must use some pending move; otherwise it
-   must be pending itself (it joins them). Soundness: take any winning line and move each such
-   move later, to just before the first move that uses it (or drop it if none does). The moves
+   —, or an empty column is filled. A move that is not pending itself must use *every* pending
+   move; a pending move may use some of them and joins the rest. Soundness: take any winning
+   line and move each such move later, to just before the first move that uses it (or drop it
+   if none does), the last one first. The moves
    it jumps over stay legal and leave the same cards: nothing could go onto the covered card
    (it is covered in the original line), the uncovered card or column was not used (else that
    move is the first use), a run carried along simply moves without the pending cards, and in
@@ -54,26 +55,37 @@ Klondike and many other single-player card games", 2019/2025; none of it can los
    it is not safe) and the card under it (one rank higher: not safe while that card is out);
    cards taken back from a foundation are not pending moves for that reason (the foundation
    heights would differ). In the resulting line every pending move is followed by its use or
-   by another pending move with the same first use, which is what the search allows. A state's
-   key includes its pending columns.
+   by other pending moves whose first uses come before it or are the same move: every pending
+   move not yet used when a move that is not pending comes is used by that move, which is what
+   the search allows. *Pending sets dominate*: the same cards with a subset of the pending
+   columns allow every move the larger set allows (a move that is not pending uses all of the
+   smaller set too) and leave a subset again, so a board already searched with a subset of
+   ``P`` (``()``: nothing pending, the widest) is not searched again with ``P``; the visited
+   set maps each board to the pending sets it was searched with.
 5. *Blocked columns* (an unsolvability proof, at the root): assume the bottom ``h`` cards of
    each column never move (``h`` = all at first), then lower ``h`` while the top assumed card
    ``u`` of a column could move: it could go home unless a lower card of its suit, not home, is
    among the assumed cards; it (or a face-up run under it, which would carry it) could go onto a
-   card unless both cards it may lie on are assumed cards *covered* by an assumed card; a king
-   could go to an empty column unless every column keeps an assumed card. If cards stay, the
-   first of them to move would break one of these conditions, so none ever moves and the
-   position is lost (deal 19 draw 1 is proved so with no search).
+   card unless neither card it may lie on can ever be a column top; a king could go to an
+   empty column unless every column keeps an assumed card. A column card can be a top unless
+   an assumed card covers it; a card of the talon or a foundation only once it is put down on
+   a column: a king if a column may empty, another card if one of the two cards it may lie on
+   can be a top (worked out from the kings down; e.g. 7D waits for 8S or 8C in the stock,
+   which wait for a red nine, and both red nines are under 7D). If cards stay, the first of them to
+   move would break one of these conditions, so none ever moves and the position is lost (deal
+   19 draw 1 is proved so with no search). Tested at the root, and in the complete search at
+   every position with nothing pending (a cut: a blocked position is lost).
 
-The first phases of :class:`KlondikeSolver` add cuts that may lose wins (*streamliners*):
-part of a run moves only when the card it uncovers can then go home; in the first two also no
-card comes back from a foundation and no talon card goes onto a talon card just put down; in
-draw 1, the second reaches the talon as draw 3 does (a smaller space whose wins are wins).
+The streamliner searches of :class:`KlondikeSolver` add cuts that may lose wins: part of a run
+moves only when the card it uncovers can then go home; in the first two also no card comes
+back from a foundation and no talon card goes onto a talon card just put down; in draw 1, the
+second reaches the talon as draw 3 does (a smaller space whose wins are wins).
 
 **Key**: the columns sorted (column order does not matter to the outcome), the talon, ``p`` with
-draw 3, the pending columns (the foundations follow from the rest).
+draw 3 (the foundations follow from the rest); the pending columns are kept beside it (rule 4).
 
-**Search**: depth-first with a visited set under a node and time budget, resumable in slices
+**Search**: a portfolio of depth-first searches with visited sets (the streamliners and the
+complete search, interleaved by nodes) under a node and time budget, resumable in slices
 (:meth:`KlondikeSolver.step`) like :class:`~games.solvers.search.Search`. Move order: a move that
 turns a card face up (to a foundation first, then to a column; the column with most face-down
 cards first), a talon card that a face-down column's run could then go onto, talon card home,
@@ -97,7 +109,8 @@ RED = tuple(((c >> 4) in (1, 2)) for c in range(64))
 ON = tuple(tuple(x for x in range(64) if (x & 15) == (c & 15) + 1 and (x & 15) <= 13 and (x >> 4) < 4
                  and RED[x] != RED[c]) if 1 <= (c & 15) <= 12 else () for c in range(64))
 """For each card, the two cards it may lie on in a column."""
-BLOCK = True
+UNDER = tuple(tuple(c for c in range(64) if x in ON[c]) for x in range(64))
+"""For each card, the cards that may lie on it in a column."""
 HOME = -1  # destination "foundation" in intents and macro moves
 # macro move kinds
 K_COL, K_TALON, K_FOUND = 0, 1, 2
@@ -178,6 +191,7 @@ class _Problem:
             if tops[j] < 0:
                 empty = j
                 break
+        topj = {t: j for j, t in enumerate(tops) if t >= 0}
         for i in range(7):
             b = cols[i]
             n = len(b)
@@ -189,36 +203,48 @@ class _Problem:
             top = b[-1]
             if f[top >> 4] == (top & 15) - 1:
                 out.append((P_REVEAL_HOME if (n - 1 == a0 and d) else P_HOME, K_COL, i, HOME, n - 1))
-            for j in range(7):
-                if j == i:
-                    continue
-                t = tops[j]
-                if t < 0:
-                    if j == empty and br == 13 and d:
-                        out.append((P_REVEAL + 0.5 - d * 0.01, K_COL, i, j, a0))
-                    continue
-                k = a0 + br - (t & 15) + 1
-                if k < a0 or k >= n:
-                    continue
-                c = b[k]
-                if RED[c] == RED[t]:
-                    continue
-                if k == a0:
-                    if d:
-                        out.append((P_REVEAL - d * 0.01, K_COL, i, j, k))
+            if br == 13 and d and empty >= 0:
+                out.append((P_REVEAL + 0.5 - d * 0.01, K_COL, i, empty, a0))
+            for k in range(a0, n):  # the card at k (and the run on it) onto a column top
+                for x in ON[b[k]]:
+                    j = topj.get(x)
+                    if j is None:
+                        continue
+                    if k == a0:
+                        if d:
+                            out.append((P_REVEAL - d * 0.01, K_COL, i, j, k))
+                        else:
+                            out.append((P_EMPTY, K_COL, i, j, k))
                     else:
-                        out.append((P_EMPTY, K_COL, i, j, k))
-                else:
-                    y = b[k - 1]
-                    if self.partial or f[y >> 4] == (y & 15) - 1:
-                        out.append((P_PARTIAL, K_COL, i, j, k))
+                        y = b[k - 1]
+                        if self.partial or f[y >> 4] == (y & 15) - 1:
+                            out.append((P_PARTIAL, K_COL, i, j, k))
         if T and (self.chains or not st[4]):
-            topj = {t: j for j, t in enumerate(tops) if t >= 0}
             wanted = set()  # cards a face-up base with face-down cards under it could go on
             for b in cols:
                 if len(b) > 1 and b[0]:
                     wanted.update(ON[b[1 + b[0]]])
-            for q in self.reachable(T, p):
+            if self.draw == 1:  # every talon card is reachable: look the wanted cards up in T
+                for s in range(4):
+                    if f[s] < 13:
+                        q = T.find((s << 4) | (f[s] + 1))
+                        if q >= 0:
+                            out.append((P_TALON_HOME, K_TALON, q, HOME, 0))
+                    if empty >= 0:
+                        q = T.find((s << 4) | 13)
+                        if q >= 0:
+                            out.append((P_TALON, K_TALON, q, empty, 0))
+                for j in range(7):
+                    t = tops[j]
+                    if t >= 0:
+                        for c in UNDER[t]:
+                            q = T.find(c)
+                            if q >= 0:
+                                out.append((P_TALON_ENABLES if c in wanted else P_TALON, K_TALON, q, j, 0))
+                reach = ()
+            else:
+                reach = self.reachable(T, p)
+            for q in reach:
                 c = T[q]
                 if f[c >> 4] == (c & 15) - 1:
                     out.append((P_TALON_HOME, K_TALON, q, HOME, 0))
@@ -550,8 +576,8 @@ class KlondikeSolver(Sliced):
                     budget -= 1
                     nodes += 1
                     top[2] = i
-                    if BLOCK and not P and lane.complete and blocked(nxt[0], nxt[3]):
-                        continue
+                    if not P and lane.complete and blocked(nxt[0], nxt[3]):
+                        continue  # rule 5: lost
                     if won(nxt):
                         stack.append([nxt, [], 0, intents])
                         lane.nodes += nodes - self.nodes
