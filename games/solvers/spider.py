@@ -217,7 +217,7 @@ class _Problem:
         opened; it needs no visited check when generated, since different states before a deal
         give different states after it."""
         cols, sp = state
-        info = self.info
+        compute, cached = self.info, self._info.get  # cached(c) or compute(c): the column's facts
         stock_left = sp < self.n_deals
         empties = [i for i in range(N_COLUMNS) if not cols[i]]
         n_empty = len(empties)
@@ -227,7 +227,7 @@ class _Problem:
         out = []
         w = self.iweights
         w_empty = w[5] if stock_left else w[6]
-        cinfo = [info(c) if c else None for c in cols]
+        cinfo = [(cached(c) or compute(c)) if c else None for c in cols]
         base = (sum(x[1] for x in cinfo if x) + w[1] * self.stock_left[sp] - w_empty * n_empty
                 + w[7] * depth)
         if stock_left and (self.relaxed or not empties):
@@ -274,11 +274,11 @@ class _Problem:
                 new[a] = na
                 new[b] = nb
                 if na:
-                    pr = base - ca - cb + info(na)[1]
+                    pr = base - ca - cb + (cached(na) or compute(na))[1]
                 else:
                     pr = base - ca - cb - w_empty
                 if nb:
-                    pr += info(nb)[1]
+                    pr += (cached(nb) or compute(nb))[1]
                 else:
                     pr -= w_empty
                 out.append(((a, b, n), (tuple(new), sp), pr))
@@ -295,7 +295,7 @@ class _Problem:
                     nb = col[-n:]
                     new[a] = na
                     new[first_empty] = nb
-                    pr = base - ca + info(na)[1] + info(nb)[1] + w_empty
+                    pr = base - ca + (cached(na) or compute(na))[1] + (cached(nb) or compute(nb))[1] + w_empty
                     out.append(((a, first_empty, n), (tuple(new), sp), pr))
                 if macros:
                     segs = self.segments(col)
@@ -323,8 +323,9 @@ class _Problem:
                                 nb = _settle(nb)[0]
                             new[a] = na
                             new[b] = nb
-                            pr = base - ca - cinfo[b][1] + (info(na)[1] if na else -w_empty)
-                            pr += info(nb)[1] if nb else -w_empty
+                            pr = base - ca - cinfo[b][1]
+                            pr += (cached(na) or compute(na))[1] if na else -w_empty
+                            pr += (cached(nb) or compute(nb))[1] if nb else -w_empty
                             out.append(((a, b, n, tuple(steps)), (tuple(new), sp), pr))
         if stock_left and not self.relaxed and n_empty > 1:
             fill = self.fill_to_deal(cols)
