@@ -73,8 +73,9 @@ Klondike and many other single-player card games", 2019/2025; none of it can los
    can be a top (worked out from the kings down; e.g. 7D waits for 8S or 8C in the stock,
    which wait for a red nine, and both red nines are under 7D). If cards stay, the first of them to
    move would break one of these conditions, so none ever moves and the position is lost (deal
-   19 draw 1 is proved so with no search). Tested at the root, and in the complete search at
-   every position with nothing pending (a cut: a blocked position is lost).
+   19 draw 1 is proved so with no search). Tested at the root, and in every search at every
+   position with nothing pending (a cut: a blocked position is lost; the answers are kept by
+   columns and foundations, which is all the test reads).
 
 The streamliner searches of :class:`KlondikeSolver` add cuts that may lose wins: part of a run
 moves only when the card it uncovers can then go home; in the first two also no card comes
@@ -489,6 +490,7 @@ class KlondikeSolver(Sliced):
         self._lane: _Lane | None = None
         self._left = 0  # nodes left in the current lane's quantum
         self.lanes: list[_Lane] = []
+        self._dead: dict[bytes, bool] = {}  # rule 5's answers by columns and foundations
         if sum(state.foundations) == 52:
             self._finish(SOLVED, [])
             return
@@ -540,7 +542,7 @@ class KlondikeSolver(Sliced):
     def _dfs(self, lane: _Lane, budget: int, t0: float) -> str | None:
         """Search ``lane`` for ``budget`` nodes: ``None`` (budget spent), ``SOLVED``, ``UNSOLVABLE``
         (its space exhausted) or ``UNKNOWN`` (the solver's budget spent)."""
-        pb, stack, seen = lane.pb, lane.stack, lane.seen
+        pb, stack, seen, dead = lane.pb, lane.stack, lane.seen, self._dead
         key, apply, moves, won = pb.key, pb.apply, pb.moves, pb.won
         limit, timeout = self.max_nodes, self.timeout
         nodes = self.nodes
@@ -576,8 +578,13 @@ class KlondikeSolver(Sliced):
                     budget -= 1
                     nodes += 1
                     top[2] = i
-                    if not P and lane.complete and blocked(nxt[0], nxt[3]):
-                        continue  # rule 5: lost
+                    if not P:  # rule 5 (the answer depends only on the columns and foundations)
+                        bk = b"\xff".join(sorted(nxt[0])) + bytes(nxt[3])
+                        lost = dead.get(bk)
+                        if lost is None:
+                            lost = dead[bk] = blocked(nxt[0], nxt[3])
+                        if lost:
+                            continue
                     if won(nxt):
                         stack.append([nxt, [], 0, intents])
                         lane.nodes += nodes - self.nodes
@@ -602,6 +609,7 @@ class KlondikeSolver(Sliced):
 
     def _finish(self, status: str, moves: list[str] | None = None) -> Result:
         self.lanes = []  # the search is over: free its memory
+        self._dead = {}
         self._lane = None
         self._stack = []
         return super()._finish(status, moves)
