@@ -8,7 +8,9 @@ import pytest
 
 from games.cards import ALL_CARDS, parse_card as C
 from games.freecell import FOUNDATION, FOUNDATION_OF, FreeCell, FreeCellState
-from games.solvers.freecell import LANES, FreeCellSearch, auto, key_of, successors
+from games.deal import splitmix64
+from games.solvers.freecell import (LANES, FreeCellSearch, auto, key_of, state_of, successors,
+                                    successors_back)
 from games.solvers.search import replays_to_win
 
 # every card 3..K ranked in its own suit's column, the aces and twos at the bottoms: four kings
@@ -140,6 +142,116 @@ def test_a_win_through_a_card_back_from_its_foundation_is_found_not_called_unsol
     r = solve(s)
     assert r.status == "solved" and r.moves[0] == "hS1"
     assert replays_to_win(FreeCell, s, r.moves)
+
+
+# TAKE_BACK with the two of hearts on the jack: it must go onto the three of clubs (18) before
+# the ten of spades can come back onto the jack; the lanes run dry at once, and the win goes
+# through a move back out of a position they met, not the root
+MOVE_THEN_TAKE_BACK = """\
+Foundations: H-0 C-0 D-0 S-T
+Freecells: KH KD KC KS
+: 2C 6C 8C JH 2H
+: QD JD TD 8D 7D 6D 5D 4D 3D 2D AD 9D
+: 7H AH 5C QH
+: QS 3H 9H TH
+: JS 7C JC 8H
+: 9C 4C AC 6H
+: TC QC 4H
+: 5H 3C
+"""
+
+
+def test_a_win_through_a_card_back_after_another_move():
+    s = position(MOVE_THEN_TAKE_BACK)
+    search = FreeCellSearch(s)
+    r = search.run()
+    assert r.status == "solved" and "hS1" in r.moves[1:]   # after other moves
+    assert search.nodes_without_back is not None           # found by the last search
+    assert replays_to_win(FreeCell, s, r.moves)
+
+
+def test_key_gives_back_its_position():
+    for number in (3, 7):
+        s = FreeCellSearch(FreeCell.deal(number, {}))._root
+        rng = splitmix64(number)
+        for _ in range(50):
+            succ = successors_back(s)
+            if not succ:
+                break
+            s = succ[next(rng) % len(succ)][1]
+            cols, cells, f = state_of(key_of(*s[:2]))
+            assert (sorted(cols), cells, f) == (sorted(s[0]), s[1], s[2])
+
+
+def test_aces_and_twos_never_come_back_and_a_card_taken_back_goes_home_after_the_next_move():
+    s = position(SAFE_BACK)
+    root = FreeCellSearch(s)._root
+    backs = [m for m, _ in successors_back(root) if m[0] & 64]
+    assert backs and all(m[0] & 15 >= 3 for m, _ in successors_back(root) if m[0] & 64)
+    # hearts home to the two, clubs to the ace, spades to the five: only the five comes back
+    f = (2, 1, 0, 5)
+    out = [c for c in ALL_CARDS if (c & 15) > f[c >> 4]]
+    low = FreeCellState(tuple(tuple(out[i::8]) for i in range(8)), (None,) * 4, f)
+    tops = {m[0] & 63 for m, _ in successors_back(((tuple(bytes(c) for c in low.columns)), b"", f))
+            if m[0] & 64}
+    assert tops == {C("5S")}
+    # 8H taken back to a cell (safe: both black 7s home) goes home again after any other move
+    f = (7, 3, 8, 7)
+    out = [c for c in ALL_CARDS if (c & 15) > f[c >> 4]]
+    state = (tuple(bytes(out[i::8]) for i in range(8)), b"", f)
+    after = next(n for m, n in successors_back(state) if m == (C("8H") | 64, -1, ()))
+    assert after[1] == bytes([C("8H")]) and after[2][2] == 7
+    others = [(m, n) for m, n in successors_back(after) if not m[0] & 64 and m[0] != C("8H")]
+    assert others
+    for (card, dst, autos), nxt in others:
+        assert C("8H") in autos and C("8H") not in nxt[1] and nxt[2][2] >= 8
+
+
+def _mid_game(number, depth):
+    """Deal ``number`` after ``depth`` moves drawn by splitmix64 from the rules' legal moves."""
+    s = FreeCell.deal(number, {})
+    rng = splitmix64(number * 7919 + depth)
+    for _ in range(depth):
+        moves = FreeCell.legal_moves(s)
+        if not moves:
+            break
+        s = FreeCell.apply(s, moves[next(rng) % len(moves)])
+    return s
+
+
+def exhaust_with_moves_back(state, limit=5000):
+    """Independent check with every move back (aces and twos too): the rules' own legal moves,
+    the app's auto-moves after every move but a move back; True when a win is reached."""
+    def key(s):
+        return tuple(sorted(s.columns)), tuple(sorted(c for c in s.cells if c is not None)), s.foundations
+    s = app_auto(state)
+    seen, stack = {key(s)}, [s]
+    while stack:
+        x = stack.pop()
+        for m in FreeCell.legal_moves(x):
+            y = FreeCell.apply(x, m)
+            if m.src < FOUNDATION_OF:
+                y = app_auto(y)
+            if sum(y.foundations) == 52:
+                return True
+            if key(y) not in seen:
+                seen.add(key(y))
+                stack.append(y)
+                assert len(seen) < limit
+    return False
+
+
+@pytest.mark.parametrize("number,depth", [(232, 30), (293, 20), (300, 20), (313, 20), (341, 20),
+                                          (375, 20), (386, 30), (316, 30)])
+def test_proofs_agree_with_every_move_back_allowed(number, depth):
+    # mid-game positions with aces, twos or threes home, proved unsolvable by the solver (whose
+    # last search takes no ace or two back, and starts from the lanes' positions): no win either
+    # when every card may come back
+    s = _mid_game(number, depth)
+    assert sum(s.foundations) > 0
+    search = FreeCellSearch(s)
+    assert search.run().status == "unsolvable" and search.nodes > 5
+    assert exhaust_with_moves_back(s) is False
 
 
 def test_unknown_on_a_tiny_budget():
@@ -283,10 +395,10 @@ def test_11982_independently_exhausted_by_the_rules_moves():
                 stack.append(n)
     search = FreeCellSearch(FreeCell.deal(11982, {}), lanes=LANES[:1])
     assert search.run().status == "unsolvable"
-    # the last search takes safe cards back too (the app's auto-moves here send them home again
-    # at once), so it covers at least every position of this DFS
-    assert search.nodes - search.nodes_without_back + 1 >= len(seen)
+    # the last search starts from the moves back out of every position the lane met, so it
+    # covers every position of this DFS
     assert search.nodes_without_back + 1 == len(seen)
+    assert search.seeded == len(seen)
 
 
 def test_canonical_key_ignores_column_and_cell_order():

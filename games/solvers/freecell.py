@@ -28,13 +28,16 @@ first lane weighs these 12, 1, 4, 2, 4 (the disorder term weighs most: 30 % fewe
 the earlier 8, 1, 1, 2, 4 on deals 1–200). One score misjudges some deals badly (a few take
 10**4–10**6 states while most take under 2000), so several independent searches with other
 weights (:data:`LANES`) join in at 2000, 4000, 8000 … states and take turns; the first keeps
-half the time. Any lane that runs out of states has exhausted the whole space: the deal is
+half the time. Any lane that runs out of states has exhausted the whole space without moves
+back from a foundation; a last search adds those (:func:`successors_back`), starting from that
+lane's positions (their other moves are known), and only its running dry proves the deal
 unsolvable. Resumable in slices like every :class:`games.solvers.search.Sliced` search; the same budget
 gives the same answer however sliced.
 """
 from __future__ import annotations
 
 import heapq
+from collections import deque
 
 from ..columns import is_red
 from ..freecell import CELL, FOUNDATION, FOUNDATION_OF, FreeCell, FreeCellState, Move
@@ -128,27 +131,33 @@ _SAFE_NOW = _Memo(_safe_now_of)
 
 def auto(cols, cells, f, out=None):
     """Send the safe cards home until none is left: the new ``(cols, cells, f)``; the cards sent
-    are appended to ``out`` when given."""
+    are appended to ``out`` when given (columns left to right, then the cells, again until
+    nothing moves)."""
+    safe_now = _SAFE_NOW
+    safe = safe_now[f]
     changed = True
     while changed:
         changed = False
         for i in range(8):
             col = cols[i]
-            while col and _safe(col[-1], f):
-                c = col[-1]
-                s = c >> 4
-                f = f[:s] + (f[s] + 1,) + f[s + 1:]
-                col = col[:-1]
-                cols = cols[:i] + (col,) + cols[i + 1:]
-                changed = True
-                if out is not None:
-                    out.append(c)
-        if cells:
-            for c in cells:
-                if _safe(c, f):
+            if col and col[-1] in safe:
+                while col and col[-1] in safe:
+                    c = col[-1]
                     s = c >> 4
                     f = f[:s] + (f[s] + 1,) + f[s + 1:]
-                    cells = cells.replace(bytes((c,)), b"")
+                    safe = safe_now[f]
+                    col = col[:-1]
+                    if out is not None:
+                        out.append(c)
+                cols = cols[:i] + (col,) + cols[i + 1:]
+                changed = True
+        if cells:
+            for c in cells:
+                if c in safe:
+                    s = c >> 4
+                    f = f[:s] + (f[s] + 1,) + f[s + 1:]
+                    safe = safe_now[f]
+                    cells = cells.replace(ONE[c], b"")
                     changed = True
                     if out is not None:
                         out.append(c)
@@ -349,21 +358,52 @@ def successors(state):
 
 BACK = 64
 """Flag on an internal move's card: the card comes back from its foundation."""
+BACK_FROM = 3
+"""The lowest rank that comes back from a foundation (:func:`successors_back`)."""
 
 
 def successors_back(state):
     """:func:`successors` plus the moves back from a foundation (``hS4``, which the rules allow):
     a foundation's top card to a column whose top it fits, to the first empty column, or to a free
-    cell. Every foundation top, safe or not: with moves back allowed, :func:`_safe`'s promise
-    ("nothing can need it") no longer holds — a black 7 may come back and need the red 8 it
-    lies on (QA). No auto-moves follow a move back. Internal moves ``(card | BACK, dst, ())``."""
+    cell. Every foundation top of rank 3 or more, safe or not: with moves back allowed,
+    :func:`_safe`'s promise ("nothing can need it") no longer holds — a black 7 may come back and
+    need the red 8 it lies on (QA). No auto-moves follow a move back; the auto-moves follow every
+    other move, as in the lanes (after a move back a card taken back may be safe: then every
+    child gets them all, not only those a bared card starts). Internal moves
+    ``(card | BACK, dst, ())``.
+
+    Aces and twos never come back (nothing is lost; :data:`BACK_FROM`): nothing fits on an ace,
+    and only an ace on a two, while no ace ever lies uncovered outside its foundation (the root
+    and every other move end with the auto-moves, which send every uncovered ace home, and a
+    move back uncovers no card). So an ace or a two taken back stays uncovered and enables no
+    other move back (an ace would be the next) until the next other move's auto-moves send it
+    home again; that move, or the same move less the card when it rode on top of the run moved,
+    played where the card stayed home, leads to the same position (the auto-moves end in the
+    same place whatever their order); a move of the card itself leads where the auto-moves lead
+    from there, which a move home of any other safe card also reaches (or nothing is left to
+    send home). Cutting them removes most of the last search's states: on an unsolvable
+    mid-game position, 26 497 of 31 377 came from aces and twos taken back."""
     out = successors(state)
     cols, cells, f = state
+    safe = _SAFE_NOW[f]
+    if safe and (any(c in safe for c in cells) or any(col and col[-1] in safe for col in cols)):
+        eager = []
+        for (card, dst, autos), (c2, ce2, f2) in out:
+            more: list[int] = []
+            nxt = auto(c2, ce2, f2, more)
+            eager.append(((card, dst, autos + tuple(more)), nxt))
+        out = eager
+    return out + _back_moves(cols, cells, f)
+
+
+def _back_moves(cols, cells, f) -> list:
+    """The moves back from a foundation of :func:`successors_back` (no others)."""
+    out = []
     nfree = 4 - len(cells)
     first_empty = cols.index(b"") if b"" in cols else -1
     for su in range(4):
         r = f[su]
-        if not r:
+        if r < BACK_FROM:
             continue
         c = (su << 4) | r
         g = f[:su] + (r - 1,) + f[su + 1:]
@@ -377,6 +417,19 @@ def successors_back(state):
         if nfree:
             out.append(((c | BACK, TO_CELL, ()), (cols, _SORTED[cells + ONE[c]], g)))
     return out
+
+
+_SUIT_OF = bytes((48 + (c >> 4)) if c < 64 else 120 for c in range(256))
+"""Translation table: a card's byte to its suit's digit (``b"0"``..``b"3"``), anything else to ``x``."""
+
+
+def state_of(key: bytes) -> tuple:
+    """The state ``(cols, cells, f)`` of a visited-set key (:func:`key_of`): the columns in the
+    key's (sorted) order, the foundations from the cards still out."""
+    cs, cells = key.split(b"~")
+    suits = key.translate(_SUIT_OF)
+    return (tuple(cs.split(b"|")), cells,
+            (13 - suits.count(b"0"), 13 - suits.count(b"1"), 13 - suits.count(b"2"), 13 - suits.count(b"3")))
 
 
 def _set2(cols, i, a, j, b):
@@ -408,7 +461,10 @@ class FreeCellSearch(Sliced):
     often easy for the other. They leave out moves back from a foundation; when one of them runs
     out of states, a last search with the first score and those moves too
     (:func:`successors_back`) runs alone, and only its running out proves the position
-    unsolvable (a card sent home too early by hand may have to come back).
+    unsolvable (a card sent home too early by hand may have to come back). It starts from the
+    moves back out of every position the exhausted lane met (its visited set, rebuilt by
+    :func:`state_of`; their other moves lead back into that set, so it is not searched again),
+    and a win found that way is completed by the path to that position (:meth:`_path_to`).
 
     :param state: a :class:`games.freecell.FreeCellState`.
     :param max_nodes: budget of states generated, all lanes together (``None``: unlimited);
@@ -436,6 +492,9 @@ class FreeCellSearch(Sliced):
         self._left = 0
         self._back = False       # the last search, with moves back from the foundations
         self.nodes_without_back: int | None = None   # states generated before that last search
+        self._seeds: list | None = None   # the exhausted lane's keys, still to start the last search from
+        self.seeded = 0                   # how many of them are done (all, once the last search has begun)
+        self._seed_keys: list[bytes] = []  # those whose moves back gave new states
         if sum(f) == 52:
             self._finish(SOLVED, self._texts([])[0])
 
@@ -470,14 +529,26 @@ class FreeCellSearch(Sliced):
             nodes, left = self.nodes, self._left
             try:
                 while True:
+                    if self._seeds is not None:
+                        if budget <= 0:
+                            return None
+                        budget, nodes = self._seed(lane, budget, nodes)
+                        if timeout is not None and self.seconds + clock() - t0 > timeout:
+                            self.nodes = nodes
+                            return self._finish(UNKNOWN)
+                        continue
                     if not heap:
                         self.nodes = nodes
                         if self._back:
                             return self._finish(UNSOLVABLE)
-                        # exhausted without moves back from a foundation: search once more with them
+                        # exhausted without moves back from a foundation: search once more with
+                        # them, from the moves back out of the positions just exhausted
                         self._back = True
                         self.nodes_without_back = nodes
-                        self._lanes = [_Lane(self._root, self._plan[0][0], successors_back)]
+                        back = _Lane(self._root, self._plan[0][0], successors_back)
+                        back.seen, back.heap, back.parent, back.move = seen, [], [], []
+                        self._seeds = list(seen)
+                        self._lanes = [back]
                         self._plan = self._plan[:1]
                         self._turn, left = 0, 1 << 62
                         break
@@ -513,12 +584,84 @@ class FreeCellSearch(Sliced):
             finally:
                 self.nodes, self._left = nodes, left
 
+    def _seed(self, lane: _Lane, budget: int, nodes: int) -> tuple[int, int]:
+        """Start the last search from the positions the exhausted lane met (its visited set, all
+        of them expanded): their other moves lead back into that set, so only their moves back
+        from a foundation are new (:func:`_back_moves`). Works through up to 256 positions;
+        ``(budget left, nodes)``. A state made this way records its parent as ``-2 - i``, ``i``
+        the index of the position's key in ``_seed_keys``."""
+        seeds, i = self._seeds, self.seeded
+        end = min(len(seeds), i + 256)
+        seen, heap, parent, moves, score_fn = lane.seen, lane.heap, lane.parent, lane.move, lane.score
+        keys = self._seed_keys
+        join, push, lowest = b"|".join, heapq.heappush, BACK_FROM
+        for key in seeds[i:end]:
+            cols, cells, f = state_of(key)
+            if f[0] < lowest and f[1] < lowest and f[2] < lowest and f[3] < lowest:
+                continue
+            mark = None
+            for move, nxt in _back_moves(cols, cells, f):
+                c2, ce2, f2 = nxt
+                k = join(sorted(c2)) + b"~" + ce2
+                if k in seen:
+                    continue
+                seen.add(k)
+                if mark is None:
+                    mark = -2 - len(keys)
+                    keys.append(key)
+                nodes += 1
+                j = len(parent)
+                parent.append(mark)
+                moves.append(move)
+                push(heap, (score_fn(c2, ce2, f2), -j, nxt))
+        self.seeded = end
+        if end == len(seeds):
+            self._seeds = None
+        return budget - (end - i) // 8 - 1, nodes
+
+    def _path_to(self, key: bytes) -> list:
+        """The internal moves from the root to the position of ``key``, one the lanes met, and
+        that position with its columns in their places: a breadth-first search over
+        :func:`successors` (used once, when a win goes through a move back out of such a
+        position)."""
+        root = self._root
+        came = {key_of(root[0], root[1]): (None, None, root)}
+        todo = deque([root])
+        while todo and key not in came:
+            st = todo.popleft()
+            here = key_of(st[0], st[1])
+            for move, nxt in successors(st):
+                k = key_of(nxt[0], nxt[1])
+                if k not in came:
+                    came[k] = (here, move, nxt)
+                    todo.append(nxt)
+        real = came[key][2]
+        path = []
+        while came[key][0] is not None:
+            key, move, _ = came[key]
+            path.append(move)
+        path.reverse()
+        return path, real
+
     def _solution(self, lane: _Lane, j: int) -> Result:
         path = []
         while lane.parent[j] >= 0:
             path.append(lane.move[j])
             j = lane.parent[j]
-        path.reverse()
+        if lane.parent[j] <= -2:   # a move back out of a position the exhausted lane met
+            path.append(lane.move[j])
+            path.reverse()
+            key = self._seed_keys[-2 - lane.parent[j]]
+            prefix, real = self._path_to(key)
+            # the rest was played on the key's columns, in sorted order: put them where they are
+            where, used = [], set()
+            for col in state_of(key)[0]:
+                i = next(i for i in range(8) if i not in used and real[0][i] == col)
+                used.add(i)
+                where.append(i)
+            path = prefix + [(card, where[dst] if 0 <= dst < 8 else dst, autos) for card, dst, autos in path]
+        else:
+            path.reverse()
         texts, end = self._texts(path)
         if sum(end.foundations) != 52:      # every move was played by the rules' apply
             raise AssertionError(f"solver found a solution that does not replay: {texts}")
@@ -570,4 +713,4 @@ def solver(state: FreeCellState, max_nodes: int | None = None, timeout: float | 
     return FreeCellSearch(state, max_nodes, timeout)
 
 
-__all__ = ["FreeCellSearch", "LANES", "solver", "successors", "auto", "key_of", "make_score"]
+__all__ = ["FreeCellSearch", "LANES", "solver", "successors", "successors_back", "auto", "key_of", "state_of", "make_score"]
