@@ -167,3 +167,50 @@ def test_a_solution_through_macros_replays():
     assert r.status == SOLVED
     assert replays_to_win(Spider, Spider.deal(1, {"suits": "4"}), r.moves)
     assert any(len(m) == 4 for _, m, _, _ in search._nodes[1:])
+
+
+@pytest.mark.parametrize("suits", ["1", "2", "4"])
+def test_deal_priority_without_making_the_deal_equals_the_full_priority(suits):
+    # the deal's candidate is scored from the columns' cached facts and made only when opened;
+    # on random walks its score equals the full priority of the state after the deal
+    import random
+
+    from games.solvers.spider import _Problem
+
+    rnd = random.Random(int(suits))
+    deals = 0
+    for number in range(1, 6):
+        p = _Problem(Spider.deal(number, {"suits": suits}))
+        st = p.root
+        for depth in range(150):
+            out = p.successors(st, depth)
+            if not out:
+                break
+            for move, nxt, pr in out:
+                if nxt is None:
+                    deals += 1
+                    assert pr == p.priority(p.deal_state(st), depth)
+                else:
+                    assert pr == p.priority(nxt, depth)
+            _, nxt, _ = rnd.choice(out)
+            st = nxt if nxt is not None else p.deal_state(st)
+    assert deals > 20
+
+
+def test_attempts_keep_the_stages_searched_before():
+    # attempt L+1 starts from the stages attempt L left (no work done twice): with the tree kept
+    # the same win takes fewer nodes than with every attempt starting afresh
+    import games.solvers.spider as sp
+
+    s = Spider.deal(6, {"suits": "4"})
+    kept = Spider.solver(s, max_nodes=200_000)
+    r1 = kept.run()
+    old = sp.KEEP
+    sp.KEEP = 0
+    try:
+        fresh = Spider.solver(s, max_nodes=200_000)
+        r2 = fresh.run()
+    finally:
+        sp.KEEP = old
+    assert r1.status == r2.status == SOLVED and kept.attempt >= 1
+    assert r1.nodes < r2.nodes
