@@ -2,6 +2,7 @@
 WebAssembly (issue 7, item 7).
 
     python bench/solvers.py [--games tripeaks,pyramid] [--count 20] [--budget 2] [--no-wasm] [--slow S]
+                            [--wasm-clock wall|cpu]
 
 Positions are made reproducibly: deal ``N`` (1, 2, …) of the variant, then ``depth`` moves chosen
 by a fixed policy (the move at index ``splitmix64(N) mod len(moves)`` of the legal moves, draws
@@ -10,7 +11,9 @@ For each position the solver runs until it answers or ``budget`` seconds pass, a
 and rescue do; the figures are the seconds to the answer (median, worst) and the answers' counts.
 Native seconds are CPU seconds of the process (``time.process_time``, and the budget too, through
 :func:`games.solvers.search.use_cpu_clock`), so a loaded machine does not change them; Pyodide's
-``process_time`` does not advance, so there the clock is the wall clock (run it on a quiet machine); every
+``process_time`` does not advance, so there the clock is the wall clock (run it on a quiet machine),
+or with ``--wasm-clock cpu`` the Node process's CPU time (``process.cpuUsage()``: WebAssembly runs
+on one thread, so that is the search's own time, whatever the machine's load); every
 position slower than ``--slow`` seconds (default 0.3) in either interpreter is listed by number.
 WebAssembly: this same file in Pyodide (npm ``pyodide``, CPython 3.12 compiled to WebAssembly)
 under Node, via ``tests/web/run_pyodide.mjs``. Goals: a hint within 0.3 s in WebAssembly for
@@ -62,15 +65,38 @@ def positions(game: str, options: dict, depth: int, count: int) -> list:
     return out
 
 
-def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0) -> dict:
+def _node_cpu_clock():
+    """CPU seconds of the Node process running Pyodide (``process.cpuUsage()``; WebAssembly
+    runs on one thread, so this is the search's own time), or ``None`` outside Node."""
+    try:
+        from js import process  # Pyodide's bridge to JavaScript
+        process.cpuUsage()
+    except Exception:
+        return None
+
+    def clock():
+        u = process.cpuUsage()
+        return (u.user + u.system) / 1e6
+    return clock
+
+
+def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0,
+            wasm_clock: str = "wall") -> dict:
     """Time each game's solver on its positions. :returns: ``{game: {"median", "worst",
     "answers": {status: n}, "positions": n, "times": [(seconds, status), …] by position}}``
-    (CPU seconds natively, wall seconds in Pyodide), plus ``python`` (version)."""
+    (CPU seconds natively; in Pyodide wall seconds, or with ``wasm_clock="cpu"`` the Node
+    process's CPU seconds, which a loaded machine does not inflate), plus ``python`` (version)
+    and ``clock``."""
     from games.registry import find_game
     from games.solvers.search import use_cpu_clock
 
     wasm = sys.platform == "emscripten"
     clock = time.perf_counter if wasm else time.process_time  # Pyodide's process_time stands still
+    used = "wall" if wasm else "cpu"
+    if wasm and wasm_clock == "cpu":
+        node_cpu = _node_cpu_clock()
+        if node_cpu is not None:
+            clock, used = node_cpu, "cpu"
     if not wasm:
         use_cpu_clock()
 
@@ -93,15 +119,16 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
         res[name] = {"median": times[len(times) // 2], "worst": times[-1], "answers": answers,
                      "positions": len(times), "times": each}
     res["python"] = sys.version.split()[0]
+    res["clock"] = used
     return res
 
 
-def run_wasm(games, count, budget, timeout=1800) -> dict:
+def run_wasm(games, count, budget, timeout=1800, wasm_clock="wall") -> dict:
     """:func:`measure` in Pyodide under Node. :raises RuntimeError: naming what failed."""
     node = shutil.which("node")
     if not node or not (NODE_SCRIPT.parent / "node_modules" / "pyodide").exists():
         raise RuntimeError("node and tests/web/node_modules/pyodide are needed (cd tests/web && npm ci)")
-    args = json.dumps({"games": games, "count": count, "budget": budget})
+    args = json.dumps({"games": games, "count": count, "budget": budget, "wasm_clock": wasm_clock})
     r = subprocess.run([node, str(NODE_SCRIPT), str(ROOT), str(Path(__file__).resolve()), "measure", args],
                        capture_output=True, text=True, timeout=timeout)
     if r.returncode != 0:
@@ -116,6 +143,8 @@ def main(argv=None) -> int:
     p.add_argument("--budget", type=float, default=2.0)
     p.add_argument("--no-wasm", action="store_true")
     p.add_argument("--slow", type=float, default=0.3, help="list positions slower than this (s)")
+    p.add_argument("--wasm-clock", choices=("wall", "cpu"), default="wall",
+                   help="Pyodide's clock: wall seconds (default) or the Node process's CPU seconds")
     a = p.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     games = [g for g in a.games.split(",") if g] or None
@@ -123,23 +152,24 @@ def main(argv=None) -> int:
     wasm = None
     if not a.no_wasm:
         try:
-            wasm = run_wasm(games, a.count, a.budget)
+            wasm = run_wasm(games, a.count, a.budget, wasm_clock=a.wasm_clock)
         except (RuntimeError, subprocess.TimeoutExpired) as e:
             print(f"(WebAssembly skipped: {e})")
     print(f"{'game':12} {'native median':>14} {'worst':>8}   {'wasm median':>12} {'worst':>8}  ratio  answers (native)")
-    for game in [g for g in native if g != "python"]:
+    for game in [g for g in native if g not in ("python", "clock")]:
         n = native[game]
         w = wasm.get(game) if wasm else None
         ws = f"{w['median']:12.3f} {w['worst']:8.3f}  {w['median'] / max(n['median'], 1e-9):5.1f}" if w else f"{'-':>12} {'-':>8}  {'-':>5}"
         print(f"{game:12} {n['median']:14.3f} {n['worst']:8.3f}   {ws}  {n['answers']}")
-    for game in [g for g in native if g != "python"]:
+    for game in [g for g in native if g not in ("python", "clock")]:
         w = wasm.get(game) if wasm else None
         for i, (t, status) in enumerate(native[game]["times"]):
             wt = w["times"][i][0] if w and "times" in w else None
             if t > a.slow or (wt is not None and wt > a.slow):
                 print(f"  slow: {game} position {i + 1} ({status}): native {t:.3f} s"
                       + (f", wasm {wt:.3f} s" if wt is not None else ""))
-    print(f"seconds (native: CPU) to an answer over {a.count} mid-game positions each, budget {a.budget:g} s; "
+    print(f"seconds (native: CPU; WebAssembly: {wasm.get('clock', 'wall') if wasm else '-'}) to an answer over "
+          f"{a.count} mid-game positions each, budget {a.budget:g} s; "
           f"native Python {native['python']}" + (f", WebAssembly Python {wasm['python']}" if wasm else ""))
     return 0
 
