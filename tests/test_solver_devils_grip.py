@@ -216,7 +216,7 @@ def test_win_only_search_matches_brute_force_on_loose_positions(seed):
     line wins; ``unsolvable`` otherwise (a probe that runs out proves nothing)."""
     s = loose_position(seed)
     exact = brute_best(s)
-    for probe in (1, 0):
+    for probe in ((1,), (1, 2), ()):
         search = DGSearch(s, beam_width=0, probe=probe, settle=False)
         r = search.run()
         assert r.status == (SOLVED if exact == 0 else UNSOLVABLE)

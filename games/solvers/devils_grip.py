@@ -65,8 +65,11 @@ A_TURN = ("s",)
 A_REFILL = ("r",)
 BEAM_WIDTH = 100
 """States kept per layer by the beam that opens every search (0: none)."""
-PROBE = 1
-"""Merges a position tried by the probe that opens the win search (0: no probe)."""
+WIN_BEAMS = (5, 15)
+"""Widths of the beams that keep only positions with no dead talon card, run before the probes."""
+PROBE = (1,)
+"""The probes that open the win search, in turn: each tries only this many merges a position
+(``()``: no probe)."""
 
 
 def code_of(stack: tuple) -> int:
@@ -293,11 +296,12 @@ class _Problem:
                 k += 1
         return k
 
-    def beam(self, width: int, search: "DGSearch"):
+    def beam(self, width: int, search: "DGSearch", win: bool = False):
         """Beam search by stock cards drawn (``p``): each layer keeps its ``width`` best states
         (fewest talon cards + dead bound, then most merges in hand); talon plays stay within a
         layer. Updates ``search.best`` / ``search._best_path``; a generator yielding the nodes
-        expanded since the last yield, returning a won abstract line or ``None``."""
+        expanded since the last yield, returning a won abstract line or ``None``. ``win``: keep
+        only positions with no dead talon card (the cut of the win search)."""
         layers: dict[int, dict] = {}
         root = self.root
         layers[root[1]] = {root[:3]: (0, root, None)}
@@ -311,7 +315,7 @@ class _Problem:
             seen_here = set(layer) if len(layer) <= width else {e[1][:3] for e in items}
             while queue:
                 node, path = queue.pop()
-                for mv, nxt in self.successors(node, search.best):
+                for mv, nxt in self.successors(node, 1 if win else search.best):
                     k = nxt[:3]
                     npath = (mv, path)
                     c = self.left(nxt)
@@ -425,7 +429,8 @@ class DGSearch(Search):
     """
 
     def __init__(self, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
-                 beam_width: int = BEAM_WIDTH, win_first: bool = True, probe: int = PROBE,
+                 beam_width: int = BEAM_WIDTH, win_first: bool = True, probe: tuple = PROBE,
+                 win_beams: tuple = WIN_BEAMS,
                  settle: bool = True):
         self.problem = p = _Problem(state)
         super().__init__(p.root, lambda _n: (), p.won, lambda s, m: str(m), key=_key,
@@ -434,10 +439,12 @@ class DGSearch(Search):
         self.best = p.left(p.root)
         self._best_path: list = []
         self._stack = [(p.root, None, None)]  # iterators are made lazily, with the bound then
-        self._beam = p.beam(beam_width, self) if beam_width > 0 else None
+        self._beams = ([p.beam(beam_width, self)] if beam_width > 0 else []) + \
+            ([p.beam(w, self, win=True) for w in win_beams] if win_first else [])
         self._win_phase = win_first
-        self._probe = probe if win_first else 0
-        p.restrict = self._probe
+        self._probes = list(probe) if win_first else []
+        p.restrict = 0
+        self._dfs_started = False
         self._settle = settle
         self.no_win = False
         self.exact = False
@@ -469,22 +476,25 @@ class DGSearch(Search):
         return [e[2] for e in self._stack[1:]] + [last]
 
     def _step(self, budget: int, t0: float) -> Result | None:
-        while self._beam is not None:  # phase 1: the beam, for a good bound soon
+        while self._beams:  # phase 1: the beams, for a good bound (and a win) soon
             if budget <= 0:
                 return None
             try:
-                k = next(self._beam)
+                k = next(self._beams[0])
             except StopIteration as e:
-                self._beam = None
+                self._beams.pop(0)
                 if e.value is not None:
                     return self._solved(e.value)
-                break
+                continue
             budget -= k
             self.nodes += k
             if self.max_nodes is not None and self.nodes >= self.max_nodes:
                 return self._out_of_budget()
             if self.timeout is not None and self.seconds + now() - t0 > self.timeout:
                 return self._out_of_budget()
+        if not self._dfs_started:
+            self._dfs_started = True
+            self.problem.restrict = self._probes.pop(0) if self._probes else 0
         return self._dfs(budget, t0)
 
     def _dfs(self, budget: int, t0: float) -> Result | None:
@@ -526,9 +536,9 @@ class DGSearch(Search):
                 if timeout is not None and (self.nodes & 127) == 0 and \
                         self.seconds + now() - t0 > timeout:
                     return self._out_of_budget()
-            if self._probe:
-                # the probe ran out (that proves nothing): the whole win search from the start
-                self._probe = prob.restrict = 0
+            if prob.restrict:
+                # a probe ran out (that proves nothing): the next, else the whole win search
+                prob.restrict = self._probes.pop(0) if self._probes else 0
             elif not self._win_phase:
                 self.exact = True
                 return self._finish(UNSOLVABLE)
