@@ -273,6 +273,21 @@ def test_microsoft_deals_solved_under_a_node_cap(number):
     assert r.nodes <= 60000
 
 
+def test_schedule_turns_resume_each_lane_where_it_stopped():
+    # #617 needs thousands of states: lane 0 runs to 100 own states, lane 1 to 150, lane 0 on to
+    # 300 (its own search resumed, not restarted), then all three in turn
+    s = FreeCell.deal(617, {})
+    search = FreeCellSearch(s, max_nodes=800, lanes=LANES[:3], schedule=[(0, 100), (1, 150), (0, 300)])
+    assert search.run().status == "unknown"
+    own = [len(lane.parent) - 1 for lane in search._lanes]
+    assert own[0] >= 300 and own[1] >= 150 and own[2] > 0 and sum(own) == search.nodes
+    # a plain one-lane search meets the same first 300 states as lane 0 did in three turns
+    alone = FreeCellSearch(s, max_nodes=300, lanes=LANES[:1])
+    alone.run()
+    assert alone._lanes[0].parent[:301] == search._lanes[0].parent[:301]
+    assert alone._lanes[0].move[:301] == search._lanes[0].move[:301]
+
+
 def test_slicing_equals_one_run():
     s = FreeCell.deal(617, {})
     whole = FreeCell.solver(s).run()

@@ -27,8 +27,9 @@ per free cell and per empty column. No path cost, so solutions are found fast bu
 first lane weighs these 12, 1, 4, 2, 4 (the disorder term weighs most: 30 % fewer states than
 the earlier 8, 1, 1, 2, 4 on deals 1–200). One score misjudges some deals badly (a few take
 10**4–10**6 states while most take under 2000), so several independent searches with other
-weights (:data:`LANES`) join in at 2000, 4000, 8000 … states and take turns; the first keeps
-half the time. Any lane that runs out of states has exhausted the whole space without moves
+weights (:data:`LANES`) take turns by a fixed schedule of states (:data:`SCHEDULE`: the first
+score for 1500 states, then the second up to 5600, …, each lane resuming where it stopped), then
+all in turn with the first keeping half the time. Any lane that runs out of states has exhausted the whole space without moves
 back from a foundation; a last search adds those (:func:`successors_back`), starting from that
 lane's positions (their other moves are known), and only its running dry proves the deal
 unsolvable. Resumable in slices like every :class:`games.solvers.search.Sliced` search; the same budget
@@ -235,46 +236,67 @@ def make_score(w_home=8, w_next=1, w_dis=1, w_free=2, w_empty=4):
 score = make_score(w_home=12, w_dis=4)
 """The first lane's score (module docstring)."""
 LANES = (
-    (score, 0),
-    (make_score(w_home=6, w_next=0, w_dis=2, w_free=1, w_empty=2), 2000),
-    (make_score(w_dis=0.5), 4000),
-    (make_score(w_home=4), 8000),
-    (make_score(w_next=0), 16000),
-    (make_score(w_next=3, w_dis=0), 32000),
+    score,
+    make_score(w_home=6, w_next=0, w_dis=2, w_free=1, w_empty=2),
+    make_score(w_dis=0.5),
+    make_score(w_home=4),
+    make_score(w_next=0),
+    make_score(w_next=3, w_dis=0),
 )
-"""The searches run side by side: (score, states generated in all before this one starts).
-Their starts double, so an easy deal is solved by the first alone and a deal that misleads one
-score soon gets the others. Chosen on deals 1–1000 (docs/solvers.md): each candidate score was
-run alone on every deal, the turn-taking simulated on those counts for many sets and orders, and
-the best measured for real — 1.81 million states in all against 2.16 million for the previous
-seven lanes."""
+"""The scores of the searches run side by side (lanes), indexed by :data:`SCHEDULE`. Chosen on deals
+1–1000 in session 2 (docs/solvers.md)."""
+SCHEDULE = ((0, 1500), (3, 5600), (2, 2000), (1, 2000), (3, 7200), (0, 4000), (3, 8400), (5, 1000),
+            (4, 10000), (2, 5600))
+"""The lanes' first turns, in order: ``(lane, target)`` — lane ``k`` (of :data:`LANES`) runs until it
+has generated ``target`` states of its own, resuming its own search where it stopped (a turn
+whose target the lane already has is skipped); after the last turn all lanes take turns
+(:data:`SLICE`), the first for as many states as the others together. Session 3
+(docs/solvers.md): each lane's states to a win (or to exhaustion) were counted alone on deals
+1–1000 and on the 60 mid-game positions of ``bench/solvers.py``, and turn lists were searched
+(local search, simulated on those counts) for the fewest states on the deals with no position
+over ~8500; 1.65 million states on deals 1–1000 against 1.83 million for the session-2 plan
+(lanes joining at 2000, 4000, 8000 … states, the newest running alone until the next joins),
+and the 60 positions' worst 6 600 states against 19 458. Each number counts states, so the same
+budget gives the same answer however sliced."""
 SLICE = 256
 """States each lane generates in its turn once several run."""
+
+
+def _tail_mask_of(col: bytes) -> int:
+    m = 0
+    for c in _TAILS[col]:
+        m |= 1 << c
+    return m
+
+
+_TMASK = _Memo(_tail_mask_of)
+"""Each column's ordered tail as a bit mask of cards (bit ``c`` for card ``c``; 0 when empty)."""
+CHMASK = [sum(1 << a for a in CHILDREN[b]) for b in range(64)]
+"""The cards that may lie on each card, as a bit mask."""
 
 
 def successors(state):
     """``(internal move, next state)`` pairs; an internal move is ``(card, dst, autos)`` with
     ``dst`` a column, :data:`TO_CELL` or :data:`TO_HOME`, ``card`` the bottom card of what moves
-    and ``autos`` the cards the auto-moves sent home after it."""
+    and ``autos`` the cards the auto-moves sent home after it. Column facts (ordered tails as bit
+    masks, run lengths) are memoised per column; the order of the pairs is fixed (it breaks the
+    search's ties): home from the columns then the cells, column onto a column (by destination,
+    then card), onto the first empty column (by source, longest first), cell to column, column
+    to the first empty cell."""
     cols, cells, f = state
     out = []
     add = out.append
     nfree = 4 - len(cells)
     nempty = cols.count(b"")
-    first_empty = cols.index(b"") if nempty else -1
     cap = (nfree + 1) << nempty
-    run_len = _RUNS.__getitem__
-    tails = _TAILS
-    runs = {}    # card in an ordered tail -> its column
+    tm = list(map(_TMASK.__getitem__, cols))
+    runmask = tm[0] | tm[1] | tm[2] | tm[3] | tm[4] | tm[5] | tm[6] | tm[7]
     tops = {}    # top card -> its column
     i = 0
     for col in cols:
         if col:
-            for c in tails[col]:
-                runs[c] = i
             tops[col[-1]] = i
         i += 1
-    rget, tget = runs.get, tops.get
     # the parent had no safe card left: only a move home or a newly bared card that is safe now
     # can start more auto-moves
     safe_now = _SAFE_NOW[f]
@@ -282,40 +304,49 @@ def successors(state):
 
     # to the foundations (the safe ones already went)
     want = _WANT[f]
-    for c, i in tops.items():
-        if c in want:
-            s = c >> 4
-            autos = []
-            nxt = auto(cols[:i] + (cols[i][:-1],) + cols[i + 1:], cells, f[:s] + (f[s] + 1,) + f[s + 1:], autos)
-            add(((c, TO_HOME, tuple(autos)), nxt))
-    for c in cells:
-        if c in want:
-            s = c >> 4
-            autos = []
-            nxt = auto(cols, cells.replace(ONE[c], b""), f[:s] + (f[s] + 1,) + f[s + 1:], autos)
-            add(((c, TO_HOME, tuple(autos)), nxt))
+    if not want.isdisjoint(tops):
+        for c, i in tops.items():
+            if c in want:
+                s = c >> 4
+                autos = []
+                nxt = auto(cols[:i] + (cols[i][:-1],) + cols[i + 1:], cells, f[:s] + (f[s] + 1,) + f[s + 1:], autos)
+                add(((c, TO_HOME, tuple(autos)), nxt))
+    if cells and not want.isdisjoint(cells):
+        for c in cells:
+            if c in want:
+                s = c >> 4
+                autos = []
+                nxt = auto(cols, cells.replace(ONE[c], b""), f[:s] + (f[s] + 1,) + f[s + 1:], autos)
+                add(((c, TO_HOME, tuple(autos)), nxt))
     # column to a non-empty column: the run whose bottom card fits the destination's top
+    chmask = CHMASK
     for t, j in tops.items():
-        d = cols[j]
-        for c in CHILDREN[t]:
-            i = rget(c)
-            if i is not None and i != j:
-                col = cols[i]
-                k = col.index(c)
-                if len(col) - k <= cap:
-                    lst = list(cols)
-                    lst[i] = col[:k]
-                    lst[j] = d + col[k:]
-                    if k and col[k - 1] in safe_now:
-                        autos = []
-                        nxt = auto(tuple(lst), cells, f, autos)
-                        add(((c, j, tuple(autos)), nxt))
-                    else:
-                        add(((c, j, none), (tuple(lst), cells, f)))
+        m = chmask[t] & runmask
+        if m:
+            d = cols[j]
+            for c in CHILDREN[t]:
+                if m >> c & 1:
+                    i = 0
+                    while not tm[i] >> c & 1:
+                        i += 1
+                    if i != j:
+                        col = cols[i]
+                        k = col.index(c)
+                        if len(col) - k <= cap:
+                            lst = list(cols)
+                            lst[i] = col[:k]
+                            lst[j] = d + col[k:]
+                            if k and col[k - 1] in safe_now:
+                                autos = []
+                                nxt = auto(tuple(lst), cells, f, autos)
+                                add(((c, j, tuple(autos)), nxt))
+                            else:
+                                add(((c, j, none), (tuple(lst), cells, f)))
     # column to the first empty column: every allowed run length (never a whole column)
     if nempty:
+        run_len = _RUNS.__getitem__
         ecap = cap >> 1
-        j = first_empty
+        j = cols.index(b"")
         for i in range(8):
             col = cols[i]
             if col:
@@ -332,27 +363,35 @@ def successors(state):
                     else:
                         add(((c, j, none), (tuple(lst), cells, f)))
     # cell to column
-    for c in cells:
-        rest = cells.replace(ONE[c], b"")
-        for p in PARENTS[c]:
-            j = tget(p)
-            if j is not None:
-                add(((c, j, none), (cols[:j] + (cols[j] + ONE[c],) + cols[j + 1:], rest, f)))
-        if nempty:
-            j = first_empty
-            add(((c, j, none), (cols[:j] + (ONE[c],) + cols[j + 1:], rest, f)))
+    if cells:
+        tget = tops.get
+        for c in cells:
+            rest = cells.replace(ONE[c], b"")
+            for p in PARENTS[c]:
+                j = tget(p)
+                if j is not None:
+                    lst = list(cols)
+                    lst[j] = cols[j] + ONE[c]
+                    add(((c, j, none), (tuple(lst), rest, f)))
+            if nempty:
+                j = cols.index(b"")
+                lst = list(cols)
+                lst[j] = ONE[c]
+                add(((c, j, none), (tuple(lst), rest, f)))
     # column to a cell
     if nfree:
+        sorted_cells = _SORTED
         for c, i in tops.items():
             col = cols[i]
-            ncols = cols[:i] + (col[:-1],) + cols[i + 1:]
-            ncells = _SORTED[cells + ONE[c]]
+            lst = list(cols)
+            lst[i] = col[:-1]
+            ncells = sorted_cells[cells + ONE[c]]
             if len(col) > 1 and col[-2] in safe_now:
                 autos = []
-                nxt = auto(ncols, ncells, f, autos)
+                nxt = auto(tuple(lst), ncells, f, autos)
                 add(((c, TO_CELL, tuple(autos)), nxt))
             else:
-                add(((c, TO_CELL, none), (ncols, ncells, f)))
+                add(((c, TO_CELL, none), (tuple(lst), ncells, f)))
     return out
 
 
@@ -456,9 +495,9 @@ class FreeCellSearch(Sliced):
     """Best-first search for a FreeCell position, resumable in slices (the interface of
     :class:`games.solvers.search.Sliced`: :meth:`step`, :meth:`run`, ``result``, ``nodes``).
 
-    Several searches with different scores (:data:`LANES`) take turns once the first has
-    generated a few thousand states without a win: a deal that the first score misjudges is
-    often easy for the other. They leave out moves back from a foundation; when one of them runs
+    Several searches with different scores (:data:`LANES`) take turns by :data:`SCHEDULE` once
+    the first has generated 1500 states without a win: a deal that one score misjudges is often
+    easy for another. They leave out moves back from a foundation; when one of them runs
     out of states, a last search with the first score and those moves too
     (:func:`successors_back`) runs alone, and only its running out proves the position
     unsolvable (a card sent home too early by hand may have to come back). It starts from the
@@ -471,10 +510,14 @@ class FreeCellSearch(Sliced):
     :param timeout: seconds. The result's moves are texts in the game's notation (CONTRACT.md),
         replayed by the rules to a win before they are returned (a failure raises
         :class:`AssertionError`: a bug).
+    :param lanes: the scores to run (default :data:`LANES`; a one-element ``(score, start)``
+        tuple is taken as its score, as session 2 wrote them);
+    :param schedule: their first turns (default :data:`SCHEDULE` when ``lanes`` is the default,
+        else none: the given lanes take turns from the start, one lane runs alone).
     """
 
     def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
-                 lanes=None):
+                 lanes=None, schedule=None):
         self.start = state
         self.max_nodes, self.timeout = max_nodes, timeout
         self.nodes = 0
@@ -486,8 +529,10 @@ class FreeCellSearch(Sliced):
         cols, cells, f = auto(cols, cells, tuple(state.foundations), autos)
         self._root_autos = tuple(autos)
         self._root = (cols, cells, f)
-        self._plan = list(lanes or LANES)
-        self._lanes: list[_Lane] = []
+        self._scores = [sc[0] if isinstance(sc, tuple) else sc for sc in (lanes or LANES)]
+        self._schedule = list(SCHEDULE if schedule is None and lanes is None else schedule or ())
+        self._lanes: list[_Lane | None] = [None] * len(self._scores)
+        self._at = -1            # index of the schedule's current turn (past its end: round robin)
         self._turn = 0
         self._left = 0
         self._back = False       # the last search, with moves back from the foundations
@@ -498,34 +543,51 @@ class FreeCellSearch(Sliced):
         if sum(f) == 52:
             self._finish(SOLVED, self._texts([])[0])
 
+    def _lane(self, k: int) -> _Lane:
+        lane = self._lanes[k]
+        if lane is None:
+            lane = self._lanes[k] = _Lane(self._root, self._scores[k])
+        return lane
+
     def _next_lane(self) -> _Lane:
-        """The lane whose turn it is (starting the lanes whose start has come)."""
-        lanes, plan = self._lanes, self._plan
-        while len(lanes) < len(plan) and self.nodes >= plan[len(lanes)][1]:
-            lanes.append(_Lane(self._root, plan[len(lanes)][0]))
-            self._left = 0
-        if self._left <= 0:
-            self._turn = (self._turn + 1) % len(lanes)
-            # the first lane gets half the time, so that a proof costs at most twice one search
-            self._left = (SLICE * max(1, len(lanes) - 1) if self._turn == 0 else SLICE) if len(lanes) > 1 else 1 << 62
-            if len(lanes) < len(plan):      # alone until the next lane starts
-                self._left = plan[len(lanes)][1] - self.nodes
-        return lanes[self._turn]
+        """The lane whose turn it is. The turns of :data:`SCHEDULE` first (lane ``k`` runs until it
+        has generated ``target`` states of its own), then all lanes in turn, the first for as many
+        states as all the others together (so that it keeps half the time)."""
+        if self._back:
+            self._left = 1 << 62
+            return self._lanes[0]
+        if self._left > 0:
+            return self._lanes[self._turn]
+        sched = self._schedule
+        while self._at + 1 < len(sched):
+            self._at += 1
+            k, target = sched[self._at]
+            lane = self._lane(k)
+            own = len(lane.parent) - 1
+            if own < target:
+                self._turn, self._left = k, target - own
+                return lane
+        self._at = len(sched)
+        n = len(self._scores)
+        if n == 1:
+            self._turn, self._left = 0, 1 << 62
+        else:
+            self._turn = (self._turn + 1) % n
+            self._left = SLICE * (n - 1) if self._turn == 0 else SLICE
+        return self._lane(self._turn)
 
     def _step(self, budget: int, t0: float) -> Result | None:
         push, pop = heapq.heappush, heapq.heappop
         limit, timeout = self.max_nodes, self.timeout
         clock = now
         join = b"|".join          # key_of, inlined
-        plan, won = self._plan, WON
+        won = WON
         while True:
             lane = self._next_lane()
             heap, seen, parent, moves, score_fn = lane.heap, lane.seen, lane.parent, lane.move, lane.score
             succ = lane.succ
             add, pa, ma = seen.add, parent.append, moves.append
-            # this lane's turn lasts until _left runs out or the next lane's start comes
-            plan = self._plan
-            start = plan[len(self._lanes)][1] if len(self._lanes) < len(plan) else 1 << 62
+            # this lane's turn lasts until _left (states generated) runs out
             nodes, left = self.nodes, self._left
             try:
                 while True:
@@ -545,11 +607,10 @@ class FreeCellSearch(Sliced):
                         # them, from the moves back out of the positions just exhausted
                         self._back = True
                         self.nodes_without_back = nodes
-                        back = _Lane(self._root, self._plan[0][0], successors_back)
+                        back = _Lane(self._root, self._scores[0], successors_back)
                         back.seen, back.heap, back.parent, back.move = seen, [], [], []
                         self._seeds = list(seen)
                         self._lanes = [back]
-                        self._plan = self._plan[:1]
                         self._turn, left = 0, 1 << 62
                         break
                     if budget <= 0:
@@ -572,14 +633,14 @@ class FreeCellSearch(Sliced):
                             return self._solution(lane, j)
                         push(heap, (score_fn(cols, cells, f), -j, nxt))
                     budget -= nodes - before
-                    left -= nodes - before + 1
+                    left -= nodes - before
                     if limit is not None and nodes >= limit:
                         self.nodes = nodes
                         return self._finish(UNKNOWN)
                     if timeout is not None and self.seconds + clock() - t0 > timeout:
                         self.nodes = nodes
                         return self._finish(UNKNOWN)
-                    if left <= 0 or nodes >= start:
+                    if left <= 0:
                         break
             finally:
                 self.nodes, self._left = nodes, left
