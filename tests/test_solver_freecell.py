@@ -496,3 +496,26 @@ def test_successors_are_exactly_the_rules_moves(number):
         if not succ:
             break
         state = rnd.choice(succ)[1]
+
+
+def test_schedule_cost_is_exact_arithmetic_on_each_lanes_counts():
+    # bench/freecell_schedule.py chose SCHEDULE by simulating turn lists on each lane's states
+    # alone: a lane's search does not depend on the others, so the simulation is exact but for
+    # a turn's last expansion, which may overshoot its target by a few states
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "freecell_schedule", Path(__file__).resolve().parent.parent / "bench" / "freecell_schedule.py")
+    fs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fs)
+    s = FreeCell.deal(617, {})
+    need = []
+    for fn in LANES[:3]:
+        alone = FreeCellSearch(s, max_nodes=12000, lanes=[fn])
+        need.append(alone.nodes if alone.run().status == "solved" else None)
+    assert any(need)
+    schedule = [(0, 300), (1, 700), (2, 500), (0, 1000)] + [(k, n) for k, n in enumerate(need) if n]
+    real = FreeCellSearch(s, lanes=LANES[:3], schedule=schedule)
+    assert real.run().status == "solved"
+    sim = fs.cost(need + [None] * 3, schedule)
+    assert sim <= real.nodes <= sim + 10 * len(schedule)
