@@ -265,3 +265,65 @@ def test_time_budget_asks_only_for_a_win():
     r = search.run()
     assert r.status == UNSOLVABLE and search.no_win and not search.exact
     assert r.nodes < DGSearch(R.deal(10), max_nodes=30_000).run().nodes
+
+
+def reverse_played(seed: int):
+    """A full-size position that is winnable by construction, with its winning line: random play
+    *backwards* from 24 complete stacks (un-play a talon play: a stack's top card onto the
+    talon; un-turn: the talon's top three back onto the stock; un-merge: a single card back onto
+    the stock, the cell it leaves taking the upper part of another stack) until the grid is 24
+    single cards and the talon is empty. ``None`` when the walk strays."""
+    rng = random.Random(seed)
+    grid = [list(st) for st in complete_stacks()]
+    rng.shuffle(grid)
+    talon, stock, back = [], [], []  # back: the forward moves, last first
+    cell = lambda i: f"{i // 8 + 1}.{i % 8 + 1}"  # noqa: E731
+    for _ in range(3000):
+        singles = [i for i, x in enumerate(grid) if len(x) == 1]
+        if len(singles) == N_CELLS and not talon:
+            return DevilsGripState(tuple(map(tuple, grid)), tuple(stock), ()), back[::-1]
+        tall = [i for i, x in enumerate(grid) if len(x) >= 2]
+        ops = ["play"] * 6 * bool(tall) + ["turn"] * (2 if len(talon) > 6 else 1) * \
+            bool(len(talon) >= 3 or (talon and not stock)) + ["merge"] * bool(singles and tall) * 3
+        if not ops:
+            return None
+        op = rng.choice(ops)
+        if op == "play":
+            i = rng.choice(tall)
+            talon.append(grid[i].pop())
+            back.append(f"t>{cell(i)}")
+        elif op == "turn":
+            k = 3 if stock else rng.randint(1, min(3, len(talon)))
+            stock[:0] = [talon.pop() for _ in range(k)][::-1]
+            back.append("s")
+        else:
+            c = rng.choice(singles)
+            j = rng.choice([i for i in tall if i != c] or [None])
+            if j is None:
+                continue
+            cut = rng.randint(1, len(grid[j]) - 1)
+            stock.insert(0, grid[c][0])
+            grid[c], grid[j] = grid[j][cut:], grid[j][:cut]
+            back.append(f"{cell(c)}>{cell(j)}")
+    return None
+
+
+def test_reverse_played_positions_are_never_called_unwinnable():
+    """Full-size positions known to be winnable (their line replays to a win): the search finds
+    a win or runs out of budget, never "unsolvable" — every cut of the win search is checked on
+    whole deals, not only on small what-ifs."""
+    made = solved = 0
+    for seed in range(60):
+        got = reverse_played(seed)
+        if got is None:
+            continue
+        s, line = got
+        made += 1
+        end = play(s, line)
+        assert R.status(play(end, [str(m) for m in sort_swaps(end.grid)])) == WON
+        r = DGSearch(s, max_nodes=3000, beam_width=0, settle=False).run()
+        assert r.status != UNSOLVABLE, f"seed {seed}"
+        if r.status == SOLVED:
+            solved += 1
+            assert replays_to_win(R, s, r.moves)
+    assert made >= 10 and solved >= 1

@@ -35,15 +35,29 @@ end, and the abstract moves are mapped back to cells by replaying them on the re
    the talon and makes ``x`` a top sooner), so it is the only move searched.
 5. *A hole with cards in the stock* (a what-if position only) is refilled first, by a swap:
    every move refills it anyway and the multiset of stacks comes out the same.
+6. *No merge after the stock's last chain starter* (win search only). A merge refills a cell;
+   the card refilled after the last starter is not a starter, so it stays the bottom of its stack
+   until a merge of its own moves it, which refills another such card (or, once the stock is
+   empty, leaves a hole: 23 stacks cannot hold 96 cards). So no such line wins.
 
 **Move order** (best first): talon plays (they lower the result and spend no stock card), merges
 that complete a stack of 4, other merges (longer results first), then the turn — first when the
-three cards it turns can all play at once.
+three cards it turns can all play at once. The win search *plans the refills*: the stock's order
+is known, and a stock card that every window of three holding it shares with a chain starter can
+only be refilled by a merge (``next_forced``); while the next such card is a multiple of three
+away, the turn goes first (it keeps that card in step for the merges a win needs there, and saves
+the merges in hand, which no other move takes away: a stack's bottom and the top it goes on stay
+so until that very merge or the other copy of the card uses them).
 
-**Phases** (:class:`DGSearch`): a beam for a good best result soon (the hint), then *the win
-search* — the same depth-first search cutting every position with a dead talon card, far
-smaller than the branch and bound, so it often runs out and proves that no line wins — then the
-branch and bound on the cards left.
+**Phases** (:class:`DGSearch`): a beam for a good best result soon (the hint); then, for a win,
+two small beams keeping only positions with no dead talon card (widths 5 and 15) and *the
+probe* — the win search trying only the first merge of each position (merges commute, so most
+choices among them are moot): cheap, and between them they find most wins that are found at
+all, but running out proves nothing; then *the win search* — the same depth-first search with
+every merge, cutting every position with a dead talon card, far smaller than the branch and
+bound, so it often runs out and proves that no line wins — then the branch and bound on the
+cards left. A budget of seconds only (the command line) stops at the proof and skips the first
+beam (:func:`solver`).
 
 The answers: ``solved`` with the moves (the sorting swaps included) replayed by the rules to a
 win; ``unsolvable`` once the win search ran out (no line wins; :attr:`DGSearch.exact` tells
@@ -416,22 +430,25 @@ class DGSearch(Search):
     found, in three phases over :class:`_Problem`'s compact states:
 
     1. a beam (``beam_width`` states a layer, 0: none), for a good best result soon (the hint);
-    2. *the win search* (``win_first``): depth first, cutting every position with a dead talon card
-       (bound ≥ 1) — far smaller than phase 3's tree, so it often runs out, which proves that no
-       line wins (``unsolvable``) while phase 3 may go on for the exact best;
-    3. branch and bound on the cards left (cut: bound ≥ best found).
+    2. *the win search* (``win_first``): first the beams of widths ``win_beams`` and the probes
+       (``probe``: depth first trying only that many merges a position), which find wins cheaply
+       but prove nothing; then depth first with every move, cutting every position with a dead
+       talon card (bound ≥ 1) — far smaller than phase 3's tree, so it often runs out, which
+       proves that no line wins (``unsolvable``) while phase 3 may go on for the exact best;
+    3. branch and bound on the cards left (cut: bound ≥ best found), unless ``settle`` is false:
+       then the search ends at the proof of phase 2.
 
     Besides :attr:`result` it has :attr:`best` (fewest cards left in stock + talon reached so far),
     :attr:`no_win` (phase 2 ran out: proved that no line wins), :attr:`exact` (phase 3 ran out:
     ``best`` is the optimum) and :meth:`best_moves` (the real moves reaching it, texts of
     CONTRACT.md). The status is ``solved`` (a replayed win), ``unsolvable`` as soon as
-    :attr:`no_win` holds and the budget ends (or phase 3 runs out), else ``unknown``.
+    :attr:`no_win` holds and the budget ends (or phase 3 runs out, or at once without ``settle``),
+    else ``unknown``.
     """
 
     def __init__(self, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
                  beam_width: int = BEAM_WIDTH, win_first: bool = True, probe: tuple = PROBE,
-                 win_beams: tuple = WIN_BEAMS,
-                 settle: bool = True):
+                 win_beams: tuple = WIN_BEAMS, settle: bool = True):
         self.problem = p = _Problem(state)
         super().__init__(p.root, lambda _n: (), p.won, lambda s, m: str(m), key=_key,
                          verify=lambda _s, moves: replays_to_win(DevilsGrip, state, moves),
