@@ -3,7 +3,8 @@
 Makes 20 mid-game positions reproducibly (deals 1..20, each played by a fixed greedy line: talon
 plays first, then the first merge, else a turn, for 12 moves), then times a *hint* on each —
 :func:`games.solvers.devils_grip.hint`, the first move of the best line found in ``nodes``
-nodes (beam then branch and bound) — and prints the median and worst seconds (wall clock).
+nodes (the beam, the win search, then the branch and bound) — and prints the median and worst
+seconds (wall clock).
 """
 from __future__ import annotations
 

@@ -388,7 +388,8 @@ class DevilsGrip(Rules):
     @classmethod
     def solver(cls, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None):
         """A resumable branch-and-bound search from ``state``; see :mod:`games.solvers.devils_grip`
-        (its ``best`` / ``best_moves()`` give the fewest cards left found)."""
+        (its ``best`` / ``best_moves()`` give the fewest cards left found). A budget of seconds
+        only (``solve``, ``winnability``) asks only for a win and ends at the proof that none exists."""
         from .solvers.devils_grip import solver
 
         return solver(state, max_nodes, timeout)
