@@ -211,6 +211,17 @@ class _Tables:
             return True
         if need > nlr or need > nls:
             return False
+        nbrs = self._partners(lr, ls)
+        if len(nbrs) < need:
+            return False
+        if need == 1:
+            return True
+        return _ordered_matching(nbrs, 0, 0, need, self.above, [], [])
+
+
+    def _partners(self, lr: int, ls: int) -> list:
+        """For each layout card of ``lr`` (bit index ``i``), the bits of ``ls`` it can pair with
+        (not tangled with it): ``[(i, bits), …]``, cards with no partner left out."""
         tangled = self.tangled
         nbrs = []
         x = lr
@@ -221,12 +232,7 @@ class _Tables:
             if nb:
                 nbrs.append((i, nb))
             x ^= low
-        if len(nbrs) < need:
-            return False
-        if need == 1:
-            return True
-        return _ordered_matching(nbrs, 0, 0, need, self.above, [], [])
-
+        return nbrs
 
     def feasible(self, L: int, D: int) -> bool:
         """The counting test for every rank class (at the root)."""
@@ -249,16 +255,8 @@ class _Tables:
         got = cache.get(key)
         if got is not None or key in cache:
             return got
-        above, tangled = self.above, self.tangled
-        nbrs = []
-        x = lr
-        while x:
-            low = x & -x
-            i = low.bit_length() - 1
-            nb = ls & ~tangled[i]
-            if nb:
-                nbrs.append((i, nb))
-            x ^= low
+        above = self.above
+        nbrs = self._partners(lr, ls)
         out: list = []
 
         def walk(k, used, need, pairs, befores):
