@@ -11,7 +11,7 @@ from games.cards import ALL_CARDS, fmt, parse_card
 from games.columns import foundation_cards, parse_foundations
 from games.core import GameError
 from games.klondike import Klondike
-from games.solvers.klondike import KlondikeSolver, _Problem, blocked
+from games.solvers.klondike import KlondikeSolver, _Problem, _StageLane, blocked
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE, replays_to_win
 
 C = parse_card
@@ -121,6 +121,19 @@ def test_deals_solved_under_a_cap_and_replayed(draw, number):
     r = solve(s, max_nodes=20_000)
     assert r.status == SOLVED
     assert r.moves[-1].endswith("h")
+
+
+@pytest.mark.parametrize("draw,number", [("3", 46), ("1", 395)])
+def test_progress_lane_finds_wins_the_depth_first_lanes_miss(draw, number):
+    # left unknown at 2 CPU s before the win-finding lane (_StageLane) existed; with it, solved in
+    # ~1 500 nodes; without it, 40 000 nodes are not enough
+    s = Klondike.deal(number, {"draw": draw})
+    r = solve(s, max_nodes=4000)
+    assert r.status == SOLVED and r.moves[-1].endswith("h")
+    assert replays_to_win(Klondike, s, r.moves)
+    without = KlondikeSolver(s, max_nodes=40_000)
+    without.lanes = [lane for lane in without.lanes if lane.__class__ is not _StageLane]
+    assert without.run().status == UNKNOWN
 
 
 def test_slicing_gives_the_same_answer_as_one_run():

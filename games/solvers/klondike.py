@@ -82,6 +82,15 @@ moves only when the card it uncovers can then go home; in the first two also no 
 back from a foundation and no talon card goes onto a talon card just put down; in draw 1, the
 second reaches the talon as draw 3 does (a smaller space whose wins are wins).
 
+The *progress lane* (:class:`_StageLane`, session 3) finds wins the depth-first lanes miss,
+which wander through tens of thousands of boards with the same face-down cards: a best-first
+search over the boards where a card was just turned face up or a talon card left the talon
+(it never comes back), each reached by a tiny depth-first search (``LOCAL`` nodes) from a board
+of the frontier; boards are ranked by 2 × face-down cards − foundation cards, and one is kept
+per arrangement of face-down cards, talon and foundations (the face-up cards' arrangement is
+left out: another way to the same progress is not searched again). It may miss wins, so it
+never answers "unsolvable"; its wins are replayed like every other.
+
 **Key**: the columns sorted (column order does not matter to the outcome), the talon, ``p`` with
 draw 3 (the foundations follow from the rest); the pending columns are kept beside it (rule 4).
 
@@ -102,6 +111,7 @@ CONTRACT.md; a solution that does not replay to a win raises :class:`AssertionEr
 """
 from __future__ import annotations
 
+from heapq import heappop, heappush
 
 from ..klondike import SUIT_LETTERS, Klondike, KlondikeState
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win, now
@@ -448,6 +458,43 @@ class _Lane:
         self.stack = [[root, pb.moves(root), 0, intents]]
 
 
+class _StageLane:
+    """The win-finding lane (it may miss wins, so it never answers "unsolvable"): a best-first
+    search over *progress boards* — boards where a card was just turned face up or a talon card
+    left the talon (it never comes back). Expanding one runs a bounded depth-first search from it
+    (``LOCAL`` nodes, its own visited set) that stops at every progress board it meets; those join
+    the frontier, ranked by :func:`_rank` (ties: the first met first), and one board per
+    :func:`_coarse` key ever joins it. A win met anywhere is the answer. Pending moves (rule 4)
+    are dropped at each progress board (a wider space: any line found is still a legal win)."""
+
+    __slots__ = ("pb", "heap", "seen", "nodes", "weight", "complete", "count", "root_intents")
+    # seen: the _coarse keys of the progress boards met; heap entries: (rank, tie, board with
+    # nothing pending, link), link = (parent's link, the intents from the parent) or None
+
+    def __init__(self, pb: _Problem, root, intents, weight: float):
+        self.pb, self.weight, self.complete = pb, weight, False
+        self.nodes = 0
+        self.count = 0
+        self.seen = {_coarse(root)}
+        self.root_intents = intents
+        self.heap = [(_rank(root), 0, root, None)]
+
+
+def _coarse(st):
+    """The key of a progress board in :class:`_StageLane`: the face-down cards of each column,
+    the talon and the foundations (the face-up cards' arrangement left out)."""
+    cols, T, p, f, _ = st
+    return b"\xff".join(sorted(b[:1 + b[0]] for b in cols)) + b"\xfe" + T + bytes(f)
+
+
+def _rank(st):
+    """The order of :class:`_StageLane`'s frontier (lowest first): 2 × face-down cards −
+    foundation cards (tuned on 50 unknown deals: face-down cards alone, or with the talon size
+    second, found fewer wins)."""
+    cols, _, _, f, _ = st
+    return 2 * sum(b[0] for b in cols) - sum(f)
+
+
 class KlondikeSolver(Sliced):
     """A resumable depth-first search for thoughtful Klondike (sees face-down cards; see the
     module docstring). Same interface as :class:`~games.solvers.search.Search`: :meth:`step`,
@@ -467,7 +514,10 @@ class KlondikeSolver(Sliced):
     cards, so they replay in draw 1) — and the complete search (rules 1–4 of the module
     docstring, weight ``COMPLETE_WEIGHT``). A streamliner whose space runs dry simply leaves the
     portfolio; the first win of any lane is the answer, and only the complete search can answer
-    ``unsolvable`` (or rule 5, at the root, before any search). The schedule counts nodes, not
+    ``unsolvable`` (or rule 5, at the root, before any search). The progress lane
+    (:class:`_StageLane`, weight ``STAGE[0]``, local searches of ``LOCAL`` nodes; ``STAGE = None``
+    leaves it out) runs beside them; it runs whole local searches, so it may exceed its turn by
+    up to ``LOCAL`` nodes (the same amount however the run is sliced). The schedule counts nodes, not
     seconds, so slicing gives the same answer as one run.
 
     :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
@@ -480,6 +530,8 @@ class KlondikeSolver(Sliced):
                           (1.0, False, True, True, False))
     COMPLETE_WEIGHT = 1.0
     QUANTUM = 256
+    STAGE = (2.0, True)  # the progress lane (_StageLane): (weight, partial runs allowed), or None
+    LOCAL = 10  # nodes of its local searches
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None):
         self.start = state
@@ -514,6 +566,9 @@ class KlondikeSolver(Sliced):
                 return
             lane = _Lane(pb, root, intents, self.COMPLETE_WEIGHT if ph is None else ph[0], ph is None)
             self.lanes.append(lane)
+        if self.STAGE is not None:
+            pb = _Problem(state.draw, self.STAGE[1])
+            self.lanes.append(_StageLane(pb, self.lanes[-1].stack[0][0], self.lanes[-1].stack[0][3], self.STAGE[0]))
 
     def _step(self, budget: int, t0: float) -> Result | None:
         while budget > 0:
@@ -523,7 +578,7 @@ class KlondikeSolver(Sliced):
                 self._left = self.QUANTUM
             n = min(budget, self._left)
             n0 = self.nodes
-            status = self._dfs(lane, n, t0)
+            status = self._stage(lane, n, t0) if lane.__class__ is _StageLane else self._dfs(lane, n, t0)
             used = self.nodes - n0
             budget -= max(used, 1)
             self._left -= max(used, 1)
@@ -601,6 +656,99 @@ class KlondikeSolver(Sliced):
                     return UNKNOWN
                 if timeout is not None and (nodes & 255) == 0 and \
                         self.seconds + now() - t0 > timeout:
+                    return UNKNOWN
+            return UNSOLVABLE
+        finally:
+            lane.nodes += nodes - self.nodes
+            self.nodes = nodes
+
+    def _stage(self, lane: _StageLane, budget: int, t0: float) -> str | None:
+        """Run ``lane`` (the win-finding lane) for at least ``budget`` nodes, a whole local search
+        at a time: ``None`` (budget spent), ``SOLVED``, ``UNSOLVABLE`` (its frontier ran dry: it
+        proves nothing) or ``UNKNOWN`` (the solver's budget spent)."""
+        pb, heap, seen, dead = lane.pb, lane.heap, lane.seen, self._dead
+        key, apply, moves, won = pb.key, pb.apply, pb.moves, pb.won
+        limit, timeout, local_max = self.max_nodes, self.timeout, self.LOCAL
+        nodes = self.nodes
+        try:
+            while heap:
+                if budget <= 0:
+                    return None
+                _, _, st, link = heappop(heap)
+                d0, t0len = sum(b[0] for b in st[0]), len(st[1])
+                local = {key(st): [()]}
+                stack = [[st, moves(st), 0, ()]]
+                n = 0
+                while stack and n < local_max:
+                    top = stack[-1]
+                    ms, i, cur = top[1], top[2], top[0]
+                    pushed = False
+                    while i < len(ms):
+                        nxt = apply(cur, ms[i])
+                        i += 1
+                        if nxt is None:
+                            continue
+                        nxt, intents = nxt
+                        k = key(nxt)
+                        P = nxt[4]
+                        done = local.get(k)
+                        if done is None:
+                            local[k] = [P]
+                        else:
+                            for Q in done:
+                                if Q == P or all(x in P for x in Q):
+                                    break
+                            else:
+                                done.append(P)
+                                Q = None
+                            if Q is not None:
+                                continue
+                        n += 1
+                        nodes += 1
+                        top[2] = i
+                        if won(nxt):
+                            path = [x for e in stack[1:] for x in e[3]] + intents
+                            chain = [path]
+                            while link is not None:
+                                link, part = link
+                                chain.append(part)
+                            chain.append(lane.root_intents)
+                            lane.nodes += nodes - self.nodes
+                            self.nodes = nodes
+                            self._stack = [[None, [], 0, part] for part in reversed(chain)]
+                            self._solution()
+                            return SOLVED
+                        cols = nxt[0]
+                        if len(nxt[1]) < t0len or sum(b[0] for b in cols) < d0:  # progress
+                            ck = _coarse(nxt)
+                            if ck not in seen:
+                                seen.add(ck)
+                                bk = b"\xff".join(sorted(cols)) + bytes(nxt[3])
+                                lost = dead.get(bk)
+                                if lost is None:
+                                    lost = dead[bk] = blocked(cols, nxt[3])
+                                if not lost:
+                                    lane.count += 1
+                                    path = tuple(x for e in stack[1:] for x in e[3]) + tuple(intents)
+                                    heappush(heap, (_rank(nxt), lane.count, nxt[:4] + ((),), (link, path)))
+                            continue
+                        if not P:
+                            bk = b"\xff".join(sorted(cols)) + bytes(nxt[3])
+                            lost = dead.get(bk)
+                            if lost is None:
+                                lost = dead[bk] = blocked(cols, nxt[3])
+                            if lost:
+                                continue
+                        stack.append([nxt, moves(nxt), 0, intents])
+                        pushed = True
+                        break
+                    if not pushed:
+                        top[2] = i
+                        stack.pop()
+                budget -= n
+                if limit is not None and nodes >= limit:
+                    return UNKNOWN
+                if timeout is not None and self.seconds + now() - t0 > timeout:
                     return UNKNOWN
             return UNSOLVABLE
         finally:
