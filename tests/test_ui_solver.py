@@ -197,6 +197,9 @@ def test_the_live_line_flips_to_no_longer_winnable_after_a_blunder(blunder):
 
 def test_solvable_deals_without_a_bank_are_searched_in_slices(monkeypatch):
     monkeypatch.setattr(games.bank, "load", lambda rules, options: None)
+    # slices of 0.5 ms: a 1-suit deal's search (tens of ms) must span several frames however
+    # fast the solver becomes; the app's own slice is PANEL_SLICE (10 ms)
+    monkeypatch.setattr(assist, "PANEL_SLICE", 0.0005)
     app = make(SpiderTable(options={"suits": "1"}), size=(390, 844), solvable_only=True)
     t = app.scene
     assert t.assist.dealing is not None and getattr(t.panel, "dealing", False)
