@@ -10,7 +10,7 @@ from games.cards import ALL_CARDS, parse_card as C
 from games.freecell import FOUNDATION, FOUNDATION_OF, FreeCell, FreeCellState
 from games.deal import splitmix64
 from games.solvers.freecell import (LANES, FreeCellSearch, auto, key_of, state_of, successors,
-                                    successors_back)
+                                    successors_back, _safe)
 from games.solvers.search import replays_to_win
 
 # every card 3..K ranked in its own suit's column, the aces and twos at the bottoms: four kings
@@ -195,8 +195,8 @@ def test_aces_and_twos_never_come_back_and_a_card_taken_back_goes_home_after_the
     tops = {m[0] & 63 for m, _ in successors_back(((tuple(bytes(c) for c in low.columns)), b"", f))
             if m[0] & 64}
     assert tops == {C("5S")}
-    # 8H taken back to a cell (safe: both black 7s home) goes home again after any other move
-    f = (7, 3, 8, 7)
+    # 8H taken back to a cell (safe: both black 7s and the 6D home) goes home again after any other move
+    f = (7, 6, 8, 7)
     out = [c for c in ALL_CARDS if (c & 15) > f[c >> 4]]
     state = (tuple(bytes(out[i::8]) for i in range(8)), b"", f)
     after = next(n for m, n in successors_back(state) if m == (C("8H") | 64, -1, ()))
@@ -519,3 +519,28 @@ def test_schedule_cost_is_exact_arithmetic_on_each_lanes_counts():
     assert real.run().status == "solved"
     sim = fs.cost(need + [None] * 3, schedule)
     assert sim <= real.nodes <= sim + 10 * len(schedule)
+
+
+QA3_BASE = """
+Foundations: H-7 C-7 D-4 S-7
+Freecells: KC KS KH QC
+: 5D 6D
+: QD 8H
+: 9H 9C JD JC TD
+: QH 8D QS
+: KD 7D 8C
+: 8S 9S TH
+: TS
+: JS JH 9D TC
+"""
+
+
+def test_a_card_on_a_card_it_does_not_fit_stays_as_a_base_when_only_the_weak_rule_calls_it_safe():
+    # QA 3: 8H lies on QD; both black 7s are home, so the weak rule would send it home at once,
+    # and from there it can never come back onto QD. The only win takes 7S back onto that 8H to
+    # hold 6D (hS2 12 …). The strong rule (6D not home) keeps it: solved, and it replays.
+    s = position(QA3_BASE)
+    r = solve(s)
+    assert r.status == "solved"
+    assert replays_to_win(FreeCell, s, r.moves)
+    assert not _safe(C("8H"), (7, 4, 7, 7)) and _safe(C("8H"), (7, 6, 7, 7))

@@ -15,9 +15,11 @@ length is tried: the atomic moves alone already reach every position the rules r
 exhausted search proves the deal unsolvable (without foundation back moves, like every published
 FreeCell proof; see docs/solvers.md).
 
-**Auto-moves.** After every move the cards that are safe (:func:`games.columns.is_safe`, the
-app's own "auto to foundation" rule: an ace, a two, or a card whose two opposite-colour
-foundations reach its rank − 1, so no card can ever need it as a base) go home at once. They
+**Auto-moves.** After every move the cards that are safe (:func:`_safe`: an ace, a two, or a
+card whose two opposite-colour foundations reach its rank − 1 and whose same-colour other
+foundation its rank − 2, so no card can ever need it as a base, even with cards coming back from
+the foundations; stricter than the app's own "auto to foundation" rule,
+:func:`games.columns.is_safe`, which lost a win once cards may come back: QA 3) go home at once. They
 are written out as ordinary ``1h`` / ``ah`` moves in the solution, right after the move that
 freed them. Other moves home are searched like any move.
 
@@ -58,14 +60,23 @@ FITS = [[RANK[b] - RANK[a] == 1 and RED[a] != RED[b] and RANK[a] > 0 and RANK[b]
 
 
 def _safe(card: int, f) -> bool:
+    """Whether ``card`` (next on its foundation) goes home by itself: an ace or a two, or a card
+    whose opposite-colour foundations reach its rank − 1 *and* whose same-colour other foundation
+    reaches its rank − 2. Then every card that could lie on it, and every card those could hold in
+    turn, is home, so it is never needed as a base, even though the rules let cards come back from
+    the foundations (the last search). The weaker rule (opposite colours at rank − 1 only) loses
+    wins once cards may come back: QA's position, 8H on QD with both black 7s home, needs 7S back
+    onto that 8H to hold 6D; sent home, the 8H can never return onto QD (Klondike's solver uses the
+    same strong rule, RULES.md "FreeCell")."""
     r = RANK[card]
     if f[SUIT[card]] != r - 1:
         return False
     if r <= 2:
         return True
+    s = SUIT[card]
     if RED[card]:
-        return f[0] >= r - 1 and f[3] >= r - 1
-    return f[1] >= r - 1 and f[2] >= r - 1
+        return f[0] >= r - 1 and f[3] >= r - 1 and f[3 - s] >= r - 2
+    return f[1] >= r - 1 and f[2] >= r - 1 and f[3 - s] >= r - 2
 
 
 CHILDREN = [tuple(a for a in range(64) if FITS[a][b]) for b in range(64)]
