@@ -496,6 +496,10 @@ class Klondike(Rules):
                 raise PositionError(f"line {line}: column {k} has a face-down card above a face-up one")
             if toks and nd == len(toks):
                 raise PositionError(f"line {line}: column {k}'s top card must be face up")
+            for (a, _), (b, _) in zip(toks[nd:], toks[nd + 1:]):
+                if not fits(b, a):  # play only ever makes a run of the face-up cards
+                    raise PositionError(f"line {line}: column {k}'s face-up cards must be a run "
+                                        f"(down by one, colours alternating): {fmt(b)} on {fmt(a)}")
             cols.append(tuple(c for c, _ in toks))
             down.append(nd)
         everything = foundation_cards(found) + stock + waste + [c for col in cols for c in col]

@@ -101,6 +101,9 @@ def test_position_round_trip_and_errors():
         Klondike.parse_position(DEAL_1.replace(": (4S) 7D", ": 4S (7D)"), {})
     with pytest.raises(PositionError, match="top card must be face up"):
         Klondike.parse_position(DEAL_1.replace(": 2S\n", ": (2S)\n"), {})
+    # face-up cards that are not a run cannot arise from play (QA 3: the solver tripped on them)
+    with pytest.raises(PositionError, match="must be a run .*7D on 4S"):
+        Klondike.parse_position(DEAL_1.replace(": (4S) 7D", ": 4S 7D"), {})
     with pytest.raises(PositionError, match="'H-Z'"):
         Klondike.parse_position(DEAL_1.replace("H-0", "H-Z"), {})
 
