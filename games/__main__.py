@@ -162,8 +162,8 @@ def cmd_winnability(a) -> int:
     rules = find_game(a.game)
     _solver(rules)
     try:
-        lo, _, hi = a.deals.partition("-")
-        first, last = parse_number(lo), parse_number(hi or lo)
+        lo, sep, hi = a.deals.partition("-")
+        first, last = parse_number(lo), parse_number(hi if sep else lo)  # "A-" is not "A"
     except ValueError as e:
         raise CommandError(f"--deals '{a.deals}': {e}") from None
     if last < first:

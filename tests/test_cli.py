@@ -69,6 +69,8 @@ def test_binary_junk_is_one_clean_line(game):
     ["solve", "tripeaks", "--number", "1", "--timeout", "0"],
     ["solve", "tripeaks", "--number", "1", "--code", "TP1-E-AAAAAAB"],
     ["winnability", "tripeaks", "--deals", "1-2", "--timeout", "inf"],
+    ["winnability", "tripeaks", "--deals", "1-"],
+    ["winnability", "tripeaks", "--deals", "3-2"],
 ])
 def test_bad_arguments_exit_2_with_one_line(args):
     rc, out, err = cli(*args)
