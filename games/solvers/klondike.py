@@ -141,6 +141,30 @@ def _safe(c: int, f) -> bool:
     return f[1] >= r - 1 and f[2] >= r - 1 and f[3 - s] >= r - 2
 
 
+def _searched(seen: dict, k, P) -> bool:
+    """Whether board ``k`` was already searched with a subset of the pending columns ``P`` (a
+    wider space: rule 4's dominance); if not, records ``P`` for it and returns False."""
+    done = seen.get(k)
+    if done is None:
+        seen[k] = [P]
+        return False
+    for Q in done:
+        if Q == P or all(x in P for x in Q):
+            return True
+    done.append(P)
+    return False
+
+
+def _dead(cache: dict, cols, f) -> bool:
+    """Rule 5's blocked-columns test on columns ``cols`` and foundations ``f``, cached in
+    ``cache`` by the sorted columns and the foundations (all the test reads)."""
+    bk = b"\xff".join(sorted(cols)) + bytes(f)
+    lost = cache.get(bk)
+    if lost is None:
+        lost = cache[bk] = blocked(cols, f)
+    return lost
+
+
 class _Problem:
     """One search's fixed facts (the draw) and its state operations."""
 
@@ -618,28 +642,13 @@ class KlondikeSolver(Sliced):
                     nxt, intents = nxt
                     k = key(nxt)
                     P = nxt[4]
-                    done = seen.get(k)
-                    if done is None:
-                        seen[k] = [P]
-                    else:
-                        for Q in done:  # the same cards with fewer moves pending: a wider space
-                            if Q == P or all(x in P for x in Q):
-                                break
-                        else:
-                            done.append(P)
-                            Q = None
-                        if Q is not None:
-                            continue
+                    if _searched(seen, k, P):
+                        continue
                     budget -= 1
                     nodes += 1
                     top[2] = i
-                    if not P:  # rule 5 (the answer depends only on the columns and foundations)
-                        bk = b"\xff".join(sorted(nxt[0])) + bytes(nxt[3])
-                        lost = dead.get(bk)
-                        if lost is None:
-                            lost = dead[bk] = blocked(nxt[0], nxt[3])
-                        if lost:
-                            continue
+                    if not P and _dead(dead, nxt[0], nxt[3]):  # rule 5
+                        continue
                     if won(nxt):
                         stack.append([nxt, [], 0, intents])
                         lane.nodes += nodes - self.nodes
@@ -691,18 +700,8 @@ class KlondikeSolver(Sliced):
                         nxt, intents = nxt
                         k = key(nxt)
                         P = nxt[4]
-                        done = local.get(k)
-                        if done is None:
-                            local[k] = [P]
-                        else:
-                            for Q in done:
-                                if Q == P or all(x in P for x in Q):
-                                    break
-                            else:
-                                done.append(P)
-                                Q = None
-                            if Q is not None:
-                                continue
+                        if _searched(local, k, P):
+                            continue
                         n += 1
                         nodes += 1
                         top[2] = i
@@ -723,22 +722,13 @@ class KlondikeSolver(Sliced):
                             ck = _coarse(nxt)
                             if ck not in seen:
                                 seen.add(ck)
-                                bk = b"\xff".join(sorted(cols)) + bytes(nxt[3])
-                                lost = dead.get(bk)
-                                if lost is None:
-                                    lost = dead[bk] = blocked(cols, nxt[3])
-                                if not lost:
+                                if not _dead(dead, cols, nxt[3]):
                                     lane.count += 1
                                     path = tuple(x for e in stack[1:] for x in e[3]) + tuple(intents)
                                     heappush(heap, (_rank(nxt), lane.count, nxt[:4] + ((),), (link, path)))
                             continue
-                        if not P:
-                            bk = b"\xff".join(sorted(cols)) + bytes(nxt[3])
-                            lost = dead.get(bk)
-                            if lost is None:
-                                lost = dead[bk] = blocked(cols, nxt[3])
-                            if lost:
-                                continue
+                        if not P and _dead(dead, cols, nxt[3]):
+                            continue
                         stack.append([nxt, moves(nxt), 0, intents])
                         pushed = True
                         break
