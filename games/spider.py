@@ -70,7 +70,7 @@ MSG_BAD_MOVE = N_("'{text}' is not a move (columns 1-10 as 3-7 or 3-7/2, or d to
 MSG_BAD_COLUMN = N_("There is no column {col} (columns are 1 to 10)")
 MSG_SAME_COLUMN = N_("A column cannot move onto itself")
 MSG_EMPTY_SOURCE = N_("Column {col} is empty")
-MSG_BAD_COUNT = N_("Column {col} has only {n} face-up cards")
+MSG_BAD_COUNT = N_("Cannot move {want} cards from column {col}: only {n} face up")
 MSG_ZERO_COUNT = N_("A move takes at least one card")
 MSG_MIXED = N_("Several cards move together only as a descending run of one suit")
 MSG_RANK = N_("{card} cannot go on {target}: a card goes on a card one rank higher")
@@ -302,7 +302,7 @@ class Spider(Rules):
         if n < 1:
             return MSG_ZERO_COUNT, {}
         if not 1 <= n <= up:
-            return MSG_BAD_COUNT, {"col": a + 1, "n": up}
+            return MSG_BAD_COUNT, {"col": a + 1, "n": up, "want": n}
         if n > run_length(col, d):
             return MSG_MIXED, {}
         target = s.columns[b][-1] if s.columns[b] else None

@@ -439,3 +439,12 @@ def test_refusals_read_in_russian():
     with pytest.raises(IllegalMove) as e:
         play(s, "1-2")
     assert e.value.text("ru").startswith("Несколько карт") and e.value.text("en") == MSG_MIXED
+
+
+def test_too_many_cards_names_the_count_asked_and_face_up():
+    # one face-up card: the message must read right for n = 1 (no "1 face-up cards")
+    s = pos("(3C) (9S) 7H", "8H")
+    with pytest.raises(IllegalMove) as e:
+        play(s, "1-2/2")
+    assert e.value.text("en") == "Cannot move 2 cards from column 1: only 1 face up"
+    assert e.value.text("ru") == "Нельзя перенести столько карт из столбца 1: открыто только 1"
