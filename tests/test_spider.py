@@ -447,4 +447,4 @@ def test_too_many_cards_names_the_count_asked_and_face_up():
     with pytest.raises(IllegalMove) as e:
         play(s, "1-2/2")
     assert e.value.text("en") == "Cannot move 2 cards from column 1: only 1 face up"
-    assert e.value.text("ru") == "Нельзя перенести столько карт из столбца 1: открыто только 1"
+    assert e.value.text("ru") == "Из столбца 1 не перенести карт: 2, открыто только 1"
