@@ -93,9 +93,34 @@ def moves_so_far(text: str) -> int:
     return 0
 
 
-def load_position(rules, path: str, options: dict[str, str]):
+def check_carried_options(text: str, options: dict[str, str]) -> None:
+    """Refuse an ``--option`` that contradicts what the position itself says.
+
+    CONTRACT.md: ``--option`` is for rules a position does not carry; a position that carries one
+    (``Draw: 1``, ``Suits: 4``, ``Mode: easy``, ``Layout: 7``, ``Passes: 3``…) decides it. An
+    option that agrees with the position is accepted; one that differs is an error rather than
+    silently ignored, as a ``--code`` that contradicts an ``--option`` is.
+
+    :raises CommandError: naming the option and the position's line.
+    """
+    for line in text.splitlines():
+        body = line.split("#", 1)[0]
+        key, sep, val = body.partition(":")
+        k, v = key.strip().lower(), val.strip()
+        if sep and k in options and v and options[k].lower() != v.lower():
+            raise CommandError(f"--option {k}={options[k]} conflicts with the position's '{key.strip()}: {v}'")
+
+
+def load_position(rules, path: str, options: dict[str, str], text: str | None = None):
+    """The position in ``path`` (or ``text`` when already read), parsed with ``options``.
+
+    :raises CommandError: for an unreadable file or an option the position contradicts.
+    :raises GameError: for a malformed position (the rules' own message).
+    """
     opts = rules.check_options(options)
-    return rules.parse_position(read_text(path), opts)
+    text = read_text(path) if text is None else text
+    check_carried_options(text, options)
+    return rules.parse_position(text, opts)
 
 
 def cmd_deal(a) -> int:
@@ -117,7 +142,7 @@ def cmd_moves(a) -> int:
 def cmd_play(a) -> int:
     rules = find_game(a.game)
     text = read_text(a.position)
-    state = rules.parse_position(text, rules.check_options(parse_options(a.option)))
+    state = load_position(rules, a.position, parse_options(a.option), text)
     hist = History.start(rules, state, moves_so_far(text))
     for i, tok in enumerate(a.moves.split(), 1):
         try:

@@ -88,8 +88,30 @@ def test_pyramid_three_passes_travel_with_the_position():
     assert rc == 0 and "Passes: 3" in deal
     rc, plain, _ = cli("deal", "pyramid", "--number", "1")
     assert "Passes:" not in plain
-    # 3 recycles are refused after the third pass, whatever --option says
+    # the position's 3 passes hold with no --option or an agreeing one: no fourth pass
     moves = " ".join(["s"] * (24 * 3 + 3))
+    for extra in ((), ("--option", "passes=3")):
+        rc, out, err = cli("play", "pyramid", "--position", "-", "--moves", moves, *extra, stdin=deal)
+        assert rc == 2 and "illegal" in err
+    # an --option that contradicts the position is refused, not silently overruled
     rc, out, err = cli("play", "pyramid", "--position", "-", "--moves", moves, "--option", "passes=unlimited",
                        stdin=deal)
-    assert rc == 2 and "illegal" in err
+    assert rc == 2 and "conflicts with the position's 'Passes: 3'" in err
+
+
+@pytest.mark.parametrize("game, carried, agree, differ", [
+    ("klondike", "Draw", "draw=1", "draw=3"),
+    ("spider", "Suits", "suits=1", "suits=4"),
+    ("tripeaks", "Mode", "mode=easy", "mode=classic"),
+    ("pyramid", "Layout", "layout=1", "layout=7"),
+])
+def test_an_option_the_position_contradicts_is_refused(game, carried, agree, differ):
+    # CONTRACT.md: --option is for what a position does not carry; a contradiction is an error
+    rc, deal, err = cli("deal", game, "--number", "5", "--option", agree)
+    assert rc == 0, err and f"{carried}:" in deal
+    rc, same, err = cli("moves", game, "--position", "-", "--option", agree, stdin=deal)
+    assert rc == 0, err
+    for cmd in (("moves",), ("play", "--moves", same.split()[0]), ("solve", "--timeout", "1")):
+        rc, out, err = cli(cmd[0], game, "--position", "-", *cmd[1:], "--option", differ, stdin=deal)
+        assert rc == 2 and out == "", (cmd, out)
+        assert "conflicts with the position's" in err and carried in err and len(err.strip().splitlines()) == 1
