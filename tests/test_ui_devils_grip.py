@@ -332,3 +332,17 @@ def test_talon_card_re_aimed_by_a_second_tap_and_long_press_then_drag_swaps():
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=q, button=1, touch=False))
     app.frame()
     assert t.history.actions[-1] == "1.6<>1.8" and t.state.grid[7] == s0.grid[5]
+
+
+def test_hint_at_the_start_of_the_banked_deal_knows_the_win():
+    # #506 is the bank's won deal (docs/solvers.md): a player dealt it under "solvable deals
+    # only" who asks for a hint at once is shown a move of a winning line, not a best result
+    app = make(number=506)
+    t = app.scene
+    click(app, next(b for b in t.buttons if b.name == "hint").rect.center)
+    for _ in range(20_000):
+        if t.hint_move is not None:
+            break
+        app.frame()
+    assert t.hint_move is not None and DevilsGrip.why_not(t.state, t.hint_move) is None
+    assert t.status_text == tr("Hint: a move on a winning line (the solver sees face-down cards)")
