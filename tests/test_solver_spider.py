@@ -214,3 +214,52 @@ def test_attempts_keep_the_stages_searched_before():
         sp.KEEP = old
     assert r1.status == r2.status == SOLVED and kept.attempt >= 1
     assert r1.nodes < r2.nodes
+
+
+def _rescue_position(n):
+    from bench.solvers import positions
+
+    return positions("spider", {"suits": "2"}, 25, n)[n - 1]
+
+
+def test_two_suits_search_with_a_second_lane_when_the_first_needs_discrepancies():
+    # bench/solvers.py's rescue position 19 (2 suits): lane 0 alone needs 6 discrepancies and
+    # ~155k positions; the portfolio starts lane 1 (off-suit breaks weighted 1) after lane 0's
+    # attempt 2 and wins through it in far fewer; the win replays
+    import games.solvers.spider as sp
+
+    s = _rescue_position(19)
+    search = Spider.solver(s, max_nodes=60_000)
+    assert isinstance(search, sp.SpiderPortfolio)
+    r = search.run()
+    assert r.status == SOLVED and search.started == 2
+    assert replays_to_win(Spider, s, r.moves)
+    alone = sp.SpiderSearch(sp._Problem(s, 0), lambda m: replays_to_win(Spider, s, m), max_nodes=60_000)
+    assert alone.run().status == UNKNOWN
+
+
+def test_portfolio_slices_give_the_same_answer_as_one_run():
+    # the lanes take turns at fixed node counts of their own, so slices change nothing
+    s = _rescue_position(19)
+    whole = Spider.solver(s, max_nodes=60_000).run()
+    sliced = Spider.solver(s, max_nodes=60_000)
+    r = None
+    while r is None:
+        r = sliced.step(397)
+    assert (r.status, r.moves, r.nodes) == (whole.status, whole.moves, whole.nodes)
+    assert sliced.started == 2
+
+
+def test_portfolio_answers_unsolvable_only_from_an_exhausted_uncut_lane():
+    # 2 suits: twelve hearts without the ace (nothing pruned) are proved lost; a cut space
+    # (5H on its natural 6H is never split off) is unknown once both lanes ran dry
+    s = pos("KH 5H 9H 2H", "QH 8H 4H JH", "TH 3H 7H 6H", suits=2)
+    assert Spider.solver(s, max_nodes=200_000).run().status == UNSOLVABLE
+    search = Spider.solver(pos("6H 5H", "6S", suits=2), max_nodes=100_000)
+    r = search.run()
+    assert r.status == UNKNOWN and 0 < r.nodes < 2000 and search.started == 2 and not search.lanes
+
+
+def test_portfolio_node_budget():
+    r = Spider.solver(_rescue_position(9), max_nodes=30_000).run()
+    assert r.status == UNKNOWN and 30_000 <= r.nodes < 31_000
