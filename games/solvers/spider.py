@@ -76,8 +76,14 @@ PORTFOLIO_AFTER = 3
 """The 2-suit portfolio runs lane 0 alone through its attempts ``0 … PORTFOLIO_AFTER - 1`` (most
 positions are solved there, at full speed), then lanes 0 and 1 in turns."""
 
-TURN = 2000
-"""Positions a lane of the portfolio generates in one turn."""
+TURNS = (2000, 2000)
+"""Positions lane 0 and lane 1 of the portfolio generate in one turn."""
+
+LANE1_NODES = 60_000
+"""Positions lane 1 may generate in all (≈ 0.7 s native): a second opinion on a position lane 0
+finds hard early, not a second search. From a deal's start lane 0 is the better lane (2 suits,
+deals 1–1000 at 5 s: with lane 1 unbounded, 997 solved against 999 — deals 450 and 705, which
+lane 0 alone solves in 3.5–3.8 s, ran out of time), so lane 1's cost is bounded."""
 
 MACROS = True
 """With 2 or 4 suits, also move a rank-ordered run of several suits in one step through empty columns
@@ -584,7 +590,8 @@ class SpiderSearch(Sliced):
 class SpiderPortfolio(Sliced):
     """Two lanes of :class:`SpiderSearch` (:data:`LANES` 0 and 1) over the same position, for
     2 suits: lane 0 alone through its first :data:`PORTFOLIO_AFTER` attempts, then both in turns
-    of :data:`TURN` positions each, the first answer wins. Why: one lane's search is
+    of :data:`TURNS` positions until lane 1 has made :data:`LANE1_NODES`, the first answer
+    wins. Why: one lane's search is
     heavy-tailed — which position is slow changes with any weight (2-suit mid-game positions
     1–120 of ``bench/solvers.py``: lane 0 leaves 19 at 1.8 s and 54 unknown at 2 s, lane 1
     solves both in 0.1 s but is slow on others), and the positions a lane finds hard are those
@@ -608,7 +615,9 @@ class SpiderPortfolio(Sliced):
         self.seconds = 0.0
         self.result = None
         self.lanes = [SpiderSearch(_Problem(state, 0), verify)]
-        self.marks = [TURN]
+        self.ids = [0]  # the lane number of each running lane
+        self.turns = [TURNS[0]]
+        self.marks = [TURNS[0]]
         self.cur = 0
         self.started = 1  # lanes started so far
         if self.lanes[0].result is not None:
@@ -617,7 +626,7 @@ class SpiderPortfolio(Sliced):
     @property
     def attempt(self) -> int:
         """Lane 0's attempt (its discrepancy limit)."""
-        return self.lanes[0].attempt if self.lanes and self.lanes[0].p.weights == LANES[0] else -1
+        return self.lanes[0].attempt if self.ids and self.ids[0] == 0 else -1
 
     def _step(self, budget: int, t0: float):
         limit, timeout = self.max_nodes, self.timeout
@@ -637,21 +646,30 @@ class SpiderPortfolio(Sliced):
             if r is not None:
                 if r.status != UNKNOWN:  # solved (replayed), or unsolvable (nothing pruned)
                     return self._finish(r.status, r.moves)
-                del self.lanes[i], self.marks[i]  # exhausted after a cut: the other goes on
+                self._drop(i)  # exhausted after a cut: the other goes on
                 if not self.lanes and self.started == 1:
                     self._start_second()
                 if not self.lanes:
                     return self._finish(UNKNOWN)
                 self.cur = 0
             elif lane.nodes >= self.marks[i]:  # the lane's turn is over
-                self.marks[i] += TURN
+                self.marks[i] += self.turns[i]
                 if self.started == 1 and lane.attempt >= PORTFOLIO_AFTER:
                     self._start_second()
+                if self.ids[i] == 1 and lane.nodes >= LANE1_NODES:  # lane 1 had its share
+                    self._drop(i)
+                    if not self.lanes:
+                        return self._finish(UNKNOWN)
+                    i -= 1
                 self.cur = (i + 1) % len(self.lanes)
             if limit is not None and self.nodes >= limit:
                 return self._finish(UNKNOWN)
             if timeout is not None and self.seconds + now() - t0 > timeout:
                 return self._finish(UNKNOWN)
+
+    def _drop(self, i: int) -> None:
+        """Stop the ``i``-th running lane."""
+        del self.lanes[i], self.ids[i], self.marks[i], self.turns[i]
 
     def _start_second(self) -> None:
         """Add lane 1; its turn comes next."""
@@ -659,7 +677,9 @@ class SpiderPortfolio(Sliced):
         lane = SpiderSearch(_Problem(self.state, 1), self.verify)
         if lane.result is None:
             self.lanes.append(lane)
-            self.marks.append(TURN)
+            self.ids.append(1)
+            self.turns.append(TURNS[1])
+            self.marks.append(TURNS[1])
 
 
 def solver(state: SpiderState, max_nodes: int | None = None, timeout: float | None = None) -> SpiderSearch:
