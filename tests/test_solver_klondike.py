@@ -136,6 +136,21 @@ def test_progress_lane_finds_wins_the_depth_first_lanes_miss(draw, number):
     assert without.run().status == UNKNOWN
 
 
+@pytest.mark.parametrize("draw, number", [("3", 136), ("1", 309)])
+def test_last_in_first_out_progress_lane_finds_wins_the_others_miss(draw, number):
+    # unknown at 2 CPU s (draw-3 #136 also at 5 s) before the second progress lane (ties of the
+    # rank taken last met first, KlondikeSolver.STAGE2); with it, solved in ~2 000-3 000 nodes;
+    # without it, 20 000 nodes are not enough
+    s = Klondike.deal(number, {"draw": draw})
+    r = solve(s, max_nodes=4000)
+    assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)
+    without = KlondikeSolver(s, max_nodes=20_000)
+    lifo = [lane for lane in without.lanes if lane.__class__ is _StageLane and lane.tie < 0]
+    assert len(lifo) == 1
+    without.lanes.remove(lifo[0])
+    assert without.run().status == UNKNOWN
+
+
 def test_slicing_gives_the_same_answer_as_one_run():
     s = Klondike.deal(16, {"draw": "1"})
     one = Klondike.solver(s, max_nodes=3000).run()
