@@ -95,11 +95,16 @@ SCALE = 20
 move by move)."""
 
 QUOTA, QUOTA_LAST, QUOTA_MORE = 300, 1000, 150
-
-KEEP = 1_000_000
-"""Positions an attempt may leave to the next one; past it the next attempt starts afresh."""
 """Expansions a stage gets when opened (the last stage, stock empty: ``QUOTA_LAST``), and when a
 child stage gave up."""
+
+KEEP = 3_000_000
+"""Positions an attempt may leave to the next one; past it the next attempt starts afresh
+(memory: about 560 bytes a position, so ≈ 1.7 GB at the cap). Reached only by long searches
+(4 suits: about 35 CPU s; the app's budgets stop at 400 000 positions). It was 1 000 000 until
+session 4: a 30 s search of a hard 4-suit deal passed that at about 15 s (deal 140: 1.17 M
+positions when attempt 7 began) and spent the rest of its budget redoing the work of the attempts
+before, afresh."""
 
 FLIP = {c: bytes((c - DOWN,)) for c in range(DOWN, 2 * DOWN)}
 """A face-down card's byte → the one-byte column end of it turned face up."""
