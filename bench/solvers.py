@@ -97,6 +97,8 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
         node_cpu = _node_cpu_clock()
         if node_cpu is not None:
             clock, used = node_cpu, "cpu"
+            from games.solvers import search
+            search._clock = node_cpu  # the budget counts the same CPU seconds as the figures
     if not wasm:
         use_cpu_clock()
 
