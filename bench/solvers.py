@@ -12,7 +12,7 @@ and rescue do; the figures are the seconds to the answer (median, worst) and the
 Native seconds are CPU seconds of the process (``time.process_time``, and the budget too, through
 :func:`games.solvers.search.use_cpu_clock`), so a loaded machine does not change them; Pyodide's
 ``process_time`` does not advance, so there the clock is the wall clock (run it on a quiet machine),
-or with ``--wasm-clock cpu`` the Node process's CPU time (``process.cpuUsage()``: WebAssembly runs
+or with ``--wasm-clock cpu`` the Node process's CPU time, the budget too (``process.cpuUsage()``: WebAssembly runs
 on one thread, so that is the search's own time, whatever the machine's load); every
 position slower than ``--slow`` seconds (default 0.3) in either interpreter is listed by number.
 WebAssembly: this same file in Pyodide (npm ``pyodide``, CPython 3.12 compiled to WebAssembly)

@@ -34,7 +34,8 @@ afresh): about twice as fast as attempts that start from scratch. Measured on
 the first stages' first choice: 29 % of deals solved at 10 s) because the choice that matters
 is usually an early one. An attempt in which no stage gave up and no candidate was passed over
 has tried every reachable state: it ends the search, *unsolvable* if nothing was pruned
-(below), else *unknown*.
+(below), else *unknown*. With 2 suits a second lane with other weights joins a search that needs
+several discrepancies, for a bounded share (:class:`SpiderPortfolio`).
 
 **Pruning** (heuristic; when it happened an exhausted search answers *unknown*, never
 *unsolvable*):
