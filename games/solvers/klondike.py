@@ -114,6 +114,7 @@ CONTRACT.md; a solution that does not replay to a win raises :class:`AssertionEr
 from __future__ import annotations
 
 from heapq import heappop, heappush
+from operator import itemgetter
 
 from ..klondike import SUIT_LETTERS, Klondike, KlondikeState
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win, now
@@ -124,12 +125,30 @@ ON = tuple(tuple(x for x in range(64) if (x & 15) == (c & 15) + 1 and (x & 15) <
 """For each card, the two cards it may lie on in a column."""
 UNDER = tuple(tuple(c for c in range(64) if x in ON[c]) for x in range(64))
 """For each card, the cards that may lie on it in a column."""
+UNM = tuple(sum(1 << x for x in UNDER[c]) for c in range(64))
+""":data:`UNDER` as bit masks (bit x: card x), to test against a mask of the talon's cards."""
+RC = tuple(1 << (2 * (c & 15) + RED[c]) for c in range(64))
+"""Each card as one bit for its rank and colour (small ints: bits 2..27)."""
+ONRC = tuple(RC[ON[c][0]] if ON[c] else 0 for c in range(64))
+"""For each card, the bit (as in :data:`RC`) of the rank and colour it may lie on: ``ONRC[c] &
+RC[x]`` is true exactly when ``x in ON[c]``."""
 HOME = -1  # destination "foundation" in intents and macro moves
 # macro move kinds
 K_COL, K_TALON, K_FOUND = 0, 1, 2
 # move-order priorities (lower first)
 P_REVEAL_HOME, P_REVEAL, P_TALON_HOME, P_HOME, P_TALON, P_EMPTY, P_PARTIAL, P_BACK = range(8)
 P_TALON_ENABLES = 1.6  # a talon card that a revealing run could then go onto
+
+
+_first = itemgetter(0)  # a macro move's priority
+
+
+def _mask(T: bytes) -> int:
+    """The cards of ``T`` as a bit mask (bit x: card x)."""
+    m = 0
+    for c in T:
+        m |= 1 << c
+    return m
 
 
 def _safe(c: int, f) -> bool:
@@ -151,10 +170,24 @@ def _searched(seen: dict, k, P) -> bool:
         seen[k] = [P]
         return False
     for Q in done:
-        if Q == P or all(x in P for x in Q):
+        if Q == P:
+            return True
+        for x in Q:
+            if x not in P:
+                break
+        else:
             return True
     done.append(P)
     return False
+
+
+def _wanted(cols) -> set:
+    """The cards that the lowest face-up card of a column with face-down cards may lie on."""
+    wanted = set()
+    for b in cols:
+        if b[0] and len(b) > 1:
+            wanted.update(ON[b[1 + b[0]]])
+    return wanted
 
 
 def _dead(cache: dict, cols, f) -> bool:
@@ -175,6 +208,9 @@ class _Problem:
 
     def __init__(self, draw: int, partial: bool = True):
         self.draw = draw
+        self.runs: dict[bytes, int] = {}  # column -> the ONRC bits of its face-up cards
+        self.tmask: dict[bytes, int] = {}  # talon -> mask of its cards
+        self.reach: dict[tuple, tuple] = {}  # (len(T), p) -> reachable(T, p)
         self.partial = partial  # False (streamliner): part of a run moves only to send the card under it home
 
     # -- states ----------------------------------------------------------------------------------
@@ -219,16 +255,32 @@ class _Problem:
 
     # -- moves -----------------------------------------------------------------------------------
     def moves(self, st) -> list:
-        """The macro moves of ``st``, best first, as ``(priority, kind, a, b, c)``."""
+        """The macro moves of ``st``, best first, as ``(priority, kind, a, b, c)`` (the sort is
+        stable: equal priorities keep the order generated). Column tops are also kept as a mask of
+        ranks and colours (:data:`RC`), so a column none of whose face-up cards may go onto a top
+        is passed over (its :data:`ONRC` bits cached by column in ``self.runs``), and draw 1 looks
+        a talon card up only when the talon's mask (cached in ``self.tmask``) holds it."""
         cols, T, p, f, _ = st
         out = []
-        tops = [b[-1] if len(b) > 1 else -1 for b in cols]
+        append = out.append
+        tops = []
+        topj = {}
+        tm = 0  # RC bits of the column tops
         empty = -1
-        for j in range(7):
-            if tops[j] < 0:
-                empty = j
-                break
-        topj = {t: j for j, t in enumerate(tops) if t >= 0}
+        j = 0
+        for b in cols:
+            if len(b) > 1:
+                t = b[-1]
+                tops.append(t)
+                topj[t] = j
+                tm |= RC[t]
+            else:
+                tops.append(-1)
+                if empty < 0:
+                    empty = j
+            j += 1
+        partial = self.partial
+        runs = self.runs
         for i in range(7):
             b = cols[i]
             n = len(b)
@@ -236,131 +288,184 @@ class _Problem:
                 continue
             d = b[0]
             a0 = 1 + d
-            br = b[a0] & 15
             top = b[-1]
             if f[top >> 4] == (top & 15) - 1:
-                out.append((P_REVEAL_HOME if (n - 1 == a0 and d) else P_HOME, K_COL, i, HOME, n - 1))
-            if br == 13 and d and empty >= 0:
-                out.append((P_REVEAL + 0.5 - d * 0.01, K_COL, i, empty, a0))
+                append((P_REVEAL_HOME if (n - 1 == a0 and d) else P_HOME, K_COL, i, HOME, n - 1))
+            if d and empty >= 0 and (b[a0] & 15) == 13:
+                append((P_REVEAL + 0.5 - d * 0.01, K_COL, i, empty, a0))
+            m = runs.get(b)
+            if m is None:
+                m = 0
+                for k in range(a0, n):
+                    m |= ONRC[b[k]]
+                runs[b] = m
+            if not m & tm:  # no face-up card here may go onto a column top
+                continue
             for k in range(a0, n):  # the card at k (and the run on it) onto a column top
+                if not ONRC[b[k]] & tm:
+                    continue
                 for x in ON[b[k]]:
-                    j = topj.get(x)
-                    if j is None:
+                    if x not in topj:
                         continue
+                    j = topj[x]
                     if k == a0:
                         if d:
-                            out.append((P_REVEAL - d * 0.01, K_COL, i, j, k))
+                            append((P_REVEAL - d * 0.01, K_COL, i, j, k))
                         else:
-                            out.append((P_EMPTY, K_COL, i, j, k))
+                            append((P_EMPTY, K_COL, i, j, k))
                     else:
                         y = b[k - 1]
-                        if self.partial or f[y >> 4] == (y & 15) - 1:
-                            out.append((P_PARTIAL, K_COL, i, j, k))
+                        if partial or f[y >> 4] == (y & 15) - 1:
+                            append((P_PARTIAL, K_COL, i, j, k))
         if T and (self.chains or not st[4]):
-            wanted = set()  # cards a face-up base with face-down cards under it could go on
-            for b in cols:
-                if len(b) > 1 and b[0]:
-                    wanted.update(ON[b[1 + b[0]]])
+            wanted = None  # cards a face-up base with face-down cards under it could go on (_wanted)
             if self.draw == 1:  # every talon card is reachable: look the wanted cards up in T
+                find = T.find
+                Tm = self.tmask.get(T)
+                if Tm is None:
+                    Tm = self.tmask[T] = _mask(T)
                 for s in range(4):
-                    if f[s] < 13:
-                        q = T.find((s << 4) | (f[s] + 1))
-                        if q >= 0:
-                            out.append((P_TALON_HOME, K_TALON, q, HOME, 0))
-                    if empty >= 0:
-                        q = T.find((s << 4) | 13)
-                        if q >= 0:
-                            out.append((P_TALON, K_TALON, q, empty, 0))
-                for j in range(7):
-                    t = tops[j]
-                    if t >= 0:
+                    h = f[s]
+                    if h < 13 and (Tm >> ((s << 4) | (h + 1))) & 1:
+                        append((P_TALON_HOME, K_TALON, find((s << 4) | (h + 1)), HOME, 0))
+                    if empty >= 0 and (Tm >> ((s << 4) | 13)) & 1:
+                        append((P_TALON, K_TALON, find((s << 4) | 13), empty, 0))
+                j = 0
+                for t in tops:
+                    if t >= 0 and UNM[t] & Tm:
                         for c in UNDER[t]:
-                            q = T.find(c)
+                            q = find(c)
                             if q >= 0:
-                                out.append((P_TALON_ENABLES if c in wanted else P_TALON, K_TALON, q, j, 0))
-                reach = ()
+                                if wanted is None:
+                                    wanted = _wanted(cols)
+                                append((P_TALON_ENABLES if c in wanted else P_TALON, K_TALON, q, j, 0))
+                    j += 1
             else:
-                reach = self.reachable(T, p)
-            for q in reach:
-                c = T[q]
-                if f[c >> 4] == (c & 15) - 1:
-                    out.append((P_TALON_HOME, K_TALON, q, HOME, 0))
-                if (c & 15) == 13:
-                    if empty >= 0:
-                        out.append((P_TALON, K_TALON, q, empty, 0))
+                reach = self.reach.get((len(T), p))
+                if reach is None:
+                    reach = self.reach[len(T), p] = tuple(self.reachable(T, p))  # depends on len(T), p only
+                for q in reach:
+                    c = T[q]
+                    if f[c >> 4] == (c & 15) - 1:
+                        append((P_TALON_HOME, K_TALON, q, HOME, 0))
+                    if (c & 15) == 13:
+                        if empty >= 0:
+                            append((P_TALON, K_TALON, q, empty, 0))
+                        continue
+                    if wanted is None:
+                        wanted = _wanted(cols)
+                    pr = P_TALON_ENABLES if c in wanted else P_TALON
+                    for x in ON[c]:
+                        if x in topj:
+                            append((pr, K_TALON, q, topj[x], 0))
+        if self.back:
+            for s in range(4):
+                h = f[s]
+                if h <= 2:  # _safe((s << 4) | h, f), written out: a card of rank <= 2 is safe (rule 2)
                     continue
-                pr = P_TALON_ENABLES if c in wanted else P_TALON
-                for x in ON[c]:
-                    j = topj.get(x)
-                    if j is not None:
-                        out.append((pr, K_TALON, q, j, 0))
-        for s in range(4 if self.back else 0):
-            h = f[s]
-            if h < 2:
-                continue
-            c = (s << 4) | h
-            if _safe(c, f):
-                continue
-            for j in range(7):
-                t = tops[j]
-                if (t < 0 and h == 13 and j == empty) or (t >= 0 and (t & 15) == h + 1 and RED[t] != RED[c]):
-                    out.append((P_BACK, K_FOUND, s, j, 0))
-        out.sort(key=_prio)
+                if s == 1 or s == 2:
+                    if f[0] >= h - 1 and f[3] >= h - 1 and f[3 - s] >= h - 2:
+                        continue  # safe: it never comes back
+                elif f[1] >= h - 1 and f[2] >= h - 1 and f[3 - s] >= h - 2:
+                    continue
+                if h == 13:
+                    if empty >= 0:
+                        append((P_BACK, K_FOUND, s, empty, 0))
+                    continue
+                x1, x2 = ON[(s << 4) | h]
+                j1 = topj.get(x1, 7)
+                j2 = topj.get(x2, 7)
+                if j1 > j2:
+                    j1, j2 = j2, j1
+                if j1 < 7:
+                    append((P_BACK, K_FOUND, s, j1, 0))
+                    if j2 < 7:
+                        append((P_BACK, K_FOUND, s, j2, 0))
+        out.sort(key=_first)
         return out
 
     def apply(self, st, m):
         """``(next state, intents)`` after macro move ``m`` and the safe moves that follow it, or
-        ``None`` when rule 4 of the module docstring (pending moves) forbids ``m`` here."""
+        ``None`` when rule 4 of the module docstring (pending moves) forbids ``m`` here.
+
+        Every state the search makes has had its safe cards played home (rule 1), so when the
+        foundations do not rise, a safe card can only be a card that ``m`` newly makes a column
+        top (the card it uncovers, or a talon or foundation card it puts down): only then is
+        :meth:`_auto` called (the same states and intents, less work)."""
         cols, T, p, f, P = st
         _, kind, a, dst, k = m
-        fill = dst >= 0 and len(cols[dst]) == 1  # a card goes to an empty column
         cols = list(cols)
-        f = list(f)
         pending = None  # rule 4: the column whose change this move waits for (b"": an empty column)
         if kind == K_COL:
             b = cols[a]
-            moving = b[k:]
-            rest = b[:k]
-            d = rest[0]
-            if k - 1 == d and d:
-                rest = bytes([d - 1]) + rest[1:]
+            d = b[0]
+            rest = bytes((d - 1,)) + b[1:k] if k - 1 == d and d else b[:k]
             cols[a] = rest
             intents = [(K_COL, a, dst)]
             if dst >= 0:
+                to = cols[dst]
+                fill = len(to) == 1  # a card goes to an empty column
+                cols[dst] = to + b[k:]
                 if k > d + 1:
                     pending = a  # part of a run: the card it uncovers must be used next
                 elif not d:
                     pending = b""  # a column emptied: an empty column must be filled next
+                c = rest[-1] if len(rest) > 1 else 0  # the only new column top
+            else:
+                fill = False
+                f = list(f)
+                f[b[k] >> 4] += 1
+                c = -1
         elif kind == K_TALON:
-            moving = T[a:a + 1]
+            c = T[a]
             T = T[:a] + T[a + 1:]
             p = a
-            intents = [(K_TALON, moving[0], dst)]
-            if dst >= 0 and self.draw == 1:
-                pending = dst  # a talon card to a column: something must go onto it next
+            intents = [(K_TALON, c, dst)]
+            if dst >= 0:
+                to = cols[dst]
+                fill = len(to) == 1
+                cols[dst] = to + bytes((c,))
+                if self.draw == 1:
+                    pending = dst  # a talon card to a column: something must go onto it next
+            else:
+                fill = False
+                f = list(f)
+                f[c >> 4] += 1
+                c = -1
         else:
-            moving = bytes([(a << 4) | f[a]])
+            f = list(f)
+            c = (a << 4) | f[a]
             f[a] -= 1
             intents = [(K_FOUND, a, dst)]
-        if dst == HOME:
-            c = moving[0]
-            f[c >> 4] += 1
+            to = cols[dst]
+            fill = len(to) == 1
+            cols[dst] = to + bytes((c,))
+        if c > 0:  # the one new column top: is it a safe card?
+            s = c >> 4
+            h = f[s]
+            auto = (c & 15) == h + 1 and (h < 2 or (h < 13 and f[3 - s] >= h - 1 and (
+                (f[1] >= h and f[2] >= h) if s == 0 or s == 3 else (f[0] >= h and f[3] >= h))))
         else:
-            cols[dst] = cols[dst] + moving
-        top = cols[pending][-1] if pending is not None and pending != b"" else -1
-        p = self._auto(cols, T, p, f, intents)
-        if isinstance(p, tuple):
-            T, p = p
-        if top >= 0:  # the column, unless a safe card already went home from it
-            pending = cols[pending] if cols[pending][-1] == top and len(cols[pending]) > 1 else None
+            auto = c < 0  # the foundations rose
+        if auto:
+            if f.__class__ is tuple:
+                f = list(f)
+            top = cols[pending][-1] if pending.__class__ is int else -1
+            p = self._auto(cols, T, p, f, intents)
+            if p.__class__ is tuple:
+                T, p = p
+            if top >= 0:  # the column, unless a safe card already went home from it
+                pending = cols[pending] if cols[pending][-1] == top and len(cols[pending]) > 1 else None
+        elif pending.__class__ is int:
+            pending = cols[pending]
         if P:
-            left = tuple(x for x in P if ((x in cols) if x else not fill))
+            left = [x for x in P if ((x in cols) if x else not fill)]
             if len(left) == len(P) and pending is None:
                 return None  # a move that is not pending itself must use every pending move
-            P = left
+            P = tuple(left)
         if pending is not None and pending not in P:
             P = tuple(sorted(P + (pending,)))
-        return (tuple(cols), T, p, tuple(f), P), intents
+        return (tuple(cols), T, p, f if f.__class__ is tuple else tuple(f), P), intents
 
     def _auto(self, cols, T, p, f, intents):
         """Play safe cards home in place (rule 1); returns ``p``, or ``(T, p)`` when the talon
@@ -400,74 +505,77 @@ class _Problem:
         return (T, p) if talon_changed else p
 
 
+# every card with the two it may lie on (-1, -1: a king), kings first (rule 5's marks: parents first)
+_AV_ORDER = tuple((q, ON[q][0], ON[q][1]) if (q & 15) < 13 else (q, -1, -1)
+                  for r in range(13, 0, -1) for q in range(r, 64, 16))
+
+
 def blocked(cols, f) -> bool:
     """Whether some column card can never move again (rule 5 of the module docstring): then
     it never goes home and the position is lost. ``cols`` as in the compact state, ``f`` the
-    foundation heights."""
-    h = [len(b) - 1 for b in cols]  # the bottom h[c] cards of column c: assumed never to move
-    col = [-1] * 64
-    idx = [0] * 64
-    for c in range(7):
-        b = cols[c]
-        for j in range(1, len(b)):
-            col[b[j]] = c
-            idx[b[j]] = j - 1
-    changed = True
+    foundation heights.
+
+    The bottom ``h[c]`` cards of column ``c`` are assumed never to move; ``h`` is lowered while
+    the top assumed card of a column could move. Whether a card could move only gets truer as
+    ``h`` falls (fewer cards stay, more cards may become tops), so the heights reached, where no
+    top assumed card can move, are the same whatever order the columns are lowered in and however
+    fresh the "may become a top" marks are while lowering (they are refreshed before each sweep,
+    and the answer is given after a sweep that changed nothing, or as soon as nothing stays)."""
+    h = [len(b) - 1 for b in cols]
+    left = sum(h)
+    if not left:
+        return False
     av = [False] * 64  # av[q]: q may some day be a column top (a card may go onto it)
-    while changed:
+    stay = bytearray(64)  # stay[x]: card x is an assumed card (1) or not (0)
+    for b in cols:
+        for x in b[1:]:
+            stay[x] = 1
+        if len(b) > 1:
+            av[b[-1]] = True
+    out = [e for e in _AV_ORDER if not stay[e[0]]]  # talon and foundation cards, kings first
+    find = stay.find
+    empty = 0 in h
+    while True:
         changed = False
-        empty = 0 in h
-        for r in range(13, 0, -1):  # parents first: a card leaves the talon or a foundation onto one
-            for q in range(r, 64, 16):
-                cq = col[q]
-                if cq >= 0:
-                    av[q] = idx[q] >= h[cq] - 1
-                elif r == 13:
-                    av[q] = empty
-                else:
-                    a, b = ON[q]
-                    av[q] = av[a] or av[b]
+        for q, a, b2 in out:
+            av[q] = empty if a < 0 else (av[a] or av[b2])
         for c in range(7):
             b = cols[c]
-            while h[c]:
-                i = h[c] - 1
-                u = b[1 + i]
-                ok = False
-                s = u >> 4
-                for w in range((s << 4) | (f[s] + 1), u):  # a lower card of its suit stays out
-                    cw = col[w]
-                    if cw >= 0 and idx[w] < h[cw]:
-                        ok = True
-                        break
-                if ok:  # neither it nor a run under it can go onto a card or an empty column
+            hc = h[c]
+            while hc:
+                u = b[hc]
+                if find(1, (u & 48) | (f[u >> 4] + 1), u) >= 0:  # a lower card of its suit stays
                     d = b[0]
-                    j = i
-                    while True:
+                    j = hc - 1
+                    while True:  # can it, or a run under it, go onto a card or an empty column?
                         v = b[1 + j]
                         if (v & 15) == 13:
                             if empty:
-                                ok = False
                                 break
                         else:
-                            for q in ON[v]:
-                                if av[q]:
-                                    ok = False
-                                    break
-                            if not ok:
+                            a, a2 = ON[v]
+                            if av[a] or av[a2]:
                                 break
                         if j > d and b[j] in ON[v]:
                             j -= 1
                         else:
+                            j = -1
                             break
-                if ok:
-                    break
-                h[c] -= 1
+                    if j < 0:
+                        break
+                stay[u] = 0
+                hc -= 1
+                h[c] = hc
+                left -= 1
+                if not left:
+                    return False
+                if hc:
+                    av[b[hc]] = True
+                else:
+                    empty = True
                 changed = True
-    return any(h)
-
-
-def _prio(m):
-    return m[0]
+        if not changed:
+            return True
 
 
 class _Lane:
@@ -511,7 +619,7 @@ def _coarse(st):
     """The key of a progress board in :class:`_StageLane`: the face-down cards of each column,
     the talon and the foundations (the face-up cards' arrangement left out)."""
     cols, T, p, f, _ = st
-    return b"\xff".join(sorted(b[:1 + b[0]] for b in cols)) + b"\xfe" + T + bytes(f)
+    return b"\xff".join(sorted([b[:1 + b[0]] for b in cols])) + b"\xfe" + T + bytes(f)
 
 
 def _rank(st):
@@ -631,7 +739,8 @@ class KlondikeSolver(Sliced):
         """Search ``lane`` for ``budget`` nodes: ``None`` (budget spent), ``SOLVED``, ``UNSOLVABLE``
         (its space exhausted) or ``UNKNOWN`` (the solver's budget spent)."""
         pb, stack, seen, dead = lane.pb, lane.stack, lane.seen, self._dead
-        key, apply, moves, won = pb.key, pb.apply, pb.moves, pb.won
+        apply, moves, won = pb.apply, pb.moves, pb.won
+        sep, draw3 = b"\xfe", pb.draw == 3
         limit, timeout = self.max_nodes, self.timeout
         nodes = self.nodes
         try:
@@ -649,15 +758,26 @@ class KlondikeSolver(Sliced):
                     if nxt is None:
                         continue
                     nxt, intents = nxt
-                    k = key(nxt)
+                    J = b"\xff".join(sorted(nxt[0]))
+                    k = J + sep + nxt[1]  # key(nxt), written out
+                    if draw3:
+                        k += bytes((nxt[2],))
                     P = nxt[4]
-                    if _searched(seen, k, P):
+                    done = seen.get(k)  # _searched(seen, k, P), its common case written out
+                    if done is None:
+                        seen[k] = [P]
+                    elif _searched(seen, k, P):
                         continue
                     budget -= 1
                     nodes += 1
                     top[2] = i
-                    if not P and _dead(dead, nxt[0], nxt[3]):  # rule 5
-                        continue
+                    if not P:  # rule 5: _dead(dead, nxt[0], nxt[3]), written out
+                        bk = J + bytes(nxt[3])
+                        lost = dead.get(bk)
+                        if lost is None:
+                            lost = dead[bk] = blocked(nxt[0], nxt[3])
+                        if lost:
+                            continue
                     if won(nxt):
                         stack.append([nxt, [], 0, intents])
                         lane.nodes += nodes - self.nodes
@@ -686,6 +806,7 @@ class KlondikeSolver(Sliced):
         proves nothing) or ``UNKNOWN`` (the solver's budget spent)."""
         pb, heap, seen, dead = lane.pb, lane.heap, lane.seen, self._dead
         key, apply, moves, won = pb.key, pb.apply, pb.moves, pb.won
+        sep, draw3 = b"\xfe", pb.draw == 3
         limit, timeout, local_max = self.max_nodes, self.timeout, self.LOCAL
         nodes = self.nodes
         try:
@@ -707,9 +828,14 @@ class KlondikeSolver(Sliced):
                         if nxt is None:
                             continue
                         nxt, intents = nxt
-                        k = key(nxt)
+                        k = b"\xff".join(sorted(nxt[0])) + sep + nxt[1]  # key(nxt), written out
+                        if draw3:
+                            k += bytes((nxt[2],))
                         P = nxt[4]
-                        if _searched(local, k, P):
+                        done = local.get(k)  # _searched(local, k, P), its common case written out
+                        if done is None:
+                            local[k] = [P]
+                        elif _searched(local, k, P):
                             continue
                         n += 1
                         nodes += 1
@@ -727,7 +853,8 @@ class KlondikeSolver(Sliced):
                             self._solution()
                             return SOLVED
                         cols = nxt[0]
-                        if len(nxt[1]) < t0len or sum(b[0] for b in cols) < d0:  # progress
+                        if len(nxt[1]) < t0len or (cols[0][0] + cols[1][0] + cols[2][0] + cols[3][0] + cols[4][0]
+                                                   + cols[5][0] + cols[6][0]) < d0:  # progress
                             ck = _coarse(nxt)
                             if ck not in seen:
                                 seen.add(ck)
