@@ -132,6 +132,7 @@ RC = tuple(1 << (2 * (c & 15) + RED[c]) for c in range(64))
 ONRC = tuple(RC[ON[c][0]] if ON[c] else 0 for c in range(64))
 """For each card, the bit (as in :data:`RC`) of the rank and colour it may lie on: ``ONRC[c] &
 RC[x]`` is true exactly when ``x in ON[c]``."""
+CACHE_MAX = 1 << 14  # entries of each speed-up cache (cleared when full; answers do not depend on them)
 HOME = -1  # destination "foundation" in intents and macro moves
 # macro move kinds
 K_COL, K_TALON, K_FOUND = 0, 1, 2
@@ -149,6 +150,21 @@ def _mask(T: bytes) -> int:
     for c in T:
         m |= 1 << c
     return m
+
+
+def _column_info(b: bytes) -> tuple:
+    """What :meth:`_Problem.moves` reads of column ``b`` (cached by column): its length, its
+    face-down cards, its top (-1: empty), the top's :data:`RC` bit, the :data:`ONRC` bit of its
+    lowest face-up card when face-down cards lie under it (else 0), the :data:`ONRC` bits of its
+    face-up cards, and whether it is a king with face-down cards under it."""
+    n = len(b)
+    d = b[0]
+    if n == 1:
+        return n, d, -1, 0, 0, 0, False
+    m = 0
+    for k in range(1 + d, n):
+        m |= ONRC[b[k]]
+    return n, d, b[-1], RC[b[-1]], ONRC[b[1 + d]] if d else 0, m, bool(d) and (b[1 + d] & 15) == 13
 
 
 def _safe(c: int, f) -> bool:
@@ -181,15 +197,6 @@ def _searched(seen: dict, k, P) -> bool:
     return False
 
 
-def _wanted(cols) -> set:
-    """The cards that the lowest face-up card of a column with face-down cards may lie on."""
-    wanted = set()
-    for b in cols:
-        if b[0] and len(b) > 1:
-            wanted.update(ON[b[1 + b[0]]])
-    return wanted
-
-
 def _dead(cache: dict, cols, f) -> bool:
     """Rule 5's blocked-columns test on columns ``cols`` and foundations ``f``, cached in
     ``cache`` by the sorted columns and the foundations (all the test reads)."""
@@ -208,7 +215,7 @@ class _Problem:
 
     def __init__(self, draw: int, partial: bool = True):
         self.draw = draw
-        self.runs: dict[bytes, int] = {}  # column -> the ONRC bits of its face-up cards
+        self.runs: dict[bytes, tuple] = {}  # column -> _column_info(column)
         self.tmask: dict[bytes, int] = {}  # talon -> mask of its cards
         self.reach: dict[tuple, tuple] = {}  # (len(T), p) -> reachable(T, p)
         self.partial = partial  # False (streamliner): part of a run moves only to send the card under it home
@@ -266,39 +273,38 @@ class _Problem:
         tops = []
         topj = {}
         tm = 0  # RC bits of the column tops
+        wanted = 0  # RC bits of the cards a face-up base with face-down cards under it could go on
         empty = -1
+        runs = self.runs
+        info = []
         j = 0
         for b in cols:
-            if len(b) > 1:
-                t = b[-1]
-                tops.append(t)
+            c = runs.get(b)
+            if c is None:
+                if len(runs) >= CACHE_MAX:
+                    runs.clear()
+                c = runs[b] = _column_info(b)
+            info.append(c)
+            t = c[2]
+            tops.append(t)
+            if t >= 0:
                 topj[t] = j
-                tm |= RC[t]
-            else:
-                tops.append(-1)
-                if empty < 0:
-                    empty = j
+                tm |= c[3]
+            elif empty < 0:
+                empty = j
+            wanted |= c[4]
             j += 1
         partial = self.partial
-        runs = self.runs
         for i in range(7):
-            b = cols[i]
-            n = len(b)
+            n, d, top, _, _, m, king = info[i]
             if n == 1:
                 continue
-            d = b[0]
+            b = cols[i]
             a0 = 1 + d
-            top = b[-1]
             if f[top >> 4] == (top & 15) - 1:
                 append((P_REVEAL_HOME if (n - 1 == a0 and d) else P_HOME, K_COL, i, HOME, n - 1))
-            if d and empty >= 0 and (b[a0] & 15) == 13:
+            if king and empty >= 0:
                 append((P_REVEAL + 0.5 - d * 0.01, K_COL, i, empty, a0))
-            m = runs.get(b)
-            if m is None:
-                m = 0
-                for k in range(a0, n):
-                    m |= ONRC[b[k]]
-                runs[b] = m
             if not m & tm:  # no face-up card here may go onto a column top
                 continue
             for k in range(a0, n):  # the card at k (and the run on it) onto a column top
@@ -318,11 +324,12 @@ class _Problem:
                         if partial or f[y >> 4] == (y & 15) - 1:
                             append((P_PARTIAL, K_COL, i, j, k))
         if T and (self.chains or not st[4]):
-            wanted = None  # cards a face-up base with face-down cards under it could go on (_wanted)
             if self.draw == 1:  # every talon card is reachable: look the wanted cards up in T
                 find = T.find
                 Tm = self.tmask.get(T)
                 if Tm is None:
+                    if len(self.tmask) >= CACHE_MAX:
+                        self.tmask.clear()
                     Tm = self.tmask[T] = _mask(T)
                 for s in range(4):
                     h = f[s]
@@ -336,9 +343,7 @@ class _Problem:
                         for c in UNDER[t]:
                             q = find(c)
                             if q >= 0:
-                                if wanted is None:
-                                    wanted = _wanted(cols)
-                                append((P_TALON_ENABLES if c in wanted else P_TALON, K_TALON, q, j, 0))
+                                append((P_TALON_ENABLES if RC[c] & wanted else P_TALON, K_TALON, q, j, 0))
                     j += 1
             else:
                 reach = self.reach.get((len(T), p))
@@ -352,9 +357,7 @@ class _Problem:
                         if empty >= 0:
                             append((P_TALON, K_TALON, q, empty, 0))
                         continue
-                    if wanted is None:
-                        wanted = _wanted(cols)
-                    pr = P_TALON_ENABLES if c in wanted else P_TALON
+                    pr = P_TALON_ENABLES if RC[c] & wanted else P_TALON
                     for x in ON[c]:
                         if x in topj:
                             append((pr, K_TALON, q, topj[x], 0))
@@ -459,12 +462,23 @@ class _Problem:
         elif pending.__class__ is int:
             pending = cols[pending]
         if P:
-            left = [x for x in P if ((x in cols) if x else not fill)]
-            if len(left) == len(P) and pending is None:
-                return None  # a move that is not pending itself must use every pending move
-            P = tuple(left)
-        if pending is not None and pending not in P:
-            P = tuple(sorted(P + (pending,)))
+            if len(P) == 1:  # the usual case of the general one below
+                x = P[0]
+                if (x in cols) if x else not fill:
+                    if pending is None:
+                        return None
+                else:
+                    P = ()
+            else:
+                left = [x for x in P if ((x in cols) if x else not fill)]
+                if len(left) == len(P) and pending is None:
+                    return None  # a move that is not pending itself must use every pending move
+                P = tuple(left)
+        if pending is not None:
+            if not P:
+                P = (pending,)
+            elif pending not in P:
+                P = tuple(sorted(P + (pending,)))
         return (tuple(cols), T, p, f if f.__class__ is tuple else tuple(f), P), intents
 
     def _auto(self, cols, T, p, f, intents):
@@ -510,6 +524,9 @@ _AV_ORDER = tuple((q, ON[q][0], ON[q][1]) if (q & 15) < 13 else (q, -1, -1)
                   for r in range(13, 0, -1) for q in range(r, 64, 16))
 
 
+_OUT: dict[bytes, list] = {}  # blocked(): the cards out of the columns, by the column cards (a cache)
+
+
 def blocked(cols, f) -> bool:
     """Whether some column card can never move again (rule 5 of the module docstring): then
     it never goes home and the position is lost. ``cols`` as in the compact state, ``f`` the
@@ -532,8 +549,14 @@ def blocked(cols, f) -> bool:
             stay[x] = 1
         if len(b) > 1:
             av[b[-1]] = True
-    out = [e for e in _AV_ORDER if not stay[e[0]]]  # talon and foundation cards, kings first
+    sk = bytes(stay)
+    out = _OUT.get(sk)
+    if out is None:  # the talon and foundation cards, kings first
+        if len(_OUT) >= CACHE_MAX:
+            _OUT.clear()
+        out = _OUT[sk] = [e for e in _AV_ORDER if not stay[e[0]]]
     find = stay.find
+    low = [find(1, s, s + 16) for s in (0, 16, 32, 48)]  # each suit's lowest assumed card (or -1)
     empty = 0 in h
     while True:
         changed = False
@@ -544,7 +567,7 @@ def blocked(cols, f) -> bool:
             hc = h[c]
             while hc:
                 u = b[hc]
-                if find(1, (u & 48) | (f[u >> 4] + 1), u) >= 0:  # a lower card of its suit stays
+                if low[u >> 4] < u:  # a lower card of its suit stays (those below f[s] + 1 are home)
                     d = b[0]
                     j = hc - 1
                     while True:  # can it, or a run under it, go onto a card or an empty column?
@@ -564,6 +587,8 @@ def blocked(cols, f) -> bool:
                     if j < 0:
                         break
                 stay[u] = 0
+                if low[u >> 4] == u:
+                    low[u >> 4] = find(1, u + 1, (u | 15) + 1)
                 hc -= 1
                 h[c] = hc
                 left -= 1
