@@ -104,6 +104,8 @@ cards first), a talon card that a face-down column's run could then go onto, tal
 column top home, other talon cards to columns, a column emptied, part of a run, a foundation card
 back. A position is won once the talon is empty and no card is face
 down (then the lowest card left is always on a column top and goes home).
+Changes meant only for speed must keep the search the same: ``bench/klondike_same_search.py``
+compares answers, moves and node counts per lane with an earlier git revision.
 
 **Solution**: each search step records its moves as intents (a column run to a place, a talon
 card to a place, a foundation card to a column); they are replayed through
