@@ -892,8 +892,10 @@ class KlondikeSolver(Sliced):
                             continue
                         if not P and _dead(dead, cols, nxt[3]):
                             continue
-                        stack.append([nxt, moves(nxt), 0, intents])
                         pushed = True
+                        if n >= local_max:  # the local search ends here: its moves would never be read
+                            break
+                        stack.append([nxt, moves(nxt), 0, intents])
                         break
                     if not pushed:
                         top[2] = i
@@ -901,7 +903,8 @@ class KlondikeSolver(Sliced):
                 budget -= n
                 if limit is not None and nodes >= limit:
                     return UNKNOWN
-                if timeout is not None and self.seconds + now() - t0 > timeout:
+                if timeout is not None and (nodes >> 8) != ((nodes - n) >> 8) and \
+                        self.seconds + now() - t0 > timeout:  # the clock read once in 256 nodes, as in _dfs
                     return UNKNOWN
             return UNSOLVABLE
         finally:
