@@ -53,7 +53,7 @@ DEAL_NODES, DEAL_SECONDS, DEAL_TRIES, DEAL_TOTAL = 200_000, 1.5, 40, 30.0  # a s
 RESCUE_STEPS = 5       # moves a rescue offers to play
 STEP_MS = 450          # between them (scaled by the animation speed, at least a quarter)
 PLAIN_DEALS = frozenset({"devils-grip"})
-"""Games whose deals are almost never winnable (Devil's Grip: 6 wins in deals 1–61000, see
+"""Games whose deals are almost never winnable (Devil's Grip: 6 wins in deals 1–71000, see
 docs/solvers.md): "solvable deals only" deals from their bank, never the same deal twice in a
 row, and otherwise plainly, saying so, rather than search in vain."""
 MAX_KNOWN = 5000       # positions remembered on winning lines (a whole game's worth)
