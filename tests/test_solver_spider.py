@@ -263,3 +263,25 @@ def test_portfolio_answers_unsolvable_only_from_an_exhausted_uncut_lane():
 def test_portfolio_node_budget():
     r = Spider.solver(_rescue_position(9), max_nodes=30_000).run()
     assert r.status == UNKNOWN and 30_000 <= r.nodes < 31_000
+
+
+@pytest.mark.parametrize("suits, second", [(1, "S"), (2, "H"), (4, "H")])
+def test_a_complete_run_under_another_card_leaves_once_uncovered(suits, second):
+    # play never buries a complete K…A run (it leaves as it forms), but a position may (QA 4):
+    # moving 2 and A away uncovers it, it leaves, and the rest completes; the line must replay
+    spades = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
+    s = pos(f"(K{second}) {spades} 2{second}", run(second, 12, 3), f"A{second}", completed=6, suits=suits)
+    for kw in ({"max_nodes": 20_000}, {"timeout": 5}):
+        r = solve(s, **kw)
+        assert r.status == SOLVED and replays_to_win(Spider, s, r.moves), r.moves
+
+
+def test_a_solution_that_fails_its_replay_is_unknown_not_a_crash(capsys):
+    # the search core's guard: a solver's failed self-check ends the search "unknown" (never a
+    # wrong answer, never an exception in the app or the command line) and says so on stderr
+    from games.solvers.search import Search
+    s = Search(0, lambda n: [("+1", n + 1)] if n < 3 else [], lambda n: n == 3,
+               lambda n, m: m, verify=lambda start, moves: False)
+    r = s.run()
+    assert r.status == UNKNOWN
+    assert "does not replay" in capsys.readouterr().err

@@ -9,6 +9,7 @@ Answers (issue 7): ``solved`` with a move list that was replayed by the rules to
 """
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
@@ -68,6 +69,12 @@ class Sliced:
         t0 = now()
         try:
             return self._step(max_nodes, t0)
+        except AssertionError as e:
+            # a solver's own check failed (a line that does not replay: a bug). Never a wrong
+            # answer, never a crash of the app or the command line: the search ends ``unknown``
+            # and the failure is written to stderr (the browser's console) to be reported.
+            print(f"pasyans: solver check failed, answering unknown: {e}", file=sys.stderr)
+            return self._finish(UNKNOWN)
         finally:
             self.seconds += now() - t0
             if self.result is not None:
@@ -93,7 +100,8 @@ class Search(Sliced):
         the state itself).
     :param fmt: ``(state, move) -> str``, the move's text.
     :param verify: ``(start, moves texts) -> bool``, replays a solution by the rules; a solution
-        that fails it is a bug and raises :class:`AssertionError`.
+        that fails it is a bug: :class:`AssertionError`, which :meth:`Sliced.step` turns into
+        ``unknown`` and a line on stderr.
     :param max_nodes: node budget (``None``: unlimited); :param timeout: seconds (``None``: none).
     """
 

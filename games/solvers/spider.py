@@ -145,6 +145,10 @@ class _Problem:
         self.macros = s.suits >= 2 and MACROS
         self._segs: dict[bytes, tuple[int, ...]] = {}
         self.root = (tuple(_settle(encode(c, d))[0] for c, d in zip(s.columns, s.down)), 0)
+        # A complete K…A run under other cards (play never makes one: a run leaves as it forms,
+        # but a position file may hold one) leaves once uncovered; the moves below tidy only the
+        # columns play can change that way, so with such a run every new column is settled.
+        self.buried = any(run in col for col in self.root[0] for run in COMPLETE)
         self.pruned = False
         self._info: dict[bytes, tuple[int, int]] = {}
         self.set_weights(LANES[lane])
@@ -359,6 +363,9 @@ class _Problem:
                 # expanded at once (one expansion): the deal it allows then competes as a
                 # candidate by its own priority
                 out.append(((-1, -1, 0, steps), nxt, -(1 << 40)))
+        if self.buried:
+            out = [(m, None if nxt is None else (tuple(_settle(c)[0] for c in nxt[0]), nxt[1]), pr)
+                   for m, nxt, pr in out]
         return out
 
     def deal_state(self, state):
