@@ -93,7 +93,16 @@ def moves_so_far(text: str) -> int:
     return 0
 
 
-def check_carried_options(text: str, options: dict[str, str]) -> None:
+def _option_value(rules, key: str, value: str) -> str:
+    """``value`` of option ``key`` as the rules read it (``07`` and ``7`` are one layout); the
+    text itself, lower-cased, when the rules do not take it."""
+    try:
+        return str(rules.check_options({key: value})[key]).lower()
+    except (GameError, KeyError, ValueError):
+        return value.lower()
+
+
+def check_carried_options(text: str, options: dict[str, str], rules=None) -> None:
     """Refuse an ``--option`` that contradicts what the position itself says.
 
     CONTRACT.md: ``--option`` is for rules a position does not carry; a position that carries one
@@ -107,7 +116,8 @@ def check_carried_options(text: str, options: dict[str, str]) -> None:
         body = line.split("#", 1)[0]
         key, sep, val = body.partition(":")
         k, v = key.strip().lower(), val.strip()
-        if sep and k in options and v and options[k].lower() != v.lower():
+        if sep and k in options and v and options[k].lower() != v.lower() and (
+                rules is None or _option_value(rules, k, options[k]) != _option_value(rules, k, v)):
             raise CommandError(f"--option {k}={options[k]} conflicts with the position's '{key.strip()}: {v}'")
 
 
@@ -119,7 +129,7 @@ def load_position(rules, path: str, options: dict[str, str], text: str | None = 
     """
     opts = rules.check_options(options)
     text = read_text(path) if text is None else text
-    check_carried_options(text, options)
+    check_carried_options(text, options, rules)
     return rules.parse_position(text, opts)
 
 

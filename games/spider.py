@@ -552,6 +552,13 @@ class Spider(Rules):
             lines.append(": " + " ".join(fmt(c, i >= d) for i, c in enumerate(col)))
         return "\n".join(x.rstrip() for x in lines) + "\n"
 
+    @classmethod
+    def trailer(cls, s: SpiderState) -> list[str]:
+        """``Relaxed: yes`` after ``play``'s ``Status:`` line when the relaxed rule is on, so the
+        position it printed, read back, keeps the rule (``Relaxed:`` is read by
+        :meth:`parse_position`); nothing under the traditional rule."""
+        return ["Relaxed: yes"] if s.relaxed else []
+
     # -- solver ----------------------------------------------------------------------------------
     @classmethod
     def solver(cls, state: SpiderState, max_nodes: int | None = None, timeout: float | None = None):

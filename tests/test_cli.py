@@ -115,3 +115,25 @@ def test_an_option_the_position_contradicts_is_refused(game, carried, agree, dif
         rc, out, err = cli(cmd[0], game, "--position", "-", *cmd[1:], "--option", differ, stdin=deal)
         assert rc == 2 and out == "", (cmd, out)
         assert "conflicts with the position's" in err and carried in err and len(err.strip().splitlines()) == 1
+
+
+def test_an_option_is_compared_as_the_rules_read_it():
+    # QA 4: layout=07 is layout 7 for `deal`, so it agrees with the position's 'Layout: 7'
+    rc, deal, err = cli("deal", "pyramid", "--number", "2", "--option", "layout=7")
+    assert rc == 0, err
+    rc, out, err = cli("moves", "pyramid", "--position", "-", "--option", "layout=07", stdin=deal)
+    assert rc == 0 and out, err
+    rc, out, err = cli("moves", "pyramid", "--position", "-", "--option", "layout=8", stdin=deal)
+    assert rc == 2 and "conflicts" in err
+
+
+def test_play_keeps_the_relaxed_rule_of_a_spider_position():
+    # QA 4: the position play prints, read back, must keep 'Relaxed: yes' (else a deal with an
+    # empty column is refused on the next play)
+    rc, deal, err = cli("deal", "spider", "--number", "4", "--option", "relaxed=yes")
+    rc, moves, err = cli("moves", "spider", "--position", "-", "--option", "relaxed=yes", stdin=deal)
+    rc, after, err = cli("play", "spider", "--position", "-", "--option", "relaxed=yes",
+                         "--moves", moves.split()[0], stdin=deal)
+    assert rc == 0 and after.rstrip().endswith("Relaxed: yes"), err
+    rc, plain, err = cli("play", "spider", "--position", "-", "--moves", moves.split()[0], stdin=deal)
+    assert "Relaxed:" not in plain
