@@ -424,3 +424,19 @@ def test_spider_cards_take_the_height_when_columns_are_short():
     app = make(SpiderTable, size=(390, 844), number=5)
     t = app.scene
     assert t.geo["up_step"] >= 0.45
+
+
+def test_a_hint_asked_while_the_opening_cards_fly_home_is_given_where_they_land():
+    # QA 4: Klondike #3 plays AH and 2H home by itself at the start; a hint asked at once was
+    # cancelled by those automatic moves and never shown
+    app = make(KlondikeTable, number=3, anim="normal")
+    t = app.scene
+    assert t.auto_due is not None and t.state.foundations == (0, 0, 0, 0)  # AH, 2H still to go
+    t.hint()                                                   # as the H key does, at once
+    run_frames(app)
+    for _ in range(3000):
+        if t.hint_search is None:
+            break
+        app.frame()
+    assert t.state.foundations[2] >= 2                         # AH and 2H went home
+    assert t.hint_move is not None and t.status_text.startswith("Hint")

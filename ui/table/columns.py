@@ -477,11 +477,14 @@ class ColumnsTable(GameTable):
         moves = self.safe_moves(self.state, self.kept_back)
         if not moves:
             return False
+        hinting = self.hint_search is not None or self.hint_move is not None
         self._keep_cycle = True
         try:
             ok = self._play(moves[0])
         finally:
             self._keep_cycle = False
+        if ok and hinting and self.rules.status(self.state) == PLAYING:
+            self.hint()  # a hint asked for while the cards fly home is given for where they land
         if ok and not instant:
             self.auto_due = time.perf_counter() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
         elif ok:
