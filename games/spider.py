@@ -514,7 +514,7 @@ class Spider(Rules):
         total = sum(seen.values())
         if total + RUN * completed > 104:
             raise PositionError(f"{total} cards on the table and in the stock plus Completed: {completed} "
-                                f"make more than 104")
+                                f"(× 13 = {RUN * completed}) make {total + RUN * completed}, more than 104")
         suits_done = cls._completed_suits(suits, seen, completed)
         extra = ()
         for i in range(N_COLUMNS):

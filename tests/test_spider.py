@@ -299,7 +299,7 @@ def test_bad_column(move):
     ("Game: spider\nSuits: 1\nCompleted: 0\nStock:\n: 5S 5S 5S 5S 5S 5S 5S 5S 5S\n" + ":\n" * 9, "9 times"),
     ("Game: spider\nSuits: 2\nCompleted: 0\nStock:\n: 5S (4S)\n" + ":\n" * 9, "face-down"),
     ("Game: spider\nSuits: 2\nCompleted: 9\nStock:\n" + ":\n" * 10, "Completed"),
-    ("Game: spider\nSuits: 2\nCompleted: 8\nStock:\n: 5S\n" + ":\n" * 9, "104"),
+    ("Game: spider\nSuits: 2\nCompleted: 8\nStock:\n: 5S\n" + ":\n" * 9, r"make 105, more than 104"),
     ("Game: klondike\nSuits: 2\nCompleted: 0\nStock:\n" + ":\n" * 10, "klondike"),
     ("Game: spider\nSuits: 2\nCompleted: 0\nStock:\nRow 1: 5S\n" + ":\n" * 10, "Row 1"),
 ])
