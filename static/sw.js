@@ -52,19 +52,25 @@ function cacheFor(url) {
   return isOurs(url) ? APP_CACHE : RUNTIME_CACHE;
 }
 
+// Reading never opens a cache: caches.open() creates a missing one, and an old worker still
+// answering a page after the new one deleted its caches would bring them back (empty).
 async function fromCache(request) {
   const url = request.url.split("#")[0];
-  for (const name of [APP_CACHE, RUNTIME_CACHE]) {
-    const cache = await caches.open(name);
-    const hit = await cache.match(url, { ignoreVary: true })
-      || (request.mode === "navigate" && await cache.match(url, { ignoreSearch: true, ignoreVary: true }));
+  for (const cacheName of [APP_CACHE, RUNTIME_CACHE]) {
+    const hit = await caches.match(url, { cacheName, ignoreVary: true })
+      || (request.mode === "navigate" && await caches.match(url, { cacheName, ignoreSearch: true, ignoreVary: true }));
     if (hit && !(hit.type === "opaque" && request.mode === "cors")) return hit;
   }
   return null;
 }
 
+// This worker's app cache is made at install and deleted only by a newer worker: once it is
+// gone, this worker is superseded and keeps nothing more.
+const superseded = async () => !(await caches.has(APP_CACHE));
+
 async function keep(url, response) {
   if (!response || !(response.ok || response.type === "opaque")) return;
+  if (await superseded()) return;
   const cache = await caches.open(cacheFor(url));
   await cache.put(url, response);
 }
@@ -87,6 +93,7 @@ self.addEventListener("fetch", (event) => {
 // The page's list of what it loaded (performance entries): keep what we lack.
 async function keepAll(urls) {
   const done = [];
+  if (await superseded()) return done;
   for (const raw of new Set(urls)) {
     const url = raw.split("#")[0];
     if (!/^https?:/.test(url) || url.startsWith(self.location.href)) continue;
