@@ -102,7 +102,7 @@ def _option_value(rules, key: str, value: str) -> str:
         return value.lower()
 
 
-def check_carried_options(text: str, options: dict[str, str], rules=None) -> None:
+def check_carried_options(rules, text: str, options: dict[str, str]) -> None:
     """Refuse an ``--option`` that contradicts what the position itself says.
 
     CONTRACT.md: ``--option`` is for rules a position does not carry; a position that carries one
@@ -116,8 +116,7 @@ def check_carried_options(text: str, options: dict[str, str], rules=None) -> Non
         body = line.split("#", 1)[0]
         key, sep, val = body.partition(":")
         k, v = key.strip().lower(), val.strip()
-        if sep and k in options and v and options[k].lower() != v.lower() and (
-                rules is None or _option_value(rules, k, options[k]) != _option_value(rules, k, v)):
+        if sep and k in options and v and _option_value(rules, k, options[k]) != _option_value(rules, k, v):
             raise CommandError(f"--option {k}={options[k]} conflicts with the position's '{key.strip()}: {v}'")
 
 
@@ -129,7 +128,7 @@ def load_position(rules, path: str, options: dict[str, str], text: str | None = 
     """
     opts = rules.check_options(options)
     text = read_text(path) if text is None else text
-    check_carried_options(text, options, rules)
+    check_carried_options(rules, text, options)
     return rules.parse_position(text, opts)
 
 
