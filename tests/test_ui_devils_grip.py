@@ -346,3 +346,19 @@ def test_hint_at_the_start_of_the_banked_deal_knows_the_win():
         app.frame()
     assert t.hint_move is not None and DevilsGrip.why_not(t.state, t.hint_move) is None
     assert t.status_text == tr("Hint: a move on a winning line (the solver sees face-down cards)")
+
+
+def test_hint_reason_covers_no_chain_label_on_a_phone():
+    # the reason's bubble is placed where it covers the least of the cards and of the chain
+    # labels: on a phone held upright, above the first row's card it covered "2 5 8 J"
+    app = make(size=(390, 844), number=506)
+    t = app.scene
+    click(app, next(b for b in t.buttons if b.name == "hint").rect.center)
+    for _ in range(20_000):
+        if t.hint_move is not None:
+            break
+        app.frame()
+    app.frame()
+    box = t.assist._bubble[1]
+    assert not any(box.colliderect(r) for r in t.label_rects)
+    assert not box.colliderect(t.hint_anchor())

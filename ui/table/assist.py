@@ -747,8 +747,11 @@ class Assist:
 
     def bubble_box(self, box: pygame.Rect, anchor, T: pygame.Rect) -> pygame.Rect:
         """Where the hint's reason goes: beside the hinted card (above, below, left, right) or at
-        the table's bottom, wherever it covers the fewest cards (the table's ``card_rects`` or
-        ``card_places``, when it has them); cached for the hint shown."""
+        the table's bottom (under the card, or centred), wherever it covers the least of the cards
+        (the table's ``card_rects`` or ``card_places``, when it has them) and of the labels drawn
+        on the table (its ``label_rects``, e.g. Devil's Grip's chain ranks); the hinted card counts
+        three times. ``box`` gives the size, ``T`` the table's area (pixels); cached for the hint
+        shown."""
         t = self.table
         key = (t.state, t.hint_move, box.size, T.topleft, T.size)
         cached = getattr(self, "_bubble", None)
@@ -757,7 +760,7 @@ class Assist:
         if anchor is None:
             anchor = pygame.Rect(T.centerx, T.bottom, 0, 0)
         cands = []
-        for pos in ("midbottom", "midtop", "midright", "midleft", "bottom"):
+        for pos in ("midbottom", "midtop", "midright", "midleft", "bottom", "centre"):
             b = box.copy()
             if pos == "midbottom":
                 b.midbottom = (anchor.centerx, anchor.top - 8)
@@ -767,8 +770,10 @@ class Assist:
                 b.midright = (anchor.left - 8, anchor.centery)
             elif pos == "midleft":
                 b.midleft = (anchor.right + 8, anchor.centery)
-            else:
+            elif pos == "bottom":
                 b.midbottom = (anchor.centerx, T.bottom - 4)
+            else:
+                b.midbottom = (T.centerx, T.bottom - 4)
             if not T.contains(b):
                 b.clamp_ip(T)
             cands.append(b)
@@ -777,6 +782,8 @@ class Assist:
             cards = [r for r in rects()] if rects is not None else []
         except Exception:
             cards = []
+        labels = getattr(t, "label_rects", None) or []
+        cards = cards + [r for r in labels if r is not None]
 
         def cost(b):
             c = 0
