@@ -156,17 +156,57 @@ def _mask(T: bytes) -> int:
 
 def _column_info(b: bytes) -> tuple:
     """What :meth:`_Problem.moves` reads of column ``b`` (cached by column): its length, its
-    face-down cards, its top (-1: empty), the top's :data:`RC` bit, the :data:`ONRC` bit of its
-    lowest face-up card when face-down cards lie under it (else 0), the :data:`ONRC` bits of its
-    face-up cards, and whether it is a king with face-down cards under it."""
+    face-down cards, its top (-1: empty), the top's :data:`RC` bit (0: empty), the :data:`ONRC`
+    bit of its lowest face-up card when face-down cards lie under it (else 0), the :data:`ONRC`
+    bits of its face-up cards, whether it is a king with face-down cards under it, the top's
+    suit and rank − 1 (to test "it goes home next": ``f[suit] == rank - 1``), and its *sources*:
+    for each face-up card that may lie on something, ``(k, ONRC bit, ON[card], priority, y, r)``
+    with ``k`` its index, the priority of moving it (and the run on it) onto a column, and the
+    card ``y`` under it as its suit and rank − 1 for a part of a run (the streamliners' test;
+    ``y = -1``: the card is the lowest face-up one, no test)."""
     n = len(b)
     d = b[0]
     if n == 1:
-        return n, d, -1, 0, 0, 0, False
+        return n, d, -1, 0, 0, 0, False, -1, -2, ()
     m = 0
-    for k in range(1 + d, n):
-        m |= ONRC[b[k]]
-    return n, d, b[-1], RC[b[-1]], ONRC[b[1 + d]] if d else 0, m, bool(d) and (b[1 + d] & 15) == 13
+    srcs = []
+    a0 = 1 + d
+    for k in range(a0, n):
+        x = b[k]
+        bit = ONRC[x]
+        m |= bit
+        if not bit:
+            continue
+        if k == a0:
+            srcs.append((k, bit, ON[x], P_REVEAL - d * 0.01 if d else P_EMPTY, -1, 0))
+        else:
+            y = b[k - 1]
+            srcs.append((k, bit, ON[x], P_PARTIAL, y >> 4, (y & 15) - 1))
+    t = b[-1]
+    return (n, d, t, RC[t], ONRC[b[a0]] if d else 0, m, bool(d) and (b[a0] & 15) == 13, t >> 4, (t & 15) - 1,
+            tuple(srcs))
+
+
+DOWN = tuple(bytes((d,)) for d in range(64))
+"""``bytes((d,))`` for each small int (a column's first byte)."""
+CARD = DOWN  # a card as a one-byte column piece
+KINGS = sum(1 << ((s << 4) | 13) for s in range(4))
+"""The four kings as a bit mask."""
+
+
+def _foundation_info(f) -> tuple:
+    """What :meth:`_Problem.moves` reads of the foundation heights ``f`` (cached by ``f``): the
+    next card of each suit not complete, and, suit by suit, the foundation tops that may come back
+    to a column as ``(suit, x1, x2)`` with ``x1, x2`` the cards they may lie on (``-1, -1``: a
+    king): those of rank > 2 that are not safe (rules 1 and 2 of the module docstring)."""
+    nxt = tuple((s << 4) | (f[s] + 1) for s in range(4) if f[s] < 13)
+    back = []
+    for s in range(4):
+        h = f[s]
+        if h <= 2 or _safe((s << 4) | h, f):
+            continue
+        back.append((s, -1, -1) if h == 13 else (s, *ON[(s << 4) | h]))
+    return nxt, tuple(back)
 
 
 def _safe(c: int, f) -> bool:
@@ -187,6 +227,11 @@ def _searched(seen: dict, k, P) -> bool:
     if done is None:
         seen[k] = [P]
         return False
+    return _dominated(done, P)
+
+
+def _dominated(done: list, P) -> bool:
+    """:func:`_searched` for a board already met, ``done`` the pending sets it was searched with."""
     for Q in done:
         if Q == P:
             return True
@@ -220,6 +265,7 @@ class _Problem:
         self.runs: dict[bytes, tuple] = {}  # column -> _column_info(column)
         self.tmask: dict[bytes, int] = {}  # talon -> mask of its cards
         self.reach: dict[tuple, tuple] = {}  # (len(T), p) -> reachable(T, p)
+        self.fx: dict[tuple, tuple] = {}  # foundations -> _foundation_info(foundations)
         self.partial = partial  # False (streamliner): part of a run moves only to send the card under it home
 
     # -- states ----------------------------------------------------------------------------------
@@ -270,61 +316,56 @@ class _Problem:
         is passed over (its :data:`ONRC` bits cached by column in ``self.runs``), and draw 1 looks
         a talon card up only when the talon's mask (cached in ``self.tmask``) holds it."""
         cols, T, p, f, _ = st
-        out = []
-        append = out.append
-        tops = []
+        runs = self.runs
+        try:
+            info = [runs[b] for b in cols]
+        except KeyError:
+            if len(runs) >= CACHE_MAX:
+                runs.clear()
+            for b in cols:
+                if b not in runs:
+                    runs[b] = _column_info(b)
+            info = [runs[b] for b in cols]
         topj = {}
         tm = 0  # RC bits of the column tops
         wanted = 0  # RC bits of the cards a face-up base with face-down cards under it could go on
         empty = -1
-        runs = self.runs
-        info = []
         j = 0
-        for b in cols:
-            c = runs.get(b)
-            if c is None:
-                if len(runs) >= CACHE_MAX:
-                    runs.clear()
-                c = runs[b] = _column_info(b)
-            info.append(c)
+        for c in info:
             t = c[2]
-            tops.append(t)
             if t >= 0:
                 topj[t] = j
                 tm |= c[3]
+                wanted |= c[4]
             elif empty < 0:
                 empty = j
-            wanted |= c[4]
             j += 1
+        fx = self.fx.get(f)
+        if fx is None:
+            if len(self.fx) >= CACHE_MAX:
+                self.fx.clear()
+            fx = self.fx[f] = _foundation_info(f)
+        out = []
+        append = out.append
         partial = self.partial
-        for i in range(7):
-            n, d, top, _, _, m, king = info[i]
+        i = -1
+        for n, d, top, _, _, m, king, hs, hr, srcs in info:
+            i += 1
             if n == 1:
                 continue
-            b = cols[i]
-            a0 = 1 + d
-            if f[top >> 4] == (top & 15) - 1:
-                append((P_REVEAL_HOME if (n - 1 == a0 and d) else P_HOME, K_COL, i, HOME, n - 1))
+            if f[hs] == hr:
+                append((P_REVEAL_HOME if (n == 2 + d and d) else P_HOME, K_COL, i, HOME, n - 1))
             if king and empty >= 0:
-                append((P_REVEAL + 0.5 - d * 0.01, K_COL, i, empty, a0))
+                append((P_REVEAL + 0.5 - d * 0.01, K_COL, i, empty, 1 + d))
             if not m & tm:  # no face-up card here may go onto a column top
                 continue
-            for k in range(a0, n):  # the card at k (and the run on it) onto a column top
-                if not ONRC[b[k]] & tm:
+            for k, bit, xs, pr, ys, yr in srcs:  # the card at k (and the run on it) onto a column top
+                if not bit & tm or (ys >= 0 and not partial and f[ys] != yr):
                     continue
-                for x in ON[b[k]]:
-                    if x not in topj:
-                        continue
-                    j = topj[x]
-                    if k == a0:
-                        if d:
-                            append((P_REVEAL - d * 0.01, K_COL, i, j, k))
-                        else:
-                            append((P_EMPTY, K_COL, i, j, k))
-                    else:
-                        y = b[k - 1]
-                        if partial or f[y >> 4] == (y & 15) - 1:
-                            append((P_PARTIAL, K_COL, i, j, k))
+                for x in xs:
+                    j = topj.get(x)
+                    if j is not None:
+                        append((pr, K_COL, i, j, k))
         if T and (self.chains or not st[4]):
             if self.draw == 1:  # every talon card is reachable: look the wanted cards up in T
                 find = T.find
@@ -333,20 +374,19 @@ class _Problem:
                     if len(self.tmask) >= CACHE_MAX:
                         self.tmask.clear()
                     Tm = self.tmask[T] = _mask(T)
-                for s in range(4):
-                    h = f[s]
-                    if h < 13 and (Tm >> ((s << 4) | (h + 1))) & 1:
-                        append((P_TALON_HOME, K_TALON, find((s << 4) | (h + 1)), HOME, 0))
-                    if empty >= 0 and (Tm >> ((s << 4) | 13)) & 1:
-                        append((P_TALON, K_TALON, find((s << 4) | 13), empty, 0))
-                j = 0
-                for t in tops:
-                    if t >= 0 and UNM[t] & Tm:
+                for c in fx[0]:  # (moves of different priorities: their order here does not matter)
+                    if (Tm >> c) & 1:
+                        append((P_TALON_HOME, K_TALON, find(c), HOME, 0))
+                if empty >= 0 and Tm & KINGS:
+                    for c in (13, 29, 45, 61):
+                        if (Tm >> c) & 1:
+                            append((P_TALON, K_TALON, find(c), empty, 0))
+                for t, j in topj.items():  # the column tops in column order
+                    if UNM[t] & Tm:
                         for c in UNDER[t]:
                             q = find(c)
                             if q >= 0:
                                 append((P_TALON_ENABLES if RC[c] & wanted else P_TALON, K_TALON, q, j, 0))
-                    j += 1
             else:
                 reach = self.reach.get((len(T), p))
                 if reach is None:
@@ -361,23 +401,15 @@ class _Problem:
                         continue
                     pr = P_TALON_ENABLES if RC[c] & wanted else P_TALON
                     for x in ON[c]:
-                        if x in topj:
-                            append((pr, K_TALON, q, topj[x], 0))
+                        j = topj.get(x)
+                        if j is not None:
+                            append((pr, K_TALON, q, j, 0))
         if self.back:
-            for s in range(4):
-                h = f[s]
-                if h <= 2:  # _safe((s << 4) | h, f), written out: a card of rank <= 2 is safe (rule 2)
-                    continue
-                if s == 1 or s == 2:
-                    if f[0] >= h - 1 and f[3] >= h - 1 and f[3 - s] >= h - 2:
-                        continue  # safe: it never comes back
-                elif f[1] >= h - 1 and f[2] >= h - 1 and f[3 - s] >= h - 2:
-                    continue
-                if h == 13:
+            for s, x1, x2 in fx[1]:  # the foundation tops that may come back (not safe: rules 1, 2)
+                if x1 < 0:  # a king
                     if empty >= 0:
                         append((P_BACK, K_FOUND, s, empty, 0))
                     continue
-                x1, x2 = ON[(s << 4) | h]
                 j1 = topj.get(x1, 7)
                 j2 = topj.get(x2, 7)
                 if j1 > j2:
@@ -396,7 +428,96 @@ class _Problem:
         Every state the search makes has had its safe cards played home (rule 1), so when the
         foundations do not rise, a safe card can only be a card that ``m`` newly makes a column
         top (the card it uncovers, or a talon or foundation card it puts down): only then is
-        :meth:`_auto` called (the same states and intents, less work)."""
+        :meth:`_auto` called (the same states and intents, less work).
+
+        The common moves — a column's run (or part of it) onto another column, a talon card onto a
+        column — when no safe card follows are worked out here directly (the same result as
+        :meth:`_apply`, which does every move): only the one or two columns they change can use a
+        pending column (rule 4). The pending columns are always columns of the state (a pending
+        column that changes is dropped), and two columns holding cards never have the same bytes,
+        so "``x`` is still a column" is "``x`` is neither changed column"; rule 4's verdict is
+        reached before the new board is built."""
+        _, kind, a, dst, k = m
+        if dst < 0 or kind == K_FOUND:
+            return self._apply(st, m)
+        cols, T, p, f, P = st
+        to = cols[dst]
+        if kind == K_COL:
+            b = cols[a]
+            d = b[0]
+            c = b[k - 1]  # the new top of column a (face up after the move), or its down count
+            if k - 1 == d:
+                if d:
+                    pending = None  # a card turned face up
+                else:  # the column empties: an empty column must be filled next
+                    pending = b""
+                    c = -1
+            else:
+                pending = a  # part of a run: the card it uncovers must be used next
+            if c >= 0:  # is the new top a safe card? (rule 1; then _apply does all)
+                s = c >> 4
+                h = f[s]
+                if (c & 15) == h + 1 and (h < 2 or (h < 13 and f[3 - s] >= h - 1 and (
+                        (f[1] >= h and f[2] >= h) if s == 0 or s == 3 else (f[0] >= h and f[3] >= h)))):
+                    return self._apply(st, m)
+            fill = len(to) == 1
+            if P:  # rule 4: which pending columns does the move use (change)?
+                if len(P) == 1:
+                    x = P[0]
+                    if (x != b and x != to) if x else not fill:
+                        if pending is None:
+                            return None
+                    else:
+                        P = ()
+                else:
+                    left = [x for x in P if ((x != b and x != to) if x else not fill)]
+                    if len(left) == len(P) and pending is None:
+                        return None  # a move that is not pending itself must use a pending move
+                    P = tuple(left)
+            rest = DOWN[d - 1] + b[1:k] if pending is None else b[:k]
+            cols = list(cols)
+            cols[a] = rest
+            cols[dst] = to + b[k:]
+            if pending is not None:
+                if pending.__class__ is int:
+                    pending = rest
+                if not P:
+                    P = (pending,)
+                elif pending not in P:
+                    P = tuple(sorted(P + (pending,)))
+            return (tuple(cols), T, p, f, P), [(K_COL, a, dst)]
+        c = T[a]  # a talon card onto a column
+        s = c >> 4
+        h = f[s]
+        if (c & 15) == h + 1 and (h < 2 or (h < 13 and f[3 - s] >= h - 1 and (
+                (f[1] >= h and f[2] >= h) if s == 0 or s == 3 else (f[0] >= h and f[3] >= h)))):
+            return self._apply(st, m)
+        fill = len(to) == 1
+        draw1 = self.draw == 1
+        if P:
+            if len(P) == 1:
+                x = P[0]
+                if (x != to) if x else not fill:
+                    if not draw1:
+                        return None
+                else:
+                    P = ()
+            else:
+                left = [x for x in P if ((x != to) if x else not fill)]
+                if len(left) == len(P) and not draw1:
+                    return None
+                P = tuple(left)
+        cols = list(cols)
+        cols[dst] = new = to + CARD[c]
+        if draw1:  # a talon card to a column: something must go onto it next
+            if not P:
+                P = (new,)
+            elif new not in P:
+                P = tuple(sorted(P + (new,)))
+        return (tuple(cols), T[:a] + T[a + 1:], a, f, P), [(K_TALON, c, dst)]
+
+    def _apply(self, st, m):
+        """:meth:`apply` for any move."""
         cols, T, p, f, P = st
         _, kind, a, dst, k = m
         cols = list(cols)
@@ -793,7 +914,7 @@ class KlondikeSolver(Sliced):
                     done = seen.get(k)  # _searched(seen, k, P), its common case written out
                     if done is None:
                         seen[k] = [P]
-                    elif _searched(seen, k, P):
+                    elif not done[0] or _dominated(done, P):  # () is a subset of every P
                         continue
                     budget -= 1
                     nodes += 1
@@ -862,7 +983,7 @@ class KlondikeSolver(Sliced):
                         done = local.get(k)  # _searched(local, k, P), its common case written out
                         if done is None:
                             local[k] = [P]
-                        elif _searched(local, k, P):
+                        elif not done[0] or _dominated(done, P):  # () is a subset of every P
                             continue
                         n += 1
                         nodes += 1
