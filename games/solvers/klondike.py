@@ -115,6 +115,7 @@ CONTRACT.md; a solution that does not replay to a win raises :class:`AssertionEr
 """
 from __future__ import annotations
 
+from bisect import insort
 from heapq import heappop, heappush
 from operator import itemgetter
 
@@ -469,22 +470,25 @@ class _Problem:
                             return None
                     else:
                         P = ()
-                else:
-                    left = [x for x in P if ((x != b and x != to) if x else not fill)]
-                    if len(left) == len(P) and pending is None:
-                        return None  # a move that is not pending itself must use a pending move
-                    P = tuple(left)
+                elif b in P or to in P or (fill and not P[0]):  # (b"" sorts first)
+                    P = tuple([x for x in P if ((x != b and x != to) if x else not fill)])
+                elif pending is None:
+                    return None  # a move that is not pending itself must use a pending move
             rest = DOWN[d - 1] + b[1:k] if pending is None else b[:k]
             cols = list(cols)
             cols[a] = rest
             cols[dst] = to + b[k:]
             if pending is not None:
                 if pending.__class__ is int:
-                    pending = rest
+                    pending = rest  # a new column: never in P
                 if not P:
                     P = (pending,)
-                elif pending not in P:
-                    P = tuple(sorted(P + (pending,)))
+                elif pending:
+                    L = list(P)
+                    insort(L, pending)
+                    P = tuple(L)
+                elif P[0]:  # b"" (an empty column to fill), not yet pending
+                    P = (pending,) + P
             return (tuple(cols), T, p, f, P), [(K_COL, a, dst)]
         c = T[a]  # a talon card onto a column
         s = c >> 4
@@ -502,18 +506,19 @@ class _Problem:
                         return None
                 else:
                     P = ()
-            else:
-                left = [x for x in P if ((x != to) if x else not fill)]
-                if len(left) == len(P) and not draw1:
-                    return None
-                P = tuple(left)
+            elif to in P or (fill and not P[0]):
+                P = tuple([x for x in P if ((x != to) if x else not fill)])
+            elif not draw1:
+                return None
         cols = list(cols)
         cols[dst] = new = to + CARD[c]
         if draw1:  # a talon card to a column: something must go onto it next
             if not P:
                 P = (new,)
-            elif new not in P:
-                P = tuple(sorted(P + (new,)))
+            else:  # a new column: never in P
+                L = list(P)
+                insort(L, new)
+                P = tuple(L)
         return (tuple(cols), T[:a] + T[a + 1:], a, f, P), [(K_TALON, c, dst)]
 
     def _apply(self, st, m):
@@ -900,7 +905,8 @@ class KlondikeSolver(Sliced):
                 i = top[2]
                 st = top[0]
                 pushed = False
-                while i < len(ms):
+                nm = len(ms)
+                while i < nm:
                     nxt = apply(st, ms[i])
                     i += 1
                     if nxt is None:
@@ -926,7 +932,7 @@ class KlondikeSolver(Sliced):
                             lost = dead[bk] = blocked(nxt[0], nxt[3])
                         if lost:
                             continue
-                    if won(nxt):
+                    if not nxt[1] and won(nxt):  # (a win needs an empty talon)
                         stack.append([nxt, [], 0, intents])
                         lane.nodes += nodes - self.nodes
                         self.nodes = nodes
@@ -970,7 +976,8 @@ class KlondikeSolver(Sliced):
                     top = stack[-1]
                     ms, i, cur = top[1], top[2], top[0]
                     pushed = False
-                    while i < len(ms):
+                    nm = len(ms)
+                    while i < nm:
                         nxt = apply(cur, ms[i])
                         i += 1
                         if nxt is None:
@@ -988,7 +995,7 @@ class KlondikeSolver(Sliced):
                         n += 1
                         nodes += 1
                         top[2] = i
-                        if won(nxt):
+                        if not nxt[1] and won(nxt):
                             path = [x for e in stack[1:] for x in e[3]] + intents
                             chain = [path]
                             while link is not None:
