@@ -246,9 +246,11 @@ def _dominated(done: list, P) -> bool:
 
 
 def _dead(cache: dict, cols, f) -> bool:
-    """Rule 5's blocked-columns test on columns ``cols`` and foundations ``f``, cached in
-    ``cache`` by the sorted columns and the foundations (all the test reads)."""
-    bk = b"\xff".join(sorted(cols)) + bytes(f)
+    """Rule 5's blocked-columns test on columns ``cols`` (and foundations ``f``), cached in
+    ``cache`` by the sorted columns: all the test reads (:func:`blocked` never reads ``f``: the
+    cards out of the columns are all alike to it, so boards with the same columns share one
+    answer whatever their talon and foundations)."""
+    bk = b"\xff".join(sorted(cols))
     lost = cache.get(bk)
     if lost is None:
         lost = cache[bk] = blocked(cols, f)
@@ -658,7 +660,8 @@ _OUT: dict[bytes, list] = {}  # blocked(): the cards out of the columns, by the 
 def blocked(cols, f) -> bool:
     """Whether some column card can never move again (rule 5 of the module docstring): then
     it never goes home and the position is lost. ``cols`` as in the compact state, ``f`` the
-    foundation heights.
+    foundation heights (not read: every card out of the columns is treated alike, so the answer
+    depends on the columns alone).
 
     The bottom ``h[c]`` cards of column ``c`` are assumed never to move; ``h`` is lowered while
     the top assumed card of a column could move. Whether a card could move only gets truer as
@@ -832,7 +835,7 @@ class KlondikeSolver(Sliced):
         self._lane: _Lane | None = None
         self._left = 0  # nodes left in the current lane's quantum
         self.lanes: list[_Lane] = []
-        self._dead: dict[bytes, bool] = {}  # rule 5's answers by columns and foundations
+        self._dead: dict[bytes, bool] = {}  # rule 5's answers by the sorted columns (all it reads)
         if sum(state.foundations) == 52:
             self._finish(SOLVED, [])
             return
@@ -925,11 +928,10 @@ class KlondikeSolver(Sliced):
                     budget -= 1
                     nodes += 1
                     top[2] = i
-                    if not P:  # rule 5: _dead(dead, nxt[0], nxt[3]), written out
-                        bk = J + bytes(nxt[3])
-                        lost = dead.get(bk)
+                    if not P:  # rule 5: _dead(dead, nxt[0], nxt[3]), written out (keyed by the columns)
+                        lost = dead.get(J)
                         if lost is None:
-                            lost = dead[bk] = blocked(nxt[0], nxt[3])
+                            lost = dead[J] = blocked(nxt[0], nxt[3])
                         if lost:
                             continue
                     if not nxt[1] and won(nxt):  # (a win needs an empty talon)
