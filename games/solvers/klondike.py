@@ -985,7 +985,8 @@ class KlondikeSolver(Sliced):
                         if nxt is None:
                             continue
                         nxt, intents = nxt
-                        k = b"\xff".join(sorted(nxt[0])) + sep + nxt[1]  # key(nxt), written out
+                        J = b"\xff".join(sorted(nxt[0]))
+                        k = J + sep + nxt[1]  # key(nxt), written out
                         if draw3:
                             k += bytes((nxt[2],))
                         P = nxt[4]
@@ -1015,13 +1016,20 @@ class KlondikeSolver(Sliced):
                             ck = _coarse(nxt)
                             if ck not in seen:
                                 seen.add(ck)
-                                if not _dead(dead, cols, nxt[3]):
+                                lost = dead.get(J)  # _dead(dead, cols, nxt[3]), written out
+                                if lost is None:
+                                    lost = dead[J] = blocked(cols, nxt[3])
+                                if not lost:
                                     lane.count += 1
                                     path = tuple(x for e in stack[1:] for x in e[3]) + tuple(intents)
                                     heappush(heap, (_rank(nxt), lane.count * lane.tie, nxt[:4] + ((),), (link, path)))
                             continue
-                        if not P and _dead(dead, cols, nxt[3]):
-                            continue
+                        if not P:  # rule 5, as above
+                            lost = dead.get(J)
+                            if lost is None:
+                                lost = dead[J] = blocked(cols, nxt[3])
+                            if lost:
+                                continue
                         pushed = True
                         if n >= local_max:  # the local search ends here: its moves would never be read
                             break
