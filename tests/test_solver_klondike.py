@@ -201,6 +201,39 @@ def test_pending_talon_chain_is_searched():
     assert r.status == SOLVED
 
 
+def test_a_move_that_is_not_pending_must_use_a_pending_column():
+    # rule 4 as the search applies it: with two columns pending (a talon card put on each), a move
+    # that is not pending itself (it turns a card face up) is allowed when it changes one of them,
+    # and the other stays pending; one that changes neither is refused. The direct paths of
+    # apply() and the general _apply() agree.
+    def col(down, *cards):
+        return bytes([down]) + bytes(C(x) for x in cards)
+    x, y = col(0, "9S", "8H"), col(0, "TD", "9C")
+    cols = (col(0, "KS"), x, y, col(1, "KD", "7C"), col(0, "QC"), col(1, "QH", "6D"), col(0, "7S"))
+    st = (cols, bytes([C("JS")]), 0, (0, 0, 0, 0), tuple(sorted((x, y))))
+    pb = _Problem(1)
+    uses_x = (0, 0, 3, 1, 2)  # 7C (over KD) onto 8H: KD turns face up
+    for apply in (pb.apply, pb._apply):
+        nxt, intents = apply(st, uses_x)
+        assert nxt[0][1] == x + bytes([C("7C")]) and nxt[0][3] == col(0, "KD")
+        assert nxt[4] == (y,) and intents == [(0, 3, 1)]
+        assert apply(st, (0, 0, 5, 6, 2)) is None  # 6D (over QH) onto 7S: neither pending column
+    # with only y pending, the move using x is refused, and with nothing pending it is free
+    assert pb.apply(st[:4] + ((y,),), uses_x) is None
+    assert pb.apply(st[:4] + ((),), uses_x)[0][4] == ()
+
+
+def test_blocked_reads_the_columns_only():
+    # rule 5's answers are cached by the sorted columns alone (KlondikeSolver._dead): blocked()
+    # must not depend on the foundations it is given
+    for cols in (_Problem.from_rules(pos(["(4S) (4C) (2H) 3H", "KD", "", "", "", "", ""], "H-A C-3 D-Q S-3",
+                                         stock=[f"{r}{s}" for s in "HCS" for r in "56789TJQK"] + ["4H"]))[0],
+                 _Problem.from_rules(Klondike.deal(19, {"draw": "1"}))[0],
+                 _Problem.from_rules(Klondike.deal(1, {"draw": "1"}))[0]):
+        answers = {blocked(cols, f) for f in ([0, 0, 0, 0], [3, 12, 1, 3], [13, 13, 13, 13], [5, 0, 9, 2])}
+        assert len(answers) == 1
+
+
 def test_blocked_columns_prove_a_deal_unsolvable_at_once():
     # deal 19 (draw 1): after AD goes home, JD, JC, 8S, 9S and JH each wait for a card buried
     # under one of them (a parent or a lower card of their suit) — see rule 5

@@ -41,8 +41,9 @@ Klondike and many other single-player card games", 2019/2025; none of it can los
    uncovers stays), a whole face-up run moved off a column with no face-down card (the column
    empties). Such a move is *pending* until its column (for a talon card: the column it went
    to; for part of a run: the column it left) changes again — a card goes onto it or leaves it
-   —, or an empty column is filled. A move that is not pending itself must use *every* pending
-   move; a pending move may use some of them and joins the rest. Soundness: take any winning
+   —, or an empty column is filled. A move that is not pending itself must use a pending move
+   (at least one: the search's test; those it does not use stay pending); a pending move may use
+   some of them and joins the rest. Soundness: take any winning
    line and move each such move later, to just before the first move that uses it (or drop it
    if none does), the last one first. The moves
    it jumps over stay legal and leave the same cards: nothing could go onto the covered card
@@ -56,12 +57,13 @@ Klondike and many other single-player card games", 2019/2025; none of it can los
    cards taken back from a foundation are not pending moves for that reason (the foundation
    heights would differ). In the resulting line every pending move is followed by its use or
    by other pending moves whose first uses come before it or are the same move: every pending
-   move not yet used when a move that is not pending comes is used by that move, which is what
-   the search allows. *Pending sets dominate*: the same cards with a subset of the pending
-   columns allow every move the larger set allows (a move that is not pending uses all of the
-   smaller set too) and leave a subset again, so a board already searched with a subset of
-   ``P`` (``()``: nothing pending, the widest) is not searched again with ``P``; the visited
-   set maps each board to the pending sets it was searched with.
+   move not yet used when a move that is not pending comes is used by that move (it uses them
+   *all*, so at least one), which is what the search allows. *Pending sets dominate*: such a
+   line can be followed as well from the same cards with any subset of its pending columns —
+   a move of it that is not pending uses every one of them (allowed, and nothing stays pending,
+   as in the line), a pending move leaves a subset again —, so a board already searched with a
+   subset of ``P`` (``()``: nothing pending, the widest) is not searched again with ``P``; the
+   visited set maps each board to the pending sets it was searched with.
 5. *Blocked columns* (an unsolvability proof, at the root): assume the bottom ``h`` cards of
    each column never move (``h`` = all at first), then lower ``h`` while the top assumed card
    ``u`` of a column could move: it could go home unless a lower card of its suit, not home, is
@@ -602,7 +604,7 @@ class _Problem:
             else:
                 left = [x for x in P if ((x in cols) if x else not fill)]
                 if len(left) == len(P) and pending is None:
-                    return None  # a move that is not pending itself must use every pending move
+                    return None  # a move that is not pending itself must use a pending move (at least one)
                 P = tuple(left)
         if pending is not None:
             if not P:
