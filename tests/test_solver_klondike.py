@@ -124,9 +124,11 @@ def test_deals_solved_under_a_cap_and_replayed(draw, number):
 
 
 @pytest.mark.parametrize("draw,number", [("3", 46), ("1", 395)])
-def test_progress_lane_finds_wins_the_depth_first_lanes_miss(draw, number):
+def test_progress_lane_finds_wins_the_depth_first_lanes_miss(draw, number, monkeypatch):
     # left unknown at 2 CPU s before the win-finding lane (_StageLane) existed; with it, solved in
-    # ~1 500 nodes; without it, 40 000 nodes are not enough
+    # ~1 500 nodes; without it, 40 000 nodes are not enough (the proof lane of session 5 left out:
+    # the lanes' shares as when this was measured)
+    monkeypatch.setattr(KlondikeSolver, "PROOF", None)
     s = Klondike.deal(number, {"draw": draw})
     r = solve(s, max_nodes=4000)
     assert r.status == SOLVED and r.moves[-1].endswith("h")
@@ -137,10 +139,11 @@ def test_progress_lane_finds_wins_the_depth_first_lanes_miss(draw, number):
 
 
 @pytest.mark.parametrize("draw, number", [("3", 136), ("1", 309)])
-def test_last_in_first_out_progress_lane_finds_wins_the_others_miss(draw, number):
+def test_last_in_first_out_progress_lane_finds_wins_the_others_miss(draw, number, monkeypatch):
     # unknown at 2 CPU s (draw-3 #136 also at 5 s) before the second progress lane (ties of the
     # rank taken last met first, KlondikeSolver.STAGE2); with it, solved in ~2 000-3 000 nodes;
-    # without it, 20 000 nodes are not enough
+    # without it, 20 000 nodes are not enough (the proof lane of session 5 left out, as above)
+    monkeypatch.setattr(KlondikeSolver, "PROOF", None)
     s = Klondike.deal(number, {"draw": draw})
     r = solve(s, max_nodes=4000)
     assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)

@@ -827,6 +827,7 @@ class KlondikeSolver(Sliced):
     STAGE = (2.0, True)  # the progress lane (_StageLane): (weight, partial runs allowed), or None
     STAGE2 = (2.0, True)  # a second progress lane, ties of the rank last met first: (weight, partial) or None
     LOCAL = 10  # nodes of its local searches
+    PROOF = 4.0  # weight of the proof lane (games/solvers/klondike_proof.py, session 5), or None
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None):
         self.start = state
@@ -868,6 +869,10 @@ class KlondikeSolver(Sliced):
             pb = _Problem(state.draw, self.STAGE2[1])
             complete = self.lanes[len(phases)]
             self.lanes.append(_StageLane(pb, complete.stack[0][0], complete.stack[0][3], self.STAGE2[0], True))
+        if self.PROOF is not None:  # the abstract game's proof of loss (klondike_proof.py)
+            from .klondike_proof import Abstract, ProofLane
+            root = self.lanes[len(phases)].stack[0][0]
+            self.lanes.append(ProofLane(Abstract(root[0], root[1], root[3]), self.PROOF))
 
     def _step(self, budget: int, t0: float) -> Result | None:
         while budget > 0:
@@ -877,7 +882,12 @@ class KlondikeSolver(Sliced):
                 self._left = self.QUANTUM
             n = min(budget, self._left)
             n0 = self.nodes
-            status = self._stage(lane, n, t0) if lane.__class__ is _StageLane else self._dfs(lane, n, t0)
+            if lane.__class__ is _Lane:
+                status = self._dfs(lane, n, t0)
+            elif lane.__class__ is _StageLane:
+                status = self._stage(lane, n, t0)
+            else:
+                status = self._proof(lane, n, t0)
             used = self.nodes - n0
             budget -= max(used, 1)
             self._left -= max(used, 1)
@@ -1050,6 +1060,25 @@ class KlondikeSolver(Sliced):
         finally:
             lane.nodes += nodes - self.nodes
             self.nodes = nodes
+
+    def _proof(self, lane, budget: int, t0: float) -> str | None:
+        """Run the proof lane (:class:`~games.solvers.klondike_proof.ProofLane`) for ``budget``
+        abstract states, each counted as a node: ``None`` (budget spent), ``UNSOLVABLE`` (with
+        ``lane.complete``: the position is proved lost; without: the lane proved nothing and
+        leaves) or ``UNKNOWN`` (the solver's budget spent)."""
+        limit, timeout = self.max_nodes, self.timeout
+        if limit is not None:
+            budget = min(budget, limit - self.nodes)
+        n0 = lane.nodes
+        res = lane.run(max(budget, 1))
+        self.nodes += lane.nodes - n0
+        if res is not None:
+            return UNSOLVABLE
+        if limit is not None and self.nodes >= limit:
+            return UNKNOWN
+        if timeout is not None and self.seconds + now() - t0 > timeout:
+            return UNKNOWN
+        return None
 
     def _finish(self, status: str, moves: list[str] | None = None) -> Result:
         self.lanes = []  # the search is over: free its memory

@@ -1,0 +1,393 @@
+"""A proof of loss for thoughtful Klondike on an abstract game (issue 7, session 5): the game
+of *where* each card is, with *how* the moved cards are stacked forgotten. If the abstract game
+cannot reach its goal, the position is lost. Hooked into :class:`~games.solvers.klondike.
+KlondikeSolver` as a lane of its portfolio (:class:`ProofLane`, weight ``KlondikeSolver.PROOF``).
+
+**The abstraction.** A column card is *in place* while it has not moved since the root (the
+position searched from). The cards in place in a column are a bottom part of it (a card moves
+only with every card above it), counted by one number per column, ``r[c]``; the top one of them
+is the column's *base top*. Every other card is *home* (foundation heights ``h``), in the
+*talon* (bit mask ``tal``) or *loose*: in a column, not in place. The abstract state is
+``(r, h, tal)``; where the loose cards lie is forgotten. Every talon card counts as available
+at any time: exact for draw 1 with unlimited recycles; a draw-3 position is proved lost by
+proving it lost in draw 1 (a draw-3 win is a draw-1 win: every talon card can be brought to the
+waste top in draw 1 without changing anything else).
+
+**Consistency** (true of every real position). A loose card other than a king lies on one of the
+two cards it may lie on (it was put there, and that card has not moved since), which is loose or
+a base top (a card in place with a loose card on it is the top one in place); a loose king lies
+at the bottom of a column with no card in place; a card holds at most one card. As both cards a
+red ``k`` may lie on are the black ``k + 1`` (and the other way round), such an arrangement
+exists exactly when for every rank ``k`` < 13 and colour the loose cards of rank ``k`` and that
+colour are no more than the loose or base-top cards of rank ``k + 1`` and the other colour, and
+the loose kings no more than the columns with no card in place (Hall's condition on complete
+bipartite graphs: counts, :meth:`Abstract.fixes`).
+
+**Abstract moves** (each real move is one, or changes nothing abstract): the top ``k`` cards in
+place in a column become loose (the top card, or a face-up run; a real move of a run carries
+them), or go home (the top card); a talon or loose card goes home; a foundation's top card
+becomes loose; a talon card becomes loose (a *pull*). Drawing, recycling and moving loose cards
+about change nothing abstract. A move is allowed when its state is consistent. The *goal*: no
+face-down card left (every real win passes such a state). So a real winning line maps to a
+path of consistent abstract states to the goal, and if none exists the position is lost.
+
+**Safe cards** (rule 1 of :mod:`games.solvers.klondike`, the argument the solver already rests
+on: if the position is won, some winning line plays every safe card home as soon as it is a
+column top or, in draw 1, in the talon). In such a line's states no safe next card is loose or a
+base top either: all it could hold (one rank lower, other colour) is home, or for a 2 an ace,
+which goes home as soon as it is a top and nothing lies on it, so it would be a column top. So
+after each abstract move (its state consistent: the real move had a place for its cards) every
+safe next card loose, on a base top or in the talon goes home, until none is left
+(:meth:`Abstract.closure`): the same cards the real line plays home after that move.
+
+**Pulls are deferred** (a dominance). Let one step be any pulls, one other move and the safe
+cards: a superset of the steps above. A state with the same ``r`` and ``h`` as another and a
+superset of its talon then *dominates* it: it makes any of the other's steps by also pulling
+the cards the other had pulled, reaching the same state (in draw 1 the safe cards home are the
+same: a pulled card leaves the talon for a loose place, both of them places the safe-card rule
+reads), and the goal reads ``r`` only. So after each move only the *least* pulls that restore
+consistency are made: going up the ranks, the first rank and colour short of cards to lie on
+takes that many cards of the rank above and the other colour out of the talon (each choice is
+tried; any consistent set of pulls holds one of them), and so on; and a state is not searched
+when one with the same ``r``, ``h`` and a superset of its talon was.
+
+**Only digs** (a second dominance). Moving face-up cards in place to loose without turning a
+card face up (a *release*) changes no count of the consistency test: each card released needs
+a place (+1 on its rank and colour) and makes the card under it a base top or loose (+1 on the
+rank above, other colour: exactly the places that card needs). A released card is never safe
+(the card on it, of the rank and colour it holds, is loose), so the safe cards played are the
+same too. Hence a state dominates the same state with releases (and pulls): each of the other's
+steps is one of its own once the releases are folded into it. So the search moves column cards
+only by a *dig* (every face-up card in place of a column becomes loose at once, turning up the
+card under them or emptying the column; ``Abstract.full = True`` makes every move instead) or by
+sending a card in place home (with the cards above it loose).
+
+It is a relaxation, so it proves only positions lost for a reason it can see: a shortage, over
+time, of places to put cards (two black nines for one red ten; three kings for two empty
+columns: a talon card pulled never goes back, a moved card never comes back in place).
+Position 16 of ``bench/solvers.py`` is such a case (docs/solvers.md, "Position 16 is lost").
+Tests: tests/test_solver_klondike.py checks it against a plain exhaustive search on random
+small positions (never "lost" when that search wins) and ``full`` against the digs.
+"""
+from __future__ import annotations
+
+from .search import now
+
+ALL = 0
+for _s in range(4):
+    for _r in range(1, 14):
+        ALL |= 1 << ((_s << 4) | _r)
+KINGS = sum(1 << ((s << 4) | 13) for s in range(4))
+# RK[k][colour]: the cards of rank k and colour (0 black: C, S; 1 red: D, H) as a bit mask
+RK = [[(1 << k) | (1 << (48 | k)), (1 << (16 | k)) | (1 << (32 | k))] for k in range(15)]
+# HOMEM[s][h]: the cards of suit s home at height h
+HOMEM = [[sum(1 << ((s << 4) | r) for r in range(1, h + 1)) for h in range(14)] for s in range(4)]
+
+
+SPREAD = [sum(((b >> i) & 1) << (4 * i) for i in range(8)) for b in range(256)]
+"""Each byte's bits spread to one nibble each (bit i to bit 4 i)."""
+NIB = sum(1 << (4 * k) for k in range(1, 13))  # a 1 in the nibbles of ranks 1..12
+NMASK = 15 * NIB
+BIAS = 8 * NIB
+
+
+def _counts(m: int):
+    """The cards of mask ``m`` counted by rank and colour: ``(black, red)``, nibble ``k`` of each
+    holding how many cards of rank ``k`` (0..2)."""
+    c = m & 0xFFFF
+    d = (m >> 16) & 0xFFFF
+    h = (m >> 32) & 0xFFFF
+    s = m >> 48
+    sp = SPREAD
+    return (sp[c & 255] + sp[s & 255] + ((sp[c >> 8] + sp[s >> 8]) << 32),
+            sp[d & 255] + sp[h & 255] + ((sp[d >> 8] + sp[h >> 8]) << 32))
+
+
+def _fits(c: int, t: int) -> bool:
+    """Whether card ``c`` may lie on card ``t`` in a column."""
+    return (t & 15) == (c & 15) + 1 and ((c >> 4) in (1, 2)) != ((t >> 4) in (1, 2))
+
+
+class Abstract:
+    """The abstract game of the module docstring for one root position.
+
+    :param cols: the columns as in the solver's compact state (``bytes([down]) + cards``,
+        bottom to top).
+    :param T: the talon's cards (``bytes``, any order).
+    :param f: the foundation heights (C D H S).
+    """
+
+    full = False  # every abstract move (True), or only digs and moves home (the reduction)
+
+    def __init__(self, cols, T, f):
+        self.down = [b[0] for b in cols]
+        self.cards = [bytes(b[1:]) for b in cols]
+        self.pre = []  # pre[c][r]: mask of the bottom r cards of column c
+        self.top = []  # top[c][r]: bit of the card r - 1 of column c (0 when r == 0)
+        self.runs = []  # runs[c][r]: the k allowed when r cards are in place (k cards leave together)
+        for c, b in enumerate(self.cards):
+            m, pre, top, runs = 0, [0], [0], [()]
+            d = self.down[c]
+            for i, x in enumerate(b):
+                m |= 1 << x
+                pre.append(m)
+                top.append(1 << x)
+            for r in range(1, len(b) + 1):
+                ks = [1]
+                k = 2
+                while r - k >= d and _fits(b[r - k + 1], b[r - k]):
+                    ks.append(k)
+                    k += 1
+                runs.append(tuple(ks))
+            self.pre.append(pre)
+            self.top.append(top)
+            self.runs.append(runs)
+        tal = 0
+        for x in T:
+            tal |= 1 << x
+        r = tuple(len(b) for b in self.cards)
+        r, h, tal, _ = self.closure(r, tuple(f), tal, ALL & ~self.home(f) & ~self.rem(r) & ~tal)
+        self.root = (r, h, tal)
+        self.nodes = 0
+
+    @staticmethod
+    def home(h) -> int:
+        """The cards home at foundation heights ``h``, as bits."""
+        return HOMEM[0][h[0]] | HOMEM[1][h[1]] | HOMEM[2][h[2]] | HOMEM[3][h[3]]
+
+    def rem(self, r) -> int:
+        """The cards in place, as bits."""
+        m = 0
+        for c in range(7):
+            m |= self.pre[c][r[c]]
+        return m
+
+    def closure(self, r, h, tal, loose):
+        """``(r, h, tal, loose)`` after the safe cards (rule 1 of :mod:`games.solvers.klondike`)
+        that are loose, base tops or in the talon went home, until none is left."""
+        cards = self.cards
+        s = 0
+        while s < 4:
+            x = h[s]
+            if x < 13 and (x < 2 or (h[3 - s] >= x - 1 and (
+                    (h[1] >= x and h[2] >= x) if s == 0 or s == 3 else (h[0] >= x and h[3] >= x)))):
+                c = (s << 4) | (x + 1)
+                bit = 1 << c
+                if loose & bit:
+                    loose &= ~bit
+                elif tal & bit:
+                    tal &= ~bit
+                else:
+                    for j in range(7):
+                        if r[j] and cards[j][r[j] - 1] == c:
+                            r = r[:j] + (r[j] - 1,) + r[j + 1:]
+                            break
+                    else:
+                        s += 1
+                        continue
+                h = h[:s] + (x + 1,) + h[s + 1:]
+                s = 0
+            else:
+                s += 1
+        return r, h, tal, loose
+
+    def goal(self, r) -> bool:
+        """No face-down card is left (every real win passes such a state)."""
+        for c in range(7):
+            if r[c] > 1 and self.down[c]:
+                return False
+        return True
+
+    def fixes(self, r, loose, tal):
+        """The talon masks left after the least pulls that make ``(r, loose, tal)`` consistent
+        (every choice; an empty list when none does)."""
+        tops = 0
+        empty = 0
+        for c in range(7):
+            tops |= self.top[c][r[c]]
+            if not r[c]:
+                empty += 1
+        lb, lr = _counts(loose)
+        ab, ar = _counts(loose | tops)
+        if not ((((ar >> 4) & NMASK) | BIAS) - (lb & NMASK)) & BIAS ^ BIAS and \
+                not ((((ab >> 4) & NMASK) | BIAS) - (lr & NMASK)) & BIAS ^ BIAS:  # no rank short
+            return [tal] if (loose & KINGS).bit_count() <= empty else []
+        out = []
+        todo = [(1, 0, loose, loose | tops, tal)]
+        while todo:
+            k, col, loose, avail, tal = todo.pop()
+            while k <= 12:
+                need = (loose & RK[k][col]).bit_count() - (avail & RK[k + 1][1 - col]).bit_count()
+                if need > 0:
+                    cand = tal & RK[k + 1][1 - col]
+                    n = cand.bit_count()
+                    if n < need:
+                        break
+                    if n > need:  # two candidates, one needed: branch on the other
+                        a = cand & -cand
+                        b = cand ^ a
+                        todo.append((k + col, 1 - col, loose | b, avail | b, tal & ~b))
+                        cand = a
+                    loose |= cand
+                    avail |= cand
+                    tal &= ~cand
+                k += col
+                col = 1 - col
+            else:
+                if (loose & KINGS).bit_count() <= empty:
+                    out.append(tal)
+        return out
+
+    def successors(self, st):
+        """The abstract states one macro move (least pulls + one move) from ``st``."""
+        r, h, tal = st
+        loose = ALL & ~self.home(h) & ~self.rem(r) & ~tal
+        out = []
+        for s in range(4):
+            if h[s] < 13:
+                nxt_card = 1 << ((s << 4) | (h[s] + 1))
+                hs = h[:s] + (h[s] + 1,) + h[s + 1:]
+                if tal & nxt_card:
+                    out.append((r, hs, tal & ~nxt_card, loose))
+                elif loose & nxt_card:
+                    out.append((r, hs, tal, loose & ~nxt_card))
+        for c in range(7):
+            rc = r[c]
+            if not rc:
+                continue
+            if self.full:
+                x = self.cards[c][rc - 1]
+                s = x >> 4
+                if h[s] == (x & 15) - 1:
+                    out.append((r[:c] + (rc - 1,) + r[c + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], tal, loose))
+                for k in self.runs[c][rc]:
+                    out.append((r[:c] + (rc - k,) + r[c + 1:], h, tal,
+                                loose | (self.pre[c][rc] & ~self.pre[c][rc - k])))
+                continue
+            b = self.cards[c]
+            d = self.down[c]
+            pre = self.pre[c]
+            i = rc - 1
+            while True:  # a card in place goes home, those above it become loose
+                x = b[i]
+                s = x >> 4
+                if h[s] == (x & 15) - 1:
+                    out.append((r[:c] + (i,) + r[c + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], tal,
+                                loose | (pre[rc] & ~pre[i + 1])))
+                i -= 1
+                if i < d:
+                    break
+            k = rc - d if rc > d else 1  # the dig: every face-up card in place becomes loose
+            out.append((r[:c] + (rc - k,) + r[c + 1:], h, tal, loose | (pre[rc] & ~pre[rc - k])))
+        for s in range(4):
+            if h[s]:
+                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], tal, loose | (1 << ((s << 4) | h[s]))))
+        res = []
+        closure = self.closure
+        fixes = self.fixes
+        for r2, h2, tal2, loose2 in out:
+            ts = fixes(r2, loose2, tal2)  # the move must have somewhere to put its cards
+            if ts:
+                st = closure(r2, h2, tal2, loose2)
+                if st[1] != h2:  # safe cards went home: the least pulls again
+                    r2, h2, tal2, loose2 = st
+                    ts = fixes(r2, loose2, tal2)
+            for t in ts:
+                res.append((r2, h2, t))
+        return res
+
+    def consistent(self, r, h, tal) -> bool:
+        """Whether state ``(r, h, tal)`` is consistent (module docstring)."""
+        loose = ALL & ~self.home(h) & ~self.rem(r) & ~tal
+        return bool(self.fixes(r, loose, 0))
+
+    def search(self, max_nodes: int | None = None, timeout: float | None = None):
+        """``True`` when the abstract space runs dry without reaching the goal (the position is
+        lost), ``False`` when the goal is reached (nothing proved), ``None`` when ``max_nodes``
+        states were expanded or ``timeout`` seconds (:func:`games.solvers.search.now`) passed
+        first. ``self.nodes`` counts the states expanded (a :class:`ProofLane` does the work)."""
+        t0 = now()
+        lane = ProofLane(self, 1.0)
+        try:
+            while True:
+                n = 64 if max_nodes is None else min(64, max_nodes - lane.nodes)
+                if n <= 0:
+                    return None
+                res = lane.run(n)
+                if res is not None:
+                    return res
+                if timeout is not None and now() - t0 > timeout:
+                    return None
+        finally:
+            self.nodes = lane.nodes
+
+
+def proves_lost(cols, T, f, max_nodes: int | None = None, timeout: float | None = None):
+    """Whether the abstract game of the module docstring proves the position lost (in draw 1,
+    hence in draw 3 too): ``True`` (lost), ``False`` (not proved), ``None`` (budget spent).
+    Arguments as :class:`Abstract`."""
+    return Abstract(cols, T, f).search(max_nodes, timeout)
+
+
+class ProofLane:
+    """The abstract search as a lane of :class:`~games.solvers.klondike.KlondikeSolver`'s
+    portfolio, resumable node by node (one node: one abstract state expanded). It answers
+    ``unsolvable`` when the abstract space runs dry; when the goal is reached it proves nothing
+    and leaves the portfolio.
+
+    :param game: the :class:`Abstract` game to search (its root).
+    :param weight: the lane's share of nodes against the others' weights.
+    """
+
+    __slots__ = ("game", "stack", "seen", "nodes", "weight", "complete")
+
+    def __init__(self, game: Abstract, weight: float):
+        self.game = game
+        self.weight = weight
+        self.nodes = 0
+        self.complete = False  # True once the proof is complete (read by the solver)
+        r0 = self.game.root
+        self.seen = {r0[:2]: [r0[2]]}
+        self.stack = [] if self.game.goal(r0[0]) else [r0]
+
+    def run(self, budget: int):
+        """Expand up to ``budget`` abstract states: ``None`` (not done), ``True`` (the abstract
+        space ran dry: the position is lost) or ``False`` (the goal was reached: nothing
+        proved)."""
+        game, stack, seen = self.game, self.stack, self.seen
+        if not stack and not self.complete:
+            return False
+        succ, goal = game.successors, game.goal
+        n = 0
+        try:
+            while n < budget:
+                if not stack:
+                    self.complete = True
+                    return True
+                st = stack.pop()
+                n += 1
+                for nx in succ(st):
+                    key = nx[:2]
+                    t = nx[2]
+                    done = seen.get(key)
+                    if done is None:
+                        seen[key] = [t]
+                    else:
+                        for u in done:
+                            if u & t == t:  # a superset of this talon was met: it dominates
+                                break
+                        else:
+                            done.append(t)
+                            done[:] = [u for u in done if u == t or u & t != u]
+                            if goal(nx[0]):
+                                stack.clear()
+                                return False
+                            stack.append(nx)
+                        continue
+                    if goal(nx[0]):
+                        stack.clear()
+                        return False
+                    stack.append(nx)
+            return None
+        finally:
+            self.nodes += n

@@ -1,0 +1,82 @@
+"""Klondike's proof of loss on the abstract game (games/solvers/klondike_proof.py, session 5):
+never "lost" where a plain exhaustive search wins, the digs-only search answers as the search
+over every abstract move, and the benchmark's position 16 (lost by the hand argument in
+docs/solvers.md) is proved lost."""
+import random
+
+import pytest
+
+from games.klondike import Klondike
+from games.solvers.klondike import KlondikeSolver, _Problem, blocked
+from games.solvers.klondike_proof import Abstract, proves_lost
+from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE
+from test_solver_klondike import _random_position, plain_winnable, pos
+
+# position 16 of bench/solvers.py (deal 16 draw 1 after 15 policy moves), as docs/solvers.md gives it
+POSITION_16 = dict(
+    cols=["", "6D", "(3C) (QC) 7D 6S 5D 4S", "(7C) (JC) (4C) 4D 3S", "(8C) (3D) (KC) (QS) 9D",
+          "(JH) (AD) (TC) (KD) (2D) QH JS", "(TH) (JD) (AS) (AC) (8H) (2C) 9C 8D"],
+    found="H-0 C-0 D-0 S-0",
+    stock="5C 6C QD 2H 7S 2S TD KH 5S 9H KS 4H AH 8S TS".split(), waste="6H 3H 9S 5H 7H")
+
+
+def _abstract(s, full=False):
+    cols, T, _, f = _Problem.from_rules(s)
+    a = Abstract(cols, T, f)
+    a.full = full
+    return a
+
+
+def test_position_16_is_proved_lost():
+    s = pos(**POSITION_16)
+    a = _abstract(s)
+    assert a.search(max_nodes=20_000) is True
+    assert a.nodes < 5_000
+    r = Klondike.solver(s, max_nodes=20_000).run()
+    assert r.status == UNSOLVABLE
+    without = KlondikeSolver(s, max_nodes=20_000)  # the same budget without the proof lane: no answer
+    without.lanes = [lane for lane in without.lanes if not hasattr(lane, "game")]
+    assert without.run().status == UNKNOWN
+
+
+@pytest.mark.parametrize("cols,found,stock", [
+    (["TS", "(TC) (7S) (KS) (9S) (JS) 8S", "(KC) QS", "", "", "", ""], "H-K C-9 D-K S-6", ["JC", "QC"]),
+    (["(QC) (6C) (KS) (TC) JS", "(QS) 7C", "KC", "", "", "", ""], "H-K C-5 D-K S-T", ["8C", "9C", "JC"])])
+def test_proves_small_positions_rule_5_leaves_open(cols, found, stock):
+    # found among random positions: not blocked at the root (rule 5), lost by the plain search
+    # with cards back from the foundations, proved lost by the abstract game
+    s = pos(cols, found, stock=stock)
+    c, T, _, f = _Problem.from_rules(s)
+    assert not blocked(c, f)
+    assert not plain_winnable(s, limit=200_000, back=True)
+    assert _abstract(s).search(max_nodes=10_000) is True
+
+
+@pytest.mark.parametrize("seed,count", [(1, 300), (2, 300)])
+def test_never_lost_when_a_plain_search_wins(seed, count):
+    """Soundness: on random small positions (draw 1 and 3, 2–5 columns) a position the plain
+    exhaustive search of test_solver_klondike wins is never proved lost, and the search over every
+    abstract move (``full``) answers as the digs-only one."""
+    rng = random.Random(seed)
+    seen = {}
+    for _ in range(count):
+        ncols = rng.randint(2, 5)
+        s = _random_position(rng, rng.choice((1, 3)), ncols, *rng.choice(((5, 9), (9, 11), (10, 12))))
+        lost = _abstract(s).search(max_nodes=50_000)
+        assert lost == _abstract(s, full=True).search(max_nodes=50_000), Klondike.format_position(s)
+        try:
+            wins = plain_winnable(s, limit=20_000, back=False)  # a win without cards back is a win
+        except AssertionError:
+            continue
+        assert not (wins and lost), Klondike.format_position(s)
+        seen[wins, lost] = seen.get((wins, lost), 0) + 1
+    assert seen.get((True, False), 0) >= 100 and seen.get((False, True), 0) >= 1, seen
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_solved_deals_are_never_proved_lost(draw):
+    for n in range(1, 31):
+        s = Klondike.deal(n, {"draw": draw})
+        cols, T, _, f = _Problem.from_rules(s)
+        if proves_lost(cols, T, f, max_nodes=3_000):
+            assert Klondike.solver(s, max_nodes=3_000).run().status != SOLVED
