@@ -95,6 +95,12 @@ never answers "unsolvable"; its wins are replayed like every other. Since sessio
 progress lane runs beside it, the same but with ties of the rank taken last met first: the two
 orders solve different deals (on 30 + 30 deals left unknown at 2 CPU s, 11 more were solved).
 
+The *proof lane* (session 5, :mod:`games.solvers.klondike_proof`) searches an abstract game that
+keeps where each card is (in place, loose, talon, home) and forgets how the moved cards are
+stacked; if it cannot reach a position with no face-down card, the position is lost (argued in
+that module). It proves lost positions that need reasoning over time, like three kings for two
+empty columns, which rule 5 cannot see.
+
 **Key**: the columns sorted (column order does not matter to the outcome), the talon, ``p`` with
 draw 3 (the foundations follow from the rest); the pending columns are kept beside it (rule 4).
 
@@ -807,7 +813,9 @@ class KlondikeSolver(Sliced):
     cards, so they replay in draw 1) — and the complete search (rules 1–4 of the module
     docstring, weight ``COMPLETE_WEIGHT``). A streamliner whose space runs dry simply leaves the
     portfolio; the first win of any lane is the answer, and only the complete search can answer
-    ``unsolvable`` (or rule 5, at the root, before any search). The progress lane
+    ``unsolvable`` (or rule 5, at the root, before any search, or the proof lane: the abstract game
+    of :mod:`games.solvers.klondike_proof`, weight ``PROOF``, ``None`` leaves it out; one abstract
+    state counts as a node; it leaves the portfolio when it proves nothing). The progress lane
     (:class:`_StageLane`, weight ``STAGE[0]``, local searches of ``LOCAL`` nodes; ``STAGE = None``
     leaves it out) runs beside them, and a second one whose rank ties go last met first (weight
     ``STAGE2[0]``; ``STAGE2 = None`` leaves it out); they run whole local searches, so they may

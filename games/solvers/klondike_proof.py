@@ -149,6 +149,7 @@ class Abstract:
         r, h, tal, _ = self.closure(r, tuple(f), tal, ALL & ~self.home(f) & ~self.rem(r) & ~tal)
         self.root = (r, h, tal)
         self.nodes = 0
+        self.tops: dict[tuple, tuple] = {}  # r -> (mask of the base tops, columns with no card in place)
 
     @staticmethod
     def home(h) -> int:
@@ -201,45 +202,70 @@ class Abstract:
     def fixes(self, r, loose, tal):
         """The talon masks left after the least pulls that make ``(r, loose, tal)`` consistent
         (every choice; an empty list when none does)."""
-        tops = 0
-        empty = 0
-        for c in range(7):
-            tops |= self.top[c][r[c]]
-            if not r[c]:
-                empty += 1
+        te = self.tops.get(r)
+        if te is None:
+            tops = 0
+            empty = 0
+            for c in range(7):
+                tops |= self.top[c][r[c]]
+                if not r[c]:
+                    empty += 1
+            te = self.tops[r] = (tops, empty)
+        tops, empty = te
         lb, lr = _counts(loose)
         ab, ar = _counts(loose | tops)
-        if not ((((ar >> 4) & NMASK) | BIAS) - (lb & NMASK)) & BIAS ^ BIAS and \
-                not ((((ab >> 4) & NMASK) | BIAS) - (lr & NMASK)) & BIAS ^ BIAS:  # no rank short
+        # nibble k: 8 + places of rank k + 1 (other colour) - loose cards of rank k: < 8 = short
+        short = ((((ar >> 4) & NMASK) | BIAS) - (lb & NMASK) & (((ab >> 4) & NMASK) | BIAS) - (lr & NMASK)) \
+            & BIAS ^ BIAS
+        if not short:
             return [tal] if (loose & KINGS).bit_count() <= empty else []
+        tb, tr = _counts(tal)  # even with every talon card a place (none needing one): still short?
+        if ((((ar + tr) >> 4) & NMASK | BIAS) - (lb & NMASK) & (((ab + tb) >> 4) & NMASK | BIAS) - (lr & NMASK)) \
+                & BIAS ^ BIAS:
+            return []
         out = []
-        todo = [(1, 0, loose, loose | tops, tal)]
-        while todo:
-            k, col, loose, avail, tal = todo.pop()
-            while k <= 12:
-                need = (loose & RK[k][col]).bit_count() - (avail & RK[k + 1][1 - col]).bit_count()
-                if need > 0:
-                    cand = tal & RK[k + 1][1 - col]
-                    n = cand.bit_count()
-                    if n < need:
-                        break
-                    if n > need:  # two candidates, one needed: branch on the other
-                        a = cand & -cand
-                        b = cand ^ a
-                        todo.append((k + col, 1 - col, loose | b, avail | b, tal & ~b))
-                        cand = a
-                    loose |= cand
-                    avail |= cand
-                    tal &= ~cand
-                k += col
-                col = 1 - col
-            else:
-                if (loose & KINGS).bit_count() <= empty:
-                    out.append(tal)
+        todo = [(lb, lr, ab, ar, tal, loose)]
+        while todo:  # pull up the ranks: the lowest rank and colour short first
+            lb, lr, ab, ar, tal, loose = todo.pop()
+            while True:
+                sb = (((ar >> 4) & NMASK) | BIAS) - (lb & NMASK)  # black k against red k + 1
+                sr = (((ab >> 4) & NMASK) | BIAS) - (lr & NMASK)  # red k against black k + 1
+                short = (sb & sr) & BIAS ^ BIAS
+                if not short:
+                    if (loose & KINGS).bit_count() <= empty:
+                        out.append(tal)
+                    break
+                sh = (short & -short).bit_length() - 4  # 4 k for the lowest rank k short
+                red = not (sb >> sh) & 8  # black k short: red k + 1 needed
+                need = 8 - (((sb if red else sr) >> sh) & 15)
+                cand = tal & RK[(sh >> 2) + 1][red]
+                n = cand.bit_count()
+                if n < need:
+                    break
+                one = 1 << (sh + 4)
+                if n > need:  # two candidates, one needed: branch on the other
+                    x = cand & -cand
+                    y = cand ^ x
+                    if red:
+                        todo.append((lb, lr + one, ab, ar + one, tal & ~y, loose | y))
+                    else:
+                        todo.append((lb + one, lr, ab + one, ar, tal & ~y, loose | y))
+                    cand = x
+                    n = 1
+                if red:
+                    lr += n * one
+                    ar += n * one
+                else:
+                    lb += n * one
+                    ab += n * one
+                tal &= ~cand
+                loose |= cand
         return out
 
-    def successors(self, st):
-        """The abstract states one macro move (least pulls + one move) from ``st``."""
+    def successors(self, st, seen=None):
+        """The abstract states one step (a move, the safe cards, the least pulls) from ``st``;
+        with ``seen`` (``(r, h)`` -> talons searched), those a state of ``seen`` dominates are left
+        out before their pulls are worked out."""
         r, h, tal = st
         loose = ALL & ~self.home(h) & ~self.rem(r) & ~tal
         out = []
@@ -286,12 +312,22 @@ class Abstract:
         closure = self.closure
         fixes = self.fixes
         for r2, h2, tal2, loose2 in out:
+            st = closure(r2, h2, tal2, loose2)
+            if seen is not None:  # already met with at least this talon: dominated whatever is pulled
+                done = seen.get(st[:2])
+                if done is not None:
+                    t2 = st[2]
+                    for u in done:
+                        if u & t2 == t2:
+                            break
+                    else:
+                        done = None
+                    if done is not None:
+                        continue
             ts = fixes(r2, loose2, tal2)  # the move must have somewhere to put its cards
-            if ts:
-                st = closure(r2, h2, tal2, loose2)
-                if st[1] != h2:  # safe cards went home: the least pulls again
-                    r2, h2, tal2, loose2 = st
-                    ts = fixes(r2, loose2, tal2)
+            if ts and st[1] != h2:  # safe cards went home: the least pulls again
+                r2, h2, tal2, loose2 = st
+                ts = fixes(r2, loose2, tal2)
             for t in ts:
                 res.append((r2, h2, t))
         return res
@@ -366,7 +402,7 @@ class ProofLane:
                     return True
                 st = stack.pop()
                 n += 1
-                for nx in succ(st):
+                for nx in succ(st, seen):
                     key = nx[:2]
                     t = nx[2]
                     done = seen.get(key)
