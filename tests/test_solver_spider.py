@@ -261,8 +261,68 @@ def test_portfolio_answers_unsolvable_only_from_an_exhausted_uncut_lane():
 
 
 def test_portfolio_node_budget():
-    r = Spider.solver(_rescue_position(9), max_nodes=30_000).run()
-    assert r.status == UNKNOWN and 30_000 <= r.nodes < 31_000
+    r = Spider.solver(_rescue_position(9), max_nodes=20_000).run()
+    assert r.status == UNKNOWN and 20_000 <= r.nodes < 21_000
+
+
+def test_first_stage_share_wins_a_frozen_table():
+    # bench/solvers.py's rescue position 9 (2 suits): no move but the deal, then stage 1 needs
+    # about 5500 expansions to pass a plateau of its priority; with +150 per failed line it never
+    # got them (unknown at 60 s); with the first stage's share lane 0 wins in ~30 500 positions
+    import games.solvers.spider as sp
+
+    s = _rescue_position(9)
+    verify = lambda m: replays_to_win(Spider, s, m)  # noqa: E731
+    shared = sp.SpiderSearch(sp._Problem(s, 0), verify, max_nodes=40_000, first_share=True)
+    r = shared.run()
+    assert r.status == SOLVED and shared.shares > 0
+    assert replays_to_win(Spider, s, r.moves)
+    plain = sp.SpiderSearch(sp._Problem(s, 0), verify, max_nodes=40_000)
+    assert plain.run().status == UNKNOWN and plain.shares == 0
+    assert Spider.solver(s, max_nodes=40_000).run().status == SOLVED  # the 2-suit portfolio
+
+
+@pytest.mark.parametrize("cols, stock, completed, status", [
+    (("9H 5H", "(8H) 4H", "(7S) 3H 2H"), "6H AS", 7, UNKNOWN),  # no K: lost; cut (empty columns)
+    (("KH 5H 9H", "(QH) (8H) 4H JH", "TH 3H 7H", "6H 2H"), "AH", 7, SOLVED),
+])
+def test_first_stage_share_changes_the_order_not_the_answer(monkeypatch, cols, stock, completed, status):
+    # quotas only order the work: with tiny quotas (lines give up all the time, so the share
+    # fires) a search run to its end answers the same with and without it, and an exhausted
+    # space is the same space (same positions)
+    import games.solvers.spider as sp
+
+    monkeypatch.setattr(sp, "QUOTA", 5)
+    monkeypatch.setattr(sp, "QUOTA_LAST", 10)
+    monkeypatch.setattr(sp, "QUOTA_MORE", 2)
+    s = pos(*cols, stock=stock, completed=completed, suits=2, extra="Relaxed: yes")
+    verify = lambda m: replays_to_win(Spider, s, m)  # noqa: E731
+    out = []
+    for share in (False, True):
+        search = sp.SpiderSearch(sp._Problem(s, 0), verify, max_nodes=100_000, first_share=share)
+        r = search.run()
+        assert r.status == status and search.nodes < 100_000
+        assert (search.shares > 0) == share
+        out.append(r)
+    if status == SOLVED:
+        assert all(replays_to_win(Spider, s, r.moves) for r in out)
+
+
+def test_an_attempt_that_cannot_progress_ends_the_search():
+    # tiny quotas: the stages above are exhausted and the last stages are past their quota with
+    # nothing below them to fail back into, so every later attempt would repeat the last one
+    # without expanding anything (it looped for ever, budgets unchecked); it must end, unknown
+    import games.solvers.spider as sp
+
+    sp_quotas = (sp.QUOTA, sp.QUOTA_LAST, sp.QUOTA_MORE)
+    try:
+        sp.QUOTA, sp.QUOTA_LAST, sp.QUOTA_MORE = 5, 10, 2
+        s = pos("9H 5H", "(8H) 4H", "(7S) 3H 2H", stock="6H AS", completed=7, suits=2, extra="Relaxed: yes")
+        search = sp.SpiderSearch(sp._Problem(s, 0), lambda m: False)
+        r = search.step(1 << 30)  # no budget at all: only the search's own end stops it
+        assert r is not None and r.status == UNKNOWN and search.gave_up and not search.blocked
+    finally:
+        sp.QUOTA, sp.QUOTA_LAST, sp.QUOTA_MORE = sp_quotas
 
 
 @pytest.mark.parametrize("suits, second", [(1, "S"), (2, "H"), (4, "H")])

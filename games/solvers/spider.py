@@ -23,7 +23,8 @@ is expanded first (a *break*: two face-up cards on each other that are not the s
 rank apart; the depth term keeps lines short). A stage gets :data:`QUOTA` expansions
 (:data:`QUOTA_LAST` for the last one, stock empty); the states after a deal it generates are
 its *candidates*, the best of which opens the next stage; a stage that runs dry gives up and its
-parent gets :data:`QUOTA_MORE` more expansions and opens its next candidate. Over the deals
+parent gets :data:`QUOTA_MORE` more expansions (with 2 suits the first stage gets back what
+the failed line spent: :attr:`SpiderSearch.first_share`) and opens its next candidate. Over the deals
 the search is a **limited discrepancy search**: in *attempt* ``L`` a line may pass over at most
 ``L`` better candidates in all (opening a stage's ``i``-th best candidate costs ``i - 1``);
 attempts ``L = 0, 1, 2, …`` follow each other. The stages are kept from one attempt to the
@@ -97,7 +98,7 @@ move by move)."""
 
 QUOTA, QUOTA_LAST, QUOTA_MORE = 300, 1000, 150
 """Expansions a stage gets when opened (the last stage, stock empty: ``QUOTA_LAST``), and when a
-child stage gave up."""
+child stage gave up (but see :attr:`SpiderSearch.first_share`)."""
 
 KEEP = 3_000_000
 """Positions an attempt may leave to the next one; past it the next attempt starts afresh
@@ -450,11 +451,12 @@ class _Phase:
     sets afresh is the expansions it may reach (``quota``), how many children it visited
     (``tried``) and the discrepancies (candidates passed over) spent by the stages above it."""
 
-    __slots__ = ("stage", "heap", "cands", "expanded", "quota", "tried", "spent", "children")
+    __slots__ = ("stage", "heap", "cands", "expanded", "quota", "tried", "spent", "children", "mark")
 
     def __init__(self, stage: int, root: tuple):
         self.stage, self.heap, self.cands, self.children = stage, [root], [], []
         self.expanded = self.quota = self.tried = self.spent = 0
+        self.mark = 0  # the search's expansion count when the stage was last opened
 
 
 class SpiderSearch(Sliced):
@@ -463,20 +465,43 @@ class SpiderSearch(Sliced):
     See the module docstring.
 
     :param problem: a :class:`_Problem`; :param verify: ``moves -> bool``, the rules' replay;
-    :param max_nodes: budget of positions generated (``None``: unlimited); :param timeout: seconds.
+    :param max_nodes: budget of positions generated (``None``: unlimited); :param timeout: seconds;
+    :param first_share: see :attr:`first_share`.
     """
 
+    first_share: bool
+    """**The first stage's share** (session 5; on in the 2-suit lanes of :class:`SpiderPortfolio`,
+    off for 1 and 4 suits). When a line below the *first stage* — the stage with nothing above it
+    to go back to: the root, or a stage every stage above which has no open state, no other
+    candidate and this one child (a table with no move but the deal) — gives up, the first stage
+    gets back as many expansions as that line spent in the attempt (at least
+    :data:`QUOTA_MORE`), so its own best-first search keeps about half of the work. Without it the
+    first stage gets :data:`QUOTA_MORE` (150) per failed line while each line costs thousands of
+    expansions: a first stage whose good arrangement lies beyond a plateau of its priority never
+    reaches it, and the search sinks its budget into the later stages of poor arrangements (rescue
+    position 9 of ``bench/solvers.py``: a frozen table, one deal to make, then about 5500
+    expansions of stage 1 to reach the arrangement that wins; lane 0 was unknown at 60 s, 3.2 M
+    positions, with 2572 positions of stage 1 after 20 s; with the share it is solved in 30 500
+    positions). Only the first stage gets it: the same for every stage was worse (2-suit rescue
+    positions 1–120, lane 0 alone: 27 positions over 20 000 positions against 16). Quotas only
+    order the work: which attempt may answer *unsolvable* (one in which no stage gave up) does not
+    depend on them, so this is sound."""
+
     def __init__(self, problem: _Problem, verify, max_nodes: int | None = None,
-                 timeout: float | None = None):
+                 timeout: float | None = None, first_share: bool = False):
         self.p = problem
         self.verify = verify
         self.max_nodes, self.timeout = max_nodes, timeout
+        self.first_share = first_share
+        self.expansions = 0  # states expanded, all attempts
+        self.shares = 0  # lines that gave the first stage its share
         self.nodes = 0
         self.seconds = 0.0
         self.result = None
         self.attempt = -1
         self.last_stage = problem.n_deals
         self._stack: list[_Phase] = []
+        self.stages = 0  # stages made, all attempts
         self._tree = None
         if problem.won(problem.root):
             self.result = self._finish(SOLVED, [])
@@ -495,12 +520,15 @@ class SpiderSearch(Sliced):
             self._nodes = [(-1, None, root, 0)]
             self._tree = _Phase(root[1], (self.p.priority(root, 0), 0, 0))
         self.gave_up = False
+        self.blocked = False  # a stage left a candidate for the discrepancy limit
+        self._progress = (self.expansions, self.stages)
         self._open(self._tree, 0)
         self._stack = [self._tree]
 
     def _open(self, ph: _Phase, spent: int) -> None:
         ph.quota = QUOTA_LAST if ph.stage == self.last_stage else QUOTA
         ph.tried, ph.spent = 0, spent
+        ph.mark = self.expansions
 
     def _step(self, budget: int, t0: float):
         import heapq
@@ -514,6 +542,11 @@ class SpiderSearch(Sliced):
             if not stack:  # the attempt is over
                 if not self.gave_up:  # nothing was left out but heuristic cuts
                     return self._finish(UNKNOWN if p.pruned else UNSOLVABLE)
+                if not self.blocked and self._progress == (self.expansions, self.stages):
+                    # nothing expanded, no stage opened, and no candidate left for the limit:
+                    # the next attempt would be this one again (a stage past its quota with
+                    # nothing below it to fail back into never grows), so stop, unknown
+                    return self._finish(UNKNOWN)
                 self._next_attempt()
                 continue
             if budget <= 0:
@@ -521,6 +554,7 @@ class SpiderSearch(Sliced):
             ph = stack[-1]
             if ph.heap and ph.expanded < ph.quota:
                 ph.expanded += 1
+                self.expansions += 1
                 _, _, idx = pop(ph.heap)
                 state, depth = nodes[idx][2], nodes[idx][3] + 1
                 for move, nxt, pr in succ(state, depth):
@@ -564,6 +598,7 @@ class SpiderSearch(Sliced):
                             continue
                         seen.add(k)
                     child = _Phase(nxt[1], entry)
+                    self.stages += 1
                     ph.children.append(child)
                 ph.tried += 1
                 self._open(child, ph.spent + ph.tried - 1)
@@ -571,11 +606,18 @@ class SpiderSearch(Sliced):
             elif ph.heap and len(stack) == 1 and not more:
                 ph.quota += QUOTA  # the first stage has nothing to go back to
             else:
+                if more:
+                    self.blocked = True
                 if ph.heap or more:
                     self.gave_up = True
                 stack.pop()
                 if stack:
-                    stack[-1].quota += QUOTA_MORE
+                    extra = QUOTA_MORE
+                    if self.first_share and all(not a.heap and not a.cands and len(a.children) == 1
+                                                for a in stack[:-1]):
+                        extra = max(extra, self.expansions - ph.mark)  # the first stage's share
+                        self.shares += 1
+                    stack[-1].quota += extra
 
     def _solution(self, j: int):
         pairs = []
@@ -627,7 +669,7 @@ class SpiderPortfolio(Sliced):
         self.nodes = 0
         self.seconds = 0.0
         self.result = None
-        self.lanes = [SpiderSearch(_Problem(state, 0), verify)]
+        self.lanes = [SpiderSearch(_Problem(state, 0), verify, first_share=True)]
         self.ids = [0]  # the lane number of each running lane
         self.turns = [TURNS[0]]
         self.marks = [TURNS[0]]
@@ -687,7 +729,7 @@ class SpiderPortfolio(Sliced):
     def _start_second(self) -> None:
         """Add lane 1; its turn comes next."""
         self.started = 2
-        lane = SpiderSearch(_Problem(self.state, 1), self.verify)
+        lane = SpiderSearch(_Problem(self.state, 1), self.verify, first_share=True)
         if lane.result is None:
             self.lanes.append(lane)
             self.ids.append(1)
