@@ -11,7 +11,7 @@ from games.cards import ALL_CARDS, fmt, parse_card
 from games.columns import foundation_cards, parse_foundations
 from games.core import GameError
 from games.klondike import Klondike
-from games.solvers.klondike import KlondikeSolver, _Problem, _StageLane, blocked
+from games.solvers.klondike import KlondikeSolver, _Problem, _StageLane, _coarse, _more_home, blocked
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE, replays_to_win
 
 C = parse_card
@@ -393,3 +393,26 @@ def test_slicing_through_the_phases_gives_the_same_answer(draw, number):
     while r is None:
         r = sliced.step(101)
     assert (r.status, r.moves, r.nodes) == (one.status, one.moves, one.nodes)
+
+
+def test_progress_lane_keeps_a_board_only_without_one_met_with_no_more_cards_home():
+    # session 5b: the progress lane's key (_coarse) leaves the foundations out, and a progress
+    # board is left out when one with the same key was met with, suit by suit, no more cards home
+    s = Klondike.deal(5, {"draw": "1"})
+    pb = _Problem(1)
+    cols, T, p, f = pb.from_rules(s)
+    a = (tuple(cols), T, p, (0, 0, 0, 0), ())
+    b = (tuple(cols), T, p, (1, 0, 2, 0), ())
+    assert _coarse(a) == _coarse(b)
+    fewer_talon = (tuple(cols), T[1:], p, (0, 0, 0, 0), ())
+    assert _coarse(fewer_talon) != _coarse(a)
+    turned = tuple(cols[:6]) + (bytes([cols[6][0] - 1]) + cols[6][1:],)
+    assert _coarse((turned, T, p, (0, 0, 0, 0), ())) != _coarse(a)
+    met = [(1, 0, 2, 0)]
+    assert _more_home(met, (1, 0, 2, 0))  # the same foundations
+    assert _more_home(met, (2, 0, 2, 1))  # more home in some suits, no fewer in any
+    assert not _more_home(met, (0, 0, 2, 0))  # fewer home in a suit: it joins
+    assert not _more_home(met, (0, 5, 5, 5))
+    assert _more_home(met + [(0, 5, 0, 0)], (0, 5, 5, 5))
+    lane = _StageLane(pb, a, [], 1.0)
+    assert lane.seen == {_coarse(a): [(0, 0, 0, 0)]}
