@@ -396,14 +396,16 @@ def test_slicing_through_the_phases_gives_the_same_answer(draw, number):
 
 
 def test_progress_lane_keeps_a_board_only_without_one_met_with_no_more_cards_home():
-    # session 5b: the progress lane's key (_coarse) leaves the foundations out, and a progress
-    # board is left out when one with the same key was met with, suit by suit, no more cards home
+    # session 5b, draw 1: the progress lane's key (_coarse) leaves the foundations out, and a
+    # progress board is left out when one with the same key was met with, suit by suit, no more
+    # cards home (draw 3 keeps the foundations in the key, as before)
     s = Klondike.deal(5, {"draw": "1"})
     pb = _Problem(1)
     cols, T, p, f = pb.from_rules(s)
     a = (tuple(cols), T, p, (0, 0, 0, 0), ())
     b = (tuple(cols), T, p, (1, 0, 2, 0), ())
     assert _coarse(a) == _coarse(b)
+    assert _coarse(a, True) != _coarse(b, True)  # draw 3: the foundations stay in the key
     fewer_talon = (tuple(cols), T[1:], p, (0, 0, 0, 0), ())
     assert _coarse(fewer_talon) != _coarse(a)
     turned = tuple(cols[:6]) + (bytes([cols[6][0] - 1]) + cols[6][1:],)

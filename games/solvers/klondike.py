@@ -89,12 +89,13 @@ which wander through tens of thousands of boards with the same face-down cards: 
 search over the boards where a card was just turned face up or a talon card left the talon
 (it never comes back), each reached by a tiny depth-first search (``LOCAL`` nodes) from a board
 of the frontier; boards are ranked by 2 × face-down cards − foundation cards, and one is kept
-per arrangement of face-down cards and talon (the face-up cards' arrangement is left out:
-another way to the same progress is not searched again); since session 5b a board is also left
-out when one with the same face-down cards and talon was met with, suit by suit, no more cards
-home (a card still in a column may yet go home; one at home comes back only by a move back). On
-bench position 5 the lane had spent 254 of its 284 expansions in a dead end of 113
-face-down/talon arrangements, most met again with more cards home. It may miss wins, so it
+per arrangement of face-down cards, talon and foundations (the face-up cards' arrangement is
+left out: another way to the same progress is not searched again); since session 5b, in draw 1,
+a board is also left out when one with the same face-down cards and talon was met with, suit by
+suit, no more cards home (a card still in a column may yet go home; one at home comes back only
+by a move back). On bench position 5 the lane had spent 254 of its 284 expansions in a dead end
+of 113 face-down/talon arrangements, most met again with more cards home. (Not in draw 3: the
+key leaves out the waste position there, and deals 201-400 lost 4 wins.) It may miss wins, so it
 never answers "unsolvable"; its wins are replayed like every other. Since session 4 a second
 progress lane runs beside it, the same but with ties of the rank taken last met first: the two
 orders solve different deals (on 30 + 30 deals left unknown at 2 CPU s, 11 more were solved).
@@ -767,7 +768,7 @@ class _StageLane:
     (``LOCAL`` nodes, its own visited set) that stops at every progress board it meets; those join
     the frontier, ranked by :func:`_rank` (ties: the first met first), and one board per
     :func:`_coarse` key and foundations not :func:`_more_home` than one met ever joins it
-    (session 5b; before, one per key and foundations). A win met anywhere is the answer.
+    (session 5b; before, and still in draw 3, one per key and foundations). A win met anywhere is the answer.
     Pending moves (rule 4) are dropped at each progress board (a wider space: any line found is
     still a legal win)."""
 
@@ -781,16 +782,22 @@ class _StageLane:
         self.tie = -1 if lifo else 1  # ties of the rank: the first met first, or with lifo the last
         self.nodes = 0
         self.count = 0
-        self.seen = {_coarse(root): [root[3]]}
+        self.seen = {_coarse(root, pb.draw == 3): [root[3]]}
         self.root_intents = intents
         self.heap = [(_rank(root), 0, root, None)]
 
 
-def _coarse(st):
+def _coarse(st, draw3: bool = False):
     """The key of a progress board in :class:`_StageLane`: the face-down cards of each column
-    and the talon, as bytes (the face-up cards' arrangement and the foundations left out; the
-    lane keeps the foundations met under each key, see :func:`_more_home`)."""
-    cols, T, _, _, _ = st
+    and the talon, as bytes (the face-up cards' arrangement left out). In draw 1 the
+    foundations are left out too (the lane keeps the foundations met under each key, see
+    :func:`_more_home`); with ``draw3`` they are part of the key, as before session 5b: the key
+    leaves out the waste position ``p``, which matters in draw 3, and there the boards met
+    again with other foundations were measured to matter (deals 201-400 at 2 s lost 4 wins
+    without them)."""
+    cols, T, _, f, _ = st
+    if draw3:
+        return b"\xff".join(sorted([b[:1 + b[0]] for b in cols])) + b"\xfe" + T + bytes(f)
     return b"\xff".join(sorted([b[:1 + b[0]] for b in cols])) + b"\xfe" + T
 
 
@@ -1054,7 +1061,7 @@ class KlondikeSolver(Sliced):
                         cols = nxt[0]
                         if len(nxt[1]) < t0len or (cols[0][0] + cols[1][0] + cols[2][0] + cols[3][0] + cols[4][0]
                                                    + cols[5][0] + cols[6][0]) < d0:  # progress
-                            ck = _coarse(nxt)
+                            ck = _coarse(nxt, draw3)
                             fs = seen.get(ck)
                             if fs is None or not _more_home(fs, nxt[3]):
                                 if fs is None:
