@@ -8,7 +8,7 @@ import pytest
 
 from games.klondike import Klondike
 from games.solvers.klondike import KlondikeSolver, _Problem, blocked
-from games.solvers.klondike_proof import Abstract, proves_lost
+from games.solvers.klondike_proof import ALL, Abstract, _counts, proves_lost
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE
 from test_solver_klondike import _random_position, plain_winnable, pos
 
@@ -80,3 +80,55 @@ def test_solved_deals_are_never_proved_lost(draw):
         cols, T, _, f = _Problem.from_rules(s)
         if proves_lost(cols, T, f, max_nodes=3_000):
             assert Klondike.solver(s, max_nodes=3_000).run().status != SOLVED
+
+
+class _Checked(Abstract):
+    """The abstract game with the shortcuts of :meth:`Abstract.successors` checked against the
+    plain definitions at every call: the loose cards' counts it passes on are those of the loose
+    mask, the cached figures of ``r`` are those computed afresh, the loose cards and the base tops
+    are disjoint (the counts of both add up), and the answer is the one without the shortcuts."""
+
+    calls = 0
+
+    def fixes(self, r, loose, tal, lb=None, lr=None, te=None):
+        plain = super().fixes(r, loose, tal)
+        if lb is not None:
+            assert (lb, lr) == _counts(loose)
+            assert super().fixes(r, loose, tal, lb, lr) == plain
+        if te is not None:
+            assert te == self._tops(r)
+            assert super().fixes(r, loose, tal, te=te) == plain
+        assert not loose & self._tops(r)[0]
+        self.calls += 1
+        return plain
+
+
+@pytest.mark.parametrize("case", ["16", "deal 65", "deal 7", "random"])
+def test_successors_shortcuts_match_the_plain_definitions(case):
+    """The speed-ups of :meth:`Abstract.successors` (counts carried from the parent, figures
+    cached by ``r``, the closure skipped when no safe card is loose, a base top or in the talon)
+    change nothing: every shortcut is checked (:class:`_Checked`) and every state the search
+    meets is closed (the closure run on it changes nothing) and consistent."""
+    if case == "16":
+        s = pos(**POSITION_16)
+    elif case == "random":
+        s = _random_position(random.Random(5), 1, 7, 9, 12)
+    else:
+        s = Klondike.deal(int(case.split()[1]), {"draw": "1"})
+    cols, T, _, f = _Problem.from_rules(s)
+    a = _Checked(cols, T, f)
+    met = 0
+    stack = [a.root]
+    seen = {a.root}
+    while stack and met < 300:
+        st = stack.pop()
+        met += 1
+        for nx in a.successors(st):
+            r, h, tal = nx
+            loose = ALL & ~a.home(h) & ~a.rem(r) & ~tal
+            assert a.closure(r, h, tal, loose) == (r, h, tal, loose), nx
+            assert a.consistent(r, h, tal), nx
+            if nx not in seen:
+                seen.add(nx)
+                stack.append(nx)
+    assert a.calls > met

@@ -68,6 +68,14 @@ columns: a talon card pulled never goes back, a moved card never comes back in p
 Position 16 of ``bench/solvers.py`` is such a case (docs/solvers.md, "Position 16 is lost").
 Tests: tests/test_solver_klondike.py checks it against a plain exhaustive search on random
 small positions (never "lost" when that search wins) and ``full`` against the digs.
+
+**Speed** (session 5, a pure speed-up of 711a767: the same states in the same order,
+``bench/klondike_proof_same.py`` checks it): the figures of each ``r`` (base tops, their counts,
+the cards in place, the empty columns) are cached; a move's loose cards are counted from its
+parent's (the counts of disjoint masks add up; :func:`_counts` is additive); the safe next cards
+of each ``h`` are cached (``SAFE``, ``SAFEM``) and the closure is skipped when none of them is
+loose, a base top or in the talon; a base top is found through a card -> column map instead of a
+scan of the columns.
 """
 from __future__ import annotations
 
@@ -103,9 +111,35 @@ def _counts(m: int):
             sp[d & 255] + sp[h & 255] + ((sp[d >> 8] + sp[h >> 8]) << 32))
 
 
+CNT = [_counts(1 << i) for i in range(64)]
+"""``CNT[i]``: :func:`_counts` of the card of bit ``i`` alone."""
+
+
 def _fits(c: int, t: int) -> bool:
     """Whether card ``c`` may lie on card ``t`` in a column."""
     return (t & 15) == (c & 15) + 1 and ((c >> 4) in (1, 2)) != ((t >> 4) in (1, 2))
+
+
+SAFE: dict[tuple, tuple] = {}
+"""Foundation heights ``h`` -> the safe next cards ``(suit, card, bit)``, suits in order (a cache
+of :func:`_safe`)."""
+SAFEM: dict[tuple, int] = {}
+"""Foundation heights ``h`` -> the safe next cards as a mask (filled by :func:`_safe`)."""
+
+
+def _safe(h) -> tuple:
+    """The next cards of the foundations at heights ``h`` that are safe to play home (rule 1 of
+    :mod:`games.solvers.klondike`), as ``(suit, card, bit)`` in suit order; cached in ``SAFE``."""
+    out = []
+    for s in range(4):
+        x = h[s]
+        if x < 13 and (x < 2 or (h[3 - s] >= x - 1 and (
+                (h[1] >= x and h[2] >= x) if s == 0 or s == 3 else (h[0] >= x and h[3] >= x)))):
+            c = (s << 4) | (x + 1)
+            out.append((s, c, 1 << c))
+    out = SAFE[h] = tuple(out)
+    SAFEM[h] = sum(x[2] for x in out)
+    return out
 
 
 class Abstract:
@@ -124,6 +158,7 @@ class Abstract:
         self.cards = [bytes(b[1:]) for b in cols]
         self.pre = []  # pre[c][r]: mask of the bottom r cards of column c
         self.top = []  # top[c][r]: bit of the card r - 1 of column c (0 when r == 0)
+        self.pcnt = []  # pcnt[c][r]: _counts(pre[c][r])
         self.runs = []  # runs[c][r]: the k allowed when r cards are in place (k cards leave together)
         for c, b in enumerate(self.cards):
             m, pre, top, runs = 0, [0], [0], [()]
@@ -140,8 +175,13 @@ class Abstract:
                     k += 1
                 runs.append(tuple(ks))
             self.pre.append(pre)
+            self.pcnt.append([_counts(m) for m in pre])
             self.top.append(top)
             self.runs.append(runs)
+        self.where = {}  # card -> (column, r when it is the column's base top)
+        for c, b in enumerate(self.cards):
+            for i, x in enumerate(b):
+                self.where[x] = (c, i + 1)
         tal = 0
         for x in T:
             tal |= 1 << x
@@ -149,7 +189,7 @@ class Abstract:
         r, h, tal, _ = self.closure(r, tuple(f), tal, ALL & ~self.home(f) & ~self.rem(r) & ~tal)
         self.root = (r, h, tal)
         self.nodes = 0
-        self.tops: dict[tuple, tuple] = {}  # r -> (mask of the base tops, columns with no card in place)
+        self.tops: dict[tuple, tuple] = {}  # r -> figures of r (:meth:`_tops`)
 
     @staticmethod
     def home(h) -> int:
@@ -166,30 +206,31 @@ class Abstract:
     def closure(self, r, h, tal, loose):
         """``(r, h, tal, loose)`` after the safe cards (rule 1 of :mod:`games.solvers.klondike`)
         that are loose, base tops or in the talon went home, until none is left."""
-        cards = self.cards
-        s = 0
-        while s < 4:
-            x = h[s]
-            if x < 13 and (x < 2 or (h[3 - s] >= x - 1 and (
-                    (h[1] >= x and h[2] >= x) if s == 0 or s == 3 else (h[0] >= x and h[3] >= x)))):
-                c = (s << 4) | (x + 1)
-                bit = 1 << c
+        where = self.where
+        safe = SAFE.get(h)
+        if safe is None:
+            safe = _safe(h)
+        while safe:
+            for s, c, bit in safe:  # suits in order; after a card home, from the first suit again
                 if loose & bit:
                     loose &= ~bit
                 elif tal & bit:
                     tal &= ~bit
                 else:
-                    for j in range(7):
-                        if r[j] and cards[j][r[j] - 1] == c:
-                            r = r[:j] + (r[j] - 1,) + r[j + 1:]
-                            break
-                    else:
-                        s += 1
+                    w = where.get(c)  # (column, its r when c is the base top)
+                    if w is None:
                         continue
-                h = h[:s] + (x + 1,) + h[s + 1:]
-                s = 0
+                    j, i = w
+                    if r[j] != i:
+                        continue
+                    r = r[:j] + (i - 1,) + r[j + 1:]
+                h = h[:s] + (h[s] + 1,) + h[s + 1:]
+                break
             else:
-                s += 1
+                break
+            safe = SAFE.get(h)
+            if safe is None:
+                safe = _safe(h)
         return r, h, tal, loose
 
     def goal(self, r) -> bool:
@@ -199,21 +240,34 @@ class Abstract:
                 return False
         return True
 
-    def fixes(self, r, loose, tal):
+    def _tops(self, r):
+        """The figures of heights ``r`` (cached in ``self.tops``): the base tops as a mask, the
+        columns with no card in place, the base tops counted by rank and colour (black, red;
+        :func:`_counts`) and the cards in place as a mask."""
+        tops = 0
+        empty = 0
+        rem = 0
+        for c in range(7):
+            tops |= self.top[c][r[c]]
+            rem |= self.pre[c][r[c]]
+            if not r[c]:
+                empty += 1
+        te = self.tops[r] = (tops, empty) + _counts(tops) + (rem,)
+        return te
+
+    def fixes(self, r, loose, tal, lb=None, lr=None, te=None):
         """The talon masks left after the least pulls that make ``(r, loose, tal)`` consistent
-        (every choice; an empty list when none does)."""
-        te = self.tops.get(r)
+        (every choice; an empty list when none does). ``lb, lr``: :func:`_counts` of ``loose``,
+        ``te``: ``self.tops[r]``, when the caller has them."""
         if te is None:
-            tops = 0
-            empty = 0
-            for c in range(7):
-                tops |= self.top[c][r[c]]
-                if not r[c]:
-                    empty += 1
-            te = self.tops[r] = (tops, empty)
-        tops, empty = te
-        lb, lr = _counts(loose)
-        ab, ar = _counts(loose | tops)
+            te = self.tops.get(r)
+            if te is None:
+                te = self._tops(r)
+        tops, empty, pb, pr, _ = te
+        if lb is None:
+            lb, lr = _counts(loose)
+        ab = lb + pb  # loose | tops (disjoint: the base tops are in place)
+        ar = lr + pr
         # nibble k: 8 + places of rank k + 1 (other colour) - loose cards of rank k: < 8 = short
         short = ((((ar >> 4) & NMASK) | BIAS) - (lb & NMASK) & (((ab >> 4) & NMASK) | BIAS) - (lr & NMASK)) \
             & BIAS ^ BIAS
@@ -267,52 +321,78 @@ class Abstract:
         with ``seen`` (``(r, h)`` -> talons searched), those a state of ``seen`` dominates are left
         out before their pulls are worked out."""
         r, h, tal = st
-        loose = ALL & ~self.home(h) & ~self.rem(r) & ~tal
+        te = self.tops.get(r)
+        if te is None:
+            te = self._tops(r)
+        loose = ALL & ~(HOMEM[0][h[0]] | HOMEM[1][h[1]] | HOMEM[2][h[2]] | HOMEM[3][h[3]] | te[4] | tal)
+        lb, lr = _counts(loose)  # each move's loose cards counted from these (loose2 = loose +- cards)
         out = []
         for s in range(4):
             if h[s] < 13:
-                nxt_card = 1 << ((s << 4) | (h[s] + 1))
+                x = (s << 4) | (h[s] + 1)
+                nxt_card = 1 << x
                 hs = h[:s] + (h[s] + 1,) + h[s + 1:]
                 if tal & nxt_card:
-                    out.append((r, hs, tal & ~nxt_card, loose))
+                    out.append((r, hs, tal & ~nxt_card, loose, lb, lr))
                 elif loose & nxt_card:
-                    out.append((r, hs, tal, loose & ~nxt_card))
+                    cb, cr = CNT[x]
+                    out.append((r, hs, tal, loose & ~nxt_card, lb - cb, lr - cr))
         for c in range(7):
             rc = r[c]
             if not rc:
                 continue
+            pre = self.pre[c]
+            pc = self.pcnt[c]
             if self.full:
                 x = self.cards[c][rc - 1]
                 s = x >> 4
                 if h[s] == (x & 15) - 1:
-                    out.append((r[:c] + (rc - 1,) + r[c + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], tal, loose))
+                    out.append((r[:c] + (rc - 1,) + r[c + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], tal, loose, lb, lr))
                 for k in self.runs[c][rc]:
+                    hb, hr = pc[rc]
+                    ob, orr = pc[rc - k]
                     out.append((r[:c] + (rc - k,) + r[c + 1:], h, tal,
-                                loose | (self.pre[c][rc] & ~self.pre[c][rc - k])))
+                                loose | (pre[rc] & ~pre[rc - k]), lb + hb - ob, lr + hr - orr))
                 continue
             b = self.cards[c]
             d = self.down[c]
-            pre = self.pre[c]
+            hb, hr = pc[rc]
             i = rc - 1
             while True:  # a card in place goes home, those above it become loose
                 x = b[i]
                 s = x >> 4
                 if h[s] == (x & 15) - 1:
+                    ob, orr = pc[i + 1]
                     out.append((r[:c] + (i,) + r[c + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], tal,
-                                loose | (pre[rc] & ~pre[i + 1])))
+                                loose | (pre[rc] & ~pre[i + 1]), lb + hb - ob, lr + hr - orr))
                 i -= 1
                 if i < d:
                     break
             k = rc - d if rc > d else 1  # the dig: every face-up card in place becomes loose
-            out.append((r[:c] + (rc - k,) + r[c + 1:], h, tal, loose | (pre[rc] & ~pre[rc - k])))
+            ob, orr = pc[rc - k]
+            out.append((r[:c] + (rc - k,) + r[c + 1:], h, tal, loose | (pre[rc] & ~pre[rc - k]),
+                        lb + hb - ob, lr + hr - orr))
         for s in range(4):
             if h[s]:
-                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], tal, loose | (1 << ((s << 4) | h[s]))))
+                x = (s << 4) | h[s]
+                cb, cr = CNT[x]
+                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], tal, loose | (1 << x), lb + cb, lr + cr))
         res = []
         closure = self.closure
         fixes = self.fixes
-        for r2, h2, tal2, loose2 in out:
-            st = closure(r2, h2, tal2, loose2)
+        tops = self.tops
+        for r2, h2, tal2, loose2, cb, cr in out:
+            te = tops.get(r2)
+            if te is None:
+                te = self._tops(r2)
+            sm = SAFEM.get(h2)
+            if sm is None:
+                _safe(h2)
+                sm = SAFEM[h2]
+            if sm & (loose2 | tal2 | te[0]):  # a safe card loose, in the talon or a base top
+                st = closure(r2, h2, tal2, loose2)
+            else:
+                st = (r2, h2, tal2, loose2)
             if seen is not None:  # already met with at least this talon: dominated whatever is pulled
                 done = seen.get(st[:2])
                 if done is not None:
@@ -324,7 +404,7 @@ class Abstract:
                         done = None
                     if done is not None:
                         continue
-            ts = fixes(r2, loose2, tal2)  # the move must have somewhere to put its cards
+            ts = fixes(r2, loose2, tal2, cb, cr, te)  # the move must have somewhere to put its cards
             if ts and st[1] != h2:  # safe cards went home: the least pulls again
                 r2, h2, tal2, loose2 = st
                 ts = fixes(r2, loose2, tal2)
