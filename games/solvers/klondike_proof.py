@@ -159,6 +159,7 @@ class Abstract:
         self.pre = []  # pre[c][r]: mask of the bottom r cards of column c
         self.top = []  # top[c][r]: bit of the card r - 1 of column c (0 when r == 0)
         self.pcnt = []  # pcnt[c][r]: _counts(pre[c][r])
+        self.digs = []  # digs[c][r]: the dig from r: (r after it, the cards it makes loose, their counts)
         self.runs = []  # runs[c][r]: the k allowed when r cards are in place (k cards leave together)
         for c, b in enumerate(self.cards):
             m, pre, top, runs = 0, [0], [0], [()]
@@ -175,7 +176,13 @@ class Abstract:
                     k += 1
                 runs.append(tuple(ks))
             self.pre.append(pre)
-            self.pcnt.append([_counts(m) for m in pre])
+            pc = [_counts(m) for m in pre]
+            self.pcnt.append(pc)
+            digs = [None]
+            for r in range(1, len(b) + 1):
+                k = r - d if r > d else 1
+                digs.append((r - k, pre[r] & ~pre[r - k], pc[r][0] - pc[r - k][0], pc[r][1] - pc[r - k][1]))
+            self.digs.append(digs)
             self.top.append(top)
             self.runs.append(runs)
         self.where = {}  # card -> (column, r when it is the column's base top)
@@ -189,6 +196,7 @@ class Abstract:
         r, h, tal, _ = self.closure(r, tuple(f), tal, ALL & ~self.home(f) & ~self.rem(r) & ~tal)
         self.root = (r, h, tal)
         self.nodes = 0
+        self.tal_last, self.tal_counts = 0, (0, 0)  # the last talon counted in fixes and its counts
         self.tops: dict[tuple, tuple] = {}  # r -> figures of r (:meth:`_tops`)
 
     @staticmethod
@@ -243,7 +251,8 @@ class Abstract:
     def _tops(self, r):
         """The figures of heights ``r`` (cached in ``self.tops``): the base tops as a mask, the
         columns with no card in place, the base tops counted by rank and colour (black, red;
-        :func:`_counts`) and the cards in place as a mask."""
+        :func:`_counts`), the cards in place as a mask, and the places the base tops give by rank
+        (nibble ``k``: the black, then red, base tops of rank ``k + 1``) plus ``BIAS``."""
         tops = 0
         empty = 0
         rem = 0
@@ -252,7 +261,8 @@ class Abstract:
             rem |= self.pre[c][r[c]]
             if not r[c]:
                 empty += 1
-        te = self.tops[r] = (tops, empty) + _counts(tops) + (rem,)
+        pb, pr = _counts(tops)
+        te = self.tops[r] = (tops, empty, pb, pr, rem, ((pb >> 4) & NMASK) | BIAS, ((pr >> 4) & NMASK) | BIAS)
         return te
 
     def fixes(self, r, loose, tal, lb=None, lr=None, te=None):
@@ -263,20 +273,24 @@ class Abstract:
             te = self.tops.get(r)
             if te is None:
                 te = self._tops(r)
-        tops, empty, pb, pr, _ = te
+        tops, empty, pb, pr, _, tbb, trb = te
         if lb is None:
             lb, lr = _counts(loose)
+        # nibble k: 8 + places of rank k + 1 (other colour) - loose cards of rank k: < 8 = short;
+        # the places: loose cards or base tops, disjoint, at most 2 a nibble (no carries)
+        sb = trb + ((lr >> 4) & NMASK) - (lb & NMASK)  # black k against red k + 1
+        sr = tbb + ((lb >> 4) & NMASK) - (lr & NMASK)  # red k against black k + 1
+        if not (sb & sr) & BIAS ^ BIAS:
+            return [tal] if (loose & KINGS).bit_count() <= empty else []
+        if tal == self.tal_last:  # even with every talon card a place (none needing one): still short?
+            tb, tr = self.tal_counts
+        else:
+            tb, tr = self.tal_counts = _counts(tal)
+            self.tal_last = tal
+        if ((sb + ((tr >> 4) & NMASK)) & (sr + ((tb >> 4) & NMASK))) & BIAS ^ BIAS:
+            return []
         ab = lb + pb  # loose | tops (disjoint: the base tops are in place)
         ar = lr + pr
-        # nibble k: 8 + places of rank k + 1 (other colour) - loose cards of rank k: < 8 = short
-        short = ((((ar >> 4) & NMASK) | BIAS) - (lb & NMASK) & (((ab >> 4) & NMASK) | BIAS) - (lr & NMASK)) \
-            & BIAS ^ BIAS
-        if not short:
-            return [tal] if (loose & KINGS).bit_count() <= empty else []
-        tb, tr = _counts(tal)  # even with every talon card a place (none needing one): still short?
-        if ((((ar + tr) >> 4) & NMASK | BIAS) - (lb & NMASK) & (((ab + tb) >> 4) & NMASK | BIAS) - (lr & NMASK)) \
-                & BIAS ^ BIAS:
-            return []
         out = []
         todo = [(lb, lr, ab, ar, tal, loose)]
         while todo:  # pull up the ranks: the lowest rank and colour short first
@@ -368,10 +382,8 @@ class Abstract:
                 i -= 1
                 if i < d:
                     break
-            k = rc - d if rc > d else 1  # the dig: every face-up card in place becomes loose
-            ob, orr = pc[rc - k]
-            out.append((r[:c] + (rc - k,) + r[c + 1:], h, tal, loose | (pre[rc] & ~pre[rc - k]),
-                        lb + hb - ob, lr + hr - orr))
+            nr, m, db, dr = self.digs[c][rc]  # the dig: every face-up card in place becomes loose
+            out.append((r[:c] + (nr,) + r[c + 1:], h, tal, loose | m, lb + db, lr + dr))
         for s in range(4):
             if h[s]:
                 x = (s << 4) | h[s]
