@@ -70,12 +70,13 @@ Tests: tests/test_solver_klondike.py checks it against a plain exhaustive search
 small positions (never "lost" when that search wins) and ``full`` against the digs.
 
 **Speed** (session 5, a pure speed-up of 711a767: the same states in the same order,
-``bench/klondike_proof_same.py`` checks it): the figures of each ``r`` (base tops, their counts,
-the cards in place, the empty columns) are cached; a move's loose cards are counted from its
-parent's (the counts of disjoint masks add up; :func:`_counts` is additive); the safe next cards
-of each ``h`` are cached (``SAFE``, ``SAFEM``) and the closure is skipped when none of them is
-loose, a base top or in the talon; a base top is found through a card -> column map instead of a
-scan of the columns.
+``bench/klondike_proof_same.py`` checks it): the figures of each ``r`` (base tops, their counts
+and the places they give, the cards in place, the empty columns) are cached; a move's loose cards
+are counted from its parent's (the counts of disjoint masks add up, at most 2 a nibble, so no
+carries); each column's digs are worked out once; the safe next cards of each ``h`` are cached
+(``SAFE``, ``SAFEM``) and the closure is skipped when none of them is loose, a base top or in the
+talon; a base top is found through a card -> column map instead of a scan of the columns; the
+last talon's counts are kept.
 """
 from __future__ import annotations
 
