@@ -334,3 +334,33 @@ def test_devils_grip_cycles_through_every_banked_deal(monkeypatch):
         seen.append(t.number)
     assert all(sorted(seen[k:k + 3]) == [3, 5, 9] for k in range(0, 12, 3))
     assert all(a != b for a, b in zip(seen, seen[1:]))
+
+
+@pytest.mark.parametrize("game, number, move", [("klondike", 18, "64"), ("freecell", 2, "1a")])
+def test_rescue_asked_while_an_automatic_move_is_due_plays_its_line(game, number, move):
+    # QA 5: a move that uncovers a card the table sends home by itself (after a short delay),
+    # then R at once: the rescue's line begins with that very move; "Play 5 moves" played none
+    # (the automatic move went first, and the line's own copy of it was refused). Now the line
+    # goes on from where the automatic move left it, which counts as one of its moves.
+    from games.registry import find_game
+    from ui.table import table_class
+    rules = find_game(game)
+    opts = {"draw": "1"} if game == "klondike" else {}
+    app = make(table_class(game)(number, options=opts), anim_speed="normal")
+    t = app.scene
+    t.settle()
+    n0 = len(t.history.states)
+    t.player_move(rules.parse_move(t.state, move))
+    app.frame()
+    assert t.auto_due is not None            # an automatic move is due, not yet played
+    key(app, pygame.K_r)
+    run_until(app, lambda: t.assist.rescue_phase == "found", frames=200_000)
+    line = t.assist.rescue_info["moves"][:5]
+    press(app, "play")
+    run_until(app, lambda: not t.assist.queue, frames=200_000, pause=0.01)
+    assert len(t.history.states) == n0 + 1 + 5
+    assert t.status_text.startswith("Played 5 moves of a winning line")
+    s = t.history.states[n0]                 # after the player's move
+    for text_ in line:                       # the table followed the line, move by move
+        s = rules.apply(s, rules.parse_move(s, text_))
+    assert s == t.state

@@ -264,8 +264,12 @@ class Assist:
         t = self.table
         if t.history is None:
             return
-        if self.queue and t.state != self.expect:
-            self.stop_playback()
+        if self.queue:
+            if not self.on_course():
+                self.stop_playback()
+            elif not self.queue:    # automatic moves played the rest of it
+                self.stop_playback()
+                t.say(tr(self.sees(MSG_PLAYED_LINE), n=self.played))
         s = t.state
         if getattr(t.settings, "live_winnable", False):
             self.start_live(s)
@@ -512,17 +516,52 @@ class Assist:
         info = self.rescue_info
         t = self.table
         self.cancel_rescue()
-        if t.state != info.get("state"):
-            return
         self.queue = list(info["moves"][:info["n"]])
-        self.expect = t.state
+        self.expect = info.get("state")
         self.played = 0
+        if not self.on_course():   # the table moved on, and not along the line
+            self.stop_playback()
+            return
         self.queue_due = time.perf_counter()
-        t.say(tr(MSG_PLAYING_LINE))
+        if self.queue:
+            t.say(tr(MSG_PLAYING_LINE))
+        else:
+            t.say(tr(self.sees(MSG_PLAYED_LINE), n=self.played))
+
+    def on_course(self) -> bool:
+        """Whether the line being played can go on from the table's position: it is the one
+        expected, or one further along the same known line — an automatic move to a foundation
+        (Klondike, FreeCell) played the line's next moves itself, e.g. while the rescue's panel was
+        open; those moves leave the queue and count as played."""
+        t = self.table
+        if t.state == self.expect:
+            return True
+        if self.expect is None:
+            return False
+        s = self.expect
+        try:
+            for k, text_ in enumerate(self.queue, 1):
+                s = self.rules.apply(s, self.rules.parse_move(s, text_))
+                if s == t.state:
+                    del self.queue[:k]
+                    self.played += k
+                    self.expect = s
+                    return True
+        except GameError:
+            pass
+        return False
 
     def play_next(self) -> None:
         t = self.table
-        if t.state != self.expect or t.panel is not None:
+        if t.panel is not None:
+            self.stop_playback()
+            return
+        settle = getattr(t, "settle", None)
+        if settle is not None:      # automatic moves due first: they may be the line's next ones
+            settle()                # (position_changed takes them off the queue, or stops it)
+        if not self.queue:
+            return
+        if not self.on_course():
             self.stop_playback()
             return
         text_ = self.queue.pop(0)
