@@ -241,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     common(w)
     w.add_argument("--deals", required=True)
     w.add_argument("--timeout", type=timeout_arg, default=10.0)
-    w.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
+    w.add_argument("--jobs", type=int, default=0, help="worker processes; 0 (the default) means one per core")
     w.set_defaults(func=cmd_winnability)
     return p
 
