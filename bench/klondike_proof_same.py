@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import subprocess
 import sys
 import time
-import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,13 +31,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 def load_reference(rev: str):
     """``games.solvers.klondike_proof`` as of git revision ``rev``, as a separate module object."""
-    src = subprocess.run(["git", "show", f"{rev}:games/solvers/klondike_proof.py"], cwd=ROOT, check=True,
-                         capture_output=True, text=True).stdout
-    mod = types.ModuleType("games.solvers._klondike_proof_reference")
-    mod.__package__ = "games.solvers"
-    mod.__file__ = f"<{rev}:games/solvers/klondike_proof.py>"
-    exec(compile(src, mod.__file__, "exec"), mod.__dict__)
-    return mod
+    from revision import module_at
+    return module_at(rev, "games/solvers/klondike_proof.py", "games.solvers._klondike_proof_reference")
 
 
 def walk(n: int):

@@ -14,10 +14,8 @@ difference is printed and the exit status is 1. It also prints the CPU seconds o
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import time
-import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,13 +25,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 def load_reference(rev: str):
     """``games.solvers.klondike`` as of git revision ``rev``, as a separate module object."""
-    src = subprocess.run(["git", "show", f"{rev}:games/solvers/klondike.py"], cwd=ROOT, check=True,
-                         capture_output=True, text=True).stdout
-    mod = types.ModuleType("games.solvers._klondike_reference")
-    mod.__package__ = "games.solvers"
-    mod.__file__ = f"<{rev}:games/solvers/klondike.py>"
-    exec(compile(src, mod.__file__, "exec"), mod.__dict__)
-    return mod
+    from revision import module_at
+    return module_at(rev, "games/solvers/klondike.py", "games.solvers._klondike_reference")
 
 
 def recorder(mod):

@@ -1,0 +1,25 @@
+"""A module of this repository as of an earlier git revision, loaded beside the working one: what
+the "same search" checks (bench/klondike_same_search.py, bench/klondike_proof_same.py) compare a
+pure speed-up against."""
+from __future__ import annotations
+
+import subprocess
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def module_at(rev: str, path: str, name: str) -> types.ModuleType:
+    """The Python file ``path`` (e.g. ``games/solvers/klondike.py``) as of git revision ``rev``,
+    executed as a new module ``name`` in the package of its folder (so its relative imports
+    reach the working tree's modules).
+
+    :raises subprocess.CalledProcessError: when git does not know ``rev`` or ``path`` there."""
+    src = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout
+    mod = types.ModuleType(name)
+    mod.__package__ = path.rsplit("/", 1)[0].replace("/", ".")
+    mod.__file__ = f"<{rev}:{path}>"
+    exec(compile(src, mod.__file__, "exec"), mod.__dict__)
+    return mod
