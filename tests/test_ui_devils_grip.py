@@ -239,14 +239,21 @@ def test_the_stock_turns_three_and_is_refused_while_a_cell_is_empty():
     assert t2.state.talon == (C("9H"), C("KS")) and t2.state.stock == ()
 
 
-def test_hint_shows_a_legal_move_of_the_best_line():
-    app = make(number=3)
+def ask_hint(app):
+    """Tap Hint and run frames until the hint is shown (node budgets only, conftest: the search
+    ends on its own)."""
     t = app.scene
     click(app, next(b for b in t.buttons if b.name == "hint").rect.center)
-    for _ in range(20_000):                 # node budgets only (conftest): ends on its own
+    for _ in range(20_000):
         if t.hint_move is not None:
             break
         app.frame()
+
+
+def test_hint_shows_a_legal_move_of_the_best_line():
+    app = make(number=3)
+    t = app.scene
+    ask_hint(app)
     m = t.hint_move
     assert m is not None and DevilsGrip.why_not(t.state, m) is None
     assert m.kind in (MERGE, TALON, "s")
@@ -339,11 +346,7 @@ def test_hint_at_the_start_of_the_banked_deal_knows_the_win():
     # only" who asks for a hint at once is shown a move of a winning line, not a best result
     app = make(number=506)
     t = app.scene
-    click(app, next(b for b in t.buttons if b.name == "hint").rect.center)
-    for _ in range(20_000):
-        if t.hint_move is not None:
-            break
-        app.frame()
+    ask_hint(app)
     assert t.hint_move is not None and DevilsGrip.why_not(t.state, t.hint_move) is None
     assert t.status_text == tr("Hint: a move on a winning line (the solver sees face-down cards)")
 
@@ -353,11 +356,7 @@ def test_hint_reason_covers_no_chain_label_on_a_phone():
     # labels: on a phone held upright, above the first row's card it covered "2 5 8 J"
     app = make(size=(390, 844), number=506)
     t = app.scene
-    click(app, next(b for b in t.buttons if b.name == "hint").rect.center)
-    for _ in range(20_000):
-        if t.hint_move is not None:
-            break
-        app.frame()
+    ask_hint(app)
     app.frame()
     box = t.assist._bubble[1]
     assert not any(box.colliderect(r) for r in t.label_rects)
