@@ -28,10 +28,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from revision import module_at, total_line  # noqa: E402 (bench/ is on the path now)
+
 
 def load_reference(rev: str):
     """``games.solvers.klondike_proof`` as of git revision ``rev``, as a separate module object."""
-    from revision import module_at
     return module_at(rev, "games/solvers/klondike_proof.py", "games.solvers._klondike_proof_reference")
 
 
@@ -109,10 +110,7 @@ def main(argv=None) -> int:
         ans = ", ".join(f"{v} {names[k]}" for k, v in sorted(answers.items(), key=lambda kv: str(kv[0])))
         print(f"{group}: {same}/{n} identical ({ans}; {nodes} states); CPU {tr:.2f} s -> {tn:.2f} s,"
               f" x{tr / tn:.2f}, {1e6 * tr / max(nodes, 1):.1f} -> {1e6 * tn / max(nodes, 1):.1f} us/state")
-    tr = sum(g[2] for g in groups.values())
-    tn = sum(g[3] for g in groups.values())
-    print(f"all: {sum(g[1] for g in groups.values())}/{sum(g[0] for g in groups.values())} identical;"
-          f" CPU {tr:.2f} s -> {tn:.2f} s, x{tr / tn:.2f}")
+    print(total_line(groups))
     return 1 if bad else 0
 
 

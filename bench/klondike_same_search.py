@@ -22,10 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from revision import module_at, total_line  # noqa: E402 (bench/ is on the path now)
+
 
 def load_reference(rev: str):
     """``games.solvers.klondike`` as of git revision ``rev``, as a separate module object."""
-    from revision import module_at
     return module_at(rev, "games/solvers/klondike.py", "games.solvers._klondike_reference")
 
 
@@ -89,10 +90,7 @@ def main(argv=None) -> int:
     for group, (n, same, tr, tn, answers) in groups.items():
         ans = ", ".join(f"{v} {k}" for k, v in sorted(answers.items()))
         print(f"{group}: {same}/{n} identical ({ans}); CPU {tr:.2f} s -> {tn:.2f} s, x{tr / tn:.2f}")
-    tr = sum(g[2] for g in groups.values())
-    tn = sum(g[3] for g in groups.values())
-    print(f"all: {sum(g[1] for g in groups.values())}/{sum(g[0] for g in groups.values())} identical;"
-          f" CPU {tr:.2f} s -> {tn:.2f} s, x{tr / tn:.2f}")
+    print(total_line(groups))
     return 1 if bad else 0
 
 

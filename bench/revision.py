@@ -23,3 +23,14 @@ def module_at(rev: str, path: str, name: str) -> types.ModuleType:
     mod.__file__ = f"<{rev}:{path}>"
     exec(compile(src, mod.__file__, "exec"), mod.__dict__)
     return mod
+
+
+def total_line(groups: dict) -> str:
+    """The last line of a sameness check: cases identical of all, and the CPU seconds of the
+    reference against the working copy with their ratio. ``groups`` maps a group's name to a
+    list starting ``[cases, identical, reference seconds, working seconds, …]``."""
+    n = sum(g[0] for g in groups.values())
+    same = sum(g[1] for g in groups.values())
+    tr = sum(g[2] for g in groups.values())
+    tn = sum(g[3] for g in groups.values())
+    return f"all: {same}/{n} identical; CPU {tr:.2f} s -> {tn:.2f} s, x{tr / tn:.2f}"
