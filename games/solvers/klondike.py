@@ -134,6 +134,7 @@ from operator import itemgetter
 
 from ..klondike import SUIT_LETTERS, Klondike, KlondikeState
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win, now
+from .klondike_proof import Abstract, ProofLane
 
 RED = tuple(((c >> 4) in (1, 2)) for c in range(64))
 ON = tuple(tuple(x for x in range(64) if (x & 15) == (c & 15) + 1 and (x & 15) <= 13 and (x >> 4) < 4
@@ -906,7 +907,6 @@ class KlondikeSolver(Sliced):
             complete = self.lanes[len(phases)]
             self.lanes.append(_StageLane(pb, complete.stack[0][0], complete.stack[0][3], self.STAGE2[0], True))
         if self.PROOF is not None:  # the abstract game's proof of loss (klondike_proof.py)
-            from .klondike_proof import Abstract, ProofLane
             root = self.lanes[len(phases)].stack[0][0]
             self.lanes.append(ProofLane(Abstract(root[0], root[1], root[3]), self.PROOF))
 
