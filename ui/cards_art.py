@@ -174,6 +174,15 @@ COMPACT_STRIP = 0.50
 """How much of a compact face's height, in card widths, shows its whole index (rank and suit)."""
 
 
+def compact_index_height(w: int) -> int:
+    """Px from the top of a compact face (:func:`compact_face`) ``w`` px wide to just below its
+    corner index (rank and suit, with one px to spare): the least visible strip of a fanned card
+    that still reads (the column tables never squeeze a face-up card below it)."""
+    k = min(1.0, max(0.0, (w - 56) / 44))
+    cap = (0.40 - 0.10 * k) * w
+    return max(2, round(0.07 * w)) + round(cap) + 2
+
+
 def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface:
     """A face for fanned columns, readable from its top strip alone (:data:`COMPACT_STRIP` × w):
     a big rank (cap height 0.40 w, 0.30 w from 100 px up) at the top left and the suit (0.34 w,

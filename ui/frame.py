@@ -19,6 +19,16 @@ LAYOUTS = ROOT / "layouts"
 FELT = (17, 94, 52)
 FELT_LIGHT = (38, 132, 76)
 INK = (240, 244, 238)
+TOUCH = 44
+"""The least touch target, px each way (Apple's Human Interface Guidelines: 44 pt)."""
+
+
+def grow_to(r: pygame.Rect, least: int) -> pygame.Rect:
+    """``r`` grown about its centre to at least ``least`` px wide and tall (a touch target)."""
+    g = pygame.Rect(r)
+    if g.width < least or g.height < least:
+        g = g.inflate(max(0, least - g.width), max(0, least - g.height))
+    return g
 DIM = (190, 214, 196)
 WARN = (255, 205, 120)
 _toml_cache: dict[str, dict] = {}

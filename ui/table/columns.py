@@ -46,7 +46,7 @@ from games.i18n import N_, tr
 
 from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
-from ..frame import INK, Button, load_toml
+from ..frame import INK, TOUCH, Button, grow_to, load_toml
 from .base import GameTable
 
 FLY_MS = 200          # one card's flight
@@ -92,9 +92,11 @@ def fan_offsets(n: int, down: int, h: int, avail: float, down_step: float, up_st
             us = max(2.0, (room - nd * ds) / nu)
             if us < min_up:
                 us = max(2.0, min(us, min_up))
+    # whole-pixel steps after the face-up cards, so every strip is at least the step asked for
+    ius = max(1, math.floor(us + 1e-6))
     out, y = [], 0.0
     for k in range(n):
-        out.append(round(y))
+        out.append(round(y) if k <= nd else out[-1] + ius)
         y += ds if k < down else us
     return out
 
@@ -142,6 +144,7 @@ class ColumnsTable(GameTable):
         self.kept_back = set()
         self.auto_due = self.finish_due = None
         self.finish_queue = []
+        self.refit()
         if hasattr(self, "finish_rect"):
             self.update_finish()
         if getattr(self, "own_clock", False):
@@ -156,6 +159,7 @@ class ColumnsTable(GameTable):
     def on_undo(self) -> None:
         self.cycle = self.last_tap = None
         self.anim.cancel("cfly")
+        self.refit()
 
     @property
     def auto_on(self) -> bool:
@@ -187,9 +191,68 @@ class ColumnsTable(GameTable):
 
     # -- geometry --------------------------------------------------------------------------------
     def layout_cards(self, frame) -> None:
-        """Card width, the pile rectangles and the fan steps for ``frame``."""
-        p = load_toml(f"{self.game}/screen.toml")[frame.shape]
-        self.geo = p
+        """Card width, the pile rectangles and the fan steps for ``frame``: the widest card the
+        grid allows (:meth:`grid_width`), shrunk until the longest column reads (:meth:`fit`)."""
+        self.frame_now = frame
+        self.geo = load_toml(f"{self.game}/screen.toml")[frame.shape]
+        self.base_w = self.grid_width(frame)
+        self.place_piles(self.fit_width(self.state) if self.history is not None else self.base_w)
+
+    def grid_width(self, frame) -> int:
+        """The widest card (px) whose grid (the piles' rows above ``min_column`` card heights of
+        column) fits the table rectangle, capped by ``max_card`` (scaled with the frame)."""
+        p = self.geo
+        T = frame.table
+        gap, rgap = p["gap"], p["row_gap"]
+        cx, cy = p["columns"]
+        xs, ys = self._grid_extent()
+        pitch_units = (max(xs) + p.get("extra_right", 0.0) - min(xs)) * (1 + gap) + 1
+        R = cards_art.RATIO
+        ny = max([y + 1 for y in ys] + [0])
+        rows_h = max(ny * (1 + rgap) * R - rgap * R, 0)
+        col_h = cy * (1 + rgap) * R + p["min_column"] * R
+        w = int(min(T.width / pitch_units, T.height / max(rows_h, col_h), p["max_card"] * frame.scale))
+        return max(20, w)
+
+    def _grid_extent(self):
+        p = self.geo
+        cx, cy = p["columns"]
+        spots = [xy for v in p.get("piles", {}).values() for xy in v]
+        return [x for x, _ in spots] + [cx, cx + self.n_columns - 1], [y for _, y in spots]
+
+    def fit_width(self, s) -> int:
+        """The widest card (px, at most the grid's :attr:`base_w`) at which every column of
+        state ``s`` fits the table with each face-up card showing its whole corner index
+        (:func:`ui.cards_art.compact_index_height`) and each face-down card ``min_down`` card
+        heights: long columns shrink the whole tableau, as Microsoft Solitaire Collection
+        does, rather than cut the cards' rank and suit (20 px at the least)."""
+        p = self.geo
+        T = self.frame_now.table
+        cy = p["columns"][1]
+        R = cards_art.RATIO
+        need = []
+        for i in range(self.n_columns):
+            cards = self.pile_cards(s, ("col", i))
+            n = len(cards)
+            if n <= 1:
+                continue
+            down = sum(1 for _, up in cards if not up)
+            nd = min(down, n - 1)
+            need.append((nd, n - 1 - nd))
+        w = self.base_w
+        while w > 20:
+            h = cards_art.card_height(w)
+            top = round(cy * h * (1 + p["row_gap"]))
+            strip = max(cards_art.compact_index_height(w), p["min_up"] * h)
+            if all(top + h + nd * p["min_down"] * h + nu * strip <= T.height - 1 for nd, nu in need):
+                break
+            w -= 1
+        return w
+
+    def place_piles(self, w: int) -> None:
+        """Lay the piles out for cards ``w`` px wide (centred in the table rectangle)."""
+        p = self.geo
+        frame = self.frame_now
         T = frame.table
         gap, rgap = p["gap"], p["row_gap"]
         cx, cy = p["columns"]
@@ -197,16 +260,9 @@ class ColumnsTable(GameTable):
         for name, spots in p.get("piles", {}).items():
             for k, xy in enumerate(spots):
                 places[(name,) if len(spots) == 1 and name in ("stock", "waste", "done") else (name, k)] = xy
-        xs = [x for x, _ in places.values()] + [cx, cx + self.n_columns - 1]
+        xs, _ = self._grid_extent()
         xmin, xmax = min(xs), max(xs) + p.get("extra_right", 0.0)
-        ny = max([y + 1 for _, y in places.values()] + [0])
-        # width: (xmax - xmin) pitches + one card; height: the rows above the columns + a column
         pitch_units = (xmax - xmin) * (1 + gap) + 1
-        R = cards_art.RATIO
-        rows_h = max(ny * (1 + rgap) * R - rgap * R, 0)
-        col_h = cy * (1 + rgap) * R + p["min_column"] * R
-        w = int(min(T.width / pitch_units, T.height / max(rows_h, col_h), p["max_card"] * frame.scale))
-        w = max(20, w)
         h = cards_art.card_height(w)
         self.card_w, self.card_h = w, h
         self.pitch = w * (1 + gap)
@@ -222,7 +278,9 @@ class ColumnsTable(GameTable):
         for i in range(self.n_columns):
             self.pile_rect[("col", i)] = at(cx + i, cy)
         self.col_bottom = T.bottom
-        self.steps = (p["down_step"] * h, max(p["up_step"] * h, 0), p["min_down"] * h, p["min_up"] * h)
+        strip = cards_art.compact_index_height(w)
+        self.steps = (p["down_step"] * h, max(p["up_step"] * h, strip), p["min_down"] * h,
+                      max(p["min_up"] * h, strip))
         self.fans = {k: (v[0] * w, v[1] * h) for k, v in p.get("fans", {}).items()}
         fb = p.get("finish", [cx + (self.n_columns - 1) / 2, cy + 0.1])
         bw, bh = max(110, round(w * 1.6)), max(48, round(h * 0.42))
@@ -232,6 +290,16 @@ class ColumnsTable(GameTable):
         self.finish_rect.clamp_ip(T)
         if self.history is not None:
             self.update_finish()
+
+    def refit(self) -> None:
+        """Re-size the cards for the state now (after a move, an undo, a new deal)."""
+        if not hasattr(self, "base_w") or self.history is None:
+            return
+        w = self.fit_width(self.state)
+        if w != self.card_w:
+            self.place_piles(w)
+            self.base = None
+            self.stale = True
 
     def fan_for(self, key) -> tuple[float, float]:
         """``(dx, dy)`` between the visible cards of a non-column pile (0, 0: stacked)."""
@@ -279,31 +347,37 @@ class ColumnsTable(GameTable):
 
     def zone(self, key, index: int | None, s=None) -> pygame.Rect:
         """Where a press means card ``index`` of pile ``key`` (``None``: the pile itself): the
-        visible part of the card, widened to the column pitch; a column's top card reaches down
-        to the bottom of the table."""
+        card's visible part widened to the column pitch, the top card (or an empty pile's
+        outline) with a small slop around it; each at least :data:`ui.frame.TOUCH` px each way.
+        Felt away from the cards answers nothing."""
         s = self.state if s is None else s
         rects = self.pile_rects(s, key)
         g = round(self.pitch - self.card_w)
+        slop = max(4, round(0.1 * self.card_w))
         if key[0] == "col":
             base = self.pile_rect[key]
             x = base.x - g // 2
             if index is None or not rects:
-                return pygame.Rect(x, base.y, round(self.pitch), self.col_bottom - base.y)
-            r = rects[index]
-            bottom = rects[index + 1].y if index + 1 < len(rects) else self.col_bottom
-            return pygame.Rect(x, r.y, round(self.pitch), max(1, bottom - r.y))
+                last = rects[-1] if rects else base
+                z = pygame.Rect(x, base.y, round(self.pitch), last.bottom - base.y).inflate(0, 2 * slop)
+            else:
+                r = rects[index]
+                if index + 1 < len(rects):
+                    return pygame.Rect(x, r.y, round(self.pitch), max(1, rects[index + 1].y - r.y))
+                z = pygame.Rect(x, r.y, round(self.pitch), r.height + slop)
+            return grow_to(z, TOUCH)
         if not rects:
-            return self.pile_rect[key].inflate(g, g)
+            return grow_to(self.pile_rect[key].inflate(g, g), TOUCH)
         if index is None:
             u = rects[0].unionall(rects)
-            return u.inflate(g, g)
+            return grow_to(u.inflate(g, g), TOUCH)
         r = rects[index]
         if index + 1 < len(rects):
             nxt = rects[index + 1]
             dx, dy = nxt.x - r.x, nxt.y - r.y
             if dx or dy:
                 return pygame.Rect(r.x, r.y, dx if dx else r.width, dy if dy else r.height)
-        return r.inflate(g, g)
+        return grow_to(r.inflate(g, g), TOUCH)
 
     def hit_test(self, pos):
         if self.finish_button is not None and self.finish_rect.collidepoint(pos):
@@ -312,13 +386,12 @@ class ColumnsTable(GameTable):
         for key in self.all_keys():
             cards = self.pile_cards(s, key)
             if key[0] == "col":
-                rects = self.pile_rects(s, key)
                 if not self.zone(key, None).collidepoint(pos):
                     continue
                 for i in range(len(cards) - 1, -1, -1):
                     if self.zone(key, i).collidepoint(pos):
                         return ("card", key, i)
-                if not cards or pos[1] < (rects[0].y if rects else 0):
+                if not cards:
                     return ("pile", key)
                 continue
             if key in (("stock",), ("done",)) or not cards:
@@ -426,6 +499,7 @@ class ColumnsTable(GameTable):
 
     def after_move(self, before, move) -> None:
         self.cycle = self.cycle if getattr(self, "_keep_cycle", False) else None
+        self.refit()
         self.animate(before, move, self.state, getattr(self, "_from_rects", None))
         self._from_rects = None
         self.update_finish()
