@@ -29,7 +29,7 @@ BANKS_DIR = Path(__file__).resolve().parent / "banks"
 
 def variant_options(rules, options: dict) -> dict:
     """The options of ``options`` that select a bank (``rules.bank_options``, default all)."""
-    keys = getattr(rules, "bank_options", None)
+    keys = rules.bank_options
     if keys is None:
         keys = tuple(rules.options)
     full = rules.check_options(options)

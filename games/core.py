@@ -7,7 +7,7 @@ list of states and a solver's visited set is a set of states (STYLE.md, "What th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .i18n import tr
 
@@ -27,6 +27,27 @@ class IllegalMove(GameError):
     def text(self, lang: str | None = None) -> str:
         """The reason in ``lang`` (default: the current language)."""
         return tr(self.msgid, lang, **self.kw)
+
+
+class Refusal(NamedTuple):
+    """Why the rules refuse a move: the catalogue message (English msgid with ``{}``
+    placeholders) and its fill-ins. The one return type of :meth:`Rules.why_not`.
+
+    >>> Refusal("Only {n} cards can move", {"n": 3}).text("en")
+    'Only 3 cards can move'
+    """
+
+    msgid: str
+    fields: dict = {}
+
+    def text(self, lang: str | None = None) -> str:
+        """The reason in ``lang`` (default: the current language), placeholders filled."""
+        return tr(self.msgid, lang, **self.fields)
+
+    def error(self, move: str = "") -> "IllegalMove":
+        """This refusal as the :class:`IllegalMove` that :meth:`Rules.apply` raises; ``move`` is
+        the refused move's text."""
+        return IllegalMove(self.msgid, move, **self.fields)
 
 
 class PositionError(GameError):
@@ -54,6 +75,15 @@ class Rules:
     title: ClassVar[str] = ""
     code_prefix: ClassVar[str] = ""
     options: ClassVar[dict[str, tuple[str, ...]]] = {}
+    option_labels: ClassVar[dict[str, dict[str, str]]] = {}
+    """``{option: {value: msgid}}``: how the options screen names a value (``suits`` ``"1"`` →
+    "1 suit"); a value without a label shows as itself."""
+    stats_options: ClassVar[tuple[str, ...] | None] = None
+    """The options that split the statistics into separate tables (``None``: all of them; ``()``:
+    one table for the whole game, as Pyramid keeps over its layouts)."""
+    bank_options: ClassVar[tuple[str, ...] | None] = None
+    """The options that select a bank of verified deals (``None``: all of them); see
+    :mod:`games.bank`."""
 
     # -- options ---------------------------------------------------------------------------------
     @classmethod
@@ -151,6 +181,83 @@ class Rules:
     def score(cls, state: Any) -> int:
         """The score of ``state`` in points."""
         return getattr(state, "score", 0)
+
+    # -- what the tables ask (defaults for games without the feature) ----------------------------
+    @classmethod
+    def why_not(cls, state: Any, move: Any) -> Refusal | None:
+        """Why ``move`` is refused in ``state`` (a :class:`Refusal`), or ``None`` when it is legal.
+
+        The default asks :meth:`apply` and turns its :class:`IllegalMove` into a refusal; games
+        override it with a check that builds no new state."""
+        try:
+            cls.apply(state, move)
+        except IllegalMove as e:
+            return Refusal(e.msgid, dict(e.kw))
+        return None
+
+    @classmethod
+    def win_score(cls, state: Any, seconds: float, moves: int, solvable_only: bool = True) -> int:
+        """The points of a won game for the best-score tables: ``state`` the won state,
+        ``seconds`` the time played, ``moves`` the move counter (undone moves included),
+        ``solvable_only`` whether the deal came from the solvable deals only. The default is
+        :meth:`score`; games with a time or move bonus override it (their docstrings give the
+        formula and its source)."""
+        return cls.score(state)
+
+    @classmethod
+    def movable(cls, state: Any, pile: int, index: int) -> bool:
+        """Whether the card at ``index`` of tableau pile ``pile`` may be lifted (with the cards on
+        it) in ``state`` — face up and at the head of a run the rules move together. Games
+        without a tableau of columns have none: ``False``."""
+        return False
+
+    @classmethod
+    def tap_refusal(cls, state: Any, src: int, index: int) -> Refusal | None:
+        """Why a tap on card ``index`` (from the bottom) of place ``src`` has no move — face down,
+        not at the head of a movable run, nowhere to go — or ``None`` when it has one. Games
+        whose tables explain taps through :meth:`why_not` alone: ``None``."""
+        return None
+
+    @classmethod
+    def tap_moves(cls, state: Any, src: int, index: int | None = None) -> list[Any]:
+        """The legal moves of the card a player tapped (place ``src``, card ``index`` of a column;
+        ``None``: its top card), best first — the order a repeated tap walks through. Games whose
+        taps the table maps itself: ``[]``."""
+        return []
+
+    @classmethod
+    def moving_card(cls, state: Any, move: Any) -> int:
+        """The card ``move`` lifts (the top card of what moves; for a move to a foundation, the
+        card that goes home). :raises NotImplementedError: in games whose moves are not
+        pile-to-pile."""
+        raise NotImplementedError
+
+    @classmethod
+    def safe_to_foundation(cls, state: Any, exclude=()) -> list[tuple[int, Any]]:
+        """``(card, move)`` pairs of the moves to a foundation that automatic play may make now
+        (the card is not needed on the tableau any more), skipping ``exclude``d cards. Games
+        without foundations: ``[]``."""
+        return []
+
+    @classmethod
+    def can_finish(cls, state: Any) -> bool:
+        """Whether a Finish button is offered now (every card can go home by itself)."""
+        return False
+
+    @classmethod
+    def finish_moves(cls, state: Any) -> list[Any] | None:
+        """The moves that play every card home when :meth:`can_finish`, else ``None``."""
+        return None
+
+    @classmethod
+    def preview_cards(cls) -> list[int]:
+        """The face-up cards of the home screen's miniature of this game, in the order they are
+        shown: the cards of deal 1 in the game's own shuffle (:func:`games.deal.shuffle`), so a
+        game's preview shows only cards the game has."""
+        from .cards import deck
+        from .deal import shuffle
+
+        return shuffle(deck(1), cls.name, 1)
 
 
 @dataclass

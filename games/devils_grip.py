@@ -62,7 +62,7 @@ from typing import NamedTuple
 
 from . import codes
 from .cards import CardError, deck, fmt, parse_card
-from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Rules
+from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .i18n import N_
 from .position import join, read_fields, tokens
@@ -100,6 +100,9 @@ MSG_BRILLIANT = N_("Brilliant")
 
 RATINGS = ((2, MSG_BRILLIANT), (5, MSG_EXCELLENT), (10, MSG_GOOD))
 """The Bicycle scale (RULES.md): cards left at most N → the rating's msgid, best first."""
+RATING_ROWS = tuple((0 if i == 0 else RATINGS[i - 1][0] + 1, hi, msg) for i, (hi, msg) in enumerate(RATINGS))
+"""The scale as rows ``(fewest, most cards left, msgid)`` for the end panel: ``(0, 2, Brilliant)``,
+``(3, 5, Excellent)``, ``(6, 10, Good)``."""
 
 
 class Move(NamedTuple):
@@ -231,6 +234,11 @@ class DevilsGrip(Rules):
         return DevilsGripState(tuple((c,) for c in d[:N_CELLS]), tuple(d[N_CELLS:]), ())
 
     @classmethod
+    def preview_cards(cls) -> list[int]:
+        """Deal 1's cards: two decks without aces (the game has none)."""
+        return shuffle(deck(2, ranks=tuple(range(2, 14))), cls.name, 1)
+
+    @classmethod
     def code(cls, number: int, options: dict[str, str] | None = None) -> str:
         """``DG1-S-`` and the number in 7 base-26 letters: deal 1 is ``DG1-S-AAAAAAB``."""
         return codes.encode(cls.code_prefix, cls.RULE_LETTER, number)
@@ -279,7 +287,14 @@ class DevilsGrip(Rules):
         return out
 
     @classmethod
-    def why_not(cls, s: DevilsGripState, m: Move) -> tuple[str, dict] | None:
+    def why_not(cls, s: DevilsGripState, m: Move) -> Refusal | None:
+        """Why ``m`` is refused (the catalogue message and its fill-ins), or ``None`` when it
+        is legal."""
+        why = cls._refusal(s, m)
+        return None if why is None else Refusal(*why)
+
+    @classmethod
+    def _refusal(cls, s: DevilsGripState, m: Move) -> tuple[str, dict] | None:
         """``(msgid, fields)`` explaining why ``m`` is refused, or ``None`` if it is legal."""
         if cls.status(s) != PLAYING:
             return MSG_OVER, {}
@@ -336,7 +351,7 @@ class DevilsGrip(Rules):
 
         :raises IllegalMove: with the reason; ``s`` is unchanged (states are immutable).
         """
-        why = cls.why_not(s, m)
+        why = cls._refusal(s, m)
         if why is not None:
             raise IllegalMove(why[0], str(m), **why[1])
         return cls._apply(s, m)

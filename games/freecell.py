@@ -50,7 +50,7 @@ from . import codes
 from .cards import deck, fmt
 from .columns import (fits, foundation_cards, format_foundations, goes_home, is_safe,
                       parse_foundations, run_start)
-from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Rules
+from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import microsoft_rand
 from .i18n import N_
 from .position import read_fields, tokens
@@ -72,6 +72,7 @@ MSG_TOO_MANY = N_("Only {n} cards can move at once now (free cells + 1) × 2^(em
 MSG_NOT_RUN = N_("Those cards are not in order and cannot move together")
 MSG_SAME = N_("A card cannot move to its own column")
 MSG_OVER = N_("The game is over")
+MSG_NOWHERE = N_("This card has nowhere to go")
 
 
 class Move(NamedTuple):
@@ -238,10 +239,13 @@ class FreeCell(Rules):
         return out
 
     @classmethod
-    def why_not(cls, s: FreeCellState, m: Move) -> str | None:
-        """The catalogue message (and its fill-ins) saying why ``m`` is refused, or ``None``."""
+    def why_not(cls, s: FreeCellState, m: Move) -> Refusal | None:
+        """Why ``m`` is refused (the catalogue message and its fill-ins), or ``None`` when it is
+        legal."""
         r = cls._why(s, m)
-        return r[0] if r else None
+        if r is None:
+            return None
+        return Refusal(MSG_TOO_MANY, {"n": r[1]}) if r[0] == MSG_TOO_MANY else Refusal(r[0])
 
     @classmethod
     def _why(cls, s: FreeCellState, m: Move) -> tuple | None:
@@ -366,7 +370,7 @@ class FreeCell(Rules):
 
         def key(m):
             if m.dst == FOUNDATION:
-                card = cls._moving(s, m)
+                card = cls.moving_card(s, m)
                 return (0, 0) if is_safe(card, f) else (3, 0)
             if m.dst >= CELL:
                 return (4, m.dst)
@@ -379,7 +383,9 @@ class FreeCell(Rules):
         return sorted(cands, key=key)
 
     @classmethod
-    def _moving(cls, s: FreeCellState, m: Move) -> int:
+    def moving_card(cls, s: FreeCellState, m: Move) -> int:
+        """The card ``m`` lifts: the first card of the run that moves from a column, or the card
+        of a free cell or a foundation's top."""
         if m.src < N_COLUMNS:
             col = s.columns[m.src]
             return col[len(col) - m.n]
@@ -387,6 +393,42 @@ class FreeCell(Rules):
             return s.cells[m.src - CELL]
         su = m.src - FOUNDATION_OF
         return su * 16 + s.foundations[su]
+
+    @classmethod
+    def movable(cls, s: FreeCellState, col: int, index: int) -> bool:
+        """Whether card ``index`` of column ``col`` may be lifted: at or above the start of the
+        column's ordered tail (:func:`games.columns.run_start`); how many may move at once is
+        :meth:`why_not`'s to say.
+
+        >>> s = FreeCell.deal(1, {})
+        >>> FreeCell.movable(s, 0, 6), FreeCell.movable(s, 0, 0)
+        (True, False)
+        """
+        cards = s.columns[col]
+        return 0 <= index < len(cards) and index >= run_start(cards)
+
+    @classmethod
+    def tap_refusal(cls, s: FreeCellState, src: int, index: int) -> Refusal | None:
+        """Why a tap on card ``index`` of place ``src`` (a column, a free cell or a foundation;
+        ``index`` counts from the bottom of that pile) has no move, or ``None`` when it has one."""
+        if src < N_COLUMNS:
+            if not cls.movable(s, src, index):
+                return Refusal(MSG_NOT_RUN)
+            return None if cls.tap_moves(s, src, index) else Refusal(MSG_NOWHERE)
+        size = (s.cells[src - CELL] is not None) if src < CELL + N_CELLS else s.foundations[src - FOUNDATION_OF]
+        if index != size - 1:
+            return Refusal(MSG_NOT_RUN)
+        return None if cls.tap_moves(s, src) else Refusal(MSG_NOWHERE)
+
+    @classmethod
+    def win_score(cls, s: FreeCellState, seconds: float, moves: int, solvable_only: bool = True) -> int:
+        """The points of a won game (docs/columns-ui.md): the 520 foundation points, plus one
+        point a second under 10 minutes, plus 2 a move under 200. Integers only.
+
+        >>> FreeCell.win_score(FreeCell.deal(1, {}), 300.9, 150)
+        920
+        """
+        return 520 + max(0, 600 - int(seconds)) + 2 * max(0, 200 - int(moves))
 
     @classmethod
     def can_finish(cls, s: FreeCellState) -> bool:
@@ -406,7 +448,7 @@ class FreeCell(Rules):
         while sum(s.foundations) < 52:
             cands = [(c[-1] & 15, Move(i, FOUNDATION)) for i, c in enumerate(s.columns) if c]
             cands += [(c & 15, Move(CELL + k, FOUNDATION)) for k, c in enumerate(s.cells) if c is not None]
-            ok = [(r, m) for r, m in cands if goes_home(cls._moving(s, m), s.foundations)]
+            ok = [(r, m) for r, m in cands if goes_home(cls.moving_card(s, m), s.foundations)]
             if not ok:
                 return None
             m = min(ok)[1]

@@ -87,7 +87,7 @@ def _klondike(rules, s, m):
         return 5, R_RECYCLE
     if m.src >= FOUNDATION_OF:
         return -20, R_BACK
-    card = rules._moving_card(s, m)
+    card = rules.moving_card(s, m)
     frees = empties = False
     uncovers_home = False
     if 0 <= m.src < N_COLUMNS:
@@ -126,7 +126,7 @@ def _freecell(rules, s, m):
 
     if m.src >= FOUNDATION_OF:
         return -20, R_BACK
-    card = rules._moving(s, m)
+    card = rules.moving_card(s, m)
     if m.dst == FOUNDATION:
         return (100, R_SAFE) if is_safe(card, s.foundations) else (70, R_HOME)
     if m.src >= CELL:

@@ -52,7 +52,7 @@ from . import codes
 from .cards import CardError, deck, fmt, parse_card
 from .columns import (fits, foundation_cards, format_foundations, goes_home, is_safe,
                       parse_foundations, run_start)
-from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Rules
+from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .i18n import N_
 from .position import int_field, join, read_fields, tokens
@@ -72,6 +72,9 @@ MSG_NO_RUN = N_("No card of that column fits there")
 MSG_SAME = N_("A card cannot move to its own column")
 MSG_STOCK_EMPTY = N_("The stock and the waste are empty")
 MSG_OVER = N_("The game is over")
+MSG_FACE_DOWN = N_("This card is face down")
+MSG_NOT_RUN = N_("Those cards are not in order and cannot move together")
+MSG_NOWHERE = N_("This card has nowhere to go")
 
 
 class Move(NamedTuple):
@@ -203,7 +206,14 @@ class Klondike(Rules):
         return Move(WASTE, STOCK, len(s.waste))
 
     @classmethod
-    def why_not(cls, s: KlondikeState, m: Move) -> str | None:
+    def why_not(cls, s: KlondikeState, m: Move) -> Refusal | None:
+        """Why ``m`` is refused (the catalogue message and its fill-ins), or ``None`` when it
+        is legal."""
+        why = cls._refusal(s, m)
+        return None if why is None else Refusal(why)
+
+    @classmethod
+    def _refusal(cls, s: KlondikeState, m: Move) -> str | None:
         """The catalogue message saying why ``m`` is refused, or ``None`` when it is legal."""
         if sum(s.foundations) == 52:
             return MSG_OVER
@@ -257,7 +267,7 @@ class Klondike(Rules):
 
         :raises IllegalMove: with the reason, leaving ``s`` as it was.
         """
-        why = cls.why_not(s, m)
+        why = cls._refusal(s, m)
         if why is not None:
             raise IllegalMove(why, cls.format_move(s, m), text=cls.format_move(s, m))
         score = s.score
@@ -377,10 +387,12 @@ class Klondike(Rules):
             if want_n is not None and (m.n if m.dst != FOUNDATION else 1) != want_n:
                 continue
             cands.append(m)
-        return sorted(cands, key=lambda m: _tap_key(s.columns, s.foundations, m, cls._moving_card(s, m)))
+        return sorted(cands, key=lambda m: _tap_key(s.columns, s.foundations, m, cls.moving_card(s, m)))
 
     @classmethod
-    def _moving_card(cls, s: KlondikeState, m: Move) -> int:
+    def moving_card(cls, s: KlondikeState, m: Move) -> int:
+        """The card ``m`` lifts: the waste's top, a foundation's top, the column's top for a move
+        to a foundation, else the first card of the run that moves."""
         if m.src == WASTE:
             return s.waste[-1]
         if m.src >= FOUNDATION_OF:
@@ -388,6 +400,48 @@ class Klondike(Rules):
             return su * 16 + s.foundations[su]
         col = s.columns[m.src]
         return col[-1] if m.dst == FOUNDATION else col[len(col) - m.n]
+
+    @classmethod
+    def movable(cls, s: KlondikeState, col: int, index: int) -> bool:
+        """Whether card ``index`` of column ``col`` may be lifted: face up and at or above the
+        start of the column's ordered tail (:func:`games.columns.run_start`).
+
+        >>> s = Klondike.deal(1, {})
+        >>> Klondike.movable(s, 6, 6), Klondike.movable(s, 6, 5)
+        (True, False)
+        """
+        col_cards, d = s.columns[col], s.down[col]
+        return d <= index < len(col_cards) and index >= run_start(col_cards, d)
+
+    @classmethod
+    def tap_refusal(cls, s: KlondikeState, src: int, index: int) -> Refusal | None:
+        """Why a tap on card ``index`` of place ``src`` (a column, the waste or a foundation;
+        ``index`` counts from the bottom of that pile) has no move, or ``None`` when it has one."""
+        if 0 <= src < N_COLUMNS:
+            if index < s.down[src]:
+                return Refusal(MSG_FACE_DOWN)
+            if not cls.movable(s, src, index):
+                return Refusal(MSG_NOT_RUN)
+            return None if cls.tap_moves(s, src, index) else Refusal(MSG_NOWHERE)
+        size = len(s.waste) if src == WASTE else s.foundations[src - FOUNDATION_OF]
+        if index != size - 1:
+            return Refusal(MSG_NOT_RUN)
+        return None if cls.tap_moves(s, src) else Refusal(MSG_NOWHERE)
+
+    @classmethod
+    def win_score(cls, s: KlondikeState, seconds: float, moves: int, solvable_only: bool = True) -> int:
+        """The points of a won game (docs/columns-ui.md): the game's Windows-standard score plus
+        Windows' time bonus, 700 000 / whole seconds for a game of 30 s or more, times 2 when
+        drawing three. ``moves`` and ``solvable_only`` do not count. Integers only.
+
+        >>> from dataclasses import replace
+        >>> s = Klondike.deal(1, {"draw": "3"})
+        >>> Klondike.win_score(replace(s, score=500), 350.7, 120)
+        5000
+        """
+        whole = int(seconds)
+        bonus = 700_000 // whole if whole >= 30 else 0
+        return (s.score + bonus) * (2 if s.draw == 3 else 1)
 
     @classmethod
     def can_finish(cls, s: KlondikeState) -> bool:

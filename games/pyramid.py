@@ -45,7 +45,7 @@ from functools import lru_cache
 
 from . import codes, layout
 from .cards import CardError, deck, fmt, parse_card
-from .core import LOST, PLAYING, WON, IllegalMove, OptionError, PositionError, Rules
+from .core import LOST, PLAYING, WON, IllegalMove, OptionError, PositionError, Refusal, Rules
 from .deal import shuffle
 from .i18n import N_
 from .position import int_field, join, read_fields, tokens
@@ -120,6 +120,17 @@ def geometry(number: int) -> Geometry:
 def rank(c: int) -> int:
     """A card's value for pairing: A=1 … Q=12, K=13."""
     return c & 15
+
+
+def partner_rank(c: int) -> int | None:
+    """The rank that pairs with card ``c`` (the two add up to 13), or ``None`` for a king, which
+    goes alone.
+
+    >>> partner_rank(0x05), partner_rank(0x1C), partner_rank(0x2D)
+    (8, 1, None)
+    """
+    r = rank(c)
+    return None if r == KING else 13 - r
 
 
 # -- the state -------------------------------------------------------------------------------------
@@ -319,7 +330,14 @@ class Pyramid(Rules):
         return MSG_COVERED
 
     @classmethod
-    def why_not(cls, s: PyramidState, move: tuple) -> tuple[str, dict] | None:
+    def why_not(cls, s: PyramidState, move: tuple) -> Refusal | None:
+        """Why ``move`` is refused (the catalogue message and its fill-ins), or ``None`` when it
+        is legal."""
+        why = cls._refusal(s, move)
+        return None if why is None else Refusal(*why)
+
+    @classmethod
+    def _refusal(cls, s: PyramidState, move: tuple) -> tuple[str, dict] | None:
         """``(catalogue message, fields)`` explaining why ``move`` is refused, or ``None`` if legal.
 
         A won game refuses everything ("The game is over"); a lost one refuses a removal for its
@@ -360,7 +378,7 @@ class Pyramid(Rules):
     @classmethod
     def apply(cls, s: PyramidState, move: tuple) -> PyramidState:
         """The state after ``move``. :raises IllegalMove: with the reason; ``s`` is unchanged."""
-        why = cls.why_not(s, move)
+        why = cls._refusal(s, move)
         if why is not None:
             raise IllegalMove(why[0], cls.format_move(s, move), **why[1])
         return cls._apply(s, move)

@@ -53,7 +53,7 @@ from typing import NamedTuple
 
 from . import codes
 from .cards import HEARTS, SPADES, SUITS, deck, fmt
-from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Rules
+from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .i18n import N_
 from .position import int_field, read_fields, tokens
@@ -205,6 +205,7 @@ class Spider(Rules):
     title = MSG_TITLE
     code_prefix = "SP1"
     options = {"suits": ("2", "1", "4"), "relaxed": ("no", "yes")}
+    option_labels = OPTION_LABELS
     bank_options = ("suits",)
     """Banks are solved under the traditional rule; the relaxed rule only adds moves, so a deal
     verified winnable without it is winnable with it too (games/bank.py)."""
@@ -282,7 +283,14 @@ class Spider(Rules):
         return None
 
     @classmethod
-    def why_not(cls, s: SpiderState, move: Move) -> tuple[str, dict] | None:
+    def why_not(cls, s: SpiderState, move: Move) -> Refusal | None:
+        """Why ``move`` is refused (the catalogue message and its fill-ins), or ``None`` when it
+        is legal."""
+        why = cls._refusal(s, move)
+        return None if why is None else Refusal(*why)
+
+    @classmethod
+    def _refusal(cls, s: SpiderState, move: Move) -> tuple[str, dict] | None:
         """``(catalogue message, fields)`` explaining why ``move`` is refused, or ``None`` if legal."""
         if cls.won(s):
             return MSG_OVER, {}
@@ -316,7 +324,7 @@ class Spider(Rules):
 
         :raises IllegalMove: with the reason, leaving ``s`` as it was.
         """
-        why = cls.why_not(s, move)
+        why = cls._refusal(s, move)
         if why is not None:
             raise IllegalMove(why[0], cls.format_move(s, move), **why[1])
         cols, down = list(s.columns), list(s.down)
@@ -388,16 +396,21 @@ class Spider(Rules):
         return same + other + empty
 
     @classmethod
-    def tap_refusal(cls, s: SpiderState, col: int, index: int) -> str | None:
-        """The catalogue message for a tap on card ``index`` of column ``col`` that has no move
-        (face down, not a one-suit run, nowhere to go), or ``None`` when it has one."""
+    def tap_refusal(cls, s: SpiderState, col: int, index: int) -> Refusal | None:
+        """Why a tap on card ``index`` of column ``col`` has no move (face down, not a one-suit
+        run, nowhere to go), or ``None`` when it has one."""
         if cls.won(s):
-            return MSG_OVER
+            return Refusal(MSG_OVER)
         if index < s.down[col]:
-            return MSG_FACE_DOWN
+            return Refusal(MSG_FACE_DOWN)
         if not cls.movable(s, col, index):
-            return MSG_MIXED
-        return None if cls.destinations(s, col, index) else MSG_NO_PLACE
+            return Refusal(MSG_MIXED)
+        return None if cls.destinations(s, col, index) else Refusal(MSG_NO_PLACE)
+
+    @classmethod
+    def win_score(cls, s: SpiderState, seconds: float, moves: int, solvable_only: bool = True) -> int:
+        """The points of a won game: :func:`win_score` of the state's variant."""
+        return win_score(s.suits, seconds, moves, s.relaxed, solvable_only)
 
     @classmethod
     def face_up(cls, s: SpiderState, col: int, index: int) -> bool:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from . import codes, layout
 from .cards import deck, fmt
-from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Rules
+from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .i18n import N_
 from .position import int_field, join, read_fields, tokens
@@ -142,7 +142,14 @@ class TriPeaks(Rules):
         return out
 
     @classmethod
-    def why_not(cls, s: TriPeaksState, move: int) -> str | None:
+    def why_not(cls, s: TriPeaksState, move: int) -> Refusal | None:
+        """Why ``move`` is refused (the catalogue message and its fill-ins), or ``None`` when it
+        is legal."""
+        why = cls._refusal(s, move)
+        return None if why is None else Refusal(why)
+
+    @classmethod
+    def _refusal(cls, s: TriPeaksState, move: int) -> str | None:
         """The catalogue message explaining why ``move`` is refused, or ``None`` if it is legal."""
         if cls.status(s) != PLAYING:
             return MSG_OVER
@@ -159,7 +166,7 @@ class TriPeaks(Rules):
     @classmethod
     def apply(cls, s: TriPeaksState, move: int) -> TriPeaksState:
         """Remove a tableau card to the waste, or draw; scores per ``s.scoring`` (RULES.md)."""
-        why = cls.why_not(s, move)
+        why = cls._refusal(s, move)
         if why is not None:
             raise IllegalMove(why, cls.format_move(s, move))
         if move == DRAW:

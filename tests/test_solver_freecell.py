@@ -368,7 +368,7 @@ def test_deals_stay_solvable_with_the_apps_auto_moves(number):
     plain, s = start, start
     for m in r.moves:
         mv = FreeCell.parse_move(plain, m)
-        card = FreeCell._moving(plain, mv)
+        card = FreeCell.moving_card(plain, mv)
         plain = FreeCell.apply(plain, mv)
         if mv.dst == FOUNDATION and s.foundations[card >> 4] >= card & 15:
             continue

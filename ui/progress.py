@@ -33,7 +33,7 @@ def stats_key(game: str, options: dict) -> str:
     """The statistics bucket of a game: its name plus the options that make a variant
     (``Rules.stats_options``; all options when the game does not narrow them)."""
     rules = find_game(game)
-    keys = getattr(rules, "stats_options", None)
+    keys = rules.stats_options
     if keys is None:
         keys = tuple(rules.options)
     parts = [f"{k}={options[k]}" for k in keys if k in options]
@@ -67,9 +67,9 @@ class SavedGame:
         that went home by themselves at the deal (Klondike's and FreeCell's auto to foundation
         plays an exposed ace at once; such a deal is still untouched)."""
         rules = find_game(self.game)
-        safe = getattr(rules, "safe_to_foundation", None)
+        safe = rules.safe_to_foundation
         k = 0
-        if safe is not None and self.actions:
+        if self.actions:
             try:
                 state = rules.deal(self.number, rules.check_options(self.options))
                 while k < len(self.actions):

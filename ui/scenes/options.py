@@ -7,7 +7,6 @@ cycle for one option with its own scene or panel.
 """
 from __future__ import annotations
 
-import sys
 from typing import Callable
 
 from games.i18n import N_, tr
@@ -52,7 +51,7 @@ def value_label(game: str, key: str, value: str) -> str:
     if (key, value) in VALUES:
         return tr(VALUES[(key, value)])
     try:
-        labels = getattr(sys.modules[find_game(game).__module__], "OPTION_LABELS", {})
+        labels = find_game(game).option_labels
     except (UnknownGame, KeyError):
         labels = {}
     if value in labels.get(key, {}):

@@ -1,12 +1,11 @@
 """Small drawings of each game for the home screen: the game's layout in miniature, its face-up
-cards taken from the game's own shuffle of deal 1 (:func:`games.deal.shuffle`), drawn with the
+cards from the rules (:meth:`games.core.Rules.preview_cards`: deal 1's cards), drawn with the
 real card art at a small width. Cached per game, size, back and colours."""
 from __future__ import annotations
 
 import pygame
 
-from games.cards import deck
-from games.deal import shuffle
+from games.registry import find_game
 from games.tripeaks import LAYOUT as TP_LAYOUT
 
 from .. import cards_art
@@ -70,7 +69,7 @@ def preview(game: str, size: tuple[int, int], back: str = "blue", four: bool = F
         w = max(6, int(min(size[0] / maxx, size[1] / maxy)))
         ox = (size[0] - maxx * w) / 2
         oy = (size[1] - maxy * w) / 2
-        cards = shuffle(deck(2 if game == "devils-grip" else 1), game, 1)
+        cards = find_game(game).preview_cards()
         k = 0
         for x, y, up in places:
             r = pygame.Rect(round(ox + x * w), round(oy + y * w), w, cards_art.card_height(w))

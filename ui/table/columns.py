@@ -413,10 +413,6 @@ class ColumnsTable(GameTable):
         """The legal moves of card ``index`` of pile ``key`` (and those above it), best first."""
         raise NotImplementedError
 
-    def liftable(self, s, key, index) -> bool:
-        """Whether card ``index`` of ``key`` and those above it can be picked up."""
-        raise NotImplementedError
-
     def route(self, s, move) -> tuple:
         """``(src_key, n, dst_key)`` of ``move`` in state ``s``."""
         raise NotImplementedError
@@ -431,13 +427,22 @@ class ColumnsTable(GameTable):
         return None
 
     def refusal(self, s, key, index) -> str:
-        """Why a tapped card has no move (a translated sentence)."""
-        cards = self.pile_cards(s, key)
-        if not cards[index][1]:
-            return tr(MSG_FACE_DOWN)
-        if not self.liftable(s, key, index):
-            return tr(MSG_NOT_RUN)
-        return tr(MSG_NOWHERE)
+        """Why a tapped card has no move (a translated sentence): the rules' :meth:`tap_refusal`
+        of the pile's place."""
+        why = self.rules.tap_refusal(s, self.place(key), index)
+        return why.text() if why is not None else tr(MSG_NOWHERE)
+
+    @staticmethod
+    def place(key) -> int:
+        """The rules' place number of pile ``key`` (see each game's module)."""
+        raise NotImplementedError
+
+    def liftable(self, s, key, index) -> bool:
+        """Whether card ``index`` of pile ``key`` may be lifted: a column asks the rules'
+        :meth:`movable`, any other pile lifts its top card only."""
+        if key[0] == "col":
+            return self.rules.movable(s, key[1], index)
+        return key[0] != "stock" and index == len(self.pile_cards(s, key)) - 1
 
     def stock_tap(self) -> None:
         """A tap on the stock (Klondike draws, Spider deals)."""
@@ -453,11 +458,7 @@ class ColumnsTable(GameTable):
     def why(self, s, move) -> str | None:
         """The rules' refusal of ``move`` translated, or ``None`` if legal."""
         w = self.rules.why_not(s, move)
-        if w is None:
-            return None
-        if isinstance(w, tuple):
-            return tr(w[0], **w[1])
-        return tr(w)
+        return None if w is None else w.text()
 
     # -- moves -----------------------------------------------------------------------------------
     def settle(self) -> None:
@@ -809,7 +810,8 @@ class ColumnsTable(GameTable):
         return self.rules.score(self.state)
 
     def win_score(self) -> int:
-        return self.rules.score(self.state)
+        """The points of the won game (the rules' :meth:`win_score`)."""
+        return self.rules.win_score(self.state, self.clock, self.history.moves, self.solvable_only)
 
     def top_items(self):
         return [(tr("Score"), str(self.score())), (tr("Time"), fmt_clock(self.clock)),

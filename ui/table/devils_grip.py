@@ -31,9 +31,9 @@ import time
 
 import pygame
 
-from games.core import LOST, PLAYING, WON
+from games.core import LOST, PLAYING, WON, Refusal
 from games.devils_grip import (
-    COLS, MERGE, MSG_BRILLIANT, MSG_EXCELLENT, MSG_GOOD, N_CELLS, ROWS, SWAP, TALON, TURN, TURN_MOVE,
+    COLS, MERGE, N_CELLS, RATING_ROWS, ROWS, SWAP, TALON, TURN, TURN_MOVE,
     DevilsGrip, Move, chain_of, complete_in_row, fits, rating,
 )
 from games.i18n import N_, tr
@@ -52,7 +52,6 @@ HINT_NODES = 40_000        # solver nodes for one hint at most (≈ 0.25 s nativ
 GOLD = (255, 204, 77)
 SWAP_INK = (255, 171, 64)  # the cell waiting for its swap partner
 TALON_SHOWN = 3            # talon cards shown fanned (only the top one plays)
-SCALE_ROWS = ((0, 2, MSG_BRILLIANT), (3, 5, MSG_EXCELLENT), (6, 10, MSG_GOOD))
 MSG_NO_STACK = N_("There is no other stack to move onto")
 
 
@@ -207,7 +206,7 @@ class DevilsGripTable(GameTable):
                and self.rules.why_not(s, Move(kind, src, j)) is None]
         return sorted(out, key=lambda j: (chain_of(g[j][0]) != j // COLS, j))
 
-    def refusal(self, src: int) -> tuple[str, dict]:
+    def refusal(self, src: int) -> Refusal:
         """Why the stack of cell ``src`` (``-1``: the talon top) fits no stack: the rules' reason
         for the most telling destination (one topped by the card it needs, else one a higher card
         of it would fit, else any)."""
@@ -220,9 +219,9 @@ class DevilsGripTable(GameTable):
         if pick is None and others:
             pick = others[0]
         if pick is None:
-            return MSG_NO_STACK, {}
+            return Refusal(MSG_NO_STACK)
         why = self.rules.why_not(s, Move(TALON if src < 0 else MERGE, src, pick))
-        return why or (MSG_NO_STACK, {})
+        return why or Refusal(MSG_NO_STACK)
 
     # -- taps ------------------------------------------------------------------------------------
     def activate_target(self, target) -> None:
@@ -270,13 +269,13 @@ class DevilsGripTable(GameTable):
         if src < 0 and not s.talon:
             self.shake(("talon",))
             why = self.rules.why_not(s, Move(TALON, -1, 0))
-            self.refused(None, tr(why[0], **why[1]))
+            self.refused(None, why.text())
             return
         targets = self.targets_for(src)
         if not targets:
             self.shake(("talon",) if src < 0 else ("cell", src))
             why = self.refusal(src)
-            self.refused(None, tr(why[0], **why[1]))
+            self.refused(None, why.text())
             return
         move = Move(TALON if src < 0 else MERGE, src, targets[0])
         if self.try_move(move, None):
@@ -322,7 +321,7 @@ class DevilsGripTable(GameTable):
         if why is not None:
             if shake_target is not None:
                 self.shake(shake_target)
-            self.refused(move, tr(why[0], **why[1]))
+            self.refused(move, why.text())
             return False
         if not self.play(move):
             return False
@@ -513,7 +512,7 @@ class DevilsGripTable(GameTable):
         why = self.rules.why_not(self.state, move)
         if why is not None:
             self.glide_back(src, grab)
-            self.refused(move, tr(why[0], **why[1]))
+            self.refused(move, why.text())
             return
         self.try_move(move, None, grab)
 
@@ -821,7 +820,7 @@ class DevilsGripTable(GameTable):
         y += line + 14
         size = round(line * 0.8)
         rw = min(r.width, round(line * 11))
-        for lo, hi, name in SCALE_ROWS:
+        for lo, hi, name in RATING_ROWS:
             row = pygame.Rect(r.centerx - rw // 2, y, rw, line)
             on = lo <= left <= hi
             if on:

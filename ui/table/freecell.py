@@ -7,18 +7,11 @@ this module maps piles to the rules' places (:mod:`games.freecell`) and adds the
 from __future__ import annotations
 
 from games.freecell import CELL, FOUNDATION, FOUNDATION_OF, FreeCell, Move
-from games.columns import run_start
 from games.i18n import N_, tr
 
 from .columns import ColumnsTable
 
 MSG_INTRO = N_("Tap a card to move it, or drag it; a tap on a moved card tries the next place")
-
-
-def freecell_win_score(seconds: float, moves: int) -> int:
-    """The points of a won FreeCell game (docs/columns-ui.md): the 520 foundation points, plus
-    one point a second under 10 minutes, plus 2 a move under 200. Integers only."""
-    return 520 + max(0, 600 - int(seconds)) + 2 * max(0, 200 - int(moves))
 
 
 class FreeCellTable(ColumnsTable):
@@ -59,7 +52,7 @@ class FreeCellTable(ColumnsTable):
     def route(self, s, m):
         src = self.key_of(m.src)
         if m.dst == FOUNDATION:
-            return src, 1, ("found", FreeCell._moving(s, m) >> 4)
+            return src, 1, ("found", FreeCell.moving_card(s, m) >> 4)
         return src, m.n, self.key_of(m.dst)
 
     def tap_list(self, s, key, index):
@@ -68,12 +61,6 @@ class FreeCellTable(ColumnsTable):
         if index != len(self.pile_cards(s, key)) - 1:
             return []
         return FreeCell.tap_moves(s, self.place(key))
-
-    def liftable(self, s, key, index):
-        n = len(self.pile_cards(s, key))
-        if key[0] == "col":
-            return 0 <= index < n and index >= run_start(s.columns[key[1]])
-        return index == n - 1
 
     def make_move(self, s, key, index, dst):
         n = len(self.pile_cards(s, key)) - index
@@ -102,9 +89,6 @@ class FreeCellTable(ColumnsTable):
 
     def intro(self) -> str:
         return tr(MSG_INTRO)
-
-    def win_score(self) -> int:
-        return freecell_win_score(self.clock, self.history.moves)
 
     def options_rows(self):
         s = self.settings

@@ -10,21 +10,12 @@ from __future__ import annotations
 
 from games.core import IllegalMove
 from games.i18n import N_, tr
-from games.klondike import (FOUNDATION, FOUNDATION_OF, STOCK, WASTE, Klondike, Move, run_start)
+from games.klondike import FOUNDATION, FOUNDATION_OF, STOCK, WASTE, Klondike, Move
 
 from ..frame import icon
 from .columns import ColumnsTable, opt_cycle
 
 MSG_INTRO = N_("Tap a card to move it, or drag it; tap the stock to draw")
-
-
-def klondike_win_score(score: int, seconds: float, draw: int) -> int:
-    """The points of a won Klondike game (docs/columns-ui.md): the game's Windows-standard
-    score plus Windows' time bonus, 700 000 / whole seconds for a game of 30 s or more, times 2
-    when drawing three. Integers only."""
-    s = int(seconds)
-    bonus = 700_000 // s if s >= 30 else 0
-    return (score + bonus) * (2 if draw == 3 else 1)
 
 
 class KlondikeTable(ColumnsTable):
@@ -84,7 +75,7 @@ class KlondikeTable(ColumnsTable):
             return ("waste",), 0, ("stock",)
         src = self.key_of(m.src)
         if m.dst == FOUNDATION:
-            card = Klondike._moving_card(s, m)
+            card = Klondike.moving_card(s, m)
             return src, 1, ("found", card >> 4)
         return src, (m.n if 0 <= m.src < 7 else 1), ("col", m.dst)
 
@@ -96,14 +87,6 @@ class KlondikeTable(ColumnsTable):
         if index != len(self.pile_cards(s, key)) - 1:
             return []
         return Klondike.tap_moves(s, self.place(key))
-
-    def liftable(self, s, key, index):
-        if key[0] == "col":
-            col, d = s.columns[key[1]], s.down[key[1]]
-            return index >= d and index >= run_start(col, d)
-        if key[0] in ("waste", "found"):
-            return index == len(self.pile_cards(s, key)) - 1
-        return False
 
     def make_move(self, s, key, index, dst):
         n = len(self.pile_cards(s, key)) - index
@@ -155,9 +138,6 @@ class KlondikeTable(ColumnsTable):
 
     def intro(self) -> str:
         return tr(MSG_INTRO)
-
-    def win_score(self) -> int:
-        return klondike_win_score(self.state.score, self.clock, self.state.draw)
 
     def options_rows(self):
         o = self.settings.options_for(self.game)

@@ -29,7 +29,7 @@ import pygame
 from games.cards import RANKS, fmt
 from games.core import PLAYING, WON
 from games.i18n import language, tr
-from games.pyramid import DRAW, KING, STOCK, WASTE, Pyramid, card_at, free, geometry, rank
+from games.pyramid import DRAW, STOCK, WASTE, Pyramid, card_at, free, geometry, partner_rank
 
 from .. import cards_art, text
 from ..anim import ease_out, fly_pos, lerp, pulse, shake_offset
@@ -266,8 +266,7 @@ class PyramidTable(GameTable):
         self.selected = None
         self.anim.cancel("shake")
         self.anim.add("shake", 250, {"targets": [self.src_target(x) for x in move]})
-        msg, fields = why
-        self.refused(move, tr(msg, **fields))
+        self.refused(move, why.text())
 
     def do_move(self, move) -> bool:
         """Play ``move`` (a pair, a king or DRAW) with its flights; ``False`` if refused."""
@@ -561,7 +560,7 @@ class PyramidTable(GameTable):
         with them, for the lost panel."""
         s = self.state
         cards = [c for i, c in enumerate(s.cards) if c is not None and free(s, i)]
-        ranks = sorted({13 - rank(c) for c in cards if rank(c) != KING})
+        ranks = sorted({partner_rank(c) for c in cards} - {None})
         return cards, ranks
 
     def end_body_height(self, pw: int) -> int:

@@ -11,9 +11,9 @@ is empty, every card is face up and the solver has proved the rest (searched in 
 from __future__ import annotations
 
 from games.i18n import N_, tr
-from games.spider import DEAL, N_COLUMNS, OPTION_LABELS, RUN, RUN_POINTS, Move, Spider, win_score
+from games.spider import DEAL, N_COLUMNS, RUN, RUN_POINTS, Move, Spider
 
-from .columns import FLY_MS, ColumnsTable, opt_cycle
+from .columns import FLY_MS, MSG_NOT_RUN, ColumnsTable, opt_cycle
 
 MSG_INTRO = N_("Build runs of one suit from king to ace; tap the stock to deal")
 
@@ -59,9 +59,15 @@ class SpiderTable(ColumnsTable):
             return None
         return Move(key[1], dst[1], len(s.columns[key[1]]) - index)
 
+    @staticmethod
+    def place(key) -> int:
+        """A column's number; the stock and the completed runs have none (-1)."""
+        return key[1] if key[0] == "col" else -1
+
     def refusal(self, s, key, index):
-        why = Spider.tap_refusal(s, key[1], index) if key[0] == "col" else None
-        return tr(why) if why else super().refusal(s, key, index)
+        if key[0] != "col":
+            return tr(MSG_NOT_RUN)
+        return super().refusal(s, key, index)
 
     def finish_list(self, s):
         """Finish (RULES.md): the stock empty, every card face up, and the solver has proved the
@@ -147,18 +153,13 @@ class SpiderTable(ColumnsTable):
     def intro(self) -> str:
         return tr(MSG_INTRO)
 
-    def win_score(self) -> int:
-        s = self.state
-        return win_score(s.suits, self.clock, self.history.moves, s.relaxed,
-                         bool(getattr(self, "solvable_only", True)))
-
     def top_items(self):
         items = super().top_items()
         return items[:1] + [(tr("Runs"), f"{len(self.state.completed)}/8")] + items[1:]
 
     def options_rows(self):
         o = self.settings.options_for(self.game)
-        return [(lambda: tr("Suits: {v}", v=tr(OPTION_LABELS["suits"][o.get("suits", "2")])),
+        return [(lambda: tr("Suits: {v}", v=tr(Spider.option_labels["suits"][o.get("suits", "2")])),
                  opt_cycle(o, "suits", ["2", "4", "1"])),
-                (lambda: tr(OPTION_LABELS["relaxed"][o.get("relaxed", "no")]),
+                (lambda: tr(Spider.option_labels["relaxed"][o.get("relaxed", "no")]),
                  opt_cycle(o, "relaxed", ["no", "yes"]))] + super().options_rows()

@@ -124,7 +124,7 @@ class TriPeaksTable(GameTable):
         if why is not None:
             self.anim.cancel("shake")
             self.anim.add("shake", 250, {"target": target})
-            self.refused(move, tr(why))
+            self.refused(move, why.text())
             return
         src = self.target_rect(target)
         card = s.tableau[move] if move != DRAW else s.stock[0]
