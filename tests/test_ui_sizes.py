@@ -117,3 +117,45 @@ def test_a_tap_on_felt_below_a_column_does_nothing(size, cls):
     for i in range(t.n_columns):
         r = t.pile_rects(t.state, ("col", i))[-1]
         assert t.hit_test(r.center) == ("card", ("col", i), len(t.pile_rects(t.state, ("col", i))) - 1)
+
+
+FINISH_WINS = [(FreeCellTable, FreeCell, 10, {}), (FreeCellTable, FreeCell, 1, {}),
+               (SpiderTable, Spider, 1, {"suits": "2"}), (KlondikeTable, None, 5, {})]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("cls,rules,number,options", FINISH_WINS,
+                         ids=lambda v: v.__name__ if isinstance(v, type) else str(v))
+def test_finish_covers_no_card_and_takes_no_card_tap(size, cls, rules, number, options):
+    """Playing the solver's win (no automatic moves) until Finish is offered: the button
+    overlaps no card and no pile, and every card's tap point still answers that card."""
+    from games.klondike import Klondike
+    rules = rules or Klondike
+    app = make(cls, size, number, options, auto_foundation=False)
+    t = app.scene
+    moves = rules.solve(t.state, timeout=30).moves
+    offered = 0
+    for m in moves:
+        assert t.play(rules.parse_move(t.state, m))
+        t.settle()
+        t.anim.finish()
+        for _ in range(40):      # Spider's Finish comes from a search run in slices
+            if t.finish_button is not None:
+                break
+            app.frame()
+        if t.finish_button is None:
+            continue
+        offered += 1
+        f = t.finish_rect
+        assert t.frame.size[0] >= f.right and f.left >= 0 and t.frame.size[1] >= f.bottom
+        for key in t.all_keys():
+            rects = t.pile_rects(t.state, key) or [t.pile_rect[key]]
+            for j, r in enumerate(rects):
+                assert not f.colliderect(r), (m, key, j, f, r)
+            cards = t.pile_cards(t.state, key)
+            if cards and key[0] == "col":
+                r = rects[-1]
+                assert t.hit_test(r.center) == ("card", key, len(cards) - 1), (m, key)
+        if offered >= 3:
+            break
+    assert offered

@@ -284,9 +284,9 @@ class ColumnsTable(GameTable):
         self.fans = {k: (v[0] * w, v[1] * h) for k, v in p.get("fans", {}).items()}
         fb = p.get("finish", [cx + (self.n_columns - 1) / 2, cy + 0.1])
         bw, bh = max(110, round(w * 1.6)), max(48, round(h * 0.42))
-        c = at(*fb).center
+        self.finish_home = at(*fb).center
         self.finish_rect = pygame.Rect(0, 0, bw, bh)
-        self.finish_rect.center = (c[0], c[1])
+        self.finish_rect.center = self.finish_home
         self.finish_rect.clamp_ip(T)
         if self.history is not None:
             self.update_finish()
@@ -566,10 +566,41 @@ class ColumnsTable(GameTable):
             self.auto_due = 0.0
         return ok
 
+    def place_finish(self) -> None:
+        """Put the Finish button where no card, pile or touch zone is: the free spot of the table
+        nearest the layout's ``finish`` place (searched on a 6-px grid), else over the status
+        line (which holds no card)."""
+        r = pygame.Rect(self.finish_rect)
+        T = self.frame.table
+        s = self.state
+        busy = []
+        for key in self.all_keys():
+            busy.append(self.zone(key, None, s))
+            busy += [x.inflate(8, 8) for x in self.pile_rects(s, key)]
+        hx, hy = self.finish_home
+        best = None
+        step = 6
+        for y in range(T.top, T.bottom - r.height + 1, step):
+            for x in range(T.left, T.right - r.width + 1, step):
+                r.topleft = (x, y)
+                if r.collidelist(busy) < 0:
+                    d = (r.centerx - hx) ** 2 + (r.centery - hy) ** 2
+                    if best is None or d < best[0]:
+                        best = (d, r.topleft)
+        if best is not None:
+            r.topleft = best[1]
+        else:
+            st = self.frame.status
+            r.center = (st.centerx, st.centery)
+            r.bottom = min(r.bottom, self.frame.size[1])
+        self.finish_rect = r
+
     def update_finish(self) -> None:
         fl = self.finish_list(self.state) if self.rules.status(self.state) == PLAYING and \
             not self.finish_queue else None
         had = self.finish_button is not None
+        if fl:
+            self.place_finish()
         self.finish_button = Button("finish", self.finish_rect, tr(MSG_FINISH), None,
                                     max(18, self.frame.p["label"] + 4), style="primary") if fl else None
         if self.finish_button is not None and not had and self.finish_due is None:
