@@ -81,6 +81,9 @@ class Rules:
     stats_options: ClassVar[tuple[str, ...] | None] = None
     """The options that split the statistics into separate tables (``None``: all of them; ``()``:
     one table for the whole game, as Pyramid keeps over its layouts)."""
+    plain_deals: ClassVar[bool] = False
+    """Whether deals of this game are almost never winnable (Devil's Grip): "solvable deals only"
+    then deals from the bank alone, and otherwise plainly, saying so, instead of searching."""
     bank_options: ClassVar[tuple[str, ...] | None] = None
     """The options that select a bank of verified deals (``None``: all of them); see
     :mod:`games.bank`."""
@@ -248,6 +251,14 @@ class Rules:
     def finish_moves(cls, state: Any) -> list[Any] | None:
         """The moves that play every card home when :meth:`can_finish`, else ``None``."""
         return None
+
+    @classmethod
+    def move_value(cls, state: Any, move: Any) -> tuple[float, str]:
+        """``(value, reason msgid)`` of the legal ``move`` for hints (higher is better; the
+        values are in :mod:`games.hints`). The default values a stock move over any other."""
+        from .hints import generic_value
+
+        return generic_value(cls, state, move)
 
     @classmethod
     def preview_cards(cls) -> list[int]:

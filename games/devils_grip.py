@@ -221,6 +221,10 @@ class DevilsGrip(Rules):
     code_prefix = "DG1"
     RULE_LETTER = "S"
     options: dict = {}
+    plain_deals = True
+    """Deals are almost never winnable (6 wins in deals 1–71000, docs/solvers.md): "solvable
+    deals only" deals from the bank, never the same deal twice in a row, and otherwise plainly,
+    saying so, rather than search in vain."""
 
     # -- deals -----------------------------------------------------------------------------------
     @classmethod
@@ -285,6 +289,14 @@ class DevilsGrip(Rules):
                 if g[a] or g[b]:
                     out.append(Move(SWAP, a, b))
         return out
+
+    @classmethod
+    def move_value(cls, s, m) -> tuple[float, str]:
+        """``(value, reason msgid)`` of the legal move ``m`` for hints
+        (:func:`games.hints.devils_grip_value`)."""
+        from .hints import devils_grip_value
+
+        return devils_grip_value(cls, s, m)
 
     @classmethod
     def why_not(cls, s: DevilsGripState, m: Move) -> Refusal | None:

@@ -239,6 +239,14 @@ class FreeCell(Rules):
         return out
 
     @classmethod
+    def move_value(cls, s, m) -> tuple[float, str]:
+        """``(value, reason msgid)`` of the legal move ``m`` for hints
+        (:func:`games.hints.freecell_value`)."""
+        from .hints import freecell_value
+
+        return freecell_value(cls, s, m)
+
+    @classmethod
     def why_not(cls, s: FreeCellState, m: Move) -> Refusal | None:
         """Why ``m`` is refused (the catalogue message and its fill-ins), or ``None`` when it is
         legal."""

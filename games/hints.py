@@ -2,8 +2,8 @@
 by plain heuristics when the solver does not answer in time (issue 7, item 6; RULES.md,
 "Features of the Spider/Klondike/FreeCell site": hint and rescue).
 
-Pure functions over the rules' states and moves (no pygame), one scorer per game, dispatched on
-``rules.name``:
+Pure functions over the rules' states and moves (no pygame), one scorer per game
+(``tripeaks_value`` … ``pyramid_value``), each game's :meth:`games.core.Rules.move_value`:
 
 * :func:`reason` — the catalogue msgid (English text, mark ``N_``; show it with
   :func:`games.i18n.tr`) that says what ``move`` does in ``state``: "Frees a face-down card",
@@ -58,7 +58,7 @@ USEFUL = 0
 
 
 # -- per game: (value, reason msgid) of one legal move ---------------------------------------------
-def _tripeaks(rules, s, m):
+def tripeaks_value(rules, s, m):
     from .tripeaks import COVERED_BY, DRAW, N_SLOTS, exposed, fits
 
     if m == DRAW:
@@ -77,7 +77,7 @@ def _tripeaks(rules, s, m):
     return v, R_STREAK
 
 
-def _klondike(rules, s, m):
+def klondike_value(rules, s, m):
     from .columns import goes_home, is_safe
     from .klondike import FOUNDATION, FOUNDATION_OF, N_COLUMNS, STOCK, WASTE
 
@@ -120,7 +120,7 @@ def _klondike(rules, s, m):
     return -5, R_BUILD
 
 
-def _freecell(rules, s, m):
+def freecell_value(rules, s, m):
     from .columns import goes_home, is_safe
     from .freecell import CELL, FOUNDATION, FOUNDATION_OF
 
@@ -148,7 +148,7 @@ def _freecell(rules, s, m):
     return 20 + m.n, R_BUILD
 
 
-def _spider(rules, s, m):
+def spider_value(rules, s, m):
     from .spider import DEAL, run_length
 
     if m == DEAL:
@@ -175,7 +175,7 @@ def _spider(rules, s, m):
     return (-5 if split else 20), R_BUILD
 
 
-def _devils_grip(rules, s, m):
+def devils_grip_value(rules, s, m):
     from .devils_grip import COLS, MERGE, SWAP, TALON, TURN, chain_of, complete_in_row
 
     if m.kind == TURN:
@@ -197,7 +197,7 @@ def _devils_grip(rules, s, m):
     return 0, R_POSSIBLE
 
 
-def _pyramid(rules, s, m):
+def pyramid_value(rules, s, m):
     from .pyramid import KING, STOCK, WASTE, card_at, free, rank
 
     if not m:
@@ -217,13 +217,11 @@ def _pyramid(rules, s, m):
     return v, R_PAIR
 
 
-_SCORERS = {"tripeaks": _tripeaks, "klondike": _klondike, "freecell": _freecell, "spider": _spider,
-            "devils-grip": _devils_grip, "pyramid": _pyramid}
-
 _STOCK_REASONS = (R_DRAW, R_RECYCLE, R_DEAL)
 
 
-def _generic(rules, s, m):
+def generic_value(rules, s, m):
+    """The value of a move in a game without a scorer of its own: a stock move, else any move."""
     text = rules.format_move(s, m)
     return (5, R_DRAW) if text in ("s", "d") else (1, R_POSSIBLE)
 
@@ -232,7 +230,7 @@ def move_value(rules, state, move) -> tuple[float, str]:
     """``(value, reason msgid)`` of the legal ``move`` in ``state`` (higher value is better; see
     the module docstring). :raises games.core.IllegalMove: only if a scorer must apply an illegal
     move (Spider), i.e. never for a move of ``rules.legal_moves(state)``."""
-    return _SCORERS.get(rules.name, _generic)(rules, state, move)
+    return rules.move_value(state, move)
 
 
 def reason(rules, state, move, legal: list | None = None, on_line: bool = False) -> str:

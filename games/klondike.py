@@ -206,6 +206,14 @@ class Klondike(Rules):
         return Move(WASTE, STOCK, len(s.waste))
 
     @classmethod
+    def move_value(cls, s, m) -> tuple[float, str]:
+        """``(value, reason msgid)`` of the legal move ``m`` for hints
+        (:func:`games.hints.klondike_value`)."""
+        from .hints import klondike_value
+
+        return klondike_value(cls, s, m)
+
+    @classmethod
     def why_not(cls, s: KlondikeState, m: Move) -> Refusal | None:
         """Why ``m`` is refused (the catalogue message and its fill-ins), or ``None`` when it
         is legal."""

@@ -330,6 +330,14 @@ class Pyramid(Rules):
         return MSG_COVERED
 
     @classmethod
+    def move_value(cls, s, m) -> tuple[float, str]:
+        """``(value, reason msgid)`` of the legal move ``m`` for hints
+        (:func:`games.hints.pyramid_value`)."""
+        from .hints import pyramid_value
+
+        return pyramid_value(cls, s, m)
+
+    @classmethod
     def why_not(cls, s: PyramidState, move: tuple) -> Refusal | None:
         """Why ``move`` is refused (the catalogue message and its fill-ins), or ``None`` when it
         is legal."""

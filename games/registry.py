@@ -1,4 +1,9 @@
-"""The games by name (CONTRACT.md's GAME), imported on first use."""
+"""The games by name (the command line's GAME, docs/contract.md), imported on first use.
+
+:data:`GAMES` is the one list of games: its order is the home screen's and the statistics'.
+Everything a game does differently is a hook of its :class:`~games.core.Rules` subclass; its
+table (the pygame side) is found by the same name in :mod:`ui.table`.
+"""
 from __future__ import annotations
 
 import importlib
@@ -13,35 +18,28 @@ GAMES: dict[str, str] = {
     "klondike": "games.klondike:Klondike",
     "freecell": "games.freecell:FreeCell",
 }
-"""Registry name → ``module:class`` of its :class:`~games.core.Rules`."""
+"""Registry name → ``module:class`` of its :class:`~games.core.Rules`, in display order."""
 
 
 class UnknownGame(GameError):
-    """A game name that is not in the registry, or a game not built yet."""
+    """A game name that is not in the registry."""
 
 
 def available() -> list[str]:
-    """Names of the games whose rules are built, in registry order."""
-    out = []
-    for name in GAMES:
-        try:
-            find_game(name)
-        except UnknownGame:
-            continue
-        out.append(name)
-    return out
+    """Names of the games, in registry order."""
+    return list(GAMES)
 
 
 def find_game(name: str) -> type[Rules]:
-    """The Rules class of ``name``. :raises UnknownGame: naming the known games."""
+    """The Rules class of ``name`` (any case, spaces around ignored).
+
+    >>> find_game(" FreeCell ").title
+    'FreeCell'
+
+    :raises UnknownGame: naming the known games.
+    """
     key = name.strip().lower()
     if key not in GAMES:
         raise UnknownGame(f"unknown game '{name}' (games: {' '.join(GAMES)})")
     mod, _, cls = GAMES[key].partition(":")
-    try:
-        module = importlib.import_module(mod)
-    except ModuleNotFoundError as e:
-        if e.name == mod:
-            raise UnknownGame(f"unknown game '{name}': not built yet") from None
-        raise
-    return getattr(module, cls)
+    return getattr(importlib.import_module(mod), cls)

@@ -283,6 +283,14 @@ class Spider(Rules):
         return None
 
     @classmethod
+    def move_value(cls, s, m) -> tuple[float, str]:
+        """``(value, reason msgid)`` of the legal move ``m`` for hints
+        (:func:`games.hints.spider_value`)."""
+        from .hints import spider_value
+
+        return spider_value(cls, s, m)
+
+    @classmethod
     def why_not(cls, s: SpiderState, move: Move) -> Refusal | None:
         """Why ``move`` is refused (the catalogue message and its fill-ins), or ``None`` when it
         is legal."""

@@ -142,6 +142,14 @@ class TriPeaks(Rules):
         return out
 
     @classmethod
+    def move_value(cls, s, m) -> tuple[float, str]:
+        """``(value, reason msgid)`` of the legal move ``m`` for hints
+        (:func:`games.hints.tripeaks_value`)."""
+        from .hints import tripeaks_value
+
+        return tripeaks_value(cls, s, m)
+
+    @classmethod
     def why_not(cls, s: TriPeaksState, move: int) -> Refusal | None:
         """Why ``move`` is refused (the catalogue message and its fill-ins), or ``None`` when it
         is legal."""

@@ -14,7 +14,6 @@ from games.core import History
 from games.tripeaks import TriPeaks
 from ui import cards_art
 from ui.app import App
-from ui.scenes import home as home_mod
 from ui.scenes.common import GAMES
 from ui.scenes.home import HomeScene
 from ui.scenes.settings import SettingsScene
@@ -65,38 +64,31 @@ def test_home_lists_six_games_on_screen(size):
     app = new_app(size=size)
     h = app.scene
     assert isinstance(h, HomeScene)
-    assert [g for g, _, _ in h.tiles] == list(GAMES) == ["tripeaks", "pyramid", "devils-grip", "spider",
+    assert [g for g, _ in h.tiles] == list(GAMES) == ["tripeaks", "pyramid", "devils-grip", "spider",
                                                         "klondike", "freecell"]
     screen = pygame.Rect(0, 0, *size)
-    rects = [r for _, r, _ in h.tiles] + [b.rect for b, _ in h.buttons]
+    rects = [r for _, r in h.tiles] + [b.rect for b, _ in h.buttons]
     for i, r in enumerate(rects):
         assert screen.contains(r)
         assert r.width >= 44 and r.height >= 44
         assert not any(r.colliderect(o) for o in rects[i + 1:])
-    assert {g: built for g, _, built in h.tiles} == {g: table_class(g) is not None for g in GAMES}
+    assert all(table_class(g).game == g for g in GAMES)
 
 
-def test_coming_games_are_inert(monkeypatch):
-    import ui.table
+def test_every_game_has_rules_and_a_table_under_one_name():
+    from games.registry import GAMES as RULES, find_game
+    from ui.table import TABLES
 
-    real = home_mod.table_class
-    fake = lambda g: None if g == "spider" else real(g)  # noqa: E731
-    monkeypatch.setattr(home_mod, "table_class", fake)
-    monkeypatch.setattr(ui.table, "table_class", fake)
-    app = new_app()
-    h = app.scene
-    rect = next(r for g, r, _ in h.tiles if g == "spider")
-    click(app, rect.center)
-    assert app.scene is h and h.panel is None
-    assert h.message == tr("{game} is coming soon", game=tr("Spider"))
-    assert app.open_game("spider") is False and app.scene is h
+    assert list(RULES) == list(TABLES) == list(GAMES)
+    for g in GAMES:
+        assert find_game(g).name == g and table_class(g).rules is find_game(g)
 
 
 def test_a_game_sheet_sets_options_before_the_deal_and_remembers_them():
     store = Store(MemoryStorage())
     app = new_app(store)
     h = app.scene
-    click(app, next(r for g, r, _ in h.tiles if g == "tripeaks").center)
+    click(app, next(r for g, r in h.tiles if g == "tripeaks").center)
     sheet = h.panel
     assert sheet is not None and sheet.title == "TriPeaks"
     assert [b.name for b in sheet.buttons] == ["new", "cancel"]      # nothing to continue yet
@@ -110,24 +102,19 @@ def test_a_game_sheet_sets_options_before_the_deal_and_remembers_them():
     assert t.deal_code().startswith("TP1-C-")
 
 
-def test_option_pickers_replace_the_cycle():
-    from ui.scenes import options as opt
-
+def test_option_pickers_replace_the_cycle(monkeypatch):
     got = []
 
     def picker(scene, current, done):
         got.append(current)
         done("classic")
 
-    opt.register_picker("tripeaks", "mode", picker)
-    try:
-        app = new_app()
-        h = app.scene
-        h.tap_game("tripeaks")
-        h.panel.rows[0][1]()
-        assert got == ["easy"] and app.settings.options_for("tripeaks")["mode"] == "classic"
-    finally:
-        opt.PICKERS.clear()
+    monkeypatch.setattr(TriPeaksTable, "pickers", {"mode": picker})
+    app = new_app()
+    h = app.scene
+    h.tap_game("tripeaks")
+    h.panel.rows[0][1]()
+    assert got == ["easy"] and app.settings.options_for("tripeaks")["mode"] == "classic"
 
 
 # -- keys and navigation ---------------------------------------------------------------------------

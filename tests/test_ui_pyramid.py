@@ -173,9 +173,6 @@ def test_picker_from_the_home_sheet_scrolls_selects_and_plays():
     from ui.scenes.home import HomeScene
     from ui.scenes.layout_picker import LayoutPickerScene
 
-    from ui.table.pyramid import register_layout_picker
-
-    register_layout_picker()     # again: another test may have cleared the pickers after importing
     store = Store(MemoryStorage())
     s = Settings(language="en", anim_speed="off")
     app = App((390, 844), HomeScene(), s, store)

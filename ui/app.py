@@ -179,12 +179,10 @@ class App:
 
     def open_game(self, game: str, resume: bool = False) -> bool:
         """Open the table of ``game``: its saved game when ``resume`` (and one replays), else a
-        new deal under the remembered options. Returns False for a game not built yet."""
+        new deal under the remembered options. Returns True (the table is open)."""
         from .table import table_class
 
         cls = table_class(game)
-        if cls is None:
-            return False
         loaded = self.progress.load_game(game) if resume else None
         self.switch(cls(resume=loaded) if loaded else cls())
         return True

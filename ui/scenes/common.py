@@ -7,14 +7,15 @@ from __future__ import annotations
 import pygame
 
 from games.i18n import tr
+from games.registry import GAMES as REGISTRY
 
 from .. import text
 from ..app import Scene
 from ..frame import DIM, INK, Button, felt, frame_layout
 from ..input import PointerEvent
 
-GAMES = ("tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell")
-"""The six games in the order the home screen shows them (games/registry.py's names)."""
+GAMES = tuple(REGISTRY)
+"""The games in the order the home screen shows them (:data:`games.registry.GAMES`)."""
 
 
 def game_title(game: str) -> str:

@@ -1,8 +1,7 @@
-"""The home screen (issue 3, item 1): the six games, each with a drawing of its table; a game
-whose table is not built yet shows as coming and does nothing when tapped. A tap on a built
-game opens its sheet: the game's rule options (remembered in ``Settings.game_options``),
-Continue when a game of it is unfinished, and New deal. Statistics and Settings sit in the top
-bar."""
+"""The home screen: the games of the registry, each with a drawing of its table. A tap on a game
+opens its sheet: the game's rule options (remembered in ``Settings.game_options``; an option
+whose table declares a picker opens it), Continue when a game of it is unfinished, and New
+deal. Statistics and Settings sit in the top bar."""
 from __future__ import annotations
 
 import pygame
@@ -19,8 +18,9 @@ from .previews import preview
 
 
 class GameSheet(OptionsPanel):
-    """The panel of one game: option rows that cycle (or open a registered picker), then
-    Continue (when a save exists), New deal and Cancel."""
+    """The panel of one game: option rows that cycle (or open the table's picker for that
+    option, :attr:`ui.table.base.GameTable.pickers`), then Continue (when a save exists), New
+    deal and Cancel."""
 
     def __init__(self, scene, game: str, saved_info: str | None):
         self.game = game
@@ -45,7 +45,7 @@ class GameSheet(OptionsPanel):
 
             def tap(key=key, values=values):
                 cur = opt.current(settings, game)[key]
-                picker = opt.PICKERS.get((game, key))
+                picker = table_class(game).pickers.get(key)
                 if picker is not None:
                     def done(value, key=key):
                         settings.options_for(game)[key] = str(value)
@@ -66,8 +66,8 @@ class GameSheet(OptionsPanel):
 
 
 class HomeScene(ScreenScene):
-    """The first screen. ``tiles``: ``[(game, rect, built)]``; :meth:`tap_game` is what a tap on
-    a tile does (tests call it too)."""
+    """The first screen. ``tiles``: ``[(game, rect)]``; :meth:`tap_game` is what a tap on a tile
+    does (tests call it too)."""
 
     back_button = False
 
@@ -93,7 +93,6 @@ class HomeScene(ScreenScene):
             if moves < 1:
                 continue        # a deal never touched: nothing to continue, New deal deals it again
             self.saves[game] = (moves, s.seconds)
-        self.built = {g: table_class(g) is not None for g in GAMES}
 
     def saved_text(self, game: str) -> str | None:
         if game not in self.saves:
@@ -130,22 +129,18 @@ class HomeScene(ScreenScene):
         for i, g in enumerate(GAMES):
             r, c = divmod(i, cols)
             rect = pygame.Rect(x0 + c * (tw + gap), area.y + r * (th + gap), tw, th)
-            self.tiles.append((g, rect, self.built[g]))
+            self.tiles.append((g, rect))
         self.footer = pygame.Rect(0, area.bottom, w, h - area.bottom)
 
     # -- input -----------------------------------------------------------------------------------
     def tapped(self, pos) -> None:
-        for g, rect, _ in self.tiles:
+        for g, rect in self.tiles:
             if rect.collidepoint(pos):
                 self.tap_game(g)
                 return
 
     def tap_game(self, game: str) -> None:
-        """Open the sheet of a built game; a coming game only says so."""
-        if not self.built.get(game):
-            self.message = tr("{game} is coming soon", game=game_title(game))
-            self.stale = True
-            return
+        """Open the sheet of ``game``."""
         self.message = ""
         self.panel = GameSheet(self, game, self.saved_text(game))
         self.stale = True
@@ -165,8 +160,8 @@ class HomeScene(ScreenScene):
         from ..cards_art import rounded
 
         st = self.settings
-        for g, rect, built in self.tiles:
-            surface.blit(rounded(rect.width, rect.height, 14, (255, 255, 255, 34 if built else 16),
+        for g, rect in self.tiles:
+            surface.blit(rounded(rect.width, rect.height, 14, (255, 255, 255, 34),
                                  (255, 255, 255, 60), 1.0), rect.topleft)
             ts = max(18, min(round(rect.height * 0.13), round(30 * self.s) if not self.phone else 22))
             ss = max(14, round(ts * 0.7))
@@ -174,16 +169,11 @@ class HomeScene(ScreenScene):
             ph = rect.height - pad * 3 - ts - ss
             prect = pygame.Rect(rect.x + pad, rect.y + pad, rect.width - 2 * pad, ph)
             img = preview(g, prect.size, st.card_back, st.four_colour)
-            if not built:
-                img = img.copy()
-                img.set_alpha(80)
             surface.blit(img, prect.topleft)
             name = game_title(g)
-            text.blit_center(surface, text.render(name, text.fit(name, ts, rect.width - 8, 12), INK if built else DIM),
+            text.blit_center(surface, text.render(name, text.fit(name, ts, rect.width - 8, 12), INK),
                              (rect.centerx, prect.bottom + pad // 2 + ts // 2))
-            if not built:
-                sub, col = tr("Coming soon"), DIM
-            elif g in self.saves:
+            if g in self.saves:
                 moves, secs = self.saves[g]
                 sub = tr("Continue: 1 move, {time}", time=format_duration(secs)) if moves == 1 else \
                     tr("Continue: {moves} moves, {time}", moves=moves, time=format_duration(secs))

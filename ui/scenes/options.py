@@ -1,13 +1,10 @@
-"""Names of every game's rule options and their values for the app's menus, and the hook for
-option pickers that are more than a cycle button (Pyramid's layout picker with thumbnails).
+"""Names of every game's rule options and their values for the app's menus.
 
 A game's options are its Rules' ``options`` (``{key: (values…)}``, the first the default); a
-menu row cycles through the values. :func:`register_picker` lets another module replace the
-cycle for one option with its own scene or panel.
+menu row cycles through the values, unless the game's table declares a picker for the option
+(:attr:`ui.table.base.GameTable.pickers`, e.g. Pyramid's layout picker with thumbnails).
 """
 from __future__ import annotations
-
-from typing import Callable
 
 from games.i18n import N_, tr
 from games.registry import UnknownGame, find_game
@@ -23,16 +20,6 @@ VALUES = {
     ("relaxed", "no"): N_("no"), ("relaxed", "yes"): N_("yes"),
     ("draw", "1"): N_("1 card"), ("draw", "3"): N_("3 cards"),
 }
-
-PICKERS: dict[tuple[str, str], Callable] = {}
-"""``(game, option) → picker(scene, current_value, done)``; ``done(value)`` sets the option."""
-
-
-def register_picker(game: str, key: str, picker: Callable) -> None:
-    """Use ``picker`` instead of a cycle button for option ``key`` of ``game`` (e.g. Pyramid's
-    layout picker: ``register_picker("pyramid", "layout", open_layout_picker)``)."""
-    PICKERS[(game, key)] = picker
-
 
 def rule_options(game: str) -> dict[str, tuple[str, ...]]:
     """The options of ``game`` (empty for a game whose rules are not built)."""

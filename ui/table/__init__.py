@@ -1,6 +1,6 @@
 """Game tables: :class:`ui.table.base.GameTable` is the frame every game shares (bars, buttons,
 status line, panels, undo, hint, deal codes, animation); one subclass per game adds its geometry,
-drawing and taps (``tripeaks.py``; Pyramid, Devil's Grip, Spider, Klondike, FreeCell later)."""
+drawing and taps. :data:`TABLES` maps each game of :data:`games.registry.GAMES` to its table."""
 
 import importlib
 
@@ -12,17 +12,11 @@ TABLES: dict[str, str] = {
     "klondike": "ui.table.klondike:KlondikeTable",
     "freecell": "ui.table.freecell:FreeCellTable",
 }
-"""Game name (as in games/registry.py) → ``module:class`` of its table scene."""
+"""Game name (as in games/registry.py) → ``module:class`` of its table scene (imported on first
+use, so the home screen starts without loading every table)."""
 
 
 def table_class(game: str):
-    """The table scene class of ``game``, or ``None`` when its table is not built yet (the home
-    screen shows such a game as coming)."""
+    """The table scene class of ``game``. :raises KeyError: for a name not in :data:`TABLES`."""
     mod, _, cls = TABLES[game].partition(":")
-    try:
-        module = importlib.import_module(mod)
-    except ModuleNotFoundError as e:
-        if e.name == mod:
-            return None
-        raise
-    return getattr(module, cls)
+    return getattr(importlib.import_module(mod), cls)

@@ -52,10 +52,6 @@ FINISH_NODES, FINISH_SECONDS = 300_000, 4.0      # Spider's finish
 DEAL_NODES, DEAL_SECONDS, DEAL_TRIES, DEAL_TOTAL = 200_000, 1.5, 40, 30.0  # a solvable deal
 RESCUE_STEPS = 5       # moves a rescue offers to play
 STEP_MS = 450          # between them (scaled by the animation speed, at least a quarter)
-PLAIN_DEALS = frozenset({"devils-grip"})
-"""Games whose deals are almost never winnable (Devil's Grip: 6 wins in deals 1–71000, see
-docs/solvers.md): "solvable deals only" deals from their bank, never the same deal twice in a
-row, and otherwise plainly, saying so, rather than search in vain."""
 MAX_KNOWN = 5000       # positions remembered on winning lines (a whole game's worth)
 
 MSG_SEES = N_("The solver sees face-down cards")
@@ -635,7 +631,7 @@ class Assist:
         if not t.solvable_only or not self.rules.has_solver():
             return False
         b = banks.load(self.rules, opts)
-        if self.rules.name in PLAIN_DEALS:
+        if self.rules.plain_deals:
             # a search would almost never end: the bank only, each deal once in a row; when it
             # has no other deal than this one, a plain deal, and the player is told so
             if b is not None and any(n != t.number for n in b.solvable):
@@ -651,7 +647,7 @@ class Assist:
         """Start looking for a solvable deal of this variant (no bank, or the bank is empty);
         returns the first candidate (shown, unsaved, under the search's panel until a deal is
         verified), or ``None`` when no search is needed (then the table picks as it always did),
-        or a plain deal's number (a game of :data:`PLAIN_DEALS` whose bank has no other deal)."""
+        or a plain deal's number (a game of ``Rules.plain_deals`` whose bank has no other deal)."""
         self.plain_number = None
         if not self.wants_deal_search(opts):
             return self.plain_number

@@ -66,6 +66,17 @@ class GameTable(Scene):
     hidden_cards = True       # the game hides cards from the player (face down, or a stock):
                               # solver messages then say it sees them (FreeCell, Pyramid: False)
     STOCK_TEXTS = ("s", "d")  # the stock move's text in every game (CONTRACT.md, "Move notation")
+    pickers: dict = {}
+    """``{option: picker(scene, current_value, done)}``: options the home sheet sets with a scene
+    of their own instead of a cycle button; ``done(value)`` sets the option."""
+    compact_preview = False   # the home miniature draws compact faces (for fanned columns)
+
+    @staticmethod
+    def preview_places() -> list[tuple[float, float, bool | None]]:
+        """The home screen's miniature of this game (:mod:`ui.scenes.previews`): card places
+        ``(x, y, face_up)`` in card widths (a card is 1 × :data:`ui.cards_art.RATIO`), back to
+        front; ``face_up`` ``None`` marks an empty place (an outline)."""
+        return []
 
     def __init__(self, number: int | None = None, options: dict | None = None, state=None, resume=None):
         self._first = (number, options, state)

@@ -108,6 +108,7 @@ class ColumnsTable(GameTable):
     n_columns = 7
     auto_game = False        # auto to foundation applies (Klondike, FreeCell)
     targets = ("card", "pile", "finish")
+    compact_preview = True
 
     def __init__(self, number=None, options=None, state=None, **kw):
         super().__init__(number, options, state, **kw)

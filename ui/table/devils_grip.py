@@ -71,6 +71,12 @@ class DevilsGripTable(GameTable):
     rules = DevilsGrip
     game = "devils-grip"
 
+    @staticmethod
+    def preview_places():
+        R = cards_art.RATIO
+        out = [(c * 1.1, r * 1.08 * R, True) for r in range(3) for c in range(8)]
+        return out + [(0, 3.35 * R, False), (1.2, 3.35 * R, True)]
+
     def stats_result(self) -> int:
         """Cards left in stock and talon: the statistics keep the fewest (RULES.md)."""
         return DevilsGrip.result(self.state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from games.freecell import CELL, FOUNDATION, FOUNDATION_OF, FreeCell, Move
 from games.i18n import N_, tr
 
+from .. import cards_art
 from .columns import ColumnsTable
 
 MSG_INTRO = N_("Tap a card to move it, or drag it; a tap on a moved card tries the next place")
@@ -22,6 +23,12 @@ class FreeCellTable(ColumnsTable):
     hidden_cards = False      # every card is face up: no "the solver sees face-down cards"
     n_columns = 8
     auto_game = True
+
+    @staticmethod
+    def preview_places():
+        R = cards_art.RATIO
+        out = [(k * 1.1, 0, None) for k in range(8)]
+        return out + [(c * 1.1, 1.2 * R + k * 0.3 * R, True) for c in range(8) for k in range(7 if c < 4 else 6)]
 
     @staticmethod
     def place(key) -> int:

@@ -12,6 +12,7 @@ from games.core import IllegalMove
 from games.i18n import N_, tr
 from games.klondike import FOUNDATION, FOUNDATION_OF, STOCK, WASTE, Klondike, Move
 
+from .. import cards_art
 from ..frame import icon
 from .columns import ColumnsTable, opt_cycle
 
@@ -25,6 +26,13 @@ class KlondikeTable(ColumnsTable):
     game = "klondike"
     n_columns = 7
     auto_game = True
+
+    @staticmethod
+    def preview_places():
+        R = cards_art.RATIO
+        out = [(0, 0, False), (1.15, 0, True)] + [(3.45 + k * 1.15, 0, None) for k in range(4)]
+        return out + [(c * 1.15, 1.2 * R + k * 0.2 * R, k == c) for c in range(7) for k in range(c + 1)]
+
 
     # -- places ----------------------------------------------------------------------------------
     @staticmethod

@@ -154,6 +154,12 @@ class PyramidTable(GameTable):
     game = "pyramid"
     hidden_cards = False      # every card is face up: no "the solver sees face-down cards"
 
+    @staticmethod
+    def preview_places():
+        R = cards_art.RATIO
+        out = [(3 - r / 2 + i, r * 0.5 * R, True) for r in range(7) for i in range(r + 1)]
+        return out + [(7.4, 0, True), (7.4, 1.2 * R, True)]
+
     def on_start(self) -> None:
         self.hidden: set = set()
         self.selected = None        # a source (slot index, STOCK or WASTE) or None
@@ -616,18 +622,11 @@ class PyramidTable(GameTable):
 
 
 def open_layout_picker(scene, current, done) -> None:
-    """The home sheet's picker hook (``register_picker("pyramid", "layout", …)``)."""
+    """The home sheet's Layout row (:attr:`PyramidTable.pickers`): the picker scene, opened at
+    layout ``current``; ``done(layout)`` sets the option."""
     from ..scenes.layout_picker import LayoutPickerScene
 
     scene.app.switch(LayoutPickerScene(int(current) if str(current).isdigit() else 1, done=done))
 
 
-def register_layout_picker() -> None:
-    """Make the layout picker the home sheet's Layout row (done when this module is imported,
-    which the home screen does to know which games are built)."""
-    from ..scenes.options import register_picker
-
-    register_picker("pyramid", "layout", open_layout_picker)
-
-
-register_layout_picker()
+PyramidTable.pickers = {"layout": open_layout_picker}

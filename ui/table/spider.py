@@ -13,6 +13,7 @@ from __future__ import annotations
 from games.i18n import N_, tr
 from games.spider import DEAL, N_COLUMNS, RUN, RUN_POINTS, Move, Spider
 
+from .. import cards_art
 from .columns import FLY_MS, MSG_NOT_RUN, ColumnsTable, opt_cycle
 
 MSG_INTRO = N_("Build runs of one suit from king to ace; tap the stock to deal")
@@ -27,6 +28,15 @@ class SpiderTable(ColumnsTable):
     rules = Spider
     game = "spider"
     n_columns = N_COLUMNS
+
+    @staticmethod
+    def preview_places():
+        R = cards_art.RATIO
+        out = []
+        for c in range(10):
+            n = 6 if c < 4 else 5
+            out += [(c * 1.12, k * 0.22 * R, k == n - 1) for k in range(n)]
+        return out + [(9 * 1.12 - k * 0.15, 2.3 * R, False) for k in range(3)]
 
     def pile_cards(self, s, key):
         k = key[0]

@@ -39,6 +39,12 @@ class TriPeaksTable(GameTable):
     rules = TriPeaks
     game = "tripeaks"
 
+    @staticmethod
+    def preview_places():
+        R = cards_art.RATIO
+        out = [(x * 0.5, y * 0.5 * R, i >= 18) for i, (x, y) in enumerate(LAYOUT.slots)]
+        return out + [(3.2, 3.3 * R, False), (4.5, 3.3 * R, True)]
+
     def on_start(self) -> None:
         self.hidden: set = set()
 
