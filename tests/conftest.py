@@ -1,4 +1,5 @@
-"""Shared test setup: the project root on sys.path, headless SDL for UI tests."""
+"""Shared test setup: the project root on sys.path, headless SDL for UI tests, and the App's
+searches on node budgets only."""
 import os
 import sys
 from pathlib import Path
@@ -9,11 +10,19 @@ if str(ROOT) not in sys.path:
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# the app's sliced searches keep their node budgets only (no wall-clock seconds): the same answers
-# on a busy machine (ui/table/assist.py, WALL_CLOCK)
-os.environ.setdefault("PASYANS_SOLVER_WALL", "0")
 # the App's Store writes here, never into the player's own saves
 import tempfile  # noqa: E402
 
 os.environ.setdefault("PASYANS_DATA", tempfile.mkdtemp(prefix="pasyans-tests-"))
 os.environ.setdefault("PASYANS_EXPORT", os.path.join(os.environ["PASYANS_DATA"], "export.json"))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _solver_node_budgets_only(monkeypatch):
+    """The app's sliced searches keep their node budgets only (no wall-clock seconds), so a busy
+    machine changes how long a UI test takes, never its answer (``App.solver_wall_clock``)."""
+    from ui.app import App
+
+    monkeypatch.setattr(App, "solver_wall_clock", False)

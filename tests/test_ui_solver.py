@@ -102,12 +102,6 @@ def blunder():
     raise AssertionError("no deal with a blunder")
 
 
-@pytest.fixture(autouse=True)
-def _node_budgets_only(monkeypatch):
-    # a loaded test machine must not change a search's answer: node budgets only, no seconds
-    monkeypatch.setattr(assist, "WALL_CLOCK", False)
-
-
 def test_hint_points_at_the_solvers_first_move_with_its_reason():
     n, _ = winnable_deal()
     app = make(TriPeaksTable(n, options=EASY))
@@ -319,11 +313,9 @@ def test_hint_on_a_proved_lost_deal_leaves_no_thinking_line():
 
 def test_devils_grip_cycles_through_every_banked_deal(monkeypatch):
     """"Solvable deals only" with a small bank: every banked deal once before any again, and never
-    the deal just played (ui/table/base.py BANK_DEALT)."""
-    from ui.table import base
+    the deal just played (App.bank_dealt)."""
     few = games.bank.Bank("devils-grip", {}, 1, 10, (3, 5, 9))
     monkeypatch.setattr(games.bank, "load", lambda rules, opts: few)
-    monkeypatch.setattr(base, "BANK_DEALT", {})
     cls = ui_table.table_class("devils-grip")
     app = make(cls(), solvable_only=True)
     t = app.scene

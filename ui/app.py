@@ -102,6 +102,10 @@ class App:
     NOTICE_SECONDS = 8.0
 
     POLL = 0.5
+    solver_wall_clock = True
+    """The app's searches stop at their wall-clock budgets (seconds) as well as their node budgets
+    (ui/table/assist.py). The tests turn it off (tests/conftest.py): a search then ends on its
+    node budget only, so its answer is the same on a busy machine."""
     pause = 0.0 if WEB else 0.004
     """Seconds ``main.py`` awaits between frames: 0 in the browser (its frame clock paces us),
     4 ms on the desktop (an idle window must not spin a core)."""
@@ -123,6 +127,10 @@ class App:
         self.store = store if store is not None else Store()
         self.settings = settings or Settings.load(self.store)
         self.progress = Progress(self.store)
+        self.bank_dealt: dict[str, set[int]] = {}
+        """Per bank (its file stem), the banked deals dealt in this run of the app: a table deals
+        every banked deal once before any again (a small bank, Devil's Grip's, cycles through
+        all; ``GameTable.pick_number``)."""
         self.sounds = Sounds(self.settings.sound)
         self.settings.save(self.store)  # a first start keeps its language; a corrupt record is replaced
         self.notice, self.notice_until, self.notice_rect = "", 0.0, pygame.Rect(0, 0, 0, 0)

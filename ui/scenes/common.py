@@ -86,7 +86,7 @@ class ScreenScene(Scene):
 
     # -- panels (the table's Panel classes ask for these) ------------------------------------------
     def close_panel(self) -> None:
-        if self.panel is not None and hasattr(self.panel, "closed"):
+        if self.panel is not None:
             self.panel.closed()
         self.panel = None
         self.stale = True

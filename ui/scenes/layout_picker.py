@@ -182,7 +182,7 @@ class LayoutPickerScene(ScreenScene):
     def handle(self, event) -> None:
         if not isinstance(event, PointerEvent) and event.type == pygame.MOUSEWHEEL:
             self.velocity = 0.0
-            self.scroll -= getattr(event, "precise_y", event.y) * WHEEL_PX
+            self.scroll -= event.precise_y * WHEEL_PX
             self.clamp()
             self.stale = True
             return

@@ -120,10 +120,11 @@ class SettingsScene(ScreenScene):
              cycle("card_back", backs)),
             ("solvable_only", lambda: say_label(tr("Solvable deals only"), onoff(s.solvable_only)),
              cycle("solvable_only", [True, False])),
-        ] + ([("auto_foundation", lambda: tr("Auto to foundation: {v}", v=onoff(s.auto_foundation)),
-               cycle("auto_foundation", [True, False]))] if hasattr(s, "auto_foundation") else []) \
-          + [("live_winnable", lambda: say_label(tr("Still-winnable line"), onoff(s.live_winnable)),
-              cycle("live_winnable", [False, True]))]
+            ("auto_foundation", lambda: tr("Auto to foundation: {v}", v=onoff(s.auto_foundation)),
+             cycle("auto_foundation", [True, False])),
+            ("live_winnable", lambda: say_label(tr("Still-winnable line"), onoff(s.live_winnable)),
+             cycle("live_winnable", [False, True])),
+        ]
 
     def changed(self, attr: str) -> None:
         if attr == "language":

@@ -22,7 +22,6 @@ shows one says so.
 from __future__ import annotations
 
 import math
-import os
 import random
 import time
 
@@ -38,10 +37,6 @@ from .. import cards_art, text
 from ..frame import DIM, INK, WARN
 from .panels import Panel
 
-WALL_CLOCK = os.environ.get("PASYANS_SOLVER_WALL", "1") != "0"
-"""Searches stop at their wall-clock budgets (seconds) as well as their node budgets. The tests
-turn this off (``PASYANS_SOLVER_WALL=0``, tests/conftest.py): a search then ends only on its node
-budget, so its answer is the same on a busy machine (frames still work in slices of seconds)."""
 SLICE = 0.004          # s of solver per frame for work the player does not wait on
 PANEL_SLICE = 0.010    # s per frame while a modal panel (rescue, deal search) waits
 NODES_STEP = 200       # nodes per solver step inside a slice
@@ -152,6 +147,9 @@ class Assist:
         self.jobs: list[Job] = []
         self.lines: dict = {}       # state → (moves tuple, index of the next move)
         self.dead: set = set()      # states proven lost
+        self.before = None          # the game a deal search replaces (table.snapshot())
+        self.live_rect = None       # the live line's strip under the top bar (carve)
+        self._bubble = None         # (key, rect) of the hint bubble's last placement
         self.reset()
 
     # -- bookkeeping -----------------------------------------------------------------------------
@@ -167,10 +165,15 @@ class Assist:
         self.live = None            # None (off / nothing yet), thinking, yes, no, unknown
         self.live_state = None
         self.dealing = None         # the deal search: {"opts", "tried", "number", "before"}
-        self.before = getattr(self, "before", None)   # the game a deal search replaces (table.snapshot())
         self.plain_notice = False
         self.finish_state = None
         self.hint_reason = None     # (state, move, text)
+
+    @property
+    def wall_clock(self) -> bool:
+        """Whether searches stop at their seconds too, not only their nodes
+        (``App.solver_wall_clock``)."""
+        return self.table.app.solver_wall_clock
 
     def job(self, kind: str) -> Job | None:
         return next((j for j in self.jobs if j.kind == kind), None)
@@ -229,12 +232,12 @@ class Assist:
         """``msgid`` as this table's game should say it: with the note that the solver sees
         face-down cards only when the game has hidden cards (``table.hidden_cards``); ``None``
         for a note that has nothing to say in a game without them."""
-        if getattr(self.table, "hidden_cards", True) or msgid not in OPEN_MESSAGES:
+        if self.table.hidden_cards or msgid not in OPEN_MESSAGES:
             return msgid
         return OPEN_MESSAGES[msgid]
 
     def solver(self, state, nodes, seconds):
-        return self.rules.solver(state, max_nodes=nodes, timeout=seconds if WALL_CLOCK else None)
+        return self.rules.solver(state, max_nodes=nodes, timeout=seconds if self.wall_clock else None)
 
     # -- every frame -----------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -267,7 +270,7 @@ class Assist:
                 self.stop_playback()
                 t.say(tr(self.sees(MSG_PLAYED_LINE), n=self.played))
         s = t.state
-        if getattr(t.settings, "live_winnable", False):
+        if t.settings.live_winnable:
             self.start_live(s)
         else:
             self.live = None
@@ -392,7 +395,7 @@ class Assist:
                 self.learn(s, r)
                 if r.status == SOLVED:
                     return k
-                if WALL_CLOCK and time.perf_counter() - t0 > BACK_TOTAL:
+                if self.wall_clock and time.perf_counter() - t0 > BACK_TOTAL:
                     return -k
             return None
 
@@ -472,7 +475,7 @@ class Assist:
         self.cancel("rescue")
         self.rescue_phase = None
         t = self.table
-        if t.panel is not None and getattr(t.panel, "rescue", False):
+        if t.panel is not None and t.panel.rescue:
             t.panel = None
         t.stale = True
 
@@ -484,27 +487,7 @@ class Assist:
         """Undo ``k`` moves at once (each one a step of the history, as the undo button would)."""
         t = self.table
         self.cancel_rescue()
-        if hasattr(t, "settle"):
-            t.settle()
-        t.anim.finish()
-        k = min(k, len(t.history.states) - 1)
-        for _ in range(k):
-            t.history.undo()
-        groups = getattr(t, "groups", None)
-        if isinstance(groups, list):
-            left = k
-            while left > 0 and groups:
-                if groups[-1] <= left:
-                    left -= groups.pop()
-                else:
-                    groups[-1] -= left
-                    left = 0
-        t.hint_search = t.hint_move = None
-        t.on_undo()
-        t.changed()
-        t.autosave()
-        if hasattr(t, "update_finish"):
-            t.update_finish()
+        k = t.undo_moves(k)
         t.say(tr(MSG_BACK_1) if k == 1 else tr(MSG_BACK_N, n=k))
 
     # -- playing a line --------------------------------------------------------------------------
@@ -552,9 +535,9 @@ class Assist:
         if t.panel is not None:
             self.stop_playback()
             return
-        settle = getattr(t, "settle", None)
-        if settle is not None:      # automatic moves due first: they may be the line's next ones
-            settle()                # (position_changed takes them off the queue, or stops it)
+        # automatic moves due first: they may be the line's next ones (position_changed takes
+        # them off the queue, or stops it)
+        t.settle()
         if not self.queue:
             return
         if not self.on_course():
@@ -591,7 +574,7 @@ class Assist:
         """The moves that win from ``s`` when the solver has proved them (parsed one after
         another), else ``None``; when the rules offer a finish (``can_finish``) and nothing is
         known yet, a search starts and the table's ``update_finish`` is called when it answers."""
-        if not self.rules.has_solver() or not getattr(self.rules, "can_finish", lambda _s: False)(s):
+        if not self.rules.has_solver() or not self.rules.can_finish(s):
             return None
         line = self.line_from(s)
         if line:
@@ -616,9 +599,9 @@ class Assist:
             def done(r):
                 self.learn(s, r)
                 t = self.table
-                if t.history is not None and t.state == s and hasattr(t, "update_finish"):
+                if t.history is not None and t.state == s:
                     t.update_finish()
-                    if getattr(t, "finish_button", None) is not None:
+                    if t.finish_button is not None:
                         t.say(tr(MSG_SPIDER_FINISH))
                     t.stale = True
 
@@ -665,7 +648,7 @@ class Assist:
                 r = yield self.solver(self.rules.deal(n, info["opts"]), DEAL_NODES, DEAL_SECONDS)
                 if r.status == SOLVED:
                     return n, r.moves
-                if WALL_CLOCK and time.perf_counter() - t0 > DEAL_TOTAL:
+                if self.wall_clock and time.perf_counter() - t0 > DEAL_TOTAL:
                     break
             return None
 
@@ -686,7 +669,7 @@ class Assist:
         t.verified = True
         self.remember(t.state, moves)
         t.say(tr(self.sees(MSG_DEALT_VERIFIED)))
-        if getattr(t.settings, "live_winnable", False):
+        if t.settings.live_winnable:
             self.start_live(t.state)
 
     def deal_plainly(self, info, message: str) -> None:
@@ -719,7 +702,7 @@ class Assist:
         """The table dealt: open the deal search's panel, or say a plain deal is plain."""
         t = self.table
         if self.dealing is not None:
-            if hasattr(t, "frame"):      # else the first frame opens it (the table has no size yet)
+            if t.frame is not None:      # else the first frame opens it (the table has no size yet)
                 self.deal_panel()
         elif self.plain_notice:
             self.plain_notice = False
@@ -748,7 +731,7 @@ class Assist:
     # -- drawing ---------------------------------------------------------------------------------
     def live_height(self, frame) -> int:
         """Height of the live line's strip under the top bar (0 when the setting is off)."""
-        if not getattr(self.table.settings, "live_winnable", False):
+        if not self.table.settings.live_winnable:
             return 0
         return max(22, round(frame.p["top_text"] * 0.75))
 
@@ -762,8 +745,8 @@ class Assist:
 
     def draw_static(self, surface) -> None:
         """The live line (drawn into the table's cached surface)."""
-        r = getattr(self, "live_rect", None)
-        if r is None or not r.height or not getattr(self.table.settings, "live_winnable", False):
+        r = self.live_rect
+        if r is None or not r.height or not self.table.settings.live_winnable:
             return
         live = self.live
         if live is None and self.table.history is not None:
@@ -789,7 +772,7 @@ class Assist:
         shown."""
         t = self.table
         key = (t.state, t.hint_move, box.size, T.topleft, T.size)
-        cached = getattr(self, "_bubble", None)
+        cached = self._bubble
         if cached is not None and cached[0] == key:
             return cached[1]
         if anchor is None:
@@ -812,13 +795,7 @@ class Assist:
             if not T.contains(b):
                 b.clamp_ip(T)
             cands.append(b)
-        try:
-            rects = getattr(t, "card_rects", None) or getattr(t, "card_places", None)
-            cards = [r for r in rects()] if rects is not None else []
-        except Exception:
-            cards = []
-        labels = getattr(t, "label_rects", None) or []
-        cards = cards + [r for r in labels if r is not None]
+        cards = t.crowded_rects()
 
         def cost(b):
             c = 0

@@ -37,14 +37,10 @@ from ..anim import Animator
 from ..app import Scene
 from ..frame import DIM, INK, WARN, Button, frame_layout, felt
 from ..input import PointerEvent
-from . import assist as assist_mod
 from .assist import MSG_HINT_LINE, Assist
 from .panels import CodeEntry, OptionsPanel, Panel
 
 MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number can be typed)
-BANK_DEALT: dict[str, set[int]] = {}
-"""Per bank (its file stem), the banked deals dealt in this run of the app: :meth:`GameTable.pick_number`
-deals every banked deal once before any again (a small bank, Devil's Grip's, cycles through all)."""
 HINT_SLICE = 0.004    # seconds of solver per frame
 HINT_WALL = 1.0       # seconds before the hint falls back to a simple choice
 HINT_NODES = 300_000  # solver nodes for one hint at most
@@ -87,6 +83,8 @@ class GameTable(Scene):
         self.solvable_only = True    # the setting when this deal was chosen (Spider's score)
         self.verified = False        # this deal came from a bank of verified deals
         self.anim = Animator()
+        self.frame = None            # the screen's layout (ui.frame.Frame); None until the first resize
+        self.finish_button = None    # the Finish button while it is offered (column games)
         self.panel: Panel | None = None
         self.base: pygame.Surface | None = None
         self.stale = True
@@ -133,7 +131,7 @@ class GameTable(Scene):
         self.make_buttons()
         if isinstance(self.panel, OptionsPanel):
             self.open_options()
-        elif self.panel is not None and hasattr(self.panel, "end"):
+        elif self.panel is not None and self.panel.end is not None:
             self.open_end_panel()
         self.stale = True
 
@@ -180,7 +178,7 @@ class GameTable(Scene):
         # the game this deal replaces, for a deal search cancelled with Esc (assist.cancel_deal)
         self.assist.before = self.snapshot() if self.history is not None and self.assist.dealing is None \
             else (self.assist.dealing or {}).get("before")
-        self.solvable_only = bool(getattr(self.settings, "solvable_only", True))
+        self.solvable_only = self.settings.solvable_only
         self.verified = False
         self.assist.reset()
         if state is None:
@@ -192,9 +190,8 @@ class GameTable(Scene):
         self.history = History.start(self.rules, state)
         self.clock = 0.0
         self.saved = None
-        progress = getattr(self.app, "progress", None)
-        if progress is not None and number is not None and self.assist.dealing is None:
-            self.saved = progress.begin(self.game, number, opts, self.solvable_only)
+        if number is not None and self.assist.dealing is None:
+            self.saved = self.app.progress.begin(self.game, number, opts, self.solvable_only)
         self.anim.cancel()
         self.panel = None
         self.toasts.clear()
@@ -208,7 +205,7 @@ class GameTable(Scene):
     def snapshot(self) -> tuple:
         """What :meth:`back_to` needs to put this game back exactly as it is."""
         return (self.history, self.number, dict(self.options), self.saved, self.clock, self.verified,
-                self.solvable_only, getattr(self, "groups", None))
+                self.solvable_only, self.undo_groups())
 
     def back_to(self, snap: tuple) -> None:
         """Put back the game of a :meth:`snapshot` (a cancelled deal search): same cards, history,
@@ -230,11 +227,11 @@ class GameTable(Scene):
     def pick_number(self, opts: dict) -> int:
         """A new deal number: from the bank of verified deals of this variant when "solvable
         deals only" is on and a bank exists (avoiding this deal, and every banked deal already dealt
-        until all have been: :data:`BANK_DEALT`), else any of 1..MAX_DEAL."""
+        until all have been: ``App.bank_dealt``), else any of 1..MAX_DEAL."""
         if self.solvable_only:
             b = banks.load(self.rules, opts)
             if b is not None:
-                dealt = BANK_DEALT.setdefault(banks.bank_name(self.rules, opts), set())
+                dealt = self.app.bank_dealt.setdefault(banks.bank_name(self.rules, opts), set())
                 if self.number in b:
                     dealt.add(self.number)
                 if not set(b.solvable) - dealt:  # every one dealt: a new round
@@ -250,7 +247,7 @@ class GameTable(Scene):
         """Continue a saved game: the same cards, score, clock and whole undo history."""
         self.saved = saved
         self.number, self.options = saved.number, self.rules.check_options(saved.options)
-        self.solvable_only = bool(getattr(saved, "solvable", True))
+        self.solvable_only = saved.solvable
         self.history = history
         self.clock = float(saved.seconds)
         self.assist.reset()
@@ -267,11 +264,10 @@ class GameTable(Scene):
     def autosave(self) -> None:
         """Save this game (actions, clock) through ``Progress``; nothing for a position that is
         no deal. A refused write becomes a Store notice, never an error."""
-        progress = getattr(getattr(self, "app", None), "progress", None)
-        if progress is None or self.saved is None or self.history is None:
+        if self.saved is None or self.history is None:
             return
         self.saved.seconds = round(self.clock, 1)
-        progress.save(self.saved, self.history)
+        self.app.progress.save(self.saved, self.history)
 
     def score(self) -> int:
         """The score shown in the top bar and kept as the best score (games whose score depends
@@ -305,8 +301,7 @@ class GameTable(Scene):
             return False
         self.hint_search = self.hint_move = None
         self.status_text = ""
-        if hasattr(self.app, "play_sound"):
-            self.app.play_sound("draw" if self.history.actions[-1] in self.STOCK_TEXTS else "play")
+        self.app.play_sound("draw" if self.history.actions[-1] in self.STOCK_TEXTS else "play")
         self.after_move(before, move)
         self.changed()
         self.check_end()
@@ -315,8 +310,7 @@ class GameTable(Scene):
 
     def refused(self, move, why: str) -> None:
         """A refused move: the game view shakes it; the status line explains."""
-        if hasattr(self.app, "play_sound"):
-            self.app.play_sound("refused")
+        self.app.play_sound("refused")
         if self.settings.explain_errors:
             self.say(why, error=True)
         self.stale = True
@@ -337,6 +331,45 @@ class GameTable(Scene):
         self.changed()
         self.autosave()
 
+    def settle(self) -> None:
+        """Bring every pending automatic thing to its end now, before the player or a line of
+        the solver acts (column games: flights land, auto to foundation and Finish play)."""
+
+    def update_finish(self) -> None:
+        """Offer or withdraw the Finish button for the position now (column games)."""
+
+    def undo_groups(self) -> list[int] | None:
+        """The undo groups (moves per player's action, column games), for :meth:`snapshot`."""
+        return None
+
+    def forget_moves(self, k: int) -> None:
+        """``k`` moves were taken back one by one (:meth:`undo_moves`): column games shorten
+        their undo groups to match."""
+
+    def undo_moves(self, k: int) -> int:
+        """Take back ``k`` moves at once, each a step of the history (the rescue's way back),
+        settling pending moves first; returns how many were taken back."""
+        self.settle()
+        self.anim.finish()
+        k = min(k, len(self.history.states) - 1)
+        for _ in range(k):
+            self.history.undo()
+        self.forget_moves(k)
+        self.hint_search = self.hint_move = None
+        self.on_undo()
+        self.changed()
+        self.autosave()
+        self.update_finish()
+        return k
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Every card's rectangle now, in pixels (tests check they are on screen)."""
+        return []
+
+    def crowded_rects(self) -> list[pygame.Rect]:
+        """What a hint's bubble should not cover: the cards (and any labels among them)."""
+        return self.card_rects()
+
     def stats_result(self) -> int | None:
         """A lower-is-better result for the statistics' best result (Devil's Grip: cards left),
         or ``None`` for games rated by score alone."""
@@ -344,17 +377,16 @@ class GameTable(Scene):
 
     def check_end(self) -> None:
         st = self.rules.status(self.state)
-        progress = getattr(self.app, "progress", None)
+        progress = self.app.progress
         if st == WON:
-            if progress is not None and self.saved is not None:
+            if self.saved is not None:
                 self.saved.seconds = round(self.clock, 1)
                 progress.won(self.saved, self.history, self.score(), self.stats_result())
-            if hasattr(self.app, "play_sound"):
-                self.app.play_sound("win")
+            self.app.play_sound("win")
             self.on_won()
         elif st == LOST:
             result = self.stats_result()
-            if progress is not None and self.saved is not None and result is not None:
+            if self.saved is not None and result is not None:
                 progress.record_result(self.saved, self.history, result)
             self.say(self.lost_text(), error=True)
             self.anim.add("wait", 450, on_done=self.open_end_panel)
@@ -401,7 +433,7 @@ class GameTable(Scene):
             r = self.hint_search.step(300)
             if r is not None:
                 break
-        if r is not None or (assist_mod.WALL_CLOCK and time.perf_counter() > self.hint_deadline):
+        if r is not None or (self.app.solver_wall_clock and time.perf_counter() > self.hint_deadline):
             self.hint_search = None
             self.finish_hint(r)
 
@@ -486,7 +518,7 @@ class GameTable(Scene):
         speed = {"off": tr("off"), "fast": tr("fast"), "normal": tr("normal")}
         lang = {"en": "English", "ru": "Русский"}
         live = [(lambda: tr("{label}: {value}", label=tr("Still-winnable line"),
-                                value=onoff(getattr(s, "live_winnable", False))),
+                                value=onoff(s.live_winnable)),
                  cycle("live_winnable", [False, True]))] if self.rules.has_solver() else []
         return [
             (lambda: tr("Language: {v}", v=lang.get(s.language, s.language)), cycle("language", ["en", "ru"])),
@@ -504,8 +536,7 @@ class GameTable(Scene):
         s = self.settings
         if attr == "language":
             self.app.set_language(s.language)
-        if hasattr(self.app, "save_settings"):
-            self.app.save_settings()
+        self.app.save_settings()
         self.art = cards_art.CardArt(s.four_colour, s.card_back)
         self.anim.speed = s.anim_speed
         if attr in ("left_handed", "live_winnable"):
@@ -519,7 +550,7 @@ class GameTable(Scene):
         self.stale = True
 
     def close_panel(self) -> None:
-        if self.panel is not None and hasattr(self.panel, "closed"):
+        if self.panel is not None:
             self.panel.closed()
         self.panel = None
         self.stale = True
@@ -611,8 +642,7 @@ class GameTable(Scene):
 
     def go_home(self) -> None:
         """Back to the home screen (the game is saved on leaving; Continue brings it back)."""
-        if hasattr(self.app, "home"):
-            self.app.home()
+        self.app.home()
 
     def draw_stock(self) -> None:
         """The stock's action (Space): games with a stock target override this to animate it."""

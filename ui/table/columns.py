@@ -112,9 +112,6 @@ class ColumnsTable(GameTable):
 
     def __init__(self, number=None, options=None, state=None, **kw):
         super().__init__(number, options, state, **kw)
-        self.own_clock = not hasattr(self, "clock")
-        if self.own_clock:
-            self.clock = 0.0
         self.drag = None
         self.press_card = None
         self.groups: list[int] = []
@@ -128,6 +125,8 @@ class ColumnsTable(GameTable):
         self.finish_button = None
         self.moved = False
         self._auto_now = False
+        self._keep_cycle = False     # a repeated tap's move keeps the cycle of places going
+        self._from_rects = None      # where a dragged run's cards are, for its flight
 
     # -- scene -----------------------------------------------------------------------------------
     def enter(self, app) -> None:
@@ -146,10 +145,8 @@ class ColumnsTable(GameTable):
         self.auto_due = self.finish_due = None
         self.finish_queue = []
         self.refit()
-        if hasattr(self, "finish_rect"):
+        if self.frame is not None:
             self.update_finish()
-        if getattr(self, "own_clock", False):
-            self.clock = 0.0
         if self.auto_on and self.number is not None and self.history is not None and self.history.moves == 0:
             # cards safe home at the deal (an exposed ace) go at once, as Microsoft Solitaire
             # Collection plays them: animated, each a move of the history (one undo step), after
@@ -164,21 +161,15 @@ class ColumnsTable(GameTable):
 
     @property
     def auto_on(self) -> bool:
-        return self.auto_game and bool(getattr(self.settings, "auto_foundation", True))
+        return self.auto_game and self.settings.auto_foundation
 
     def update(self, dt: float) -> bool:
-        if self.own_clock and self.history is not None and self.history.moves > 0 and \
-                self.rules.status(self.state) == PLAYING and self.panel is None:
-            before = int(self.clock)
-            self.clock += dt
-            if int(self.clock) != before:
-                self.stale = True
         now = time.perf_counter()
         if self.drag is None:
             if self.finish_due is not None and now >= self.finish_due:
                 self.finish_step()
             elif self.auto_due is not None and now >= self.auto_due and self.panel is None \
-                    and hasattr(self, "card_w"):
+                    and self.frame is not None:
                 if self.anim.factor == 0:
                     self.auto_due = None
                     self.schedule_auto()     # animation off: every safe card at once
@@ -294,7 +285,7 @@ class ColumnsTable(GameTable):
 
     def refit(self) -> None:
         """Re-size the cards for the state now (after a move, an undo, a new deal)."""
-        if not hasattr(self, "base_w") or self.history is None:
+        if self.frame is None or self.history is None:
             return
         w = self.fit_width(self.state)
         if w != self.card_w:
@@ -500,9 +491,9 @@ class ColumnsTable(GameTable):
         return True
 
     def after_move(self, before, move) -> None:
-        self.cycle = self.cycle if getattr(self, "_keep_cycle", False) else None
+        self.cycle = self.cycle if self._keep_cycle else None
         self.refit()
-        self.animate(before, move, self.state, getattr(self, "_from_rects", None))
+        self.animate(before, move, self.state, self._from_rects)
         self._from_rects = None
         self.update_finish()
 
@@ -628,6 +619,18 @@ class ColumnsTable(GameTable):
         if self.finish_queue:
             self.finish_due = 0.0 if instant else time.perf_counter() + FINISH_MS / 1000 * max(0.5, self.anim.factor)
         self.stale = True
+
+    def undo_groups(self) -> list[int]:
+        return self.groups
+
+    def forget_moves(self, k: int) -> None:
+        left = k
+        while left > 0 and self.groups:
+            if self.groups[-1] <= left:
+                left -= self.groups.pop()
+            else:
+                self.groups[-1] -= left
+                left = 0
 
     def undo(self) -> None:
         """Take back the player's last move with the automatic moves it triggered."""

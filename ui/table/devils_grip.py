@@ -168,6 +168,10 @@ class DevilsGripTable(GameTable):
         k = max(0, idx - first)
         return self.talon_rect.move(round(k * self.talon_dx), 0)
 
+    def crowded_rects(self) -> list[pygame.Rect]:
+        """The card places and the row labels (a hint's bubble keeps off them)."""
+        return self.card_places() + [r for r in self.label_rects if r is not None]
+
     def card_places(self) -> list[pygame.Rect]:
         """Every place a card can be drawn (24 cells' fans of four, stock, talon): what tests
         check is on screen."""

@@ -101,9 +101,9 @@ class FreeCellTable(ColumnsTable):
         s = self.settings
 
         def auto():
-            s.auto_foundation = not getattr(s, "auto_foundation", True)
+            s.auto_foundation = not s.auto_foundation
             self.settings_changed("auto_foundation")
 
         onoff = lambda v: tr("on") if v else tr("off")
-        return [(lambda: tr("Auto to foundation: {v}", v=onoff(getattr(s, "auto_foundation", True))), auto)] \
+        return [(lambda: tr("Auto to foundation: {v}", v=onoff(s.auto_foundation)), auto)] \
             + super().options_rows()

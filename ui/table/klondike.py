@@ -152,10 +152,10 @@ class KlondikeTable(ColumnsTable):
         s = self.settings
 
         def auto():
-            s.auto_foundation = not getattr(s, "auto_foundation", True)
+            s.auto_foundation = not s.auto_foundation
             self.settings_changed("auto_foundation")
 
         onoff = lambda v: tr("on") if v else tr("off")
         return [(lambda: tr("Draw: {n}", n=o.get("draw", "1")), opt_cycle(o, "draw", ["1", "3"])),
-                (lambda: tr("Auto to foundation: {v}", v=onoff(getattr(s, "auto_foundation", True))), auto)] \
+                (lambda: tr("Auto to foundation: {v}", v=onoff(s.auto_foundation)), auto)] \
             + super().options_rows()

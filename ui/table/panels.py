@@ -17,6 +17,8 @@ class Panel:
     """
 
     max_w, max_w_compact = 560, 560
+    end: str | None = None    # the end panel: the game's status (won or lost)
+    rescue = False            # the rescue's panel (the assist closes it when it cancels)
 
     def __init__(self, table, title: str, actions, content=None, content_h: int = 0, style_first="primary"):
         self.table, self.title, self.actions = table, title, actions
@@ -25,6 +27,9 @@ class Panel:
         self.buttons: list[Button] = []
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.layout(*table.app.size)
+
+    def closed(self) -> None:
+        """The panel is being closed (a text entry stops text input)."""
 
     def layout(self, w: int, h: int) -> None:
         fr = self.table.frame

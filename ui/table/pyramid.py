@@ -163,7 +163,7 @@ class PyramidTable(GameTable):
     def on_start(self) -> None:
         self.hidden: set = set()
         self.selected = None        # a source (slot index, STOCK or WASTE) or None
-        if hasattr(self, "frame"):
+        if self.frame is not None:
             self.layout_cards(self.frame)
 
     # -- geometry --------------------------------------------------------------------------------
@@ -374,8 +374,7 @@ class PyramidTable(GameTable):
 
         def cycle_passes():
             o["passes"] = "3" if o.get("passes", "unlimited") == "unlimited" else "unlimited"
-            if hasattr(self.app, "save_settings"):
-                self.app.save_settings()
+            self.app.save_settings()
 
         def layout_label():
             n = int(o.get("layout", "1")) if str(o.get("layout", "1")).isdigit() else 1
