@@ -85,6 +85,23 @@ def browser_size() -> tuple[int, int] | None:
         return None
 
 
+def page_hidden() -> bool:
+    """The browser page is hidden (another tab, a minimised window: ``document.visibilityState``
+    is ``"hidden"``); always ``False`` outside the browser or when the page cannot be asked."""
+    if not WEB:
+        return False
+    try:
+        from platform import window  # pygbag's bridge to the page
+
+        return str(window.document.visibilityState) == "hidden"
+    except Exception:
+        return False
+
+
+AWAY_EVENTS = (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
+BACK_EVENTS = (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWMAXIMIZED)
+
+
 class App:
     """The running application.
 
@@ -143,6 +160,8 @@ class App:
         self.pointer = Pointer(self.size)
         self.running = True
         self.dirty = True
+        self.window_away = False   # the window is hidden, minimised or out of focus (window events)
+        self.page_away = False     # the browser page is hidden (polled with the size)
         self.scene: Scene | None = None
         self._last = time.perf_counter()
         self._next_poll = self._last + self.POLL
@@ -214,6 +233,12 @@ class App:
             self.scene.relabel()
         self.dirty = True
 
+    @property
+    def away(self) -> bool:
+        """The player cannot see the game (window hidden, minimised or unfocused; page hidden):
+        the table's clock stops meanwhile."""
+        return self.window_away or self.page_away
+
     # -- size ------------------------------------------------------------------------------------
     def resize(self, w: int, h: int) -> None:
         """Re-lay out everything for a ``w``×``h`` window (also called by the browser poll)."""
@@ -270,7 +295,10 @@ class App:
                 self.running = False
             elif t == pygame.VIDEORESIZE:
                 self.resize(e.w, e.h)
-            elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSIZECHANGED):
+            elif t in AWAY_EVENTS or t in BACK_EVENTS:
+                self.window_away = t in AWAY_EVENTS
+                self.dirty = True
+            elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED):
                 if t == pygame.WINDOWSIZECHANGED and pygame.display.get_surface().get_size() != self.size:
                     self.resize(*pygame.display.get_surface().get_size())
                 self.dirty = True
@@ -286,6 +314,7 @@ class App:
             bs = browser_size()
             if bs and bs != self.size:
                 self.resize(*bs)
+            self.page_away = page_hidden()
         if self.scene is not None and self.scene.update(dt):
             self.dirty = True
         if self.store.notices:

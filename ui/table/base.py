@@ -79,6 +79,7 @@ class GameTable(Scene):
         self._resume = resume
         self.saved = None            # the ui.progress.SavedGame of this game (None: not saved)
         self.clock = 0.0             # seconds played
+        self.deal_moves = 0          # moves the table made by itself at the deal (no player's move)
         self.playing = True          # the rules' status is "playing" (cached)
         self.solvable_only = True    # the setting when this deal was chosen (Spider's score)
         self.verified = False        # this deal came from a bank of verified deals
@@ -144,8 +145,19 @@ class GameTable(Scene):
         self.buttons = [Button(n, r, label, ic, size) for (n, label, ic), r in zip(specs, rects)]
         self.buttons[0].enabled = bool(self.history and self.history.can_undo())
 
+    def clock_runs(self) -> bool:
+        """The clock runs while the game is being played: from the player's first move (the deal's
+        automatic moves are not one) until the game ends, and never while a panel or menu covers
+        the table or the window or page is hidden, minimised or out of focus."""
+        return (self.playing and self.history is not None and self.player_moves() > 0
+                and self.panel is None and not getattr(self.app, "away", False))
+
+    def player_moves(self) -> int:
+        """Moves shown and scored: the history's count less the deal's automatic moves."""
+        return self.history.moves - self.deal_moves
+
     def update(self, dt: float) -> bool:
-        if self.playing and self.history is not None and self.history.moves > 0:
+        if self.clock_runs():
             before = int(self.clock)
             self.clock += dt
             if int(self.clock) != before:
@@ -189,6 +201,7 @@ class GameTable(Scene):
         self.number, self.options = number, opts
         self.history = History.start(self.rules, state)
         self.clock = 0.0
+        self.deal_moves = 0
         self.saved = None
         if number is not None and self.assist.dealing is None:
             self.saved = self.app.progress.begin(self.game, number, opts, self.solvable_only)
@@ -202,16 +215,22 @@ class GameTable(Scene):
         self.assist.started()
         self.changed()
 
+    def count_deal_moves(self, history: History) -> int:
+        """How many of ``history``'s first moves the table made by itself at the deal (a restored
+        game: the deal's automatic moves are not counted as the player's); 0 here, tables that move
+        cards at the deal override it."""
+        return 0
+
     def snapshot(self) -> tuple:
         """What :meth:`back_to` needs to put this game back exactly as it is."""
         return (self.history, self.number, dict(self.options), self.saved, self.clock, self.verified,
-                self.solvable_only, self.undo_groups())
+                self.solvable_only, self.undo_groups(), self.deal_moves)
 
     def back_to(self, snap: tuple) -> None:
         """Put back the game of a :meth:`snapshot` (a cancelled deal search): same cards, history,
         clock and save; nothing is counted."""
         (self.history, self.number, self.options, self.saved, clock, self.verified,
-         self.solvable_only, groups) = snap
+         self.solvable_only, groups, deal_moves) = snap
         self.assist.reset()
         self.anim.cancel()
         self.panel = None
@@ -219,6 +238,7 @@ class GameTable(Scene):
         self.hint_search = self.hint_move = None
         self.on_start()
         self.clock = clock
+        self.deal_moves = deal_moves
         if groups is not None:
             self.groups = list(groups)
         self.say("")
@@ -250,6 +270,7 @@ class GameTable(Scene):
         self.solvable_only = saved.solvable
         self.history = history
         self.clock = float(saved.seconds)
+        self.deal_moves = self.count_deal_moves(history)
         self.assist.reset()
         self.anim.cancel()
         self.panel = None
@@ -690,7 +711,7 @@ class GameTable(Scene):
     def top_items(self) -> list[tuple[str, str]]:
         """``(label, value)`` pairs for the top bar; games add theirs."""
         return [(tr("Score"), str(self.score())), (tr("Time"), format_duration(self.clock)),
-                (tr("Moves"), str(self.history.moves))]
+                (tr("Moves"), str(self.player_moves()))]
 
     def draw_top_bar(self, surface) -> None:
         r = self.frame.top

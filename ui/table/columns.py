@@ -31,8 +31,9 @@ sends it home again). *Finish* plays the rest, one animated move after another.
 automatic moves it triggered (and *Finish* as a whole); the history still holds each move, so a
 saved game replays and undoes exactly. A game restored from a save undoes one move a press.
 
-**Clock**: the base table's ``clock`` (seconds from the first move until the end) when it has
-one, else our own; shown in the top bar with the score and the moves.
+**Clock and moves**: the base table's ``clock`` (:meth:`GameTable.clock_runs`); the cards that go
+home by themselves at the deal are ``deal_moves``, neither a move of the player's nor a start of
+the clock; shown in the top bar with the score and the moves.
 """
 from __future__ import annotations
 
@@ -153,6 +154,19 @@ class ColumnsTable(GameTable):
             # the first frame has drawn the deal (the table needs its geometry to fly them); a
             # position that is no deal (``state=``) stays as given
             self.auto_due = time.perf_counter() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
+
+    def count_deal_moves(self, history) -> int:
+        """The leading moves of ``history`` that auto to foundation made at the deal: each is the
+        first safe move of its position, played before any move of the player's."""
+        if not self.auto_on or self.number is None:
+            return 0
+        k = 0
+        while k < len(history.actions) and k + 1 < len(history.states):
+            safe = self.safe_moves(history.states[k], set())
+            if not safe or self.rules.format_move(history.states[k], safe[0]) != history.actions[k]:
+                break
+            k += 1
+        return k
 
     def on_undo(self) -> None:
         self.cycle = self.last_tap = None
@@ -545,11 +559,14 @@ class ColumnsTable(GameTable):
         if not moves:
             return False
         hinting = self.hint_search is not None or self.hint_move is not None
+        at_deal = self.player_moves() == 0   # the deal's own automatic moves are not the player's
         self._keep_cycle = True
         try:
             ok = self._play(moves[0])
         finally:
             self._keep_cycle = False
+        if ok and at_deal:
+            self.deal_moves += 1
         if ok and hinting and self.rules.status(self.state) == PLAYING:
             self.hint()  # a hint asked for while the cards fly home is given for where they land
         if ok and not instant:
@@ -846,11 +863,11 @@ class ColumnsTable(GameTable):
 
     def win_score(self) -> int:
         """The points of the won game (the rules' :meth:`win_score`)."""
-        return self.rules.win_score(self.state, self.clock, self.history.moves, self.solvable_only)
+        return self.rules.win_score(self.state, self.clock, self.player_moves(), self.solvable_only)
 
     def top_items(self):
         return [(tr("Score"), str(self.score())), (tr("Time"), fmt_clock(self.clock)),
-                (tr("Moves"), str(self.history.moves))]
+                (tr("Moves"), str(self.player_moves()))]
 
     def on_won(self) -> None:
         self.finish_button = None
@@ -866,7 +883,7 @@ class ColumnsTable(GameTable):
         size = round(line * 0.9)
         if self.rules.status(self.state) == WON:
             rows = [tr("Score: {n}", n=self.score()), tr("Time: {t}", t=fmt_clock(self.clock)),
-                    tr("Moves: {n}", n=self.history.moves)]
+                    tr("Moves: {n}", n=self.player_moves())]
         else:
             rows = [tr("Undo may help")]
         for k, msg in enumerate(rows):

@@ -585,7 +585,7 @@ class PyramidTable(GameTable):
         size = round(line * 0.9)
         if self.rules.status(s) == WON:
             rows = [tr("Score: {n}", n=self.score()), tr("Time: {t}", t=self.clock_text()),
-                    tr("Moves: {n}", n=self.history.moves)]
+                    tr("Moves: {n}", n=self.player_moves())]
             for k, msg in enumerate(rows):
                 text.blit_center(surface, text.render(msg, text.fit(msg, size, r.width, 12), INK),
                                  (r.centerx, r.y + k * (line + 8) + line // 2))

@@ -346,7 +346,7 @@ class TriPeaksTable(GameTable):
         line = max(26, round(30 * self.frame.scale))
         size = round(line * 0.9)
         if self.rules.status(s) == WON:
-            rows = [tr("Score: {n}", n=self.rules.score(s)), tr("Moves: {n}", n=self.history.moves),
+            rows = [tr("Score: {n}", n=self.rules.score(s)), tr("Moves: {n}", n=self.player_moves()),
                     tr("Cards left in the stock: {n}", n=len(s.stock))]
             for k, msg in enumerate(rows):
                 text.blit_center(surface, text.render(msg, text.fit(msg, size, r.width, 12), INK),
