@@ -97,7 +97,8 @@ def test_abandoning_counts_one_loss_once():
     app = new_app(store, TriPeaksTable(4))
     t = app.scene
     t.activate(("stock",))
-    key(app, pygame.K_n)                     # N: a new deal; the one left counts as a loss
+    key(app, pygame.K_n)                     # N asks first (a game in progress) …
+    key(app, pygame.K_RETURN)                # … Enter: a new deal; the one left counts as a loss
     assert app.progress.stats[KEY]["played"] == 1 and app.progress.stats[KEY]["won"] == 0
     key(app, pygame.K_n)                     # an untouched deal left: not a game
     assert app.progress.stats[KEY]["played"] == 1

@@ -129,12 +129,16 @@ def test_keys_on_the_table_and_back_home():
     key(app, pygame.K_h)                             # H: a hint
     assert t.hint_search is not None or t.hint_move is not None
     n = t.number
-    key(app, pygame.K_n)                             # N: a new deal
-    assert t.number != n and t.history.moves == 0
+    key(app, pygame.K_n)                             # N: a new deal, asked first (a game begun)
+    assert t.number == n and t.panel is not None
+    key(app, pygame.K_RETURN)
+    assert t.number != n and t.player_moves() == 0
     t.open_options()
     key(app, pygame.K_ESCAPE)                        # Esc: the panel first
     assert app.scene is t and t.panel is None
-    key(app, pygame.K_ESCAPE)                        # then the table → home
+    key(app, pygame.K_ESCAPE)                        # then the pause menu, and H: home
+    assert app.scene is t and getattr(t.panel, "pause", False)
+    key(app, pygame.K_h)
     assert isinstance(app.scene, HomeScene)
     assert "tripeaks" not in app.scene.saves         # a deal never touched: no Continue
 
@@ -142,7 +146,8 @@ def test_keys_on_the_table_and_back_home():
 def test_continue_only_for_a_saved_game_with_a_move():
     app = new_app(scene=TriPeaksTable(1))
     t = app.scene
-    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)                        # the pause menu, then H: home
+    key(app, pygame.K_h)
     assert isinstance(app.scene, HomeScene) and "tripeaks" not in app.scene.saves
     assert app.scene.saved_text("tripeaks") is None
     app.open_game("tripeaks", True)
@@ -150,6 +155,7 @@ def test_continue_only_for_a_saved_game_with_a_move():
     assert t.history.moves == 0
     key(app, pygame.K_SPACE)                         # one move: now there is a game to continue
     key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_h)
     assert isinstance(app.scene, HomeScene) and app.scene.saves["tripeaks"][0] == 1
     assert app.scene.saved_text("tripeaks").startswith("Unfinished game: 1 move,")
 
@@ -157,7 +163,9 @@ def test_continue_only_for_a_saved_game_with_a_move():
 def test_menu_button_and_back_buttons():
     app = new_app(scene=TriPeaksTable(1))
     t = app.scene
-    click(app, next(b for b in t.buttons if b.name == "home").rect.center)
+    click(app, t.pause_button.rect.center)           # the pause menu (top left), then Home
+    p = t.panel
+    click(app, next(b for b, (lab, _) in zip(p.row_buttons, p.rows) if lab() == "Home").rect.center)
     h = app.scene
     assert isinstance(h, HomeScene)
     click(app, button(h, "settings"))

@@ -153,3 +153,188 @@ def test_restored_klondike_keeps_the_deal_moves_out_of_the_count():
     app.open_game("klondike", resume=True)
     app.frame()
     assert dict(app.scene.top_items())["Moves"] == "1"
+
+
+def click(app, pos, frames_=1):
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
+    for _ in range(frames_):
+        app.frame()
+
+
+def bar(app, name):
+    return next(b for b in app.scene.buttons if b.name == name).rect.center
+
+
+def panel_button(app, name):
+    p = app.scene.panel
+    assert p is not None
+    return next(b for b in p.buttons if b.name == name).rect.center
+
+
+def row(app, label):
+    """The centre of the pause menu's row whose label is ``label``."""
+    p = app.scene.panel
+    for b, (lab, _) in zip(p.row_buttons, p.rows):
+        if lab() == label:
+            return b.rect.center
+    raise AssertionError(f"no row {label!r} in {[lab() for lab, _ in p.rows]}")
+
+
+# -- 2. the pause menu -----------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390)])
+@pytest.mark.parametrize("game", GAMES)
+def test_pause_menu_top_left_covers_the_table_and_stops_the_clock(game, size):
+    app = make(game, size=size)
+    t = app.scene
+    first_move(t)
+    pb = t.pause_button.rect
+    assert pb.x < size[0] * 0.15 and pb.y < 60, pb          # the top left corner
+    assert pb.width >= 44 and pb.height >= 44
+    click(app, pb.center)
+    p = t.panel
+    assert p is not None and getattr(p, "pause", False)
+    labels = [lab() for lab, _ in p.rows]
+    assert labels[:5] == ["New deal", "Sound: on", "Rules of this game", "Statistics", "Home"]
+    assert [b.name for b in p.buttons] == ["done"] and p.buttons[0].label == "Resume"
+    for b in p.row_buttons + p.buttons:
+        assert b.rect.height >= 44 and p.rect.contains(b.rect), (b.name, b.rect)
+    # covered: no card is drawn (the screen under the menu is felt, the same with another deal)
+    app.dirty = True
+    app.frame()
+    below = pygame.Rect(0, t.frame.top.bottom, size[0], size[1] - t.frame.top.bottom)
+    shot = pygame.image.tobytes(app.screen.subsurface(below), "RGB")
+    t.history.states[-1] = t.rules.deal(99, t.options)     # other cards under the menu
+    t.stale = True
+    app.dirty = True
+    app.frame()
+    assert pygame.image.tobytes(app.screen.subsurface(below), "RGB") == shot
+    before = t.clock
+    frames(app, 0.3)
+    assert t.clock == before
+    click(app, panel_button(app, "done"))
+    assert t.panel is None
+
+
+def test_pause_menu_entries_work():
+    app = make("tripeaks")
+    t = app.scene
+    first_move(t)
+    key(app, pygame.K_ESCAPE)                      # Esc opens the pause menu, not home
+    assert getattr(t.panel, "pause", False) and app.scene is t
+    key(app, pygame.K_ESCAPE)                      # and closes it
+    assert t.panel is None
+    click(app, t.pause_button.rect.center)
+    click(app, row(app, "Sound: on"))
+    assert app.settings.sound is False and row(app, "Sound: off")
+    click(app, row(app, "Rules of this game"))
+    assert t.panel is not None and any("H: hint" in line for line in t.panel.paragraphs)
+    key(app, pygame.K_ESCAPE)
+    assert t.panel is None
+    click(app, t.pause_button.rect.center)
+    click(app, row(app, "Statistics"))
+    assert type(app.scene).__name__ == "StatsScene"
+    app.open_game("tripeaks", resume=True)
+    app.frame()
+    t = app.scene
+    click(app, t.pause_button.rect.center)
+    click(app, row(app, "Home"))
+    assert type(app.scene).__name__ == "HomeScene"
+
+
+# -- 3. the end panels ---------------------------------------------------------------------------
+def win_freecell(app):
+    """Play FreeCell #3 to its end through the table (the solver's line; auto to foundation off)."""
+    from games.freecell import FreeCell
+    t = app.scene
+    r = FreeCell.solver(t.state, max_nodes=2_000_000).run()
+    for m in r.moves:
+        assert t.player_move(t.rules.parse_move(t.state, m))
+    for _ in range(5):
+        app.frame()
+    for _ in range(100):
+        if t.panel is not None:
+            break
+        app.frame()
+        time.sleep(0.01)
+
+
+def test_won_panel_offers_home_and_undo_and_esc_closes():
+    from games.core import WON
+
+    app = make("freecell", 3, auto_foundation=False)
+    t = app.scene
+    win_freecell(app)
+    assert t.rules.status(t.state) == WON and t.panel is not None
+    names = [b.name for b in t.panel.buttons]
+    assert "home" in names and "undo" in names, names
+    for b in t.panel.buttons:
+        assert t.panel.rect.contains(b.rect) and b.rect.height >= 44
+    from ui.progress import stats_key
+
+    key_ = stats_key("freecell", t.saved.options)
+    assert app.progress.stats[key_]["won"] == 1
+    key(app, pygame.K_ESCAPE)                       # Esc closes the panel; the won table stays
+    assert t.panel is None and app.scene is t
+    click(app, bar(app, "undo"))                    # the last move comes back
+    assert t.rules.status(t.state) == PLAYING
+    t.settle()
+    # played again, the win is not counted twice
+    moves = t.rules.legal_moves(t.state)
+    for m in moves:
+        t.player_move(m)
+        t.settle()
+        if t.rules.status(t.state) == WON:
+            break
+    assert t.rules.status(t.state) == WON
+    assert app.progress.stats[key_]["won"] == 1 and app.progress.stats[key_]["played"] == 1
+
+
+def test_won_panel_home_button_goes_home():
+    app = make("freecell", 3, auto_foundation=False)
+    win_freecell(app)
+    click(app, panel_button(app, "home"))
+    assert type(app.scene).__name__ == "HomeScene"
+
+
+# -- 4. new deal with a game in progress ------------------------------------------------------------
+@pytest.mark.parametrize("how", ["button", "key"])
+def test_new_deal_in_a_game_in_progress_asks_first(how):
+    app = make("klondike", 5)
+    t = app.scene
+    first_move(t)
+    number, moves = t.number, t.history.moves
+    if how == "button":
+        click(app, bar(app, "new"))
+    else:
+        key(app, pygame.K_n)
+    assert t.number == number and t.history.moves == moves, "one tap abandoned the game"
+    assert t.panel is not None and getattr(t.panel, "confirm", False)
+    click(app, panel_button(app, "cancel"))         # Keep playing: nothing changed
+    assert t.panel is None and t.number == number and t.history.moves == moves
+    click(app, bar(app, "new"))
+    click(app, panel_button(app, "new"))
+    assert t.number != number and t.player_moves() == 0
+
+
+def test_new_deal_before_any_move_deals_at_once():
+    app = make("klondike", 5)
+    t = app.scene
+    number = t.number
+    click(app, bar(app, "new"))
+    assert t.panel is None and t.number != number
+
+
+# -- 5. a Rescue button on every table -------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390)])
+@pytest.mark.parametrize("game", GAMES)
+def test_rescue_button_on_every_table(game, size):
+    app = make(game, size=size)
+    t = app.scene
+    b = next(b for b in t.buttons if b.name == "rescue")
+    assert b.rect.width >= 44 and b.rect.height >= 44
+    assert app.screen.get_rect().contains(b.rect)
+    called = []
+    t.assist.rescue = lambda: called.append(1)
+    click(app, b.rect.center)
+    assert called == [1]

@@ -176,7 +176,9 @@ def test_new_deal_and_replay():
     t = app.scene
     code = t.deal_code()
     click(app, visible_point(t, ("stock",)))
-    click(app, button(app, "new"))
+    click(app, button(app, "new"))               # a game in progress: asked first
+    assert t.deal_code() == code
+    click(app, next(b for b in t.panel.buttons if b.name == "new").rect.center)
     assert t.history.moves == 0 and t.deal_code() != code
     code2 = t.deal_code()
     click(app, visible_point(t, ("stock",)))
@@ -259,7 +261,7 @@ def test_lost_panel_shows_what_was_needed():
     assert t.panel is not None and t.panel.end == LOST
     assert t.status_text == "No more moves available"
     names = {b.name for b in t.panel.buttons}
-    assert names == {"rescue", "undo", "replay", "new"}  # issue 7: Rescue on the lost panel
+    assert names == {"rescue", "undo", "replay", "new", "home"}  # issue 7: Rescue on the lost panel
     click(app, next(b for b in t.panel.buttons if b.name == "undo").rect.center)
     assert t.panel is None and TriPeaks.status(t.state) != LOST
 

@@ -150,7 +150,7 @@ _icons: dict[tuple, pygame.Surface] = {}
 
 def icon(name: str, size: int, color=INK) -> pygame.Surface:
     """An icon drawn from shapes (``undo``, ``hint``, ``new``, ``code``, ``options``, ``back``,
-    ``home``, ``arrow``, ``stats``, ``ok``, ``close``), ``size`` px square, anti-aliased (drawn 4× and scaled down)."""
+    ``home``, ``arrow``, ``stats``, ``ok``, ``close``, ``menu``, ``rescue``), ``size`` px square, anti-aliased (drawn 4× and scaled down)."""
     key = (name, size, tuple(color))
     if key in _icons:
         return _icons[key]
@@ -208,6 +208,16 @@ def icon(name: str, size: int, color=INK) -> pygame.Surface:
             x = S * (0.14 + k * 0.19)
             pygame.draw.rect(big, c, pygame.Rect(x, S * (0.86 - hh), S * 0.14, S * hh))
         pygame.draw.line(big, c, (S * 0.08, S * 0.88), (S * 0.92, S * 0.88), lw // 2 + 1)
+    elif name == "menu":  # three bars: the pause menu
+        for y in (0.28, 0.5, 0.72):
+            pygame.draw.line(big, c, (S * 0.2, S * y), (S * 0.8, S * y), lw + 2)
+    elif name == "rescue":  # a lifebuoy: a ring in four bands
+        ctr = (S * 0.5, S * 0.5)
+        pygame.draw.circle(big, c, ctr, S * 0.40, round(S * 0.16))
+        for a in (45, 135, 225, 315):
+            x, y = math.cos(math.radians(a)), math.sin(math.radians(a))
+            pygame.draw.line(big, (0, 0, 0, 0), (ctr[0] + x * S * 0.22, ctr[1] + y * S * 0.22),
+                             (ctr[0] + x * S * 0.42, ctr[1] + y * S * 0.42), lw)
     elif name == "ok":
         pygame.draw.lines(big, c, False, [(S * 0.2, S * 0.52), (S * 0.42, S * 0.74), (S * 0.82, S * 0.28)], lw + 2)
     elif name == "close":

@@ -137,13 +137,17 @@ class GameTable(Scene):
         self.stale = True
 
     def make_buttons(self) -> None:
-        specs = [("undo", tr("Undo"), "undo"), ("hint", tr("Hint"), "hint"), ("new", tr("New deal"), "new"),
-                 ("code", tr("Code"), "code"), ("options", tr("Options"), "options"), ("home", tr("Menu"), "home")]
+        specs = [("undo", tr("Undo"), "undo"), ("hint", tr("Hint"), "hint"), ("rescue", tr("Rescue"), "rescue"),
+                 ("new", tr("New deal"), "new"), ("code", tr("Code"), "code"), ("options", tr("Options"), "options")]
         rects = self.frame.button_rects(len(specs), self.settings.left_handed)
         # one label size for the whole bar: the largest at which every label fits its button
         size = min(text.fit(label, self.frame.p["label"], r.width - 6, 9) for (_, label, _), r in zip(specs, rects))
         self.buttons = [Button(n, r, label, ic, size) for (n, label, ic), r in zip(specs, rects)]
         self.buttons[0].enabled = bool(self.history and self.history.can_undo())
+        # the pause menu's button: the top bar's left end, at least 44 px square
+        top = self.frame.top
+        side = max(44, top.height)
+        self.pause_button = Button("pause", pygame.Rect(top.x + 2, top.y, side, side), "", "menu", 16, "bar")
 
     def clock_runs(self) -> bool:
         """The clock runs while the game is being played: from the player's first move (the deal's
@@ -585,6 +589,9 @@ class GameTable(Scene):
             acts.insert(0, ("undo", tr("Undo"), None, self.undo))
             if self.rules.has_solver():
                 acts.insert(0, ("rescue", tr("Rescue"), None, self.rescue))
+        else:
+            acts.append(("undo", tr("Undo"), None, self.undo))
+        acts.append(("home", tr("Home"), None, self.go_home))
         p = Panel(self, self.panel_title(), acts, self.draw_end_body, self.end_body_height)
         p.end = st
         self.panel = p
@@ -595,6 +602,9 @@ class GameTable(Scene):
 
     # -- input -----------------------------------------------------------------------------------
     def target_at(self, pos):
+        pb = getattr(self, "pause_button", None)
+        if pb is not None and pb.rect.collidepoint(pos):
+            return ("button", "pause")
         for b in self.buttons:
             if b.rect.collidepoint(pos):
                 return ("button", b.name)
@@ -604,7 +614,13 @@ class GameTable(Scene):
         if isinstance(event, PointerEvent):
             self.pointer(event)
         elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
-            if self.panel is not None:
+            if self.panel is not None and self.panel.end is not None and event.type == pygame.KEYDOWN \
+                    and event.key in (pygame.K_ESCAPE, pygame.K_u, pygame.K_z):
+                if event.key == pygame.K_ESCAPE:   # the end panel closes: the finished table stays
+                    self.close_panel()
+                else:
+                    self.undo()
+            elif self.panel is not None:
                 self.panel.key(event)
                 self.stale = True
             elif event.type == pygame.KEYDOWN:
@@ -628,6 +644,10 @@ class GameTable(Scene):
             self.stale = True
         elif ev.kind == "tap":
             if self.panel is not None:
+                if self.panel.end is not None and not self.panel.rect.collidepoint(ev.pos) \
+                        and not self.panel.rect.collidepoint(ev.start):
+                    self.close_panel()     # a tap beside the end panel shows the finished table
+                    return
                 self.panel.tap(ev.pos, ev.start)
                 return
             if self.anim.busy("celebrate"):
@@ -639,8 +659,9 @@ class GameTable(Scene):
 
     def activate_target(self, target) -> None:
         if target[0] == "button":
-            {"undo": self.undo, "hint": self.hint, "new": self.new_deal, "code": self.open_code_entry,
-             "options": self.open_options, "home": self.go_home}[target[1]]()
+            {"undo": self.undo, "hint": self.hint, "rescue": self.rescue, "new": self.ask_new_deal,
+             "code": self.open_code_entry, "options": self.open_options, "home": self.go_home,
+             "pause": self.open_pause}[target[1]]()
         else:
             self.activate(target)
 
@@ -653,17 +674,106 @@ class GameTable(Scene):
         elif k == pygame.K_r:
             self.rescue()
         elif k == pygame.K_n:
-            self.new_deal()
+            self.ask_new_deal()
+        elif k == pygame.K_c:
+            self.open_code_entry()
+        elif k == pygame.K_o:
+            self.open_options()
+        elif k == pygame.K_F1 or k == pygame.K_SLASH or k == pygame.K_QUESTION:
+            self.open_rules()
         elif k == pygame.K_ESCAPE and self.panel is not None:
             self.close_panel()
-        elif k == pygame.K_ESCAPE:
-            self.go_home()
+        elif k in (pygame.K_ESCAPE, pygame.K_p):
+            self.open_pause()
         elif k == pygame.K_SPACE:
             self.draw_stock()
 
     def go_home(self) -> None:
         """Back to the home screen (the game is saved on leaving; Continue brings it back)."""
         self.app.home()
+
+    def in_progress(self) -> bool:
+        """A game the player has begun and not finished (a new deal would count it lost)."""
+        return self.history is not None and self.playing and self.player_moves() > 0 \
+            and self.number is not None
+
+    def ask_new_deal(self) -> None:
+        """New deal from the bar, the pause menu or N: with a game in progress it asks first (the
+        game would count as a loss); else it deals at once."""
+        if not self.in_progress():
+            self.new_deal()
+            return
+        p = Panel(self, tr("Start a new deal?"),
+                  [("new", tr("New deal"), None, self.new_deal), ("cancel", tr("Keep playing"), None, self.close_panel)],
+                  self.draw_confirm_body, 60)
+        p.confirm = True
+        self.panel = p
+        self.stale = True
+
+    def draw_confirm_body(self, surface, rect) -> None:
+        msg = tr("This game is not finished: it will count as a loss")
+        size = text.fit(msg, 22, rect.width, 12)
+        lines = text.wrap(msg, size, rect.width) if size <= 12 else [msg]
+        lh = text.font(size).get_linesize()
+        for k, line in enumerate(lines):
+            text.blit_center(surface, text.render(line, size, INK), (rect.centerx, rect.y + lh // 2 + k * lh))
+
+    def open_pause(self) -> None:
+        """The pause menu: the table is covered and the clock stands still until Resume."""
+        from .panels import PauseMenu
+
+        if self.panel is not None:
+            self.close_panel()
+        s = self.settings
+        onoff = lambda v: tr("on") if v else tr("off")
+
+        def then(fn):
+            def f():
+                self.close_panel()
+                fn()
+            return f
+
+        def sound():
+            s.sound = not s.sound
+            self.settings_changed("sound")
+
+        rows = [(lambda: tr("New deal"), then(self.ask_new_deal)),
+                (lambda: tr("Sound: {v}", v=onoff(s.sound)), sound),
+                (lambda: tr("Rules of this game"), then(self.open_rules)),
+                (lambda: tr("Statistics"), then(self.open_stats)),
+                (lambda: tr("Home"), then(self.go_home))]
+        rows += [(label, then(fn)) for label, fn in self.pause_entries()]
+        self.panel = PauseMenu(self, rows)
+        self.stale = True
+
+    def pause_entries(self) -> list:
+        """Entries a table (or a later feature: sharing a deal) adds to the pause menu, below
+        Home: ``[(label_fn, callback)]``, the label a function so it follows the language."""
+        return []
+
+    def open_stats(self) -> None:
+        """This game's statistics (the game is saved on leaving; Continue brings it back)."""
+        if hasattr(self.app, "open_stats"):
+            self.app.open_stats(self.game)
+
+    def rules_text(self) -> list[str]:
+        """The rules page's paragraphs: how to play (:meth:`intro`) and the keys."""
+        return [self.intro(), "", tr("Keys"), *self.keys_help()]
+
+    def keys_help(self) -> list[str]:
+        """One line a key (or group of keys) of this table; games add theirs first."""
+        return [tr("Esc or P: pause menu (Esc again: resume)"), tr("U or Ctrl+Z: undo"), tr("H: hint"),
+                tr("R: rescue"), tr("N: new deal"), tr("C: deal code"), tr("O: options"),
+                tr("F1 or ?: these rules"), tr("Space: the stock"),
+                tr("Pause menu: N new deal, S sound, R rules, T statistics, H home")]
+
+    def open_rules(self) -> None:
+        """The rules of this game and its keys, in a panel over the table."""
+        from ..scenes.common import game_title
+        from .panels import TextPanel
+
+        self.panel = TextPanel(self, game_title(self.game), self.rules_text())
+        self.stale = True
 
     def draw_stock(self) -> None:
         """The stock's action (Space): games with a stock target override this to animate it."""
@@ -696,6 +806,10 @@ class GameTable(Scene):
         b = self.base
         b.blit(felt(size), (0, 0))
         self.draw_top_bar(b)
+        if getattr(self.panel, "covers", False):    # paused: the cards are hidden
+            self.panel.draw(b)
+            self.stale = False
+            return
         self.draw_cards(b)
         for btn in self.buttons:
             btn.draw(b)
@@ -717,6 +831,10 @@ class GameTable(Scene):
         r = self.frame.top
         pygame.draw.rect(surface, (8, 48, 26), r)
         pygame.draw.line(surface, (60, 120, 80), (r.x, r.bottom - 1), (r.right, r.bottom - 1))
+        pb = getattr(self, "pause_button", None)
+        if pb is not None:
+            pb.draw(surface)
+            r = pygame.Rect(pb.rect.right, r.y, r.right - pb.rect.right, r.height)
         items = self.top_items() + [(tr("Deal"), self.deal_code())]
         n = len(items)
         ts = self.frame.p["top_text"]

@@ -19,6 +19,10 @@ class Panel:
     max_w, max_w_compact = 560, 560
     end: str | None = None    # the end panel: the game's status (won or lost)
     rescue = False            # the rescue's panel (the assist closes it when it cancels)
+    MIN_BUTTON_W = 110   # px at scale 1: narrower than this, the buttons take a second row
+    covers = False       # the table is hidden under the panel (the pause menu)
+    pause = False        # the pause menu
+    confirm = False      # the question before a new deal abandons a game in progress
 
     def __init__(self, table, title: str, actions, content=None, content_h: int = 0, style_first="primary"):
         self.table, self.title, self.actions = table, title, actions
@@ -40,20 +44,26 @@ class Panel:
         self.bh = max(48, round((50 if compact else 60) * s))
         self.title_size = max(28, round((32 if compact else 42) * s))
         ch = self.content_h(pw) if callable(self.content_h) else self.content_h
-        ph = min(h - 8, self.pad + self.title_size + 12 + ch + 10 + self.bh + self.pad)
-        self.rect = pygame.Rect(0, 0, pw, ph)
-        self.rect.center = (w // 2, h // 2)
         n = max(1, len(self.actions))
         gap = 10
-        bw = min(round(170 * s), (pw - 32 - gap * (n - 1)) // n)
-        total = n * bw + (n - 1) * gap
-        x0 = self.rect.centerx - total // 2
-        y = self.rect.bottom - self.pad - self.bh
+        # the buttons in as few rows as keep each at least MIN_BUTTON_W wide, balanced
+        per = max(1, min(n, (pw - 32 + gap) // (max(96, round(self.MIN_BUTTON_W * s)) + gap)))
+        nrows = -(-n // per)
+        per = -(-n // nrows)
+        bars = nrows * self.bh + (nrows - 1) * gap
+        ph = min(h - 8, self.pad + self.title_size + 12 + ch + 10 + bars + self.pad)
+        self.rect = pygame.Rect(0, 0, pw, ph)
+        self.rect.center = (w // 2, h // 2)
+        bw = min(round(170 * s), (pw - 32 - gap * (per - 1)) // per)
+        y = self.rect.bottom - self.pad - bars
         self.buttons = []
         for i, (name, label, ic, _) in enumerate(self.actions):
+            row, col = divmod(i, per)
+            k = min(per, n - row * per)          # buttons in this row
+            x0 = self.rect.centerx - (k * bw + (k - 1) * gap) // 2
             style = self.style_first if i == 0 else "panel"
-            self.buttons.append(Button(name, pygame.Rect(x0 + i * (bw + gap), y, bw, self.bh), label, ic,
-                                       max(20, round(26 * s)), style))
+            self.buttons.append(Button(name, pygame.Rect(x0 + col * (bw + gap), y + row * (self.bh + gap), bw,
+                                                         self.bh), label, ic, max(20, round(26 * s)), style))
         top = self.rect.y + self.pad + self.title_size + 12
         self.content_rect = pygame.Rect(self.rect.x + 16, top, pw - 32, y - top - 8)
 
@@ -216,12 +226,13 @@ class OptionsPanel(Panel):
     ROW_GAP = 8
     MIN_ROW = 30
 
-    def __init__(self, table, rows, note: str = ""):
+    def __init__(self, table, rows, note: str = "", title: str | None = None, done: str | None = None):
         self.rows = rows
         self.note = note
         self.row_buttons: list[Button] = []
         self.note_rect = pygame.Rect(0, 0, 0, 0)
-        super().__init__(table, tr("Options"), [("done", tr("Done"), None, table.close_panel)], self.draw_body,
+        super().__init__(table, tr("Options") if title is None else title,
+                         [("done", tr("Done") if done is None else done, None, table.close_panel)], self.draw_body,
                          self.body_h)
 
     def body_h(self, pw):
@@ -296,3 +307,79 @@ class OptionsPanel(Panel):
                 self.table.stale = True
                 return
         super().tap(pos, start)
+
+
+class PauseMenu(OptionsPanel):
+    """The pause menu (the top-left button, or Esc): one entry a row — Resume, New deal, Sound,
+    Rules of this game, Statistics, Home, then any entries a table adds
+    (:meth:`ui.table.base.GameTable.pause_entries`) — and Resume again at the bottom. It covers the
+    table (``covers``): a paused game is not studied for free, and the clock stands still."""
+
+    covers = True
+    pause = True
+
+    KEYS = (pygame.K_n, pygame.K_s, pygame.K_r, pygame.K_t, pygame.K_h)
+    """The rows' keys, in the rows' order: N new deal, S sound, R rules, T statistics, H home."""
+
+    def __init__(self, table, rows):
+        super().__init__(table, rows, "", tr("Paused"), tr("Resume"))
+
+    def body_h(self, pw):
+        self.ncol = 1 if pw < 600 else 2
+        s = self.table.frame.scale
+        self.rh = max(44, round(50 * s))
+        return -(-len(self.rows) // self.ncol) * (self.rh + self.ROW_GAP)
+
+    def key(self, event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key in (pygame.K_ESCAPE, pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.table.close_panel()
+        elif event.key in self.KEYS[:len(self.rows)]:
+            self.rows[self.KEYS.index(event.key)][1]()
+            self.table.stale = True
+
+
+class TextPanel(Panel):
+    """A panel of wrapped paragraphs (the rules of a game and its keys) and one Close button.
+
+    :param paragraphs: lines of text; each is wrapped to the panel's width, an empty one is a gap.
+    """
+
+    max_w, max_w_compact = 760, 820
+
+    def __init__(self, table, title: str, paragraphs: list[str]):
+        self.paragraphs = paragraphs
+        super().__init__(table, title, [("done", tr("Close"), None, table.close_panel)], self.draw_body,
+                         self.body_h)
+
+    def size_for(self, pw: int) -> int:
+        return 20 if pw >= 520 else 16
+
+    def lines(self, pw: int) -> list[str]:
+        size = self.size_for(pw)
+        out = []
+        for p in self.paragraphs:
+            out.extend(text.wrap(p, size, pw - 40) if p else [""])
+        return out
+
+    def body_h(self, pw: int) -> int:
+        size = self.size_for(pw)
+        return len(self.lines(pw)) * text.font(size).get_linesize()
+
+    def draw_body(self, surface, r) -> None:
+        size = self.size_for(self.rect.width)
+        lh = text.font(size).get_linesize()
+        lines = self.lines(self.rect.width)
+        if len(lines) * lh > r.height:        # a short window: the text shrinks to the room
+            size = max(12, int(size * r.height / (len(lines) * lh)))
+            lh = text.font(size).get_linesize()
+        y = r.y
+        for line in lines:
+            if line:
+                surface.blit(text.render(line, size, INK), (r.x + 4, y))
+            y += lh
+
+    def key(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.table.close_panel()
