@@ -99,6 +99,7 @@ class GameTable(Scene):
         self.number = None
         self.options: dict = {}
         self.buttons: list[Button] = []
+        self.pause_button: Button | None = None   # the pause menu's button, top left
 
     # -- scene protocol --------------------------------------------------------------------------
     def enter(self, app) -> None:
@@ -154,7 +155,7 @@ class GameTable(Scene):
         automatic moves are not one) until the game ends, and never while a panel or menu covers
         the table or the window or page is hidden, minimised or out of focus."""
         return (self.playing and self.history is not None and self.player_moves() > 0
-                and self.panel is None and not getattr(self.app, "away", False))
+                and self.panel is None and not self.app.away)
 
     def player_moves(self) -> int:
         """Moves shown and scored: the history's count less the deal's automatic moves."""
@@ -602,7 +603,7 @@ class GameTable(Scene):
 
     # -- input -----------------------------------------------------------------------------------
     def target_at(self, pos):
-        pb = getattr(self, "pause_button", None)
+        pb = self.pause_button
         if pb is not None and pb.rect.collidepoint(pos):
             return ("button", "pause")
         for b in self.buttons:
@@ -806,7 +807,7 @@ class GameTable(Scene):
         b = self.base
         b.blit(felt(size), (0, 0))
         self.draw_top_bar(b)
-        if getattr(self.panel, "covers", False):    # paused: the cards are hidden
+        if self.panel is not None and self.panel.covers:    # paused: the cards are hidden
             self.panel.draw(b)
             self.stale = False
             return
@@ -831,7 +832,7 @@ class GameTable(Scene):
         r = self.frame.top
         pygame.draw.rect(surface, (8, 48, 26), r)
         pygame.draw.line(surface, (60, 120, 80), (r.x, r.bottom - 1), (r.right, r.bottom - 1))
-        pb = getattr(self, "pause_button", None)
+        pb = self.pause_button
         if pb is not None:
             pb.draw(surface)
             r = pygame.Rect(pb.rect.right, r.y, r.right - pb.rect.right, r.height)
