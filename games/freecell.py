@@ -73,6 +73,8 @@ MSG_NOT_RUN = N_("Those cards are not in order and cannot move together")
 MSG_SAME = N_("A card cannot move to its own column")
 MSG_OVER = N_("The game is over")
 MSG_NOWHERE = N_("This card has nowhere to go")
+MSG_RUN_TOO_LONG = N_("These {run} cards fit a column, but only {n} can move at once now: "
+                      "(free cells + 1) × 2^(empty columns)")
 
 
 class Move(NamedTuple):
@@ -422,7 +424,13 @@ class FreeCell(Rules):
         if src < N_COLUMNS:
             if not cls.movable(s, src, index):
                 return Refusal(MSG_NOT_RUN)
-            return None if cls.tap_moves(s, src, index) else Refusal(MSG_NOWHERE)
+            if cls.tap_moves(s, src, index):
+                return None
+            run = len(s.columns[src]) - index
+            for dst in range(N_COLUMNS):   # a column takes the run's head, but the run is too long
+                if dst != src and run > 1 and cls._why(s, Move(src, dst, run)) == (MSG_TOO_MANY, capacity(s, dst)):
+                    return Refusal(MSG_RUN_TOO_LONG, {"run": run, "n": capacity(s, dst)})
+            return Refusal(MSG_NOWHERE)
         size = (s.cells[src - CELL] is not None) if src < CELL + N_CELLS else s.foundations[src - FOUNDATION_OF]
         if index != size - 1:
             return Refusal(MSG_NOT_RUN)

@@ -338,3 +338,141 @@ def test_rescue_button_on_every_table(game, size):
     t.assist.rescue = lambda: called.append(1)
     click(app, b.rect.center)
     assert called == [1]
+
+
+# -- 7. FreeCell: the run too long, and "tap again" round every place -----------------------------
+def fc_state(cols_text, cells=(None,) * 4, rest_to=(4, 5, 6, 7)):
+    """A FreeCell state: the given columns (card texts bottom first) and every other card spread
+    under the columns ``rest_to``, ranks falling from K (nothing else can move home)."""
+    from games.cards import deck, parse_card
+    from games.freecell import FreeCellState
+
+    cols = [[parse_card(x) for x in c.split()] for c in cols_text]
+    used = {c for col in cols for c in col} | {c for c in cells if c is not None}
+    rest = sorted((c for c in deck() if c not in used), key=lambda c: -(c & 15))
+    for k, c in enumerate(rest):
+        cols[rest_to[k % len(rest_to)]].insert(0, c)
+    return FreeCellState(tuple(tuple(c) for c in cols), tuple(cells), (0, 0, 0, 0))
+
+
+def long_run_state():
+    from games.cards import parse_card as C
+    # a run of four onto a ten that takes its nine, with the cells full and no column empty
+    return fc_state(["9S 8H 7C 6D", "TD", "KC", "KH", "", "", "", ""],
+                    cells=(C("QS"), C("QD"), C("JS"), C("JD")))
+
+
+def card_point(t, key, i):
+    rects = t.pile_rects(t.state, key)
+    r = rects[i]
+    bottom = rects[i + 1].y if i + 1 < len(rects) else r.bottom
+    return (r.centerx, (r.y + bottom) // 2)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_freecell_run_too_long_says_the_capacity_and_why(lang):
+    from ui.table.freecell import FreeCellTable
+
+    s0 = long_run_state()
+    app = App((1280, 800), FreeCellTable(state=s0), Settings(language=lang, anim_speed="off",
+                                                              auto_foundation=False), Store(MemoryStorage()))
+    app.frame()
+    t = app.scene
+    n0 = len(s0.columns[0])
+    # a tap on the run's head
+    click(app, card_point(t, ("col", 0), n0 - 4))
+    assert t.state == s0
+    from games.i18n import tr
+
+    assert t.status_text == tr("These {run} cards fit a column, but only {n} can move at once now: "
+                               "(free cells + 1) × 2^(empty columns)", run=4, n=1), t.status_text
+    # dragged onto the ten
+    start = card_point(t, ("col", 0), n0 - 4)
+    top = t.pile_rects(t.state, ("col", 1))[-1]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
+    app.frame()
+    for k in range(1, 7):
+        p = (start[0] + (top.centerx - start[0]) * k // 6, start[1] + (top.bottom - start[1]) * k // 6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+        app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(top.centerx, top.bottom), button=1, touch=False))
+    for _ in range(3):
+        app.frame()
+    assert t.state == s0
+    assert t.status_text and "{" not in t.status_text and "1" in t.status_text, t.status_text
+
+
+def test_freecell_617_tap_again_goes_round_every_place():
+    """Q♥ at the bottom of FreeCell #617's last column: K♠, K♣, a free cell, and round again."""
+    from games.cards import parse_card as C
+    from ui.table.freecell import FreeCellTable
+
+    app = App((1280, 800), FreeCellTable(617), Settings(language="en", anim_speed="off"), Store(MemoryStorage()))
+    app.frame()
+    t = app.scene
+    qh, ks, kc = C("QH"), C("KS"), C("KC")
+
+    def where():
+        s = t.state
+        for i, col in enumerate(s.columns):
+            if qh in col:
+                return ("col", i), col.index(qh), (col[col.index(qh) - 1] if col.index(qh) else None)
+        return ("cell", s.cells.index(qh)), 0, "cell"
+
+    seen = []
+    for _ in range(7):
+        key_, i, under = where()
+        click(app, card_point(t, key_, i))
+        t.settle()
+        app.frame()
+        seen.append(where()[2])
+        t.last_tap = None      # taps far enough apart to be no double tap
+    assert seen == [ks, kc, "cell", ks, kc, "cell", ks], seen
+
+
+# -- 10. deal numbers players can read and share ---------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_the_deal_is_readable_at_390_wide(game):
+    app = make(game, size=(390, 844))
+    t = app.scene
+    t.stale = True
+    app.dirty = True
+    app.frame()
+    label, value, size = t.top_sizes[-1]
+    assert label == "Deal" and size >= 14, (game, value, size)
+
+
+def test_freecell_shows_microsofts_number():
+    app = make("freecell", 617, size=(390, 844))
+    t = app.scene
+    app.dirty = True
+    t.stale = True
+    app.frame()
+    assert t.top_sizes[-1][1] == "#617"
+
+
+def type_text(app, s):
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=s))
+    app.frame()
+
+
+@pytest.mark.parametrize("typed", ["11982", "#617"])
+def test_code_field_takes_a_plain_number(typed):
+    app = make("freecell", 5)
+    t = app.scene
+    click(app, bar(app, "code"))
+    type_text(app, typed)
+    key(app, pygame.K_RETURN)
+    assert t.panel is None and t.number == int(typed.lstrip("#"))
+
+
+def test_code_field_takes_paste(monkeypatch):
+    app = make("klondike", 5)
+    t = app.scene
+    code = t.rules.code(4242, t.options)
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: f"  https://example.org/?deal={code.lower()}\n")
+    click(app, bar(app, "code"))
+    key(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert t.panel.value == code
+    key(app, pygame.K_RETURN)
+    assert t.panel is None and t.number == 4242

@@ -100,6 +100,7 @@ class GameTable(Scene):
         self.options: dict = {}
         self.buttons: list[Button] = []
         self.pause_button: Button | None = None   # the pause menu's button, top left
+        self.top_sizes: list[tuple[str, str, int]] = []   # the top bar's (label, value, text px) drawn
 
     # -- scene protocol --------------------------------------------------------------------------
     def enter(self, app) -> None:
@@ -317,6 +318,11 @@ class GameTable(Scene):
             return "—"
         return self.rules.code(self.number, self.options)
 
+    def deal_label(self) -> str:
+        """The deal as the table shows it (top bar, messages): its code; FreeCell shows
+        Microsoft's number (``#617``)."""
+        return self.deal_code()
+
     def play(self, move) -> bool:
         """Play ``move`` through the history; on refusal say why (if explanations are on)."""
         try:
@@ -526,7 +532,7 @@ class GameTable(Scene):
             return tr("'{code}' is not a deal code of this game", code=t)
         self.close_panel()
         self.start(number, opts)
-        self.say(tr("Deal {code}", code=self.deal_code()))
+        self.say(tr("Deal {code}", code=self.deal_label()))
         return None
 
     def options_rows(self) -> list:
@@ -836,15 +842,24 @@ class GameTable(Scene):
         if pb is not None:
             pb.draw(surface)
             r = pygame.Rect(pb.rect.right, r.y, r.right - pb.rect.right, r.height)
-        items = self.top_items() + [(tr("Deal"), self.deal_code())]
-        n = len(items)
+        items = self.top_items() + [(tr("Deal"), self.deal_label())]
         ts = self.frame.p["top_text"]
         ls = max(14, round(ts * 0.6))
-        cw = r.width / n
-        for i, (label, value) in enumerate(items):
-            cx = r.x + cw * (i + 0.5)
+        # each item as wide as its text needs (a long deal code gets the room the short numbers
+        # leave), the room left shared out evenly; narrower than the needs, all shrink alike
+        needs = [max(text.width(label, ls), text.width(value, ts)) + 12 for label, value in items]
+        room = r.width - sum(needs)
+        widths = [nd + room / len(items) for nd in needs] if room >= 0 else \
+            [nd * r.width / sum(needs) for nd in needs]
+        self.top_sizes = []
+        x = r.x
+        for (label, value), cw in zip(items, widths):
+            cx = x + cw / 2
+            x += cw
+            vs = text.fit(value, ts, int(cw) - 6, 10)
+            self.top_sizes.append((label, value, vs))
             lim = text.render(label, text.fit(label, ls, int(cw) - 6, 9), DIM)
-            vim = text.render(value, text.fit(value, ts, int(cw) - 6, 10), INK)
+            vim = text.render(value, vs, INK)
             total = lim.get_height() + vim.get_height() * 0.85
             y0 = r.centery - total / 2
             text.blit_center(surface, lim, (cx, y0 + lim.get_height() / 2))

@@ -814,31 +814,48 @@ class ColumnsTable(GameTable):
             return
         key, index = target[1], target[2]
         cyc = self.cycle
-        if cyc is not None and cyc["groups"] == len(self.groups) and cyc["key"] == key and cyc["index"] == index:
-            moves = self.tap_list(s, key, index)
-            fresh = [m for m in moves if self.route(s, m)[2] not in cyc["seen"]]
-            visited = cyc["seen"]
-            if not fresh:
-                fresh, visited = moves, {key}
-            if fresh:
-                self.tap_play(fresh[0], key, index, visited)
-                return
         moves = self.tap_list(s, key, index)
+        if cyc is not None and cyc["groups"] == len(self.groups) and cyc["key"] == key and cyc["index"] == index \
+                and moves:
+            # tapped again where the last tap put it: the next place of the first tap's list, round
+            # and round (a place that became legal since joins the end of the list)
+            by_place = {}
+            for m in moves:
+                by_place.setdefault(self.place_class(self.route(s, m)[2]), m)
+            order = cyc["order"] + [p for p in by_place if p not in cyc["order"]]
+            here = self.place_class(key)
+            at = order.index(here) if here in order else cyc["at"]
+            for j in range(1, len(order) + 1):
+                p = order[(at + j) % len(order)]
+                if p in by_place and p != here:
+                    self.tap_play(by_place[p], key, index, order)
+                    return
         if not moves:
             self.cycle = None
             self.anim.cancel("shake")
             self.anim.add("shake", 250, {"target": (key, index)})
             self.refused(None, self.refusal(s, key, index))
             return
-        self.tap_play(moves[0], key, index, {key})
+        order = [self.place_class(self.route(s, m)[2]) for m in moves]
+        self.tap_play(moves[0], key, index, list(dict.fromkeys(order)))
 
-    def tap_play(self, move, key, index, seen) -> None:
+    @staticmethod
+    def place_class(key) -> tuple:
+        """A pile key as a place of the tap cycle: every free cell is one place ("a cell"), every
+        foundation one place ("home"), each column its own."""
+        return (key[0],) if key[0] in ("cell", "found") else tuple(key)
+
+    def tap_play(self, move, key, index, order) -> None:
+        """Play a tap's ``move``; ``order`` is the cycle's list of places (:meth:`place_class`)
+        that further taps on the same card go round."""
         s = self.state
         src, n, dst = self.route(s, move)
         if self.player_move(move):
             after = self.pile_cards(self.state, dst)
             # the groups count once the automatic moves that follow are played
-            self.cycle = {"key": dst, "index": len(after) - n, "seen": set(seen) | {dst}, "groups": len(self.groups)}
+            place = self.place_class(dst)
+            self.cycle = {"key": dst, "index": len(after) - n, "order": list(order),
+                          "at": order.index(place) if place in order else 0, "groups": len(self.groups)}
             self.last_tap = {"t": time.perf_counter(), "pos": self.tap_pos, "dst": dst, "groups": len(self.groups)}
 
     def key(self, event) -> None:

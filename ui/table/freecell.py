@@ -94,6 +94,10 @@ class FreeCellTable(ColumnsTable):
     def finish_list(self, s):
         return FreeCell.finish_moves(s)
 
+    def deal_label(self) -> str:
+        """Microsoft's deal number, ``#617`` (the code ``FC1-M-…`` names the same deal)."""
+        return "—" if self.number is None else f"#{self.number}"
+
     def intro(self) -> str:
         return tr(MSG_INTRO)
 

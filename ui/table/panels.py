@@ -106,6 +106,15 @@ class Panel:
 KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
 
 
+def clipboard_text() -> str:
+    """The system clipboard's text (pygame-ce's SDL clipboard), ``""`` when there is none or it
+    cannot be read (in the browser a paste arrives as typed text instead)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""
+
+
 class CodeEntry(Panel):
     """Type a deal code (or a deal number): physical keyboard or the on-screen keypad.
 
@@ -197,10 +206,20 @@ class CodeEntry(Panel):
                     self.type_key(ch)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.type_key("⌫")
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
-            pass  # no clipboard in the browser
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.paste(clipboard_text())
         else:
             super().key(event)
+
+    def paste(self, pasted: str) -> None:
+        """Type pasted text: a code or number, alone or inside an address (``…?deal=CODE``);
+        what is no part of a code is left out."""
+        t = pasted.strip()
+        if "deal=" in t:
+            t = t.split("deal=", 1)[1].split("&", 1)[0]
+        for ch in t.upper():
+            if ch in KEYS or ch == "#":
+                self.type_key(ch)
 
     def submit(self) -> None:
         err = self.submit_cb(self.value)
