@@ -1,7 +1,7 @@
 """Pasyans: the entry point, on the desktop and in the browser (pygbag).
 
 ``async def main()`` runs the app one frame at a time and awaits ``asyncio.sleep(0)`` after each
-frame, so the browser's frame clock drives it (PYGBAG.md, "The loop"). On the desktop the pause is
+frame, so the browser's frame clock drives it (docs/design.md, "The browser (pygbag)"). On the desktop the pause is
 ``App.pause`` (a few ms) so an idle window does not spin a CPU core.
 """
 import asyncio

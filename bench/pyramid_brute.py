@@ -5,7 +5,7 @@ search over every state of the rules (no macro moves, no dominance, no counting,
 
 For each deal it prints ``deal (winnable, states) cpu-seconds``; ``winnable`` is ``None`` when the
 state limit was reached first. A state is ``(layout mask, stock-and-waste mask, index of the stock
-top in the fixed order waste + stock, pass)`` (RULES.md "Pyramid": available = free layout cards,
+top in the fixed order waste + stock, pass)`` (docs/rules.md "Pyramid": available = free layout cards,
 the waste top and the stock top; two of them adding up to 13 go, a king alone; a draw moves the
 stock top onto the waste; on an empty stock the waste turns back, up to ``passes`` passes). Slow
 and memory-hungry (deal 763: 12.6 million states, about a minute and a few GB): for spot checks.

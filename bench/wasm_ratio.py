@@ -1,6 +1,6 @@
 """How much slower ``games/`` runs in WebAssembly: ``python bench/wasm_ratio.py [--number N]``.
 
-Natively: asks the command line (CONTRACT.md) for a winning TriPeaks line of deal N
+Natively: asks the command line (docs/contract.md) for a winning TriPeaks line of deal N
 (``python -m games solve``) and its score (``python -m games play``), then times
 :func:`workload`. In WebAssembly: runs this same file in Pyodide (CPython compiled to
 WebAssembly, npm package ``pyodide``) under Node with no network (``tests/web/run_pyodide.mjs``),
@@ -25,7 +25,7 @@ NODE_SCRIPT = ROOT / "tests" / "web" / "run_pyodide.mjs"
 
 
 def replay(number: int, line: str, options: dict | None = None) -> dict:
-    """Deal TriPeaks ``number`` and play ``line`` (moves in CONTRACT.md's notation) through
+    """Deal TriPeaks ``number`` and play ``line`` (moves in docs/contract.md's notation) through
     :class:`games.core.History`, as the app does.
 
     :returns: ``{"score", "moves", "status", "position"}`` of the final state.

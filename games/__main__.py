@@ -1,6 +1,6 @@
-"""The command line of CONTRACT.md: ``python -m games deal|moves|play|solve|winnability GAME …``.
+"""The command line of docs/contract.md: ``python -m games deal|moves|play|solve|winnability GAME …``.
 
-Errors go to stderr as one clear line and exit 2 (CONTRACT.md); nothing is changed by a failed
+Errors go to stderr as one clear line and exit 2 (docs/contract.md); nothing is changed by a failed
 command. ``solve`` exits 0 solved, 1 unsolvable, 3 unknown.
 """
 from __future__ import annotations
@@ -105,7 +105,7 @@ def _option_value(rules, key: str, value: str) -> str:
 def check_carried_options(rules, text: str, options: dict[str, str]) -> None:
     """Refuse an ``--option`` that contradicts what the position itself says.
 
-    CONTRACT.md: ``--option`` is for rules a position does not carry; a position that carries one
+    docs/contract.md: ``--option`` is for rules a position does not carry; a position that carries one
     (``Draw: 1``, ``Suits: 4``, ``Mode: easy``, ``Layout: 7``, ``Passes: 3``…) decides it. An
     option that agrees with the position is accepted; one that differs is an error rather than
     silently ignored, as a ``--code`` that contradicts an ``--option`` is.
@@ -209,7 +209,7 @@ def cmd_winnability(a) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m games", description="Pasyans rules on the command line (CONTRACT.md)")
+    p = _Parser(prog="python -m games", description="Pasyans rules on the command line (docs/contract.md)")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(sp):

@@ -1,4 +1,4 @@
-"""Banks of verified deals: "solvable deals only" without making the phone wait (issue 7, item 5).
+"""Banks of verified deals: "solvable deals only" without making the phone wait.
 
 A bank is a text file ``games/banks/<game>[-<opt>=<value>…].txt`` made by ``tools/make_bank.py``
 (reproducible: the command and the solver budget are written in its header). It names a range of

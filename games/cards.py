@@ -5,7 +5,7 @@ and solvers stay fast; :class:`Card` is an ``int`` subclass that adds ``rank``, 
 form. There are exactly 52 distinct card values; two physical copies of one card (two-deck games)
 are the same value, and positions name places, not cards.
 
-Notation (CONTRACT.md, "Cards and positions"): rank ``A 2 3 4 5 6 7 8 9 T J Q K`` (input also
+Notation (docs/contract.md, "Cards and positions"): rank ``A 2 3 4 5 6 7 8 9 T J Q K`` (input also
 ``10``), suit ``C D H S`` (input also ``♣ ♦ ♥ ♠``), case-insensitive on input.
 
 >>> parse_card("10h")

@@ -1,4 +1,4 @@
-"""Deal codes: a deal in one string a player can type or share (RULES.md, "Deal codes").
+"""Deal codes: a deal in one string a player can type or share (docs/rules.md, "Deal codes").
 
 A code is ``PREFIX-RULES-NUMBER``: the game's prefix (``TP1``), its rule letters (``E``), and the
 deal number in base 26 written with 7 letters, ``A`` = 0 (``AAAAAAB`` = 1). Codes are

@@ -2,7 +2,7 @@
 
 Cards are the ints of :mod:`games.cards` (``suit * 16 + rank``; suits C D H S = 0..3, diamonds and
 hearts red). Foundations are a 4-tuple of the top rank per suit (0 = empty), indexed by suit.
-Rule sources: RULES.md "Klondike", "FreeCell" and "Features of the Spider/Klondike/FreeCell site"
+Rule sources: docs/rules.md "Klondike", "FreeCell" and "Features shared by all six games"
 (auto to foundation, tap a card).
 """
 from __future__ import annotations
@@ -45,7 +45,7 @@ def goes_home(card: int, foundations: Sequence[int]) -> bool:
 def is_safe(card: int, foundations: Sequence[int]) -> bool:
     """Whether ``card`` (which must go home next) is no longer needed in the columns: an ace or a
     two, or a card whose two opposite-colour foundations are at least its rank − 1 (then every
-    card that could lie on it can go home instead). RULES.md, "Auto to foundation"."""
+    card that could lie on it can go home instead). docs/rules.md, "Auto to foundation"."""
     r = card & 15
     if r <= 2:
         return True

@@ -2,7 +2,7 @@
 
 A game is a :class:`Rules` subclass (one per game, variants by options) whose states are frozen,
 hashable values: applying a move returns a new state sharing the untouched piles, so undo is a
-list of states and a solver's visited set is a set of states (STYLE.md, "What that means here").
+list of states and a solver's visited set is a set of states (docs/design.md, "Principles of the code").
 """
 from __future__ import annotations
 
@@ -145,12 +145,12 @@ class Rules:
 
     @classmethod
     def format_move(cls, state: Any, move: Any) -> str:
-        """``move`` in this game's notation (CONTRACT.md, "Move notation")."""
+        """``move`` in this game's notation (docs/contract.md, "Move notation")."""
         raise NotImplementedError
 
     @classmethod
     def parse_position(cls, text: str, options: dict[str, str]) -> Any:
-        """A state from a position text (CONTRACT.md). :raises PositionError: naming what is wrong."""
+        """A state from a position text (docs/contract.md). :raises PositionError: naming what is wrong."""
         raise NotImplementedError
 
     @classmethod
@@ -273,7 +273,7 @@ class Rules:
 
 @dataclass
 class History:
-    """Unlimited undo as a list of states; the move counter never goes down (RULES.md, "Undo").
+    """Unlimited undo as a list of states; the move counter never goes down (docs/rules.md, "Undo").
 
     ``states[0]`` is the deal (or the position loaded); ``actions`` records every move text and
     ``"u"`` in the order played, so a save can replay it exactly. ``moves`` counts moves made,

@@ -1,4 +1,4 @@
-"""Devil's Grip (RULES.md, "Devil's Grip"; seed 002).
+"""Devil's Grip (docs/rules.md, "Devil's Grip").
 
 Two decks without aces: 96 cards, each of the 48 present twice. The two copies of a card are the
 same :class:`~games.cards.Card` value; a position and a move name *cells*, never cards, so the
@@ -16,7 +16,7 @@ in one suit, bottom up: it need not start at the chain's first card (8♠ goes o
 Chains have 4 members, so a stack never exceeds 4 cards; the limit is checked all the same. A
 stack may sit in any row during play; only the win needs each one in its chain's row.
 
-**Moves** (:class:`Move`, text of CONTRACT.md):
+**Moves** (:class:`Move`, text of docs/contract.md):
 
 * ``1.3>2.5`` (:data:`MERGE`): the whole stack of 1.3 (one card or more, never part of it) goes
   onto the stack of 2.5, whose top must be the previous member of the moving bottom card's chain,
@@ -35,7 +35,7 @@ empty (the talon never fills them; a swap may move a stack into one). A state th
 therefore never has an empty cell while the stock has cards; a position file may (a what-if),
 and then ``s`` is refused until a move lets the refill happen.
 
-**Status** (exact, RULES.md "Lost"): *won* when stock and talon are empty and every cell holds a
+**Status** (exact, docs/rules.md "Lost"): *won* when stock and talon are empty and every cell holds a
 complete stack of 4 whose chain is its row's. Otherwise *playing* while the stock has cards; with
 the stock empty and cards on the talon, *playing* exactly when the talon top fits some stack
 (merges only ever remove stack tops and swaps change none, so nothing else can make a talon card
@@ -99,7 +99,7 @@ MSG_EXCELLENT = N_("Excellent")
 MSG_BRILLIANT = N_("Brilliant")
 
 RATINGS = ((2, MSG_BRILLIANT), (5, MSG_EXCELLENT), (10, MSG_GOOD))
-"""The Bicycle scale (RULES.md): cards left at most N → the rating's msgid, best first."""
+"""The Bicycle scale (docs/rules.md): cards left at most N → the rating's msgid, best first."""
 RATING_ROWS = tuple((0 if i == 0 else RATINGS[i - 1][0] + 1, hi, msg) for i, (hi, msg) in enumerate(RATINGS))
 """The scale as rows ``(fewest, most cards left, msgid)`` for the end panel: ``(0, 2, Brilliant)``,
 ``(3, 5, Excellent)``, ``(6, 10, Good)``."""
@@ -184,7 +184,7 @@ def complete_in_row(stack: tuple, i: int) -> bool:
 
 def rating(left: int) -> str | None:
     """The Bicycle rating msgid of a result of ``left`` cards (``Brilliant``, ``Excellent``,
-    ``Good``), or ``None`` above 10 (RULES.md). Show it with :func:`games.i18n.tr`."""
+    ``Good``), or ``None`` above 10 (docs/rules.md). Show it with :func:`games.i18n.tr`."""
     for limit, msg in RATINGS:
         if left <= limit:
             return msg
@@ -444,14 +444,14 @@ class DevilsGrip(Rules):
 
     @classmethod
     def format_move(cls, s: DevilsGripState, m: Move) -> str:
-        """The move's notation (CONTRACT.md): ``1.3>2.5``, ``1.3<>2.5``, ``t>2.5``, ``s``."""
+        """The move's notation (docs/contract.md): ``1.3>2.5``, ``1.3<>2.5``, ``t>2.5``, ``s``."""
         return str(m)
 
     KEYS = {"game", "row 1", "row 2", "row 3", "stock", "talon"}
 
     @classmethod
     def parse_position(cls, text: str, options: dict[str, str] | None = None) -> DevilsGripState:
-        """Read a position (CONTRACT.md): ``Row 1:`` … ``Row 3:`` with 8 cells each (a stack as
+        """Read a position (docs/contract.md): ``Row 1:`` … ``Row 3:`` with 8 cells each (a stack as
         cards joined by ``,`` bottom first, or ``--``), ``Stock:`` (next first, with or without
         parentheses), ``Talon:`` (bottom to top). Fewer than 96 cards is allowed (a what-if);
         no card may appear more than twice, no ace, every stack must be legal.

@@ -1,4 +1,4 @@
-"""FreeCell (RULES.md, "FreeCell"; seed 004) with Microsoft's deal numbers.
+"""FreeCell (docs/rules.md, "FreeCell") with Microsoft's deal numbers.
 
 **State.** Eight columns (tuples of cards, bottom to top, all face up), four free cells (a card or
 ``None``, cells a–d in order), the foundation heights by suit (C D H S, 0 = empty). The score is
@@ -7,7 +7,7 @@ not stored: every card sent home scores +10 and every card taken back −10, so 
 
 **Moves** are :class:`Move` ``(src, dst, n)`` over the columns 0..7, the cells :data:`CELL` + 0..3,
 :data:`FOUNDATION` (a destination) and ``FOUNDATION_OF + suit`` (a foundation as a source). Text
-(standard FreeCell notation, CONTRACT.md): columns ``1``–``8``, cells ``a``–``d``, ``h``
+(standard FreeCell notation, docs/contract.md): columns ``1``–``8``, cells ``a``–``d``, ``h``
 foundation; ``3a`` column 3's top card to cell a, ``a5`` cell a to column 5, ``1h`` / ``ah`` home,
 ``35`` a run from column 3 onto column 5 (onto a card the length is implied: the run whose bottom
 card fits; onto an empty column ``35`` alone moves the longest run allowed), ``35/3`` exactly 3
@@ -18,7 +18,7 @@ for the first empty cell.
 **Runs.** A run is a tail of a column in which each card is one rank lower than the one below it
 and of the other colour. A run of ``n`` cards moves at once when ``n <= (free cells + 1) ×
 2**(empty columns)``, not counting an empty column that is the destination (the supermove rule,
-RULES.md).
+docs/rules.md).
 
 **Lost**: no legal move at all, not counting the move of a whole column into an empty column (it
 only renumbers columns). With a free cell empty there is always a move, so lost needs four full
@@ -351,7 +351,7 @@ class FreeCell(Rules):
             return PLAYING
         return LOST
 
-    # -- helpers for the app (RULES.md, "Features …") --------------------------------------------
+    # -- helpers for the app (docs/rules.md, "Features …") --------------------------------------------
     @classmethod
     def safe_to_foundation(cls, s: FreeCellState, exclude=()) -> list[tuple[int, Move]]:
         """The playable cards that no longer matter (:func:`games.columns.is_safe`) as

@@ -1,6 +1,6 @@
 """Why a move is worth playing: the one-line reason the app shows with a hint, and the best move
-by plain heuristics when the solver does not answer in time (issue 7, item 6; RULES.md,
-"Features of the Spider/Klondike/FreeCell site": hint and rescue).
+by plain heuristics when the solver does not answer in time (docs/rules.md,
+"Features shared by all six games": hint and rescue).
 
 Pure functions over the rules' states and moves (no pygame), one scorer per game
 (``tripeaks_value`` … ``pyramid_value``), each game's :meth:`games.core.Rules.move_value`:

@@ -126,7 +126,7 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-# -- numbers and times per language (issue 3, item 6) ---------------------------------------------
+# -- numbers and times per language ---------------------------------------------
 _NBSP = "\u00a0"
 
 

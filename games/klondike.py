@@ -1,4 +1,4 @@
-"""Klondike (RULES.md, "Klondike"; seed 004).
+"""Klondike (docs/rules.md, "Klondike").
 
 **State.** Seven columns, each a tuple of cards bottom to top whose first ``down[i]`` cards are face
 down; the stock (face down, next card to draw first); the waste (bottom to top); the foundation
@@ -8,7 +8,7 @@ A column's top card is never face down: when a move exposes a face-down card it 
 
 **Moves** are :class:`Move` ``(src, dst, n)`` over the places :data:`WASTE`, :data:`STOCK`,
 :data:`FOUNDATION` (a destination), ``FOUNDATION_OF + suit`` (a foundation as a source) and the
-columns 0..6. Text (CONTRACT.md): columns ``1``–``7``, ``w`` waste, ``h`` foundation:
+columns 0..6. Text (docs/contract.md): columns ``1``–``7``, ``w`` waste, ``h`` foundation:
 
 - ``w3`` waste top to column 3, ``wh`` waste top home, ``5h`` column 5's top card home;
 - ``37``: from column 3 onto column 7 the one run that fits there, i.e. the face-up card of
@@ -37,7 +37,7 @@ face down), ``d[7..12]`` to columns 2..7 (column 2's face up), and so on to ``d[
 (face up); the stock is ``d[28..51]``, ``d[28]`` drawn first. Deal code ``KL1-D1-AAAAAAB``
 (``D1`` draw one, ``D3`` draw three; base 26, ``A`` = 0).
 
-**Position** (CONTRACT.md): ``Game: klondike``, ``Draw: 1|3``, ``Foundations: H-0 C-0 D-0 S-0``,
+**Position** (docs/contract.md): ``Game: klondike``, ``Draw: 1|3``, ``Foundations: H-0 C-0 D-0 S-0``,
 ``Recycles: N`` (how many times the waste was turned over; written only when not 0, read
 when given, default 0: the recycle penalty depends on it), ``Stock:``, ``Waste:``, then 7 lines ``: (QS) (2H) 5D 4C``
 (face-down cards in parentheses, bottom first). ``Score:`` is read back when given (``play``
@@ -360,7 +360,7 @@ class Klondike(Rules):
 
         return solver(state, max_nodes, timeout)
 
-    # -- helpers for the app (RULES.md, "Features …") --------------------------------------------
+    # -- helpers for the app (docs/rules.md, "Features …") --------------------------------------------
     @classmethod
     def safe_to_foundation(cls, s: KlondikeState, exclude=()) -> list[tuple[int, Move]]:
         """The playable cards that no longer matter (:func:`games.columns.is_safe`): the waste top

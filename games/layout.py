@@ -1,4 +1,4 @@
-"""Layout files: geometry as data, covering derived from overlap (DESIGN.md, "Layout files").
+"""Layout files: geometry as data, covering derived from overlap (docs/design.md, "Layout files").
 
 A layout is a TOML file with ``format = 1``, ``name = { en = "…", ru = "…" }`` and ``grid``, a
 character grid in which each character is half a card wide and each line half a card tall:

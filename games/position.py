@@ -1,4 +1,4 @@
-"""Reading and writing the ``Key: value`` position texts of CONTRACT.md ("Cards and positions")."""
+"""Reading and writing the ``Key: value`` position texts of docs/contract.md ("Cards and positions")."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,4 @@
-"""Pyramid (RULES.md, "Pyramid"; seed 001).
+"""Pyramid (docs/rules.md, "Pyramid").
 
 **Layouts.** Layout ``N`` (1..55) is the file ``layouts/pyramid/NN-*.toml`` (:mod:`games.layout`):
 its slots in reading order, covering derived from the drawing. Layout 1, the default, is the
@@ -14,7 +14,7 @@ cards, the waste top and the stock top.
 (-1). ``(i,)`` removes an available king, ``(i, j)`` two available cards that add up to 13
 (A=1 … Q=12, K=13), :data:`DRAW` ``()`` turns the stock top onto the waste or, when the stock is
 empty, turns the whole waste back into the stock in its former order (the waste's bottom card is
-drawn first again). Text (CONTRACT.md): ``5H+8C``, ``KS``, ``s``. A card cannot pair with a card
+drawn first again). Text (docs/contract.md): ``5H+8C``, ``KS``, ``s``. A card cannot pair with a card
 that covers it: it is not free while that card is there (a card covered only by its would-be
 partner is refused until it is free).
 
@@ -27,7 +27,7 @@ first); waste and discard empty. The shuffle does not depend on the layout.
 ``PY1-L17P3-AAAAABC`` deal 28 of layout 17 with three passes. Case-insensitive; one-digit
 layouts (``L7``) are read too.
 
-**Scoring** (RULES.md): +10 a pair or a king (``state.points``; undo gives them back, since undo
+**Scoring** (docs/rules.md): +10 a pair or a king (``state.points``; undo gives them back, since undo
 restores the earlier state). The clock is outside the rules: :func:`score` takes the seconds
 since the first move and computes the shown score, ``max(0, points - 30 × ⌊seconds / 30⌋)``, plus
 ``⌊600000 / seconds⌋`` once the layout is empty. The command line has no clock and prints
@@ -232,7 +232,7 @@ def removal_possible(s: PyramidState) -> bool:
 
 def score(s: PyramidState, seconds: int) -> int:
     """The shown score of ``s`` when ``seconds`` (whole seconds, ≥ 0) have passed since the first
-    move (RULES.md, "Pyramid"): the move points less 30 per full 30 seconds, never below 0, plus
+    move (docs/rules.md, "Pyramid"): the move points less 30 per full 30 seconds, never below 0, plus
     ``600000 // seconds`` once the layout is empty (a win in under a second counts as one second).
 
     The floor applies to the running score before the win bonus; time is an input so that the
@@ -254,7 +254,7 @@ class Pyramid(Rules):
     title = N_("Pyramid")
     code_prefix = "PY1"
     options = {"layout": tuple(str(i) for i in range(1, N_LAYOUTS + 1)), "passes": ("unlimited", "3")}
-    stats_options = ()  # statistics for the game as a whole, over every layout (RULES.md)
+    stats_options = ()  # statistics for the game as a whole, over every layout (docs/rules.md)
 
     @classmethod
     def check_options(cls, given: dict[str, str]) -> dict[str, str]:
@@ -477,7 +477,7 @@ class Pyramid(Rules):
 
     @classmethod
     def parse_position(cls, text: str, options: dict[str, str]) -> PyramidState:
-        """Read a Pyramid position (CONTRACT.md). ``Layout:`` in the text wins over the option.
+        """Read a Pyramid position (docs/contract.md). ``Layout:`` in the text wins over the option.
         Optional keys: ``Discard:`` (removed cards, else the cards not shown are taken as removed),
         ``Passes:`` (``unlimited`` or ``3``; written only for 3, and wins over ``--option passes``),
         ``Pass:`` (default 1), ``Score:`` (the move points, default 0); ``Moves:`` and ``Status:``

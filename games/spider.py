@@ -1,4 +1,4 @@
-"""Spider (RULES.md, "Spider"; seed 004).
+"""Spider (docs/rules.md, "Spider").
 
 **State.** Ten columns, each a tuple of cards from the bottom (first dealt) to the top (open end),
 and ``down``: how many of a column's bottom cards are face down (face-down cards are always the
@@ -15,9 +15,9 @@ Decks (:func:`games.cards.deck`): 1 suit = 8 × spades, 2 suits = 4 × (hearts, 
 is dealt the way a person deals: round by round across the columns, left to right: ``d[i]``
 for ``i`` in 0..53 goes to column ``i % 10`` (0-based), so columns 1–4 get 6 cards and 5–10
 get 5; the last card of each column is face up. The stock is ``d[54:]``; each deal puts the
-stock's next 10 cards on columns 1..10 in that order (CONTRACT.md).
+stock's next 10 cards on columns 1..10 in that order (docs/contract.md).
 
-**Moves** (CONTRACT.md, "Move notation"): :class:`Move` ``(src, dst, n)`` with 0-based
+**Moves** (docs/contract.md, "Move notation"): :class:`Move` ``(src, dst, n)`` with 0-based
 columns, written ``3-7`` (1-based) or ``3-7/2``; :data:`DEAL` written ``d``.
 
 - ``a-b`` onto a column whose top card is ``T``: the cards from the one of rank ``T - 1`` up to
@@ -42,7 +42,7 @@ Undo restores the earlier state, score included. The points of a won game for th
 no legal move at all, that is the stock is empty, no column is empty and no card or run fits
 anywhere (in a hand-written position also: the table empty but for the stock, with the strict
 rule). This is what can be proved cheaply; a position with only pointless moves left stays
-*playing*, and the solver (a later issue) proves the rest. :meth:`Spider.can_finish` says when
+*playing*, and the solver (:mod:`games.solvers.spider`) proves the rest. :meth:`Spider.can_finish` says when
 the *Finish* button may ask the solver (stock empty, every card face up).
 """
 from __future__ import annotations
@@ -172,7 +172,7 @@ def fit_count(col: tuple, down: int, target: int | None) -> int:
 
 def win_score(suits: int, seconds: float, moves: int, relaxed: bool = False,
               solvable_only: bool = True) -> int:
-    """The points of a won Spider game for the best-score tables (RULES.md, "Spider").
+    """The points of a won Spider game for the best-score tables (docs/rules.md, "Spider").
 
     ``base = max(100, 1300 - moves)`` (1300 = the 500 start + 8 runs × 100; ``moves`` as the
     move counter shows them, deals included, undone moves included) plus a time bonus of one
@@ -368,7 +368,7 @@ class Spider(Rules):
 
     @classmethod
     def can_finish(cls, s: SpiderState) -> bool:
-        """RULES.md "Finish": the stock is empty and every card is face up (the game not yet won);
+        """docs/rules.md "Finish": the stock is empty and every card is face up (the game not yet won);
         the app then asks the solver whether the rest is won."""
         return not s.stock and not any(s.down) and not cls.won(s)
 
@@ -383,7 +383,7 @@ class Spider(Rules):
     @classmethod
     def destinations(cls, s: SpiderState, col: int, index: int) -> list[Move]:
         """The legal moves of the run from card ``index`` of column ``col`` up (0-based), best
-        place first (the seed's *tap*: first tap the first, next tap the next): columns where the
+        place first (a tap takes the first, the next tap the next): columns where the
         run's bottom card goes on a card of its own suit, then on a card of another suit, then
         empty columns; each group in column order. ``[]`` if the run cannot move or has nowhere
         to go."""
@@ -484,7 +484,7 @@ class Spider(Rules):
 
     @classmethod
     def parse_position(cls, text: str, options: dict[str, str]) -> SpiderState:
-        """Read a Spider position (CONTRACT.md): ``Game: spider``, ``Suits:``, ``Completed:``,
+        """Read a Spider position (docs/contract.md): ``Game: spider``, ``Suits:``, ``Completed:``,
         ``Stock:``, then 10 column lines ``: (..) (..) 5H 4H`` (an empty column ``:`` or ``: --``).
 
         ``Suits:`` and the optional ``Relaxed: yes|no`` win over ``options``; the optional
@@ -564,7 +564,7 @@ class Spider(Rules):
 
     @classmethod
     def format_position(cls, s: SpiderState) -> str:
-        """The position text (CONTRACT.md): face-down cards in parentheses, the stock face down,
+        """The position text (docs/contract.md): face-down cards in parentheses, the stock face down,
         an empty column as a bare ``:``. The relaxed rule and the score are not written: they are
         options and ``play``'s own lines."""
         lines = ["Game: spider", f"Suits: {s.suits}", f"Completed: {len(s.completed)}",

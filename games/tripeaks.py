@@ -1,4 +1,4 @@
-"""TriPeaks (RULES.md, "TriPeaks"; seeds 000 and 003).
+"""TriPeaks (docs/rules.md, "TriPeaks").
 
 The tableau is 28 slots in the reading order of ``layouts/tripeaks/peaks.toml``: Row 1 = slots
 0..2, Row 2 = 3..8, Row 3 = 9..17, Row 4 = 18..27; covering comes from that file. A slot is
@@ -30,7 +30,7 @@ COVERED_BY = LAYOUT.covered_by
 ROWS = ((0, 3), (3, 9), (9, 18), (18, 28))
 """Slot ranges ``[start, stop)`` of rows 1..4."""
 PEAK_TOPS = frozenset(range(0, 3))
-# For the moves-scoring bonus each peak owns its 6 cards and part of row 4 (RULES.md): 9, 9, 10.
+# For the moves-scoring bonus each peak owns its 6 cards and part of row 4 (docs/rules.md): 9, 9, 10.
 PEAKS = (
     frozenset({0, 3, 4, 9, 10, 11, 18, 19, 20}),
     frozenset({1, 5, 6, 12, 13, 14, 21, 22, 23}),
@@ -56,7 +56,7 @@ class TriPeaksState:
         stock: face-down stock, next card to draw first.
         waste: bottom to top; the top is ``waste[-1]``.
         mode: ``easy`` (K and A are neighbours) or ``classic``.
-        scoring: ``streak`` (seed 000) or ``moves`` (seed 003).
+        scoring: ``streak`` or ``moves``.
         score: points.
         streak: cards removed since the last stock draw (the current streak).
     """
@@ -173,7 +173,7 @@ class TriPeaks(Rules):
 
     @classmethod
     def apply(cls, s: TriPeaksState, move: int) -> TriPeaksState:
-        """Remove a tableau card to the waste, or draw; scores per ``s.scoring`` (RULES.md)."""
+        """Remove a tableau card to the waste, or draw; scores per ``s.scoring`` (docs/rules.md)."""
         why = cls._refusal(s, move)
         if why is not None:
             raise IllegalMove(why, cls.format_move(s, move))
@@ -268,7 +268,7 @@ class TriPeaks(Rules):
 
     @classmethod
     def parse_position(cls, text: str, options: dict[str, str]) -> TriPeaksState:
-        """Read a TriPeaks position (CONTRACT.md). ``Mode:`` in the text wins over ``options``;
+        """Read a TriPeaks position (docs/contract.md). ``Mode:`` in the text wins over ``options``;
         optional ``Score:`` and ``Streak:`` carry a game's score on (defaults: the scoring's start).
 
         :raises PositionError: naming the line and what is wrong.

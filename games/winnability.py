@@ -27,7 +27,7 @@ def solve_deal(args: tuple[str, int, dict, float]) -> tuple[int, str, float, int
 
 def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, out) -> int:
     """Print a line a deal (``N status seconds`` — CPU seconds of the deal's search —, `` M moves`` when solved, `` best K`` where the
-    search keeps a best result) and the closing tally (CONTRACT.md); games with a best result get
+    search keeps a best result) and the closing tally (docs/contract.md); games with a best result get
     a ``best results:`` line of their distribution on standard error, so standard output stays a
     line a deal and the tally. Returns 0."""
     tasks = [(rules.name, n, options, timeout) for n in range(first, last + 1)]

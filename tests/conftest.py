@@ -26,3 +26,8 @@ def _solver_node_budgets_only(monkeypatch):
     from ui.app import App
 
     monkeypatch.setattr(App, "solver_wall_clock", False)
+
+
+# --doctest-modules (pytest.ini) imports every module it collects: the scripts that run inside the
+# browser page are not importable here
+collect_ignore_glob = ["web/*.py"]

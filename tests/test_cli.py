@@ -1,4 +1,4 @@
-"""The command line across all six games (CONTRACT.md): round trips and bad input."""
+"""The command line across all six games (docs/contract.md): round trips and bad input."""
 import subprocess
 import sys
 
@@ -106,7 +106,7 @@ def test_pyramid_three_passes_travel_with_the_position():
     ("pyramid", "Layout", "layout=1", "layout=7"),
 ])
 def test_an_option_the_position_contradicts_is_refused(game, carried, agree, differ):
-    # CONTRACT.md: --option is for what a position does not carry; a contradiction is an error
+    # docs/contract.md: --option is for what a position does not carry; a contradiction is an error
     rc, deal, err = cli("deal", game, "--number", "5", "--option", agree)
     assert rc == 0, err and f"{carried}:" in deal
     rc, same, err = cli("moves", game, "--position", "-", "--option", agree, stdin=deal)

@@ -1,4 +1,4 @@
-"""Devil's Grip rules (RULES.md "Devil's Grip", seed 002): each rule as a scripted position."""
+"""Devil's Grip rules (docs/rules.md "Devil's Grip"): each rule as a scripted position."""
 from collections import Counter
 
 import pytest
@@ -189,7 +189,7 @@ def test_refill_from_the_stock_at_once():
     t = play(s, "2.4>1.1")
     assert t.grid[0] == stack("2S,5S") and t.grid[parse_cell("2.4")] == stack("QD")
     assert t.stock == stack("KS,6H") and all(t.grid)
-    # seed 002's worked example: Q♦ filled the cell and does not join the spades
+    # the rules' worked example (docs/rules.md, "Devil's Grip"): Q♦ filled the cell and does not join the spades
     assert not any(m.kind == MERGE and m.src == parse_cell("2.4") for m in R.legal_moves(t))
 
 

@@ -1,4 +1,4 @@
-"""FreeCell rules: RULES.md "FreeCell" (seed 004), Microsoft's deals, supermoves, Freecell Solver."""
+"""FreeCell rules: docs/rules.md "FreeCell", Microsoft's deals, supermoves, Freecell Solver."""
 import os
 import re
 import shutil

@@ -1,4 +1,4 @@
-"""Klondike rules: RULES.md "Klondike" (seed 004), the deal, the score, lost, and the app helpers."""
+"""Klondike rules: docs/rules.md "Klondike", the deal, the score, lost, and the app helpers."""
 import subprocess
 import sys
 

@@ -1,4 +1,4 @@
-"""Pyramid rules (RULES.md "Pyramid", seed 001): every rule as a scripted position, exact loss
+"""Pyramid rules (docs/rules.md "Pyramid"): every rule as a scripted position, exact loss
 detection, scoring with a fake clock, golden deal 1, codes, the command line, the solver on small
 positions, and random-play invariants."""
 import random

@@ -1,6 +1,6 @@
 """Every Pyramid layout file (layouts/pyramid/NN-name.toml): 55 of them, 15 to 40 cards, no two
 cards in one place, a card free at the start, covering that follows the drawing, distinct names
-and shapes, real covering (DESIGN.md "Layout files", RULES.md "Pyramid")."""
+and shapes, real covering (docs/design.md "Layout files", docs/rules.md "Pyramid")."""
 import re
 import tomllib
 

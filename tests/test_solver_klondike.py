@@ -276,7 +276,7 @@ def test_blocked_when_the_parents_in_the_talon_have_nowhere_to_go():
 
 def plain_winnable(s, limit=300_000, back=True) -> bool:
     """An independent exhaustive search with no pruning at all: every draw, recycle, waste,
-    column-run and foundation move of RULES.md "Klondike" (cards back from the foundations only
+    column-run and foundation move of docs/rules.md "Klondike" (cards back from the foundations only
     with ``back``), on a plain tuple state."""
     def red(c):
         return (c >> 4) in (1, 2)

@@ -44,7 +44,7 @@ def test_relaxed_deal_onto_empty_columns():
 
 
 def test_empty_columns_are_filled_so_the_last_deal_can_be_made():
-    # QA: nine empty columns and one stock card; no deal while a column is empty (RULES.md):
+    # QA: nine empty columns and one stock card; no deal while a column is empty (docs/rules.md):
     # the run must be spread over all ten columns, dealt on, then rebuilt
     s = pos(run("H", 13, 2), stock="AH")
     r = solve(s, max_nodes=20_000)

@@ -1,4 +1,4 @@
-"""Spider rules (RULES.md "Spider", CONTRACT.md spider keys and moves, seed 004)."""
+"""Spider rules (docs/rules.md "Spider", docs/contract.md spider keys and moves)."""
 from collections import Counter
 
 import pytest

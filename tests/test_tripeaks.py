@@ -1,4 +1,4 @@
-"""TriPeaks rules: every worked number of RULES.md "TriPeaks" and seeds 000/003."""
+"""TriPeaks rules: every worked number of docs/rules.md "TriPeaks"."""
 import subprocess
 import sys
 
@@ -57,7 +57,7 @@ def test_deal_by_code_is_the_same_and_n_reads_as_easy():
     assert TriPeaks.decode("TP1-C-AAAAAAC") == (2, {"mode": "classic"})
 
 
-# -- seed 003's worked example: waste A♣, row 4 = 3♠ 5♠ K♣ 4♠ 2♦ A♠ K♦ 8♥ 7♣ 9♠, row3[4] = 7♠
+# -- the worked example of docs/rules.md "TriPeaks": waste A♣, row 4 = 3♠ 5♠ K♣ 4♠ 2♦ A♠ K♦ 8♥ 7♣ 9♠, row3[4] = 7♠
 SEED_ROW4 = "3S 5S KC 4S 2D AS KD 8H 7C 9S".split()
 
 
@@ -179,7 +179,7 @@ def test_classic_refuses_the_wrap():
         h.play(ORDER[1])  # A on K: only in Easy
 
 
-# -- streak scoring (seed 000) ---------------------------------------------------------------
+# -- streak scoring ---------------------------------------------------------------
 def test_streak_scoring_seed_000_example():
     # waste 7♣; row 4: 9♦ 8♠ 2♦ K♣ A♥ 5♠ J♦ 3♣ Q♥ 4♠; under 9♦ and 8♠ lies 10♠
     s = position("9D 8S 2D KC AH 5S JD 3C QH 4S".split(), ["7C"], {9: "TS"})

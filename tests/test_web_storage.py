@@ -1,4 +1,4 @@
-"""Saves in the browser (PYGBAG.md, "Saving"; docs/web.md): the game's own ``ui/storage.py`` and
+"""Saves in the browser (docs/design.md, "The browser (pygbag)"; docs/web.md): the game's own ``ui/storage.py`` and
 ``ui/progress.py``, with ``games/``, ``layouts/`` and ``locales/``, run by CPython 3.12 compiled to
 WebAssembly (Pyodide) inside Chromium, over the real ``window.localStorage``
 (tests/web/storage_game.py, storage.html, storage_test.mjs).

@@ -3,7 +3,7 @@
 Pure Python synthesis (no samples from anywhere): each sound is a sum of decaying partials or a
 filtered noise burst, written as 16-bit mono WAV at 22050 Hz, then encoded with ``oggenc``
 (Debian package ``vorbis-tools``) at quality 1 into ``assets/sounds/<name>.ogg``. pygbag accepts
-only ``.ogg`` audio (PYGBAG.md, "Files"). Reproducible: the noise has a fixed seed.
+only ``.ogg`` audio (docs/design.md, "The browser (pygbag)"). Reproducible: the noise has a fixed seed.
 
     python3 tools/make_sounds.py            # writes assets/sounds/*.ogg (needs oggenc)
     python3 tools/make_sounds.py --wav DIR  # also keeps the .wav files in DIR

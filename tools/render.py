@@ -9,7 +9,7 @@ Examples::
     python3 tools/render.py --number 1 --all-sizes --out /tmp/deal1.png  # -1280x800.png, -390x844.png …
     python3 tools/render.py --game spider --option suits=4 --moves "1-2 d" --out spider.png
 
-``--moves`` plays moves in the game's notation (CONTRACT.md) through the table, ``solve`` plays
+``--moves`` plays moves in the game's notation (docs/contract.md) through the table, ``solve`` plays
 the solver's solution, ``stock`` draws the whole stock; a won or lost game shows its end panel.
 ``--panel`` opens ``code`` (the deal-code entry) or ``options``.
 
@@ -147,7 +147,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="tripeaks", help="tripeaks (default), klondike, freecell, spider …")
     ap.add_argument("--number", type=int, default=1)
-    ap.add_argument("--position", help="a position file (CONTRACT.md format)")
+    ap.add_argument("--position", help="a position file (docs/contract.md format)")
     ap.add_argument("--option", action="append", default=[], help="KEY=VALUE (mode, scoring)")
     ap.add_argument("--size", default="1280x800")
     ap.add_argument("--all-sizes", action="store_true", help="1280x800, 390x844 and 844x390")

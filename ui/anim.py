@@ -1,4 +1,4 @@
-"""Tweens that never block: card flights, shakes, glows (DESIGN.md, "Motion").
+"""Tweens that never block: card flights, shakes, glows (docs/design.md, "Look and feel").
 
 An :class:`Animator` holds running tweens and advances them by the frame's ``dt``; the table asks
 it where things are now. Speeds come from the settings: ``normal`` (a flight 200 ms, a shake 250

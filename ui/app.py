@@ -6,7 +6,7 @@ frame costs a few microseconds. ``main.py`` awaits ``asyncio.sleep(0)`` between 
 
 Window size: ``App(size)``, else ``PASYANS_SIZE=WxH``, else 1280×800 on the desktop; in the
 browser (``sys.platform == "emscripten"``) the page's ``window.innerWidth/innerHeight``, polled
-every 0.5 s because pygbag delivers no ``VIDEORESIZE`` (PYGBAG.md, "Input and screen").
+every 0.5 s because pygbag delivers no ``VIDEORESIZE`` (docs/design.md, "The browser (pygbag)").
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ WEB = sys.platform == "emscripten"
 
 
 class Scene:
-    """What the App runs: a table, later the home, settings and statistics screens.
+    """What the App runs: a game's table, or the home, settings and statistics screens.
 
     A scene gets ``handle(event)`` for :class:`~ui.input.PointerEvent` values and keyboard events
     (``KEYDOWN``, ``TEXTINPUT``), ``update(dt)`` every frame (return ``True`` when it must be

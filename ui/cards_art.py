@@ -1,4 +1,4 @@
-"""Cards drawn from shapes at any size (DESIGN.md, "Look and feel").
+"""Cards drawn from shapes at any size (docs/design.md, "Look and feel").
 
 Poker proportion 5 : 7, rounded corners (radius ≈ 6 % of the width), a thin grey edge and a soft
 shadow; the corner index (rank over suit) has a cap height of 30 % of the card's width so a

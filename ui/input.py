@@ -1,4 +1,4 @@
-"""One pointer stream from the mouse or a finger (DESIGN.md, "Touch"; PYGBAG.md, "Input").
+"""One pointer stream from the mouse or a finger (docs/design.md, "Look and feel"; docs/design.md, "The browser (pygbag)").
 
 A tap in a browser produces ``FINGERDOWN`` and a synthesized ``MOUSEBUTTONDOWN`` with
 ``event.touch == True``: the synthesized mouse events are ignored and finger coordinates (0..1 of

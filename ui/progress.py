@@ -1,12 +1,12 @@
-"""Games in progress and statistics, kept in a :class:`~ui.storage.Store` (issue 3, items 3-4).
+"""Games in progress and statistics, kept in a :class:`~ui.storage.Store`.
 
-**Saves** (DESIGN.md, "Saves"): one record per game in progress, ``game.<name>``, holding the
+**Saves** (docs/design.md, "Saves"): one record per game in progress, ``game.<name>``, holding the
 deal number, the options, every action since the deal (move texts and ``u``), the clock and the
 move counter. The history is rebuilt by replaying the actions through the rules, so a save is
 small, survives a change of the state's layout, and restores the whole undo history. A save that
 does not replay is corrupt: it is kept aside and the player is told.
 
-**Statistics** (RULES.md, "Shared by every game"), per game and variant (``stats_key``): played,
+**Statistics** (docs/rules.md, "Shared by every game"), per game and variant (``stats_key``): played,
 won, win %, current and best streak, best score, best time, fewest moves, best result (games that
 rate by cards left), the last 30 results. Each game has an id and is counted exactly once: a win
 the moment it happens, a loss when the player starts another deal of that game while it is

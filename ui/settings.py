@@ -1,5 +1,5 @@
-"""The player's settings, kept in the :class:`~ui.storage.Store` as the record ``settings``
-(issue 3, item 5).
+"""The player's settings, kept in the :class:`~ui.storage.Store` as the record
+``settings``.
 
 :meth:`Settings.from_data` checks every field; a stored record that fails the check is treated
 as corrupt by the Store (kept aside under ``settings.corrupt``, one notice, defaults used).
@@ -49,9 +49,9 @@ class Settings:
         left_handed: mirror the stock and the button bar.
         card_back: one of :data:`ui.cards_art.BACK_NAMES`.
         solvable_only: new deals come from the banks of verified deals where one exists
-            (RULES.md, "Features of the Spider/Klondike/FreeCell site").
+            (docs/rules.md, "Features shared by all six games").
         auto_foundation: Klondike and FreeCell send cards no longer needed to the foundations
-            by themselves (RULES.md, "Auto to foundation").
+            by themselves (docs/rules.md, "Auto to foundation").
         live_winnable: a line under the top bar says after each move whether the solver still
             finds a win (off by default; ui/table/assist.py).
         game_options: rule options per game name (``{"tripeaks": {"mode": "easy", …}}``).

@@ -3,8 +3,7 @@
 
 The mixer is started lazily on the first sound wanted, and only when sound is on. Any failure
 (no audio device, ``SDL_AUDIODRIVER=dummy``, a missing file) silences the app instead of
-raising. In the browser audio may start only after a user gesture (PYGBAG.md, "Input and
-screen"): :meth:`Sounds.gesture` is called by the App on the first tap or key, and nothing is
+raising. In the browser audio may start only after a user gesture (docs/design.md, "The browser (pygbag)"): :meth:`Sounds.gesture` is called by the App on the first tap or key, and nothing is
 played before it.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Storage: one interface, two back ends (issue 3; PYGBAG.md, "Saving").
+"""Storage: one interface, two back ends (docs/design.md, "The browser (pygbag)").
 
 * :class:`LocalStorage` — the browser's ``window.localStorage`` under pygbag; every key is
   prefixed ``pasyans.`` (itch.io shares one origin among all games).
@@ -340,7 +340,7 @@ class Store:
         out, self.notices = self.notices, []
         return out
 
-    # -- export / import (issue 3, item 7) ---------------------------------------------------------
+    # -- export / import ---------------------------------------------------------
     def export_text(self) -> str:
         """Every record as one JSON text a player can keep and import elsewhere."""
         records = {}

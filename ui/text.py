@@ -3,7 +3,7 @@
 ``pygame.font.Font(None, size)`` is the bundled FreeSans Bold: it exists on the desktop and in the
 browser (pygbag) and covers Latin and Cyrillic, but has no suit glyphs (suits are drawn as shapes,
 see :mod:`ui.cards_art`). A card named in a text the way the rules write it (``3H``, ``TC``, ``KS``,
-CONTRACT.md "Cards") is drawn as its rank and a suit shape (``10`` for ``T``), so a status line
+docs/contract.md "Cards") is drawn as its rank and a suit shape (``10`` for ``T``), so a status line
 reads "3♥ and 10♣" in every language.
 """
 from __future__ import annotations

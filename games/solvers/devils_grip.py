@@ -441,7 +441,7 @@ class DGSearch(Search):
     Besides :attr:`result` it has :attr:`best` (fewest cards left in stock + talon reached so far),
     :attr:`no_win` (phase 2 ran out: proved that no line wins), :attr:`exact` (phase 3 ran out:
     ``best`` is the optimum) and :meth:`best_moves` (the real moves reaching it, texts of
-    CONTRACT.md). The status is ``solved`` (a replayed win), ``unsolvable`` as soon as
+    docs/contract.md). The status is ``solved`` (a replayed win), ``unsolvable`` as soon as
     :attr:`no_win` holds and the budget ends (or phase 3 runs out, or at once without ``settle``),
     else ``unknown``.
     """
@@ -595,7 +595,7 @@ def solver(state: DevilsGripState, max_nodes: int | None = None, timeout: float 
 def best_line(state: DevilsGripState, max_nodes: int | None = None,
               timeout: float | None = None) -> tuple[list[str], int]:
     """The fewest cards left in stock + talon found within the budget and a line reaching it:
-    ``(moves, left)``, moves in CONTRACT.md notation from ``state`` (a won line ends with the
+    ``(moves, left)``, moves in docs/contract.md notation from ``state`` (a won line ends with the
     sorting swaps and ``left`` is 0). With no budget it is the exact optimum. For the app's hint
     (its first move) and rescue."""
     s = DGSearch(state, max_nodes, timeout)

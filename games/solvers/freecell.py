@@ -1,4 +1,4 @@
-"""FreeCell solver: best-first search on a compact state with safe auto-moves (issue 7).
+"""FreeCell solver: best-first search on a compact state with safe auto-moves.
 
 **State.** ``(cols, cells, found)``: the 8 columns as ``bytes`` (card ints bottom to top; the
 columns keep their places so moves can be written back), the free cells as a sorted ``bytes``
@@ -19,7 +19,7 @@ FreeCell proof; see docs/solvers.md).
 card whose two opposite-colour foundations reach its rank − 1 and whose same-colour other
 foundation its rank − 2, so no card can ever need it as a base, even with cards coming back from
 the foundations; stricter than the app's own "auto to foundation" rule,
-:func:`games.columns.is_safe`, which lost a win once cards may come back: QA 3) go home at once. They
+:func:`games.columns.is_safe`, which can lose a win once cards may come back) go home at once. They
 are written out as ordinary ``1h`` / ``ah`` moves in the solution, right after the move that
 freed them. Other moves home are searched like any move.
 
@@ -67,7 +67,7 @@ def _safe(card: int, f) -> bool:
     the foundations (the last search). The weaker rule (opposite colours at rank − 1 only) loses
     wins once cards may come back: QA's position, 8H on QD with both black 7s home, needs 7S back
     onto that 8H to hold 6D; sent home, the 8H can never return onto QD (Klondike's solver uses the
-    same strong rule, RULES.md "FreeCell")."""
+    same strong rule, docs/rules.md "FreeCell")."""
     r = RANK[card]
     if f[SUIT[card]] != r - 1:
         return False
@@ -255,17 +255,17 @@ LANES = (
     make_score(w_next=3, w_dis=0),
 )
 """The scores of the searches run side by side (lanes), indexed by :data:`SCHEDULE`. Chosen on deals
-1–1000 in session 2 (docs/solvers.md)."""
+1–1000 (docs/solvers.md)."""
 SCHEDULE = ((0, 1500), (3, 5600), (2, 2000), (1, 2000), (3, 7200), (0, 4000), (3, 8400), (5, 1000),
             (4, 10000), (2, 5600))
 """The lanes' first turns, in order: ``(lane, target)`` — lane ``k`` (of :data:`LANES`) runs until it
 has generated ``target`` states of its own, resuming its own search where it stopped (a turn
 whose target the lane already has is skipped); after the last turn all lanes take turns
-(:data:`SLICE`), the first for as many states as the others together. Session 3
-(docs/solvers.md): each lane's states to a win (or to exhaustion) were counted alone on deals
+(:data:`SLICE`), the first for as many states as the others together. How it was
+chosen (docs/solvers.md): each lane's states to a win (or to exhaustion) were counted alone on deals
 1–1000 and on the 60 mid-game positions of ``bench/solvers.py``, and turn lists were searched
 (local search, simulated on those counts) for the fewest states on the deals with no position
-over ~8500; 1.65 million states on deals 1–1000 against 1.83 million for the session-2 plan
+over ~8500; 1.65 million states on deals 1–1000 against 1.83 million for the simpler plan
 (lanes joining at 2000, 4000, 8000 … states, the newest running alone until the next joins),
 and the 60 positions' worst 8 351 states against 19 458. Each number counts states, so the same
 budget gives the same answer however sliced."""
@@ -518,11 +518,11 @@ class FreeCellSearch(Sliced):
 
     :param state: a :class:`games.freecell.FreeCellState`.
     :param max_nodes: budget of states generated, all lanes together (``None``: unlimited);
-    :param timeout: seconds. The result's moves are texts in the game's notation (CONTRACT.md),
+    :param timeout: seconds. The result's moves are texts in the game's notation (docs/contract.md),
         replayed by the rules to a win before they are returned (a failure raises
         :class:`AssertionError`: a bug).
     :param lanes: the scores to run (default :data:`LANES`; a one-element ``(score, start)``
-        tuple is taken as its score, as session 2 wrote them);
+        tuple is taken as its score);
     :param schedule: their first turns (default :data:`SCHEDULE` when ``lanes`` is the default,
         else none: the given lanes take turns from the start, one lane runs alone).
     """

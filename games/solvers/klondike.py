@@ -1,6 +1,6 @@
 """Klondike solver for *thoughtful* Klondike: the solver sees every card, the face-down ones and
 the stock's order included (so its answers say whether a deal can be won by a player who knew
-every card, not by one who plays blind). Draw 1 and draw 3, unlimited recycles (RULES.md,
+every card, not by one who plays blind). Draw 1 and draw 3, unlimited recycles (docs/rules.md,
 "Klondike").
 
 **Compact state** ``(cols, T, p, f)``, never the rules' :class:`~games.klondike.KlondikeState`
@@ -84,23 +84,23 @@ moves only when the card it uncovers can then go home; in the first two also no 
 back from a foundation and no talon card goes onto a talon card just put down; in draw 1, the
 second reaches the talon as draw 3 does (a smaller space whose wins are wins).
 
-The *progress lane* (:class:`_StageLane`, session 3) finds wins the depth-first lanes miss,
+The *progress lane* (:class:`_StageLane`) finds wins the depth-first lanes miss,
 which wander through tens of thousands of boards with the same face-down cards: a best-first
 search over the boards where a card was just turned face up or a talon card left the talon
 (it never comes back), each reached by a tiny depth-first search (``LOCAL`` nodes) from a board
 of the frontier; boards are ranked by 2 × face-down cards − foundation cards, and one is kept
 per arrangement of face-down cards, talon and foundations (the face-up cards' arrangement is
-left out: another way to the same progress is not searched again); since session 5b, in draw 1,
-a board is also left out when one with the same face-down cards and talon was met with, suit by
+left out: another way to the same progress is not searched again); in draw 1, a board is
+also left out when one with the same face-down cards and talon was met with, suit by
 suit, no more cards home (a card still in a column may yet go home; one at home comes back only
 by a move back). On bench position 5 the lane had spent 254 of its 284 expansions in a dead end
 of 113 face-down/talon arrangements, most met again with more cards home. (Not in draw 3: the
 key leaves out the waste position there, and deals 201-400 lost 4 wins.) It may miss wins, so it
-never answers "unsolvable"; its wins are replayed like every other. Since session 4 a second
-progress lane runs beside it, the same but with ties of the rank taken last met first: the two
+never answers "unsolvable"; its wins are replayed like every other. A second progress lane
+runs beside it, the same but with ties of the rank taken last met first: the two
 orders solve different deals (on 30 + 30 deals left unknown at 2 CPU s, 11 more were solved).
 
-The *proof lane* (session 5, :mod:`games.solvers.klondike_proof`) searches an abstract game that
+The *proof lane* (:mod:`games.solvers.klondike_proof`) searches an abstract game that
 keeps where each card is (in place, loose, talon, home) and forgets how the moved cards are
 stacked; if it cannot reach a position with no face-down card, the position is lost (argued in
 that module). It proves lost positions that need reasoning over time, like three kings for two
@@ -124,7 +124,7 @@ compares answers, moves and node counts per lane with an earlier git revision.
 card to a place, a foundation card to a column); they are replayed through
 :class:`~games.klondike.Klondike` itself (a talon card is fetched with the needed ``s`` draws and
 recycles), then :meth:`Klondike.finish_moves` plays the rest home. The texts are those of
-CONTRACT.md; a solution that does not replay to a win raises :class:`AssertionError` (a bug).
+docs/contract.md; a solution that does not replay to a win raises :class:`AssertionError` (a bug).
 """
 from __future__ import annotations
 
@@ -769,7 +769,7 @@ class _StageLane:
     (``LOCAL`` nodes, its own visited set) that stops at every progress board it meets; those join
     the frontier, ranked by :func:`_rank` (ties: the first met first), and one board per
     :func:`_coarse` key and foundations not :func:`_more_home` than one met ever joins it
-    (session 5b; before, and still in draw 3, one per key and foundations). A win met anywhere is the answer.
+    (in draw 1; in draw 3, one per key and foundations). A win met anywhere is the answer.
     Pending moves (rule 4) are dropped at each progress board (a wider space: any line found is
     still a legal win)."""
 
@@ -792,7 +792,7 @@ def _coarse(st, draw3: bool = False):
     """The key of a progress board in :class:`_StageLane`: the face-down cards of each column
     and the talon, as bytes (the face-up cards' arrangement left out). In draw 1 the
     foundations are left out too (the lane keeps the foundations met under each key, see
-    :func:`_more_home`); with ``draw3`` they are part of the key, as before session 5b: the key
+    :func:`_more_home`); with ``draw3`` they are part of the key: the key
     leaves out the waste position ``p``, which matters in draw 3, and there the boards met
     again with other foundations were measured to matter (deals 201-400 at 2 s lost 4 wins
     without them)."""
@@ -864,7 +864,7 @@ class KlondikeSolver(Sliced):
     STAGE = (2.0, True)  # the progress lane (_StageLane): (weight, partial runs allowed), or None
     STAGE2 = (2.0, True)  # a second progress lane, ties of the rank last met first: (weight, partial) or None
     LOCAL = 10  # nodes of its local searches
-    PROOF = 4.0  # weight of the proof lane (games/solvers/klondike_proof.py, session 5), or None
+    PROOF = 4.0  # weight of the proof lane (games/solvers/klondike_proof.py), or None
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None):
         self.start = state
@@ -1140,7 +1140,7 @@ def _load(lane: _Lane) -> float:
 
 
 def intents_to_moves(start: KlondikeState, intents) -> list[str]:
-    """The move texts (CONTRACT.md) that carry out ``intents`` from ``start`` by the rules, then
+    """The move texts (docs/contract.md) that carry out ``intents`` from ``start`` by the rules, then
     play every card home when the game can be finished.
 
     An intent is ``(K_COL, column, dst)``, ``(K_TALON, card, dst)`` (draw and recycle until

@@ -1,4 +1,4 @@
-"""A proof of loss for thoughtful Klondike on an abstract game (issue 7, session 5): the game
+"""A proof of loss for thoughtful Klondike on an abstract game: the game
 of *where* each card is, with *how* the moved cards are stacked forgotten. If the abstract game
 cannot reach its goal, the position is lost. Hooked into :class:`~games.solvers.klondike.
 KlondikeSolver` as a lane of its portfolio (:class:`ProofLane`, weight ``KlondikeSolver.PROOF``).
@@ -69,8 +69,8 @@ Position 16 of ``bench/solvers.py`` is such a case (docs/solvers.md, "Position 1
 Tests: tests/test_solver_klondike.py checks it against a plain exhaustive search on random
 small positions (never "lost" when that search wins) and ``full`` against the digs.
 
-**Speed** (session 5, a pure speed-up of 711a767: the same states in the same order,
-``bench/klondike_proof_same.py`` checks it): the figures of each ``r`` (base tops, their counts
+**Speed** (the caches change no state and no order of the search;
+``bench/klondike_proof_same.py`` checks it against the plain version): the figures of each ``r`` (base tops, their counts
 and the places they give, the cards in place, the empty columns) are cached; a move's loose cards
 are counted from its parent's (the counts of disjoint masks add up, at most 2 a nibble, so no
 carries); each column's digs are worked out once; the safe next cards of each ``h`` are cached

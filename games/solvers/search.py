@@ -1,10 +1,10 @@
 """The search core shared by every solver: depth-first search over hashable states with a visited
 set, under a budget of nodes and seconds, resumable in slices so the app can run it a few
-milliseconds per frame with no thread (DESIGN.md, "Long work without freezing a frame").
+milliseconds per frame with no thread (docs/design.md, "Long work without freezing a frame").
 
 A solver sees every card, face-down ones included; the app says so wherever it shows a result.
 
-Answers (issue 7): ``solved`` with a move list that was replayed by the rules to a win,
+Answers: ``solved`` with a move list that was replayed by the rules to a win,
 ``unsolvable`` when the whole reachable space was exhausted, ``unknown`` when the budget ran out.
 """
 from __future__ import annotations

@@ -103,10 +103,10 @@ child stage gave up (but see :attr:`SpiderSearch.first_share`)."""
 KEEP = 3_000_000
 """Positions an attempt may leave to the next one; past it the next attempt starts afresh
 (memory: about 560 bytes a position, so ≈ 1.7 GB at the cap). Reached only by long searches
-(4 suits: about 35 CPU s; the app's budgets stop at 400 000 positions). It was 1 000 000 until
-session 4: a 30 s search of a hard 4-suit deal passed that at about 15 s (deal 140: 1.17 M
-positions when attempt 7 began) and spent the rest of its budget redoing the work of the attempts
-before, afresh."""
+(4 suits: about 35 CPU s; the app's budgets stop at 400 000 positions). A lower cap costs long
+searches dearly: at 1 000 000, a 30 s search of a hard 4-suit deal passed it at about 15 s (deal
+140: 1.17 M positions when attempt 7 began) and spent the rest of its budget redoing the work of
+the attempts before, afresh."""
 
 FLIP = {c: bytes((c - DOWN,)) for c in range(DOWN, 2 * DOWN)}
 """A face-down card's byte → the one-byte column end of it turned face up."""
@@ -403,7 +403,7 @@ class _Problem:
 
     @staticmethod
     def fill_to_deal(cols):
-        """A macro for the rule "no deal while a column is empty" (RULES.md, Spider): fill every
+        """A macro for the rule "no deal while a column is empty" (docs/rules.md, Spider): fill every
         empty column with one card, each taken from the top of the fullest face-up run (the
         column with most cards on a tie) that keeps at least one card, so the deal becomes
         legal. ``(single moves, columns)`` or ``None`` when there are too few cards. Without it
@@ -470,7 +470,7 @@ class SpiderSearch(Sliced):
     """
 
     first_share: bool
-    """**The first stage's share** (session 5; on in the 2-suit lanes of :class:`SpiderPortfolio`,
+    """**The first stage's share** (on in the 2-suit lanes of :class:`SpiderPortfolio`,
     off for 1 and 4 suits). When a line below the *first stage* — the stage with nothing above it
     to go back to: the root, or a stage every stage above which has no open state, no other
     candidate and this one child (a table with no move but the deal) — gives up, the first stage
@@ -743,7 +743,7 @@ def solver(state: SpiderState, max_nodes: int | None = None, timeout: float | No
     :param max_nodes: budget of positions generated (``None``: unlimited);
     :param timeout: seconds of search (``None``: none).
     :returns: a :class:`SpiderSearch`: ``step(n)`` / ``run()`` give a
-        :class:`games.solvers.search.Result`, ``solved`` (moves in CONTRACT.md notation,
+        :class:`games.solvers.search.Result`, ``solved`` (moves in docs/contract.md notation,
         replayed by the rules), ``unsolvable`` (every position reachable was tried, nothing was
         pruned) or ``unknown``.
     """

@@ -1,4 +1,4 @@
-"""Pyramid's layout picker (issue 8, item 3): a scrollable grid of the 55 layouts, each drawn
+"""Pyramid's layout picker: a scrollable grid of the 55 layouts, each drawn
 from its file (a small rectangle per slot, the cards free at the start brighter), with its name
 in the current language and its number of cards; the chosen one framed in blue (#4FC3F7); PLAY
 deals a new game of it. The choice is remembered in ``Settings.game_options["pyramid"]["layout"]``.

@@ -1,4 +1,4 @@
-"""The settings screen (issue 3, items 5 and 7): language, sound, animation speed, error
+"""The settings screen: language, sound, animation speed, error
 explanations, glow, four colours, left-handed layout, card back, solvable deals only; and the
 export and import of every save and statistic as one text.
 

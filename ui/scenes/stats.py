@@ -1,4 +1,4 @@
-"""The statistics screen (issue 3, item 4), drawn with pygame: a bar chart of wins and losses per
+"""The statistics screen, drawn with pygame: a bar chart of wins and losses per
 game (a tap on a game's bars selects it), then the selected game's figures per variant (played,
 won, win %, current and best streak, best score, best time, fewest moves, best result) and its
 last 30 results as a line that climbs on a win and falls on a loss. Numbers and times are

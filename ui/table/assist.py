@@ -1,4 +1,4 @@
-"""The solver's help on every table (issue 7, item 6; docs/assist.md): the hint's reason, the
+"""The solver's help on every table (docs/assist.md): the hint's reason, the
 rescue, the live "still winnable" line, Spider's finish and solvable deals without a bank.
 
 One :class:`Assist` belongs to each :class:`~ui.table.base.GameTable` (``table.assist``); the

@@ -1,4 +1,4 @@
-"""The frame every game's table shares (DESIGN.md, "The flow of one tap").
+"""The frame every game's table shares (docs/architecture.md, "The flow of one tap").
 
 :class:`GameTable` is a :class:`~ui.app.Scene` that owns one game in progress (deal number,
 options, :class:`games.core.History`), the top bar, the button bar (undo, hint, new deal, deal
@@ -8,7 +8,7 @@ search. A game subclass supplies its geometry (:meth:`layout_cards`), its static
 for a tapped target, plus the end panel's contents. The rules decide legality; the table only
 asks them (``why_not``, ``apply`` through the history, ``status``).
 
-Saves and statistics (issue 3) live here, once for every game: a new deal calls
+Saves and statistics live here, once for every game: a new deal calls
 ``Progress.begin`` (the unfinished game it replaces counts as a loss, once), every move and undo
 calls ``Progress.save`` (actions, clock), a win calls ``Progress.won``; ``resume=(saved,
 history)`` restores a saved game with its cards, score, clock and whole undo history. The clock
@@ -61,7 +61,7 @@ class GameTable(Scene):
     game = ""
     hidden_cards = True       # the game hides cards from the player (face down, or a stock):
                               # solver messages then say it sees them (FreeCell, Pyramid: False)
-    STOCK_TEXTS = ("s", "d")  # the stock move's text in every game (CONTRACT.md, "Move notation")
+    STOCK_TEXTS = ("s", "d")  # the stock move's text in every game (docs/contract.md, "Move notation")
     pickers: dict = {}
     """``{option: picker(scene, current_value, done)}``: options the home sheet sets with a scene
     of their own instead of a cycle button; ``done(value)`` sets the option."""

@@ -1,4 +1,4 @@
-"""The Devil's Grip table (RULES.md, "Devil's Grip"; seed 002; docs/devils-grip.md).
+"""The Devil's Grip table (docs/rules.md, "Devil's Grip"; docs/devils-grip.md).
 
 The 3 × 8 grid of stacks, each row's chain written faintly beside it (``2 5 8 J``…), every stack
 fanned so each of its cards shows its corner index; the stock (with its count) and the talon (its
@@ -78,7 +78,7 @@ class DevilsGripTable(GameTable):
         return out + [(0, 3.35 * R, False), (1.2, 3.35 * R, True)]
 
     def stats_result(self) -> int:
-        """Cards left in stock and talon: the statistics keep the fewest (RULES.md)."""
+        """Cards left in stock and talon: the statistics keep the fewest (docs/rules.md)."""
         return DevilsGrip.result(self.state)
 
     def on_start(self) -> None:

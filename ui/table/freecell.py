@@ -1,4 +1,4 @@
-"""The FreeCell table (RULES.md, "FreeCell"; docs/klondike-freecell.md, docs/columns-ui.md).
+"""The FreeCell table (docs/rules.md, "FreeCell"; docs/klondike-freecell.md, docs/columns-ui.md).
 
 Four free cells, four foundations (one place per suit), eight columns; geometry from
 ``layouts/freecell/screen.toml``. The shared machinery is :class:`ui.table.columns.ColumnsTable`;

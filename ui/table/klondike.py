@@ -1,4 +1,4 @@
-"""The Klondike table (RULES.md, "Klondike"; docs/klondike-freecell.md, docs/columns-ui.md).
+"""The Klondike table (docs/rules.md, "Klondike"; docs/klondike-freecell.md, docs/columns-ui.md).
 
 Stock and waste, four foundations (one place per suit), seven columns; geometry from
 ``layouts/klondike/screen.toml``. Everything shared (fans, taps, drags, auto to foundation,

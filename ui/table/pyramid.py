@@ -1,4 +1,4 @@
-"""The Pyramid table (RULES.md, "Pyramid"; seed 001; docs/pyramid.md; issue 8, item 4).
+"""The Pyramid table (docs/rules.md, "Pyramid"; docs/pyramid.md).
 
 The chosen layout (``layouts/pyramid/NN-*.toml``, half-card units, via
 :func:`games.pyramid.geometry`) at the top; the stock, the waste and the discard pile in a row

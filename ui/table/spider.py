@@ -1,4 +1,4 @@
-"""The Spider table (RULES.md, "Spider"; docs/spider.md, docs/columns-ui.md).
+"""The Spider table (docs/rules.md, "Spider"; docs/spider.md, docs/columns-ui.md).
 
 Ten columns, the stock (one back per deal left: a tap deals), the completed runs (their kings,
 overlapping); geometry from ``layouts/spider/screen.toml``. Options: 1, 2 or 4 suits and the
@@ -80,7 +80,7 @@ class SpiderTable(ColumnsTable):
         return super().refusal(s, key, index)
 
     def finish_list(self, s):
-        """Finish (RULES.md): the stock empty, every card face up, and the solver has proved the
+        """Finish (docs/rules.md): the stock empty, every card face up, and the solver has proved the
         rest — its line, played one animated move after another (the search runs in slices;
         the button appears when it answers)."""
         return self.assist.finish_line(s)

@@ -1,4 +1,4 @@
-"""The TriPeaks table (RULES.md, "TriPeaks"; seeds 000 and 003).
+"""The TriPeaks table (docs/rules.md, "TriPeaks").
 
 Card places come from the peaks' grid (``layouts/tripeaks/peaks.toml``, half-card units, via
 ``games.tripeaks.LAYOUT``), scaled and turned by ``layouts/tripeaks/screen.toml`` for each screen
