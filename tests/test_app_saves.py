@@ -198,5 +198,5 @@ def test_a_save_that_does_not_replay_is_kept_aside_with_a_notice():
     app2 = new_app(store)
     assert app2.open_game("tripeaks", resume=True)     # a new deal instead
     app2.frame()
-    assert "could not be restored" in app2.notice
+    assert "Could not read: the saved TriPeaks game" in app2.notice and "Kept data" in app2.notice
     assert store.backend.get("game.tripeaks.corrupt")

@@ -18,7 +18,7 @@ from ui.scenes.common import GAMES
 from ui.scenes.home import HomeScene
 from ui.scenes.settings import SettingsScene
 from ui.scenes.stats import StatsScene
-from ui.settings import Settings
+from ui.settings import CARD_BACKS, Settings
 from ui.storage import MemoryStorage, Store
 from ui.table import table_class
 from ui.table.tripeaks import TriPeaksTable
@@ -205,9 +205,9 @@ def test_a_corrupt_settings_record_gives_a_notice_and_defaults(bad):
     d = Settings()
     assert (app.settings.sound, app.settings.card_back, app.settings.game_options) == \
         (d.sound, d.card_back, d.game_options)
-    from ui.storage import MSG_CORRUPT
+    from ui.storage import MSG_KEPT
 
-    assert tr(MSG_CORRUPT, app.settings.language, name="settings") in app.notice
+    assert tr(MSG_KEPT, app.settings.language, what=tr("settings", app.settings.language)) == app.notice
     assert mem.data["settings.corrupt"] == bad
     # the notice line: a tap on it dismisses it, the scene does not get the tap
     click(app, app.notice_rect.center)
@@ -227,6 +227,7 @@ def test_settings_validation_and_backs():
     s = Settings(language="ru", sound=False)
     assert Settings.from_data(s.to_data()) == s
     assert Settings.from_data({"language": "en", "future_key": 1}).language == "en"
+    assert cards_art.BACK_NAMES == CARD_BACKS  # the settings' reader knows the backs without pygame
     for bad in ({"anim_speed": "slow"}, {"glow": 1}, {"card_back": "gold"}, [], {"game_options": {"x": {"a": 1}}}):
         with pytest.raises(ValueError):
             Settings.from_data(bad)
@@ -299,6 +300,8 @@ def test_export_then_import_round_trip(tmp_path, monkeypatch):
     app2 = new_app(empty, SettingsScene(), language="en")
     assert app2.progress.stats == {}
     click(app2, button(app2.scene, "import"))
+    assert app2.scene.panel is not None and app2.progress.stats == {}   # it asks first
+    click(app2, app2.scene.panel.buttons[0].rect.center)                # Import
     assert app2.progress.stats == stats and empty.load("game.tripeaks") == save
     assert app2.settings.language == "ru" and app2.scene.message.startswith("Загружено")
     assert app2.open_game("tripeaks", resume=True)

@@ -11,6 +11,10 @@ won, win %, current and best streak, best score, best time, fewest moves, best r
 rate by cards left), the last 30 results. Each game has an id and is counted exactly once: a win
 the moment it happens, a loss when the player starts another deal of that game while it is
 unfinished. A game in which undo was used counts as a win but never enters the best results.
+
+Both are record kinds of the Store (docs/storage.md): ``game.<name>`` for each game in the
+registry (reader :meth:`SavedGame.from_data`, and on import a replay), ``stats`` (reader
+:func:`read_stats`: types, ranges, known games and options, won ≤ played, streaks ≤ wins).
 """
 from __future__ import annotations
 
@@ -20,10 +24,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from games.core import GameError, History
+from games.deal import MAX_NUMBER
 from games.i18n import N_, tr
-from games.registry import find_game
+from games.registry import GAMES, find_game
 
-from .storage import Store
+from .storage import RecordKind, Store, register_kind, strict_int, strict_number, strict_text
 
 LAST_N = 30
 IDS_KEPT = 200
@@ -96,18 +101,116 @@ class SavedGame:
 
     @classmethod
     def from_data(cls, data: Any) -> "SavedGame":
-        """Read a stored dict. :raises ValueError: when fields are missing or of the wrong type."""
+        """Read a stored dict, checking every field: a known game, a deal number 1..MAX_NUMBER,
+        options its rules accept, actions as short texts, the clock and the start time in range.
+
+        :raises ValueError: naming the first bad field.
+        """
         if not isinstance(data, dict):
             raise ValueError("not an object")
         try:
-            s = cls(str(data["game"]), int(data["number"]), dict(data["options"]), list(map(str, data["actions"])),
-                    float(data.get("seconds", 0.0)), str(data.get("id") or uuid.uuid4().hex[:16]),
-                    float(data.get("started", 0.0)), bool(data.get("solvable", True)))
-        except (KeyError, TypeError, ValueError, OverflowError) as e:
+            game = strict_text(data["game"], "game", 40)
+            if game not in GAMES:
+                raise ValueError(f"unknown game {game!r}")
+            number = strict_int(data["number"], 1, MAX_NUMBER, "number")
+            options = data["options"]
+            if not isinstance(options, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                        for k, v in options.items()):
+                raise ValueError("options are not texts")
+            find_game(game).check_options(options)
+            actions = data["actions"]
+            if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+                raise ValueError("actions are not a list")
+            for a in actions:
+                strict_text(a, "action", 40)
+            seconds = strict_number(data.get("seconds", 0.0), 0.0, 1e9, "the clock")
+            started = strict_number(data.get("started", 0.0), 0.0, 1e12, "the start time")
+            gid = data.get("id") or uuid.uuid4().hex[:16]
+            strict_text(gid, "id", 64)
+            solvable = data.get("solvable", True)
+            over = data.get("over", False)
+            if not isinstance(solvable, bool) or not isinstance(over, bool):
+                raise ValueError("a flag is not true or false")
+        except KeyError as e:
+            raise ValueError(f"bad saved game: no {e}") from None
+        except (GameError, ValueError) as e:
             raise ValueError(f"bad saved game: {e}") from None
-        if not (0.0 <= s.seconds < 1e9) or not (0.0 <= s.started < 1e12):  # NaN fails both
-            raise ValueError("bad saved game: the clock is out of range")
-        return s
+        return cls(game, number, dict(options), list(actions), float(seconds), gid, float(started), solvable)
+
+
+MAX_ACTIONS = 200_000
+"""The most actions a save may hold (a long Spider game has a few thousand)."""
+
+
+def read_game(data: Any, name: str) -> Any:
+    """The reader of the record kind ``game.<name>``: :meth:`SavedGame.from_data`, and the save
+    must be of the game its name says. :raises ValueError:"""
+    saved = SavedGame.from_data(data)
+    if name != f"game.{saved.game}":
+        raise ValueError(f"{name} holds a {saved.game} game")
+    return data
+
+
+def replay_game(data: Any, name: str) -> None:
+    """The import's deeper check of a save: it replays. :raises GameError:"""
+    SavedGame.from_data(data).replay()
+
+
+STAT_COUNTS = ("played", "won", "streak", "best_streak")
+STAT_BESTS = ("best_score", "best_time", "fewest_moves", "best_result")
+MAX_COUNT = 10 ** 9
+
+
+def read_stats(data: Any, name: str = "stats") -> Any:
+    """The reader of the record kind ``stats``: ``{bucket: figures}`` where each bucket is a
+    :func:`stats_key` of a known game and options its rules accept, and the figures are whole
+    numbers in range (``played``, ``won``, ``streak``, ``best_streak`` 0..10**9 with
+    won ≤ played, streak ≤ best_streak ≤ won; the bests null or a number; ``last`` at most
+    :data:`LAST_N` of ``"w"``/``"l"``; ``counted`` at most :data:`IDS_KEPT` ids). Missing figures
+    take their empty values. :raises ValueError: naming the first bad bucket or figure.
+    """
+    if not isinstance(data, dict):
+        raise ValueError("stats: not an object")
+    for key, v in data.items():
+        if not isinstance(key, str) or not isinstance(v, dict):
+            raise ValueError(f"stats: bad bucket {key!r:.40}")
+        game, _, rest = key.partition(":")
+        if game not in GAMES:
+            raise ValueError(f"stats: unknown game {game!r:.40}")
+        opts = {}
+        for kv in filter(None, rest.split(",")):
+            k, eq, val = kv.partition("=")
+            if not eq:
+                raise ValueError(f"stats: bad bucket {key!r:.40}")
+            opts[k] = val
+        try:
+            find_game(game).check_options(opts)
+        except GameError as e:
+            raise ValueError(f"stats: bucket {key!r:.40}: {e}") from None
+        s = empty_stats() | v
+        for f in STAT_COUNTS:
+            strict_int(s[f], 0, MAX_COUNT, f"{key} {f}")
+        if not (s["won"] <= s["played"] and s["streak"] <= s["best_streak"] <= s["won"]):
+            raise ValueError(f"stats: {key}: the counts disagree")
+        for f in STAT_BESTS:
+            if s[f] is not None:
+                strict_int(s[f], -MAX_COUNT, MAX_COUNT, f"{key} {f}")
+        if not isinstance(s["last"], list) or len(s["last"]) > LAST_N or any(x not in ("w", "l") for x in s["last"]):
+            raise ValueError(f"stats: {key}: bad last results")
+        if not isinstance(s["counted"], list) or len(s["counted"]) > IDS_KEPT:
+            raise ValueError(f"stats: {key}: bad counted ids")
+        for x in s["counted"]:
+            strict_text(x, "counted id", 64)
+    return data
+
+
+def _game_label(name: str) -> str:
+    game = name.split(".", 1)[1]
+    return tr(N_("the saved {game} game"), game=tr(find_game(game).title))
+
+
+register_kind(RecordKind("game.", read_game, _game_label, members=lambda: GAMES, deep=replay_game))
+register_kind(RecordKind("stats", read_stats, lambda name: tr(N_("statistics"))))
 
 
 def empty_stats() -> dict:
@@ -122,49 +225,48 @@ class Progress:
     the rules say won; :meth:`unfinished` lists the games Continue offers.
     """
 
-    MSG_BAD_SAVE = N_("The saved {game} game could not be restored; it was kept aside.")
-
     def __init__(self, store: Store):
         self.store = store
-        raw = store.load("stats", {}, lambda d: isinstance(d, dict))
+        raw = store.load("stats", {})  # read_stats checked every figure
         self.stats: dict[str, dict] = {}
         for k, v in raw.items():
-            if isinstance(v, dict):
-                s = empty_stats()
-                s.update({kk: vv for kk, vv in v.items() if kk in s})
-                self.stats[str(k)] = s
+            s = empty_stats()
+            s.update({kk: vv for kk, vv in v.items() if kk in s})
+            self.stats[k] = s
 
     # -- saves ---------------------------------------------------------------------------------
     def load_game(self, game: str) -> tuple[SavedGame, History] | None:
         """The saved game of ``game`` and its rebuilt history, or None. A save that does not
-        replay is kept aside under ``game.<name>.corrupt`` and a notice is added."""
-        data = self.store.load(f"game.{game}")
+        read or replay is kept aside under ``game.<name>.corrupt`` and named in the notice."""
+        if game not in GAMES:
+            return None
+        name = f"game.{game}"
+        data = self.store.load(name)  # read_game checked it; an unreadable one is kept aside
         if data is None:
             return None
         try:
             saved = SavedGame.from_data(data)
-            if saved.game != game:
-                raise ValueError("another game's save")
             return saved, saved.replay()
         except (ValueError, GameError):
-            import json
-
-            self.store.set_aside(f"game.{game}", json.dumps(data), self.MSG_BAD_SAVE, game=game)
-            self.store.remove(f"game.{game}")
+            try:
+                text = self.store.backend.get(name)
+            except Exception:
+                return None
+            if text is not None and self.store.set_aside(name, text):
+                self.store.remove(name)
             return None
 
     def unfinished(self) -> list[str]:
-        """Names of the games with a saved game still being played (Continue offers them)."""
+        """Names of the games with a saved game still being played (Continue offers them), in
+        the registry's order; only the registry's games have saves."""
         out = []
-        for name in self.store.names():
-            if name.startswith("game."):
-                data = self.store.load(name)
-                try:
-                    saved = SavedGame.from_data(data)
-                except ValueError:
-                    continue
-                if not data.get("over"):
-                    out.append(saved.game)
+        names = set(self.store.names())
+        for game in GAMES:
+            if f"game.{game}" not in names:
+                continue
+            data = self.store.load(f"game.{game}")
+            if data is not None and not data.get("over"):
+                out.append(game)
         return out
 
     def save(self, saved: SavedGame, history: History) -> bool:
@@ -178,7 +280,7 @@ class Progress:
     def begin(self, game: str, number: int, options: dict, solvable: bool = True) -> SavedGame:
         """A new deal of ``game``: the unfinished one it replaces counts as a loss (once).
         ``solvable``: the "solvable deals only" setting the deal was chosen under."""
-        old = self.store.load(f"game.{game}")
+        old = self.store.load(f"game.{game}")  # an unreadable save is kept aside here, not overwritten
         if old is not None:
             try:
                 prev = SavedGame.from_data(old)

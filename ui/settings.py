@@ -1,9 +1,10 @@
 """The player's settings, kept in the :class:`~ui.storage.Store` as the record
 ``settings``.
 
-:meth:`Settings.from_data` checks every field; a stored record that fails the check is treated
-as corrupt by the Store (kept aside under ``settings.corrupt``, one notice, defaults used).
-Unknown keys are ignored (a newer version may add some). First start: the language of the
+:meth:`Settings.from_data` checks every field, the rule options through the games' own
+``Rules.check_options``; it is the record kind ``settings``'s reader (docs/storage.md), used on
+load and on import: a stored record that fails it is kept aside by the Store (``settings.corrupt``,
+one notice, defaults used). Unknown keys are ignored (a newer version may add some). First start: the language of the
 browser (``navigator.language``) under pygbag, else of the system's locale.
 """
 from __future__ import annotations
@@ -11,10 +12,15 @@ from __future__ import annotations
 import sys
 from dataclasses import asdict, dataclass, field, fields
 
-from games.i18n import LANGUAGES, system_language
+from games.i18n import LANGUAGES, N_, system_language, tr
+
+from .storage import RecordKind, register_kind
 
 SPEEDS = ("normal", "fast", "off")
 RECORD = "settings"
+CARD_BACKS = ("blue", "red", "green", "graphite")
+"""The card backs' names (:data:`ui.cards_art.BACK_NAMES` draws exactly these), here so the
+settings' reader needs no pygame."""
 
 
 def browser_language() -> str | None:
@@ -47,7 +53,7 @@ class Settings:
         glow: playable cards glow (TriPeaks).
         four_colour: clubs green, diamonds blue.
         left_handed: mirror the stock and the button bar.
-        card_back: one of :data:`ui.cards_art.BACK_NAMES`.
+        card_back: one of :data:`CARD_BACKS`.
         solvable_only: new deals come from the banks of verified deals where one exists
             (docs/rules.md, "Features shared by all six games").
         auto_foundation: Klondike and FreeCell send cards no longer needed to the foundations
@@ -82,17 +88,13 @@ class Settings:
     @classmethod
     def from_data(cls, data) -> "Settings":
         """Settings from a stored dict. :raises ValueError: naming the first bad field."""
-        from .cards_art import BACK_NAMES
-
         if not isinstance(data, dict):
             raise ValueError("settings: not an object")
         checks = {
-            "language": lambda v: v in LANGUAGES,
-            "anim_speed": lambda v: v in SPEEDS,
-            "card_back": lambda v: v in BACK_NAMES,
-            "game_options": lambda v: isinstance(v, dict) and all(
-                isinstance(k, str) and isinstance(o, dict) and
-                all(isinstance(a, str) and isinstance(b, str) for a, b in o.items()) for k, o in v.items()),
+            "language": lambda v: isinstance(v, str) and v in LANGUAGES,
+            "anim_speed": lambda v: isinstance(v, str) and v in SPEEDS,
+            "card_back": lambda v: isinstance(v, str) and v in CARD_BACKS,
+            "game_options": valid_game_options,
         }
         kw = {}
         for f in fields(cls):
@@ -124,3 +126,31 @@ class Settings:
     def save(self, store) -> bool:
         """Store these settings; False (with a Store notice) when the back end refuses."""
         return store.save(RECORD, self.to_data())
+
+
+def valid_game_options(v) -> bool:
+    """Whether ``v`` is ``{game: {option: value}}`` of known games whose rules accept every
+    option and value (``Rules.check_options``)."""
+    from games.core import GameError
+    from games.registry import GAMES, find_game
+
+    if not isinstance(v, dict):
+        return False
+    for game, opts in v.items():
+        if not isinstance(game, str) or game not in GAMES or not isinstance(opts, dict):
+            return False
+        if not all(isinstance(a, str) and isinstance(b, str) for a, b in opts.items()):
+            return False
+        try:
+            find_game(game).check_options(opts)
+        except (GameError, ValueError):
+            return False
+    return True
+
+
+def _read_settings(data, name):
+    Settings.from_data(data)
+    return data
+
+
+register_kind(RecordKind(RECORD, _read_settings, lambda name: tr(N_("settings"))))

@@ -11,18 +11,30 @@
 * every write is complete or not at all: write the text under ``NAME.new``, read it back and
   compare, only then switch ``NAME`` to it and drop ``NAME.new``; a reader that finds ``NAME``
   unreadable but a good ``NAME.new`` takes that;
-* a corrupt or unreadable record is kept aside under ``NAME.corrupt`` (never lost), the player is
-  told in one line (:attr:`Store.notices`), and play goes on with the defaults;
+* every record has a kind (:class:`RecordKind`, registered with :func:`register_kind`) whose one
+  reader checks it completely; :meth:`Store.load` and the import both use it;
+* a record that does not read is kept aside under ``NAME.corrupt`` (``NAME.corrupt.2``… — never
+  overwritten, and no import can write such a name), the rest loads, and the player is told in ONE
+  line naming what was kept and where to get it back (Settings → Kept data: restore or export);
 * a full quota (or any failed write) is a message, not a crash: :meth:`Store.save` returns False;
-* records carry ``{"schema": N, "data": …}``; :data:`MIGRATIONS` lifts older schemas step by step.
+* records carry ``{"schema": N, "data": …}``; :data:`MIGRATIONS` lifts older schemas step by step;
+* an import is read and checked whole first (:meth:`Store.read_import`), then written all or
+  nothing, keeping the records it replaces for :meth:`Store.undo_import`.
+
+How to add a record kind: docs/storage.md.
 
 Pure Python (no pygame), so the rules' tests and the command line can use it too.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import re
 import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -36,6 +48,8 @@ MIGRATIONS: dict[int, Callable[[Any], Any]] = {}
 MSG_CORRUPT = N_("A saved record ({name}) could not be read; it was kept aside and defaults are used.")
 MSG_FULL = N_("Could not save: the browser's storage is full or blocked. Export your saves from Settings.")
 MSG_NEWER = N_("A saved record ({name}) comes from a newer version; it was kept aside.")
+MSG_FILE_KEPT = N_("The saved data file could not be read whole; it was kept as {path}. "
+                   "Records recovered from it: {n}.")
 
 
 class StorageError(Exception):
@@ -48,13 +62,17 @@ class MemoryStorage:
     def __init__(self):
         self.data: dict[str, str] = {}
         self.fail_writes = False
+        self.writes_left: int | None = None
+        """When set, that many more writes succeed, then every write fails (a quota reached part-way)."""
 
     def get(self, key: str) -> str | None:
         return self.data.get(key)
 
     def set(self, key: str, text: str) -> None:
-        if self.fail_writes:
+        if self.fail_writes or self.writes_left == 0:
             raise StorageError("quota exceeded")
+        if self.writes_left is not None:
+            self.writes_left -= 1
         self.data[key] = text
 
     def remove(self, key: str) -> None:
@@ -112,8 +130,10 @@ class JsonFileStorage:
     """All keys in one JSON object in ``path`` (default ``data_dir()/store.json``).
 
     Each write goes to ``path.tmp``, is flushed and synced, then replaces ``path`` atomically
-    (``os.replace``). A file that is not a JSON object is moved aside to ``path.corrupt`` (its
-    contents kept) and :attr:`notice` says so.
+    (``os.replace``). A file that is not a JSON object of strings (torn, garbage, not UTF-8, nested
+    too deep to read) is moved aside to ``path.corrupt`` (``.corrupt.2``… never over an earlier
+    copy), the complete entries at its start are kept (:func:`salvage`), and :attr:`notice` says
+    where the file went and how many records came back.
     """
 
     atomic = True
@@ -122,16 +142,20 @@ class JsonFileStorage:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else data_dir() / "store.json"
         self.notice: str | None = None
+        self.kept_path: Path | None = None
+        """Where an unreadable store file was moved (None: it read)."""
         self.data = self._read()
 
     def _read(self) -> dict[str, str]:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            raw = self.path.read_bytes()
         except FileNotFoundError:
             return {}
         except OSError as e:
             self.notice = f"{self.path}: {e.strerror}"
             return {}
+        try:
+            text = raw.decode("utf-8")
         except UnicodeDecodeError:
             text = None
         try:
@@ -141,14 +165,26 @@ class JsonFileStorage:
             if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
                 raise ValueError("not an object of strings")
             return data
-        except ValueError:
-            aside = _free_name(self.path.with_suffix(".corrupt"))
-            try:
-                os.replace(self.path, aside)
-            except OSError:
-                pass
-            self.notice = tr(MSG_CORRUPT, name=self.path.name)
+        except (ValueError, RecursionError):
+            pass
+        # unreadable as a whole: move the file aside (never over an earlier copy), keep every
+        # complete entry at its start (a torn write), and say so
+        data = salvage(text) if text is not None else {}
+        aside = _free_name(self.path.with_suffix(".corrupt"))
+        try:
+            os.replace(self.path, aside)
+            self.kept_path = aside
+        except OSError:
+            self.notice = tr(MSG_FILE_KEPT, path=str(self.path), n=len(data))
             return {}
+        self.notice = tr(MSG_FILE_KEPT, path=str(aside), n=len(data))
+        self.data = data
+        if data:
+            try:
+                self._write()
+            except StorageError:
+                pass
+        return data
 
     def _write(self) -> None:
         text = json.dumps(self.data, ensure_ascii=False, sort_keys=True)
@@ -185,6 +221,37 @@ class JsonFileStorage:
 
     def keys(self) -> list[str]:
         return sorted(self.data)
+
+
+_KEY_SEP = re.compile(r"\s*:\s*")
+_ITEM_SEP = re.compile(r"[\s,]*")
+
+
+def salvage(text: str) -> dict[str, str]:
+    """The complete ``"key": "text"`` entries at the start of a torn JSON object of strings
+    (what a write cut short leaves); stops at the first entry that is not one. Never raises."""
+    out: dict[str, str] = {}
+    dec = json.JSONDecoder()
+    i = text.find("{")
+    if i < 0:
+        return out
+    i += 1
+    while True:
+        i = _ITEM_SEP.match(text, i).end()
+        if i < len(text) and text[i] != '"':
+            break
+        try:
+            key, i = dec.raw_decode(text, i)
+            m = _KEY_SEP.match(text, i)
+            if not isinstance(key, str) or m is None or m.end() >= len(text) or text[m.end()] != '"':
+                break
+            val, i = dec.raw_decode(text, m.end())
+        except (ValueError, RecursionError):
+            break
+        if not isinstance(val, str):
+            break
+        out[key] = val
+    return out
 
 
 def _free_name(path: Path) -> Path:
@@ -230,74 +297,298 @@ def default_backend():
     return JsonFileStorage(Path(folder) / "store.json" if folder else None)
 
 
+# -- record kinds ------------------------------------------------------------------------------------
+READ_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError)
+"""What a reader (or a decoder) may raise for data it refuses: all mean "this record is unreadable"."""
+
+
+@dataclass
+class RecordKind:
+    """One kind of record and its single validating reader (docs/storage.md, "Record kinds").
+
+    :ivar name: the record's name (``"settings"``), or a family's prefix ending in ``.`` (``"game."``)
+        whose members are the names ``members()`` returns (``"game.klondike"``…).
+    :ivar read: ``read(data, name) -> data``: the record's decoded JSON value checked completely
+        (types, ranges, known games and options, consistent counts); returns the value to use
+        (usually ``data`` itself). Raises ``ValueError`` (or any of :data:`READ_ERRORS`) for data it
+        refuses; it must never change the store.
+    :ivar label: ``label(name) -> str``: what the player calls the record, translated
+        ("statistics", "the saved Klondike game"), used in notices and the import panel. Never the
+        internal name.
+    :ivar members: for a family, the allowed member names (``None`` for a single record).
+    :ivar deep: an optional slower check run on import only (a saved game replays), same errors.
+    """
+
+    name: str
+    read: Callable[[Any, str], Any]
+    label: Callable[[str], str]
+    members: Callable[[], Iterable[str]] | None = None
+    deep: Callable[[Any, str], None] | None = None
+
+    def matches(self, record: str) -> bool:
+        """Whether ``record`` is a record of this kind."""
+        if self.members is None:
+            return record == self.name
+        return record.startswith(self.name) and record[len(self.name):] in set(self.members())
+
+    def names(self) -> list[str]:
+        """Every record name of this kind."""
+        if self.members is None:
+            return [self.name]
+        return [self.name + m for m in self.members()]
+
+
+KINDS: list[RecordKind] = []
+"""The registered record kinds, in registration order (:func:`register_kind`)."""
+
+KIND_MODULES = ["ui.settings", "ui.progress"]
+"""Modules that register record kinds when imported; :func:`kind_of` imports them first, so an
+import or a load knows every kind whatever the caller imported. A new kind's module goes here."""
+
+_kinds_loaded = [False]
+
+
+def register_kind(kind: RecordKind) -> RecordKind:
+    """Add (or replace, by name) a record kind. Returns it.
+
+    :raises ValueError: for a name a kept-aside or pending copy could carry (``.corrupt``,
+        ``.new``, a leading ``_``): such names are never records, so no import can write them.
+    """
+    if is_side_name(kind.name) or not kind.name:
+        raise ValueError(f"record kind name {kind.name!r} is reserved")
+    KINDS[:] = [k for k in KINDS if k.name != kind.name] + [kind]
+    return kind
+
+
+def _load_kind_modules() -> None:
+    if _kinds_loaded[0]:
+        return
+    _kinds_loaded[0] = True
+    for mod in KIND_MODULES:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as e:  # a page that ships only part of ui/ (tests/web)
+            if e.name != mod:
+                raise
+
+
+def kind_of(name: str) -> RecordKind | None:
+    """The kind of record ``name``, or None (no reader: an unknown or side record)."""
+    if not isinstance(name, str) or is_side_name(name):
+        return None
+    _load_kind_modules()
+    return next((k for k in KINDS if k.matches(name)), None)
+
+
+def is_side_name(name: str) -> bool:
+    """Whether ``name`` is a side key (a pending ``.new`` write, a ``.corrupt`` kept-aside copy,
+    or a ``_`` store-internal record such as the import's undo copy), never a record."""
+    return name.startswith("_") or name.endswith(".new") or ".corrupt" in name
+
+
+def record_label(name: str) -> str:
+    """The player's word for record ``name`` (its kind's label), translated."""
+    kind = kind_of(name)
+    if kind is not None:
+        try:
+            return kind.label(name)
+        except Exception:
+            pass
+    return tr(N_("a saved record"))
+
+
+def read_record(name: str, data: Any) -> Any:
+    """``data`` of record ``name`` through its kind's reader (unchanged when the name has no kind).
+
+    :raises ValueError: when the reader refuses it (any reader error becomes a ValueError).
+    """
+    kind = kind_of(name)
+    if kind is None:
+        return data
+    try:
+        return kind.read(data, name)
+    except READ_ERRORS as e:
+        raise ValueError(f"{name}: {e}") from None
+
+
+def strict_int(v: Any, lo: int, hi: int, what: str) -> int:
+    """``v`` if it is a JSON integer (not a bool, not a text) in ``lo..hi``. :raises ValueError:"""
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise ValueError(f"{what} is not a whole number: {v!r:.40}")
+    if not lo <= v <= hi:
+        raise ValueError(f"{what} {v:.40} is out of range {lo}..{hi}")
+    return v
+
+
+def strict_number(v: Any, lo: float, hi: float, what: str) -> float:
+    """``v`` if it is a JSON number (int or float, not a bool) in ``lo..hi`` (NaN fails)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise ValueError(f"{what} is not a number: {v!r:.40}")
+    if not lo <= v <= hi:
+        raise ValueError(f"{what} is out of range")
+    return v
+
+
+def strict_text(v: Any, what: str, max_len: int = 200) -> str:
+    """``v`` if it is a text of at most ``max_len`` characters."""
+    if not isinstance(v, str) or len(v) > max_len:
+        raise ValueError(f"{what} is not a short text: {v!r:.40}")
+    return v
+
+
+MSG_KEPT = N_("Could not read: {what}. It was kept aside and everything else loaded; "
+              "Settings → Kept data can restore or export it.")
+MSG_IMPORT_FULL = N_("Could not import: there is not enough storage. Nothing was changed.")
+MSG_IMPORT_EMPTY = N_("This export holds nothing this version of Pasyans can read.")
+MSG_IMPORT_SCHEMA = N_("This is not a Pasyans export (its schema is not valid).")
+MSG_IMPORT_NOT_TEXT = N_("This is not a Pasyans export (not UTF-8 text).")
+MSG_NOT_JSON = N_("This is not a Pasyans export (not JSON text).")
+MSG_NOT_EXPORT = N_("This is not a Pasyans export.")
+MSG_NEWER_EXPORT = N_("This export comes from a newer version of Pasyans.")
+UNDO_IMPORT = "_undo.import"
+"""The side record holding the records an import replaced (:meth:`Store.undo_import`)."""
+
+
+@dataclass
+class ImportPlan:
+    """An export read and checked, before anything is written (:meth:`Store.read_import`).
+
+    :ivar records: ``{name: data}`` that the import will write, every one passed its reader.
+    :ivar replaced: names of those that exist now and will be replaced.
+    :ivar added: names of those that do not exist now.
+    :ivar skipped: player labels of records in the export that cannot be read (not imported).
+    """
+
+    records: dict[str, Any]
+    replaced: list[str]
+    added: list[str]
+    skipped: list[str]
+
+    def lines(self) -> list[str]:
+        """What the import will do, in the player's words (translated), one item a line."""
+        out = []
+        if self.replaced:
+            out.append(tr(N_("Replaces: {what}"), what=", ".join(record_label(n) for n in self.replaced)))
+        if self.added:
+            out.append(tr(N_("Adds: {what}"), what=", ".join(record_label(n) for n in self.added)))
+        if self.skipped:
+            out.append(tr(N_("Cannot be read, left out: {what}"), what=", ".join(self.skipped)))
+        return out
+
+
 class Store:
     """Versioned JSON records over a back end; see the module docstring for the guarantees.
 
-    :ivar notices: one-line messages for the player (corrupt records kept aside, a failed save).
+    :attr:`notices` are one-line messages for the player: every record kept aside since the last
+    :meth:`take_notices` is named in ONE notice (with how to get it back), a failed save in another.
     """
 
     def __init__(self, backend=None):
         self.backend = backend if backend is not None else default_backend()
-        self.notices: list[str] = []
+        self._notes: list[str] = []
+        self._kept: list[str] = []     # player labels of records kept aside, not yet told
         n = getattr(self.backend, "notice", None)
         if n:
-            self.notices.append(n)
+            self._notes.append(n)
+
+    @property
+    def notices(self) -> list[str]:
+        """The pending notices: the kept-aside one first (one line naming every record), then others."""
+        out = []
+        if self._kept:
+            out.append(tr(MSG_KEPT, what=", ".join(dict.fromkeys(self._kept))))
+        return out + [n for n in dict.fromkeys(self._notes)]
+
+    def take_notices(self) -> list[str]:
+        """The pending notices, cleared."""
+        out = self.notices
+        self._notes, self._kept = [], []
+        return out
 
     def _decode(self, name: str, text: str) -> Any:
         doc = loads(text)
         if not isinstance(doc, dict) or "schema" not in doc or "data" not in doc:
             raise ValueError("not a record")
         schema = doc["schema"]
-        if not isinstance(schema, int) or schema < 1:
+        if isinstance(schema, bool) or not isinstance(schema, int) or schema < 1:
             raise ValueError("bad schema")
         if schema > SCHEMA:
             raise OverflowError("newer")
         data = doc["data"]
         while schema < SCHEMA:
+            if schema not in MIGRATIONS:
+                raise ValueError(f"no migration from schema {schema}")
             data = MIGRATIONS[schema](data)
             schema += 1
         return data
 
-    def set_aside(self, name: str, text: str, msg: str, **kw) -> None:
+    def set_aside(self, name: str, text: str, msg: str | None = None, **kw) -> bool:
         """Keep ``text`` under ``NAME.corrupt`` (``NAME.corrupt.2``… when that is taken: an
-        earlier copy is never overwritten) and add the notice ``msg`` (``{name}`` filled)."""
+        earlier copy is never overwritten; the same text twice is kept once), remove the record
+        ``NAME`` once the copy is safe, and name the record in the kept-aside notice.
+
+        ``msg`` and ``kw`` are accepted for callers of an older signature and ignored: every
+        kept-aside record is told in the one notice (:data:`MSG_KEPT`). Returns whether the copy
+        was written (when it was not, ``NAME`` is left as it was and the notice says the storage
+        is full).
+        """
+        self._kept.append(record_label(name))
         try:
             key, n = name + ".corrupt", 2
-            while self.backend.get(key) is not None and self.backend.get(key) != text:
+            while True:
+                have = self.backend.get(key)
+                if have is None or have == text:
+                    break
                 key, n = f"{name}.corrupt.{n}", n + 1
-            self.backend.set(key, text)
+            if have is None:
+                self.backend.set(key, text)
+                if self.backend.get(key) != text:
+                    raise StorageError("read-back differs")
+        except Exception:
+            self._notes.append(tr(MSG_FULL))
+            return False
+        try:
+            if self.backend.get(name) == text:
+                self.backend.remove(name)
         except Exception:
             pass
-        self.notices.append(tr(msg, **({"name": name} | kw)))
+        return True
 
     def load(self, name: str, default: Any = None, validate: Callable[[Any], bool] | None = None) -> Any:
-        """The record ``name``, or ``default`` when absent or unreadable (kept aside, noticed).
+        """The record ``name`` read by its kind's reader (:func:`kind_of`), or ``default`` when
+        absent or unreadable (then kept aside and named in the notice). Never raises.
 
-        :param validate: a check of the decoded data; a record failing it counts as corrupt.
+        :param validate: an extra check of the decoded data; a record failing it counts as unreadable.
         """
         try:
             text = self.backend.get(name)
             pending = self.backend.get(name + ".new")
         except Exception as e:  # a broken back end: tell, play on
-            self.notices.append(str(e))
+            self._notes.append(str(e))
             return default
         for candidate, is_pending in ((text, False), (pending, True)):
             if candidate is None:
                 continue
             try:
-                data = self._decode(name, candidate)
+                data = read_record(name, self._decode(name, candidate))
                 if validate is not None and not validate(data):
                     raise ValueError("invalid contents")
-            except OverflowError:
+            except READ_ERRORS:
                 if not is_pending:
-                    self.set_aside(name, candidate, MSG_NEWER)
+                    self.set_aside(name, candidate)
                 continue
-            except (ValueError, KeyError, TypeError, RecursionError):
+            except Exception:  # a reader's own fault must not stop the game either
                 if not is_pending:
-                    self.set_aside(name, candidate, MSG_CORRUPT)
+                    self.set_aside(name, candidate)
                 continue
             return data
         return default
+
+    def _put(self, name: str, text: str) -> None:
+        """Write one raw text and read it back. :raises StorageError:"""
+        self.backend.set(name, text)
+        if self.backend.get(name) != text:
+            raise StorageError("read-back differs")
 
     def save(self, name: str, data: Any) -> bool:
         """Write record ``name`` completely or not at all. Returns False (and adds a notice)
@@ -305,13 +596,9 @@ class Store:
         text = json.dumps({"schema": SCHEMA, "data": data}, ensure_ascii=False, sort_keys=True)
         try:
             if getattr(self.backend, "atomic", False):  # one atomic write, then read back
-                self.backend.set(name, text)
-                if self.backend.get(name) != text:
-                    raise StorageError("read-back differs")
+                self._put(name, text)
                 return True
-            self.backend.set(name + ".new", text)
-            if self.backend.get(name + ".new") != text:
-                raise StorageError("read-back differs")
+            self._put(name + ".new", text)
             self.backend.set(name, text)
             self.backend.remove(name + ".new")
             return True
@@ -320,8 +607,7 @@ class Store:
                 self.backend.remove(name + ".new")
             except Exception:
                 pass
-            if tr(MSG_FULL) not in self.notices:
-                self.notices.append(tr(MSG_FULL))
+            self._notes.append(tr(MSG_FULL))
             return False
 
     def remove(self, name: str) -> None:
@@ -332,46 +618,220 @@ class Store:
             pass
 
     def names(self) -> list[str]:
-        """Names of the records present (not the ``.new``/``.corrupt`` side keys)."""
-        return [k for k in self.backend.keys() if not k.endswith(".new") and ".corrupt" not in k]
+        """Names of the records present (not the ``.new``/``.corrupt``/``_`` side keys)."""
+        try:
+            return [k for k in self.backend.keys() if not is_side_name(k)]
+        except Exception:
+            return []
 
-    def take_notices(self) -> list[str]:
-        """The pending notices, cleared."""
-        out, self.notices = self.notices, []
+    # -- kept-aside copies -------------------------------------------------------------------------
+    def kept(self) -> list[tuple[str, str, str]]:
+        """The kept-aside copies: ``[(key, record name, player label)]``, oldest name first."""
+        out = []
+        try:
+            keys = self.backend.keys()
+        except Exception:
+            return out
+        for k in keys:
+            if ".corrupt" in k and not k.endswith(".new"):
+                name = k[:k.index(".corrupt")]
+                out.append((k, name, record_label(name)))
         return out
 
-    # -- export / import ---------------------------------------------------------
+    def kept_file(self) -> str | None:
+        """Where the desktop back end moved an unreadable store file (None: nothing moved)."""
+        p = getattr(self.backend, "kept_path", None)
+        return None if p is None else str(p)
+
+    def export_kept_text(self) -> str:
+        """Every kept-aside copy, as stored, in one JSON text the player can keep or send."""
+        items = {}
+        for key, name, _ in self.kept():
+            try:
+                items[key] = self.backend.get(key)
+            except Exception:
+                continue
+        return json.dumps({"pasyans_kept": 1, "records": items}, ensure_ascii=False, sort_keys=True, indent=1)
+
+    def restore_kept(self, key: str) -> bool:
+        """Put the kept-aside copy ``key`` back as its record when it now reads (a newer version
+        of Pasyans, or a record repaired by hand). The record it replaces is itself kept aside
+        first, so a restore loses nothing. Returns whether it was restored; the copy stays when not.
+        """
+        if ".corrupt" not in key:
+            return False
+        name = key[:key.index(".corrupt")]
+        try:
+            text = self.backend.get(key)
+            if text is None or kind_of(name) is None:
+                return False
+            data = read_record(name, self._decode(name, text))
+            current = self.backend.get(name)
+        except Exception:
+            return False
+        if current is not None and current != text:
+            before = list(self._kept)
+            if not self.set_aside(name, current):
+                return False
+            self._kept = before   # the player asked for this swap: no notice about it
+        if not self.save(name, data):
+            return False
+        self.remove(key)
+        return True
+
+    # -- export / import ---------------------------------------------------------------------------
     def export_text(self) -> str:
-        """Every record as one JSON text a player can keep and import elsewhere."""
+        """Every readable record of a known kind as one JSON text a player can keep and import
+        elsewhere (an unreadable one is kept aside and told, as on any load)."""
         records = {}
         for name in self.names():
+            if kind_of(name) is None:
+                continue
             data = self.load(name)
             if data is not None:
                 records[name] = data
         return json.dumps({"pasyans_export": 1, "schema": SCHEMA, "records": records},
                           ensure_ascii=False, sort_keys=True, indent=1)
 
-    def import_text(self, text: str) -> int:
-        """Replace the records named in an export with its contents; returns how many.
+    def read_import(self, text: str | bytes) -> ImportPlan:
+        """Read and check a whole export without writing anything.
 
-        :raises ValueError: with a clear line when the text is not a Pasyans export; nothing is
-            written then.
+        Each record goes through its kind's reader (and its ``deep`` check); a record that fails,
+        or whose name is no known kind (a side key such as ``stats.corrupt`` included), is left
+        out and listed in :attr:`ImportPlan.skipped`.
+
+        :raises ValueError: with a clear, translated line when the text is not a Pasyans export
+            (not UTF-8, not JSON, wrong shape, a schema out of range) or holds nothing readable.
         """
+        if isinstance(text, (bytes, bytearray)):
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError(tr(MSG_IMPORT_NOT_TEXT)) from None
+        if not isinstance(text, str):
+            raise ValueError(tr(MSG_NOT_EXPORT))
+        text = text.lstrip("\ufeff")
         try:
             doc = loads(text)
         except (ValueError, RecursionError):
-            raise ValueError(tr(N_("This is not a Pasyans export (not JSON text)."))) from None
-        if not isinstance(doc, dict) or doc.get("pasyans_export") != 1 or not isinstance(doc.get("records"), dict):
-            raise ValueError(tr(N_("This is not a Pasyans export.")))
-        if not isinstance(doc.get("schema"), int) or doc["schema"] > SCHEMA:
-            raise ValueError(tr(N_("This export comes from a newer version of Pasyans.")))
-        schema = doc["schema"]
-        records = {}
+            raise ValueError(tr(MSG_NOT_JSON)) from None
+        if not isinstance(doc, dict) or type(doc.get("pasyans_export")) is not int \
+                or doc["pasyans_export"] != 1 or not isinstance(doc.get("records"), dict):
+            raise ValueError(tr(MSG_NOT_EXPORT))
+        schema = doc.get("schema")
+        if type(schema) is not int or schema < 1:
+            raise ValueError(tr(MSG_IMPORT_SCHEMA))
+        if schema > SCHEMA:
+            raise ValueError(tr(MSG_NEWER_EXPORT))
+        current = set(self.names())
+        records, skipped = {}, []
         for name, data in doc["records"].items():
-            for s in range(schema, SCHEMA):
-                data = MIGRATIONS[s](data)
-            records[str(name)] = data
-        for name, data in records.items():
-            if not self.save(name, data):
-                raise ValueError(tr(MSG_FULL))
-        return len(records)
+            kind = kind_of(name)
+            if kind is None:
+                skipped.append(tr(N_("a record this version does not know")) if not is_side_name(name)
+                               else tr(N_("a kept-aside copy")))
+                continue
+            try:
+                for s in range(schema, SCHEMA):
+                    data = MIGRATIONS[s](data)
+                data = kind.read(data, name)
+                if kind.deep is not None:
+                    kind.deep(data, name)
+                json.dumps(data)
+            except Exception:
+                skipped.append(record_label(name))
+                continue
+            records[name] = data
+        if not records:
+            raise ValueError(tr(MSG_IMPORT_EMPTY))
+        return ImportPlan(records, [n for n in records if n in current], [n for n in records if n not in current],
+                          list(dict.fromkeys(skipped)))
+
+    def apply_import(self, plan: ImportPlan) -> int:
+        """Write every record of ``plan`` or none. The records it replaces are kept first under
+        :data:`UNDO_IMPORT` (:meth:`undo_import` puts them back). Returns how many were written.
+
+        :raises ValueError: (translated) when the storage refuses any write; every record is then
+            exactly as before, the previous undo copy included.
+        """
+        try:
+            old = {name: self.backend.get(name) for name in plan.records}
+            prev_undo = self.backend.get(UNDO_IMPORT)
+        except Exception:
+            raise ValueError(tr(MSG_IMPORT_FULL)) from None
+        undo = json.dumps({"schema": SCHEMA, "data": {"records": old, "time": time.time()}},
+                          ensure_ascii=False, sort_keys=True)
+        written: list[str] = []
+        try:
+            self._put(UNDO_IMPORT, undo)
+            for name, data in plan.records.items():
+                written.append(name)
+                self._put(name, json.dumps({"schema": SCHEMA, "data": data}, ensure_ascii=False, sort_keys=True))
+        except Exception:
+            self._roll_back(old, written, prev_undo)
+            raise ValueError(tr(MSG_IMPORT_FULL)) from None
+        return len(written)
+
+    def _roll_back(self, old: dict[str, str | None], written: list[str], prev_undo: str | None) -> None:
+        for name in reversed(written):  # removals first free room for the old texts
+            try:
+                self.backend.remove(name)
+            except Exception:
+                pass
+        for name in written:
+            if old.get(name) is not None:
+                try:
+                    self.backend.set(name, old[name])
+                except Exception:
+                    pass
+        try:
+            if prev_undo is None:
+                self.backend.remove(UNDO_IMPORT)
+            else:
+                self.backend.set(UNDO_IMPORT, prev_undo)
+        except Exception:
+            pass
+
+    def import_text(self, text: str | bytes) -> int:
+        """:meth:`read_import` then :meth:`apply_import`: returns how many records were written.
+
+        :raises ValueError: with a clear line when the text is not a Pasyans export or the storage
+            refuses; nothing is written then.
+        """
+        return self.apply_import(self.read_import(text))
+
+    def can_undo_import(self) -> bool:
+        """Whether an import's undo copy is kept."""
+        try:
+            return self.backend.get(UNDO_IMPORT) is not None
+        except Exception:
+            return False
+
+    def undo_import(self) -> int:
+        """Put back the records the last import replaced (and remove those it added). Returns how
+        many records were restored; 0 when there is no undo copy or it cannot be read.
+
+        :raises ValueError: (translated) when the storage refuses; the undo copy is kept then.
+        """
+        try:
+            text = self.backend.get(UNDO_IMPORT)
+            if text is None:
+                return 0
+            data = self._decode(UNDO_IMPORT, text)
+            old = data["records"]
+            if not isinstance(old, dict) or not all(isinstance(k, str) and (v is None or isinstance(v, str))
+                                                    for k, v in old.items()):
+                raise ValueError("bad undo copy")
+        except Exception:
+            return 0
+        try:
+            for name, v in old.items():
+                if v is None:
+                    self.backend.remove(name)
+            for name, v in old.items():
+                if v is not None:
+                    self._put(name, v)
+            self.backend.remove(UNDO_IMPORT)
+        except Exception:
+            raise ValueError(tr(MSG_FULL)) from None
+        return len(old)

@@ -29,7 +29,7 @@ function walk(rel) {
 walk("games");
 walk("locales");
 walk("layouts");
-for (const f of ["ui/__init__.py", "ui/storage.py", "ui/progress.py"]) files.push([f, f]);
+for (const f of ["ui/__init__.py", "ui/storage.py", "ui/progress.py", "ui/settings.py"]) files.push([f, f]);
 files.push(["tests/web/storage_game.py", "storage_game.py"]);
 
 const server = await serve(root, { port: Number(port) });

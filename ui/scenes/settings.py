@@ -2,7 +2,11 @@
 explanations, glow, four colours, left-handed layout, card back, solvable deals only; and the
 export and import of every save and statistic as one text.
 
-Every change is kept in the Store at once (``App.save_settings``). Export / import:
+Every change is kept in the Store at once (``App.save_settings``). Import reads and checks the
+whole file first, then a panel says what it will replace, add and leave out and asks; it writes
+all or nothing, and "Undo import" puts the replaced records back (docs/storage.md). "Kept data"
+lists the records kept aside as unreadable: it tries to restore them or exports them as a file.
+Export / import:
 
 * desktop: ``~/pasyans-export.json`` (``PASYANS_EXPORT`` overrides the path), the path shown to
   the player; import reads the same file, or a file dropped on the window;
@@ -21,7 +25,8 @@ import pygame
 from games.i18n import tr
 
 from .. import cards_art, text
-from ..frame import DIM, Button
+from ..frame import DIM, INK, Button
+from ..table.panels import Panel
 from .common import ScreenScene, say_label
 
 WEB = sys.platform == "emscripten"
@@ -140,9 +145,23 @@ class SettingsScene(ScreenScene):
         next(cb for n, _, cb in self.rows if n == name)()
         self.stale = True
 
+    def extra_buttons(self) -> list[tuple[str, str, object]]:
+        """The row under Export / Import: Undo import (after an import) and Kept data (when
+        records were kept aside), ``[(name, label, callback)]``."""
+        store = self.app.store
+        out = []
+        if store.can_undo_import():
+            out.append(("undo_import", tr("Undo import"), self.undo_import))
+        kept = store.kept()
+        if kept or store.kept_file():
+            out.append(("kept", tr("Kept data ({n})", n=len(kept) + (1 if store.kept_file() else 0)),
+                        self.open_kept))
+        return out
+
     def layout(self, w, h) -> None:
         self.rows = self.row_specs()
-        n = len(self.rows) + 1   # the export/import row
+        extra = self.extra_buttons()
+        n = len(self.rows) + 1 + (1 if extra else 0)   # the export/import row, then undo / kept
         m = 10 if self.phone else round(24 * self.s)
         area = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - 2 * m - 40)
         ncol = 2 if (area.width >= 640 or (h < 560 and area.width >= 560)) else 1
@@ -167,6 +186,14 @@ class SettingsScene(ScreenScene):
                                     "panel"), self.export))
         self.buttons.append((Button("import", pygame.Rect(r.right - half, r.y, half, rh), tr("Import saves"),
                                     None, ls, "panel"), self.import_))
+        if extra:
+            i += 1
+            col, row = (i % ncol, i // ncol) if ncol == 2 else (0, i)
+            r = pygame.Rect(x0 + col * (cw + gap), area.y + row * (rh + gap), cw, rh)
+            bw = (r.width - gap * (len(extra) - 1)) // len(extra)
+            for k, (name, label, cb) in enumerate(extra):
+                self.buttons.append((Button(name, pygame.Rect(r.x + k * (bw + gap), r.y, bw, rh), label, None, ls,
+                                            "panel"), cb))
 
     def update(self, dt: float) -> bool:
         if self.waiting_import:
@@ -223,31 +250,136 @@ class SettingsScene(ScreenScene):
 
     def import_file(self, path: Path) -> None:
         try:
-            content = path.read_text(encoding="utf-8")
+            content = path.read_bytes()
         except OSError as e:
             self.message = tr("Could not read {path}: {why}", path=str(path), why=e.strerror or str(e))
             self.stale = True
             return
         self.import_text(content)
 
-    def import_text(self, content: str) -> None:
-        """Replace saves, statistics and settings with an export's; a bad text changes nothing."""
-        from ..progress import Progress
-        from ..settings import Settings
-
+    def import_text(self, content: str | bytes) -> None:
+        """Read and check an export, then ask with a panel saying what it will replace; a bad
+        text changes nothing and says why."""
         try:
-            n = self.app.store.import_text(content)
+            plan = self.app.store.read_import(content)
         except ValueError as e:
             self.message = str(e)
             self.stale = True
             return
+        self.message = ""
+        self.panel = LinesPanel(self, tr("Import saves?"), plan.lines(),
+                                [("confirm", tr("Import"), None, lambda: self.confirm_import(plan)),
+                                 ("cancel", tr("Cancel"), None, self.close_panel)])
+        self.stale = True
+
+    def confirm_import(self, plan) -> None:
+        """Write the checked export (all or nothing) and take its settings at once."""
+        self.panel = None
+        try:
+            n = self.app.store.apply_import(plan)
+        except ValueError as e:
+            self.message = str(e)
+            self.stale = True
+            return
+        self.reload_from_store()
+        self.message = tr("Imported {n} records", n=n)
+        self.resize(*self.app.size)
+
+    def undo_import(self) -> None:
+        """Put back what the last import replaced."""
+        try:
+            n = self.app.store.undo_import()
+        except ValueError as e:
+            self.message = str(e)
+            self.stale = True
+            return
+        self.reload_from_store()
+        self.message = tr("Import undone: {n} records as before", n=n)
+        self.resize(*self.app.size)
+
+    def reload_from_store(self) -> None:
+        """Statistics, saves and settings as the store now holds them."""
+        from ..progress import Progress
+        from ..settings import Settings
+
         app = self.app
         app.progress = Progress(app.store)
-        if app.store.load("settings") is not None:  # an export always has them; be safe anyway
-            new = Settings.load(app.store)
-            for f in vars(new):
-                setattr(app.settings, f, getattr(new, f))
+        new = Settings.load(app.store)
+        for f in vars(new):
+            setattr(app.settings, f, getattr(new, f))
         app.set_language(app.settings.language)
         app.sounds.enabled = app.settings.sound
-        self.message = tr("Imported {n} records", n=n)
-        self.resize(*app.size)
+
+    # -- kept-aside records ------------------------------------------------------------------------
+    def kept_lines(self) -> list[str]:
+        store = self.app.store
+        lines = [tr("Kept aside: {what}", what=label) for _, _, label in store.kept()]
+        if store.kept_file():
+            lines.append(tr("The unreadable saves file was kept as {path}", path=store.kept_file()))
+        return lines or [tr("Nothing is kept aside.")]
+
+    def open_kept(self) -> None:
+        """The Kept data panel: what was kept aside; try to restore it, or export it."""
+        self.panel = LinesPanel(self, tr("Kept data"), self.kept_lines(),
+                                [("restore", tr("Try to restore"), None, self.restore_kept),
+                                 ("export_kept", tr("Export"), None, self.export_kept),
+                                 ("done", tr("Close"), None, self.close_panel)])
+        self.stale = True
+
+    def restore_kept(self) -> None:
+        """Put back every kept copy that now reads (the records they replace are kept in turn)."""
+        store = self.app.store
+        ok = [label for key, _, label in store.kept() if store.restore_kept(key)]
+        self.panel = None
+        if ok:
+            self.reload_from_store()
+            self.message = tr("Restored: {what}", what=", ".join(dict.fromkeys(ok)))
+        else:
+            self.message = tr("The kept data still cannot be read by this version; export it to keep a copy.")
+        self.resize(*self.app.size)
+
+    def export_kept(self) -> None:
+        """Save the kept copies as a file (desktop: next to the export; browser: a download)."""
+        self.panel = None
+        content = self.app.store.export_kept_text()
+        if WEB:
+            ok = browser_download("pasyans-kept.json", content)
+            self.message = tr("Kept data exported: pasyans-kept.json") if ok else tr("Could not export the saves")
+        else:
+            path = export_path().with_name("pasyans-kept.json")
+            try:
+                path.write_text(content, encoding="utf-8")
+                self.message = tr("Kept data exported to {path}", path=str(path))
+            except OSError as e:
+                self.message = tr("Could not write {path}: {why}", path=str(path), why=e.strerror or str(e))
+        self.stale = True
+
+
+class LinesPanel(Panel):
+    """A panel of a few lines of text (wrapped) over its buttons."""
+
+    def __init__(self, scene, title: str, lines: list[str], actions):
+        self.lines = lines
+        self.scene = scene
+        super().__init__(scene, title, actions, self.draw_lines, self.lines_h)
+
+    def text_size(self) -> int:
+        return max(17, round(22 * self.scene.frame.scale))
+
+    def wrapped(self, width: int) -> list[str]:
+        out = []
+        for line in self.lines:
+            out += text.wrap(line, self.text_size(), width)
+        return out
+
+    def lines_h(self, pw: int) -> int:
+        n = len(self.wrapped(pw - 32))
+        return n * text.font(self.text_size()).get_linesize() + 8
+
+    def draw_lines(self, surface, r) -> None:
+        size = self.text_size()
+        lh = text.font(size).get_linesize()
+        for k, line in enumerate(self.wrapped(r.width)):
+            if r.y + (k + 1) * lh > r.bottom + 4:
+                break
+            surface.blit(text.render(line, size, INK), (r.x, r.y + k * lh))

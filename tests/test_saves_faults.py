@@ -1,0 +1,307 @@
+"""The ten faults of issue 17 (saves and imports that trust a record once its JSON parses), each
+reproduced through ``Store.import_text``, the settings screen or a record written where
+``ui/storage.py`` reads it; and the guarantees that replace them (docs/storage.md)."""
+import json
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from games.registry import find_game
+from ui.app import App
+from ui.progress import Progress, stats_key
+from ui.scenes.home import HomeScene
+from ui.scenes.settings import SettingsScene
+from ui.scenes.stats import StatsScene
+from ui.settings import Settings
+from ui.storage import JsonFileStorage, MemoryStorage, StorageError, Store
+
+OPTS = {"mode": "easy", "scoring": "streak"}
+KEY = stats_key("tripeaks", OPTS)
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.display.quit()
+
+
+def record(data) -> str:
+    return json.dumps({"schema": 1, "data": data})
+
+
+def export(records, schema=1) -> str:
+    return json.dumps({"pasyans_export": 1, "schema": schema, "records": records})
+
+
+def new_app(store, scene=None, lang="en"):
+    app = App((1280, 800), scene, Settings(language=lang, anim_speed="off"), store)
+    app.frame()
+    return app
+
+
+def tap(app, pos):
+    for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(t, button=1, pos=pos))
+    app.frame()
+
+
+def button(scene, name):
+    return next(b for b, _ in scene.buttons if b.name == name).rect.center
+
+
+def played_store() -> Store:
+    """A store with real progress: settings, TriPeaks statistics (3 played) and a game in play."""
+    st = Store(MemoryStorage())
+    Settings(language="en").save(st)
+    p = Progress(st)
+    for n in (1, 2, 3):
+        saved = p.begin("tripeaks", n, OPTS)
+        h = saved.replay()
+        h.act("s")
+        p.save(saved, h)
+    p.begin("tripeaks", 4, OPTS)
+    saved = p.begin("tripeaks", 5, OPTS)
+    h = saved.replay()
+    h.act("s")
+    p.save(saved, h)
+    st.take_notices()
+    return st
+
+
+BOGUS = {"game": "bogus", "number": 1, "options": {}, "actions": []}
+
+
+# 1 ------------------------------------------------------------------------------------------------
+def test_1_a_save_of_an_unknown_game_is_not_imported_and_never_breaks_a_start():
+    st = played_store()
+    before = dict(st.backend.data)
+    with pytest.raises(ValueError, match="nothing this version"):
+        st.import_text(export({"game.bogus": BOGUS}))
+    assert st.backend.data == before
+    # beside a readable record, it is left out (and said so), the other is imported
+    plan = st.read_import(export({"game.bogus": BOGUS, "settings": {"language": "ru"}}))
+    assert list(plan.records) == ["settings"] and plan.skipped
+    # written straight into the storage: the home screen still builds
+    mem = MemoryStorage()
+    mem.set("game.bogus", record(BOGUS))
+    app = new_app(Store(mem))
+    assert isinstance(app.scene, HomeScene) and "bogus" not in app.scene.saves
+
+
+# 2 ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("options", [{"klondike": {"draw": "7"}}, {"spider": {"colour": "red"}},
+                                     {"bogus": {}}])
+def test_2_settings_with_options_the_rules_refuse_are_kept_aside(options):
+    mem = MemoryStorage()
+    bad = record({"language": "en", "game_options": options})
+    mem.set("settings", bad)
+    st = Store(mem)
+    s = Settings.load(st)
+    for game in ("klondike", "spider"):  # dealing works again
+        find_game(game).check_options(s.options_for(game))
+    assert mem.get("settings.corrupt") == bad and len(st.take_notices()) == 1
+    # and an import cannot bring them in
+    st2 = played_store()
+    before = dict(st2.backend.data)
+    with pytest.raises(ValueError):
+        st2.import_text(export({"settings": {"language": "ru", "game_options": options}}))
+    assert st2.backend.data == before
+
+
+# 3 ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("change", [{"played": "3"}, {"best_result": "7"}, {"last": 5}, {"counted": "abc"},
+                                    {"won": 9, "played": 3}, {"streak": -1}, {"best_time": 1.5}])
+def test_3_statistics_of_wrong_types_or_counts_are_kept_aside_and_play_goes_on(change):
+    st = played_store()
+    good = st.load("stats")
+    bad = {KEY: dict(good[KEY], **change)}
+    st.backend.set("stats", record(bad))
+    app = new_app(st, StatsScene("tripeaks"))   # the statistics screen draws
+    app.frame()
+    assert app.progress.stats == {}
+    assert json.loads(st.backend.get("stats.corrupt"))["data"] == bad
+    assert "statistics" in app.notice
+    assert app.open_game("tripeaks", resume=True)  # the next deals count again
+    app.scene.new_deal()
+    app.scene.new_deal()
+
+
+# 4 ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("schema", [0, -1, True, "1", None])
+def test_4_an_export_with_a_schema_out_of_range_is_a_clear_error(schema):
+    st = played_store()
+    before = dict(st.backend.data)
+    with pytest.raises(ValueError, match="Pasyans export"):
+        st.import_text(export({"settings": {"language": "ru"}}, schema))
+    assert st.backend.data == before
+
+
+# 5 ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00\x01\x80binary", "{}".encode("utf-16")])
+def test_5_importing_a_file_that_is_not_utf8_says_so_and_changes_nothing(tmp_path, content):
+    st = played_store()
+    app = new_app(st, SettingsScene())
+    before = dict(st.backend.data)
+    path = tmp_path / "export.json"
+    path.write_bytes(content)
+    app.scene.import_file(path)
+    assert "not a Pasyans export" in app.scene.message and app.scene.panel is None
+    assert st.backend.data == before
+
+
+# 6 ------------------------------------------------------------------------------------------------
+class Quota(MemoryStorage):
+    """A browser-like store: writes fail once the texts would exceed ``limit`` characters.
+    ``peak`` is the most it ever held; ``writes`` counts the writes that succeeded."""
+
+    def __init__(self, data, limit=10 ** 12):
+        super().__init__()
+        self.data, self.limit, self.writes = dict(data), limit, 0
+        self.peak = self.size()
+
+    def size(self, extra=None):
+        d = dict(self.data, **(extra or {}))
+        return sum(len(k) + len(v) for k, v in d.items())
+
+    def set(self, key, text):
+        if self.size({key: text}) > self.limit:
+            raise StorageError("QuotaExceededError")
+        super().set(key, text)
+        self.writes += 1
+        self.peak = max(self.peak, self.size())
+
+
+@pytest.mark.parametrize("fraction", [0.0, 0.3, 0.6, 0.9, 0.99])
+def test_6_an_import_that_runs_out_of_storage_changes_nothing(fraction):
+    src = played_store()
+    ids = [f"{i:016x}" for i in range(200)]     # the statistics grow: the last write needs the most room
+    src.save("stats", {KEY: {"played": 200, "won": 9, "streak": 9, "best_streak": 9, "counted": ids}})
+    src.save("settings", Settings(language="ru").to_data())
+    text = src.export_text()
+    st = played_store()
+    before = dict(st.backend.data)
+    probe = Quota(before)
+    Store(probe).import_text(text)                  # room enough: how much the import needs at most
+    need = probe.peak - Quota(before).size()
+    st.backend = Quota(before, Quota(before).size() + int(need * fraction))
+    with pytest.raises(ValueError):
+        st.import_text(text)
+    assert st.backend.data == before
+    if fraction >= 0.6:
+        assert st.backend.writes >= 2               # it failed part-way, after real writes
+
+
+# 7 ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"a":' * 50_000, '{"settings": ' + "[" * 100_000])
+def test_7_a_store_file_of_deeply_nested_brackets_is_moved_aside(tmp_path, text):
+    p = tmp_path / "store.json"
+    p.write_text(text)
+    st = Store(JsonFileStorage(p))
+    assert st.load("settings", "d") == "d"
+    assert (tmp_path / "store.corrupt").read_text() == text
+    (notice,) = st.take_notices()
+    assert str(tmp_path / "store.corrupt") in notice
+    assert st.save("settings", {"language": "en"})  # and the next start reads the new file
+    assert Store(JsonFileStorage(p)).load("settings") == {"language": "en"}
+
+
+# 8 ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["stats.corrupt", "stats.corrupt.2", "settings.new", "_undo.import"])
+def test_8_an_import_cannot_write_a_kept_aside_copy(name):
+    st = played_store()
+    st.backend.set("stats.corrupt", "{the player's kept copy")
+    st.backend.set("stats.corrupt.2", "{another")
+    before = dict(st.backend.data)
+    assert st.import_text(export({name: {"x": 1}, "settings": {"language": "en"}})) == 1
+    assert st.backend.get("stats.corrupt") == "{the player's kept copy"
+    assert st.backend.get("stats.corrupt.2") == "{another"
+    assert {k: v for k, v in st.backend.data.items() if k not in ("_undo.import", "settings")} == \
+        {k: v for k, v in before.items() if k != "settings"}
+
+
+# 9 ------------------------------------------------------------------------------------------------
+def test_9_import_asks_first_showing_what_it_replaces_and_can_be_undone(tmp_path, monkeypatch):
+    other = played_store()
+    other.save("settings", Settings(language="ru").to_data())
+    other.save("stats", {KEY: {"played": 1, "won": 0, "last": ["l"]}})
+    path = tmp_path / "export.json"
+    path.write_text(other.export_text(), encoding="utf-8")
+    monkeypatch.setenv("PASYANS_EXPORT", str(path))
+    st = played_store()
+    app = new_app(st, SettingsScene())
+    before = dict(st.backend.data)
+    assert app.progress.stats[KEY]["played"] == 3
+    tap(app, button(app.scene, "import"))
+    panel = app.scene.panel
+    assert panel is not None and st.backend.data == before     # nothing written yet
+    text = " ".join(panel.lines)
+    assert "Replaces:" in text and "statistics" in text and "settings" in text and "TriPeaks" in text
+    assert "game.tripeaks" not in text                           # the player's words, not key names
+    tap(app, panel.buttons[1].rect.center)                       # Cancel
+    assert app.scene.panel is None and st.backend.data == before
+    tap(app, button(app.scene, "import"))
+    tap(app, app.scene.panel.buttons[0].rect.center)             # Import
+    assert app.progress.stats[KEY]["played"] == 1 and app.settings.language == "ru"
+    tap(app, button(app.scene, "undo_import"))
+    assert app.progress.stats[KEY]["played"] == 3 and app.settings.language == "en"
+    assert st.backend.data == before
+    assert "undo_import" not in [b.name for b, _ in app.scene.buttons]
+
+
+# 10 -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("number", ["abc", 10 ** 30, 0, 1.5, True])
+def test_10_a_save_with_a_bad_number_is_kept_aside_told_and_not_overwritten(number):
+    st = played_store()
+    data = st.load("game.tripeaks")
+    data["number"] = number
+    bad = record(data)
+    st.backend.set("game.tripeaks", bad)
+    app = new_app(st)
+    assert "the saved TriPeaks game" in app.notice and "Kept data" in app.notice
+    app.open_game("tripeaks")                      # a new deal writes the save again
+    app.scene.activate(("stock",))
+    assert st.backend.get("game.tripeaks.corrupt") == bad
+    assert app.progress.stats[KEY]["played"] == 3  # the rest of the progress is intact
+
+
+def test_10_a_torn_store_file_keeps_what_it_can_and_says_where_the_file_went(tmp_path):
+    p = tmp_path / "store.json"
+    good = played_store()
+    whole = json.dumps(dict(sorted(good.backend.data.items())), ensure_ascii=False)
+    torn = whole[: whole.index('"stats"') + 30]   # cut inside the stats record
+    p.write_text(torn, encoding="utf-8")
+    st = Store(JsonFileStorage(p))
+    app = new_app(st, SettingsScene())
+    assert str(tmp_path / "store.corrupt") in app.notice and "recovered from it: 2" in app.notice
+    assert (tmp_path / "store.corrupt").read_text(encoding="utf-8") == torn
+    assert app.progress.load_game("tripeaks") is not None       # the records before the tear came back
+    assert app.settings.language == "en"
+    tap(app, button(app.scene, "kept"))                          # a way back, in Settings
+    assert any(str(tmp_path / "store.corrupt") in line for line in app.scene.panel.lines)
+    # a later failure keeps the first copy
+    p.write_text("garbage", encoding="utf-8")
+    Store(JsonFileStorage(p))
+    assert (tmp_path / "store.corrupt").read_text(encoding="utf-8") == torn
+    assert (tmp_path / "store.corrupt.2").read_text(encoding="utf-8") == "garbage"
+
+
+def test_kept_data_can_be_restored_once_it_reads_and_exported():
+    st = played_store()
+    newer = json.dumps({"schema": 99, "data": {}})
+    st.backend.set("stats.corrupt", newer)                 # a newer version's record, kept aside
+    good = st.backend.get("game.tripeaks")
+    st.backend.set("game.tripeaks.corrupt", good)          # a copy that reads today
+    st.backend.set("game.tripeaks", record(dict(st.load("game.tripeaks"), actions=[])))
+    assert {k for k, _, _ in st.kept()} == {"stats.corrupt", "game.tripeaks.corrupt"}
+    exported = json.loads(st.export_kept_text())["records"]
+    assert exported["stats.corrupt"] == newer
+    assert not st.restore_kept("stats.corrupt") and st.backend.get("stats.corrupt") == newer
+    assert st.restore_kept("game.tripeaks.corrupt")
+    assert st.backend.get("game.tripeaks") == good
+    # the record it replaced is itself kept, not lost
+    assert any(json.loads(st.backend.get(k))["data"]["actions"] == [] for k, _, _ in st.kept()
+               if k.startswith("game.tripeaks"))
