@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from games import i18n
 from games.registry import find_game
 from ui.app import App
 from ui.progress import Progress, stats_key
@@ -25,6 +26,7 @@ KEY = stats_key("tripeaks", OPTS)
 
 @pytest.fixture(autouse=True)
 def _quit():
+    i18n.set_language("en")
     yield
     pygame.display.quit()
 
