@@ -11,6 +11,7 @@ import sys
 from .codes import CodeError
 from .core import GameError, History, IllegalMove
 from .deal import parse_number
+from .numbers import quote, whole_number
 from .registry import find_game
 
 
@@ -30,25 +31,36 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     for p in pairs or []:
         k, eq, v = p.partition("=")
         if not eq or not k.strip():
-            raise CommandError(f"--option '{p}' is not KEY=VALUE")
+            raise CommandError(f"--option '{quote(p)}' is not KEY=VALUE")
         key, val = k.strip().lower(), v.strip()
         if key in out and out[key].lower() != val.lower():
-            raise CommandError(f"--option {key} given twice ({out[key]} and {val})")
+            raise CommandError(f"--option {quote(key)} given twice ({quote(out[key])} and {quote(val)})")
         out[key] = val
     return out
 
 
 def timeout_arg(text: str) -> float:
-    """A solver budget in seconds: a positive finite number."""
+    """A solver budget in seconds: a positive finite number (ASCII digits)."""
     try:
+        if not text.isascii():
+            raise ValueError
         t = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"'{quote(text)}' is not a number of seconds") from None
     if not (0 < t < 1e9):  # NaN fails too
         if t > 0:
-            raise argparse.ArgumentTypeError(f"'{text}' seconds is too long: the limit is below 1e9 (about 31 years)")
-        raise argparse.ArgumentTypeError(f"'{text}' is not a positive number of seconds")
+            raise argparse.ArgumentTypeError(f"'{quote(text)}' seconds is too long: the limit is below 1e9 "
+                                             "(about 31 years)")
+        raise argparse.ArgumentTypeError(f"'{quote(text)}' is not a positive number of seconds")
     return t
+
+
+def jobs_arg(text: str) -> int:
+    """A number of worker processes: ASCII digits, 0 meaning one per core."""
+    try:
+        return whole_number(text, "--jobs", 0, 4096)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def read_text(path: str) -> str:
@@ -76,7 +88,7 @@ def resolve_deal(rules, number: str | None, code: str | None, options: dict[str,
         n, from_code = rules.decode(code)
         for k, v in from_code.items():
             if k in options and options[k].lower() != v:
-                raise CommandError(f"--option {k}={options[k]} conflicts with the code {code.strip()} ({k}={v})")
+                raise CommandError(f"--option {k}={quote(options[k])} conflicts with the code {quote(code.strip())} ({k}={v})")
         options = {**options, **from_code}
     else:
         n = parse_number(number) if number is not None else 1
@@ -84,12 +96,18 @@ def resolve_deal(rules, number: str | None, code: str | None, options: dict[str,
 
 
 def moves_so_far(text: str) -> int:
-    """The ``Moves: N`` line of a position that ``play`` printed (0 when absent): the counter goes
-    on from there, since it never goes down."""
+    """The ``Moves: N`` line of a position that ``play`` printed (0 when absent or empty): the
+    counter goes on from there, since it never goes down.
+
+    :raises CommandError: for a ``Moves:`` value that is not a whole number (ASCII digits).
+    """
     for line in text.splitlines():
-        key, sep, val = line.partition(":")
-        if sep and key.strip().lower() == "moves" and val.strip().isascii() and val.strip().isdigit():
-            return int(val.strip())
+        key, sep, val = line.split("#", 1)[0].partition(":")
+        if sep and key.strip().lower() == "moves" and val.strip():
+            try:
+                return whole_number(val, "Moves", 0, 10 ** 9)
+            except ValueError as e:
+                raise CommandError(str(e)) from None
     return 0
 
 
@@ -117,7 +135,7 @@ def check_carried_options(rules, text: str, options: dict[str, str]) -> None:
         key, sep, val = body.partition(":")
         k, v = key.strip().lower(), val.strip()
         if sep and k in options and v and _option_value(rules, k, options[k]) != _option_value(rules, k, v):
-            raise CommandError(f"--option {k}={options[k]} conflicts with the position's '{key.strip()}: {v}'")
+            raise CommandError(f"--option {k}={quote(options[k])} conflicts with the position's '{key.strip()}: {quote(v)}'")
 
 
 def load_position(rules, path: str, options: dict[str, str], text: str | None = None):
@@ -129,6 +147,7 @@ def load_position(rules, path: str, options: dict[str, str], text: str | None = 
     opts = rules.check_options(options)
     text = read_text(path) if text is None else text
     check_carried_options(rules, text, options)
+    moves_so_far(text)  # a bad Moves: line is refused by every command, not only play
     return rules.parse_position(text, opts)
 
 
@@ -157,7 +176,7 @@ def cmd_play(a) -> int:
         try:
             hist.act(tok)
         except IllegalMove as e:
-            raise CommandError(f"move {i} '{tok}' is illegal: {e}") from None
+            raise CommandError(f"move {i} '{quote(tok)}' is illegal: {e}") from None
     s = hist.state
     sys.stdout.write(rules.format_position(s))
     sys.stdout.write(f"Score: {rules.score(s)}\nMoves: {hist.moves}\nStatus: {rules.status(s)}\n")
@@ -199,9 +218,9 @@ def cmd_winnability(a) -> int:
         lo, sep, hi = a.deals.partition("-")
         first, last = parse_number(lo), parse_number(hi if sep else lo)  # "A-" is not "A"
     except ValueError as e:
-        raise CommandError(f"--deals '{a.deals}': {e}") from None
+        raise CommandError(f"--deals '{quote(a.deals)}': {e}") from None
     if last < first:
-        raise CommandError(f"--deals '{a.deals}': the range is empty")
+        raise CommandError(f"--deals '{quote(a.deals)}': the range is empty")
     if a.jobs < 0:
         raise CommandError(f"--jobs {a.jobs} is negative")
     opts = rules.check_options(parse_options(a.option))
@@ -241,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     common(w)
     w.add_argument("--deals", required=True)
     w.add_argument("--timeout", type=timeout_arg, default=10.0)
-    w.add_argument("--jobs", type=int, default=0, help="worker processes; 0 (the default) means one per core")
+    w.add_argument("--jobs", type=jobs_arg, default=0, help="worker processes; 0 (the default) means one per core")
     w.set_defaults(func=cmd_winnability)
     return p
 

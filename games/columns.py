@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .numbers import is_digits, quote
+
 FOUNDATION_ORDER = (2, 0, 1, 3)
 """Suits in the order of the ``Foundations:`` line (H C D S, as Freecell Solver writes it)."""
 SUIT_LETTERS = "CDHS"
@@ -73,16 +75,16 @@ def parse_foundations(text: str, line: int) -> tuple[int, int, int, int]:
         su = s.strip().upper()
         su = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}.get(su, su)
         if dash and su in seen:
-            raise ValueError(f"line {line}: '{tok}': the {su} foundation is given twice")
-        if not dash or su not in SUIT_LETTERS:
-            raise ValueError(f"line {line}: '{tok}' is not a foundation (write H-0, C-A, D-T …)")
+            raise ValueError(f"line {line}: '{quote(tok)}': the {su} foundation is given twice")
+        if not dash or len(su) != 1 or su not in SUIT_LETTERS:
+            raise ValueError(f"line {line}: '{quote(tok)}' is not a foundation (write H-0, C-A, D-T …)")
         vv = v.strip().upper()
-        if vv.isdigit() and 0 <= int(vv) <= 13:
+        if is_digits(vv, 2) and 0 <= int(vv) <= 13:
             n = int(vv)
         elif len(vv) == 1 and vv in RANK_LETTERS[1:]:
             n = RANK_LETTERS.index(vv)
         else:
-            raise ValueError(f"line {line}: '{tok}' is not a foundation (height 0, A, 2..10, T, J, Q, K)")
+            raise ValueError(f"line {line}: '{quote(tok)}' is not a foundation (height 0, A, 2..10, T, J, Q, K)")
         seen.add(su)
         out[SUIT_LETTERS.index(su)] = n
     return tuple(out)  # type: ignore[return-value]

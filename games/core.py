@@ -100,10 +100,14 @@ class Rules:
             key = k.strip().lower()
             if key not in cls.options:
                 allowed = ", ".join(cls.options) or "none"
-                raise OptionError(f"{cls.name} has no option '{k}' (options: {allowed})")
+                from .numbers import quote
+
+                raise OptionError(f"{cls.name} has no option '{quote(k)}' (options: {allowed})")
             val = str(v).strip().lower()
             if val not in cls.options[key]:
-                raise OptionError(f"option {key}='{v}' is not one of {'|'.join(cls.options[key])}")
+                from .numbers import quote
+
+                raise OptionError(f"option {key}='{quote(v)}' is not one of {'|'.join(cls.options[key])}")
             out[key] = val
         return out
 

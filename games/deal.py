@@ -81,9 +81,11 @@ def parse_number(text: str) -> int:
 
     :raises ValueError: quoting ``text``.
     """
+    from .numbers import is_digits, quote
+
     t = text.strip().lstrip("#").replace("_", "").replace(" ", "")
-    if not (t.isascii() and t.isdigit()):
-        raise ValueError(f"'{text}' is not a deal number (a whole number 1..{MAX_NUMBER})")
+    if not is_digits(t):
+        raise ValueError(f"'{quote(text)}' is not a deal number (a whole number 1..{MAX_NUMBER})")
     return check_number(int(t))
 
 

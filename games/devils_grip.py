@@ -65,6 +65,7 @@ from .cards import CardError, deck, fmt, parse_card
 from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .i18n import N_
+from .numbers import is_digits, quote
 from .position import join, read_fields, tokens
 
 ROWS, COLS = 3, 8
@@ -152,9 +153,9 @@ def parse_cell(text: str) -> int:
     :raises IllegalMove: quoting ``text`` when it names no cell.
     """
     row, dot, col = text.strip().partition(".")
-    if dot and row.isdigit() and col.isdigit() and 1 <= int(row) <= ROWS and 1 <= int(col) <= COLS:
+    if dot and is_digits(row, 2) and is_digits(col, 2) and 1 <= int(row) <= ROWS and 1 <= int(col) <= COLS:
         return (int(row) - 1) * COLS + int(col) - 1
-    raise IllegalMove(MSG_BAD_CELL, text, text=text)
+    raise IllegalMove(MSG_BAD_CELL, quote(text), text=quote(text))
 
 
 def chain_of(c: int) -> int:

@@ -53,6 +53,7 @@ from .columns import (fits, foundation_cards, format_foundations, goes_home, is_
 from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import microsoft_rand
 from .i18n import N_
+from .numbers import is_digits, quote
 from .position import read_fields, tokens
 
 N_COLUMNS, N_CELLS = 8, 4
@@ -481,7 +482,7 @@ class FreeCell(Rules):
         """
         raw = text.strip()
         t = raw.lower()
-        bad = IllegalMove(MSG_BAD_MOVE, raw, text=raw)
+        bad = IllegalMove(MSG_BAD_MOVE, quote(raw), text=quote(raw))
 
         def place(ch):
             if ch in "12345678":
@@ -504,7 +505,7 @@ class FreeCell(Rules):
         if src == FOUNDATION:
             raise bad
         if slash:
-            if not count.isdigit() or not (src < N_COLUMNS and dst < N_COLUMNS) or int(count) < 1:
+            if not is_digits(count, 3) or not (src < N_COLUMNS and dst < N_COLUMNS) or int(count) < 1:
                 raise bad
             return Move(src, dst, int(count))
         if src < N_COLUMNS and dst < N_COLUMNS and src != dst:

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from .cards import CardError, fmt, parse_token
 from .core import PositionError
+from .numbers import whole_number
 
 
 @dataclass
@@ -91,12 +92,9 @@ def int_field(f: Fields, key: str, default: int, lo: int = 0, hi: int = 10 ** 9)
     if v is None or v == "":
         return default
     try:
-        n = int(v)
-    except ValueError:
-        raise PositionError(f"line {f.line(key)}: {key} '{v}' is not a whole number") from None
-    if not lo <= n <= hi:
-        raise PositionError(f"line {f.line(key)}: {key} {n} is out of range ({lo}..{hi})")
-    return n
+        return whole_number(v, key, lo, hi, signed=True)
+    except ValueError as e:
+        raise PositionError(f"line {f.line(key)}: {e}") from None
 
 
 def join(cards, face_up: bool = True) -> str:

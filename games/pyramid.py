@@ -48,6 +48,7 @@ from .cards import CardError, deck, fmt, parse_card
 from .core import LOST, PLAYING, WON, IllegalMove, OptionError, PositionError, Refusal, Rules
 from .deal import shuffle
 from .i18n import N_
+from .numbers import is_digits, quote
 from .position import int_field, join, read_fields, tokens
 
 N_LAYOUTS = 55
@@ -261,7 +262,7 @@ class Pyramid(Rules):
         """As :meth:`Rules.check_options`, reading ``layout=07`` as ``7``."""
         g = dict(given)
         for k in list(g):
-            if k.strip().lower() == "layout" and str(g[k]).strip().isdigit():
+            if k.strip().lower() == "layout" and is_digits(str(g[k]).strip()):
                 g[k] = str(int(str(g[k]).strip()))
         return super().check_options(g)
 
@@ -287,7 +288,7 @@ class Pyramid(Rules):
         """Read ``PY1-L01-…`` or ``PY1-L01P3-…``. :raises codes.CodeError: quoting the code."""
         letters, number = codes.decode(code, cls.code_prefix)
         body, p, passes = letters.partition("P")
-        if not (body.startswith("L") and body[1:].isdigit() and 1 <= int(body[1:]) <= N_LAYOUTS) \
+        if not (body.startswith("L") and is_digits(body[1:], 2) and 1 <= int(body[1:]) <= N_LAYOUTS) \
                 or (p and passes != "3"):
             raise codes.CodeError(f"'{code}': the rule part must be L01..L{N_LAYOUTS} (the layout), "
                                   "optionally followed by P3")
@@ -490,8 +491,8 @@ class Pyramid(Rules):
         number = int(o["layout"])
         if f.get("layout") is not None:
             v = f.get("layout")
-            if not v.isdigit() or not 1 <= int(v) <= N_LAYOUTS:
-                raise PositionError(f"line {f.line('layout')}: Layout '{v}' is not a number 1..{N_LAYOUTS}")
+            if not is_digits(v) or not 1 <= int(v) <= N_LAYOUTS:
+                raise PositionError(f"line {f.line('layout')}: Layout '{quote(v)}' is not a number 1..{N_LAYOUTS}")
             number = int(v)
         g = geometry(number)
         toks = tokens(f.require("Cards"), f.line("cards"), "Cards")
@@ -520,10 +521,13 @@ class Pyramid(Rules):
 
     @classmethod
     def format_position(cls, s: PyramidState) -> str:
-        """The position text; ``Discard:`` once a card is removed, ``Pass:`` from the second pass."""
+        """The position text; ``Discard:`` once a card is removed, and also (empty) when the
+        position holds fewer than 52 cards with none removed, so that reading it back does not take
+        the cards left out as removed; ``Pass:`` from the second pass."""
         lines = ["Game: pyramid", f"Layout: {s.layout}", "Cards: " + join(s.cards),
                  "Stock: " + join(s.stock), "Waste: " + join(s.waste)]
-        if s.discard:
+        held = sum(c is not None for c in s.cards) + len(s.stock) + len(s.waste) + len(s.discard)
+        if s.discard or held < 52:
             lines.append("Discard: " + join(s.discard))
         if s.passes:
             lines.append(f"Passes: {s.passes}")

@@ -56,6 +56,7 @@ from .cards import HEARTS, SPADES, SUITS, deck, fmt
 from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .i18n import N_
+from .numbers import is_digits, quote
 from .position import int_field, read_fields, tokens
 
 N_COLUMNS = 10
@@ -437,15 +438,11 @@ class Spider(Rules):
             return DEAL
         head, slash, cnt = t.partition("/")
         src, dash, dst = head.partition("-")
-        try:
-            if not dash or not src.strip().isdigit() or not dst.strip().isdigit():
-                raise ValueError
-            a, b = int(src) - 1, int(dst) - 1
-            n = int(cnt) if slash else None
-            if slash and not cnt.strip().isdigit():
-                raise ValueError
-        except ValueError:
-            raise IllegalMove(MSG_BAD_MOVE, text.strip(), text=text.strip()) from None
+        src, dst, cnt = src.strip(), dst.strip(), cnt.strip()
+        if not dash or not is_digits(src, 3) or not is_digits(dst, 3) or (slash and not is_digits(cnt, 4)):
+            raise IllegalMove(MSG_BAD_MOVE, quote(text.strip()), text=quote(text.strip()))
+        a, b = int(src) - 1, int(dst) - 1
+        n = int(cnt) if slash else None
         for c in (a, b):
             if not 0 <= c < N_COLUMNS:
                 raise IllegalMove(MSG_BAD_COLUMN, text.strip(), col=c + 1)
@@ -547,11 +544,15 @@ class Spider(Rules):
     @classmethod
     def _completed_suits(cls, suits: int, seen: Counter, completed: int) -> tuple:
         """The suits of ``completed`` removed runs, read from the cards missing from the deck
-        (spades, hearts, diamonds, clubs first); spades when the position is not a full deck."""
+        (spades, hearts, diamonds, clubs first): each run takes one copy of all 13 cards of a suit
+        that the table and the stock lack, so no card has more copies than the deck.
+
+        :raises PositionError: when the missing cards do not hold ``completed`` whole suits.
+        """
         missing = Counter(cls.deck(suits))
         missing.subtract(seen)
         out = []
-        for _ in range(completed):
+        for k in range(completed):
             for su in (SPADES, HEARTS, 1, 0):
                 if su in SUIT_SETS[suits] and all(missing[su * 16 + r] > 0 for r in range(1, 14)):
                     for r in range(1, 14):
@@ -559,7 +560,8 @@ class Spider(Rules):
                     out.append(su)
                     break
             else:
-                out.append(SPADES)
+                raise PositionError(f"Completed: {completed} needs {completed} whole suits (A to K) missing from "
+                                    f"the columns and the stock; the cards missing hold {k}")
         return tuple(out)
 
     @classmethod

@@ -1,0 +1,40 @@
+"""Whole numbers typed by a player or written in a position, a move or an option: ASCII digits only.
+
+Python's ``int()`` also takes other scripts' digits (``int("٣") == 3``), ``str.isdigit()`` is true
+for superscripts that ``int()`` then refuses (``"²"``), and ``int()`` of a text longer than 4,300
+digits raises its own message. Every number read from user text in ``games/`` goes through
+:func:`whole_number` or :func:`is_digits` instead, so a bad number is one clear error naming the
+text, the same on every platform.
+"""
+from __future__ import annotations
+
+MAX_DIGITS = 30
+"""The longest number any field takes (deal numbers have 10 digits, scores fewer)."""
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters (``…`` marks a cut), for an error message to name."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def is_digits(text: str, max_digits: int = MAX_DIGITS) -> bool:
+    """Whether ``text`` is 1..``max_digits`` ASCII digits ``0``-``9`` and nothing else."""
+    return 0 < len(text) <= max_digits and all("0" <= ch <= "9" for ch in text)
+
+
+def whole_number(text: str, what: str = "number", lo: int | None = None, hi: int | None = None,
+                 signed: bool = False) -> int:
+    """The value of ``text`` (spaces around ignored; a leading ``-`` or ``+`` when ``signed``).
+
+    :raises ValueError: ``'TEXT' is not a whole number`` (with ``what`` first), or out of
+        ``lo..hi``; never Python's own message.
+    """
+    t = text.strip()
+    body = t[1:] if signed and t[:1] in ("-", "+") else t
+    if not is_digits(body):
+        raise ValueError(f"{what} '{quote(text.strip())}' is not a whole number")
+    n = int(t)
+    if (lo is not None and n < lo) or (hi is not None and n > hi):
+        raise ValueError(f"{what} {n} is out of range ({lo}..{hi})")
+    return n

@@ -1,0 +1,180 @@
+"""Command-line input faults (issue 17): every bad input exits 2 with one line naming the bad
+text, never Python's own message (CONTRACT.md: "Errors go to stderr, one clear line")."""
+from collections import Counter
+
+import pytest
+
+from games.__main__ import main
+from games.cards import parse_token
+from games.spider import Spider
+
+PYTHON_SAYS = ("invalid literal", "Exceeds the limit", "Traceback", "int()", "base 10")
+HUGE = "1" + "0" * 5000
+
+
+def run(capsys, tmp_path, *args, position=None):
+    argv = list(args)
+    if position is not None:
+        p = tmp_path / "pos.txt"
+        p.write_text(position, encoding="utf-8")
+        argv += ["--position", str(p)]
+    rc = main(argv)
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def deal(capsys, tmp_path, game, *options):
+    rc, out, err = run(capsys, tmp_path, "deal", game, "--number", "1", *options)
+    assert rc == 0, err
+    return out
+
+
+def refused(rc, err, bad):
+    """Exit 2, one line on stderr naming ``bad`` (its first 40 characters), no Python message."""
+    lines = err.strip().splitlines()
+    assert rc == 2 and len(lines) == 1, err[:300]
+    assert bad[:40] in lines[0], lines[0][:300]
+    assert not any(p in lines[0] for p in PYTHON_SAYS), lines[0][:300]
+    assert len(lines[0]) < 400
+
+
+def cards_of(text: str, keys) -> list:
+    """The cards on the lines of ``text`` whose key is in ``keys`` (``''`` for column lines)."""
+    out = []
+    for line in text.splitlines():
+        key, sep, val = line.partition(":")
+        if sep and key.strip().lower() in keys:
+            out += [parse_token(t)[0] for t in val.split() if parse_token(t)[0] is not None]
+    return out
+
+
+# -- Spider: Completed runs and the cards missing ---------------------------------------------------
+def spider_without(capsys, tmp_path, n_missing, completed):
+    """Deal 1 of 4-suit Spider with the first ``n_missing`` stock cards taken out."""
+    lines = deal(capsys, tmp_path, "spider", "--option", "suits=4").splitlines()
+    out = []
+    for line in lines:
+        if line.startswith("Stock:"):
+            line = "Stock: " + " ".join(line.split()[1 + n_missing:])
+        elif line.startswith("Completed:"):
+            line = f"Completed: {completed}"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_spider_completed_runs_need_whole_suits_missing(capsys, tmp_path):
+    pos = spider_without(capsys, tmp_path, 13, 1)   # 13 cards out, not a whole suit
+    rc, out, err = run(capsys, tmp_path, "moves", "spider", position=pos)
+    refused(rc, err, "Completed: 1")
+    rc, out, err = run(capsys, tmp_path, "moves", "spider", position=spider_without(capsys, tmp_path, 13, 0))
+    assert rc == 0, err                              # the same cards with no run completed: fine
+
+
+def spider_position(cards, completed):
+    """A 4-suit Spider position of ``cards`` dealt over the 10 columns (all face down but the top)
+    and ``completed`` runs."""
+    from games.cards import fmt
+
+    cols = [cards[i::10] for i in range(10)]
+    lines = ["Game: spider", "Suits: 4", f"Completed: {completed}", "Stock:"]
+    lines += [": " + " ".join(fmt(c, j == len(col) - 1) for j, col_c in enumerate(col) for c in [col_c])
+              for col in cols]
+    return "\n".join(lines) + "\n"
+
+
+def test_spider_completed_runs_take_the_suits_that_are_missing(capsys, tmp_path):
+    # both copies of every spade, diamond and club on the table, one copy of each heart
+    table = [16 * su + r for su in (0, 1, 3) for r in range(1, 14)] * 2 + [16 * 2 + r for r in range(1, 14)]
+    s = Spider.parse_position(spider_position(table, 1), {})
+    assert s.completed == (2,)                          # the run that went is hearts
+    count = Counter(c for col in s.columns for c in col)
+    for su in s.completed:
+        count.update(16 * su + r for r in range(1, 14))
+    assert max(count.values()) == 2 and sum(count.values()) == 104
+    # both spade copies on the table, 14 hearts missing but no whole suit: no run can have gone
+    short = [c for c in table if c >> 4 != 2] + [16 * 2 + r for r in range(1, 7)] * 2
+    rc, out, err = run(capsys, tmp_path, "moves", "spider", position=spider_position(short, 1))
+    refused(rc, err, "Completed: 1")
+
+
+# -- Pyramid: an empty Discard with cards missing survives the round trip ----------------------------
+def test_pyramid_empty_discard_with_cards_missing_keeps_52_cards_out(capsys, tmp_path):
+    text = deal(capsys, tmp_path, "pyramid")
+    lines = [l for l in text.splitlines() if not l.startswith("#")]
+    lines = [("Stock: " + " ".join(l.split()[3:])) if l.startswith("Stock:") else l for l in lines]
+    pos = "\n".join(lines) + "\nDiscard:\n"
+    keys = ("cards", "stock", "waste", "discard")
+    assert len(cards_of(pos, keys)) == 50
+    rc, once, err = run(capsys, tmp_path, "play", "pyramid", "--moves", "s", position=pos)
+    assert rc == 0, err
+    assert len(cards_of(once, keys)) == 50
+    rc, twice, err = run(capsys, tmp_path, "play", "pyramid", "--moves", "s", position=once)
+    assert rc == 0, err
+    assert len(cards_of(twice, keys)) == 50
+    # a whole deal still prints no Discard line (CONTRACT.md's deal output is unchanged)
+    assert "Discard" not in text
+
+
+# -- FreeCell / Klondike: a foundation's suit is one letter ------------------------------------------
+@pytest.mark.parametrize("game", ["freecell", "klondike"])
+@pytest.mark.parametrize("bad", ["CDHS-0", "-0", "HS-0", "CD-A"])
+def test_foundation_suits_are_one_letter(capsys, tmp_path, game, bad):
+    text = deal(capsys, tmp_path, game)
+    pos = "\n".join(f"Foundations: H-0 {bad} D-0" if l.startswith("Foundations:") else l
+                    for l in text.splitlines()) + "\n"
+    rc, out, err = run(capsys, tmp_path, "moves", game, position=pos)
+    refused(rc, err, bad)
+
+
+# -- numbers: ASCII digits only, and never too long for int() ----------------------------------------
+@pytest.mark.parametrize("args, bad", [
+    (["deal", "pyramid", "--option", "layout=²"], "²"),
+    (["deal", "pyramid", "--option", "layout=٣"], "٣"),
+    (["deal", "pyramid", "--code", "PY1-L²-AAAAAAB"], "PY1-L²-AAAAAAB"),
+    (["deal", "pyramid", "--code", "PY1-L٠٣-AAAAAAB"], "PY1-L٠٣-AAAAAAB"),
+    (["deal", "tripeaks", "--number", HUGE], HUGE),
+    (["deal", "tripeaks", "--number", "١٢"], "١٢"),
+    (["deal", "pyramid", "--option", "layout=" + HUGE], HUGE),
+    (["winnability", "tripeaks", "--deals", "1-" + HUGE], HUGE),
+    (["winnability", "tripeaks", "--deals", "1-2", "--jobs", "²"], "²"),
+    (["solve", "tripeaks", "--number", "1", "--timeout", "١"], "١"),
+])
+def test_numbers_in_arguments_are_ascii_digits(capsys, tmp_path, args, bad):
+    rc, out, err = run(capsys, tmp_path, *args)
+    refused(rc, err, bad)
+
+
+@pytest.mark.parametrize("game, moves, bad", [
+    ("devils-grip", "1.1<>3².2", "3².2"),
+    ("devils-grip", "1.1>٢.2", "٢.2"),
+    ("devils-grip", f"1.1>{HUGE}.2", HUGE),
+    ("spider", f"{HUGE}-2", HUGE),
+    ("spider", "1-2/²", "1-2/²"),
+    ("freecell", f"12/{HUGE}", f"12/{HUGE}"),
+    ("freecell", "12/²", "12/²"),
+])
+def test_numbers_in_moves_are_ascii_digits(capsys, tmp_path, game, moves, bad):
+    pos = deal(capsys, tmp_path, game)
+    rc, out, err = run(capsys, tmp_path, "play", game, "--moves", moves, position=pos)
+    refused(rc, err, bad)
+
+
+@pytest.mark.parametrize("game, key, value", [
+    ("pyramid", "Layout", "²"),
+    ("pyramid", "Layout", "٣"),
+    ("pyramid", "Layout", HUGE),
+    ("pyramid", "Pass", HUGE),
+    ("pyramid", "Score", "١٠"),
+    ("spider", "Completed", "²"),
+    ("spider", "Completed", HUGE),
+    ("klondike", "Recycles", HUGE),
+    ("klondike", "Score", "٣"),
+    ("tripeaks", "Moves", HUGE),
+])
+def test_numbers_in_positions_are_ascii_digits(capsys, tmp_path, game, key, value):
+    opts = ["--option", "suits=4"] if game == "spider" else []
+    text = deal(capsys, tmp_path, game, *opts)
+    lines = [l for l in text.splitlines() if not l.startswith(f"{key}:")]
+    pos = "\n".join(lines) + f"\n{key}: {value}\n"
+    rc, out, err = run(capsys, tmp_path, "moves", game, *opts, position=pos)
+    refused(rc, err, value)
