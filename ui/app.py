@@ -142,6 +142,7 @@ class App:
         # settings record is missing or unreadable
         i18n.set_language(settings.language if settings else first_language())
         self.store = store if store is not None else Store()
+        self.store.check_all()  # every unreadable record kept aside now, told in one notice
         self.settings = settings or Settings.load(self.store)
         self.progress = Progress(self.store)
         self.bank_dealt: dict[str, set[int]] = {}
@@ -278,10 +279,17 @@ class App:
         w = surface.get_width()
         h = max(30, min(44, surface.get_height() // 18))
         size = text.fit(self.notice, round(h * 0.6), w - 24, 11)
-        img = text.render(self.notice, size, (40, 24, 0))
+        if size >= 15:
+            lines = [self.notice]
+        else:   # too long for one line at a readable size: wrapped, the band grows
+            size = 15
+            lines = text.wrap(self.notice, size, w - 24)[:5]
+            h = max(h, len(lines) * text.font(size).get_linesize() + 10)
         self.notice_rect = pygame.Rect(0, 0, w, h)
         pygame.draw.rect(surface, (255, 213, 79), self.notice_rect)
-        text.blit_center(surface, img, self.notice_rect.center)
+        lh = h / len(lines)
+        for k, line in enumerate(lines):
+            text.blit_center(surface, text.render(line, size, (40, 24, 0)), (w // 2, round(lh * (k + 0.5))))
 
     def frame(self) -> None:
         """One frame: events, update, and a redraw only if something changed. Never blocks."""

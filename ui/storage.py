@@ -15,7 +15,7 @@
   reader checks it completely; :meth:`Store.load` and the import both use it;
 * a record that does not read is kept aside under ``NAME.corrupt`` (``NAME.corrupt.2``… — never
   overwritten, and no import can write such a name), the rest loads, and the player is told in ONE
-  line naming what was kept and where to get it back (Settings → Kept data: restore or export);
+  line naming what was kept and where to get it back (Settings, Kept data: restore or export);
 * a full quota (or any failed write) is a message, not a crash: :meth:`Store.save` returns False;
 * records carry ``{"schema": N, "data": …}``; :data:`MIGRATIONS` lifts older schemas step by step;
 * an import is read and checked whole first (:meth:`Store.read_import`), then written all or
@@ -436,8 +436,8 @@ def strict_text(v: Any, what: str, max_len: int = 200) -> str:
     return v
 
 
-MSG_KEPT = N_("Could not read: {what}. It was kept aside and everything else loaded; "
-              "Settings → Kept data can restore or export it.")
+MSG_KEPT = N_("Could not read: {what}. It was kept aside; everything else loaded. "
+              "To restore or export it: Settings, Kept data.")
 MSG_IMPORT_FULL = N_("Could not import: there is not enough storage. Nothing was changed.")
 MSG_IMPORT_EMPTY = N_("This export holds nothing this version of Pasyans can read.")
 MSG_IMPORT_SCHEMA = N_("This is not a Pasyans export (its schema is not valid).")
@@ -623,6 +623,13 @@ class Store:
             return [k for k in self.backend.keys() if not is_side_name(k)]
         except Exception:
             return []
+
+    def check_all(self) -> None:
+        """Read every record of a known kind once, so that every unreadable one is kept aside now
+        and all of them are named in the one notice (the app calls this at its start)."""
+        for name in self.names():
+            if kind_of(name) is not None:
+                self.load(name)
 
     # -- kept-aside copies -------------------------------------------------------------------------
     def kept(self) -> list[tuple[str, str, str]]:

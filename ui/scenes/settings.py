@@ -161,39 +161,45 @@ class SettingsScene(ScreenScene):
     def layout(self, w, h) -> None:
         self.rows = self.row_specs()
         extra = self.extra_buttons()
-        n = len(self.rows) + 1 + (1 if extra else 0)   # the export/import row, then undo / kept
         m = 10 if self.phone else round(24 * self.s)
         area = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - 2 * m - 40)
         ncol = 2 if (area.width >= 640 or (h < 560 and area.width >= 560)) else 1
-        nrow = -(-n // ncol)
         gap = 8 if self.phone else round(12 * self.s)
+        n = len(self.rows) + 1 + (1 if extra else 0)   # the export/import row, then undo / kept
+        nrow = -(-n // ncol)
+        if extra and nrow * (44 + gap) - gap > area.height:
+            n -= 1    # no room for another row: undo / kept share the export/import row
+            nrow = -(-n // ncol)
+        shared = extra and n == len(self.rows) + 1
         rh = max(44, min(round(64 * self.s), (area.height - gap * (nrow - 1)) // nrow))
         cw = (area.width - gap * (ncol - 1)) // ncol
         cw = min(cw, round(520 * self.s))
         x0 = area.centerx - (ncol * cw + (ncol - 1) * gap) // 2
         ls = max(17, round(rh * 0.4))
         self.row_rects = {}
-        for i, (name, label, cb) in enumerate(self.rows):
+
+        def cell(i):
             col, row = (i % ncol, i // ncol) if ncol == 2 else (0, i)
-            r = pygame.Rect(x0 + col * (cw + gap), area.y + row * (rh + gap), cw, rh)
-            self.row_rects[name] = r
-            self.buttons.append((Button(name, r, label(), None, ls, "panel"), cb))
-        i = len(self.rows)
-        col, row = (i % ncol, i // ncol) if ncol == 2 else (0, i)
-        r = pygame.Rect(x0 + col * (cw + gap), area.y + row * (rh + gap), cw, rh)
-        half = (r.width - gap) // 2
-        self.buttons.append((Button("export", pygame.Rect(r.x, r.y, half, rh), tr("Export saves"), None, ls,
-                                    "panel"), self.export))
-        self.buttons.append((Button("import", pygame.Rect(r.right - half, r.y, half, rh), tr("Import saves"),
-                                    None, ls, "panel"), self.import_))
-        if extra:
-            i += 1
-            col, row = (i % ncol, i // ncol) if ncol == 2 else (0, i)
-            r = pygame.Rect(x0 + col * (cw + gap), area.y + row * (rh + gap), cw, rh)
-            bw = (r.width - gap * (len(extra) - 1)) // len(extra)
-            for k, (name, label, cb) in enumerate(extra):
+            return pygame.Rect(x0 + col * (cw + gap), area.y + row * (rh + gap), cw, rh)
+
+        def split(r, specs):
+            bw = (r.width - gap * (len(specs) - 1)) // len(specs)
+            for k, (name, label, cb) in enumerate(specs):
                 self.buttons.append((Button(name, pygame.Rect(r.x + k * (bw + gap), r.y, bw, rh), label, None, ls,
                                             "panel"), cb))
+
+        for i, (name, label, cb) in enumerate(self.rows):
+            r = cell(i)
+            self.row_rects[name] = r
+            self.buttons.append((Button(name, r, label(), None, ls, "panel"), cb))
+        io = [("export", tr("Export saves"), self.export), ("import", tr("Import saves"), self.import_)]
+        if shared:   # four buttons in one cell: the short labels
+            io = [("export", tr("Export"), self.export), ("import", tr("Import"), self.import_)]
+            split(cell(len(self.rows)), io + extra)
+        else:
+            split(cell(len(self.rows)), io)
+            if extra:
+                split(cell(len(self.rows) + 1), extra)
 
     def update(self, dt: float) -> bool:
         if self.waiting_import:
