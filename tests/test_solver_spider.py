@@ -283,7 +283,7 @@ def test_first_stage_share_wins_a_frozen_table():
 
 
 @pytest.mark.parametrize("cols, stock, completed, status", [
-    (("9H 5H", "(8H) 4H", "(7S) 3H 2H"), "6H AS", 7, UNKNOWN),  # no K: lost; cut (empty columns)
+    (("9H 5H", "(8H) 4H", "(7S) 3H 2H"), "6H AS", 6, UNKNOWN),  # no K: lost; cut (empty columns)
     (("KH 5H 9H", "(QH) (8H) 4H JH", "TH 3H 7H", "6H 2H"), "AH", 7, SOLVED),
 ])
 def test_first_stage_share_changes_the_order_not_the_answer(monkeypatch, cols, stock, completed, status):
@@ -317,7 +317,7 @@ def test_an_attempt_that_cannot_progress_ends_the_search():
     sp_quotas = (sp.QUOTA, sp.QUOTA_LAST, sp.QUOTA_MORE)
     try:
         sp.QUOTA, sp.QUOTA_LAST, sp.QUOTA_MORE = 5, 10, 2
-        s = pos("9H 5H", "(8H) 4H", "(7S) 3H 2H", stock="6H AS", completed=7, suits=2, extra="Relaxed: yes")
+        s = pos("9H 5H", "(8H) 4H", "(7S) 3H 2H", stock="6H AS", completed=6, suits=2, extra="Relaxed: yes")
         search = sp.SpiderSearch(sp._Problem(s, 0), lambda m: False)
         r = search.step(1 << 30)  # no budget at all: only the search's own end stops it
         assert r is not None and r.status == UNKNOWN and search.gave_up and not search.blocked

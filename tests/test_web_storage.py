@@ -23,7 +23,7 @@ import pytest
 import webenv
 from games.i18n import tr
 from ui.progress import SavedGame
-from ui.storage import MSG_FULL, MSG_KEPT, PREFIX
+from ui.storage import MSG_FULL, MSG_IMPORT_FULL, MSG_KEPT, PREFIX
 
 DRIVER = Path(__file__).resolve().parent / "web" / "storage_game.py"
 PHASES = ("store", "reload", "restart")
@@ -116,6 +116,11 @@ def test_full_quota_is_a_notice_and_keeps_the_old_record(result):
     assert s["quota_notices"] == [tr(MSG_FULL, lang="ru")]
     assert s["quota_raw_kept"] is True and s["quota_settings"] == C["SETTINGS"]
     assert s["quota_pending_left"] == []  # no NAME.new left behind
+    # an import that runs out of room part-way changes nothing, in the real browser
+    assert s["import_full"] == tr(MSG_IMPORT_FULL, lang="ru")
+    assert s["import_full_unchanged"] is True
+    # it failed part-way: the undo copy and the game were written, then rolled back
+    assert s["import_full_written"][:2] == ["_undo.import", f"game.{C['GAME']}"]
 
 
 def test_keys_are_prefixed_and_other_games_keys_are_left_alone(result):

@@ -92,6 +92,26 @@ def store_phase(out):
     out["quota_raw_kept"] = ls.getItem(PREFIX + "settings") == before
     out["quota_settings"] = st.load("settings")
     out["quota_pending_left"] = [k for k in raw_keys() if k.endswith(".new")]
+    # an import while the origin is full: its small first records fit, the large one does not;
+    # the import is refused whole and every key is as it was
+    before_import = {k: ls.getItem(k) for k in raw_keys()}
+    game = dict(st.load(f"game.{GAME}"), seconds=77.0)
+    text = json.dumps({"pasyans_export": 1, "schema": 1,
+                       "records": {f"game.{GAME}": game, "settings": dict(SETTINGS, pad="z" * (1 << 20))}})
+    written, real_set = [], st.backend.set
+
+    def counting_set(key, value):  # which writes the browser accepted before refusing one
+        real_set(key, value)
+        written.append(key)
+
+    st.backend.set = counting_set
+    try:
+        out["import_full"] = st.import_text(text)
+    except ValueError as e:
+        out["import_full"] = str(e)
+    st.backend.set = real_set
+    out["import_full_written"] = written
+    out["import_full_unchanged"] = {k: ls.getItem(k) for k in raw_keys()} == before_import
     for i in range(filled):
         ls.removeItem(f"{FILLER}{i}")
     out["raw_settings"] = ls.getItem(PREFIX + "settings")
