@@ -479,30 +479,38 @@ class ImportPlan:
 class Store:
     """Versioned JSON records over a back end; see the module docstring for the guarantees.
 
-    :attr:`notices` are one-line messages for the player: every record kept aside since the last
-    :meth:`take_notices` is named in ONE notice (with how to get it back), a failed save in another.
+    :ivar notices: one-line messages for the player, a plain list (anyone may append): every
+        record kept aside since the last :meth:`take_notices` is named in ONE of them, first, with
+        how to get it back (it is rewritten as more are kept); a failed save is another.
     """
 
     def __init__(self, backend=None):
         self.backend = backend if backend is not None else default_backend()
-        self._notes: list[str] = []
-        self._kept: list[str] = []     # player labels of records kept aside, not yet told
+        self.notices: list[str] = []
+        self._kept: list[str] = []       # player labels of the records kept aside, not yet told
+        self._kept_note: str | None = None
         n = getattr(self.backend, "notice", None)
         if n:
-            self._notes.append(n)
+            self.notices.append(n)
 
-    @property
-    def notices(self) -> list[str]:
-        """The pending notices: the kept-aside one first (one line naming every record), then others."""
-        out = []
-        if self._kept:
-            out.append(tr(MSG_KEPT, what=", ".join(dict.fromkeys(self._kept))))
-        return out + [n for n in dict.fromkeys(self._notes)]
+    def _note_kept(self, label: str | None) -> None:
+        """Add ``label`` to the records kept aside and rewrite their one notice (None: only rewrite)."""
+        if label is not None:
+            self._kept.append(label)
+        if self._kept_note in self.notices:
+            self.notices.remove(self._kept_note)
+        self._kept_note = tr(MSG_KEPT, what=", ".join(dict.fromkeys(self._kept))) if self._kept else None
+        if self._kept_note:
+            self.notices.insert(0, self._kept_note)
+
+    def _note(self, message: str) -> None:
+        if message not in self.notices:
+            self.notices.append(message)
 
     def take_notices(self) -> list[str]:
-        """The pending notices, cleared."""
-        out = self.notices
-        self._notes, self._kept = [], []
+        """The pending notices (each once), cleared."""
+        out = list(dict.fromkeys(self.notices))
+        self.notices, self._kept, self._kept_note = [], [], None
         return out
 
     def _decode(self, name: str, text: str) -> Any:
@@ -532,7 +540,7 @@ class Store:
         was written (when it was not, ``NAME`` is left as it was and the notice says the storage
         is full).
         """
-        self._kept.append(record_label(name))
+        self._note_kept(record_label(name))
         try:
             key, n = name + ".corrupt", 2
             while True:
@@ -545,7 +553,7 @@ class Store:
                 if self.backend.get(key) != text:
                     raise StorageError("read-back differs")
         except Exception:
-            self._notes.append(tr(MSG_FULL))
+            self._note(tr(MSG_FULL))
             return False
         try:
             if self.backend.get(name) == text:
@@ -564,7 +572,7 @@ class Store:
             text = self.backend.get(name)
             pending = self.backend.get(name + ".new")
         except Exception as e:  # a broken back end: tell, play on
-            self._notes.append(str(e))
+            self._note(str(e))
             return default
         for candidate, is_pending in ((text, False), (pending, True)):
             if candidate is None:
@@ -607,7 +615,7 @@ class Store:
                 self.backend.remove(name + ".new")
             except Exception:
                 pass
-            self._notes.append(tr(MSG_FULL))
+            self._note(tr(MSG_FULL))
             return False
 
     def remove(self, name: str) -> None:
@@ -681,6 +689,7 @@ class Store:
             if not self.set_aside(name, current):
                 return False
             self._kept = before   # the player asked for this swap: no notice about it
+            self._note_kept(None)
         if not self.save(name, data):
             return False
         self.remove(key)
