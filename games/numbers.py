@@ -5,6 +5,13 @@ for superscripts that ``int()`` then refuses (``"²"``), and ``int()`` of a text
 digits raises its own message. Every number read from user text in ``games/`` goes through
 :func:`whole_number` or :func:`is_digits` instead, so a bad number is one clear error naming the
 text, the same on every platform.
+
+>>> whole_number(" 42 ")
+42
+>>> is_digits("3²"), is_digits("٣"), is_digits("1" * 31)
+(False, False, False)
+>>> whole_number("-3", "Score", signed=True)
+-3
 """
 from __future__ import annotations
 
