@@ -64,6 +64,7 @@ from . import codes
 from .cards import CardError, deck, fmt, parse_card
 from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
+from .hints import devils_grip_value
 from .i18n import N_
 from .numbers import is_digits, quote
 from .position import join, read_fields, tokens
@@ -291,72 +292,61 @@ class DevilsGrip(Rules):
                     out.append(Move(SWAP, a, b))
         return out
 
-    @classmethod
-    def move_value(cls, s, m) -> tuple[float, str]:
-        """``(value, reason msgid)`` of the legal move ``m`` for hints
-        (:func:`games.hints.devils_grip_value`)."""
-        from .hints import devils_grip_value
-
-        return devils_grip_value(cls, s, m)
+    move_value = classmethod(devils_grip_value)
+    """Hints' value and reason of a move (:func:`games.hints.devils_grip_value`)."""
 
     @classmethod
     def why_not(cls, s: DevilsGripState, m: Move) -> Refusal | None:
-        """Why ``m`` is refused (the catalogue message and its fill-ins), or ``None`` when it
-        is legal."""
-        why = cls._refusal(s, m)
-        return None if why is None else Refusal(*why)
-
-    @classmethod
-    def _refusal(cls, s: DevilsGripState, m: Move) -> tuple[str, dict] | None:
-        """``(msgid, fields)`` explaining why ``m`` is refused, or ``None`` if it is legal."""
+        """Why ``m`` is refused: the catalogue message and its fill-ins (a :class:`Refusal`),
+        or ``None`` when it is legal."""
         if cls.status(s) != PLAYING:
-            return MSG_OVER, {}
+            return Refusal(MSG_OVER)
         g = s.grid
         if m.kind == TURN:
             if not s.stock:
-                return MSG_STOCK_EMPTY, {}
+                return Refusal(MSG_STOCK_EMPTY)
             if not all(g):
-                return MSG_FILL_FIRST, {}
+                return Refusal(MSG_FILL_FIRST)
             return None
         if not 0 <= m.dst < N_CELLS or (m.kind != TALON and not 0 <= m.src < N_CELLS):
-            return MSG_BAD_MOVE, {"text": str(m)}
+            return Refusal(MSG_BAD_MOVE, {"text": str(m)})
         if m.kind == SWAP:
             if m.src == m.dst:
-                return MSG_SAME_CELL, {}
+                return Refusal(MSG_SAME_CELL)
             if not g[m.src] and not g[m.dst]:
-                return MSG_BOTH_EMPTY, {}
+                return Refusal(MSG_BOTH_EMPTY)
             return None
         if m.kind == TALON:
             if not s.talon:
-                return MSG_TALON_EMPTY, {}
+                return Refusal(MSG_TALON_EMPTY)
             if not g[m.dst]:
-                return MSG_TALON_INTO_EMPTY, {}
+                return Refusal(MSG_TALON_INTO_EMPTY)
             return cls._why_not_onto((s.talon[-1],), g[m.dst])
         if m.kind == MERGE:
             if not g[m.src]:
-                return MSG_EMPTY_CELL, {"cell": cell_name(m.src)}
+                return Refusal(MSG_EMPTY_CELL, {"cell": cell_name(m.src)})
             if m.src == m.dst:
-                return MSG_SAME_CELL, {}
+                return Refusal(MSG_SAME_CELL)
             if not g[m.dst]:
-                return MSG_INTO_EMPTY, {}
+                return Refusal(MSG_INTO_EMPTY)
             return cls._why_not_onto(g[m.src], g[m.dst])
-        return MSG_BAD_MOVE, {"text": str(m)}
+        return Refusal(MSG_BAD_MOVE, {"text": str(m)})
 
     @staticmethod
-    def _why_not_onto(moving: tuple, target: tuple) -> tuple[str, dict] | None:
+    def _why_not_onto(moving: tuple, target: tuple) -> Refusal | None:
         top = target[-1]
         if len(target) >= STACK_MAX:
-            return MSG_FULL, {}
+            return Refusal(MSG_FULL)
         if fits(moving[0], top):
             if len(moving) + len(target) > STACK_MAX:
-                return MSG_FULL, {}
+                return Refusal(MSG_FULL)
             return None
         if any(fits(c, top) for c in moving[1:]):
-            return MSG_PARTIAL, {}
+            return Refusal(MSG_PARTIAL)
         c = moving[0]
         if (c & 15) <= 4:
-            return MSG_CHAIN_START, {"card": fmt(c)}
-        return MSG_NO_FIT, {"card": fmt(c), "need": fmt(c - 3)}
+            return Refusal(MSG_CHAIN_START, {"card": fmt(c)})
+        return Refusal(MSG_NO_FIT, {"card": fmt(c), "need": fmt(c - 3)})
 
     @classmethod
     def apply(cls, s: DevilsGripState, m: Move) -> DevilsGripState:
@@ -364,9 +354,9 @@ class DevilsGrip(Rules):
 
         :raises IllegalMove: with the reason; ``s`` is unchanged (states are immutable).
         """
-        why = cls._refusal(s, m)
+        why = cls.why_not(s, m)
         if why is not None:
-            raise IllegalMove(why[0], str(m), **why[1])
+            raise why.error(str(m))
         return cls._apply(s, m)
 
     @classmethod

@@ -52,6 +52,7 @@ from .columns import (fits, foundation_cards, format_foundations, goes_home, is_
                       parse_foundations, run_start)
 from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import microsoft_rand
+from .hints import freecell_value
 from .i18n import N_
 from .numbers import is_digits, quote
 from .position import read_fields, tokens
@@ -241,13 +242,8 @@ class FreeCell(Rules):
                     out.append(Move(FOUNDATION_OF + su, CELL + free))
         return out
 
-    @classmethod
-    def move_value(cls, s, m) -> tuple[float, str]:
-        """``(value, reason msgid)`` of the legal move ``m`` for hints
-        (:func:`games.hints.freecell_value`)."""
-        from .hints import freecell_value
-
-        return freecell_value(cls, s, m)
+    move_value = classmethod(freecell_value)
+    """Hints' value and reason of a move (:func:`games.hints.freecell_value`)."""
 
     @classmethod
     def why_not(cls, s: FreeCellState, m: Move) -> Refusal | None:

@@ -54,6 +54,7 @@ from .columns import (fits, foundation_cards, format_foundations, goes_home, is_
                       parse_foundations, run_start)
 from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
+from .hints import klondike_value
 from .i18n import N_
 from .position import int_field, join, read_fields, tokens
 
@@ -205,69 +206,58 @@ class Klondike(Rules):
             return Move(STOCK, WASTE, min(s.draw, len(s.stock)))
         return Move(WASTE, STOCK, len(s.waste))
 
-    @classmethod
-    def move_value(cls, s, m) -> tuple[float, str]:
-        """``(value, reason msgid)`` of the legal move ``m`` for hints
-        (:func:`games.hints.klondike_value`)."""
-        from .hints import klondike_value
-
-        return klondike_value(cls, s, m)
+    move_value = classmethod(klondike_value)
+    """Hints' value and reason of a move (:func:`games.hints.klondike_value`)."""
 
     @classmethod
     def why_not(cls, s: KlondikeState, m: Move) -> Refusal | None:
-        """Why ``m`` is refused (the catalogue message and its fill-ins), or ``None`` when it
-        is legal."""
-        why = cls._refusal(s, m)
-        return None if why is None else Refusal(why)
-
-    @classmethod
-    def _refusal(cls, s: KlondikeState, m: Move) -> str | None:
-        """The catalogue message saying why ``m`` is refused, or ``None`` when it is legal."""
+        """Why ``m`` is refused: the catalogue message and its fill-ins (a :class:`Refusal`),
+        or ``None`` when it is legal."""
         if sum(s.foundations) == 52:
-            return MSG_OVER
+            return Refusal(MSG_OVER)
         cols, f = s.columns, s.foundations
         if m.src == STOCK or m.dst == STOCK:
             if not s.stock and not s.waste:
-                return MSG_STOCK_EMPTY
-            return None if m == cls._draw_move(s) else MSG_BAD_MOVE
+                return Refusal(MSG_STOCK_EMPTY)
+            return None if m == cls._draw_move(s) else Refusal(MSG_BAD_MOVE)
         # the moving card(s)
         if m.src == WASTE:
             if not s.waste:
-                return MSG_NO_CARD
+                return Refusal(MSG_NO_CARD)
             cards = (s.waste[-1],)
         elif m.src >= FOUNDATION_OF:
             su = m.src - FOUNDATION_OF
             if not 0 <= su < 4 or not f[su]:
-                return MSG_NO_CARD
+                return Refusal(MSG_NO_CARD)
             cards = (su * 16 + f[su],)
         elif 0 <= m.src < N_COLUMNS:
             col = cols[m.src]
             if not col:
-                return MSG_NO_CARD
+                return Refusal(MSG_NO_CARD)
             if m.dst == m.src:
-                return MSG_SAME
+                return Refusal(MSG_SAME)
             if m.dst == FOUNDATION:
                 cards = (col[-1],)
             else:
                 if not 0 <= m.dst < N_COLUMNS:
-                    return MSG_BAD_MOVE
+                    return Refusal(MSG_BAD_MOVE)
                 n = cls._movable(s, m.src, cols[m.dst][-1] if cols[m.dst] else None)
                 if not n:
-                    return MSG_KING_ONLY if not cols[m.dst] else MSG_NO_RUN
-                return None if m.n == n else MSG_NO_RUN
+                    return Refusal(MSG_KING_ONLY if not cols[m.dst] else MSG_NO_RUN)
+                return None if m.n == n else Refusal(MSG_NO_RUN)
         else:
-            return MSG_BAD_MOVE
+            return Refusal(MSG_BAD_MOVE)
         c = cards[0]
         if m.dst == FOUNDATION:
             if m.src >= FOUNDATION_OF:
-                return MSG_BAD_MOVE
-            return None if goes_home(c, f) else MSG_NOT_HOME
+                return Refusal(MSG_BAD_MOVE)
+            return None if goes_home(c, f) else Refusal(MSG_NOT_HOME)
         if not 0 <= m.dst < N_COLUMNS or m.n != 1:
-            return MSG_BAD_MOVE
+            return Refusal(MSG_BAD_MOVE)
         d = cols[m.dst]
         if not d:
-            return None if c & 15 == 13 else MSG_KING_ONLY
-        return None if fits(c, d[-1]) else MSG_NOT_FIT
+            return None if c & 15 == 13 else Refusal(MSG_KING_ONLY)
+        return None if fits(c, d[-1]) else Refusal(MSG_NOT_FIT)
 
     @classmethod
     def apply(cls, s: KlondikeState, m: Move) -> KlondikeState:
@@ -275,9 +265,9 @@ class Klondike(Rules):
 
         :raises IllegalMove: with the reason, leaving ``s`` as it was.
         """
-        why = cls._refusal(s, m)
+        why = cls.why_not(s, m)
         if why is not None:
-            raise IllegalMove(why, cls.format_move(s, m), text=cls.format_move(s, m))
+            raise IllegalMove(why.msgid, cls.format_move(s, m), text=cls.format_move(s, m))
         score = s.score
         if m.src == STOCK:
             k = m.n

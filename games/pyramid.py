@@ -47,6 +47,7 @@ from . import codes, layout
 from .cards import CardError, deck, fmt, parse_card
 from .core import LOST, PLAYING, WON, IllegalMove, OptionError, PositionError, Refusal, Rules
 from .deal import shuffle
+from .hints import pyramid_value
 from .i18n import N_
 from .numbers import is_digits, quote
 from .position import int_field, join, read_fields, tokens
@@ -330,48 +331,36 @@ class Pyramid(Rules):
             return MSG_COVERED_BY_PARTNER
         return MSG_COVERED
 
-    @classmethod
-    def move_value(cls, s, m) -> tuple[float, str]:
-        """``(value, reason msgid)`` of the legal move ``m`` for hints
-        (:func:`games.hints.pyramid_value`)."""
-        from .hints import pyramid_value
-
-        return pyramid_value(cls, s, m)
+    move_value = classmethod(pyramid_value)
+    """Hints' value and reason of a move (:func:`games.hints.pyramid_value`)."""
 
     @classmethod
     def why_not(cls, s: PyramidState, move: tuple) -> Refusal | None:
-        """Why ``move`` is refused (the catalogue message and its fill-ins), or ``None`` when it
-        is legal."""
-        why = cls._refusal(s, move)
-        return None if why is None else Refusal(*why)
-
-    @classmethod
-    def _refusal(cls, s: PyramidState, move: tuple) -> tuple[str, dict] | None:
-        """``(catalogue message, fields)`` explaining why ``move`` is refused, or ``None`` if legal.
+        """Why ``move`` is refused (a :class:`Refusal`: message and fields), or ``None`` if legal.
 
         A won game refuses everything ("The game is over"); a lost one refuses a removal for its
         own reason (none is possible) and a draw with "No more pairs can be removed"."""
         if all(c is None for c in s.cards):
-            return MSG_OVER, {}
+            return Refusal(MSG_OVER)
         if move == DRAW:
             if not s.stock and not s.waste:
-                return MSG_NOTHING_TO_DRAW, {}
+                return Refusal(MSG_NOTHING_TO_DRAW)
             if not s.stock and not can_recycle(s):
-                return MSG_NO_PASSES, {}
+                return Refusal(MSG_NO_PASSES)
             # a lost game refuses draws too (no move is legal once the game is over)
-            return None if removal_possible(s) else (MSG_NO_MOVES, {})
+            return None if removal_possible(s) else Refusal(MSG_NO_MOVES)
         if len(move) == 2 and move[0] == move[1]:
-            return MSG_SAME, {}
+            return Refusal(MSG_SAME)
         names = [cls._name(s, x) for x in move]
         for k, x in enumerate(move):
             other = move[1 - k] if len(move) == 2 else None
             why = cls._why_unavailable(s, x, other)
             if why is not None:
-                return why, {"card": names[k], "partner": names[1 - k] if other is not None else ""}
+                return Refusal(why, {"card": names[k], "partner": names[1 - k] if other is not None else ""})
         if len(move) == 1:
-            return None if rank(card_at(s, move[0])) == KING else (MSG_NOT_KING, {"card": names[0]})
+            return None if rank(card_at(s, move[0])) == KING else Refusal(MSG_NOT_KING, {"card": names[0]})
         if rank(card_at(s, move[0])) + rank(card_at(s, move[1])) != 13:
-            return MSG_NOT_13, {"a": names[0], "b": names[1]}
+            return Refusal(MSG_NOT_13, {"a": names[0], "b": names[1]})
         return None
 
     @staticmethod
@@ -387,9 +376,9 @@ class Pyramid(Rules):
     @classmethod
     def apply(cls, s: PyramidState, move: tuple) -> PyramidState:
         """The state after ``move``. :raises IllegalMove: with the reason; ``s`` is unchanged."""
-        why = cls._refusal(s, move)
+        why = cls.why_not(s, move)
         if why is not None:
-            raise IllegalMove(why[0], cls.format_move(s, move), **why[1])
+            raise why.error(cls.format_move(s, move))
         return cls._apply(s, move)
 
     @staticmethod

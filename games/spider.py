@@ -55,6 +55,7 @@ from . import codes
 from .cards import HEARTS, SPADES, SUITS, deck, fmt
 from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
+from .hints import spider_value
 from .i18n import N_
 from .numbers import is_digits, quote
 from .position import int_field, read_fields, tokens
@@ -283,48 +284,37 @@ class Spider(Rules):
             return MSG_EMPTY_COLUMN
         return None
 
-    @classmethod
-    def move_value(cls, s, m) -> tuple[float, str]:
-        """``(value, reason msgid)`` of the legal move ``m`` for hints
-        (:func:`games.hints.spider_value`)."""
-        from .hints import spider_value
-
-        return spider_value(cls, s, m)
+    move_value = classmethod(spider_value)
+    """Hints' value and reason of a move (:func:`games.hints.spider_value`)."""
 
     @classmethod
     def why_not(cls, s: SpiderState, move: Move) -> Refusal | None:
-        """Why ``move`` is refused (the catalogue message and its fill-ins), or ``None`` when it
-        is legal."""
-        why = cls._refusal(s, move)
-        return None if why is None else Refusal(*why)
-
-    @classmethod
-    def _refusal(cls, s: SpiderState, move: Move) -> tuple[str, dict] | None:
-        """``(catalogue message, fields)`` explaining why ``move`` is refused, or ``None`` if legal."""
+        """Why ``move`` is refused: the catalogue message and its fill-ins (a :class:`Refusal`),
+        or ``None`` when it is legal."""
         if cls.won(s):
-            return MSG_OVER, {}
+            return Refusal(MSG_OVER)
         if move == DEAL:
             why = cls._why_not_deal(s)
-            return None if why is None else (why, {})
+            return None if why is None else Refusal(why)
         a, b, n = move
         for c in (a, b):
             if not 0 <= c < N_COLUMNS:
-                return MSG_BAD_COLUMN, {"col": c + 1}
+                return Refusal(MSG_BAD_COLUMN, {"col": c + 1})
         if a == b:
-            return MSG_SAME_COLUMN, {}
+            return Refusal(MSG_SAME_COLUMN)
         col, d = s.columns[a], s.down[a]
         if not col:
-            return MSG_EMPTY_SOURCE, {"col": a + 1}
+            return Refusal(MSG_EMPTY_SOURCE, {"col": a + 1})
         up = len(col) - d
         if n < 1:
-            return MSG_ZERO_COUNT, {}
+            return Refusal(MSG_ZERO_COUNT)
         if not 1 <= n <= up:
-            return MSG_BAD_COUNT, {"col": a + 1, "n": up, "want": n}
+            return Refusal(MSG_BAD_COUNT, {"col": a + 1, "n": up, "want": n})
         if n > run_length(col, d):
-            return MSG_MIXED, {}
+            return Refusal(MSG_MIXED)
         target = s.columns[b][-1] if s.columns[b] else None
         if target is not None and (col[-n] & 15) + 1 != (target & 15):
-            return MSG_RANK, {"card": fmt(col[-n]), "target": fmt(target)}
+            return Refusal(MSG_RANK, {"card": fmt(col[-n]), "target": fmt(target)})
         return None
 
     @classmethod
@@ -333,9 +323,9 @@ class Spider(Rules):
 
         :raises IllegalMove: with the reason, leaving ``s`` as it was.
         """
-        why = cls._refusal(s, move)
+        why = cls.why_not(s, move)
         if why is not None:
-            raise IllegalMove(why[0], cls.format_move(s, move), **why[1])
+            raise why.error(cls.format_move(s, move))
         cols, down = list(s.columns), list(s.down)
         removed = ()
         if move == DEAL:

@@ -20,6 +20,7 @@ from . import codes, layout
 from .cards import deck, fmt
 from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
+from .hints import tripeaks_value
 from .i18n import N_
 from .position import int_field, join, read_fields, tokens
 
@@ -141,42 +142,31 @@ class TriPeaks(Rules):
             out.append(DRAW)
         return out
 
-    @classmethod
-    def move_value(cls, s, m) -> tuple[float, str]:
-        """``(value, reason msgid)`` of the legal move ``m`` for hints
-        (:func:`games.hints.tripeaks_value`)."""
-        from .hints import tripeaks_value
-
-        return tripeaks_value(cls, s, m)
+    move_value = classmethod(tripeaks_value)
+    """Hints' value and reason of a move (:func:`games.hints.tripeaks_value`)."""
 
     @classmethod
     def why_not(cls, s: TriPeaksState, move: int) -> Refusal | None:
-        """Why ``move`` is refused (the catalogue message and its fill-ins), or ``None`` when it
-        is legal."""
-        why = cls._refusal(s, move)
-        return None if why is None else Refusal(why)
-
-    @classmethod
-    def _refusal(cls, s: TriPeaksState, move: int) -> str | None:
-        """The catalogue message explaining why ``move`` is refused, or ``None`` if it is legal."""
+        """Why ``move`` is refused: the catalogue message and its fill-ins (a :class:`Refusal`),
+        or ``None`` when it is legal."""
         if cls.status(s) != PLAYING:
-            return MSG_OVER
+            return Refusal(MSG_OVER)
         if move == DRAW:
-            return None if s.stock else MSG_STOCK_EMPTY
+            return None if s.stock else Refusal(MSG_STOCK_EMPTY)
         if not 0 <= move < N_SLOTS or s.tableau[move] is None:
-            return MSG_BLOCKED
+            return Refusal(MSG_BLOCKED)
         if not exposed(s.tableau, move):
-            return MSG_BLOCKED
+            return Refusal(MSG_BLOCKED)
         if not s.waste or not fits(s.tableau[move], s.waste[-1], s.mode):
-            return MSG_RANK
+            return Refusal(MSG_RANK)
         return None
 
     @classmethod
     def apply(cls, s: TriPeaksState, move: int) -> TriPeaksState:
         """Remove a tableau card to the waste, or draw; scores per ``s.scoring`` (docs/rules.md)."""
-        why = cls._refusal(s, move)
+        why = cls.why_not(s, move)
         if why is not None:
-            raise IllegalMove(why, cls.format_move(s, move))
+            raise why.error(cls.format_move(s, move))
         if move == DRAW:
             score = max(0, s.score - 1) if s.scoring == "moves" else s.score
             return replace(s, stock=s.stock[1:], waste=s.waste + (s.stock[0],), score=score, streak=0)

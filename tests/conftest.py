@@ -1,5 +1,6 @@
-"""Shared test setup: the project root on sys.path, headless SDL for UI tests, and the App's
-searches on node budgets only."""
+"""Shared test setup: the project root on sys.path, headless SDL for UI tests, the App's searches
+on node budgets only, and the helpers every UI test drives the real app with (import them:
+``from conftest import new_app, click, tap, drag, key, press, run_until``)."""
 import os
 import sys
 from pathlib import Path
@@ -31,3 +32,106 @@ def _solver_node_budgets_only(monkeypatch):
 # --doctest-modules (pytest.ini) imports every module it collects: the scripts that run inside the
 # browser page are not importable here
 collect_ignore_glob = ["web/*.py"]
+
+
+# -- driving the real app headless -----------------------------------------------------------------
+FROM_STORE = object()
+"""``new_app(settings=FROM_STORE)``: the App reads its settings from the store, as at a start."""
+
+
+def new_app(scene=None, size=(1280, 800), store=None, settings=None, **kw):
+    """The real App at ``size`` px with ``scene`` (default: the home screen), one frame drawn.
+    ``settings``: a Settings, or FROM_STORE; by default English, animations off, with ``kw`` as
+    further Settings fields. ``store``: default an in-memory store (nothing touches the disk)."""
+    from ui.app import App
+    from ui.settings import Settings
+    from ui.storage import MemoryStorage, Store
+
+    if settings is FROM_STORE:
+        settings = None
+    elif settings is None:
+        kw.setdefault("language", "en")
+        kw.setdefault("anim_speed", "off")
+        settings = Settings(**kw)
+    app = App(size, scene, settings, store if store is not None else Store(MemoryStorage()))
+    app.frame()
+    return app
+
+
+def _post(kind, **fields):
+    import pygame
+
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def run_frames(app, n=1):
+    """Run ``n`` frames of the app."""
+    for _ in range(n):
+        app.frame()
+
+
+def click(app, pos, frames=1):
+    """A mouse click (press and release of the left button) at ``pos``, then frames."""
+    import pygame
+
+    _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+    _post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+    run_frames(app, frames)
+
+
+def tap(app, pos, frames=1):
+    """A finger tap at ``pos`` (the finger events pygame gives in 0..1 of the window), then frames."""
+    import pygame
+
+    w, h = app.size
+    common = dict(touch_id=1, finger_id=0, dx=0.0, dy=0.0, pressure=1.0)
+    _post(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, **common)
+    _post(pygame.FINGERUP, x=pos[0] / w, y=pos[1] / h, **common)
+    run_frames(app, frames)
+
+
+def drag(app, start, end, steps=6):
+    """A mouse drag from ``start`` to ``end`` in ``steps`` moves, a frame after each."""
+    import pygame
+
+    _post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
+    app.frame()
+    for k in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
+        _post(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0), touch=False)
+        app.frame()
+    _post(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False)
+    app.frame()
+
+
+def key(app, k, mod=0):
+    """A key press (``pygame.K_…``, with modifier bits ``mod``), then a frame."""
+    import pygame
+
+    _post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    app.frame()
+
+
+def press(app, name):
+    """Click the button ``name`` of the open panel."""
+    b = next(b for b in app.scene.panel.buttons if b.name == name)
+    click(app, b.rect.center)
+
+
+def run_until(app, pred, frames=20_000, pause=0.0):
+    """Frames until ``pred()``; returns the longest frame (s). Fails after ``frames`` frames (a
+    frame cap, not a wall-clock one: the searches end on node budgets, so a busy machine only
+    makes the test slower, never different)."""
+    import time
+
+    longest = 0.0
+    for _ in range(frames):
+        if pred():
+            return longest
+        t0 = time.perf_counter()
+        app.frame()
+        longest = max(longest, time.perf_counter() - t0)
+        if pause:
+            time.sleep(pause)
+    assert pred(), "no answer within the frame cap"
+    return longest

@@ -11,12 +11,11 @@ import pytest
 
 from games import bank
 from games.tripeaks import DRAW, TriPeaks
-from ui.app import App
 from ui.progress import stats_key
 from ui.scenes.home import HomeScene
-from ui.settings import Settings
 from ui.storage import JsonFileStorage, MemoryStorage, Store
 from ui.table.tripeaks import TriPeaksTable
+from conftest import key, new_app as open_app
 
 OPTS = {"mode": "easy", "scoring": "streak"}
 KEY = stats_key("tripeaks", OPTS)
@@ -29,15 +28,7 @@ def _quit():
 
 
 def new_app(store, scene=None, size=(1280, 800), **kw):
-    s = kw.pop("settings", None) or Settings(language="en", anim_speed="off", **kw)
-    app = App(size, scene, s, store)
-    app.frame()
-    return app
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.frame()
+    return open_app(scene, size, store, kw.pop("settings", None), **kw)
 
 
 def play_some(t, n_moves=5):

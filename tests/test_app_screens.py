@@ -13,7 +13,6 @@ from games.i18n import format_duration, format_number, format_percent, tr
 from games.core import History
 from games.tripeaks import TriPeaks
 from ui import cards_art
-from ui.app import App
 from ui.scenes.common import GAMES
 from ui.scenes.home import HomeScene
 from ui.scenes.settings import SettingsScene
@@ -22,6 +21,7 @@ from ui.settings import CARD_BACKS, Settings
 from ui.storage import MemoryStorage, Store
 from ui.table import table_class
 from ui.table.tripeaks import TriPeaksTable
+from conftest import click, key, FROM_STORE, new_app as open_app
 
 SIZES = [(390, 844), (844, 390), (1280, 800)]
 
@@ -32,26 +32,10 @@ def _quit():
     pygame.display.quit()
 
 
-FROM_STORE = object()
 
 
 def new_app(store=None, scene=None, size=(1280, 800), settings=None, **kw):
-    s = None if settings is FROM_STORE else settings or Settings(language=kw.pop("language", "en"),
-                                                                 anim_speed="off", **kw)
-    app = App(size, scene, s, store if store is not None else Store(MemoryStorage()))
-    app.frame()
-    return app
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    app.frame()
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.frame()
+    return open_app(scene, size, store, settings, **kw)
 
 
 def button(scene, name):

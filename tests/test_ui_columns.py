@@ -15,24 +15,19 @@ from games.core import WON
 from games.freecell import CELL, FOUNDATION, FreeCell, FreeCellState, Move as FMove
 from games.klondike import Klondike, KlondikeState
 from games.spider import DEAL, Spider, SpiderState
-from ui.app import App
-from ui.settings import Settings
-from ui.storage import MemoryStorage, Store
 from ui.table import columns as columns_mod
 from ui.table.columns import fan_offsets
 from ui.table.freecell import FreeCellTable
 from ui.table.klondike import KlondikeTable
 from ui.table.spider import SpiderTable
+from conftest import click, drag, new_app as open_app
 
 SIZES = [(1280, 800), (390, 844), (844, 390)]
 C = parse_card
 
 
 def make(cls, size=(1280, 800), number=1, state=None, anim="off", **kw):
-    s = Settings(language="en", anim_speed=anim, **kw)
-    app = App(size, cls(number if state is None else None, state=state), s, Store(MemoryStorage()))
-    app.frame()
-    return app
+    return open_app(cls(number if state is None else None, state=state), size, anim_speed=anim, **kw)
 
 
 @pytest.fixture(autouse=True)
@@ -53,24 +48,6 @@ def point(t, key, i):
 
 def post(kind, pos):
     pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False, rel=(0, 0), buttons=(1, 0, 0)))
-
-
-def click(app, pos, frames=1):
-    post(pygame.MOUSEBUTTONDOWN, pos)
-    post(pygame.MOUSEBUTTONUP, pos)
-    for _ in range(frames):
-        app.frame()
-
-
-def drag(app, start, end, steps=6):
-    post(pygame.MOUSEBUTTONDOWN, start)
-    app.frame()
-    for k in range(1, steps + 1):
-        p = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0), touch=False))
-        app.frame()
-    post(pygame.MOUSEBUTTONUP, end)
-    app.frame()
 
 
 def run_frames(app, frames=2000):

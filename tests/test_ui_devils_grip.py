@@ -18,10 +18,8 @@ from games.devils_grip import (
     MERGE, MSG_BRILLIANT, MSG_FILL_FIRST, N_CELLS, SWAP, TALON, DevilsGrip, DevilsGripState, Move, rating,
 )
 from games.i18n import tr
-from ui.app import App
-from ui.settings import Settings
-from ui.storage import MemoryStorage, Store
 from ui.table.devils_grip import DevilsGripTable
+from conftest import click, tap, drag, new_app as open_app
 
 FILLERS = [f"{r}{s}" for r in "JQK" for s in "CDHS"] * 2   # nothing fits on them, they fit on nothing here
 SIZES = [(1280, 800), (390, 844), (844, 390)]
@@ -44,36 +42,8 @@ def position(cells: dict, stock=("4C", "3D", "9H"), talon=()):
 
 
 def make(size=(1280, 800), number=1, anim="off", lang="en", state=None):
-    s = Settings(language=lang, anim_speed=anim)
-    app = App(size, DevilsGripTable(None if state is not None else number, state=state), s, Store(MemoryStorage()))
-    app.frame()
-    return app
-
-
-def click(app, pos, frames=1):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    for _ in range(frames):
-        app.frame()
-
-
-def tap(app, pos):
-    w, h = app.size
-    common = dict(touch_id=1, finger_id=0, dx=0.0, dy=0.0, pressure=1.0)
-    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, **common))
-    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=pos[0] / w, y=pos[1] / h, **common))
-    app.frame()
-
-
-def drag(app, a, b, steps=6):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1, touch=False))
-    app.frame()
-    for k in range(1, steps + 1):
-        p = (a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0), touch=False))
-        app.frame()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1, touch=False))
-    app.frame()
+    return open_app(DevilsGripTable(None if state is not None else number, state=state), size, language=lang,
+                    anim_speed=anim)
 
 
 def cell(t, i):

@@ -11,9 +11,8 @@ import pytest
 
 from ui import table as ui_table
 from ui import text
-from ui.app import App
-from ui.settings import Settings
-from ui.storage import MemoryStorage, Store
+
+from conftest import new_app as open_app
 
 SIZES = [(390, 844), (844, 390), (1280, 800)]
 GAMES = list(ui_table.TABLES)
@@ -26,11 +25,7 @@ def _quit():
 
 
 def make(game, size, lang, **kw):
-    cls = ui_table.table_class(game)
-    s = Settings(language=lang, anim_speed="off", **kw)
-    app = App(size, cls(3), s, Store(MemoryStorage()))
-    app.frame()
-    return app
+    return open_app(ui_table.table_class(game)(3), size, language=lang, **kw)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -20,6 +20,7 @@ from ui.frame import load_toml
 from ui.settings import Settings
 from ui.storage import MemoryStorage, Store
 from ui.table.pyramid import PyramidTable
+from conftest import click, new_app as open_app
 
 SIZES = [(390, 844), (844, 390), (1280, 800)]
 
@@ -27,16 +28,7 @@ SIZES = [(390, 844), (844, 390), (1280, 800)]
 def make(size=(1280, 800), number=1, layout=1, anim="off", state=None, store=None):
     s = Settings(language="en", anim_speed=anim)
     s.options_for("pyramid")["layout"] = str(layout)
-    app = App(size, PyramidTable(number, {"layout": str(layout)}, state), s, store or Store(MemoryStorage()))
-    app.frame()
-    return app
-
-
-def click(app, pos, frames=1):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    for _ in range(frames):
-        app.frame()
+    return open_app(PyramidTable(number, {"layout": str(layout)}, state), size, store, s)
 
 
 def visible_point(table, target):

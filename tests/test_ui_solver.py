@@ -6,7 +6,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import time
 
 import pygame
 import pytest
@@ -20,53 +19,18 @@ from games.solvers.search import SOLVED, UNSOLVABLE, replays_to_win
 from games.spider import Spider, SpiderState
 from games.tripeaks import TriPeaks
 from ui import table as ui_table
-from ui.app import App
-from ui.settings import Settings
 from ui.table import assist, base
 from ui.table.spider import SpiderTable
 from ui.table.tripeaks import TriPeaksTable
+from ui.storage import Store
+
+from conftest import run_until, click, press, key, new_app as open_app
 
 EASY = {"mode": "easy", "scoring": "streak"}
 
 
 def make(table, size=(1280, 800), **kw):
-    kw.setdefault("anim_speed", "off")
-    app = App(size, table, Settings(language="en", **kw))
-    app.frame()
-    return app
-
-
-def run_until(app, pred, frames=20_000, pause=0.0):
-    """Frames until ``pred()``; returns the longest frame (s). Fails after ``frames`` frames (a
-    frame cap, not a wall-clock one: the searches end on node budgets, so a busy machine only
-    makes the test slower, never different)."""
-    longest = 0.0
-    for _ in range(frames):
-        if pred():
-            return longest
-        t0 = time.perf_counter()
-        app.frame()
-        longest = max(longest, time.perf_counter() - t0)
-        if pause:
-            time.sleep(pause)
-    assert pred(), "no answer within the frame cap"
-    return longest
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    app.frame()
-
-
-def press(app, name):
-    b = next(b for b in app.scene.panel.buttons if b.name == name)
-    click(app, b.rect.center)
-
-
-def key(app, k):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    app.frame()
+    return open_app(table, size, Store(), **kw)
 
 
 def winnable_deal(start=1):

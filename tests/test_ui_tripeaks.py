@@ -13,18 +13,16 @@ import pytest
 from games.core import LOST, WON
 from games.tripeaks import DRAW, N_SLOTS, TriPeaks, exposed
 from games.i18n import tr
-from ui.app import App
-from ui.settings import Settings
 from ui.table.tripeaks import TriPeaksTable
+from ui.storage import Store
+
+from conftest import click, tap, new_app as open_app
 
 DEAL = 1
 
 
 def make(size=(1280, 800), number=DEAL, anim="off", lang="en", state=None, **kw):
-    s = Settings(language=lang, anim_speed=anim, **kw)
-    app = App(size, TriPeaksTable(number, state=state), s)
-    app.frame()
-    return app
+    return open_app(TriPeaksTable(number, state=state), size, Store(), language=lang, anim_speed=anim, **kw)
 
 
 def visible_point(table, target):
@@ -36,22 +34,6 @@ def visible_point(table, target):
             if table.hit_test(p) == target:
                 return p
     raise AssertionError(f"{target} is hidden")
-
-
-def click(app, pos, frames=1):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    for _ in range(frames):
-        app.frame()
-
-
-def tap(app, pos, frames=1):
-    w, h = app.size
-    common = dict(touch_id=1, finger_id=0, dx=0.0, dy=0.0, pressure=1.0)
-    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, **common))
-    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=pos[0] / w, y=pos[1] / h, **common))
-    for _ in range(frames):
-        app.frame()
 
 
 def button(app, name):
