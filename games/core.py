@@ -313,6 +313,17 @@ class History:
         self.moves += 1
         return new
 
+    def retract(self) -> Any:
+        """Remove the last move as if it had not been played (no undo is recorded and the counter
+        goes back): a move about to be replaced by the same move aimed elsewhere (Devil's Grip's
+        tap again). :raises IllegalMove: when there is no move to remove."""
+        if len(self.states) <= 1:
+            raise IllegalMove("Nothing to undo")
+        self.states.pop()
+        self.actions.pop()
+        self.moves -= 1
+        return self.states[-1]
+
     def undo(self) -> Any:
         """Take back the last move (points back, cards face down again); the counter stays.
 

@@ -222,7 +222,7 @@ def test_the_face_down_note_only_in_games_with_hidden_cards(game, hidden):
         shown = tr(a.sees(msgid), n=3)
         assert ("face-down" in shown) is hidden, (game, shown)
         assert shown and shown.split(" (")[0] in tr(msgid, n=3)
-    a.rescue_phase, a.rescue_info = "found", {}
+    a.rescue_phase, a.rescue_info = assist.RescuePhase.FOUND, None
     assert any(m.lower() == note for m, _ in a.rescue_lines()) is hidden
     if game in ("freecell", "pyramid"):
         key(app, pygame.K_h)
@@ -311,7 +311,7 @@ def test_rescue_asked_while_an_automatic_move_is_due_plays_its_line(game, number
     assert t.auto_due is not None            # an automatic move is due, not yet played
     key(app, pygame.K_r)
     run_until(app, lambda: t.assist.rescue_phase == "found", frames=200_000)
-    line = t.assist.rescue_info["moves"][:5]
+    line = t.assist.rescue_info.moves[:5]
     press(app, "play")
     run_until(app, lambda: not t.assist.queue, frames=200_000, pause=0.01)
     assert len(t.history.states) == n0 + 1 + 5

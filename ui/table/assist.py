@@ -24,6 +24,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
+from enum import StrEnum
 
 import pygame
 
@@ -95,6 +97,39 @@ OPEN_MESSAGES = {MSG_HINT_LINE: MSG_HINT_LINE_OPEN, MSG_PLAYED_LINE: MSG_PLAYED_
 """A message that mentions face-down cards → its form for a game without any (``None``: not shown)."""
 
 
+class RescuePhase(StrEnum):
+    """Where the rescue is: searching from the position, a way out found, looking back through
+    the history, or done looking back."""
+
+    SEARCH = "search"
+    FOUND = "found"
+    BACK = "back"
+    BACK_DONE = "back-done"
+
+
+@dataclass
+class RescueFound:
+    """A way out from ``state``: the solver's ``moves`` (texts), of which the first ``n`` are
+    offered."""
+
+    state: object
+    moves: list
+    n: int
+
+
+@dataclass
+class LookBack:
+    """The look back through the history: ``proved`` (the position is proved lost),
+    ``checked`` of ``total`` earlier positions tried; ``back`` once done — how many moves back
+    the last winnable one is (negative: none within the budget, that many tried; ``None``:
+    none at all)."""
+
+    proved: bool
+    checked: int
+    total: int
+    back: int | None = None
+
+
 class Job:
     """A sliced search. ``gen`` is a generator that yields solver objects (``step(n)`` → result
     or ``None``) and receives each one's :class:`~games.solvers.search.Result`; what it returns
@@ -160,8 +195,8 @@ class Assist:
         self.queue_due = 0.0
         self.expect = None
         self.played = 0
-        self.rescue_phase = None    # None, search, found, back, back-done
-        self.rescue_info: dict = {}
+        self.rescue_phase: RescuePhase | None = None
+        self.rescue_info: RescueFound | LookBack | None = None
         self.live = None            # None (off / nothing yet), thinking, yes, no, unknown
         self.live_state = None
         self.dealing = None         # the deal search: {"opts", "tried", "number", "before"}
@@ -250,7 +285,7 @@ class Assist:
             if j.advance(PANEL_SLICE if j.modal else SLICE) and j in self.jobs:
                 self.jobs.remove(j)
             redraw = True
-            if any(j.modal for j in self.jobs) or self.rescue_phase in ("search", "back"):
+            if any(j.modal for j in self.jobs) or self.rescue_phase in (RescuePhase.SEARCH, RescuePhase.BACK):
                 self.table.stale = True     # the panel's spinner turns
         if self.queue and time.perf_counter() >= self.queue_due:
             self.play_next()
@@ -348,14 +383,14 @@ class Assist:
         if self.known(s) == "no":
             self.look_back(proved=True)
             return
-        self.rescue_phase = "search"
+        self.rescue_phase = RescuePhase.SEARCH
 
         def gen():
             r = yield self.solver(s, RESCUE_NODES, RESCUE_SECONDS)
             return r
 
         def done(r):
-            if self.rescue_phase != "search" or t.state != s:
+            if self.rescue_phase != RescuePhase.SEARCH or t.state != s:
                 return
             self.learn(s, r)
             if r.status == SOLVED:
@@ -368,8 +403,8 @@ class Assist:
 
     def rescue_found(self, s, moves) -> None:
         n = min(RESCUE_STEPS, len(moves))
-        self.rescue_phase = "found"
-        self.rescue_info = {"state": s, "moves": list(moves), "n": n}
+        self.rescue_phase = RescuePhase.FOUND
+        self.rescue_info = RescueFound(s, list(moves), n)
         self.open_panel(tr(MSG_WAY_OUT), [("play", tr(MSG_PLAY_N, n=n), self.play_rescue),
                                           ("cancel", tr(MSG_CLOSE), self.cancel_rescue)])
 
@@ -377,15 +412,15 @@ class Assist:
         """Solve the earlier positions of the history, newest first, each under a budget."""
         t = self.table
         states = list(t.history.states)
-        self.rescue_phase = "back"
-        self.rescue_info = {"proved": proved, "checked": 0, "total": len(states) - 1}
+        self.rescue_phase = RescuePhase.BACK
+        self.rescue_info = LookBack(proved, 0, len(states) - 1)
         info = self.rescue_info
 
         def gen():
             t0 = time.perf_counter()
             for k in range(1, len(states)):
                 s = states[-1 - k]
-                info["checked"] = k
+                info.checked = k
                 kn = self.known(s) if s not in self.dead else "no"
                 if kn == "yes":
                     return k
@@ -400,10 +435,10 @@ class Assist:
             return None
 
         def done(k):
-            if self.rescue_phase != "back":
+            if self.rescue_phase != RescuePhase.BACK:
                 return
-            self.rescue_phase = "back-done"
-            info["back"] = k
+            self.rescue_phase = RescuePhase.BACK_DONE
+            info.back = k
             title = tr(MSG_NO_WAY if proved else MSG_NO_WAY_FOUND)
             if k is not None and k > 0:
                 acts = [("undo", tr(MSG_UNDO_N, n=k), lambda: self.undo_back(k)),
@@ -428,15 +463,15 @@ class Assist:
     def rescue_lines(self) -> list[tuple[str, tuple]]:
         ph, info = self.rescue_phase, self.rescue_info
         out = []
-        if ph == "search":
+        if ph == RescuePhase.SEARCH:
             out.append(("", INK))
-        elif ph == "found":
+        elif ph == RescuePhase.FOUND:
             out.append((tr(MSG_WAY_OUT_BODY), INK))
-        elif ph == "back":
+        elif ph == RescuePhase.BACK:
             out.append((tr(MSG_LOOKING_BACK), INK))
             out.append(("", INK))
-        elif ph == "back-done":
-            k = info.get("back")
+        elif ph == RescuePhase.BACK_DONE:
+            k = info.back
             if k is not None and k > 0:
                 out.append((tr(MSG_BACK_1) if k == 1 else tr(MSG_BACK_N, n=k), INK))
             elif k is not None and k < 0:
@@ -495,8 +530,8 @@ class Assist:
         info = self.rescue_info
         t = self.table
         self.cancel_rescue()
-        self.queue = list(info["moves"][:info["n"]])
-        self.expect = info.get("state")
+        self.queue = list(info.moves[:info.n])
+        self.expect = info.state
         self.played = 0
         if not self.on_course():   # the table moved on, and not along the line
             self.stop_playback()

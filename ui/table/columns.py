@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -102,6 +103,43 @@ def fan_offsets(n: int, down: int, h: int, avail: float, down_step: float, up_st
     return out
 
 
+@dataclass
+class Drag:
+    """Cards the pointer lifted: card ``index`` of pile ``key`` and those on it."""
+
+    key: tuple
+    index: int
+    cards: list                      # [(card, face_up)], bottom first
+    rects: list                      # where they lay when lifted (pygame.Rect, px)
+    grab: tuple[int, int]            # the pointer's offset from the first card's corner, px
+    pos: tuple[int, int]             # the pointer now, px
+    state: object                    # the state they were lifted from
+
+
+@dataclass
+class TapCycle:
+    """Where a tapped card went (card ``index`` of pile ``key``), and the places (``order``, of
+    :meth:`ColumnsTable.place_class`; ``at`` the current one) that further taps on it go round.
+    ``groups``: the undo groups then — another move in between ends the cycle."""
+
+    key: tuple
+    index: int
+    order: list
+    at: int
+    groups: int
+
+
+@dataclass
+class LastTap:
+    """The last tap that moved a card: when (``time.perf_counter``, s), where (px), the pile the
+    card went to and the undo groups then — a second tap soon after, close by, is a double tap."""
+
+    t: float
+    pos: tuple[int, int]
+    dst: tuple
+    groups: int
+
+
 class ColumnsTable(GameTable):
     """The frame of a column game. A subclass sets ``rules``, ``game``, ``n_columns`` and
     implements the game hooks (section "hooks" below); everything else is shared."""
@@ -113,12 +151,12 @@ class ColumnsTable(GameTable):
 
     def __init__(self, number=None, options=None, state=None, **kw):
         super().__init__(number, options, state, **kw)
-        self.drag = None
+        self.drag: Drag | None = None
         self.press_card = None
         self.groups: list[int] = []
         self.kept_back: set = set()
-        self.cycle = None
-        self.last_tap = None
+        self.cycle: TapCycle | None = None
+        self.last_tap: LastTap | None = None
         self.tap_pos = (0, 0)
         self.auto_due = None
         self.finish_queue: list = []
@@ -676,7 +714,7 @@ class ColumnsTable(GameTable):
             if self.drag is None and self.press_card is not None:
                 self.start_drag(ev)
             if self.drag is not None:
-                self.drag["pos"] = ev.pos
+                self.drag.pos = ev.pos
                 self.moved = True
             return
         if ev.kind == "up":
@@ -695,23 +733,22 @@ class ColumnsTable(GameTable):
         rects = self.pile_rects(s, key)[index:]
         cards = self.pile_cards(s, key)[index:]
         r0 = rects[0]
-        self.drag = {"key": key, "index": index, "cards": cards, "rects": rects,
-                     "grab": (ev.start[0] - r0.x, ev.start[1] - r0.y), "pos": ev.pos, "state": s}
+        self.drag = Drag(key, index, cards, rects, (ev.start[0] - r0.x, ev.start[1] - r0.y), ev.pos, s)
         self.cycle = None
         self.stale = True
 
     def drag_rects(self) -> list[pygame.Rect]:
         """Where the lifted cards are drawn now (enlarged by :data:`LIFT` around the grab point)."""
         d = self.drag
-        gx, gy = d["grab"]
-        px, py = d["pos"]
+        gx, gy = d.grab
+        px, py = d.pos
         w = round(self.card_w * LIFT)
         h = cards_art.card_height(w)
         x0 = px - gx * LIFT
         y0 = py - gy * LIFT
-        r0 = d["rects"][0]
+        r0 = d.rects[0]
         return [pygame.Rect(round(x0 + (r.x - r0.x) * LIFT), round(y0 + (r.y - r0.y) * LIFT), w, h)
-                for r in d["rects"]]
+                for r in d.rects]
 
     def drop_zone(self, key) -> pygame.Rect:
         """The rectangle a drop aims at: a pile's top card (a column from its top down to its
@@ -732,7 +769,7 @@ class ColumnsTable(GameTable):
         drawn = self.drag_rects_at(d, pos)
         lead = drawn[0]
         c = (lead.centerx, lead.centery)
-        key, index = d["key"], d["index"]
+        key, index = d.key, d.index
         legal = {self.route(s, m)[2]: m for m in reversed(self.tap_list(s, key, index))}
         radius = SNAP * self.card_w
         near = []
@@ -764,7 +801,7 @@ class ColumnsTable(GameTable):
             return
         near = near[0][2] if near else None
         # glide back, and say why when the cards were dropped on a pile that refused them
-        for j, ((card, up), r) in enumerate(zip(d["cards"], d["rects"])):
+        for j, ((card, up), r) in enumerate(zip(d.cards, d.rects)):
             self.fly(card, small[j].topleft, r.topleft, (key, index + j), up, up, delay=0)
         if near is not None:
             m = self.make_move(s, key, index, near)
@@ -777,7 +814,7 @@ class ColumnsTable(GameTable):
 
     def drag_rects_at(self, d, pos):
         old = self.drag
-        self.drag = dict(d, pos=pos)
+        self.drag = replace(d, pos=pos)
         try:
             return self.drag_rects()
         finally:
@@ -798,12 +835,12 @@ class ColumnsTable(GameTable):
             return
         s = self.state
         lt = self.last_tap
-        if lt is not None and time.perf_counter() - lt["t"] < DOUBLE_TAP and \
-                math.dist(self.tap_pos, lt["pos"]) < DOUBLE_TAP_PX and lt["groups"] == len(self.groups) \
-                and lt["dst"][0] != "found":
+        if lt is not None and time.perf_counter() - lt.t < DOUBLE_TAP and \
+                math.dist(self.tap_pos, lt.pos) < DOUBLE_TAP_PX and lt.groups == len(self.groups) \
+                and lt.dst[0] != "found":
             # a double tap: the card the first tap moved goes home from where it went
             self.last_tap = None
-            dst = lt["dst"]
+            dst = lt.dst
             cards = self.pile_cards(s, dst)
             m = self.home_move(s, dst, len(cards) - 1) if cards else None
             if m is not None:
@@ -815,16 +852,16 @@ class ColumnsTable(GameTable):
         key, index = target[1], target[2]
         cyc = self.cycle
         moves = self.tap_list(s, key, index)
-        if cyc is not None and cyc["groups"] == len(self.groups) and cyc["key"] == key and cyc["index"] == index \
+        if cyc is not None and cyc.groups == len(self.groups) and cyc.key == key and cyc.index == index \
                 and moves:
             # tapped again where the last tap put it: the next place of the first tap's list, round
             # and round (a place that became legal since joins the end of the list)
             by_place = {}
             for m in moves:
                 by_place.setdefault(self.place_class(self.route(s, m)[2]), m)
-            order = cyc["order"] + [p for p in by_place if p not in cyc["order"]]
+            order = cyc.order + [p for p in by_place if p not in cyc.order]
             here = self.place_class(key)
-            at = order.index(here) if here in order else cyc["at"]
+            at = order.index(here) if here in order else cyc.at
             for j in range(1, len(order) + 1):
                 p = order[(at + j) % len(order)]
                 if p in by_place and p != here:
@@ -854,9 +891,9 @@ class ColumnsTable(GameTable):
             after = self.pile_cards(self.state, dst)
             # the groups count once the automatic moves that follow are played
             place = self.place_class(dst)
-            self.cycle = {"key": dst, "index": len(after) - n, "order": list(order),
-                          "at": order.index(place) if place in order else 0, "groups": len(self.groups)}
-            self.last_tap = {"t": time.perf_counter(), "pos": self.tap_pos, "dst": dst, "groups": len(self.groups)}
+            self.cycle = TapCycle(dst, len(after) - n, list(order), order.index(place) if place in order else 0,
+                                  len(self.groups))
+            self.last_tap = LastTap(time.perf_counter(), self.tap_pos, dst, len(self.groups))
 
     def key(self, event) -> None:
         if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
@@ -912,7 +949,7 @@ class ColumnsTable(GameTable):
         out = {tw.data["slot"] for tw in self.anim.of("cfly") if tw.data.get("slot") is not None}
         if self.drag is not None:
             d = self.drag
-            out |= {(d["key"], d["index"] + j) for j in range(len(d["cards"]))}
+            out |= {(d.key, d.index + j) for j in range(len(d.cards))}
         return out
 
     def shake_for(self, key) -> tuple[int, int] | None:
@@ -976,7 +1013,7 @@ class ColumnsTable(GameTable):
             rects = self.drag_rects()
             w = rects[0].width
             sh, (dx, dy) = cards_art.shadow(w)
-            for (c, up), r in zip(self.drag["cards"], rects):
+            for (c, up), r in zip(self.drag.cards, rects):
                 surface.blit(sh, (r.x + dx + round(w * 0.04), r.y + dy + round(w * 0.07)))
                 self.art.draw(surface, c, r, up, False)
 

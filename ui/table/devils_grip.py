@@ -28,6 +28,7 @@ scale (:func:`games.devils_grip.rating`). The hint slices the solver's branch an
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -64,6 +65,36 @@ def chain_ranks(row: int) -> list[str]:
     return [rank_name(2 + row + 3 * k) for k in range(4)]
 
 
+@dataclass
+class Retarget:
+    """The last tap's move, for "tap again: the next stack": the stack of cell ``src`` (``-1``:
+    the talon top) went onto ``targets[k]``; ``before`` and ``after`` are the states around that
+    move (a tap again applies only while the history still ends with them)."""
+
+    src: int
+    targets: list
+    k: int
+    before: object
+    after: object
+
+    @property
+    def dst(self) -> int:
+        """The cell the stack went onto."""
+        return self.targets[self.k]
+
+
+@dataclass
+class StackDrag:
+    """A stack (or the talon's top card) the pointer lifted: its target ``src`` (``("cell", i)``
+    or ``("talon",)``), the pointer now (px), its offset from the stack's corner (px), and
+    whether the drag swaps (it began on the swap handle)."""
+
+    src: tuple
+    pos: tuple[int, int]
+    grab: tuple[int, int]
+    swap: bool
+
+
 class DevilsGripTable(GameTable):
     """The Devil's Grip game on screen. Targets: ``("cell", i)`` (i = 0..23, row by row as the
     rules number them), ``("stock",)``, ``("talon",)``."""
@@ -82,9 +113,9 @@ class DevilsGripTable(GameTable):
         return DevilsGrip.result(self.state)
 
     def on_start(self) -> None:
-        self.drag = None        # {"src": target, "pos", "grab": (dx, dy), "swap": bool}
+        self.drag: StackDrag | None = None
         self.swap_from = None   # cell index waiting for a tap (long press) to swap with
-        self.cycle = None       # the last tap move, for "tap again: the next stack"
+        self.cycle: Retarget | None = None   # the last tap move, for "tap again: the next stack"
         self.dg_search = None
         self._redraw = False
 
@@ -267,8 +298,8 @@ class DevilsGripTable(GameTable):
             return
         c = self.cycle
         h = self.history
-        if (c is not None and c["dst"] == i and len(c["targets"]) > 1 and len(h.states) > 1
-                and h.states[-1] is c["after"] and h.states[-2] is c["before"]):
+        if (c is not None and c.dst == i and len(c.targets) > 1 and len(h.states) > 1
+                and h.states[-1] is c.after and h.states[-2] is c.before):
             self.retarget(c)
             return
         self.tap_source(i)
@@ -289,25 +320,22 @@ class DevilsGripTable(GameTable):
             return
         move = Move(TALON if src < 0 else MERGE, src, targets[0])
         if self.try_move(move, None):
-            self.cycle = {"src": src, "targets": targets, "k": 0, "dst": targets[0],
-                          "before": self.history.states[-2], "after": self.state}
+            self.cycle = Retarget(src, targets, 0, self.history.states[-2], self.state)
 
-    def retarget(self, c: dict) -> None:
+    def retarget(self, c: "Retarget") -> None:
         """Tap again on the stack just moved: the same move aimed at the next fitting stack
         (the last move is replaced, not undone: no undo is counted)."""
         h = self.history
-        k = (c["k"] + 1) % len(c["targets"])
-        src, before = c["src"], c["before"]
-        move = Move(TALON if src < 0 else MERGE, src, c["targets"][k])
+        k = (c.k + 1) % len(c.targets)
+        src, before = c.src, c.before
+        move = Move(TALON if src < 0 else MERGE, src, c.targets[k])
         if self.rules.why_not(before, move) is not None:
             self.cycle = None
             return
         self.anim.finish("fly")
-        h.states.pop()
-        h.actions.pop()
-        h.moves -= 1
+        h.retract()
         self.try_move(move, None)
-        self.cycle = {**c, "k": k, "dst": c["targets"][k], "after": self.state}
+        self.cycle = replace(c, k=k, after=self.state)
 
     def tap_stock(self) -> None:
         self.try_move(TURN_MOVE, ("stock",))
@@ -428,8 +456,8 @@ class DevilsGripTable(GameTable):
                     talon = h[1] if talon is None else min(talon, h[1])
         d = self.drag
         if d is not None:
-            if d["src"][0] == "cell":
-                cells[d["src"][1]] = 0
+            if d.src[0] == "cell":
+                cells[d.src[1]] = 0
             else:
                 n = len(self.state.talon) - 1
                 talon = n if talon is None else min(talon, n)
@@ -457,7 +485,7 @@ class DevilsGripTable(GameTable):
             if self.drag is None:
                 self.start_drag(ev)
             if self.drag is not None:
-                self.drag["pos"] = ev.pos
+                self.drag.pos = ev.pos
                 self._redraw = True
             return
         if ev.kind == "long":
@@ -489,12 +517,12 @@ class DevilsGripTable(GameTable):
         swap = t[0] == "cell" and self.swap_from == t[1]
         self.swap_from = None
         self.cycle = None
-        self.drag = {"src": t, "pos": ev.pos, "grab": (ev.start[0] - home[0], ev.start[1] - home[1]), "swap": swap}
+        self.drag = StackDrag(t, ev.pos, (ev.start[0] - home[0], ev.start[1] - home[1]), swap)
         self.stale = True
 
     def drag_topleft(self) -> tuple[int, int]:
         d = self.drag
-        return d["pos"][0] - d["grab"][0], d["pos"][1] - d["grab"][1]
+        return d.pos[0] - d.grab[0], d.pos[1] - d.grab[1]
 
     def drag_move(self, dst):
         """The move a drop on ``dst`` (from :meth:`drop_target`) would make, or ``None``."""
@@ -502,15 +530,15 @@ class DevilsGripTable(GameTable):
         if dst is None:
             return None
         j = dst[1]
-        if d["src"][0] == "talon":
+        if d.src[0] == "talon":
             return Move(TALON, -1, j)
-        i = d["src"][1]
-        if dst[0] == "handle" or d["swap"] or not self.state.grid[j]:
+        i = d.src[1]
+        if dst[0] == "handle" or d.swap or not self.state.grid[j]:
             return Move(SWAP, i, j)
         return Move(MERGE, i, j)
 
     def drop(self, pos) -> None:
-        src = self.drag["src"]
+        src = self.drag.src
         grab = self.drag_topleft()
         dst = self.drop_target(pos, src)
         move = self.drag_move(dst)
@@ -757,11 +785,11 @@ class DevilsGripTable(GameTable):
     def draw_drag(self, surface) -> None:
         d = self.drag
         s = self.state
-        dst = self.drop_target(d["pos"], d["src"])
+        dst = self.drop_target(d.pos, d.src)
         move = self.drag_move(dst)
-        if d["src"][0] == "cell":   # handles: small and faint, full size on the cell under the pointer
+        if d.src[0] == "cell":   # handles: small and faint, full size on the cell under the pointer
             for j, hr in enumerate(self.handle_rects):
-                if ("cell", j) == d["src"]:
+                if ("cell", j) == d.src:
                     continue
                 if dst is None or dst[1] != j:
                     self._handle(surface, hr.inflate(-round(hr.width * 0.3), -round(hr.height * 0.3)), False, False)
@@ -772,11 +800,11 @@ class DevilsGripTable(GameTable):
             col = (SWAP_INK if move.kind == SWAP else cards_art.GLOW) if ok else (200, 80, 70)
             self._ring(surface, box.inflate(8, 8), col, max(3, self.card_w // 18), cards_art.radius(self.card_w) + 4)
         x, y = self.drag_topleft()
-        cards = s.grid[d["src"][1]] if d["src"][0] == "cell" else (s.talon[-1],)
+        cards = s.grid[d.src[1]] if d.src[0] == "cell" else (s.talon[-1],)
         for k, c in enumerate(cards):
             r = pygame.Rect(x + round(k * self.fan[0]), y + round(k * self.fan[1]), self.card_w, self.card_h)
             self.art.draw(surface, c, r, True, True)
-        if d["src"][0] == "cell" and dst is not None:   # the handle of the cell under the pointer, on top
+        if d.src[0] == "cell" and dst is not None:   # the handle of the cell under the pointer, on top
             self._handle(surface, self.handle_rects[dst[1]], dst[0] == "handle", True)
 
     def _handle(self, surface, r: pygame.Rect, active: bool, near: bool = True) -> None:
