@@ -61,6 +61,11 @@ class Sliced:
         self.result = Result(status, moves or [], self.nodes, self.seconds)
         return self.result
 
+    def best_moves(self) -> list[str] | None:
+        """The moves to the best position found so far (searches that keep one: Devil's Grip's,
+        the fewest cards left), or ``None`` for a search that keeps no best line."""
+        return None
+
     def step(self, max_nodes: int = 2000) -> Result | None:
         """Expand about ``max_nodes`` more nodes; the :class:`Result` once the search is over,
         else ``None`` (call again)."""

@@ -62,6 +62,12 @@ class GameTable(Scene):
     hidden_cards = True       # the game hides cards from the player (face down, or a stock):
                               # solver messages then say it sees them (FreeCell, Pyramid: False)
     STOCK_TEXTS = ("s", "d")  # the stock move's text in every game (docs/contract.md, "Move notation")
+    hint_nodes = HINT_NODES   # the solver's node budget for one hint
+    best_line_hints = False
+    """The hint shows the first move of the best line the solver found (the fewest cards left),
+    winning or not, instead of a known winning line or the rule of thumb: for a game almost
+    never won (Devil's Grip). The search must keep that line (``Search.best_moves``)."""
+    best_line_ms = HINT_MS    # how long such a hint shows
     pickers: dict = {}
     """``{option: picker(scene, current_value, done)}``: options the home sheet sets with a scene
     of their own instead of a cycle button; ``done(value)`` sets the option."""
@@ -441,18 +447,19 @@ class GameTable(Scene):
 
     # -- hint ------------------------------------------------------------------------------------
     def hint(self) -> None:
-        """The solver's next move when it answers within :data:`HINT_WALL` (sliced over frames),
-        else the best move by :func:`games.hints.best_move`; shown on the table with its reason.
-        When the position is known lost (or the solver proves it), the hint is the rescue."""
+        """Ask for a hint: a known line's next move at once (:meth:`Assist.hint_known`), else the
+        solver, sliced over frames (:meth:`step_hint`) for at most :attr:`hint_nodes` nodes and
+        :data:`HINT_WALL` seconds; :meth:`finish_hint` decides what is shown. A lost position's
+        hint is the rescue."""
         if self.rules.status(self.state) == LOST:
             self.rescue()
             return
         if self.rules.status(self.state) != PLAYING:
             return
-        if self.assist.hint_known():
+        if not self.best_line_hints and self.assist.hint_known():
             return
         if self.rules.has_solver():
-            self.hint_search = self.rules.solver(self.state, max_nodes=HINT_NODES)
+            self.hint_search = self.rules.solver(self.state, max_nodes=self.hint_nodes)
             self.hint_deadline = time.perf_counter() + HINT_WALL
             self.say(tr("Thinking…"))
         else:
@@ -466,12 +473,24 @@ class GameTable(Scene):
             if r is not None:
                 break
         if r is not None or (self.app.solver_wall_clock and time.perf_counter() > self.hint_deadline):
-            self.hint_search = None
-            self.finish_hint(r)
+            search, self.hint_search = self.hint_search, None
+            self.finish_hint(r, search)
 
-    def finish_hint(self, result) -> None:
+    def finish_hint(self, result, search=None) -> None:
+        """Decide the hint and show it — the one place a hint is made. ``result``: the solver's
+        answer (``None``: none in time); ``search``: the search that gave it. In order: the first
+        move of the best line a search keeps (:attr:`best_line_hints`); a winning line's first
+        move; a proved loss opens the rescue; else the best move by rule of thumb
+        (:func:`games.hints.best_move`), or the rescue when only pointless moves are left."""
         move = None
         self.say("")      # "Thinking…" is over, whatever comes next
+        best = search.best_moves() if search is not None and self.best_line_hints else None
+        if best:
+            self.show_hint(self.rules.parse_move(self.state, best[0]), self.best_line_text(result, search),
+                           self.best_line_ms)
+            return
+        if best is not None:
+            result = None     # no line kept at all: as if the solver had not answered
         if result is not None:
             self.assist.learn(self.state, result)
         if result is not None and result.status == SOLVED and result.moves:
@@ -485,15 +504,24 @@ class GameTable(Scene):
             if move is not None and hints.move_value(self.rules, self.state, move)[0] < hints.USEFUL \
                     and self.rules.has_solver():
                 move = None           # only pointless moves are left: the hint becomes the rescue
-            if move is None and not self.rules.has_solver():
-                move = self.simple_hint()
             if move is None:
                 self.assist.rescue()
                 return
             self.say(tr("Hint: the best move by rule of thumb (no winning line found in time)"))
+        self.show_hint(move)
+
+    def show_hint(self, move, message: str | None = None, ms: int = HINT_MS) -> None:
+        """Show ``move`` as the hint for ``ms`` milliseconds (its reason beside it), with
+        ``message`` on the status line when given."""
+        if message is not None:
+            self.say(message)
         self.hint_move = move
         self.anim.cancel("hint")
-        self.anim.add("hint", HINT_MS, {"move": move}, scaled=False, on_done=self._hint_over)
+        self.anim.add("hint", ms, {"move": move}, scaled=False, on_done=self._hint_over)
+
+    def best_line_text(self, result, search) -> str:
+        """The status line of a best-line hint (:attr:`best_line_hints`)."""
+        return tr(self.assist.sees(MSG_HINT_LINE))
 
     def rescue(self) -> None:
         """Look for a way out of this position (:meth:`ui.table.assist.Assist.rescue`)."""
@@ -901,10 +929,6 @@ class GameTable(Scene):
 
     def lost_text(self) -> str:
         return tr("No more moves")
-
-    def simple_hint(self):
-        moves = self.rules.legal_moves(self.state)
-        return moves[0] if moves else None
 
     def layout_cards(self, frame) -> None:
         raise NotImplementedError

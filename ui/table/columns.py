@@ -1064,26 +1064,6 @@ class ColumnsTable(GameTable):
         pygame.draw.rect(surface, (10, 30, 20), br.inflate(10, 4), border_radius=br.height)
         surface.blit(badge, br)
 
-    def simple_hint(self):
-        """The first tap move of any card, best places first (foundation, runs …), else the stock."""
-        s = self.state
-        best = None
-        for key in self.all_keys():
-            cards = self.pile_cards(s, key)
-            if key[0] in ("found", "stock", "done") or not cards:
-                continue
-            for i in range(len(cards)):
-                if cards[i][1] and self.liftable(s, key, i):
-                    ms = self.tap_list(s, key, i)
-                    if ms and self.route(s, ms[0])[2][0] != "cell":
-                        return ms[0]
-                    if ms and best is None:
-                        best = ms[0]
-                    break
-        if best is not None:
-            return best
-        return super().simple_hint()
-
 
 def opt_cycle(options: dict, key: str, values: list):
     """A row action cycling ``options[key]`` through ``values``."""

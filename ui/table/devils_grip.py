@@ -27,12 +27,11 @@ scale (:func:`games.devils_grip.rating`). The hint slices the solver's branch an
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 
 import pygame
 
-from games.core import LOST, PLAYING, WON, Refusal
+from games.core import PLAYING, Refusal
 from games.devils_grip import (
     COLS, MERGE, N_CELLS, RATING_ROWS, ROWS, SWAP, TALON, TURN, TURN_MOVE,
     DevilsGrip, Move, chain_of, complete_in_row, fits, rating,
@@ -43,10 +42,11 @@ from games.solvers.search import SOLVED
 from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import DIM, INK, icon, load_toml
-from .base import HINT_WALL, GameTable
+from .base import GameTable
 
 HINT_NODES = 40_000        # solver nodes for one hint at most (≈ 0.25 s natively, ≈ 0.6 s in Pyodide);
                            # the wall of base.HINT_WALL seconds ends it sooner, with the best line found
+HINT_MS = 1800             # how long the hinted move shows
                            # by then. The best-result beam takes ≈ 26 000 nodes before the win search:
                            # at 20 000 the hint at the start of #506 (the banked, won deal) gave "leaves
                            # 34 cards"; at 40 000 it finds the win (31 152 nodes)
@@ -101,6 +101,9 @@ class DevilsGripTable(GameTable):
 
     rules = DevilsGrip
     game = "devils-grip"
+    hint_nodes = HINT_NODES
+    best_line_hints = True    # almost never won: the hint is the best line's first move
+    best_line_ms = HINT_MS
 
     @staticmethod
     def preview_places():
@@ -116,7 +119,6 @@ class DevilsGripTable(GameTable):
         self.drag: StackDrag | None = None
         self.swap_from = None   # cell index waiting for a tap (long press) to swap with
         self.cycle: Retarget | None = None   # the last tap move, for "tap again: the next stack"
-        self.dg_search = None
         self._redraw = False
 
     # -- geometry --------------------------------------------------------------------------------
@@ -556,41 +558,14 @@ class DevilsGripTable(GameTable):
 
     # -- hint ------------------------------------------------------------------------------------
     def hint(self) -> None:
-        if self.rules.status(self.state) == LOST:
-            self.rescue()       # as every table: a lost position's hint is the rescue (how far back)
-            return
-        if self.rules.status(self.state) != PLAYING:
-            return
-        self.swap_from = None
-        self.dg_search = self.rules.solver(self.state, max_nodes=HINT_NODES)
-        self.hint_search = self.dg_search
-        self.hint_deadline = time.perf_counter() + HINT_WALL
-        self.say(tr("Thinking…"))
+        if self.rules.status(self.state) == PLAYING:
+            self.swap_from = None
+        super().hint()
 
-    def finish_hint(self, result) -> None:
-        search, self.dg_search = self.dg_search, None
-        moves = search.best_moves() if search is not None else []
-        if not moves:
-            super().finish_hint(None)
-            return
-        move = self.rules.parse_move(self.state, moves[0])
+    def best_line_text(self, result, search) -> str:
         if result is not None and result.status == SOLVED:
-            self.say(tr("Hint: a move on a winning line (the solver sees face-down cards)"))
-        else:
-            self.say(tr("Hint: the best line found leaves {n} cards (the solver sees the stock)", n=search.best))
-        self.hint_move = move
-        self.anim.cancel("hint")
-        self.anim.add("hint", 1800, {"move": move}, scaled=False, on_done=self._hint_over)
-
-    def simple_hint(self):
-        """A talon play, else a merge (onto a stack in its chain's row first), else the stock's
-        turn, else ``None`` (swaps alone never lower the cards left)."""
-        moves = self.rules.legal_moves(self.state)
-        g = self.state.grid
-        plays = [m for m in moves if m.kind in (TALON, MERGE)]
-        if plays:
-            return min(plays, key=lambda m: (m.kind != TALON, chain_of(g[m.dst][0]) != m.dst // COLS))
-        return TURN_MOVE if TURN_MOVE in moves else None
+            return tr("Hint: a move on a winning line (the solver sees face-down cards)")
+        return tr("Hint: the best line found leaves {n} cards (the solver sees the stock)", n=search.best)
 
     # -- game events -----------------------------------------------------------------------------
     def intro(self) -> str:

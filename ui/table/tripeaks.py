@@ -205,18 +205,6 @@ class TriPeaksTable(GameTable):
     def intro(self) -> str:
         return tr("Tap a card one rank above or below the waste card, or tap the stock")
 
-    def simple_hint(self):
-        """A fitting card (one that turns another face up first), else the stock, else ``None``."""
-        moves = self.rules.legal_moves(self.state)
-        cards = [m for m in moves if m != DRAW]
-        if cards:
-            t = self.state.tableau
-            def frees(i):
-                return sum(1 for j in LAYOUT.covers[i] if t[j] is not None and
-                           sum(t[k] is not None for k in LAYOUT.covered_by[j]) == 1)
-            return max(cards, key=lambda i: (frees(i), i))
-        return DRAW if moves else None
-
     def key(self, event) -> None:
         if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
             self.activate(("stock",))
