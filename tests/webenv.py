@@ -169,3 +169,63 @@ def run_node(script: str, *args: str, timeout: float = 180) -> subprocess.Comple
     node = need_node_modules()
     return subprocess.run([node, str(WEB_TESTS / script), *args], cwd=WEB_TESTS, capture_output=True, text=True,
                           timeout=timeout)
+
+
+# -- the real bundle in the browser (tests/test_web_page.py, bench/web_frames.py) -------------------
+WASM_DIR = ROOT.parent / "shared" / "wasm"
+"""Where the pygame-ce wheel for WebAssembly lies: ``../shared/wasm/`` next to the checkout
+(its README gives the provenance, the licence and the sha256)."""
+WHEEL_NAME = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
+WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
+
+
+def wheel_problem(wasm_dir: Path = WASM_DIR) -> str:
+    """Why the wheel cannot be used (absent, or another sha256), or ``""``."""
+    import hashlib
+
+    wheel = wasm_dir / WHEEL_NAME
+    if not wheel.is_file():
+        return f"the pygame-ce wasm wheel {WHEEL_NAME} is not in {wasm_dir} (see ../shared/wasm/README.md)"
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    if digest != WHEEL_SHA256:
+        return (f"{wheel} has sha256 {digest}, not {WHEEL_SHA256}: a different file "
+                "(see ../shared/wasm/README.md)")
+    return ""
+
+
+def need_wheel() -> Path:
+    """The checked pygame-ce wheel, or skip (fail under CI) naming ../shared/wasm/README.md."""
+    why = wheel_problem()
+    if why:
+        unavailable(why)
+    return WASM_DIR / WHEEL_NAME
+
+
+def run_page(runs: list[dict], shots: Path | None = None, timeout: float = 480) -> dict:
+    """Run ``tests/web/page_test.mjs`` over the session's bundle: one browser, one page load of
+    the harness per entry of ``runs`` (``{name, width, height, touch, sw, scenarios}``), the
+    scenarios' JSON results (``{"runs": {name: {"load", "scenarios", "errors", "console"}}}``).
+    Skips (fails under CI) when Node, its packages, Chromium or the wheel are missing."""
+    need_web_run()
+    chromium = need_chromium()
+    need_node_modules()
+    wheel = need_wheel()
+    dest, _info = need_bundle()
+    cfg = {"chromium": chromium, "bundle": str(dest / "web"), "wheel": str(wheel), "sha256": WHEEL_SHA256,
+           "port": free_port(), "shots": str(shots) if shots else None, "runs": runs}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        import json
+
+        json.dump(cfg, f)
+    try:
+        r = run_node("page_test.mjs", f.name, timeout=timeout)
+    finally:
+        os.unlink(f.name)
+    if r.returncode != 0:
+        pytest.fail(f"page_test.mjs exited {r.returncode}: {r.stderr[-2000:]}")
+    import json
+
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    if out.get("error"):
+        pytest.fail(f"page_test.mjs: {out['error']}")
+    return out

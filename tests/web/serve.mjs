@@ -14,7 +14,17 @@ const TYPES = {
   ".data": "application/octet-stream", ".tar": "application/x-tar", ".txt": "text/plain",
 };
 
-export function serve(root, { port = 0, cors = false, prefix = "/" } = {}) {
+// mounts: {"/url/path": "/file/or/dir"} served in place of what root holds there (the test page
+// next to the built bundle, Pyodide's files, the wheel).
+function mounted(mounts, pathname) {
+  for (const [url, target] of Object.entries(mounts)) {
+    if (pathname === url) return target;
+    if (url.endsWith("/") && pathname.startsWith(url)) return path.join(target, pathname.slice(url.length));
+  }
+  return null;
+}
+
+export function serve(root, { port = 0, cors = false, prefix = "/", mounts = {} } = {}) {
   const requests = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://x");
@@ -23,8 +33,9 @@ export function serve(root, { port = 0, cors = false, prefix = "/" } = {}) {
     if (!rel.startsWith(prefix)) { res.writeHead(404); res.end(); return; }
     rel = rel.slice(prefix.length).replace(/\/+/g, "/");
     if (rel === "" || rel.endsWith("/")) rel += "index.html";
-    const file = path.join(root, rel);
-    if (!file.startsWith(path.resolve(root)) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    const extra = mounted(mounts, decodeURIComponent(url.pathname));
+    const file = extra || path.join(root, rel);
+    if ((!extra && !file.startsWith(path.resolve(root))) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404, { "Content-Type": "text/plain" }); res.end("not found"); return;
     }
     const headers = { "Content-Type": TYPES[path.extname(file)] || "application/octet-stream", "Cache-Control": "no-store" };

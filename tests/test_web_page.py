@@ -1,0 +1,132 @@
+"""The real web bundle in headless Chromium, played through the page (docs/web.md, "The page as a
+test bed"; tests/web/harness.html, page_test.mjs, probe.py).
+
+``build/web/pasyans.tar.gz`` (built once per session by webenv) runs unchanged: Pyodide 0.27.7
+(CPython 3.12 in WebAssembly) with the pygame-ce wheel pygbag serves (``../shared/wasm/``, sha256
+checked by the page), unpacked to ``/data/data/pasyans/assets`` and ``main.py`` run as
+``__main__``. Each viewport is one page load running a list of scenarios; every action is a real
+pointer event on the canvas (mouse at 1280×800, touch at 390×844 and 844×390). The page's probe
+only says where cards and buttons are drawn and what the app holds.
+"""
+from __future__ import annotations
+
+import pytest
+
+import webenv
+from games.i18n import tr
+from games.registry import find_game
+from ui.progress import SavedGame
+from ui.storage import MSG_CORRUPT
+
+GAMES = ("tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell")
+TABLES = {"tripeaks": "TriPeaksTable", "pyramid": "PyramidTable", "devils-grip": "DevilsGripTable",
+          "spider": "SpiderTable", "klondike": "KlondikeTable", "freecell": "FreeCellTable"}
+RUNS = [
+    {"name": "desktop", "width": 1280, "height": 800, "touch": False,
+     "scenarios": ["open_all", "refused", "win_freecell", "before_reload", "reload", "after_reload"]},
+    {"name": "phone", "width": 390, "height": 844, "touch": True, "sw": True,
+     "scenarios": ["open_all", "refused", "win_tripeaks", "offline_reload"]},
+    {"name": "landscape", "width": 844, "height": 390, "touch": True, "scenarios": ["open_all", "win_pyramid"]},
+]
+SIZES = {r["name"]: [r["width"], r["height"]] for r in RUNS}
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    return webenv.run_page(RUNS, shots=tmp_path_factory.mktemp("web-shots"))
+
+
+def scenario(page, run, name):
+    r = page["runs"][run]
+    assert "load" not in r["errors"], r["errors"]["load"]
+    assert name not in r["errors"], r["errors"][name]
+    return r["scenarios"][name]
+
+
+@pytest.mark.parametrize("run", list(SIZES))
+def test_the_bundle_starts_in_webassembly_with_the_checked_wheel(page, run):
+    r = page["runs"][run]
+    assert "load" not in r["errors"], r["errors"].get("load")
+    h = r["load"]["harness"]
+    assert h["error"] is None and h["phase"] == "started"
+    assert h["wheel_sha256"] == webenv.WHEEL_SHA256
+    s = r["load"]["state"]
+    assert s["scene"] == "HomeScene" and s["size"] == SIZES[run] and s["draws"] >= 1
+    assert r["console"] == [], r["console"]  # no Python traceback, no failed request
+
+
+@pytest.mark.parametrize("run", list(SIZES))
+def test_each_game_opens_from_the_home_screen(page, run):
+    out = scenario(page, run, "open_all")
+    for g in GAMES:
+        assert out[g]["scene"] == TABLES[g] and out[g]["game"] == g, (run, g, out[g])
+        assert out[g]["status"] == "playing" and out[g]["size"] == SIZES[run]
+
+
+@pytest.mark.parametrize("run, game", [("desktop", "freecell"), ("phone", "tripeaks"), ("landscape", "pyramid")])
+def test_a_solver_line_played_by_taps_wins(page, run, game):
+    out = scenario(page, run, "win_" + game)
+    assert out["status"] == "won" and out["panel_end"] == "won", out
+    assert out["panel_title"] == tr("You won!", lang="en")
+    assert out["taps"] + out["drags"] >= len(out["line"]) and out["taps"] > out["drags"]
+    # the taps played exactly the solver's line, and natively it wins from the same deal
+    assert out["actions"] == out["line"]
+    rules = find_game(game)
+    saved = SavedGame(game, out["number"], dict(out["options"]), list(out["actions"]))
+    native = saved.replay()
+    assert rules.status(native.state) == "won"
+
+
+@pytest.mark.parametrize("run", ["desktop", "phone"])
+def test_a_refused_tap_shakes_and_says_why(page, run):
+    out = scenario(page, run, "refused")
+    assert out["shakes"] == 1 and out["status_text"] == out["why"] != ""
+    assert out["moves_after"] == out["moves_before"] == 0 and out["position_same"]
+
+
+def test_reload_mid_game_continues_with_cards_score_clock_and_undo_history(page):
+    before = scenario(page, "desktop", "before_reload")
+    after = scenario(page, "desktop", "after_reload")
+    b, a = before["game"], after["game"]
+    assert b["actions"][3] == "u" and len(b["actions"]) == 6 and b["depth"] == 4
+    for k in ("number", "options", "actions", "moves", "depth", "score", "position", "status"):
+        assert a[k] == b[k], k
+    saved = before["record"]["data"]["seconds"]
+    assert saved >= 4 and saved <= a["clock"] <= saved + 5   # the clock goes on from the saved time
+    # the whole undo history: undo back to the deal, each position as natively
+    rules = find_game("tripeaks")
+    native = SavedGame("tripeaks", b["number"], dict(b["options"]), list(b["actions"])).replay()
+    want = []
+    while native.can_undo():
+        native.undo()
+        want.append(rules.format_position(native.state))
+    assert after["undo"] == want and len(want) == 4
+
+
+def test_a_record_torn_from_javascript_is_kept_aside_with_a_notice(page):
+    before = scenario(page, "desktop", "before_reload")
+    after = scenario(page, "desktop", "after_reload")
+    assert after["corrupt"] == before["garbage"]
+    assert "pasyans.stats.corrupt" in after["keys"]
+    assert after["notice"] == tr(MSG_CORRUPT, lang="ru", name="stats")  # in the player's language
+    assert after["game"]["actions"] == before["game"]["actions"]        # the rest loads
+
+
+def test_the_language_setting_survives_a_reload(page):
+    before = scenario(page, "desktop", "before_reload")
+    after = scenario(page, "desktop", "after_reload")
+    assert before["game"]["language"] == "ru" and after["language"] == "ru"
+    assert after["settings"]["data"]["language"] == "ru"
+
+
+def test_a_hidden_page_stops_the_game_clock(page):
+    h = scenario(page, "desktop", "before_reload")["hidden"]
+    assert h["frames_hidden"] > 0                       # the app ran while hidden…
+    assert h["clock_hidden_end"] - h["clock_hidden_start"] < 0.05   # …its clock stood still
+    assert h["clock_back"] - h["clock_hidden_end"] > 0.5           # and goes on when shown
+
+
+def test_offline_reload_through_the_service_worker_starts_the_game(page):
+    out = scenario(page, "phone", "offline_reload")
+    assert out["cached"] >= out["wanted"]
+    assert out["scene"] == "HomeScene" and out["draws"] >= 1

@@ -1,0 +1,350 @@
+// The real web bundle in headless Chromium (tests/test_web_page.py, bench/web_frames.py,
+// docs/web.md "The page as a test bed").
+//
+//   node page_test.mjs CONFIG.json        → one JSON object on the last line of stdout
+//
+// CONFIG: {chromium, bundle (build/web/), wheel (file), sha256, port, profile (dir), shots (dir or
+// null), runs: [{name, width, height, touch, sw, scenarios: [name…]}]}. Each run is one browser
+// context and one page load of harness.html (served next to the bundle, so localStorage and the
+// service worker are the bundle's), then its scenarios in order, each reporting what it saw. The
+// game is driven only by real input: Playwright's mouse, and touch through the DevTools
+// protocol's Input.dispatchTouchEvent (what a touch screen sends). window.probe (probe.py) tells
+// where things are drawn and what the app holds.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serve } from "./serve.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cfg = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+  "--disable-sync", "--disable-dev-shm-usage"];
+const GAMES = ["tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell"];
+const GARBAGE = "{\"schema\": 1, \"data\": {\"tripeaks\": \u2660 torn";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const mounts = {
+  "/app/harness.html": path.join(here, "harness.html"),
+  "/app/probe.py": path.join(here, "probe.py"),
+  "/app/pyodide/": path.join(here, "node_modules", "pyodide"),
+  "/app/wasm/": path.dirname(cfg.wheel),
+};
+let server = await serve(cfg.bundle, { port: cfg.port, prefix: "/app/", mounts });
+const pageURL = (sw) => server.url + "harness.html?wheel=" + encodeURIComponent("wasm/" + path.basename(cfg.wheel)) +
+  "&sha256=" + cfg.sha256 + (sw ? "&sw=1" : "");
+
+class Driver {
+  constructor(ctx, page, run) {
+    this.ctx = ctx; this.page = page; this.run = run; this.touch = !!run.touch; this.cdp = null;
+  }
+  async probe(name, args = {}) {
+    const r = await this.page.evaluate(([n, a]) => window.probe(n, a), [name, args]);
+    if (r && r.error) throw new Error(`probe ${name}(${JSON.stringify(args)}): ${r.error}\n${r.trace || ""}`);
+    return r;
+  }
+  async state() { return this.probe("state"); }
+  async touchEvent(type, x, y) {
+    if (!this.cdp) this.cdp = await this.ctx.newCDPSession(this.page);
+    await this.cdp.send("Input.dispatchTouchEvent", {
+      type, touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }],
+    });
+  }
+  async tap([x, y]) {
+    if (this.touch) {
+      await this.touchEvent("touchStart", x, y);
+      await sleep(40);
+      await this.touchEvent("touchEnd", x, y);
+    } else {
+      await this.page.mouse.move(x, y);
+      await this.page.mouse.down();
+      await sleep(30);
+      await this.page.mouse.up();
+    }
+  }
+  async drag([x0, y0], [x1, y1], steps = 8) {
+    if (this.touch) {
+      await this.touchEvent("touchStart", x0, y0);
+      for (let i = 1; i <= steps; i++) {
+        await sleep(16);
+        await this.touchEvent("touchMove", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps);
+      }
+      await sleep(30);
+      await this.touchEvent("touchEnd", x1, y1);
+    } else {
+      await this.page.mouse.move(x0, y0);
+      await this.page.mouse.down();
+      for (let i = 1; i <= steps; i++) {
+        await sleep(16);
+        await this.page.mouse.move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps);
+      }
+      await sleep(30);
+      await this.page.mouse.up();
+    }
+  }
+  // Wait until the app has run a few more frames and the table is at rest (no flight, no
+  // automatic move or hint pending).
+  async settle(timeout = 20000) {
+    const t0 = Date.now();
+    const f0 = (await this.state()).frames;
+    for (;;) {
+      const s = await this.state();
+      if (s.frames >= f0 + 3 && !s.busy) return s;
+      if (Date.now() - t0 > timeout) throw new Error("the table did not come to rest: " + JSON.stringify(s).slice(0, 300));
+      await sleep(30);
+    }
+  }
+  async until(pred, what, timeout = 20000) {
+    const t0 = Date.now();
+    for (;;) {
+      const s = await this.state();
+      if (pred(s)) return s;
+      if (Date.now() - t0 > timeout) throw new Error("waited in vain for " + what + ": " + JSON.stringify(s).slice(0, 400));
+      await sleep(40);
+    }
+  }
+  async button(name) { await this.tap(await this.probe("button", { name })); }
+  async home() {
+    const s = await this.state();
+    if (s.scene === "HomeScene") return s;
+    if (s.panel) await this.button(s.panel_buttons[s.panel_buttons.length - 1]);
+    await this.button("home");
+    return this.until((x) => x.scene === "HomeScene" && !x.panel, "the home screen");
+  }
+  // From the home screen: the game's tile, then New deal (or Continue) on its sheet.
+  async open(game, how = "new") {
+    await this.home();
+    await this.tap(await this.probe("tile", { game }));
+    await this.until((s) => s.panel === "GameSheet", "the sheet of " + game);
+    await this.button(how);
+    const s = await this.until((x) => x.game === game && x.scene !== "HomeScene", "the table of " + game);
+    return this.settle();
+  }
+  // run f with some settings, then put them back
+  async with(settings, f) {
+    for (const [name, value] of Object.entries(settings)) await this.probe("set_setting", { name, value });
+    try { return await f(); } finally {
+      await this.probe("set_setting", { name: "anim_speed", value: "normal" });
+      if ("auto_foundation" in settings) await this.probe("set_setting", { name: "auto_foundation", value: true });
+    }
+  }
+  async shot(name) {
+    if (!cfg.shots) return null;
+    fs.mkdirSync(cfg.shots, { recursive: true });
+    const file = path.join(cfg.shots, `${name}-${this.run.width}x${this.run.height}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+}
+
+async function load(d, sw) {
+  const t0 = Date.now();
+  await d.page.goto(pageURL(sw));
+  await d.page.waitForFunction(() => window.__harness && (window.__harness.phase === "started" || window.__harness.error),
+    null, { timeout: 120000 });
+  const h = await d.page.evaluate(() => window.__harness);
+  if (h.error) throw new Error("the harness page failed: " + h.error);
+  const s = await d.until((x) => x.draws > 0 && x.scene === "HomeScene", "the first home frame", 60000);
+  return { seconds: (Date.now() - t0) / 1000, harness: h, state: s };
+}
+
+// -- scenarios -----------------------------------------------------------------------------------
+const SCENARIOS = {
+  // each of the six games from the home screen; a screenshot of each table
+  async open_all(d) {
+    const out = {};
+    await d.shot("home");
+    for (const g of GAMES) {
+      const s = await d.open(g);
+      out[g] = { scene: s.scene, game: s.game, status: s.status, moves: s.moves, size: s.size, shot: await d.shot(g) };
+    }
+    await d.home();
+    return out;
+  },
+  // a winning line from the table's own solver, played by taps (and drags where a tap would send
+  // the card elsewhere) at the cards' places on the canvas, to the won panel
+  async win(d, game) {
+    let s = await d.open(game);
+    let solved = null;
+    for (let k = 0; k < 8 && !solved; k++) {
+      const r = await d.probe("solve", { max_nodes: 400000 });
+      if (r.status === "solved") { solved = r; break; }
+      await d.button("new");
+      s = await d.settle();
+    }
+    if (!solved) throw new Error(game + ": no solvable deal in 8 tries");
+    const start = await d.state();
+    let taps = 0, drags = 0, last = null;
+    for (let i = 0; ; i++) {
+      const g = await d.probe("next_gesture", { index: i });
+      if (g.done) break;
+      const before = (await d.state()).actions.length;
+      for (const step of g.gesture) {
+        if (step.tap) {
+          if (last && Math.hypot(step.tap[0] - last[0], step.tap[1] - last[1]) < 40) await sleep(400);  // not a double tap
+          await d.tap(step.tap); taps++; last = step.tap;
+        } else { await d.drag(step.drag[0], step.drag[1]); drags++; last = null; }
+      }
+      s = await d.settle();
+      if (s.actions.length <= before) throw new Error(`${game}: move ${i} (${g.move}) did not play: ${s.status_text}`);
+    }
+    s = await d.until((x) => x.panel !== null || x.status !== "playing", "the end of the game");
+    s = await d.until((x) => x.panel !== null, "the won panel");
+    const shot = await d.shot(game + "-won");
+    await d.button(s.panel_buttons[s.panel_buttons.length - 1]).catch(() => {});
+    return { number: start.number, options: start.options, line: solved.moves, taps, drags, status: s.status,
+             panel: s.panel, panel_end: s.panel_end, panel_title: s.panel_title, actions: s.actions, score: s.score, shot };
+  },
+  // (the flights at the "fast" speed, a player's setting, to keep the run short; FreeCell's
+  // automatic moves to the foundations off, so that the solver's line is what the taps play)
+  async win_tripeaks(d) { return d.with({ anim_speed: "fast" }, () => SCENARIOS.win(d, "tripeaks")); },
+  async win_pyramid(d) { return d.with({ anim_speed: "fast" }, () => SCENARIOS.win(d, "pyramid")); },
+  async win_freecell(d) {
+    return d.with({ anim_speed: "fast", auto_foundation: false }, () => SCENARIOS.win(d, "freecell"));
+  },
+  // a tap on a card the rules refuse: it shakes and the status line says why
+  async refused(d) {
+    const s0 = await d.open("tripeaks");
+    const r = await d.probe("refused_tap");
+    const shakes0 = s0.shakes;
+    await d.tap(r.tap);
+    const s = await d.until((x) => x.shakes > shakes0 && x.status_text !== "", "a shake");
+    return { why: r.why, status_text: s.status_text, shakes: s.shakes - shakes0, moves_before: s0.moves,
+             moves_after: s.moves, position_same: s.position === s0.position, shot: await d.shot("refused") };
+  },
+  // TriPeaks: three moves by taps, Undo, two more; the page hidden for a while; the language
+  // set to Russian in Settings; back to the table; a record torn from JavaScript. Then the page
+  // is reloaded ("reload") and after_reload looks.
+  async before_reload(d) {
+    let s = await d.open("tripeaks");
+    for (let k = 0; k < 8 && !(await d.probe("solve", { max_nodes: 200000 })).moves.length; k++) {
+      await d.button("new");
+      await d.settle();
+    }
+    const play = async (i) => {
+      const g = await d.probe("next_gesture", { index: i });
+      for (const step of g.gesture) await d.tap(step.tap);
+      return d.settle();
+    };
+    for (const i of [0, 1, 2]) await play(i);
+    await d.button("undo");
+    await d.settle();
+    for (const i of [2, 3]) s = await play(i);
+    await sleep(1500);  // the clock runs
+    // hidden: headless Chromium keeps every page visible (another tab in front, a minimised
+    // window: checked, document.visibilityState stays "visible"), so the page is told it is hidden
+    // the way the browser tells it: document.hidden / visibilityState, then a visibilitychange event
+    const setHidden = (h) => d.page.evaluate((hide) => {
+      for (const [k, v] of [["hidden", hide], ["visibilityState", hide ? "hidden" : "visible"]]) {
+        Object.defineProperty(document, k, { configurable: true, get: () => v });
+      }
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, h);
+    await setHidden(true);
+    const hid0 = await d.state();
+    await sleep(2500);
+    const hid1 = await d.state();
+    await setHidden(false);
+    await sleep(1500);
+    const back = await d.state();
+    const hidden = { clock_hidden_start: hid0.clock, clock_hidden_end: hid1.clock,
+                     frames_hidden: hid1.frames - hid0.frames, clock_back: back.clock };
+    // Russian, through the Settings screen
+    await d.home();
+    await d.button("settings");
+    await d.until((x) => x.scene === "SettingsScene", "the settings screen");
+    await d.button("language");
+    await d.until((x) => x.language === "ru", "Russian");
+    await d.button("back");
+    await d.until((x) => x.scene === "HomeScene", "home");
+    s = await d.open("tripeaks", "continue");
+    const record = await d.page.evaluate(() => JSON.parse(localStorage.getItem("pasyans.game.tripeaks")));
+    const keys = await d.page.evaluate(() => Object.keys(localStorage).sort());
+    // another hand tears the statistics record
+    await d.page.evaluate((g) => { localStorage.setItem("pasyans.stats", g); }, GARBAGE);
+    return { game: s, hidden, record, keys, garbage: GARBAGE };
+  },
+  async after_reload(d) {
+    const s0 = await d.state();
+    const corrupt = await d.page.evaluate(() => localStorage.getItem("pasyans.stats.corrupt"));
+    const keys = await d.page.evaluate(() => Object.keys(localStorage).sort());
+    const settings = await d.page.evaluate(() => JSON.parse(localStorage.getItem("pasyans.settings")));
+    const shot = await d.shot("reload-notice");
+    const s = await d.open("tripeaks", "continue");
+    const undo = [];
+    for (let x = s; x.depth > 0 && undo.length < 20;) {
+      await d.button("undo");
+      x = await d.settle();
+      undo.push(x.position);
+    }
+    return { notice: s0.notice, language: s0.language, corrupt, keys, settings, game: s, undo, shot };
+  },
+  async offline_reload(d) {
+    // the service worker controls the page and has kept every file (the harness posts them)
+    await d.page.waitForFunction(() => navigator.serviceWorker && navigator.serviceWorker.controller, null, { timeout: 30000 });
+    await d.page.evaluate(async () => {
+      const urls = performance.getEntriesByType("resource").map((e) => e.name).concat([location.href]);
+      navigator.serviceWorker.controller.postMessage({ type: "cache-urls", urls });
+    });
+    const want = await d.page.evaluate(() => performance.getEntriesByType("resource").length + 1);
+    const t0 = Date.now();
+    let cached = 0;
+    while (Date.now() - t0 < 30000) {
+      cached = await d.page.evaluate(async () => {
+        let n = 0;
+        for (const k of await caches.keys()) n += (await (await caches.open(k)).keys()).length;
+        return n;
+      });
+      if (cached >= want) break;
+      await sleep(300);
+    }
+    await server.close();
+    await d.ctx.setOffline(true);
+    const r = await load(d, true);
+    await d.ctx.setOffline(false);
+    return { cached, wanted: want, seconds: r.seconds, scene: r.state.scene, draws: r.state.draws };
+  },
+};
+
+const out = { runs: {} };
+const browser = await chromium.launch({ executablePath: cfg.chromium, headless: true, args: ARGS });
+try {
+  for (const run of cfg.runs) {
+    const res = (out.runs[run.name] = { scenarios: {}, errors: {} });
+    const ctx = await browser.newContext({ viewport: { width: run.width, height: run.height }, hasTouch: !!run.touch,
+      isMobile: false, deviceScaleFactor: 1, locale: run.locale || "en-US", serviceWorkers: run.sw ? "allow" : "block" });
+    const page = await ctx.newPage();
+    const logs = [];
+    page.on("console", (m) => { if (logs.length < 200) logs.push(m.type() + ": " + m.text()); });
+    page.on("pageerror", (e) => logs.push("pageerror: " + e.message));
+    const d = new Driver(ctx, page, run);
+    try {
+      res.load = await load(d, run.sw);
+      for (const name of run.scenarios) {
+        const t0 = Date.now();
+        try {
+          if (name === "reload") {
+            await page.reload();
+            res.scenarios.reload = await load(d, run.sw).then((r) => ({ seconds: r.seconds }));
+            continue;
+          }
+          res.scenarios[name] = await SCENARIOS[name](d);
+        } catch (e) {
+          res.errors[name] = String((e && e.stack) || e).slice(0, 3000);
+        }
+        res.scenarios[name] = Object.assign(res.scenarios[name] || {}, { scenario_seconds: (Date.now() - t0) / 1000 });
+      }
+    } catch (e) {
+      res.errors.load = String((e && e.stack) || e).slice(0, 3000);
+    }
+    res.console = logs.filter((l) => /^(error|pageerror):|Traceback/.test(l)).slice(0, 40);
+    await ctx.close();
+    if (run.sw) server = await serve(cfg.bundle, { port: cfg.port, prefix: "/app/", mounts }).catch(() => server);
+  }
+} catch (e) {
+  out.error = String((e && e.stack) || e);
+}
+await browser.close();
+await server.close().catch(() => {});
+console.log(JSON.stringify(out));
+process.exit(0);
