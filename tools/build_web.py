@@ -7,7 +7,7 @@ itch.io). Steps (docs/web.md):
    PyPI, the one network use; skipped when it is there already). ``black`` must not be
    importable in it: pygbag's optimiser would reformat the packed source with it.
 2. A staged copy ``build/stage/pasyans/`` holding only what the game needs (:data:`PACKED`,
-   without caches); the folder's name makes the bundle ``pasyans.apk``/``pasyans.tar.gz``.
+   without caches); the folder's name makes the bundle ``pasyans.tar.gz``.
 3. ``pygbag --build --archive --no_opt --template web/pasyans.tmpl --icon web/favicon.png``
    in the staged copy, with every proxy variable pointing at a closed port and a time limit:
    with our own template and icon pygbag has no reason to touch the network, and if it ever
@@ -42,9 +42,13 @@ PACKED = ("main.py", "games", "ui", "assets", "layouts", "locales")
 """What the game needs at run time, relative to the repository root."""
 SKIPPED_NAMES = {"__pycache__", ".pytest_cache", ".hypothesis", ".DS_Store"}
 SKIPPED_SUFFIXES = {".pyc", ".pyo", ".orig", ".rej", ".swp"}
-ZIPPED = ("index.html", "favicon.png", f"{APP}.apk", f"{APP}.tar.gz", "sw.js", "manifest.webmanifest",
-          "icon-192.png", "icon-512.png")
-"""The files of ``build/web.zip`` (everything the page and its service worker load)."""
+ZIPPED = ("index.html", "favicon.png", f"{APP}.tar.gz", "sw.js", "manifest.webmanifest", "icon-192.png",
+          "icon-512.png")
+"""The files of ``build/web`` and ``build/web.zip``: everything the page and its service worker load.
+pygbag also writes ``pasyans.apk`` (a zip of the same files), which nothing loads at play time: our
+page's Python block fetches ``pasyans.tar.gz`` only, and pygbag 0.9.3 reads an apk only in its own
+development server (a rebuild when the apk is requested) and when its REPL is given an apk's URL
+(docs/web.md, "What the page loads"). It is left out."""
 DEAD_PROXY = "http://127.0.0.1:9"
 
 
@@ -102,7 +106,7 @@ def _skipped(path: Path) -> bool:
 def stage(stage_dir: Path = STAGE) -> list[str]:
     """Copy :data:`PACKED`, ``pygbag.ini``, ``static/`` and our page into ``stage_dir``.
 
-    :returns: the packed files, relative and sorted (what the apk must hold).
+    :returns: the packed files, relative and sorted (what the bundle must hold).
     """
     if stage_dir.exists():
         shutil.rmtree(stage_dir)
@@ -159,12 +163,16 @@ def run_pygbag(py: Path, stage_dir: Path = STAGE, cdn: str | None = None, timeou
 def finish(stage_dir: Path, stamp: str, out: Path = OUT, zip_path: Path = ZIP) -> None:
     """Move pygbag's output to ``out``, stamp ``sw.js``, write ``zip_path``."""
     built = stage_dir / "build" / "web"
-    for f in (f"{APP}.apk", f"{APP}.tar.gz", "index.html", "favicon.png", "sw.js"):
+    for f in (f"{APP}.tar.gz", "index.html", "favicon.png", "sw.js"):
         if not (built / f).is_file():
             raise BuildError(f"pygbag wrote no {f} in {built}")
     if out.exists():
         shutil.rmtree(out)
-    shutil.copytree(built, out)
+    shutil.copytree(built, out, ignore=shutil.ignore_patterns(f"{APP}.apk"))
+    missing = sorted(set(ZIPPED) - {p.name for p in out.iterdir()})
+    extra = sorted({p.name for p in out.iterdir()} - set(ZIPPED))
+    if missing or extra:
+        raise BuildError(f"{out} should hold exactly {', '.join(ZIPPED)}: missing {missing}, unexpected {extra}")
     sw = out / "sw.js"
     text = sw.read_text(encoding="utf-8")
     text = text.replace("__PASYANS_BUILD__", stamp).replace("__PASYANS_RUNTIME__", PYGBAG_VERSION)
@@ -179,8 +187,8 @@ def finish(stage_dir: Path, stamp: str, out: Path = OUT, zip_path: Path = ZIP) -
 def build(cdn: str | None = None, py: Path | None = None, dest: Path = BUILD, log=print) -> dict:
     """The whole build into ``dest`` (``dest/web``, ``dest/web.zip``; staged in ``dest/stage``).
 
-    :returns: ``{"apk": bytes, "tar_gz": bytes, "zip": bytes, "stamp": str, "packed": [...],
-        "seconds": s}``. :raises BuildError: naming the failed step.
+    :returns: ``{"tar_gz": bytes, "web": bytes (the folder), "zip": bytes, "stamp": str,
+        "packed": [...], "seconds": s}``. :raises BuildError: naming the failed step.
     """
     t0 = time.monotonic()
     py = py or ensure_venv()
@@ -191,14 +199,14 @@ def build(cdn: str | None = None, py: Path | None = None, dest: Path = BUILD, lo
     run_pygbag(py, stage_dir, cdn=cdn)
     finish(stage_dir, stamp, out, zip_path)
     info = {
-        "apk": (out / f"{APP}.apk").stat().st_size,
         "tar_gz": (out / f"{APP}.tar.gz").stat().st_size,
+        "web": sum(p.stat().st_size for p in out.iterdir()),
         "zip": zip_path.stat().st_size,
         "stamp": stamp,
         "packed": packed,
         "seconds": round(time.monotonic() - t0, 1),
     }
-    log(f"{out}: {APP}.apk {info['apk']} bytes, {APP}.tar.gz {info['tar_gz']} bytes; "
+    log(f"{out}: {info['web']} bytes, {APP}.tar.gz {info['tar_gz']} bytes; "
         f"{zip_path.name} {info['zip']} bytes; build {stamp}; {info['seconds']} s")
     return info
 
