@@ -99,7 +99,11 @@ class Driver {
     for (;;) {
       const s = await this.state();
       if (pred(s)) return s;
-      if (Date.now() - t0 > timeout) throw new Error("waited in vain for " + what + ": " + JSON.stringify(s).slice(0, 400));
+      if (Date.now() - t0 > timeout) {
+        const { pointer, position, actions, ...rest } = s;
+        throw new Error("waited in vain for " + what + ": " + JSON.stringify(rest).slice(0, 400) +
+                        " pointer events: " + JSON.stringify(pointer));
+      }
       await sleep(40);
     }
   }
@@ -195,12 +199,13 @@ const SCENARIOS = {
     return { number: start.number, options: start.options, line: solved.moves, taps, drags, status: s.status,
              panel: s.panel, panel_end: s.panel_end, panel_title: s.panel_title, actions: s.actions, score: s.score, shot };
   },
-  // (the flights at the "fast" speed, a player's setting, to keep the run short; FreeCell's
-  // automatic moves to the foundations off, so that the solver's line is what the taps play)
-  async win_tripeaks(d) { return d.with({ anim_speed: "fast" }, () => SCENARIOS.win(d, "tripeaks")); },
-  async win_pyramid(d) { return d.with({ anim_speed: "fast" }, () => SCENARIOS.win(d, "pyramid")); },
+  // (animation off, a player's setting, to keep the run short: the flights are played in the
+  // other scenarios; FreeCell's automatic moves to the foundations off, so that the solver's
+  // line is what the taps play)
+  async win_tripeaks(d) { return d.with({ anim_speed: "off" }, () => SCENARIOS.win(d, "tripeaks")); },
+  async win_pyramid(d) { return d.with({ anim_speed: "off" }, () => SCENARIOS.win(d, "pyramid")); },
   async win_freecell(d) {
-    return d.with({ anim_speed: "fast", auto_foundation: false }, () => SCENARIOS.win(d, "freecell"));
+    return d.with({ anim_speed: "off", auto_foundation: false }, () => SCENARIOS.win(d, "freecell"));
   },
   // a tap on a card the rules refuse: it shakes and the status line says why
   async refused(d) {
@@ -278,6 +283,11 @@ const SCENARIOS = {
       undo.push(x.position);
     }
     return { notice: s0.notice, language: s0.language, corrupt, keys, settings, game: s, undo, shot };
+  },
+  // bench/web_frames.py: the scripted frame benchmark run inside the page (probe.bench_run)
+  async bench(d) {
+    const r = await d.probe("bench_run", cfg.bench || {});
+    return { tables: r, first_draw: (await d.state()).first_draw };
   },
   async offline_reload(d) {
     // the service worker controls the page and has kept every file (the harness posts them)

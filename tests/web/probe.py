@@ -18,6 +18,7 @@ import time
 APP = {"app": None}
 T_START = time.perf_counter()
 FRAMES: list = []          # [(t, seconds, drew, tag)] of the frames since the last ``frames`` call
+POINTER: list = []        # the last pointer events the app dispatched: [kind, [x, y], scene]
 LOG = {"first_draw": None, "shakes": 0, "draw_seconds": None, "tag": ""}
 MAX_FRAMES = 20000
 
@@ -52,8 +53,18 @@ def install() -> None:
         else:
             LOG["shaking"] = False
 
+    dispatch = App.dispatch
+
+    def logged_dispatch(self, event):
+        kind = getattr(event, "kind", None)
+        if kind is not None:
+            POINTER.append([kind, list(event.pos), type(self.scene).__name__])
+            del POINTER[:-12]
+        dispatch(self, event)
+
     App.__init__ = __init__
     App.frame = timed_frame
+    App.dispatch = logged_dispatch
     App._probe = True
 
 
@@ -75,7 +86,7 @@ def state(_args=None) -> dict:
     sc = a.scene
     out = {"scene": _scene_name(sc), "size": list(a.size), "language": a.settings.language,
            "notice": a.notice, "draws": a.draws, "frames": a.frames, "shakes": LOG["shakes"],
-           "first_draw": LOG["first_draw"], "panel": None, "panel_buttons": []}
+           "first_draw": LOG["first_draw"], "panel": None, "panel_buttons": [], "pointer": list(POINTER)}
     panel = getattr(sc, "panel", None)
     if panel is not None:
         out["panel"] = type(panel).__name__
@@ -209,8 +220,9 @@ def refused_tap(_args=None) -> dict:
 
         for i in range(N_SLOTS):
             if s.tableau[i] is not None and exposed(s.tableau, i) and sc.rules.why_not(s, i) is not None:
+                why = sc.rules.why_not(s, i)
                 return {"tap": _visible(sc.hit_test, sc.target_rect(("slot", i)), ("slot", i)),
-                        "why": tr(sc.rules.why_not(s, i))}
+                        "why": why.text() if hasattr(why, "text") else tr(why)}
     raise LookupError("no refused card here")
 
 
@@ -237,8 +249,8 @@ def frames(args=None) -> list:
 
 
 def redraw(args) -> dict:
-    """Time ``n`` full redraws of the current scene (cached base thrown away each time when the
-    scene keeps one), seconds each."""
+    """Time ``n`` full redraws of the current scene (everything drawn again, as after a move or a
+    resize: a table's still picture rebuilt, a screen drawn whole) with the flip, seconds each."""
     a = app()
     sc = a.scene
     n = int(args.get("n", 10))
@@ -246,9 +258,7 @@ def redraw(args) -> dict:
 
     out = []
     for _ in range(n):
-        if hasattr(sc, "base"):
-            sc.base = None
-        if hasattr(sc, "stale"):
+        if hasattr(sc, "stale"):  # everything that does not move is drawn again
             sc.stale = True
         t = time.perf_counter()
         sc.draw(a.screen)
@@ -262,8 +272,126 @@ def python_start(_args=None) -> dict:
     return {"first_draw": LOG["first_draw"]}
 
 
+# -- the frame benchmark (bench/web_frames.py): the same script in the page and natively -----------
+def _post_tap(p) -> None:
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(p), button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(p), button=1, touch=False))
+
+
+def _timed_frame(a) -> tuple[float, bool]:
+    draws = a.draws
+    t = time.perf_counter()
+    a.frame()
+    return time.perf_counter() - t, a.draws != draws
+
+
+def _settle(a, out: dict, cap: int = 4000) -> None:
+    """Frames until the scene is at rest: drawn frames during a flight go to ``flight``, other drawn
+    frames to ``other``, frames with a solver slice (a hint search) to ``solver``."""
+    sc = a.scene
+    for _ in range(cap):
+        anim = getattr(sc, "anim", None)
+        flying = anim is not None and (anim.busy("fly") or anim.busy("cfly"))
+        searching = getattr(sc, "hint_search", None) is not None
+        dt, drew = _timed_frame(a)
+        if searching:
+            out["solver"].append(dt)
+        elif drew and flying:
+            out["flight"].append(dt)
+        elif drew:
+            out["other"].append(dt)
+        if not (flying or searching or (anim is not None and anim.busy()) or _pending(sc)):
+            break
+        if a.scene is not sc:
+            break
+
+
+def _idle(a, out: dict, n: int) -> None:
+    for _ in range(n):
+        dt, drew = _timed_frame(a)
+        (out["other"] if drew else out["unchanged"]).append(dt)
+
+
+def _cats() -> dict:
+    return {k: [] for k in ("full", "landing", "flight", "unchanged", "solver", "other")}
+
+
+def bench_run(args) -> dict:
+    """Time frames of one scripted run: the home screen, the statistics screen, then each table of
+    ``args["tables"]`` (``[{"game", "number", "options", "moves"}]``): its full redraw
+    (``args["redraws"]`` times), ``moves`` moves of its solver's line (``max_nodes`` nodes; the
+    first legal move when it finds none) each tapped at the card's place and the frame it lands on
+    timed, the frames until the table is at rest, ``args["idle"]`` frames with nothing to do, and
+    one hint (its solver slices). Seconds per frame, by category."""
+    from ui.table import table_class
+
+    a = app()
+    n_redraw, n_idle = int(args.get("redraws", 10)), int(args.get("idle", 40))
+    res = {}
+    a.home()
+    out = _cats()
+    _settle(a, out)
+    out["full"] = redraw({"n": n_redraw})["seconds"]
+    _idle(a, out, n_idle)
+    res["home"] = out
+    a.open_stats()
+    out = _cats()
+    _settle(a, out)
+    out["full"] = redraw({"n": n_redraw})["seconds"]
+    _idle(a, out, n_idle)
+    res["stats"] = out
+    for spec in args["tables"]:
+        game = spec["game"]
+        a.switch(table_class(game)(int(spec["number"]), dict(spec.get("options") or {})))
+        sc = a.scene
+        out = _cats()
+        _settle(a, out)
+        out["full"] = redraw({"n": n_redraw})["seconds"]
+        r = sc.rules.solve(sc.state, max_nodes=int(args.get("max_nodes", 50_000)))
+        line = list(r.moves)
+        played, tapped = [], 0
+        for i in range(int(spec.get("moves", 12))):
+            if sc.rules.status(sc.state) != "playing":
+                break
+            if i < len(line):
+                move = sc.rules.parse_move(sc.state, line[i])
+            else:
+                move = sc.rules.legal_moves(sc.state)[0]
+            before = len(sc.history.actions)
+            try:
+                g = _table_gesture(sc, move)
+            except LookupError:
+                g = None
+            if g and all("tap" in step for step in g):
+                for step in g[:-1]:
+                    _post_tap(step["tap"])
+                    _settle(a, out)
+                _post_tap(g[-1]["tap"])
+                dt, _ = _timed_frame(a)
+                tapped += 1
+            else:
+                t = time.perf_counter()
+                sc.play_assist_move(move)
+                a.frame()
+                dt = time.perf_counter() - t
+            if len(sc.history.actions) > before:
+                out["landing"].append(dt)
+                played.append(str(sc.history.actions[-1]))
+            _settle(a, out)
+        _idle(a, out, n_idle)
+        if sc.rules.status(sc.state) == "playing":
+            sc.hint()
+            _settle(a, out)
+        out["played"] = played
+        out["tapped"] = tapped
+        res[game] = out
+    return res
+
+
 CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, refused_tap, set_setting, tag,
-                                 frames, redraw, python_start)}
+                                 frames, redraw, python_start, bench_run)}
 
 
 def call(name: str, args: dict):
