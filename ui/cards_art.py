@@ -104,6 +104,21 @@ def rounded(w: int, h: int, r: int, fill, edge=None, edge_w: float = 1.0) -> pyg
     return pygame.transform.smoothscale(big, (w, h))
 
 
+_rounded: dict[tuple, pygame.Surface] = {}
+
+
+def rounded_cached(w: int, h: int, r: int, fill, edge=None, edge_w: float = 1.0) -> pygame.Surface:
+    """:func:`rounded`, drawn once per set of arguments (a few hundred kept): for surfaces blitted
+    on every redraw (the home screen's tiles, highlight bands). The caller must not draw on it."""
+    key = (w, h, r, tuple(fill), tuple(edge) if edge is not None else None, edge_w)
+    img = _rounded.get(key)
+    if img is None:
+        if len(_rounded) > 300:
+            _rounded.clear()
+        img = _rounded[key] = rounded(w, h, r, fill, edge, edge_w)
+    return img
+
+
 # -- faces -----------------------------------------------------------------------------------------
 def _index(rank: int, suit: int, w: int, color, four: bool) -> pygame.Surface:
     """The corner index: rank over suit; cap height 0.30 w."""

@@ -296,3 +296,19 @@ def panel_surface(size, fill=(14, 44, 30, 252), edge=(255, 255, 255, 70)) -> pyg
 
         s = _rr[key] = rounded(size[0], size[1], 18, fill, edge, 1.5)
     return s
+
+
+_dims: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def dim_surface(size) -> pygame.Surface:
+    """The shade laid over a screen under a modal panel (black at alpha 120), ``size`` px (cached:
+    filling a full-screen surface costs more than blitting it)."""
+    size = (int(size[0]), int(size[1]))
+    s = _dims.get(size)
+    if s is None:
+        if len(_dims) > 4:
+            _dims.clear()
+        s = _dims[size] = pygame.Surface(size, pygame.SRCALPHA)
+        s.fill((0, 0, 0, 120))
+    return s

@@ -105,11 +105,22 @@ def render(text: str, size: int, color=(255, 255, 255)) -> pygame.Surface:
     return s
 
 
+_fits: dict[tuple, int] = {}
+
+
 def fit(text: str, size: int, max_width: int, min_size: int = 10) -> int:
-    """The largest size ≤ ``size`` (not below ``min_size``) at which ``text`` is ≤ ``max_width`` px wide."""
+    """The largest size ≤ ``size`` (not below ``min_size``) at which ``text`` is ≤ ``max_width`` px wide
+    (remembered: screens ask it for every label on every redraw)."""
+    key = (text, int(size), int(max_width), min_size)
+    got = _fits.get(key)
+    if got is not None:
+        return got
     size = int(size)
     while size > min_size and width(text, size) > max_width:
         size -= 1
+    if len(_fits) > _MAX:
+        _fits.clear()
+    _fits[key] = size
     return size
 
 
@@ -138,3 +149,4 @@ def wrap(text: str, size: int, max_width: int) -> list[str]:
 def clear() -> None:
     """Forget rendered texts (after a language change, to free memory)."""
     _cache.clear()
+    _fits.clear()

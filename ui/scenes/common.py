@@ -11,7 +11,7 @@ from games.registry import GAMES as REGISTRY
 
 from .. import text
 from ..app import Scene
-from ..frame import DIM, INK, Button, felt, frame_layout
+from ..frame import DIM, INK, Button, dim_surface, felt, frame_layout
 from ..input import PointerEvent
 
 GAMES = tuple(REGISTRY)
@@ -163,9 +163,7 @@ class ScreenScene(Scene):
             for k, line in enumerate(lines):
                 text.blit_center(surface, text.render(line, size, INK), (self.w // 2, y + lh * k + lh // 2))
         if self.panel is not None:
-            dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            dim.fill((0, 0, 0, 120))
-            surface.blit(dim, (0, 0))
+            surface.blit(dim_surface(surface.get_size()), (0, 0))
             self.panel.draw(surface)
         self.stale = False
 

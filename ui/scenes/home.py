@@ -157,7 +157,7 @@ class HomeScene(ScreenScene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_body(self, surface) -> None:
-        from ..cards_art import rounded
+        from ..cards_art import rounded_cached as rounded
 
         st = self.settings
         for g, rect in self.tiles:

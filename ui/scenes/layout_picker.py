@@ -17,7 +17,7 @@ from games.i18n import language, tr
 from games.pyramid import N_LAYOUTS, geometry
 
 from .. import text
-from ..cards_art import GLOW, RATIO, rounded
+from ..cards_art import GLOW, RATIO, rounded_cached as rounded
 from ..frame import DIM, INK, Button
 from ..input import PointerEvent
 from .common import ScreenScene

@@ -35,7 +35,7 @@ from games.solvers.search import SOLVED, UNSOLVABLE
 from .. import cards_art, text
 from ..anim import Animator
 from ..app import Scene
-from ..frame import DIM, INK, WARN, Button, frame_layout, felt
+from ..frame import DIM, INK, WARN, Button, dim_surface, frame_layout, felt
 from ..input import PointerEvent
 from .assist import MSG_HINT_LINE, Assist
 from .panels import CodeEntry, OptionsPanel, Panel
@@ -851,9 +851,7 @@ class GameTable(Scene):
         self.draw_status(b)
         self.assist.draw_static(b)
         if self.panel is not None:
-            dim = pygame.Surface(size, pygame.SRCALPHA)
-            dim.fill((0, 0, 0, 120))
-            b.blit(dim, (0, 0))
+            b.blit(dim_surface(size), (0, 0))
             self.panel.draw(b)
         self.stale = False
 

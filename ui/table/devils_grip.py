@@ -837,7 +837,8 @@ class DevilsGripTable(GameTable):
             row = pygame.Rect(r.centerx - rw // 2, y, rw, line)
             on = lo <= left <= hi
             if on:
-                surface.blit(cards_art.rounded(row.width, row.height, row.height // 2, (255, 204, 77, 60)), row.topleft)
+                surface.blit(cards_art.rounded_cached(row.width, row.height, row.height // 2, (255, 204, 77, 60)),
+                             row.topleft)
             ink = INK if on else DIM
             span = f"{lo}–{hi}"
             text.blit_center(surface, text.render(span, size, ink), (row.x + row.width * 0.22, row.centery))
