@@ -1,0 +1,181 @@
+"""Frame costs of the web bundle in WebAssembly against the native app, in one run.
+
+The page (headless Chromium, Pyodide 0.27.7 with the pygame-ce wheel pygbag serves: the test bed
+of ``tests/test_web_page.py``, docs/web.md) and the native app (pygame-ce, SDL_VIDEODRIVER=dummy)
+run the same script, ``tests/web/probe.py`` ``bench_run``: the home screen, the statistics screen,
+then each of the six tables on a fixed deal — its full redraw (cached backgrounds thrown away), a
+dozen moves of its solver's line each tapped at the card's place (the frame the move lands on:
+the move, its save, the flights' start and the redraw), the frames while cards fly, frames with
+nothing to do, and one hint (frames carrying a solver slice). Plus Python start (just before
+``main.py`` runs) to the first home frame. Per table and kind: median and worst in ms, and the
+wasm/native ratio of the medians.
+
+Run: ``python3 bench/web_frames.py [--size 1280x800] [--moves 12] [--out bench/results/NAME]``
+(needs what the browser tests need: node, ``tests/web/node_modules``, chromium, ../shared/wasm).
+Not a timed test: the goals (docs/web.md, "Speed") are read off its table.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+
+TABLES = [
+    {"game": "tripeaks", "number": 1, "options": {"mode": "easy", "scoring": "streak"}},
+    {"game": "pyramid", "number": 1, "options": {"layout": "1", "passes": "unlimited"}},
+    {"game": "devils-grip", "number": 1, "options": {}},
+    {"game": "spider", "number": 1, "options": {"suits": "1"}},
+    {"game": "klondike", "number": 1, "options": {"draw": "1"}},
+    {"game": "freecell", "number": 1, "options": {}},
+]
+KINDS = ("full", "landing", "flight", "unchanged", "solver", "other")
+SCREENS = ("home", "stats") + tuple(t["game"] for t in TABLES)
+
+
+def bench_args(moves: int, redraws: int, idle: int) -> dict:
+    return {"tables": [dict(t, moves=moves) for t in TABLES], "redraws": redraws, "idle": idle,
+            "max_nodes": 50_000}
+
+
+NATIVE_START = r"""
+import json, runpy, sys
+sys.path.insert(0, {web!r})
+import probe
+probe.install()
+from ui.app import App
+timed = App.frame
+def once(self):
+    timed(self)
+    if self.draws:
+        self.running = False
+App.frame = once
+runpy.run_path("main.py", run_name="__main__")
+print(json.dumps(probe.LOG["first_draw"]))
+"""
+
+
+def native_start(size: str, runs: int = 3) -> list[float]:
+    """Seconds from the probe's import (just before main.py) to the first home frame, natively,
+    in fresh interpreters."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               PASYANS_SIZE=size, PASYANS_DATA=tempfile.mkdtemp(prefix="pasyans-bench-"))
+    out = []
+    for _ in range(runs):
+        r = subprocess.run([sys.executable, "-c", NATIVE_START.format(web=str(ROOT / "tests" / "web"))], cwd=ROOT,
+                           env=env, capture_output=True, text=True, timeout=120)
+        if r.returncode != 0:
+            raise SystemExit(f"native start failed: {r.stderr[-800:]}")
+        out.append(json.loads(r.stdout.strip().splitlines()[-1]))
+    return out
+
+
+def native_run(size: str, args: dict) -> dict:
+    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+                      PASYANS_DATA=tempfile.mkdtemp(prefix="pasyans-bench-"), PASYANS_SOLVER_WALL="0")
+    import probe
+
+    probe.install()
+    from ui.app import App
+    from ui.settings import Settings
+
+    w, h = (int(x) for x in size.split("x"))
+    App((w, h), settings=Settings(language="en"))
+    r = probe.call("bench_run", args)
+    if "error" in r:
+        raise SystemExit(f"native bench failed: {r['error']}\n{r.get('trace', '')}")
+    return r
+
+
+def web_run(size: str, args: dict) -> dict:
+    os.environ.setdefault("PASYANS_WEB", "1")  # running this script is the request to open the browser
+    import webenv
+
+    w, h = (int(x) for x in size.split("x"))
+    runs = [{"name": "bench", "width": w, "height": h, "touch": False, "scenarios": ["bench"]}]
+    import pytest
+
+    try:
+        out = webenv.run_page(runs, timeout=900, extra={"bench": args})
+    except (pytest.skip.Exception, pytest.fail.Exception) as e:
+        raise SystemExit(f"the page cannot run here: {e}")
+    r = out["runs"]["bench"]
+    if r["errors"]:
+        raise SystemExit(f"the page failed: {r['errors']}")
+    res = r["scenarios"]["bench"]
+    res["load_seconds"] = r["load"]["seconds"]
+    res["load_first_draw"] = r["load"]["state"]["first_draw"]
+    return res
+
+
+def summary(samples: list[float]) -> dict | None:
+    if not samples:
+        return None
+    return {"n": len(samples), "median_ms": statistics.median(samples) * 1000, "worst_ms": max(samples) * 1000}
+
+
+def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[str, dict]:
+    rows, data = [], {}
+    head = (f"{'screen':12} {'kind':9} {'wasm med':>9} {'wasm max':>9} {'nat med':>8} {'nat max':>8} {'ratio':>6}"
+            f" {'n wasm/nat':>11}")
+    rows.append(head)
+    for screen in SCREENS:
+        for kind in KINDS:
+            w = summary(web["tables"][screen][kind])
+            n = summary(native[screen][kind])
+            if not w and not n:
+                continue
+            data.setdefault(screen, {})[kind] = {"wasm": w, "native": n}
+            ratio = (w["median_ms"] / n["median_ms"]) if w and n and n["median_ms"] > 0 else None
+            f = lambda s, k: f"{s[k]:.2f}" if s else "-"  # noqa: E731
+            rows.append(f"{screen:12} {kind:9} {f(w, 'median_ms'):>9} {f(w, 'worst_ms'):>9} {f(n, 'median_ms'):>8}"
+                        f" {f(n, 'worst_ms'):>8} {(f'{ratio:.1f}' if ratio else '-'):>6}"
+                        f" {(w or {}).get('n', 0):>5}/{(n or {}).get('n', 0):<5}")
+    ws = web.get("load_first_draw")
+    rows.append("")
+    rows.append(f"Python start (main.py) to the first home frame: wasm {ws:.3f} s, native "
+                f"{statistics.median(n_start):.3f} s (median of {len(n_start)}); page load to first frame "
+                f"{web.get('load_seconds', 0):.1f} s (Pyodide itself included)")
+    data["start"] = {"wasm_s": ws, "native_s": n_start, "page_load_s": web.get("load_seconds")}
+    data["size"] = size
+    played = {s: {"native": native[s].get("played"), "wasm": web["tables"][s].get("played")}
+              for s in SCREENS if s not in ("home", "stats")}
+    same = all(v["native"] == v["wasm"] for v in played.values())
+    rows.append(f"the same moves played in both: {'yes' if same else 'NO'}")
+    data["played"] = played
+    return "\n".join(rows), data
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--size", default="1280x800")
+    ap.add_argument("--moves", type=int, default=12)
+    ap.add_argument("--redraws", type=int, default=10)
+    ap.add_argument("--idle", type=int, default=40)
+    ap.add_argument("--out", help="write NAME.txt and NAME.json (e.g. bench/results/web-frames-1280x800)")
+    a = ap.parse_args(argv)
+    args = bench_args(a.moves, a.redraws, a.idle)
+    web = web_run(a.size, args)
+    start = native_start(a.size)
+    native = native_run(a.size, args)
+    text, data = report(native, web, start, a.size)
+    print(text)
+    if a.out:
+        Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py --size {a.size} --moves {a.moves}\n\n{text}\n",
+                                        encoding="utf-8")
+        Path(a.out + ".json").write_text(json.dumps({"summary": data, "native": native, "wasm": web}, indent=1),
+                                         encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
