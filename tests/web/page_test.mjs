@@ -246,6 +246,7 @@ const SCENARIOS = {
       document.dispatchEvent(new Event("visibilitychange"));
     }, h);
     await setHidden(true);
+    await sleep(700);  // the app looks at document.hidden with the window's size, every 0.5 s
     const hid0 = await d.state();
     await sleep(2500);
     const hid1 = await d.state();
