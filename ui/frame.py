@@ -128,16 +128,28 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     if s is None:
         w, h = size
         sw, sh = max(8, w // 8), max(8, h // 8)
-        small = pygame.Surface((sw, sh))
         cx, cy = sw / 2, sh * 0.42
         rmax = math.hypot(sw / 2, sh * 0.6)
+        # one RGB byte string for the small picture; a row is symmetric about cx, so each
+        # distance |x - cx| is worked out once (the same numbers as pixel by pixel)
+        (r0, g0, b0), (r1, g1, b1) = FELT, FELT_LIGHT
+        rows = bytearray()
         for y in range(sh):
+            dy = y - cy
+            row: dict[float, bytes] = {}
             for x in range(sw):
-                t = min(1.0, math.hypot(x - cx, y - cy) / rmax)
-                k = (1 - t) ** 1.6
-                small.set_at((x, y), tuple(round(FELT[i] * (1 - k) + FELT_LIGHT[i] * k) for i in range(3)))
-        s = pygame.transform.smoothscale(small, size).convert() if pygame.display.get_surface() else \
-            pygame.transform.smoothscale(small, size)
+                dx = abs(x - cx)
+                c = row.get(dx)
+                if c is None:
+                    t = min(1.0, math.hypot(dx, dy) / rmax)
+                    k = (1 - t) ** 1.6
+                    j = 1 - k
+                    c = row[dx] = bytes((round(r0 * j + r1 * k), round(g0 * j + g1 * k), round(b0 * j + b1 * k)))
+                rows += c
+        small = pygame.image.frombuffer(bytes(rows), (sw, sh), "RGB").copy()
+        s = pygame.transform.smoothscale(small, size)
+        if pygame.display.get_surface():
+            s = s.convert()
         if len(_felt) > 6:
             _felt.clear()
         _felt[size] = s
