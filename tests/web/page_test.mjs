@@ -108,11 +108,19 @@ class Driver {
     }
   }
   async button(name) { await this.tap(await this.probe("button", { name })); }
+  // back to the home screen: a screen's back arrow, or a table's pause menu and its Home row
   async home() {
     const s = await this.state();
     if (s.scene === "HomeScene") return s;
     if (s.panel) await this.button(s.panel_buttons[s.panel_buttons.length - 1]);
-    await this.button("home");
+    await this.until((x) => !x.panel, "no panel");
+    if (s.game) {
+      await this.button("pause");
+      await this.until((x) => x.panel === "PauseMenu", "the pause menu");
+      await this.tap(await this.probe("button", { row: "Home" }));
+    } else {
+      await this.button("back");
+    }
     return this.until((x) => x.scene === "HomeScene" && !x.panel, "the home screen");
   }
   // From the home screen: the game's tile, then New deal (or Continue) on its sheet.

@@ -117,14 +117,25 @@ def _visible(hit, rect, want):
 
 
 def button(args) -> list:
-    """The centre of the button ``name`` (a panel's first, then the scene's), in canvas px."""
+    """The centre of the button ``name`` (a panel's first, then the scene's, then a table's pause
+    button), in canvas px; ``{"row": "Home"}``: the panel's row whose label is that text translated."""
+    from games.i18n import tr
+
     sc = app().scene
-    name = args["name"]
     panel = getattr(sc, "panel", None)
+    if "row" in args:
+        want = tr(args["row"])
+        rows = getattr(panel, "rows", None) or []
+        for b, row in zip(getattr(panel, "row_buttons", []) or [], rows):
+            if row[0]() == want:
+                return list(b.rect.center)
+        raise LookupError(f"no row {want!r} on {type(panel).__name__ if panel else None}")
+    name = args["name"]
     pools = []
     if panel is not None:
         pools.append(list(panel.buttons) + list(getattr(panel, "row_buttons", []) or []))
     pools.append([b[0] if isinstance(b, tuple) else b for b in getattr(sc, "buttons", [])])
+    pools.append([getattr(sc, "pause_button", None)])
     for pool in pools:
         for b in pool:
             if getattr(b, "name", None) == name:
@@ -135,7 +146,8 @@ def button(args) -> list:
 def tile(args) -> list:
     """The centre of the home screen's tile of ``game``."""
     sc = app().scene
-    for g, rect, _ in sc.tiles:
+    for t in sc.tiles:
+        g, rect = t[0], t[1]
         if g == args["game"]:
             return list(rect.center)
     raise LookupError(f"no tile {args['game']!r}")
