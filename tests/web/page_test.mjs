@@ -305,23 +305,26 @@ const SCENARIOS = {
       const urls = performance.getEntriesByType("resource").map((e) => e.name).concat([location.href]);
       navigator.serviceWorker.controller.postMessage({ type: "cache-urls", urls });
     });
-    const want = await d.page.evaluate(() => performance.getEntriesByType("resource").length + 1);
+    // every file the page loaded (and the page itself) must be in a cache before going offline
     const t0 = Date.now();
-    let cached = 0;
-    while (Date.now() - t0 < 30000) {
-      cached = await d.page.evaluate(async () => {
-        let n = 0;
-        for (const k of await caches.keys()) n += (await (await caches.open(k)).keys()).length;
-        return n;
+    let missing = null, cached = 0, wanted = 0;
+    while (Date.now() - t0 < 60000) {
+      [missing, cached, wanted] = await d.page.evaluate(async () => {
+        const urls = performance.getEntriesByType("resource").map((e) => e.name).concat([location.href])
+          .filter((u) => /^https?:/.test(u));
+        const miss = [];
+        for (const u of urls) if (!(await caches.match(u, { ignoreVary: true }))) miss.push(u);
+        return [miss, urls.length - miss.length, urls.length];
       });
-      if (cached >= want) break;
+      if (!missing.length) break;
       await sleep(300);
     }
+    const want = wanted;
     await server.close();
     await d.ctx.setOffline(true);
     const r = await load(d, true);
     await d.ctx.setOffline(false);
-    return { cached, wanted: want, seconds: r.seconds, scene: r.state.scene, draws: r.state.draws };
+    return { cached, wanted: want, missing, seconds: r.seconds, scene: r.state.scene, draws: r.state.draws };
   },
 };
 
