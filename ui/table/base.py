@@ -29,7 +29,7 @@ from games import bank as banks
 from games import hints
 from games.core import LOST, PLAYING, WON, GameError, History, IllegalMove
 from games.deal import check_number, parse_number
-from games.i18n import format_duration, tr
+from games.i18n import N_, format_duration, tr
 from games.solvers.search import SOLVED, UNSOLVABLE
 
 from .. import cards_art, text
@@ -44,6 +44,8 @@ MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number c
 HINT_SLICE = 0.004    # seconds of solver per frame
 HINT_WALL = 1.0       # seconds before the hint falls back to a simple choice
 HINT_NODES = 300_000  # solver nodes for one hint at most
+MSG_HINT_LOST = N_("No winning line from here (Rescue looks back through your moves); the best move left is shown")
+MSG_HINT_DEAL_LOST = N_("This deal cannot be won (the solver proved it); the best move left is shown")
 HINT_MS = 3000        # how long the hinted card and its reason show
 
 
@@ -452,7 +454,7 @@ class GameTable(Scene):
         :data:`HINT_WALL` seconds; :meth:`finish_hint` decides what is shown. A lost position's
         hint is the rescue."""
         if self.rules.status(self.state) == LOST:
-            self.rescue()
+            self.open_end_panel()      # no move at all: say so, with Rescue, Undo, Replay, New deal
             return
         if self.rules.status(self.state) != PLAYING:
             return
@@ -497,13 +499,20 @@ class GameTable(Scene):
             move = self.rules.parse_move(self.state, result.moves[0])
             self.say(tr(self.assist.sees(MSG_HINT_LINE)))
         elif result is not None and result.status == UNSOLVABLE:
-            self.assist.rescue()      # no move wins: the hint becomes the rescue
-            return
+            # no move wins, but the hint still shows the best move there is (never a dead end:
+            # at the deal there is nothing to undo) and says the game cannot be won
+            move = hints.best_move(self.rules, self.state) or self.simple_hint()
+            if move is None:
+                self.open_end_panel()
+                return
+            self.say(tr(MSG_HINT_DEAL_LOST if self.history.moves == 0 else MSG_HINT_LOST), error=True)
         else:
             move = hints.best_move(self.rules, self.state)
             if move is not None and hints.move_value(self.rules, self.state, move)[0] < hints.USEFUL \
-                    and self.rules.has_solver():
+                    and self.rules.has_solver() and self.history.can_undo():
                 move = None           # only pointless moves are left: the hint becomes the rescue
+            if move is None:
+                move = self.simple_hint()
             if move is None:
                 self.assist.rescue()
                 return
