@@ -555,3 +555,33 @@ def test_hint_on_a_lost_game_says_so_and_offers_replay_and_new_deal():
     assert t.panel is not None and t.panel.end == LOST
     names = [b.name for b in t.panel.buttons]
     assert "replay" in names and "new" in names
+
+
+# -- 13. the smaller things --------------------------------------------------------------------------
+def test_small_texts():
+    from games.i18n import tr
+    from ui.scenes.options import value_label
+    from ui.table.pyramid import layout_name
+
+    assert value_label("pyramid", "layout", "1") == f"1 · {layout_name(1)}"   # not a bare "1"
+    assert tr("Waste card", "ru") == "Карта сброса"
+
+
+def test_stats_one_game_and_no_best_score_for_devils_grip():
+    from ui.scenes.stats import StatsScene
+    from ui.progress import stats_key
+
+    app = make("devils-grip", 3)
+    t = app.scene
+    first_move(t)
+    t.new_deal()                                   # the game left counts one loss
+    key_ = stats_key("devils-grip", t.options)
+    app.progress.stats[key_]["best_score"] = 96
+    app.switch(StatsScene("devils-grip"))
+    app.frame()
+    st = app.scene
+    st.variant = key_
+    assert st.line_title() == "Last game: lost"
+    assert "Best score" not in [label for label, _ in st.figures()]
+    st.variant = stats_key("tripeaks", {})
+    assert "Best score" in [label for label, _ in st.figures()]

@@ -34,7 +34,7 @@ def option_label(key: str) -> str:
 
 
 def value_label(game: str, key: str, value: str) -> str:
-    """The translated name of ``value`` (its number for a Pyramid layout)."""
+    """The translated name of ``value`` (a Pyramid layout: its number and name)."""
     if (key, value) in VALUES:
         return tr(VALUES[(key, value)])
     try:
@@ -43,6 +43,10 @@ def value_label(game: str, key: str, value: str) -> str:
         labels = {}
     if value in labels.get(key, {}):
         return tr(labels[key][value])
+    if game == "pyramid" and key == "layout" and str(value).isdigit():
+        from ui.table.pyramid import layout_name
+
+        return f"{value} · {layout_name(int(value))}"
     return str(value)
 
 

@@ -206,6 +206,11 @@ class StatsScene(ScreenScene):
             (tr("Best time"), dash if s["best_time"] is None else format_duration(s["best_time"])),
             (tr("Fewest moves"), dash if s["fewest_moves"] is None else format_number(s["fewest_moves"])),
         ]
+        from ..table import table_class
+
+        cls = table_class(game_of(self.variant))
+        if cls is not None and not cls.shows_score:   # a score the game never shows is no record
+            out = [f for f in out if f[0] != tr("Best score")]
         if s["best_result"] is not None:
             out.append((tr("Fewest cards left"), format_number(s["best_result"])))
         return out
@@ -228,16 +233,22 @@ class StatsScene(ScreenScene):
         y += rows * fh + 8
         self.draw_line(surface, pygame.Rect(d.x, y, d.width, min(d.bottom - y, line_h + 30)))
 
+    def line_title(self) -> str:
+        """The title over the line of the last results ("Last game: won" for one game)."""
+        last = self.app.progress.summary(self.variant)["last"]
+        won = sum(1 for x in last if x == "w")
+        if len(last) == 1:
+            return tr("Last game: won") if won else tr("Last game: lost")
+        if last:
+            return tr("Last {n} games: {won} won, {lost} lost", n=format_number(len(last)),
+                      won=format_number(won), lost=format_number(len(last) - won))
+        return tr("No games yet")
+
     def draw_line(self, surface, r: pygame.Rect) -> None:
         """The last 30 results: a line up on a win, down on a loss, one dot per game."""
         last = self.app.progress.summary(self.variant)["last"]
         ls = max(13, round((15 if self.phone else 18) * self.s))
-        won = sum(1 for x in last if x == "w")
-        if last:
-            title = tr("Last {n} games: {won} won, {lost} lost", n=format_number(len(last)),
-                       won=format_number(won), lost=format_number(len(last) - won))
-        else:
-            title = tr("No games yet")
+        title = self.line_title()
         text.blit_center(surface, text.render(title, text.fit(title, ls, r.width, 10), DIM), (r.centerx, r.y + ls // 2))
         area = pygame.Rect(r.x + 8, r.y + ls + 10, r.width - 16, r.height - ls - 16)
         if area.height < 16 or not last:

@@ -90,6 +90,7 @@ MSG_DEALT_VERIFIED = N_("A deal the solver won (it sees face-down cards)")
 MSG_DEAL_GAVE_UP = N_("No solvable deal found in time: this deal is not checked")
 MSG_PLAIN = N_("Devil's Grip deals are almost never winnable: this one is dealt plainly")
 MSG_SPIDER_FINISH = N_("The solver has proved the rest (it sees face-down cards): tap Finish")
+MSG_SPIDER_FINISH_OPEN = N_("The solver has proved the rest: tap Finish")
 # the same messages for games with no hidden cards (FreeCell, Pyramid): no note about them
 MSG_HINT_LINE_OPEN = N_("Hint: a move on a winning line")
 MSG_PLAYED_LINE_OPEN = N_("Played {n} moves of a winning line")
@@ -658,7 +659,8 @@ class Assist:
                 if t.history is not None and t.state == s:
                     t.update_finish()
                     if t.finish_button is not None:
-                        t.say(tr(MSG_SPIDER_FINISH))
+                        hidden = any(getattr(s, "down", ())) or bool(getattr(s, "stock", ()))
+                        t.say(tr(MSG_SPIDER_FINISH if hidden else MSG_SPIDER_FINISH_OPEN))
                     t.stale = True
 
             self.run(Job("finish", gen(), done, state=s))

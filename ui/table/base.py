@@ -61,6 +61,8 @@ class GameTable(Scene):
 
     rules = None
     game = ""
+    shows_score = True        # the top bar shows a score (Devil's Grip shows cards left instead):
+                              # the statistics give a best score only for such a game
     hidden_cards = True       # the game hides cards from the player (face down, or a stock):
                               # solver messages then say it sees them (FreeCell, Pyramid: False)
     STOCK_TEXTS = ("s", "d")  # the stock move's text in every game (docs/contract.md, "Move notation")

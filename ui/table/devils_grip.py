@@ -99,6 +99,8 @@ class DevilsGripTable(GameTable):
     """The Devil's Grip game on screen. Targets: ``("cell", i)`` (i = 0..23, row by row as the
     rules number them), ``("stock",)``, ``("talon",)``."""
 
+    shows_score = False     # the top bar shows the cards left, never a score
+
     rules = DevilsGrip
     game = "devils-grip"
     hint_nodes = HINT_NODES
