@@ -585,3 +585,34 @@ def test_stats_one_game_and_no_best_score_for_devils_grip():
     assert "Best score" not in [label for label, _ in st.figures()]
     st.variant = stats_key("tripeaks", {})
     assert "Best score" in [label for label, _ in st.figures()]
+
+
+# -- 8. playable cards glow in the column games ------------------------------------------------------
+@pytest.mark.parametrize("game", ["klondike", "freecell", "spider"])
+def test_playable_cards_glow_in_the_column_games(game):
+    from ui import cards_art
+
+    app = make(game, 7, glow=True)
+    t = app.scene
+    drawn = []
+    real = t.art.draw
+    t.art.draw = lambda surface, card, rect, up=True, shade=True, halo=None: (
+        drawn.append((card, halo)), real(surface, card, rect, up, shade, halo))
+    t.stale = True
+    app.dirty = True
+    app.frame()
+    glowing = [(c, h) for c, h in drawn if h == cards_art.GLOW]
+    assert glowing, "no card glows"
+    s = t.state
+    # exactly the cards a tap would move glow
+    movable = {t.pile_cards(s, key)[i][0] for key in t.all_keys() if key[0] not in ("found", "stock")
+               for i in range(len(t.pile_cards(s, key)))
+               if t.pile_cards(s, key)[i][1] and t.liftable(s, key, i) and t.tap_list(s, key, i)}
+    assert {c for c, _ in glowing} == movable
+    # the setting off: none
+    app.settings.glow = False
+    drawn.clear()
+    t.stale = True
+    app.dirty = True
+    app.frame()
+    assert not [c for c, h in drawn if h == cards_art.GLOW]

@@ -969,9 +969,31 @@ class ColumnsTable(GameTable):
             img.set_alpha(70)
             surface.blit(img, (r.centerx - ps // 2, r.centery - ps // 2))
 
+    def glowing(self) -> set:
+        """The cards that glow when "Playable cards glow" is on: ``(pile key, index)`` of every
+        face-up card a tap would move (a column's card with the run above it, a waste, cell or
+        stock top; a foundation's cards do not glow). Empty when the setting is off or the game
+        is over."""
+        s = self.state
+        if not self.settings.glow or self.rules.status(s) != PLAYING:
+            return set()
+        out = set()
+        for key in self.all_keys():
+            if key[0] in ("found", "stock"):
+                continue
+            cards = self.pile_cards(s, key)
+            idx = range(len(cards)) if key[0] == "col" else range(len(cards) - 1, len(cards))
+            for i in idx:
+                if i < 0 or not cards[i][1] or not self.liftable(s, key, i):
+                    continue
+                if self.tap_list(s, key, i):
+                    out.add((key, i))
+        return out
+
     def draw_cards(self, surface) -> None:
         s = self.state
         hidden = self.hidden_slots()
+        glowing = self.glowing()
         art = self.art
         for key in self.all_keys():
             cards = self.pile_cards(s, key)
@@ -992,7 +1014,7 @@ class ColumnsTable(GameTable):
                 r = rects[i]
                 if sh is not None and i >= sh[0]:
                     r = r.move(sh[1], 0)
-                art.draw(surface, c, r, up, True)
+                art.draw(surface, c, r, up, True, cards_art.GLOW if (key, i) in glowing else None)
         if self.finish_button is not None and self.drag is None:
             self.finish_button.draw(surface)
 
