@@ -616,3 +616,63 @@ def test_playable_cards_glow_in_the_column_games(game):
     app.dirty = True
     app.frame()
     assert not [c for c, h in drawn if h == cards_art.GLOW]
+
+
+# -- 12. keyboard play -----------------------------------------------------------------------------
+def test_freecell_won_by_keys_only():
+    """FreeCell #3 played to its win by keys alone: a digit or the arrows put the focus on the
+    solver's card, Enter plays it to its best place and again to the next, until it lies where the
+    line wants it."""
+    from games.core import WON
+    from games.freecell import FreeCell, FOUNDATION, N_COLUMNS
+
+    app = make("freecell", 3, auto_foundation=False)
+    t = app.scene
+    line = FreeCell.solver(t.state, max_nodes=2_000_000).run().moves
+    for text_ in line:
+        s = t.state
+        m = FreeCell.parse_move(s, text_)
+        target = FreeCell.apply(s, m)
+        src_key = t.key_of(m.src)
+        if src_key[0] == "col":
+            key(app, pygame.K_1 + src_key[1])
+            n_col = len(s.columns[src_key[1]])
+            for _ in range(m.n - 1):
+                key(app, pygame.K_UP)                      # up the run to its head
+            assert t.focus == (src_key, n_col - m.n), (text_, t.focus)
+        else:
+            for _ in range(20):                             # Tab round to the cell
+                if t.focus is not None and t.focus[0] == src_key:
+                    break
+                key(app, pygame.K_TAB)
+            assert t.focus[0] == src_key
+        for _ in range(8):                                  # Enter until the card lies where the line wants
+            key(app, pygame.K_RETURN)
+            t.settle()
+            if t.state == target:
+                break
+        assert t.state == target, (text_, t.status_text)
+    assert t.rules.status(t.state) == WON
+
+
+def test_keys_are_listed_in_the_rules_panel():
+    app = make("klondike", 3)
+    t = app.scene
+    key(app, pygame.K_F1)
+    text_ = " ".join(t.panel.paragraphs)
+    for k in ("Arrows", "Enter", "1-9", "U or Ctrl+Z", "H:", "R:", "N:", "C:", "O:", "Esc"):
+        assert k in text_, k
+
+
+def test_focus_is_drawn_and_moves_with_the_arrows():
+    app = make("klondike", 3)
+    t = app.scene
+    key(app, pygame.K_3)
+    assert t.focus[0] == ("col", 2)
+    key(app, pygame.K_RIGHT)
+    assert t.focus[0] == ("col", 3)
+    before = pygame.image.tobytes(app.screen, "RGB")
+    key(app, pygame.K_LEFT)
+    app.dirty = True
+    app.frame()
+    assert pygame.image.tobytes(app.screen, "RGB") != before

@@ -157,6 +157,7 @@ class ColumnsTable(GameTable):
         self.kept_back: set = set()
         self.cycle: TapCycle | None = None
         self.last_tap: LastTap | None = None
+        self.focus: tuple | None = None     # the keyboard's focus: (pile key, card index or None)
         self.tap_pos = (0, 0)
         self.auto_due = None
         self.finish_queue: list = []
@@ -179,6 +180,7 @@ class ColumnsTable(GameTable):
 
     def on_start(self) -> None:
         self.drag = self.press_card = self.cycle = self.last_tap = None
+        self.focus = None
         self.groups = []
         self.kept_back = set()
         self.auto_due = self.finish_due = None
@@ -895,14 +897,107 @@ class ColumnsTable(GameTable):
                                   len(self.groups))
             self.last_tap = LastTap(time.perf_counter(), self.tap_pos, dst, len(self.groups))
 
+    NAV_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
+
     def key(self, event) -> None:
-        if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
+        k = event.key
+        if self.panel is None and k in self.NAV_KEYS:
+            self.move_focus(k, bool(event.mod & pygame.KMOD_SHIFT))
+        elif self.panel is None and (k in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                                     or k == pygame.K_SPACE and self.focus is not None):
+            self.play_focus()
+        elif self.panel is None and (pygame.K_1 <= k <= pygame.K_9 or k == pygame.K_0):
+            col = 9 if k == pygame.K_0 else k - pygame.K_1   # 1..9, 0 the tenth column
+            if col < self.n_columns:
+                self.focus = (("col", col), self.top_stop(("col", col)))
+                self.stale = True
+        elif k in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
             self.settle()
             self.stock_tap()
-        elif event.key == pygame.K_f and self.panel is None and self.finish_button is not None:
+        elif k == pygame.K_f and self.panel is None and self.finish_button is not None:
             self.start_finish()
         else:
             super().key(event)
+
+    # -- keyboard play: a focus over the piles ---------------------------------------------------------
+    def focus_stops(self, key) -> list:
+        """The indices the focus can take in pile ``key``: a column's face-up cards that can be
+        lifted (bottom to top), another pile's top card; ``[None]`` for an empty pile."""
+        s = self.state
+        cards = self.pile_cards(s, key)
+        if not cards:
+            return [None]
+        if key[0] == "col":
+            stops = [i for i in range(len(cards)) if cards[i][1] and self.liftable(s, key, i)]
+            return stops or [len(cards) - 1]
+        return [len(cards) - 1]
+
+    def top_stop(self, key):
+        """The focus on pile ``key``'s top card (the head of the longest run would be the first
+        stop; the top is where a player starts)."""
+        return self.focus_stops(key)[-1]
+
+    def move_focus(self, k, back: bool = False) -> None:
+        """Arrows and Tab: Left/Right (Tab, Shift+Tab) the pile before or after, Up/Down the
+        card above or below in a column's movable run."""
+        keys = self.all_keys()
+        if self.focus is None or self.focus[0] not in keys:
+            self.focus = (("col", 0), self.top_stop(("col", 0)))
+            self.stale = True
+            return
+        key, index = self.focus
+        if k in (pygame.K_UP, pygame.K_DOWN):
+            stops = self.focus_stops(key)
+            j = stops.index(index) if index in stops else len(stops) - 1
+            j = max(0, j - 1) if k == pygame.K_UP else min(len(stops) - 1, j + 1)
+            self.focus = (key, stops[j])
+        else:
+            step = -1 if k == pygame.K_LEFT or (k == pygame.K_TAB and back) else 1
+            nk = keys[(keys.index(key) + step) % len(keys)]
+            self.focus = (nk, self.top_stop(nk))
+        self.stale = True
+
+    def play_focus(self) -> None:
+        """Enter or Space: the focused card goes to its best place (again: the next), the stock
+        draws; the focus follows the card."""
+        if self.focus is None:
+            self.move_focus(pygame.K_TAB)
+            return
+        self.settle()
+        key, index = self.focus
+        if key == ("stock",):
+            self.stock_tap()
+            return
+        if index is None or index >= len(self.pile_cards(self.state, key)):
+            self.focus = (key, self.top_stop(key))
+            return
+        self.last_tap = None             # a key press is never half of a double tap
+        self.activate(("card", key, index))
+        self.last_tap = None
+        if self.cycle is not None:
+            self.focus = (self.cycle.key, self.cycle.index)
+        elif index not in self.focus_stops(key):
+            self.focus = (key, self.top_stop(key))
+        self.stale = True
+
+    def draw_focus(self, surface) -> None:
+        """The keyboard focus: a bright outline around the focused card or empty pile."""
+        if self.focus is None:
+            return
+        key, index = self.focus
+        if key not in self.pile_rect:
+            return
+        rects = self.pile_rects(self.state, key)
+        if index is None or index >= len(rects):
+            r = self.pile_rect[key]
+        else:
+            r = rects[index].unionall(rects[index + 1:]) if key[0] == "col" else rects[index]
+        pygame.draw.rect(surface, (255, 214, 0), r.inflate(8, 8), 4, border_radius=10)
+
+    def keys_help(self) -> list[str]:
+        return [tr("Arrows, Tab: move the focus over the cards and piles"),
+                tr("Enter or Space: play the focused card to its best place (again: the next)"),
+                tr("1-9, 0: a column; D: draw or deal; F: finish")] + super().keys_help()
 
     def draw_stock(self) -> None:
         self.settle()
@@ -1019,6 +1114,7 @@ class ColumnsTable(GameTable):
             self.finish_button.draw(surface)
 
     def draw_moving(self, surface) -> None:
+        self.draw_focus(surface)
         if self.hint_move is not None:
             self.draw_hint(surface)
         for tw in self.anim.tweens:
