@@ -676,3 +676,26 @@ def test_focus_is_drawn_and_moves_with_the_arrows():
     app.dirty = True
     app.frame()
     assert pygame.image.tobytes(app.screen, "RGB") != before
+
+
+# -- 9. a win is celebrated in every game ----------------------------------------------------------
+def test_column_game_win_plays_a_card_cascade_then_the_panel():
+    app = make("freecell", 3, anim="fast", auto_foundation=False)
+    t = app.scene
+    from games.freecell import FreeCell
+    for m in FreeCell.solver(t.state, max_nodes=2_000_000).run().moves:
+        t.settle()
+        assert t.player_move(t.rules.parse_move(t.state, m))
+    t.settle()
+    run_until(app, lambda: t.anim.busy("celebrate"), 3000)
+    tw = t.anim.of("celebrate")[0]
+    assert len(tw.data["cards"]) == 52 and t.panel is None
+    frames(app, 0.5)
+    moving = t.cascade_rects(t.anim.of("celebrate")[0])
+    assert len(moving) > 3
+    floor = t.frame.table.bottom
+    assert all(r.bottom <= floor + 1 for _, r in moving)
+    # a tap ends it, and the end panel opens
+    click(app, t.frame.table.center)
+    run_until(app, lambda: t.panel is not None, 200)
+    assert t.panel.end is not None

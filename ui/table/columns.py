@@ -38,6 +38,7 @@ the clock; shown in the top bar with the score and the moves.
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass, replace
 
@@ -703,6 +704,10 @@ class ColumnsTable(GameTable):
     def pointer(self, ev) -> None:
         if self.panel is not None:
             return super().pointer(ev)
+        if self.anim.busy("celebrate"):          # a tap cuts the win's cascade short
+            if ev.kind == "tap":
+                self.anim.finish("celebrate")
+            return
         if ev.kind == "down":
             self.settle()
             super().pointer(ev)
@@ -1020,8 +1025,64 @@ class ColumnsTable(GameTable):
 
     def on_won(self) -> None:
         self.finish_button = None
+        self.focus = None
         self.say(tr("You won!"))
-        self.anim.add("wait", 500, on_done=self.open_end_panel)
+        if self.anim.factor == 0:                # animation off: the panel at once
+            self.anim.add("wait", 500, on_done=self.open_end_panel)
+        else:
+            self.anim.add("wait", 400, on_done=self.cascade)
+
+    CASCADE_GAP = 0.045   # seconds between two cards leaving the foundations
+    CASCADE_TAIL = 1.6    # seconds the last card bounces before the end panel
+
+    def cascade(self) -> None:
+        """The win's card cascade (as Microsoft Solitaire Collection plays it): the foundations'
+        cards leave one after another, top cards first, and bounce across the table on the
+        bottom edge; a tap ends it, then the end panel opens."""
+        s = self.state
+        piles = [k for k in self.all_keys() if k[0] in ("found", "done")]
+        stacks = [(k, self.pile_cards(s, k), self.pile_rect[k]) for k in piles]
+        rnd = random.Random(len(self.history.actions))
+        cards = []
+        depth = max((len(c) for _, c, _ in stacks), default=0)
+        for d in range(depth):
+            for _, pile, rect in stacks:
+                if d < len(pile):
+                    speed = self.card_w * rnd.uniform(3.0, 6.0) * rnd.choice((-1, 1))
+                    cards.append((pile[-1 - d][0], rect.x, rect.y, speed, -self.card_h * rnd.uniform(0.5, 3.0),
+                                  len(cards) * self.CASCADE_GAP))
+        if not cards:
+            self.open_end_panel()
+            return
+        ms = (len(cards) * self.CASCADE_GAP + self.CASCADE_TAIL) * 1000
+        self.anim.add("celebrate", ms, {"cards": cards}, scaled=False, on_done=self.open_end_panel)
+
+    def cascade_rects(self, tw) -> list:
+        """``(card, rect)`` of the cascade's cards at the tween ``tw``'s time: each flies from its
+        foundation under gravity and bounces on the table's bottom edge, losing a third of its
+        speed a bounce."""
+        g = self.card_h * 9.0                    # px/s²
+        floor = self.frame.table.bottom - self.card_h
+        now = tw.t * tw.duration
+        out = []
+        for card, x0, y0, vx, vy, launch in tw.data["cards"]:
+            t = now - launch
+            if t < 0:
+                continue
+            x, y, v, left = x0 + vx * t, float(y0), vy, t
+            for _ in range(12):
+                # time to reach the floor from y at speed v: y + v t + g t²/2 = floor
+                a, b, c = g / 2, v, y - floor
+                disc = max(0.0, b * b - 4 * a * c)
+                hit = (-b + math.sqrt(disc)) / (2 * a)
+                if left < hit:
+                    y += v * left + g * left * left / 2
+                    break
+                left -= hit
+                y, v = floor, -(v + g * hit) * 0.66
+            if -self.card_w < x < self.frame.size[0]:
+                out.append((card, pygame.Rect(round(x), round(min(y, floor)), self.card_w, self.card_h)))
+        return out
 
     def end_body_height(self, pw: int) -> int:
         line = max(26, round(30 * self.frame.scale))
@@ -1114,6 +1175,10 @@ class ColumnsTable(GameTable):
             self.finish_button.draw(surface)
 
     def draw_moving(self, surface) -> None:
+        for tw in self.anim.tweens:
+            if tw.kind == "celebrate":
+                for card, r in self.cascade_rects(tw):
+                    self.art.draw(surface, card, r, True, True)
         self.draw_focus(surface)
         if self.hint_move is not None:
             self.draw_hint(surface)
