@@ -699,3 +699,62 @@ def test_column_game_win_plays_a_card_cascade_then_the_panel():
     click(app, t.frame.table.center)
     run_until(app, lambda: t.panel is not None, 200)
     assert t.panel.end is not None
+
+
+# -- 11. drag in TriPeaks and Pyramid --------------------------------------------------------------
+def drag_to(app, start, end, steps=6):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
+    app.frame()
+    for k in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+        app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
+    app.frame()
+
+
+def test_tripeaks_drag_a_card_onto_the_waste():
+    from games.tripeaks import DRAW, N_SLOTS, TriPeaks, exposed
+
+    for n in range(1, 100):
+        app = make("tripeaks", n)
+        t = app.scene
+        s0 = t.state
+        i = next((m for m in TriPeaks.legal_moves(s0) if m != DRAW), None)
+        if i is not None:
+            break
+        pygame.display.quit()
+    start = t.slot_rects[i].center
+    assert t.hit_test(start) == ("slot", i)
+    # dropped in the empty felt: nothing happens
+    drag_to(app, start, (t.frame.table.right - 5, t.frame.table.bottom - 5))
+    assert t.state == s0 and t.dragging is None
+    drag_to(app, start, t.waste_rect.center)
+    assert t.state == TriPeaks.apply(s0, i)
+    # a card that does not fit the waste: refused with the reason, nothing changes
+    s1 = t.state
+    j = next((k for k in range(N_SLOTS) if exposed(s1.tableau, k) and TriPeaks.why_not(s1, k) is not None), None)
+    if j is not None:
+        drag_to(app, t.slot_rects[j].center, t.waste_rect.center)
+        assert t.state == s1 and t.status_text
+
+
+def test_pyramid_drag_a_card_onto_its_partner():
+    from games.pyramid import Pyramid, free
+
+    for n in range(1, 200):
+        app = make("pyramid", n)
+        t = app.scene
+        s0 = t.state
+        pair = next(((a, b) for a in range(len(s0.cards)) for b in range(len(s0.cards))
+                     if a != b and s0.cards[a] is not None and s0.cards[b] is not None and free(s0, a)
+                     and free(s0, b) and Pyramid.why_not(s0, (a, b)) is None), None)
+        if pair is not None:
+            break
+        pygame.display.quit()
+    a, b = pair
+    ra, rb = t.geo.slots[a], t.geo.slots[b]
+    assert t.hit_test(ra.center) == ("slot", a) and t.hit_test(rb.center) == ("slot", b)
+    drag_to(app, ra.center, rb.center)
+    assert t.state == Pyramid.apply(s0, (a, b))
+    assert t.dragging is None

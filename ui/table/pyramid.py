@@ -35,6 +35,7 @@ from .. import cards_art, text
 from ..anim import ease_out, fly_pos, lerp, pulse, shake_offset
 from ..frame import DIM, INK, icon, load_toml
 from .base import GameTable
+from .drag import OneCardDrag
 
 R = cards_art.RATIO
 LIFT = 0.07          # a selected card rises this share of its height
@@ -146,7 +147,7 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
     return Geo(w, h, sy, piles, slots, deck, stock, waste, discard, sy < 0.45 or w < 56)
 
 
-class PyramidTable(GameTable):
+class PyramidTable(OneCardDrag, GameTable):
     """The Pyramid game on screen. Targets: ``("slot", i)``, ``("stock",)`` (the face-up top
     card), ``("deck",)`` (the draw tab), ``("waste",)``, ``("discard",)``."""
 
@@ -240,6 +241,42 @@ class PyramidTable(GameTable):
             if kind == "waste" and not self.state.waste:
                 return
             self.tap_source(src)
+
+    def pointer(self, ev) -> None:
+        if self.panel is None and not self.anim.busy("celebrate") and self.drag_pointer(ev):
+            return
+        super().pointer(ev)
+
+    def drag_card(self, target):
+        """A card that could be played (free in the pyramid, the stock's or waste's top) may be
+        dragged onto its partner, a king onto the discard pile."""
+        s = self.state
+        if self.rules.status(s) != PLAYING or target[0] not in ("slot", "stock", "waste"):
+            return None
+        src = target[1] if target[0] == "slot" else STOCK if target[0] == "stock" else WASTE
+        if (src >= 0 and not free(s, src)) or (target[0] == "waste" and not s.waste) \
+                or (target[0] == "stock" and not s.stock):
+            return None
+        return card_at(s, src)
+
+    def drop_candidates(self) -> list:
+        s = self.state
+        out = [("slot", i) for i in range(len(s.cards)) if s.cards[i] is not None and free(s, i)]
+        return out + [("stock",), ("waste",), ("discard",)]
+
+    def dropped(self, source, onto, rect) -> None:
+        """Dropped on a card: the pair is played (refused: the reason); a king on the discard
+        pile goes alone; anywhere else the card goes back."""
+        if onto is None:
+            return
+        src = source[1] if source[0] == "slot" else STOCK if source[0] == "stock" else WASTE
+        self.selected = None
+        if onto[0] == "discard":
+            self.do_move((src,))
+        elif onto[0] in ("slot", "stock", "waste"):
+            other = onto[1] if onto[0] == "slot" else STOCK if onto[0] == "stock" else WASTE
+            self.do_move((src, other))
+        self.stale = True
 
     def tap_source(self, src: int) -> None:
         s = self.state
@@ -487,6 +524,10 @@ class PyramidTable(GameTable):
             text.blit_center(surface, label, g.discard.center)
 
     def draw_moving(self, surface) -> None:
+        self.draw_moving_cards(surface)
+        self.draw_dragged(surface)
+
+    def draw_moving_cards(self, surface) -> None:
         g = self.geo
         if self.selected is not None and not self.anim.busy("celebrate"):
             c = card_at(self.state, self.selected) if self._sel_valid() else None

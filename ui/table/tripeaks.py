@@ -24,6 +24,7 @@ from .. import cards_art, text
 from ..anim import fly_pos, pulse, shake_offset
 from ..frame import DIM, INK, load_toml
 from .base import GameTable
+from .drag import OneCardDrag
 
 CELEBRATE_AT = (5, 10, 15, 20)
 CONFETTI = [(79, 195, 247), (255, 213, 79), (239, 83, 80), (129, 199, 132), (255, 255, 255), (186, 104, 200)]
@@ -33,7 +34,7 @@ def rank_name(r: int) -> str:
     return "10" if r == 10 else RANKS[r - 1]
 
 
-class TriPeaksTable(GameTable):
+class TriPeaksTable(OneCardDrag, GameTable):
     """The TriPeaks game on screen. Targets: ``("slot", i)``, ``("stock",)``, ``("waste",)``."""
 
     rules = TriPeaks
@@ -124,7 +125,28 @@ class TriPeaksTable(GameTable):
         elif target[0] == "stock":
             self.try_move(DRAW, target)
 
-    def try_move(self, move: int, target) -> None:
+    def pointer(self, ev) -> None:
+        if self.panel is None and not self.anim.busy("celebrate") and self.drag_pointer(ev):
+            return
+        super().pointer(ev)
+
+    def drag_card(self, target):
+        """An exposed tableau card may be dragged (onto the waste)."""
+        s = self.state
+        if target[0] == "slot" and self.rules.status(s) == "playing" and exposed(s.tableau, target[1]):
+            return s.tableau[target[1]]
+        return None
+
+    def drop_candidates(self) -> list:
+        return [("waste",)]
+
+    def dropped(self, source, onto, rect) -> None:
+        """Dropped on the waste: played as a tap would (refused: shaken, with the reason);
+        anywhere else the card goes back."""
+        if onto == ("waste",):
+            self.try_move(source[1], source, rect)
+
+    def try_move(self, move: int, target, from_rect=None) -> None:
         s = self.state
         why = self.rules.why_not(s, move)
         if why is not None:
@@ -132,7 +154,7 @@ class TriPeaksTable(GameTable):
             self.anim.add("shake", 250, {"target": target})
             self.refused(move, why.text())
             return
-        src = self.target_rect(target)
+        src = from_rect or self.target_rect(target)
         card = s.tableau[move] if move != DRAW else s.stock[0]
         if self.play(move):
             self.hidden.add(card)
@@ -273,7 +295,7 @@ class TriPeaksTable(GameTable):
         top = next((c for c in reversed(s.waste) if c not in self.hidden), None)
         art.draw(surface, top, self.waste_rect, True, top is not None)
 
-    def draw_moving(self, surface) -> None:
+    def draw_moving_tweens(self, surface) -> None:
         tweens = self.anim.tweens
         if self.hint_move is not None:
             tw = next((x for x in tweens if x.kind == "hint"), None)
@@ -295,6 +317,10 @@ class TriPeaksTable(GameTable):
                 self.art.draw(surface, tw.data["card"], r, face_up)
             elif tw.kind == "celebrate":
                 self.draw_celebration(surface, tw)
+
+    def draw_moving(self, surface) -> None:
+        self.draw_moving_tweens(surface)
+        self.draw_dragged(surface)
 
     def draw_celebration(self, surface, tw) -> None:
         e = tw.elapsed

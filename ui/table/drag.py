@@ -1,0 +1,83 @@
+"""Dragging one card in the games where a tap plays a card (TriPeaks, Pyramid): "tap or drag"
+everywhere. A table mixes :class:`OneCardDrag` in before :class:`~ui.table.base.GameTable` and
+writes two hooks: :meth:`OneCardDrag.drag_card` (which card a press may lift) and
+:meth:`OneCardDrag.dropped` (what a drop does). While a card is dragged it is left out of the
+static drawing (the table's ``hidden`` set) and drawn under the pointer; a drop nowhere useful
+puts it back where it was."""
+from __future__ import annotations
+
+import pygame
+
+from .. import cards_art
+
+
+class OneCardDrag:
+    """The drag of one card. ``self.dragging``: ``None`` or ``{"target", "card", "off", "pos"}``
+    (the pressed target, its card, the press's offset in the card (px), the pointer now)."""
+
+    dragging: dict | None = None
+
+    def drag_card(self, target):
+        """The card a press on ``target`` may lift, or ``None`` (no drag from there)."""
+        return None
+
+    def dropped(self, source, onto, rect: pygame.Rect) -> None:
+        """The card of ``source`` was dropped with its rectangle at ``rect`` over ``onto`` (the
+        hit target under the pointer other than ``source`` itself, or ``None``)."""
+
+    def drag_pointer(self, ev) -> bool:
+        """Handle a drag or the release that ends one; ``True`` when the event was used."""
+        if ev.kind == "drag":
+            if self.dragging is None:
+                t = self.press_target
+                card = self.drag_card(t) if t is not None and t[0] != "button" else None
+                if card is None:
+                    return False
+                r = self.target_rect(t)
+                self.dragging = {"target": t, "card": card, "off": (ev.start[0] - r.x, ev.start[1] - r.y),
+                                 "pos": ev.pos}
+                self.hidden.add(card)
+            self.dragging["pos"] = ev.pos
+            self.stale = True
+            return True
+        if ev.kind == "up" and self.dragging is not None:
+            d, self.dragging = self.dragging, None
+            self.hidden.discard(d["card"])
+            self.stale = True
+            rect = self.drag_rect(d)
+            onto = self.drop_target(d, rect)
+            self.dropped(d["target"], onto, rect)
+            return False    # the release still reaches the bar's buttons
+        return False
+
+    def drag_rect(self, d) -> pygame.Rect:
+        r = self.target_rect(d["target"])
+        return pygame.Rect(d["pos"][0] - d["off"][0], d["pos"][1] - d["off"][1], r.width, r.height)
+
+    def drop_target(self, d, rect: pygame.Rect):
+        """The target under the pointer, else the one the dropped card covers most (never the
+        dragged card's own place)."""
+        t = self.hit_test(d["pos"])
+        if t is not None and t != d["target"]:
+            return t
+        best, area = None, 0
+        for cand in self.drop_candidates():
+            if cand == d["target"]:
+                continue
+            c = rect.clip(self.target_rect(cand))
+            if c.width * c.height > area:
+                best, area = cand, c.width * c.height
+        return best if area >= rect.width * rect.height * 0.25 else None
+
+    def drop_candidates(self) -> list:
+        """The targets a drop may land on (the table lists them)."""
+        return []
+
+    def draw_dragged(self, surface) -> None:
+        d = self.dragging
+        if d is None:
+            return
+        r = self.drag_rect(d)
+        s, (dx, dy) = cards_art.shadow(r.width)
+        surface.blit(s, (r.x + dx + round(r.width * 0.04), r.y + dy + round(r.width * 0.07)))
+        self.art.draw(surface, d["card"], r, True, False)
