@@ -758,3 +758,32 @@ def test_pyramid_drag_a_card_onto_its_partner():
     drag_to(app, ra.center, rb.center)
     assert t.state == Pyramid.apply(s0, (a, b))
     assert t.dragging is None
+
+
+def test_klondike_stock_cards_turn_over_in_flight():
+    app = make("klondike", 3, anim="normal")
+    t = app.scene
+    t.settle()
+    t.stock_tap()
+    flights = [tw for tw in t.anim.of("cfly") if tw.data["slot"][0] == ("waste",)]
+    assert flights
+    for tw in flights:
+        assert tw.data["up0"] is False and tw.data["up1"] is True   # face down, then turned over
+
+
+def test_pyramid_empty_stock_shows_a_circular_arrow(monkeypatch):
+    import ui.table.pyramid as pyr
+    from games.pyramid import DRAW
+
+    app = make("pyramid", 3)
+    t = app.scene
+    while t.state.stock:
+        assert t.play(DRAW)
+    assert t.rules.why_not(t.state, DRAW) is None          # the waste can turn back
+    names = []
+    real = pyr.icon
+    monkeypatch.setattr(pyr, "icon", lambda name, *a, **k: (names.append(name), real(name, *a, **k))[1])
+    t.stale = True
+    app.dirty = True
+    app.frame()
+    assert "redeal" in names and "new" not in names

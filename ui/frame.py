@@ -162,7 +162,7 @@ _icons: dict[tuple, pygame.Surface] = {}
 
 def icon(name: str, size: int, color=INK) -> pygame.Surface:
     """An icon drawn from shapes (``undo``, ``hint``, ``new``, ``code``, ``options``, ``back``,
-    ``home``, ``arrow``, ``stats``, ``ok``, ``close``, ``menu``, ``rescue``), ``size`` px square, anti-aliased (drawn 4× and scaled down)."""
+    ``home``, ``arrow``, ``stats``, ``ok``, ``close``, ``menu``, ``rescue``, ``redeal``), ``size`` px square, anti-aliased (drawn 4× and scaled down)."""
     key = (name, size, tuple(color))
     if key in _icons:
         return _icons[key]
@@ -220,6 +220,13 @@ def icon(name: str, size: int, color=INK) -> pygame.Surface:
             x = S * (0.14 + k * 0.19)
             pygame.draw.rect(big, c, pygame.Rect(x, S * (0.86 - hh), S * 0.14, S * hh))
         pygame.draw.line(big, c, (S * 0.08, S * 0.88), (S * 0.92, S * 0.88), lw // 2 + 1)
+    elif name == "redeal":  # a circular arrow: the waste turns back into the stock
+        r = S * 0.30
+        rect = pygame.Rect(S * 0.5 - r, S * 0.5 - r, 2 * r, 2 * r)
+        pygame.draw.arc(big, c, rect, math.radians(20), math.radians(320), lw)
+        ax, ay = S * 0.5 + r * math.cos(math.radians(20)), S * 0.5 - r * math.sin(math.radians(20))
+        pygame.draw.polygon(big, c, [(ax - S * 0.15, ay - S * 0.02), (ax + S * 0.13, ay - S * 0.04),
+                                     (ax - S * 0.02, ay + S * 0.22)])
     elif name == "menu":  # three bars: the pause menu
         for y in (0.28, 0.5, 0.72):
             pygame.draw.line(big, c, (S * 0.2, S * y), (S * 0.8, S * y), lw + 2)

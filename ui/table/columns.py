@@ -568,7 +568,7 @@ class ColumnsTable(GameTable):
         for j in range(m):
             up = dst_cards[base + j][1]
             self.fly(dst_cards[base + j][0], rects[min(j, len(rects) - 1)].topleft, dst_rects[base + j].topleft,
-                     (dst, base + j), up0=cards[min(j, len(cards) - 1)][1] or up, up1=up, delay=j * STAGGER_MS)
+                     (dst, base + j), up0=cards[min(j, len(cards) - 1)][1], up1=up, delay=j * STAGGER_MS)
 
     def fly(self, card, src, dst, slot=None, up0=True, up1=True, delay=0.0, ms=FLY_MS, show_wait=True):
         """One card's flight from ``src`` to ``dst`` (top-left px); ``slot`` (pile key, index) is

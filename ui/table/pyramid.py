@@ -499,7 +499,7 @@ class PyramidTable(OneCardDrag, GameTable):
             art.draw(surface, None, sr, shade=False)
             if s.waste and self.rules.why_not(s, DRAW) is None:   # the waste can turn back
                 isz = round(sr.width * 0.55)
-                surface.blit(icon("new", isz, INK), (sr.centerx - isz // 2, sr.centery - isz // 2))
+                surface.blit(icon("redeal", isz, INK), (sr.centerx - isz // 2, sr.centery - isz // 2))
         strip = pygame.Rect(d.x, d.y, max(1, g.stock.x - g.deck.x) if g.stock.x > g.deck.x else d.width, d.height)
         if g.stock.x < g.deck.x:   # left-handed: the strip is at the right
             strip = pygame.Rect(g.stock.right, d.y, d.right - g.stock.right, d.height)
