@@ -39,6 +39,7 @@ from ..frame import DIM, INK, WARN, Button, dim_surface, frame_layout, felt
 from ..input import PointerEvent
 from .assist import MSG_HINT_LINE, Assist
 from .panels import CodeEntry, OptionsPanel, Panel
+from .session import Session
 
 MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number can be typed)
 HINT_SLICE = 0.004    # seconds of solver per frame
@@ -48,6 +49,12 @@ MSG_HINT_LOST = N_("No winning line from here (Rescue looks back through your mo
 MSG_HINT_DEAL_LOST = N_("This deal cannot be won (the solver proved it); the best move left is shown")
 HINT_MS = 3000        # how long the hinted card and its reason show
 
+
+
+def session_field(name: str, doc: str) -> property:
+    """A table attribute that is the field ``name`` of the table's :class:`Session`."""
+    return property(lambda self: getattr(self.session, name),
+                    lambda self, value: setattr(self.session, name, value), doc=doc)
 
 class GameTable(Scene):
     """A table for one game. Subclasses set ``rules`` (a :class:`~games.core.Rules` class) and
@@ -77,6 +84,16 @@ class GameTable(Scene):
     of their own instead of a cycle button; ``done(value)`` sets the option."""
     compact_preview = False   # the home miniature draws compact faces (for fanned columns)
 
+    # the game's own state lives in the Session (the controller's data); the table reads it here
+    history = session_field("history", "The rules' undo history (:attr:`Session.history`).")
+    number = session_field("number", "The deal number, ``None`` for a position that is no deal.")
+    options = session_field("options", "The rule options of this game, checked.")
+    saved = session_field("saved", "The ui.progress.SavedGame of this game (``None``: not saved).")
+    clock = session_field("clock", "Seconds played.")
+    deal_moves = session_field("deal_moves", "Moves the table made by itself at the deal.")
+    verified = session_field("verified", "This deal came from a bank of verified deals.")
+    solvable_only = session_field("solvable_only", "The setting when this deal was chosen.")
+
     @staticmethod
     def preview_places() -> list[tuple[float, float, bool | None]]:
         """The home screen's miniature of this game (:mod:`ui.scenes.previews`): card places
@@ -87,12 +104,8 @@ class GameTable(Scene):
     def __init__(self, number: int | None = None, options: dict | None = None, state=None, resume=None):
         self._first = (number, options, state)
         self._resume = resume
-        self.saved = None            # the ui.progress.SavedGame of this game (None: not saved)
-        self.clock = 0.0             # seconds played
-        self.deal_moves = 0          # moves the table made by itself at the deal (no player's move)
+        self.session = Session()     # the game itself: history, deal, save, clock (session.py)
         self.playing = True          # the rules' status is "playing" (cached)
-        self.solvable_only = True    # the setting when this deal was chosen (Spider's score)
-        self.verified = False        # this deal came from a bank of verified deals
         self.anim = Animator()
         self.frame = None            # the screen's layout (ui.frame.Frame); None until the first resize
         self.finish_button = None    # the Finish button while it is offered (column games)
@@ -105,9 +118,6 @@ class GameTable(Scene):
         self.hint_search = None
         self.hint_move = None
         self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
-        self.history: History | None = None
-        self.number = None
-        self.options: dict = {}
         self.buttons: list[Button] = []
         self.pause_button: Button | None = None   # the pause menu's button, top left
         self.top_sizes: list[tuple[str, str, int]] = []   # the top bar's (label, value, text px) drawn
@@ -170,14 +180,11 @@ class GameTable(Scene):
 
     def player_moves(self) -> int:
         """Moves shown and scored: the history's count less the deal's automatic moves."""
-        return self.history.moves - self.deal_moves
+        return self.session.player_moves()
 
     def update(self, dt: float) -> bool:
-        if self.clock_runs():
-            before = int(self.clock)
-            self.clock += dt
-            if int(self.clock) != before:
-                self.stale = True
+        if self.clock_runs() and self.session.tick(dt):
+            self.stale = True
         redraw = self.anim.update(dt)
         if self.anim.busy("shake"):
             self.stale = True
@@ -238,15 +245,16 @@ class GameTable(Scene):
         return 0
 
     def snapshot(self) -> tuple:
-        """What :meth:`back_to` needs to put this game back exactly as it is."""
-        return (self.history, self.number, dict(self.options), self.saved, self.clock, self.verified,
-                self.solvable_only, self.undo_groups(), self.deal_moves)
+        """What :meth:`back_to` needs to put this game back exactly as it is: a copy of the
+        session and the undo groups."""
+        return (self.session.copy(), self.undo_groups())
 
     def back_to(self, snap: tuple) -> None:
         """Put back the game of a :meth:`snapshot` (a cancelled deal search): same cards, history,
         clock and save; nothing is counted."""
-        (self.history, self.number, self.options, self.saved, clock, self.verified,
-         self.solvable_only, groups, deal_moves) = snap
+        session, groups = snap
+        self.session = session.copy()
+        clock, deal_moves = session.clock, session.deal_moves
         self.assist.reset()
         self.anim.cancel()
         self.panel = None
@@ -301,10 +309,7 @@ class GameTable(Scene):
     def autosave(self) -> None:
         """Save this game (actions, clock) through ``Progress``; nothing for a position that is
         no deal. A refused write becomes a Store notice, never an error."""
-        if self.saved is None or self.history is None:
-            return
-        self.saved.seconds = round(self.clock, 1)
-        self.app.progress.save(self.saved, self.history)
+        self.session.autosave(self.app.progress)
 
     def score(self) -> int:
         """The score shown in the top bar and kept as the best score (games whose score depends
