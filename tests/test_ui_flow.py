@@ -787,3 +787,57 @@ def test_pyramid_empty_stock_shows_a_circular_arrow(monkeypatch):
     app.dirty = True
     app.frame()
     assert "redeal" in names and "new" not in names
+
+
+def test_tripeaks_won_by_keys_only():
+    """A TriPeaks deal played to its win by keys alone: Tab to the solver's card, Enter; D draws."""
+    from games.core import WON
+    from games.solvers.search import SOLVED
+    from games.tripeaks import DRAW, TriPeaks
+
+    opts = {"mode": "easy"}
+    n, line = next((n, r.moves) for n in range(1, 60)
+                   for r in [TriPeaks.solve(TriPeaks.deal(n, opts), max_nodes=200_000)] if r.status == SOLVED)
+    from ui.table.tripeaks import TriPeaksTable
+
+    app = App((1280, 800), TriPeaksTable(n, options=opts), Settings(language="en", anim_speed="off"),
+              Store(MemoryStorage()))
+    app.frame()
+    t = app.scene
+    for text_ in line:
+        m = TriPeaks.parse_move(t.state, text_)
+        if m == DRAW:
+            key(app, pygame.K_d)
+            continue
+        for _ in range(40):
+            if t.focus == ("slot", m):
+                break
+            key(app, pygame.K_TAB)
+        assert t.focus == ("slot", m)
+        before = t.state
+        key(app, pygame.K_RETURN)
+        assert t.state == TriPeaks.apply(before, m)
+    assert t.rules.status(t.state) == WON
+
+
+def test_pyramid_pair_by_keys():
+    from games.pyramid import Pyramid, free
+
+    for n in range(1, 200):
+        app = make("pyramid", n)
+        t = app.scene
+        s0 = t.state
+        pair = next(((a, b) for a in range(len(s0.cards)) for b in range(len(s0.cards))
+                     if a != b and s0.cards[a] is not None and s0.cards[b] is not None and free(s0, a)
+                     and free(s0, b) and Pyramid.why_not(s0, (a, b)) is None), None)
+        if pair is not None:
+            break
+        pygame.display.quit()
+    for target in pair:
+        for _ in range(40):
+            if t.focus == ("slot", target):
+                break
+            key(app, pygame.K_TAB)
+        assert t.focus == ("slot", target)
+        key(app, pygame.K_RETURN)
+    assert t.state == Pyramid.apply(s0, pair)

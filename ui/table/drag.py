@@ -81,3 +81,68 @@ class OneCardDrag:
         s, (dx, dy) = cards_art.shadow(r.width)
         surface.blit(s, (r.x + dx + round(r.width * 0.04), r.y + dy + round(r.width * 0.07)))
         self.art.draw(surface, d["card"], r, True, False)
+
+
+class TargetFocus:
+    """Keyboard play over a table's tap targets (TriPeaks, Pyramid): arrows and Tab move a drawn
+    focus over :meth:`focus_targets` (in reading order; Up/Down to the nearest target above or
+    below), Enter or Space plays the focused one as a tap would. ``self.focus``: a target or
+    ``None`` (no focus yet: Space keeps its own meaning, the stock)."""
+
+    focus = None
+    NAV = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
+
+    def focus_targets(self) -> list:
+        """The targets the focus visits (what a tap would play), in reading order."""
+        return []
+
+    def focus_key(self, event) -> bool:
+        """Arrows, Tab, Enter, Space (with a focus): ``True`` when the key was used."""
+        k = event.key
+        if self.panel is not None:
+            return False
+        if k in self.NAV:
+            self.move_focus(k, bool(event.mod & pygame.KMOD_SHIFT))
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) or (k == pygame.K_SPACE and self.focus is not None):
+            targets = self.focus_targets()
+            if self.focus not in targets:
+                self.move_focus(pygame.K_TAB)
+                return True
+            self.activate(self.focus)
+            if self.focus not in self.focus_targets():     # played: the focus stays near
+                self.focus = self.nearest(self.target_rect(self.focus).center, self.focus_targets())
+            self.stale = True
+            return True
+        return False
+
+    def nearest(self, at, targets):
+        if not targets:
+            return None
+        return min(targets, key=lambda t: (self.target_rect(t).centerx - at[0]) ** 2
+                   + (self.target_rect(t).centery - at[1]) ** 2)
+
+    def move_focus(self, k, back: bool = False) -> None:
+        targets = self.focus_targets()
+        if not targets:
+            self.focus = None
+            return
+        if self.focus not in targets:
+            self.focus = targets[0]
+        elif k in (pygame.K_UP, pygame.K_DOWN):
+            r = self.target_rect(self.focus)
+            side = [t for t in targets if (self.target_rect(t).centery < r.centery - 4 if k == pygame.K_UP
+                                           else self.target_rect(t).centery > r.centery + 4)]
+            if side:
+                self.focus = min(side, key=lambda t: (abs(self.target_rect(t).centery - r.centery),
+                                                      abs(self.target_rect(t).centerx - r.centerx)))
+        else:
+            step = -1 if k == pygame.K_LEFT or (k == pygame.K_TAB and back) else 1
+            self.focus = targets[(targets.index(self.focus) + step) % len(targets)]
+        self.stale = True
+
+    def draw_focus(self, surface) -> None:
+        if self.focus is None or self.focus not in self.focus_targets():
+            return
+        r = self.target_rect(self.focus)
+        pygame.draw.rect(surface, (255, 214, 0), r.inflate(8, 8), 4, border_radius=10)

@@ -35,7 +35,7 @@ from .. import cards_art, text
 from ..anim import ease_out, fly_pos, lerp, pulse, shake_offset
 from ..frame import DIM, INK, icon, load_toml
 from .base import GameTable
-from .drag import OneCardDrag
+from .drag import OneCardDrag, TargetFocus
 
 R = cards_art.RATIO
 LIFT = 0.07          # a selected card rises this share of its height
@@ -147,7 +147,7 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
     return Geo(w, h, sy, piles, slots, deck, stock, waste, discard, sy < 0.45 or w < 56)
 
 
-class PyramidTable(OneCardDrag, GameTable):
+class PyramidTable(OneCardDrag, TargetFocus, GameTable):
     """The Pyramid game on screen. Targets: ``("slot", i)``, ``("stock",)`` (the face-up top
     card), ``("deck",)`` (the draw tab), ``("waste",)``, ``("discard",)``."""
 
@@ -390,7 +390,21 @@ class PyramidTable(OneCardDrag, GameTable):
     def lost_text(self) -> str:
         return tr("No more pairs can be removed")
 
+    def keys_help(self) -> list[str]:
+        return [tr("Arrows, Tab: move the focus over the cards and piles"),
+                tr("Enter or Space: play the focused card (two cards that make 13: one, then the other)"),
+                tr("D: draw")] + super().keys_help()
+
+    def focus_targets(self) -> list:
+        """The free cards of the pyramid, row by row, then the stock's and waste's tops and the
+        deck (it draws)."""
+        s = self.state
+        slots = [("slot", i) for i in range(len(s.cards)) if s.cards[i] is not None and free(s, i)]
+        return slots + ([("stock",)] if s.stock else []) + ([("waste",)] if s.waste else []) + [("deck",)]
+
     def key(self, event) -> None:
+        if self.focus_key(event):
+            return
         if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
             self.draw_stock()
         elif event.key == pygame.K_ESCAPE and self.panel is None and self.selected is not None:
@@ -525,6 +539,7 @@ class PyramidTable(OneCardDrag, GameTable):
 
     def draw_moving(self, surface) -> None:
         self.draw_moving_cards(surface)
+        self.draw_focus(surface)
         self.draw_dragged(surface)
 
     def draw_moving_cards(self, surface) -> None:

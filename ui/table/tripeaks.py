@@ -24,7 +24,7 @@ from .. import cards_art, text
 from ..anim import fly_pos, pulse, shake_offset
 from ..frame import DIM, INK, load_toml
 from .base import GameTable
-from .drag import OneCardDrag
+from .drag import OneCardDrag, TargetFocus
 
 CELEBRATE_AT = (5, 10, 15, 20)
 CONFETTI = [(79, 195, 247), (255, 213, 79), (239, 83, 80), (129, 199, 132), (255, 255, 255), (186, 104, 200)]
@@ -34,7 +34,7 @@ def rank_name(r: int) -> str:
     return "10" if r == 10 else RANKS[r - 1]
 
 
-class TriPeaksTable(OneCardDrag, GameTable):
+class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
     """The TriPeaks game on screen. Targets: ``("slot", i)``, ``("stock",)``, ``("waste",)``."""
 
     rules = TriPeaks
@@ -227,11 +227,24 @@ class TriPeaksTable(OneCardDrag, GameTable):
     def intro(self) -> str:
         return tr("Tap a card one rank above or below the waste card, or tap the stock")
 
+    def focus_targets(self) -> list:
+        """The exposed cards, left to right, then the stock."""
+        s = self.state
+        slots = [i for i in range(N_SLOTS) if s.tableau[i] is not None and exposed(s.tableau, i)]
+        slots.sort(key=lambda i: (self.slot_rects[i].y, self.slot_rects[i].x))
+        return [("slot", i) for i in slots] + ([("stock",)] if s.stock else [])
+
     def key(self, event) -> None:
+        if self.focus_key(event):
+            return
         if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
             self.activate(("stock",))
         else:
             super().key(event)
+
+    def keys_help(self) -> list[str]:
+        return [tr("Arrows, Tab: move the focus over the cards and piles"),
+                tr("Enter or Space: play the focused card"), tr("D: draw")] + super().keys_help()
 
     def top_items(self):
         return super().top_items() + [(tr("Streak"), str(self.state.streak))]
@@ -320,6 +333,7 @@ class TriPeaksTable(OneCardDrag, GameTable):
 
     def draw_moving(self, surface) -> None:
         self.draw_moving_tweens(surface)
+        self.draw_focus(surface)
         self.draw_dragged(surface)
 
     def draw_celebration(self, surface, tw) -> None:
