@@ -116,7 +116,8 @@ def test_2_settings_with_options_the_rules_refuse_are_kept_aside(options):
 
 # 3 ------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("change", [{"played": "3"}, {"best_result": "7"}, {"last": 5}, {"counted": "abc"},
-                                    {"won": 9, "played": 3}, {"streak": -1}, {"best_time": 1.5}])
+                                    {"won": 9, "played": 3}, {"streak": -1}, {"best_time": 1.5},
+                                    {"last": ["w"]}, {"played": 2}])
 def test_3_statistics_of_wrong_types_or_counts_are_kept_aside_and_play_goes_on(change):
     st = played_store()
     good = st.load("stats")
@@ -307,3 +308,27 @@ def test_kept_data_can_be_restored_once_it_reads_and_exported():
     # the record it replaced is itself kept, not lost
     assert any(json.loads(st.backend.get(k))["data"]["actions"] == [] for k, _, _ in st.kept()
                if k.startswith("game.tripeaks"))
+
+
+def test_kept_data_panel_restores_what_reads_and_exports_the_rest(tmp_path, monkeypatch):
+    monkeypatch.setenv("PASYANS_EXPORT", str(tmp_path / "export.json"))
+    st = played_store()
+    newer = json.dumps({"schema": 99, "data": {}})
+    st.backend.set("stats", newer)                        # a newer version's statistics
+    app = new_app(st, SettingsScene())
+    assert "statistics" in app.notice and st.backend.get("stats") is None
+    tap(app, button(app.scene, "kept"))
+    assert app.scene.panel.lines == ["Kept aside: statistics"]
+    tap(app, app.scene.panel.buttons[0].rect.center)      # Try to restore: it still does not read
+    assert "still cannot be read" in app.scene.message and st.backend.get("stats.corrupt") == newer
+    tap(app, button(app.scene, "kept"))
+    tap(app, app.scene.panel.buttons[1].rect.center)      # Export
+    kept = json.loads((tmp_path / "pasyans-kept.json").read_text(encoding="utf-8"))
+    assert kept["records"] == {"stats.corrupt": newer}
+    # once it reads (here: repaired by hand), Try to restore puts it back and the statistics show
+    st.backend.set("stats.corrupt", record({KEY: {"played": 4, "won": 1, "streak": 1, "best_streak": 1}}))
+    tap(app, button(app.scene, "kept"))
+    tap(app, app.scene.panel.buttons[0].rect.center)
+    assert app.scene.message == "Restored: statistics"
+    assert app.progress.stats[KEY]["played"] == 4 and st.kept() == []
+    assert "kept" not in [b.name for b, _ in app.scene.buttons]

@@ -166,7 +166,8 @@ def read_stats(data: Any, name: str = "stats") -> Any:
     :func:`stats_key` of a known game and options its rules accept, and the figures are whole
     numbers in range (``played``, ``won``, ``streak``, ``best_streak`` 0..10**9 with
     won ≤ played, streak ≤ best_streak ≤ won; the bests null or a number; ``last`` at most
-    :data:`LAST_N` of ``"w"``/``"l"``; ``counted`` at most :data:`IDS_KEPT` ids). Missing figures
+    :data:`LAST_N` of ``"w"``/``"l"``, no more wins or losses than counted; ``counted`` at most
+    :data:`IDS_KEPT` ids, no more than played). Missing figures
     take their empty values. :raises ValueError: naming the first bad bucket or figure.
     """
     if not isinstance(data, dict):
@@ -201,6 +202,9 @@ def read_stats(data: Any, name: str = "stats") -> Any:
             raise ValueError(f"stats: {key}: bad counted ids")
         for x in s["counted"]:
             strict_text(x, "counted id", 64)
+        wins = s["last"].count("w")
+        if wins > s["won"] or len(s["last"]) - wins > s["played"] - s["won"] or len(s["counted"]) > s["played"]:
+            raise ValueError(f"stats: {key}: the last results disagree with the counts")
     return data
 
 
