@@ -332,3 +332,12 @@ def test_kept_data_panel_restores_what_reads_and_exports_the_rest(tmp_path, monk
     assert app.scene.message == "Restored: statistics"
     assert app.progress.stats[KEY]["played"] == 4 and st.kept() == []
     assert "kept" not in [b.name for b, _ in app.scene.buttons]
+
+
+def test_a_store_file_that_cannot_be_opened_is_never_written_over(tmp_path):
+    p = tmp_path / "store.json"
+    p.mkdir()                                   # there, but not a file that opens
+    st = Store(JsonFileStorage(p))
+    (notice,) = st.take_notices()
+    assert str(p) in notice and "nothing is saved" in notice
+    assert not st.save("settings", {"language": "en"}) and p.is_dir()

@@ -48,6 +48,7 @@ MIGRATIONS: dict[int, Callable[[Any], Any]] = {}
 MSG_CORRUPT = N_("A saved record ({name}) could not be read; it was kept aside and defaults are used.")
 MSG_FULL = N_("Could not save: the browser's storage is full or blocked. Export your saves from Settings.")
 MSG_NEWER = N_("A saved record ({name}) comes from a newer version; it was kept aside.")
+MSG_FILE_BLOCKED = N_("The saves file {path} could not be opened ({why}); nothing is saved until it can be.")
 MSG_FILE_KEPT = N_("The saved data file could not be read whole; it was kept as {path}. "
                    "Records recovered from it: {n}.")
 
@@ -144,6 +145,8 @@ class JsonFileStorage:
         self.notice: str | None = None
         self.kept_path: Path | None = None
         """Where an unreadable store file was moved (None: it read)."""
+        self.blocked = False
+        """The file is there but could not be opened: nothing is written over it."""
         self.data = self._read()
 
     def _read(self) -> dict[str, str]:
@@ -151,8 +154,9 @@ class JsonFileStorage:
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return {}
-        except OSError as e:
-            self.notice = f"{self.path}: {e.strerror}"
+        except OSError as e:  # there but unreadable (permissions, a directory…): never write over it
+            self.blocked = True
+            self.notice = tr(MSG_FILE_BLOCKED, path=str(self.path), why=e.strerror or str(e))
             return {}
         try:
             text = raw.decode("utf-8")
@@ -187,6 +191,8 @@ class JsonFileStorage:
         return data
 
     def _write(self) -> None:
+        if self.blocked:
+            raise StorageError(f"{self.path} could not be read; it is not written over")
         text = json.dumps(self.data, ensure_ascii=False, sort_keys=True)
         tmp = self.path.with_suffix(".tmp")
         try:
