@@ -341,3 +341,12 @@ def test_a_store_file_that_cannot_be_opened_is_never_written_over(tmp_path):
     (notice,) = st.take_notices()
     assert str(p) in notice and "nothing is saved" in notice
     assert not st.save("settings", {"language": "en"}) and p.is_dir()
+
+
+def test_the_kept_aside_notice_speaks_the_stored_language():
+    st = played_store()
+    Settings(language="ru").save(st)
+    st.backend.set("stats", "{torn")
+    app = App((1280, 800), None, None, st)
+    app.frame()
+    assert app.notice.startswith("Не удалось прочитать: статистика.")

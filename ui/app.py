@@ -142,9 +142,9 @@ class App:
         # settings record is missing or unreadable
         i18n.set_language(settings.language if settings else first_language())
         self.store = store if store is not None else Store()
-        self.store.check_all()  # every unreadable record kept aside now, told in one notice
         self.settings = settings or Settings.load(self.store)
         i18n.set_language(self.settings.language)  # the notices of the records read next speak it
+        self.store.check_all()  # every unreadable record kept aside now, told in one notice
         self.progress = Progress(self.store)
         self.bank_dealt: dict[str, set[int]] = {}
         """Per bank (its file stem), the banked deals dealt in this run of the app: a table deals
