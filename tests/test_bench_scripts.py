@@ -22,3 +22,9 @@ def test_solver_bench_runs(tmp_path):
     p = run("bench/solvers.py", "--games", "tripeaks,pyramid", "--count", "2", "--budget", "1", "--no-wasm", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]
     assert "tripeaks" in p.stdout and "pyramid" in p.stdout
+
+
+def test_store_fuzz_bench_runs(tmp_path):
+    p = run("bench/fuzz_store.py", "6", tmp=tmp_path)
+    assert p.returncode == 0, p.stdout[-500:] + p.stderr[-500:]
+    assert "stored record: 6 inputs tried" in p.stdout and "all: 14 inputs tried, no failure" in p.stdout
