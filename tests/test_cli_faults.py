@@ -1,5 +1,5 @@
 """Command-line input faults (issue 17): every bad input exits 2 with one line naming the bad
-text, never Python's own message (CONTRACT.md: "Errors go to stderr, one clear line")."""
+text, never Python's own message (docs/contract.md: "Errors go to stderr, one clear line")."""
 from collections import Counter
 
 import pytest
@@ -111,7 +111,7 @@ def test_pyramid_empty_discard_with_cards_missing_keeps_52_cards_out(capsys, tmp
     rc, twice, err = run(capsys, tmp_path, "play", "pyramid", "--moves", "s", position=once)
     assert rc == 0, err
     assert len(cards_of(twice, keys)) == 50
-    # a whole deal still prints no Discard line (CONTRACT.md's deal output is unchanged)
+    # a whole deal still prints no Discard line (docs/contract.md's deal output is unchanged)
     assert "Discard" not in text
 
 

@@ -798,14 +798,13 @@ class GameTable(Scene):
         self.stale = True
 
     def pause_entries(self) -> list:
-        """Entries a table (or a later feature: sharing a deal) adds to the pause menu, below
-        Home: ``[(label_fn, callback)]``, the label a function so it follows the language."""
+        """Entries a table adds to the pause menu below Home (e.g. sharing a deal):
+        ``[(label_fn, callback)]``, the label a function so it follows the language."""
         return []
 
     def open_stats(self) -> None:
         """This game's statistics (the game is saved on leaving; Continue brings it back)."""
-        if hasattr(self.app, "open_stats"):
-            self.app.open_stats(self.game)
+        self.app.open_stats(self.game)
 
     def rules_text(self) -> list[str]:
         """The rules page's paragraphs: how to play (:meth:`intro`) and the keys."""
