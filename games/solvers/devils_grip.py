@@ -84,6 +84,10 @@ WIN_BEAMS = (5, 15)
 PROBE = (1,)
 """The probes that open the win search, in turn: each tries only this many merges a position
 (``()``: no probe)."""
+HINT_NODES = 40_000
+"""Nodes of the app's hint search (its answer is the best line found within them; the table's
+wall-clock limit may end it sooner). Enough for the win at the start of every banked deal: the
+best-result beam comes first (docs/solvers.md, Devil's Grip, gives the node counts)."""
 
 
 def code_of(stack: tuple) -> int:

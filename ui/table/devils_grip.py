@@ -37,6 +37,7 @@ from games.devils_grip import (
     DevilsGrip, Move, chain_of, complete_in_row, fits, rating,
 )
 from games.i18n import N_, tr
+from games.solvers.devils_grip import HINT_NODES
 from games.solvers.search import SOLVED
 
 from .. import cards_art, text
@@ -44,12 +45,7 @@ from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import DIM, INK, icon, load_toml
 from .base import GameTable
 
-HINT_NODES = 40_000        # solver nodes for one hint at most (≈ 0.25 s natively, ≈ 0.6 s in Pyodide);
-                           # the wall of base.HINT_WALL seconds ends it sooner, with the best line found
 HINT_MS = 1800             # how long the hinted move shows
-                           # by then. The best-result beam takes ≈ 26 000 nodes before the win search:
-                           # at 20 000 the hint at the start of #506 (the banked, won deal) gave "leaves
-                           # 34 cards"; at 40 000 it finds the win (31 152 nodes)
 GOLD = (255, 204, 77)
 SWAP_INK = (255, 171, 64)  # the cell waiting for its swap partner
 TALON_SHOWN = 3            # talon cards shown fanned (only the top one plays)
