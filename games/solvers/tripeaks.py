@@ -44,11 +44,6 @@ class _Problem:
         self.stock_ranks = tuple(c & 15 for c in s.stock)
         self.mode = s.mode
         self.nb = _neighbours(s.mode)
-        fit = [[False] * 14 for _ in range(14)]
-        for r in range(1, 14):
-            for x in self.nb[r]:
-                fit[r][x] = True
-        self.fit = fit
         self.start = TriPeaksState(s.tableau, s.stock, s.waste, s.mode, s.scoring, s.score, s.streak)
         # per rank: the slots holding that rank, the slots holding a neighbour rank, the
         # neighbour ranks as bits; per stock index: the ranks still in the stock as bits
@@ -58,6 +53,8 @@ class _Problem:
                 self.rank_mask[r] |= BIT[i]
         self.nb_mask = [0] + [sum(self.rank_mask[x] for x in self.nb[r]) for r in range(1, 14)]
         self.nb_bits = [0] + [sum(1 << x for x in self.nb[r]) for r in range(1, 14)]
+        # (slots of rank r, slots of its neighbour ranks, its neighbour ranks as bits), r = 1..13
+        self.rank_facts = tuple(zip(self.rank_mask[1:], self.nb_mask[1:], self.nb_bits[1:]))
         self.stock_sets = [0] * (len(s.stock) + 1)
         for k in range(len(s.stock) - 1, -1, -1):
             self.stock_sets[k] = self.stock_sets[k + 1] | (1 << self.stock_ranks[k])
@@ -69,35 +66,34 @@ class _Problem:
 
     def successors(self, node):
         mask, sp, top = node
-        ranks, fit_top = self.ranks, self.fit[top] if top else None
         if not self._alive(mask, sp, top):
             return
         moves = []
-        if fit_top is not None:
-            m = mask
+        if top:
+            ranks = self.ranks
+            m = mask & self.nb_mask[top]     # the cards whose rank fits on the waste top
             while m:
                 low = m & -m
                 i = low.bit_length() - 1
                 m ^= low
-                if not (mask & COVER_MASK[i]) and fit_top[ranks[i]]:
+                if not (mask & COVER_MASK[i]):
                     nm = mask ^ low
                     frees = 0
                     for j in UNDER[i]:
                         if nm & BIT[j] and not (nm & COVER_MASK[j]):
                             frees += 1
-                    moves.append((-frees, -DEPTH[i], i, nm))
-        moves.sort()
-        for _, _, i, nm in moves:
-            yield i, (nm, sp, ranks[i])
+                    moves.append((-frees, -DEPTH[i], i, nm, ranks[i]))
+            moves.sort()
+        for _, _, i, nm, r in moves:
+            yield i, (nm, sp, r)
         if sp < len(self.stock):
             yield DRAW, (mask, sp + 1, self.stock_ranks[sp])
 
     def _alive(self, mask, sp, top) -> bool:
         """False when some tableau card can never leave (no neighbour rank anywhere)."""
         stock_set = self.stock_sets[sp] | (1 << top)
-        rank_mask, nb_mask, nb_bits = self.rank_mask, self.nb_mask, self.nb_bits
-        for r in range(1, 14):
-            if mask & rank_mask[r] and not (mask & nb_mask[r]) and not (stock_set & nb_bits[r]):
+        for rm, nm, nb in self.rank_facts:
+            if mask & rm and not (mask & nm) and not (stock_set & nb):
                 return False
         return True
 
