@@ -19,9 +19,26 @@ def test_frame_bench_runs(tmp_path):
 
 
 def test_solver_bench_runs(tmp_path):
-    p = run("bench/solvers.py", "--games", "tripeaks,pyramid", "--count", "2", "--budget", "1", "--no-wasm", tmp=tmp_path)
+    p = run("bench/solvers.py", "--games", "tripeaks,pyramid,devils-grip", "--count", "2", "--held-out", "1",
+            "--budget", "1", "--no-wasm", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]
-    assert "tripeaks" in p.stdout and "pyramid" in p.stdout
+    for name in ("tripeaks", "tripeaks-classic", "pyramid", "pyramid-3", "devils-grip", "held out, positions 3-3"):
+        assert name in p.stdout
+
+
+def test_hint_wait_bench_asks_the_app(tmp_path):
+    p = run("bench/hint_wait.py", "--games", "tripeaks,klondike-3", "--count", "1", "--held-out", "0", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    lines = [ln.split() for ln in p.stdout.splitlines()]
+    rows = {ln[0]: ln for ln in lines if ln and ln[0] in ("tripeaks", "klondike-3")}
+    assert set(rows) == {"tripeaks", "klondike-3"}
+    assert all(r[1] == "1" and r[-2] == "yes" for r in rows.values())   # one position, and told what it is
+
+
+def test_freecell_race_replays_our_solutions(tmp_path):
+    p = run("bench/solver_freecell.py", "--deals", "1-3", "--runs", "1", "--no-fc-solve", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert "3 solved" in p.stdout and "all 3 solutions replayed to a win by the rules" in p.stdout
 
 
 def test_store_fuzz_bench_runs(tmp_path):

@@ -5,7 +5,11 @@
 //
 //   node tests/web/run_pyodide.mjs REPO_ROOT FILE.py FUNCTION '{"kw": 1}'
 //
-// Used by bench/wasm_ratio.py and tests/test_wasm.py (docs/web.md).
+// With PYGAME=1 in the environment it also loads the pygame-ce wheel that pygbag serves
+// (../shared/wasm/, see docs/web.md; SDL's dummy video driver: no canvas) and copies ui/,
+// assets/ and bench/ too, so the app itself runs headless (bench/hint_wait.py).
+//
+// Used by bench/wasm_ratio.py, bench/solvers.py, bench/hint_wait.py and tests/test_wasm.py (docs/web.md).
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
@@ -31,7 +35,36 @@ function copyTree(src, dest) {
     else if (!entry.name.endsWith(".pyc")) py.FS.writeFile(d, fs.readFileSync(s));
   }
 }
-for (const dir of ["games", "layouts", "locales"]) {
+const PYGAME = process.env.PYGAME === "1";
+if (PYGAME) {
+  const wheelDir = path.join(root, "..", "shared", "wasm");
+  const wheel = fs.existsSync(wheelDir) && fs.readdirSync(wheelDir).find((f) => f.startsWith("pygame_ce") && f.endsWith(".whl"));
+  if (!wheel) {
+    console.error(`error: no pygame-ce wheel in ${wheelDir}`);
+    process.exit(1);
+  }
+  await py.loadPackage(path.join(wheelDir, wheel));
+  // SDL's Emscripten video driver draws into a canvas and listens to the page: Node has neither,
+  // so a canvas that keeps nothing and a page that never sends an event stand in for them
+  const noop = () => {};
+  const ctx2d = new Proxy({}, { get: (o, k) => (k in o ? o[k] : k === "createImageData" || k === "getImageData"
+    ? (w, h) => ({ width: w, height: h, data: new Uint8ClampedArray(4 * w * h) }) : noop) });
+  const canvas = { width: 1280, height: 800, style: {}, id: "canvas", clientWidth: 1280, clientHeight: 800,
+    getContext: () => ctx2d, addEventListener: noop, removeEventListener: noop, setAttribute: noop,
+    getBoundingClientRect: () => ({ left: 0, top: 0, width: canvas.width, height: canvas.height, right: canvas.width, bottom: canvas.height }) };
+  const target = { addEventListener: noop, removeEventListener: noop };
+  globalThis.screen = { width: 1280, height: 800 };
+  const kept = new Map();   // localStorage, kept in memory for this run
+  const localStorage = { getItem: (k) => (kept.has(k) ? kept.get(k) : null), setItem: (k, v) => kept.set(k, String(v)),
+    removeItem: (k) => kept.delete(k), key: (i) => [...kept.keys()][i] ?? null, get length() { return kept.size; } };
+  globalThis.window = globalThis.window || Object.assign(globalThis, target, { devicePixelRatio: 1, innerWidth: 1280,
+    innerHeight: 800, localStorage });
+  globalThis.document = { ...target, querySelector: (s) => (s === "#canvas" || s === "canvas" ? canvas : null),
+    getElementById: (id) => (id === "canvas" ? canvas : null), body: target, documentElement: target,
+    fullscreenElement: null, pointerLockElement: null, visibilityState: "visible", hidden: false };
+  py.canvas.setCanvas2D(canvas);
+}
+for (const dir of PYGAME ? ["games", "layouts", "locales", "ui", "assets", "bench"] : ["games", "layouts", "locales"]) {
   const src = path.join(root, dir);
   if (fs.existsSync(src)) copyTree(src, `${HOME}/${dir}`);
 }

@@ -1,0 +1,248 @@
+"""The hint as the player waits for it: the real app (headless pygame, the real table and its
+Assist) asked for a hint on mid-game positions of every variant, frames paced at 60 Hz
+(issue 20, item 2).
+
+    python bench/hint_wait.py [--games klondike,spider-4] [--count 20] [--held-out 40] [--size 1280x800]
+
+The positions are those of ``bench/solvers.py`` (deal N, then its fixed policy). For each, the
+table of the variant starts on the position (what the app knows from earlier hints is forgotten),
+the player presses H (a key event through ``App.frame``), and frames run until the table answers:
+a move on a winning line, Devil's Grip's best line found, the rule-of-thumb move (the solver found
+no line within the table's limits: :data:`ui.table.base.HINT_NODES` nodes or
+:data:`ui.table.base.HINT_WALL` seconds), or the rescue (the position is lost). The wait is the
+time from the key press to the end of the frame that shows the answer.
+
+**The clock.** The table slices its search by the wall clock (:data:`ui.table.base.HINT_SLICE` s a
+frame) and gives up at a wall-clock deadline. Here that wall clock is a frame clock: each frame
+starts 1/60 s after the one before (or later, when the frame's own work took longer), and within a
+frame it advances by the process's CPU seconds. So the figures are what a player sees at 60 Hz on
+an otherwise idle machine, whatever the load of this one. In Pyodide (``--wasm``, under Node with
+the pygame-ce wheel of ../shared/wasm) the CPU seconds are the Node process's.
+
+Output: per variant the answers' counts (``line``, ``best``, ``guess``, ``rescue``), the median and
+worst wait, the positions that fell back to the rule of thumb, and whether the status line said so
+(the table's text for it, :data:`ui.table.assist.MSG_HINT_GUESS`).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+os.environ.setdefault("SDL_VIDEODRIVER", "emscripten" if sys.platform == "emscripten" else "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("PASYANS_DATA", tempfile.mkdtemp(prefix="pasyans-hint-wait-"))
+os.environ.setdefault("PASYANS_EXPORT", os.path.join(os.environ["PASYANS_DATA"], "export.json"))
+os.environ["PASYANS_SOLVER_WALL"] = "1"   # the app's own limits, wall clock included
+
+FRAME = 1 / 60
+MAX_FRAMES = 600   # 10 s of frames: far beyond the table's 1 s limit
+
+
+class FrameClock:
+    """The wall clock the app reads (``perf_counter``): frame starts 1/60 s apart (or the frame's
+    own work later), CPU seconds within a frame (``cpu``: a clock of the process's CPU seconds)."""
+
+    def __init__(self, cpu):
+        self.cpu = cpu
+        self.base = 1000.0
+        self.cpu0 = cpu()
+
+    def perf_counter(self) -> float:
+        return self.base + (self.cpu() - self.cpu0)
+
+    def next_frame(self) -> None:
+        used = self.cpu() - self.cpu0
+        self.base += max(FRAME, used)
+        self.cpu0 = self.cpu()
+
+
+class _TimeShim:
+    """The ``time`` module as the app's modules see it: ``perf_counter`` from a :class:`FrameClock`."""
+
+    def __init__(self, clock: FrameClock):
+        self._clock = clock
+
+    def perf_counter(self) -> float:
+        return self._clock.perf_counter()
+
+    def __getattr__(self, name):
+        return getattr(time, name)
+
+
+def _cpu_clock():
+    if sys.platform == "emscripten":
+        from js import process  # the Node process running Pyodide
+
+        def clock():
+            u = process.cpuUsage()
+            return (u.user + u.system) / 1e6
+        return clock
+    return time.process_time
+
+
+def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
+            size: tuple[int, int] = (1280, 800)) -> dict:
+    """Ask the app for a hint on each position. :returns: ``{name: {"waits": [(seconds, kind,
+    told), …] by position}}`` plus ``python``; ``kind`` is ``line``, ``best``, ``guess``,
+    ``rescue`` or ``none`` (no answer within :data:`MAX_FRAMES` frames); ``told`` whether the
+    status line said what the hint is."""
+    if sys.platform == "emscripten":   # run_pyodide.mjs copies bench/ beside games/ and ui/
+        sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
+        import platform
+
+        import js
+        platform.window = js.window   # what pygbag's runtime gives the app
+    import pygame
+
+    import ui.app
+    import ui.table.assist
+    import ui.table.base
+    import ui.table.columns
+    import ui.table.devils_grip
+    from games.i18n import tr
+    from games.registry import find_game
+    from solvers import VARIANTS, positions
+    from ui.app import App
+    from ui.settings import Settings
+    from ui.table import table_class
+    from ui.table.assist import MSG_HINT_GUESS
+
+    clock = FrameClock(_cpu_clock())
+    shim = _TimeShim(clock)
+    for mod in (ui.app, ui.table.base, ui.table.assist, ui.table.columns, ui.table.devils_grip):
+        mod.time = shim
+
+    guess_text = tr(MSG_HINT_GUESS)
+    res: dict = {}
+    app = None
+    for name, game, options, depth, _wait, _goal in VARIANTS:
+        if games and game not in games and name not in games:
+            continue
+        rules = find_game(game)
+        table = table_class(game)()
+        if app is None:
+            app = App(size, table, Settings(language="en", anim_speed="off", live_winnable=False))
+        else:
+            app.switch(table)
+        app.frame()
+        waits = []
+        for s in positions(game, options, depth, count + held_out):
+            t = app.scene
+            t.start(options=options, state=s, announce=False)
+            t.assist.lines.clear()
+            t.assist.dead.clear()
+            for _ in range(3):
+                clock.next_frame()
+                app.frame()
+            t.say("")
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
+                                                 scancode=0))
+            clock.next_frame()
+            t0 = clock.perf_counter()
+            kind = "none"
+            for _ in range(MAX_FRAMES):
+                app.frame()
+                if t.hint_search is None and (t.hint_move is not None or t.panel is not None
+                                              or t.assist.rescue_phase is not None):
+                    break
+                clock.next_frame()
+            wait = clock.perf_counter() - t0
+            said = t.status_text or ""
+            if t.hint_move is not None:
+                if said == guess_text:
+                    kind = "guess"
+                elif "best line found" in said:
+                    kind = "best"
+                else:
+                    kind = "line"
+            elif t.panel is not None or t.assist.rescue_phase is not None:
+                kind = "rescue"
+            told = bool(said) if kind != "rescue" else True
+            waits.append((wait, kind, told, said))
+            t.assist.reset()
+            t.panel = None
+            t.hint_move = t.hint_search = None
+        res[name] = {"waits": waits}
+        rules.name  # noqa: B018  (the variant's rules were found: a typo in VARIANTS fails here)
+    if app is not None:
+        app.close()
+    res["python"] = sys.version.split()[0]
+    return res
+
+
+def run_wasm(games, count, held_out, size, timeout=3600) -> dict:
+    """:func:`measure` in Pyodide under Node with pygame-ce. :raises RuntimeError: naming what failed."""
+    import shutil
+    import subprocess
+    node = shutil.which("node")
+    script = ROOT / "tests" / "web" / "run_pyodide.mjs"
+    if not node or not (ROOT / "tests" / "web" / "node_modules" / "pyodide").exists():
+        raise RuntimeError("node and tests/web/node_modules/pyodide are needed (cd tests/web && npm ci)")
+    args = json.dumps({"games": games, "count": count, "held_out": held_out, "size": list(size)})
+    r = subprocess.run([node, str(script), str(ROOT), str(Path(__file__).resolve()), "measure", args],
+                       capture_output=True, text=True, timeout=timeout, env={**os.environ, "PYGAME": "1"})
+    if r.returncode != 0:
+        raise RuntimeError(f"Pyodide run failed: {r.stderr.strip()[-600:]}")
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def report(res: dict, count: int, label: str) -> None:
+    print(f"{label} (Python {res['python']}):")
+    print(f"{'variant':17} {'positions':>9} {'median':>7} {'worst':>6}  {'line':>4} {'best':>4} {'guess':>5} "
+          f"{'rescue':>6} {'none':>4}  fallback  told  worst held-out")
+    for name, v in res.items():
+        if name == "python" or name.startswith("pyodide"):
+            continue
+        w = v["waits"]
+        times = sorted(x[0] for x in w)
+        kinds = {k: sum(1 for x in w if x[1] == k) for k in ("line", "best", "guess", "rescue", "none")}
+        told = all(x[2] for x in w)
+        held = max((x[0] for x in w[count:]), default=0.0)
+        print(f"{name:17} {len(w):9} {times[len(times) // 2]:7.3f} {times[-1]:6.3f}  {kinds['line']:4} "
+              f"{kinds['best']:4} {kinds['guess']:5} {kinds['rescue']:6} {kinds['none']:4}  "
+              f"{100 * kinds['guess'] / len(w):7.1f}%  {'yes' if told else 'NO':>4}  {held:6.3f}")
+        slow = [f"{i + 1} ({x[0]:.2f} s, {x[1]})" for i, x in enumerate(w) if x[0] > 0.5 or x[1] in ("guess", "none")]
+        if slow:
+            print(f"  over 0.5 s or fallen back: {', '.join(slow)}")
+    guesses = [x[3] for v in res.values() if isinstance(v, dict) and "waits" in v for x in v["waits"] if x[1] == "guess"]
+    if guesses:
+        print(f"  the status line on a fallback: '{guesses[0]}'")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python bench/hint_wait.py", description=__doc__.split("\n")[0])
+    p.add_argument("--games", default="", help="variants or games, comma-separated (default: all)")
+    p.add_argument("--count", type=int, default=20)
+    p.add_argument("--held-out", type=int, default=40)
+    p.add_argument("--size", default="1280x800")
+    p.add_argument("--wasm", action="store_true", help="also in Pyodide under Node")
+    p.add_argument("--no-native", action="store_true")
+    a = p.parse_args(argv)
+    games = [g for g in a.games.split(",") if g] or None
+    size = tuple(int(x) for x in a.size.split("x"))
+    if not a.no_native:
+        report(measure(games, a.count, a.held_out, size), a.count,
+               "native, seconds of a 60 Hz frame clock (CPU within frames)")
+    if a.wasm:
+        try:
+            report(run_wasm(games, a.count, a.held_out, size), a.count,
+                   "WebAssembly (Pyodide under Node), the same frame clock on Node's CPU")
+        except Exception as e:  # noqa: BLE001  (said, not raised: the native figures stand)
+            print(f"(WebAssembly skipped: {e})")
+    print(f"waits from the key press to the frame showing the answer; positions 1-{a.count} and "
+          f"{a.held_out} held out; 'fallback': the rule-of-thumb move; 'told': the status line said what "
+          f"the hint is")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
