@@ -41,7 +41,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("PASYANS_DATA", tempfile.mkdtemp(prefix="pasyans-hint-wait-"))
 os.environ.setdefault("PASYANS_EXPORT", os.path.join(os.environ["PASYANS_DATA"], "export.json"))
-os.environ["PASYANS_SOLVER_WALL"] = "1"   # the app's own limits, wall clock included
 
 FRAME = 1 / 60
 MAX_FRAMES = 600   # 10 s of frames: far beyond the table's 1 s limit
@@ -131,6 +130,7 @@ def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
         table = table_class(game)()
         if app is None:
             app = App(size, table, Settings(language="en", anim_speed="off", live_winnable=False))
+            app.solver_wall_clock = True    # the app's own limits, its wall-clock deadline included
         else:
             app.switch(table)
         app.frame()
