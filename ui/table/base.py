@@ -42,8 +42,13 @@ from .panels import CodeEntry, OptionsPanel, Panel
 from .session import Session
 
 MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number can be typed)
-HINT_SLICE = 0.004    # seconds of solver per frame
-HINT_WALL = 1.0       # seconds before the hint falls back to a simple choice
+HINT_SLICE = 0.012
+"""Seconds of solver per frame while a hint is thought about: the player is waiting for it and
+only the spinner moves, so most of a 60 Hz frame (16.7 ms) goes to the search; the rest draws."""
+HINT_WALL = 0.45
+"""Seconds before the hint falls back to the best move by rule of thumb (and says so): the wait
+stays within half a second, the last frame included (docs/solvers.md, "The hint as the player
+waits for it")."""
 HINT_NODES = 300_000  # solver nodes for one hint at most
 MSG_HINT_LOST = N_("No winning line from here (Rescue looks back through your moves); the best move left is shown")
 MSG_HINT_DEAL_LOST = N_("This deal cannot be won (the solver proved it); the best move left is shown")
