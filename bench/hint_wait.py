@@ -89,24 +89,39 @@ def _cpu_clock():
 
 
 def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
-            size: tuple[int, int] = (1280, 800)) -> dict:
-    """Ask the app for a hint on each position. :returns: ``{name: {"waits": [(seconds, kind,
-    told), …] by position}}`` plus ``python``; ``kind`` is ``line``, ``best``, ``guess``,
-    ``rescue`` or ``none`` (no answer within :data:`MAX_FRAMES` frames); ``told`` whether the
-    status line said what the hint is."""
+            size: tuple[int, int] = (1280, 800), numbers: list[int] | None = None) -> dict:
+    """Ask the app for a hint on each position (``numbers``: only these positions, 1-based).
+    :returns: ``{name: {"waits": [(seconds, kind, told, status line), …] by position}}`` plus
+    ``python``; ``kind`` is ``line``, ``best``, ``guess``, ``rescue`` or ``none`` (no answer
+    within :data:`MAX_FRAMES` frames); ``told`` whether the status line said what the hint is.
+    The app's modules read the frame clock while it runs, their own ``time`` again after."""
     if sys.platform == "emscripten":   # run_pyodide.mjs copies bench/ beside games/ and ui/
         sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
         import platform
 
         import js
         platform.window = js.window   # what pygbag's runtime gives the app
-    import pygame
-
     import ui.app
     import ui.table.assist
     import ui.table.base
     import ui.table.columns
     import ui.table.devils_grip
+
+    clock = FrameClock(_cpu_clock())
+    shim = _TimeShim(clock)
+    mods = (ui.app, ui.table.base, ui.table.assist, ui.table.columns, ui.table.devils_grip)
+    for mod in mods:
+        mod.time = shim
+    try:
+        return _measure(games, count, held_out, size, numbers, clock)
+    finally:
+        for mod in mods:
+            mod.time = time
+
+
+def _measure(games, count, held_out, size, numbers, clock) -> dict:
+    import pygame
+
     from games.i18n import tr
     from games.registry import find_game
     from solvers import VARIANTS, positions
@@ -114,11 +129,6 @@ def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
     from ui.settings import Settings
     from ui.table import table_class
     from ui.table.assist import MSG_HINT_GUESS
-
-    clock = FrameClock(_cpu_clock())
-    shim = _TimeShim(clock)
-    for mod in (ui.app, ui.table.base, ui.table.assist, ui.table.columns, ui.table.devils_grip):
-        mod.time = shim
 
     guess_text = tr(MSG_HINT_GUESS)
     res: dict = {}
@@ -135,7 +145,9 @@ def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
             app.switch(table)
         app.frame()
         waits = []
-        for s in positions(game, options, depth, count + held_out):
+        for k, s in enumerate(positions(game, options, depth, count + held_out), 1):
+            if numbers and k not in numbers:
+                continue
             t = app.scene
             t.start(options=options, state=s, announce=False)
             t.assist.lines.clear()
