@@ -329,6 +329,7 @@ def test_a_hint_the_solver_cannot_find_in_time_comes_within_half_a_second_and_sa
     # position 43 of bench/solvers.py is unknown even at 2 s: the hint falls back to the rule of
     # thumb, says so, and comes within 0.5 s (it took 1.02 s with 4 ms slices and a 1 s deadline).
     import sys
+    import time
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     import hint_wait
