@@ -96,11 +96,12 @@ def _node_cpu_clock():
 
 
 def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0,
-            wasm_clock: str = "wall", held_out: int = 0) -> dict:
+            wasm_clock: str = "wall", held_out: int = 0, skip: bool = False) -> dict:
     """Time each variant's solver on its positions 1…``count + held_out``. :returns:
     ``{name: {"median", "worst", "answers": {status: n}, "positions": n, "goal", "wait",
     "times": [(seconds, status), …] by position, "held": {the same over the held-out ones}}}``
-    (median, worst and answers over the first ``count``; CPU seconds natively; in Pyodide wall
+    (median, worst and answers over the first ``count``; ``skip``: no search, every figure 0;
+    CPU seconds natively; in Pyodide wall
     seconds, or with ``wasm_clock="cpu"`` the Node process's CPU seconds, which a loaded machine
     does not inflate), plus ``python`` (version) and ``clock``."""
     from games.registry import find_game
@@ -136,6 +137,9 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
             continue
         each = []
         for s in positions(game, options, depth, count + held_out):
+            if skip:
+                each.append((0.0, "-"))
+                continue
             t0 = clock()
             if wait == "best":  # the app's hint: the node budget, then the best line found
                 r = rules.solver(s, max_nodes=devils_grip.HINT_NODES).run()
@@ -170,6 +174,7 @@ def main(argv=None) -> int:
     p.add_argument("--held-out", type=int, default=40, help="positions after the first COUNT, reported apart")
     p.add_argument("--budget", type=float, default=2.0)
     p.add_argument("--no-wasm", action="store_true")
+    p.add_argument("--no-native", action="store_true", help="Pyodide only (the native columns show '-')")
     p.add_argument("--slow", type=float, default=None,
                    help="list positions slower than this (s); default: each variant's goal")
     p.add_argument("--wasm-clock", choices=("wall", "cpu"), default="wall",
@@ -177,7 +182,8 @@ def main(argv=None) -> int:
     a = p.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     games = [g for g in a.games.split(",") if g] or None
-    native = measure(games, a.count, a.budget, held_out=a.held_out)
+    native = measure(games, a.count, 0.0 if a.no_native else a.budget, held_out=a.held_out,
+                     skip=a.no_native)
     wasm = None
     if not a.no_wasm:
         try:
