@@ -841,3 +841,38 @@ def test_pyramid_pair_by_keys():
         assert t.focus == ("slot", target)
         key(app, pygame.K_RETURN)
     assert t.state == Pyramid.apply(s0, pair)
+
+
+def test_devils_grip_moves_by_keys():
+    """Devil's Grip by keys: Tab to a stack that can move, Enter plays it as a tap; S then Enter
+    on another stack swaps the two."""
+    from games.devils_grip import DevilsGrip, SWAP
+
+    app = make("devils-grip", 3)
+    t = app.scene
+    s0 = t.state
+    targets = t.focus_targets()
+    assert targets
+    before = t.state
+    for _ in range(len(targets) + 1):
+        key(app, pygame.K_TAB)
+        if t.focus[0] == "cell":
+            key(app, pygame.K_RETURN)
+            if t.state != before:
+                break
+    assert t.state != before or t.status_text
+    # a swap by keys
+    s1 = t.state
+    cells = [f for f in t.focus_targets() if f[0] == "cell"]
+    t.focus = cells[0]
+    key(app, pygame.K_s)
+    assert t.swap_from == cells[0][1]
+    t.focus = cells[1]
+    key(app, pygame.K_RETURN)
+    assert t.swap_from is None
+    from games.devils_grip import Move
+    swap = Move(SWAP, cells[0][1], cells[1][1])
+    if DevilsGrip.why_not(s1, swap) is None:
+        assert t.state == DevilsGrip.apply(s1, swap)
+    else:
+        assert t.state == s1 and t.status_text

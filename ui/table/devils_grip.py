@@ -44,6 +44,7 @@ from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import DIM, INK, icon, load_toml
 from .base import GameTable
+from .drag import TargetFocus
 
 HINT_MS = 1800             # how long the hinted move shows
 GOLD = (255, 204, 77)
@@ -91,7 +92,7 @@ class StackDrag:
     swap: bool
 
 
-class DevilsGripTable(GameTable):
+class DevilsGripTable(TargetFocus, GameTable):
     """The Devil's Grip game on screen. Targets: ``("cell", i)`` (i = 0..23, row by row as the
     rules number them), ``("stock",)``, ``("talon",)``."""
 
@@ -344,7 +345,27 @@ class DevilsGripTable(GameTable):
         if self.panel is None and self.playing:
             self.tap_stock()
 
+    def focus_targets(self) -> list:
+        """The cells with a stack, row by row, then the stock and the talon."""
+        s = self.state
+        cells = [("cell", i) for i in range(N_CELLS) if s.grid[i]]
+        return cells + ([("stock",)] if s.stock else []) + ([("talon",)] if s.talon else [])
+
+    def keys_help(self) -> list[str]:
+        return [tr("Arrows, Tab: move the focus over the cards and piles"),
+                tr("Enter or Space: play the focused card"),
+                tr("S: swap the focused stack with the next one you play (Enter)"),
+                tr("D: draw")] + super().keys_help()
+
     def key(self, event) -> None:
+        if self.focus_key(event):
+            return
+        if event.key == pygame.K_s and self.panel is None and self.focus is not None \
+                and self.focus[0] == "cell":
+            self.swap_from = self.focus[1]
+            self.say(tr("Tap another cell to swap the two stacks"))
+            self.stale = True
+            return
         if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
             self.swap_from = None
             self.activate(("stock",))
@@ -726,6 +747,7 @@ class DevilsGripTable(GameTable):
         surface.blit(img, br)
 
     def draw_moving(self, surface) -> None:
+        self.draw_focus(surface)
         if self.hint_move is not None:
             self.draw_hint(surface)
         if self.drag is not None:
