@@ -768,8 +768,8 @@ class GameTable(Scene):
 
     def draw_confirm_body(self, surface, rect) -> None:
         msg = tr("This game is not finished: it will count as a loss")
-        size = text.fit(msg, 22, rect.width, 12)
-        lines = text.wrap(msg, size, rect.width) if size <= 12 else [msg]
+        size = 20                                  # wrapped on a narrow panel, never shrunk
+        lines = text.wrap(msg, size, rect.width)[:2]
         lh = text.font(size).get_linesize()
         for k, line in enumerate(lines):
             text.blit_center(surface, text.render(line, size, INK), (rect.centerx, rect.y + lh // 2 + k * lh))
