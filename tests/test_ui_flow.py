@@ -500,12 +500,13 @@ def test_tripeaks_hint_at_move_0_of_a_lost_deal_points_at_the_stock():
     n, opts = TriPeaks.decode("TP1-C-AAAAAAB")
     s0 = TriPeaks.deal(n, opts)
     assert TriPeaks.legal_moves(s0) == [DRAW]
-    assert TriPeaks.solve(s0, max_nodes=2_000_000).status == UNSOLVABLE
+    proof = TriPeaks.solve(s0, max_nodes=2_000_000)
+    assert proof.status == UNSOLVABLE
     app = App((1280, 800), TriPeaksTable(n, options=opts), Settings(language="en", anim_speed="off"),
               Store(MemoryStorage()))
     app.frame()
     t = app.scene
-    t.assist.learn(s0, TriPeaks.solve(s0, max_nodes=2_000_000))   # as a finished search would
+    t.assist.learn(s0, proof)            # as a finished search would
     key(app, pygame.K_h)
     run_until(app, lambda: t.hint_search is None)
     assert t.panel is None, t.panel and t.panel.title
@@ -513,7 +514,7 @@ def test_tripeaks_hint_at_move_0_of_a_lost_deal_points_at_the_stock():
     assert "cannot be won" in t.status_text and "undo" not in t.status_text.lower()
 
 
-def test_rescue_at_move_0_of_a_proved_lost_deal_says_it_cannot_be_won():
+def test_rescue_at_move_0_of_a_proved_lost_deal_says_it_cannot_be_won(monkeypatch):
     """FreeCell #11982 cannot be won (the solver proves it in ~150 000 nodes): Rescue at move 0
     says so and offers a new deal, not an undo there is none of; solvable deals only never deals it."""
     from games import bank
@@ -521,6 +522,8 @@ def test_rescue_at_move_0_of_a_proved_lost_deal_says_it_cannot_be_won():
     from ui.table.freecell import FreeCellTable
 
     assert 11982 not in bank.load(FreeCell, {}).solvable
+    from ui.table import assist
+    monkeypatch.setattr(assist, "PANEL_SLICE", 0.25)    # fewer, longer slices: the same search
     app = App((1280, 800), FreeCellTable(11982), Settings(language="en", anim_speed="off"),
               Store(MemoryStorage()))
     app.frame()
