@@ -197,16 +197,16 @@ def main(argv=None) -> int:
             continue
         print(f"{title}:")
         print(f"{'variant':17} {'wait':6} {'goal':>5} {'native median':>14} {'worst':>7}   "
-              f"{'wasm median':>12} {'worst':>7}  ratio  met  answers (native)")
+              f"{'wasm median':>12} {'worst':>7}  ratio  met  answers ({'wasm' if a.no_native else 'native'})")
         for game in names:
             n = native[game][part] if part else native[game]
             w = (wasm[game][part] if part else wasm[game]) if wasm and game in wasm else None
-            ws = f"{w['median']:12.3f} {w['worst']:7.3f}  {w['median'] / max(n['median'], 1e-9):5.1f}" \
-                if w else f"{'-':>12} {'-':>7}  {'-':>5}"
+            ratio = f"{w['median'] / n['median']:5.1f}" if w and n["median"] > 0 else f"{'-':>5}"
+            ws = f"{w['median']:12.3f} {w['worst']:7.3f}  {ratio}" if w else f"{'-':>12} {'-':>7}  {'-':>5}"
             goal = native[game]["goal"]
             met = "-" if w is None else ("yes" if w["worst"] <= goal else "NO")
             print(f"{game:17} {native[game]['wait']:6} {goal:5g} {n['median']:14.3f} {n['worst']:7.3f}   "
-                  f"{ws}  {met:>3}  {n['answers']}")
+                  f"{ws}  {met:>3}  {w['answers'] if a.no_native and w else n['answers']}")
     for game in names:
         w = wasm.get(game) if wasm else None
         slow = a.slow if a.slow is not None else native[game]["goal"]
