@@ -189,6 +189,20 @@ COMPACT_STRIP = 0.50
 """How much of a compact face's height, in card widths, shows its whole index (rank and suit)."""
 
 
+def index_rect(w: int, compact: bool = False) -> pygame.Rect:
+    """Where the corner index (rank and suit) lies on a face ``w`` px wide, px from the card's
+    top left: the full face's rank-over-suit column (:func:`face`), or the compact face's row
+    across the top (:func:`compact_face`)."""
+    if compact:
+        inset = max(2, round(0.07 * w))
+        return pygame.Rect(inset - 1, inset, w - 2 * inset + 1, compact_index_height(w) - inset)
+    inset = max(2, round(0.06 * w))
+    cap = 0.30 * w
+    ps = max(4, round(0.24 * w))
+    iw = max(min(round(0.40 * w), round(cap / 0.49 * 0.75)), ps)
+    return pygame.Rect(inset, inset, iw, round(cap) + 1 + max(1, round(0.04 * w)) + ps)
+
+
 def compact_index_height(w: int) -> int:
     """Px from the top of a compact face (:func:`compact_face`) ``w`` px wide to just below its
     corner index (rank and suit, with one px to spare): the least visible strip of a fanned card

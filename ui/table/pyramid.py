@@ -66,59 +66,87 @@ class Geo:
     waste: pygame.Rect
     discard: pygame.Rect
     compact: bool            # faces readable from a top strip (rows closed up, or small cards)
+    side: bool = False       # the layout lies on its side (rows left to right)
 
 
-def _needs(lay, p: dict, piles: str, sy: float) -> tuple[float, float]:
+def _extent(lay, p: dict, side: bool, sy: float) -> tuple[float, float]:
+    """The layout's width and height in card widths: across (row step ``sy`` card heights), or
+    on its side (grid x down by ``side_step[1]`` card heights a half cell, rows to the right
+    by ``side_step[0]`` card widths)."""
+    if side:
+        sx, sd = p["side_step"]
+        return (max(0, lay.height - 2) * sx + 1, (max(0, lay.width - 2) * sd + 1) * R)
+    return lay.width / 2, (max(0, lay.height - 2) * sy + 1) * R
+
+
+def _needs(lay, p: dict, piles: str, sy: float, side: bool = False) -> tuple[float, float]:
     """Width and height of everything in card widths, for row step ``sy``."""
-    W2 = lay.width / 2
-    lh = (max(0, lay.height - 2) * sy + 1) * R
+    W2, lh = _extent(lay, p, side, sy)
     if piles == "below":
         row = p["deck_strip"] + 3 + 3 * p["pile_gap"]
         return max(W2, row), lh + p["gap"] + R
     return W2 + p["gap"] + p["deck_strip"] + 1, max(lh, 3 * R + 2 * p["pile_gap"])
 
 
-def _step_for(lay, p: dict, piles: str, height_in_w: float) -> float:
+def _step_for(lay, p: dict, piles: str, height_in_w: float, side: bool = False) -> float:
     """The largest row step ≤ step_y (≥ min_step_y) whose layout fits ``height_in_w`` card widths."""
     hs = max(0, lay.height - 2)
-    if hs == 0:
+    if hs == 0 or side:
         return p["step_y"]
     room = height_in_w - (p["gap"] + R if piles == "below" else 0)
     sy = (room / R - 1) / hs
     return max(p["min_step_y"], min(p["step_y"], sy))
 
 
+def _width_for(lay, table, p, piles, side, scale) -> int:
+    nw, _ = _needs(lay, p, piles, p["step_y"], side)
+    wx = table.width / nw
+    sy = _step_for(lay, p, piles, table.height / wx, side)
+    w = int(min(wx, table.height / _needs(lay, p, piles, sy, side)[1], p["max_card"] * scale))
+    while w > 8 and cards_art.card_height(w) * _needs(lay, p, piles, sy, side)[1] / R > table.height:
+        w -= 1
+    return w
+
+
 def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
     """The geometry of layout ``number`` in ``table`` under the shape's parameters ``p``
     (``layouts/pyramid-screen.toml``): for each arrangement in ``p["piles"]`` the widest card
     such that the layout (half-card steps across, rows closed up towards ``min_step_y`` when the
-    height is short) and the piles fit; the widest wins."""
+    height is short) and the piles fit; the widest wins. A layout whose cards would be narrower
+    than ``side_below`` px across is laid on its side when that gives wider cards (rows run left
+    to right, each row's cards top to bottom, as TriPeaks on a phone held upright)."""
     lay = geometry(number).layout
     best = None
     for piles in p["piles"]:
-        nw, _ = _needs(lay, p, piles, p["step_y"])
-        wx = table.width / nw
-        sy = _step_for(lay, p, piles, table.height / wx)
-        w = min(wx, table.height / _needs(lay, p, piles, sy)[1], p["max_card"] * scale)
-        w = int(w)
-        while w > 8 and cards_art.card_height(w) * _needs(lay, p, piles, sy)[1] / R > table.height:
-            w -= 1
+        w = _width_for(lay, table, p, piles, False, scale)
         if best is None or w > best[0]:
-            best = (w, piles)
-    w, piles = best
+            best = (w, piles, False)
+    if "side_step" in p and best[0] < p.get("side_below", 0) * scale:
+        for piles in p["piles"]:
+            w = _width_for(lay, table, p, piles, True, scale)
+            if w > best[0]:
+                best = (w, piles, True)
+    w, piles, side = best
     h = cards_art.card_height(w)
-    sy = _step_for(lay, p, piles, table.height * R / h)   # heights in units of h / R
-    nw, nh = _needs(lay, p, piles, sy)
+    sy = _step_for(lay, p, piles, table.height * R / h, side)   # heights in units of h / R
+    nw, nh = _needs(lay, p, piles, sy, side)
     bw, bh = nw * w, nh * h / R
     ox = table.x + (table.width - bw) / 2
     oy = table.y + (table.height - bh) / 2
-    W2 = lay.width / 2
-    lh = (max(0, lay.height - 2) * sy + 1) * h
+    W2, lh = _extent(lay, p, side, sy)
+    lh = lh / R * h                      # px
+
+    def place(lx, ly):
+        if side:
+            sx, sd = p["side_step"]
+            return [pygame.Rect(round(lx + y * sx * w), round(ly + x * sd * h), w, h) for x, y in lay.slots]
+        return [pygame.Rect(round(lx + x * w / 2), round(ly + y * sy * h), w, h) for x, y in lay.slots]
+
     if piles == "below":
         lx, ly = ox + (bw - W2 * w) / 2, oy
     else:
         lx, ly = ox, oy + (bh - lh) / 2
-    slots = [pygame.Rect(round(lx + x * w / 2), round(ly + y * sy * h), w, h) for x, y in lay.slots]
+    slots = place(lx, ly)
     if piles == "below":
         row = p["deck_strip"] + 3 + 3 * p["pile_gap"]
         # the piles may be larger than the layout's cards when the layout is wide and short
@@ -129,7 +157,7 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
         bh = lh + p["gap"] * w + hp
         oy = table.y + (table.height - bh) / 2
         ly = oy
-        slots = [pygame.Rect(round(lx + x * w / 2), round(ly + y * sy * h), w, h) for x, y in lay.slots]
+        slots = place(lx, ly)
         y = round(oy + lh + p["gap"] * w)
         rw = max(row * wp, min(W2 * w, (row + 1.5) * wp))
         x0 = table.centerx - rw / 2
@@ -144,7 +172,8 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
         stock = deck.move(strip, 0)
         discard = pygame.Rect(stock.x, round(oy + bh - h), w, h)
         waste = pygame.Rect(stock.x, (stock.y + discard.y) // 2, w, h)
-    return Geo(w, h, sy, piles, slots, deck, stock, waste, discard, sy < 0.45 or w < 56)
+    # on its side a covered card shows its left part: the full face's corner index reads there
+    return Geo(w, h, sy, piles, slots, deck, stock, waste, discard, not side and (sy < 0.45 or w < 56), side)
 
 
 class PyramidTable(OneCardDrag, TargetFocus, GameTable):
