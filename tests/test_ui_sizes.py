@@ -159,3 +159,66 @@ def test_finish_covers_no_card_and_takes_no_card_tap(size, cls, rules, number, o
         if offered >= 3:
             break
     assert offered
+
+
+# -- touch targets -------------------------------------------------------------------------------
+def _button_rects(obj, where):
+    """``(where, name, rect)`` of every button, row and key ``obj`` (a scene or panel) holds."""
+    out = []
+    for attr in ("buttons", "row_buttons", "keys"):
+        for b in getattr(obj, attr, None) or []:
+            b = b[0] if isinstance(b, tuple) else b
+            if hasattr(b, "rect"):
+                out.append((where, getattr(b, "name", attr), pygame.Rect(b.rect)))
+    return out
+
+
+def _screen_targets(size):
+    """Every button, row and key of the home, settings, statistics and layout picker screens,
+    the home screen's game sheets, and of each table with its options and code panels."""
+    from ui.scenes.common import GAMES
+    from ui.scenes.home import HomeScene
+    from ui.scenes.layout_picker import LayoutPickerScene
+    from ui.scenes.settings import SettingsScene
+    from ui.scenes.stats import StatsScene
+    from ui.table import table_class
+
+    out = []
+    for name, scene_cls in (("home", HomeScene), ("settings", SettingsScene), ("stats", StatsScene),
+                            ("layouts", LayoutPickerScene)):
+        app = App(size, scene_cls(), Settings(language="en", anim_speed="off"), Store(MemoryStorage()))
+        app.frame()
+        sc = app.scene
+        out += _button_rects(sc, name)
+        if name == "home":
+            for g in GAMES:
+                sc.tap_game(g)
+                app.frame()
+                if sc.panel is not None:
+                    out += _button_rects(sc.panel, f"home sheet {g}")
+                sc.panel = None
+        pygame.display.quit()
+    for g in GAMES:
+        app = App(size, table_class(g)(3), Settings(language="en", anim_speed="off"), Store(MemoryStorage()))
+        app.frame()
+        t = app.scene
+        out += _button_rects(t, g)
+        t.open_options()
+        app.frame()
+        out += _button_rects(t.panel, f"{g} options")
+        t.close_panel()
+        t.open_code_entry()
+        app.frame()
+        out += _button_rects(t.panel, f"{g} code")
+        t.close_panel()
+        pygame.display.quit()
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
+def test_every_button_row_and_key_is_a_44_px_target(size):
+    """Every button, row and key of every screen at least :data:`ui.frame.TOUCH` (44 px) each
+    way and on the screen (Options rows were 38 px tall at 844x390, code keys 43 px wide at
+    390x844)."""
+    small = [(w, n, r) for w, n, r in _screen_targets(size) if r.width < TOUCH or r.height < TOUCH]
+    assert not small, small

@@ -7,7 +7,7 @@ import pygame
 from games.i18n import tr
 
 from .. import text
-from ..frame import INK, WARN, Button, panel_surface
+from ..frame import INK, TOUCH, WARN, Button, panel_surface
 
 
 class Panel:
@@ -149,13 +149,18 @@ class CodeEntry(Panel):
     def layout(self, w, h):
         super().layout(w, h)
         r = self.content_rect
-        kw = (r.width - 6 * (self.cols - 1)) // self.cols
+        # keys at least TOUCH px wide: the gaps narrow, then the keypad takes the panel's margins
+        gap = 6 if (r.width - 6 * (self.cols - 1)) // self.cols >= TOUCH else 4
+        kx, kwidth = r.x, r.width
+        if (kwidth - gap * (self.cols - 1)) // self.cols < TOUCH:
+            kx, kwidth = self.rect.x + 6, self.rect.width - 12
+        kw = (kwidth - gap * (self.cols - 1)) // self.cols
         self.keys = []
         y0 = r.y + self.field_h + 6 + 22 + 6
         labels = list(KEYS) + ["⌫"]
         for i, k in enumerate(labels):
             row, col = divmod(i, self.cols)
-            rect = pygame.Rect(r.x + col * (kw + 6), y0 + row * (self.kh + 4), kw, self.kh)
+            rect = pygame.Rect(kx + col * (kw + gap), y0 + row * (self.kh + 4), kw, self.kh)
             self.keys.append(Button(k, rect, "" if k == "⌫" else k, "back" if k == "⌫" else None,
                                     max(20, round(self.kh * 0.58)), "key"))
 
@@ -237,13 +242,14 @@ class CodeEntry(Panel):
 class OptionsPanel(Panel):
     """Rows of buttons that cycle a value on each tap: ``rows = [(label_fn, on_tap)]``, and a
     footer ``note`` under them. The rows always fit between the title and the footer: one or two
-    columns, rows as tall as the room allows (44 px at best on a phone, down to 30 px), and a
-    label too long for one line is drawn on two."""
+    columns, rows as tall as the room allows (44 px on a phone), and a
+    label too long for one line is drawn on two.
+    Rows stay at least :data:`ui.frame.TOUCH` px tall."""
 
     max_w_compact = 780
     NOTE_H = 28      # the footer's strip (px)
     ROW_GAP = 8
-    MIN_ROW = 30
+    MIN_ROW = TOUCH
 
     def __init__(self, table, rows, note: str = "", title: str | None = None, done: str | None = None):
         self.rows = rows
@@ -270,6 +276,9 @@ class OptionsPanel(Panel):
         nrows = -(-len(self.rows) // ncol)
         if nrows * (rh + gap) > room and ncol == 1 and r.width >= 440:
             ncol = 2                         # a wide panel: a second column before shrinking
+            nrows = -(-len(self.rows) // ncol)
+        if nrows * (rh + gap) > room and ncol == 2 and r.width >= 660:
+            ncol = 3                         # a phone on its side: a third column
             nrows = -(-len(self.rows) // ncol)
         if nrows * (rh + gap) > room:        # shrink the rows (and their gaps) to the room left
             gap = 4 if room / max(1, nrows) < 40 else gap
