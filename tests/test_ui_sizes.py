@@ -222,3 +222,111 @@ def test_every_button_row_and_key_is_a_44_px_target(size):
     390x844)."""
     small = [(w, n, r) for w, n, r in _screen_targets(size) if r.width < TOUCH or r.height < TOUCH]
     assert not small, small
+
+
+# -- texts ---------------------------------------------------------------------------------------
+def _catalogue_messages(lang):
+    """Every message of the catalogues in ``lang``, placeholders filled with wide values."""
+    import string
+
+    from games import i18n
+
+    class Wide(dict):
+        def __missing__(self, key):
+            return "88:88" if key in ("t", "time") else "8888"
+
+    out = []
+    for msgid in sorted(i18n.catalogue("ru")):
+        msg = msgid.split("\x04")[-1] if lang == "en" else i18n.catalogue("ru")[msgid]
+        try:
+            out.append(string.Formatter().vformat(msg, (), Wide()))
+        except (ValueError, IndexError, KeyError):
+            out.append(msg)
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_status_line_shows_every_catalogue_message_whole(size, lang, monkeypatch):
+    """Every message of the catalogues, in both languages, drawn on the status line: every word
+    drawn, every line inside the status strip, no text under 12 px (Spider's commonest refusal
+    in Russian lost its last word at 390x844)."""
+    from games import i18n
+    from ui import text
+    from ui.table.tripeaks import TriPeaksTable
+
+    i18n.set_language(lang)
+    try:
+        app = App(size, TriPeaksTable(1), Settings(language=lang, anim_speed="off"), Store(MemoryStorage()))
+        app.frame()
+        t = app.scene
+        r = t.frame.status
+        drawn = []
+        real_render, real_blit = text.render, text.blit_center
+
+        def render(msg, sz, color=(255, 255, 255)):
+            img = real_render(msg, sz, color)
+            drawn.append([msg, sz, img, None])
+            return img
+
+        def blit(surface, img, center):
+            rect = real_blit(surface, img, center)
+            for d in drawn:
+                if d[2] is img and d[3] is None:
+                    d[3] = rect
+            return rect
+
+        monkeypatch.setattr(text, "render", render)
+        monkeypatch.setattr(text, "blit_center", blit)
+        surf = pygame.Surface(size)
+        bad = []
+        for msg in _catalogue_messages(lang):
+            drawn.clear()
+            t.status_text = msg
+            t.draw_status(surf)
+            words = " ".join(d[0] for d in drawn).split()
+            if words != msg.split():
+                bad.append(("cut", msg, [d[0] for d in drawn]))
+                continue
+            for m, sz, img, rect in drawn:
+                if sz < 12 or rect is None or not r.inflate(0, 4).contains(rect):
+                    bad.append(("outside or small", msg, sz, rect, r))
+        assert not bad, bad[:5]
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_storage_notice_is_whole_readable_and_names_no_storage_key(size, lang, monkeypatch):
+    """Corrupt saved records: the notice band over the screen names them as a player would
+    (never "game.tripeaks" or "stats"), shows every word, at 12 px or more, inside the screen
+    (it was ~11 px at 390 wide, cut at both ends)."""
+    from games import i18n
+    from ui import text
+    from ui.scenes.home import HomeScene
+
+    mem = MemoryStorage()
+    mem.data["game.tripeaks"] = "{not json"
+    mem.data["stats"] = "{not json"
+    try:
+        app = App(size, HomeScene(), Settings(language=lang, anim_speed="off"), Store(mem))
+        i18n.set_language(lang)
+        app.frame()
+        assert app.notice
+        for key in ("game.", "tripeaks", "stats", "corrupt"):
+            assert key not in app.notice, app.notice
+        drawn = []
+        real = text.render
+
+        def render(msg, sz, color=(255, 255, 255)):
+            img = real(msg, sz, color)
+            drawn.append((msg, sz, img.get_width()))
+            return img
+
+        monkeypatch.setattr(text, "render", render)
+        app.draw_notice(pygame.Surface(size))
+        assert " ".join(m for m, _, _ in drawn).split() == app.notice.split()
+        assert all(sz >= 12 and wd <= size[0] for _, sz, wd in drawn), drawn
+    finally:
+        i18n.set_language("en")

@@ -911,19 +911,33 @@ class GameTable(Scene):
             text.blit_center(surface, lim, (cx, y0 + lim.get_height() / 2))
             text.blit_center(surface, vim, (cx, y0 + lim.get_height() + vim.get_height() * 0.42))
 
+    def status_lines(self, message: str) -> tuple[int, list[str]]:
+        """``(size px, lines)`` showing ``message`` whole in the status line: one line at the
+        largest size that reads, else as few lines as fit its height at the largest size, never
+        under 12 px; only a message too long even for that is cut (none of the catalogue is)."""
+        r = self.frame.status
+        big = min(32, round(r.height * 0.8))
+        one = text.fit(message, big, r.width - 16, 6)
+        if one >= big * 0.8 or (one >= 12 and r.height < 40):
+            return one, [message]
+        lines = [message]
+        for size in range(min(big, max(12, round(r.height * 0.5))), 11, -1):
+            lines = text.wrap(message, size, r.width - 16)
+            if len(lines) * text.font(size).get_linesize() <= r.height + 2 and \
+                    all(text.width(x, size) <= r.width - 8 for x in lines):
+                return size, lines
+        size = 12
+        n = max(1, (r.height + 2) // text.font(size).get_linesize())
+        return size, text.wrap(message, size, r.width - 16)[:n]
+
     def draw_status(self, surface) -> None:
-        """The status line: one line when it fits at a readable size, else two smaller lines."""
+        """The status line: one line when it fits at a readable size, else more smaller lines
+        (:meth:`status_lines`)."""
         if not self.status_text:
             return
         r = self.frame.status
         col = WARN if self.status_error else INK
-        big = min(32, round(r.height * 0.8))
-        one = text.fit(self.status_text, big, r.width - 16, 6)
-        if one >= big * 0.8 or r.height < 40:
-            text.blit_center(surface, text.render(self.status_text, max(one, 13), col), r.center)
-            return
-        size = min(big, round(r.height * 0.5))
-        lines = text.wrap(self.status_text, size, r.width - 16)[:2]
+        size, lines = self.status_lines(self.status_text)
         lh = text.font(size).get_linesize()
         y0 = r.centery - lh * len(lines) / 2 + lh / 2
         for k, line in enumerate(lines):
