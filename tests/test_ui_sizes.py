@@ -289,7 +289,7 @@ def test_the_status_line_shows_every_catalogue_message_whole(size, lang, monkeyp
                 bad.append(("cut", msg, [d[0] for d in drawn]))
                 continue
             for m, sz, img, rect in drawn:
-                if sz < 12 or rect is None or not r.inflate(0, 4).contains(rect):
+                if img.get_height() < 12 or rect is None or not r.inflate(0, 4).contains(rect):
                     bad.append(("outside or small", msg, sz, rect, r))
         assert not bad, bad[:5]
     finally:
@@ -327,6 +327,47 @@ def test_the_storage_notice_is_whole_readable_and_names_no_storage_key(size, lan
         monkeypatch.setattr(text, "render", render)
         app.draw_notice(pygame.Surface(size))
         assert " ".join(m for m, _, _ in drawn).split() == app.notice.split()
-        assert all(sz >= 12 and wd <= size[0] for _, sz, wd in drawn), drawn
+        assert all(sz >= text.MIN_SIZE and wd <= size[0] for _, sz, wd in drawn), drawn
     finally:
         i18n.set_language("en")
+
+
+def _record_small_texts(monkeypatch, small):
+    """Patch :func:`ui.text.render` to note every non-blank text whose line is under 12 px."""
+    from ui import text
+
+    real = text.render
+
+    def render(msg, sz, color=(255, 255, 255)):
+        img = real(msg, sz, color)
+        if msg.strip() and img.get_height() < 12:
+            small.append((msg, sz, img.get_height()))
+        return img
+
+    monkeypatch.setattr(text, "render", render)
+
+
+@pytest.mark.parametrize("size", SIZES[1:], ids=lambda s: "%dx%d" % s)
+def test_no_text_under_12_px_on_a_phone(size, monkeypatch):
+    """Every text a table, its options and code panels draw on a phone (top bar, status,
+    chain labels, badges, buttons) has lines at least 12 px tall (the deal code in the top bar
+    was ~10 px, Devil's Grip's chain labels ~8 px)."""
+    from ui import text
+    from ui.scenes.common import GAMES
+    from ui.table import table_class
+
+    small = []
+    _record_small_texts(monkeypatch, small)
+    for g in GAMES:
+        app = App(size, table_class(g)(3), Settings(language="ru", anim_speed="off"), Store(MemoryStorage()))
+        t = app.scene
+        for panel in (None, t.open_options, t.open_code_entry):
+            if panel is not None:
+                t.close_panel()
+                panel()
+            text.clear()
+            t.stale = True
+            app.dirty = True
+            app.frame()
+        assert not small, (g, small)
+        pygame.display.quit()

@@ -280,10 +280,10 @@ class App:
         w = surface.get_width()
         h = max(30, min(44, surface.get_height() // 18))
         size = text.fit(self.notice, round(h * 0.6), w - 24, 11)
-        if size >= 15:
+        if size >= text.MIN_SIZE:
             lines = [self.notice]
         else:   # too long for one line at a readable size: wrapped, the band grows
-            size = 15
+            size = text.MIN_SIZE   # lines 12 px tall
             lines = text.wrap(self.notice, size, w - 24)[:5]
             h = max(h, len(lines) * text.font(size).get_linesize() + 10)
         self.notice_rect = pygame.Rect(0, 0, w, h)

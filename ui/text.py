@@ -15,6 +15,8 @@ import pygame
 _fonts: dict[int, pygame.font.Font] = {}
 _cache: dict[tuple, pygame.Surface] = {}
 _MAX = 3000
+MIN_SIZE = 16
+"""The least font size drawn where a text must read on a phone: its lines are 12 px tall."""
 
 
 def font(size: int) -> pygame.font.Font:

@@ -902,9 +902,9 @@ class GameTable(Scene):
         for (label, value), cw in zip(items, widths):
             cx = x + cw / 2
             x += cw
-            vs = text.fit(value, ts, int(cw) - 6, 10)
+            vs = text.fit(value, ts, int(cw) - 6, 12)
             self.top_sizes.append((label, value, vs))
-            lim = text.render(label, text.fit(label, ls, int(cw) - 6, 9), DIM)
+            lim = text.render(label, text.fit(label, ls, int(cw) - 6, 12), DIM)
             vim = text.render(value, vs, INK)
             total = lim.get_height() + vim.get_height() * 0.85
             y0 = r.centery - total / 2
@@ -914,19 +914,20 @@ class GameTable(Scene):
     def status_lines(self, message: str) -> tuple[int, list[str]]:
         """``(size px, lines)`` showing ``message`` whole in the status line: one line at the
         largest size that reads, else as few lines as fit its height at the largest size, never
-        under 12 px; only a message too long even for that is cut (none of the catalogue is)."""
+        under :data:`ui.text.MIN_SIZE` (12-px lines); only a message too long even for that is cut (none of the catalogue is)."""
         r = self.frame.status
         big = min(32, round(r.height * 0.8))
         one = text.fit(message, big, r.width - 16, 6)
-        if one >= big * 0.8 or (one >= 12 and r.height < 40):
+        least = text.MIN_SIZE
+        if one >= big * 0.8 or (one >= least and r.height < 40):
             return one, [message]
         lines = [message]
-        for size in range(min(big, max(12, round(r.height * 0.5))), 11, -1):
+        for size in range(min(big, max(least, round(r.height * 0.5))), least - 1, -1):
             lines = text.wrap(message, size, r.width - 16)
             if len(lines) * text.font(size).get_linesize() <= r.height + 2 and \
                     all(text.width(x, size) <= r.width - 8 for x in lines):
                 return size, lines
-        size = 12
+        size = least
         n = max(1, (r.height + 2) // text.font(size).get_linesize())
         return size, text.wrap(message, size, r.width - 16)[:n]
 

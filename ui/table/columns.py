@@ -1242,7 +1242,7 @@ class ColumnsTable(GameTable):
 
     def stock_badge(self, surface, r: pygame.Rect, n: int) -> None:
         """A count on the stock."""
-        badge = text.render(str(n), max(13, round(self.card_w * 0.3)), INK)
+        badge = text.render(str(n), max(text.MIN_SIZE, round(self.card_w * 0.3)), INK)
         br = badge.get_rect(center=(r.centerx, r.bottom - badge.get_height()))
         pygame.draw.rect(surface, (10, 30, 20), br.inflate(10, 4), border_radius=br.height)
         surface.blit(badge, br)

@@ -693,18 +693,18 @@ class DevilsGripTable(TargetFocus, GameTable):
         col = (200, 226, 208)
         if self.transposed:
             label = "  ".join(ranks)
-            size = text.fit(label, max(12, round(lr.height * 0.95)), lr.width - 4, 9)
+            size = text.fit(label, max(text.MIN_SIZE, round(lr.height * 0.95)), lr.width - 4, text.MIN_SIZE)
             img = text.render(label, size, col).copy()
-            img.set_alpha(150)
+            img.set_alpha(215)
             text.blit_center(surface, img, lr.center)
             return
-        size = max(9, round(min(lr.height / 2.9, (lr.width - 2) / 0.78)))
-        size = text.fit("10", size, lr.width - 2, 9)
+        size = max(text.MIN_SIZE, round(min(lr.height / 2.9, (lr.width - 2) / 0.78)))
+        size = text.fit("10", size, lr.width - 2, text.MIN_SIZE)
         lh = text.font(size).get_linesize() * 0.92
         y0 = lr.centery - lh * 1.5
         for k, rk in enumerate(ranks):
             img = text.render(rk, size, col).copy()
-            img.set_alpha(150)
+            img.set_alpha(215)
             text.blit_center(surface, img, (lr.centerx, y0 + k * lh))
 
     def draw_stock_pile(self, surface, legal, shaking) -> None:
@@ -739,7 +739,7 @@ class DevilsGripTable(TargetFocus, GameTable):
             self._badge(surface, str(len(t)), self.talon_rect, dim=True)
 
     def _badge(self, surface, label: str, r: pygame.Rect, dim: bool = False) -> None:
-        img = text.render(label, max(14, round(self.card_w * 0.26)), DIM if dim else INK)
+        img = text.render(label, max(text.MIN_SIZE, round(self.card_w * 0.26)), DIM if dim else INK)
         br = img.get_rect(center=(r.centerx, r.bottom - img.get_height() * 0.8))
         if dim:
             br.bottomleft = (r.x + 4, r.bottom - 4)
