@@ -23,7 +23,17 @@ from .input import Pointer, PointerEvent
 from .settings import Settings
 
 DEFAULT_SIZE = (1280, 800)
-MIN_SIZE = (320, 300)
+MIN_SIZE = (360, 640)
+"""The smallest window laid out: 360 px on its short side and 640 on its long side (a phone's
+360x640 upright and 640x360 on its side); a smaller window is drawn at that size."""
+
+
+def clamp_size(w: int, h: int) -> tuple[int, int]:
+    """``(w, h)`` grown to at least :data:`MIN_SIZE` (short side, long side)."""
+    short, long_ = MIN_SIZE
+    if w >= h:
+        return max(long_, int(w)), max(short, int(h))
+    return max(short, int(w)), max(long_, int(h))
 WEB = sys.platform == "emscripten"
 
 
@@ -61,14 +71,15 @@ class Scene:
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
-    """``"WxH"`` → ``(W, H)``; ``None`` for a missing or unreadable value."""
+    """``"WxH"`` → ``(W, H)``; ``None`` for a missing or unreadable value or one under
+    :data:`MIN_SIZE`."""
     if not text:
         return None
     try:
         w, h = (int(x) for x in text.lower().replace("×", "x").split("x"))
     except ValueError:
         return None
-    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+    if clamp_size(w, h) != (w, h):
         return None
     return w, h
 
@@ -154,7 +165,7 @@ class App:
         self.settings.save(self.store)  # a first start keeps its language; a corrupt record is replaced
         self.notice, self.notice_until, self.notice_rect = "", 0.0, pygame.Rect(0, 0, 0, 0)
         i18n.set_language(self.settings.language)
-        size = size or parse_size(os.environ.get("PASYANS_SIZE")) or browser_size() or DEFAULT_SIZE
+        size = clamp_size(*(size or parse_size(os.environ.get("PASYANS_SIZE")) or browser_size() or DEFAULT_SIZE))
         self.flags = 0 if WEB else pygame.RESIZABLE
         pygame.display.set_caption("Pasyans")
         self.screen = pygame.display.set_mode(size, self.flags)
@@ -244,7 +255,7 @@ class App:
     # -- size ------------------------------------------------------------------------------------
     def resize(self, w: int, h: int) -> None:
         """Re-lay out everything for a ``w``×``h`` window (also called by the browser poll)."""
-        w, h = max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+        w, h = clamp_size(w, h)
         if (w, h) != self.screen.get_size():
             self.screen = pygame.display.set_mode((w, h), self.flags)
         self.size = self.screen.get_size()

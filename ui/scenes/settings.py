@@ -25,7 +25,7 @@ import pygame
 from games.i18n import tr
 
 from .. import cards_art, text
-from ..frame import DIM, INK, Button
+from ..frame import DIM, INK, TOUCH, Button
 from ..table.panels import Panel
 from .common import ScreenScene, say_label
 
@@ -162,16 +162,24 @@ class SettingsScene(ScreenScene):
         self.rows = self.row_specs()
         extra = self.extra_buttons()
         m = 10 if self.phone else round(24 * self.s)
-        area = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - 2 * m - 40)
-        ncol = 2 if (area.width >= 640 or (h < 560 and area.width >= 560)) else 1
-        gap = 8 if self.phone else round(12 * self.s)
-        n = len(self.rows) + 1 + (1 if extra else 0)   # the export/import row, then undo / kept
-        nrow = -(-n // ncol)
-        if extra and nrow * (44 + gap) - gap > area.height:
-            n -= 1    # no room for another row: undo / kept share the export/import row
+        gap0 = 8 if self.phone else round(12 * self.s)
+        # the rows (at least TOUCH px tall) fit between the top bar and the footer note: more
+        # columns on a wide window, then narrower gaps, then the note gives up its room
+        for note, gap in ((40, gap0), (40, 4), (0, 4)):
+            area = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - 2 * m - note)
+            ncol = 2 if (area.width >= 640 or (h < 560 and area.width >= 560)) else 1
+            n = len(self.rows) + 1 + (1 if extra else 0)   # the export/import row, then undo / kept
+            if h < 560 and area.width >= 600 and -(-n // ncol) * (TOUCH + gap) - gap > area.height:
+                ncol = 3
             nrow = -(-n // ncol)
+            if extra and nrow * (TOUCH + gap) - gap > area.height:
+                n -= 1    # no room for another row: undo / kept share the export/import row
+                nrow = -(-n // ncol)
+            if nrow * (TOUCH + gap) - gap <= area.height:
+                break
+        self.show_note = note > 0
         shared = extra and n == len(self.rows) + 1
-        rh = max(44, min(round(64 * self.s), (area.height - gap * (nrow - 1)) // nrow))
+        rh = max(TOUCH, min(round(64 * self.s), (area.height - gap * (nrow - 1)) // nrow))
         cw = (area.width - gap * (ncol - 1)) // ncol
         cw = min(cw, round(520 * self.s))
         x0 = area.centerx - (ncol * cw + (ncol - 1) * gap) // 2
@@ -179,7 +187,7 @@ class SettingsScene(ScreenScene):
         self.row_rects = {}
 
         def cell(i):
-            col, row = (i % ncol, i // ncol) if ncol == 2 else (0, i)
+            col, row = (i % ncol, i // ncol)
             return pygame.Rect(x0 + col * (cw + gap), area.y + row * (rh + gap), cw, rh)
 
         def split(r, specs):
@@ -219,7 +227,7 @@ class SettingsScene(ScreenScene):
             bw = max(14, round(r.height * 0.5))
             img = cards_art.back(bw, self.settings.card_back)
             surface.blit(img, (r.right - bw - 10, r.centery - img.get_height() // 2))
-        if not self.message:
+        if not self.message and self.show_note:
             note = tr("Export keeps every save and statistic in one file; import it here or on another device.")
             size = 17 if self.phone else max(17, round(20 * self.s))
             lines = text.wrap(note, size, self.w - 24)[:2]

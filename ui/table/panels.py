@@ -36,6 +36,7 @@ class Panel:
         """The panel is being closed (a text entry stops text input)."""
 
     def layout(self, w: int, h: int) -> None:
+        self.title_rect = None        # the title's line (a short panel puts a button beside it)
         fr = self.table.frame
         s = fr.scale
         compact = h < 560
@@ -69,8 +70,10 @@ class Panel:
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel_surface(self.rect.size), self.rect.topleft)
-        ts = text.fit(self.title, self.title_size, self.rect.width - 24, 14)
-        text.blit_center(surface, text.render(self.title, ts, INK), (self.rect.centerx, self.rect.y + self.pad + ts // 2))
+        tr_ = getattr(self, "title_rect", None) or pygame.Rect(self.rect.x + 12, self.rect.y + self.pad,
+                                                               self.rect.width - 24, self.title_size)
+        ts = text.fit(self.title, self.title_size, tr_.width, 14)
+        text.blit_center(surface, text.render(self.title, ts, INK), (tr_.centerx, tr_.y + ts // 2))
         if self.content:
             self.content(surface, self.content_rect)
         for b in self.buttons:
@@ -149,6 +152,23 @@ class CodeEntry(Panel):
     def layout(self, w, h):
         super().layout(w, h)
         r = self.content_rect
+        need = self.pad + self.title_size + 12 + self.body_h(self.rect.width) + 10 + self.bh + self.pad
+        self.side_buttons = need > h - 8
+        y0 = r.y + self.field_h + 6 + 22 + 6
+        self.field_w = r.width
+        if self.side_buttons:
+            # a short window: Play and Cancel beside the field, the hint beside the last keys
+            self.rect.height = min(h - 8, need - self.bh - 10 - 28)
+            self.rect.centery = h // 2
+            top = self.rect.y + self.pad + self.title_size + 12
+            r = self.content_rect = pygame.Rect(self.rect.x + 16, top, self.rect.width - 32,
+                                                self.rect.bottom - self.pad - top)
+            bw = max(96, min(150, r.width // 5))
+            nb = len(self.buttons)
+            for k, b in enumerate(self.buttons):
+                b.rect = pygame.Rect(r.right - (nb - k) * (bw + 8) + 8, r.y, bw, self.field_h)
+            self.field_w = r.width - nb * (bw + 8)
+            y0 = r.y + self.field_h + 6
         # keys at least TOUCH px wide: the gaps narrow, then the keypad takes the panel's margins
         gap = 6 if (r.width - 6 * (self.cols - 1)) // self.cols >= TOUCH else 4
         kx, kwidth = r.x, r.width
@@ -156,16 +176,22 @@ class CodeEntry(Panel):
             kx, kwidth = self.rect.x + 6, self.rect.width - 12
         kw = (kwidth - gap * (self.cols - 1)) // self.cols
         self.keys = []
-        y0 = r.y + self.field_h + 6 + 22 + 6
         labels = list(KEYS) + ["⌫"]
         for i, k in enumerate(labels):
             row, col = divmod(i, self.cols)
             rect = pygame.Rect(kx + col * (kw + gap), y0 + row * (self.kh + 4), kw, self.kh)
             self.keys.append(Button(k, rect, "" if k == "⌫" else k, "back" if k == "⌫" else None,
                                     max(20, round(self.kh * 0.58)), "key"))
+        last = self.keys[-1].rect
+        self.hint_rect = pygame.Rect(r.x, r.y + self.field_h + 6, r.width, 22)
+        if self.side_buttons:
+            self.hint_rect = pygame.Rect(last.right + 8, last.y, kx + kwidth - last.right - 8, last.height)
+            if self.hint_rect.width < 120:       # no room beside the keys: the title's line
+                self.hint_rect = pygame.Rect(self.rect.x + 8, self.rect.y + self.pad, self.rect.width - 16,
+                                             self.title_size)
 
     def draw_body(self, surface, r):
-        field = pygame.Rect(r.x, r.y, r.width, self.field_h)
+        field = pygame.Rect(r.x, r.y, self.field_w, self.field_h)
         pygame.draw.rect(surface, (250, 250, 245), field, border_radius=8)
         size = round(self.field_h * 0.75)
         if self.value:
@@ -174,8 +200,13 @@ class CodeEntry(Panel):
             img = text.render(self.example, text.fit(self.example, size, field.width - 20, 12), (150, 150, 150))
         surface.blit(img, (field.x + 10, field.centery - img.get_height() // 2))
         msg, col = (self.error, WARN) if self.error else (tr("A code like {code}, or a deal number", code=self.example), INK)
-        ms = text.fit(msg, 22, r.width, 13)
-        text.blit_center(surface, text.render(msg, ms, col), (r.centerx, field.bottom + 6 + 11))
+        hr = self.hint_rect
+        ms = text.fit(msg, 22, hr.width, text.MIN_SIZE)
+        lines = [msg] if text.width(msg, ms) <= hr.width else text.wrap(msg, ms, hr.width)
+        lh = text.font(ms).get_linesize()
+        for k, line in enumerate(lines):
+            text.blit_center(surface, text.render(line, ms, col),
+                             (hr.centerx, hr.centery - lh * len(lines) / 2 + lh / 2 + k * lh))
         for k in self.keys:
             k.draw(surface)
 
@@ -271,17 +302,28 @@ class OptionsPanel(Panel):
         super().layout(w, h)
         r = self.content_rect
         note_h = self.NOTE_H if self.note else 0
-        room = r.height - note_h
         ncol, rh, gap = self.ncol, self.rh, self.ROW_GAP
         nrows = -(-len(self.rows) // ncol)
+        room = r.height - note_h
+        if nrows * (rh + gap) > room and len(self.buttons) == 1:
+            # a short window: Done goes to the title's line, the rows take the button bar's room
+            self.rect.height = min(h - 8, self.rect.height)
+            b = self.buttons[0]
+            b.rect = pygame.Rect(0, 0, max(96, b.rect.width * 2 // 3), max(TOUCH, self.title_size + 8))
+            b.rect.topright = (self.rect.right - 10, self.rect.y + 6)
+            self.title_rect = pygame.Rect(self.rect.x + 8, self.rect.y + self.pad, b.rect.x - self.rect.x - 16,
+                                          self.title_size)
+            top = max(self.rect.y + self.pad + self.title_size + 12, b.rect.bottom + 6)
+            r = self.content_rect = pygame.Rect(r.x, top, r.width, self.rect.bottom - self.pad - top)
+            room = r.height - note_h
         if nrows * (rh + gap) > room and ncol == 1 and r.width >= 440:
             ncol = 2                         # a wide panel: a second column before shrinking
             nrows = -(-len(self.rows) // ncol)
-        if nrows * (rh + gap) > room and ncol == 2 and r.width >= 660:
+        if nrows * (rh + gap) > room and ncol == 2 and r.width >= 560:
             ncol = 3                         # a phone on its side: a third column
             nrows = -(-len(self.rows) // ncol)
-        if nrows * (rh + gap) > room:        # shrink the rows (and their gaps) to the room left
-            gap = 4 if room / max(1, nrows) < 40 else gap
+        if nrows * (rh + gap) > room:        # narrower gaps, rows never under TOUCH px
+            gap = 4
             rh = max(self.MIN_ROW, room // max(1, nrows) - gap)
         self.ncol, self.rh = ncol, rh
         cw = (r.width - 10 * (ncol - 1)) // ncol
@@ -299,17 +341,21 @@ class OptionsPanel(Panel):
             lab = label()
             size = b.label_size
             one = text.fit(lab, size, b.rect.width - 12, 9)
-            lines = text.wrap(lab, min(size, round(b.rect.height * 0.38)), b.rect.width - 14)
-            if one >= size * 0.8 or len(lines) != 2:
+            if one >= min(size * 0.8, text.MIN_SIZE):
                 b.label = lab
                 b.draw(surface)
                 continue
-            b.label = ""                     # too long for one line: two lines inside the button
+            # too long for one line: as many lines as the row holds, at the largest size that fits
+            ls = max(text.MIN_SIZE, min(size, round(b.rect.height * 0.38)))
+            lines = text.wrap(lab, ls, b.rect.width - 14)
+            while ls > 10 and len(lines) * text.font(ls).get_linesize() > b.rect.height - 4:
+                ls -= 1
+                lines = text.wrap(lab, ls, b.rect.width - 14)
+            b.label = ""
             b.draw(surface)
             b.label = lab
-            ls = min(size, round(b.rect.height * 0.38))
             lh = text.font(ls).get_linesize()
-            y0 = b.rect.centery - lh / 2
+            y0 = b.rect.centery - lh * (len(lines) - 1) / 2
             for k, line in enumerate(lines):
                 text.blit_center(surface, text.render(line, text.fit(line, ls, b.rect.width - 12, 9), INK),
                                  (b.rect.centerx, y0 + k * lh))
