@@ -823,7 +823,8 @@ class Assist:
 
     def bubble_box(self, box: pygame.Rect, anchor, T: pygame.Rect) -> pygame.Rect:
         """Where the hint's reason goes: beside the hinted card (above, below, left, right) or at
-        the table's bottom (under the card, or centred), wherever it covers the least of the cards
+        the table's bottom (under the card, or centred), wherever it covers the least of the cards,
+        each px away from the hinted card weighing as a strip of cover two bubbles tall
         (the table's ``card_rects`` or ``card_places``, when it has them) and of the labels drawn
         on the table (its ``label_rects``, e.g. Devil's Grip's chain ranks); the hinted card counts
         three times. ``box`` gives the size, ``T`` the table's area (pixels); cached for the hint
@@ -836,7 +837,8 @@ class Assist:
         if anchor is None:
             anchor = pygame.Rect(T.centerx, T.bottom, 0, 0)
         cands = []
-        for pos in ("midbottom", "midtop", "midright", "midleft", "bottom", "centre"):
+        cards = t.crowded_rects()
+        for pos in ("midbottom", "midtop", "midright", "midleft", "under", "bottom", "centre"):
             b = box.copy()
             if pos == "midbottom":
                 b.midbottom = (anchor.centerx, anchor.top - 8)
@@ -846,6 +848,10 @@ class Assist:
                 b.midright = (anchor.left - 8, anchor.centery)
             elif pos == "midleft":
                 b.midleft = (anchor.right + 8, anchor.centery)
+            elif pos == "under":      # just below the cards under the hinted one
+                b.midtop = (anchor.centerx, anchor.bottom + 8)
+                below = [r.bottom for r in cards if r.right > b.left and r.left < b.right and r.bottom > anchor.top]
+                b.top = max(below + [anchor.bottom]) + 6
             elif pos == "bottom":
                 b.midbottom = (anchor.centerx, T.bottom - 4)
             else:
@@ -853,14 +859,17 @@ class Assist:
             if not T.contains(b):
                 b.clamp_ip(T)
             cands.append(b)
-        cards = t.crowded_rects()
 
         def cost(b):
             c = 0
             for r in cards + [anchor] * 3:    # the hinted card itself counts three times
                 o = b.clip(r)
                 c += o.width * o.height
-            return c
+            # and the farther from the hinted card the worse: a reason 400 px away reads as
+            # belonging to nothing (each px of distance weighs as a strip of cover two bubbles tall)
+            gap_x = max(0, anchor.left - b.right, b.left - anchor.right)
+            gap_y = max(0, anchor.top - b.bottom, b.top - anchor.bottom)
+            return c + (gap_x + gap_y) * 2 * b.height
 
         best = min(cands, key=cost) if cards else cands[0]
         self._bubble = (key, best)
