@@ -507,3 +507,56 @@ def test_the_hint_bubble_sits_by_the_hinted_card(size, game):
     gap = max(0, anchor.left - box.right, box.left - anchor.right) + \
         max(0, anchor.top - box.bottom, box.top - anchor.bottom)
     assert gap <= 1.5 * t.card_h, (gap, box, anchor)
+
+
+@pytest.mark.parametrize("cls", [FreeCellTable, SpiderTable, KlondikeTable], ids=lambda c: c.__name__)
+def test_a_turn_of_the_phone_during_a_flight_shows_the_cards_in_the_new_layout(cls):
+    """A resize while cards fly ends the flights (their end points belong to the old layout)
+    and drops the toasts placed in old px: the cards show at their places in the new layout."""
+    app = App((390, 844), cls(7), Settings(language="en", anim_speed="normal"), Store(MemoryStorage()))
+    app.frame()
+    t = app.scene
+    t.settle()
+    t.anim.finish()
+    rules = t.rules
+    move = rules.solve(t.state, timeout=30).moves[0]
+    t.play(rules.parse_move(t.state, move))
+    t.toast("+5", (200, 400), 20)
+    assert t.anim.of("cfly")
+    app.resize(844, 390)
+    assert not t.anim.of("cfly") and not t.toasts
+    app.frame()
+
+
+def test_no_toast_over_a_panel(monkeypatch):
+    """A toast («4 in a row +70», "+10") is not drawn over a panel."""
+    from ui import text
+
+    app = make(SpiderTable, (390, 844), 3)
+    t = app.scene
+    t.toast("+100 toast", (200, 400), 20, 30)
+    seen = []
+    real = text.render
+    monkeypatch.setattr(text, "render", lambda m, s, c=(255, 255, 255): (seen.append(m), real(m, s, c))[1])
+    t.open_options()
+    t.draw(pygame.display.get_surface())
+    assert "+100 toast" not in seen
+    t.close_panel()
+    t.draw(pygame.display.get_surface())
+    assert "+100 toast" in seen
+
+
+def test_the_chosen_layout_tile_stays_in_view_when_the_phone_turns():
+    from ui.scenes.layout_picker import LayoutPickerScene
+
+    app = App((390, 844), LayoutPickerScene(current=52), Settings(language="en", anim_speed="off"),
+              Store(MemoryStorage()))
+    app.frame()
+    sc = app.scene
+    assert sc.area.contains(sc.tile_rect(52))
+    app.resize(844, 390)
+    app.frame()
+    assert sc.area.contains(sc.tile_rect(52)), (sc.tile_rect(52), sc.area)
+    app.resize(390, 844)
+    app.frame()
+    assert sc.area.contains(sc.tile_rect(52))

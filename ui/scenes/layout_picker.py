@@ -116,6 +116,9 @@ class LayoutPickerScene(ScreenScene):
         if self.first:
             self.first = False
             self.show(self.chosen, centre=True)
+        elif (w, h) != getattr(self, "_laid", (w, h)):
+            self.show(self.chosen)       # a new window shape (a phone turned): the chosen tile stays in view
+        self._laid = (w, h)
         self.clamp()
 
     def max_scroll(self) -> float:

@@ -151,7 +151,11 @@ class GameTable(Scene):
         self.make_buttons()
         if self.panel is not None:
             self.panel.layout(w, h)
+        # flights end now (each carries its end point in the old layout's px): the cards show at
+        # their places in the new layout; toasts, placed in px too, go
         self.anim.finish("fly")
+        self.anim.finish("cfly")
+        self.toasts.clear()
         self.base = None
         self.stale = True
 
@@ -847,7 +851,7 @@ class GameTable(Scene):
         surface.blit(self.base, (0, 0))
         self.draw_moving(surface)
         self.assist.draw_overlay(surface)
-        for msg, _, pos, size in self.toasts:
+        for msg, _, pos, size in self.toasts if self.panel is None else ():   # never over a panel
             img = text.render(msg, size, (255, 236, 150))
             r = img.get_rect(center=pos).inflate(24, 12)
             r.clamp_ip(surface.get_rect())
