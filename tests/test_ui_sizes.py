@@ -560,3 +560,18 @@ def test_the_chosen_layout_tile_stays_in_view_when_the_phone_turns():
     app.resize(390, 844)
     app.frame()
     assert sc.area.contains(sc.tile_rect(52))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
+def test_spiders_stock_never_covers_the_completed_runs(size):
+    """All eight completed runs' places and all five deals' backs of the stock lie apart (on a
+    phone on its side the stock covered a third of the completed runs)."""
+    t = make(SpiderTable, size, 3).scene
+    dx, dy = t.fan_for(("done",))
+    sx, sy = t.fan_for(("stock",))
+    done = t.pile_rect[("done",)]
+    stock = t.pile_rect[("stock",)]
+    runs = done.move(round(7 * dx), round(7 * dy)).union(done)
+    deals = stock.move(round(4 * sx), round(4 * sy)).union(stock)
+    assert not runs.colliderect(deals), (runs, deals)
+    assert t.frame.table.inflate(4, 4).contains(runs) and t.frame.table.inflate(4, 4).contains(deals)
