@@ -575,3 +575,18 @@ def test_spiders_stock_never_covers_the_completed_runs(size):
     deals = stock.move(round(4 * sx), round(4 * sy)).union(stock)
     assert not runs.colliderect(deals), (runs, deals)
     assert t.frame.table.inflate(4, 4).contains(runs) and t.frame.table.inflate(4, 4).contains(deals)
+
+
+@pytest.mark.parametrize("w", [36, 44, 60, 110])
+def test_court_cards_show_a_drawn_figure(w):
+    """J, Q and K carry a drawn bust (a face of skin colour, the king's and queen's gold crown),
+    not a boxed suit, on both the full and the compact face, down to phone sizes."""
+    pygame.display.set_mode((10, 10))
+    for compact in (False, True):
+        for rank in (11, 12, 13):
+            img = cards_art.face(3 * 16 + rank, w, False, compact)
+            px = [img.get_at((x, y)) for x in range(img.get_width()) for y in range(img.get_height())]
+            skin = sum(1 for c in px if abs(c.r - 243) + abs(c.g - 205) + abs(c.b - 170) < 40)
+            gold = sum(1 for c in px if abs(c.r - 228) + abs(c.g - 178) + abs(c.b - 44) < 50)
+            assert skin >= max(4, w * w // 200), (rank, compact, skin)
+            assert (gold >= max(2, w * w // 400)) == (rank in (12, 13)) or rank == 11, (rank, gold)

@@ -2,7 +2,8 @@
 
 Poker proportion 5 : 7, rounded corners (radius ≈ 6 % of the width), a thin grey edge and a soft
 shadow; the corner index (rank over suit) has a cap height of 30 % of the card's width so a
-36-px card still reads; a big suit (or, on J Q K, a framed letter) in the centre. Suits are
+36-px card still reads; a big suit in the centre, or on J Q K a framed figure drawn with shapes
+(:func:`_court_figure`: the king crowned and bearded, the queen crowned, the jack capped). Suits are
 polygons and circles (the bundled font has no ♠♥♦♣), drawn 4× larger and smooth-scaled down so
 they stay crisp and anti-aliased at every size. Red #C62828, black #1B1B1B; the four-colour option
 paints clubs #2E7D32 and diamonds #1565C0.
@@ -119,6 +120,64 @@ def rounded_cached(w: int, h: int, r: int, fill, edge=None, edge_w: float = 1.0)
     return img
 
 
+# -- court figures -------------------------------------------------------------------------------
+SKIN, HAIR, GOLD = (243, 205, 170), (92, 60, 36), (228, 178, 44)
+
+
+def _court_panel(img: pygame.Surface, inner: pygame.Rect, rank: int, suit: int, color) -> None:
+    """A court card's figure in the framed panel ``inner`` of ``img``: a bust of proportion
+    1 : 1.1 standing on the panel's bottom, centred; a tall panel's room above it holds the suit."""
+    fw = min(inner.width, round(inner.height / 1.1))
+    fh = min(inner.height, round(fw * 1.1))
+    img.blit(_court_figure(rank, suit, fw, fh, color), (inner.centerx - fw // 2, inner.bottom - fh))
+    room = inner.height - fh
+    if room >= 8:
+        ps = min(room - 4, round(inner.width * 0.6))
+        img.blit(suit_image(suit, ps, color), (inner.centerx - ps // 2, inner.y + (room - ps) // 2))
+
+
+def _court_figure(rank: int, suit: int, w: int, h: int, color) -> pygame.Surface:
+    """The bust of a jack, queen or king ``w``×``h`` px, drawn with shapes (supersampled), in
+    the suit's ink: the king crowned and bearded, the queen crowned with long hair, the jack in
+    a feathered cap; the suit's pip on the robe. Reads as a figure down to a 36-px card."""
+    W, H = w * SS, h * SS
+    big = pygame.Surface((W, H), pygame.SRCALPHA)
+
+    def P(*pts, c=color):
+        pygame.draw.polygon(big, c, [(x * W, y * H) for x, y in pts])
+
+    def E(x, y, rx, ry, c):
+        pygame.draw.ellipse(big, c, pygame.Rect(round((x - rx) * W), round((y - ry) * H), round(2 * rx * W),
+                                               round(2 * ry * H)))
+
+    if rank == 12:   # the queen's hair falls behind the shoulders
+        E(0.5, 0.5, 0.25, 0.27, HAIR)
+    P((0.06, 1.0), (0.16, 0.7), (0.84, 0.7), (0.94, 1.0))                       # robe
+    P((0.36, 0.7), (0.5, 0.84), (0.64, 0.7), c=(250, 246, 236))               # collar
+    big.fill(SKIN, pygame.Rect(round(0.44 * W), round(0.6 * H), round(0.12 * W), round(0.12 * H)))  # neck
+    E(0.5, 0.5, 0.17, 0.16, SKIN)                                             # head
+    ink = (40, 30, 30)
+    for ex in (0.44, 0.56):
+        E(ex, 0.49, 0.025, 0.022, ink)                                        # eyes
+    E(0.5, 0.58, 0.05, 0.012, (190, 80, 80))                                  # mouth
+    if rank == 13:
+        P((0.36, 0.6), (0.5, 0.72), (0.64, 0.6), (0.6, 0.57), (0.5, 0.63), (0.4, 0.57), c=HAIR)   # beard
+    if rank in (12, 13):  # a crown: three points on a band (the king's taller)
+        top = 0.1 if rank == 13 else 0.2
+        P((0.32, 0.38), (0.32, top), (0.41, 0.3), (0.5, top - 0.04), (0.59, 0.3), (0.68, top), (0.68, 0.38),
+          c=GOLD)
+        for cx in (0.32, 0.5, 0.68):
+            E(cx, top - (0.04 if cx == 0.5 else 0) + 0.01, 0.03, 0.025, GOLD)
+    else:  # the jack's cap with a feather
+        E(0.5, 0.36, 0.22, 0.06, color)
+        P((0.33, 0.36), (0.38, 0.22), (0.62, 0.22), (0.67, 0.36))
+        pygame.draw.line(big, GOLD, (0.62 * W, 0.26 * H), (0.82 * W, 0.08 * H), max(1, round(0.04 * W)))
+    img = pygame.transform.smoothscale(big, (w, h))
+    ps = max(4, round(min(w, h) * 0.2))
+    img.blit(suit_image(suit, ps, (250, 246, 236)), (w // 2 - ps // 2, round(h * 0.86) - ps // 2))
+    return img
+
+
 # -- faces -----------------------------------------------------------------------------------------
 def _index(rank: int, suit: int, w: int, color, four: bool) -> pygame.Surface:
     """The corner index: rank over suit; cap height 0.30 w."""
@@ -166,17 +225,8 @@ def face(card: int, w: int, four_colour: bool = False, compact: bool = False) ->
         rr = max(1, round(0.05 * w))
         pygame.draw.rect(img, (250, 238, 200), fr, border_radius=rr)
         pygame.draw.rect(img, color, fr, max(1, round(0.025 * w)), border_radius=rr)
-        ls = max(8, round(fr.width * 0.95 / 0.49 * 0.75))
-        limg = text.render(RANKS[rank - 1], ls, color)
-        ps = max(4, round(fr.width * 0.55))
-        pip = suit_image(suit, ps, color)
-        cap = ls * 0.49
-        gap = 0.12 * fr.height
-        y0 = fr.centery - (cap + gap + ps) / 2
-        f = text.font(ls)
-        top = f.get_ascent() - f.metrics("K")[0][3]
-        img.blit(limg, (fr.centerx - limg.get_width() // 2, round(y0 - top)))
-        img.blit(pip, (fr.centerx - ps // 2, round(y0 + cap + gap)))
+        inner = fr.inflate(-2 * max(1, round(0.03 * w)), -2 * max(1, round(0.03 * w)))
+        _court_panel(img, inner, rank, suit, color)
     else:
         ps = round(0.50 * w)
         pip = suit_image(suit, ps, color)
@@ -217,7 +267,7 @@ def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface
     a big rank (cap height 0.40 w, 0.30 w from 100 px up) at the top left and the suit (0.34 w,
     0.27 w) at the top right, in
     one row, so a 36-px card whose neighbour covers all but 18 px still reads; a large suit below
-    (framed on J Q K). Cached like :func:`face`."""
+    (a framed figure on J Q K). Cached like :func:`face`."""
     key = ("cface", int(card), w, four_colour)
     img = _cache.get(key)
     if img is not None:
@@ -248,9 +298,10 @@ def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface
         rr = max(1, round(0.05 * w))
         pygame.draw.rect(img, (250, 238, 200), fr, border_radius=rr)
         pygame.draw.rect(img, color, fr, max(1, round(0.025 * w)), border_radius=rr)
-        big = min(big, round(fr.height * 0.8))
-        cy = fr.centery
-    img.blit(suit_image(suit, big, color), (w // 2 - big // 2, cy - big // 2))
+        inner = fr.inflate(-2 * max(1, round(0.03 * w)), -2 * max(1, round(0.03 * w)))
+        _court_panel(img, inner, rank, suit, color)
+    else:
+        img.blit(suit_image(suit, big, color), (w // 2 - big // 2, cy - big // 2))
     _cache[key] = img
     return img
 
