@@ -590,3 +590,34 @@ def test_court_cards_show_a_drawn_figure(w):
             gold = sum(1 for c in px if abs(c.r - 228) + abs(c.g - 178) + abs(c.b - 44) < 50)
             assert skin >= max(4, w * w // 200), (rank, compact, skin)
             assert (gold >= max(2, w * w // 400)) == (rank in (12, 13)) or rank == 11, (rank, gold)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
+def test_statistics_trend_starts_at_the_first_game_and_stays_off_the_edges(size, monkeypatch):
+    """The last games' line joins the games' dots only (it started at the frame's corner) and the
+    page keeps a margin at the bottom (at 844x390 it ran into the window's edge)."""
+    import importlib.util
+    from pathlib import Path
+
+    from ui import text
+    from ui.scenes.stats import StatsScene
+
+    spec = importlib.util.spec_from_file_location("render_tool", Path(__file__).parent.parent / "tools" / "render.py")
+    render_tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(render_tool)
+    settings = Settings(language="en", anim_speed="off")
+    lines, rects, blits = [], [], []
+    real_lines, real_rect, real_blit = pygame.draw.lines, pygame.draw.rect, text.blit_center
+    monkeypatch.setattr(pygame.draw, "lines", lambda s, c, closed, pts, w=1: (lines.append(list(pts)),
+                                                                              real_lines(s, c, closed, pts, w))[1])
+    monkeypatch.setattr(text, "blit_center", lambda s, img, c: (blits.append(real_blit(s, img, c)), blits[-1])[1])
+    app = App(size, StatsScene(), settings, render_tool.demo_store(settings))
+    app.dirty = True
+    app.frame()
+    assert lines, "no trend line drawn"
+    pts = lines[-1]
+    sc = app.scene
+    # one point a game: no extra start point at the frame's corner
+    assert len(pts) == len(app.progress.summary(sc.variant)["last"]), (len(pts),)
+    for r in blits:
+        assert r.bottom <= size[1] - 8, r

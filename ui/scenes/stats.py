@@ -88,7 +88,9 @@ class StatsScene(ScreenScene):
             keys = self.variants(self.game)
             mine = stats_key(self.game, opt.current(self.settings, self.game))
             self.variant = mine if mine in keys else keys[0]
-        body = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - 2 * m)
+        # on a short window the bottom keeps a wider margin (the chart's two-line names end there)
+        bottom = m + (8 if h < 560 else 0)
+        body = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - m - bottom)
         side = w > h * 1.3
         if side:
             cw = body.width * 45 // 100
@@ -261,14 +263,17 @@ class StatsScene(ScreenScene):
         lo, hi = min(pts), max(pts)
         spanv = max(1, hi - lo)
         n = 30
-        step = (area.width - 12) / n
+        step = (area.width - 2 * (max(3, min(6, round((area.width - 12) / n / 3))) + 4)) / n
+        rad = max(3, min(6, round(step / 3)))
+        pad = rad + 4      # the dots stay inside the frame, clear of its corners
+
         def at(i, v):
-            return (round(area.x + 6 + i * step), round(area.bottom - 6 - (v - lo) / spanv * (area.height - 12)))
+            return (round(area.x + pad + (i - 0.5) * step),
+                    round(area.bottom - pad - (v - lo) / spanv * (area.height - 2 * pad)))
         zero = at(0, 0)[1]
         pygame.draw.line(surface, (90, 140, 105), (area.x + 4, zero), (area.right - 4, zero), 1)
         xy = [at(i, v) for i, v in enumerate(pts)]
-        if len(xy) > 1:
-            pygame.draw.lines(surface, INK, False, xy, 2)
-        rad = max(3, min(6, round(step / 3)))
+        if len(xy) > 2:    # the line joins the games' dots (the start at 0 is no game: not drawn)
+            pygame.draw.lines(surface, INK, False, xy[1:], 2)
         for i, x in enumerate(last):
             pygame.draw.circle(surface, WIN if x == "w" else LOSS, xy[i + 1], rad)
