@@ -621,3 +621,37 @@ def test_statistics_trend_starts_at_the_first_game_and_stays_off_the_edges(size,
     assert len(pts) == len(app.progress.summary(sc.variant)["last"]), (len(pts),)
     for r in blits:
         assert r.bottom <= size[1] - 8, r
+
+
+def test_tripeaks_upright_glow_marks_only_the_playable_cards():
+    """On a phone held upright the peaks lie on their side and a column's cards overlap: the
+    playable cards' mark stays on their own visible part and never on a card that is not
+    playable (the halo's ring wrapped the card lying next to it)."""
+    from games.tripeaks import TriPeaks
+    from ui.table.tripeaks import TriPeaksTable
+
+    app = App((390, 844), TriPeaksTable(1), Settings(language="en", anim_speed="off"), Store(MemoryStorage()))
+    app.frame()
+    t = app.scene
+    for _ in range(2):
+        t.activate(("stock",))
+        t.anim.finish()
+    app.dirty = t.stale = True
+    app.frame()
+    surf = pygame.display.get_surface()
+    legal = set(TriPeaks.legal_moves(t.state))
+    assert legal
+    tab = t.state.tableau
+    rects = {i: r for i, r in enumerate(t.slot_rects) if tab[i] is not None}
+    glow = cards_art.GLOW
+    marked = 0
+    for i, r in rects.items():
+        over = [o for j, o in rects.items() if j > i and o.colliderect(r)]
+        inner = r.inflate(-6, -6)
+        n = sum(1 for x in range(inner.left, inner.right) for y in range(inner.top, inner.bottom)
+                if not any(o.collidepoint(x, y) for o in over)
+                and sum(abs(a - b) for a, b in zip(surf.get_at((x, y))[:3], glow)) < 60)
+        if i not in legal:
+            assert n == 0, (i, n)
+        marked += i in legal
+    assert marked

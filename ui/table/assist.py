@@ -838,6 +838,7 @@ class Assist:
             anchor = pygame.Rect(T.centerx, T.bottom, 0, 0)
         cands = []
         cards = t.crowded_rects()
+        labels = [r for r in getattr(t, "label_rects", None) or [] if r is not None]
         for pos in ("midbottom", "midtop", "midright", "midleft", "under", "bottom", "centre"):
             b = box.copy()
             if pos == "midbottom":
@@ -865,6 +866,9 @@ class Assist:
             for r in cards + [anchor] * 3:    # the hinted card itself counts three times
                 o = b.clip(r)
                 c += o.width * o.height
+            for r in labels:                  # a label is small but covering it hides its meaning
+                o = b.clip(r)
+                c += 50 * o.width * o.height
             # and the farther from the hinted card the worse: a reason 400 px away reads as
             # belonging to nothing (each px of distance weighs as a strip of cover two bubbles tall)
             gap_x = max(0, anchor.left - b.right, b.left - anchor.right)

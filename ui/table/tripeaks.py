@@ -277,6 +277,11 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         playing = self.rules.status(s) == "playing"
         legal = set(self.rules.legal_moves(s)) if playing and self.settings.glow else set()
         shaking = bool(self.anim.tweens) and self.anim.busy("shake")
+        # on their side the peaks' playable cards overlap one another down a column: a halo under
+        # a card would wrap the card lying over it, so each gets a ring inside its visible part,
+        # drawn once every card lies
+        side = self.geo.get("orientation") == "side"
+        rects = {}
         for i in range(N_SLOTS):
             c = t[i]
             if c is None or c in self.hidden:
@@ -284,8 +289,20 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             r = self.slot_rects[i]
             if shaking:
                 r = r.move(self._shake_dx(("slot", i)), 0)
-            up = exposed(t, i)
-            art.draw(surface, c, r, up, True, cards_art.GLOW if i in legal else None)
+            rects[i] = r
+            art.draw(surface, c, r, exposed(t, i), True, cards_art.GLOW if i in legal and not side else None)
+        if side:
+            lw = max(2, r.width // 28) if rects else 2
+            for i in legal:
+                r = rects.get(i) if isinstance(i, int) else None
+                if r is None:
+                    continue
+                over = [o for j, o in rects.items() if j > i and o.colliderect(r)]
+                bottom = min([o.y for o in over if o.y > r.y] + [r.bottom])
+                ring = pygame.Rect(r.x, r.y, r.width, bottom - r.y + 2 * lw)
+                surface.set_clip(pygame.Rect(r.x, r.y, r.width, bottom - r.y))
+                pygame.draw.rect(surface, cards_art.GLOW, ring, lw, border_radius=cards_art.radius(r.width))
+                surface.set_clip(None)
         # stock: a few stacked backs and the count
         r = self.stock_rect
         if shaking:
