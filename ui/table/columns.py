@@ -10,8 +10,16 @@ fits the grid in the table rectangle (capped by ``max_card``).
 
 **Fans.** A column fans its face-down cards by ``down_step`` and its face-up cards by ``up_step``
 (card heights); a column too long for the space left squeezes: face-down steps first (to
-``min_down``), then the face-up steps evenly, never running off the table. Cards are drawn with
-the compact face (:func:`ui.cards_art.compact_face`: rank and suit in one row at the top).
+``min_down``), then the face-up steps evenly, never below the card's whole corner index
+(:func:`ui.cards_art.compact_index_height`) and never running off the table: when the longest
+column cannot fit so, the whole tableau shrinks (:meth:`ColumnsTable.fit_width`, re-fitted after
+every move, undo and deal, as Microsoft Solitaire Collection does). Cards are drawn with the
+compact face (:func:`ui.cards_art.compact_face`: rank and suit in one row at the top).
+
+**Targets.** A card answers on its visible part widened to the column pitch, a column's top card
+and an empty pile on their outline with a small slop, each at least :data:`ui.frame.TOUCH` px
+each way; felt away from the cards answers nothing. Finish goes to the free spot nearest its
+layout place (:meth:`ColumnsTable.place_finish`).
 
 **Input.** A tap sends a card (with the cards above it) to the rules' best place
 (``tap_moves`` / ``destinations``); tapping the same card again at once sends it on to the next
