@@ -655,3 +655,29 @@ def test_tripeaks_upright_glow_marks_only_the_playable_cards():
             assert n == 0, (i, n)
         marked += i in legal
     assert marked
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
+def test_freecell_cells_and_foundations_stand_apart(size):
+    """FreeCell's free cells and foundations are two groups (the peers leave a gap between
+    them): the space between the last cell and the first foundation is wider than the space
+    between two cells; each empty foundation is marked with its suit (draw_pile_base)."""
+    t = make(FreeCellTable, size, 3).scene
+    cells = sorted((t.pile_rect[("cell", k)] for k in range(4)), key=lambda r: (r.y, r.x))
+    found = sorted((t.pile_rect[("found", k)] for k in range(4)), key=lambda r: (r.y, r.x))
+    if cells[0].y == cells[-1].y and found[0].y == cells[0].y:   # one row across
+        inner = cells[1].x - cells[0].right
+        between = min(abs(found[0].x - cells[-1].right), abs(cells[0].x - found[-1].right))
+        assert between >= inner + 0.15 * t.card_w, (inner, between)
+    else:                                                          # groups on either side
+        assert all(not c.colliderect(f.inflate(t.card_w // 2, 0)) for c in cells for f in found)
+
+
+def test_klondike_uses_the_lower_half_of_the_desktop_table():
+    """At 1280x800 the deal's cards are as large as the longest column allows: the seventh
+    column reaches into the lowest quarter of the table (it ended near the middle)."""
+    t = make(KlondikeTable, (1280, 800), 3).scene
+    T = t.frame.table
+    bottom = max(r.bottom for i in range(7) for r in t.pile_rects(t.state, ("col", i)))
+    assert bottom >= T.y + 0.75 * T.height, (bottom, T)
+    assert t.card_w >= 120
