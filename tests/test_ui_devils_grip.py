@@ -61,10 +61,11 @@ def run_until_idle(app, frames=1000):
         time.sleep(0.01)
 
 
-def index_width(w):
-    """Where the ink of the widest corner index ("10") ends on a face ``w`` px wide, px."""
+def index_width(w, narrow=False):
+    """Where the ink of the widest corner index ("10") ends on a face ``w`` px wide (with the
+    narrow index the grid uses in a tight fan), px."""
     from ui import cards_art
-    img = cards_art.face(C("TH"), w)
+    img = cards_art.face(C("TH"), w, narrow=narrow)
     return max((x + 1 for y in range(round(0.05 * w), round(0.62 * w)) for x in range(2, w - 2)
                 if sum(img.get_at((x, y))[:3]) < 600 and img.get_at((x, y))[3] > 200), default=w)
 
@@ -267,7 +268,8 @@ def test_layout_all_cells_on_screen_fans_readable_targets_big(size):
         fan = [t.card_rect(i, k) for k in range(4)]
         assert t.cell_rects[i].contains(fan[0].union(fan[3]))
         step = max(fan[1].x - fan[0].x, fan[1].y - fan[0].y)
-        assert step >= index_width(t.card_w) + 1   # the corner index shows on every covered card
+        # the corner index shows on every covered card
+        assert step >= index_width(t.card_w, t._grid_art().narrow) + 1
         for j in range(i):
             assert not t.cell_rects[i].colliderect(t.cell_rects[j])
     assert not t.stock_rect.colliderect(t.talon_area)

@@ -681,3 +681,26 @@ def test_klondike_uses_the_lower_half_of_the_desktop_table():
     bottom = max(r.bottom for i in range(7) for r in t.pile_rects(t.state, ("col", i)))
     assert bottom >= T.y + 0.75 * T.height, (bottom, T)
     assert t.card_w >= 120
+
+
+@pytest.mark.parametrize("size", SIZES + SMALLEST, ids=lambda s: "%dx%d" % s)
+def test_devils_grip_cards_are_44_px_and_every_stacked_index_shows(size):
+    """Devil's Grip's cards are at least 44 px wide at the three sizes (36 px at 844x390 when the
+    stacks fanned at a whole wide index); at every size, the smallest included, each step of a
+    stack's fan (and of the talon's) uncovers the whole corner index of the card beneath."""
+    from ui.table.devils_grip import DevilsGripTable
+
+    t = make(DevilsGripTable, size, 1).scene
+    if size in SIZES:
+        assert t.card_w >= TOUCH, t.card_w
+    art = t._grid_art()
+    idx = cards_art.index_rect(t.card_w, art.compact, art.narrow)
+    for i in range(24):
+        for k in range(3):
+            a, b = t.card_rect(i, k), t.card_rect(i, k + 1)
+            shown = (b.y - a.y) if t.geo["fan"] == "down" else (b.x - a.x)
+            assert shown >= (idx.bottom if t.geo["fan"] == "down" else idx.right), (i, k, shown, idx)
+    step = t.talon_card_rect(3, 1).x - t.talon_card_rect(3, 0).x
+    assert step >= idx.right, (step, idx)
+    W, H = size
+    assert all(pygame.Rect(0, 0, W, H).contains(r) for r in t.card_places())

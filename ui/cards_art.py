@@ -179,8 +179,13 @@ def _court_figure(rank: int, suit: int, w: int, h: int, color) -> pygame.Surface
 
 
 # -- faces -----------------------------------------------------------------------------------------
-def _index(rank: int, suit: int, w: int, color, four: bool) -> pygame.Surface:
-    """The corner index: rank over suit; cap height 0.30 w."""
+NARROW_INDEX = 0.22
+"""The width of a narrow face's corner index, in card widths (:func:`face` with ``narrow``)."""
+
+
+def _index(rank: int, suit: int, w: int, color, four: bool, narrow: bool = False) -> pygame.Surface:
+    """The corner index: rank over suit; cap height 0.30 w. ``narrow``: the rank condensed and
+    the suit shrunk to :data:`NARROW_INDEX` of the width, for stacks fanned tightly sideways."""
     label = "10" if rank == 10 else RANKS[rank - 1]
     cap = 0.30 * w
     size = max(8, round(cap / 0.49))
@@ -189,10 +194,10 @@ def _index(rank: int, suit: int, w: int, color, four: bool) -> pygame.Surface:
     (minx, maxx, miny, maxy, adv) = f.metrics("K")[0]
     top = f.get_ascent() - maxy  # blank rows above the capitals
     glyph = img.subsurface(pygame.Rect(0, top, img.get_width(), min(img.get_height() - top, round(cap) + 1))).copy()
-    maxw = round(0.40 * w)
-    if glyph.get_width() > maxw:  # "10" condensed
+    maxw = round((NARROW_INDEX if narrow else 0.40) * w)
+    if glyph.get_width() > maxw:  # "10" (every rank when narrow) condensed
         glyph = pygame.transform.smoothscale(glyph, (maxw, glyph.get_height()))
-    ps = max(4, round(0.24 * w))
+    ps = max(4, round((NARROW_INDEX if narrow else 0.24) * w))
     pip = suit_image(suit, ps, color)
     iw = max(glyph.get_width(), ps)
     gap = max(1, round(0.04 * w))
@@ -202,13 +207,15 @@ def _index(rank: int, suit: int, w: int, color, four: bool) -> pygame.Surface:
     return out
 
 
-def face(card: int, w: int, four_colour: bool = False, compact: bool = False) -> pygame.Surface:
+def face(card: int, w: int, four_colour: bool = False, compact: bool = False,
+         narrow: bool = False) -> pygame.Surface:
     """The face of ``card`` (``suit*16+rank``), ``w`` px wide, without shadow (cached).
 
-    ``compact``: the face for fanned columns (:func:`compact_face`)."""
+    ``compact``: the face for fanned columns (:func:`compact_face`); ``narrow``: the corner index
+    only :data:`NARROW_INDEX` wide (:func:`index_rect`), for stacks fanned tightly sideways."""
     if compact:
         return compact_face(card, w, four_colour)
-    key = ("face", int(card), w, four_colour)
+    key = ("face", int(card), w, four_colour, narrow)
     img = _cache.get(key)
     if img is not None:
         return img
@@ -216,7 +223,7 @@ def face(card: int, w: int, four_colour: bool = False, compact: bool = False) ->
     h = card_height(w)
     color = suit_color(suit, four_colour)
     img = rounded(w, h, radius(w), FACE, EDGE, 1.0 if w < 80 else 1.4)
-    idx = _index(rank, suit, w, color, four_colour)
+    idx = _index(rank, suit, w, color, four_colour, narrow)
     ix, iy = max(2, round(0.06 * w)), max(2, round(0.06 * w))
     img.blit(idx, (ix, iy))
     if rank >= 11:
@@ -239,7 +246,7 @@ COMPACT_STRIP = 0.50
 """How much of a compact face's height, in card widths, shows its whole index (rank and suit)."""
 
 
-def index_rect(w: int, compact: bool = False) -> pygame.Rect:
+def index_rect(w: int, compact: bool = False, narrow: bool = False) -> pygame.Rect:
     """Where the corner index (rank and suit) lies on a face ``w`` px wide, px from the card's
     top left: the full face's rank-over-suit column (:func:`face`), or the compact face's row
     across the top (:func:`compact_face`)."""
@@ -248,6 +255,10 @@ def index_rect(w: int, compact: bool = False) -> pygame.Rect:
         return pygame.Rect(inset - 1, inset, w - 2 * inset + 1, compact_index_height(w) - inset)
     inset = max(2, round(0.06 * w))
     cap = 0.30 * w
+    if narrow:
+        ps = max(4, round(NARROW_INDEX * w))
+        return pygame.Rect(inset, inset, max(round(NARROW_INDEX * w), ps),
+                           round(cap) + 1 + max(1, round(0.04 * w)) + ps)
     ps = max(4, round(0.24 * w))
     iw = max(min(round(0.40 * w), round(cap / 0.49 * 0.75)), ps)
     return pygame.Rect(inset, inset, iw, round(cap) + 1 + max(1, round(0.04 * w)) + ps)
@@ -386,10 +397,12 @@ def placeholder(w: int) -> pygame.Surface:
 class CardArt:
     """The card drawing options of one table (four colours, back style) with a draw helper."""
 
-    def __init__(self, four_colour: bool = False, back_style: str = "blue", compact: bool = False):
+    def __init__(self, four_colour: bool = False, back_style: str = "blue", compact: bool = False,
+                 narrow: bool = False):
         self.four_colour = four_colour
         self.back_style = back_style
         self.compact = compact  # faces from compact_face (fanned columns)
+        self.narrow = narrow    # faces with a narrow corner index (stacks fanned tightly sideways)
 
     def draw(self, surface: pygame.Surface, card: int | None, rect: pygame.Rect, face_up: bool = True,
              shade: bool = True, halo=None) -> None:
@@ -404,7 +417,7 @@ class CardArt:
         if card is None:
             surface.blit(placeholder(w), rect.topleft)
         elif face_up:
-            surface.blit(face(card, w, self.four_colour, self.compact), rect.topleft)
+            surface.blit(face(card, w, self.four_colour, self.compact, self.narrow), rect.topleft)
         else:
             surface.blit(back(w, self.back_style), rect.topleft)
 

@@ -621,12 +621,13 @@ class DevilsGripTable(TargetFocus, GameTable):
         return 0
 
     def _grid_art(self):
-        if self.geo["fan"] != "down":
-            return self.art
-        try:
+        """The art of the grid's cards: compact faces when fanned down, a narrow corner index
+        when the shape's ``index`` says so (layouts/devils-grip/screen.toml)."""
+        if self.geo["fan"] == "down":
             return cards_art.CardArt(self.art.four_colour, self.art.back_style, compact=True)
-        except TypeError:
-            return self.art
+        if self.geo.get("index") == "narrow":
+            return cards_art.CardArt(self.art.four_colour, self.art.back_style, narrow=True)
+        return self.art
 
     def draw_cards(self, surface) -> None:
         s = self.state
@@ -728,13 +729,14 @@ class DevilsGripTable(TargetFocus, GameTable):
         w = self.card_w
         t = s.talon
         shown = len(t) if hide_from is None else min(len(t), hide_from)
+        art = self._grid_art() if self.geo.get("index") == "narrow" else self.art
         if shown == 0:
             surface.blit(cards_art.placeholder(w), self.talon_rect.topleft)
         dx = self._shake_dx(("talon",)) if shaking else 0
         for idx in range(max(0, len(t) - TALON_SHOWN), shown):
             top = idx == len(t) - 1
             r = self.talon_card_rect(len(t), idx).move(dx if top else 0, 0)
-            self.art.draw(surface, t[idx], r, True, True, cards_art.GLOW if top and talon_ok else None)
+            art.draw(surface, t[idx], r, True, True, cards_art.GLOW if top and talon_ok else None)
         if t:
             self._badge(surface, str(len(t)), self.talon_rect, dim=True)
 
