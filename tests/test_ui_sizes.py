@@ -704,3 +704,41 @@ def test_devils_grip_cards_are_44_px_and_every_stacked_index_shows(size):
     assert step >= idx.right, (step, idx)
     W, H = size
     assert all(pygame.Rect(0, 0, W, H).contains(r) for r in t.card_places())
+
+
+def _fill_a_foundation(t):
+    """Play legal moves (a foundation's first, else the stock's) until a foundation holds a card."""
+    for _ in range(200):
+        s = t.state
+        full = [k for k in t.all_keys() if k[0] == "found" and t.pile_cards(s, k)]
+        if full:
+            return full[0]
+        moves = t.rules.legal_moves(s)
+        home = [m for m in moves if t.route(s, m)[2][0] == "found"]
+        stock = [m for m in moves if t.route(s, m)[0][0] == "stock"]
+        t.play((home or stock or moves)[0])
+    raise AssertionError("no foundation filled")
+
+
+@pytest.mark.parametrize("size", SIZES + SMALLEST, ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("cls", [FreeCellTable, KlondikeTable], ids=["freecell", "klondike"])
+def test_a_filled_foundation_wears_its_suit_badge(size, cls):
+    """A foundation holding cards is marked as its suit's pile beyond its top card (a card in a
+    free cell looked the same): its badge shows on the screen, a free cell's or column's top
+    card has none."""
+    from ui.table.columns import FOUNDATION_BADGE
+
+    app = make(cls, size, 3)
+    t = app.scene
+    key = _fill_a_foundation(t)
+    app.frame()
+    b = t.foundation_badge_rect(key)
+    assert t.pile_rect[key].contains(b) and b.width >= 14
+
+    def dark(rect):
+        px = [app.screen.get_at((x, y))[:3] for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)]
+        return sum(all(abs(a - c) <= 6 for a, c in zip(p, FOUNDATION_BADGE)) for p in px) / len(px)
+
+    assert dark(b) >= 0.25, dark(b)
+    col = t.pile_rects(t.state, ("col", 0))[-1]
+    assert dark(b.move(col.right - t.pile_rect[key].right, col.bottom - t.pile_rect[key].bottom)) < 0.05

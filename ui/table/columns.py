@@ -112,6 +112,10 @@ def fan_offsets(n: int, down: int, h: int, avail: float, down_step: float, up_st
     return out
 
 
+FOUNDATION_BADGE = (18, 52, 36)         # a filled foundation's suit badge (draw_foundation_badge)
+FOUNDATION_BADGE_EDGE = (255, 204, 77)
+
+
 @dataclass
 class Drag:
     """Cards the pointer lifted: card ``index`` of pile ``key`` and those on it."""
@@ -155,6 +159,7 @@ class ColumnsTable(GameTable):
 
     n_columns = 7
     auto_game = False        # auto to foundation applies (Klondike, FreeCell)
+    foundation_badge = False  # a filled foundation wears its suit's badge (Klondike, FreeCell)
     targets = ("card", "pile", "finish")
     compact_preview = True
 
@@ -1133,6 +1138,24 @@ class ColumnsTable(GameTable):
             img.set_alpha(70)
             surface.blit(img, (r.centerx - ps // 2, r.centery - ps // 2))
 
+    def foundation_badge_rect(self, key) -> pygame.Rect:
+        """The badge marking filled foundation ``key`` (``("found", suit)``) as its suit's pile:
+        a disc in the bottom right corner of the pile, clear of the top card's corner index, px."""
+        r = self.pile_rect[key]
+        d = max(14, round(self.card_w * 0.26))
+        inset = max(2, round(self.card_w * 0.04))
+        return pygame.Rect(r.right - inset - d, r.bottom - inset - d, d, d)
+
+    def draw_foundation_badge(self, surface, key) -> None:
+        """A filled foundation's mark beyond its top card (a free cell holding the same card
+        looks the same otherwise): a dark disc edged in gold with the pile's suit in white."""
+        b = self.foundation_badge_rect(key)
+        pygame.draw.circle(surface, FOUNDATION_BADGE, b.center, b.width // 2)
+        pygame.draw.circle(surface, FOUNDATION_BADGE_EDGE, b.center, b.width // 2, max(1, b.width // 14))
+        ps = round(b.width * 0.56)
+        img = cards_art.suit_image(key[1], ps, (255, 255, 255))
+        surface.blit(img, img.get_rect(center=b.center))
+
     def glowing(self) -> set:
         """The cards that glow when "Playable cards glow" is on: ``(pile key, index)`` of every
         face-up card a tap would move (a column's card with the run above it, a waste, cell or
@@ -1179,6 +1202,8 @@ class ColumnsTable(GameTable):
                 if sh is not None and i >= sh[0]:
                     r = r.move(sh[1], 0)
                 art.draw(surface, c, r, up, True, cards_art.GLOW if (key, i) in glowing else None)
+            if key[0] == "found" and self.foundation_badge and (key, len(cards) - 1) not in hidden:
+                self.draw_foundation_badge(surface, key)
         if self.finish_button is not None and self.drag is None:
             self.finish_button.draw(surface)
 

@@ -23,6 +23,7 @@ class FreeCellTable(ColumnsTable):
     hidden_cards = False      # every card is face up: no "the solver sees face-down cards"
     n_columns = 8
     auto_game = True
+    foundation_badge = True
 
     @staticmethod
     def preview_places():

@@ -26,6 +26,7 @@ class KlondikeTable(ColumnsTable):
     game = "klondike"
     n_columns = 7
     auto_game = True
+    foundation_badge = True
 
     @staticmethod
     def preview_places():
