@@ -338,3 +338,14 @@ def test_a_hint_the_solver_cannot_find_in_time_comes_within_half_a_second_and_sa
     assert kind == "guess" and told and said == tr(assist.MSG_HINT_GUESS)
     assert wait <= 0.5
     assert base.time is time     # the app's modules have their own clock back
+
+
+def test_spider_finish_message_has_no_face_down_note_when_every_card_is_face_up():
+    run = [C(x) for x in ("KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S")]
+    cols = (tuple(run[:6]), tuple(run[6:]), (C("AS"),)) + ((),) * 7
+    s = SpiderState(cols, (0,) * 10, (), (), 1, False)     # nothing face down, no stock
+    app = make(SpiderTable(state=s))
+    t = app.scene
+    run_until(app, lambda: t.finish_button is not None)
+    assert t.status_text == tr(assist.MSG_SPIDER_FINISH_OPEN)   # said with the button
+    assert "face-down" not in t.status_text
