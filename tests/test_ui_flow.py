@@ -237,9 +237,15 @@ def test_pause_menu_entries_work():
     click(app, t.pause_button.rect.center)
     click(app, row(app, "Statistics"))
     assert type(app.scene).__name__ == "StatsScene"
-    app.open_game("tripeaks", resume=True)
-    app.frame()
-    t = app.scene
+    moves, clock = t.player_moves(), t.clock
+    key(app, pygame.K_ESCAPE)                      # closed: back to the same table, paused
+    assert app.scene is t and getattr(t.panel, "pause", False)
+    assert t.player_moves() == moves and t.clock == clock
+    click(app, t.pause_button.rect.center)
+    click(app, row(app, "Statistics"))
+    click(app, next(b for b, _ in app.scene.buttons if b.name == "back").rect.center)  # the arrow too
+    assert app.scene is t and getattr(t.panel, "pause", False)
+    click(app, panel_button(app, "done"))
     click(app, t.pause_button.rect.center)
     click(app, row(app, "Home"))
     assert type(app.scene).__name__ == "HomeScene"

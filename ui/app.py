@@ -212,10 +212,12 @@ class App:
 
         self.switch(SettingsScene())
 
-    def open_stats(self, game: str | None = None) -> None:
+    def open_stats(self, game: str | None = None, table=None) -> None:
+        """The statistics screen, ``game`` first; closing it returns to ``table`` (a table
+        scene, paused) when given, else home."""
         from .scenes.stats import StatsScene
 
-        self.switch(StatsScene(game))
+        self.switch(StatsScene(game, table))
 
     def open_game(self, game: str, resume: bool = False) -> bool:
         """Open the table of ``game``: its saved game when ``resume`` (and one replays), else a

@@ -29,12 +29,22 @@ def variant_options(key: str) -> dict:
 
 
 class StatsScene(ScreenScene):
-    """``game``: the game shown first (default: the first one with results)."""
+    """``game``: the game shown first (default: the first one with results). ``table``: the
+    table it was opened from (the pause menu): closing goes back to it, paused, not home."""
 
-    def __init__(self, game: str | None = None):
+    def __init__(self, game: str | None = None, table=None):
         super().__init__()
         self.game = game
+        self.table = table
         self.variant: str | None = None
+
+    def back(self) -> None:
+        if self.table is None:
+            self.app.home()
+            return
+        t = self.table
+        self.app.switch(t)
+        t.open_pause()
 
     def title(self) -> str:
         return tr("Statistics")

@@ -812,8 +812,9 @@ class GameTable(Scene):
         return []
 
     def open_stats(self) -> None:
-        """This game's statistics (the game is saved on leaving; Continue brings it back)."""
-        self.app.open_stats(self.game)
+        """This game's statistics; closing them comes back to this table, paused (the game is
+        saved on leaving)."""
+        self.app.open_stats(self.game, self)
 
     def rules_text(self) -> list[str]:
         """The rules page's paragraphs: how to play (:meth:`intro`) and the keys."""
