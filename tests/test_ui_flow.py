@@ -885,3 +885,130 @@ def test_devils_grip_moves_by_keys():
         assert t.state == DevilsGrip.apply(s1, swap)
     else:
         assert t.state == s1 and t.status_text
+
+
+# -- 12. keyboard play: every panel button by keys, with a focus ring --------------------------------
+def focus_ring_drawn(app, rect):
+    """The focus ring's yellow on the screen just outside ``rect``'s top edge."""
+    app.dirty = True
+    app.frame()
+    r = rect.inflate(8, 8)
+    return tuple(app.screen.get_at((r.centerx, r.top + 1)))[:3] == (255, 214, 0)
+
+
+def test_end_panel_buttons_by_keys_and_a_focus_ring():
+    app = make("freecell", 3, auto_foundation=False)
+    t = app.scene
+    win_freecell(app)
+    p = t.panel
+    assert p is not None and p.end is not None
+    names = [b.name for b in p.buttons]
+    assert not focus_ring_drawn(app, p.buttons[0].rect)
+    key(app, pygame.K_TAB)                              # the focus comes onto the first button
+    assert p.focus == 0 and focus_ring_drawn(app, p.buttons[0].rect)
+    key(app, pygame.K_RIGHT)
+    assert p.focus == 1 and focus_ring_drawn(app, p.buttons[1].rect)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    key(app, pygame.K_LEFT)                             # round to the last: Home
+    assert p.buttons[p.focus].name == names[-1] == "home"
+    key(app, pygame.K_RETURN)
+    assert type(app.scene).__name__ == "HomeScene"
+
+
+@pytest.mark.parametrize("letter, check", [
+    (pygame.K_a, lambda t: t.panel is None and t.player_moves() == 0 and t.rules.status(t.state) == PLAYING),
+    (pygame.K_n, lambda t: t.panel is None and t.player_moves() == 0 and t.number != 3),
+    (pygame.K_h, lambda t: type(t.app.scene).__name__ == "HomeScene"),
+])
+def test_end_panel_buttons_have_letters(letter, check):
+    app = make("freecell", 3, auto_foundation=False)
+    t = app.scene
+    win_freecell(app)
+    assert t.panel is not None and t.panel.end is not None
+    key(app, letter)
+    assert check(t)
+
+
+def test_new_deal_question_and_pause_menu_by_keys():
+    app = make("tripeaks")
+    t = app.scene
+    first_move(t)
+    key(app, pygame.K_n)
+    assert t.panel is not None and t.panel.confirm
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)                              # onto Keep playing
+    assert t.panel.buttons[t.panel.focus].name == "cancel"
+    key(app, pygame.K_SPACE)
+    assert t.panel is None and t.player_moves() == 1
+    key(app, pygame.K_n)
+    key(app, pygame.K_n)                                # N answers the question: a new deal
+    assert t.panel is None and t.player_moves() == 0
+    key(app, pygame.K_p)                                # the pause menu: rows and Resume by focus
+    p = t.panel
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert p.focus == 1 and focus_ring_drawn(app, p.row_buttons[1].rect)
+    key(app, pygame.K_RETURN)                           # the Sound row
+    assert app.settings.sound is False and t.panel is p
+
+
+def test_rescue_panel_buttons_by_keys():
+    app = make("tripeaks")
+    t = app.scene
+    calls = []
+    t.assist.open_panel("Way out", [("play", "Play 3 moves", lambda: calls.append("play")),
+                                    ("cancel", "Close", t.close_panel)])
+    app.frame()
+    key(app, pygame.K_p)
+    assert calls == ["play"]
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert t.panel is None
+
+
+def test_panel_keys_are_listed_in_the_rules_panel():
+    app = make("klondike", 3)
+    t = app.scene
+    key(app, pygame.K_F1)
+    text_ = " ".join(t.panel.paragraphs)
+    for k in ("Tab or the arrows move the focus ring over the buttons", "A replay", "N new deal", "U undo",
+              "R rescue", "H home", "P play the rescue"):
+        assert k in text_, k
+
+
+def foundation_back_state(game):
+    """3♠ alone in the first column, A♥ 2♥ home, every other card elsewhere (FreeCell: under
+    columns 5-8; Klondike: in the stock)."""
+    from games.cards import deck, parse_card as C
+
+    gone = (C("AH"), C("2H"), C("3S"))
+    rest = sorted((c for c in deck() if c not in gone), key=lambda c: -(c & 15))
+    if game == "freecell":
+        from games.freecell import FreeCellState
+        cols = [[C("3S")], [], [], [], [], [], [], []]
+        for k, c in enumerate(rest):
+            cols[4 + k % 4].insert(0, c)
+        return FreeCellState(tuple(tuple(c) for c in cols), (None,) * 4, (0, 0, 2, 0))
+    from games.klondike import KlondikeState
+    return KlondikeState(((C("3S"),),) + ((),) * 6, (0,) * 7, tuple(rest), (), (0, 0, 2, 0))
+
+
+@pytest.mark.parametrize("game", ["freecell", "klondike"])
+def test_focus_reaches_a_foundation_card_and_enter_plays_it_back(game):
+    from games.cards import parse_card as C
+
+    cls = ui_table.table_class(game)
+    app = App((1280, 800), cls(state=foundation_back_state(game)),
+              Settings(language="en", anim_speed="off", auto_foundation=False), Store(MemoryStorage()))
+    app.frame()
+    t = app.scene
+    home = next(k for k in t.all_keys() if k[0] == "found" and t.pile_cards(t.state, k))
+    for _ in range(30):
+        if t.focus is not None and t.focus[0] == home:
+            break
+        key(app, pygame.K_TAB)
+    assert t.focus == (home, 1)
+    key(app, pygame.K_RETURN)
+    t.settle()
+    assert t.state.foundations[2] == 1 and t.state.columns[0] == (C("3S"), C("2H"))

@@ -825,7 +825,9 @@ class GameTable(Scene):
         return [tr("Esc or P: pause menu (Esc again: resume)"), tr("U or Ctrl+Z: undo"), tr("H: hint"),
                 tr("R: rescue"), tr("N: new deal"), tr("C: deal code"), tr("O: options"),
                 tr("F1 or ?: these rules"), tr("Space: the stock"),
-                tr("Pause menu: N new deal, S sound, R rules, T statistics, H home")]
+                tr("Pause menu: N new deal, S sound, R rules, T statistics, H home"),
+                tr("In a panel: Tab or the arrows move the focus ring over the buttons, Enter or Space presses"),
+                tr("Panel buttons: A replay, N new deal, U undo, R rescue, H home, P play the rescue's line, Esc close")]
 
     def open_rules(self) -> None:
         """The rules of this game and its keys, in a panel over the table."""

@@ -10,11 +10,26 @@ from .. import text
 from ..frame import INK, TOUCH, WARN, Button, panel_surface
 
 
+FOCUS_INK = (255, 214, 0)     # the keyboard focus ring, as on the table's cards
+
+BUTTON_KEYS = {"undo": pygame.K_u, "rescue": pygame.K_r, "replay": pygame.K_a, "new": pygame.K_n,
+               "home": pygame.K_h, "play": pygame.K_p, "any": pygame.K_n}
+"""The letter of each panel button by its name (Esc is the cancel/close button, Enter the focused
+one or else the first): U undo, R rescue, A replay (again), N new deal, H home, P play the rescue's
+line. The code entry's buttons have none: its letters are typed into the code."""
+
+
 class Panel:
     """A modal panel: ``title``, a ``content(surface, rect)`` drawer with its height, buttons.
 
+    Keyboard: Tab / Shift+Tab and the arrows move a focus ring over the buttons, Enter or Space
+    presses the focused one (with no focus, Enter presses the first), a button's letter
+    (:data:`BUTTON_KEYS`) presses it, Esc the last when it cancels or closes.
+
     :param actions: ``[(name, label, icon, callback)]`` — one row of buttons at the bottom.
     """
+
+    letters = True       # the buttons answer to their letters (not in a text entry)
 
     max_w, max_w_compact = 560, 560
     end: str | None = None    # the end panel: the game's status (won or lost)
@@ -29,6 +44,7 @@ class Panel:
         self.content, self.content_h = content, content_h
         self.style_first = style_first
         self.buttons: list[Button] = []
+        self.focus: int | None = None     # index into focusables(); None until Tab or an arrow
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.layout(*table.app.size)
 
@@ -78,6 +94,40 @@ class Panel:
             self.content(surface, self.content_rect)
         for b in self.buttons:
             b.draw(surface)
+        self.draw_focus(surface)
+
+    def focusables(self) -> list[tuple[Button, object]]:
+        """The buttons the keyboard focus visits, in order, each with its callback."""
+        cbs = {name: cb for name, _, _, cb in self.actions}
+        return [(b, cbs[b.name]) for b in self.buttons if b.enabled and b.name in cbs]
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """The keyboard focus: a bright ring around the focused button."""
+        items = self.focusables()
+        if self.focus is not None and self.focus < len(items):
+            pygame.draw.rect(surface, FOCUS_INK, items[self.focus][0].rect.inflate(8, 8), 4, border_radius=12)
+
+    def move_focus(self, event) -> bool:
+        """Tab / Shift+Tab and the arrows move the focus; Enter / Space press the focused button.
+        Returns True when the key was one of those and is used up."""
+        k = event.key
+        items = self.focusables()
+        if not items:
+            return False
+        back = k in (pygame.K_LEFT, pygame.K_UP) or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+        if k in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            if self.focus is None or self.focus >= len(items):
+                self.focus = len(items) - 1 if back else 0
+            else:
+                self.focus = (self.focus + (-1 if back else 1)) % len(items)
+            self.table.stale = True
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None \
+                and self.focus < len(items):
+            items[self.focus][1]()
+            self.table.stale = True
+            return True
+        return False
 
     def button_at(self, pos):
         return next((b for b in self.buttons if b.rect.collidepoint(pos)), None)
@@ -99,11 +149,19 @@ class Panel:
                     return
 
     def key(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.actions \
-                and self.actions[-1][0] in ("cancel", "done"):
+        if event.type != pygame.KEYDOWN:
+            return
+        if self.move_focus(event):
+            return
+        if event.key == pygame.K_ESCAPE and self.actions and self.actions[-1][0] in ("cancel", "done"):
             self.actions[-1][3]()
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.actions:
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.actions:
             self.actions[0][3]()
+        elif self.letters and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            for name, _, _, cb in self.actions:
+                if BUTTON_KEYS.get(name) == event.key:
+                    cb()
+                    return
 
 
 KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
@@ -125,6 +183,7 @@ class CodeEntry(Panel):
     """
 
     max_w_compact = 820
+    letters = False      # letters are typed into the code
 
     def __init__(self, table, submit, example: str):
         self.value = ""
@@ -374,6 +433,10 @@ class OptionsPanel(Panel):
         for b in self.row_buttons:
             b.pressed = False
 
+    def focusables(self):
+        """The rows, then the Done (Resume) button."""
+        return list(zip(self.row_buttons, (cb for _, cb in self.rows))) + super().focusables()
+
     def tap(self, pos, start):
         for b, (_, cb) in zip(self.row_buttons, self.rows):
             if b.rect.collidepoint(pos) and b.rect.collidepoint(start):
@@ -405,7 +468,7 @@ class PauseMenu(OptionsPanel):
         return -(-len(self.rows) // self.ncol) * (self.rh + self.ROW_GAP)
 
     def key(self, event) -> None:
-        if event.type != pygame.KEYDOWN:
+        if event.type != pygame.KEYDOWN or self.move_focus(event):
             return
         if event.key in (pygame.K_ESCAPE, pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.table.close_panel()
