@@ -123,7 +123,6 @@ def _measure(games, count, held_out, size, numbers, clock) -> dict:
     import pygame
 
     from games.i18n import tr
-    from games.registry import find_game
     from solvers import VARIANTS, positions
     from ui.app import App
     from ui.settings import Settings
@@ -136,7 +135,6 @@ def _measure(games, count, held_out, size, numbers, clock) -> dict:
     for name, game, options, depth, _wait, _goal in VARIANTS:
         if games and game not in games and name not in games:
             continue
-        rules = find_game(game)
         table = table_class(game)()
         if app is None:
             app = App(size, table, Settings(language="en", anim_speed="off", live_winnable=False))
@@ -184,7 +182,6 @@ def _measure(games, count, held_out, size, numbers, clock) -> dict:
             t.panel = None
             t.hint_move = t.hint_search = None
         res[name] = {"waits": waits}
-        rules.name  # noqa: B018  (the variant's rules were found: a typo in VARIANTS fails here)
     if app is not None:
         app.close()
     res["python"] = sys.version.split()[0]
