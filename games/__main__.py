@@ -1,4 +1,5 @@
-"""The command line of docs/contract.md: ``python -m games deal|moves|play|solve|winnability GAME …``.
+"""The command line of docs/contract.md: ``python -m games deal|moves|play|solve|winnability GAME …``
+and ``python -m games daily [DATE]``.
 
 Errors go to stderr as one clear line and exit 2 (docs/contract.md); nothing is changed by a failed
 command. ``solve`` exits 0 solved, 1 unsolvable, 3 unknown.
@@ -227,6 +228,14 @@ def cmd_winnability(a) -> int:
     return run(rules, first, last, opts, a.timeout, a.jobs, sys.stdout)
 
 
+def cmd_daily(a) -> int:
+    from .daily import daily_deals, today
+
+    deals = daily_deals(today() if a.date is None else a.date)
+    sys.stdout.write("".join(f"{d.game} {d.code}\n" for d in deals))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m games", description="Pasyans rules on the command line (docs/contract.md)")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -262,6 +271,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--timeout", type=timeout_arg, default=10.0)
     w.add_argument("--jobs", type=jobs_arg, default=0, help="worker processes; 0 (the default) means one per core")
     w.set_defaults(func=cmd_winnability)
+    dy = sub.add_parser("daily", help="print the deal of the day of each game (docs/progression.md)")
+    dy.add_argument("date", nargs="?", metavar="DATE", help="YYYY-MM-DD, default today (local date)")
+    dy.set_defaults(func=cmd_daily)
     return p
 
 
