@@ -1,0 +1,291 @@
+"""A player's progression: daily results, day streaks, records, badges (RULES.md, "Progression").
+
+Pure data and pure functions, no pygame: the app builds a :class:`GameResult` when a game ends
+(won, lost, or left unfinished for another) and calls :func:`apply_result`, which returns the
+new :class:`Progress` and what the end panel shows (points, places in the records, badges just
+earned). Saved data is read back through the ``parse_*`` functions, which raise
+:class:`ValueError` on anything malformed so that the storage can keep a bad record aside.
+docs/progression.md describes the rules.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass, field, replace
+
+from . import records
+from .daily import GAMES, SEED_GAMES, parse_date
+from .points import points as win_points
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game ended.
+
+    ``game`` registry name; ``options`` the rules' full options; ``code`` the deal code;
+    ``won``; ``finished`` (won or lost, not left unfinished); ``seconds`` on the clock; ``moves``
+    the move counter; ``undo_used``; ``date`` the local date it ended (``YYYY-MM-DD``);
+    ``daily`` the date whose deal of the day this was, else None; ``solvable_only`` the setting
+    when it was dealt; TriPeaks: ``longest_run`` (cards in its longest streak) and
+    ``stock_left`` (stock cards left at the end); Devil's Grip: ``cards_left`` (stock + talon at
+    the end, the game's result).
+    """
+
+    game: str
+    options: dict
+    code: str
+    won: bool
+    seconds: float
+    moves: int
+    date: str
+    finished: bool = True
+    undo_used: bool = False
+    daily: str | None = None
+    solvable_only: bool = True
+    longest_run: int = 0
+    stock_left: int = 0
+    cards_left: int | None = None
+
+
+@dataclass(frozen=True)
+class DailyEntry:
+    """A date's result in one game: ``won``, and the first win's (else the last try's) ``points``,
+    ``seconds``, ``moves``; ``code`` the deal."""
+
+    won: bool
+    points: int
+    seconds: int
+    moves: int
+    code: str
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Everything the progression keeps (saved with the progress, and so in export/import).
+
+    ``daily``: ``{date: {game: DailyEntry}}``; ``records``: ``{table key: [Entry…]}`` best first;
+    ``badges``: ``{badge id: date earned}``; ``wins``: wins per game; ``layouts``: Pyramid
+    layouts won; ``bests``: the numbers badges measure progress by (``tripeaks_run``,
+    ``tripeaks_stock_left``, ``devils_grip_fewest_left``, ``klondike_fastest``, ``freecell_fewest``).
+    """
+
+    daily: dict = field(default_factory=dict)
+    records: dict = field(default_factory=dict)
+    badges: dict = field(default_factory=dict)
+    wins: dict = field(default_factory=dict)
+    layouts: frozenset = frozenset()
+    bests: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What :func:`apply_result` returns: the new ``progress``; ``points`` of the win (0 when not
+    won); ``places`` ``{table key: place 1..10}`` of the tables it entered; ``new_badges`` the ids
+    earned by this game, in badge order."""
+
+    progress: Progress
+    points: int
+    places: dict
+    new_badges: list
+
+
+# -- day streaks -----------------------------------------------------------------------------------
+def won_dates(progress: Progress) -> list[str]:
+    """The dates with at least one daily won, sorted."""
+    return sorted(d for d, games in progress.daily.items() if any(e.won for e in games.values()))
+
+
+def day_streak(progress: Progress, today: str) -> int:
+    """The current day streak on ``today``: consecutive dates with a daily won, ending today, or
+    yesterday while today has none won yet (today is not over)."""
+    won = set(won_dates(progress))
+    day = parse_date(today)
+    if day.isoformat() not in won:
+        day -= _dt.timedelta(days=1)
+    n = 0
+    while day.isoformat() in won:
+        n += 1
+        day -= _dt.timedelta(days=1)
+    return n
+
+
+def best_day_streak(progress: Progress) -> int:
+    """The longest run of consecutive dates with a daily won."""
+    best = run = 0
+    prev = None
+    for d in won_dates(progress):
+        day = parse_date(d)
+        run = run + 1 if prev is not None and (day - prev).days == 1 else 1
+        best, prev = max(best, run), day
+    return best
+
+
+# -- applying a result -----------------------------------------------------------------------------
+def _better(bests: dict, key: str, value, lower: bool) -> None:
+    old = bests.get(key)
+    if old is None or (value < old if lower else value > old):
+        bests[key] = value
+
+
+def apply_result(progress: Progress, r: GameResult) -> Outcome:
+    """The progression after the game ``r`` (pure: ``progress`` is not changed).
+
+    A won game scores :func:`games.points.points` and enters its variant's table and, for a
+    daily, the game's daily table (never with undo). A daily's first win is kept: a later
+    replay of it changes nothing there. Badges are checked last (:mod:`games.badges`).
+
+    :raises ValueError: for a bad date or an unknown game or variant.
+    """
+    from .badges import check
+
+    parse_date(r.date)
+    if r.game not in GAMES:
+        raise ValueError(f"unknown game '{r.game}'")
+    pts = win_points(r.game, r.options, r.seconds, r.moves, r.solvable_only) if r.won else 0
+    secs = int(r.seconds)
+    tables = dict(progress.records)
+    places = {}
+    if r.won:
+        entry = records.Entry(pts, secs, r.moves, r.date, r.code)
+        keys = [records.table_key(r.game, r.options)] + ([records.table_key(r.game, r.options, True)]
+                                                         if r.daily else [])
+        for key in keys:
+            tables[key], place = records.insert(tables.get(key, []), entry, r.undo_used)
+            if place:
+                places[key] = place
+    daily = dict(progress.daily)
+    if r.daily is not None:
+        parse_date(r.daily)
+        day = dict(daily.get(r.daily, {}))
+        old = day.get(r.game)
+        if old is None or not old.won:
+            day[r.game] = DailyEntry(r.won, pts, secs, r.moves, r.code)
+        daily[r.daily] = day
+    wins = dict(progress.wins)
+    layouts = progress.layouts
+    bests = dict(progress.bests)
+    if r.won:
+        wins[r.game] = wins.get(r.game, 0) + 1
+        if r.game == "pyramid":
+            layouts = layouts | {int(r.options["layout"])}
+        if r.game == "tripeaks":
+            _better(bests, "tripeaks_stock_left", r.stock_left, False)
+        if r.game == "klondike":
+            _better(bests, "klondike_fastest", secs, True)
+        if r.game == "freecell":
+            _better(bests, "freecell_fewest", r.moves, True)
+    if r.game == "tripeaks":
+        _better(bests, "tripeaks_run", r.longest_run, False)
+    if r.game == "devils-grip" and r.finished and r.cards_left is not None:
+        _better(bests, "devils_grip_fewest_left", r.cards_left, True)
+    after = Progress(daily, tables, dict(progress.badges), wins, frozenset(layouts), bests)
+    earned = [b for b in check(r, after) if b not in progress.badges]
+    if earned:
+        after = replace(after, badges={**progress.badges, **{b: r.date for b in earned}})
+    return Outcome(after, pts, places, earned)
+
+
+def daily_triple_best(progress: Progress) -> int:
+    """The most of the seed's three dailies (Spider, Klondike, FreeCell) won on one date."""
+    return max((sum(1 for g in SEED_GAMES if g in games and games[g].won) for games in progress.daily.values()),
+               default=0)
+
+
+# -- saved form --------------------------------------------------------------------------------------
+def _whole(v, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise ValueError(f"{what} is not a whole number >= 0: {v!r}")
+    return v
+
+
+def _date(v, what: str) -> str:
+    if not isinstance(v, str) or not _DATE.fullmatch(v):
+        raise ValueError(f"{what} is not a date YYYY-MM-DD: {v!r}")
+    parse_date(v)
+    return v
+
+
+def dump_daily(daily: dict) -> dict:
+    """The JSON-ready form of ``Progress.daily`` (read back by :func:`parse_daily`)."""
+    return {d: {g: {"won": e.won, "points": e.points, "seconds": e.seconds, "moves": e.moves, "code": e.code}
+                for g, e in games.items()} for d, games in daily.items()}
+
+
+def parse_daily(obj) -> dict:
+    """Daily results read back from saved data. :raises ValueError: naming what is wrong."""
+    if not isinstance(obj, dict):
+        raise ValueError("the daily results are not an object")
+    out = {}
+    for d, games in obj.items():
+        _date(d, "a daily result's date")
+        if not isinstance(games, dict):
+            raise ValueError(f"the daily results of {d} are not an object")
+        day = {}
+        for g, e in games.items():
+            if g not in GAMES or not isinstance(e, dict):
+                raise ValueError(f"the daily results of {d} hold '{g}', not a game's result")
+            if not isinstance(e.get("won"), bool) or not isinstance(e.get("code"), str):
+                raise ValueError(f"the daily result of {d} {g} has no won flag or deal code")
+            day[g] = DailyEntry(e["won"], *(_whole(e.get(k), f"the daily result of {d} {g}: {k}")
+                                            for k in ("points", "seconds", "moves")), e["code"])
+        out[d] = day
+    return out
+
+
+def dump_badges(progress: Progress) -> dict:
+    """The JSON-ready form of the badges and the counts they measure."""
+    return {"earned": dict(progress.badges), "wins": dict(progress.wins),
+            "layouts": sorted(progress.layouts), "bests": dict(progress.bests)}
+
+
+def parse_badges(obj) -> dict:
+    """``{"badges", "wins", "layouts", "bests"}`` (the :class:`Progress` fields) from saved data.
+
+    :raises ValueError: naming what is wrong.
+    """
+    from .badges import BADGE_IDS
+
+    if not isinstance(obj, dict):
+        raise ValueError("the badges are not an object")
+    earned, wins = obj.get("earned", {}), obj.get("wins", {})
+    layouts, bests = obj.get("layouts", []), obj.get("bests", {})
+    if not (isinstance(earned, dict) and isinstance(wins, dict) and isinstance(layouts, list)
+            and isinstance(bests, dict)):
+        raise ValueError("the badges record is not earned/wins/layouts/bests")
+    for b, d in earned.items():
+        if b not in BADGE_IDS:
+            raise ValueError(f"unknown badge '{b}'")
+        _date(d, f"badge {b}'s date")
+    for g, n in wins.items():
+        if g not in GAMES:
+            raise ValueError(f"wins of unknown game '{g}'")
+        _whole(n, f"wins of {g}")
+    for n in layouts:
+        if _whole(n, "a layout") not in range(1, 56):
+            raise ValueError(f"layout {n} is not 1..55")
+    for k, n in bests.items():
+        if k not in BEST_KEYS:
+            raise ValueError(f"unknown best '{k}'")
+        _whole(n, f"best {k}")
+    return {"badges": dict(earned), "wins": dict(wins), "layouts": frozenset(layouts), "bests": dict(bests)}
+
+
+BEST_KEYS = ("tripeaks_run", "tripeaks_stock_left", "devils_grip_fewest_left", "klondike_fastest",
+             "freecell_fewest")
+
+
+def to_dict(progress: Progress) -> dict:
+    """The whole progression as JSON-ready data (``daily``, ``records``, ``badges``)."""
+    return {"daily": dump_daily(progress.daily), "records": records.dump_tables(progress.records),
+            "badges": dump_badges(progress)}
+
+
+def from_dict(obj) -> Progress:
+    """The progression from :func:`to_dict`'s form. :raises ValueError: naming what is wrong."""
+    if not isinstance(obj, dict):
+        raise ValueError("the progression is not an object")
+    b = parse_badges(obj.get("badges", {}))
+    return Progress(parse_daily(obj.get("daily", {})), records.parse_tables(obj.get("records", {})),
+                    b["badges"], b["wins"], b["layouts"], b["bests"])
