@@ -20,6 +20,7 @@ from games import i18n
 
 from . import text
 from .input import Pointer, PointerEvent
+from .progression import Progression
 from .settings import Settings
 
 DEFAULT_SIZE = (1280, 800)
@@ -161,6 +162,7 @@ class App:
         """Per bank (its file stem), the banked deals dealt in this run of the app: a table deals
         every banked deal once before any again (a small bank, Devil's Grip's, cycles through
         all; ``GameTable.pick_number``)."""
+        self.progression = Progression(self.store)
         self.sounds = Sounds(self.settings.sound)
         self.settings.save(self.store)  # a first start keeps its language; a corrupt record is replaced
         self.notice, self.notice_until, self.notice_rect = "", 0.0, pygame.Rect(0, 0, 0, 0)

@@ -123,6 +123,9 @@ class GameTable(Scene):
         self.hint_search = None
         self.hint_move = None
         self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
+        self.daily_date: str | None = None   # the date whose deal of the day this game is
+        self.outcome = None                  # games.progression.Outcome of the ended game
+        self.recorded_win = None             # the saved game's id whose win the progression has
         self.buttons: list[Button] = []
         self.pause_button: Button | None = None   # the pause menu's button, top left
         self.top_sizes: list[tuple[str, str, int]] = []   # the top bar's (label, value, text px) drawn
@@ -214,11 +217,18 @@ class GameTable(Scene):
         return self.history.state
 
     def start(self, number: int | None = None, options: dict | None = None, state=None,
-              announce: bool = True) -> None:
-        """Begin a game: deal ``number`` (random if ``None``) under ``options``, or ``state``."""
+              announce: bool = True, daily: str | None = None) -> None:
+        """Begin a game: deal ``number`` (random if ``None``) under ``options``, or ``state``.
+        ``daily``: the date (``YYYY-MM-DD``) whose deal of the day this is; a replay of the same
+        deal stays that date's daily, any other deal is not one."""
         opts = dict(self.settings.options_for(self.game))
         opts.update(options or {})
         opts = self.rules.check_options(opts)
+        if daily is not None:
+            self.daily_date = daily
+        elif number is None or number != self.number or opts != self.options:
+            self.daily_date = None
+        self.outcome = None
         # the game this deal replaces, for a deal search cancelled with Esc (assist.cancel_deal)
         self.assist.before = self.snapshot() if self.history is not None and self.assist.dealing is None \
             else (self.assist.dealing or {}).get("before")
@@ -237,6 +247,8 @@ class GameTable(Scene):
         self.saved = None
         if number is not None and self.assist.dealing is None:
             self.saved = self.app.progress.begin(self.game, number, opts, self.solvable_only)
+        if self.daily_date is not None:
+            self.app.progression.mark_played(self.daily_date, self.game, self.rules.code(number, opts))
         self.anim.cancel()
         self.panel = None
         self.toasts.clear()
@@ -302,6 +314,8 @@ class GameTable(Scene):
         self.number, self.options = saved.number, self.rules.check_options(saved.options)
         self.solvable_only = saved.solvable
         self.history = history
+        self.daily_date = self.saved_daily(saved)
+        self.outcome = None
         self.clock = float(saved.seconds)
         self.deal_moves = self.count_deal_moves(history)
         self.assist.reset()
@@ -314,6 +328,21 @@ class GameTable(Scene):
         self.changed()
         if self.rules.status(self.state) == LOST:
             self.say(self.lost_text(), error=True)
+
+    def saved_daily(self, saved) -> str | None:
+        """The date whose deal of the day a continued game is (the date it was dealt, or today),
+        or None."""
+        from games.daily import daily_of_code, today
+
+        try:
+            code = self.rules.code(saved.number, self.rules.check_options(saved.options))
+            started = time.strftime("%Y-%m-%d", time.localtime(float(getattr(saved, "started", 0) or 0)))
+            for date in dict.fromkeys((started, today())):
+                if daily_of_code(code, date) == self.game:
+                    return date
+        except (ValueError, OverflowError, OSError, GameError):
+            pass
+        return None
 
     def autosave(self) -> None:
         """Save this game (actions, clock) through ``Progress``; nothing for a position that is
@@ -431,9 +460,48 @@ class GameTable(Scene):
         or ``None`` for games rated by score alone."""
         return None
 
+    def result_extras(self) -> dict:
+        """The game's own numbers that badges ask for (:class:`games.progression.GameResult`
+        fields: TriPeaks' ``longest_run`` and ``stock_left``, Devil's Grip's ``cards_left``)."""
+        return {}
+
+    def record_progression(self, won: bool) -> None:
+        """Give the ended game to the progression (points, records, daily result, badges): a win
+        once per game; a badge just earned gets a toast. :attr:`outcome` keeps what the end
+        panel shows."""
+        progression = self.app.progression
+        if self.number is None or self.saved is None:
+            return
+        if won and self.recorded_win == self.saved.id:
+            return
+        from games.daily import today
+        from games.progression import GameResult
+
+        result = GameResult(self.game, dict(self.options), self.deal_code(), won, self.clock, self.history.moves,
+                            today(), undo_used=self.history.undo_used, daily=self.daily_date,
+                            solvable_only=self.solvable_only, **self.result_extras())
+        try:
+            self.outcome = progression.record(result)
+        except ValueError:  # a game the progression does not know: nothing to record
+            return
+        if won:
+            self.recorded_win = self.saved.id
+        self.badge_toasts(self.outcome.new_badges)
+
+    def badge_toasts(self, ids) -> None:
+        """A toast for each badge just earned, one under the other near the top."""
+        from games.badges import BY_ID
+
+        w, h = self.app.size
+        size = max(16, min(26, h // 30))
+        for i, b in enumerate(ids):
+            self.toast(tr("Badge earned: {name}", name=tr(BY_ID[b].name)), (w // 2, h // 5 + i * size * 2), size, 4.0)
+
     def check_end(self) -> None:
         st = self.rules.status(self.state)
         progress = self.app.progress
+        if st in (WON, LOST):
+            self.record_progression(st == WON)
         if st == WON:
             if self.saved is not None:
                 self.saved.seconds = round(self.clock, 1)

@@ -1,0 +1,64 @@
+"""The tables give every ended game to the progression (ui/table/base.py record_progression):
+points, records, the daily result, badges with a toast; driven through the real app headless."""
+from games import daily
+from games.tripeaks import DRAW, TriPeaks
+from ui.storage import MemoryStorage, Store
+from ui.table.tripeaks import TriPeaksTable
+from tests.test_app_saves import new_app
+
+
+def solve(n, opts):
+    r = TriPeaks.solve(TriPeaks.deal(n, opts), max_nodes=300_000)
+    assert r.status == "solved"
+    return r.moves
+
+
+def play_through(t, moves):
+    for m in moves:
+        mv = TriPeaks.parse_move(t.state, m)
+        t.activate(("stock",) if mv == DRAW else ("slot", mv))
+
+
+def test_a_daily_win_enters_records_daily_and_badges():
+    d = daily.daily_deal(daily.today(), "tripeaks")
+    app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number))
+    t = app.scene
+    t.start(d.number, d.options, daily=d.date)
+    assert app.progression.daily_entry(d.date, "tripeaks").won is False     # played
+    sol = solve(d.number, d.options)
+    t.clock = 95
+    play_through(t, sol)
+    assert TriPeaks.status(t.state) == "won"
+    prog = app.progression.data
+    entry = prog.daily[d.date]["tripeaks"]
+    assert entry.won and entry.moves == len(sol) and entry.code == d.code
+    assert t.outcome.points == entry.points > 0
+    assert t.outcome.places == {"tripeaks mode=easy": 1, "daily tripeaks": 1}
+    assert "first-win" in t.outcome.new_badges and "first-win" in prog.badges
+    assert any(m.startswith("Badge earned: First win") for m, *_ in t.toasts)
+    # undo and win again: one win, no second row
+    t.undo()
+    play_through(t, sol[-1:])
+    assert app.progression.data.wins == {"tripeaks": 1}
+    assert len(app.progression.data.records["tripeaks mode=easy"]) == 1
+    # a replay stays that date's daily; a new deal is not one
+    t.replay()
+    assert t.daily_date == d.date
+    t.new_deal()
+    assert t.daily_date is None
+
+
+def test_a_loss_is_a_played_daily_and_no_record():
+    n = 3          # drawing the whole stock and playing nothing loses this deal
+    opts = {"mode": "classic", "scoring": "streak"}
+    app = new_app(Store(MemoryStorage()), TriPeaksTable(n))
+    t = app.scene
+    t.start(n, opts)
+    while TriPeaks.status(t.state) == "playing":    # draw the whole stock, play nothing
+        if not t.state.stock:
+            break
+        t.activate(("stock",))
+    assert TriPeaks.status(t.state) == "lost"
+    assert t.outcome is not None and t.outcome.points == 0 and t.outcome.places == {}
+    assert app.progression.data.records == {} and app.progression.data.wins == {}
+    assert app.progression.data.bests["tripeaks_run"] == 0
