@@ -289,3 +289,20 @@ def from_dict(obj) -> Progress:
     b = parse_badges(obj.get("badges", {}))
     return Progress(parse_daily(obj.get("daily", {})), records.parse_tables(obj.get("records", {})),
                     b["badges"], b["wins"], b["layouts"], b["bests"])
+
+
+# -- the result line to share -----------------------------------------------------------------------
+def share_line(date: str, game: str, entry: DailyEntry, lang: str | None = None, symbols: bool = True) -> str:
+    """The line a player shares after a daily (RULES.md): «Пасьянс 2026-12-04 · Косынка ✓ 3:12 ·
+    87 ходов» / "Pasyans 2026-12-04 · Klondike ✓ 3:12 · 87 moves"; a daily not won shows ✗.
+    ``symbols`` False writes "won" / "not won" instead of the marks (for a font without them)."""
+    from .i18n import format_duration, tr
+    from .registry import find_game
+
+    if symbols:
+        mark = "\u2713" if entry.won else "\u2717"
+    else:
+        mark = tr("won", lang) if entry.won else tr("not won", lang)
+    return tr("Pasyans {date} · {game} {mark} {time} · {moves} moves", lang, date=date,
+              game=tr(find_game(game).title, lang), mark=mark, time=format_duration(entry.seconds, lang),
+              moves=entry.moves)

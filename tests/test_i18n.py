@@ -71,3 +71,17 @@ def test_placeholders_survive_translation():
 
 def test_russian_is_really_russian():
     assert tr("This card is blocked", "ru") != "This card is blocked"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_message_translated_twice_differently(lang):
+    """All files of a language merge into one catalogue: a msgid in two files with two
+    translations would let one file silently override the other."""
+    seen = {}
+    clashes = []
+    for p in catalogue_files(lang):
+        for k, v in parse_po(p.read_text(encoding="utf-8")).items():
+            if k in seen and seen[k][1] != v:
+                clashes.append((k, seen[k][0], p.name))
+            seen.setdefault(k, (p.name, v))
+    assert not clashes, clashes

@@ -227,3 +227,13 @@ def test_corrupt_saved_data_is_refused(mutate):
     mutate(d)
     with pytest.raises(ValueError):
         from_dict(d)
+
+
+def test_share_line():
+    from games.progression import DailyEntry, share_line
+    e = DailyEntry(True, 700, 192, 87, "KL1-D1-AAAAAGM")
+    assert share_line("2026-12-04", "klondike", e, "ru") == "Пасьянс 2026-12-04 · Косынка \u2713 3:12 · 87 ходов"
+    assert share_line("2026-12-04", "klondike", e, "en") == "Pasyans 2026-12-04 · Klondike \u2713 3:12 · 87 moves"
+    lost = DailyEntry(False, 0, 61, 40, "KL1-D1-AAAAAGM")
+    assert share_line("2026-12-04", "freecell", lost, "en", symbols=False) == \
+        "Pasyans 2026-12-04 · FreeCell not won 1:01 · 40 moves"
