@@ -231,6 +231,35 @@ class App:
         self.switch(cls(resume=loaded) if loaded else cls())
         return True
 
+    def open_deal(self, game: str, number: int, options: dict, daily: str | None = None) -> bool:
+        """Open the table of ``game`` on deal ``number`` under ``options`` (the remembered options
+        fill the rest); ``daily``: the date whose deal of the day it is. False for a game not built."""
+        from .table import table_class
+
+        cls = table_class(game)
+        if cls is None:
+            return False
+        table = cls(number, options)
+        table.daily_first = daily
+        self.switch(table)
+        return True
+
+    def open_daily(self, date: str | None = None) -> None:
+        """The Daily screen (``date`` selected, default today)."""
+        from .scenes.daily import DailyScene
+
+        self.switch(DailyScene(date))
+
+    def open_records(self) -> None:
+        from .scenes.records import RecordsScene
+
+        self.switch(RecordsScene())
+
+    def open_badges(self) -> None:
+        from .scenes.badges import BadgesScene
+
+        self.switch(BadgesScene())
+
     def save_settings(self) -> None:
         """Keep the settings in the store (called after every change)."""
         self.sounds.enabled = self.settings.sound

@@ -118,7 +118,20 @@ class HomeScene(ScreenScene):
         rows = -(-len(GAMES) // cols)
         m = 10 if self.phone else round(24 * self.s)
         gap = 8 if self.phone else round(18 * self.s)
-        area = pygame.Rect(m, t.bottom + m, w - 2 * m, h - t.bottom - 2 * m - (30 if self.phone else 36))
+        # the row of the progression's screens under the games: Daily, Records, Badges
+        row_h = 44 if self.phone else max(44, round(52 * self.s))
+        foot = 0 if self.phone else 36
+        row = pygame.Rect(m, h - foot - m // 2 - row_h, w - 2 * m, row_h)
+        specs = [("daily", tr("Deal of the day"), lambda: self.app.open_daily()),
+                 ("records", tr("Records"), lambda: self.app.open_records()),
+                 ("badges", tr("Badges"), lambda: self.app.open_badges())]
+        bw = min((row.width - 2 * gap) // 3, round(260 * self.s) if not self.phone else 400)
+        x = row.centerx - (3 * bw + 2 * gap) // 2
+        fs = 15 if self.phone else max(15, round(18 * self.s))
+        for name, label, cb in specs:
+            self.buttons.append((Button(name, pygame.Rect(x, row.y, bw, row_h), label, None, fs, "panel"), cb))
+            x += bw + gap
+        area = pygame.Rect(m, t.bottom + m, w - 2 * m, row.y - gap - t.bottom - m)
         tw = (area.width - gap * (cols - 1)) // cols
         th = (area.height - gap * (rows - 1)) // rows
         if not self.phone:
@@ -130,7 +143,7 @@ class HomeScene(ScreenScene):
             r, c = divmod(i, cols)
             rect = pygame.Rect(x0 + c * (tw + gap), area.y + r * (th + gap), tw, th)
             self.tiles.append((g, rect))
-        self.footer = pygame.Rect(0, area.bottom, w, h - area.bottom)
+        self.footer = pygame.Rect(0, row.bottom, w, h - row.bottom)
 
     # -- input -----------------------------------------------------------------------------------
     def tapped(self, pos) -> None:

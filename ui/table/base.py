@@ -141,7 +141,7 @@ class GameTable(Scene):
                 self.restore(*self._resume)
             else:
                 number, options, state = self._first
-                self.start(number, options, state, announce=True)
+                self.start(number, options, state, announce=True, daily=getattr(self, "daily_first", None))
         super().enter(app)
 
     def leave(self) -> None:
@@ -233,6 +233,8 @@ class GameTable(Scene):
         self.assist.before = self.snapshot() if self.history is not None and self.assist.dealing is None \
             else (self.assist.dealing or {}).get("before")
         self.solvable_only = self.settings.solvable_only
+        if self.daily_date is not None and self.game != "devils-grip":
+            self.solvable_only = True   # a daily is a verified deal whatever the setting
         self.verified = False
         self.assist.reset()
         if state is None:

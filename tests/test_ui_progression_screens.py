@@ -1,0 +1,141 @@
+"""The Daily, Records and Badges screens through the real App (headless) at the three sizes:
+reached from home, filled from scripted results, taps that play a deal; screenshots in docs/screens/."""
+import os
+
+import pygame
+import pytest
+
+from games import daily
+from games.progression import GameResult
+from ui import clipboard
+from ui.scenes.badges import BadgesScene
+from ui.scenes.daily import DailyScene
+from ui.scenes.home import HomeScene
+from ui.scenes.records import RecordsScene
+from ui.storage import MemoryStorage, Store
+from tests.test_app_screens import SIZES, button, click, key, new_app
+
+SHOTS = os.path.join(os.path.dirname(__file__), "..", "docs", "screens")
+TODAY = daily.today()
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.display.quit()
+
+
+def scripted(store):
+    """Wins and losses of the last days: dailies won, records, a few badges."""
+    from ui.progression import Progression
+
+    p = Progression(store)
+    t = daily.parse_date(TODAY)
+    for back in range(1, 5):
+        date = (t - __import__("datetime").timedelta(days=back)).isoformat()
+        for g in ("klondike", "spider", "freecell")[: 1 + back % 3]:
+            d = daily.daily_deal(date, g)
+            p.record(GameResult(g, d.options, d.code, True, 150 + 40 * back, 90 + back * 7, date, daily=date))
+    d = daily.daily_deal(TODAY, "tripeaks")
+    p.record(GameResult("tripeaks", d.options, d.code, False, 200, 40, TODAY, daily=TODAY, longest_run=12))
+    for L in (1, 5, 9):
+        p.record(GameResult("pyramid", {"layout": str(L), "passes": "unlimited"}, f"PY1-L{L:02d}-AAAAAAC", True,
+                            300 + L, 60 + L, TODAY))
+    return store
+
+
+def visible(r, size):
+    return pygame.Rect(0, 0, *size).contains(r)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_reaches_the_three_screens(size):
+    app = new_app(size=size)
+    assert isinstance(app.scene, HomeScene)
+    for name, cls in (("daily", DailyScene), ("records", RecordsScene), ("badges", BadgesScene)):
+        r = next(b for b, _ in app.scene.buttons if b.name == name).rect
+        assert visible(r, size) and r.height >= 44
+        click(app, r.center)
+        assert isinstance(app.scene, cls), name
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, HomeScene)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_daily_screen(size, lang):
+    app = new_app(scripted(Store(MemoryStorage())), DailyScene(), size, language=lang)
+    sc = app.scene
+    assert sc.date == TODAY and len(sc.rows) == 6
+    for _, r in sc.rows + sc.cells:
+        assert visible(r, size)
+    assert all(r.height >= 30 for _, r in sc.rows)
+    assert sc.fs >= 14
+    pygame.image.save(app.screen, os.path.join(SHOTS, f"daily-{lang}-{size[0]}x{size[1]}.png"))
+    # yesterday's cell carries its mark; a tap selects it; the list shows its wins
+    yesterday = (daily.parse_date(TODAY) - __import__("datetime").timedelta(days=1)).isoformat()
+    if any(d == yesterday for d, _ in sc.cells):
+        click(app, dict(sc.cells)[yesterday].center)
+        assert sc.date == yesterday
+        assert sc.marks(yesterday)[0] >= 1
+    # Share copies the selected date's result lines
+    click(app, button(sc, "share"))
+    assert clipboard.LAST[0].startswith("Pasyans " if lang == "en" else "Пасьянс ")
+    # a tap on a deal plays that date's daily of the game
+    game_row = dict(sc.rows)["freecell"]
+    date = sc.date
+    click(app, game_row.center)
+    t = app.scene
+    d = daily.daily_deal(date, "freecell")
+    assert t.game == "freecell" and t.number == d.number and t.daily_date == date
+
+
+def test_future_dates_do_not_open_and_bad_months_wrap():
+    app = new_app(Store(MemoryStorage()), DailyScene())
+    sc = app.scene
+    sc.select("2999-01-01")
+    assert sc.date == TODAY and "open on that day" in sc.message
+    nxt = next(b for b, _ in sc.buttons if b.name == "next-month")
+    assert not nxt.enabled
+    for _ in range(13):
+        click(app, button(sc, "prev-month"))
+    y, m = sc.month
+    t = daily.parse_date(TODAY)
+    assert (y, m) == ((t.year - 1, t.month - 1) if t.month > 1 else (t.year - 2, 12))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_records_screen(size):
+    app = new_app(scripted(Store(MemoryStorage())), RecordsScene(), size)
+    sc = app.scene
+    assert sc.table == "tripeaks mode=easy" or app.progression.data.records.get(sc.table)
+    # walk to Pyramid's table: three rows, best first
+    while sc.table != "pyramid passes=unlimited":
+        click(app, button(sc, "next-table"))
+    assert len(sc.rows) == 3
+    pts = [e.points for e, _ in sc.rows]
+    assert pts == sorted(pts, reverse=True)
+    for _, r in sc.rows:
+        assert visible(r, size)
+    pygame.image.save(app.screen, os.path.join(SHOTS, f"records-en-{size[0]}x{size[1]}.png"))
+    # a tap on a row plays that deal
+    e, r = sc.rows[0]
+    click(app, r.center)
+    t = app.scene
+    assert t.game == "pyramid" and t.deal_code() == e.code
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_badges_screen(size, lang):
+    app = new_app(scripted(Store(MemoryStorage())), BadgesScene(), size, language=lang)
+    sc = app.scene
+    assert len(sc.cards) == 15 and sc.fs >= 14
+    earned = app.progression.data.badges
+    assert "first-win" in earned and "builder" not in earned
+    pygame.image.save(app.screen, os.path.join(SHOTS, f"badges-{lang}-{size[0]}x{size[1]}.png"))
+    # the page scrolls to its end when it is taller than the window
+    key(app, pygame.K_END)
+    assert sc.scroll == sc.max_scroll()
+    last = sc.cards[-1][1].move(0, sc.area.y - round(sc.scroll))
+    assert last.bottom <= size[1]

@@ -1,0 +1,56 @@
+"""The clipboard: copy a result line or a deal's address, read a pasted deal code.
+
+In the browser (pygbag) the page's ``navigator.clipboard`` through ``platform.window`` (the copy
+runs in the page; browsers allow it after a tap); on the desktop pygame-ce's ``pygame.scrap``.
+Tests and machines without a clipboard fall back to :data:`LAST`, so a copy never fails loudly:
+the caller shows the text too.
+"""
+from __future__ import annotations
+
+import sys
+
+WEB = sys.platform == "emscripten"
+LAST = [""]
+"""The last text copied (also what :func:`paste` returns when no clipboard answers)."""
+
+
+def copy(text: str) -> bool:
+    """Put ``text`` on the clipboard. Returns whether a real clipboard took it."""
+    LAST[0] = text
+    if WEB:
+        try:
+            from platform import window  # pygbag's bridge to the page
+
+            window.navigator.clipboard.writeText(text)
+            return True
+        except Exception:
+            return False
+    try:
+        import pygame
+
+        if not pygame.display.get_init() or pygame.display.get_driver() in ("dummy", "offscreen"):
+            return False
+        if not pygame.scrap.get_init():
+            pygame.scrap.init()
+        pygame.scrap.put_text(text)
+        return True
+    except Exception:
+        return False
+
+
+def paste() -> str:
+    """The clipboard's text on the desktop ('' when none); in the browser a paste arrives as text
+    input (Ctrl+V in the page), so this gives the last copied text."""
+    if not WEB:
+        try:
+            import pygame
+
+            if pygame.display.get_init() and pygame.display.get_driver() not in ("dummy", "offscreen"):
+                if not pygame.scrap.get_init():
+                    pygame.scrap.init()
+                got = pygame.scrap.get_text()
+                if got:
+                    return got
+        except Exception:
+            pass
+    return LAST[0]

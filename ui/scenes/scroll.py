@@ -1,0 +1,54 @@
+"""A page taller than the window: drag it, turn the mouse wheel, or press the arrow keys and
+Page Up/Down (the Badges, Records and Rules screens). ``area`` is the visible part, ``content_h``
+the page's height in px, ``scroll`` how far it is scrolled (0 = top)."""
+from __future__ import annotations
+
+import pygame
+
+from ..input import PointerEvent
+
+WHEEL_PX = 70
+
+
+class Scrolling:
+    """Mixin for a :class:`~ui.scenes.common.ScreenScene`: call :meth:`clamp` after layout."""
+
+    scroll = 0.0
+    content_h = 0
+    drag_from = None
+
+    def max_scroll(self) -> float:
+        return max(0.0, self.content_h - self.area.height)
+
+    def clamp(self) -> None:
+        self.scroll = min(max(0.0, self.scroll), self.max_scroll())
+
+    def scroll_by(self, px: float) -> None:
+        self.scroll += px
+        self.clamp()
+        self.stale = True
+
+    def handle(self, event) -> None:
+        if not isinstance(event, PointerEvent) and event.type == pygame.MOUSEWHEEL and self.panel is None:
+            self.scroll_by(-getattr(event, "precise_y", event.y) * WHEEL_PX)
+            return
+        super().handle(event)
+
+    def pointer(self, ev: PointerEvent) -> None:
+        if ev.kind == "down":
+            self.drag_from = self.scroll if self.area.collidepoint(ev.pos) else None
+        elif ev.kind == "drag" and self.drag_from is not None and self.panel is None:
+            self.scroll = self.drag_from - (ev.pos[1] - ev.start[1])
+            self.clamp()
+            self.stale = True
+        elif ev.kind == "up":
+            self.drag_from = None
+        super().pointer(ev)
+
+    def key(self, event) -> None:
+        step = {pygame.K_DOWN: 60, pygame.K_UP: -60, pygame.K_PAGEDOWN: self.area.height * 0.9,
+                pygame.K_PAGEUP: -self.area.height * 0.9, pygame.K_HOME: -1e9, pygame.K_END: 1e9}.get(event.key)
+        if step is not None:
+            self.scroll_by(step)
+            return
+        super().key(event)
