@@ -62,3 +62,31 @@ def test_a_loss_is_a_played_daily_and_no_record():
     assert t.outcome is not None and t.outcome.points == 0 and t.outcome.places == {}
     assert app.progression.data.records == {} and app.progression.data.wins == {}
     assert app.progression.data.bests["tripeaks_run"] == 0
+
+
+def test_the_end_panel_shows_points_places_badges_and_shares():
+    import os
+    import pygame
+    from ui import clipboard
+
+    d = daily.daily_deal(daily.today(), "tripeaks")
+    for size in ((1280, 800), (390, 844), (844, 390)):
+        app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number), size=size)
+        t = app.scene
+        t.start(d.number, d.options, daily=d.date)
+        play_through(t, solve(d.number, d.options))
+        t.open_end_panel()
+        lines = t.progression_lines()
+        assert lines[0].startswith(f"Points: {t.outcome.points:,}") and "record #1" in lines[0] \
+            and "daily record #1" in lines[0]
+        assert lines[1] == "Badge earned: First win"
+        assert clipboard.LAST[0].startswith(f"Pasyans {d.date} · TriPeaks \u2713 ")
+        app.frame()
+        pygame.image.save(app.screen, os.path.join(os.path.dirname(__file__), "..", "docs", "screens",
+                                                   f"end-panel-daily-{size[0]}x{size[1]}.png"))
+        assert t.panel.content_rect.height >= t.end_height_with_progression(t.panel.rect.width) - 40
+        # Share this deal: the desktop copies the code and says so
+        share = next(b for b in t.panel.buttons if b.name == "share")
+        t.panel.tap(share.rect.center, share.rect.center)
+        assert clipboard.LAST[0] == d.code and d.code in t.status_text
+        pygame.display.quit()

@@ -29,7 +29,7 @@ from games import bank as banks
 from games import hints
 from games.core import LOST, PLAYING, WON, GameError, History, IllegalMove
 from games.deal import check_number, parse_number
-from games.i18n import N_, format_duration, tr
+from games.i18n import N_, format_duration, format_number, tr
 from games.solvers.search import SOLVED, UNSOLVABLE
 
 from .. import cards_art, text
@@ -489,6 +489,14 @@ class GameTable(Scene):
         if won:
             self.recorded_win = self.saved.id
         self.badge_toasts(self.outcome.new_badges)
+        if self.daily_date is not None:
+            from games.progression import share_line
+
+            from .. import clipboard
+
+            entry = progression.daily_entry(self.daily_date, self.game)
+            if entry is not None:
+                clipboard.copy(share_line(self.daily_date, self.game, entry))
 
     def badge_toasts(self, ids) -> None:
         """A toast for each badge just earned, one under the other near the top."""
@@ -721,8 +729,10 @@ class GameTable(Scene):
                 acts.insert(0, ("rescue", tr("Rescue"), None, self.rescue))
         else:
             acts.append(("undo", tr("Undo"), None, self.undo))
+            if self.number is not None:
+                acts.append(("share", tr("Share this deal"), None, self.share_deal))
         acts.append(("home", tr("Home"), None, self.go_home))
-        p = Panel(self, self.panel_title(), acts, self.draw_end_body, self.end_body_height)
+        p = Panel(self, self.panel_title(), acts, self.draw_end_with_progression, self.end_height_with_progression)
         p.end = st
         self.panel = p
         self.stale = True
@@ -1057,6 +1067,73 @@ class GameTable(Scene):
 
     def end_body_height(self, pw: int) -> int:
         return 80
+
+    # -- the progression's lines under every end panel's body ------------------------------------
+    def progression_lines(self) -> list[str]:
+        """What the end panel adds (docs/progression.md): the points of a win, its places in the
+        records (or why it has none), badges just earned. At most three short lines."""
+        o = self.outcome
+        if o is None:
+            return []
+        lines = []
+        if o.points:
+            first = [tr("Points: {n}", n=format_number(o.points))]
+            for key, place in o.places.items():
+                first.append(tr("daily record #{n}", n=place) if key.startswith("daily ")
+                             else tr("record #{n}", n=place))
+            lines.append(" · ".join(first))
+            if self.history.undo_used:
+                lines.append(tr("A win with undo does not enter the records"))
+        if o.new_badges:
+            from games.badges import BY_ID
+
+            lines.append(tr("Badge earned: {name}", name=", ".join(tr(BY_ID[b].name) for b in o.new_badges)))
+        if self.daily_date is not None:
+            lines.append(tr("Deal of the day {date}: result copied to share", date=self.daily_date))
+        return lines[:3]
+
+    def _progression_size(self) -> tuple[int, int]:
+        size = max(14, min(20, round(18 * self.frame.scale)))
+        return size, text.font(size).get_linesize() + 2
+
+    def end_height_with_progression(self, pw: int) -> int:
+        n = len(self.progression_lines())
+        _, lh = self._progression_size()
+        return self.end_body_height(pw) + (n * lh + 6 if n else 0)
+
+    def draw_end_with_progression(self, surface, rect) -> None:
+        lines = self.progression_lines()
+        size, lh = self._progression_size()
+        extra = len(lines) * lh + 6 if lines else 0
+        body = pygame.Rect(rect.x, rect.y, rect.width, max(0, rect.height - extra))
+        self.draw_end_body(surface, body)
+        y = rect.bottom - extra + 6
+        for line in lines:
+            img = text.render(line, text.fit(line, size, rect.width, 12), WARN if line.startswith(tr("Badge earned: {name}", name="")) else INK)
+            text.blit_center(surface, img, (rect.centerx, y + lh // 2))
+            y += lh
+
+    def share_address(self) -> str:
+        """The address that opens this deal: the page's own with ``?deal=CODE`` in the browser,
+        the code alone on the desktop."""
+        code = self.deal_code()
+        try:
+            from platform import window  # pygbag's bridge to the page
+
+            loc = window.location
+            return f"{loc.origin}{loc.pathname}?deal={code}"
+        except Exception:
+            return code
+
+    def share_deal(self) -> None:
+        """Copy this deal's address (browser) or code (desktop) and say what was copied."""
+        from .. import clipboard
+
+        addr = self.share_address()
+        clipboard.copy(addr)
+        self.close_panel()
+        self.say(tr("Copied: {line}", line=addr) if addr != self.deal_code() else
+                 tr("Deal code {code}: copied, share it", code=addr))
 
     def draw_end_body(self, surface, rect) -> None:
         pass
