@@ -112,7 +112,7 @@ def test_collector():
     games = ["tripeaks", "pyramid", "devils-grip", "spider", "klondike"]
     p, _ = play(*[res(game=g, seconds=1000, moves=250) for g in games])
     assert "collector" not in p.badges
-    assert badges.progress_text("collector", p) == "Collector: 5 of 6 games"
+    assert badges.progress_text("collector", p, "en") == "Collector: 5 of 6 games"
     got, p = earned(res(game="freecell", moves=120), progress=p)
     assert got == ["collector"]
 
@@ -120,7 +120,7 @@ def test_collector():
 def test_twenty_in_a_row():
     assert "twenty-in-a-row" not in earned(res(game="tripeaks", won=False, longest_run=19))[0]
     p, _ = play(res(game="tripeaks", won=False, longest_run=12))
-    assert badges.progress_text("twenty-in-a-row", p) == "Twenty in a row: best streak 12 of 20 cards"
+    assert badges.progress_text("twenty-in-a-row", p, "en") == "Twenty in a row: best streak 12 of 20 cards"
     assert earned(res(game="tripeaks", won=False, longest_run=20))[0] == ["twenty-in-a-row"]
 
 
@@ -136,12 +136,12 @@ def pyramid_wins(layouts):
 
 def test_builder_and_architect():
     p, _ = play(*pyramid_wins(list(range(1, 10)) * 2))
-    assert "builder" not in p.badges and badges.progress_text("builder", p) == "Builder: 9 of 10 layouts"
+    assert "builder" not in p.badges and badges.progress_text("builder", p, "en") == "Builder: 9 of 10 layouts"
     got, p = earned(*pyramid_wins([10]), progress=p)
     assert got == ["builder"]
     p, _ = play(*pyramid_wins(range(11, 55)), progress=p)
     assert "architect" not in p.badges
-    assert badges.progress_text("architect", p) == "Architect: 54 of 55 layouts"
+    assert badges.progress_text("architect", p, "en") == "Architect: 54 of 55 layouts"
     assert badges.progress_text("architect", p, "ru") == "Архитектор: 54 из 55 раскладов"
     assert earned(*pyramid_wins([55]), progress=p)[0] == ["architect"]
 
@@ -178,7 +178,7 @@ def test_daily_triple():
     d = "2026-12-04"
     p, _ = play(res(game="spider", daily=d), res(game="klondike", daily=d), res(game="freecell", daily="2026-12-03"))
     assert "daily-triple" not in p.badges
-    assert badges.progress_text("daily-triple", p) == "Daily triple: 2 of 3 on one date"
+    assert badges.progress_text("daily-triple", p, "en") == "Daily triple: 2 of 3 on one date"
     got, p = earned(res(game="freecell", moves=120, won=False, daily=d), progress=p)
     assert got == []
     got, p = earned(res(game="freecell", moves=120, daily=d), progress=p)
@@ -189,7 +189,7 @@ def test_week_of_days():
     days = [f"2026-12-{d:02d}" for d in range(1, 8)]
     p, _ = play(*[res(daily=d, date=d) for d in days[:6]])
     assert "week-of-days" not in p.badges
-    assert badges.progress_text("week-of-days", p) == "A week of days: best day streak 6 of 7"
+    assert badges.progress_text("week-of-days", p, "en") == "A week of days: best day streak 6 of 7"
     got, p = earned(res(daily=days[6], date=days[6], seconds=400), progress=p)
     assert got == ["week-of-days"] and p.badges["week-of-days"] == "2026-12-07"
 
