@@ -90,3 +90,30 @@ def test_the_end_panel_shows_points_places_badges_and_shares():
         t.panel.tap(share.rect.center, share.rect.center)
         assert clipboard.LAST[0] == d.code and d.code in t.status_text
         pygame.display.quit()
+
+
+def test_pyramid_panel_names_the_layout_and_the_players_record():
+    import os
+    import pygame
+    from games import bank
+    from games.pyramid import Pyramid
+    from ui.table.pyramid import PyramidTable
+
+    opts = {"layout": "7", "passes": "unlimited"}
+    n = bank.load(Pyramid, opts).solvable[0]
+    sol = Pyramid.solve(Pyramid.deal(n, Pyramid.check_options(opts)), timeout=30)
+    assert sol.status == "solved"
+    for size in ((1280, 800), (390, 844), (844, 390)):
+        app = new_app(Store(MemoryStorage()), PyramidTable(n, opts), size=size)
+        t = app.scene
+        for m in sol.moves:
+            assert t.play(m)
+        assert Pyramid.status(t.state) == "won"
+        t.open_end_panel()
+        app.frame()
+        lines = t.progression_lines()
+        assert lines[0].startswith("Layout 7: ") and lines[1] == "Won 1 · lost 0 · 100% · streak 1"
+        assert lines[2].startswith("Points: ")
+        pygame.image.save(app.screen, os.path.join(os.path.dirname(__file__), "..", "docs", "screens",
+                                                   f"end-panel-pyramid-{size[0]}x{size[1]}.png"))
+        pygame.display.quit()

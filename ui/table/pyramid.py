@@ -653,6 +653,23 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         ranks = sorted({partner_rank(c) for c in cards} - {None})
         return cards, ranks
 
+    def progression_lines(self) -> list[str]:
+        """Seed 001's result panel: the layout by name and the player's Pyramid record (wins,
+        losses, win %, streak), then the points, places and badges of every game's panel."""
+        from games.i18n import format_percent
+
+        from ..progress import stats_key
+        from ..scenes.layout_picker import layout_title
+
+        n = int(self.options.get("layout", 1))
+        lines = [tr("Layout {n}: {name}", n=n, name=layout_title(n))]
+        progress = getattr(self.app, "progress", None)
+        if progress is not None:
+            st = progress.summary(stats_key(self.game, self.options))
+            lines.append(tr("Won {won} · lost {lost} · {pct} · streak {streak}", won=st["won"],
+                            lost=st["played"] - st["won"], pct=format_percent(st["win_pct"]), streak=st["streak"]))
+        return lines + super().progression_lines()[:2]
+
     def end_body_height(self, pw: int) -> int:
         line = max(26, round(30 * self.frame.scale))
         if self.rules.status(self.state) == WON:
