@@ -85,6 +85,20 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return w, h
 
 
+def page_query() -> str:
+    """The page address's query string (``?deal=…``) in the browser; on the desktop the
+    ``PASYANS_DEAL`` environment variable as ``deal=CODE`` (so a shared code opens there too)."""
+    if WEB:
+        try:
+            from platform import window  # pygbag's bridge to the page
+
+            return str(window.location.search or "")
+        except Exception:
+            return ""
+    code = os.environ.get("PASYANS_DEAL", "")
+    return f"deal={code}" if code else ""
+
+
 def browser_size() -> tuple[int, int] | None:
     """The browser window's inner size (emscripten only), else ``None``."""
     if not WEB:
@@ -182,12 +196,35 @@ class App:
         self._next_poll = self._last + self.POLL
         self.frames = 0
         self.draws = 0
+        at_home = scene is None
         if scene is None:
             from .scenes.home import HomeScene
 
             scene = HomeScene()
         self.switch(scene)
+        if at_home:   # a page opened with ?deal=CODE goes straight to that deal
+            self.open_link(page_query())
         self.startup_seconds = time.perf_counter() - t0
+
+    def open_link(self, query: str | None) -> bool:
+        """Open the deal a page address names (``?deal=CODE``, any game's code): True when one
+        opened. A code that cannot be read leaves the home screen as it is, with a notice; nothing
+        saved changes."""
+        from games.codes import CodeError
+        from games.daily import daily_of_code, today
+        from games.share import deal_in_address, find_code
+
+        code = deal_in_address(query or "")
+        if code is None:
+            return False
+        try:
+            game, number, opts = find_code(code)
+        except (CodeError, ValueError):
+            self.show_notice(i18n.tr("The address names no deal that can be read: {code}", code=code.strip()[:40]))
+            return False
+        rules_code = code.strip().upper()
+        daily = today() if daily_of_code(rules_code, today()) == game else None
+        return self.open_deal(game, number, opts, daily=daily)
 
     # -- scenes ----------------------------------------------------------------------------------
     def switch(self, scene: Scene) -> None:

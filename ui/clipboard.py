@@ -54,3 +54,35 @@ def paste() -> str:
         except Exception:
             pass
     return LAST[0]
+
+
+def request_paste() -> str | None:
+    """Ctrl+V in a text field: the clipboard's text now on the desktop; in the browser the page
+    is asked to read it (an asynchronous permission prompt) and :func:`take_paste` gives it on a
+    later frame, so this returns None there."""
+    if WEB:
+        try:
+            from platform import window  # pygbag's bridge to the page
+
+            window.eval("navigator.clipboard.readText().then(t => { window.pasyans_paste = t; })"
+                        ".catch(() => { window.pasyans_paste = ''; })")
+        except Exception:
+            pass
+        return None
+    return paste()
+
+
+def take_paste() -> str | None:
+    """The text the page read after :func:`request_paste` (browser), once; None meanwhile."""
+    if not WEB:
+        return None
+    try:
+        from platform import window  # pygbag's bridge to the page
+
+        t = window.pasyans_paste
+        if t is None or str(t) in ("undefined", "null"):
+            return None
+        window.pasyans_paste = None
+        return str(t)
+    except Exception:
+        return None

@@ -198,6 +198,8 @@ class GameTable(Scene):
         if self.clock_runs() and self.session.tick(dt):
             self.stale = True
         redraw = self.anim.update(dt)
+        if self.panel is not None and hasattr(self.panel, "poll"):
+            redraw |= self.panel.poll()
         if self.anim.busy("shake"):
             self.stale = True
         if self.toasts:

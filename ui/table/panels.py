@@ -249,6 +249,14 @@ class CodeEntry(Panel):
                 self.hint_rect = pygame.Rect(self.rect.x + 8, self.rect.y + self.pad, self.rect.width - 16,
                                              self.title_size)
 
+    def poll(self) -> bool:
+        """Each frame: type the page's answer to a Ctrl+V when it has come (browser)."""
+        from .. import clipboard
+
+        got = clipboard.take_paste()
+        self.paste(got)
+        return bool(got)
+
     def draw_body(self, surface, r):
         field = pygame.Rect(r.x, r.y, self.field_w, self.field_h)
         pygame.draw.rect(surface, (250, 250, 245), field, border_radius=8)
@@ -302,13 +310,18 @@ class CodeEntry(Panel):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.type_key("⌫")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.paste(clipboard_text())
+            from .. import clipboard
+
+            # the desktop reads the clipboard now; the page answers a frame later (poll)
+            self.paste((clipboard.request_paste() or "") if clipboard.WEB else clipboard_text())
         else:
             super().key(event)
 
-    def paste(self, pasted: str) -> None:
+    def paste(self, pasted: str | None) -> None:
         """Type pasted text: a code or number, alone or inside an address (``…?deal=CODE``);
         what is no part of a code is left out."""
+        if not pasted:
+            return
         t = pasted.strip()
         if "deal=" in t:
             t = t.split("deal=", 1)[1].split("&", 1)[0]

@@ -1,0 +1,32 @@
+"""Shared deals: which game a deal code names, and the ``?deal=CODE`` of a page address
+(RULES.md, "Sharing a deal"; docs/progression.md)."""
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+from .codes import CodeError
+from .registry import GAMES, find_game
+
+
+def find_code(code: str) -> tuple[str, int, dict]:
+    """``(game, number, options)`` of any game's deal code (case-insensitive, blanks around it
+    ignored). :raises CodeError: with one clear line when no game reads it."""
+    t = str(code).strip()
+    if not t:
+        raise CodeError("no deal code given")
+    prefix = t.split("-", 1)[0].upper()
+    for game in GAMES:
+        rules = find_game(game)
+        if rules.code_prefix.upper() == prefix:
+            number, opts = rules.decode(t)   # its own message when the rest is wrong
+            return game, number, opts
+    raise CodeError(f"'{t}' is not a deal code (it begins with no game's letters: "
+                    + ", ".join(find_game(g).code_prefix for g in GAMES) + ")")
+
+
+def deal_in_address(search: str) -> str | None:
+    """The ``deal`` parameter of a page address's query string (``?deal=TP1-E-AAAAAAB``), or
+    None when there is none."""
+    q = parse_qs(str(search or "").lstrip("?"), keep_blank_values=True)
+    vals = q.get("deal")
+    return vals[0] if vals else None

@@ -1,0 +1,84 @@
+"""Shared deals (games/share.py, ui/app.py open_link, the code field's paste): any game's code
+opens its deal, a bad one opens home with a notice and changes nothing saved."""
+import pygame
+import pytest
+
+from games import daily
+from games.codes import CodeError
+from games.share import deal_in_address, find_code
+from ui import clipboard
+from ui.scenes.home import HomeScene
+from ui.storage import MemoryStorage, Store
+from tests.test_app_screens import new_app
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.display.quit()
+
+
+def test_find_code_reads_every_game():
+    from games.registry import GAMES, find_game
+    for g in GAMES:
+        rules = find_game(g)
+        code = rules.code(617, rules.check_options({}))
+        game, n, opts = find_code("  " + code.lower() + " ")
+        assert (game, n) == (g, 617) and rules.check_options(opts) == rules.check_options({})
+
+
+@pytest.mark.parametrize("bad", ["", "XX1-A-AAAAAAB", "TP1-Q-AAAAAAB", "TP1-E-AAAA", "hello"])
+def test_bad_codes_say_why(bad):
+    with pytest.raises(CodeError) as e:
+        find_code(bad)
+    assert "\n" not in str(e.value) and str(e.value)
+
+
+def test_deal_in_address():
+    assert deal_in_address("?deal=FC1-M-AAAAAXT&lang=ru") == "FC1-M-AAAAAXT"
+    assert deal_in_address("deal=tp1-e-aaaaall") == "tp1-e-aaaaall"
+    assert deal_in_address("?x=1") is None and deal_in_address("") is None
+
+
+def test_a_link_opens_its_deal(monkeypatch):
+    monkeypatch.setenv("PASYANS_DEAL", "kl1-d3-aaaaaxt")
+    app = new_app(Store(MemoryStorage()), size=(390, 844))
+    t = app.scene
+    assert t.game == "klondike" and t.number == 617 and t.options["draw"] == "3" and t.daily_date is None
+
+
+def test_a_link_to_todays_daily_plays_it_as_the_daily(monkeypatch):
+    d = daily.daily_deal(daily.today(), "spider")
+    monkeypatch.setenv("PASYANS_DEAL", d.code)
+    app = new_app(Store(MemoryStorage()))
+    assert app.scene.game == "spider" and app.scene.number == d.number and app.scene.daily_date == d.date
+
+
+def test_a_bad_link_opens_home_with_a_notice_and_changes_nothing(monkeypatch):
+    store = Store(MemoryStorage())
+    new_app(store)
+    before = dict(store.backend.data)
+    monkeypatch.setenv("PASYANS_DEAL", "KL1-Z9-AAAAAAB")
+    app = new_app(store)
+    assert isinstance(app.scene, HomeScene)
+    assert "KL1-Z9-AAAAAAB" in app.notice and "\n" not in app.notice
+    assert {k: v for k, v in store.backend.data.items() if k.startswith("game.")} == \
+        {k: v for k, v in before.items() if k.startswith("game.")}
+
+
+def test_the_code_field_takes_paste(monkeypatch):
+    from ui.table.klondike import KlondikeTable
+
+    app = new_app(Store(MemoryStorage()), KlondikeTable(5))
+    t = app.scene
+    t.open_code_entry()
+    monkeypatch.setattr(clipboard, "paste", lambda: "https://example.org/pasyans/?deal=fc1-m-aaaaaxt")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    app.frame()
+    assert t.panel.value == "FC1-M-AAAAAXT"
+    monkeypatch.setattr(clipboard, "paste", lambda: " 617 ")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    app.frame()
+    assert t.panel.value == "617"
+    t.panel.submit()
+    assert t.panel is None and t.number == 617
