@@ -82,3 +82,15 @@ def test_the_code_field_takes_paste(monkeypatch):
     assert t.panel.value == "617"
     t.panel.submit()
     assert t.panel is None and t.number == 617
+
+
+def test_freecell_shows_microsofts_number():
+    from ui.table.freecell import FreeCellTable
+
+    app = new_app(Store(MemoryStorage()), FreeCellTable(617))
+    t = app.scene
+    assert t.deal_label() == "#617" and t.deal_code() == "FC1-M-AAAAAXT"
+    t.open_code_entry()
+    t.panel.value = "11982"
+    t.panel.submit()
+    assert t.number == 11982 and "#11982" in t.status_text
