@@ -287,6 +287,12 @@ class App:
 
         self.switch(DailyScene(date))
 
+    def open_rules(self, game: str) -> None:
+        """The rules and tips page of ``game``."""
+        from .scenes.rules import RulesScene
+
+        self.switch(RulesScene(game))
+
     def open_records(self) -> None:
         from .scenes.records import RecordsScene
 

@@ -31,6 +31,7 @@ class GameSheet(OptionsPanel):
         if saved_info:
             acts.append(("continue", tr("Continue"), None, lambda: scene.start(game, True)))
         acts.append(("new", tr("New deal"), None, lambda: scene.start(game, False)))
+        acts.append(("rules", tr("Rules"), None, lambda: scene.app.open_rules(game)))
         acts.append(("cancel", tr("Cancel"), None, scene.close_panel))
         Panel.__init__(self, scene, game_title(game), acts, self.draw_body, self.body_h)
 

@@ -1,0 +1,130 @@
+"""Rules and tips of a game, for a player, in the current language (issue 19, item 7).
+
+The pages are text files of the catalogue, ``locales/<lang>/rules/<game>.txt`` (and
+``general.txt``, shown under every game's page): ``# Heading`` lines, ``- bullet`` lines,
+paragraphs, and ``[cards: 7H | 6S 8D]`` lines that draw small cards (groups split by ``|``).
+The page scrolls (drag, wheel, arrow keys); text is at least 15 px on a phone.
+"""
+from __future__ import annotations
+
+import pygame
+
+from games.cards import parse_card
+from games.i18n import LOCALES_DIR, language, tr
+
+from .. import cards_art, text
+from ..frame import DIM, INK, WARN
+from .common import ScreenScene, game_title
+from .scroll import Scrolling
+
+
+def page_text(game: str, lang: str | None = None) -> str:
+    """The rules page of ``game`` then the general page, in ``lang`` (English when missing)."""
+    out = []
+    for name in (game, "general"):
+        for lg in (lang or language(), "en"):
+            path = LOCALES_DIR / lg / "rules" / f"{name}.txt"
+            if path.is_file():
+                out.append(path.read_text(encoding="utf-8"))
+                break
+    return "\n".join(out)
+
+
+def parse_page(src: str) -> list[tuple[str, object]]:
+    """Blocks ``(kind, value)``: ``head`` text, ``bullet`` text, ``para`` text, ``cards`` a list of
+    groups of card ints. :raises ValueError: for a card line that does not read."""
+    blocks = []
+    for raw in src.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("# "):
+            blocks.append(("head", line[2:].strip()))
+        elif line.startswith("- "):
+            blocks.append(("bullet", line[2:].strip()))
+        elif line.startswith("[cards:") and line.endswith("]"):
+            groups = [[parse_card(t) for t in g.split()] for g in line[7:-1].split("|")]
+            blocks.append(("cards", [g for g in groups if g]))
+        else:
+            blocks.append(("para", line))
+    return blocks
+
+
+class RulesScene(Scrolling, ScreenScene):
+    """The rules page of ``game``; back returns home with that game's sheet open."""
+
+    def __init__(self, game: str):
+        super().__init__()
+        self.game = game
+        self.scroll = 0.0
+
+    def title(self) -> str:
+        return tr("How to play {game}", game=game_title(self.game))
+
+    def back(self) -> None:
+        from .home import HomeScene
+
+        home = HomeScene()
+        self.app.switch(home)
+        home.tap_game(self.game)
+
+    def layout(self, w, h) -> None:
+        self.area = pygame.Rect(0, self.top.bottom, w, h - self.top.bottom)
+        self.fs = 16 if self.phone else max(16, round(20 * self.s))
+        m = 14 if self.phone else round(28 * self.s)
+        col_w = min(w - 2 * m, round(820 * self.s) if not self.phone else w)
+        self.x0 = (w - col_w) // 2
+        self.col_w = col_w
+        self.card_w = max(34, min(60, round(self.fs * 2.8)))
+        lh = text.font(self.fs).get_linesize()
+        hs = self.fs + 5
+        self.items = []   # (kind, y in page, payload)
+        y = m // 2
+        for kind, val in parse_page(page_text(self.game)):
+            if kind == "head":
+                y += lh // 2
+                self.items.append(("head", y, val))
+                y += text.font(hs).get_linesize() + 4
+            elif kind in ("para", "bullet"):
+                indent = round(self.fs * 1.3) if kind == "bullet" else 0
+                lines = text.wrap(val, self.fs, col_w - indent)
+                self.items.append((kind, y, (indent, lines)))
+                y += lh * len(lines) + lh // 3
+            else:
+                ch = cards_art.card_height(self.card_w)
+                self.items.append(("cards", y + 4, val))
+                y += ch + 14
+        self.content_h = y + m
+        self.clamp()
+
+    def draw_body(self, surface) -> None:
+        if not hasattr(self, "art"):
+            self.art = cards_art.CardArt(self.settings.four_colour, self.settings.card_back)
+        fs = self.fs
+        lh = text.font(fs).get_linesize()
+        clip = surface.get_clip()
+        surface.set_clip(self.area)
+        dy = self.area.y - round(self.scroll)
+        for kind, y, val in self.items:
+            top = y + dy
+            if top > self.area.bottom or top + 400 < self.area.y:
+                continue
+            if kind == "head":
+                surface.blit(text.render(val, fs + 5, WARN), (self.x0, top))
+            elif kind in ("para", "bullet"):
+                indent, lines = val
+                for k, line in enumerate(lines):
+                    surface.blit(text.render(line, fs, INK), (self.x0 + indent, top + k * lh))
+                if kind == "bullet":
+                    pygame.draw.circle(surface, DIM, (self.x0 + indent // 2, top + lh // 2), max(3, fs // 6))
+            else:
+                x = self.x0
+                step = round(self.card_w * 0.62)
+                for g, group in enumerate(val):
+                    if g:
+                        x += self.card_w // 2
+                    for c in group:
+                        self.art.draw(surface, c, pygame.Rect(x, top, self.card_w, cards_art.card_height(self.card_w)))
+                        x += step
+                    x += self.card_w - step
+        surface.set_clip(clip)
