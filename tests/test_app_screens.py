@@ -75,7 +75,7 @@ def test_a_game_sheet_sets_options_before_the_deal_and_remembers_them():
     click(app, next(r for g, r in h.tiles if g == "tripeaks").center)
     sheet = h.panel
     assert sheet is not None and sheet.title == "TriPeaks"
-    assert [b.name for b in sheet.buttons] == ["new", "cancel"]      # nothing to continue yet
+    assert [b.name for b in sheet.buttons] == ["new", "rules", "cancel"]   # nothing to continue yet
     assert sheet.rows[0][0]() == "Mode: Easy (K and A touch)"
     click(app, sheet.row_buttons[0].rect.center)                     # Mode → classic
     click(app, sheet.row_buttons[1].rect.center)                     # Scoring → moves
