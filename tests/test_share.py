@@ -94,3 +94,21 @@ def test_freecell_shows_microsofts_number():
     t.panel.value = "11982"
     t.panel.submit()
     assert t.number == 11982 and "#11982" in t.status_text
+
+
+def test_the_pause_menu_shares_the_deal_and_opens_the_rules_page():
+    from ui.scenes.rules import RulesScene
+    from ui.table.klondike import KlondikeTable
+
+    app = new_app(Store(MemoryStorage()), KlondikeTable(617), size=(390, 844))
+    t = app.scene
+    t.open_pause()
+    labels = [label() for label, _ in t.panel.rows]
+    assert "Share this deal" in labels and "Rules and tips" in labels
+    dict(zip(labels, (cb for _, cb in t.panel.rows)))["Share this deal"]()
+    assert clipboard.LAST[0] == t.deal_code() and t.panel is None
+    t.open_pause()
+    dict(zip(labels, (cb for _, cb in t.panel.rows)))["Rules and tips"]()
+    assert isinstance(app.scene, RulesScene) and app.scene.game == "klondike"
+    app.scene.back()
+    assert app.scene is t and t.number == 617

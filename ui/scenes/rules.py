@@ -51,17 +51,22 @@ def parse_page(src: str) -> list[tuple[str, object]]:
 
 
 class RulesScene(Scrolling, ScreenScene):
-    """The rules page of ``game``; back returns home with that game's sheet open."""
+    """The rules page of ``game``; back returns to ``back_to`` (a table, from its pause menu),
+    else home with that game's sheet open."""
 
-    def __init__(self, game: str):
+    def __init__(self, game: str, back_to=None):
         super().__init__()
         self.game = game
+        self.back_to = back_to
         self.scroll = 0.0
 
     def title(self) -> str:
         return tr("How to play {game}", game=game_title(self.game))
 
     def back(self) -> None:
+        if self.back_to is not None:
+            self.app.switch(self.back_to)
+            return
         from .home import HomeScene
 
         home = HomeScene()

@@ -889,9 +889,18 @@ class GameTable(Scene):
         self.stale = True
 
     def pause_entries(self) -> list:
-        """Entries a table adds to the pause menu below Home (e.g. sharing a deal):
-        ``[(label_fn, callback)]``, the label a function so it follows the language."""
-        return []
+        """Entries a table adds to the pause menu below Home: the rules and tips page, sharing the
+        deal. ``[(label_fn, callback)]``, the label a function so it follows the language."""
+        out = [(lambda: tr("Rules and tips"), self.open_rules_page)]
+        if self.number is not None:
+            out.append((lambda: tr("Share this deal"), self.share_deal))
+        return out
+
+    def open_rules_page(self) -> None:
+        """The game's rules and tips page (ui/scenes/rules.py); back returns to this table."""
+        from ..scenes.rules import RulesScene
+
+        self.app.switch(RulesScene(self.game, back_to=self))
 
     def open_stats(self) -> None:
         """This game's statistics; closing them comes back to this table, paused (the game is
