@@ -1,4 +1,4 @@
-"""The 15 badges (RULES.md, "Progression"): what each asks, the check after every game, progress.
+"""The 15 badges (docs/rules.md, "Progression"): what each asks, the check after every game, progress.
 
 :func:`check` is pure: given a game's :class:`~games.progression.GameResult` and the
 :class:`~games.progression.Progress` *after* that game's counts were added, it names every badge

@@ -1,4 +1,4 @@
-"""Deal of the day: one deal per game for each calendar date (RULES.md, "Progression"; docs/progression.md).
+"""Deal of the day: one deal per game for each calendar date (docs/rules.md, "Progression"; docs/progression.md).
 
 The deal of a date is a function of the date string ``YYYY-MM-DD`` alone (and the banks shipped
 with the game), so every device shows the same six deals on the same date, offline:
@@ -12,7 +12,7 @@ with the game), so every device shows the same six deals on the same date, offli
    deal comes back only after ``len(order)`` days: every pool holds at least 365 deals, so no deal
    of a variant repeats within 365 days, by construction.
 
-The pools and variants (the seed's three first):
+The pools and variants (the Spider, Klondike and FreeCell dailies first):
 
 - Spider, 2 suits: the verified bank ``games/banks/spider-suits=2.txt``.
 - Klondike, draw 1: the verified bank ``games/banks/klondike-draw=1.txt``.
@@ -45,7 +45,7 @@ from .registry import find_game
 GAMES = ("tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell")
 """The six games of the day, in the order ``python -m games daily`` prints them."""
 SEED_GAMES = ("spider", "klondike", "freecell")
-"""The seed's three daily games (the "Daily triple" badge asks for these)."""
+"""The three dailies the "Daily triple" badge asks for (Spider, Klondike, FreeCell)."""
 VARIANTS = {"tripeaks": {"mode": "easy"}, "pyramid": {"passes": "unlimited"}, "devils-grip": {},
             "spider": {"suits": "2", "relaxed": "no"}, "klondike": {"draw": "1"}, "freecell": {}}
 """The options of each game's daily (Pyramid adds the layout of the day)."""
@@ -98,7 +98,7 @@ def date_of_day(day: int) -> str:
 
 
 def today() -> str:
-    """The player's local date, ``YYYY-MM-DD`` (RULES.md: dates are the player's local dates)."""
+    """The player's local date, ``YYYY-MM-DD`` (docs/rules.md: dates are the player's local dates)."""
     return _dt.date.today().isoformat()
 
 

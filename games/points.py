@@ -1,4 +1,4 @@
-"""Win points: what the record tables rank (RULES.md, "Progression"; docs/progression.md, "Win points").
+"""Win points: what the record tables rank (docs/rules.md, "Progression"; docs/progression.md, "Win points").
 
 One formula, with each game's own numbers. For a won game of ``s`` whole seconds (the table's
 clock) and ``m`` moves (the move counter, undone moves included):

@@ -1,4 +1,4 @@
-"""A player's progression: daily results, day streaks, records, badges (RULES.md, "Progression").
+"""A player's progression: daily results, day streaks, records, badges (docs/rules.md, "Progression").
 
 Pure data and pure functions, no pygame: the app builds a :class:`GameResult` when a game ends
 (won, lost, or left unfinished for another) and calls :func:`apply_result`, which returns the
@@ -188,7 +188,7 @@ def apply_result(progress: Progress, r: GameResult) -> Outcome:
 
 
 def daily_triple_best(progress: Progress) -> int:
-    """The most of the seed's three dailies (Spider, Klondike, FreeCell) won on one date."""
+    """The most of the Spider, Klondike and FreeCell dailies won on one date."""
     return max((sum(1 for g in SEED_GAMES if g in games and games[g].won) for games in progress.daily.values()),
                default=0)
 
@@ -293,7 +293,7 @@ def from_dict(obj) -> Progress:
 
 # -- the result line to share -----------------------------------------------------------------------
 def share_line(date: str, game: str, entry: DailyEntry, lang: str | None = None, symbols: bool = True) -> str:
-    """The line a player shares after a daily (RULES.md): «Пасьянс 2026-12-04 · Косынка ✓ 3:12 ·
+    """The line a player shares after a daily (docs/rules.md): «Пасьянс 2026-12-04 · Косынка ✓ 3:12 ·
     87 ходов» / "Pasyans 2026-12-04 · Klondike ✓ 3:12 · 87 moves"; a daily not won shows ✗.
     ``symbols`` False writes "won" / "not won" instead of the marks (for a font without them)."""
     from .i18n import format_duration, tr

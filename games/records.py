@@ -1,9 +1,9 @@
-"""Record tables: the top 10 wins per game and variant, and per daily game (RULES.md, "Progression").
+"""Record tables: the top 10 wins per game and variant, and per daily game (docs/rules.md, "Progression").
 
 A table is a list of at most :data:`SIZE` :class:`Entry` rows, best first: more points first;
 equal points, the shorter time, then the fewer moves, then the earlier date; a row that ties
 an existing row in all four goes below it (the first to get there keeps the place). A win in
-which undo was used never enters (RULES.md, "Undo"). Tables are named by :func:`table_key`:
+which undo was used never enters (docs/rules.md, "Shared by every game"). Tables are named by :func:`table_key`:
 ``"klondike draw=1"``, ``"spider suits=2"``, ``"pyramid passes=unlimited"``, ``"freecell"``…
 and ``"daily klondike"`` for the deal-of-the-day table of a game. Pure data, no pygame.
 """

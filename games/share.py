@@ -1,5 +1,5 @@
 """Shared deals: which game a deal code names, and the ``?deal=CODE`` of a page address
-(RULES.md, "Sharing a deal"; docs/progression.md)."""
+(docs/rules.md, "Sharing a deal"; docs/progression.md)."""
 from __future__ import annotations
 
 from urllib.parse import parse_qs

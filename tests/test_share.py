@@ -72,11 +72,13 @@ def test_the_code_field_takes_paste(monkeypatch):
     app = new_app(Store(MemoryStorage()), KlondikeTable(5))
     t = app.scene
     t.open_code_entry()
-    monkeypatch.setattr(clipboard, "paste", lambda: "https://example.org/pasyans/?deal=fc1-m-aaaaaxt")
+    from ui.table import panels
+    monkeypatch.setattr(panels, "clipboard_text", lambda: "https://example.org/pasyans/?deal=fc1-m-aaaaaxt")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
     app.frame()
     assert t.panel.value == "FC1-M-AAAAAXT"
-    monkeypatch.setattr(clipboard, "paste", lambda: " 617 ")
+    t.panel.value = ""
+    monkeypatch.setattr(panels, "clipboard_text", lambda: " 617 ")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
     app.frame()
     assert t.panel.value == "617"

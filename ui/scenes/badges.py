@@ -1,4 +1,4 @@
-"""The Badges screen (RULES.md, "Progression"; docs/progression.md): the 15 badges, the earned
+"""The Badges screen (docs/rules.md, "Progression"; docs/progression.md): the 15 badges, the earned
 ones bright with the date earned, the others dim with what they ask and the way towards them
 ("Architect: 12 of 55 layouts"). Scrolls when it is taller than the window."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Daily screen (RULES.md, "Progression"; docs/progression.md): a month calendar whose dates
+"""The Daily screen (docs/rules.md, "Progression"; docs/progression.md): a month calendar whose dates
 carry their marks (a dot a daily won, a ring for one played but not won), the day streak and
 best streak, and the selected date's six deals with their marks; a tap on a deal plays it (past
 dates too; dates after today are not open yet). "Share" copies the date's result lines."""

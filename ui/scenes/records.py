@@ -1,4 +1,4 @@
-"""The Records screen (RULES.md, "Progression"; docs/progression.md): one record table at a time,
+"""The Records screen (docs/rules.md, "Progression"; docs/progression.md): one record table at a time,
 chosen with the arrows beside its name (each game's variants, then its deal-of-the-day table),
 its top 10 rows with place, points, time, moves, date; a tap on a row plays that deal again."""
 from __future__ import annotations
