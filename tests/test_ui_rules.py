@@ -73,3 +73,21 @@ def test_each_page_draws(game):
     assert app.scene.items and app.draws >= 1
     if game in ("tripeaks", "spider"):
         pygame.image.save(app.screen, os.path.join(SHOTS, f"rules-{game}-en-390x844.png"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_pyramid_sheet_shows_the_layout_thumbnail_and_opens_the_picker(size):
+    from ui.scenes.layout_picker import LayoutPickerScene
+
+    app = new_app(Store(MemoryStorage()), size=size)
+    home = app.scene
+    home.tap_game("pyramid")
+    app.frame()
+    sheet = home.panel
+    assert sheet.thumb_rect.height >= 40 and sheet.rect.contains(sheet.thumb_rect)
+    assert not any(sheet.thumb_rect.colliderect(b.rect) for b in sheet.buttons + sheet.row_buttons)
+    home.stale = True
+    app.frame()
+    pygame.image.save(app.screen, os.path.join(SHOTS, f"home-pyramid-sheet-{size[0]}x{size[1]}.png"))
+    click(app, sheet.thumb_rect.center)
+    assert isinstance(app.scene, LayoutPickerScene)

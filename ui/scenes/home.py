@@ -63,7 +63,45 @@ class GameSheet(OptionsPanel):
         if not self.rows:
             self.rh, self.ncol = 44, 1
             return 30 if self.note else 4
-        return super().body_h(pw)
+        return super().body_h(pw) + self.thumb_h()
+
+    # -- Pyramid: the chosen layout's thumbnail under its rows (a tap opens the layout picker) --
+    def thumb_h(self) -> int:
+        """Height of the layout thumbnail strip (Pyramid only; 0 elsewhere), px."""
+        if self.game != "pyramid":
+            return 0
+        return 96 if self.table.app.size[1] < 560 else 150
+
+    def layout(self, w, h):
+        super().layout(w, h)
+        self.thumb_rect = pygame.Rect(0, 0, 0, 0)
+        if self.thumb_h():
+            last = max((b.rect.bottom for b in self.row_buttons), default=self.content_rect.y)
+            bottom = self.note_rect.y if self.note else self.content_rect.bottom
+            self.thumb_rect = pygame.Rect(self.content_rect.x, last + 6, self.content_rect.width,
+                                          max(0, bottom - last - 10))
+
+    def draw_body(self, surface, r):
+        super().draw_body(surface, r)
+        tr_ = self.thumb_rect
+        if tr_.height >= 40:
+            from .layout_picker import layout_title, thumbnail
+
+            n = int(opt.current(self.table.settings, "pyramid")["layout"])
+            name = tr("Layout {n}: {name}", n=n, name=layout_title(n))
+            ls = max(14, min(18, tr_.height // 7))
+            lh = text.font(ls).get_linesize()
+            box = pygame.Rect(0, 0, min(tr_.width, round((tr_.height - lh - 4) * 1.6)), tr_.height - lh - 4)
+            box.midtop = (tr_.centerx, tr_.y)
+            surface.blit(thumbnail(n, box.size), box.topleft)
+            text.blit_center(surface, text.render(name, text.fit(name, ls, tr_.width, 12), INK),
+                             (tr_.centerx, box.bottom + 2 + lh // 2))
+
+    def tap(self, pos, start):
+        if self.thumb_rect.collidepoint(pos) and self.thumb_rect.collidepoint(start) and self.rows:
+            self.rows[0][1]()            # the layout row: its picker
+            return
+        super().tap(pos, start)
 
 
 class HomeScene(ScreenScene):
