@@ -296,13 +296,27 @@ def share_line(date: str, game: str, entry: DailyEntry, lang: str | None = None,
     """The line a player shares after a daily (docs/rules.md): «Пасьянс 2026-12-04 · Косынка ✓ 3:12 ·
     87 ходов» / "Pasyans 2026-12-04 · Klondike ✓ 3:12 · 87 moves"; a daily not won shows ✗.
     ``symbols`` False writes "won" / "not won" instead of the marks (for a font without them)."""
-    from .i18n import format_duration, tr
+    from .i18n import format_duration, language, tr
     from .registry import find_game
 
     if symbols:
         mark = "\u2713" if entry.won else "\u2717"
     else:
         mark = tr("won", lang) if entry.won else tr("not won", lang)
-    return tr("Pasyans {date} · {game} {mark} {time} · {moves} moves", lang, date=date,
+    moves = tr("{n} moves", lang, context=plural_form(entry.moves, lang or language()), n=entry.moves)
+    return tr("Pasyans {date} · {game} {mark} {time} · {moves}", lang, date=date,
               game=tr(find_game(game).title, lang), mark=mark, time=format_duration(entry.seconds, lang),
-              moves=entry.moves)
+              moves=moves)
+
+
+def plural_form(n: int, lang: str) -> str:
+    """The plural form of ``n`` in ``lang``, the catalogue's context for counted words: English
+    ``one`` / ``many``; Russian ``one`` (1, 21…), ``few`` (2–4, 22–24…), ``many`` (the rest)."""
+    n = abs(int(n))
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "many"

@@ -237,3 +237,13 @@ def test_share_line():
     lost = DailyEntry(False, 0, 61, 40, "KL1-D1-AAAAAGM")
     assert share_line("2026-12-04", "freecell", lost, "en", symbols=False) == \
         "Pasyans 2026-12-04 · FreeCell not won 1:01 · 40 moves"
+
+
+def test_share_line_counts_moves_in_each_language():
+    from games.progression import DailyEntry, plural_form, share_line
+    assert [plural_form(n, "ru") for n in (1, 2, 5, 11, 12, 21, 22, 25, 111, 104)] == \
+        ["one", "few", "many", "many", "many", "one", "few", "many", "many", "few"]
+    def line(moves, lang):
+        return share_line("2026-12-04", "klondike", DailyEntry(True, 1, 60, moves, "c"), lang).rsplit("· ", 1)[1]
+    assert [line(n, "ru") for n in (1, 3, 87, 121)] == ["1 ход", "3 хода", "87 ходов", "121 ход"]
+    assert [line(n, "en") for n in (1, 3)] == ["1 move", "3 moves"]
