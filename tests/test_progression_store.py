@@ -46,7 +46,8 @@ def test_a_corrupted_record_is_kept_aside_and_the_rest_loads():
         store.backend.set(name, json.dumps(doc))
         again = Progression(store)
         notices = store.take_notices()
-        assert len(notices) == 1 and name in notices[0]
+        label = {DAILY: "deal of the day results", RECORDS: "records", BADGES: "badges"}[name]
+        assert len(notices) == 1 and label in notices[0]
         assert store.backend.get(name + ".corrupt") is not None        # kept, not lost
         others = {DAILY: again.data.daily, RECORDS: again.data.records, BADGES: again.data.badges}
         for other, value in others.items():

@@ -14,31 +14,18 @@ from games import progression as P
 from games import records
 from games.i18n import N_, tr
 
-from .storage import Store
+from .storage import RecordKind, Store, register_kind
 
 DAILY, RECORDS, BADGES = "progress.daily", "progress.records", "progress.badges"
 NAMES = (DAILY, RECORDS, BADGES)
 
 
-def _reader(parse):
-    """A ``Store.load`` check: the record reads (``parse`` raises ValueError when it does not)."""
-    def check(data) -> bool:
-        parse(data)
-        return True
-    return check
-
-
-try:  # the record-kind registry of ui/storage.py: import and load check through one reader
-    from .storage import RecordKind, register_kind
-except ImportError:  # a storage without the registry: Store.load's check alone
-    RecordKind = register_kind = None
-
-if register_kind is not None:
-    for _name, _parse, _label in ((DAILY, P.parse_daily, N_("deal of the day results")),
-                                  (RECORDS, records.parse_tables, N_("records")),
-                                  (BADGES, P.parse_badges, N_("badges"))):
-        register_kind(RecordKind(_name, (lambda parse: lambda data, name: (parse(data), data)[1])(_parse),
-                                 (lambda label: lambda name: tr(label))(_label)))
+# the record kinds: one reader each, used on load and on import (docs/storage.md, "Record kinds")
+for _name, _parse, _label in ((DAILY, P.parse_daily, N_("deal of the day results")),
+                              (RECORDS, records.parse_tables, N_("records")),
+                              (BADGES, P.parse_badges, N_("badges"))):
+    register_kind(RecordKind(_name, (lambda parse: lambda data, name: (parse(data), data)[1])(_parse),
+                             (lambda label: lambda name: tr(label))(_label)))
 
 
 class Progression:
@@ -47,9 +34,9 @@ class Progression:
 
     def __init__(self, store: Store):
         self.store = store
-        daily = store.load(DAILY, {}, _reader(P.parse_daily))
-        tables = store.load(RECORDS, {}, _reader(records.parse_tables))
-        b = P.parse_badges(store.load(BADGES, {}, _reader(P.parse_badges)))
+        daily = store.load(DAILY, {})        # each record read by its kind's reader (above)
+        tables = store.load(RECORDS, {})
+        b = P.parse_badges(store.load(BADGES, {}))
         self.data = P.Progress(P.parse_daily(daily), records.parse_tables(tables), b["badges"], b["wins"],
                                b["layouts"], b["bests"])
 

@@ -347,7 +347,7 @@ class RecordKind:
 KINDS: list[RecordKind] = []
 """The registered record kinds, in registration order (:func:`register_kind`)."""
 
-KIND_MODULES = ["ui.settings", "ui.progress"]
+KIND_MODULES = ["ui.settings", "ui.progress", "ui.progression"]
 """Modules that register record kinds when imported; :func:`kind_of` imports them first, so an
 import or a load knows every kind whatever the caller imported. A new kind's module goes here."""
 
