@@ -39,6 +39,8 @@ def test_mark_played_never_overwrites_a_result():
 
 
 def test_a_corrupted_record_is_kept_aside_and_the_rest_loads():
+    from games.i18n import set_language
+    set_language("en")          # the notice is checked in English whatever an earlier test left
     for name in (DAILY, RECORDS, BADGES):
         store, p = filled()
         doc = json.loads(store.backend.get(name))
