@@ -52,6 +52,18 @@ def real_records() -> tuple[tuple[str, str], ...]:
         h = saved.replay()
         h.play(rules.legal_moves(h.state)[0])
         p.save(saved, h)
+    # the progression's records: daily results, record tables, badges
+    from games.progression import GameResult
+    from ui.progression import Progression
+
+    pr = Progression(store)
+    pr.record(GameResult("klondike", {"draw": "1"}, "KL1-D1-AAAAAGM", True, 300, 150, "2026-12-04",
+                         daily="2026-12-04"))
+    pr.record(GameResult("pyramid", {"layout": "7", "passes": "unlimited"}, "PY1-L07-AAAAAAB", True, 200, 60,
+                         "2026-12-03"))
+    pr.record(GameResult("tripeaks", {"mode": "easy"}, "TP1-E-AAAAALL", False, 90, 40, "2026-12-04",
+                         daily="2026-12-04", longest_run=9))
+    pr.record(GameResult("devils-grip", {}, "DG1-S-AAAAAXI", False, 400, 120, "2026-12-04", cards_left=7))
     return tuple(sorted(store.backend.data.items()))
 
 
