@@ -65,7 +65,7 @@ class GameSheet(OptionsPanel):
             return 30 if self.note else 4
         return super().body_h(pw) + self.thumb_h()
 
-    # -- Pyramid: the chosen layout's thumbnail under its rows (a tap opens the layout picker) --
+    # -- Pyramid: the chosen layout's thumbnail under its rows (a tap opens the layout picker) ---
     def thumb_h(self) -> int:
         """Height of the layout thumbnail strip (Pyramid only; 0 elsewhere), px."""
         if self.game != "pyramid":
@@ -85,17 +85,12 @@ class GameSheet(OptionsPanel):
         super().draw_body(surface, r)
         tr_ = self.thumb_rect
         if tr_.height >= 40:
-            from .layout_picker import layout_title, thumbnail
+            from .layout_picker import thumbnail
 
             n = int(opt.current(self.table.settings, "pyramid")["layout"])
-            name = tr("Layout {n}: {name}", n=n, name=layout_title(n))
-            ls = max(14, min(18, tr_.height // 7))
-            lh = text.font(ls).get_linesize()
-            box = pygame.Rect(0, 0, min(tr_.width, round((tr_.height - lh - 4) * 1.6)), tr_.height - lh - 4)
+            box = pygame.Rect(0, 0, min(tr_.width, round(tr_.height * 1.6)), tr_.height)
             box.midtop = (tr_.centerx, tr_.y)
-            surface.blit(thumbnail(n, box.size), box.topleft)
-            text.blit_center(surface, text.render(name, text.fit(name, ls, tr_.width, 12), INK),
-                             (tr_.centerx, box.bottom + 2 + lh // 2))
+            surface.blit(thumbnail(n, box.size), box.topleft)   # the Layout row above names it
 
     def tap(self, pos, start):
         if self.thumb_rect.collidepoint(pos) and self.thumb_rect.collidepoint(start) and self.rows:
