@@ -367,14 +367,23 @@ def bench_run(args) -> dict:
         for i in range(int(spec.get("moves", 12))):
             if sc.rules.status(sc.state) != "playing":
                 break
-            if i < len(line):
-                move = sc.rules.parse_move(sc.state, line[i])
-            else:
-                move = sc.rules.legal_moves(sc.state)[0]
+            move = None
+            if i < len(line):  # the line, while automatic moves have not made it stale
+                try:
+                    move = sc.rules.parse_move(sc.state, line[i])
+                    if sc.rules.why_not(sc.state, move) is not None:
+                        move = None
+                except Exception:
+                    move = None
+            if move is None:
+                legal = sc.rules.legal_moves(sc.state)
+                if not legal:
+                    break
+                move = legal[0]
             before = len(sc.history.actions)
             try:
                 g = _table_gesture(sc, move)
-            except LookupError:
+            except Exception:
                 g = None
             if g and all("tap" in step for step in g):
                 for step in g[:-1]:
