@@ -1201,7 +1201,16 @@ class ColumnsTable(GameTable):
                 r = rects[i]
                 if sh is not None and i >= sh[0]:
                     r = r.move(sh[1], 0)
-                art.draw(surface, c, r, up, True, cards_art.GLOW if (key, i) in glowing else None)
+                rows = None
+                if key[0] == "col" and i + 1 < len(cards) and (key, i + 1) not in hidden:
+                    # the next card covers this one below its own top (and rounded corners)
+                    rn = rects[i + 1]
+                    if sh is not None and i + 1 >= sh[0]:
+                        rn = rn.move(sh[1], 0)
+                    corner = cards_art.radius(r.width) + 2
+                    if rn.x == r.x and rn.width == r.width and rn.y - r.y >= corner:
+                        rows = rn.y - r.y + corner
+                art.draw(surface, c, r, up, True, cards_art.GLOW if (key, i) in glowing else None, rows=rows)
             if key[0] == "found" and self.foundation_badge and (key, len(cards) - 1) not in hidden:
                 self.draw_foundation_badge(surface, key)
         if self.finish_button is not None and self.drag is None:
