@@ -368,5 +368,5 @@ try {
 }
 await browser.close();
 await server.close().catch(() => {});
-console.log(JSON.stringify(out));
-process.exit(0);
+// exit once the whole line is written (a pipe takes 64 kB at a time; exiting at once cuts it)
+process.stdout.write(JSON.stringify(out) + "\n", () => process.exit(0));
