@@ -605,7 +605,7 @@ def test_playable_cards_glow_in_the_column_games(game):
     t = app.scene
     drawn = []
     real = t.art.draw
-    t.art.draw = lambda surface, card, rect, up=True, shade=True, halo=None: (
+    t.art.draw = lambda surface, card, rect, up=True, shade=True, halo=None, rows=None: (
         drawn.append((card, halo)), real(surface, card, rect, up, shade, halo))
     t.stale = True
     app.dirty = True
