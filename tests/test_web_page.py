@@ -16,7 +16,7 @@ import webenv
 from games.i18n import tr
 from games.registry import find_game
 from ui.progress import SavedGame
-from ui.storage import MSG_CORRUPT
+from ui.storage import MSG_KEPT
 
 GAMES = ("tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell")
 TABLES = {"tripeaks": "TriPeaksTable", "pyramid": "PyramidTable", "devils-grip": "DevilsGripTable",
@@ -108,7 +108,7 @@ def test_a_record_torn_from_javascript_is_kept_aside_with_a_notice(page):
     after = scenario(page, "desktop", "after_reload")
     assert after["corrupt"] == before["garbage"]
     assert "pasyans.stats.corrupt" in after["keys"]
-    assert after["notice"] == tr(MSG_CORRUPT, lang="ru", name="stats")  # in the player's language
+    assert after["notice"] == tr(MSG_KEPT, lang="ru", what=tr("statistics", lang="ru"))  # the player's language
     assert after["game"]["actions"] == before["game"]["actions"]        # the rest loads
 
 
