@@ -10,10 +10,7 @@ the window) are scaled to pixels, so each press is seen once. Only the first fin
   move); ``up`` at the release;
 * ``tap`` at the release of a press that never became a drag nor a long press (the scene checks
   that the release is over the same target as the press: a tap acts on release);
-* ``long`` once a press has been held :data:`LONG_PRESS` seconds without dragging — seen held
-  by a frame that began soon after the one before it: after a slow frame (in WebAssembly on a
-  slow phone a frame can take longer than the hold), a release still waiting in the queue is
-  read first, so a quick tap never turns into a long press.
+* ``long`` once a press has been held :data:`LONG_PRESS` seconds without dragging.
 """
 from __future__ import annotations
 
@@ -47,13 +44,11 @@ class Pointer:
         self.dragging = False
         self.long_fired = False
         self.t_down = 0.0
-        self.last_poll: float | None = None  # when poll last saw the press held
 
     def _press(self, pos, now):
         self.pressed, self.start, self.pos = True, pos, pos
         self.dragging = self.long_fired = False
         self.t_down = now
-        self.last_poll = None
         return [PointerEvent("down", pos, pos)]
 
     def _move(self, pos):
@@ -105,9 +100,7 @@ class Pointer:
         """Time-based events: a ``long`` press once the hold passes :data:`LONG_PRESS` seconds."""
         if self.pressed and not self.dragging and not self.long_fired:
             now = time.perf_counter() if now is None else now
-            stalled = self.last_poll is not None and now - self.last_poll > LONG_PRESS / 2
-            self.last_poll = now
-            if now - self.t_down >= LONG_PRESS and not stalled:
+            if now - self.t_down >= LONG_PRESS:
                 self.long_fired = True
                 return [PointerEvent("long", self.pos, self.start)]
         return []
