@@ -50,16 +50,14 @@ class Driver {
       type, touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }],
     });
   }
+  // press and release sent back to back: both reach the page before its next frame, so a slow
+  // frame (WebAssembly under load) cannot stretch the press into a long press
   async tap([x, y]) {
     if (this.touch) {
-      await this.touchEvent("touchStart", x, y);
-      await sleep(40);
-      await this.touchEvent("touchEnd", x, y);
+      await Promise.all([this.touchEvent("touchStart", x, y), this.touchEvent("touchEnd", x, y)]);
     } else {
       await this.page.mouse.move(x, y);
-      await this.page.mouse.down();
-      await sleep(30);
-      await this.page.mouse.up();
+      await Promise.all([this.page.mouse.down(), this.page.mouse.up()]);
     }
   }
   async drag([x0, y0], [x1, y1], steps = 8) {
