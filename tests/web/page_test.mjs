@@ -54,7 +54,8 @@ class Driver {
   // frame (WebAssembly under load) cannot stretch the press into a long press
   async tap([x, y]) {
     if (this.touch) {
-      await Promise.all([this.touchEvent("touchStart", x, y), this.touchEvent("touchEnd", x, y)]);
+      await this.touchEvent("touchStart", x, y);  // (the protocol wants the start acknowledged first)
+      await this.touchEvent("touchEnd", x, y);
     } else {
       await this.page.mouse.move(x, y);
       await Promise.all([this.page.mouse.down(), this.page.mouse.up()]);
