@@ -742,3 +742,73 @@ def test_a_filled_foundation_wears_its_suit_badge(size, cls):
     assert dark(b) >= 0.25, dark(b)
     col = t.pile_rects(t.state, ("col", 0))[-1]
     assert dark(b.move(col.right - t.pile_rect[key].right, col.bottom - t.pile_rect[key].bottom)) < 0.05
+
+
+def _every_screen(size, lang):
+    """``(name, app)`` for every screen a player can reach at ``size`` in ``lang``: home and
+    each game's sheet, settings, statistics (with scripted results), the layout picker, and each
+    table bare and with each of its panels (pause menu, rules, statistics, options, code)."""
+    import importlib.util
+    from pathlib import Path
+
+    from ui.scenes.common import GAMES
+    from ui.scenes.home import HomeScene
+    from ui.scenes.layout_picker import LayoutPickerScene
+    from ui.scenes.settings import SettingsScene
+    from ui.scenes.stats import StatsScene
+    from ui.table import table_class
+
+    spec = importlib.util.spec_from_file_location(
+        "render_tool", Path(__file__).resolve().parent.parent / "tools" / "render.py")
+    render_tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(render_tool)
+
+    def settings():
+        return Settings(language=lang, anim_speed="off")
+
+    for name, cls in (("home", HomeScene), ("settings", SettingsScene), ("stats", StatsScene),
+                      ("layouts", LayoutPickerScene)):
+        app = App(size, cls(), settings(), render_tool.demo_store(settings()))
+        yield name, app
+        if cls is HomeScene:
+            for g in GAMES:
+                app.scene.tap_game(g)
+                yield f"home sheet {g}", app
+        pygame.display.quit()
+    for g in GAMES:
+        app = App(size, table_class(g)(3), settings(), Store(MemoryStorage()))
+        t = app.scene
+        yield g, app
+        for panel in ("open_pause", "open_rules", "open_stats", "open_options", "open_code_entry"):
+            if t.panel is not None:
+                t.close_panel()
+            getattr(t, panel)()
+            yield f"{g} {panel}", app
+        pygame.display.quit()
+
+
+PHONES = SIZES[1:] + SMALLEST
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_text_under_12_px_on_any_phone_screen(size, lang, monkeypatch):
+    """Every text of every screen a player reaches on a phone (home and its sheets, settings,
+    statistics, the layout picker, each table with its pause menu, rules, statistics, options
+    and code panels), in English and Russian, at 390x844, 844x390 and the smallest 360x640 and
+    640x360, is drawn in lines at least 12 px tall."""
+    from ui import text
+
+    small = []
+    _record_small_texts(monkeypatch, small)
+    bad = []
+    for name, app in _every_screen(size, lang):
+        small.clear()
+        text.clear()
+        app.dirty = True
+        if hasattr(app.scene, "stale"):
+            app.scene.stale = True
+        app.frame()
+        if small:
+            bad.append((name, sorted(set(small))[:4]))
+    assert not bad, bad

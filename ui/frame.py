@@ -255,6 +255,7 @@ class Button:
                  label_size: int = 16, style: str = "bar", enabled: bool = True):
         self.name, self.rect, self.label, self.icon_name = name, pygame.Rect(rect), label, icon_name
         self.label_size, self.style, self.enabled = label_size, style, enabled
+        self.icon_only = False   # an icon button whose label is not drawn (no room at a readable size)
         self.pressed = False
         self.selected = False
 
@@ -273,10 +274,10 @@ class Button:
         ink = INK if self.enabled else (140, 160, 150)
         if self.style == "primary":
             ink = (10, 40, 60)
-        label = self.label
+        label = "" if self.icon_only and self.icon_name else self.label
         if self.icon_name and label:
             isz = round(min(r.height * 0.55, r.width * 0.6))
-            ls = text.fit(label, self.label_size, r.width - 6, 9)
+            ls = text.fit(label, self.label_size, r.width - 6, text.MIN_SIZE)
             img = text.render(label, ls, ink)
             total = isz + img.get_height() * 0.85
             y0 = r.centery - total / 2
@@ -286,8 +287,13 @@ class Button:
             isz = round(min(r.height, r.width) * 0.62)
             surface.blit(icon(self.icon_name, isz, ink), (r.centerx - isz // 2, r.centery - isz // 2))
         else:
-            ls = text.fit(label, self.label_size, r.width - 10, 9)
-            text.blit_center(surface, text.render(label, ls, ink), r.center)
+            ls = text.fit(label, self.label_size, r.width - 10, text.MIN_SIZE)
+            # too long even at the least readable size: in as many lines as it needs
+            lines = [label] if text.width(label, ls) <= r.width - 10 else text.wrap(label, ls, r.width - 10)
+            lh = text.font(ls).get_linesize()
+            for k, line in enumerate(lines):
+                text.blit_center(surface, text.render(line, ls, ink),
+                                 (r.centerx, round(r.centery + (k - (len(lines) - 1) / 2) * lh)))
 
 
 _rr: dict[tuple, pygame.Surface] = {}

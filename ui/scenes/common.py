@@ -188,8 +188,8 @@ def say_label(label: str, value: str) -> str:
 
 def draw_pair(surface, label: str, value: str, rect: pygame.Rect, size: int) -> None:
     """A small label over a larger value, centred in ``rect`` (the statistics' figures)."""
-    ls = text.fit(label, max(11, round(size * 0.6)), rect.width - 4, 9)
-    vs = text.fit(value, size, rect.width - 4, 10)
+    ls = text.fit(label, max(text.MIN_SIZE, round(size * 0.6)), rect.width - 4, text.MIN_SIZE)
+    vs = text.fit(value, size, rect.width - 4, text.MIN_SIZE)
     li = text.render(label, ls, DIM)
     vi = text.render(value, vs, INK)
     total = li.get_height() + vi.get_height() * 0.9

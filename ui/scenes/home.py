@@ -211,15 +211,7 @@ class HomeScene(ScreenScene):
             surface.blit(rounded(rect.width, rect.height, 14, (255, 255, 255, 34),
                                  (255, 255, 255, 60), 1.0), rect.topleft)
             ts = max(18, min(round(rect.height * 0.13), round(30 * self.s) if not self.phone else 22))
-            ss = max(14, round(ts * 0.7))
-            pad = max(6, rect.height // 20)
-            ph = rect.height - pad * 3 - ts - ss
-            prect = pygame.Rect(rect.x + pad, rect.y + pad, rect.width - 2 * pad, ph)
-            img = preview(g, prect.size, st.card_back, st.four_colour)
-            surface.blit(img, prect.topleft)
-            name = game_title(g)
-            text.blit_center(surface, text.render(name, text.fit(name, ts, rect.width - 8, 12), INK),
-                             (rect.centerx, prect.bottom + pad // 2 + ts // 2))
+            ss = max(text.MIN_SIZE, round(ts * 0.7))
             if g in self.saves:
                 moves, secs = self.saves[g]
                 sub = tr("Continue: 1 move, {time}", time=format_duration(secs)) if moves == 1 else \
@@ -227,8 +219,21 @@ class HomeScene(ScreenScene):
                 col = WARN
             else:
                 sub, col = tr("Tap to play"), DIM
-            text.blit_center(surface, text.render(sub, text.fit(sub, ss, rect.width - 8, 10), col),
-                             (rect.centerx, rect.bottom - pad - ss // 2))
+            # the line under the name never below MIN_SIZE: shrunk to fit, else in two lines
+            sz = text.fit(sub, ss, rect.width - 8, text.MIN_SIZE)
+            lines = [sub] if text.render(sub, sz).get_width() <= rect.width - 8 else text.wrap(sub, sz, rect.width - 8)
+            lh = text.font(sz).get_linesize()
+            pad = max(6, rect.height // 20)
+            ph = rect.height - pad * 3 - ts - ss - lh * (len(lines) - 1)
+            prect = pygame.Rect(rect.x + pad, rect.y + pad, rect.width - 2 * pad, ph)
+            img = preview(g, prect.size, st.card_back, st.four_colour)
+            surface.blit(img, prect.topleft)
+            name = game_title(g)
+            text.blit_center(surface, text.render(name, text.fit(name, ts, rect.width - 8, 12), INK),
+                             (rect.centerx, prect.bottom + pad // 2 + ts // 2))
+            for k, line in enumerate(reversed(lines)):
+                text.blit_center(surface, text.render(line, sz, col),
+                                 (rect.centerx, rect.bottom - pad - ss // 2 - k * lh))
         if not self.message:
             hint = tr("Esc back · Ctrl+Z undo · H hint · N new deal · Space draw")
             size = 15 if self.phone else max(15, round(18 * self.s))

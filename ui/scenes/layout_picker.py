@@ -96,8 +96,8 @@ class LayoutPickerScene(ScreenScene):
         self.cols = max(2, min(8, inner // target))
         self.gap = 8 if self.phone else round(14 * s)
         self.tile_w = (inner - self.gap * (self.cols - 1)) // self.cols
-        self.name_size = max(15, min(22, round(self.tile_w * 0.1))) if self.phone else max(16, round(20 * s))
-        self.sub_size = max(13, round(self.name_size * 0.78))
+        self.name_size = max(text.MIN_SIZE, min(22, round(self.tile_w * 0.1))) if self.phone else max(16, round(20 * s))
+        self.sub_size = max(text.MIN_SIZE, round(self.name_size * 0.78))
         self.pad = max(6, self.tile_w // 22)
         self.thumb_h = round(self.tile_w * (0.5 if h < 560 else 0.62))
         self.tile_h = self.pad * 3 + self.thumb_h + self.name_size + self.sub_size + 4
@@ -261,10 +261,10 @@ class LayoutPickerScene(ScreenScene):
             surface.blit(thumbnail(n, thumb.size), thumb.topleft)
             name = layout_title(n)
             y = thumb.bottom + self.pad
-            text.blit_center(surface, text.render(name, text.fit(name, self.name_size, r.width - 8, 11), INK),
+            text.blit_center(surface, text.render(name, text.fit(name, self.name_size, r.width - 8, text.MIN_SIZE), INK),
                              (r.centerx, y + self.name_size // 2))
             sub = tr("{n} · {cards} cards", n=n, cards=len(geometry(n).layout))
-            text.blit_center(surface, text.render(sub, text.fit(sub, self.sub_size, r.width - 8, 10), DIM),
+            text.blit_center(surface, text.render(sub, text.fit(sub, self.sub_size, r.width - 8, text.MIN_SIZE), DIM),
                              (r.centerx, y + self.name_size + 2 + self.sub_size // 2))
             if chosen:
                 lw = 4 if self.phone else max(4, round(5 * self.s))

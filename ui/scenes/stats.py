@@ -155,7 +155,7 @@ class StatsScene(ScreenScene):
         surface.blit(card, r.topleft)
         pygame.draw.rect(surface, (90, 150, 110), r, 1, border_radius=14)
         big = max(22, round(30 * self.s))
-        small = max(15, round(19 * self.s))
+        small = max(text.MIN_SIZE, round(19 * self.s))
         head = tr("No games played yet")
         text.blit_center(surface, text.render(head, text.fit(head, big, r.width - 24, 14), INK),
                          (r.centerx, r.y + r.height * 0.32))
@@ -168,7 +168,7 @@ class StatsScene(ScreenScene):
     def draw_chart(self, surface) -> None:
         tot = self.totals()
         top = max(1, max(max(w, l) for w, l in tot.values()))
-        ls = max(12, round((15 if self.phone else 18) * self.s))
+        ls = max(text.MIN_SIZE, round((15 if self.phone else 18) * self.s))
         lab_h = ls * 2 + 6
         num_h = ls + 4
         leg_h = ls + 8
@@ -182,7 +182,11 @@ class StatsScene(ScreenScene):
             surface.blit(img, (lx + ls + 5, self.chart.y + 4 + (ls - 2 - img.get_height()) // 2))
             lx += ls + 5 + img.get_width() + 16
         pygame.draw.line(surface, (120, 170, 135), (self.chart.x, base_y), (self.chart.right, base_y), 1)
-        for g, col in zip(GAMES, self.columns):
+        # a name with a word too wide for its column at a readable size: every name on one line,
+        # the columns' names on two alternating lines so each may use two columns' width
+        stagger = any(text.width(word, ls) > col.width - 4
+                      for g, col in zip(GAMES, self.columns) for word in game_title(g).split())
+        for i, (g, col) in enumerate(zip(GAMES, self.columns)):
             won, lost = tot[g]
             if g == self.game:
                 hl = pygame.Surface(col.size, pygame.SRCALPHA)
@@ -196,12 +200,15 @@ class StatsScene(ScreenScene):
                 if bh:
                     pygame.draw.rect(surface, c, r, border_top_left_radius=3, border_top_right_radius=3)
                 num = format_number(v)
-                img = text.render(num, text.fit(num, ls, bw + 8, 9), INK)
+                img = text.render(num, text.fit(num, ls, bw + 8, text.MIN_SIZE), INK)
                 text.blit_center(surface, img, (r.centerx, r.y - img.get_height() // 2 - 1))
             name = game_title(g)
-            lines = text.wrap(name, ls, col.width - 4)[:2]
-            for k, line in enumerate(lines):
-                size = text.fit(line, ls, col.width - 4, 9)
+            if stagger:
+                placed = [(i % 2, name, 2 * col.width - 8)]
+            else:
+                placed = [(k, line, col.width - 4) for k, line in enumerate(text.wrap(name, ls, col.width - 4)[:2])]
+            for k, line, room in placed:
+                size = text.fit(line, ls, room, text.MIN_SIZE)
                 text.blit_center(surface, text.render(line, size, INK if g == self.game else DIM),
                                  (col.centerx, base_y + 4 + ls // 2 + k * (ls + 2)))
 
@@ -259,9 +266,9 @@ class StatsScene(ScreenScene):
     def draw_line(self, surface, r: pygame.Rect) -> None:
         """The last 30 results: a line up on a win, down on a loss, one dot per game."""
         last = self.app.progress.summary(self.variant)["last"]
-        ls = max(13, round((15 if self.phone else 18) * self.s))
+        ls = max(text.MIN_SIZE, round((15 if self.phone else 18) * self.s))
         title = self.line_title()
-        text.blit_center(surface, text.render(title, text.fit(title, ls, r.width, 10), DIM), (r.centerx, r.y + ls // 2))
+        text.blit_center(surface, text.render(title, text.fit(title, ls, r.width, text.MIN_SIZE), DIM), (r.centerx, r.y + ls // 2))
         area = pygame.Rect(r.x + 8, r.y + ls + 10, r.width - 16, r.height - ls - 16)
         if area.height < 16 or not last:
             return

@@ -177,6 +177,9 @@ class GameTable(Scene):
         # one label size for the whole bar: the largest at which every label fits its button
         size = min(text.fit(label, self.frame.p["label"], r.width - 6, 9) for (_, label, _), r in zip(specs, rects))
         self.buttons = [Button(n, r, label, ic, size) for (n, label, ic), r in zip(specs, rects)]
+        # labels that would be under 12-px lines (the smallest phones) leave the icons alone
+        for b in self.buttons:
+            b.icon_only = size < text.MIN_SIZE
         self.buttons[0].enabled = bool(self.history and self.history.can_undo())
         # the pause menu's button: the top bar's left end, at least 44 px square
         top = self.frame.top
@@ -988,7 +991,7 @@ class GameTable(Scene):
             r = pygame.Rect(pb.rect.right, r.y, r.right - pb.rect.right, r.height)
         items = self.top_items() + [(tr("Deal"), self.deal_label())]
         ts = self.frame.p["top_text"]
-        ls = max(14, round(ts * 0.6))
+        ls = max(text.MIN_SIZE, round(ts * 0.6))
         # each item as wide as its text needs (a long deal code gets the room the short numbers
         # leave), the room left shared out evenly; narrower than the needs, all shrink alike
         needs = [max(text.width(label, ls), text.width(value, ts)) + 12 for label, value in items]
@@ -1000,9 +1003,9 @@ class GameTable(Scene):
         for (label, value), cw in zip(items, widths):
             cx = x + cw / 2
             x += cw
-            vs = text.fit(value, ts, int(cw) - 6, 12)
+            vs = text.fit(value, ts, int(cw) - 6, text.MIN_SIZE)
             self.top_sizes.append((label, value, vs))
-            lim = text.render(label, text.fit(label, ls, int(cw) - 6, 12), DIM)
+            lim = text.render(label, text.fit(label, ls, int(cw) - 6, text.MIN_SIZE), DIM)
             vim = text.render(value, vs, INK)
             total = lim.get_height() + vim.get_height() * 0.85
             y0 = r.centery - total / 2
@@ -1017,7 +1020,7 @@ class GameTable(Scene):
         big = min(32, round(r.height * 0.8))
         one = text.fit(message, big, r.width - 16, 6)
         least = text.MIN_SIZE
-        if one >= big * 0.8 or (one >= least and r.height < 40):
+        if text.width(message, one) <= r.width - 16 and (one >= big * 0.8 or (one >= least and r.height < 40)):
             return one, [message]
         lines = [message]
         for size in range(min(big, max(least, round(r.height * 0.5))), least - 1, -1):
