@@ -521,14 +521,23 @@ class TextPanel(Panel):
         size = self.size_for(self.rect.width)
         lh = text.font(size).get_linesize()
         lines = self.lines(self.rect.width)
-        if len(lines) * lh > r.height:        # a short window: the text shrinks to the room
-            size = max(12, int(size * r.height / (len(lines) * lh)))
+        cols = [(r.x + 4, lines)]
+        if len(lines) * lh > r.height:        # a short window: the text shrinks to the room,
+            size = max(text.MIN_SIZE, int(size * r.height / (len(lines) * lh)))   # never under 12-px lines
             lh = text.font(size).get_linesize()
-        y = r.y
-        for line in lines:
-            if line:
-                surface.blit(text.render(line, size, INK), (r.x + 4, y))
-            y += lh
+            if len(lines) * lh > r.height:    # still too long: two columns side by side
+                half = (r.width - 24) // 2
+                out = []
+                for p in self.paragraphs:
+                    out.extend(text.wrap(p, size, half) if p else [""])
+                n = (len(out) + 1) // 2
+                cols = [(r.x + 4, out[:n]), (r.x + 4 + half + 16, out[n:])]
+        for x, col in cols:
+            y = r.y
+            for line in col:
+                if line:
+                    surface.blit(text.render(line, size, INK), (x, y))
+                y += lh
 
     def key(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
