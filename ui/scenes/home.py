@@ -161,7 +161,7 @@ class HomeScene(ScreenScene):
                  ("badges", tr("Badges"), lambda: self.app.open_badges())]
         bw = min((row.width - 2 * gap) // 3, round(260 * self.s) if not self.phone else 400)
         x = row.centerx - (3 * bw + 2 * gap) // 2
-        fs = 15 if self.phone else max(15, round(18 * self.s))
+        fs = text.MIN_SIZE if self.phone else max(text.MIN_SIZE, round(18 * self.s))
         for name, label, cb in specs:
             self.buttons.append((Button(name, pygame.Rect(x, row.y, bw, row_h), label, None, fs, "panel"), cb))
             x += bw + gap
