@@ -119,19 +119,44 @@ def press(app, name):
 
 
 def run_until(app, pred, frames=20_000, pause=0.0):
-    """Frames until ``pred()``; returns the longest frame (s). Fails after ``frames`` frames (a
-    frame cap, not a wall-clock one: the searches end on node budgets, so a busy machine only
+    """Frames until ``pred()``; returns the number of frames run. Fails after ``frames`` frames
+    (a frame cap, not a wall-clock one: the searches end on node budgets, so a busy machine only
     makes the test slower, never different)."""
     import time
 
-    longest = 0.0
-    for _ in range(frames):
+    for k in range(frames):
         if pred():
-            return longest
-        t0 = time.perf_counter()
+            return k
         app.frame()
-        longest = max(longest, time.perf_counter() - t0)
         if pause:
             time.sleep(pause)
     assert pred(), "no answer within the frame cap"
-    return longest
+    return frames
+
+
+class FakeClock:
+    """A clock for ``App.now`` that the machine's load cannot move: each read moves it on by
+    ``tick`` seconds (so a loop that works until a slice of time is spent ends after a fixed
+    number of reads), and :meth:`advance` moves it on by hand (the time between two frames)."""
+
+    def __init__(self, tick: float = 0.0005, start: float = 1000.0):
+        self.t, self.tick, self.reads = start, tick, 0
+
+    def __call__(self) -> float:
+        self.t += self.tick
+        self.reads += 1
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` pass (seconds ≥ 0)."""
+        self.t += seconds
+
+
+@pytest.fixture
+def fake_clock(monkeypatch):
+    """Every App made in the test reads a :class:`FakeClock` (returned) instead of the machine's."""
+    from ui.app import App
+
+    clock = FakeClock()
+    monkeypatch.setattr(App, "now", staticmethod(clock))
+    return clock

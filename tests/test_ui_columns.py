@@ -5,7 +5,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import time
 
 import pygame
 import pytest
@@ -31,7 +30,9 @@ def make(cls, size=(1280, 800), number=1, state=None, anim="off", **kw):
 
 
 @pytest.fixture(autouse=True)
-def _quit():
+def _quit(fake_clock):
+    """The App reads a fake clock (conftest.FakeClock), so the flights, automatic moves and hint
+    slices of a test do not depend on the machine's load."""
     yield
     pygame.display.quit()
 
@@ -51,14 +52,14 @@ def post(kind, pos):
 
 
 def run_frames(app, frames=2000):
-    """Frames (5 ms apart) until the flights, automatic moves and finish are over: a frame cap,
-    not a wall-clock deadline (a busy machine only makes it slower)."""
+    """Frames (5 ms apart on the App's fake clock) until the flights, automatic moves and finish
+    are over, within a frame cap."""
     t = app.scene
     for _ in range(frames):
         app.frame()
         if not t.anim.busy("cfly") and t.auto_due is None and t.finish_due is None:
             break
-        time.sleep(0.005)
+        app.now.advance(0.005)
 
 
 def fc_state(cols_text, cells=(None,) * 4, found=(0, 0, 0, 0), rest_to=(4, 5, 6, 7)):
@@ -216,7 +217,7 @@ def test_finish_plays_the_rest_animated():
         if t.rules.status(t.state) == WON:
             break
         app.frame()
-        time.sleep(0.002)
+        app.now.advance(0.002)
     assert t.rules.status(t.state) == WON and sum(t.state.foundations) == 52
     assert t.history.moves == 52
 

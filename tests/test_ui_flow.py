@@ -6,7 +6,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import time
 
 import pygame
 import pytest
@@ -34,14 +33,21 @@ def make(game, number=3, size=(1280, 800), anim="off", **kw):
     return app
 
 
+@pytest.fixture(autouse=True)
+def _clock(fake_clock):
+    """The App's clock is a fake one (conftest.FakeClock): a frame's time does not depend on the
+    machine's load."""
+    return fake_clock
+
+
 def frames(app, seconds):
-    """Run frames for ``seconds`` of wall time, and at least 5 (the App's dt is real time, 0.1 s at
-    most a frame)."""
-    end = time.perf_counter() + seconds
+    """Run frames 10 ms apart on the App's (fake) clock until ``seconds`` have passed, and at
+    least 5."""
+    end = app.now() + seconds
     k = 0
-    while time.perf_counter() < end or k < 5:
+    while app.now() < end or k < 5:
         app.frame()
-        time.sleep(0.01)
+        app.now.advance(0.01)
         k += 1
 
 
@@ -265,7 +271,7 @@ def win_freecell(app):
         if t.panel is not None:
             break
         app.frame()
-        time.sleep(0.01)
+        app.now.advance(0.01)
 
 
 def test_won_panel_offers_home_and_undo_and_esc_closes():

@@ -145,6 +145,10 @@ class App:
     NOTICE_SECONDS = 8.0
 
     POLL = 0.5
+    now = staticmethod(time.perf_counter)
+    """The app's clock (a callable giving seconds): frame times, notices, the tables' timers and
+    the solver slices all read it. Tests put a fake clock here (``tests/conftest.py``
+    ``FakeClock``) so that what happens in a frame does not depend on the machine's load."""
     solver_wall_clock = True
     """The app's searches stop at their wall-clock budgets (seconds) as well as their node budgets
     (ui/table/assist.py). The tests turn it off (tests/conftest.py): a search then ends on its
@@ -192,7 +196,7 @@ class App:
         self.window_away = False   # the window is hidden, minimised or out of focus (window events)
         self.page_away = False     # the browser page is hidden (polled with the size)
         self.scene: Scene | None = None
-        self._last = time.perf_counter()
+        self._last = self.now()
         self._next_poll = self._last + self.POLL
         self.frames = 0
         self.draws = 0
@@ -360,7 +364,7 @@ class App:
     def show_notice(self, message: str, seconds: float | None = None) -> None:
         """Show ``message`` on the notice line (one line, over the top of the screen)."""
         self.notice = message
-        self.notice_until = time.perf_counter() + (seconds or self.NOTICE_SECONDS)
+        self.notice_until = self.now() + (seconds or self.NOTICE_SECONDS)
         self.dirty = True
 
     def draw_notice(self, surface: pygame.Surface) -> None:
@@ -381,7 +385,7 @@ class App:
 
     def frame(self) -> None:
         """One frame: events, update, and a redraw only if something changed. Never blocks."""
-        now = time.perf_counter()
+        now = self.now()
         dt = min(0.1, now - self._last)
         self._last = now
         self.frames += 1

@@ -151,10 +151,11 @@ class Job:
         self.finished = False
         self.value = None
 
-    def advance(self, seconds: float) -> bool:
-        """Work for about ``seconds``; ``True`` once finished (``done`` has been called)."""
-        t0 = time.perf_counter()
-        while not self.finished and time.perf_counter() - t0 < seconds:
+    def advance(self, seconds: float, now=time.perf_counter) -> bool:
+        """Work for about ``seconds`` of the clock ``now`` (a callable giving seconds; the app's
+        clock, ``App.now``); ``True`` once finished (``done`` has been called)."""
+        t0 = now()
+        while not self.finished and now() - t0 < seconds:
             if self.search is None:
                 try:
                     self.search = self.gen.send(self.last) if self.started else next(self.gen)
@@ -289,12 +290,12 @@ class Assist:
             self.deal_panel()
         if self.jobs:
             j = next((j for j in self.jobs if j.modal), self.jobs[0])
-            if j.advance(PANEL_SLICE if j.modal else SLICE) and j in self.jobs:
+            if j.advance(PANEL_SLICE if j.modal else SLICE, self.table.app.now) and j in self.jobs:
                 self.jobs.remove(j)
             redraw = True
             if any(j.modal for j in self.jobs) or self.rescue_phase in (RescuePhase.SEARCH, RescuePhase.BACK):
                 self.table.stale = True     # the panel's spinner turns
-        if self.queue and time.perf_counter() >= self.queue_due:
+        if self.queue and self.table.app.now() >= self.queue_due:
             self.play_next()
             redraw = True
         return redraw
@@ -424,7 +425,7 @@ class Assist:
         info = self.rescue_info
 
         def gen():
-            t0 = time.perf_counter()
+            t0 = self.table.app.now()
             for k in range(1, len(states)):
                 s = states[-1 - k]
                 info.checked = k
@@ -437,7 +438,7 @@ class Assist:
                 self.learn(s, r)
                 if r.status == SOLVED:
                     return k
-                if self.wall_clock and time.perf_counter() - t0 > BACK_TOTAL:
+                if self.wall_clock and self.table.app.now() - t0 > BACK_TOTAL:
                     return -k
             return None
 
@@ -558,7 +559,7 @@ class Assist:
         if not self.on_course():   # the table moved on, and not along the line
             self.stop_playback()
             return
-        self.queue_due = time.perf_counter()
+        self.queue_due = self.table.app.now()
         if self.queue:
             t.say(tr(MSG_PLAYING_LINE))
         else:
@@ -612,7 +613,7 @@ class Assist:
             return
         self.played += 1
         f = max(0.25, t.anim.factor)
-        self.queue_due = time.perf_counter() + STEP_MS / 1000 * f
+        self.queue_due = self.table.app.now() + STEP_MS / 1000 * f
         if not self.queue:
             t.say(tr(self.sees(MSG_PLAYED_LINE), n=self.played))
 
@@ -697,7 +698,7 @@ class Assist:
         self.dealing = info
 
         def gen():
-            t0 = time.perf_counter()
+            t0 = self.table.app.now()
             n = first
             for k in range(DEAL_TRIES):
                 if k:
@@ -706,7 +707,7 @@ class Assist:
                 r = yield self.solver(self.rules.deal(n, info["opts"]), DEAL_NODES, DEAL_SECONDS)
                 if r.status == SOLVED:
                     return n, r.moves
-                if self.wall_clock and time.perf_counter() - t0 > DEAL_TOTAL:
+                if self.wall_clock and self.table.app.now() - t0 > DEAL_TOTAL:
                     break
             return None
 

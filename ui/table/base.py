@@ -206,7 +206,7 @@ class GameTable(Scene):
         if self.anim.busy("shake"):
             self.stale = True
         if self.toasts:
-            now = time.perf_counter()
+            now = self.app.now()
             n = len(self.toasts)
             self.toasts = [t for t in self.toasts if t[1] > now]
             redraw |= n != len(self.toasts)
@@ -544,7 +544,7 @@ class GameTable(Scene):
         self.stale = True
 
     def toast(self, message: str, pos, size: int, seconds: float = 2.5) -> None:
-        self.toasts.append([message, time.perf_counter() + seconds, pos, size])
+        self.toasts.append([message, self.app.now() + seconds, pos, size])
 
     # -- hint ------------------------------------------------------------------------------------
     def hint(self) -> None:
@@ -561,19 +561,19 @@ class GameTable(Scene):
             return
         if self.rules.has_solver():
             self.hint_search = self.rules.solver(self.state, max_nodes=self.hint_nodes)
-            self.hint_deadline = time.perf_counter() + HINT_WALL
+            self.hint_deadline = self.app.now() + HINT_WALL
             self.say(tr("Thinking…"))
         else:
             self.finish_hint(None)
 
     def step_hint(self) -> None:
-        t0 = time.perf_counter()
+        t0 = self.app.now()
         r = None
-        while time.perf_counter() - t0 < HINT_SLICE:
+        while self.app.now() - t0 < HINT_SLICE:
             r = self.hint_search.step(300)
             if r is not None:
                 break
-        if r is not None or (self.app.solver_wall_clock and time.perf_counter() > self.hint_deadline):
+        if r is not None or (self.app.solver_wall_clock and self.app.now() > self.hint_deadline):
             search, self.hint_search = self.hint_search, None
             self.finish_hint(r, search)
 

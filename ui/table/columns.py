@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, replace
 
 import pygame
@@ -144,7 +143,7 @@ class TapCycle:
 
 @dataclass
 class LastTap:
-    """The last tap that moved a card: when (``time.perf_counter``, s), where (px), the pile the
+    """The last tap that moved a card: when (``App.now``, s), where (px), the pile the
     card went to and the undo groups then — a second tap soon after, close by, is a double tap."""
 
     t: float
@@ -207,7 +206,7 @@ class ColumnsTable(GameTable):
             # Collection plays them: animated, each a move of the history (one undo step), after
             # the first frame has drawn the deal (the table needs its geometry to fly them); a
             # position that is no deal (``state=``) stays as given
-            self.auto_due = time.perf_counter() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
+            self.auto_due = self.app.now() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
 
     def count_deal_moves(self, history) -> int:
         """The leading moves of ``history`` that auto to foundation made at the deal: each is the
@@ -232,7 +231,7 @@ class ColumnsTable(GameTable):
         return self.auto_game and self.settings.auto_foundation
 
     def update(self, dt: float) -> bool:
-        now = time.perf_counter()
+        now = self.app.now()
         if self.drag is None:
             if self.finish_due is not None and now >= self.finish_due:
                 self.finish_step()
@@ -602,7 +601,7 @@ class ColumnsTable(GameTable):
             while self.auto_step(instant=True):
                 pass
         else:
-            self.auto_due = time.perf_counter() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
+            self.auto_due = self.app.now() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
 
     def auto_step(self, instant: bool = False) -> bool:
         """Play one automatic move to a foundation; ``False`` when none is due."""
@@ -624,7 +623,7 @@ class ColumnsTable(GameTable):
         if ok and hinting and self.rules.status(self.state) == PLAYING:
             self.hint()  # a hint asked for while the cards fly home is given for where they land
         if ok and not instant:
-            self.auto_due = time.perf_counter() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
+            self.auto_due = self.app.now() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
         elif ok:
             self.auto_due = 0.0
         return ok
@@ -676,7 +675,7 @@ class ColumnsTable(GameTable):
         self.finish_queue = list(moves)
         self.groups.append(0)
         self.finish_button = None
-        self.finish_due = time.perf_counter()
+        self.finish_due = self.app.now()
         if self.anim.factor == 0:
             while self.finish_queue:
                 self.finish_step(instant=True)
@@ -688,7 +687,7 @@ class ColumnsTable(GameTable):
         m = self.finish_queue.pop(0)
         self._play(m)
         if self.finish_queue:
-            self.finish_due = 0.0 if instant else time.perf_counter() + FINISH_MS / 1000 * max(0.5, self.anim.factor)
+            self.finish_due = 0.0 if instant else self.app.now() + FINISH_MS / 1000 * max(0.5, self.anim.factor)
         self.stale = True
 
     def undo_groups(self) -> list[int]:
@@ -855,7 +854,7 @@ class ColumnsTable(GameTable):
             return
         s = self.state
         lt = self.last_tap
-        if lt is not None and time.perf_counter() - lt.t < DOUBLE_TAP and \
+        if lt is not None and self.app.now() - lt.t < DOUBLE_TAP and \
                 math.dist(self.tap_pos, lt.pos) < DOUBLE_TAP_PX and lt.groups == len(self.groups) \
                 and lt.dst[0] != "found":
             # a double tap: the card the first tap moved goes home from where it went
@@ -913,7 +912,7 @@ class ColumnsTable(GameTable):
             place = self.place_class(dst)
             self.cycle = TapCycle(dst, len(after) - n, list(order), order.index(place) if place in order else 0,
                                   len(self.groups))
-            self.last_tap = LastTap(time.perf_counter(), self.tap_pos, dst, len(self.groups))
+            self.last_tap = LastTap(self.app.now(), self.tap_pos, dst, len(self.groups))
 
     NAV_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
 
