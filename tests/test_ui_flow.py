@@ -6,7 +6,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-
 import pygame
 import pytest
 
@@ -15,6 +14,8 @@ from ui import table as ui_table
 from ui.app import App
 from ui.settings import Settings
 from ui.storage import MemoryStorage, Store
+
+from conftest import click, key, new_app, run_until
 
 GAMES = list(ui_table.TABLES)
 
@@ -26,11 +27,8 @@ def _quit():
 
 
 def make(game, number=3, size=(1280, 800), anim="off", **kw):
-    cls = ui_table.table_class(game)
-    s = Settings(language="en", anim_speed=anim, **kw)
-    app = App(size, cls(number), s, Store(MemoryStorage()))
-    app.frame()
-    return app
+    """The real App (conftest.new_app) on deal ``number`` of ``game``."""
+    return new_app(ui_table.table_class(game)(number), size, anim_speed=anim, **kw)
 
 
 @pytest.fixture(autouse=True)
@@ -58,12 +56,6 @@ def first_move(t):
     assert t.play(moves[0])
     if hasattr(t, "groups"):
         t.groups.append(1)
-
-
-def key(app, k, mod=0, frames_=1):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    for _ in range(frames_):
-        app.frame()
 
 
 def window(app, kind):
@@ -151,8 +143,8 @@ def test_restored_klondike_keeps_the_deal_moves_out_of_the_count():
     s = Settings(language="en", anim_speed="off")
     from ui.table.klondike import KlondikeTable
 
-    app = App((1280, 800), KlondikeTable(11), s, store)
-    for _ in range(3):
+    app = new_app(KlondikeTable(11), settings=s, store=store)
+    for _ in range(2):
         app.frame()
     t = app.scene
     t.draw_stock()
@@ -162,13 +154,6 @@ def test_restored_klondike_keeps_the_deal_moves_out_of_the_count():
     app.open_game("klondike", resume=True)
     app.frame()
     assert dict(app.scene.top_items())["Moves"] == "1"
-
-
-def click(app, pos, frames_=1):
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
-    for _ in range(frames_):
-        app.frame()
 
 
 def bar(app, name):
@@ -389,9 +374,7 @@ def test_freecell_run_too_long_says_the_capacity_and_why(lang):
     from ui.table.freecell import FreeCellTable
 
     s0 = long_run_state()
-    app = App((1280, 800), FreeCellTable(state=s0), Settings(language=lang, anim_speed="off",
-                                                              auto_foundation=False), Store(MemoryStorage()))
-    app.frame()
+    app = new_app(FreeCellTable(state=s0), language=lang, auto_foundation=False)
     t = app.scene
     n0 = len(s0.columns[0])
     # a tap on the run's head
@@ -422,8 +405,7 @@ def test_freecell_617_tap_again_goes_round_every_place():
     from games.cards import parse_card as C
     from ui.table.freecell import FreeCellTable
 
-    app = App((1280, 800), FreeCellTable(617), Settings(language="en", anim_speed="off"), Store(MemoryStorage()))
-    app.frame()
+    app = new_app(FreeCellTable(617))
     t = app.scene
     qh, ks, kc = C("QH"), C("KS"), C("KC")
 
@@ -494,14 +476,6 @@ def test_code_field_takes_paste(monkeypatch):
 
 
 # -- 6. help never dead-ends ---------------------------------------------------------------------
-def run_until(app, cond, frames_=20000):
-    for _ in range(frames_):
-        if cond():
-            return
-        app.frame()
-    raise AssertionError("condition never met")
-
-
 def test_tripeaks_hint_at_move_0_of_a_lost_deal_points_at_the_stock():
     """TP1-C-AAAAAAB: drawing is the only move and no line wins. The hint shows the stock and
     says the deal cannot be won; it never sends the player to an Undo that is greyed out."""
@@ -514,9 +488,7 @@ def test_tripeaks_hint_at_move_0_of_a_lost_deal_points_at_the_stock():
     assert TriPeaks.legal_moves(s0) == [DRAW]
     proof = TriPeaks.solve(s0, max_nodes=2_000_000)
     assert proof.status == UNSOLVABLE
-    app = App((1280, 800), TriPeaksTable(n, options=opts), Settings(language="en", anim_speed="off"),
-              Store(MemoryStorage()))
-    app.frame()
+    app = new_app(TriPeaksTable(n, options=opts))
     t = app.scene
     t.assist.learn(s0, proof)            # as a finished search would
     key(app, pygame.K_h)
@@ -536,9 +508,7 @@ def test_rescue_at_move_0_of_a_proved_lost_deal_says_it_cannot_be_won(monkeypatc
     assert 11982 not in bank.load(FreeCell, {}).solvable
     from ui.table import assist
     monkeypatch.setattr(assist, "PANEL_SLICE", 0.25)    # fewer, longer slices: the same search
-    app = App((1280, 800), FreeCellTable(11982), Settings(language="en", anim_speed="off"),
-              Store(MemoryStorage()))
-    app.frame()
+    app = new_app(FreeCellTable(11982))
     t = app.scene
     key(app, pygame.K_r)
     run_until(app, lambda: t.assist.rescue_phase == "back-done", 200_000)
@@ -815,9 +785,7 @@ def test_tripeaks_won_by_keys_only():
                    for r in [TriPeaks.solve(TriPeaks.deal(n, opts), max_nodes=200_000)] if r.status == SOLVED)
     from ui.table.tripeaks import TriPeaksTable
 
-    app = App((1280, 800), TriPeaksTable(n, options=opts), Settings(language="en", anim_speed="off"),
-              Store(MemoryStorage()))
-    app.frame()
+    app = new_app(TriPeaksTable(n, options=opts))
     t = app.scene
     for text_ in line:
         m = TriPeaks.parse_move(t.state, text_)

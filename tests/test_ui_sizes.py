@@ -19,15 +19,14 @@ from ui.table.freecell import FreeCellTable
 from ui.table.klondike import KlondikeTable
 from ui.table.spider import SpiderTable
 
+from conftest import click, new_app
+
 SIZES = [(1280, 800), (390, 844), (844, 390)]
 
 
 def make(cls, size, number=1, options=None, state=None, **kw):
-    s = Settings(language="en", anim_speed="off", **kw)
-    app = App(size, cls(number if state is None else None, options or {}, state=state), s,
-              Store(MemoryStorage()))
-    app.frame()
-    return app
+    """The real App (conftest.new_app) at ``size`` on deal ``number`` (or ``state``) of ``cls``."""
+    return new_app(cls(number if state is None else None, options or {}, state=state), size, **kw)
 
 
 @pytest.fixture(autouse=True)
@@ -81,16 +80,6 @@ def test_long_columns_show_every_face_up_index(size, cls, rules, number, options
     assert longest >= 13
 
 
-def post(kind, pos):
-    pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False, rel=(0, 0), buttons=(1, 0, 0)))
-
-
-def tap(app, pos):
-    post(pygame.MOUSEBUTTONDOWN, pos)
-    post(pygame.MOUSEBUTTONUP, pos)
-    app.frame()
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
 @pytest.mark.parametrize("cls", [KlondikeTable, FreeCellTable, SpiderTable], ids=lambda c: c.__name__)
 def test_a_tap_on_felt_below_a_column_does_nothing(size, cls):
@@ -110,7 +99,7 @@ def test_a_tap_on_felt_below_a_column_does_nothing(size, cls):
             continue
         before = t.state
         assert t.hit_test((r.centerx, y)) is None, (i, y)
-        tap(app, (r.centerx, y))
+        click(app, (r.centerx, y))
         assert t.state == before and t.history.moves == moves
         assert not t.status_error
     # the cards themselves still answer
