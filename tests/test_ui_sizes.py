@@ -166,8 +166,12 @@ def _screen_targets(size):
     """Every button, row and key of the home, settings, statistics and layout picker screens,
     the home screen's game sheets, and of each table with its options and code panels."""
     from ui.scenes.common import GAMES
+    from ui.scenes.badges import BadgesScene
+    from ui.scenes.daily import DailyScene
     from ui.scenes.home import HomeScene
     from ui.scenes.layout_picker import LayoutPickerScene
+    from ui.scenes.records import RecordsScene
+    from ui.scenes.rules import RulesScene
     from ui.scenes.settings import SettingsScene
     from ui.scenes.stats import StatsScene
     from ui.table import table_class
@@ -370,14 +374,21 @@ def _screens(size):
     """``(name, app)`` for every screen at ``size``: home, settings, statistics, the layout
     picker, each table, each table with its options and its code panel open."""
     from ui.scenes.common import GAMES
+    from ui.scenes.badges import BadgesScene
+    from ui.scenes.daily import DailyScene
     from ui.scenes.home import HomeScene
     from ui.scenes.layout_picker import LayoutPickerScene
+    from ui.scenes.records import RecordsScene
+    from ui.scenes.rules import RulesScene
     from ui.scenes.settings import SettingsScene
     from ui.scenes.stats import StatsScene
     from ui.table import table_class
 
-    for name, cls in (("home", HomeScene), ("settings", SettingsScene), ("stats", StatsScene),
-                      ("layouts", LayoutPickerScene)):
+    screens = [("home", HomeScene), ("settings", SettingsScene), ("stats", StatsScene),
+               ("layouts", LayoutPickerScene), ("daily", DailyScene), ("records", RecordsScene),
+               ("badges", BadgesScene)]
+    screens += [(f"rules {g}", lambda g=g: RulesScene(g)) for g in GAMES]
+    for name, cls in screens:
         app = App(size, cls(), Settings(language="ru", anim_speed="off"), Store(MemoryStorage()))
         yield name, app
         pygame.display.quit()
@@ -735,14 +746,18 @@ def test_a_filled_foundation_wears_its_suit_badge(size, cls):
 
 def _every_screen(size, lang):
     """``(name, app)`` for every screen a player can reach at ``size`` in ``lang``: home and
-    each game's sheet, settings, statistics (with scripted results), the layout picker, and each
-    table bare and with each of its panels (pause menu, rules, statistics, options, code)."""
+    each game's sheet, settings, statistics (with scripted results), the layout picker, the deal
+    of the day, records, badges, each game's rules page, and each table bare and with each of its panels (pause menu, rules, statistics, options, code)."""
     import importlib.util
     from pathlib import Path
 
     from ui.scenes.common import GAMES
+    from ui.scenes.badges import BadgesScene
+    from ui.scenes.daily import DailyScene
     from ui.scenes.home import HomeScene
     from ui.scenes.layout_picker import LayoutPickerScene
+    from ui.scenes.records import RecordsScene
+    from ui.scenes.rules import RulesScene
     from ui.scenes.settings import SettingsScene
     from ui.scenes.stats import StatsScene
     from ui.table import table_class
@@ -755,8 +770,11 @@ def _every_screen(size, lang):
     def settings():
         return Settings(language=lang, anim_speed="off")
 
-    for name, cls in (("home", HomeScene), ("settings", SettingsScene), ("stats", StatsScene),
-                      ("layouts", LayoutPickerScene)):
+    screens = [("home", HomeScene), ("settings", SettingsScene), ("stats", StatsScene),
+               ("layouts", LayoutPickerScene), ("daily", DailyScene), ("records", RecordsScene),
+               ("badges", BadgesScene)]
+    screens += [(f"rules {g}", lambda g=g: RulesScene(g)) for g in GAMES]
+    for name, cls in screens:
         app = App(size, cls(), settings(), render_tool.demo_store(settings()))
         yield name, app
         if cls is HomeScene:
@@ -783,8 +801,8 @@ PHONES = SIZES[1:] + SMALLEST
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_no_text_under_12_px_on_any_phone_screen(size, lang, monkeypatch):
     """Every text of every screen a player reaches on a phone (home and its sheets, settings,
-    statistics, the layout picker, each table with its pause menu, rules, statistics, options
-    and code panels), in English and Russian, at 390x844, 844x390 and the smallest 360x640 and
+    statistics, the layout picker, the deal of the day, records, badges, each game's rules page,
+    each table with its pause menu, rules, statistics, options and code panels), in English and Russian, at 390x844, 844x390 and the smallest 360x640 and
     640x360, is drawn in lines at least 12 px tall."""
     from ui import text
 

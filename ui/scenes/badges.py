@@ -26,7 +26,7 @@ class BadgesScene(Scrolling, ScreenScene):
     def layout(self, w, h) -> None:
         m = 10 if self.phone else round(20 * self.s)
         self.area = pygame.Rect(0, self.top.bottom, w, h - self.top.bottom)
-        self.fs = 15 if self.phone else max(15, round(18 * self.s))
+        self.fs = text.MIN_SIZE if self.phone else max(text.MIN_SIZE, round(18 * self.s))
         cols = max(1, min(3, (w - 2 * m) // (300 if self.phone else round(380 * self.s))))
         gap = 8 if self.phone else round(12 * self.s)
         cw = (w - 2 * m - gap * (cols - 1)) // cols
@@ -67,7 +67,7 @@ class BadgesScene(Scrolling, ScreenScene):
             x = medal.right + 12
             room = r.right - x - 10
             name = tr(b.name)
-            ns = text.fit(name, fs + 2, room, 14)
+            ns = text.fit(name, fs + 2, room, text.MIN_SIZE)
             surface.blit(text.render(name, ns, INK if date else (220, 225, 220)), (x, r.y + 10))
             y = r.y + 10 + round(lh * 1.25)
             for line in ask:
@@ -79,5 +79,5 @@ class BadgesScene(Scrolling, ScreenScene):
                 t = progress_of(b.id, data)
                 status = tr("Not yet") if t is None else tr(b.unit, have=t[0], need=t[1])
                 col = WARN if t is not None and t[0] else DIM
-            surface.blit(text.render(status, text.fit(status, fs, room, 14), col), (x, y))
+            surface.blit(text.render(status, text.fit(status, fs, room, text.MIN_SIZE), col), (x, y))
         surface.set_clip(clip)

@@ -51,15 +51,17 @@ class DailyScene(ScreenScene):
     def layout(self, w, h) -> None:
         m = 10 if self.phone else round(20 * self.s)
         body = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - 2 * m)
-        self.fs = 15 if self.phone else max(15, round(19 * self.s))
-        lh = max(34, round(self.fs * 2.2))
+        self.fs = text.MIN_SIZE if self.phone else max(text.MIN_SIZE, round(19 * self.s))
+        lh = 34 if self.phone else max(34, round(self.fs * 2.2))   # a row of buttons; 34 px fits 360x640
         self.info_h = lh
         if w > h * 1.1:   # side by side: calendar left, the deals right
             cal_w = min(body.width * 11 // 20, round(body.height * 1.15))
             self.cal = pygame.Rect(body.x, body.y, cal_w, body.height)
             self.list = pygame.Rect(self.cal.right + m, body.y, body.right - self.cal.right - m, body.height)
         else:             # the calendar above, the deals below
-            cal_h = min(round(body.width * 0.86), body.height * 11 // 20)
+            # the list below needs its head, six rows of at least 36 px and Share
+            need = 2 * lh + 8 + 36 * len(daily.GAMES) + 6 + m // 2
+            cal_h = min(round(body.width * 0.86), body.height * 11 // 20, body.height - need)
             self.cal = pygame.Rect(body.x, body.y, body.width, cal_h)
             self.list = pygame.Rect(body.x, self.cal.bottom + m // 2, body.width, body.bottom - self.cal.bottom - m // 2)
         # the month bar: previous, name, next
@@ -168,7 +170,7 @@ class DailyScene(ScreenScene):
         text.blit_center(surface, text.render(name, fs + 3, INK), self.month_bar.center)
         cw = self.cell_w
         for i, wd in enumerate(WEEKDAYS):
-            text.blit_center(surface, text.render(tr(wd), max(14, fs - 2), DIM),
+            text.blit_center(surface, text.render(tr(wd), max(text.MIN_SIZE, fs - 2), DIM),
                              (self.week_head.x + i * cw + cw // 2, self.week_head.centery))
         for date, r in self.cells:
             inner = r.inflate(-4, -4)
@@ -179,7 +181,7 @@ class DailyScene(ScreenScene):
             elif date == self.today:
                 surface.blit(rounded(inner.width, inner.height, 8, (0, 0, 0, 0), WARN + (255,), 2.0), inner.topleft)
             num = str(int(date[-2:]))
-            size = max(14, min(fs, inner.height // 2))
+            size = max(text.MIN_SIZE, min(fs, inner.height // 2))
             text.blit_center(surface, text.render(num, size, DIM if future else INK),
                              (inner.centerx, inner.y + inner.height * 0.38))
             won, played = self.marks(date)
@@ -194,11 +196,11 @@ class DailyScene(ScreenScene):
                     x += 2 * d + 2
         streak = tr("Day streak: {n} · best: {best}", n=day_streak(self.app.progression.data, self.today),
                     best=best_day_streak(self.app.progression.data))
-        text.blit_center(surface, text.render(streak, text.fit(streak, fs, self.streak_rect.width - 8, 14), INK),
+        text.blit_center(surface, text.render(streak, text.fit(streak, fs, self.streak_rect.width - 8, text.MIN_SIZE), INK),
                          self.streak_rect.center)
         head = daily.parse_date(self.date)
         title = tr("Deals of {date}", date=head.isoformat())
-        text.blit_center(surface, text.render(title, text.fit(title, fs + 2, self.list_head.width, 14), INK),
+        text.blit_center(surface, text.render(title, text.fit(title, fs + 2, self.list_head.width, text.MIN_SIZE), INK),
                          self.list_head.center)
         for g, r in self.rows:
             surface.blit(rounded(r.width, r.height, 10, (255, 255, 255, 30), (255, 255, 255, 60), 1.0), r.topleft)
@@ -220,8 +222,8 @@ class DailyScene(ScreenScene):
                 label = tr("{game}, layout {n}", game=label, n=daily.layout_of_day(daily.day_index(self.date)))
             x = mark.right + 10
             room = r.right - x - 8
-            ls = text.fit(label, fs, room * 11 // 20, 14)
+            ls = text.fit(label, fs, room * 11 // 20, text.MIN_SIZE)
             surface.blit(text.render(label, ls, INK), (x, r.centery - text.font(ls).get_linesize() // 2))
-            ss = text.fit(status, max(14, fs - 1), room * 9 // 20, 14)
+            ss = text.fit(status, max(text.MIN_SIZE, fs - 1), room * 9 // 20, text.MIN_SIZE)
             img = text.render(status, ss, WON_INK if e is not None and e.won else DIM)
             surface.blit(img, (r.right - 8 - img.get_width(), r.centery - img.get_height() // 2))

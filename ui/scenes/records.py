@@ -55,7 +55,7 @@ class RecordsScene(ScreenScene):
         if self.table is None:
             self.table = next((t[0] for t in self.tables() if data.get(t[0])), self.tables()[0][0])
         m = 10 if self.phone else round(20 * self.s)
-        self.fs = 15 if self.phone else max(15, round(19 * self.s))
+        self.fs = text.MIN_SIZE if self.phone else max(text.MIN_SIZE, round(19 * self.s))
         lh = max(40, round(self.fs * 2.4))
         bar = pygame.Rect(m, self.top.bottom + m, w - 2 * m, lh)
         self.buttons.append((Button("prev-table", pygame.Rect(bar.x, bar.y, lh + 14, lh), "<", None, self.fs + 4, "key"),
@@ -118,13 +118,13 @@ class RecordsScene(ScreenScene):
         fs = self.fs
         name = self.table_name()
         room = self.bar.width - 2 * (self.bar.height + 20)
-        text.blit_center(surface, text.render(name, text.fit(name, fs + 3, room, 14), INK), self.bar.center)
+        text.blit_center(surface, text.render(name, text.fit(name, fs + 3, room, text.MIN_SIZE), INK), self.bar.center)
         heads = [tr("#"), tr("Points"), tr("Time"), tr("Moves"), tr("Date")]
         x0, wd = self.head.x + 10, self.head.width - 20
         for f, label in zip(self.cols, heads):
-            surface.blit(text.render(label, max(14, fs - 2), DIM), (x0 + round(f * wd), self.head.y))
+            surface.blit(text.render(label, max(text.MIN_SIZE, fs - 2), DIM), (x0 + round(f * wd), self.head.y))
         if self.show_code:
-            surface.blit(text.render(tr("Deal"), max(14, fs - 2), DIM), (x0 + round(0.85 * wd), self.head.y))
+            surface.blit(text.render(tr("Deal"), max(text.MIN_SIZE, fs - 2), DIM), (x0 + round(0.85 * wd), self.head.y))
         if not self.rows:
             msg = tr("No wins here yet. A win without undo enters the top 10.")
             for i, line in enumerate(text.wrap(msg, fs, self.head.width - 20)):
@@ -139,5 +139,5 @@ class RecordsScene(ScreenScene):
                 img = text.render(v, fs, WARN if j == 1 else INK)
                 surface.blit(img, (x0 + round(f * wd), r.centery - img.get_height() // 2))
             if self.show_code:
-                img = text.render(e.code, max(14, fs - 3), DIM)
+                img = text.render(e.code, max(text.MIN_SIZE, fs - 3), DIM)
                 surface.blit(img, (x0 + round(0.85 * wd) - 0, r.centery - img.get_height() // 2))
