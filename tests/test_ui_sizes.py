@@ -1,6 +1,8 @@
 """Every card readable and every target reachable at every size (the phone 390x844 and its
 landscape 844x390, the desktop 1280x800): the tables driven headless through the real App."""
+import itertools
 import os
+import re
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -819,3 +821,92 @@ def test_no_text_under_12_px_on_any_phone_screen(size, lang, monkeypatch):
         if small:
             bad.append((name, sorted(set(small))[:4]))
     assert not bad, bad
+
+
+def _screens_after_corrupt_records(size, lang):
+    """``(name, app)`` for the screens a player sees after unreadable records were kept aside: a
+    saved game with a bad number, statistics of a newer version, settings the rules refuse
+    (tests/test_saves_faults.py corrupts them the same way): home with its storage notice,
+    settings with its notice and the Kept data panel."""
+    import json
+
+    from ui.progress import Progress
+    from ui.scenes.home import HomeScene
+    from ui.scenes.settings import SettingsScene
+
+    st = Store(MemoryStorage())
+    Settings(language=lang, anim_speed="off").save(st)
+    p = Progress(st)
+    saved = p.begin("tripeaks", 5, {"mode": "easy", "scoring": "streak"})
+    h = saved.replay()
+    h.act("s")
+    p.save(saved, h)
+    st.take_notices()
+    data = st.load("game.tripeaks")
+    data["number"] = "abc"
+    st.backend.set("game.tripeaks", json.dumps({"schema": 1, "data": data}))
+    st.backend.set("stats", json.dumps({"schema": 99, "data": {}}))
+    for scene in (HomeScene(), SettingsScene()):
+        mem = MemoryStorage()
+        for k in st.backend.keys():
+            mem.set(k, st.backend.get(k))
+        app = App(size, scene, Settings(language=lang, anim_speed="off"), Store(mem))
+        app.frame()
+        assert app.notice, "no storage notice shown"
+        yield f"{type(scene).__name__} with notice", app
+        if isinstance(scene, SettingsScene):
+            scene.open_kept()
+            yield "settings kept data", app
+        pygame.display.quit()
+
+
+#: what the code calls its records, options and games, never meant for a player's eyes
+INTERNAL_NAME = re.compile(
+    r"\b(game|progress|settings|stats|daily|records|badges|store)\.\w|\.corrupt\b|[{}]|\b_\w|\w_\w"
+    r"|(?<![\w-])(stats|settings|msgid)(?![\w-])"
+    r"|^(tripeaks|pyramid|devils-grip|spider|klondike|freecell)$")
+#: Latin words; those of two letters or more with a small one are English (deal codes and key
+#: caps such as "TP1-E-AAAAAAD", "P" are capitals, "n" is a formula's variable)
+LATIN_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+#: the names of keys and of the system a Russian screen writes as they are printed
+KEY_NAMES = {"Enter", "Esc", "Tab", "Space", "Shift", "Ctrl", "Backspace", "Home", "End", "Windows",
+             "Microsoft"}
+
+
+def _english_words(msg: str) -> list[str]:
+    return [w for w in LATIN_WORD.findall(msg)
+            if len(w) > 1 and w != w.upper() and w not in KEY_NAMES]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_internal_name_is_ever_shown_to_a_player(size, lang, monkeypatch):
+    """Every text drawn on every screen (those of the phone-size test, plus the storage notices
+    and Kept data after corrupted records) names no internal key or record (``game.tripeaks``,
+    ``stats``, ``.corrupt``), leaves no ``{placeholder}`` unfilled and, in Russian, shows no
+    English words (an untranslated message or game title)."""
+    from ui import text
+
+    shown = []
+    real = text.render
+
+    def spy(msg, sz, color=(255, 255, 255)):
+        shown.append(msg)
+        return real(msg, sz, color)
+
+    monkeypatch.setattr(text, "render", spy)
+    bad = {}
+    screens = itertools.chain(_every_screen(size, lang), _screens_after_corrupt_records(size, lang))
+    for name, app in screens:
+        shown.clear()
+        text.clear()
+        app.dirty = True
+        if hasattr(app.scene, "stale"):
+            app.scene.stale = True
+        app.frame()
+        for msg in shown:
+            if INTERNAL_NAME.search(msg):
+                bad.setdefault(msg, name)
+            elif lang == "ru" and _english_words(msg):
+                bad.setdefault(msg, name)
+    assert not bad, sorted(bad.items())
