@@ -21,12 +21,16 @@ from ui.storage import MSG_KEPT
 GAMES = ("tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell")
 TABLES = {"tripeaks": "TriPeaksTable", "pyramid": "PyramidTable", "devils-grip": "DevilsGripTable",
           "spider": "SpiderTable", "klondike": "KlondikeTable", "freecell": "FreeCellTable"}
+# the code `python -m games deal klondike --number 4242 --option draw=3` prints (draw three: the
+# link must carry the options too)
+LINKED = find_game("klondike").code(4242, {"draw": "3"})
 RUNS = [
     {"name": "desktop", "width": 1280, "height": 800, "touch": False,
      "scenarios": ["open_all", "refused", "win_freecell", "before_reload", "reload", "after_reload"]},
     {"name": "phone", "width": 390, "height": 844, "touch": True, "sw": True,
      "scenarios": ["open_all", "refused", "win_tripeaks", "offline_reload"]},
-    {"name": "landscape", "width": 844, "height": 390, "touch": True, "scenarios": ["open_all", "win_pyramid"]},
+    {"name": "landscape", "width": 844, "height": 390, "touch": True, "deal": LINKED, "bad_deal": "GARBAGE",
+     "scenarios": ["open_all", "win_pyramid", "deal_link", "bad_link"]},
 ]
 SIZES = {r["name"]: [r["width"], r["height"]] for r in RUNS}
 
@@ -133,3 +137,23 @@ def test_offline_reload_through_the_service_worker_starts_the_game(page):
     out = scenario(page, "phone", "offline_reload")
     assert out["missing"] == [] and out["cached"] == out["wanted"] > 5
     assert out["scene"] == "HomeScene" and out["draws"] >= 1
+
+
+def test_a_deal_link_opens_that_deal_in_the_page(page):
+    assert LINKED == "KL1-D3-AAAAGHE"
+    out = scenario(page, "landscape", "deal_link")
+    assert "deal=" + LINKED in out["search"]               # the page's own address carried it
+    assert out["scene"] == "KlondikeTable" and out["game"] == "klondike" and out["status"] == "playing"
+    assert out["number"] == 4242 and out["options"]["draw"] == "3"
+    assert out["deal"]["code"] == LINKED
+    # "Share this deal" gives back an address that opens the same deal
+    assert out["deal"]["address"].endswith("/harness.html?deal=" + LINKED)
+
+
+def test_a_deal_link_that_cannot_be_read_opens_home_with_a_notice_and_changes_nothing(page):
+    out = scenario(page, "landscape", "bad_link")
+    assert out["scene"] == "HomeScene" and out["game"] is None
+    assert out["notice"] == tr("The address names no deal that can be read: {code}", lang=out["language"],
+                               code="GARBAGE")
+    assert out["before"] and "pasyans.game.klondike" in out["before"]   # the linked deal was kept
+    assert out["after"] == out["before"]

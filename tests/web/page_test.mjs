@@ -148,13 +148,18 @@ class Driver {
   }
 }
 
-async function load(d, sw) {
-  const t0 = Date.now();
-  await d.page.goto(pageURL(sw));
+async function started(d) {
   await d.page.waitForFunction(() => window.__harness && (window.__harness.phase === "started" || window.__harness.error),
     null, { timeout: 120000 });
   const h = await d.page.evaluate(() => window.__harness);
   if (h.error) throw new Error("the harness page failed: " + h.error);
+  return h;
+}
+
+async function load(d, sw) {
+  const t0 = Date.now();
+  await d.page.goto(pageURL(sw));
+  const h = await started(d);
   const s = await d.until((x) => x.draws > 0 && x.scene === "HomeScene", "the first home frame", 60000);
   return { seconds: (Date.now() - t0) / 1000, harness: h, state: s };
 }
@@ -291,6 +296,38 @@ const SCENARIOS = {
       undo.push(x.position);
     }
     return { notice: s0.notice, language: s0.language, corrupt, keys, settings, game: s, undo, shot };
+  },
+  // a shared link: the harness address with &deal=CODE (the app reads the page's own
+  // location.search through platform.window); the table of that deal opens, not the home screen
+  async deal_link(d) {
+    await d.page.goto(pageURL(d.run.sw) + "&deal=" + encodeURIComponent(d.run.deal));
+    await started(d);
+    const s = await d.until((x) => x.draws > 0 && x.scene !== "HomeScene", "the linked deal's table", 60000);
+    const search = await d.page.evaluate(() => location.search);
+    return { scene: s.scene, game: s.game, number: s.number, options: s.options, status: s.status,
+             search, deal: await d.probe("deal"), shot: await d.shot("deal-link") };
+  },
+  // a link whose code cannot be read: the home screen with a notice, localStorage as it was when
+  // the page began (an init script copies the pasyans.* entries before any of the page runs)
+  async bad_link(d) {
+    await d.page.addInitScript(() => {
+      const keep = {};
+      for (const k of Object.keys(localStorage)) if (k.startsWith("pasyans.")) keep[k] = localStorage.getItem(k);
+      window.__storage_before = keep;
+    });
+    await d.page.goto(pageURL(d.run.sw) + "&deal=" + encodeURIComponent(d.run.bad_deal));
+    await started(d);
+    const s = await d.until((x) => x.draws > 0 && x.scene === "HomeScene" && x.notice, "the home screen's notice", 60000);
+    await d.settle().catch(() => {});
+    await sleep(1000);  // frames after the link was read: anything the app would save is saved
+    const [before, after] = await d.page.evaluate(() => {
+      const now = {};
+      for (const k of Object.keys(localStorage)) if (k.startsWith("pasyans.")) now[k] = localStorage.getItem(k);
+      return [window.__storage_before, now];
+    });
+    const last = await d.state();
+    return { scene: last.scene, notice: s.notice, language: s.language, game: last.game || null, before, after,
+             shot: await d.shot("bad-link") };
   },
   // bench/web_frames.py: the scripted frame benchmark run inside the page (probe.bench_run)
   async bench(d) {

@@ -238,6 +238,12 @@ def refused_tap(_args=None) -> dict:
     raise LookupError("no refused card here")
 
 
+def deal(_args=None) -> dict:
+    """The table's deal code and the address "Share this deal" copies."""
+    sc = app().scene
+    return {"code": sc.deal_code(), "address": sc.share_address()}
+
+
 # -- settings a test sets up (a player's earlier visit to Settings) ------------------------------------
 def set_setting(args) -> dict:
     a = app()
@@ -411,7 +417,7 @@ def bench_run(args) -> dict:
     return res
 
 
-CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, refused_tap, set_setting, tag,
+CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, refused_tap, deal, set_setting, tag,
                                  frames, redraw, python_start, bench_run)}
 
 
