@@ -11,7 +11,7 @@ import sys
 
 from .codes import CodeError
 from .core import GameError, History, IllegalMove
-from .deal import parse_number
+from .deal import read_number
 from .numbers import quote, whole_number
 from .registry import find_game
 
@@ -92,7 +92,7 @@ def resolve_deal(rules, number: str | None, code: str | None, options: dict[str,
                 raise CommandError(f"--option {k}={quote(options[k])} conflicts with the code {quote(code.strip())} ({k}={v})")
         options = {**options, **from_code}
     else:
-        n = parse_number(number) if number is not None else 1
+        n = read_number(number) if number is not None else 1
     return n, rules.check_options(options)
 
 
@@ -217,7 +217,7 @@ def cmd_winnability(a) -> int:
     _solver(rules)
     try:
         lo, sep, hi = a.deals.partition("-")
-        first, last = parse_number(lo), parse_number(hi if sep else lo)  # "A-" is not "A"
+        first, last = read_number(lo), read_number(hi if sep else lo)  # "A-" is not "A"
     except ValueError as e:
         raise CommandError(f"--deals '{quote(a.deals)}': {e}") from None
     if last < first:

@@ -89,6 +89,19 @@ def parse_number(text: str) -> int:
     return check_number(int(t))
 
 
+def read_number(text: str) -> int:
+    """A deal number as the command line takes it (docs/contract.md): ASCII digits and nothing else,
+    1..MAX_NUMBER. The code field's friendlier reading (``#617``, ``1 000``) is :func:`parse_number`.
+
+    :raises ValueError: quoting ``text``.
+    """
+    from .numbers import is_digits, quote
+
+    if not is_digits(text):
+        raise ValueError(f"'{quote(text)}' is not a deal number (a whole number 1..{MAX_NUMBER})")
+    return check_number(int(text))
+
+
 def microsoft_rand(seed: int) -> Iterator[int]:
     """Microsoft C runtime ``rand()`` as FreeCell uses it: ``seed = (seed * 214013 + 2531011)
     mod 2**31``, output ``seed >> 16`` (0..32767)."""

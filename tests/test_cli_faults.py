@@ -138,6 +138,11 @@ def test_foundation_suits_are_one_letter(capsys, tmp_path, game, bad):
     (["winnability", "tripeaks", "--deals", "1-" + HUGE], HUGE),
     (["winnability", "tripeaks", "--deals", "1-2", "--jobs", "²"], "²"),
     (["solve", "tripeaks", "--number", "1", "--timeout", "١"], "١"),
+    (["deal", "tripeaks", "--number", "1_000"], "1_000"),
+    (["deal", "freecell", "--number", "#617"], "#617"),
+    (["deal", "klondike", "--number", " 7"], " 7"),
+    (["winnability", "tripeaks", "--deals", "1_0-1_1"], "1_0"),
+    (["solve", "spider", "--number", "1 0"], "1 0"),
 ])
 def test_numbers_in_arguments_are_ascii_digits(capsys, tmp_path, args, bad):
     rc, out, err = run(capsys, tmp_path, *args)

@@ -114,3 +114,13 @@ def test_the_pause_menu_shares_the_deal_and_opens_the_rules_page():
     assert isinstance(app.scene, RulesScene) and app.scene.game == "klondike"
     app.scene.back()
     assert app.scene is t and t.number == 617
+
+
+@pytest.mark.parametrize("link", ["%00", "a%00b", "KL1%0D%0A-A", "%07%7F"])
+def test_a_link_with_control_characters_opens_home_with_a_notice(monkeypatch, link):
+    """A NUL in the notice's text made pygame raise on the first frame (the app never started)."""
+    monkeypatch.setenv("PASYANS_DEAL", link)
+    app = new_app(Store(MemoryStorage()))
+    app.frame()
+    app.frame()
+    assert isinstance(app.scene, HomeScene) and app.notice

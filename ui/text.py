@@ -54,8 +54,19 @@ def _side(size: int) -> int:
     return max(3, round(font(size).get_ascent() * SUIT_SCALE))
 
 
+_CONTROLS = {c: None for c in [*range(0, 32), 127] if c != 10}
+
+
+def printable(text: str) -> str:
+    """``text`` without the C0 control characters and DEL (a newline kept): SDL_ttf cannot draw a
+    NUL (pygame raises) and draws the others as boxes, and a deal code from a page address or an
+    imported file may hold any of them."""
+    return text.translate(_CONTROLS)
+
+
 def width(text: str, size: int) -> int:
     """The width in px of ``text`` as :func:`render` draws it at ``size``."""
+    text = printable(text)
     f = font(size)
     if CARD_TOKEN.search(text) is None:
         return f.size(text)[0]
@@ -94,6 +105,7 @@ def _render_rich(text: str, size: int, color) -> pygame.Surface:
 def render(text: str, size: int, color=(255, 255, 255)) -> pygame.Surface:
     """``text`` rendered anti-aliased at ``size`` px in ``color`` (cached by all three); cards
     named in it (:data:`CARD_TOKEN`) get a drawn suit shape."""
+    text = printable(text)
     key = (text, int(size), tuple(color))
     s = _cache.get(key)
     if s is None:
