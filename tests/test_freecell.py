@@ -166,14 +166,14 @@ def test_run_limit_with_free_cells_and_empty_columns():
     h = play(s, "12")                                   # all six onto TD
     assert h.state.columns[1][-6:] == tuple(C(x) for x in run.split()[1:])
     assert FreeCell.parse_move(s, "13") == Move(0, 2, 3)  # onto the empty column: the most allowed
-    with pytest.raises(IllegalMove, match="Only 3 cards"):
+    with pytest.raises(IllegalMove, match="Only 3 can move"):
         play(s, "13/4")
     h = play(s, "13/3")
     assert h.state.columns[2] == tuple(C(x) for x in ("6D", "5S", "4H"))
     # one free cell and no empty column: 2 cards at most
     s2 = pos([run, "TD", "KS", "*", "*", "*", "*", "*"], cells="KC KD KH -")
     assert capacity(s2, 1) == 2
-    with pytest.raises(IllegalMove, match="Only 2 cards"):
+    with pytest.raises(IllegalMove, match="Only 2 can move"):
         play(s2, "12")
     assert Move(0, 1, 6) not in FreeCell.legal_moves(s2)
 
