@@ -160,3 +160,12 @@ def fake_clock(monkeypatch):
     clock = FakeClock()
     monkeypatch.setattr(App, "now", staticmethod(clock))
     return clock
+
+
+def save_screen(surface, name: str) -> None:
+    """Write ``surface`` to ``docs/screens/NAME`` when ``PASYANS_SCREENS=1`` (refreshing the
+    committed screenshots on purpose); a plain test run leaves the checkout unchanged."""
+    if os.environ.get("PASYANS_SCREENS", "") not in ("", "0"):
+        import pygame
+
+        pygame.image.save(surface, str(ROOT / "docs" / "screens" / name))

@@ -5,6 +5,7 @@ from games.tripeaks import DRAW, TriPeaks
 from ui.storage import MemoryStorage, Store
 from ui.table.tripeaks import TriPeaksTable
 from tests.test_app_saves import new_app
+from conftest import save_screen
 
 
 def solve(n, opts):
@@ -82,8 +83,7 @@ def test_the_end_panel_shows_points_places_badges_and_shares():
         assert lines[1] == "Badge earned: First win"
         assert clipboard.LAST[0].startswith(f"Pasyans {d.date} · TriPeaks \u2713 ")
         app.frame()
-        pygame.image.save(app.screen, os.path.join(os.path.dirname(__file__), "..", "docs", "screens",
-                                                   f"end-panel-daily-{size[0]}x{size[1]}.png"))
+        save_screen(app.screen, f"end-panel-daily-{size[0]}x{size[1]}.png")
         assert t.panel.content_rect.height >= t.end_height_with_progression(t.panel.rect.width) - 40
         # Share this deal: the desktop copies the code and says so
         share = next(b for b in t.panel.buttons if b.name == "share")
@@ -114,6 +114,5 @@ def test_pyramid_panel_names_the_layout_and_the_players_record():
         lines = t.progression_lines()
         assert lines[0].startswith("Layout 7: ") and lines[1] == "Won 1 · lost 0 · 100% · streak 1"
         assert lines[2].startswith("Points: ")
-        pygame.image.save(app.screen, os.path.join(os.path.dirname(__file__), "..", "docs", "screens",
-                                                   f"end-panel-pyramid-{size[0]}x{size[1]}.png"))
+        save_screen(app.screen, f"end-panel-pyramid-{size[0]}x{size[1]}.png")
         pygame.display.quit()

@@ -1,6 +1,5 @@
 """The Daily, Records and Badges screens through the real App (headless) at the three sizes:
-reached from home, filled from scripted results, taps that play a deal; screenshots in docs/screens/."""
-import os
+reached from home, filled from scripted results, taps that play a deal; screenshots in docs/screens/ (written with PASYANS_SCREENS=1)."""
 
 import pygame
 import pytest
@@ -14,8 +13,8 @@ from ui.scenes.home import HomeScene
 from ui.scenes.records import RecordsScene
 from ui.storage import MemoryStorage, Store
 from tests.test_app_screens import SIZES, button, click, key, new_app
+from conftest import save_screen
 
-SHOTS = os.path.join(os.path.dirname(__file__), "..", "docs", "screens")
 TODAY = daily.today()
 
 
@@ -71,7 +70,7 @@ def test_daily_screen(size, lang):
         assert visible(r, size)
     assert all(r.height >= 30 for _, r in sc.rows)
     assert sc.fs >= 14
-    pygame.image.save(app.screen, os.path.join(SHOTS, f"daily-{lang}-{size[0]}x{size[1]}.png"))
+    save_screen(app.screen, f"daily-{lang}-{size[0]}x{size[1]}.png")
     # yesterday's cell carries its mark; a tap selects it; the list shows its wins
     yesterday = (daily.parse_date(TODAY) - __import__("datetime").timedelta(days=1)).isoformat()
     if any(d == yesterday for d, _ in sc.cells):
@@ -117,7 +116,7 @@ def test_records_screen(size):
     assert pts == sorted(pts, reverse=True)
     for _, r in sc.rows:
         assert visible(r, size)
-    pygame.image.save(app.screen, os.path.join(SHOTS, f"records-en-{size[0]}x{size[1]}.png"))
+    save_screen(app.screen, f"records-en-{size[0]}x{size[1]}.png")
     # a tap on a row plays that deal
     e, r = sc.rows[0]
     click(app, r.center)
@@ -133,7 +132,7 @@ def test_badges_screen(size, lang):
     assert len(sc.cards) == 15 and sc.fs >= 14
     earned = app.progression.data.badges
     assert "first-win" in earned and "builder" not in earned
-    pygame.image.save(app.screen, os.path.join(SHOTS, f"badges-{lang}-{size[0]}x{size[1]}.png"))
+    save_screen(app.screen, f"badges-{lang}-{size[0]}x{size[1]}.png")
     # the page scrolls to its end when it is taller than the window
     key(app, pygame.K_END)
     assert sc.scroll == sc.max_scroll()

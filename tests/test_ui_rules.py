@@ -1,6 +1,5 @@
 """Rules and tips pages (ui/scenes/rules.py, locales/*/rules/): every game in both languages,
 reached from the game's sheet on home, readable (text >= 15 px at 390x844) and scrollable."""
-import os
 
 import pygame
 import pytest
@@ -11,8 +10,8 @@ from ui.scenes.home import HomeScene
 from ui.scenes.rules import RulesScene, page_text, parse_page
 from ui.storage import MemoryStorage, Store
 from tests.test_app_screens import SIZES, click, key, new_app
+from conftest import save_screen
 
-SHOTS = os.path.join(os.path.dirname(__file__), "..", "docs", "screens")
 
 
 @pytest.fixture(autouse=True)
@@ -50,7 +49,7 @@ def test_rules_from_the_sheet_scroll_and_go_back(size, lang):
     assert isinstance(sc, RulesScene) and sc.game == "pyramid"
     assert sc.fs >= 15
     assert sc.content_h > sc.area.height      # longer than a screen: it scrolls
-    pygame.image.save(app.screen, os.path.join(SHOTS, f"rules-pyramid-{lang}-{size[0]}x{size[1]}.png"))
+    save_screen(app.screen, f"rules-pyramid-{lang}-{size[0]}x{size[1]}.png")
     key(app, pygame.K_PAGEDOWN)
     assert sc.scroll > 0
     key(app, pygame.K_END)
@@ -72,7 +71,7 @@ def test_each_page_draws(game):
     app = new_app(Store(MemoryStorage()), RulesScene(game), (390, 844))
     assert app.scene.items and app.draws >= 1
     if game in ("tripeaks", "spider"):
-        pygame.image.save(app.screen, os.path.join(SHOTS, f"rules-{game}-en-390x844.png"))
+        save_screen(app.screen, f"rules-{game}-en-390x844.png")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -88,6 +87,6 @@ def test_pyramid_sheet_shows_the_layout_thumbnail_and_opens_the_picker(size):
     assert not any(sheet.thumb_rect.colliderect(b.rect) for b in sheet.buttons + sheet.row_buttons)
     home.stale = True
     app.frame()
-    pygame.image.save(app.screen, os.path.join(SHOTS, f"home-pyramid-sheet-{size[0]}x{size[1]}.png"))
+    save_screen(app.screen, f"home-pyramid-sheet-{size[0]}x{size[1]}.png")
     click(app, sheet.thumb_rect.center)
     assert isinstance(app.scene, LayoutPickerScene)
