@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from games.core import PLAYING
+from games.pyramid import Pyramid, free
 from ui import table as ui_table
 from ui.app import App
 from ui.settings import Settings
@@ -724,9 +725,8 @@ def test_tripeaks_drag_a_card_onto_the_waste():
         assert t.state == s1 and t.status_text
 
 
-def test_pyramid_drag_a_card_onto_its_partner():
-    from games.pyramid import Pyramid, free
-
+def pyramid_with_a_free_pair():
+    """``(app, table, state, (a, b))``: the first Pyramid deal whose opening shows a pair to remove."""
     for n in range(1, 200):
         app = make("pyramid", n)
         t = app.scene
@@ -735,8 +735,13 @@ def test_pyramid_drag_a_card_onto_its_partner():
                      if a != b and s0.cards[a] is not None and s0.cards[b] is not None and free(s0, a)
                      and free(s0, b) and Pyramid.why_not(s0, (a, b)) is None), None)
         if pair is not None:
-            break
+            return app, t, s0, pair
         pygame.display.quit()
+    raise AssertionError("no Pyramid deal in 1..199 opens with a free pair")
+
+
+def test_pyramid_drag_a_card_onto_its_partner():
+    app, t, s0, pair = pyramid_with_a_free_pair()
     a, b = pair
     ra, rb = t.geo.slots[a], t.geo.slots[b]
     assert t.hit_test(ra.center) == ("slot", a) and t.hit_test(rb.center) == ("slot", b)
@@ -804,18 +809,7 @@ def test_tripeaks_won_by_keys_only():
 
 
 def test_pyramid_pair_by_keys():
-    from games.pyramid import Pyramid, free
-
-    for n in range(1, 200):
-        app = make("pyramid", n)
-        t = app.scene
-        s0 = t.state
-        pair = next(((a, b) for a in range(len(s0.cards)) for b in range(len(s0.cards))
-                     if a != b and s0.cards[a] is not None and s0.cards[b] is not None and free(s0, a)
-                     and free(s0, b) and Pyramid.why_not(s0, (a, b)) is None), None)
-        if pair is not None:
-            break
-        pygame.display.quit()
+    app, t, s0, pair = pyramid_with_a_free_pair()
     for target in pair:
         for _ in range(40):
             if t.focus == ("slot", target):
