@@ -84,6 +84,18 @@ class ScreenScene(Scene):
     def back(self) -> None:
         self.app.home()
 
+    def back_to_sheet(self, back_to: Scene | None, game: str) -> None:
+        """Leave for ``back_to`` (the scene this page was opened from) or, with none, for the home
+        screen with ``game``'s sheet open (pages opened from a game's sheet go back to it)."""
+        if back_to is not None:
+            self.app.switch(back_to)
+            return
+        from .home import HomeScene
+
+        home = HomeScene()
+        self.app.switch(home)
+        home.tap_game(game)
+
     # -- panels (the table's Panel classes ask for these) ------------------------------------------
     def close_panel(self) -> None:
         if self.panel is not None:

@@ -172,14 +172,7 @@ class LayoutPickerScene(ScreenScene):
         self.app.open_game("pyramid", False)
 
     def back(self) -> None:
-        if self.back_to is not None:
-            self.app.switch(self.back_to)
-            return
-        from .home import HomeScene
-
-        home = HomeScene()
-        self.app.switch(home)
-        home.tap_game("pyramid")
+        self.back_to_sheet(self.back_to, "pyramid")
 
     # -- input -----------------------------------------------------------------------------------
     def handle(self, event) -> None:

@@ -64,14 +64,7 @@ class RulesScene(Scrolling, ScreenScene):
         return tr("How to play {game}", game=game_title(self.game))
 
     def back(self) -> None:
-        if self.back_to is not None:
-            self.app.switch(self.back_to)
-            return
-        from .home import HomeScene
-
-        home = HomeScene()
-        self.app.switch(home)
-        home.tap_game(self.game)
+        self.back_to_sheet(self.back_to, self.game)
 
     def layout(self, w, h) -> None:
         self.area = pygame.Rect(0, self.top.bottom, w, h - self.top.bottom)
