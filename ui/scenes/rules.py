@@ -1,4 +1,4 @@
-"""Rules and tips of a game, for a player, in the current language (issue 19, item 7).
+"""Rules and tips of a game, for a player, in the current language.
 
 The pages are text files of the catalogue, ``locales/<lang>/rules/<game>.txt`` (and
 ``general.txt``, shown under every game's page): ``# Heading`` lines, ``- bullet`` lines,
