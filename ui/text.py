@@ -105,12 +105,12 @@ def _render_rich(text: str, size: int, color) -> pygame.Surface:
 def render(text: str, size: int, color=(255, 255, 255)) -> pygame.Surface:
     """``text`` rendered anti-aliased at ``size`` px in ``color`` (cached by all three); cards
     named in it (:data:`CARD_TOKEN`) get a drawn suit shape."""
-    text = printable(text)
     key = (text, int(size), tuple(color))
     s = _cache.get(key)
     if s is None:
         if len(_cache) > _MAX:
             _cache.clear()
+        text = printable(text)
         if CARD_TOKEN.search(text) is None:
             s = font(size).render(text, True, color)
         else:
