@@ -366,3 +366,35 @@ def test_spider_finish_message_has_no_face_down_note_when_every_card_is_face_up(
     run_until(app, lambda: t.finish_button is not None)
     assert t.status_text == tr(assist.MSG_SPIDER_FINISH_OPEN)   # said with the button
     assert "face-down" not in t.status_text
+
+
+@pytest.mark.parametrize("game,options", [
+    ("tripeaks", {"mode": "easy"}), ("pyramid", {"layout": "1", "passes": "unlimited"}),
+    ("devils-grip", {}), ("spider", {"suits": "1"}), ("klondike", {"draw": "1"}), ("freecell", {})])
+def test_a_hint_whose_search_gives_up_mid_game_shows_a_move_or_the_rescue(game, options):
+    """Twelve moves into deal 1 (as bench/web_frames.py plays it), a hint whose search runs out of
+    nodes falls back to the rule of thumb, or to the rescue when only pointless moves are left;
+    it never raises."""
+    app = make(ui_table.table_class(game)(1, dict(options)))
+    t = app.scene
+    line = t.rules.solve(t.state, max_nodes=50_000).moves
+    for i in range(12):
+        if t.rules.status(t.state) != PLAYING:
+            break
+        move = None
+        if i < len(line):
+            try:
+                move = t.rules.parse_move(t.state, line[i])
+            except ValueError:
+                move = None
+            if move is not None and t.rules.why_not(t.state, move) is not None:
+                move = None
+        move = move or t.rules.legal_moves(t.state)[0]
+        assert t.play_assist_move(move)
+        run_until(app, lambda: not t.anim.busy())
+    if t.rules.status(t.state) != PLAYING:
+        pytest.skip("the game ended within twelve moves")
+    t.hint_nodes = 1      # the search gives up at once: the fallback answers
+    t.hint()
+    run_until(app, lambda: t.hint_search is None)
+    assert t.hint_move is not None or t.assist.rescue_phase is not None

@@ -600,7 +600,7 @@ class GameTable(Scene):
         elif result is not None and result.status == UNSOLVABLE:
             # no move wins, but the hint still shows the best move there is (never a dead end:
             # at the deal there is nothing to undo) and says the game cannot be won
-            move = hints.best_move(self.rules, self.state) or self.simple_hint()
+            move = hints.best_move(self.rules, self.state)
             if move is None:
                 self.open_end_panel()
                 return
@@ -610,8 +610,6 @@ class GameTable(Scene):
             if move is not None and hints.move_value(self.rules, self.state, move)[0] < hints.USEFUL \
                     and self.rules.has_solver() and self.history.can_undo():
                 move = None           # only pointless moves are left: the hint becomes the rescue
-            if move is None:
-                move = self.simple_hint()
             if move is None:
                 self.assist.rescue()
                 return
