@@ -18,8 +18,8 @@ What is timed is what the player waits for. A *hint* (goal 0.3 s in WebAssembly)
 hint is its best-result move: the search with the app's node budget
 (:data:`games.solvers.devils_grip.HINT_NODES`), timed until it ends, answered or not (its answer
 is the best line found; a win is almost never there).
-Native seconds are CPU seconds of the process (``time.process_time``, and the budget too, through
-:func:`games.solvers.search.use_cpu_clock`), so a loaded machine does not change them; Pyodide's
+Native seconds are CPU seconds of the process (``time.process_time``, and the budget too: the solvers
+are given that clock), so a loaded machine does not change them; Pyodide's
 ``process_time`` does not advance, so there the clock is the wall clock (run it on a quiet machine),
 or with ``--wasm-clock cpu`` the Node process's CPU time, the budget too (``process.cpuUsage()``:
 WebAssembly runs on one thread, so that is the search's own time, whatever the machine's load);
@@ -106,7 +106,6 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
     does not inflate), plus ``python`` (version) and ``clock``."""
     from games.registry import find_game
     from games.solvers import devils_grip
-    from games.solvers.search import use_cpu_clock
 
     wasm = sys.platform == "emscripten"
     clock = time.perf_counter if wasm else time.process_time  # Pyodide's process_time stands still
@@ -115,10 +114,8 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
         node_cpu = _node_cpu_clock()
         if node_cpu is not None:
             clock, used = node_cpu, "cpu"
-            from games.solvers import search
-            search._clock = node_cpu  # the budget counts the same CPU seconds as the figures
-    if not wasm:
-        use_cpu_clock()
+    # the budget is counted on the clock of the figures: CPU seconds natively, in Pyodide wall
+    # seconds or the Node process's CPU seconds
 
     def summary(each):
         times = sorted(t for t, _ in each)
@@ -142,9 +139,9 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
                 continue
             t0 = clock()
             if wait == "best":  # the app's hint: the node budget, then the best line found
-                r = rules.solver(s, max_nodes=devils_grip.HINT_NODES).run()
+                r = rules.solver(s, max_nodes=devils_grip.HINT_NODES, clock=clock).run()
             else:
-                r = rules.solver(s, timeout=budget).run()
+                r = rules.solver(s, timeout=budget, clock=clock).run()
             each.append((clock() - t0, r.status))
         res[name] = {**summary(each[:count]), "goal": goal, "wait": wait, "times": each,
                      "held": summary(each[count:])}

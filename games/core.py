@@ -6,6 +6,8 @@ list of states and a solver's visited set is a set of states (docs/design.md, "P
 """
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
@@ -59,6 +61,14 @@ class OptionError(GameError):
 
 
 PLAYING, WON, LOST = "playing", "won", "lost"
+
+
+Clock = Callable[[], float]
+"""A clock a search reads its budget of seconds from: no argument, seconds as a float (only
+differences are used). Every solver entry point takes one as ``clock``, by default
+``time.perf_counter`` (wall time: what the player waits); ``python -m games winnability`` and
+``bench/solvers.py`` pass ``time.process_time`` (CPU seconds of the process), so a figure measured
+with a budget of seconds does not depend on how loaded the machine is."""
 
 
 class Rules:
@@ -163,9 +173,12 @@ class Rules:
         raise NotImplementedError
 
     @classmethod
-    def solver(cls, state: Any, max_nodes: int | None = None, timeout: float | None = None):
-        """A resumable :class:`games.solvers.search.Search` from ``state`` (games with a solver
-        override this; the base has none and raises :class:`NotImplementedError`)."""
+    def solver(cls, state: Any, max_nodes: int | None = None, timeout: float | None = None,
+               clock: Clock = time.perf_counter):
+        """A resumable :class:`games.solvers.search.Search` from ``state``, under a budget of
+        ``max_nodes`` nodes and ``timeout`` seconds read on ``clock`` (wall time by default;
+        ``time.process_time`` counts CPU seconds: :data:`games.solvers.search.Clock`). Games with
+        a solver override this; the base has none and raises :class:`NotImplementedError`."""
         raise NotImplementedError
 
     @classmethod
@@ -174,9 +187,11 @@ class Rules:
         return cls.solver.__func__ is not Rules.solver.__func__
 
     @classmethod
-    def solve(cls, state: Any, timeout: float | None = None, max_nodes: int | None = None):
-        """Solve from ``state`` to the end of the budget: a :class:`games.solvers.search.Result`."""
-        return cls.solver(state, max_nodes=max_nodes, timeout=timeout).run()
+    def solve(cls, state: Any, timeout: float | None = None, max_nodes: int | None = None,
+              clock: Clock = time.perf_counter):
+        """Solve from ``state`` to the end of the budget (see :meth:`solver`): a
+        :class:`games.solvers.search.Result`."""
+        return cls.solver(state, max_nodes=max_nodes, timeout=timeout, clock=clock).run()
 
     @classmethod
     def trailer(cls, state: Any) -> list[str]:

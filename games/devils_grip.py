@@ -57,12 +57,13 @@ drawn first; the talon empty. **Deal code** ``DG1-S-AAAAAAB``: prefix ``DG1``, r
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import codes
 from .cards import CardError, deck, fmt, parse_card
-from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
+from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .hints import devils_grip_value
 from .i18n import N_
@@ -404,13 +405,14 @@ class DevilsGrip(Rules):
         return sum(map(len, s.grid))
 
     @classmethod
-    def solver(cls, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None):
+    def solver(cls, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
+               clock: Clock = time.perf_counter):
         """A resumable branch-and-bound search from ``state``; see :mod:`games.solvers.devils_grip`
         (its ``best`` / ``best_moves()`` give the fewest cards left found). A budget of seconds
         only (``solve``, ``winnability``) asks only for a win and ends at the proof that none exists."""
         from .solvers.devils_grip import solver
 
-        return solver(state, max_nodes, timeout)
+        return solver(state, max_nodes, timeout, clock)
 
     # -- text ------------------------------------------------------------------------------------
     @classmethod

@@ -43,6 +43,7 @@ the eighth column).
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -50,7 +51,7 @@ from . import codes
 from .cards import deck, fmt
 from .columns import (fits, foundation_cards, format_foundations, goes_home, is_safe,
                       parse_foundations, run_start)
-from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
+from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal, Rules
 from .deal import microsoft_rand
 from .hints import freecell_value
 from .i18n import N_
@@ -175,11 +176,12 @@ class FreeCell(Rules):
         return 10 * sum(s.foundations)
 
     @classmethod
-    def solver(cls, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None):
+    def solver(cls, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
+               clock: Clock = time.perf_counter):
         """See :mod:`games.solvers.freecell`."""
         from .solvers.freecell import solver
 
-        return solver(state, max_nodes, timeout)
+        return solver(state, max_nodes, timeout, clock)
 
     # -- rules -----------------------------------------------------------------------------------
     @staticmethod

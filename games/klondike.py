@@ -45,6 +45,7 @@ prints it after the position); ``Moves:`` and ``Status:`` are accepted and ignor
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -52,7 +53,7 @@ from . import codes
 from .cards import CardError, deck, fmt, parse_card
 from .columns import (fits, foundation_cards, format_foundations, goes_home, is_safe,
                       parse_foundations, run_start)
-from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
+from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .hints import klondike_value
 from .i18n import N_
@@ -343,12 +344,13 @@ class Klondike(Rules):
         return LOST
 
     @classmethod
-    def solver(cls, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None):
+    def solver(cls, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
+               clock: Clock = time.perf_counter):
         """A resumable thoughtful-Klondike solver (it sees face-down cards and the stock's
         order); see :mod:`games.solvers.klondike`."""
         from .solvers.klondike import solver
 
-        return solver(state, max_nodes, timeout)
+        return solver(state, max_nodes, timeout, clock)
 
     # -- helpers for the app (docs/rules.md, "Features …") --------------------------------------------
     @classmethod

@@ -40,12 +40,13 @@ classic limit, used to compare with published solvers: the waste may be turned b
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 
 from . import codes, layout
 from .cards import CardError, deck, fmt, parse_card
-from .core import LOST, PLAYING, WON, IllegalMove, OptionError, PositionError, Refusal, Rules
+from .core import LOST, PLAYING, WON, Clock, IllegalMove, OptionError, PositionError, Refusal, Rules
 from .deal import shuffle
 from .hints import pyramid_value
 from .i18n import N_
@@ -417,11 +418,12 @@ class Pyramid(Rules):
         return s.points if seconds is None else score(s, seconds)
 
     @classmethod
-    def solver(cls, state: PyramidState, max_nodes: int | None = None, timeout: float | None = None):
+    def solver(cls, state: PyramidState, max_nodes: int | None = None, timeout: float | None = None,
+               clock: Clock = time.perf_counter):
         """See :mod:`games.solvers.pyramid`."""
         from .solvers.pyramid import solver
 
-        return solver(state, max_nodes, timeout)
+        return solver(state, max_nodes, timeout, clock)
 
     # -- text ------------------------------------------------------------------------------------
     @classmethod

@@ -48,12 +48,13 @@ the *Finish* button may ask the solver (stock empty, every card face up).
 from __future__ import annotations
 
 from collections import Counter
+import time
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import codes
 from .cards import HEARTS, SPADES, SUITS, deck, fmt
-from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
+from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .hints import spider_value
 from .i18n import N_
@@ -574,9 +575,10 @@ class Spider(Rules):
 
     # -- solver ----------------------------------------------------------------------------------
     @classmethod
-    def solver(cls, state: SpiderState, max_nodes: int | None = None, timeout: float | None = None):
+    def solver(cls, state: SpiderState, max_nodes: int | None = None, timeout: float | None = None,
+               clock: Clock = time.perf_counter):
         """A resumable best-first search from ``state``; it sees face-down cards and the stock.
         See :mod:`games.solvers.spider`."""
         from .solvers.spider import solver
 
-        return solver(state, max_nodes, timeout)
+        return solver(state, max_nodes, timeout, clock)

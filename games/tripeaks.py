@@ -14,11 +14,12 @@ Deal layout of the shuffled deck ``d`` (Pasyans shuffle v1, :mod:`games.deal`): 
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 
 from . import codes, layout
 from .cards import deck, fmt
-from .core import LOST, PLAYING, WON, IllegalMove, PositionError, Refusal, Rules
+from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .hints import tripeaks_value
 from .i18n import N_
@@ -218,11 +219,12 @@ class TriPeaks(Rules):
         return sorted(x for x in out if 1 <= x <= 13)
 
     @classmethod
-    def solver(cls, state: TriPeaksState, max_nodes: int | None = None, timeout: float | None = None):
+    def solver(cls, state: TriPeaksState, max_nodes: int | None = None, timeout: float | None = None,
+               clock: Clock = time.perf_counter):
         """See :mod:`games.solvers.tripeaks`."""
         from .solvers.tripeaks import solver
 
-        return solver(state, max_nodes, timeout)
+        return solver(state, max_nodes, timeout, clock)
 
     # -- text ------------------------------------------------------------------------------------
     @classmethod

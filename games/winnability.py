@@ -7,20 +7,18 @@ import time
 from multiprocessing import get_context
 
 from .registry import find_game
-from .solvers.search import use_cpu_clock
 
 
 def solve_deal(args: tuple[str, int, dict, float]) -> tuple[int, str, float, int, int | None]:
     """Solve one deal: ``(game, number, options, timeout)`` → ``(number, status, seconds, moves,
     best)``; ``best`` is the fewest cards left found where the game's search keeps one (its
     ``best`` attribute: Devil's Grip), else ``None``. ``timeout`` and ``seconds`` are CPU seconds
-    of the solving process (:func:`games.solvers.search.use_cpu_clock`), so a measurement does
-    not depend on the machine's load."""
+    of the solving process (the search reads its budget on ``time.process_time``), so a
+    measurement does not depend on the machine's load."""
     game, number, options, timeout = args
-    use_cpu_clock()
     rules = find_game(game)
     t0 = time.process_time()
-    search = rules.solver(rules.deal(number, options), timeout=timeout)
+    search = rules.solver(rules.deal(number, options), timeout=timeout, clock=time.process_time)
     r = search.run()
     return number, r.status, time.process_time() - t0, len(r.moves), getattr(search, "best", None)
 

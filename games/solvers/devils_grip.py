@@ -66,13 +66,15 @@ whether the branch and bound also ran out, which proves the best result found is
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable
 
+from ..core import Clock
 from ..devils_grip import (
     COLS, MERGE, N_CELLS, STACK_MAX, SWAP, TALON, TURN_COUNT, TURN_MOVE, DevilsGrip,
     DevilsGripState, Move, chain_of,
 )
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, replays_to_win, now
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, replays_to_win
 
 # abstract moves: ("t", target code) | ("m", moved code, target code) | ("s",) | ("r",)
 A_TURN = ("s",)
@@ -452,11 +454,11 @@ class DGSearch(Search):
 
     def __init__(self, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
                  beam_width: int = BEAM_WIDTH, win_first: bool = True, probe: tuple = PROBE,
-                 win_beams: tuple = WIN_BEAMS, settle: bool = True):
+                 win_beams: tuple = WIN_BEAMS, settle: bool = True, clock: Clock = time.perf_counter):
         self.problem = p = _Problem(state)
         super().__init__(p.root, lambda _n: (), p.won, lambda s, m: str(m), key=_key,
                          verify=lambda _s, moves: replays_to_win(DevilsGrip, state, moves),
-                         max_nodes=max_nodes, timeout=timeout)
+                         max_nodes=max_nodes, timeout=timeout, clock=clock)
         self.best = p.left(p.root)
         self._best_path: list = []
         self._stack = [(p.root, None, None)]  # iterators are made lazily, with the bound then
@@ -511,7 +513,7 @@ class DGSearch(Search):
             self.nodes += k
             if self.max_nodes is not None and self.nodes >= self.max_nodes:
                 return self._out_of_budget()
-            if self.timeout is not None and self.seconds + now() - t0 > self.timeout:
+            if self.timeout is not None and self.seconds + self.clock() - t0 > self.timeout:
                 return self._out_of_budget()
         if not self._dfs_started:
             self._dfs_started = True
@@ -555,7 +557,7 @@ class DGSearch(Search):
                 if limit is not None and self.nodes >= limit:
                     return self._out_of_budget()
                 if timeout is not None and (self.nodes & 127) == 0 and \
-                        self.seconds + now() - t0 > timeout:
+                        self.seconds + self.clock() - t0 > timeout:
                     return self._out_of_budget()
             if prob.restrict:
                 # a probe ran out (that proves nothing): the next, else the whole win search
@@ -582,7 +584,8 @@ def _key(node) -> Hashable:
     return node[:3]
 
 
-def solver(state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None) -> DGSearch:
+def solver(state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
+           clock: Clock = time.perf_counter) -> DGSearch:
     """A resumable search from ``state`` (sees the stock): ``solved`` / ``unsolvable`` /
     ``unknown`` as :class:`DGSearch` describes; its ``best`` and ``best_moves()`` give the
     fewest cards left found.
@@ -592,8 +595,8 @@ def solver(state: DevilsGripState, max_nodes: int | None = None, timeout: float 
     as it proves that no line wins (``best`` is then the fewest found on the way, not settled).
     A node budget (the app's hint, live line and rescue) or none at all also settles the best."""
     if max_nodes is None and timeout is not None:
-        return DGSearch(state, None, timeout, beam_width=0, settle=False)
-    return DGSearch(state, max_nodes, timeout)
+        return DGSearch(state, None, timeout, beam_width=0, settle=False, clock=clock)
+    return DGSearch(state, max_nodes, timeout, clock=clock)
 
 
 def best_line(state: DevilsGripState, max_nodes: int | None = None,

@@ -40,11 +40,13 @@ gives the same answer however sliced.
 from __future__ import annotations
 
 import heapq
+import time
 from collections import deque
 
 from ..columns import is_red
+from ..core import Clock
 from ..freecell import CELL, FOUNDATION, FOUNDATION_OF, FreeCell, FreeCellState, Move
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, now
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced
 
 TO_CELL, TO_HOME = -1, -2
 """Destinations of internal moves besides columns 0..7."""
@@ -518,7 +520,7 @@ class FreeCellSearch(Sliced):
 
     :param state: a :class:`games.freecell.FreeCellState`.
     :param max_nodes: budget of states generated, all lanes together (``None``: unlimited);
-    :param timeout: seconds. The result's moves are texts in the game's notation (docs/contract.md),
+    :param timeout: seconds, read on ``clock`` (:data:`games.core.Clock`). The result's moves are texts in the game's notation (docs/contract.md),
         replayed by the rules to a win before they are returned (a failure raises
         :class:`AssertionError`: a bug).
     :param lanes: the scores to run (default :data:`LANES`; a one-element ``(score, start)``
@@ -528,9 +530,9 @@ class FreeCellSearch(Sliced):
     """
 
     def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
-                 lanes=None, schedule=None):
+                 lanes=None, schedule=None, clock: Clock = time.perf_counter):
         self.start = state
-        self.max_nodes, self.timeout = max_nodes, timeout
+        self.max_nodes, self.timeout, self.clock = max_nodes, timeout, clock
         self.nodes = 0
         self.seconds = 0.0
         self.result: Result | None = None
@@ -590,7 +592,7 @@ class FreeCellSearch(Sliced):
     def _step(self, budget: int, t0: float) -> Result | None:
         push, pop = heapq.heappush, heapq.heappop
         limit, timeout = self.max_nodes, self.timeout
-        clock = now
+        clock = self.clock
         join = b"|".join          # key_of, inlined
         won = WON
         while True:
@@ -780,9 +782,10 @@ def _where(s: FreeCellState, card: int) -> tuple[int, int]:
     return CELL + s.cells.index(card), 1
 
 
-def solver(state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None) -> FreeCellSearch:
+def solver(state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
+           clock: Clock = time.perf_counter) -> FreeCellSearch:
     """A resumable search from ``state``; see :class:`FreeCellSearch`."""
-    return FreeCellSearch(state, max_nodes, timeout)
+    return FreeCellSearch(state, max_nodes, timeout, clock=clock)
 
 
 __all__ = ["FreeCellSearch", "LANES", "solver", "successors", "successors_back", "auto", "key_of", "state_of", "make_score"]

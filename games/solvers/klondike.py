@@ -128,12 +128,14 @@ docs/contract.md; a solution that does not replay to a win raises :class:`Assert
 """
 from __future__ import annotations
 
+import time
 from bisect import insort
 from heapq import heappop, heappush
 from operator import itemgetter
 
+from ..core import Clock
 from ..klondike import SUIT_LETTERS, Klondike, KlondikeState
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win, now
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win
 from .klondike_proof import Abstract, ProofLane
 
 RED = tuple(((c >> 4) in (1, 2)) for c in range(64))
@@ -853,7 +855,8 @@ class KlondikeSolver(Sliced):
 
     :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
     :param max_nodes: budget of positions generated (``None``: unlimited).
-    :param timeout: budget in seconds of search, summed over the slices (``None``: none).
+    :param timeout: budget in seconds of search, summed over the slices (``None``: none), read on
+        ``clock`` (:data:`games.core.Clock`).
     """
 
     STREAMLINERS = ((1.0, False, False, False, False), (1.0, False, True, True, False))
@@ -866,9 +869,10 @@ class KlondikeSolver(Sliced):
     LOCAL = 10  # nodes of its local searches
     PROOF = 4.0  # weight of the proof lane (games/solvers/klondike_proof.py), or None
 
-    def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None):
+    def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
+                 clock: Clock = time.perf_counter):
         self.start = state
-        self.max_nodes, self.timeout = max_nodes, timeout
+        self.max_nodes, self.timeout, self.clock = max_nodes, timeout, clock
         self.nodes = 0
         self.seconds = 0.0
         self.result: Result | None = None
@@ -997,7 +1001,7 @@ class KlondikeSolver(Sliced):
                 if limit is not None and nodes >= limit:
                     return UNKNOWN
                 if timeout is not None and (nodes & 255) == 0 and \
-                        self.seconds + now() - t0 > timeout:
+                        self.seconds + self.clock() - t0 > timeout:
                     return UNKNOWN
             return UNSOLVABLE
         finally:
@@ -1094,7 +1098,7 @@ class KlondikeSolver(Sliced):
                 if limit is not None and nodes >= limit:
                     return UNKNOWN
                 if timeout is not None and (nodes >> 8) != ((nodes - n) >> 8) and \
-                        self.seconds + now() - t0 > timeout:  # the clock read once in 256 nodes, as in _dfs
+                        self.seconds + self.clock() - t0 > timeout:  # the clock read once in 256 nodes, as in _dfs
                     return UNKNOWN
             return UNSOLVABLE
         finally:
@@ -1116,7 +1120,7 @@ class KlondikeSolver(Sliced):
             return UNSOLVABLE
         if limit is not None and self.nodes >= limit:
             return UNKNOWN
-        if timeout is not None and self.seconds + now() - t0 > timeout:
+        if timeout is not None and self.seconds + self.clock() - t0 > timeout:
             return UNKNOWN
         return None
 
@@ -1177,6 +1181,7 @@ def intents_to_moves(start: KlondikeState, intents) -> list[str]:
     return out
 
 
-def solver(state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None) -> KlondikeSolver:
+def solver(state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
+           clock: Clock = time.perf_counter) -> KlondikeSolver:
     """A resumable thoughtful-Klondike search from ``state`` (see :class:`KlondikeSolver`)."""
-    return KlondikeSolver(state, max_nodes, timeout)
+    return KlondikeSolver(state, max_nodes, timeout, clock)

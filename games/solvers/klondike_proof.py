@@ -80,7 +80,9 @@ last talon's counts are kept.
 """
 from __future__ import annotations
 
-from .search import now
+import time
+
+from ..core import Clock
 
 ALL = 0
 for _s in range(4):
@@ -430,12 +432,13 @@ class Abstract:
         loose = ALL & ~self.home(h) & ~self.rem(r) & ~tal
         return bool(self.fixes(r, loose, 0))
 
-    def search(self, max_nodes: int | None = None, timeout: float | None = None):
+    def search(self, max_nodes: int | None = None, timeout: float | None = None,
+               clock: Clock = time.perf_counter):
         """``True`` when the abstract space runs dry without reaching the goal (the position is
         lost), ``False`` when the goal is reached (nothing proved), ``None`` when ``max_nodes``
-        states were expanded or ``timeout`` seconds (:func:`games.solvers.search.now`) passed
+        states were expanded or ``timeout`` seconds read on ``clock`` (:data:`games.core.Clock`) passed
         first. ``self.nodes`` counts the states expanded (a :class:`ProofLane` does the work)."""
-        t0 = now()
+        t0 = clock()
         lane = ProofLane(self, 1.0)
         try:
             while True:
@@ -445,17 +448,18 @@ class Abstract:
                 res = lane.run(n)
                 if res is not None:
                     return res
-                if timeout is not None and now() - t0 > timeout:
+                if timeout is not None and clock() - t0 > timeout:
                     return None
         finally:
             self.nodes = lane.nodes
 
 
-def proves_lost(cols, T, f, max_nodes: int | None = None, timeout: float | None = None):
+def proves_lost(cols, T, f, max_nodes: int | None = None, timeout: float | None = None,
+                clock: Clock = time.perf_counter):
     """Whether the abstract game of the module docstring proves the position lost (in draw 1,
     hence in draw 3 too): ``True`` (lost), ``False`` (not proved), ``None`` (budget spent).
     Arguments as :class:`Abstract`."""
-    return Abstract(cols, T, f).search(max_nodes, timeout)
+    return Abstract(cols, T, f).search(max_nodes, timeout, clock)
 
 
 class ProofLane:

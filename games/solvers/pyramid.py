@@ -69,7 +69,10 @@ recycles, the kings of 4) by the rules, and the search checks that they replay t
 """
 from __future__ import annotations
 
+import time
+
 from ..cards import fmt
+from ..core import Clock
 from ..pyramid import KING, Pyramid, PyramidState, geometry
 from .search import Search, replays_to_win
 
@@ -624,8 +627,10 @@ class _Limited(Search):
         return super()._finish(status, moves)
 
 
-def solver(state: PyramidState, max_nodes: int | None = None, timeout: float | None = None) -> Search:
-    """A resumable search from ``state`` (see :class:`games.solvers.search.Search`). Answers:
+def solver(state: PyramidState, max_nodes: int | None = None, timeout: float | None = None,
+           clock: Clock = time.perf_counter) -> Search:
+    """A resumable search from ``state`` (see :class:`games.solvers.search.Search`), ``timeout``
+    read on ``clock``. Answers:
     ``solved`` (the moves replayed by the rules to a win), ``unsolvable`` (the reachable space,
     less provably dead or dominated branches, exhausted), ``unknown`` (budget spent)."""
     tb = _Tables(state)
@@ -640,8 +645,8 @@ def solver(state: PyramidState, max_nodes: int | None = None, timeout: float | N
             return real is not None and replays_to_win(Pyramid, state, real)
 
         return _Limited(state, start, (lambda st: iter(())) if dead else tb.successors_limited,
-                        lambda st: st[0] == 0, tb.fmt, None, verify, max_nodes, timeout)
+                        lambda st: st[0] == 0, tb.fmt, None, verify, max_nodes, timeout, clock)
     successors = (lambda st: iter(())) if dead else tb.successors_cycle
     return _Search(start, successors, lambda st: st[0] == 0, tb.fmt, lambda st: (st[0], st[1]),
                    lambda _start, moves: replays_to_win(Pyramid, state, " ".join(moves).split()),
-                   max_nodes, timeout)
+                   max_nodes, timeout, clock)

@@ -15,24 +15,9 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import Clock
+
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
-
-_clock = time.perf_counter
-
-
-def now() -> float:
-    """The clock of every search budget, in seconds: wall time by default (what the player
-    waits); :func:`use_cpu_clock` switches it to this process's CPU time."""
-    return _clock()
-
-
-def use_cpu_clock() -> None:
-    """Count search budgets in CPU seconds of this process (``time.process_time``) instead of wall
-    time: ``python -m games winnability`` does so in its worker processes, so a figure measured
-    with ``--timeout`` does not depend on how loaded the machine is."""
-    global _clock
-    _clock = time.process_time
-
 
 @dataclass
 class Result:
@@ -56,6 +41,9 @@ class Sliced:
     nodes: int
     seconds: float
     timeout: float | None
+    clock: Clock = staticmethod(time.perf_counter)
+    """What ``timeout`` and ``seconds`` are counted in (see :data:`Clock`); a search given a clock
+    keeps it as an attribute of its own."""
 
     def _finish(self, status: str, moves: list[str] | None = None) -> Result:
         self.result = Result(status, moves or [], self.nodes, self.seconds)
@@ -71,7 +59,7 @@ class Sliced:
         else ``None`` (call again)."""
         if self.result is not None:
             return self.result
-        t0 = now()
+        t0 = self.clock()
         try:
             return self._step(max_nodes, t0)
         except AssertionError as e:
@@ -81,7 +69,7 @@ class Sliced:
             print(f"pasyans: solver check failed, answering unknown: {e}", file=sys.stderr)
             return self._finish(UNKNOWN)
         finally:
-            self.seconds += now() - t0
+            self.seconds += self.clock() - t0
             if self.result is not None:
                 self.result.seconds = self.seconds
 
@@ -107,15 +95,18 @@ class Search(Sliced):
     :param verify: ``(start, moves texts) -> bool``, replays a solution by the rules; a solution
         that fails it is a bug: :class:`AssertionError`, which :meth:`Sliced.step` turns into
         ``unknown`` and a line on stderr.
-    :param max_nodes: node budget (``None``: unlimited); :param timeout: seconds (``None``: none).
+    :param max_nodes: node budget (``None``: unlimited); :param timeout: seconds (``None``: none)
+        read on ``clock`` (:data:`Clock`, wall time by default).
     """
 
     def __init__(self, start: Any, successors: Callable[[Any], Iterable[tuple[Any, Any]]],
                  won: Callable[[Any], bool], fmt: Callable[[Any, Any], str],
                  key: Callable[[Any], Hashable] | None = None,
                  verify: Callable[[Any, list[str]], bool] | None = None,
-                 max_nodes: int | None = None, timeout: float | None = None):
+                 max_nodes: int | None = None, timeout: float | None = None,
+                 clock: Clock = time.perf_counter):
         self.start, self.successors, self.won, self.fmt = start, successors, won, fmt
+        self.clock = clock
         self.key = key or (lambda s: s)
         self.verify = verify
         self.max_nodes, self.timeout = max_nodes, timeout
@@ -155,7 +146,7 @@ class Search(Sliced):
             if limit is not None and self.nodes >= limit:
                 return self._finish(UNKNOWN)
             if timeout is not None and (self.nodes & 127) == 0 and \
-                    self.seconds + now() - t0 > timeout:
+                    self.seconds + self.clock() - t0 > timeout:
                 return self._finish(UNKNOWN)
         return self._finish(UNSOLVABLE)
 

@@ -13,6 +13,9 @@ from the tableau or the stock).
 """
 from __future__ import annotations
 
+import time
+
+from ..core import Clock
 from ..tripeaks import COVERED_BY, DRAW, N_SLOTS, TriPeaks, TriPeaksState
 from .search import Search, replays_to_win
 
@@ -101,8 +104,11 @@ class _Problem:
         return "s" if move == DRAW else str(TriPeaks.format_move(self.start, move))
 
 
-def solver(state: TriPeaksState, max_nodes: int | None = None, timeout: float | None = None) -> Search:
-    """A resumable search from ``state`` (sees face-down cards). See :class:`Search`."""
+def solver(state: TriPeaksState, max_nodes: int | None = None, timeout: float | None = None,
+           clock: Clock = time.perf_counter) -> Search:
+    """A resumable search from ``state`` (sees face-down cards), ``timeout`` read on ``clock``.
+    See :class:`Search`."""
     p = _Problem(state)
     return Search(p.root, p.successors, lambda n: n[0] == 0, p.fmt, None,
-                  lambda _start, moves: replays_to_win(TriPeaks, state, moves), max_nodes, timeout)
+                  lambda _start, moves: replays_to_win(TriPeaks, state, moves), max_nodes, timeout,
+                  clock)
