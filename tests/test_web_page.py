@@ -24,9 +24,14 @@ TABLES = {"tripeaks": "TriPeaksTable", "pyramid": "PyramidTable", "devils-grip":
 # the code `python -m games deal klondike --number 4242 --option draw=3` prints (draw three: the
 # link must carry the options too)
 LINKED = find_game("klondike").code(4242, {"draw": "3"})
+# what the paste scenario pastes into the deal-code field: a shared address, a code in lower case,
+# a code that cannot be read
+PASTED = {"paste_address": "https://example.org/pasyans/?deal=" + find_game("klondike").code(777, {"draw": "3"}),
+          "paste_code": find_game("klondike").code(4242, {"draw": "1"}).lower(), "paste_bad": "KL1-D9-NOPE"}
 RUNS = [
-    {"name": "desktop", "width": 1280, "height": 800, "touch": False,
-     "scenarios": ["open_all", "refused", "win_freecell", "before_reload", "reload", "after_reload"]},
+    {"name": "desktop", "width": 1280, "height": 800, "touch": False, **PASTED,
+     "scenarios": ["open_all", "refused", "win_freecell", "paste_code", "before_reload", "reload",
+                   "after_reload"]},
     {"name": "phone", "width": 390, "height": 844, "touch": True, "sw": True,
      "scenarios": ["open_all", "refused", "win_tripeaks", "offline_reload"]},
     {"name": "landscape", "width": 844, "height": 390, "touch": True, "deal": LINKED, "bad_deal": "GARBAGE",
@@ -158,3 +163,22 @@ def test_a_deal_link_that_cannot_be_read_opens_home_with_a_notice_and_changes_no
                                code="GARBAGE")
     assert out["before"] and "pasyans.game.klondike" in out["before"]   # the linked deal was kept
     assert out["after"] == out["before"]
+
+
+def test_a_code_pasted_into_the_code_field_opens_its_deal(page):
+    """A paste event in the page (its text in clipboardData) types into the deal-code field once:
+    an address gives its code, a lower-case code is read, Play opens the deal."""
+    out = scenario(page, "desktop", "paste_code")
+    assert out["address"]["value"] == "KL1-D3-AAAABDX"
+    assert out["address"]["number"] == 777 and out["address"]["options"]["draw"] == "3"
+    assert out["address"]["code"] == "KL1-D3-AAAABDX"
+    assert out["code"]["value"] == PASTED["paste_code"].upper() == "KL1-D1-AAAAGHE"
+    assert out["code"]["number"] == 4242 and out["code"]["options"]["draw"] == "1"
+    assert out["stale"] == ""       # a paste while no field was open is not typed later
+
+
+def test_a_pasted_code_that_cannot_be_read_gives_its_message_and_changes_nothing(page):
+    out = scenario(page, "desktop", "paste_code")["bad"]
+    assert out["value"] == "KL1-D9-NOPE"
+    assert out["error"] == tr("'{code}' is not a deal code of this game", lang=out["language"], code="KL1-D9-NOPE")
+    assert out["same"] and out["stored_same"]

@@ -56,16 +56,45 @@ def paste() -> str:
     return LAST[0]
 
 
+# The page's paste listener: a paste event (Ctrl+V while the canvas has the focus, the browser's
+# Paste menu, a phone's paste) carries its text in clipboardData, with no permission to ask; the
+# text waits in window.pasyans_paste for take_paste, and pasyans_paste_at says when it came.
+_LISTEN_JS = ("if (!window.pasyans_paste_listening) { window.pasyans_paste_listening = true;"
+              " document.addEventListener('paste', (e) => {"
+              " const t = e.clipboardData ? e.clipboardData.getData('text') : '';"
+              " if (t) { window.pasyans_paste = t; window.pasyans_paste_at = Date.now(); e.preventDefault(); } },"
+              " true); }")
+# Ctrl+V also reaches the app as a key: the clipboard is then read (an asynchronous permission
+# prompt), unless a paste event brought the text in the last second (the same paste, once).
+_READ_JS = ("if (Date.now() - (window.pasyans_paste_at || 0) > 1000) {"
+            " navigator.clipboard.readText().then(t => { window.pasyans_paste = t; })"
+            ".catch(() => { window.pasyans_paste = ''; }); }")
+
+
+def listen_paste() -> None:
+    """Browser: make sure the page's paste events reach :func:`take_paste` (installed once), and
+    forget a text pasted earlier while no field was open. Nothing on the desktop."""
+    if not WEB:
+        return
+    try:
+        from platform import window  # pygbag's bridge to the page
+
+        window.eval(_LISTEN_JS)
+        window.pasyans_paste = None
+    except Exception:
+        pass
+
+
 def request_paste() -> str | None:
     """Ctrl+V in a text field: the clipboard's text now on the desktop; in the browser the page
-    is asked to read it (an asynchronous permission prompt) and :func:`take_paste` gives it on a
-    later frame, so this returns None there."""
+    is asked to read it (an asynchronous permission prompt; skipped when a paste event brought
+    the text just now) and :func:`take_paste` gives it on a later frame, so this returns None
+    there."""
     if WEB:
         try:
             from platform import window  # pygbag's bridge to the page
 
-            window.eval("navigator.clipboard.readText().then(t => { window.pasyans_paste = t; })"
-                        ".catch(() => { window.pasyans_paste = ''; })")
+            window.eval(_READ_JS)
         except Exception:
             pass
         return None
@@ -73,7 +102,8 @@ def request_paste() -> str | None:
 
 
 def take_paste() -> str | None:
-    """The text the page read after :func:`request_paste` (browser), once; None meanwhile."""
+    """The text the page read after :func:`request_paste`, or a paste event brought
+    (:func:`listen_paste`), once (browser); None meanwhile."""
     if not WEB:
         return None
     try:

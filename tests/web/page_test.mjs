@@ -329,6 +329,66 @@ const SCENARIOS = {
     return { scene: last.scene, notice: s.notice, language: s.language, game: last.game || null, before, after,
              shot: await d.shot("bad-link") };
   },
+  // the deal-code field takes paste: a paste event on the page (what Ctrl+V, the browser's Paste
+  // menu or a phone's paste send; the text in its clipboardData) with a shared address, then with
+  // a code in lower case, then with a code that cannot be read (its message, nothing changed).
+  // (Keys cannot be pressed here: in this harness the wheel's SDL key handler needs a symbol
+  // Pyodide lacks, emscripten_compute_dom_pk_code, so Ctrl+V itself never reaches the app.)
+  async paste_code(d) {
+    await d.open("klondike");
+    const pasteEvent = (text) => d.page.evaluate((t) => {
+      const dt = new DataTransfer();
+      dt.setData("text/plain", t);
+      document.getElementById("canvas").dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true }));
+    }, text);
+    const stored = () => d.page.evaluate(() => {
+      const now = {};
+      for (const k of Object.keys(localStorage)) if (k.startsWith("pasyans.")) now[k] = localStorage.getItem(k);
+      return now;
+    });
+    const paste = async (text, what) => {
+      await d.button("code");
+      await d.until((x) => x.panel === "CodeEntry", "the code field");
+      await pasteEvent(text);
+      await d.until((x) => x.panel === "CodeEntry" && x.panel_value, what);
+      await sleep(500);   // frames go by: a second copy of the text would have come
+      return (await d.state()).panel_value;
+    };
+    const play = async () => {
+      await d.button("ok");
+      await d.until((x) => !x.panel, "the pasted deal");
+      const s = await d.settle();
+      return { number: s.number, options: s.options, code: (await d.probe("deal")).code };
+    };
+    const out = {};
+    out.address = { value: await paste(d.run.paste_address, "the address's code in the field") };
+    Object.assign(out.address, await play());
+    out.code = { value: await paste(d.run.paste_code, "the code in the field") };
+    Object.assign(out.code, await play());
+    // a code that cannot be read: its message; Cancel; the game and the saves as they were
+    const before = await d.state();
+    const kept = await stored();
+    out.bad = { value: await paste(d.run.paste_bad, "the bad code in the field") };
+    await d.button("ok");
+    let s = await d.until((x) => x.panel_error, "the code's message");
+    Object.assign(out.bad, { error: s.panel_error, language: s.language, shot: await d.shot("paste-bad") });
+    await d.button("cancel");
+    s = await d.until((x) => !x.panel, "the table again");
+    await sleep(500);
+    out.bad.same = s.number === before.number && s.position === before.position &&
+      JSON.stringify(s.actions) === JSON.stringify(before.actions);
+    out.bad.stored_same = JSON.stringify(await stored()) === JSON.stringify(kept);
+    // a paste with no code field open types nothing later
+    await pasteEvent(d.run.paste_code);
+    await sleep(300);
+    await d.button("code");
+    await d.until((x) => x.panel === "CodeEntry", "the code field");
+    await sleep(500);
+    out.stale = (await d.state()).panel_value;
+    await d.button("cancel");
+    await d.home();
+    return out;
+  },
   // bench/web_frames.py: the scripted frame benchmark run inside the page (probe.bench_run)
   async bench(d) {
     const r = await d.probe("bench_run", cfg.bench || {});

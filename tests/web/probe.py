@@ -93,6 +93,8 @@ def state(_args=None) -> dict:
         out["panel_title"] = getattr(panel, "title", "")
         out["panel_end"] = getattr(panel, "end", None)
         out["panel_buttons"] = [b.name for b in panel.buttons]
+        if hasattr(panel, "value") and hasattr(panel, "error"):   # the deal-code field
+            out["panel_value"], out["panel_error"] = panel.value, panel.error
     hist = getattr(sc, "history", None)
     if hist is not None:
         rules = sc.rules

@@ -198,6 +198,9 @@ class CodeEntry(Panel):
             pygame.key.start_text_input()
         except pygame.error:
             pass
+        from .. import clipboard
+
+        clipboard.listen_paste()   # the browser's paste events type into this field
 
     def body_h(self, pw: int) -> int:
         s = self.table.frame.scale
