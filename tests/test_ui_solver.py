@@ -398,3 +398,91 @@ def test_a_hint_whose_search_gives_up_mid_game_shows_a_move_or_the_rescue(game, 
     t.hint()
     run_until(app, lambda: t.hint_search is None)
     assert t.hint_move is not None or t.assist.rescue_phase is not None
+
+
+class _EndlessSearch:
+    """A hint search that never answers (it only counts the nodes it is asked for): the hint must
+    then come from the table's deadline or fallback, whatever the game's real solver would do."""
+
+    result = None
+
+    def __init__(self):
+        self.nodes = 0
+
+    def step(self, max_nodes=2000):
+        self.nodes += max_nodes
+        return None
+
+    def best_moves(self):
+        return None
+
+
+def _endless(monkeypatch, rules):
+    monkeypatch.setattr(rules, "solver", classmethod(lambda cls, s, max_nodes=None, timeout=None:
+                                                     _EndlessSearch()))
+
+
+def test_the_fallback_hint_shows_on_the_deadline_frame_even_when_the_rule_of_thumb_is_slow(
+        monkeypatch, fake_clock):
+    # the app's wall-clock deadline on, the clock a fake one: frames 1/60 s apart, and working out
+    # the rule-of-thumb move costs 0.1 s of it (as Spider's can in Pyodide). That cost is paid
+    # before the deadline, so the hint shows on the frame the deadline falls in, never later.
+    from games.klondike import Klondike
+    from ui.app import App
+    from ui.table.klondike import KlondikeTable
+
+    monkeypatch.setattr(App, "solver_wall_clock", True)
+    _endless(monkeypatch, Klondike)
+    real_best = hints.best_move
+
+    def slow_best(rules, state):
+        fake_clock.advance(0.1)
+        return real_best(rules, state)
+
+    monkeypatch.setattr(hints, "best_move", slow_best)
+    app = make(KlondikeTable(number=3, options={"draw": "1"}))
+    t = app.scene
+    for _ in range(3):
+        fake_clock.advance(1 / 60)
+        app.frame()
+    t0 = fake_clock.t
+    _post_h = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
+    pygame.event.post(_post_h)
+    app.frame()
+    assert t.hint_search is not None and t.hint_move is None        # thinking
+    shown_at = None
+    for _ in range(120):
+        fake_clock.advance(1 / 60)
+        app.frame()
+        if t.hint_move is not None:
+            shown_at = fake_clock.t
+            break
+    assert shown_at is not None and t.hint_search is None
+    assert shown_at - t0 >= base.HINT_WALL                         # not before the deadline …
+    assert shown_at - t0 <= base.HINT_WALL + 1 / 60                # … and on its frame
+    assert t.status_text == tr(assist.MSG_HINT_GUESS)              # and it says what it is
+    assert t.hint_move == real_best(Klondike, t.state)
+
+
+def test_a_hint_with_only_pointless_moves_left_becomes_the_rescue(monkeypatch, fake_clock):
+    # Spider, stock empty, no empty column: after 4S goes onto 5S the only move takes it back
+    # onto 5H (splits a run for nothing, valued under hints.USEFUL). The solver gives no line in
+    # time (its deadline on a fake clock), so the hint is the rescue (a look back through the
+    # moves), not a pointless move.
+    from ui.app import App
+
+    monkeypatch.setattr(App, "solver_wall_clock", True)
+    _endless(monkeypatch, Spider)
+    aces = [C(x) for x in ("AS", "AH", "AD", "AC")] * 2
+    cols = ((C("5S"),), (C("5H"), C("4S"))) + tuple((a,) for a in aces)
+    s = SpiderState(cols, (0,) * 10, (), (), 4, False)
+    app = make(SpiderTable(state=s))
+    t = app.scene
+    t.play((1, 0, 1))
+    run_until(app, lambda: not t.anim.busy())
+    moves = Spider.legal_moves(t.state)
+    assert moves == [(0, 1, 1)] and hints.move_value(Spider, t.state, moves[0])[0] < hints.USEFUL
+    key(app, pygame.K_h)
+    run_until(app, lambda: t.hint_search is None, frames=2000)
+    assert t.hint_move is None
+    assert t.assist.job("rescue") is not None or t.assist.rescue_phase is not None

@@ -37,7 +37,7 @@ from ..anim import Animator
 from ..app import Scene
 from ..frame import DIM, INK, WARN, Button, dim_surface, frame_layout, felt
 from ..input import PointerEvent
-from .assist import MSG_HINT_LINE, Assist
+from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, Assist
 from .panels import CodeEntry, OptionsPanel, Panel
 from .session import Session
 
@@ -50,6 +50,9 @@ HINT_WALL = 0.45
 stays within half a second, the last frame included (docs/solvers.md, "The hint as the player
 waits for it")."""
 HINT_NODES = 300_000  # solver nodes for one hint at most
+HINT_STEP = 100
+"""Solver nodes between two looks at the clock while a hint is thought about: small enough that
+a slice ends close to its time (a few milliseconds of Spider's search in Pyodide)."""
 MSG_HINT_LOST = N_("No winning line from here (Rescue looks back through your moves); the best move left is shown")
 MSG_HINT_DEAL_LOST = N_("This deal cannot be won (the solver proved it); the best move left is shown")
 HINT_MS = 3000        # how long the hinted card and its reason show
@@ -122,6 +125,7 @@ class GameTable(Scene):
         self.press_target = None
         self.hint_search = None
         self.hint_move = None
+        self.hint_fallback = None      # (state, move): the rule-of-thumb hint of that position
         self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
         self.daily_date: str | None = None   # the date whose deal of the day this game is
         self.outcome = None                  # games.progression.Outcome of the ended game
@@ -567,22 +571,44 @@ class GameTable(Scene):
             self.finish_hint(None)
 
     def step_hint(self) -> None:
+        """One frame's slice of the hint's search: :data:`HINT_SLICE` seconds, never past the
+        deadline (:data:`HINT_WALL` after the request, when the app keeps wall-clock limits). The
+        first slice works out the rule-of-thumb move (:meth:`fallback_hint`) before searching, so
+        a search that does not answer in time is replaced at the deadline frame, not after it."""
         t0 = self.app.now()
+        self.fallback_hint()
+        timed = self.app.solver_wall_clock
+        end = min(t0 + HINT_SLICE, self.hint_deadline) if timed else t0 + HINT_SLICE
         r = None
-        while self.app.now() - t0 < HINT_SLICE:
-            r = self.hint_search.step(300)
+        while self.app.now() < end:
+            r = self.hint_search.step(HINT_STEP)
             if r is not None:
                 break
-        if r is not None or (self.app.solver_wall_clock and self.app.now() > self.hint_deadline):
+        if r is not None or (timed and self.app.now() >= self.hint_deadline):
             search, self.hint_search = self.hint_search, None
             self.finish_hint(r, search)
+
+    def fallback_hint(self):
+        """The hint when the solver gives no line: the best move by rule of thumb
+        (:func:`games.hints.best_move`), or ``None`` — the rescue — when only pointless moves are
+        left (valued under :data:`games.hints.USEFUL`) and there is a move to undo, or no legal
+        move at all. Worked out once per position (kept with the state it is for)."""
+        s = self.state
+        if self.hint_fallback is not None and self.hint_fallback[0] is s:
+            return self.hint_fallback[1]
+        move = hints.best_move(self.rules, s)
+        if move is not None and hints.move_value(self.rules, s, move)[0] < hints.USEFUL \
+                and self.rules.has_solver() and self.history.can_undo():
+            move = None           # only pointless moves are left: the hint becomes the rescue
+        self.hint_fallback = (s, move)
+        return move
 
     def finish_hint(self, result, search=None) -> None:
         """Decide the hint and show it — the one place a hint is made. ``result``: the solver's
         answer (``None``: none in time); ``search``: the search that gave it. In order: the first
         move of the best line a search keeps (:attr:`best_line_hints`); a winning line's first
         move; a proved loss opens the rescue; else the best move by rule of thumb
-        (:func:`games.hints.best_move`), or the rescue when only pointless moves are left."""
+        (:meth:`fallback_hint`), or the rescue when only pointless moves are left."""
         move = None
         self.say("")      # "Thinking…" is over, whatever comes next
         best = search.best_moves() if search is not None and self.best_line_hints else None
@@ -606,14 +632,11 @@ class GameTable(Scene):
                 return
             self.say(tr(MSG_HINT_DEAL_LOST if self.history.moves == 0 else MSG_HINT_LOST), error=True)
         else:
-            move = hints.best_move(self.rules, self.state)
-            if move is not None and hints.move_value(self.rules, self.state, move)[0] < hints.USEFUL \
-                    and self.rules.has_solver() and self.history.can_undo():
-                move = None           # only pointless moves are left: the hint becomes the rescue
+            move = self.fallback_hint()
             if move is None:
                 self.assist.rescue()
                 return
-            self.say(tr("Hint: the best move by rule of thumb (no winning line found in time)"))
+            self.say(tr(MSG_HINT_GUESS))
         self.show_hint(move)
 
     def show_hint(self, move, message: str | None = None, ms: int = HINT_MS) -> None:
