@@ -138,3 +138,38 @@ def test_badges_screen(size, lang):
     assert sc.scroll == sc.max_scroll()
     last = sc.cards[-1][1].move(0, sc.area.y - round(sc.scroll))
     assert last.bottom <= size[1]
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360)])
+def test_daily_screen_at_the_smallest_sizes(size):
+    """Where the calendar and the deals do not both fit (360x640 upright), a Deals | Calendar
+    switch shows one at a time and a date tapped in the calendar shows its deals; on a phone on
+    its side the month's arrows and Share sit in the top bar. Either way the arrows turn the
+    month and a tap on a deal plays it."""
+    app = new_app(scripted(Store(MemoryStorage())), DailyScene(), size)
+    sc = app.scene
+    save_screen(app.screen, f"daily-en-{size[0]}x{size[1]}.png")
+    if size[0] < size[1]:
+        assert sc.arrangement == "tabs" and sc.tab == "deals" and not sc.cells and len(sc.rows) == 6
+        click(app, button(sc, "tab-calendar"))
+        assert sc.tab == "calendar" and sc.cells and not sc.rows
+        save_screen(app.screen, f"daily-en-{size[0]}x{size[1]}-calendar.png")
+    else:
+        prev = next(b for b, _ in sc.buttons if b.name == "prev-month")
+        assert sc.arrangement == "bar" and sc.cells and len(sc.rows) == 6
+        assert prev.rect.bottom <= sc.top.bottom and button(sc, "share")[1] < sc.top.bottom
+    month = sc.month
+    click(app, button(sc, "prev-month"))
+    assert sc.month != month
+    click(app, button(sc, "next-month"))
+    assert sc.month == month
+    yesterday = (daily.parse_date(TODAY) - __import__("datetime").timedelta(days=1)).isoformat()
+    if yesterday[:7] != TODAY[:7]:
+        click(app, button(sc, "prev-month"))
+    click(app, dict(sc.cells)[yesterday].center)
+    assert sc.date == yesterday and len(sc.rows) == 6
+    if size[0] < size[1]:
+        assert sc.tab == "deals" and not sc.cells
+    click(app, dict(sc.rows)["klondike"].center)
+    t = app.scene
+    assert t.game == "klondike" and t.daily_date == yesterday

@@ -21,9 +21,11 @@ from ui.table.freecell import FreeCellTable
 from ui.table.klondike import KlondikeTable
 from ui.table.spider import SpiderTable
 
-from conftest import click, new_app
+from conftest import click, key, new_app
 
 SIZES = [(1280, 800), (390, 844), (844, 390)]
+#: the smallest window laid out, upright and on its side (docs/ui.md, "Sizes")
+SMALLEST = [(360, 640), (640, 360)]
 
 
 def make(cls, size, number=1, options=None, state=None, **kw):
@@ -154,19 +156,95 @@ def test_finish_covers_no_card_and_takes_no_card_tap(size, cls, rules, number, o
 
 # -- touch targets -------------------------------------------------------------------------------
 def _button_rects(obj, where):
-    """``(where, name, rect)`` of every button, row and key ``obj`` (a scene or panel) holds."""
+    """``(where, name, rect)`` of every button, row and key ``obj`` (a scene or panel) holds, and
+    of its other tap targets (the Daily screen's dates and deals, the Records rows) as its
+    ``tap_targets()`` gives them (a scrolled page: those wholly in view)."""
     out = []
     for attr in ("buttons", "row_buttons", "keys"):
         for b in getattr(obj, attr, None) or []:
             b = b[0] if isinstance(b, tuple) else b
             if hasattr(b, "rect"):
                 out.append((where, getattr(b, "name", attr), pygame.Rect(b.rect)))
+    hook = getattr(obj, "tap_targets", None)
+    if hook is not None:
+        out += [(where, name, pygame.Rect(r)) for name, r in hook()]
+    else:     # a screen without the hook: its dates and rows as it keeps them
+        for attr in ("cells", "rows"):
+            for item in getattr(obj, attr, None) or []:
+                if isinstance(item, tuple) and len(item) > 1 and isinstance(item[1], pygame.Rect):
+                    out.append((where, f"{attr} {item[0]}", pygame.Rect(item[1])))
+    return out
+
+
+def _end_states():
+    """``{game: (won state, lost state)}``: each game one move from its end played out, or
+    locked, as the rules' own tests script them."""
+    import dataclasses
+
+    import test_devils_grip as dg
+    import test_freecell as fc
+    import test_klondike as kl
+    import test_pyramid as py
+    import test_spider as sp
+    from games.core import LOST
+    from games.tripeaks import TriPeaks
+
+    s = TriPeaks.deal(3, TriPeaks.check_options({}))
+    tw = dataclasses.replace(s, tableau=(None,) * len(s.tableau))
+    tl = next(x for x in (dataclasses.replace(s, stock=(), waste=s.waste + tuple(c for c in s.stock if c != top)
+                                              + (top,)) for top in s.stock) if TriPeaks.status(x) == LOST)
+    suited = [" ".join(f"{r}{su}" for r in "JT98765432") for su in "SCDH"]
+    return {
+        "tripeaks": (tw, tl),
+        "pyramid": (py.play(py.pos({27: "KC"}, stock=["5H", "2D"]), "KC"),
+                    py.pos({27: "2C", 20: "QC"}, stock=["5H", "9D", "8C"])),
+        "devils-grip": (dg.play(dg.won_script(), "t>3.1", "s", "t>3.1", "1.8<>3.1"),
+                        dg.make({"1.1": "2S", "1.2": "5S"}, fill=False)),
+        "spider": (sp.play(sp.pos("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS", completed=7), "2-1"),
+                   sp.pos("AS", "3S", "5S", "7S", "9S", "JS", "KS", "AH", "3H", "5H")),
+        "klondike": (kl.play(kl.pos(["KC", "", "", "", "", "", ""], found="H-K C-Q D-K S-K"), "1h").state,
+                     kl.locked(["6C", "7D", "TS", "JH", "QC", "KD"])),
+        "freecell": (fc.play(fc.pos(["KC"] + [""] * 7, found="H-K C-Q D-K S-K"), "1h").state,
+                     fc.pos(["AS QD", "AC QH", "AD QS", "AH QC"] + suited, cells="KC KS KD KH")),
+    }
+
+
+def _records_store():
+    """The scripted results of the progression screens' tests, and twelve Pyramid wins: a full
+    top-10 table."""
+    from games.progression import GameResult
+    from test_ui_progression_screens import TODAY, scripted
+    from ui.progression import Progression
+
+    store = scripted(Store(MemoryStorage()))
+    p = Progression(store)
+    for L in range(10, 22):
+        p.record(GameResult("pyramid", {"layout": str(L), "passes": "unlimited"}, f"PY1-L{L:02d}-AAAAAAC", True,
+                            200 + 7 * L, 60 + L, TODAY))
+    return store
+
+
+def _scrolled(app, where):
+    """The targets of ``app``'s scene at the top of its page and, for a page that scrolls, at
+    every screenful down to its end."""
+    from ui.scenes.scroll import Scrolling
+
+    sc = app.scene
+    out = _button_rects(sc, where)
+    if isinstance(sc, Scrolling):
+        while sc.scroll < sc.max_scroll():
+            sc.scroll_by(sc.area.height * 0.8)
+            app.frame()
+            out += _button_rects(sc, f"{where} scrolled {round(sc.scroll)}")
     return out
 
 
 def _screen_targets(size):
-    """Every button, row and key of the home, settings, statistics and layout picker screens,
-    the home screen's game sheets, and of each table with its options and code panels."""
+    """Every button, row and key of every screen with targets: home and the games' sheets,
+    settings (its Kept data panel and the import question too), statistics, the layout picker,
+    the deal of the day (today's month and a month of six weeks, each of its tabs), records (a
+    full table, scrolled to its end), badges, each game's rules page, and each table with its
+    options, code, pause menu, rules panel and both end panels (won and lost)."""
     from ui.scenes.common import GAMES
     from ui.scenes.badges import BadgesScene
     from ui.scenes.daily import DailyScene
@@ -178,13 +256,17 @@ def _screen_targets(size):
     from ui.scenes.stats import StatsScene
     from ui.table import table_class
 
+    def open_app(scene, store=None):
+        app = App(size, scene, Settings(language="en", anim_speed="off"), store or Store(MemoryStorage()))
+        app.frame()
+        return app
+
     out = []
     for name, scene_cls in (("home", HomeScene), ("settings", SettingsScene), ("stats", StatsScene),
-                            ("layouts", LayoutPickerScene)):
-        app = App(size, scene_cls(), Settings(language="en", anim_speed="off"), Store(MemoryStorage()))
-        app.frame()
+                            ("layouts", LayoutPickerScene), ("badges", BadgesScene)):
+        app = open_app(scene_cls(), _records_store())
         sc = app.scene
-        out += _button_rects(sc, name)
+        out += _scrolled(app, name)
         if name == "home":
             for g in GAMES:
                 sc.tap_game(g)
@@ -192,31 +274,91 @@ def _screen_targets(size):
                 if sc.panel is not None:
                     out += _button_rects(sc.panel, f"home sheet {g}")
                 sc.panel = None
+        if name == "settings":
+            sc.open_kept()
+            app.frame()
+            out += _button_rects(sc.panel, "settings kept data")
+            sc.close_panel()
+            sc.import_text(app.store.export_text())
+            app.frame()
+            assert sc.panel is not None, sc.message
+            out += _button_rects(sc.panel, "settings import")
         pygame.display.quit()
     for g in GAMES:
-        app = App(size, table_class(g)(3), Settings(language="en", anim_speed="off"), Store(MemoryStorage()))
-        app.frame()
+        app = open_app(RulesScene(g))
+        out += _scrolled(app, f"rules {g}")
+        pygame.display.quit()
+    for date in (None, "2026-03-16"):      # March 2026 spans six weeks
+        app = open_app(DailyScene(date), _records_store())
+        sc = app.scene
+        for tab in getattr(sc, "tabs", None) or [None]:
+            if tab is not None:
+                sc.show_tab(tab)
+                app.frame()
+            out += _button_rects(sc, f"daily {date} {tab or ''}")
+        pygame.display.quit()
+    app = open_app(RecordsScene("pyramid passes=unlimited"), _records_store())
+    assert len(app.scene.rows) == 10
+    out += _scrolled(app, "records")
+    pygame.display.quit()
+    ends = _end_states()
+    for g in GAMES:
+        app = open_app(table_class(g)(3))
         t = app.scene
         out += _button_rects(t, g)
-        t.open_options()
-        app.frame()
-        out += _button_rects(t.panel, f"{g} options")
-        t.close_panel()
-        t.open_code_entry()
-        app.frame()
-        out += _button_rects(t.panel, f"{g} code")
-        t.close_panel()
+        for panel in ("open_options", "open_code_entry", "open_pause", "open_rules"):
+            getattr(t, panel)()
+            app.frame()
+            out += _button_rects(t.panel, f"{g} {panel}")
+            t.close_panel()
         pygame.display.quit()
+        for end, state in zip(("won", "lost"), ends[g]):
+            app = open_app(table_class(g)(None, {}, state=state))
+            t = app.scene
+            assert t.rules.status(t.state) == end
+            t.open_end_panel()
+            app.frame()
+            assert t.panel is not None and t.panel.end == end
+            out += _button_rects(t.panel, f"{g} {end} panel")
+            pygame.display.quit()
     return out
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("size", SIZES + SMALLEST, ids=lambda s: "%dx%d" % s)
 def test_every_button_row_and_key_is_a_44_px_target(size):
-    """Every button, row and key of every screen at least :data:`ui.frame.TOUCH` (44 px) each
-    way and on the screen (Options rows were 38 px tall at 844x390, code keys 43 px wide at
-    390x844)."""
-    small = [(w, n, r) for w, n, r in _screen_targets(size) if r.width < TOUCH or r.height < TOUCH]
-    assert not small, small
+    """Every button, row and key of every screen (:func:`_screen_targets`) at least
+    :data:`ui.frame.TOUCH` (44 px) each way and inside the window, at the three sizes and the
+    smallest (Options rows were 38 px tall at 844x390, code keys 43 px wide at 390x844, the
+    Daily screen's month arrows and Share 34 px tall on a phone, its dates 34 px tall at
+    844x390, the Records arrows 40 px)."""
+    screen = pygame.Rect(0, 0, *size)
+    bad = [(w, n, r) for w, n, r in _screen_targets(size)
+           if r.width < TOUCH or r.height < TOUCH or not screen.contains(r)]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("size", [(844, 390), (640, 360)], ids=lambda s: "%dx%d" % s)
+def test_a_full_records_table_scrolls_to_its_last_row(size):
+    """Ten rows of 44 px do not fit a phone on its side: the rows scroll under the column
+    headings down to the tenth, which a tap then plays; a row scrolled under the headings
+    answers no tap there."""
+    from ui.scenes.records import RecordsScene
+
+    app = App(size, RecordsScene("pyramid passes=unlimited"), Settings(language="en", anim_speed="off"),
+              _records_store())
+    app.frame()
+    sc = app.scene
+    assert len(sc.rows) == 10 and sc.max_scroll() > 0
+    assert not sc.area.contains(sc.rows[-1][1])
+    key(app, pygame.K_END)
+    assert sc.area.contains(sc.rows[-1][1]) and sc.rows[-1][1].bottom <= size[1]
+    under = (sc.head.centerx, sc.head.centery)             # the headings, over a row scrolled under them
+    assert any(r.collidepoint(under) for _, r in sc.rows)
+    click(app, under)
+    assert app.scene is sc
+    e, r = sc.rows[-1]
+    click(app, r.center)
+    assert app.scene is not sc and app.scene.deal_code() == e.code
 
 
 # -- texts ---------------------------------------------------------------------------------------
@@ -369,7 +511,6 @@ def test_no_text_under_12_px_on_a_phone(size, monkeypatch):
 
 
 # -- the smallest window -------------------------------------------------------------------------
-SMALLEST = [(360, 640), (640, 360)]
 
 
 def _screens(size):

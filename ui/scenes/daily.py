@@ -14,7 +14,7 @@ from games.i18n import N_, format_duration, tr
 from games.progression import best_day_streak, day_streak, share_line
 
 from .. import clipboard, text
-from ..frame import DIM, INK, WARN, Button, icon
+from ..frame import DIM, INK, TOUCH, WARN, Button, icon
 from .common import ScreenScene, game_title
 
 WON_INK = (129, 199, 132)
@@ -48,59 +48,142 @@ class DailyScene(ScreenScene):
         return won, len(day) - won
 
     # -- layout ----------------------------------------------------------------------------------
+    #: the arrangements, chosen by the room there is (every target at least TOUCH px each way):
+    #: "side" the calendar left and the deals right; "bar" the same, with the month's arrows and
+    #: Share in the top bar (a phone on its side); "stack" the calendar above the deals (a phone
+    #: held upright); "tabs" one of the two at a time under a Deals | Calendar switch (the
+    #: smallest phones upright)
+    ARRANGEMENTS = ("side", "bar", "stack", "tabs")
+    tab = "deals"
+
     def layout(self, w, h) -> None:
+        T = TOUCH
         m = 10 if self.phone else round(20 * self.s)
         body = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - 2 * m)
         self.fs = text.MIN_SIZE if self.phone else max(text.MIN_SIZE, round(19 * self.s))
-        lh = 34 if self.phone else max(34, round(self.fs * 2.2))   # a row of buttons; 34 px fits 360x640
+        lh = max(T, round(self.fs * 2.2))       # a row of buttons
         self.info_h = lh
-        if w > h * 1.1:   # side by side: calendar left, the deals right
-            cal_w = min(body.width * 11 // 20, round(body.height * 1.15))
-            self.cal = pygame.Rect(body.x, body.y, cal_w, body.height)
+        line = text.font(self.fs).get_linesize()
+        head = max(16, text.font(max(text.MIN_SIZE, self.fs - 2)).get_linesize() + 4)   # the weekday names
+        streak_h = line + 6
+        list_head = max(22, text.font(self.fs + 2).get_linesize() + 8)
+        n = len(daily.GAMES)
+        # planned for a month of six weeks, so that the page keeps its arrangement month to month
+        cal_need = lh + 2 + head + 6 * T + streak_h
+        list_need = list_head + n * (T + 3) + 6 + lh
+        if w > h * 1.1:
+            self.arrangement = "side" if body.height >= max(cal_need, list_need) else "bar"
+        else:
+            self.arrangement = "stack" if body.height >= cal_need + m // 2 + list_need else "tabs"
+        self.tabs = ("deals", "calendar") if self.arrangement == "tabs" else ()
+        self.top_title = None
+        self.cells, self.rows = [], []
+        self.month_bar = self.share_rect = self.tab_rects = None
+        if self.arrangement in ("side", "bar"):
+            if self.arrangement == "side":
+                cal_w = min(body.width * 11 // 20, round(body.height * 1.15))
+                self.cal = pygame.Rect(body.x, body.y, cal_w, body.height)
+            else:     # the top bar holds the month and Share: the body takes all the height
+                body = pygame.Rect(m, self.top.bottom + 2, w - 2 * m, h - self.top.bottom - 4)
+                cal_w = max(7 * T, body.width * 9 // 20)
+                self.cal = pygame.Rect(body.x, body.y, cal_w, body.height)
             self.list = pygame.Rect(self.cal.right + m, body.y, body.right - self.cal.right - m, body.height)
-        else:             # the calendar above, the deals below
-            # the list below needs its head, six rows of at least 36 px and Share
-            need = 2 * lh + 8 + 36 * len(daily.GAMES) + 6 + m // 2
-            cal_h = min(round(body.width * 0.86), body.height * 11 // 20, body.height - need)
+        elif self.arrangement == "stack":
+            ch = max(T, round(body.width // 7 * 0.9))      # the cells' height in the grid below
+            cal_h = max(cal_need, min(lh + 2 + head + 6 * ch + streak_h, body.height - m // 2 - list_need))
             self.cal = pygame.Rect(body.x, body.y, body.width, cal_h)
             self.list = pygame.Rect(body.x, self.cal.bottom + m // 2, body.width, body.bottom - self.cal.bottom - m // 2)
-        # the month bar: previous, name, next
-        bar = pygame.Rect(self.cal.x, self.cal.y, self.cal.width, lh)
-        self.buttons.append((Button("prev-month", pygame.Rect(bar.x, bar.y, lh + 10, lh), "<", None, self.fs + 4,
-                                    "key"), lambda: self.shift_month(-1)))
-        nxt = Button("next-month", pygame.Rect(bar.right - lh - 10, bar.y, lh + 10, lh), ">", None, self.fs + 4, "key")
+        else:         # tabs: the switch under the top bar, then the tab shown
+            tw = body.width // 2
+            self.tab_rects = {"deals": pygame.Rect(body.x, body.y, tw, T),
+                              "calendar": pygame.Rect(body.x + tw, body.y, body.width - tw, T)}
+            for name, label in (("deals", tr("Deals")), ("calendar", tr("Calendar"))):
+                b = Button(f"tab-{name}", self.tab_rects[name], label, None, self.fs + 1, "panel")
+                b.selected = self.tab == name
+                self.buttons.append((b, lambda name=name: self.show_tab(name)))
+            rest = pygame.Rect(body.x, body.y + T + m, body.width, body.height - T - m)
+            self.cal = rest.copy()
+            self.list = rest.copy()
+        show_cal = self.arrangement != "tabs" or self.tab == "calendar"
+        show_list = self.arrangement != "tabs" or self.tab == "deals"
         y0, mo = self.month
         t = daily.parse_date(self.today)
-        nxt.enabled = (y0, mo) < (t.year, t.month)
-        self.buttons.append((nxt, lambda: self.shift_month(1)))
-        self.month_bar = bar
-        # the grid: weekday names then up to 6 weeks, Monday first
-        grid = pygame.Rect(self.cal.x, bar.bottom + 2, self.cal.width, self.cal.bottom - bar.bottom - 2 - lh)
+        # the month: previous, name, next (in the top bar over the calendar when it is there)
+        if self.arrangement == "bar":
+            bar = pygame.Rect(self.buttons[0][0].rect.right + 4, (self.top.height - T) // 2,
+                              self.cal.right - self.buttons[0][0].rect.right - 4, T)
+            aw = T + 4
+            grid_top = self.cal.y
+        else:
+            bar = pygame.Rect(self.cal.x, self.cal.y, self.cal.width, lh)
+            aw = lh + 10
+            grid_top = bar.bottom + 2
+        if show_cal:
+            self.buttons.append((Button("prev-month", pygame.Rect(bar.x, bar.y, aw, bar.height), "<", None,
+                                        self.fs + 4, "key"), lambda: self.shift_month(-1)))
+            nxt = Button("next-month", pygame.Rect(bar.right - aw, bar.y, aw, bar.height), ">", None, self.fs + 4, "key")
+            nxt.enabled = (y0, mo) < (t.year, t.month)
+            self.buttons.append((nxt, lambda: self.shift_month(1)))
+            self.month_bar = bar
+            self.month_arrow_w = aw
+        # the grid: weekday names then up to 6 weeks, Monday first; a date is a cell at most a
+        # little taller than wide (the grid then sits at the top of its room)
+        grid = pygame.Rect(self.cal.x, grid_top, self.cal.width, self.cal.bottom - grid_top - streak_h)
         weeks = calendar.Calendar(0).monthdatescalendar(y0, mo)
-        head = max(18, self.fs + 4)
         cw = grid.width // 7
-        ch = max(20, (grid.height - head) // len(weeks))
+        ch = max(T, min((grid.height - head) // len(weeks), max(T, round(cw * 0.9))))
         self.week_head = pygame.Rect(grid.x, grid.y, cw * 7, head)
-        self.cells = []
-        for r, week in enumerate(weeks):
-            for c, day in enumerate(week):
-                if day.month != mo:
-                    continue
-                self.cells.append((day.isoformat(), pygame.Rect(grid.x + c * cw, grid.y + head + r * ch, cw, ch)))
+        if show_cal:
+            for r, week in enumerate(weeks):
+                for c, day in enumerate(week):
+                    if day.month == mo:
+                        self.cells.append((day.isoformat(),
+                                           pygame.Rect(grid.x + c * cw, grid.y + head + r * ch, cw, ch)))
         self.cell_w = cw
-        self.streak_rect = pygame.Rect(self.cal.x, self.cal.bottom - lh, self.cal.width, lh)
-        # the selected date's six deals, and Share
-        head_h = lh
-        n = len(daily.GAMES)
-        rh = max(36, min(round(64 * self.s), (self.list.height - head_h - lh - 8) // n))
-        self.list_head = pygame.Rect(self.list.x, self.list.y, self.list.width, head_h)
-        self.rows = [(g, pygame.Rect(self.list.x, self.list_head.bottom + i * rh, self.list.width, rh - 4))
-                     for i, g in enumerate(daily.GAMES)]
-        sr = pygame.Rect(0, 0, min(self.list.width, max(160, round(220 * self.s))), lh)
-        sr.midtop = (self.list.centerx, self.rows[-1][1].bottom + 6)
-        share = Button("share", sr, tr("Share results"), None, self.fs, "panel")
-        share.enabled = any(self.entry(self.date, g) for g in daily.GAMES)
-        self.buttons.append((share, self.share))
+        self.streak_rect = pygame.Rect(self.cal.x, grid.y + head + len(weeks) * ch + 2, self.cal.width, streak_h)
+        # the selected date's six deals, and Share (in the top bar when the month is there)
+        share_label = tr("Share results")
+        if self.arrangement == "bar":
+            sw = max(T, min(self.list.width // 2, text.width(share_label, self.fs) + 28))
+            sr = pygame.Rect(w - m - sw, (self.top.height - T) // 2, sw, T)
+            self.top_title = pygame.Rect(self.cal.right + m, 0, sr.x - self.cal.right - 2 * m, self.top.height)
+            rows_bottom = self.list.bottom
+        else:
+            sr = pygame.Rect(0, 0, min(self.list.width, max(160, round(220 * self.s))), lh)
+            rows_bottom = self.list.bottom - lh - 6
+        self.list_head = pygame.Rect(self.list.x, self.list.y, self.list.width, list_head)
+        rh = max(T + 3, min(round(64 * self.s), (rows_bottom - self.list_head.bottom) // n))
+        gap = min(4, rh - T)
+        if show_list:
+            self.rows = [(g, pygame.Rect(self.list.x, self.list_head.bottom + i * rh, self.list.width, rh - gap))
+                         for i, g in enumerate(daily.GAMES)]
+            if self.arrangement != "bar":
+                sr.midtop = (self.list.centerx, self.list_head.bottom + n * rh - gap + 6)
+            share = Button("share", sr, share_label, None, self.fs, "panel")
+            share.enabled = any(self.entry(self.date, g) for g in daily.GAMES)
+            self.buttons.append((share, self.share))
+            self.share_rect = sr
+
+    def tap_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """The dates of the month and the selected date's deals on the screen (the buttons aside)."""
+        return [(d, r) for d, r in self.cells] + [(g, r) for g, r in self.rows]
+
+    def show_tab(self, tab: str) -> None:
+        """Show the ``"deals"`` or the ``"calendar"`` tab (the arrangement with tabs)."""
+        self.tab = tab
+        self.resize(*self.app.size)
+
+    def draw_top(self, surface) -> None:
+        if self.top_title is None:
+            super().draw_top(surface)
+            return
+        r = self.top
+        pygame.draw.rect(surface, (8, 48, 26), r)
+        pygame.draw.line(surface, (60, 120, 80), (r.x, r.bottom - 1), (r.right, r.bottom - 1))
+        title, room = self.title(), self.top_title
+        size = text.fit(title, round(r.height * 0.5), room.width, text.MIN_SIZE)
+        if text.width(title, size) <= room.width:
+            text.blit_center(surface, text.render(title, size, INK), room.center)
 
     # -- actions ---------------------------------------------------------------------------------
     def shift_month(self, k: int) -> None:
@@ -116,6 +199,7 @@ class DailyScene(ScreenScene):
             self.message = tr("The deals of {date} open on that day", date=date)
         else:
             self.date, self.message = date, ""
+            self.tab = "deals"     # with tabs, the date chosen shows its deals
         self.resize(*self.app.size)
 
     def play(self, game: str) -> None:
@@ -162,12 +246,23 @@ class DailyScene(ScreenScene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_body(self, surface) -> None:
+        fs = self.fs
+        if self.month_bar is not None:
+            y, m = self.month
+            name = f"{tr(MONTHS[m - 1])} {y}"
+            room = self.month_bar.width - 2 * self.month_arrow_w - 8
+            text.blit_center(surface, text.render(name, text.fit(name, fs + 3, room, text.MIN_SIZE), INK),
+                             self.month_bar.center)
+        if self.cells:
+            self.draw_calendar(surface)
+        if self.rows:
+            self.draw_deals(surface)
+
+    def draw_calendar(self, surface) -> None:
+        """The weekday names, the dates with their marks, the day streak."""
         from ..cards_art import rounded
 
         fs = self.fs
-        y, m = self.month
-        name = f"{tr(MONTHS[m - 1])} {y}"
-        text.blit_center(surface, text.render(name, fs + 3, INK), self.month_bar.center)
         cw = self.cell_w
         for i, wd in enumerate(WEEKDAYS):
             text.blit_center(surface, text.render(tr(wd), max(text.MIN_SIZE, fs - 2), DIM),
@@ -198,10 +293,17 @@ class DailyScene(ScreenScene):
                     best=best_day_streak(self.app.progression.data))
         text.blit_center(surface, text.render(streak, text.fit(streak, fs, self.streak_rect.width - 8, text.MIN_SIZE), INK),
                          self.streak_rect.center)
+
+    def draw_deals(self, surface) -> None:
+        """The selected date's title and its six deals, each with its mark and result."""
+        from ..cards_art import rounded
+
+        fs = self.fs
         head = daily.parse_date(self.date)
         title = tr("Deals of {date}", date=head.isoformat())
         text.blit_center(surface, text.render(title, text.fit(title, fs + 2, self.list_head.width, text.MIN_SIZE), INK),
                          self.list_head.center)
+        lines = []      # (row, its mark's rect, name, result, result ink)
         for g, r in self.rows:
             surface.blit(rounded(r.width, r.height, 10, (255, 255, 255, 30), (255, 255, 255, 60), 1.0), r.topleft)
             e = self.entry(self.date, g)
@@ -220,10 +322,25 @@ class DailyScene(ScreenScene):
             label = game_title(g)
             if g == "pyramid":
                 label = tr("{game}, layout {n}", game=label, n=daily.layout_of_day(daily.day_index(self.date)))
+            lines.append((r, mark, label, status, WON_INK if e is not None and e.won else DIM))
+        ss0 = max(text.MIN_SIZE, fs - 1)
+        # the name left and the result right on one line; where one row has no room for both, every
+        # row puts its result under its name
+        stacked = any(text.width(label, text.fit(label, fs, (r.right - mark.right - 18) * 11 // 20, text.MIN_SIZE))
+                      + text.width(status, text.fit(status, ss0, (r.right - mark.right - 18) * 9 // 20, text.MIN_SIZE))
+                      + 12 > r.right - mark.right - 18 for r, mark, label, status, _ in lines)
+        for r, mark, label, status, ink in lines:
             x = mark.right + 10
             room = r.right - x - 8
-            ls = text.fit(label, fs, room * 11 // 20, text.MIN_SIZE)
-            surface.blit(text.render(label, ls, INK), (x, r.centery - text.font(ls).get_linesize() // 2))
-            ss = text.fit(status, max(text.MIN_SIZE, fs - 1), room * 9 // 20, text.MIN_SIZE)
-            img = text.render(status, ss, WON_INK if e is not None and e.won else DIM)
-            surface.blit(img, (r.right - 8 - img.get_width(), r.centery - img.get_height() // 2))
+            if not stacked:
+                ls = text.fit(label, fs, room * 11 // 20, text.MIN_SIZE)
+                surface.blit(text.render(label, ls, INK), (x, r.centery - text.font(ls).get_linesize() // 2))
+                img = text.render(status, text.fit(status, ss0, room * 9 // 20, text.MIN_SIZE), ink)
+                surface.blit(img, (r.right - 8 - img.get_width(), r.centery - img.get_height() // 2))
+                continue
+            ls = text.fit(label, fs, room, text.MIN_SIZE)
+            ss = text.fit(status, ss0, room, text.MIN_SIZE)
+            l1, l2 = text.font(ls).get_linesize(), text.font(ss).get_linesize()
+            y = r.centery - (l1 + l2) // 2
+            surface.blit(text.render(label, ls, INK), (x, y))
+            surface.blit(text.render(status, ss, ink), (x, y + l1))

@@ -1,6 +1,7 @@
 """The Records screen (docs/rules.md, "Progression"; docs/progression.md): one record table at a time,
 chosen with the arrows beside its name (each game's variants, then its deal-of-the-day table),
-its top 10 rows with place, points, time, moves, date; a tap on a row plays that deal again."""
+its top 10 rows with place, points, time, moves, date; a tap on a row plays that deal again. The
+rows scroll under the column headings when they are taller than the window."""
 from __future__ import annotations
 
 import pygame
@@ -10,9 +11,10 @@ from games.i18n import format_duration, format_number, tr
 from games.registry import find_game
 
 from .. import text
-from ..frame import DIM, INK, WARN, Button
+from ..frame import DIM, INK, TOUCH, WARN, Button
 from . import options as opt
 from .common import GAMES, ScreenScene, game_title
+from .scroll import Scrolling
 
 ORDER = {"suits": ("1", "2", "4"), "draw": ("1", "3"), "mode": ("easy", "classic"), "passes": ("unlimited", "3")}
 
@@ -32,9 +34,9 @@ def all_tables() -> list[tuple[str, str, dict, bool]]:
     return out
 
 
-class RecordsScene(ScreenScene):
+class RecordsScene(Scrolling, ScreenScene):
     """``table``: the key of the table shown (default the first with rows). ``rows``:
-    ``[(Entry, rect)]`` on screen."""
+    ``[(Entry, rect)]`` on the screen at the current scroll (``page_rows``: on the page)."""
 
     def __init__(self, table: str | None = None):
         super().__init__()
@@ -56,7 +58,7 @@ class RecordsScene(ScreenScene):
             self.table = next((t[0] for t in self.tables() if data.get(t[0])), self.tables()[0][0])
         m = 10 if self.phone else round(20 * self.s)
         self.fs = text.MIN_SIZE if self.phone else max(text.MIN_SIZE, round(19 * self.s))
-        lh = max(40, round(self.fs * 2.4))
+        lh = max(TOUCH, round(self.fs * 2.4))
         bar = pygame.Rect(m, self.top.bottom + m, w - 2 * m, lh)
         self.buttons.append((Button("prev-table", pygame.Rect(bar.x, bar.y, lh + 14, lh), "<", None, self.fs + 4, "key"),
                              lambda: self.step(-1)))
@@ -64,19 +66,34 @@ class RecordsScene(ScreenScene):
                                     self.fs + 4, "key"), lambda: self.step(1)))
         self.bar = bar
         self.head = pygame.Rect(m, bar.bottom + m // 2, w - 2 * m, max(24, self.fs + 10))
-        avail = h - self.head.bottom - m
-        rh = max(30, min(round(self.fs * 2.6), avail // records.SIZE))
+        # the rows: at least a touch target tall, scrolled under the headings when they do not fit
+        self.area = pygame.Rect(0, self.head.bottom, w, h - self.head.bottom)
+        avail = self.area.height - m
+        rh = max(TOUCH + 3, min(round(self.fs * 2.6), avail // records.SIZE))
         rows = data.get(self.table, [])
-        self.rows = [(e, pygame.Rect(m, self.head.bottom + i * rh, w - 2 * m, rh - 3)) for i, e in enumerate(rows)]
+        self.page_rows = [(e, pygame.Rect(m, i * rh, w - 2 * m, rh - 3)) for i, e in enumerate(rows)]
+        self.content_h = len(rows) * rh + m
+        self.clamp()
         # the columns: place, points, time, moves, date (and the deal code where there is room)
         width = w - 2 * m
         self.cols = [0.0, 0.1, 0.34, 0.52, 0.7] if width >= 720 else [0.0, 0.11, 0.37, 0.56, 0.74]
         self.show_code = width >= 720
 
+    @property
+    def rows(self) -> list:
+        """``[(Entry, rect)]``: the rows where the current scroll puts them on the screen."""
+        dy = self.area.y - round(self.scroll)
+        return [(e, r.move(0, dy)) for e, r in self.page_rows]
+
+    def tap_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """The rows wholly in view (a row half under the headings is scrolled into view first)."""
+        return [(f"row {i + 1}", r) for i, (_, r) in enumerate(self.rows) if self.area.contains(r)]
+
     def step(self, k: int) -> None:
         keys = [t[0] for t in self.tables()]
         i = keys.index(self.table) if self.table in keys else 0
         self.table = keys[(i + k) % len(keys)]
+        self.scroll = 0.0
         self.resize(*self.app.size)
 
     def key(self, event) -> None:
@@ -96,6 +113,8 @@ class RecordsScene(ScreenScene):
         return name
 
     def tapped(self, pos) -> None:
+        if not self.area.collidepoint(pos):
+            return
         for e, r in self.rows:
             if r.collidepoint(pos):
                 self.replay(e)
@@ -131,7 +150,11 @@ class RecordsScene(ScreenScene):
                 text.blit_center(surface, text.render(line, fs, DIM),
                                  (self.head.centerx, self.head.bottom + 40 + i * text.font(fs).get_linesize()))
             return
+        clip = surface.get_clip()
+        surface.set_clip(self.area)
         for i, (e, r) in enumerate(self.rows):
+            if r.bottom < self.area.y or r.y > self.area.bottom:
+                continue
             surface.blit(rounded(r.width, r.height, 8, (255, 255, 255, 40 if i == 0 else 24), (255, 255, 255, 50), 1.0),
                          r.topleft)
             vals = [str(i + 1), format_number(e.points), format_duration(e.seconds), str(e.moves), e.date]
@@ -141,3 +164,4 @@ class RecordsScene(ScreenScene):
             if self.show_code:
                 img = text.render(e.code, max(text.MIN_SIZE, fs - 3), DIM)
                 surface.blit(img, (x0 + round(0.85 * wd) - 0, r.centery - img.get_height() // 2))
+        surface.set_clip(clip)
