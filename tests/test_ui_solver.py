@@ -486,3 +486,22 @@ def test_a_hint_with_only_pointless_moves_left_becomes_the_rescue(monkeypatch, f
     run_until(app, lambda: t.hint_search is None, frames=2000)
     assert t.hint_move is None
     assert t.assist.job("rescue") is not None or t.assist.rescue_phase is not None
+def test_hint_on_a_lost_position_shows_a_stock_draw_whose_move_is_falsy():
+    """Pyramid's draw from the stock is the move ``()``, false as a truth value: when the solver
+    proves the position lost and that draw is the best move left, the hint shows it (and says the
+    game cannot be won) instead of mistaking it for no move at all."""
+    from games.pyramid import Pyramid
+    from games.solvers.search import Result
+    from ui.table.pyramid import PyramidTable
+
+    opts = {"layout": "1", "passes": "unlimited"}
+    app = make(PyramidTable(1, opts))
+    t = app.scene
+    for _ in range(40):
+        if hints.best_move(Pyramid, t.state) == ():
+            break
+        t.play(Pyramid.legal_moves(t.state)[0])
+    assert hints.best_move(Pyramid, t.state) == ()
+    t.finish_hint(Result(UNSOLVABLE))
+    assert t.hint_move == () and t.panel is None
+    assert t.status_text == tr(base.MSG_HINT_LOST)
