@@ -394,6 +394,54 @@ def placeholder(w: int) -> pygame.Surface:
     return img
 
 
+def opaque_band(img: pygame.Surface) -> tuple[pygame.Surface, int, int]:
+    """``(band, top, bottom)``: rows ``top`` to ``bottom`` (px, end excluded) of the card image
+    ``img`` (a face or a back) are opaque across its whole width, and ``band`` is a copy of those
+    rows without per-pixel alpha (in the display's format when there is a display), so they can
+    be copied instead of blended; only the rows of the rounded corners above and below are
+    blended. Cached per image (the images are cached themselves).
+
+    A card's only translucent pixels are its anti-aliased corners, which start at its left and
+    right edges, so a row is opaque when its first and last pixels are."""
+    key = ("band", id(img))
+    got = _cache.get(key)
+    if got is not None and got[0] is img:
+        return got[1]
+    w, h = img.get_size()
+    get = img.get_at
+    top = 0
+    while top < h and (get((0, top))[3] < 255 or get((w - 1, top))[3] < 255):
+        top += 1
+    bottom = h
+    while bottom > top and (get((0, bottom - 1))[3] < 255 or get((w - 1, bottom - 1))[3] < 255):
+        bottom -= 1
+    band = pygame.Surface((w, max(0, bottom - top)))
+    band.blit(img, (0, 0), pygame.Rect(0, top, w, bottom - top))
+    if pygame.display.get_surface() is not None:
+        band = band.convert()
+    out = (band, top, bottom)
+    _cache[key] = (img, out)   # the image is kept with its band, so its id cannot be reused
+    return out
+
+
+def _blit_around(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, int],
+                 hole: pygame.Rect) -> None:
+    """Blit ``img`` at ``pos`` except the rows ``hole.top`` to ``hole.bottom`` between columns
+    ``hole.left`` and ``hole.right`` (px in ``img``): the part an opaque card drawn next covers
+    whole, which need not be blended."""
+    iw, ih = img.get_size()
+    x, y = pos
+    top, bottom = max(0, hole.top), min(ih, hole.bottom)
+    if top >= bottom:
+        surface.blit(img, pos)
+        return
+    surface.blit(img, pos, pygame.Rect(0, 0, iw, top))
+    surface.blit(img, (x, y + top), pygame.Rect(0, top, hole.left, bottom - top))
+    surface.blit(img, (x + hole.right, y + top), pygame.Rect(hole.right, top, iw - hole.right, bottom - top))
+    if bottom < ih:
+        surface.blit(img, (x, y + bottom), pygame.Rect(0, bottom, iw, ih - bottom))
+
+
 class CardArt:
     """The card drawing options of one table (four colours, back style) with a draw helper."""
 
@@ -410,44 +458,57 @@ class CardArt:
 
         ``rows``: the card's top ``rows`` px rows only, for a card the next card of a fanned column
         (the same size, at least ``radius + 2`` px lower) covers below that (the caller leaves room
-        for that card's rounded corners); its shadow keeps its parts beside the card and below the
-        covering card's opaque part. The pixels are those of the whole card drawn and then covered —
-        only the blending hidden under the covering card is skipped (WebAssembly blends without SIMD:
-        a full column of whole cards cost Spider's redraw 160 ms there)."""
+        for that card's rounded corners).
+
+        WebAssembly blends alpha without SIMD (5–30× the native cost), so nothing is blended that
+        an opaque pixel drawn next covers: a card's body (:func:`opaque_band`) is copied and only
+        its corner rows are blended; its shadow and halo are blended only beside it, never under
+        its body (nor under the covering card's, with ``rows``). The pixels are exactly those of
+        the whole shadow, halo and card blended one over the other."""
         w = rect.width
         if rows is not None and (halo is not None or rows >= rect.height):
             rows = None
+        if card is None:
+            img, band = placeholder(w), None
+        else:
+            img = face(card, w, self.four_colour, self.compact, self.narrow) if face_up else back(w, self.back_style)
+            band = opaque_band(img)
+        h = img.get_height()
+        end = h if rows is None else rows
+        hole = None   # the card's rows (px from its top) opaque once it, and any covering card, is drawn
+        if band is not None and band[1] < band[2]:
+            top, bottom = band[1], band[2]
+            if rows is not None:
+                # the covering card (same size, its top ``radius + 2`` px above ``rows``) is opaque
+                # from ``rows`` down to ``radius + 2`` px above its bottom (every card's corners
+                # are within ``radius + 2`` px of its top and bottom)
+                bottom = rows + h - 2 * (radius(w) + 2) if rows <= bottom else min(bottom, rows)
+            hole = pygame.Rect(0, top, w, bottom - top)
         if shade:
             s, (dx, dy) = shadow(w)
-            if rows is None:
+            if hole is None:
                 surface.blit(s, (rect.x + dx, rect.y + dy))
             else:
-                # the covering card is opaque from ``rows`` down to its bottom corners: there the
-                # shadow needs only its parts left and right of the card
-                sw, sh = s.get_size()
-                top = max(0, rows - dy)
-                bottom = min(sh, max(top, rows + card_height(w) - 2 * (radius(w) + 2) - dy))
-                surface.blit(s, (rect.x + dx, rect.y + dy), pygame.Rect(0, 0, sw, top))
-                if top < bottom:
-                    left = -dx
-                    surface.blit(s, (rect.x + dx, rect.y + dy + top), pygame.Rect(0, top, left, bottom - top))
-                    surface.blit(s, (rect.x + dx + left + w, rect.y + dy + top),
-                                 pygame.Rect(left + w, top, sw - left - w, bottom - top))
-                if bottom < sh:
-                    surface.blit(s, (rect.x + dx, rect.y + dy + bottom), pygame.Rect(0, bottom, sw, sh - bottom))
+                _blit_around(surface, s, (rect.x + dx, rect.y + dy), hole.move(-dx, -dy))
         if halo is not None:
             g, (dx, dy) = glow(w, halo)
-            surface.blit(g, (rect.x + dx, rect.y + dy))
-        if card is None:
-            img = placeholder(w)
-        elif face_up:
-            img = face(card, w, self.four_colour, self.compact, self.narrow)
-        else:
-            img = back(w, self.back_style)
-        if rows is None:
-            surface.blit(img, rect.topleft)
-        else:
-            surface.blit(img, rect.topleft, pygame.Rect(0, 0, img.get_width(), rows))
+            if hole is None:
+                surface.blit(g, (rect.x + dx, rect.y + dy))
+            else:
+                _blit_around(surface, g, (rect.x + dx, rect.y + dy), hole.move(-dx, -dy))
+        if band is None or band[1] >= band[2]:
+            if rows is None:
+                surface.blit(img, rect.topleft)
+            else:
+                surface.blit(img, rect.topleft, pygame.Rect(0, 0, img.get_width(), rows))
+            return
+        solid, top, bottom = band
+        x, y = rect.topleft
+        surface.blit(img, (x, y), pygame.Rect(0, 0, w, min(top, end)))
+        if end > top:
+            surface.blit(solid, (x, y + top), pygame.Rect(0, 0, w, min(bottom, end) - top))
+        if end > bottom:
+            surface.blit(img, (x, y + bottom), pygame.Rect(0, bottom, w, end - bottom))
 
 
 def clear() -> None:
