@@ -161,6 +161,7 @@ class ColumnsTable(GameTable):
     foundation_badge = False  # a filled foundation wears its suit's badge (Klondike, FreeCell)
     targets = ("card", "pile", "finish")
     compact_preview = True
+    _glowing: tuple | None = None   # (state, the cards that glow in it): see :meth:`glowing`
 
     def __init__(self, number=None, options=None, state=None, **kw):
         super().__init__(number, options, state, **kw)
@@ -1159,10 +1160,14 @@ class ColumnsTable(GameTable):
         """The cards that glow when "Playable cards glow" is on: ``(pile key, index)`` of every
         face-up card a tap would move (a column's card with the run above it, a waste, cell or
         stock top; a foundation's cards do not glow). Empty when the setting is off or the game
-        is over."""
+        is over. Remembered for the last state asked (a redraw asks again for the same state: in
+        FreeCell the search cost as much as drawing the cards)."""
         s = self.state
         if not self.settings.glow or self.rules.status(s) != PLAYING:
             return set()
+        known = self._glowing
+        if known is not None and known[0] is s:
+            return known[1]
         out = set()
         for key in self.all_keys():
             if key[0] in ("found", "stock"):
@@ -1174,6 +1179,7 @@ class ColumnsTable(GameTable):
                     continue
                 if self.tap_list(s, key, i):
                     out.add((key, i))
+        self._glowing = (s, out)
         return out
 
     def draw_cards(self, surface) -> None:
