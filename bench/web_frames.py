@@ -42,9 +42,9 @@ KINDS = ("full", "landing", "flight", "unchanged", "solver", "other")
 SCREENS = ("home", "stats") + tuple(t["game"] for t in TABLES)
 
 
-def bench_args(moves: int, redraws: int, idle: int) -> dict:
+def bench_args(moves: int, redraws: int, idle: int, profile: int = 0) -> dict:
     return {"tables": [dict(t, moves=moves) for t in TABLES], "redraws": redraws, "idle": idle,
-            "max_nodes": 50_000}
+            "max_nodes": 50_000, "profile": profile}
 
 
 NATIVE_START = r"""
@@ -162,11 +162,16 @@ def main(argv=None) -> int:
     ap.add_argument("--redraws", type=int, default=10)
     ap.add_argument("--idle", type=int, default=40)
     ap.add_argument("--out", help="write NAME.txt and NAME.json (e.g. bench/results/web-frames-1280x800)")
+    ap.add_argument("--profile", type=int, default=0, metavar="N",
+                    help="also run the page's script under cProfile and print its N top functions by own time "
+                         "(the profiler slows every frame: the timings of such a run are not comparable)")
     a = ap.parse_args(argv)
-    args = bench_args(a.moves, a.redraws, a.idle)
+    args = bench_args(a.moves, a.redraws, a.idle, a.profile)
     web = web_run(a.size, args)
+    if a.profile:
+        print(web["tables"].pop("profile", ""))
     start = native_start(a.size)
-    native = native_run(a.size, args)
+    native = native_run(a.size, dict(args, profile=0))
     text, data = report(native, web, start, a.size)
     print(text)
     if a.out:

@@ -45,3 +45,10 @@ def test_store_fuzz_bench_runs(tmp_path):
     p = run("bench/fuzz_store.py", "6", tmp=tmp_path)
     assert p.returncode == 0, p.stdout[-500:] + p.stderr[-500:]
     assert "stored record: 6 inputs tried" in p.stdout and "all: 14 inputs tried, no failure" in p.stdout
+
+
+def test_redraw_cpu_bench_runs(tmp_path):
+    p = run("bench/redraw_cpu.py", "--frames", "2", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    rows = {ln.split()[0] for ln in p.stdout.splitlines()[2:] if ln.strip()}
+    assert rows == {"home", "tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell"}

@@ -344,7 +344,22 @@ def bench_run(args) -> dict:
     (``args["redraws"]`` times), ``moves`` moves of its solver's line (``max_nodes`` nodes; the
     first legal move when it finds none) each tapped at the card's place and the frame it lands on
     timed, the frames until the table is at rest, ``args["idle"]`` frames with nothing to do, and
-    one hint (its solver slices). Seconds per frame, by category."""
+    one hint (its solver slices). Seconds per frame, by category. ``args["profile"]``: the run
+    under :mod:`cProfile` too, its top functions by own time and the callers of the blits in
+    ``res["profile"]`` (text)."""
+    if args.get("profile"):
+        import cProfile
+        import io
+        import pstats
+
+        prof = cProfile.Profile()
+        res = prof.runcall(bench_run, dict(args, profile=False))
+        buf = io.StringIO()
+        st = pstats.Stats(prof, stream=buf).sort_stats("tottime")
+        st.print_stats(int(args["profile"]))
+        st.print_callers("blit|flip")   # which drawing code the blits' time belongs to
+        res["profile"] = buf.getvalue()
+        return res
     from ui.table import table_class
 
     a = app()

@@ -1,0 +1,110 @@
+"""Native full redraws in CPU time: the home screen and the six tables, against a reference checkout.
+
+Each screen is drawn whole (a table's still picture rebuilt, the home screen's tiles drawn) and
+flipped, ``--frames`` times, headless (SDL_VIDEODRIVER=dummy), and the median CPU time of one redraw
+(``time.process_time``: less disturbed than wall time on a machine shared with other work) is
+printed in ms. With ``--ref DIR`` (another checkout, e.g. ``git archive main | tar -x -C DIR``) the
+same measurement runs there too, alternating with this checkout ``--rounds`` times in fresh
+interpreters, and the ratio of the medians (this / reference) is printed: the figure to trust when
+the machine is loaded.
+
+Run: ``python3 bench/redraw_cpu.py [--size 1280x800] [--frames 60] [--ref DIR] [--rounds 3]``.
+Not a timed test; docs/web.md ("Speed in WebAssembly") reads its numbers.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SCREENS = [
+    ("home", None, None),
+    ("tripeaks", 1, {"mode": "easy", "scoring": "streak"}),
+    ("pyramid", 1, {"layout": "1", "passes": "unlimited"}),
+    ("devils-grip", 1, {}),
+    ("spider", 1, {"suits": "1"}),
+    ("klondike", 1, {"draw": "1"}),
+    ("freecell", 1, {}),
+]
+
+CHILD = r"""
+import json, os, statistics, sys, time
+sys.path.insert(0, os.getcwd())
+import pygame
+from ui.app import App
+from ui.settings import Settings
+from ui.storage import MemoryStorage, Store
+from ui.table import table_class
+
+w, h = {size}
+frames = {frames}
+app = App((w, h), settings=Settings(language="en"), store=Store(MemoryStorage()))
+app.frame()
+out = {{}}
+for name, number, options in {screens}:
+    if name == "home":
+        app.home()
+    else:
+        app.switch(table_class(name)(number, dict(options)))
+    for _ in range(30):
+        app.frame()
+    sc = app.scene
+    cpu = []
+    for _ in range(frames):
+        if hasattr(sc, "stale"):
+            sc.stale = True
+        t = time.process_time()
+        sc.draw(app.screen)
+        pygame.display.flip()
+        cpu.append(time.process_time() - t)
+    out[name] = statistics.median(cpu) * 1000
+print(json.dumps(out))
+"""
+
+
+def measure(root: Path, size: str, frames: int) -> dict:
+    """Median CPU ms of one full redraw per screen, in a fresh interpreter run in ``root``."""
+    w, h = (int(x) for x in size.split("x"))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               PASYANS_DATA=tempfile.mkdtemp(prefix="pasyans-bench-"))
+    code = CHILD.format(size=(w, h), frames=frames, screens=repr(SCREENS))
+    r = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=600)
+    if r.returncode != 0:
+        raise SystemExit(f"the measurement failed in {root}: {r.stderr[-1500:]}")
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--size", default="1280x800")
+    ap.add_argument("--frames", type=int, default=60)
+    ap.add_argument("--ref", help="a reference checkout to compare with (ratio this / reference)")
+    ap.add_argument("--rounds", type=int, default=3)
+    a = ap.parse_args(argv)
+    roots = [("this", ROOT)] + ([("ref", Path(a.ref).resolve())] if a.ref else [])
+    runs: dict[str, list[dict]] = {name: [] for name, _ in roots}
+    for _ in range(a.rounds if a.ref else 1):
+        for name, root in roots:
+            runs[name].append(measure(root, a.size, a.frames))
+    med = {name: {s: statistics.median(r[s] for r in rs) for s, _, _ in SCREENS} for name, rs in runs.items()}
+    print(f"full redraw + flip, CPU ms, median of {a.frames} frames (median over {len(runs['this'])} runs), "
+          f"{a.size}, pygame-ce {__import__('pygame').version.ver}")
+    head = f"{'screen':12} {'this':>7}" + (f" {'ref':>7} {'ratio':>6}" if a.ref else "")
+    print(head)
+    for s, _, _ in SCREENS:
+        line = f"{s:12} {med['this'][s]:7.2f}"
+        if a.ref:
+            line += f" {med['ref'][s]:7.2f} {med['this'][s] / med['ref'][s]:6.2f}"
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
