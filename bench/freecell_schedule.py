@@ -44,7 +44,8 @@ def count(args) -> None:
         items = [(str(n), FreeCell.deal(n, {})) for n in parse_deals(args.deals)]
     for name, s in items:
         row = []
-        for fn in S.LANES:
+        cands = candidates()
+        for fn in [cands[i] for i in args.lanes] if args.lanes else cands:
             x = S.FreeCellSearch(s, max_nodes=args.cap, lanes=[fn])
             r = x.run()
             row.append(-x.nodes_without_back if x.nodes_without_back is not None
@@ -52,8 +53,19 @@ def count(args) -> None:
         print(json.dumps([name, row]), flush=True)
 
 
-def cost(need, schedule, lanes: int = 6) -> float:
+def candidates() -> list:
+    """The lanes counted: the solver's best-first scores (the lanes of
+    :data:`games.solvers.freecell.LANES` that are not depth-first), then each of them as a
+    :class:`games.solvers.freecell.DepthFirst` lane, in that order: the solver's ``LANES`` is
+    this list, so a turn list found here is a ``SCHEDULE`` as it stands."""
+    from games.solvers import freecell as S
+    best_first = [fn for fn in S.LANES if not isinstance(fn, S.DepthFirst)]
+    return best_first + [S.DepthFirst(fn) for fn in best_first]
+
+
+def cost(need, schedule, lanes: int | None = None) -> float:
     """States in all until some lane reaches its count in ``need`` under ``schedule``."""
+    lanes = len(need) if lanes is None else lanes
     needs = [INF if x is None else abs(x) for x in need]
     if min(needs) == 0:
         return 0
@@ -89,6 +101,7 @@ def load(path: str) -> list:
 def search(deals, pos, bound: float, seed: int, steps: int, start) -> list:
     """The local search of the module docstring; returns the best turn list."""
     rng = random.Random(seed)
+    nl = len(deals[0][1])
 
     def objective(s):
         d, p = evaluate(deals, s), evaluate(pos, s)
@@ -100,11 +113,11 @@ def search(deals, pos, bound: float, seed: int, steps: int, start) -> list:
         s = list(cur)
         i, m = rng.randrange(len(s)), rng.random()
         if m < 0.3:
-            s[i] = (rng.randrange(6), s[i][1])
+            s[i] = (rng.randrange(nl), s[i][1])
         elif m < 0.6:
             s[i] = (s[i][0], max(100, int(s[i][1] * rng.choice((0.7, 0.85, 1.2, 1.4)))))
-        elif m < 0.8 and len(s) < 14:
-            s.insert(i, (rng.randrange(6), rng.choice((1000, 1500, 2000, 3000, 4000, 6000, 8000))))
+        elif m < 0.8 and len(s) < 24:
+            s.insert(i, (rng.randrange(nl), rng.choice((300, 600, 1000, 1500, 2000, 3000, 4000, 6000, 8000))))
         elif len(s) > 3:
             del s[i]
         o = objective(s)
@@ -127,6 +140,8 @@ def main(argv=None) -> int:
     p.add_argument("--deals", default="1-1000")
     p.add_argument("--positions", type=int, default=0)
     p.add_argument("--cap", type=int, default=30000)
+    p.add_argument("--lanes", type=lambda t: [int(x) for x in t.split(",")], default=None,
+                   help="count: only these candidates (indices of candidates(), e.g. 6,7,8)")
     p.add_argument("--schedule", default="")
     p.add_argument("--bound", type=float, default=7000)
     p.add_argument("--seed", type=int, default=1)
@@ -142,7 +157,8 @@ def main(argv=None) -> int:
         for f, r in zip(a.files, rows):
             print(f, "schedule", evaluate(r, sched), "session 2", evaluate(r, OLD))
         return 0
-    best = search(rows[0], rows[1], a.bound, a.seed, a.steps, OLD)
+    start = [tuple(x) for x in json.loads(a.schedule)] if a.schedule else list(SCHEDULE)
+    best = search(rows[0], rows[1], a.bound, a.seed, a.steps, start)
     print(json.dumps(best))
     for f, r in zip(a.files, rows):
         print(f, evaluate(r, best))

@@ -9,7 +9,8 @@ import pytest
 from games.cards import ALL_CARDS, parse_card as C
 from games.freecell import FOUNDATION, FOUNDATION_OF, FreeCell, FreeCellState
 from games.deal import splitmix64
-from games.solvers.freecell import (LANES, FreeCellSearch, auto, key_of, state_of, successors,
+from games.solvers import freecell as fcs
+from games.solvers.freecell import (LANES, DepthFirst, FreeCellSearch, auto, key_of, state_of, successors,
                                     successors_back, _safe)
 from games.solvers.search import replays_to_win
 
@@ -286,6 +287,49 @@ def test_schedule_turns_resume_each_lane_where_it_stopped():
     alone.run()
     assert alone._lanes[0].parent[:301] == search._lanes[0].parent[:301]
     assert alone._lanes[0].move[:301] == search._lanes[0].move[:301]
+
+
+def _replay_internal(root, path):
+    """The position an internal line of :func:`successors` moves leads to from ``root``."""
+    for m in path:
+        root = next(nxt for mv, nxt in successors(root) if mv == m)
+    return root
+
+
+def test_a_depth_first_lane_wins_where_best_first_wanders_and_its_line_is_shortened(monkeypatch):
+    # #672 costs the best-first lanes tens of thousands of states; depth first on the second
+    # lane's score wins in about 1200, on a wandering line that shorten() cuts down
+    lines = []
+
+    def spy(root, path):
+        out = shorten(root, path)
+        lines.append((root, path, out))
+        return out
+
+    shorten = fcs.shorten
+    monkeypatch.setattr(fcs, "shorten", spy)
+    s = FreeCell.deal(672, {})
+    search = FreeCellSearch(s, max_nodes=3000, lanes=[DepthFirst(LANES[1])])
+    r = search.run()
+    assert r.status == "solved" and replays_to_win(FreeCell, s, r.moves)
+    (root, raw, short), = lines
+    assert len(short) < len(raw) - 20
+    assert _replay_internal(root, short)[2] == _replay_internal(root, raw)[2] == (13, 13, 13, 13)
+    # a best-first line is never touched (its positions' parents are the first to reach them)
+    lines.clear()
+    assert FreeCellSearch(s, max_nodes=3000, lanes=LANES[:1]).run().status == "unknown"
+    r = FreeCellSearch(FreeCell.deal(1, {})).run()
+    assert r.status == "solved" and lines == []
+
+
+def test_a_depth_first_lane_that_runs_dry_has_searched_the_same_space():
+    # running dry is a proof whatever the order: the depth-first lane meets exactly the states
+    # the best-first lane meets before the last search (moves back) starts
+    s = position(STUCK)
+    dfs = FreeCellSearch(s, lanes=[DepthFirst(LANES[0])])
+    bfs = FreeCellSearch(s, lanes=LANES[:1])
+    assert dfs.run().status == bfs.run().status == "unsolvable"
+    assert dfs.nodes_without_back == bfs.nodes_without_back > 0
 
 
 def test_slicing_equals_one_run():
