@@ -10,8 +10,8 @@ from games.cards import ALL_CARDS, parse_card as C
 from games.freecell import FOUNDATION, FOUNDATION_OF, FreeCell, FreeCellState
 from games.deal import splitmix64
 from games.solvers import freecell as fcs
-from games.solvers.freecell import (LANES, DepthFirst, FreeCellSearch, auto, key_of, state_of, successors,
-                                    successors_back, _safe)
+from games.solvers.freecell import (LANES, DepthFirst, FreeCellSearch, auto, key_of, skip_after, state_of,
+                                    successors, successors_back, _safe)
 from games.solvers.search import replays_to_win
 
 # every card 3..K ranked in its own suit's column, the aces and twos at the bottoms: four kings
@@ -540,6 +540,34 @@ def test_successors_are_exactly_the_rules_moves(number):
         if not succ:
             break
         state = rnd.choice(succ)[1]
+
+
+@pytest.mark.parametrize("number", [3, 11982, 1941, 617, 29596])
+def test_moves_skipped_after_a_one_card_move_lead_where_the_position_before_led(number):
+    # skip_after: after one card went somewhere (no auto-moves), its next moves are left out;
+    # each of them must reach the position before it or one of that position's children (a
+    # lane has them all in its visited set), and every other child is kept, in order
+    import random
+    rnd = random.Random(number)
+    s = FreeCell.deal(number, {})
+    start = auto(tuple(bytes(c) for c in s.columns), b"", (0, 0, 0, 0))
+    parent, skipped = start, 0
+    for _ in range(300):
+        succ = successors(parent)
+        if not succ:               # a random walk gets stuck: walk again from the deal
+            parent = start
+            succ = successors(parent)
+        move, child = rnd.choice(succ)
+        known = {key_of(parent[0], parent[1])} | {key_of(c, ce) for _, (c, ce, _) in succ}
+        card = skip_after(move, child[0])
+        full, cut = successors(child), successors(child, card)
+        assert cut == [x for x in full if x[0][0] != card]
+        for m, (c, ce, f) in full:
+            if m[0] == card:
+                skipped += 1
+                assert key_of(c, ce) in known, (move, m)
+        parent = child
+    assert skipped > 20
 
 
 def test_schedule_cost_is_exact_arithmetic_on_each_lanes_counts():

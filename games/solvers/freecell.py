@@ -245,6 +245,24 @@ def make_score(w_home=8, w_next=1, w_dis=1, w_free=2, w_empty=4):
     return score
 
 
+class DepthFirst:
+    """A lane kind for :data:`LANES`: a depth-first search ordered by ``score`` instead of a
+    best-first one. It expands the state last pushed, and pushes a state's new children worst
+    first, so it goes down the best child at once and comes back to the others only when that
+    child's whole subtree is done (every child is marked seen when it is generated, as in the
+    best-first lanes). Its dead ends are not the best-first lanes' ones, which is what a
+    portfolio needs: on deals where every best-first score wanders for 10 000–40 000 states, a
+    depth-first lane often wins in ~1000 (docs/solvers.md). Running dry still means the whole
+    space was searched (every generated state is expanded in the end).
+
+    :param score: a score of :func:`make_score` (lower is better)."""
+
+    __slots__ = ("score",)
+
+    def __init__(self, score):
+        self.score = score
+
+
 score = make_score(w_home=12, w_dis=4)
 """The first lane's score (module docstring)."""
 LANES = (
@@ -287,14 +305,17 @@ CHMASK = [sum(1 << a for a in CHILDREN[b]) for b in range(64)]
 """The cards that may lie on each card, as a bit mask."""
 
 
-def successors(state):
+def successors(state, skip: int = -1):
     """``(internal move, next state)`` pairs; an internal move is ``(card, dst, autos)`` with
     ``dst`` a column, :data:`TO_CELL` or :data:`TO_HOME`, ``card`` the bottom card of what moves
     and ``autos`` the cards the auto-moves sent home after it. Column facts (ordered tails as bit
     masks, run lengths) are memoised per column; the order of the pairs is fixed (it breaks the
     search's ties): home from the columns then the cells, column onto a column (by destination,
     then card), onto the first empty column (by source, longest first), cell to column, column
-    to the first empty cell."""
+    to the first empty cell.
+
+    ``skip``: a card none of whose moves is wanted (see :func:`skip_after`; -1: none). Every
+    other pair is the same, in the same order."""
     cols, cells, f = state
     out = []
     add = out.append
@@ -303,6 +324,8 @@ def successors(state):
     cap = (nfree + 1) << nempty
     tm = list(map(_TMASK.__getitem__, cols))
     runmask = tm[0] | tm[1] | tm[2] | tm[3] | tm[4] | tm[5] | tm[6] | tm[7]
+    if skip >= 0:
+        runmask &= ~(1 << skip)
     tops = {}    # top card -> its column
     i = 0
     for col in cols:
@@ -318,14 +341,14 @@ def successors(state):
     want = _WANT[f]
     if not want.isdisjoint(tops):
         for c, i in tops.items():
-            if c in want:
+            if c in want and c != skip:
                 s = c >> 4
                 autos = []
                 nxt = auto(cols[:i] + (cols[i][:-1],) + cols[i + 1:], cells, f[:s] + (f[s] + 1,) + f[s + 1:], autos)
                 add(((c, TO_HOME, tuple(autos)), nxt))
     if cells and not want.isdisjoint(cells):
         for c in cells:
-            if c in want:
+            if c in want and c != skip:
                 s = c >> 4
                 autos = []
                 nxt = auto(cols, cells.replace(ONE[c], b""), f[:s] + (f[s] + 1,) + f[s + 1:], autos)
@@ -363,7 +386,7 @@ def successors(state):
             col = cols[i]
             if col:
                 n = len(col)
-                for k in range(min(run_len(col), ecap, n - 1), 0, -1):
+                for k in range(min(run_len(col), ecap, n - 1), 1 if col[-1] == skip else 0, -1):
                     lst = list(cols)
                     lst[i] = col[:n - k]
                     lst[j] = col[n - k:]
@@ -378,6 +401,8 @@ def successors(state):
     if cells:
         tget = tops.get
         for c in cells:
+            if c == skip:
+                continue
             rest = cells.replace(ONE[c], b"")
             for p in PARENTS[c]:
                 j = tget(p)
@@ -394,6 +419,8 @@ def successors(state):
     if nfree:
         sorted_cells = _SORTED
         for c, i in tops.items():
+            if c == skip:
+                continue
             col = cols[i]
             lst = list(cols)
             lst[i] = col[:-1]
@@ -407,14 +434,32 @@ def successors(state):
     return out
 
 
+def skip_after(move, cols) -> int:
+    """The card whose moves :func:`successors` may leave out in the position ``move`` led to
+    (``cols`` its columns), or -1. When ``move`` took one card ``c`` alone (to a cell, or from a
+    cell or a column onto a column) and sent nothing home, every move of ``c`` out of the new
+    position leads where one move of ``c`` led from the position before (its old place's
+    neighbours are as they were: onto the same tops, into a cell, to the first empty column,
+    home — or back to that very position), and a lane generates every child of a position it
+    expands: those states are already in its visited set. A run of several cards is not left
+    out (an emptied column may let a longer run move than before)."""
+    c, dst, autos = move
+    if autos or dst == TO_HOME:
+        return -1
+    if dst == TO_CELL or cols[dst][-1] == c:
+        return c
+    return -1
+
+
 BACK = 64
 """Flag on an internal move's card: the card comes back from its foundation."""
 BACK_FROM = 3
 """The lowest rank that comes back from a foundation (:func:`successors_back`)."""
 
 
-def successors_back(state):
-    """:func:`successors` plus the moves back from a foundation (``hS4``, which the rules allow):
+def successors_back(state, skip: int = -1):
+    """:func:`successors` plus the moves back from a foundation (``hS4``, which the rules allow;
+    ``skip`` is ignored: with moves back, :func:`skip_after` does not hold):
     a foundation's top card to a column whose top it fits, to the first empty column, or to a free
     cell. Every foundation top of rank 3 or more, safe or not: with moves back allowed,
     :func:`_safe`'s promise ("nothing can need it") no longer holds — a black 7 may come back and
@@ -527,24 +572,6 @@ def _set2(cols, i, a, j, b):
     lst[i] = a
     lst[j] = b
     return tuple(lst)
-
-
-class DepthFirst:
-    """A lane kind for :data:`LANES`: a depth-first search ordered by ``score`` instead of a
-    best-first one. It expands the state last pushed, and pushes a state's new children worst
-    first, so it goes down the best child at once and comes back to the others only when that
-    child's whole subtree is done (every child is marked seen when it is generated, as in the
-    best-first lanes). Its dead ends are not the best-first lanes' ones, which is what a
-    portfolio needs: on deals where every best-first score wanders for 10 000–40 000 states, a
-    depth-first lane often wins in ~1000 (docs/solvers.md). Running dry still means the whole
-    space was searched (every generated state is expanded in the end).
-
-    :param score: a score of :func:`make_score` (lower is better)."""
-
-    __slots__ = ("score",)
-
-    def __init__(self, score):
-        self.score = score
 
 
 class _Lane:
@@ -661,6 +688,7 @@ class FreeCellSearch(Sliced):
             succ = lane.succ
             add, pa, ma = seen.add, parent.append, moves.append
             dfs = lane.dfs
+            fwd = succ is successors       # no moves back: skip_after holds
             spill = heap.extend
             kids: list = []
             push1 = kids.append if dfs else None
@@ -698,7 +726,14 @@ class FreeCellSearch(Sliced):
                         # the stack worst first, so the best is expanded next
                         _, idx, state = heap.pop()
                         idx = -idx
-                        for move, nxt in succ(state):
+                        m = moves[idx]          # skip_after, inlined
+                        if m is None or m[2] or m[1] == TO_HOME or not fwd:
+                            sk = -1
+                        elif m[1] == TO_CELL or state[0][m[1]][-1] == m[0]:
+                            sk = m[0]
+                        else:
+                            sk = -1
+                        for move, nxt in succ(state, sk):
                             cols, cells, f = nxt
                             k = join(sorted(cols)) + b"~" + cells
                             if k in seen:
@@ -719,7 +754,14 @@ class FreeCellSearch(Sliced):
                     else:
                         _, idx, state = pop(heap)
                         idx = -idx
-                        for move, nxt in succ(state):
+                        m = moves[idx]          # skip_after, inlined
+                        if m is None or m[2] or m[1] == TO_HOME or not fwd:
+                            sk = -1
+                        elif m[1] == TO_CELL or state[0][m[1]][-1] == m[0]:
+                            sk = m[0]
+                        else:
+                            sk = -1
+                        for move, nxt in succ(state, sk):
                             cols, cells, f = nxt
                             k = join(sorted(cols)) + b"~" + cells
                             if k in seen:
@@ -878,4 +920,4 @@ def solver(state: FreeCellState, max_nodes: int | None = None, timeout: float | 
     return FreeCellSearch(state, max_nodes, timeout, clock=clock)
 
 
-__all__ = ["FreeCellSearch", "DepthFirst", "LANES", "shorten", "solver", "successors", "successors_back", "auto", "key_of", "state_of", "make_score"]
+__all__ = ["FreeCellSearch", "DepthFirst", "LANES", "shorten", "skip_after", "solver", "successors", "successors_back", "auto", "key_of", "state_of", "make_score"]
