@@ -273,10 +273,10 @@ LANES = (
     make_score(w_next=0),
     make_score(w_next=3, w_dis=0),
 )
+LANES = LANES + tuple(DepthFirst(fn) for fn in LANES)
 """The scores of the searches run side by side (lanes), indexed by :data:`SCHEDULE`. Chosen on deals
 1–1000 (docs/solvers.md)."""
-SCHEDULE = ((0, 1500), (3, 5600), (2, 2000), (1, 2000), (3, 7200), (0, 4000), (3, 8400), (5, 1000),
-            (4, 10000), (2, 5600))
+SCHEDULE = ((0, 1500), (3, 5600), (2, 2400), (7, 2000), (8, 2000), (3, 8600), (0, 4000), (10, 12000))
 """The lanes' first turns, in order: ``(lane, target)`` — lane ``k`` (of :data:`LANES`) runs until it
 has generated ``target`` states of its own, resuming its own search where it stopped (a turn
 whose target the lane already has is skipped); after the last turn all lanes take turns
@@ -538,7 +538,8 @@ def shorten(root, path: list) -> list:
     to and fro), and on the slowest deals one pass takes lines of 160–1300 moves down to 100–200.
     Positions are compared exactly (columns in their places, cells, hence foundations), so the
     moves after a shortcut still name the right columns. Costs about one successor generation
-    per child of each position of the line (~8 per move)."""
+    per child of each position of the line (~8 per move; the moves :func:`skip_after` leaves
+    out only lead back to positions one move away, which the first loop already tried)."""
     states = [root]
     st = root
     for m in path:
@@ -558,7 +559,7 @@ def shorten(root, path: list) -> list:
             j = get((x[0], x[1]), -1)
             if j > best:
                 best, bm = j, (mv,)
-            for mv2, y in successors(x):
+            for mv2, y in successors(x, skip_after(mv, x[0])):
                 j = get((y[0], y[1]), -1)
                 if j > best + 1:
                     best, bm = j, (mv, mv2)
@@ -572,6 +573,14 @@ def _set2(cols, i, a, j, b):
     lst[i] = a
     lst[j] = b
     return tuple(lst)
+
+
+LONG_LINE = 140
+"""A best-first lane's line longer than this (moves, auto-moves included) is shortened too
+(:func:`shorten`). One pass takes ~11 % off such lines but costs about ten successor
+generations a move: on every line over 120 moves (133 of deals 1–1000) it cut the mean by one
+move for 10 % more CPU, so only the longest (26 of 1000 over 140) are shortened; a
+:class:`DepthFirst` lane's line is always shortened (docs/solvers.md)."""
 
 
 class _Lane:
@@ -866,7 +875,7 @@ class FreeCellSearch(Sliced):
             path = prefix + [(card, where[dst] if 0 <= dst < 8 else dst, autos) for card, dst, autos in path]
         else:
             path.reverse()
-            if lane.dfs:
+            if lane.dfs or len(path) + sum(len(m[2]) for m in path) > LONG_LINE:
                 path = shorten(self._root, path)
         texts, end = self._texts(path)
         if sum(end.foundations) != 52:      # every move was played by the rules' apply
