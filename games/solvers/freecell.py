@@ -29,9 +29,10 @@ per free cell and per empty column. No path cost, so solutions are found fast bu
 first lane weighs these 12, 1, 4, 2, 4 (the disorder term weighs most: 30 % fewer states than
 the earlier 8, 1, 1, 2, 4 on deals 1–200). One score misjudges some deals badly (a few take
 10**4–10**6 states while most take under 2000), so several independent searches with other
-weights (:data:`LANES`) take turns by a fixed schedule of states (:data:`SCHEDULE`: the first
-score for 1500 states, then the second up to 5600, …, each lane resuming where it stopped), then
-all in turn with the first keeping half the time. Any lane that runs out of states has exhausted the whole space without moves
+weights (:data:`LANES`), best-first and depth-first (:class:`DepthFirst`), take turns by a fixed
+schedule of states (:data:`SCHEDULE`: the first score for 1500 states, then the fourth up to
+5600, …, each lane resuming where it stopped), then all in turn with the first keeping half the
+time. A depth-first lane's line wanders and is shortened before it is written (:func:`shorten`). Any lane that runs out of states has exhausted the whole space without moves
 back from a foundation; a last search adds those (:func:`successors_back`), starting from that
 lane's positions (their other moves are known), and only its running dry proves the deal
 unsolvable. Resumable in slices like every :class:`games.solvers.search.Sliced` search; the same budget
@@ -274,8 +275,9 @@ LANES = (
     make_score(w_next=3, w_dis=0),
 )
 LANES = LANES + tuple(DepthFirst(fn) for fn in LANES)
-"""The scores of the searches run side by side (lanes), indexed by :data:`SCHEDULE`. Chosen on deals
-1–1000 (docs/solvers.md)."""
+"""The searches run side by side (lanes), indexed by :data:`SCHEDULE`: six best-first scores (chosen
+on deals 1–1000, docs/solvers.md), then the same six as :class:`DepthFirst` lanes (6–11), in the
+order ``bench/freecell_schedule.py`` counts them."""
 SCHEDULE = ((0, 1500), (3, 5600), (2, 2400), (7, 2000), (8, 2000), (3, 8600), (0, 4000), (10, 12000))
 """The lanes' first turns, in order: ``(lane, target)`` — lane ``k`` (of :data:`LANES`) runs until it
 has generated ``target`` states of its own, resuming its own search where it stopped (a turn
@@ -284,10 +286,10 @@ whose target the lane already has is skipped); after the last turn all lanes tak
 chosen (docs/solvers.md): each lane's states to a win (or to exhaustion) were counted alone on deals
 1–1000 and on the 60 mid-game positions of ``bench/solvers.py``, and turn lists were searched
 (local search, simulated on those counts) for the fewest states on the deals with no position
-over ~8500; 1.65 million states on deals 1–1000 against 1.83 million for the simpler plan
-(lanes joining at 2000, 4000, 8000 … states, the newest running alone until the next joins),
-and the 60 positions' worst 8 351 states against 19 458. Each number counts states, so the same
-budget gives the same answer however sliced."""
+over ~8500. With the depth-first lanes 7, 8 and 10 it simulates 1.59 million states on deals
+1–1000 (1.65 million for the best list of best-first lanes alone) and a worst deal of 21 000
+states (42 000); the 60 positions are unchanged (worst 8 349). Each number counts states, so the
+same budget gives the same answer however sliced."""
 SLICE = 256
 """States each lane generates in its turn once several run."""
 
