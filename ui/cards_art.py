@@ -424,7 +424,7 @@ def opaque_band(img: pygame.Surface) -> tuple[pygame.Surface, int, int]:
     return out
 
 
-def _blit_around(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, int],
+def blit_around(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, int],
                  hole: pygame.Rect) -> None:
     """Blit ``img`` at ``pos`` except the rows ``hole.top`` to ``hole.bottom`` between columns
     ``hole.left`` and ``hole.right`` (px in ``img``): the part an opaque card drawn next covers
@@ -432,7 +432,7 @@ def _blit_around(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, i
     iw, ih = img.get_size()
     x, y = pos
     top, bottom = max(0, hole.top), min(ih, hole.bottom)
-    if top >= bottom:
+    if top >= bottom or hole.width <= 0:
         surface.blit(img, pos)
         return
     surface.blit(img, pos, pygame.Rect(0, 0, iw, top))
@@ -440,6 +440,15 @@ def _blit_around(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, i
     surface.blit(img, (x + hole.right, y + top), pygame.Rect(hole.right, top, iw - hole.right, bottom - top))
     if bottom < ih:
         surface.blit(img, (x, y + bottom), pygame.Rect(0, bottom, iw, ih - bottom))
+
+
+def body_rows(w: int) -> tuple[int, int]:
+    """``(top, bottom)``: rows (px from a card's top, end excluded) where every face and back
+    ``w`` px wide is opaque across its whole width: all but ``radius + 2`` px at each end (its
+    rounded corners lie within them, :func:`opaque_band`). What lies under them there is hidden
+    once the card is drawn."""
+    corner = radius(w) + 2
+    return corner, card_height(w) - corner
 
 
 class CardArt:
@@ -489,13 +498,13 @@ class CardArt:
             if hole is None:
                 surface.blit(s, (rect.x + dx, rect.y + dy))
             else:
-                _blit_around(surface, s, (rect.x + dx, rect.y + dy), hole.move(-dx, -dy))
+                blit_around(surface, s, (rect.x + dx, rect.y + dy), hole.move(-dx, -dy))
         if halo is not None:
             g, (dx, dy) = glow(w, halo)
             if hole is None:
                 surface.blit(g, (rect.x + dx, rect.y + dy))
             else:
-                _blit_around(surface, g, (rect.x + dx, rect.y + dy), hole.move(-dx, -dy))
+                blit_around(surface, g, (rect.x + dx, rect.y + dy), hole.move(-dx, -dy))
         if band is None or band[1] >= band[2]:
             if rows is None:
                 surface.blit(img, rect.topleft)

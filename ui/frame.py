@@ -337,3 +337,16 @@ def dim_surface(size) -> pygame.Surface:
         s = _dims[size] = pygame.Surface(size, pygame.SRCALPHA)
         s.fill((0, 0, 0, 120))
     return s
+
+
+def draw_ring(surface: pygame.Surface, rect: pygame.Rect, color, width: int, radius: int) -> None:
+    """A translucent rounded outline (``color`` with its alpha, ``width`` px thick, corner
+    ``radius`` px) along the inside of ``rect``, blended over ``surface``: the hint's rings. Only
+    the outline's strips are blended, not the transparent inside (WebAssembly blends every pixel
+    of a blit without SIMD; a transparent pixel leaves the surface as it was)."""
+    ring = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(ring, color, ring.get_rect(), width, border_radius=radius)
+    from .cards_art import blit_around
+
+    blit_around(surface, ring, rect.topleft,
+                pygame.Rect(width, radius + width, rect.width - 2 * width, rect.height - 2 * (radius + width)))

@@ -56,7 +56,7 @@ from games.i18n import N_, tr
 
 from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
-from ..frame import INK, TOUCH, Button, grow_to, load_toml
+from ..frame import INK, TOUCH, Button, draw_ring, grow_to, load_toml
 from .base import GameTable
 
 FLY_MS = 200          # one card's flight
@@ -1128,15 +1128,21 @@ class ColumnsTable(GameTable):
                 return i, round(shake_offset(tw))
         return None
 
-    def draw_pile_base(self, surface, key) -> None:
-        """The empty place of ``key`` (an outline; games add a mark)."""
+    def draw_pile_base(self, surface, key, covered: bool = False) -> None:
+        """The empty place of ``key`` (an outline; games add a mark). ``covered``: a card is
+        drawn next exactly over it, so only the outline's rows beside that card's opaque body
+        (:func:`ui.cards_art.body_rows`) are drawn, and no mark (it lies under the body)."""
         r = self.pile_rect[key]
-        surface.blit(cards_art.placeholder(self.card_w), r.topleft)
+        img = cards_art.placeholder(self.card_w)
+        if covered:
+            top, bottom = cards_art.body_rows(self.card_w)
+            cards_art.blit_around(surface, img, r.topleft, pygame.Rect(0, top, r.width, bottom - top))
+            return
+        surface.blit(img, r.topleft)
         if key[0] == "found":
             ps = round(self.card_w * 0.42)
-            img = cards_art.suit_image(key[1], ps, (255, 255, 255)).copy()
-            img.set_alpha(70)
-            surface.blit(img, (r.centerx - ps // 2, r.centery - ps // 2))
+            mark = _faint_suit(key[1], ps)
+            surface.blit(mark, (r.centerx - ps // 2, r.centery - ps // 2))
 
     def foundation_badge_rect(self, key) -> pygame.Rect:
         """The badge marking filled foundation ``key`` (``("found", suit)``) as its suit's pile:
@@ -1189,8 +1195,8 @@ class ColumnsTable(GameTable):
         art = self.art
         for key in self.all_keys():
             cards = self.pile_cards(s, key)
-            self.draw_pile_base(surface, key)
             if not cards:
+                self.draw_pile_base(surface, key)
                 continue
             rects = self.pile_rects(s, key)
             sh = self.shake_for(key)
@@ -1199,6 +1205,11 @@ class ColumnsTable(GameTable):
             if stacked:
                 top = [i for i in idx if (key, i) not in hidden]
                 idx = top[-1:]
+            first = next((i for i in idx if (key, i) not in hidden), None)   # the lowest card drawn
+            under = None if first is None else rects[first]
+            if under is not None and sh is not None and first >= sh[0]:
+                under = under.move(sh[1], 0)
+            self.draw_pile_base(surface, key, covered=under == self.pile_rect[key])
             for i in idx:
                 if (key, i) in hidden:
                     continue
@@ -1263,12 +1274,8 @@ class ColumnsTable(GameTable):
         ring_rects.append(dr[-1] if dr else self.pile_rect[dst])
         lw = max(3, self.card_w // 16)
         for j, rr in enumerate(ring_rects):
-            r = rr.inflate(8, 8)
-            ring = pygame.Surface(r.size, pygame.SRCALPHA)
             a = round(255 * (0.45 + 0.55 * k)) if j == 0 else round(160 * (0.45 + 0.55 * k))
-            pygame.draw.rect(ring, (*cards_art.HINT, a), ring.get_rect(), lw,
-                             border_radius=cards_art.radius(self.card_w) + 4)
-            surface.blit(ring, r.topleft)
+            draw_ring(surface, rr.inflate(8, 8), (*cards_art.HINT, a), lw, cards_art.radius(self.card_w) + 4)
 
     def hint_anchor(self):
         """The hinted cards' rectangle (the reason is drawn beside it)."""
@@ -1293,6 +1300,21 @@ class ColumnsTable(GameTable):
         br = badge.get_rect(center=(r.centerx, r.bottom - badge.get_height()))
         pygame.draw.rect(surface, (10, 30, 20), br.inflate(10, 4), border_radius=br.height)
         surface.blit(badge, br)
+
+
+_faint: dict[tuple, pygame.Surface] = {}
+
+
+def _faint_suit(suit: int, ps: int) -> pygame.Surface:
+    """The suit mark of an empty foundation: ``suit`` ``ps`` px in white at alpha 70 (cached)."""
+    img = _faint.get((suit, ps))
+    if img is None:
+        img = cards_art.suit_image(suit, ps, (255, 255, 255)).copy()
+        img.set_alpha(70)
+        if len(_faint) > 64:
+            _faint.clear()
+        _faint[(suit, ps)] = img
+    return img
 
 
 def opt_cycle(options: dict, key: str, values: list):

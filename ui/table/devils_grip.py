@@ -42,7 +42,7 @@ from games.solvers.search import SOLVED
 
 from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
-from ..frame import DIM, INK, icon, load_toml
+from ..frame import DIM, INK, draw_ring, icon, load_toml
 from .base import GameTable
 from .drag import TargetFocus
 
@@ -777,11 +777,8 @@ class DevilsGripTable(TargetFocus, GameTable):
             rects += [self.stack_rect(m.src), self.stack_rect(m.dst)]
         lw = max(4, self.card_w // 14)
         for r in rects:
-            r = r.inflate(10, 10)
-            ring = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(ring, (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), ring.get_rect(), lw,
-                             border_radius=cards_art.radius(self.card_w) + 4)
-            surface.blit(ring, r.topleft)
+            draw_ring(surface, r.inflate(10, 10), (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), lw,
+                      cards_art.radius(self.card_w) + 4)
 
     def draw_drag(self, surface) -> None:
         d = self.drag

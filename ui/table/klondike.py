@@ -130,8 +130,8 @@ class KlondikeTable(ColumnsTable):
         self.player_move(m)
 
     # -- looks -----------------------------------------------------------------------------------
-    def draw_pile_base(self, surface, key):
-        super().draw_pile_base(surface, key)
+    def draw_pile_base(self, surface, key, covered=False):
+        super().draw_pile_base(surface, key, covered)
         if key == ("stock",) and not self.state.stock and self.state.waste:
             r = self.pile_rect[key]
             sz = round(self.card_w * 0.5)

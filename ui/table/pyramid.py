@@ -33,7 +33,7 @@ from games.pyramid import DRAW, STOCK, WASTE, Pyramid, card_at, free, geometry, 
 
 from .. import cards_art, text
 from ..anim import ease_out, fly_pos, lerp, pulse, shake_offset
-from ..frame import DIM, INK, icon, load_toml
+from ..frame import DIM, INK, draw_ring, icon, load_toml
 from .base import GameTable
 from .drag import OneCardDrag, TargetFocus
 
@@ -586,11 +586,8 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             targets = [("deck",)] if self.hint_move == DRAW else [self.src_target(x) for x in self.hint_move]
             lw = max(3, g.w // 16)
             for t in targets:
-                r = self.target_rect(t).inflate(8, 8)
-                ring = pygame.Surface(r.size, pygame.SRCALPHA)
-                pygame.draw.rect(ring, (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), ring.get_rect(), lw,
-                                 border_radius=cards_art.radius(g.w) + 4)
-                surface.blit(ring, r.topleft)
+                draw_ring(surface, self.target_rect(t).inflate(8, 8),
+                          (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), lw, cards_art.radius(g.w) + 4)
         for tw in self.anim.tweens:
             if tw.kind == "fly" and tw.started:
                 x, y = fly_pos(tw)

@@ -155,10 +155,10 @@ class SpiderTable(ColumnsTable):
         if n and rects:
             self.stock_badge(surface, rects[-1], n)
 
-    def draw_pile_base(self, surface, key):
+    def draw_pile_base(self, surface, key, covered=False):
         if key[0] == "done" and self.state.completed:
             return
-        super().draw_pile_base(surface, key)
+        super().draw_pile_base(surface, key, covered)
 
     def intro(self) -> str:
         return tr(MSG_INTRO)

@@ -22,7 +22,7 @@ from games.tripeaks import DRAW, LAYOUT, N_SLOTS, TriPeaks, exposed, streak_poin
 
 from .. import cards_art, text
 from ..anim import fly_pos, pulse, shake_offset
-from ..frame import DIM, INK, load_toml
+from ..frame import DIM, INK, draw_ring, load_toml
 from .base import GameTable
 from .drag import OneCardDrag, TargetFocus
 
@@ -336,12 +336,9 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             tw = next((x for x in tweens if x.kind == "hint"), None)
             k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
             target = ("stock",) if self.hint_move == DRAW else ("slot", self.hint_move)
-            r = self.target_rect(target).inflate(10, 10)
             lw = max(4, self.card_w // 16)
-            ring = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(ring, (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), ring.get_rect(), lw,
-                             border_radius=cards_art.radius(self.card_w) + 4)
-            surface.blit(ring, r.topleft)
+            draw_ring(surface, self.target_rect(target).inflate(10, 10),
+                      (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), lw, cards_art.radius(self.card_w) + 4)
         if not tweens:
             return
         for tw in tweens:
