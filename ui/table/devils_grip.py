@@ -42,7 +42,7 @@ from games.solvers.search import SOLVED
 
 from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
-from ..frame import DIM, INK, draw_ring, icon, load_toml
+from ..frame import DIM, INK, draw_ring, felt, icon, load_toml
 from .base import GameTable
 from .drag import TargetFocus
 
@@ -647,7 +647,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         # the rows' bands and chains
         for r in range(ROWS):
             br = self.band_rects[r]
-            surface.blit(self._band(br.size, rad + 6), br.topleft)
+            surface.blit(self._band_on_felt(surface.get_size(), br, rad + 6), br.topleft)
             self.draw_chain_label(surface, r)
         # the cells
         lw = max(2, w // 22)
@@ -687,6 +687,24 @@ class DevilsGripTable(TargetFocus, GameTable):
                 cache.clear()
             cache[key] = cards_art.rounded(size[0], size[1], radius, (255, 255, 255, 16))
         return cache[key]
+
+    def _band_on_felt(self, size, rect: pygame.Rect, radius) -> pygame.Surface:
+        """The row's band at ``rect`` already blended over the felt of a ``size`` px screen, as an
+        opaque picture (the bands are drawn first, on the bare felt): a redraw copies it instead
+        of blending it again (WebAssembly blends without SIMD). Cached like :meth:`_band`."""
+        cache = self.__dict__.setdefault("_bands", {})
+        key = ("felt", tuple(size), tuple(rect), radius)
+        img = cache.get(key)
+        if img is None:
+            img = pygame.Surface(rect.size)
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
+            img.blit(felt(size), (0, 0), rect)
+            img.blit(self._band(rect.size, radius), (0, 0))
+            if len(cache) > 12:
+                cache.clear()
+            cache[key] = img
+        return img
 
     def _ring(self, surface, rect, color, width, radius) -> None:
         pygame.draw.rect(surface, color, rect, width, border_radius=radius)
