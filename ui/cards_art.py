@@ -475,6 +475,9 @@ class CardArt:
         its body (nor under the covering card's, with ``rows``). The pixels are exactly those of
         the whole shadow, halo and card blended one over the other."""
         w = rect.width
+        m = max(max(3, round(0.09 * w)), max(2, round(0.06 * w)) + max(1, round(0.035 * w)))  # halo, shadow
+        if not surface.get_clip().colliderect(rect.inflate(2 * m, 2 * m)):
+            return    # a partial redraw clipped elsewhere: nothing of it would be drawn
         if rows is not None and (halo is not None or rows >= rect.height):
             rows = None
         if card is None:

@@ -350,3 +350,21 @@ def draw_ring(surface: pygame.Surface, rect: pygame.Rect, color, width: int, rad
 
     blit_around(surface, ring, rect.topleft,
                 pygame.Rect(width, radius + width, rect.width - 2 * width, rect.height - 2 * (radius + width)))
+
+
+def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` (empty ones dropped) with every two that overlap or touch merged into the
+    rectangle that holds both, until none do: the regions a partial redraw clips to."""
+    out = [pygame.Rect(r) for r in rects if r.width > 0 and r.height > 0]
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                if out[i].inflate(2, 2).colliderect(out[j]):
+                    out[i] = out[i].union(out.pop(j))
+                    merged = True
+                    break
+            if merged:
+                break
+    return out

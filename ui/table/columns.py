@@ -1188,6 +1188,38 @@ class ColumnsTable(GameTable):
         self._glowing = (s, out)
         return out
 
+    def picture_parts(self) -> dict:
+        """Each pile is a part of the still picture (:meth:`GameTable.picture_parts`): its rect holds
+        its outline and every card drawn on it with shadow and halo (and the badges on them), its
+        signature what :meth:`draw_cards` draws there (the cards, their places, which are hidden
+        or glow, a shake). The Finish button is a part too."""
+        s = self.state
+        hidden = self.hidden_slots()
+        glowing = self.glowing()
+        w = self.card_w
+        m = max(cards_art.glow(w)[1][0] * -1, -cards_art.shadow(w)[1][0] + max(1, round(0.035 * w))) + 1
+        out = {}
+        for key in self.all_keys():
+            cards = self.pile_cards(s, key)
+            rects = self.pile_rects(s, key) if cards else []
+            sh = self.shake_for(key)
+            if sh is not None:
+                rects = [r.move(sh[1], 0) if i >= sh[0] else r for i, r in enumerate(rects)]
+            box = self.pile_rect[key].unionall(rects).inflate(2 * m, 2 * m)
+            sig = (tuple(cards), tuple(tuple(r) for r in rects),
+                   tuple(i for i in range(len(cards)) if (key, i) in hidden),
+                   tuple(i for i in range(len(cards)) if (key, i) in glowing), self.pile_mark(key))
+            out[key] = (tuple(box), sig)
+        fb = self.finish_button
+        if fb is not None and self.drag is None:
+            out["finish"] = (tuple(fb.rect), (fb.label, fb.enabled, fb.pressed, fb.selected))
+        return out
+
+    def pile_mark(self, key):
+        """Anything else a game draws on pile ``key`` that its cards do not say (Klondike's empty
+        stock shows a recycle mark while the waste holds cards): part of its signature."""
+        return None
+
     def draw_cards(self, surface) -> None:
         s = self.state
         hidden = self.hidden_slots()

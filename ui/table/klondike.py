@@ -130,6 +130,9 @@ class KlondikeTable(ColumnsTable):
         self.player_move(m)
 
     # -- looks -----------------------------------------------------------------------------------
+    def pile_mark(self, key):
+        return key == ("stock",) and not self.state.stock and bool(self.state.waste)
+
     def draw_pile_base(self, surface, key, covered=False):
         super().draw_pile_base(surface, key, covered)
         if key == ("stock",) and not self.state.stock and self.state.waste:
