@@ -42,9 +42,9 @@ KINDS = ("full", "landing", "flight", "unchanged", "solver", "other")
 SCREENS = ("home", "stats") + tuple(t["game"] for t in TABLES)
 
 
-def bench_args(moves: int, redraws: int, idle: int, profile: int = 0) -> dict:
+def bench_args(moves: int, redraws: int, idle: int, profile: int = 0, split: bool = False) -> dict:
     return {"tables": [dict(t, moves=moves) for t in TABLES], "redraws": redraws, "idle": idle,
-            "max_nodes": 50_000, "profile": profile}
+            "max_nodes": 50_000, "profile": profile, "split": split}
 
 
 NATIVE_START = r"""
@@ -155,6 +155,18 @@ def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[st
     return "\n".join(rows), data
 
 
+def split_report(native: dict, web: dict) -> str:
+    """The parts of a table's full redraw, ms per redraw, wasm and native."""
+    parts = ("felt_and_rest", "top_bar", "cards", "buttons", "status", "live", "blit_and_moving", "flip")
+    rows = ["full redraw by part, ms (wasm / native): " + ", ".join(parts)]
+    for s in SCREENS:
+        if s in ("home", "stats"):
+            continue
+        w, n = web["tables"][s].get("split") or {}, native[s].get("split") or {}
+        rows.append(f"{s:12} " + "  ".join(f"{w.get(p, 0) * 1000:5.2f}/{n.get(p, 0) * 1000:4.2f}" for p in parts))
+    return "\n".join(rows)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--size", default="1280x800")
@@ -165,14 +177,21 @@ def main(argv=None) -> int:
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="also run the page's script under cProfile and print its N top functions by own time "
                          "(the profiler slows every frame: the timings of such a run are not comparable)")
+    ap.add_argument("--split", action="store_true",
+                    help="also time the parts of each table's full redraw (felt, top bar, cards, buttons, status, "
+                         "blit, flip) in both runs, ms per redraw")
     a = ap.parse_args(argv)
-    args = bench_args(a.moves, a.redraws, a.idle, a.profile)
+    args = bench_args(a.moves, a.redraws, a.idle, a.profile, a.split)
     web = web_run(a.size, args)
     if a.profile:
         print(web["tables"].pop("profile", ""))
     start = native_start(a.size)
     native = native_run(a.size, dict(args, profile=0))
     text, data = report(native, web, start, a.size)
+    if a.split:
+        text += "\n\n" + split_report(native, web)
+        data["split"] = {s: {"wasm": web["tables"][s].get("split"), "native": native[s].get("split")}
+                         for s in SCREENS if s not in ("home", "stats")}
     print(text)
     if a.out:
         Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py --size {a.size} --moves {a.moves}\n\n{text}\n",

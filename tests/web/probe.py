@@ -287,6 +287,60 @@ def redraw(args) -> dict:
     return {"seconds": out}
 
 
+def redraw_split(args) -> dict:
+    """Time the parts of ``n`` full redraws of the current table (seconds summed per part): the
+    felt, the top bar, the cards, the buttons, the status line, the live line, the blit of the
+    still picture to the screen with what moves on top, and the flip. Proportions, for a machine
+    whose load makes the totals noisy."""
+    a = app()
+    sc = a.scene
+    n = int(args.get("n", 10))
+    import pygame
+
+    parts = {k: 0.0 for k in ("rebuild", "top_bar", "cards", "buttons", "status", "live", "draw", "flip")}
+
+    def timed(name, f):
+        def g(*x, **k):
+            t = time.perf_counter()
+            try:
+                return f(*x, **k)
+            finally:
+                parts[name] += time.perf_counter() - t
+        return g
+
+    saved = {k: sc.__dict__.get(k) for k in ("draw_top_bar", "draw_cards", "draw_status", "rebuild")}
+    sc.draw_top_bar = timed("top_bar", sc.draw_top_bar)
+    sc.draw_cards = timed("cards", sc.draw_cards)
+    sc.draw_status = timed("status", sc.draw_status)
+    sc.rebuild = timed("rebuild", sc.rebuild)
+    live = sc.assist.draw_static
+    sc.assist.draw_static = timed("live", live)
+    buttons = [(b, b.draw) for b in sc.buttons]
+    for b, d in buttons:
+        b.draw = timed("buttons", d)
+    try:
+        for _ in range(n):
+            sc.stale = True
+            t = time.perf_counter()
+            sc.draw(a.screen)
+            parts["draw"] += time.perf_counter() - t
+            t = time.perf_counter()
+            pygame.display.flip()
+            parts["flip"] += time.perf_counter() - t
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                sc.__dict__.pop(k, None)
+            else:
+                sc.__dict__[k] = v
+        sc.assist.__dict__.pop("draw_static", None)
+        for b, _ in buttons:
+            b.__dict__.pop("draw", None)
+    parts["felt_and_rest"] = parts["rebuild"] - sum(parts[k] for k in ("top_bar", "cards", "buttons", "status", "live"))
+    parts["blit_and_moving"] = parts["draw"] - parts["rebuild"]
+    return {k: v / n for k, v in parts.items()}
+
+
 def python_start(_args=None) -> dict:
     """Seconds from this module's import (just before ``main.py`` runs) to the first drawn frame."""
     return {"first_draw": LOG["first_draw"]}
@@ -384,6 +438,8 @@ def bench_run(args) -> dict:
         out = _cats()
         _settle(a, out)
         out["full"] = redraw({"n": n_redraw})["seconds"]
+        if args.get("split"):
+            out["split"] = redraw_split({"n": n_redraw})
         r = sc.rules.solve(sc.state, max_nodes=int(args.get("max_nodes", 50_000)))
         line = list(r.moves)
         played, tapped = [], 0
@@ -435,7 +491,7 @@ def bench_run(args) -> dict:
 
 
 CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, refused_tap, deal, set_setting, tag,
-                                 frames, redraw, python_start, bench_run)}
+                                 frames, redraw, redraw_split, python_start, bench_run)}
 
 
 def call(name: str, args: dict):
