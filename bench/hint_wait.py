@@ -7,9 +7,10 @@ Assist) asked for a hint on mid-game positions of every variant, frames paced at
 The positions are those of ``bench/solvers.py`` (deal N, then its fixed policy). For each, the
 table of the variant starts on the position (what the app knows from earlier hints is forgotten),
 the player presses H (a key event through ``App.frame``), and frames run until the table answers:
-a move on a winning line, Devil's Grip's best line found, the rule-of-thumb move (the solver found
-no line within the table's limits: :data:`ui.table.base.HINT_NODES` nodes or
-:data:`ui.table.base.HINT_WALL` seconds), or the rescue (the position is lost). The wait is the
+a move on a winning line, Devil's Grip's best line found, the first move of the search's progress
+line (no win found within the table's limits, :data:`ui.table.base.HINT_NODES` nodes or
+:data:`ui.table.base.HINT_WALL` seconds, but a line to a position with more cards face up or home:
+Klondike, Spider), the rule-of-thumb move (no line at all), or the rescue (the position is lost). The wait is the
 time from the key press to the end of the frame that shows the answer.
 
 **The clock.** The table slices its search by the wall clock (:data:`ui.table.base.HINT_SLICE` s a
@@ -19,9 +20,10 @@ frame it advances by the process's CPU seconds. So the figures are what a player
 an otherwise idle machine, whatever the load of this one. In Pyodide (``--wasm``, under Node with
 the pygame-ce wheel of ../shared/wasm) the CPU seconds are the Node process's.
 
-Output: per variant the answers' counts (``line``, ``best``, ``guess``, ``rescue``), the median and
-worst wait, the positions that fell back to the rule of thumb, and whether the status line said so
-(the table's text for it, :data:`ui.table.assist.MSG_HINT_GUESS`).
+Output: per variant the answers' counts (``line``, ``best``, ``progress``, ``guess``, ``rescue``),
+the median and worst wait, the positions that fell back to the rule of thumb or a progress line,
+and whether the status line said so (the table's texts for them,
+:data:`ui.table.assist.MSG_HINT_GUESS` and :data:`ui.table.assist.MSG_HINT_PROGRESS`).
 """
 from __future__ import annotations
 
@@ -92,7 +94,7 @@ def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
             size: tuple[int, int] = (1280, 800), numbers: list[int] | None = None) -> dict:
     """Ask the app for a hint on each position (``numbers``: only these positions, 1-based).
     :returns: ``{name: {"waits": [(seconds, kind, told, status line), …] by position}}`` plus
-    ``python``; ``kind`` is ``line``, ``best``, ``guess``, ``rescue`` or ``none`` (no answer
+    ``python``; ``kind`` is ``line``, ``best``, ``progress``, ``guess``, ``rescue`` or ``none`` (no answer
     within :data:`MAX_FRAMES` frames); ``told`` whether the status line said what the hint is.
     The app's modules read the frame clock while it runs, their own ``time`` again after."""
     if sys.platform == "emscripten":   # run_pyodide.mjs copies bench/ beside games/ and ui/
@@ -129,9 +131,9 @@ def _measure(games, count, held_out, size, numbers, clock) -> dict:
     from ui.app import App
     from ui.settings import Settings
     from ui.table import table_class
-    from ui.table.assist import MSG_HINT_GUESS
+    from ui.table.assist import MSG_HINT_GUESS, MSG_HINT_PROGRESS
 
-    guess_text = tr(MSG_HINT_GUESS)
+    guess_text, progress_text = tr(MSG_HINT_GUESS), tr(MSG_HINT_PROGRESS)
     res: dict = {}
     app = None
     for name, game, options, depth, _wait, _goal in VARIANTS:
@@ -172,6 +174,8 @@ def _measure(games, count, held_out, size, numbers, clock) -> dict:
             if t.hint_move is not None:
                 if said == guess_text:
                     kind = "guess"
+                elif said == progress_text:
+                    kind = "progress"
                 elif "best line found" in said:
                     kind = "best"
                 else:
@@ -208,25 +212,29 @@ def run_wasm(games, count, held_out, size, timeout=3600) -> dict:
 
 def report(res: dict, count: int, label: str) -> None:
     print(f"{label} (Python {res['python']}):")
-    print(f"{'variant':17} {'positions':>9} {'median':>7} {'worst':>6}  {'line':>4} {'best':>4} {'guess':>5} "
-          f"{'rescue':>6} {'none':>4}  fallback  told  worst held-out")
+    print(f"{'variant':17} {'positions':>9} {'median':>7} {'worst':>6}  {'line':>4} {'best':>4} {'prog':>4} "
+          f"{'guess':>5} {'rescue':>6} {'none':>4}  fallback  told  worst held-out")
     for name, v in res.items():
         if name == "python" or name.startswith("pyodide"):
             continue
         w = v["waits"]
         times = sorted(x[0] for x in w)
-        kinds = {k: sum(1 for x in w if x[1] == k) for k in ("line", "best", "guess", "rescue", "none")}
+        kinds = {k: sum(1 for x in w if x[1] == k) for k in ("line", "best", "progress", "guess", "rescue", "none")}
         told = all(x[2] for x in w)
         held = max((x[0] for x in w[count:]), default=0.0)
         print(f"{name:17} {len(w):9} {times[len(times) // 2]:7.3f} {times[-1]:6.3f}  {kinds['line']:4} "
-              f"{kinds['best']:4} {kinds['guess']:5} {kinds['rescue']:6} {kinds['none']:4}  "
+              f"{kinds['best']:4} {kinds['progress']:4} {kinds['guess']:5} {kinds['rescue']:6} {kinds['none']:4}  "
               f"{100 * kinds['guess'] / len(w):7.1f}%  {'yes' if told else 'NO':>4}  {held:6.3f}")
         slow = [f"{i + 1} ({x[0]:.2f} s, {x[1]})" for i, x in enumerate(w) if x[0] > 0.5 or x[1] in ("guess", "none")]
         if slow:
             print(f"  over 0.5 s or fallen back: {', '.join(slow)}")
-    guesses = [x[3] for v in res.values() if isinstance(v, dict) and "waits" in v for x in v["waits"] if x[1] == "guess"]
-    if guesses:
-        print(f"  the status line on a fallback: '{guesses[0]}'")
+        prog = [str(i + 1) for i, x in enumerate(w) if x[1] == "progress"]
+        if prog:
+            print(f"  a progress line's move: {', '.join(prog)}")
+    for kind, what in (("guess", "a fallback"), ("progress", "a progress line's move")):
+        said = [x[3] for v in res.values() if isinstance(v, dict) and "waits" in v for x in v["waits"] if x[1] == kind]
+        if said:
+            print(f"  the status line on {what}: '{said[0]}'")
 
 
 def main(argv=None) -> int:

@@ -24,7 +24,10 @@ are given that clock), so a loaded machine does not change them; Pyodide's
 or with ``--wasm-clock cpu`` the Node process's CPU time, the budget too (``process.cpuUsage()``:
 WebAssembly runs on one thread, so that is the search's own time, whatever the machine's load);
 every position slower than its goal (or ``--slow`` seconds) in either interpreter is listed by
-number. WebAssembly: this same file in Pyodide (npm ``pyodide``, CPython 3.12 compiled to
+number. For Klondike and Spider, whose searches keep a *progress line* for a hint they cannot
+finish in time (``Sliced.progress_line``: a line to more cards face up or home), the time to a
+hint move is reported too: to the answer, or to the first progress line, whichever comes first
+(the searches run in slices of :data:`HINT_STEP` nodes, as the app runs them). WebAssembly: this same file in Pyodide (npm ``pyodide``, CPython 3.12 compiled to
 WebAssembly) under Node, via ``tests/web/run_pyodide.mjs``.
 """
 from __future__ import annotations
@@ -39,6 +42,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_SCRIPT = ROOT / "tests" / "web" / "run_pyodide.mjs"
+
+HINT_STEP = 200
+"""Nodes a slice: between two slices the bench looks whether the search has a progress line."""
 
 VARIANTS = [
     # (name, game, options, policy moves from the deal, what the player waits for, goal in s)
@@ -56,6 +62,14 @@ VARIANTS = [
 ]
 """The variants the app offers. The names of the first variants are the ones earlier results in
 bench/results/ use (``tripeaks`` is Easy, ``klondike`` draw 1, ``spider`` 2 suits)."""
+
+
+HINT_GOAL = 0.3
+"""Seconds to a hint move, in WebAssembly (issue 20): an answer, or a progress line."""
+
+PROGRESS_LINES = ("klondike", "spider")
+"""The games whose search offers a progress line (``Sliced.progress_line``) to a hint it could not
+finish in time."""
 
 
 def positions(game: str, options: dict, depth: int, count: int) -> list:
@@ -132,19 +146,27 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
         rules = find_game(game)
         if not rules.has_solver():
             continue
-        each = []
+        each, to_hint = [], []
         for s in positions(game, options, depth, count + held_out):
             if skip:
                 each.append((0.0, "-"))
+                to_hint.append(0.0)
                 continue
             t0 = clock()
             if wait == "best":  # the app's hint: the node budget, then the best line found
-                r = rules.solver(s, max_nodes=devils_grip.HINT_NODES, clock=clock).run()
+                search = rules.solver(s, max_nodes=devils_grip.HINT_NODES, clock=clock)
             else:
-                r = rules.solver(s, timeout=budget, clock=clock).run()
+                search = rules.solver(s, timeout=budget, clock=clock)
+            # in slices, as the app runs it (the same answer as one run): the first time a hint
+            # has a move to show is kept, an answer or a progress line (Klondike, Spider)
+            t_hint = None
+            while (r := search.step(HINT_STEP)) is None:
+                if t_hint is None and search.progress_line() is not None:
+                    t_hint = clock() - t0
             each.append((clock() - t0, r.status))
+            to_hint.append(t_hint if t_hint is not None else each[-1][0])
         res[name] = {**summary(each[:count]), "goal": goal, "wait": wait, "times": each,
-                     "held": summary(each[count:])}
+                     "held": summary(each[count:]), "to_hint": to_hint}
     res["python"] = sys.version.split()[0]
     res["clock"] = used
     return res
@@ -214,6 +236,20 @@ def main(argv=None) -> int:
                 over.append(f"{i + 1} ({status}, {t:.3f}" + (f" / {wt:.3f}" if wt is not None else "") + ")")
         if over:
             print(f"  over {slow:g} s: {game} position " + ", ".join(over))
+    print(f"to a hint move (an answer, or a progress line's first move: {', '.join(PROGRESS_LINES)}), "
+          f"worst of positions 1-{a.count}, and of those held out:")
+    for game in names:
+        if game.split("-")[0] not in PROGRESS_LINES:
+            continue
+        n = native[game]["to_hint"]
+        w = wasm[game]["to_hint"] if wasm and game in wasm else None
+        held = f"{max(n[a.count:]):.3f}" if n[a.count:] else "-"
+        print(f"  {game:17} native {max(n[:a.count]):.3f} (held out {held})" +
+              (f", WebAssembly {max(w[:a.count]):.3f}" + (f" (held out {max(w[a.count:]):.3f})" if w[a.count:] else "")
+               if w else "") +
+              f"; over {HINT_GOAL:g} s: " +
+              (", ".join(str(i + 1) for i in range(len(n)) if n[i] > HINT_GOAL or (w and w[i] > HINT_GOAL))
+               or "none"))
     print(f"seconds (native: CPU; WebAssembly: {wasm.get('clock', 'wall') if wasm else '-'}) to an answer, "
           f"budget {a.budget:g} s (Devil's Grip: the app's hint, a node budget); "
           f"native Python {native['python']}" + (f", WebAssembly Python {wasm['python']}" if wasm else ""))

@@ -418,3 +418,41 @@ def test_progress_lane_keeps_a_board_only_without_one_met_with_no_more_cards_hom
     assert _more_home(met + [(0, 5, 0, 0)], (0, 5, 5, 5))
     lane = _StageLane(pb, a, [], 1.0)
     assert lane.seen == {_coarse(a): [(0, 0, 0, 0)]}
+
+
+def _bench_position(name, k):
+    """Position ``k`` of the variant ``name`` of bench/solvers.py (deal k, then its policy)."""
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from solvers import VARIANTS, positions
+    _, game, options, depth, _, _ = next(v for v in VARIANTS if v[0] == name)
+    return positions(game, options, depth, k)[-1]
+
+
+@pytest.mark.parametrize("name,k", [("klondike-3", 15), ("klondike", 43)])
+def test_a_search_cut_short_offers_a_line_to_more_cards_face_up_or_home(name, k):
+    # bench positions that stay unknown even at 2 s: cut at 20 000 nodes, the search still has a
+    # line to a better position (2 x face-down - foundation cards lower), every move legal
+    s = _bench_position(name, k)
+    search = Klondike.solver(s, max_nodes=20_000)
+    for _ in range(3):
+        search.step(2000)
+    assert search.result is None
+    line = search.progress_line(whole=True)
+    assert line and search.progress_line() == line[:1]
+    t = s
+    for text in line:
+        t = Klondike.apply(t, Klondike.parse_move(t, text))
+    assert 2 * sum(t.down) - sum(t.foundations) < 2 * sum(s.down) - sum(s.foundations)
+    r = search.run()
+    assert r.status == UNKNOWN and search.progress_line() and \
+        Klondike.parse_move(s, search.progress_line()[0]) in Klondike.legal_moves(s)
+
+
+def test_a_progress_line_only_when_something_better_was_met():
+    # before any search: deal 1 (draw 3) sends nothing home by itself, nothing ranks better; deal
+    # 3 has an ace on a column, which goes home at once: that is a line to a better position
+    assert Klondike.solver(Klondike.deal(1, {"draw": "3"}), max_nodes=10).progress_line() is None
+    s = Klondike.deal(3, {"draw": "3"})
+    line = Klondike.solver(s, max_nodes=10).progress_line()
+    assert line and Klondike.apply(s, Klondike.parse_move(s, line[0])).foundations != s.foundations

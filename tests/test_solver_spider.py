@@ -345,3 +345,32 @@ def test_a_solution_that_fails_its_replay_is_unknown_not_a_crash(capsys):
     r = s.run()
     assert r.status == UNKNOWN
     assert "does not replay" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("suits,k", [("4", 1), ("4", 9), ("2", 1)])
+def test_a_search_cut_short_offers_a_line_that_turns_cards_up_or_completes_runs(suits, k):
+    # 4-suit bench positions unknown at 2 s, and a 2-suit one (the portfolio): cut at 20 000
+    # positions, the search has a line to a position with less work left (2 x face-down cards +
+    # cards left), every move legal
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from solvers import positions
+    s = positions("spider", {"suits": suits}, 25, k)[-1]
+    search = Spider.solver(s, max_nodes=20_000)
+    r = search.run()
+    assert r.status == UNKNOWN
+    line = search.progress_line()
+    assert line
+    t = s
+    for text in line:
+        t = Spider.apply(t, Spider.parse_move(t, text))
+
+    def work(x):
+        return 2 * sum(x.down) + sum(len(c) for c in x.columns) + len(x.stock)
+    assert work(t) < work(s)
+
+
+def test_no_progress_line_at_the_start_of_a_search():
+    s = Spider.deal(1, {"suits": "4"})
+    assert Spider.solver(s, max_nodes=10).progress_line() is None

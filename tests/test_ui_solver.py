@@ -342,8 +342,9 @@ def test_rescue_asked_while_an_automatic_move_is_due_plays_its_line(game, number
 def test_a_hint_the_solver_cannot_find_in_time_comes_within_half_a_second_and_says_so():
     # bench/hint_wait.py: the real Klondike table, paced at 60 Hz on a frame clock (CPU seconds
     # within a frame, so the machine's load does not count), its wall-clock deadline on. Held-out
-    # position 43 of bench/solvers.py is unknown even at 2 s: the hint falls back to the rule of
-    # thumb, says so, and comes within 0.5 s (it took 1.02 s with 4 ms slices and a 1 s deadline).
+    # position 43 of bench/solvers.py is unknown even at 2 s: the hint is the first move of the
+    # search's progress line (more cards face up or home), says so, and comes within 0.5 s (it
+    # took 1.02 s with 4 ms slices and a 1 s deadline).
     import sys
     import time
     from pathlib import Path
@@ -351,7 +352,7 @@ def test_a_hint_the_solver_cannot_find_in_time_comes_within_half_a_second_and_sa
     import hint_wait
     got = hint_wait.measure(["klondike"], count=43, held_out=0, numbers=[43])["klondike"]["waits"]
     (wait, kind, told, said), = got
-    assert kind == "guess" and told and said == tr(assist.MSG_HINT_GUESS)
+    assert kind == "progress" and told and said == tr(assist.MSG_HINT_PROGRESS)
     assert wait <= 0.5
     from ui.app import App
     assert App.now is time.perf_counter and assist.time is time   # the app's own clock is back
@@ -414,6 +415,9 @@ class _EndlessSearch:
         return None
 
     def best_moves(self):
+        return None
+
+    def progress_line(self):
         return None
 
 
@@ -486,6 +490,8 @@ def test_a_hint_with_only_pointless_moves_left_becomes_the_rescue(monkeypatch, f
     run_until(app, lambda: t.hint_search is None, frames=2000)
     assert t.hint_move is None
     assert t.assist.job("rescue") is not None or t.assist.rescue_phase is not None
+
+
 def test_hint_on_a_lost_position_shows_a_stock_draw_whose_move_is_falsy():
     """Pyramid's draw from the stock is the move ``()``, false as a truth value: when the solver
     proves the position lost and that draw is the best move left, the hint shows it (and says the
@@ -505,3 +511,32 @@ def test_hint_on_a_lost_position_shows_a_stock_draw_whose_move_is_falsy():
     t.finish_hint(Result(UNSOLVABLE))
     assert t.hint_move == () and t.panel is None
     assert t.status_text == tr(base.MSG_HINT_LOST)
+
+
+def test_a_hint_with_no_winning_line_in_time_shows_a_step_toward_progress_and_says_so(
+        monkeypatch, fake_clock):
+    # Klondike draw 3, bench/solvers.py position 15: unknown even at 2 s. The app's wall-clock
+    # deadline on, on a fake clock (frames 1/60 s apart): at the deadline the search has a line
+    # to more cards face up or home, so the hint is that line's first move, and the status line
+    # says what it is (not the rule of thumb)
+    import sys
+    from pathlib import Path
+    from games.klondike import Klondike
+    from ui.app import App
+    from ui.table.klondike import KlondikeTable
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from solvers import positions
+    monkeypatch.setattr(App, "solver_wall_clock", True)
+    s = positions("klondike", {"draw": "3"}, 15, 15)[-1]
+    app = make(KlondikeTable(state=s, options={"draw": "3"}))
+    t = app.scene
+    key(app, pygame.K_h)
+    for _ in range(200):
+        if t.hint_search is None:
+            break
+        fake_clock.advance(1 / 60)
+        app.frame()
+    assert t.hint_search is None and t.hint_move is not None
+    assert t.status_text == tr(assist.MSG_HINT_PROGRESS)
+    assert t.rules.why_not(t.state, t.hint_move) is None

@@ -775,10 +775,11 @@ class _StageLane:
     Pending moves (rule 4) are dropped at each progress board (a wider space: any line found is
     still a legal win)."""
 
-    __slots__ = ("pb", "heap", "seen", "nodes", "weight", "complete", "count", "root_intents", "tie")
+    __slots__ = ("pb", "heap", "seen", "nodes", "weight", "complete", "count", "root_intents", "tie", "best")
     # seen: the _coarse keys of the progress boards met -> their foundation tuples; heap entries:
     # (rank, tie, board with nothing pending, link), link = (parent's link, the intents from the
-    # parent) or None
+    # parent) or None; best: (rank, link) of the lowest-ranked board met (the root at first),
+    # the line a hint takes when no win is found in time (KlondikeSolver.progress_line)
 
     def __init__(self, pb: _Problem, root, intents, weight: float, lifo: bool = False):
         self.pb, self.weight, self.complete = pb, weight, False
@@ -788,6 +789,7 @@ class _StageLane:
         self.seen = {_coarse(root, pb.draw == 3): [root[3]]}
         self.root_intents = intents
         self.heap = [(_rank(root), 0, root, None)]
+        self.best = (_rank(root), None)
 
 
 def _coarse(st, draw3: bool = False):
@@ -1078,7 +1080,10 @@ class KlondikeSolver(Sliced):
                                 if not lost:
                                     lane.count += 1
                                     path = tuple(x for e in stack[1:] for x in e[3]) + tuple(intents)
-                                    heappush(heap, (_rank(nxt), lane.count * lane.tie, nxt[:4] + ((),), (link, path)))
+                                    r = _rank(nxt)
+                                    heappush(heap, (r, lane.count * lane.tie, nxt[:4] + ((),), (link, path)))
+                                    if r < lane.best[0]:
+                                        lane.best = (r, (link, path))
                             continue
                         if not P:  # rule 5, as above
                             lost = dead.get(J)
@@ -1124,7 +1129,39 @@ class KlondikeSolver(Sliced):
             return UNKNOWN
         return None
 
+    def progress_line(self, whole: bool = False) -> list[str] | None:
+        """The first move (``whole``: all the moves) of a line to the best progress board the
+        progress lanes have met, when it ranks better than the start (:func:`_rank`: 2 ×
+        face-down cards − foundation cards, lower is better, so the line turns cards up or sends
+        them home), or ``None``. For a hint the search did not finish in time
+        (:meth:`games.solvers.search.Sliced.progress_line`): the line is real — every step a
+        legal move — but nothing says it leads to a win. Once the search is over only the first
+        move is kept (with ``unknown``)."""
+        if self.result is not None:
+            return self._progress
+        s = self.start
+        best = (2 * sum(s.down) - sum(s.foundations), None)
+        for lane in self.lanes:
+            if lane.__class__ is _StageLane and lane.best[0] < best[0]:
+                best = (lane.best[0], lane)
+        lane = best[1]
+        if lane is None:
+            return None
+        link, chain = lane.best[1], []
+        while link is not None:
+            link, part = link
+            chain.append(part)
+        chain.append(lane.root_intents)
+        intents = [x for part in reversed(chain) for x in part]
+        if whole:
+            return intents_to_moves(s, intents)
+        kind, card, _ = intents[0]
+        if kind == K_TALON and not (s.waste and s.waste[-1] == card):
+            return ["s"]  # the card is fetched from the talon: a draw (or the recycle) comes first
+        return intents_to_moves(s, intents[:1])[:1]  # the first intent's moves only: a hint's move
+
     def _finish(self, status: str, moves: list[str] | None = None) -> Result:
+        self._progress = self.progress_line() if status == UNKNOWN else None  # before the lanes go
         self.lanes = []  # the search is over: free its memory
         self._dead = {}
         self._lane = None

@@ -54,6 +54,14 @@ class Sliced:
         the fewest cards left), or ``None`` for a search that keeps no best line."""
         return None
 
+    def progress_line(self) -> list[str] | None:
+        """For a hint the search could not finish in time: moves (at least the first) of a line
+        from the start to the best position it has met so far that its evaluation rates better
+        than the start (searches that keep one: Klondike's, more cards face up or home; Spider's,
+        more cards face up or put away), or ``None`` when none is better or the search keeps no
+        such line."""
+        return None
+
     def step(self, max_nodes: int = 2000) -> Result | None:
         """Expand about ``max_nodes`` more nodes; the :class:`Result` once the search is over,
         else ``None`` (call again)."""

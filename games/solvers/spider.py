@@ -158,9 +158,10 @@ class _Problem:
         self.set_weights(LANES[lane])
 
     # -- per-column facts, cached by the column's bytes --------------------------------------------
-    def info(self, col: bytes) -> tuple[int, int]:
-        """``(run length at the top, cost)`` of a non-empty column; its cost is its part of the
-        priority in :data:`SCALE` units (face-down cards, breaks, cards: see :data:`LANES`)."""
+    def info(self, col: bytes) -> tuple[int, int, int]:
+        """``(run length at the top, cost, work)`` of a non-empty column; its cost is its part of
+        the priority in :data:`SCALE` units (face-down cards, breaks, cards: see :data:`LANES`),
+        its work 2 × face-down cards + cards (see :meth:`work`)."""
         r = self._info.get(col)
         if r is not None:
             return r
@@ -182,7 +183,7 @@ class _Problem:
                     unordered += 1
                 run_open = False
         w = self.iweights
-        r = (k, w[0] * down + w[2] * unordered + w[3] * offsuit + w[4] * n)
+        r = (k, w[0] * down + w[2] * unordered + w[3] * offsuit + w[4] * n, 2 * down + n)
         if len(self._info) > 500_000:
             self._info.clear()
         self._info[col] = r
@@ -230,6 +231,14 @@ class _Problem:
         w = self.iweights
         return cost + w[1] * stock - (w[5] if stock else w[6]) * empty + w[7] * depth
 
+    def work(self, state) -> int:
+        """The work left in ``state`` as a hint rates progress: 2 × face-down cards + cards on the
+        table and in the stock. A move never raises it; turning a card up lowers it by 2,
+        completing a run by 13, a deal leaves it."""
+        cols, sp = state
+        info = self.info
+        return sum(info(c)[2] for c in cols if c) + self.stock_left[sp]
+
     def key(self, state):
         cols, sp = state
         if sp == self.n_deals:
@@ -262,6 +271,7 @@ class _Problem:
         cinfo = [(cached(c) or compute(c)) if c else None for c in cols]
         base = (sum(x[1] for x in cinfo if x) + w[1] * self.stock_left[sp] - w_empty * n_empty
                 + w[7] * depth)
+        self.last_work = sum(x[2] for x in cinfo if x) + self.stock_left[sp]  # work(state)
         if stock_left and (self.relaxed or not empties):
             pr = self.deal_priority(state, cinfo, base)
             if pr is None:  # made at once: it fills a column or completes a run (maybe a win)
@@ -278,7 +288,7 @@ class _Problem:
             col = cols[a]
             if not col:
                 continue
-            k, ca = cinfo[a]
+            k, ca, _ = cinfo[a]
             size = len(col)
             low = col[-1] & 15
             m = 0
@@ -291,7 +301,7 @@ class _Problem:
                 b = bit.bit_length() - 1
                 n = tops[b] - low
                 dst = cols[b]
-                kb, cb = cinfo[b]
+                kb, cb, _ = cinfo[b]
                 if n < k:  # the run is split: its base sits on its natural card
                     if dst[-1] != col[size - n] + 1 or kb + n <= k:
                         self.pruned = True  # pruning 1
@@ -507,6 +517,10 @@ class SpiderSearch(Sliced):
         self._stack: list[_Phase] = []
         self.stages = 0  # stages made, all attempts
         self._tree = None
+        # (work, index in _nodes) of the expanded position with the least work left (the root at
+        # first; set with _nodes), and of those reached with no deal: the lines a hint takes when
+        # no win is found in time (progress_line)
+        self.best = self.best_here = (problem.work(problem.root), 0)
         if problem.won(problem.root):
             self.result = self._finish(SOLVED, [])
         else:
@@ -522,6 +536,7 @@ class SpiderSearch(Sliced):
         if self._tree is None or len(self._nodes) > KEEP:
             self.seen = {self.p.key(root)}
             self._nodes = [(-1, None, root, 0)]
+            self.best = self.best_here = (self.p.work(root), 0)
             self._tree = _Phase(root[1], (self.p.priority(root, 0), 0, 0))
         self.gave_up = False
         self.blocked = False  # a stage left a candidate for the discrepancy limit
@@ -561,7 +576,12 @@ class SpiderSearch(Sliced):
                 self.expansions += 1
                 _, _, idx = pop(ph.heap)
                 state, depth = nodes[idx][2], nodes[idx][3] + 1
-                for move, nxt, pr in succ(state, depth):
+                children = succ(state, depth)
+                if p.last_work < self.best[0]:
+                    self.best = (p.last_work, idx)
+                if p.last_work < self.best_here[0] and state[1] == p.root[1]:
+                    self.best_here = (p.last_work, idx)
+                for move, nxt, pr in children:
                     if nxt is None:  # a deal, made when opened (see successors)
                         budget -= 1
                         self.nodes += 1
@@ -623,7 +643,26 @@ class SpiderSearch(Sliced):
                         self.shares += 1
                     stack[-1].quota += extra
 
-    def _solution(self, j: int):
+    def progress_line(self) -> list[str] | None:
+        """The moves to the expanded position with the least :meth:`_Problem.work` left, when it
+        has less than the start (so the line turns cards up or completes runs), or ``None``; a
+        line with no deal first, when one made progress (a deal covers every column: the cards
+        that can be turned up before it are turned up first). For a hint the search did not
+        finish in time (:meth:`games.solvers.search.Sliced.progress_line`): the line is real —
+        every step a legal move — but nothing says it leads to a win."""
+        start = self.p.work(self.p.root)
+        for work, j in (self.best_here, self.best):
+            if work < start:
+                return self._line(j)
+        return None
+
+    def progress(self) -> int:
+        """The work left at the end of :meth:`progress_line` (no line: the start's)."""
+        work = self.best_here[0] if self.best_here[0] < self.p.work(self.p.root) else self.best[0]
+        return work
+
+    def _line(self, j: int) -> list[str]:
+        """The move texts from the root to ``_nodes[j]`` (macros as their single moves)."""
         pairs = []
         nodes = self._nodes
         while nodes[j][0] >= 0:
@@ -640,6 +679,10 @@ class SpiderSearch(Sliced):
                     cols[x] = _settle(cols[x][:-c])[0]
             else:
                 moves.append(self.p.fmt(s, m))
+        return moves
+
+    def _solution(self, j: int):
+        moves = self._line(j)
         if not self.verify(moves):
             raise AssertionError(f"solver found a solution that does not replay: {moves}")
         self._stack = []
@@ -674,6 +717,7 @@ class SpiderPortfolio(Sliced):
         self.seconds = 0.0
         self.result = None
         self.lanes = [SpiderSearch(_Problem(state, 0), verify, first_share=True, clock=clock)]
+        self.started_lanes = list(self.lanes)  # every lane started, running or dropped
         self.ids = [0]  # the lane number of each running lane
         self.turns = [TURNS[0]]
         self.marks = [TURNS[0]]
@@ -726,6 +770,14 @@ class SpiderPortfolio(Sliced):
             if timeout is not None and self.seconds + self.clock() - t0 > timeout:
                 return self._finish(UNKNOWN)
 
+    def progress_line(self) -> list[str] | None:
+        """The progress line (:meth:`SpiderSearch.progress_line`) of the lane that met the
+        position with the least work left, or ``None``."""
+        lanes = [x for x in self.started_lanes if x.progress_line() is not None]
+        if not lanes:
+            return None
+        return min(lanes, key=SpiderSearch.progress).progress_line()
+
     def _drop(self, i: int) -> None:
         """Stop the ``i``-th running lane."""
         del self.lanes[i], self.ids[i], self.marks[i], self.turns[i]
@@ -736,6 +788,7 @@ class SpiderPortfolio(Sliced):
         lane = SpiderSearch(_Problem(self.state, 1), self.verify, first_share=True, clock=self.clock)
         if lane.result is None:
             self.lanes.append(lane)
+            self.started_lanes.append(lane)
             self.ids.append(1)
             self.turns.append(TURNS[1])
             self.marks.append(TURNS[1])

@@ -37,7 +37,7 @@ from ..anim import Animator
 from ..app import Scene
 from ..frame import DIM, INK, WARN, Button, dim_surface, frame_layout, felt, merge_rects
 from ..input import PointerEvent
-from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, Assist
+from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
 from .panels import CodeEntry, OptionsPanel, Panel
 from .session import Session
 
@@ -45,10 +45,12 @@ MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number c
 HINT_SLICE = 0.012
 """Seconds of solver per frame while a hint is thought about: the player is waiting for it and
 only the spinner moves, so most of a 60 Hz frame (16.7 ms) goes to the search; the rest draws."""
-HINT_WALL = 0.45
-"""Seconds before the hint falls back to the best move by rule of thumb (and says so): the wait
-stays within half a second, the last frame included (docs/solvers.md, "The hint as the player
-waits for it")."""
+HINT_WALL = 0.40
+"""Seconds from the request (the solver's set-up included) before the hint stops searching and
+shows the best it has — a progress line's first move, else the move by rule of thumb — and says
+which: the wait stays within half a second in WebAssembly, the frame that draws the hint
+included (up to ~0.06 s for Spider's 104 cards in Pyodide; docs/solvers.md, "The hint as the
+player waits for it")."""
 HINT_NODES = 300_000  # solver nodes for one hint at most
 HINT_STEP = 100
 """Solver nodes between two looks at the clock while a hint is thought about: small enough that
@@ -565,8 +567,8 @@ class GameTable(Scene):
         if not self.best_line_hints and self.assist.hint_known():
             return
         if self.rules.has_solver():
-            self.hint_search = self.rules.solver(self.state, max_nodes=self.hint_nodes)
             self.hint_deadline = self.app.now() + HINT_WALL
+            self.hint_search = self.rules.solver(self.state, max_nodes=self.hint_nodes)
             self.say(tr("Thinking…"))
         else:
             self.finish_hint(None)
@@ -608,8 +610,10 @@ class GameTable(Scene):
         """Decide the hint and show it — the one place a hint is made. ``result``: the solver's
         answer (``None``: none in time); ``search``: the search that gave it. In order: the first
         move of the best line a search keeps (:attr:`best_line_hints`); a winning line's first
-        move; a proved loss opens the rescue; else the best move by rule of thumb
-        (:meth:`fallback_hint`), or the rescue when only pointless moves are left."""
+        move; a proved loss opens the rescue; else the first move of the search's progress line
+        (:meth:`games.solvers.search.Sliced.progress_line`: a line to a position it rates better
+        than this one), else the best move by rule of thumb (:meth:`fallback_hint`), or the rescue
+        when only pointless moves are left."""
         move = None
         self.say("")      # "Thinking…" is over, whatever comes next
         best = search.best_moves() if search is not None and self.best_line_hints else None
@@ -632,6 +636,8 @@ class GameTable(Scene):
                 self.open_end_panel()
                 return
             self.say(tr(MSG_HINT_DEAL_LOST if self.history.moves == 0 else MSG_HINT_LOST), error=True)
+        elif (move := self.progress_move(search)) is not None:
+            self.say(tr(MSG_HINT_PROGRESS))
         else:
             move = self.fallback_hint()
             if move is None:
@@ -639,6 +645,18 @@ class GameTable(Scene):
                 return
             self.say(tr(MSG_HINT_GUESS))
         self.show_hint(move)
+
+    def progress_move(self, search):
+        """The first move of ``search``'s progress line, when it has one and that move is legal
+        here (a search from another position, or a bug, gives ``None``), else ``None``."""
+        line = search.progress_line() if search is not None else None
+        if not line:
+            return None
+        try:
+            move = self.rules.parse_move(self.state, line[0])
+        except GameError:
+            return None
+        return move if self.rules.why_not(self.state, move) is None else None
 
     def show_hint(self, move, message: str | None = None, ms: int = HINT_MS) -> None:
         """Show ``move`` as the hint for ``ms`` milliseconds (its reason beside it), with
