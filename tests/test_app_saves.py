@@ -16,6 +16,7 @@ from ui.scenes.home import HomeScene
 from ui.storage import JsonFileStorage, MemoryStorage, Store
 from ui.table.tripeaks import TriPeaksTable
 from conftest import key, new_app as open_app
+from ui.table import hit
 
 OPTS = {"mode": "easy", "scoring": "streak"}
 KEY = stats_key("tripeaks", OPTS)
@@ -36,7 +37,7 @@ def play_some(t, n_moves=5):
     for i in range(n_moves):
         moves = TriPeaks.legal_moves(t.state)
         card = next((m for m in moves if m != DRAW), None)
-        t.activate(("slot", card) if card is not None and i % 2 else ("stock",))
+        t.activate(hit.slot(card) if card is not None and i % 2 else hit.STOCK)
         if i == 2:
             t.undo()
 
@@ -47,7 +48,7 @@ def test_continue_restores_cards_score_clock_and_undo_history():
     t = app.scene
     play_some(t, 7)
     t.clock = 83.4
-    t.activate(("stock",))       # a move saves (with the clock)
+    t.activate(hit.STOCK)       # a move saves (with the clock)
     states, actions, moves, score = list(t.history.states), list(t.history.actions), t.history.moves, t.score()
     assert "u" in actions and moves >= 6
     app.close()
@@ -74,7 +75,7 @@ def test_continue_restores_cards_score_clock_and_undo_history():
 def test_saves_go_to_a_json_file_too(tmp_path):
     store = Store(JsonFileStorage(tmp_path / "store.json"))
     app = new_app(store, TriPeaksTable(5))
-    app.scene.activate(("stock",))
+    app.scene.activate(hit.STOCK)
     app.close()
     again = Store(JsonFileStorage(tmp_path / "store.json"))
     from ui.progress import Progress
@@ -87,13 +88,13 @@ def test_abandoning_counts_one_loss_once():
     store = Store(MemoryStorage())
     app = new_app(store, TriPeaksTable(4))
     t = app.scene
-    t.activate(("stock",))
+    t.activate(hit.STOCK)
     key(app, pygame.K_n)                     # N asks first (a game in progress) …
     key(app, pygame.K_RETURN)                # … Enter: a new deal; the one left counts as a loss
     assert app.progress.stats[KEY]["played"] == 1 and app.progress.stats[KEY]["won"] == 0
     key(app, pygame.K_n)                     # an untouched deal left: not a game
     assert app.progress.stats[KEY]["played"] == 1
-    t.activate(("stock",))
+    t.activate(hit.STOCK)
     app.close()
     # reopen, continue, then another deal: one more loss, counted once
     app2 = new_app(store)
@@ -116,7 +117,7 @@ def solvable_deal():
 def play_through(t, moves):
     for m in moves:
         mv = TriPeaks.parse_move(t.state, m)
-        t.activate(("stock",) if mv == DRAW else ("slot", mv))
+        t.activate(hit.STOCK if mv == DRAW else hit.slot(mv))
 
 
 def test_a_win_counts_once_whatever_follows():
@@ -158,7 +159,7 @@ def test_the_clock_runs_from_the_first_move_and_stops_at_the_end():
     t = app.scene
     t.update(0.5)
     assert t.clock == 0.0                    # no move yet
-    t.activate(("stock",))
+    t.activate(hit.STOCK)
     t.update(0.1)
     t.update(0.1)
     assert 0.19 < t.clock < 0.21
@@ -181,7 +182,7 @@ def test_solvable_deals_only_takes_new_deals_from_the_bank():
 def test_a_save_that_does_not_replay_is_kept_aside_with_a_notice():
     store = Store(MemoryStorage())
     app = new_app(store, TriPeaksTable(6))
-    app.scene.activate(("stock",))
+    app.scene.activate(hit.STOCK)
     app.close()
     data = store.load("game.tripeaks")
     data["actions"] = ["s", "ZZ"]

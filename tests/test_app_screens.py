@@ -22,6 +22,7 @@ from ui.storage import MemoryStorage, Store
 from ui.table import table_class
 from ui.table.tripeaks import TriPeaksTable
 from conftest import click, key, FROM_STORE, new_app as open_app
+from ui.table import hit
 
 SIZES = [(390, 844), (844, 390), (1280, 800)]
 
@@ -271,8 +272,8 @@ def test_export_then_import_round_trip(tmp_path, monkeypatch):
     monkeypatch.setenv("PASYANS_EXPORT", str(path))
     store = scripted_store()
     app = new_app(store, TriPeaksTable(9), language="ru")
-    app.scene.activate(("stock",))
-    app.scene.activate(("stock",))
+    app.scene.activate(hit.STOCK)
+    app.scene.activate(hit.STOCK)
     app.open_settings()
     sc = app.scene
     click(app, button(sc, "export"))
@@ -309,12 +310,12 @@ def test_a_bad_import_changes_nothing(tmp_path, monkeypatch):
 def test_sounds_follow_the_setting_and_never_raise(monkeypatch):
     app = new_app(scene=TriPeaksTable(1))
     t = app.scene
-    t.activate(("stock",))
+    t.activate(hit.STOCK)
     bad = next(i for i in range(28) if TriPeaks.why_not(t.state, i) is not None)
-    t.activate(("slot", bad))
+    t.activate(hit.slot(bad))
     assert app.sounds.played[-2:] == ["draw", "refused"]
     app.settings.sound = False
-    t.activate(("stock",))
+    t.activate(hit.STOCK)
     assert app.sounds.played[-1] == "refused"
     # no audio device: silence, not an error
     from ui.sound import Sounds

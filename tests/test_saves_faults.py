@@ -19,6 +19,7 @@ from ui.scenes.settings import SettingsScene
 from ui.scenes.stats import StatsScene
 from ui.settings import Settings
 from ui.storage import JsonFileStorage, MemoryStorage, StorageError, Store
+from ui.table import hit
 
 OPTS = {"mode": "easy", "scoring": "streak"}
 KEY = stats_key("tripeaks", OPTS)
@@ -266,7 +267,7 @@ def test_10_a_save_with_a_bad_number_is_kept_aside_told_and_not_overwritten(numb
     app = new_app(st)
     assert "the saved TriPeaks game" in app.notice and "Kept data" in app.notice
     app.open_game("tripeaks")                      # a new deal writes the save again
-    app.scene.activate(("stock",))
+    app.scene.activate(hit.STOCK)
     assert st.backend.get("game.tripeaks.corrupt") == bad
     assert app.progress.stats[KEY]["played"] == 3  # the rest of the progress is intact
 

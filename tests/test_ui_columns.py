@@ -20,6 +20,7 @@ from ui.table.freecell import FreeCellTable
 from ui.table.klondike import KlondikeTable
 from ui.table.spider import SpiderTable
 from conftest import click, drag, new_app as open_app
+from ui.table import hit
 
 SIZES = [(1280, 800), (390, 844), (844, 390)]
 C = parse_card
@@ -43,7 +44,7 @@ def point(t, key, i):
     r = rects[i]
     bottom = rects[i + 1].y if i + 1 < len(rects) and rects[i + 1].y > r.y else r.bottom
     p = (r.centerx, (r.y + bottom) // 2)
-    assert t.hit_test(p) == ("card", key, i), (key, i, t.hit_test(p))
+    assert t.hit_test(p) == hit.card(key, i), (key, i, t.hit_test(p))
     return p
 
 

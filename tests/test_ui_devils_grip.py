@@ -20,6 +20,7 @@ from games.devils_grip import (
 from games.i18n import tr
 from ui.table.devils_grip import DevilsGripTable
 from conftest import click, tap, drag, new_app as open_app
+from ui.table import hit
 
 FILLERS = [f"{r}{s}" for r in "JQK" for s in "CDHS"] * 2   # nothing fits on them, they fit on nothing here
 SIZES = [(1280, 800), (390, 844), (844, 390)]
@@ -173,10 +174,10 @@ def test_the_talon_top_plays_by_tap_and_by_drag():
     s0 = position({0: "2S", 5: "2H"}, stock=("4C", "3D", "9H"), talon=("5H", "5S"))
     app = make(state=s0)
     t = app.scene
-    click(app, t.target_rect(("talon",)).center)
+    click(app, t.target_rect(hit.TALON).center)
     assert t.history.actions == ["t>1.1"] and t.state.grid[0] == (C("2S"), C("5S"))
     assert t.state.talon == (C("5H"),)
-    a = t.target_rect(("talon",)).center
+    a = t.target_rect(hit.TALON).center
     drag(app, (a[0], a[1]), cell(t, 5))
     assert t.history.actions[-1] == "t>1.6" and t.state.talon == ()
 
@@ -236,7 +237,7 @@ def test_result_live_and_the_end_panel_rates_it():
     app = make(state=s0)
     t = app.scene
     assert dict(t.top_items())["Left"] == "2"
-    click(app, t.target_rect(("talon",)).center)
+    click(app, t.target_rect(hit.TALON).center)
     assert DevilsGrip.status(t.state) == LOST and dict(t.top_items())["Left"] == "1"
     app.frame()
     assert t.panel is not None and t.panel.end == LOST
@@ -293,7 +294,7 @@ def test_talon_card_re_aimed_by_a_second_tap_and_long_press_then_drag_swaps():
     s0 = position({0: "2S", 1: "2S"}, talon=("5S",))
     app = make(state=s0)
     t = app.scene
-    click(app, t.target_rect(("talon",)).center)
+    click(app, t.target_rect(hit.TALON).center)
     assert t.history.actions == ["t>1.1"]
     click(app, cell(t, 0))
     assert t.history.actions == ["t>1.2"] and t.state.grid[1] == (C("2S"), C("5S")) and t.history.moves == 1

@@ -17,6 +17,7 @@ from ui.settings import Settings
 from ui.storage import MemoryStorage, Store
 
 from conftest import click, key, new_app, run_until
+from ui.table import hit
 
 GAMES = list(ui_table.TABLES)
 
@@ -711,7 +712,7 @@ def test_tripeaks_drag_a_card_onto_the_waste():
             break
         pygame.display.quit()
     start = t.slot_rects[i].center
-    assert t.hit_test(start) == ("slot", i)
+    assert t.hit_test(start) == hit.slot(i)
     # dropped in the empty felt: nothing happens
     drag_to(app, start, (t.frame.table.right - 5, t.frame.table.bottom - 5))
     assert t.state == s0 and t.dragging is None
@@ -744,7 +745,7 @@ def test_pyramid_drag_a_card_onto_its_partner():
     app, t, s0, pair = pyramid_with_a_free_pair()
     a, b = pair
     ra, rb = t.geo.slots[a], t.geo.slots[b]
-    assert t.hit_test(ra.center) == ("slot", a) and t.hit_test(rb.center) == ("slot", b)
+    assert t.hit_test(ra.center) == hit.slot(a) and t.hit_test(rb.center) == hit.slot(b)
     drag_to(app, ra.center, rb.center)
     assert t.state == Pyramid.apply(s0, (a, b))
     assert t.dragging is None
@@ -798,10 +799,10 @@ def test_tripeaks_won_by_keys_only():
             key(app, pygame.K_d)
             continue
         for _ in range(40):
-            if t.focus == ("slot", m):
+            if t.focus == hit.slot(m):
                 break
             key(app, pygame.K_TAB)
-        assert t.focus == ("slot", m)
+        assert t.focus == hit.slot(m)
         before = t.state
         key(app, pygame.K_RETURN)
         assert t.state == TriPeaks.apply(before, m)
@@ -812,10 +813,10 @@ def test_pyramid_pair_by_keys():
     app, t, s0, pair = pyramid_with_a_free_pair()
     for target in pair:
         for _ in range(40):
-            if t.focus == ("slot", target):
+            if t.focus == hit.slot(target):
                 break
             key(app, pygame.K_TAB)
-        assert t.focus == ("slot", target)
+        assert t.focus == hit.slot(target)
         key(app, pygame.K_RETURN)
     assert t.state == Pyramid.apply(s0, pair)
 
@@ -833,22 +834,22 @@ def test_devils_grip_moves_by_keys():
     before = t.state
     for _ in range(len(targets) + 1):
         key(app, pygame.K_TAB)
-        if t.focus[0] == "cell":
+        if t.focus.kind is hit.Kind.CELL:
             key(app, pygame.K_RETURN)
             if t.state != before:
                 break
     assert t.state != before or t.status_text
     # a swap by keys
     s1 = t.state
-    cells = [f for f in t.focus_targets() if f[0] == "cell"]
+    cells = [f for f in t.focus_targets() if f.kind is hit.Kind.CELL]
     t.focus = cells[0]
     key(app, pygame.K_s)
-    assert t.swap_from == cells[0][1]
+    assert t.swap_from == cells[0].index
     t.focus = cells[1]
     key(app, pygame.K_RETURN)
     assert t.swap_from is None
     from games.devils_grip import Move
-    swap = Move(SWAP, cells[0][1], cells[1][1])
+    swap = Move(SWAP, cells[0].index, cells[1].index)
     if DevilsGrip.why_not(s1, swap) is None:
         assert t.state == DevilsGrip.apply(s1, swap)
     else:

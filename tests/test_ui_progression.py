@@ -6,6 +6,7 @@ from ui.storage import MemoryStorage, Store
 from ui.table.tripeaks import TriPeaksTable
 from tests.test_app_saves import new_app
 from conftest import save_screen
+from ui.table import hit
 
 
 def solve(n, opts):
@@ -17,7 +18,7 @@ def solve(n, opts):
 def play_through(t, moves):
     for m in moves:
         mv = TriPeaks.parse_move(t.state, m)
-        t.activate(("stock",) if mv == DRAW else ("slot", mv))
+        t.activate(hit.STOCK if mv == DRAW else hit.slot(mv))
 
 
 def test_a_daily_win_enters_records_daily_and_badges():
@@ -58,7 +59,7 @@ def test_a_loss_is_a_played_daily_and_no_record():
     while TriPeaks.status(t.state) == "playing":    # draw the whole stock, play nothing
         if not t.state.stock:
             break
-        t.activate(("stock",))
+        t.activate(hit.STOCK)
     assert TriPeaks.status(t.state) == "lost"
     assert t.outcome is not None and t.outcome.points == 0 and t.outcome.places == {}
     assert app.progression.data.records == {} and app.progression.data.wins == {}

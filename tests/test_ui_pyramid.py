@@ -22,6 +22,7 @@ from ui.settings import Settings
 from ui.storage import MemoryStorage, Store
 from ui.table.pyramid import PyramidTable
 from conftest import click, new_app as open_app
+from ui.table import hit
 
 SIZES = [(390, 844), (844, 390), (1280, 800)]
 
@@ -71,10 +72,10 @@ def test_select_then_partner_removes_the_pair():
     app = make(number=n, layout=layout)
     t = app.scene
     s0 = t.state
-    tap_target(app, ("slot", a))
+    tap_target(app, hit.slot(a))
     assert t.selected == a and t.state is s0           # lifted, nothing played yet
     assert t.status_text == tr("{card} lifted: tap a card that makes 13 with it", card=fmt(s0.cards[a]))
-    tap_target(app, ("slot", b))
+    tap_target(app, hit.slot(b))
     s1 = t.state
     assert s1.cards[a] is None and s1.cards[b] is None
     assert s1.discard[-2:] == (s0.cards[a], s0.cards[b])
@@ -88,7 +89,7 @@ def test_a_king_goes_at_once():
     app = make(number=n, layout=layout)
     t = app.scene
     king = t.state.cards[i]
-    tap_target(app, ("slot", i))
+    tap_target(app, hit.slot(i))
     assert t.state.cards[i] is None and t.state.discard[-1] == king and t.state.points == 10
 
 
@@ -106,12 +107,12 @@ def test_a_card_covered_only_by_its_partner_is_refused_and_shakes():
     app = make(number=n, layout=layout, anim="normal")
     t = app.scene
     s0 = t.state
-    tap_target(app, ("slot", j))
+    tap_target(app, hit.slot(j))
     assert t.selected == j
-    tap_target(app, ("slot", i))
+    tap_target(app, hit.slot(i))
     assert t.state is s0                                   # nothing removed
     assert t.anim.of("shake")                              # the pair shakes
-    assert {("slot", i), ("slot", j)} <= set(t.anim.of("shake")[0].data["targets"])
+    assert {hit.slot(i), hit.slot(j)} <= set(t.anim.of("shake")[0].data["targets"])
     assert t.status_text == tr(MSG_COVERED_BY_PARTNER, card=fmt(s0.cards[i]), partner=fmt(s0.cards[j]))
     assert t.status_error and t.selected is None
 
@@ -127,8 +128,8 @@ def test_a_refused_pair_says_why():
     app = make(number=n, layout=layout)
     t = app.scene
     s0 = t.state
-    tap_target(app, ("slot", a))
-    tap_target(app, ("slot", b))
+    tap_target(app, hit.slot(a))
+    tap_target(app, hit.slot(b))
     assert t.state is s0
     assert t.status_text == tr("{a} and {b} do not add up to 13", a=fmt(s0.cards[a]), b=fmt(s0.cards[b]))
 
@@ -138,17 +139,17 @@ def test_stock_top_pairs_and_draw_and_recycle():
     t = app.scene
     s0 = t.state
     n = len(s0.stock)
-    tap_target(app, ("deck",))
+    tap_target(app, hit.DECK)
     assert t.state.waste == (s0.stock[0],) and t.state.stock == s0.stock[1:]
     for _ in range(n - 1):
-        tap_target(app, ("deck",))
+        tap_target(app, hit.DECK)
     assert not t.state.stock and len(t.state.waste) == n
-    assert t.hit_test(t.geo.stock.center) == ("deck",)     # the empty stock turns the waste back
-    tap_target(app, ("deck",))
+    assert t.hit_test(t.geo.stock.center) == hit.DECK     # the empty stock turns the waste back
+    tap_target(app, hit.DECK)
     assert t.state.stock == s0.stock and not t.state.waste and t.state.pass_no == 2
     assert t.status_text == tr("The waste is turned back into the stock")
     # the stock's top card can be selected like any free card
-    tap_target(app, ("stock",))
+    tap_target(app, hit.STOCK)
     assert t.selected == STOCK or t.state.discard     # a king on top goes at once
 
 
@@ -156,8 +157,8 @@ def test_a_layout_card_stays_selected_over_draws():
     app = make(number=1)
     t = app.scene
     i = next(i for i in range(len(t.state.cards)) if free(t.state, i) and rank(t.state.cards[i]) != 13)
-    tap_target(app, ("slot", i))
-    tap_target(app, ("deck",))
+    tap_target(app, hit.slot(i))
+    tap_target(app, hit.DECK)
     assert t.selected == i and len(t.state.waste) == 1
 
 

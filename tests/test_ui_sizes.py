@@ -22,6 +22,7 @@ from ui.table.klondike import KlondikeTable
 from ui.table.spider import SpiderTable
 
 from conftest import click, key, new_app
+from ui.table import hit
 
 SIZES = [(1280, 800), (390, 844), (844, 390)]
 #: the smallest window laid out, upright and on its side (docs/ui.md, "Sizes")
@@ -109,7 +110,7 @@ def test_a_tap_on_felt_below_a_column_does_nothing(size, cls):
     # the cards themselves still answer
     for i in range(t.n_columns):
         r = t.pile_rects(t.state, ("col", i))[-1]
-        assert t.hit_test(r.center) == ("card", ("col", i), len(t.pile_rects(t.state, ("col", i))) - 1)
+        assert t.hit_test(r.center) == hit.card(("col", i), len(t.pile_rects(t.state, ("col", i))) - 1)
 
 
 FINISH_WINS = [(FreeCellTable, FreeCell, 10, {}), (FreeCellTable, FreeCell, 1, {}),
@@ -148,7 +149,7 @@ def test_finish_covers_no_card_and_takes_no_card_tap(size, cls, rules, number, o
             cards = t.pile_cards(t.state, key)
             if cards and key[0] == "col":
                 r = rects[-1]
-                assert t.hit_test(r.center) == ("card", key, len(cards) - 1), (m, key)
+                assert t.hit_test(r.center) == hit.card(key, len(cards) - 1), (m, key)
         if offered >= 3:
             break
     assert offered
@@ -777,7 +778,7 @@ def test_tripeaks_upright_glow_marks_only_the_playable_cards():
     app.frame()
     t = app.scene
     for _ in range(2):
-        t.activate(("stock",))
+        t.activate(hit.STOCK)
         t.anim.finish()
     app.dirty = t.stale = True
     app.frame()

@@ -17,6 +17,7 @@ from ui.table.tripeaks import TriPeaksTable
 from ui.storage import Store
 
 from conftest import click, tap, new_app as open_app
+from ui.table import hit
 
 DEAL = 1
 
@@ -70,7 +71,7 @@ def test_click_a_fitting_card_moves_it_to_the_waste():
     s0 = t.state
     i = legal_slot(s0)
     card = s0.tableau[i]
-    click(app, visible_point(t, ("slot", i)))
+    click(app, visible_point(t, hit.slot(i)))
     assert t.state.waste[-1] == card and t.state.tableau[i] is None
     assert t.state.score > s0.score and t.history.moves == 1
 
@@ -80,14 +81,14 @@ def test_refused_card_is_unchanged_and_the_status_line_says_why():
     t = app.scene
     s0 = t.state
     i = refused_slot(s0)
-    click(app, visible_point(t, ("slot", i)))
+    click(app, visible_point(t, hit.slot(i)))
     assert t.state is s0 and t.history.moves == 0
     assert t.status_text == TriPeaks.why_not(s0, i).text()
     assert t.status_text == "The card must be one rank higher or lower"
     # a face-down (blocked) card in Russian
     app2 = make(lang="ru")
     t2 = app2.scene
-    click(app2, visible_point(t2, ("slot", 0)))
+    click(app2, visible_point(t2, hit.slot(0)))
     assert t2.status_text == "Эта карта заблокирована"
 
 
@@ -95,7 +96,7 @@ def test_shake_runs_and_ends_with_animation_on():
     app = make(anim="normal")
     t = app.scene
     i = refused_slot(t.state)
-    click(app, visible_point(t, ("slot", i)))
+    click(app, visible_point(t, hit.slot(i)))
     assert t.anim.busy("shake")
     for _ in range(1000):                   # a frame cap, not a wall-clock deadline
         if not t.anim.busy():
@@ -108,7 +109,7 @@ def test_shake_runs_and_ends_with_animation_on():
 def test_finger_tap_draws_and_synthesized_mouse_is_ignored():
     app = make(size=(390, 844))
     t = app.scene
-    stock = visible_point(t, ("stock",))
+    stock = visible_point(t, hit.STOCK)
     # a synthesized mouse click (touch=True) alone does nothing
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=stock, button=1, touch=True))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=stock, button=1, touch=True))
@@ -132,7 +133,7 @@ def test_finger_tap_draws_and_synthesized_mouse_is_ignored():
 def test_drag_is_not_a_tap_and_release_elsewhere_does_nothing():
     app = make()
     t = app.scene
-    stock = visible_point(t, ("stock",))
+    stock = visible_point(t, hit.STOCK)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=stock, button=1, touch=False))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(stock[0] + 40, stock[1]), rel=(40, 0),
                                          buttons=(1, 0, 0), touch=False))
@@ -145,7 +146,7 @@ def test_undo_restores_and_the_move_counter_stays():
     app = make()
     t = app.scene
     s0 = t.state
-    click(app, visible_point(t, ("stock",)))
+    click(app, visible_point(t, hit.STOCK))
     assert t.state != s0
     click(app, button(app, "undo"))
     assert t.state == s0 and t.history.moves == 1
@@ -157,13 +158,13 @@ def test_new_deal_and_replay():
     app = make()
     t = app.scene
     code = t.deal_code()
-    click(app, visible_point(t, ("stock",)))
+    click(app, visible_point(t, hit.STOCK))
     click(app, button(app, "new"))               # a game in progress: asked first
     assert t.deal_code() == code
     click(app, next(b for b in t.panel.buttons if b.name == "new").rect.center)
     assert t.history.moves == 0 and t.deal_code() != code
     code2 = t.deal_code()
-    click(app, visible_point(t, ("stock",)))
+    click(app, visible_point(t, hit.STOCK))
     t.replay()
     app.frame()
     assert t.deal_code() == code2 and t.history.moves == 0 and t.state == TriPeaks.deal(t.number, t.options)
@@ -172,7 +173,7 @@ def test_new_deal_and_replay():
 def test_deal_code_entry_good_and_bad():
     app = make()
     t = app.scene
-    click(app, visible_point(t, ("stock",)))
+    click(app, visible_point(t, hit.STOCK))
     before = t.state
     click(app, button(app, "code"))
     assert t.panel is not None
@@ -216,7 +217,7 @@ def test_streak_toast_and_win_panel():
     sol = TriPeaks.solve(t.state, max_nodes=200_000)
     for m in sol.moves:
         move = TriPeaks.parse_move(t.state, m)
-        target = ("stock",) if move == DRAW else ("slot", move)
+        target = hit.STOCK if move == DRAW else hit.slot(move)
         before = t.state
         click(app, visible_point(t, target))
         if move == DRAW and before.streak >= 2:
@@ -237,7 +238,7 @@ def test_lost_panel_shows_what_was_needed():
     app = make(number=find_deal(draws_lose))
     t = app.scene
     while t.state.stock:
-        click(app, visible_point(t, ("stock",)))
+        click(app, visible_point(t, hit.STOCK))
     assert TriPeaks.status(t.state) == LOST
     app.frame()
     assert t.panel is not None and t.panel.end == LOST
@@ -263,11 +264,11 @@ def test_every_card_and_button_is_on_screen(size):
         assert t.card_w >= 44
         for i in range(18, 28):  # the open row shows at least 44 x 44 px of each card
             r = t.slot_rects[i]
-            x, _ = visible_point(t, ("slot", i))
-            ys = [y for y in range(r.top, r.bottom) if t.hit_test((x, y)) == ("slot", i)]
+            x, _ = visible_point(t, hit.slot(i))
+            ys = [y for y in range(r.top, r.bottom) if t.hit_test((x, y)) == hit.slot(i)]
             assert len(ys) >= 44
             y = ys[len(ys) // 2]
-            assert sum(t.hit_test((xx, y)) == ("slot", i) for xx in range(r.left, r.right)) >= 44
+            assert sum(t.hit_test((xx, y)) == hit.slot(i) for xx in range(r.left, r.right)) >= 44
 
 
 def test_resize_relays_out():
@@ -297,7 +298,7 @@ def test_flight_and_celebration_with_animation_on():
     t = app.scene
     i = legal_slot(t.state)
     card = t.state.tableau[i]
-    click(app, visible_point(t, ("slot", i)))
+    click(app, visible_point(t, hit.slot(i)))
     assert t.state.waste[-1] == card and card in t.hidden and t.anim.busy("fly")
     t.celebrate("5 in a row!", 300)
     d = app.draws

@@ -38,6 +38,7 @@ from ui.app import App, parse_size  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.storage import MemoryStorage, Store  # noqa: E402
 from ui.table.tripeaks import TriPeaksTable  # noqa: E402
+from ui.table import hit  # noqa: E402
 
 SIZES = ["1280x800", "390x844", "844x390"]
 
@@ -75,7 +76,7 @@ def render(size, args, out: Path) -> None:
         moves = args.moves.split()
     for m in moves:
         mv = TriPeaks.parse_move(t.state, m)
-        t.activate(("stock",) if mv == DRAW else ("slot", mv))
+        t.activate(hit.STOCK if mv == DRAW else hit.slot(mv))
         t.anim.finish()
         t.toasts.clear()
     t.anim.finish()

@@ -170,25 +170,26 @@ def solve(args) -> dict:
 def _table_gesture(sc, move) -> list:
     """The taps (or the drag) a player makes for ``move`` on the table ``sc`` now."""
     from games import freecell, pyramid, tripeaks  # noqa: F401
+    from ui.table import hit as H
 
     hit = sc.hit_test
     game = sc.game
     if game == "tripeaks":
-        target = ("stock",) if move == tripeaks.DRAW else ("slot", move)
+        target = H.STOCK if move == tripeaks.DRAW else H.slot(move)
         return [{"tap": _visible(hit, sc.target_rect(target), target)}]
     if game == "pyramid":
         if move == pyramid.DRAW:  # the draw tab beside the stock (a tap on the stock's card lifts it)
-            target = ("deck",)
+            target = H.DECK
             return [{"tap": _visible(hit, sc.target_rect(target), target)}]
         return [{"tap": _visible(hit, sc.target_rect(sc.src_target(x)), sc.src_target(x))} for x in move]
     if hasattr(sc, "route"):  # the column games
         s = sc.state
         src, n, dst = sc.route(s, move)
         if src == ("stock",):
-            return [{"tap": _visible(hit, sc.zone(src, None), ("pile", src))}]
+            return [{"tap": _visible(hit, sc.zone(src, None), H.pile(src))}]
         cards = sc.pile_cards(s, src)
         index = len(cards) - n
-        want = ("card", src, index)
+        want = H.card(src, index)
         p = _visible(hit, sc.zone(src, index), want)
         taps = sc.tap_list(s, src, index)
         if taps and sc.route(s, taps[0])[2] == dst:
@@ -231,11 +232,12 @@ def refused_tap(_args=None) -> dict:
     s = sc.state
     if sc.game == "tripeaks":
         from games.tripeaks import N_SLOTS, exposed
+        from ui.table import hit as H
 
         for i in range(N_SLOTS):
             if s.tableau[i] is not None and exposed(s.tableau, i) and sc.rules.why_not(s, i) is not None:
                 why = sc.rules.why_not(s, i)
-                return {"tap": _visible(sc.hit_test, sc.target_rect(("slot", i)), ("slot", i)),
+                return {"tap": _visible(sc.hit_test, sc.target_rect(H.slot(i)), H.slot(i)),
                         "why": why.text() if hasattr(why, "text") else tr(why)}
     raise LookupError("no refused card here")
 

@@ -138,6 +138,19 @@ class LookBack:
     deal_lost: bool = False   # proved lost from the deal on: no undo or replay can win it
 
 
+@dataclass
+class DealSearch:
+    """The search for a solvable deal in progress: the rule ``options`` it deals under, how many
+    deals it has ``tried``, the ``number`` on the table now (the candidate shown under the
+    panel), and ``before``: the game it replaces (a :meth:`GameTable.snapshot`, ``None`` when
+    the table opened on the search), to go back to when it is cancelled."""
+
+    options: dict
+    tried: int
+    number: int
+    before: object = None
+
+
 class Job:
     """A sliced search. ``gen`` is a generator that yields solver objects (``step(n)`` → result
     or ``None``) and receives each one's :class:`~games.solvers.search.Result`; what it returns
@@ -208,7 +221,7 @@ class Assist:
         self.rescue_info: RescueFound | LookBack | None = None
         self.live = None            # None (off / nothing yet), thinking, yes, no, unknown
         self.live_state = None
-        self.dealing = None         # the deal search: {"opts", "tried", "number", "before"}
+        self.dealing: DealSearch | None = None   # the solvable-deal search in progress
         self.plain_notice = False
         self.finish_state = None
         self.hint_reason = None     # (state, move, text)
@@ -695,7 +708,7 @@ class Assist:
         if not self.wants_deal_search(opts):
             return self.plain_number
         first = random.randint(1, 999_999)
-        info = {"opts": dict(opts), "tried": 0, "number": first, "before": self.before}
+        info = DealSearch(dict(opts), 0, first, self.before)
         self.dealing = info
 
         def gen():
@@ -704,8 +717,8 @@ class Assist:
             for k in range(DEAL_TRIES):
                 if k:
                     n = random.randint(1, 999_999)
-                info["tried"], info["number"] = k + 1, n
-                r = yield self.solver(self.rules.deal(n, info["opts"]), DEAL_NODES, DEAL_SECONDS)
+                info.tried, info.number = k + 1, n
+                r = yield self.solver(self.rules.deal(n, info.options), DEAL_NODES, DEAL_SECONDS)
                 if r.status == SOLVED:
                     return n, r.moves
                 if self.wall_clock and self.table.app.now() - t0 > DEAL_TOTAL:
@@ -725,7 +738,7 @@ class Assist:
             self.deal_plainly(info, tr(MSG_DEAL_GAVE_UP))
             return
         n, moves = found
-        t.start(n, info["opts"], announce=True)
+        t.start(n, info.options, announce=True)
         t.verified = True
         self.remember(t.state, moves)
         t.say(tr(self.sees(MSG_DEALT_VERIFIED)))
@@ -736,7 +749,7 @@ class Assist:
         t = self.table
         self.cancel("deal")
         self.dealing = None
-        t.start(info["number"], info["opts"], announce=True)
+        t.start(info.number, info.options, announce=True)
         t.say(message, error=True)
 
     def cancel_deal(self) -> None:
@@ -747,7 +760,7 @@ class Assist:
         self.cancel("deal")
         self.dealing = None
         t.panel = None
-        before = info.get("before") if info is not None else None
+        before = info.before if info is not None else None
         if before is not None:
             t.back_to(before)
         else:
@@ -781,8 +794,7 @@ class Assist:
         lh = self._line_h()
         size = round(lh * 0.75)
         spinner(surface, (r.centerx, r.y + lh / 2), round(lh * 0.38), INK, max(2, lh // 9))
-        info = self.dealing or {"tried": 0}
-        msg = tr(MSG_DEALING_BODY, n=info["tried"])
+        msg = tr(MSG_DEALING_BODY, n=self.dealing.tried if self.dealing is not None else 0)
         lines = text.wrap(msg, size, r.width - 8)[:2]
         for k, line in enumerate(lines):
             text.blit_center(surface, text.render(line, text.fit(line, size, r.width, 12), DIM),

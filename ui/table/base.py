@@ -37,7 +37,9 @@ from ..anim import Animator
 from ..app import Scene
 from ..frame import DIM, INK, WARN, Button, dim_surface, frame_layout, felt, merge_rects
 from ..input import PointerEvent
+from . import hit
 from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
+from .hit import Hit, Kind
 from .panels import CodeEntry, OptionsPanel, Panel
 from .session import Session
 
@@ -242,8 +244,9 @@ class GameTable(Scene):
             self.daily_date = None
         self.outcome = None
         # the game this deal replaces, for a deal search cancelled with Esc (assist.cancel_deal)
-        self.assist.before = self.snapshot() if self.history is not None and self.assist.dealing is None \
-            else (self.assist.dealing or {}).get("before")
+        dealing = self.assist.dealing
+        self.assist.before = dealing.before if dealing is not None else \
+            self.snapshot() if self.history is not None else None
         self.solvable_only = self.settings.solvable_only
         if self.daily_date is not None and self.game != "devils-grip":
             self.solvable_only = True   # a daily is a verified deal whatever the setting
@@ -786,13 +789,15 @@ class GameTable(Scene):
         return tr("You won!") if self.rules.status(self.state) == WON else tr("No more moves")
 
     # -- input -----------------------------------------------------------------------------------
-    def target_at(self, pos):
+    def target_at(self, pos) -> Hit | None:
+        """What is under ``pos`` (px): a button (the pause button, the bar's), else the
+        table's :meth:`hit_test`."""
         pb = self.pause_button
         if pb is not None and pb.rect.collidepoint(pos):
-            return ("button", "pause")
+            return hit.button("pause")
         for b in self.buttons:
             if b.rect.collidepoint(pos):
-                return ("button", b.name)
+                return hit.button(b.name)
         return self.hit_test(pos)
 
     def handle(self, event) -> None:
@@ -842,11 +847,11 @@ class GameTable(Scene):
             if target is not None and target == self.press_target:
                 self.activate_target(target)
 
-    def activate_target(self, target) -> None:
-        if target[0] == "button":
+    def activate_target(self, target: Hit) -> None:
+        if target.kind is Kind.BUTTON:
             {"undo": self.undo, "hint": self.hint, "rescue": self.rescue, "new": self.ask_new_deal,
              "code": self.open_code_entry, "options": self.open_options, "home": self.go_home,
-             "pause": self.open_pause}[target[1]]()
+             "pause": self.open_pause}[target.name]()
         else:
             self.activate(target)
 
@@ -1185,11 +1190,12 @@ class GameTable(Scene):
     def draw_moving(self, surface) -> None:
         pass
 
-    def hit_test(self, pos):
+    def hit_test(self, pos) -> Hit | None:
+        """The table's tappable thing under ``pos`` (px), or ``None``."""
         return None
 
-    def activate(self, target) -> None:
-        pass
+    def activate(self, target: Hit) -> None:
+        """A tap on ``target`` (a :class:`~ui.table.hit.Hit` of :meth:`hit_test`)."""
 
     def end_body_height(self, pw: int) -> int:
         return 80

@@ -57,7 +57,9 @@ from games.i18n import N_, tr
 from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import INK, TOUCH, Button, draw_ring, grow_to, load_toml
+from . import hit
 from .base import GameTable
+from .hit import Hit, Kind
 
 FLY_MS = 200          # one card's flight
 STAGGER_MS = 18       # between the cards of a run
@@ -159,7 +161,6 @@ class ColumnsTable(GameTable):
     n_columns = 7
     auto_game = False        # auto to foundation applies (Klondike, FreeCell)
     foundation_badge = False  # a filled foundation wears its suit's badge (Klondike, FreeCell)
-    targets = ("card", "pile", "finish")
     compact_preview = True
     _glowing: tuple | None = None   # (state, the cards that glow in it): see :meth:`glowing`
 
@@ -439,9 +440,11 @@ class ColumnsTable(GameTable):
                 return pygame.Rect(r.x, r.y, dx if dx else r.width, dy if dy else r.height)
         return grow_to(r.inflate(g, g), TOUCH)
 
-    def hit_test(self, pos):
+    def hit_test(self, pos) -> Hit | None:
+        """The Finish button, a card (:func:`ui.table.hit.card`) or an empty pile or the stock
+        (:func:`ui.table.hit.pile`) under ``pos``."""
         if self.finish_button is not None and self.finish_rect.collidepoint(pos):
-            return ("finish",)
+            return hit.FINISH
         s = self.state
         for key in self.all_keys():
             cards = self.pile_cards(s, key)
@@ -450,18 +453,18 @@ class ColumnsTable(GameTable):
                     continue
                 for i in range(len(cards) - 1, -1, -1):
                     if self.zone(key, i).collidepoint(pos):
-                        return ("card", key, i)
+                        return hit.card(key, i)
                 if not cards:
-                    return ("pile", key)
+                    return hit.pile(key)
                 continue
             if key in (("stock",), ("done",)) or not cards:
                 if self.zone(key, None).collidepoint(pos):
-                    return ("pile", key)
+                    return hit.pile(key)
                 continue
             rects = self.pile_rects(s, key)
             for i in range(len(cards) - 1, -1, -1):
                 if rects[i].collidepoint(pos) or (i == len(cards) - 1 and self.zone(key, i).collidepoint(pos)):
-                    return ("card", key, i)
+                    return hit.card(key, i)
         return None
 
     # -- hooks for a game ------------------------------------------------------------------------
@@ -726,9 +729,9 @@ class ColumnsTable(GameTable):
             super().pointer(ev)
             t = self.press_target
             self.press_card = None
-            if t is not None and t[0] == "card" and self.rules.status(self.state) == PLAYING \
-                    and self.liftable(self.state, t[1], t[2]):
-                self.press_card = (t[1], t[2])
+            if t is not None and t.kind is Kind.CARD and self.rules.status(self.state) == PLAYING \
+                    and self.liftable(self.state, t.pile, t.index):
+                self.press_card = (t.pile, t.index)
             return
         if ev.kind == "drag":
             if self.drag is None and self.press_card is not None:
@@ -840,16 +843,16 @@ class ColumnsTable(GameTable):
         finally:
             self.drag = old
 
-    def activate(self, target) -> None:
+    def activate(self, target: Hit) -> None:
         if self.rules.status(self.state) != PLAYING:
             if self.panel is None and self.rules.status(self.state) != PLAYING:
                 self.open_end_panel()
             return
-        kind = target[0]
-        if kind == "finish":
+        kind = target.kind
+        if kind is Kind.FINISH:
             self.start_finish()
             return
-        if target == ("pile", ("stock",)):
+        if target == hit.pile(("stock",)):
             self.cycle = self.last_tap = None
             self.stock_tap()
             return
@@ -867,9 +870,9 @@ class ColumnsTable(GameTable):
                 self.cycle = None
                 self.player_move(m)
                 return
-        if kind != "card":
+        if kind is not Kind.CARD:
             return
-        key, index = target[1], target[2]
+        key, index = target.pile, target.index
         cyc = self.cycle
         moves = self.tap_list(s, key, index)
         if cyc is not None and cyc.groups == len(self.groups) and cyc.key == key and cyc.index == index \
@@ -990,7 +993,7 @@ class ColumnsTable(GameTable):
             self.focus = (key, self.top_stop(key))
             return
         self.last_tap = None             # a key press is never half of a double tap
-        self.activate(("card", key, index))
+        self.activate(hit.card(key, index))
         self.last_tap = None
         if self.cycle is not None:
             self.focus = (self.cycle.key, self.cycle.index)

@@ -43,8 +43,10 @@ from games.solvers.search import SOLVED
 from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import DIM, INK, draw_ring, felt, icon, load_toml
+from . import hit
 from .base import GameTable
 from .drag import TargetFocus
+from .hit import Hit, Kind
 
 HINT_MS = 1800             # how long the hinted move shows
 GOLD = (255, 204, 77)
@@ -82,19 +84,19 @@ class Retarget:
 
 @dataclass
 class StackDrag:
-    """A stack (or the talon's top card) the pointer lifted: its target ``src`` (``("cell", i)``
-    or ``("talon",)``), the pointer now (px), its offset from the stack's corner (px), and
+    """A stack (or the talon's top card) the pointer lifted: its target ``src`` (``hit.cell(i)``
+    or ``hit.TALON``), the pointer now (px), its offset from the stack's corner (px), and
     whether the drag swaps (it began on the swap handle)."""
 
-    src: tuple
+    src: Hit
     pos: tuple[int, int]
     grab: tuple[int, int]
     swap: bool
 
 
 class DevilsGripTable(TargetFocus, GameTable):
-    """The Devil's Grip game on screen. Targets: ``("cell", i)`` (i = 0..23, row by row as the
-    rules number them), ``("stock",)``, ``("talon",)``."""
+    """The Devil's Grip game on screen. Targets (:class:`~ui.table.hit.Hit`): ``hit.cell(i)``
+    (i = 0..23, row by row as the rules number them), ``hit.STOCK``, ``hit.TALON``."""
 
     shows_score = False     # the top bar shows the cards left, never a score
 
@@ -214,31 +216,31 @@ class DevilsGripTable(TargetFocus, GameTable):
         out = [self.card_rect(i, k) for i in range(N_CELLS) for k in range(4)]
         return out + [self.stock_rect, self.talon_area]
 
-    def target_rect(self, target) -> pygame.Rect:
-        if target[0] == "cell":
-            return self.stack_rect(target[1])
-        if target[0] == "stock":
+    def target_rect(self, target: Hit) -> pygame.Rect:
+        if target.kind is Kind.CELL:
+            return self.stack_rect(target.index)
+        if target.kind is Kind.STOCK:
             return self.stock_rect
         t = self.state.talon
         return self.talon_card_rect(len(t), len(t) - 1)
 
-    def hit_test(self, pos):
+    def hit_test(self, pos) -> Hit | None:
         if self.stock_hit.collidepoint(pos):
-            return ("stock",)
+            return hit.STOCK
         if self.talon_area.collidepoint(pos):
-            return ("talon",)
+            return hit.TALON
         for i, r in enumerate(self.hit_rects):
             if r.collidepoint(pos):
-                return ("cell", i)
+                return hit.cell(i)
         return None
 
-    def drop_target(self, pos, src):
-        """Where a drag released at ``pos`` lands: ``("handle", j)``, ``("cell", j)`` or ``None``."""
+    def drop_target(self, pos, src: Hit) -> Hit | None:
+        """Where a drag released at ``pos`` lands: ``hit.handle(j)``, ``hit.cell(j)`` or ``None``."""
         for j, r in enumerate(self.handle_rects):
-            if src != ("cell", j) and r.collidepoint(pos):
-                return ("handle", j)
+            if src != hit.cell(j) and r.collidepoint(pos):
+                return hit.handle(j)
         t = self.hit_test(pos)
-        if t is not None and t[0] == "cell" and t != src:
+        if t is not None and t.kind is Kind.CELL and t != src:
             return t
         return None
 
@@ -270,8 +272,8 @@ class DevilsGripTable(TargetFocus, GameTable):
         return why or Refusal(MSG_NO_STACK)
 
     # -- taps ------------------------------------------------------------------------------------
-    def activate_target(self, target) -> None:
-        if target[0] == "button" and self.swap_from is not None:
+    def activate_target(self, target: Hit) -> None:
+        if target.kind is Kind.BUTTON and self.swap_from is not None:
             self.swap_from = None
             self.stale = True
         super().activate_target(target)
@@ -284,21 +286,21 @@ class DevilsGripTable(TargetFocus, GameTable):
         if self.swap_from is not None:
             a, self.swap_from = self.swap_from, None
             self.stale = True
-            if target[0] == "cell" and target[1] != a:
-                self.try_move(Move(SWAP, a, target[1]), ("cell", target[1]))
+            if target.kind is Kind.CELL and target.index != a:
+                self.try_move(Move(SWAP, a, target.index), target)
             else:
                 self.say(tr("Swap cancelled"))
             return
-        if target[0] == "cell":
-            self.tap_cell(target[1])
-        elif target[0] == "talon":
+        if target.kind is Kind.CELL:
+            self.tap_cell(target.index)
+        elif target.kind is Kind.TALON:
             self.tap_source(-1)
-        elif target[0] == "stock":
+        elif target.kind is Kind.STOCK:
             self.tap_stock()
 
     def tap_cell(self, i: int) -> None:
         if not self.state.grid[i]:
-            self.shake(("cell", i))
+            self.shake(hit.cell(i))
             self.refused(None, tr("An empty cell takes a stack only by a swap: hold a stack, then tap this cell"))
             return
         c = self.cycle
@@ -313,13 +315,13 @@ class DevilsGripTable(TargetFocus, GameTable):
         """A tap on the stack of cell ``src`` (``-1``: the talon top): onto its first target."""
         s = self.state
         if src < 0 and not s.talon:
-            self.shake(("talon",))
+            self.shake(hit.TALON)
             why = self.rules.why_not(s, Move(TALON, -1, 0))
             self.refused(None, why.text())
             return
         targets = self.targets_for(src)
         if not targets:
-            self.shake(("talon",) if src < 0 else ("cell", src))
+            self.shake(hit.TALON if src < 0 else hit.cell(src))
             why = self.refusal(src)
             self.refused(None, why.text())
             return
@@ -343,7 +345,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         self.cycle = replace(c, k=k, after=self.state)
 
     def tap_stock(self) -> None:
-        self.try_move(TURN_MOVE, ("stock",))
+        self.try_move(TURN_MOVE, hit.STOCK)
 
     def draw_stock(self) -> None:
         if self.panel is None and self.playing:
@@ -352,8 +354,8 @@ class DevilsGripTable(TargetFocus, GameTable):
     def focus_targets(self) -> list:
         """The cells with a stack, row by row, then the stock and the talon."""
         s = self.state
-        cells = [("cell", i) for i in range(N_CELLS) if s.grid[i]]
-        return cells + ([("stock",)] if s.stock else []) + ([("talon",)] if s.talon else [])
+        cells = [hit.cell(i) for i in range(N_CELLS) if s.grid[i]]
+        return cells + ([hit.STOCK] if s.stock else []) + ([hit.TALON] if s.talon else [])
 
     def keys_help(self) -> list[str]:
         return [tr("Arrows, Tab: move the focus over the cards and piles"),
@@ -365,14 +367,14 @@ class DevilsGripTable(TargetFocus, GameTable):
         if self.focus_key(event):
             return
         if event.key == pygame.K_s and self.panel is None and self.focus is not None \
-                and self.focus[0] == "cell":
-            self.swap_from = self.focus[1]
+                and self.focus.kind is Kind.CELL:
+            self.swap_from = self.focus.index
             self.say(tr("Tap another cell to swap the two stacks"))
             self.stale = True
             return
         if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
             self.swap_from = None
-            self.activate(("stock",))
+            self.activate(hit.STOCK)
         else:
             super().key(event)
 
@@ -402,7 +404,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         if m.kind == TURN:
             return self.stock_rect
         if m.kind == TALON:
-            return self.target_rect(("talon",))
+            return self.target_rect(hit.TALON)
         return self.stack_rect(m.src)
 
     def shake(self, target) -> None:
@@ -454,12 +456,12 @@ class DevilsGripTable(TargetFocus, GameTable):
     def glide_back(self, src, pos) -> None:
         """A refused drop: the dragged cards glide from ``pos`` (their top-left) back home."""
         s = self.state
-        if src[0] == "talon":
+        if src.kind is Kind.TALON:
             idx = len(s.talon) - 1
             items = [(s.talon[-1], pos, self.talon_card_rect(len(s.talon), idx).topleft, True)]
             hide = [("talon", idx)]
         else:
-            i = src[1]
+            i = src.index
             items = [(c, (pos[0] + round(k * self.fan[0]), pos[1] + round(k * self.fan[1])),
                       self.card_rect(i, k).topleft, True) for k, c in enumerate(s.grid[i])]
             hide = [("cell", i, 0)]
@@ -481,8 +483,8 @@ class DevilsGripTable(TargetFocus, GameTable):
                     talon = h[1] if talon is None else min(talon, h[1])
         d = self.drag
         if d is not None:
-            if d.src[0] == "cell":
-                cells[d.src[1]] = 0
+            if d.src.kind is Kind.CELL:
+                cells[d.src.index] = 0
             else:
                 n = len(self.state.talon) - 1
                 talon = n if talon is None else min(talon, n)
@@ -515,9 +517,9 @@ class DevilsGripTable(TargetFocus, GameTable):
             return
         if ev.kind == "long":
             t = self.hit_test(ev.start)
-            if self.playing and t is not None and t[0] == "cell" and t == self.press_target:
-                if self.state.grid[t[1]] or any(self.state.grid):
-                    self.swap_from = t[1]
+            if self.playing and t is not None and t.kind is Kind.CELL and t == self.press_target:
+                if self.state.grid[t.index] or any(self.state.grid):
+                    self.swap_from = t.index
                     self.cycle = None
                     self.say(tr("Tap another cell to swap the two stacks"))
             return
@@ -532,14 +534,14 @@ class DevilsGripTable(TargetFocus, GameTable):
         if not self.playing or t is None or t != self.press_target:
             return
         s = self.state
-        if t[0] == "cell" and s.grid[t[1]]:
-            home = self.cell_rects[t[1]].topleft
-        elif t[0] == "talon" and s.talon:
+        if t.kind is Kind.CELL and s.grid[t.index]:
+            home = self.cell_rects[t.index].topleft
+        elif t.kind is Kind.TALON and s.talon:
             home = self.talon_card_rect(len(s.talon), len(s.talon) - 1).topleft
         else:
             return
         self.anim.finish("fly")
-        swap = t[0] == "cell" and self.swap_from == t[1]
+        swap = t.kind is Kind.CELL and self.swap_from == t.index
         self.swap_from = None
         self.cycle = None
         self.drag = StackDrag(t, ev.pos, (ev.start[0] - home[0], ev.start[1] - home[1]), swap)
@@ -554,11 +556,11 @@ class DevilsGripTable(TargetFocus, GameTable):
         d = self.drag
         if dst is None:
             return None
-        j = dst[1]
-        if d.src[0] == "talon":
+        j = dst.index
+        if d.src.kind is Kind.TALON:
             return Move(TALON, -1, j)
-        i = d.src[1]
-        if dst[0] == "handle" or d.swap or not self.state.grid[j]:
+        i = d.src.index
+        if dst.kind is Kind.HANDLE or d.swap or not self.state.grid[j]:
             return Move(SWAP, i, j)
         return Move(MERGE, i, j)
 
@@ -653,7 +655,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         lw = max(2, w // 22)
         for i in range(N_CELLS):
             st = s.grid[i]
-            dx = self._shake_dx(("cell", i)) if shaking else 0
+            dx = self._shake_dx(hit.cell(i)) if shaking else 0
             n = min(len(st), hide_cells.get(i, len(st)))
             if n == 0:
                 surface.blit(cards_art.placeholder(w), self.card_rect(i, 0).move(dx, 0).topleft)
@@ -733,7 +735,7 @@ class DevilsGripTable(TargetFocus, GameTable):
     def draw_stock_pile(self, surface, legal, shaking) -> None:
         s = self.state
         w = self.card_w
-        r = self.stock_rect.move(self._shake_dx(("stock",)) if shaking else 0, 0)
+        r = self.stock_rect.move(self._shake_dx(hit.STOCK) if shaking else 0, 0)
         n = len(s.stock)
         if n == 0:
             surface.blit(cards_art.placeholder(w), r.topleft)
@@ -754,7 +756,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         art = self._grid_art() if self.geo.get("index") == "narrow" else self.art
         if shown == 0:
             surface.blit(cards_art.placeholder(w), self.talon_rect.topleft)
-        dx = self._shake_dx(("talon",)) if shaking else 0
+        dx = self._shake_dx(hit.TALON) if shaking else 0
         for idx in range(max(0, len(t) - TALON_SHOWN), shown):
             top = idx == len(t) - 1
             r = self.talon_card_rect(len(t), idx).move(dx if top else 0, 0)
@@ -790,7 +792,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         if m.kind == TURN:
             rects.append(self.stock_rect)
         elif m.kind == TALON:
-            rects += [self.target_rect(("talon",)), self.stack_rect(m.dst)]
+            rects += [self.target_rect(hit.TALON), self.stack_rect(m.dst)]
         else:
             rects += [self.stack_rect(m.src), self.stack_rect(m.dst)]
         lw = max(4, self.card_w // 14)
@@ -803,25 +805,25 @@ class DevilsGripTable(TargetFocus, GameTable):
         s = self.state
         dst = self.drop_target(d.pos, d.src)
         move = self.drag_move(dst)
-        if d.src[0] == "cell":   # handles: small and faint, full size on the cell under the pointer
+        if d.src.kind is Kind.CELL:   # handles: small and faint, full size on the cell under the pointer
             for j, hr in enumerate(self.handle_rects):
-                if ("cell", j) == d.src:
+                if hit.cell(j) == d.src:
                     continue
-                if dst is None or dst[1] != j:
+                if dst is None or dst.index != j:
                     self._handle(surface, hr.inflate(-round(hr.width * 0.3), -round(hr.height * 0.3)), False, False)
         if move is not None:
             ok = self.rules.why_not(s, move) is None
-            j = dst[1]
+            j = dst.index
             box = self.stack_rect(j) if s.grid[j] else self.card_rect(j, 0)
             col = (SWAP_INK if move.kind == SWAP else cards_art.GLOW) if ok else (200, 80, 70)
             self._ring(surface, box.inflate(8, 8), col, max(3, self.card_w // 18), cards_art.radius(self.card_w) + 4)
         x, y = self.drag_topleft()
-        cards = s.grid[d.src[1]] if d.src[0] == "cell" else (s.talon[-1],)
+        cards = s.grid[d.src.index] if d.src.kind is Kind.CELL else (s.talon[-1],)
         for k, c in enumerate(cards):
             r = pygame.Rect(x + round(k * self.fan[0]), y + round(k * self.fan[1]), self.card_w, self.card_h)
             self.art.draw(surface, c, r, True, True)
-        if d.src[0] == "cell" and dst is not None:   # the handle of the cell under the pointer, on top
-            self._handle(surface, self.handle_rects[dst[1]], dst[0] == "handle", True)
+        if d.src.kind is Kind.CELL and dst is not None:   # the handle of the cell under the pointer, on top
+            self._handle(surface, self.handle_rects[dst.index], dst.kind is Kind.HANDLE, True)
 
     def _handle(self, surface, r: pygame.Rect, active: bool, near: bool = True) -> None:
         """A cell's swap handle: a round mark with two opposed arrows (faint unless ``near``)."""

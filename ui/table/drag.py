@@ -6,16 +6,29 @@ static drawing (the table's ``hidden`` set) and drawn under the pointer; a drop 
 puts it back where it was."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from .. import cards_art
+from .hit import Hit, Kind
+
+
+@dataclass
+class CardDrag:
+    """One card being dragged: the pressed ``target``, its ``card``, the press's offset ``off``
+    in the card (px) and the pointer now, ``pos`` (px)."""
+
+    target: Hit
+    card: int
+    off: tuple[int, int]
+    pos: tuple[int, int]
 
 
 class OneCardDrag:
-    """The drag of one card. ``self.dragging``: ``None`` or ``{"target", "card", "off", "pos"}``
-    (the pressed target, its card, the press's offset in the card (px), the pointer now)."""
+    """The drag of one card. ``self.dragging``: ``None`` or a :class:`CardDrag`."""
 
-    dragging: dict | None = None
+    dragging: CardDrag | None = None
 
     def drag_card(self, target):
         """The card a press on ``target`` may lift, or ``None`` (no drag from there)."""
@@ -30,39 +43,38 @@ class OneCardDrag:
         if ev.kind == "drag":
             if self.dragging is None:
                 t = self.press_target
-                card = self.drag_card(t) if t is not None and t[0] != "button" else None
+                card = self.drag_card(t) if t is not None and t.kind is not Kind.BUTTON else None
                 if card is None:
                     return False
                 r = self.target_rect(t)
-                self.dragging = {"target": t, "card": card, "off": (ev.start[0] - r.x, ev.start[1] - r.y),
-                                 "pos": ev.pos}
+                self.dragging = CardDrag(t, card, (ev.start[0] - r.x, ev.start[1] - r.y), ev.pos)
                 self.hidden.add(card)
-            self.dragging["pos"] = ev.pos
+            self.dragging.pos = ev.pos
             self.stale = True
             return True
         if ev.kind == "up" and self.dragging is not None:
             d, self.dragging = self.dragging, None
-            self.hidden.discard(d["card"])
+            self.hidden.discard(d.card)
             self.stale = True
             rect = self.drag_rect(d)
             onto = self.drop_target(d, rect)
-            self.dropped(d["target"], onto, rect)
+            self.dropped(d.target, onto, rect)
             return False    # the release still reaches the bar's buttons
         return False
 
-    def drag_rect(self, d) -> pygame.Rect:
-        r = self.target_rect(d["target"])
-        return pygame.Rect(d["pos"][0] - d["off"][0], d["pos"][1] - d["off"][1], r.width, r.height)
+    def drag_rect(self, d: CardDrag) -> pygame.Rect:
+        r = self.target_rect(d.target)
+        return pygame.Rect(d.pos[0] - d.off[0], d.pos[1] - d.off[1], r.width, r.height)
 
-    def drop_target(self, d, rect: pygame.Rect):
+    def drop_target(self, d: CardDrag, rect: pygame.Rect) -> Hit | None:
         """The target under the pointer, else the one the dropped card covers most (never the
         dragged card's own place)."""
-        t = self.hit_test(d["pos"])
-        if t is not None and t != d["target"]:
+        t = self.hit_test(d.pos)
+        if t is not None and t != d.target:
             return t
         best, area = None, 0
         for cand in self.drop_candidates():
-            if cand == d["target"]:
+            if cand == d.target:
                 continue
             c = rect.clip(self.target_rect(cand))
             if c.width * c.height > area:
@@ -80,13 +92,13 @@ class OneCardDrag:
         r = self.drag_rect(d)
         s, (dx, dy) = cards_art.shadow(r.width)
         surface.blit(s, (r.x + dx + round(r.width * 0.04), r.y + dy + round(r.width * 0.07)))
-        self.art.draw(surface, d["card"], r, True, False)
+        self.art.draw(surface, d.card, r, True, False)
 
 
 class TargetFocus:
     """Keyboard play over a table's tap targets (TriPeaks, Pyramid): arrows and Tab move a drawn
     focus over :meth:`focus_targets` (in reading order; Up/Down to the nearest target above or
-    below), Enter or Space plays the focused one as a tap would. ``self.focus``: a target or
+    below), Enter or Space plays the focused one as a tap would. ``self.focus``: a :class:`~ui.table.hit.Hit` or
     ``None`` (no focus yet: Space keeps its own meaning, the stock)."""
 
     focus = None

@@ -34,8 +34,10 @@ from games.pyramid import DRAW, STOCK, WASTE, Pyramid, card_at, free, geometry, 
 from .. import cards_art, text
 from ..anim import ease_out, fly_pos, lerp, pulse, shake_offset
 from ..frame import DIM, INK, draw_ring, icon, load_toml
+from . import hit
 from .base import GameTable
 from .drag import OneCardDrag, TargetFocus
+from .hit import Hit, Kind
 
 R = cards_art.RATIO
 LIFT = 0.07          # a selected card rises this share of its height
@@ -177,8 +179,9 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
 
 
 class PyramidTable(OneCardDrag, TargetFocus, GameTable):
-    """The Pyramid game on screen. Targets: ``("slot", i)``, ``("stock",)`` (the face-up top
-    card), ``("deck",)`` (the draw tab), ``("waste",)``, ``("discard",)``."""
+    """The Pyramid game on screen. Targets (:class:`~ui.table.hit.Hit`): ``hit.slot(i)``,
+    ``hit.STOCK`` (the face-up top card), ``hit.DECK`` (the draw tab), ``hit.WASTE``,
+    ``hit.DISCARD``."""
 
     rules = Pyramid
     game = "pyramid"
@@ -225,31 +228,38 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         g = self.geo
         return list(g.slots) + [g.deck, g.stock, g.waste, g.discard]
 
-    def src_target(self, src: int):
-        return ("stock",) if src == STOCK else ("waste",) if src == WASTE else ("slot", src)
+    @staticmethod
+    def src_target(src: int) -> Hit:
+        """The target of a rules' source: a slot index, :data:`STOCK` or :data:`WASTE`."""
+        return hit.STOCK if src == STOCK else hit.WASTE if src == WASTE else hit.slot(src)
 
-    def target_rect(self, target) -> pygame.Rect:
+    @staticmethod
+    def target_src(target: Hit) -> int:
+        """The rules' source of a slot, stock or waste target (:meth:`src_target` backwards)."""
+        return target.index if target.kind is Kind.SLOT else STOCK if target.kind is Kind.STOCK else WASTE
+
+    def target_rect(self, target: Hit) -> pygame.Rect:
         g = self.geo
-        if target[0] == "slot":
-            return g.slots[target[1]]
-        return {"stock": g.stock, "deck": g.deck, "waste": g.waste, "discard": g.discard}[target[0]]
+        if target.kind is Kind.SLOT:
+            return g.slots[target.index]
+        return {Kind.STOCK: g.stock, Kind.DECK: g.deck, Kind.WASTE: g.waste, Kind.DISCARD: g.discard}[target.kind]
 
-    def hit_test(self, pos):
+    def hit_test(self, pos) -> Hit | None:
         s = self.state
         g = self.geo
         if self.selected is not None and self.lifted_rect().collidepoint(pos):
             return self.src_target(self.selected)
         for i in range(len(s.cards) - 1, -1, -1):
             if s.cards[i] is not None and g.slots[i].collidepoint(pos):
-                return ("slot", i)
+                return hit.slot(i)
         if s.stock and g.stock.collidepoint(pos):
-            return ("stock",)
+            return hit.STOCK
         if g.deck.collidepoint(pos) or (not s.stock and g.stock.collidepoint(pos)):
-            return ("deck",)
+            return hit.DECK
         if g.waste.collidepoint(pos):
-            return ("waste",)
+            return hit.WASTE
         if g.discard.collidepoint(pos):
-            return ("discard",)
+            return hit.DISCARD
         return None
 
     def lifted_rect(self) -> pygame.Rect:
@@ -262,12 +272,12 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             if self.panel is None:
                 self.open_end_panel()
             return
-        kind = target[0]
-        if kind == "deck":
+        kind = target.kind
+        if kind is Kind.DECK:
             self.draw_stock()
-        elif kind in ("slot", "stock", "waste"):
-            src = target[1] if kind == "slot" else STOCK if kind == "stock" else WASTE
-            if kind == "waste" and not self.state.waste:
+        elif kind in (Kind.SLOT, Kind.STOCK, Kind.WASTE):
+            src = self.target_src(target)
+            if kind is Kind.WASTE and not self.state.waste:
                 return
             self.tap_source(src)
 
@@ -280,31 +290,30 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         """A card that could be played (free in the pyramid, the stock's or waste's top) may be
         dragged onto its partner, a king onto the discard pile."""
         s = self.state
-        if self.rules.status(s) != PLAYING or target[0] not in ("slot", "stock", "waste"):
+        if self.rules.status(s) != PLAYING or target.kind not in (Kind.SLOT, Kind.STOCK, Kind.WASTE):
             return None
-        src = target[1] if target[0] == "slot" else STOCK if target[0] == "stock" else WASTE
-        if (src >= 0 and not free(s, src)) or (target[0] == "waste" and not s.waste) \
-                or (target[0] == "stock" and not s.stock):
+        src = self.target_src(target)
+        if (src >= 0 and not free(s, src)) or (target.kind is Kind.WASTE and not s.waste) \
+                or (target.kind is Kind.STOCK and not s.stock):
             return None
         return card_at(s, src)
 
     def drop_candidates(self) -> list:
         s = self.state
-        out = [("slot", i) for i in range(len(s.cards)) if s.cards[i] is not None and free(s, i)]
-        return out + [("stock",), ("waste",), ("discard",)]
+        out = [hit.slot(i) for i in range(len(s.cards)) if s.cards[i] is not None and free(s, i)]
+        return out + [hit.STOCK, hit.WASTE, hit.DISCARD]
 
     def dropped(self, source, onto, rect) -> None:
         """Dropped on a card: the pair is played (refused: the reason); a king on the discard
         pile goes alone; anywhere else the card goes back."""
         if onto is None:
             return
-        src = source[1] if source[0] == "slot" else STOCK if source[0] == "stock" else WASTE
+        src = self.target_src(source)
         self.selected = None
-        if onto[0] == "discard":
+        if onto.kind is Kind.DISCARD:
             self.do_move((src,))
-        elif onto[0] in ("slot", "stock", "waste"):
-            other = onto[1] if onto[0] == "slot" else STOCK if onto[0] == "stock" else WASTE
-            self.do_move((src, other))
+        elif onto.kind in (Kind.SLOT, Kind.STOCK, Kind.WASTE):
+            self.do_move((src, self.target_src(onto)))
         self.stale = True
 
     def tap_source(self, src: int) -> None:
@@ -428,8 +437,8 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         """The free cards of the pyramid, row by row, then the stock's and waste's tops and the
         deck (it draws)."""
         s = self.state
-        slots = [("slot", i) for i in range(len(s.cards)) if s.cards[i] is not None and free(s, i)]
-        return slots + ([("stock",)] if s.stock else []) + ([("waste",)] if s.waste else []) + [("deck",)]
+        slots = [hit.slot(i) for i in range(len(s.cards)) if s.cards[i] is not None and free(s, i)]
+        return slots + ([hit.STOCK] if s.stock else []) + ([hit.WASTE] if s.waste else []) + [hit.DECK]
 
     def key(self, event) -> None:
         if self.focus_key(event):
@@ -521,19 +530,19 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
                 continue
             r = g.slots[i]
             if shaking:
-                r = r.move(self._shake_dx(("slot", i)), 0)
+                r = r.move(self._shake_dx(hit.slot(i)), 0)
             art.draw(surface, c, r, True, True, cards_art.GLOW if i in glowing else None)
             if not free(s, i):
                 surface.blit(dim, r.topleft)
         # the stock: its back (the draw tab) under its face-up top card
-        d = g.deck.move(self._shake_dx(("deck",)) if shaking else 0, 0)
+        d = g.deck.move(self._shake_dx(hit.DECK) if shaking else 0, 0)
         n = len(s.stock)
         if n:
             art.draw(surface, 0, d, False, True)
         else:
             art.draw(surface, None, d, shade=False)
         top = s.stock[0] if n else None
-        sr = g.stock.move(self._shake_dx(("stock",)) if shaking else 0, 0)
+        sr = g.stock.move(self._shake_dx(hit.STOCK) if shaking else 0, 0)
         if top is not None and top not in self.hidden and self.selected != STOCK:
             art.draw(surface, top, sr, True, True, cards_art.GLOW if STOCK in glowing else None)
         elif top is not None and n > 1:       # the top card is lifted: the stock's back shows
@@ -551,7 +560,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         pygame.draw.rect(surface, (10, 30, 20), br.inflate(6, 2), border_radius=br.height)
         surface.blit(badge, br)
         # the waste: the top card not in flight
-        wr = g.waste.move(self._shake_dx(("waste",)) if shaking else 0, 0)
+        wr = g.waste.move(self._shake_dx(hit.WASTE) if shaking else 0, 0)
         wtop = next((c for c in reversed(s.waste) if c not in self.hidden), None)
         if self.selected == WASTE and s.waste and wtop == s.waste[-1]:
             wtop = s.waste[-2] if len(s.waste) > 1 else None
@@ -583,7 +592,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         if self.hint_move is not None:
             tw = next((x for x in self.anim.tweens if x.kind == "hint"), None)
             k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
-            targets = [("deck",)] if self.hint_move == DRAW else [self.src_target(x) for x in self.hint_move]
+            targets = [hit.DECK] if self.hint_move == DRAW else [self.src_target(x) for x in self.hint_move]
             lw = max(3, g.w // 16)
             for t in targets:
                 draw_ring(surface, self.target_rect(t).inflate(8, 8),

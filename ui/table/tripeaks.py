@@ -23,8 +23,10 @@ from games.tripeaks import DRAW, LAYOUT, N_SLOTS, TriPeaks, exposed, streak_poin
 from .. import cards_art, text
 from ..anim import fly_pos, pulse, shake_offset
 from ..frame import DIM, INK, draw_ring, load_toml
+from . import hit
 from .base import GameTable
 from .drag import OneCardDrag, TargetFocus
+from .hit import Hit, Kind
 
 CELEBRATE_AT = (5, 10, 15, 20)
 CONFETTI = [(79, 195, 247), (255, 213, 79), (239, 83, 80), (129, 199, 132), (255, 255, 255), (186, 104, 200)]
@@ -35,7 +37,8 @@ def rank_name(r: int) -> str:
 
 
 class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
-    """The TriPeaks game on screen. Targets: ``("slot", i)``, ``("stock",)``, ``("waste",)``."""
+    """The TriPeaks game on screen. Targets (:class:`~ui.table.hit.Hit`): a tableau slot
+    ``hit.slot(i)``, ``hit.STOCK``, ``hit.WASTE``."""
 
     rules = TriPeaks
     game = "tripeaks"
@@ -103,20 +106,20 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         """Every card place (28 slots, stock, waste): what tests check is on screen."""
         return self.slot_rects + [self.stock_rect, self.waste_rect]
 
-    def target_rect(self, target) -> pygame.Rect:
-        if target[0] == "slot":
-            return self.slot_rects[target[1]]
-        return self.stock_rect if target[0] == "stock" else self.waste_rect
+    def target_rect(self, target: Hit) -> pygame.Rect:
+        if target.kind is Kind.SLOT:
+            return self.slot_rects[target.index]
+        return self.stock_rect if target.kind is Kind.STOCK else self.waste_rect
 
-    def hit_test(self, pos):
+    def hit_test(self, pos) -> Hit | None:
         t = self.state.tableau
         for i in range(N_SLOTS - 1, -1, -1):
             if t[i] is not None and self.slot_rects[i].collidepoint(pos):
-                return ("slot", i)
+                return hit.slot(i)
         if self.stock_rect.collidepoint(pos):
-            return ("stock",)
+            return hit.STOCK
         if self.waste_rect.collidepoint(pos):
-            return ("waste",)
+            return hit.WASTE
         return None
 
     # -- taps ------------------------------------------------------------------------------------
@@ -125,9 +128,9 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             if self.panel is None:
                 self.open_end_panel()
             return
-        if target[0] == "slot":
-            self.try_move(target[1], target)
-        elif target[0] == "stock":
+        if target.kind is Kind.SLOT:
+            self.try_move(target.index, target)
+        elif target.kind is Kind.STOCK:
             self.try_move(DRAW, target)
 
     def pointer(self, ev) -> None:
@@ -138,18 +141,18 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
     def drag_card(self, target):
         """An exposed tableau card may be dragged (onto the waste)."""
         s = self.state
-        if target[0] == "slot" and self.rules.status(s) == "playing" and exposed(s.tableau, target[1]):
-            return s.tableau[target[1]]
+        if target.kind is Kind.SLOT and self.rules.status(s) == "playing" and exposed(s.tableau, target.index):
+            return s.tableau[target.index]
         return None
 
     def drop_candidates(self) -> list:
-        return [("waste",)]
+        return [hit.WASTE]
 
     def dropped(self, source, onto, rect) -> None:
         """Dropped on the waste: played as a tap would (refused: shaken, with the reason);
         anywhere else the card goes back."""
-        if onto == ("waste",):
-            self.try_move(source[1], source, rect)
+        if onto == hit.WASTE:
+            self.try_move(source.index, source, rect)
 
     def try_move(self, move: int, target, from_rect=None) -> None:
         s = self.state
@@ -169,12 +172,12 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
     def play_assist_move(self, move) -> bool:
         """A move of the rescue's line, flown as a tap would fly it."""
         n = len(self.history.states)
-        self.try_move(move, ("stock",) if move == DRAW else ("slot", move))
+        self.try_move(move, hit.STOCK if move == DRAW else hit.slot(move))
         return len(self.history.states) > n
 
     def hint_anchor(self):
         m = self.hint_move
-        return None if m is None else self.target_rect(("stock",) if m == DRAW else ("slot", m))
+        return None if m is None else self.target_rect(hit.STOCK if m == DRAW else hit.slot(m))
 
     def _landed(self, card) -> None:
         self.hidden.discard(card)
@@ -237,13 +240,13 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         s = self.state
         slots = [i for i in range(N_SLOTS) if s.tableau[i] is not None and exposed(s.tableau, i)]
         slots.sort(key=lambda i: (self.slot_rects[i].y, self.slot_rects[i].x))
-        return [("slot", i) for i in slots] + ([("stock",)] if s.stock else [])
+        return [hit.slot(i) for i in slots] + ([hit.STOCK] if s.stock else [])
 
     def key(self, event) -> None:
         if self.focus_key(event):
             return
         if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
-            self.activate(("stock",))
+            self.activate(hit.STOCK)
         else:
             super().key(event)
 
@@ -293,7 +296,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
                 continue
             r = self.slot_rects[i]
             if shaking:
-                r = r.move(self._shake_dx(("slot", i)), 0)
+                r = r.move(self._shake_dx(hit.slot(i)), 0)
             rects[i] = r
             art.draw(surface, c, r, exposed(t, i), True, cards_art.GLOW if i in legal and not side else None)
         if side:
@@ -311,7 +314,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         # stock: a few stacked backs and the count
         r = self.stock_rect
         if shaking:
-            r = r.move(self._shake_dx(("stock",)), 0)
+            r = r.move(self._shake_dx(hit.STOCK), 0)
         n = len(s.stock) - sum(1 for c in self.hidden if c in s.stock)
         if n <= 0:
             art.draw(surface, None, r, shade=False)
@@ -335,7 +338,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         if self.hint_move is not None:
             tw = next((x for x in tweens if x.kind == "hint"), None)
             k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
-            target = ("stock",) if self.hint_move == DRAW else ("slot", self.hint_move)
+            target = hit.STOCK if self.hint_move == DRAW else hit.slot(self.hint_move)
             lw = max(4, self.card_w // 16)
             draw_ring(surface, self.target_rect(target).inflate(10, 10),
                       (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), lw, cards_art.radius(self.card_w) + 4)
