@@ -56,8 +56,6 @@ def first_move(t):
     moves = [m for m in t.rules.legal_moves(t.state)]
     assert moves
     assert t.play(moves[0])
-    if hasattr(t, "groups"):
-        t.groups.append(1)
 
 
 def window(app, kind):

@@ -1,4 +1,4 @@
-"""The tables give every ended game to the progression (ui/table/base.py record_progression):
+"""The tables give every ended game to the progression (ui/table/session.py Session.record_end):
 points, records, the daily result, badges with a toast; driven through the real app headless."""
 from games import daily
 from games.tripeaks import DRAW, TriPeaks

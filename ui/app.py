@@ -179,7 +179,7 @@ class App:
         self.bank_dealt: dict[str, set[int]] = {}
         """Per bank (its file stem), the banked deals dealt in this run of the app: a table deals
         every banked deal once before any again (a small bank, Devil's Grip's, cycles through
-        all; ``GameTable.pick_number``)."""
+        all; ``Session.pick_number``)."""
         self.progression = Progression(self.store)
         self.sounds = Sounds(self.settings.sound)
         self.settings.save(self.store)  # a first start keeps its language; a corrupt record is replaced

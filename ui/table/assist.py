@@ -3,7 +3,9 @@ rescue, the live "still winnable" line, Spider's finish and solvable deals witho
 
 One :class:`Assist` belongs to each :class:`~ui.table.base.GameTable` (``table.assist``); the
 table calls it from a handful of places (``update``, ``changed``, ``start``, ``hint``,
-``rebuild``/``draw``), so a new game's table (Pyramid) gets all of it for free. Everything it
+``rebuild``/``draw``), so a new game's table (Pyramid) gets all of it for free. What it asks of
+the table is declared in :class:`Host` (the position and its past, the few actions it takes:
+undo k moves, play a line's move, start a deal…), never the table's internals; everything it
 asks of a game goes through the rules: ``solver(state, max_nodes, timeout)`` (an object with
 ``step(n)``, ``run()`` and ``result``), ``has_solver()``, ``parse_move``/``apply``/``status``.
 
@@ -26,6 +28,7 @@ import random
 import time
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, Protocol
 
 import pygame
 
@@ -102,6 +105,89 @@ OPEN_MESSAGES = {MSG_HINT_LINE: MSG_HINT_LINE_OPEN, MSG_PLAYED_LINE: MSG_PLAYED_
                  MSG_LIVE_YES: MSG_LIVE_YES_OPEN, MSG_LIVE_NO: MSG_LIVE_NO_OPEN,
                  MSG_DEALT_VERIFIED: MSG_DEALT_VERIFIED_OPEN, MSG_SEES: None}
 """A message that mentions face-down cards → its form for a game without any (``None``: not shown)."""
+
+
+class Host(Protocol):
+    """What an :class:`Assist` uses of its table (a :class:`~ui.table.base.GameTable`), and
+    nothing else.
+
+    Read: ``rules``, ``hidden_cards`` (the solver's messages say it sees face-down cards),
+    ``app`` (``now()``, the UI's clock in seconds, and ``solver_wall_clock``), ``settings``
+    (``live_winnable``), ``frame`` (the layout, ``None`` before the first resize), ``anim``
+    (``factor``, the animation speed), ``state``, ``number``, ``solvable_only``,
+    ``hint_move``, ``finish_button`` (offered now or ``None``), ``label_rects``.
+    Written: ``panel`` (the rescue's and the deal search's panels), ``stale`` (redraw),
+    ``hint_search`` and ``hint_move`` (a rescue drops the hint), ``verified`` (a deal the
+    search proved winnable).
+    """
+
+    rules: Any
+    hidden_cards: bool
+    app: Any
+    settings: Any
+    frame: Any
+    anim: Any
+    panel: Any
+    stale: bool
+    number: int | None
+    solvable_only: bool
+    verified: bool
+    hint_move: Any
+    hint_search: Any
+    finish_button: Any
+    label_rects: list
+
+    @property
+    def state(self) -> Any:
+        """The position now."""
+
+    def has_game(self) -> bool:
+        """Whether a game is on the table (``False`` before the first deal)."""
+
+    def past_states(self) -> list:
+        """The positions of this game so far, the deal first and the position now last."""
+
+    def say(self, message: str, error: bool = False) -> None:
+        """Put ``message`` on the status line."""
+
+    def settle(self) -> None:
+        """Land pending automatic moves before a line of the solver acts."""
+
+    def undo_moves(self, k: int) -> int:
+        """Take back ``k`` moves (the rescue's way back); how many were taken back."""
+
+    def play_assist_move(self, move) -> bool:
+        """Play one move of a line the solver found; whether it was played."""
+
+    def update_finish(self) -> None:
+        """Offer or withdraw the Finish button for the position now."""
+
+    def finish_hint(self, result, search=None) -> None:
+        """Decide and show the hint from a solver's ``result``."""
+
+    def crowded_rects(self) -> list:
+        """What the hint's bubble must not cover (px rectangles)."""
+
+    def hint_anchor(self) -> Any:
+        """The hinted card's rectangle, or ``None``."""
+
+    def start(self, number=None, options=None, state=None, announce: bool = True, daily=None) -> None:
+        """Deal ``number`` under ``options``."""
+
+    def replay(self) -> None:
+        """Start this deal again."""
+
+    def new_deal(self) -> None:
+        """A new random deal."""
+
+    def go_home(self) -> None:
+        """Back to the home screen."""
+
+    def snapshot(self) -> Any:
+        """The game as it is, for :meth:`back_to`."""
+
+    def back_to(self, snap) -> None:
+        """Put back the game of a :meth:`snapshot`."""
 
 
 class RescuePhase(StrEnum):
@@ -198,7 +284,7 @@ def spinner(surface, center, radius: int, color=INK, width: int = 3) -> None:
 class Assist:
     """The solver's help for one table (see the module docstring)."""
 
-    def __init__(self, table):
+    def __init__(self, table: Host):
         self.table = table
         self.rules = table.rules
         self.jobs: list[Job] = []
@@ -279,8 +365,8 @@ class Assist:
             return "yes"
         if st == LOST or state in self.dead:
             return "no"
-        hist = self.table.history
-        if hist is not None and len(hist.states) > 1 and hist.states[-1] == state and hist.states[-2] in self.dead:
+        past = self.table.past_states() if self.table.has_game() else []
+        if len(past) > 1 and past[-1] == state and past[-2] in self.dead:
             self.dead.add(state)    # a move from a lost position cannot win
             return "no"
         return None
@@ -318,7 +404,7 @@ class Assist:
     def position_changed(self) -> None:
         """After every move and undo: the live line starts over; a rescue panel goes."""
         t = self.table
-        if t.history is None:
+        if not t.has_game():
             return
         if self.queue:
             if not self.on_course():
@@ -393,7 +479,7 @@ class Assist:
         """Search a way out from the position; if found offer to play the next moves, else look
         back through the history for the last winnable position (see the module docstring)."""
         t = self.table
-        if t.history is None or self.rules.status(t.state) == WON or not self.rules.has_solver():
+        if not t.has_game() or self.rules.status(t.state) == WON or not self.rules.has_solver():
             return
         self.stop_playback()
         t.hint_search = t.hint_move = None
@@ -433,7 +519,7 @@ class Assist:
     def look_back(self, proved: bool) -> None:
         """Solve the earlier positions of the history, newest first, each under a budget."""
         t = self.table
-        states = list(t.history.states)
+        states = list(t.past_states())
         self.rescue_phase = RescuePhase.BACK
         self.rescue_info = LookBack(proved, 0, len(states) - 1)
         info = self.rescue_info
@@ -671,7 +757,7 @@ class Assist:
             def done(r):
                 self.learn(s, r)
                 t = self.table
-                if t.history is not None and t.state == s:
+                if t.has_game() and t.state == s:
                     t.update_finish()
                     if t.finish_button is not None:
                         hidden = any(getattr(s, "down", ())) or bool(getattr(s, "stock", ()))
@@ -821,7 +907,7 @@ class Assist:
         if r is None or not r.height or not self.table.settings.live_winnable:
             return
         live = self.live
-        if live is None and self.table.history is not None:
+        if live is None and self.table.has_game():
             live = self.known(self.table.state)
         msg, col = {
             "yes": (MSG_LIVE_YES, (129, 212, 140)), "no": (MSG_LIVE_NO, WARN),
@@ -852,7 +938,7 @@ class Assist:
             anchor = pygame.Rect(T.centerx, T.bottom, 0, 0)
         cands = []
         cards = t.crowded_rects()
-        labels = [r for r in getattr(t, "label_rects", None) or [] if r is not None]
+        labels = [r for r in t.label_rects if r is not None]
         for pos in ("midbottom", "midtop", "midright", "midleft", "under", "bottom", "centre"):
             b = box.copy()
             if pos == "midbottom":

@@ -8,11 +8,14 @@ search. A game subclass supplies its geometry (:meth:`layout_cards`), its static
 for a tapped target, plus the end panel's contents. The rules decide legality; the table only
 asks them (``why_not``, ``apply`` through the history, ``status``).
 
-Saves and statistics live here, once for every game: a new deal calls
-``Progress.begin`` (the unfinished game it replaces counts as a loss, once), every move and undo
-calls ``Progress.save`` (actions, clock), a win calls ``Progress.won``; ``resume=(saved,
-history)`` restores a saved game with its cards, score, clock and whole undo history. The clock
-(``self.clock``, seconds) runs from the first move until the game ends.
+The game itself — history, undo groups, deal, save, clock, the end of game's records — is the
+table's :class:`~ui.table.session.Session` (``self.session``, the controller: no pygame); the
+table turns taps into its moves and shows what they did (flights, sounds, messages, panels).
+A new deal saves through ``Progress.begin`` (the unfinished game it replaces counts as a loss,
+once), every move and undo through ``Progress.save`` (actions, clock), a win through
+``Progress.won``; ``resume=(saved, history)`` restores a saved game with its cards, score,
+clock and whole undo history. The clock (``self.clock``, seconds) runs from the first move
+until the game ends.
 
 Drawing: everything that is not moving is drawn into a cached ``base`` surface, rebuilt only
 when something changed (``stale``); a frame blits it and draws what moves on top; a frame
@@ -20,12 +23,8 @@ where nothing changes draws nothing at all (the App's dirty flag).
 """
 from __future__ import annotations
 
-import random
-import time
-
 import pygame
 
-from games import bank as banks
 from games import hints
 from games.core import LOST, PLAYING, WON, GameError, History, IllegalMove
 from games.deal import check_number, parse_number
@@ -41,9 +40,7 @@ from . import hit
 from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
 from .hit import Hit, Kind
 from .panels import CodeEntry, OptionsPanel, Panel
-from .session import Session
-
-MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number can be typed)
+from .session import MAX_DEAL, Session  # noqa: F401  (MAX_DEAL: where tests and tools read it)
 HINT_SLICE = 0.012
 """Seconds of solver per frame while a hint is thought about: the player is waiting for it and
 only the spinner moves, so most of a 60 Hz frame (16.7 ms) goes to the search; the rest draws."""
@@ -96,6 +93,9 @@ class GameTable(Scene):
     """``{option: picker(scene, current_value, done)}``: options the home sheet sets with a scene
     of their own instead of a cycle button; ``done(value)`` sets the option."""
     compact_preview = False   # the home miniature draws compact faces (for fanned columns)
+    label_rects: list = []
+    """Labels drawn on the table that a hint's bubble should not cover (px rectangles, ``None``
+    for one not drawn): Devil's Grip's chain ranks; none by default."""
 
     # the game's own state lives in the Session (the controller's data); the table reads it here
     history = session_field("history", "The rules' undo history (:attr:`Session.history`).")
@@ -106,6 +106,8 @@ class GameTable(Scene):
     deal_moves = session_field("deal_moves", "Moves the table made by itself at the deal.")
     verified = session_field("verified", "This deal came from a bank of verified deals.")
     solvable_only = session_field("solvable_only", "The setting when this deal was chosen.")
+    daily_date = session_field("daily_date", "The date whose deal of the day this game is, or ``None``.")
+    outcome = session_field("outcome", "The games.progression.Outcome of the ended game.")
 
     @staticmethod
     def preview_places() -> list[tuple[float, float, bool | None]]:
@@ -117,7 +119,7 @@ class GameTable(Scene):
     def __init__(self, number: int | None = None, options: dict | None = None, state=None, resume=None):
         self._first = (number, options, state)
         self._resume = resume
-        self.session = Session()     # the game itself: history, deal, save, clock (session.py)
+        self.session = Session(self.rules, self.game)   # the game itself: the controller (session.py)
         self.playing = True          # the rules' status is "playing" (cached)
         self.anim = Animator()
         self.frame = None            # the screen's layout (ui.frame.Frame); None until the first resize
@@ -132,9 +134,6 @@ class GameTable(Scene):
         self.hint_move = None
         self.hint_fallback = None      # (state, move): the rule-of-thumb hint of that position
         self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
-        self.daily_date: str | None = None   # the date whose deal of the day this game is
-        self.outcome = None                  # games.progression.Outcome of the ended game
-        self.recorded_win = None             # the saved game's id whose win the progression has
         self.buttons: list[Button] = []
         self.pause_button: Button | None = None   # the pause menu's button, top left
         self.top_sizes: list[tuple[str, str, int]] = []   # the top bar's (label, value, text px) drawn
@@ -228,7 +227,16 @@ class GameTable(Scene):
     # -- the game --------------------------------------------------------------------------------
     @property
     def state(self):
+        """The position now."""
         return self.history.state
+
+    def has_game(self) -> bool:
+        """Whether a game is on the table (``False`` before the first deal)."""
+        return self.history is not None
+
+    def past_states(self) -> list:
+        """The positions of this game so far, the deal first and the position now last."""
+        return self.history.states
 
     def start(self, number: int | None = None, options: dict | None = None, state=None,
               announce: bool = True, daily: str | None = None) -> None:
@@ -238,34 +246,24 @@ class GameTable(Scene):
         opts = dict(self.settings.options_for(self.game))
         opts.update(options or {})
         opts = self.rules.check_options(opts)
-        if daily is not None:
-            self.daily_date = daily
-        elif number is None or number != self.number or opts != self.options:
-            self.daily_date = None
-        self.outcome = None
+        session = self.session
+        session.prepare_deal(number, opts, daily)
         # the game this deal replaces, for a deal search cancelled with Esc (assist.cancel_deal)
         dealing = self.assist.dealing
         self.assist.before = dealing.before if dealing is not None else \
             self.snapshot() if self.history is not None else None
-        self.solvable_only = self.settings.solvable_only
-        if self.daily_date is not None and self.game != "devils-grip":
-            self.solvable_only = True   # a daily is a verified deal whatever the setting
-        self.verified = False
+        session.solvable_only = self.settings.solvable_only
+        if session.daily_date is not None and self.game != "devils-grip":
+            session.solvable_only = True   # a daily is a verified deal whatever the setting
+        session.verified = False
         self.assist.reset()
         if state is None:
             if number is None:   # no bank for this variant: a solvable deal is searched in slices
                 number = self.assist.search_deal(opts)
-            number = number or self.pick_number(opts)
-            state = self.rules.deal(number, opts)
-        self.number, self.options = number, opts
-        self.history = History.start(self.rules, state)
-        self.clock = 0.0
-        self.deal_moves = 0
-        self.saved = None
-        if number is not None and self.assist.dealing is None:
-            self.saved = self.app.progress.begin(self.game, number, opts, self.solvable_only)
-        if self.daily_date is not None:
-            self.app.progression.mark_played(self.daily_date, self.game, self.rules.code(number, opts))
+            number = number or session.pick_number(opts, self.app.bank_dealt)
+        # a candidate of the deal search is shown unsaved until a deal is verified
+        session.deal(number, opts, state, self.app.progress if self.assist.dealing is None else None,
+                     self.app.progression)
         self.anim.cancel()
         self.panel = None
         self.toasts.clear()
@@ -282,15 +280,15 @@ class GameTable(Scene):
         cards at the deal override it."""
         return 0
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> Session:
         """What :meth:`back_to` needs to put this game back exactly as it is: a copy of the
-        session and the undo groups."""
-        return (self.session.copy(), self.undo_groups())
+        session (with its undo groups)."""
+        return self.session.copy()
 
-    def back_to(self, snap: tuple) -> None:
+    def back_to(self, snap: Session) -> None:
         """Put back the game of a :meth:`snapshot` (a cancelled deal search): same cards, history,
-        clock and save; nothing is counted."""
-        session, groups = snap
+        undo groups, clock and save; nothing is counted."""
+        session = snap
         self.session = session.copy()
         clock, deal_moves = session.clock, session.deal_moves
         self.assist.reset()
@@ -301,39 +299,12 @@ class GameTable(Scene):
         self.on_start()
         self.clock = clock
         self.deal_moves = deal_moves
-        if groups is not None:
-            self.groups = list(groups)
         self.say("")
         self.changed()
 
-    def pick_number(self, opts: dict) -> int:
-        """A new deal number: from the bank of verified deals of this variant when "solvable
-        deals only" is on and a bank exists (avoiding this deal, and every banked deal already dealt
-        until all have been: ``App.bank_dealt``), else any of 1..MAX_DEAL."""
-        if self.solvable_only:
-            b = banks.load(self.rules, opts)
-            if b is not None:
-                dealt = self.app.bank_dealt.setdefault(banks.bank_name(self.rules, opts), set())
-                if self.number in b:
-                    dealt.add(self.number)
-                if not set(b.solvable) - dealt:  # every one dealt: a new round
-                    dealt.clear()
-                n = b.pick(random.getrandbits(62), dealt | ({self.number} if self.number else set()))
-                if n is not None:
-                    dealt.add(n)
-                    self.verified = True
-                    return n
-        return random.randint(1, MAX_DEAL)
-
     def restore(self, saved, history: History) -> None:
         """Continue a saved game: the same cards, score, clock and whole undo history."""
-        self.saved = saved
-        self.number, self.options = saved.number, self.rules.check_options(saved.options)
-        self.solvable_only = saved.solvable
-        self.history = history
-        self.daily_date = self.saved_daily(saved)
-        self.outcome = None
-        self.clock = float(saved.seconds)
+        self.session.resume(saved, history)
         self.deal_moves = self.count_deal_moves(history)
         self.assist.reset()
         self.anim.cancel()
@@ -345,21 +316,6 @@ class GameTable(Scene):
         self.changed()
         if self.rules.status(self.state) == LOST:
             self.say(self.lost_text(), error=True)
-
-    def saved_daily(self, saved) -> str | None:
-        """The date whose deal of the day a continued game is (the date it was dealt, or today),
-        or None."""
-        from games.daily import daily_of_code, today
-
-        try:
-            code = self.rules.code(saved.number, self.rules.check_options(saved.options))
-            started = time.strftime("%Y-%m-%d", time.localtime(float(getattr(saved, "started", 0) or 0)))
-            for date in dict.fromkeys((started, today())):
-                if daily_of_code(code, date) == self.game:
-                    return date
-        except (ValueError, OverflowError, OSError, GameError):
-            pass
-        return None
 
     def autosave(self) -> None:
         """Save this game (actions, clock) through ``Progress``; nothing for a position that is
@@ -393,11 +349,11 @@ class GameTable(Scene):
         Microsoft's number (``#617``)."""
         return self.deal_code()
 
-    def play(self, move) -> bool:
-        """Play ``move`` through the history; on refusal say why (if explanations are on)."""
+    def play(self, move, group: bool = True) -> bool:
+        """Play ``move`` through the session (``group``: a new undo group, else the move joins the
+        last one, :meth:`Session.play`); on refusal say why (if explanations are on)."""
         try:
-            before = self.state
-            self.history.play(move)
+            before = self.session.play(move, group)
         except IllegalMove as e:
             self.refused(move, e.text())
             return False
@@ -418,11 +374,14 @@ class GameTable(Scene):
         self.stale = True
 
     def undo(self) -> None:
+        """Take back the player's last action (:meth:`Session.undo`: its undo group), pending
+        automatic moves settled first."""
+        self.settle()
         if self.panel is not None:
             self.close_panel()
         self.anim.finish()
         try:
-            self.history.undo()
+            self.session.undo()
         except IllegalMove as e:
             self.say(e.text(), error=True)
             return
@@ -432,6 +391,7 @@ class GameTable(Scene):
         self.on_undo()
         self.changed()
         self.autosave()
+        self.update_finish()
 
     def settle(self) -> None:
         """Bring every pending automatic thing to its end now, before the player or a line of
@@ -440,23 +400,12 @@ class GameTable(Scene):
     def update_finish(self) -> None:
         """Offer or withdraw the Finish button for the position now (column games)."""
 
-    def undo_groups(self) -> list[int] | None:
-        """The undo groups (moves per player's action, column games), for :meth:`snapshot`."""
-        return None
-
-    def forget_moves(self, k: int) -> None:
-        """``k`` moves were taken back one by one (:meth:`undo_moves`): column games shorten
-        their undo groups to match."""
-
     def undo_moves(self, k: int) -> int:
         """Take back ``k`` moves at once, each a step of the history (the rescue's way back),
         settling pending moves first; returns how many were taken back."""
         self.settle()
         self.anim.finish()
-        k = min(k, len(self.history.states) - 1)
-        for _ in range(k):
-            self.history.undo()
-        self.forget_moves(k)
+        k = self.session.undo_moves(k)
         self.hint_search = self.hint_move = None
         self.on_undo()
         self.changed()
@@ -482,37 +431,6 @@ class GameTable(Scene):
         fields: TriPeaks' ``longest_run`` and ``stock_left``, Devil's Grip's ``cards_left``)."""
         return {}
 
-    def record_progression(self, won: bool) -> None:
-        """Give the ended game to the progression (points, records, daily result, badges): a win
-        once per game; a badge just earned gets a toast. :attr:`outcome` keeps what the end
-        panel shows."""
-        progression = self.app.progression
-        if self.number is None or self.saved is None:
-            return
-        if won and self.recorded_win == self.saved.id:
-            return
-        from games.daily import today
-        from games.progression import GameResult
-
-        result = GameResult(self.game, dict(self.options), self.deal_code(), won, self.clock, self.history.moves,
-                            today(), undo_used=self.history.undo_used, daily=self.daily_date,
-                            solvable_only=self.solvable_only, **self.result_extras())
-        try:
-            self.outcome = progression.record(result)
-        except ValueError:  # a game the progression does not know: nothing to record
-            return
-        if won:
-            self.recorded_win = self.saved.id
-        self.badge_toasts(self.outcome.new_badges)
-        if self.daily_date is not None:
-            from games.progression import share_line
-
-            from .. import clipboard
-
-            entry = progression.daily_entry(self.daily_date, self.game)
-            if entry is not None:
-                clipboard.copy(share_line(self.daily_date, self.game, entry))
-
     def badge_toasts(self, ids) -> None:
         """A toast for each badge just earned, one under the other near the top."""
         from games.badges import BY_ID
@@ -523,20 +441,25 @@ class GameTable(Scene):
             self.toast(tr("Badge earned: {name}", name=tr(BY_ID[b].name)), (w // 2, h // 5 + i * size * 2), size, 4.0)
 
     def check_end(self) -> None:
+        """After a move: an ended game is recorded by the session (:meth:`Session.record_end`:
+        statistics, records, badges, the daily mark) and shown — badges just earned as toasts, a
+        daily's share line copied, the win's celebration or the lost panel."""
         st = self.rules.status(self.state)
-        progress = self.app.progress
-        if st in (WON, LOST):
-            self.record_progression(st == WON)
+        if st == PLAYING:
+            return
+        outcome = self.session.record_end(self.app.progress, self.app.progression, self.score(),
+                                          self.stats_result(), self.result_extras())
+        if outcome is not None:
+            self.badge_toasts(outcome.new_badges)
+            line = self.session.daily_share_line(self.app.progression)
+            if line is not None:
+                from .. import clipboard
+
+                clipboard.copy(line)
         if st == WON:
-            if self.saved is not None:
-                self.saved.seconds = round(self.clock, 1)
-                progress.won(self.saved, self.history, self.score(), self.stats_result())
             self.app.play_sound("win")
             self.on_won()
         elif st == LOST:
-            result = self.stats_result()
-            if self.saved is not None and result is not None:
-                progress.record_result(self.saved, self.history, result)
             self.say(self.lost_text(), error=True)
             self.anim.add("wait", 450, on_done=self.open_end_panel)
 

@@ -168,7 +168,6 @@ class ColumnsTable(GameTable):
         super().__init__(number, options, state, **kw)
         self.drag: Drag | None = None
         self.press_card = None
-        self.groups: list[int] = []
         self.kept_back: set = set()
         self.cycle: TapCycle | None = None
         self.last_tap: LastTap | None = None
@@ -196,7 +195,6 @@ class ColumnsTable(GameTable):
     def on_start(self) -> None:
         self.drag = self.press_card = self.cycle = self.last_tap = None
         self.focus = None
-        self.groups = []
         self.kept_back = set()
         self.auto_due = self.finish_due = None
         self.finish_queue = []
@@ -551,15 +549,10 @@ class ColumnsTable(GameTable):
         return ok
 
     def _play(self, move, from_rects=None, group=False) -> bool:
-        before = self.state
+        """Play ``move``, flown from ``from_rects`` (a drop) or its pile: ``group`` starts the
+        player's undo group, else it joins the last one (automatic moves, Finish)."""
         self._from_rects = from_rects
-        if not self.play(move):
-            return False
-        if group or not self.groups:
-            self.groups.append(1)
-        else:
-            self.groups[-1] += 1
-        return True
+        return self.play(move, group)
 
     def after_move(self, before, move) -> None:
         self.cycle = self.cycle if self._keep_cycle else None
@@ -677,7 +670,7 @@ class ColumnsTable(GameTable):
         if not moves:
             return
         self.finish_queue = list(moves)
-        self.groups.append(0)
+        self.session.open_group()
         self.finish_button = None
         self.finish_due = self.app.now()
         if self.anim.factor == 0:
@@ -694,27 +687,11 @@ class ColumnsTable(GameTable):
             self.finish_due = 0.0 if instant else self.app.now() + FINISH_MS / 1000 * max(0.5, self.anim.factor)
         self.stale = True
 
-    def undo_groups(self) -> list[int]:
-        return self.groups
-
-    def forget_moves(self, k: int) -> None:
-        left = k
-        while left > 0 and self.groups:
-            if self.groups[-1] <= left:
-                left -= self.groups.pop()
-            else:
-                self.groups[-1] -= left
-                left = 0
-
     def undo(self) -> None:
-        """Take back the player's last move with the automatic moves it triggered."""
-        self.settle()
+        """Take back the player's last move with the automatic moves it triggered (its undo
+        group); a drag in progress is dropped."""
         self.drag = None
-        k = self.groups.pop() if self.groups else 1
-        k = max(1, min(k, len(self.history.states) - 1)) if self.history.can_undo() else 1
-        for _ in range(k):
-            super().undo()
-        self.update_finish()
+        super().undo()
 
     # -- input -----------------------------------------------------------------------------------
     def pointer(self, ev) -> None:
@@ -859,7 +836,7 @@ class ColumnsTable(GameTable):
         s = self.state
         lt = self.last_tap
         if lt is not None and self.app.now() - lt.t < DOUBLE_TAP and \
-                math.dist(self.tap_pos, lt.pos) < DOUBLE_TAP_PX and lt.groups == len(self.groups) \
+                math.dist(self.tap_pos, lt.pos) < DOUBLE_TAP_PX and lt.groups == len(self.session.groups) \
                 and lt.dst[0] != "found":
             # a double tap: the card the first tap moved goes home from where it went
             self.last_tap = None
@@ -875,7 +852,7 @@ class ColumnsTable(GameTable):
         key, index = target.pile, target.index
         cyc = self.cycle
         moves = self.tap_list(s, key, index)
-        if cyc is not None and cyc.groups == len(self.groups) and cyc.key == key and cyc.index == index \
+        if cyc is not None and cyc.groups == len(self.session.groups) and cyc.key == key and cyc.index == index \
                 and moves:
             # tapped again where the last tap put it: the next place of the first tap's list, round
             # and round (a place that became legal since joins the end of the list)
@@ -915,8 +892,8 @@ class ColumnsTable(GameTable):
             # the groups count once the automatic moves that follow are played
             place = self.place_class(dst)
             self.cycle = TapCycle(dst, len(after) - n, list(order), order.index(place) if place in order else 0,
-                                  len(self.groups))
-            self.last_tap = LastTap(self.app.now(), self.tap_pos, dst, len(self.groups))
+                                  len(self.session.groups))
+            self.last_tap = LastTap(self.app.now(), self.tap_pos, dst, len(self.session.groups))
 
     NAV_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
 

@@ -332,7 +332,6 @@ class DevilsGripTable(TargetFocus, GameTable):
     def retarget(self, c: "Retarget") -> None:
         """Tap again on the stack just moved: the same move aimed at the next fitting stack
         (the last move is replaced, not undone: no undo is counted)."""
-        h = self.history
         k = (c.k + 1) % len(c.targets)
         src, before = c.src, c.before
         move = Move(TALON if src < 0 else MERGE, src, c.targets[k])
@@ -340,7 +339,7 @@ class DevilsGripTable(TargetFocus, GameTable):
             self.cycle = None
             return
         self.anim.finish("fly")
-        h.retract()
+        self.session.retract()
         self.try_move(move, None)
         self.cycle = replace(c, k=k, after=self.state)
 

@@ -1,12 +1,29 @@
-"""The game being played, apart from how it is drawn: the rules' history, the deal, its save
-record, the clock and how the deal was chosen. A :class:`~ui.table.base.GameTable` owns one
-(``table.session``) and reads its fields through properties of the same names; everything here
-is plain data and arithmetic (no pygame), so a snapshot of a game is a copy of its session."""
+"""The game being played, apart from how it is drawn: the controller of one table.
+
+A :class:`Session` holds the rules' history, the deal, its save record, the clock, the undo
+groups and how the deal was chosen, and does the game's work: it deals (:meth:`Session.deal`,
+:meth:`Session.resume`), plays a move with its undo group (:meth:`Session.play`), takes moves
+back (:meth:`Session.undo`, :meth:`Session.undo_moves`), saves (:meth:`Session.autosave`) and
+records the end of a game — statistics, records, badges, the daily mark
+(:meth:`Session.record_end`). It never draws, never reads input and needs no pygame, no
+window and no surface: a :class:`~ui.table.base.GameTable` owns one (``table.session``), turns
+taps into its moves and shows what they did. A snapshot of a game is a copy of its session.
+
+The saves and the progression are passed in (``progress``: a :class:`ui.progress.Progress`,
+``progression``: a :class:`ui.progression.Progression`), so a test drives a session over an
+in-memory store.
+"""
 from __future__ import annotations
 
+import random
+import time
 from dataclasses import dataclass, field, replace
+from typing import Any
 
-from games.core import History
+from games import bank as banks
+from games.core import LOST, PLAYING, WON, GameError, History
+
+MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number can be typed)
 
 
 @dataclass
@@ -14,6 +31,8 @@ class Session:
     """One game on a table.
 
     Attributes:
+        rules: the game's :class:`~games.core.Rules` class.
+        game: its registry name.
         history: the rules' undo history (``None`` before the first deal).
         number: the deal number (``None`` for a position that is no deal).
         options: the rule options, checked.
@@ -24,8 +43,18 @@ class Session:
         verified: the deal came from a bank of verified winnable deals.
         solvable_only: the "solvable deals only" setting when the deal was chosen (it scales
             Spider's win score).
+        groups: the undo groups, oldest first: how many moves of the history each action of the
+            player made (a move and the automatic moves it set off, or a Finish); one undo takes
+            back the last group. Empty after a game is continued from a save: each undo is then
+            one move.
+        daily_date: the date (``YYYY-MM-DD``) whose deal of the day this game is, or ``None``.
+        outcome: the :class:`games.progression.Outcome` of the ended game (``None`` before).
+        recorded_win: the id of the saved game whose win the progression has (a win is recorded
+            once, whatever undo and replay do).
     """
 
+    rules: Any = None
+    game: str = ""
     history: History | None = None
     number: int | None = None
     options: dict = field(default_factory=dict)
@@ -34,13 +63,27 @@ class Session:
     deal_moves: int = 0
     verified: bool = False
     solvable_only: bool = True
+    groups: list[int] = field(default_factory=list)
+    daily_date: str | None = None
+    outcome: object = None
+    recorded_win: str | None = None
+
+    # -- the position ------------------------------------------------------------------------------
+    @property
+    def state(self):
+        """The current state (the history's last)."""
+        return self.history.state
+
+    def status(self) -> str:
+        """The rules' status of the current state: ``playing``, ``won`` or ``lost``."""
+        return self.rules.status(self.history.state)
 
     def player_moves(self) -> int:
         """Moves shown and scored: the history's count less the deal's automatic moves.
 
         >>> from games.tripeaks import TriPeaks
-        >>> s = Session(History.start(TriPeaks, TriPeaks.deal(1, {})), deal_moves=0)
-        >>> _ = s.history.play("s"); s.player_moves()
+        >>> s = Session(TriPeaks, "tripeaks", History.start(TriPeaks, TriPeaks.deal(1, {})))
+        >>> _ = s.play("s"); s.player_moves()
         1
         """
         return self.history.moves - self.deal_moves
@@ -53,8 +96,152 @@ class Session:
 
     def copy(self) -> "Session":
         """A copy to go back to (the history is shared: its states never change)."""
-        return replace(self, options=dict(self.options))
+        return replace(self, options=dict(self.options), groups=list(self.groups))
 
+    def code(self) -> str:
+        """This deal's code (``—`` for a position that is no deal)."""
+        if self.number is None:
+            return "—"
+        return self.rules.code(self.number, self.options)
+
+    # -- a deal ------------------------------------------------------------------------------------
+    def prepare_deal(self, number: int | None, options: dict, daily: str | None) -> None:
+        """Before a deal of ``number`` (``None``: one to be picked) under ``options``: the ended
+        game's outcome goes; ``daily`` (a date) makes the deal that date's deal of the day, a
+        replay of the same deal stays the daily it was, any other deal is not one."""
+        if daily is not None:
+            self.daily_date = daily
+        elif number is None or number != self.number or options != self.options:
+            self.daily_date = None
+        self.outcome = None
+
+    def pick_number(self, options: dict, bank_dealt: dict[str, set[int]]) -> int:
+        """A new deal number: from the bank of verified deals of this variant when "solvable
+        deals only" is on and a bank exists (avoiding this deal, and every banked deal already dealt
+        until all have been: ``bank_dealt``, bank name → numbers, kept by the app), else any of
+        1..:data:`MAX_DEAL`. A banked deal sets :attr:`verified`."""
+        if self.solvable_only:
+            b = banks.load(self.rules, options)
+            if b is not None:
+                dealt = bank_dealt.setdefault(banks.bank_name(self.rules, options), set())
+                if self.number in b:
+                    dealt.add(self.number)
+                if not set(b.solvable) - dealt:  # every one dealt: a new round
+                    dealt.clear()
+                n = b.pick(random.getrandbits(62), dealt | ({self.number} if self.number else set()))
+                if n is not None:
+                    dealt.add(n)
+                    self.verified = True
+                    return n
+        return random.randint(1, MAX_DEAL)
+
+    def deal(self, number: int | None, options: dict, state=None, progress=None, progression=None) -> None:
+        """Begin a game: deal ``number`` under ``options`` (checked), or start from ``state``.
+        With ``progress`` and a deal number the game is saved (``Progress.begin``: the unfinished
+        game it replaces counts as a loss, once); with ``progression`` a daily is marked played."""
+        if state is None:
+            state = self.rules.deal(number, options)
+        self.number, self.options = number, options
+        self.history = History.start(self.rules, state)
+        self.clock = 0.0
+        self.deal_moves = 0
+        self.groups = []
+        self.outcome = None
+        self.saved = None
+        if number is not None and progress is not None:
+            self.saved = progress.begin(self.game, number, options, self.solvable_only)
+        if self.daily_date is not None and progression is not None:
+            progression.mark_played(self.daily_date, self.game, self.rules.code(number, options))
+
+    def resume(self, saved, history: History) -> None:
+        """Continue a saved game (``Progress.load_game``): the same cards, score, clock and whole
+        undo history (the table then counts :attr:`deal_moves`, its own moves at the deal)."""
+        self.saved = saved
+        self.number, self.options = saved.number, self.rules.check_options(saved.options)
+        self.solvable_only = saved.solvable
+        self.history = history
+        self.daily_date = self.saved_daily(saved)
+        self.outcome = None
+        self.clock = float(saved.seconds)
+        self.deal_moves = 0
+        self.groups = []
+
+    def saved_daily(self, saved) -> str | None:
+        """The date whose deal of the day a continued game is (the date it was dealt, or today),
+        or None."""
+        from games.daily import daily_of_code, today
+
+        try:
+            code = self.rules.code(saved.number, self.rules.check_options(saved.options))
+            started = time.strftime("%Y-%m-%d", time.localtime(float(getattr(saved, "started", 0) or 0)))
+            for date in dict.fromkeys((started, today())):
+                if daily_of_code(code, date) == self.game:
+                    return date
+        except (ValueError, OverflowError, OSError, GameError):
+            pass
+        return None
+
+    def in_progress(self) -> bool:
+        """A game the player has begun and not finished (a new deal would count it lost)."""
+        return self.history is not None and self.status() == PLAYING and self.player_moves() > 0 \
+            and self.number is not None
+
+    # -- moves -------------------------------------------------------------------------------------
+    def play(self, move, group: bool = True):
+        """Play ``move`` (a move or its text): ``group`` starts a new undo group (a player's
+        action), else the move joins the last one (the automatic moves an action sets off).
+        Returns the state before the move. :raises IllegalMove: and changes nothing."""
+        before = self.history.state
+        self.history.play(move)
+        if group or not self.groups:
+            self.groups.append(1)
+        else:
+            self.groups[-1] += 1
+        return before
+
+    def retract(self) -> None:
+        """Remove the last move as if it had not been played (:meth:`History.retract`: no undo
+        is counted), about to be replaced by the same move aimed elsewhere; its undo group
+        loses it. :raises IllegalMove: when there is no move."""
+        self.history.retract()
+        if self.groups:
+            self.groups[-1] -= 1
+            if self.groups[-1] <= 0:
+                self.groups.pop()
+
+    def open_group(self) -> None:
+        """Start an empty undo group that the next moves (played with ``group=False``) fill: a
+        Finish, whose moves are played one by one."""
+        self.groups.append(0)
+
+    def undo(self) -> int:
+        """Take back the player's last action: its whole undo group (at least one move). Returns
+        how many moves were taken back. :raises IllegalMove: when there is nothing to undo (the
+        group is dropped all the same)."""
+        k = self.groups.pop() if self.groups else 1
+        if not self.history.can_undo():
+            self.history.undo()       # raises: nothing to undo
+        k = max(1, min(k, len(self.history.states) - 1))
+        for _ in range(k):
+            self.history.undo()
+        return k
+
+    def undo_moves(self, k: int) -> int:
+        """Take back ``k`` moves (at most all of them), each a step of the history (the rescue's
+        way back); the undo groups are shortened to match. Returns how many were taken back."""
+        k = max(0, min(k, len(self.history.states) - 1))
+        for _ in range(k):
+            self.history.undo()
+        left = k
+        while left > 0 and self.groups:
+            if self.groups[-1] <= left:
+                left -= self.groups.pop()
+            else:
+                self.groups[-1] -= left
+                left = 0
+        return k
+
+    # -- saves and the end of a game ---------------------------------------------------------------
     def autosave(self, progress) -> None:
         """Save this game (actions, clock) through ``progress``; nothing for a position that is
         no deal. A refused write becomes a Store notice, never an error."""
@@ -62,3 +249,59 @@ class Session:
             return
         self.saved.seconds = round(self.clock, 1)
         progress.save(self.saved, self.history)
+
+    def record_end(self, progress, progression, score: int, result: int | None = None,
+                   extras: dict | None = None):
+        """After a move: when the game is over, record it. Returns the
+        :class:`games.progression.Outcome` the progression gave now (``None``: the game goes
+        on, or nothing new was recorded: a position that is no deal, a win already recorded).
+
+        A win is given to the statistics (``Progress.won`` with ``score``, points, and ``result``,
+        the lower-is-better result where the game has one) and to the progression once per
+        game; a loss with a ``result`` keeps it in the statistics (``Progress.record_result``)
+        and goes to the progression. ``extras``: the game's own numbers that badges ask for
+        (:class:`games.progression.GameResult` fields). :attr:`outcome` keeps what the
+        progression answered (points, records, badges earned) for the end panel.
+        """
+        st = self.status()
+        if st == PLAYING:
+            return None
+        recorded = self.record_progression(progression, st == WON, extras or {})
+        if st == WON and self.saved is not None:
+            self.saved.seconds = round(self.clock, 1)
+            progress.won(self.saved, self.history, score, result)
+        elif st == LOST and self.saved is not None and result is not None:
+            progress.record_result(self.saved, self.history, result)
+        return recorded
+
+    def record_progression(self, progression, won: bool, extras: dict):
+        """Give the ended game to the progression (points, records, daily result, badges): a win
+        once per game; nothing for a position that is no deal or a game not saved. Returns the
+        progression's :class:`games.progression.Outcome`, or ``None`` when nothing was recorded."""
+        if self.number is None or self.saved is None:
+            return None
+        if won and self.recorded_win == self.saved.id:
+            return None
+        from games.daily import today
+        from games.progression import GameResult
+
+        result = GameResult(self.game, dict(self.options), self.code(), won, self.clock, self.history.moves,
+                            today(), undo_used=self.history.undo_used, daily=self.daily_date,
+                            solvable_only=self.solvable_only, **extras)
+        try:
+            self.outcome = progression.record(result)
+        except ValueError:  # a game the progression does not know: nothing to record
+            return None
+        if won:
+            self.recorded_win = self.saved.id
+        return self.outcome
+
+    def daily_share_line(self, progression) -> str | None:
+        """The share line of this game's daily result (copied to the clipboard at its end), or
+        ``None`` when it is no daily or has no result."""
+        if self.daily_date is None:
+            return None
+        from games.progression import share_line
+
+        entry = progression.daily_entry(self.daily_date, self.game)
+        return None if entry is None else share_line(self.daily_date, self.game, entry)

@@ -1,0 +1,130 @@
+"""The game controller (ui/table/session.py) on its own: each of the six games is dealt, played,
+undone and played to its end through a Session over an in-memory store, with no window, no
+surface and no pygame at all; the end is recorded once in the statistics and the progression."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games import bank as banks
+from games.core import WON, GameError, IllegalMove
+from games.registry import GAMES, find_game
+from ui.progress import Progress, stats_key
+from ui.progression import Progression
+from ui.storage import MemoryStorage, Store
+from ui.table.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _deal(game: str):
+    """A session of ``game`` dealt and saved, with a winning line from its deal."""
+    rules = find_game(game)
+    opts = rules.check_options({})
+    b = banks.load(rules, opts)
+    number = sorted(b.solvable)[0] if b is not None else 1
+    store = Store(MemoryStorage())
+    progress, progression = Progress(store), Progression(store)
+    s = Session(rules, game)
+    s.deal(number, opts, progress=progress, progression=progression)
+    r = rules.solve(s.state, max_nodes=200_000)
+    assert r.status == "solved", (game, number, r.status)
+    return s, progress, progression, list(r.moves)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_session_plays_undoes_and_ends_a_game(game):
+    s, progress, progression, line = _deal(game)
+    rules = s.rules
+    deal = s.state
+    assert s.saved is not None and s.history.moves == 0 and s.groups == []
+
+    # one move, one undo group; undo takes it back (the counter stays, undo is marked used)
+    before = s.play(line[0])
+    assert before == deal and s.state != deal and s.groups == [1]
+    assert s.undo() == 1 and s.state == deal and s.groups == [] and s.history.undo_used
+
+    # a move and the automatic moves it sets off make one group: one undo takes back all
+    s.play(line[0])
+    s.play(line[1], group=False)
+    assert s.groups == [2]
+    assert s.undo() == 2 and s.state == deal
+
+    # nothing to undo: refused, nothing changes
+    with pytest.raises(IllegalMove):
+        s.undo()
+    assert s.state == deal and len(s.history.states) == 1
+
+    # bad input changes nothing either
+    with pytest.raises(GameError):
+        s.play("no such move")
+    assert s.state == deal and s.groups == []
+
+    # undo_moves takes back moves one by one and shortens the groups to match
+    s.play(line[0])
+    s.play(line[1], group=False)
+    s.play(line[2])
+    assert s.groups == [2, 1]
+    assert s.undo_moves(2) == 2 and s.groups == [1] and len(s.history.states) == 2
+    assert s.undo_moves(5) == 1 and s.groups == [] and s.state == deal
+
+    # played to the end: a win, recorded once in the statistics and once in the progression
+    for m in line:
+        assert s.status() != WON
+        s.play(m)
+    assert s.status() == WON
+    s.clock = 42.0
+    score = rules.win_score(s.state, s.clock, s.player_moves(), s.solvable_only)
+    outcome = s.record_end(progress, progression, score)
+    assert outcome is not None and s.outcome is outcome
+    stats = progress.summary(stats_key(game, s.options))
+    assert stats["played"] == 1 and stats["won"] == 1
+    assert s.saved.seconds == 42.0
+    assert s.record_end(progress, progression, score) is None       # a win counts once
+    assert progress.summary(stats_key(game, s.options))["won"] == 1
+
+
+def test_a_game_in_progress_records_nothing():
+    s, progress, progression, line = _deal("klondike")
+    s.play(line[0])
+    assert s.record_end(progress, progression, 0) is None and s.outcome is None
+    assert progress.summary(stats_key("klondike", s.options))["played"] == 0
+    assert s.in_progress()
+
+
+def test_a_snapshot_is_a_copy_with_its_undo_groups():
+    s, _, _, line = _deal("freecell")
+    s.play(line[0])
+    snap = s.copy()
+    s.play(line[1])
+    assert snap.groups == [1] and s.groups == [1, 1]
+    assert snap.history is s.history      # the history is shared: its states never change
+
+
+def test_the_controller_needs_no_pygame():
+    # a fresh interpreter: deal, play, undo and end a game; pygame is never imported
+    code = """
+import sys
+from games.registry import find_game
+from ui.progress import Progress
+from ui.progression import Progression
+from ui.storage import MemoryStorage, Store
+from ui.table.session import Session
+R = find_game("tripeaks")
+store = Store(MemoryStorage())
+p, pg = Progress(store), Progression(store)
+s = Session(R, "tripeaks")
+s.deal(1, R.check_options({}), progress=p, progression=pg)
+line = R.solve(s.state, max_nodes=100000).moves
+s.play(line[0]); s.undo()
+for m in line:
+    s.play(m)
+assert s.record_end(p, pg, R.score(s.state)) is not None
+assert "pygame" not in sys.modules, "the controller imported pygame"
+print("ok")
+"""
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
