@@ -39,8 +39,9 @@ FROM_STORE = object()
 """``new_app(settings=FROM_STORE)``: the App reads its settings from the store, as at a start."""
 
 
-def new_app(scene=None, size=(1280, 800), store=None, settings=None, **kw):
-    """The real App at ``size`` px with ``scene`` (default: the home screen), one frame drawn.
+def new_app(scene=None, size=(1280, 800), store=None, settings=None, frames=1, **kw):
+    """The real App at ``size`` px with ``scene`` (default: the home screen), ``frames`` frames
+    drawn (0: none yet, for a test that changes something before the first frame).
     ``settings``: a Settings, or FROM_STORE; by default English, animations off, with ``kw`` as
     further Settings fields. ``store``: default an in-memory store (nothing touches the disk)."""
     from ui.app import App
@@ -54,7 +55,8 @@ def new_app(scene=None, size=(1280, 800), store=None, settings=None, **kw):
         kw.setdefault("anim_speed", "off")
         settings = Settings(**kw)
     app = App(size, scene, settings, store if store is not None else Store(MemoryStorage()))
-    app.frame()
+    for _ in range(frames):
+        app.frame()
     return app
 
 

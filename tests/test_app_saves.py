@@ -15,8 +15,8 @@ from ui.progress import stats_key
 from ui.scenes.home import HomeScene
 from ui.storage import JsonFileStorage, MemoryStorage, Store
 from ui.table.tripeaks import TriPeaksTable
-from conftest import key, new_app as open_app
 from ui.table import hit
+from conftest import key, new_app as open_app
 
 OPTS = {"mode": "easy", "scoring": "streak"}
 KEY = stats_key("tripeaks", OPTS)

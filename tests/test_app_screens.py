@@ -21,8 +21,8 @@ from ui.settings import CARD_BACKS, Settings
 from ui.storage import MemoryStorage, Store
 from ui.table import table_class
 from ui.table.tripeaks import TriPeaksTable
-from conftest import click, key, FROM_STORE, new_app as open_app
 from ui.table import hit
+from conftest import click, key, FROM_STORE, new_app as open_app
 
 SIZES = [(390, 844), (844, 390), (1280, 800)]
 

@@ -12,7 +12,6 @@ import pytest
 
 from games import i18n
 from games.registry import find_game
-from ui.app import App
 from ui.progress import Progress, stats_key
 from ui.scenes.home import HomeScene
 from ui.scenes.settings import SettingsScene
@@ -20,6 +19,8 @@ from ui.scenes.stats import StatsScene
 from ui.settings import Settings
 from ui.storage import JsonFileStorage, MemoryStorage, StorageError, Store
 from ui.table import hit
+
+import conftest
 
 OPTS = {"mode": "easy", "scoring": "streak"}
 KEY = stats_key("tripeaks", OPTS)
@@ -41,9 +42,7 @@ def export(records, schema=1) -> str:
 
 
 def new_app(store, scene=None, lang="en"):
-    app = App((1280, 800), scene, Settings(language=lang, anim_speed="off"), store)
-    app.frame()
-    return app
+    return conftest.new_app(scene, store=store, language=lang)
 
 
 def tap(app, pos):
@@ -348,6 +347,5 @@ def test_the_kept_aside_notice_speaks_the_stored_language():
     st = played_store()
     Settings(language="ru").save(st)
     st.backend.set("stats", "{torn")
-    app = App((1280, 800), None, None, st)
-    app.frame()
+    app = conftest.new_app(None, store=st, settings=conftest.FROM_STORE)
     assert app.notice.startswith("Не удалось прочитать: статистика.")

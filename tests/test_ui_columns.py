@@ -19,8 +19,8 @@ from ui.table.columns import fan_offsets
 from ui.table.freecell import FreeCellTable
 from ui.table.klondike import KlondikeTable
 from ui.table.spider import SpiderTable
-from conftest import click, drag, new_app as open_app
 from ui.table import hit
+from conftest import click, drag, new_app as open_app
 
 SIZES = [(1280, 800), (390, 844), (844, 390)]
 C = parse_card

@@ -19,8 +19,8 @@ from games.devils_grip import (
 )
 from games.i18n import tr
 from ui.table.devils_grip import DevilsGripTable
-from conftest import click, tap, drag, new_app as open_app
 from ui.table import hit
+from conftest import click, tap, drag, new_app as open_app
 
 FILLERS = [f"{r}{s}" for r in "JQK" for s in "CDHS"] * 2   # nothing fits on them, they fit on nothing here
 SIZES = [(1280, 800), (390, 844), (844, 390)]

@@ -12,12 +12,11 @@ import pytest
 from games.core import PLAYING
 from games.pyramid import Pyramid, free
 from ui import table as ui_table
-from ui.app import App
 from ui.settings import Settings
 from ui.storage import MemoryStorage, Store
+from ui.table import hit
 
 from conftest import click, key, new_app, run_until
-from ui.table import hit
 
 GAMES = list(ui_table.TABLES)
 
@@ -966,9 +965,7 @@ def test_focus_reaches_a_foundation_card_and_enter_plays_it_back(game):
     from games.cards import parse_card as C
 
     cls = ui_table.table_class(game)
-    app = App((1280, 800), cls(state=foundation_back_state(game)),
-              Settings(language="en", anim_speed="off", auto_foundation=False), Store(MemoryStorage()))
-    app.frame()
+    app = new_app(cls(state=foundation_back_state(game)), auto_foundation=False)
     t = app.scene
     home = next(k for k in t.all_keys() if k[0] == "found" and t.pile_cards(t.state, k))
     for _ in range(30):

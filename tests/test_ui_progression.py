@@ -5,8 +5,8 @@ from games.tripeaks import DRAW, TriPeaks
 from ui.storage import MemoryStorage, Store
 from ui.table.tripeaks import TriPeaksTable
 from tests.test_app_saves import new_app
-from conftest import save_screen
 from ui.table import hit
+from conftest import save_screen
 
 
 def solve(n, opts):

@@ -15,14 +15,13 @@ from games.pyramid import (
 )
 from games.cards import fmt
 from ui import cards_art
-from ui.app import App
 from ui.cards_art import GLOW, RATIO
 from ui.frame import load_toml
 from ui.settings import Settings
 from ui.storage import MemoryStorage, Store
 from ui.table.pyramid import PyramidTable
-from conftest import click, new_app as open_app
 from ui.table import hit
+from conftest import click, new_app as open_app
 
 SIZES = [(390, 844), (844, 390), (1280, 800)]
 
@@ -169,8 +168,7 @@ def test_picker_from_the_home_sheet_scrolls_selects_and_plays():
 
     store = Store(MemoryStorage())
     s = Settings(language="en", anim_speed="off")
-    app = App((390, 844), HomeScene(), s, store)
-    app.frame()
+    app = open_app(HomeScene(), (390, 844), store, s)
     home = app.scene
     home.tap_game("pyramid")
     sheet = home.panel
@@ -214,8 +212,7 @@ def test_picker_keys_and_back():
     from ui.scenes.home import HomeScene
     from ui.scenes.layout_picker import LayoutPickerScene
 
-    app = App((1280, 800), LayoutPickerScene(5), Settings(language="en", anim_speed="off"), Store(MemoryStorage()))
-    app.frame()
+    app = open_app(LayoutPickerScene(5))
     p = app.scene
     for k in (pygame.K_RIGHT, pygame.K_DOWN):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))

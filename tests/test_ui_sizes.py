@@ -13,16 +13,15 @@ import pytest
 from games.freecell import FreeCell
 from games.spider import Spider
 from ui import cards_art
-from ui.app import App
 from ui.settings import Settings
 from ui.storage import MemoryStorage, Store
 from ui.frame import TOUCH
 from ui.table.freecell import FreeCellTable
 from ui.table.klondike import KlondikeTable
 from ui.table.spider import SpiderTable
+from ui.table import hit
 
 from conftest import click, key, new_app
-from ui.table import hit
 
 SIZES = [(1280, 800), (390, 844), (844, 390)]
 #: the smallest window laid out, upright and on its side (docs/ui.md, "Sizes")
@@ -258,9 +257,7 @@ def _screen_targets(size):
     from ui.table import table_class
 
     def open_app(scene, store=None):
-        app = App(size, scene, Settings(language="en", anim_speed="off"), store or Store(MemoryStorage()))
-        app.frame()
-        return app
+        return new_app(scene, size, store)
 
     out = []
     for name, scene_cls in (("home", HomeScene), ("settings", SettingsScene), ("stats", StatsScene),
@@ -345,9 +342,7 @@ def test_a_full_records_table_scrolls_to_its_last_row(size):
     answers no tap there."""
     from ui.scenes.records import RecordsScene
 
-    app = App(size, RecordsScene("pyramid passes=unlimited"), Settings(language="en", anim_speed="off"),
-              _records_store())
-    app.frame()
+    app = new_app(RecordsScene("pyramid passes=unlimited"), size, _records_store())
     sc = app.scene
     assert len(sc.rows) == 10 and sc.max_scroll() > 0
     assert not sc.area.contains(sc.rows[-1][1])
@@ -395,8 +390,7 @@ def test_the_status_line_shows_every_catalogue_message_whole(size, lang, monkeyp
 
     i18n.set_language(lang)
     try:
-        app = App(size, TriPeaksTable(1), Settings(language=lang, anim_speed="off"), Store(MemoryStorage()))
-        app.frame()
+        app = new_app(TriPeaksTable(1), size, language=lang)
         t = app.scene
         r = t.frame.status
         drawn = []
@@ -448,7 +442,7 @@ def test_the_storage_notice_is_whole_readable_and_names_no_storage_key(size, lan
     mem.data["game.tripeaks"] = "{not json"
     mem.data["stats"] = "{not json"
     try:
-        app = App(size, HomeScene(), Settings(language=lang, anim_speed="off"), Store(mem))
+        app = new_app(HomeScene(), size, Store(mem), frames=0, language=lang)
         i18n.set_language(lang)
         app.frame()
         assert app.notice
@@ -497,7 +491,7 @@ def test_no_text_under_12_px_on_a_phone(size, monkeypatch):
     small = []
     _record_small_texts(monkeypatch, small)
     for g in GAMES:
-        app = App(size, table_class(g)(3), Settings(language="ru", anim_speed="off"), Store(MemoryStorage()))
+        app = new_app(table_class(g)(3), size, frames=0, language="ru")
         t = app.scene
         for panel in (None, t.open_options, t.open_code_entry):
             if panel is not None:
@@ -533,12 +527,12 @@ def _screens(size):
                ("badges", BadgesScene)]
     screens += [(f"rules {g}", lambda g=g: RulesScene(g)) for g in GAMES]
     for name, cls in screens:
-        app = App(size, cls(), Settings(language="ru", anim_speed="off"), Store(MemoryStorage()))
+        app = new_app(cls(), size, frames=0, language="ru")
         yield name, app
         pygame.display.quit()
     for g in GAMES:
         for panel in (None, "open_options", "open_code_entry"):
-            app = App(size, table_class(g)(3), Settings(language="ru", anim_speed="off"), Store(MemoryStorage()))
+            app = new_app(table_class(g)(3), size, frames=0, language="ru")
             if panel:
                 getattr(app.scene, panel)()
             yield f"{g} {panel or ''}", app
@@ -632,8 +626,7 @@ def test_the_hint_bubble_sits_by_the_hinted_card(size, game):
     390x844 put it 400 px below the card)."""
     from ui.table import table_class
 
-    app = App(size, table_class(game)(3), Settings(language="en", anim_speed="off"), Store(MemoryStorage()))
-    app.frame()
+    app = new_app(table_class(game)(3), size)
     t = app.scene
     if hasattr(t, "settle"):
         t.settle()
@@ -657,8 +650,7 @@ def test_the_hint_bubble_sits_by_the_hinted_card(size, game):
 def test_a_turn_of_the_phone_during_a_flight_shows_the_cards_in_the_new_layout(cls):
     """A resize while cards fly ends the flights (their end points belong to the old layout)
     and drops the toasts placed in old px: the cards show at their places in the new layout."""
-    app = App((390, 844), cls(7), Settings(language="en", anim_speed="normal"), Store(MemoryStorage()))
-    app.frame()
+    app = new_app(cls(7), (390, 844), anim_speed="normal")
     t = app.scene
     t.settle()
     t.anim.finish()
@@ -693,9 +685,7 @@ def test_no_toast_over_a_panel(monkeypatch):
 def test_the_chosen_layout_tile_stays_in_view_when_the_phone_turns():
     from ui.scenes.layout_picker import LayoutPickerScene
 
-    app = App((390, 844), LayoutPickerScene(current=52), Settings(language="en", anim_speed="off"),
-              Store(MemoryStorage()))
-    app.frame()
+    app = new_app(LayoutPickerScene(current=52), (390, 844))
     sc = app.scene
     assert sc.area.contains(sc.tile_rect(52))
     app.resize(844, 390)
@@ -755,7 +745,7 @@ def test_statistics_trend_starts_at_the_first_game_and_stays_off_the_edges(size,
     monkeypatch.setattr(pygame.draw, "lines", lambda s, c, closed, pts, w=1: (lines.append(list(pts)),
                                                                               real_lines(s, c, closed, pts, w))[1])
     monkeypatch.setattr(text, "blit_center", lambda s, img, c: (blits.append(real_blit(s, img, c)), blits[-1])[1])
-    app = App(size, StatsScene(), settings, render_tool.demo_store(settings))
+    app = new_app(StatsScene(), size, render_tool.demo_store(settings), settings, frames=0)
     app.dirty = True
     app.frame()
     assert lines, "no trend line drawn"
@@ -774,8 +764,7 @@ def test_tripeaks_upright_glow_marks_only_the_playable_cards():
     from games.tripeaks import TriPeaks
     from ui.table.tripeaks import TriPeaksTable
 
-    app = App((390, 844), TriPeaksTable(1), Settings(language="en", anim_speed="off"), Store(MemoryStorage()))
-    app.frame()
+    app = new_app(TriPeaksTable(1), (390, 844))
     t = app.scene
     for _ in range(2):
         t.activate(hit.STOCK)
@@ -919,7 +908,7 @@ def _every_screen(size, lang):
                ("badges", BadgesScene)]
     screens += [(f"rules {g}", lambda g=g: RulesScene(g)) for g in GAMES]
     for name, cls in screens:
-        app = App(size, cls(), settings(), render_tool.demo_store(settings()))
+        app = new_app(cls(), size, render_tool.demo_store(settings()), settings(), frames=0)
         yield name, app
         if cls is HomeScene:
             for g in GAMES:
@@ -927,7 +916,7 @@ def _every_screen(size, lang):
                 yield f"home sheet {g}", app
         pygame.display.quit()
     for g in GAMES:
-        app = App(size, table_class(g)(3), settings(), Store(MemoryStorage()))
+        app = new_app(table_class(g)(3), size, settings=settings(), frames=0)
         t = app.scene
         yield g, app
         for panel in ("open_pause", "open_rules", "open_stats", "open_options", "open_code_entry"):
@@ -992,8 +981,7 @@ def _screens_after_corrupt_records(size, lang):
         mem = MemoryStorage()
         for k in st.backend.keys():
             mem.set(k, st.backend.get(k))
-        app = App(size, scene, Settings(language=lang, anim_speed="off"), Store(mem))
-        app.frame()
+        app = new_app(scene, size, Store(mem), language=lang)
         assert app.notice, "no storage notice shown"
         yield f"{type(scene).__name__} with notice", app
         if isinstance(scene, SettingsScene):

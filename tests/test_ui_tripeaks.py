@@ -15,9 +15,9 @@ from games.tripeaks import DRAW, N_SLOTS, TriPeaks, exposed
 from games.i18n import tr
 from ui.table.tripeaks import TriPeaksTable
 from ui.storage import Store
+from ui.table import hit
 
 from conftest import click, tap, new_app as open_app
-from ui.table import hit
 
 DEAL = 1
 
