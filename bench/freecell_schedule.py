@@ -1,21 +1,25 @@
-"""How the FreeCell solver's lane schedule (``games.solvers.freecell.SCHEDULE``) was chosen (session 3).
+"""How the FreeCell solver's lane schedule (``games.solvers.freecell.SCHEDULE``) was chosen.
 
     python bench/freecell_schedule.py count --deals 1-1000 --cap 30000 > lanes-deals.jsonl
     python bench/freecell_schedule.py count --positions 60 --cap 30000 > lanes-positions.jsonl
+    python bench/freecell_schedule.py count --deals 1-1000 --cap 20000 --lanes 6,7,8,9,10,11 > dfs.jsonl
     python bench/freecell_schedule.py cost lanes-deals.jsonl lanes-positions.jsonl [--schedule JSON]
     python bench/freecell_schedule.py search lanes-deals.jsonl lanes-positions.jsonl --bound 7000 --seed 4
 
-``count`` runs every lane of :data:`games.solvers.freecell.LANES` alone on each deal (or on the
-mid-game positions of ``bench/solvers.py``) and prints one JSON line ``[name, [states, …]]``:
-the states each lane generates to a win, minus that count when it exhausts the space (a proof),
-``null`` past ``--cap``. ``cost`` prints, for a schedule (default: the solver's), the states it
-would take in all on each file: a lane's search does not depend on the others, so the cost of
-a turn list is arithmetic on those counts, exact but for a turn's last expansion, which may
-overshoot its target by a few states (the tail after the list is taken as continuous shares,
-the first lane half). ``search`` is the local search used (random moves on the turn
-list: change a lane or a target, insert or drop a turn; keep a change that does not raise the
-objective = states on the first file + 200 × (worst of the second file − bound)+ + half the
-second file's states). Data of session 3: ``bench/results/freecell-lanes-*.jsonl``.
+``count`` runs every candidate lane (:func:`candidates`: the solver's six best-first scores, then
+the same six depth-first; ``--lanes`` picks some) alone on each deal (or on the mid-game positions
+of ``bench/solvers.py``) and prints one JSON line ``[name, [states, …]]``: the states each lane
+generates to a win, minus that count when it exhausts the space (a proof), ``null`` past
+``--cap``. ``cost`` prints, for a schedule (default: the solver's), the states it would take in
+all on each file (one row's counts for every lane, joined by name when counted apart): a lane's
+search does not depend on the others, so the cost of a turn list is arithmetic on those counts,
+exact but for a turn's last expansion, which may overshoot its target by a few states (the tail
+after the list is taken as continuous shares, the first lane half). ``search`` is the local
+search used (random moves on the turn list, from ``--schedule`` or the solver's: change a lane
+or a target, insert or drop a turn; keep a change that does not raise the objective = states
+on the first file + 200 × (worst of the second file − bound)+ + half the second file's states).
+Data: ``bench/results/freecell-lanes-*.jsonl`` (best-first lanes, counted before the strong safe
+rule) and ``freecell-lanes-dfs-*.jsonl`` (depth-first lanes 6–11, cap 20 000), docs/solvers.md.
 """
 from __future__ import annotations
 
