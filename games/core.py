@@ -227,6 +227,30 @@ class Rules:
         return cls.score(state)
 
     @classmethod
+    def shown_score(cls, state: Any, seconds: float, moves: int, solvable_only: bool = True) -> int:
+        """The score a table shows in its top bar and the statistics keep as the best score:
+        once won the win's points (:meth:`win_score`, same arguments), else :meth:`score`. A game
+        whose running score counts the clock overrides it (Pyramid)."""
+        if cls.status(state) == WON:
+            return cls.win_score(state, seconds, moves, solvable_only)
+        return cls.score(state)
+
+    @classmethod
+    def result(cls, state: Any) -> int | None:
+        """A lower-is-better result of a game that ended in ``state``, kept by the statistics
+        beside the score (Devil's Grip: the cards left in stock and talon), or ``None`` for a
+        game rated by its score alone (the default)."""
+        return None
+
+    @classmethod
+    def result_extras(cls, states: list) -> dict:
+        """The game's own numbers that badges ask for at the end of the line of play ``states``
+        (the deal first, the last state last): fields of :class:`games.progression.GameResult`
+        (TriPeaks' ``longest_run`` and ``stock_left``, Devil's Grip's ``cards_left``); none by
+        default."""
+        return {}
+
+    @classmethod
     def movable(cls, state: Any, pile: int, index: int) -> bool:
         """Whether the card at ``index`` of tableau pile ``pile`` may be lifted (with the cards on
         it) in ``state`` — face up and at the head of a run the rules move together. Games

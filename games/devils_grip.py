@@ -396,8 +396,14 @@ class DevilsGrip(Rules):
 
     @classmethod
     def result(cls, s: DevilsGripState) -> int:
-        """The cards left in stock and talon (0 at a win; lower is better)."""
+        """The cards left in stock and talon (0 at a win; lower is better): the statistics keep
+        the fewest (docs/rules.md)."""
         return len(s.stock) + len(s.talon)
+
+    @classmethod
+    def result_extras(cls, states: list) -> dict:
+        """The cards left at the end (the Brilliant badge asks for 2 or fewer)."""
+        return {"cards_left": cls.result(states[-1])}
 
     @classmethod
     def score(cls, s: DevilsGripState) -> int:

@@ -418,6 +418,12 @@ class Pyramid(Rules):
         return s.points if seconds is None else score(s, seconds)
 
     @classmethod
+    def shown_score(cls, s: PyramidState, seconds: float, moves: int, solvable_only: bool = True) -> int:
+        """The move points less the clock's cost, plus the win bonus (:func:`score` with the
+        whole ``seconds`` played), won or not."""
+        return score(s, int(seconds))
+
+    @classmethod
     def solver(cls, state: PyramidState, max_nodes: int | None = None, timeout: float | None = None,
                clock: Clock = time.perf_counter):
         """See :mod:`games.solvers.pyramid`."""

@@ -203,6 +203,13 @@ class TriPeaks(Rules):
         return LOST
 
     @classmethod
+    def result_extras(cls, states: list) -> dict:
+        """The longest streak of the line of play ``states`` and the stock cards left at its
+        end (badges)."""
+        return {"longest_run": max((st.streak for st in states), default=0),
+                "stock_left": len(states[-1].stock)}
+
+    @classmethod
     def open_cards(cls, s: TriPeaksState) -> list[int]:
         """The face-up free tableau cards, in slot order."""
         return [s.tableau[i] for i in range(N_SLOTS) if exposed(s.tableau, i)]

@@ -67,6 +67,7 @@ def test_defaults_of_the_hooks():
     assert Bare.tap_moves(0, 0) == [] and Bare.tap_refusal(0, 0, 0) is None
     assert Bare.can_finish(0) is False and Bare.finish_moves(0) is None
     assert Bare.safe_to_foundation(0) == []
+    assert Bare.result(0) is None and Bare.result_extras([0]) == {}
     assert Bare.option_labels == {} and Bare.stats_options is None and Bare.bank_options is None
     with pytest.raises(NotImplementedError):
         Bare.moving_card(0, "ok")
@@ -86,6 +87,42 @@ def test_win_scores():
     assert Spider.win_score(sp, 1000, 300, False) == spider_formula(4, 1000, 300, True, False)
     t = TriPeaks.deal(1, {})
     assert TriPeaks.win_score(t, 50, 50) == TriPeaks.score(t)
+
+
+def test_shown_scores_results_and_extras():
+    from dataclasses import replace
+
+    from games.pyramid import score as pyramid_score
+
+    # the shown score: the rules' score while playing, the win's points once won
+    k = Klondike.deal(1, {"draw": "1"})
+    assert Klondike.shown_score(k, 100, 9) == Klondike.score(k)
+    w = k
+    for m in Klondike.solve(k, max_nodes=20_000).moves:
+        w = Klondike.apply(w, Klondike.parse_move(w, m))
+    assert Klondike.status(w) == "won"
+    assert Klondike.shown_score(w, 100, 9) == Klondike.win_score(w, 100, 9) > Klondike.score(w)
+    f = FreeCell.deal(1, {})
+    assert FreeCell.shown_score(f, 0, 0) == FreeCell.score(f)
+    # Pyramid counts the clock, won or not (whole seconds)
+    p = Pyramid.deal(1, {})
+    p2 = replace(p, points=200)
+    assert Pyramid.shown_score(p2, 65.9, 3) == pyramid_score(p2, 65) == 200 - 2 * 30
+    # the lower-is-better result: Devil's Grip's cards left, none elsewhere
+    d = DevilsGrip.deal(1, {})
+    assert DevilsGrip.result(d) == len(d.stock) + len(d.talon)
+    assert DevilsGrip.result_extras([d]) == {"cards_left": DevilsGrip.result(d)}
+    for rules in (TriPeaks, Pyramid, Klondike, FreeCell, Spider):
+        assert rules.result(rules.deal(1, rules.check_options({}))) is None
+    # TriPeaks: the longest streak along the line of play and the stock left at its end
+    t = TriPeaks.deal(1, {})
+    line = [t]
+    for _ in range(12):
+        moves = [m for m in TriPeaks.legal_moves(line[-1]) if m != "s"] or TriPeaks.legal_moves(line[-1])
+        line.append(TriPeaks.apply(line[-1], moves[0]))
+    ex = TriPeaks.result_extras(line)
+    assert ex == {"longest_run": max(st.streak for st in line), "stock_left": len(line[-1].stock)}
+    assert ex["longest_run"] > 0
 
 
 def test_movable_and_tap_refusal_klondike():

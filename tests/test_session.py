@@ -77,20 +77,20 @@ def test_a_session_plays_undoes_and_ends_a_game(game):
         s.play(m)
     assert s.status() == WON
     s.clock = 42.0
-    score = rules.win_score(s.state, s.clock, s.player_moves(), s.solvable_only)
-    outcome = s.record_end(progress, progression, score)
+    assert s.score() == rules.shown_score(s.state, 42.0, s.player_moves(), s.solvable_only)
+    outcome = s.record_end(progress, progression)
     assert outcome is not None and s.outcome is outcome
     stats = progress.summary(stats_key(game, s.options))
     assert stats["played"] == 1 and stats["won"] == 1
     assert s.saved.seconds == 42.0
-    assert s.record_end(progress, progression, score) is None       # a win counts once
+    assert s.record_end(progress, progression) is None       # a win counts once
     assert progress.summary(stats_key(game, s.options))["won"] == 1
 
 
 def test_a_game_in_progress_records_nothing():
     s, progress, progression, line = _deal("klondike")
     s.play(line[0])
-    assert s.record_end(progress, progression, 0) is None and s.outcome is None
+    assert s.record_end(progress, progression) is None and s.outcome is None
     assert progress.summary(stats_key("klondike", s.options))["played"] == 0
     assert s.in_progress()
 
@@ -122,7 +122,7 @@ line = R.solve(s.state, max_nodes=100000).moves
 s.play(line[0]); s.undo()
 for m in line:
     s.play(m)
-assert s.record_end(p, pg, R.score(s.state)) is not None
+assert s.record_end(p, pg) is not None
 assert "pygame" not in sys.modules, "the controller imported pygame"
 print("ok")
 """

@@ -323,9 +323,8 @@ class GameTable(Scene):
         self.session.autosave(self.app.progress)
 
     def score(self) -> int:
-        """The score shown in the top bar and kept as the best score (games whose score depends
-        on the clock override this)."""
-        return self.rules.score(self.state)
+        """The score shown in the top bar and kept as the best score (:meth:`Session.score`)."""
+        return self.session.score()
 
     def replay(self) -> None:
         """Start this deal again from its first card."""
@@ -421,16 +420,6 @@ class GameTable(Scene):
         """What a hint's bubble should not cover: the cards (and any labels among them)."""
         return self.card_rects()
 
-    def stats_result(self) -> int | None:
-        """A lower-is-better result for the statistics' best result (Devil's Grip: cards left),
-        or ``None`` for games rated by score alone."""
-        return None
-
-    def result_extras(self) -> dict:
-        """The game's own numbers that badges ask for (:class:`games.progression.GameResult`
-        fields: TriPeaks' ``longest_run`` and ``stock_left``, Devil's Grip's ``cards_left``)."""
-        return {}
-
     def badge_toasts(self, ids) -> None:
         """A toast for each badge just earned, one under the other near the top."""
         from games.badges import BY_ID
@@ -447,8 +436,7 @@ class GameTable(Scene):
         st = self.rules.status(self.state)
         if st == PLAYING:
             return
-        outcome = self.session.record_end(self.app.progress, self.app.progression, self.score(),
-                                          self.stats_result(), self.result_extras())
+        outcome = self.session.record_end(self.app.progress, self.app.progression)
         if outcome is not None:
             self.badge_toasts(outcome.new_badges)
             line = self.session.daily_share_line(self.app.progression)

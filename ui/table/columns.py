@@ -1002,16 +1002,6 @@ class ColumnsTable(GameTable):
         self.stock_tap()
 
     # -- the top bar and the end -----------------------------------------------------------------
-    def score(self) -> int:
-        """The score now; once won, the win's points (:meth:`win_score`)."""
-        if self.rules.status(self.state) == WON:
-            return self.win_score()
-        return self.rules.score(self.state)
-
-    def win_score(self) -> int:
-        """The points of the won game (the rules' :meth:`win_score`)."""
-        return self.rules.win_score(self.state, self.clock, self.player_moves(), self.solvable_only)
-
     def top_items(self):
         return [(tr("Score"), str(self.score())), (tr("Time"), fmt_clock(self.clock)),
                 (tr("Moves"), str(self.player_moves()))]

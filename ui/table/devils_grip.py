@@ -112,14 +112,6 @@ class DevilsGripTable(TargetFocus, GameTable):
         out = [(c * 1.1, r * 1.08 * R, True) for r in range(3) for c in range(8)]
         return out + [(0, 3.35 * R, False), (1.2, 3.35 * R, True)]
 
-    def result_extras(self) -> dict:
-        """Cards left in stock and talon: the game's result (the Brilliant badge asks for 2 or fewer)."""
-        return {"cards_left": DevilsGrip.result(self.state)}
-
-    def stats_result(self) -> int:
-        """Cards left in stock and talon: the statistics keep the fewest (docs/rules.md)."""
-        return DevilsGrip.result(self.state)
-
     def on_start(self) -> None:
         self.drag: StackDrag | None = None
         self.swap_from = None   # cell index waiting for a tap (long press) to swap with

@@ -411,10 +411,6 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             return None
         return self.geo.deck if m == DRAW else self.target_rect(self.src_target(m[0]))
 
-    def score(self) -> int:
-        """The shown score: the move points less the clock's cost, plus the win bonus."""
-        return self.rules.score(self.state, int(self.clock))
-
     def top_items(self):
         items = super().top_items()
         if self.state.passes:

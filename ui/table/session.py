@@ -98,6 +98,11 @@ class Session:
         """A copy to go back to (the history is shared: its states never change)."""
         return replace(self, options=dict(self.options), groups=list(self.groups))
 
+    def score(self) -> int:
+        """The score now (:meth:`Rules.shown_score`: once won the win's points, with the clock,
+        the moves and the "solvable deals only" setting where the game counts them)."""
+        return self.rules.shown_score(self.history.state, self.clock, self.player_moves(), self.solvable_only)
+
     def code(self) -> str:
         """This deal's code (``—`` for a position that is no deal)."""
         if self.number is None:
@@ -250,26 +255,26 @@ class Session:
         self.saved.seconds = round(self.clock, 1)
         progress.save(self.saved, self.history)
 
-    def record_end(self, progress, progression, score: int, result: int | None = None,
-                   extras: dict | None = None):
+    def record_end(self, progress, progression):
         """After a move: when the game is over, record it. Returns the
         :class:`games.progression.Outcome` the progression gave now (``None``: the game goes
         on, or nothing new was recorded: a position that is no deal, a win already recorded).
 
-        A win is given to the statistics (``Progress.won`` with ``score``, points, and ``result``,
-        the lower-is-better result where the game has one) and to the progression once per
-        game; a loss with a ``result`` keeps it in the statistics (``Progress.record_result``)
-        and goes to the progression. ``extras``: the game's own numbers that badges ask for
-        (:class:`games.progression.GameResult` fields). :attr:`outcome` keeps what the
-        progression answered (points, records, badges earned) for the end panel.
+        A win is given to the statistics (``Progress.won`` with :meth:`score` and the rules'
+        lower-is-better :meth:`Rules.result` where the game has one) and to the progression once
+        per game; a loss with a result keeps it in the statistics (``Progress.record_result``)
+        and goes to the progression, with the game's own numbers for the badges
+        (:meth:`Rules.result_extras`). :attr:`outcome` keeps what the progression answered
+        (points, records, badges earned) for the end panel.
         """
         st = self.status()
         if st == PLAYING:
             return None
-        recorded = self.record_progression(progression, st == WON, extras or {})
+        result = self.rules.result(self.history.state)
+        recorded = self.record_progression(progression, st == WON, self.rules.result_extras(self.history.states))
         if st == WON and self.saved is not None:
             self.saved.seconds = round(self.clock, 1)
-            progress.won(self.saved, self.history, score, result)
+            progress.won(self.saved, self.history, self.score(), result)
         elif st == LOST and self.saved is not None and result is not None:
             progress.record_result(self.saved, self.history, result)
         return recorded

@@ -49,11 +49,6 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         out = [(x * 0.5, y * 0.5 * R, i >= 18) for i, (x, y) in enumerate(LAYOUT.slots)]
         return out + [(3.2, 3.3 * R, False), (4.5, 3.3 * R, True)]
 
-    def result_extras(self) -> dict:
-        """The longest streak of this game's line of play and the stock cards left (badges)."""
-        return {"longest_run": max((st.streak for st in self.history.states), default=0),
-                "stock_left": len(self.state.stock)}
-
     def on_start(self) -> None:
         self.hidden: set = set()
 
