@@ -3,7 +3,7 @@ from its file (a small rectangle per slot, the cards free at the start brighter)
 in the current language and its number of cards; the chosen one framed in blue (#4FC3F7); PLAY
 deals a new game of it. The choice is remembered in ``Settings.game_options["pyramid"]["layout"]``.
 
-Opened from the home sheet (``register_picker("pyramid", "layout", …)`` in
+Opened from the home sheet (``PyramidTable.pickers["layout"]`` in
 :mod:`ui.table.pyramid`) or from the table's options. Scrolling: drag (with a fling), the mouse
 wheel, the arrow keys and Page Up/Down; Enter plays, Esc goes back.
 """
