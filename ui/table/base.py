@@ -288,17 +288,13 @@ class GameTable(Scene):
     def back_to(self, snap: Session) -> None:
         """Put back the game of a :meth:`snapshot` (a cancelled deal search): same cards, history,
         undo groups, clock and save; nothing is counted."""
-        session = snap
-        self.session = session.copy()
-        clock, deal_moves = session.clock, session.deal_moves
+        self.session = snap.copy()
         self.assist.reset()
         self.anim.cancel()
         self.panel = None
         self.toasts.clear()
         self.hint_search = self.hint_move = None
         self.on_start()
-        self.clock = clock
-        self.deal_moves = deal_moves
         self.say("")
         self.changed()
 
