@@ -789,15 +789,10 @@ class GameTable(Scene):
         """Back to the home screen (the game is saved on leaving; Continue brings it back)."""
         self.app.home()
 
-    def in_progress(self) -> bool:
-        """A game the player has begun and not finished (a new deal would count it lost)."""
-        return self.history is not None and self.playing and self.player_moves() > 0 \
-            and self.number is not None
-
     def ask_new_deal(self) -> None:
         """New deal from the bar, the pause menu or N: with a game in progress it asks first (the
         game would count as a loss); else it deals at once."""
-        if not self.in_progress():
+        if not self.session.in_progress():
             self.new_deal()
             return
         p = Panel(self, tr("Start a new deal?"),
