@@ -834,9 +834,30 @@ def test_devils_grip_cards_are_44_px_and_every_stacked_index_shows(size):
             shown = (b.y - a.y) if t.geo["fan"] == "down" else (b.x - a.x)
             assert shown >= (idx.bottom if t.geo["fan"] == "down" else idx.right), (i, k, shown, idx)
     step = t.talon_card_rect(3, 1).x - t.talon_card_rect(3, 0).x
-    assert step >= idx.right, (step, idx)
+    talon = t.talon_art()
+    assert step >= cards_art.index_rect(t.card_w, talon.compact, talon.narrow).right, step
     W, H = size
     assert all(pygame.Rect(0, 0, W, H).contains(r) for r in t.card_places())
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=lambda s: "%dx%d" % s)
+def test_devils_grip_upright_takes_the_arrangement_with_the_widest_cards(size):
+    """Upright, Devil's Grip lays its 24 stacks out as 8 rows of 3 fanned right, or as dealt (3
+    rows of 8) fanned down with compact faces, whichever gives the wider card: on the 360x640
+    phone the 8 rows gave 33-px cards, the grid as dealt gives 39 (44 would need 8 columns of
+    44 px, 352 px, in a table 344 px wide: docs/ui.md); at 390x844 the 8 rows stay (48 px)."""
+    from ui.frame import load_toml
+    from ui.table.devils_grip import DevilsGripTable
+
+    t = make(DevilsGripTable, size, 1).scene
+    sections = load_toml("devils-grip/screen.toml")
+    widths = {name: t.arrangement(sections[name], t.frame)[0] for name in ("portrait", "portrait-dealt")}
+    assert t.card_w == max(widths.values()), widths
+    if size == (360, 640):
+        assert t.geo["fan"] == "down" and not t.transposed and t.card_w >= 38, (t.card_w, widths)
+        assert widths["portrait"] < t.card_w
+    else:
+        assert t.transposed and t.card_w >= 48
 
 
 def _fill_a_foundation(t):

@@ -119,10 +119,11 @@ class DevilsGripTable(TargetFocus, GameTable):
         self._redraw = False
 
     # -- geometry --------------------------------------------------------------------------------
-    def layout_cards(self, frame) -> None:
-        """Card width and every rectangle for ``frame`` (a :class:`ui.frame.Frame`)."""
-        p = load_toml("devils-grip/screen.toml")[frame.shape]
-        self.geo = p
+    @staticmethod
+    def arrangement(p: dict, frame) -> tuple[int, dict]:
+        """``(card width px, sizes in card widths)`` of the geometry ``p`` (a section of
+        layouts/devils-grip/screen.toml) in ``frame``'s table: the widest card whose grid, stock
+        and talon fit the table."""
         T = frame.table
         R = cards_art.RATIO
         st = p["fan_step"]
@@ -130,10 +131,10 @@ class DevilsGripTable(TargetFocus, GameTable):
             cw, ch, fan = 1.0, R + 3 * st, (0.0, st)
         else:
             cw, ch, fan = 1.0 + 3 * st, R, (st, 0.0)
-        self.transposed = bool(p["transpose"])
-        ncol, nrow = (ROWS, COLS) if self.transposed else (COLS, ROWS)
+        transposed = bool(p["transpose"])
+        ncol, nrow = (ROWS, COLS) if transposed else (COLS, ROWS)
         lab = p["label"]
-        lw, lh = (0.0, lab) if self.transposed else (lab, 0.0)
+        lw, lh = (0.0, lab) if transposed else (lab, 0.0)
         gx, gy = p["gap_x"], p["gap_y"]
         gw = lw + ncol * cw + (ncol - 1) * gx
         gh = lh + nrow * ch + (nrow - 1) * gy
@@ -141,6 +142,27 @@ class DevilsGripTable(TargetFocus, GameTable):
         piles = 1 + 0.3 + 1 + (TALON_SHOWN - 1) * ts
         tw, th = max(gw, lw + piles), gh + p["stock_gap"] + R
         w = int(min(T.width / tw, T.height / th, p["max_card"] * frame.scale))
+        return w, dict(cw=cw, ch=ch, fan=fan, transposed=transposed, lw=lw, lh=lh, gx=gx, gy=gy, gh=gh, ts=ts,
+                       tw=tw, th=th)
+
+    def layout_cards(self, frame) -> None:
+        """Card width and every rectangle for ``frame`` (a :class:`ui.frame.Frame`): the shape's
+        geometry, or its ``alternate`` where that gives wider cards (the grid as dealt, fanned
+        down, on a phone too short for the 8 rows of the upright layout)."""
+        sections = load_toml("devils-grip/screen.toml")
+        p = sections[frame.shape]
+        w, a = self.arrangement(p, frame)
+        if "alternate" in p:
+            alt = sections[p["alternate"]]
+            w_alt, a_alt = self.arrangement(alt, frame)
+            if w_alt > w:
+                p, w, a = alt, w_alt, a_alt
+        self.geo = p
+        T = frame.table
+        R = cards_art.RATIO
+        cw, ch, fan, lw, lh, gx, gy, gh, ts, tw, th = (a[k] for k in ("cw", "ch", "fan", "lw", "lh", "gx", "gy",
+                                                                       "gh", "ts", "tw", "th"))
+        self.transposed = a["transposed"]
         h = cards_art.card_height(w)
         self.card_w, self.card_h = w, h
         self.fan = (fan[0] * w, fan[1] * w)
@@ -626,6 +648,11 @@ class DevilsGripTable(TargetFocus, GameTable):
             return cards_art.CardArt(self.art.four_colour, self.art.back_style, narrow=True)
         return self.art
 
+    def talon_art(self):
+        """The art of the talon's cards: full faces stepping right (their corner index a column),
+        with the grid's narrow index where the grid has one."""
+        return self._grid_art() if self.geo.get("index") == "narrow" else self.art
+
     def draw_cards(self, surface) -> None:
         s = self.state
         w = self.card_w
@@ -744,7 +771,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         w = self.card_w
         t = s.talon
         shown = len(t) if hide_from is None else min(len(t), hide_from)
-        art = self._grid_art() if self.geo.get("index") == "narrow" else self.art
+        art = self.talon_art()
         if shown == 0:
             surface.blit(cards_art.placeholder(w), self.talon_rect.topleft)
         dx = self._shake_dx(hit.TALON) if shaking else 0
