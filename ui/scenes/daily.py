@@ -25,7 +25,9 @@ WEEKDAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su")
 
 class DailyScene(ScreenScene):
     """``date``: the date selected first (default today). ``cells``: ``[(date, rect)]`` of the
-    month shown; ``rows``: ``[(game, rect)]`` of the selected date's deals."""
+    month shown; ``rows``: ``[(game, rect)]`` of the selected date's deals (either empty while
+    its tab is hidden). ``arrangement``: one of :attr:`ARRANGEMENTS`; ``tab``: the tab shown
+    when there are tabs (``tabs``)."""
 
     def __init__(self, date: str | None = None):
         super().__init__()
@@ -62,7 +64,6 @@ class DailyScene(ScreenScene):
         body = pygame.Rect(m, self.top.bottom + m, w - 2 * m, h - self.top.bottom - 2 * m)
         self.fs = text.MIN_SIZE if self.phone else max(text.MIN_SIZE, round(19 * self.s))
         lh = max(T, round(self.fs * 2.2))       # a row of buttons
-        self.info_h = lh
         line = text.font(self.fs).get_linesize()
         head = max(16, text.font(max(text.MIN_SIZE, self.fs - 2)).get_linesize() + 4)   # the weekday names
         streak_h = line + 6
@@ -78,7 +79,7 @@ class DailyScene(ScreenScene):
         self.tabs = ("deals", "calendar") if self.arrangement == "tabs" else ()
         self.top_title = None
         self.cells, self.rows = [], []
-        self.month_bar = self.share_rect = self.tab_rects = None
+        self.month_bar = None
         if self.arrangement in ("side", "bar"):
             if self.arrangement == "side":
                 cal_w = min(body.width * 11 // 20, round(body.height * 1.15))
@@ -95,10 +96,10 @@ class DailyScene(ScreenScene):
             self.list = pygame.Rect(body.x, self.cal.bottom + m // 2, body.width, body.bottom - self.cal.bottom - m // 2)
         else:         # tabs: the switch under the top bar, then the tab shown
             tw = body.width // 2
-            self.tab_rects = {"deals": pygame.Rect(body.x, body.y, tw, T),
-                              "calendar": pygame.Rect(body.x + tw, body.y, body.width - tw, T)}
+            tabs = {"deals": pygame.Rect(body.x, body.y, tw, T),
+                    "calendar": pygame.Rect(body.x + tw, body.y, body.width - tw, T)}
             for name, label in (("deals", tr("Deals")), ("calendar", tr("Calendar"))):
-                b = Button(f"tab-{name}", self.tab_rects[name], label, None, self.fs + 1, "panel")
+                b = Button(f"tab-{name}", tabs[name], label, None, self.fs + 1, "panel")
                 b.selected = self.tab == name
                 self.buttons.append((b, lambda name=name: self.show_tab(name)))
             rest = pygame.Rect(body.x, body.y + T + m, body.width, body.height - T - m)
@@ -162,7 +163,6 @@ class DailyScene(ScreenScene):
             share = Button("share", sr, share_label, None, self.fs, "panel")
             share.enabled = any(self.entry(self.date, g) for g in daily.GAMES)
             self.buttons.append((share, self.share))
-            self.share_rect = sr
 
     def tap_targets(self) -> list[tuple[str, pygame.Rect]]:
         """The dates of the month and the selected date's deals on the screen (the buttons aside)."""
