@@ -48,7 +48,9 @@ def test_a_link_opens_its_deal(monkeypatch):
 
 
 def test_a_link_to_todays_daily_plays_it_as_the_daily(monkeypatch):
-    d = daily.daily_deal(daily.today(), "spider")
+    today = daily.today()
+    monkeypatch.setattr(daily, "today", lambda: today)     # one day, even across midnight
+    d = daily.daily_deal(today, "spider")
     monkeypatch.setenv("PASYANS_DEAL", d.code)
     app = new_app(Store(MemoryStorage()))
     assert app.scene.game == "spider" and app.scene.number == d.number and app.scene.daily_date == d.date

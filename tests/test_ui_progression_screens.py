@@ -24,6 +24,13 @@ def _quit():
     pygame.display.quit()
 
 
+@pytest.fixture(autouse=True)
+def _same_day(monkeypatch):
+    """The screens read today's date when opened: pinned to the date this module read, so a run
+    that crosses midnight sees one day throughout."""
+    monkeypatch.setattr(daily, "today", lambda: TODAY)
+
+
 def scripted(store):
     """Wins and losses of the last days: dailies won, records, a few badges."""
     from ui.progression import Progression
