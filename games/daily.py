@@ -24,10 +24,12 @@ The pools and variants (the Spider, Klondike and FreeCell dailies first):
   (``games/banks/pyramid-layout=L-passes=unlimited.txt``) in its own order (name
   ``"daily pyramid L"``). A layout returns every 55 days and its bank holds at least 13 deals
   (layout 15), so its deal repeats after ``55 × bank size ≥ 715`` days.
-- Devil's Grip: deals 1..1000 in the order of name ``"daily devils-grip"``, *not* a bank. Under
-  our rules about one deal in 12 000 can be won outright (docs/devils-grip.md, "Winnability"):
-  the bank has 6 deals, too few for a year without repeats, so the daily is a plain deal
-  whose result is the cards left, as every Devil's Grip game's is.
+- Devil's Grip: the deals of ``games/banks/devils-grip-daily.txt`` (:data:`GRIP_BANK`), each
+  with a *goal*. Under our rules about one deal in 12 000 can be won outright (docs/devils-grip.md,
+  "Winnability"), too few for a year of verified wins, so a Devil's Grip daily asks instead to
+  leave at most ``goal`` cards in stock and talon: the fewest the solver found for that deal
+  within a fixed budget, with the line that reaches it (replayed by the rules when the file is
+  made, and by the tests). Finishing it at its goal is a daily win (:mod:`games.progression`).
 
 A rebuilt bank changes the deals of the dates that follow; ``tests/test_daily.py`` pins the
 codes of a few dates so that such a change is seen.
@@ -51,8 +53,10 @@ VARIANTS = {"tripeaks": {"mode": "easy"}, "pyramid": {"passes": "unlimited"}, "d
 """The options of each game's daily (Pyramid adds the layout of the day)."""
 EPOCH = _dt.date(2000, 1, 1)
 N_LAYOUTS = 55
-DEVILS_GRIP_POOL = range(1, 1001)
 MIN_POOL = 365
+GRIP_BANK = "devils-grip-daily.txt"
+"""The file under ``games/banks/`` of Devil's Grip's deals of the day, their goals and lines
+(made by ``tools/make_grip_daily.py``; read by :func:`grip_goals`)."""
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -64,13 +68,15 @@ class DateError(ValueError):
 @dataclass(frozen=True)
 class DailyDeal:
     """One game's deal of one date: ``game`` (registry name), deal ``number``, full ``options``,
-    the deal ``code`` a player can type or share."""
+    the deal ``code`` a player can type or share; ``goal``: for Devil's Grip, the most cards
+    that may be left in stock and talon for the daily to count as won (else ``None``)."""
 
     date: str
     game: str
     number: int
     options: dict
     code: str
+    goal: int | None = None
 
 
 def parse_date(text: str) -> _dt.date:
@@ -118,7 +124,7 @@ def pool(game: str, layout: int | None = None) -> tuple[int, ...]:
     :raises ValueError: when the bank the pool comes from is missing or unreadable.
     """
     if game == "devils-grip":
-        return tuple(DEVILS_GRIP_POOL)
+        return tuple(sorted(grip_goals()))
     rules = find_game(game)
     opts = dict(VARIANTS[game])
     if game == "pyramid":
@@ -127,6 +133,93 @@ def pool(game: str, layout: int | None = None) -> tuple[int, ...]:
     if b is None or not b.solvable:
         raise ValueError(f"no verified bank for the daily {game} {opts}")
     return b.solvable
+
+
+@dataclass(frozen=True)
+class GripGoal:
+    """A Devil's Grip deal of the day: deal ``number``, its ``goal`` (leave at most that many
+    cards in stock and talon) and the ``moves`` (docs/contract.md notation) that the solver
+    found to reach it."""
+
+    number: int
+    goal: int
+    moves: tuple[str, ...]
+
+
+def parse_grip_goals(text: str) -> dict[int, GripGoal]:
+    """Read the text of :data:`GRIP_BANK`: ``# comments``, ``key: value`` lines, then a line a
+    deal, ``DEAL GOAL MOVE…``. Returns ``{deal number: GripGoal}``.
+
+    :raises ValueError: naming the line that cannot be read (a deal or goal that is not a whole
+        number, a deal listed twice, no deal at all).
+    """
+    out: dict[int, GripGoal] = {}
+    for i, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line or ":" in line.split()[0]:
+            continue
+        parts = line.split()
+        if len(parts) < 2 or not (parts[0].isascii() and parts[0].isdigit()
+                                  and parts[1].isascii() and parts[1].isdigit()):
+            raise ValueError(f"{GRIP_BANK} line {i} is not 'DEAL GOAL MOVE...'")
+        n = int(parts[0])
+        if n in out:
+            raise ValueError(f"{GRIP_BANK} line {i}: deal {n} is listed twice")
+        out[n] = GripGoal(n, int(parts[1]), tuple(parts[2:]))
+    if not out:
+        raise ValueError(f"{GRIP_BANK} lists no deal")
+    return out
+
+
+_grip: dict[int, GripGoal] | None = None
+
+
+def grip_goals() -> dict[int, GripGoal]:
+    """The Devil's Grip deals of the day shipped in ``games/banks/`` (:data:`GRIP_BANK`).
+
+    :raises ValueError: when the file is missing or unreadable.
+    """
+    global _grip
+    if _grip is None:
+        try:
+            text = (bank.BANKS_DIR / GRIP_BANK).read_text(encoding="utf-8")
+        except OSError as e:
+            raise ValueError(f"cannot read {GRIP_BANK}: {e.strerror}") from None
+        _grip = parse_grip_goals(text)
+    return _grip
+
+
+def grip_goal(number: int) -> int | None:
+    """The goal (most cards left) of Devil's Grip deal ``number`` as a deal of the day, or
+    ``None`` when the deal is not one of the daily bank."""
+    g = grip_goals().get(number)
+    return None if g is None else g.goal
+
+
+def goal_of_code(code: str) -> int | None:
+    """The daily goal of the Devil's Grip deal whose code is ``code`` (case-insensitive), or
+    ``None`` for another game's code, an unreadable one, or a deal that is no deal of the day."""
+    from .codes import CodeError
+
+    rules = find_game("devils-grip")
+    try:
+        number, _ = rules.decode(code.strip())
+    except (CodeError, ValueError):
+        return None
+    return grip_goal(number)
+
+
+def replay_goal(number: int, moves) -> int:
+    """Replays ``moves`` (texts) by the rules from Devil's Grip deal ``number`` and returns the
+    cards left in stock and talon at the end (:meth:`games.devils_grip.DevilsGrip.result`).
+
+    :raises games.core.GameError: for a move that cannot be read or is not legal there.
+    """
+    rules = find_game("devils-grip")
+    s = rules.deal(number)
+    for m in moves:
+        s = rules.apply(s, rules.parse_move(s, m))
+    return rules.result(s)
 
 
 def layout_of_day(day: int) -> int:
@@ -158,7 +251,8 @@ def daily_deal(date: str, game: str) -> DailyDeal:
     number, opts = number_of_day(game, day)
     rules = find_game(game)
     full = rules.check_options(opts)
-    return DailyDeal(d.isoformat(), game, number, full, rules.code(number, full))
+    goal = grip_goal(number) if game == "devils-grip" else None
+    return DailyDeal(d.isoformat(), game, number, full, rules.code(number, full), goal)
 
 
 def daily_deals(date: str) -> list[DailyDeal]:

@@ -26,6 +26,11 @@ variant's checked deals that its bank (``games/banks/``) holds as verified winna
 percent (docs/pyramid.md, "Winnability of the 55 layouts"): layout 1 (67 %) gives × 1.33,
 layout 15 (13 %) × 1.87. A TriPeaks win takes 28 moves plus one a stock draw, so its move bonus
 is 10 a stock card left plus 230. Arithmetic is in integers, the same on every machine.
+
+A Devil's Grip deal of the day finished at its goal (at most ``goal`` cards left) but not won
+outright is a daily win too (docs/progression.md): :func:`grip_goal_points`, the same formula
+with the base ``B`` = 500 plus 100 for each card left under the goal, and no ``U`` (a deal of the
+day is the same deal for everyone, whatever the setting).
 """
 from __future__ import annotations
 
@@ -55,6 +60,12 @@ PARS = {
 }
 SPIDER_PAR_TIME = {"1": 600, "2": 1200, "4": 2400}
 SPIDER_FACTOR = {"1": 100, "2": 200, "4": 300}
+
+
+GRIP_GOAL_BASE = 500
+"""Base points of a Devil's Grip deal of the day finished at its goal, not won outright."""
+GRIP_GOAL_PER_CARD = 100
+"""Points for each card left under the goal of a Devil's Grip deal of the day."""
 
 
 def pyramid_winnable_percent(options: dict) -> int:
@@ -118,3 +129,22 @@ def points(game: str, options: dict, seconds: float, moves: int, solvable_only: 
     unsolved = 10 if solvable_only else 12
     num = raw * f * relaxed * unsolved
     return (num + 5000) // 10000
+
+
+def grip_goal_points(seconds: float, moves: int, left: int, goal: int) -> int:
+    """The points of a Devil's Grip deal of the day that ended with ``left`` cards in stock and
+    talon, at or under its ``goal``, without an outright win: ``500 + 100 × (goal − left)`` plus
+    Devil's Grip's time and move parts (par 1800 s, 2 points a move under 300).
+
+    >>> grip_goal_points(1200, 180, 7, 8)
+    1440
+
+    :raises ValueError: for negative seconds, moves or cards, or ``left`` above ``goal``.
+    """
+    if seconds < 0 or moves < 0 or left < 0:
+        raise ValueError("seconds, moves and cards left cannot be negative")
+    if left > goal:
+        raise ValueError(f"{left} cards left is above the goal of {goal}")
+    par = PARS["devils-grip"]
+    return (GRIP_GOAL_BASE + GRIP_GOAL_PER_CARD * (goal - left) + max(0, par.time - int(seconds))
+            + par.per_move * max(0, par.moves - int(moves)))

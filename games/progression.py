@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from . import records
 from .daily import GAMES, SEED_GAMES, parse_date
+from .points import grip_goal_points
 from .points import points as win_points
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -52,13 +53,16 @@ class GameResult:
 @dataclass(frozen=True)
 class DailyEntry:
     """A date's result in one game: ``won``, and the first win's (else the last try's) ``points``,
-    ``seconds``, ``moves``; ``code`` the deal."""
+    ``seconds``, ``moves``; ``code`` the deal; ``left``: Devil's Grip's cards left in stock and
+    talon (``None`` for the other games). A Devil's Grip daily is ``won`` when it was won outright
+    or finished at its goal (:func:`daily_won`)."""
 
     won: bool
     points: int
     seconds: int
     moves: int
     code: str
+    left: int | None = None
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,32 @@ def best_day_streak(progress: Progress) -> int:
 
 
 # -- applying a result -----------------------------------------------------------------------------
+def daily_goal(r: GameResult) -> int | None:
+    """The goal of ``r`` when it is a Devil's Grip deal of the day (the most cards that may be
+    left: :func:`games.daily.goal_of_code`), else ``None``."""
+    if r.daily is None or r.game != "devils-grip":
+        return None
+    from .daily import goal_of_code
+
+    try:
+        return goal_of_code(r.code)
+    except ValueError:   # no daily bank shipped: no goal to reach
+        return None
+
+
+def goal_reached(r: GameResult) -> bool:
+    """Whether ``r`` is a Devil's Grip deal of the day that ended (won or no move left) with at
+    most its goal's cards left in stock and talon (docs/progression.md)."""
+    goal = daily_goal(r)
+    return goal is not None and r.finished and r.cards_left is not None and r.cards_left <= goal
+
+
+def daily_won(r: GameResult) -> bool:
+    """Whether ``r`` counts as a won deal of the day: won, or a Devil's Grip daily finished at its
+    goal. (An outright win stays the only *win* for statistics and the other badges.)"""
+    return r.daily is not None and (r.won or goal_reached(r))
+
+
 def _better(bests: dict, key: str, value, lower: bool) -> None:
     old = bests.get(key)
     if old is None or (value < old if lower else value > old):
@@ -133,8 +163,10 @@ def apply_result(progress: Progress, r: GameResult) -> Outcome:
     """The progression after the game ``r`` (pure: ``progress`` is not changed).
 
     A won game scores :func:`games.points.points` and enters its variant's table and, for a
-    daily, the game's daily table (never with undo). A daily's first win is kept: a later
-    replay of it changes nothing there. Badges are checked last (:mod:`games.badges`).
+    daily, the game's daily table (never with undo). A Devil's Grip daily finished at its goal
+    but not won outright scores :func:`games.points.grip_goal_points` and enters the daily table
+    only. A daily's first win is kept: a later replay of it changes nothing there. Badges are
+    checked last (:mod:`games.badges`).
 
     :raises ValueError: for a bad date or an unknown game or variant.
     """
@@ -143,14 +175,20 @@ def apply_result(progress: Progress, r: GameResult) -> Outcome:
     parse_date(r.date)
     if r.game not in GAMES:
         raise ValueError(f"unknown game '{r.game}'")
-    pts = win_points(r.game, r.options, r.seconds, r.moves, r.solvable_only) if r.won else 0
+    at_goal = not r.won and goal_reached(r)
+    if r.won:
+        pts = win_points(r.game, r.options, r.seconds, r.moves, r.solvable_only)
+    elif at_goal:
+        pts = grip_goal_points(r.seconds, r.moves, r.cards_left, daily_goal(r))
+    else:
+        pts = 0
     secs = int(r.seconds)
     tables = dict(progress.records)
     places = {}
-    if r.won:
+    if r.won or at_goal:
         entry = records.Entry(pts, secs, r.moves, r.date, r.code)
-        keys = [records.table_key(r.game, r.options)] + ([records.table_key(r.game, r.options, True)]
-                                                         if r.daily else [])
+        keys = ([records.table_key(r.game, r.options)] if r.won else []) + \
+            ([records.table_key(r.game, r.options, True)] if r.daily else [])
         for key in keys:
             tables[key], place = records.insert(tables.get(key, []), entry, r.undo_used)
             if place:
@@ -161,7 +199,8 @@ def apply_result(progress: Progress, r: GameResult) -> Outcome:
         day = dict(daily.get(r.daily, {}))
         old = day.get(r.game)
         if old is None or not old.won:
-            day[r.game] = DailyEntry(r.won, pts, secs, r.moves, r.code)
+            left = r.cards_left if r.game == "devils-grip" else None
+            day[r.game] = DailyEntry(daily_won(r), pts, secs, r.moves, r.code, left)
         daily[r.daily] = day
     wins = dict(progress.wins)
     layouts = progress.layouts
@@ -209,7 +248,8 @@ def _date(v, what: str) -> str:
 
 def dump_daily(daily: dict) -> dict:
     """The JSON-ready form of ``Progress.daily`` (read back by :func:`parse_daily`)."""
-    return {d: {g: {"won": e.won, "points": e.points, "seconds": e.seconds, "moves": e.moves, "code": e.code}
+    return {d: {g: {"won": e.won, "points": e.points, "seconds": e.seconds, "moves": e.moves, "code": e.code,
+                    **({"left": e.left} if e.left is not None else {})}
                 for g, e in games.items()} for d, games in daily.items()}
 
 
@@ -228,8 +268,11 @@ def parse_daily(obj) -> dict:
                 raise ValueError(f"the daily results of {d} hold '{g}', not a game's result")
             if not isinstance(e.get("won"), bool) or not isinstance(e.get("code"), str):
                 raise ValueError(f"the daily result of {d} {g} has no won flag or deal code")
+            left = e.get("left")
+            if left is not None:
+                _whole(left, f"the daily result of {d} {g}: left")
             day[g] = DailyEntry(e["won"], *(_whole(e.get(k), f"the daily result of {d} {g}: {k}")
-                                            for k in ("points", "seconds", "moves")), e["code"])
+                                            for k in ("points", "seconds", "moves")), e["code"], left)
         out[d] = day
     return out
 
@@ -294,7 +337,8 @@ def from_dict(obj) -> Progress:
 # -- the result line to share -----------------------------------------------------------------------
 def share_line(date: str, game: str, entry: DailyEntry, lang: str | None = None, symbols: bool = True) -> str:
     """The line a player shares after a daily (docs/rules.md): «Пасьянс 2026-12-04 · Косынка ✓ 3:12 ·
-    87 ходов» / "Pasyans 2026-12-04 · Klondike ✓ 3:12 · 87 moves"; a daily not won shows ✗.
+    87 ходов» / "Pasyans 2026-12-04 · Klondike ✓ 3:12 · 87 moves"; a daily not won shows ✗. A
+    Devil's Grip daily adds its cards left and goal: "… · 7 left, goal ≤ 8".
     ``symbols`` False writes "won" / "not won" instead of the marks (for a font without them)."""
     from .i18n import format_duration, language, tr
     from .registry import find_game
@@ -304,9 +348,22 @@ def share_line(date: str, game: str, entry: DailyEntry, lang: str | None = None,
     else:
         mark = tr("won", lang) if entry.won else tr("not won", lang)
     moves = tr("{n} moves", lang, context=plural_form(entry.moves, lang or language()), n=entry.moves)
-    return tr("Pasyans {date} · {game} {mark} {time} · {moves}", lang, date=date,
+    line = tr("Pasyans {date} · {game} {mark} {time} · {moves}", lang, date=date,
               game=tr(find_game(game).title, lang), mark=mark, time=format_duration(entry.seconds, lang),
               moves=moves)
+    goal = _goal_of(entry.code) if game == "devils-grip" and entry.left is not None else None
+    if goal is not None:   # a Devil's Grip daily: the cards left against its goal
+        line += " · " + tr("{n} left, goal ≤ {goal}", lang, n=entry.left, goal=goal)
+    return line
+
+
+def _goal_of(code: str) -> int | None:
+    from .daily import goal_of_code
+
+    try:
+        return goal_of_code(code)
+    except ValueError:   # no daily bank shipped
+        return None
 
 
 def plural_form(n: int, lang: str) -> str:

@@ -15,12 +15,12 @@ import pytest
 from games.cards import parse_card
 from games.core import LOST
 from games.devils_grip import (
-    MERGE, MSG_BRILLIANT, MSG_FILL_FIRST, N_CELLS, SWAP, TALON, DevilsGrip, DevilsGripState, Move, rating,
+    MERGE, MSG_BRILLIANT, MSG_FILL_FIRST, N_CELLS, SWAP, TALON, TURN, DevilsGrip, DevilsGripState, Move, rating,
 )
 from games.i18n import tr
 from ui.table.devils_grip import DevilsGripTable
 from ui.table import hit
-from conftest import click, tap, drag, new_app as open_app
+from conftest import click, tap, drag, new_app as open_app, save_screen
 
 FILLERS = [f"{r}{s}" for r in "JQK" for s in "CDHS"] * 2   # nothing fits on them, they fit on nothing here
 SIZES = [(1280, 800), (390, 844), (844, 390)]
@@ -334,3 +334,75 @@ def test_hint_reason_covers_no_chain_label_on_a_phone():
     box = t.assist._bubble[1]
     assert not any(box.colliderect(r) for r in t.label_rects)
     assert not box.colliderect(t.hint_anchor())
+
+
+# -- the deal of the day and its goal ----------------------------------------------------------------
+def play_to_the_end(t, moves, merges=True):
+    """Plays ``moves`` (texts) through the table, then on to the end of the game: a talon play,
+    else the turn, else (when ``merges``) the first merge; cards left never grow, so a line that
+    reached its goal ends at it or under it."""
+    for m in moves:
+        assert t.play(DevilsGrip.parse_move(t.state, m)), m
+    while DevilsGrip.status(t.state) == "playing":
+        legal = [m for m in DevilsGrip.legal_moves(t.state) if m.kind != SWAP]
+        pick = next((m for m in legal if m.kind == TALON), None) or \
+            next((m for m in legal if m.kind == TURN), None) or \
+            (next((m for m in legal if m.kind == MERGE), None) if merges else None)
+        assert pick is not None, DevilsGrip.format_position(t.state)
+        assert t.play(pick)
+    run_until_idle(t.app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_daily_finished_at_its_goal_marks_the_date_won(size):
+    from games import daily
+    from ui.scenes.daily import DailyScene
+
+    d = daily.daily_deal("2026-12-04", "devils-grip")   # a fixed date: the same deal every day the tests run
+    line = daily.grip_goals()[d.number].moves
+    app = make(size, number=d.number)
+    t = app.scene
+    t.start(d.number, {}, daily=d.date)
+    assert t.daily_goal == d.goal
+    assert t.status_text == f"Deal of the day: leave at most {d.goal} cards in stock and talon"
+    assert (tr("Goal"), f"≤ {d.goal}") in t.top_items()
+    play_to_the_end(t, line)
+    left = DevilsGrip.result(t.state)
+    assert left <= d.goal and DevilsGrip.status(t.state) == LOST
+    entry = app.progression.daily_entry(d.date, "devils-grip")
+    assert entry.won and entry.left == left
+    assert "daily devils-grip" in t.outcome.places and t.outcome.points > 0
+    assert t.panel is not None and t.panel_title() == "Goal reached!"
+    assert t.goal_text() == f"Goal reached: {left} cards left, goal ≤ {d.goal}"
+    app.frame()
+    if size == (390, 844):
+        save_screen(app.screen, "end-panel-devils-grip-daily-390x844.png")
+    # the Daily screen shows the date won, and the row its goal
+    app.open_daily(d.date)
+    app.frame()
+    assert isinstance(app.scene, DailyScene) and app.scene.marks(d.date) == (1, 0)
+    assert app.scene.goal(d.date) == d.goal
+    if size == (390, 844):
+        save_screen(app.screen, "daily-devils-grip-goal-390x844.png")
+
+
+def test_a_daily_above_its_goal_is_played_not_won():
+    from games import daily
+
+    d = daily.daily_deal("2026-12-04", "devils-grip")
+    app = make(number=d.number)
+    t = app.scene
+    t.start(d.number, {}, daily=d.date)
+    play_to_the_end(t, [], merges=False)       # turns and talon plays only: far above any goal
+    left = DevilsGrip.result(t.state)
+    assert left > d.goal
+    entry = app.progression.daily_entry(d.date, "devils-grip")
+    assert entry is not None and not entry.won
+    assert t.panel_title() == "No more moves"
+    assert t.goal_text() == f"Goal not reached: {left} cards left, goal ≤ {d.goal}"
+
+
+def test_a_plain_game_has_no_goal():
+    app = make(number=7)
+    t = app.scene
+    assert t.daily_goal is None and all(label != tr("Goal") for label, _ in t.top_items())

@@ -43,6 +43,13 @@ class DailyScene(ScreenScene):
     def entry(self, date: str, game: str):
         return self.app.progression.daily_entry(date, game)
 
+    def goal(self, date: str) -> int | None:
+        """The goal of ``date``'s Devil's Grip daily (most cards left), or None without a bank."""
+        try:
+            return daily.daily_deal(date, "devils-grip").goal
+        except ValueError:
+            return None
+
     def marks(self, date: str) -> tuple[int, int]:
         """``(won, played but not won)`` dailies of ``date``."""
         day = self.app.progression.data.daily.get(date, {})
@@ -312,7 +319,10 @@ class DailyScene(ScreenScene):
             if e is not None and e.won:
                 pygame.draw.circle(surface, WON_INK, mark.center, isz // 2)
                 surface.blit(icon("ok", isz - 6, (20, 50, 25)), (mark.x + 3, mark.y + 3))
-                status = tr("Won {time} · {moves} moves", time=format_duration(e.seconds), moves=e.moves)
+                if e.left:   # a Devil's Grip daily finished at its goal, not won outright
+                    status = tr("Goal reached: {n} left · {time}", n=e.left, time=format_duration(e.seconds))
+                else:
+                    status = tr("Won {time} · {moves} moves", time=format_duration(e.seconds), moves=e.moves)
             elif e is not None:
                 pygame.draw.circle(surface, DIM, mark.center, isz // 2, 2)
                 status = tr("Played, not won")
@@ -322,6 +332,10 @@ class DailyScene(ScreenScene):
             label = game_title(g)
             if g == "pyramid":
                 label = tr("{game}, layout {n}", game=label, n=daily.layout_of_day(daily.day_index(self.date)))
+            elif g == "devils-grip":
+                goal = self.goal(self.date)
+                if goal is not None:
+                    label = tr("{game}, goal ≤ {n} left", game=label, n=goal)
             lines.append((r, mark, label, status, WON_INK if e is not None and e.won else DIM))
         ss0 = max(text.MIN_SIZE, fs - 1)
         # the name left and the result right on one line; where one row has no room for both, every

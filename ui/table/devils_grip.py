@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from games.core import PLAYING, Refusal
+from games.core import PLAYING, WON, Refusal
 from games.devils_grip import (
     COLS, MERGE, N_CELLS, RATING_ROWS, ROWS, SWAP, TALON, TURN, TURN_MOVE,
     DevilsGrip, Move, chain_of, complete_in_row, fits, rating,
@@ -111,6 +111,26 @@ class DevilsGripTable(TargetFocus, GameTable):
         R = cards_art.RATIO
         out = [(c * 1.1, r * 1.08 * R, True) for r in range(3) for c in range(8)]
         return out + [(0, 3.35 * R, False), (1.2, 3.35 * R, True)]
+
+    @property
+    def daily_goal(self) -> int | None:
+        """The goal of this game when it is a deal of the day (leave at most that many cards in
+        stock and talon: :func:`games.daily.grip_goal`), else ``None``."""
+        if self.daily_date is None or self.number is None:
+            return None
+        from games.daily import grip_goal
+
+        try:
+            return grip_goal(self.number)
+        except ValueError:   # no daily bank shipped: a daily without a goal
+            return None
+
+    def goal_text(self) -> str:
+        """The end panel's goal line of a daily: reached or not, cards left and the goal."""
+        left, goal = DevilsGrip.result(self.state), self.daily_goal
+        if left <= goal:
+            return tr("Goal reached: {n} cards left, goal ≤ {goal}", n=left, goal=goal)
+        return tr("Goal not reached: {n} cards left, goal ≤ {goal}", n=left, goal=goal)
 
     def on_start(self) -> None:
         self.drag: StackDrag | None = None
@@ -607,16 +627,31 @@ class DevilsGripTable(TargetFocus, GameTable):
 
     # -- game events -----------------------------------------------------------------------------
     def intro(self) -> str:
+        goal = self.daily_goal
+        if goal is not None:
+            return tr("Deal of the day: leave at most {goal} cards in stock and talon", goal=goal)
         return tr("Tap a stack: it goes onto the stack it continues. Hold one, then tap a cell, to swap")
 
     def after_move(self, before, move) -> None:
         s = self.state
         if not s.stock and not s.talon and self.rules.status(s) == PLAYING:
             self.say(tr("Every card is on the grid: swap the stacks into their rows"))
+            return
+        goal = self.daily_goal
+        left = DevilsGrip.result(s)
+        if goal is not None and left <= goal < DevilsGrip.result(before) and self.rules.status(s) == PLAYING:
+            # cards left never grow again: the daily is won once the game ends
+            self.say(tr("Goal reached: {n} cards left, goal ≤ {goal}. Play on to the end", n=left, goal=goal))
 
     def on_won(self) -> None:
         self.say(tr("Every stack is complete and in its row!"))
         super().on_won()
+
+    def panel_title(self) -> str:
+        goal = self.daily_goal
+        if goal is not None and self.rules.status(self.state) != WON and DevilsGrip.result(self.state) <= goal:
+            return tr("Goal reached!")
+        return super().panel_title()
 
     def lost_text(self) -> str:
         if not self.state.stock and self.state.talon:
@@ -625,12 +660,15 @@ class DevilsGripTable(TargetFocus, GameTable):
 
     def top_items(self):
         items = list(super().top_items())
-        left = (tr("Left"), str(self.rules.result(self.state)))
+        left = [(tr("Left"), str(self.rules.result(self.state)))]
+        goal = self.daily_goal
+        if goal is not None:
+            left.append((tr("Goal"), f"≤ {goal}"))
         for k, (label, _) in enumerate(items):
             if label == tr("Score"):
-                items[k] = left
+                items[k:k + 1] = left
                 return items
-        return [left] + items
+        return left + items
 
     # -- drawing ---------------------------------------------------------------------------------
     def _shake_dx(self, target) -> int:
@@ -875,7 +913,8 @@ class DevilsGripTable(TargetFocus, GameTable):
 
     def end_body_height(self, pw: int) -> int:
         line = self._line()
-        return round(line * 1.5) + 8 + line + 14 + 3 * (line + 6)
+        goal = line + 6 if self.daily_goal is not None else 0
+        return round(line * 1.5) + 8 + goal + line + 14 + 3 * (line + 6)
 
     def draw_end_body(self, surface, r) -> None:
         s = self.state
@@ -887,6 +926,12 @@ class DevilsGripTable(TargetFocus, GameTable):
         text.blit_center(surface, text.render(msg, text.fit(msg, big, r.width, 14), INK),
                          (r.centerx, y + big // 2))
         y += round(line * 1.5) + 8
+        if self.daily_goal is not None:   # a deal of the day: its goal, reached or not
+            msg = self.goal_text()
+            col = GOLD if left <= self.daily_goal else DIM
+            text.blit_center(surface, text.render(msg, text.fit(msg, line, r.width, 12), col),
+                             (r.centerx, y + line // 2))
+            y += line + 6
         rated = rating(left)
         msg = tr(rated) if rated else tr("No rating: more than 10 cards left")
         col = GOLD if rated else DIM
