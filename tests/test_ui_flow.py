@@ -188,7 +188,8 @@ def test_pause_menu_top_left_covers_the_table_and_stops_the_clock(game, size):
     p = t.panel
     assert p is not None and getattr(p, "pause", False)
     labels = [lab() for lab, _ in p.rows]
-    assert labels[:5] == ["New deal", "Sound: on", "Rules of this game", "Statistics", "Home"]
+    assert labels[:5] == ["New deal", "Sound: on", "Rules and tips", "Statistics", "Home"]
+    assert [lab for lab in labels if "Rules" in lab] == ["Rules and tips"]     # one entry for the rules
     assert [b.name for b in p.buttons] == ["done"] and p.buttons[0].label == "Resume"
     for b in p.row_buttons + p.buttons:
         assert b.rect.height >= 44 and p.rect.contains(b.rect), (b.name, b.rect)
@@ -220,7 +221,11 @@ def test_pause_menu_entries_work():
     click(app, t.pause_button.rect.center)
     click(app, row(app, "Sound: on"))
     assert app.settings.sound is False and row(app, "Sound: off")
-    click(app, row(app, "Rules of this game"))
+    click(app, row(app, "Rules and tips"))
+    assert type(app.scene).__name__ == "RulesScene" and app.scene.game == "tripeaks"
+    app.scene.back()                               # back to the same table
+    assert app.scene is t
+    key(app, pygame.K_F1)                          # the keys stay one key away
     assert t.panel is not None and any("H: hint" in line for line in t.panel.paragraphs)
     key(app, pygame.K_ESCAPE)
     assert t.panel is None

@@ -831,7 +831,7 @@ class GameTable(Scene):
 
         rows = [(lambda: tr("New deal"), then(self.ask_new_deal)),
                 (lambda: tr("Sound: {v}", v=onoff(s.sound)), sound),
-                (lambda: tr("Rules of this game"), then(self.open_rules)),
+                (lambda: tr("Rules and tips"), then(self.open_rules_page)),
                 (lambda: tr("Statistics"), then(self.open_stats)),
                 (lambda: tr("Home"), then(self.go_home))]
         rows += [(label, then(fn)) for label, fn in self.pause_entries()]
@@ -839,9 +839,9 @@ class GameTable(Scene):
         self.stale = True
 
     def pause_entries(self) -> list:
-        """Entries a table adds to the pause menu below Home: the rules and tips page, sharing the
-        deal. ``[(label_fn, callback)]``, the label a function so it follows the language."""
-        out = [(lambda: tr("Rules and tips"), self.open_rules_page)]
+        """Entries a table adds to the pause menu below Home: sharing the deal.
+        ``[(label_fn, callback)]``, the label a function so it follows the language."""
+        out = []
         if self.number is not None:
             out.append((lambda: tr("Share this deal"), self.share_deal))
         return out

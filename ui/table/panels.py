@@ -464,7 +464,7 @@ class OptionsPanel(Panel):
 
 class PauseMenu(OptionsPanel):
     """The pause menu (the top-left button, or Esc): one entry a row — Resume, New deal, Sound,
-    Rules of this game, Statistics, Home, then any entries a table adds
+    Rules and tips (the game's rules page), Statistics, Home, then any entries a table adds
     (:meth:`ui.table.base.GameTable.pause_entries`) — and Resume again at the bottom. It covers the
     table (``covers``): a paused game is not studied for free, and the clock stands still."""
 
