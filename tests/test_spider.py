@@ -448,3 +448,23 @@ def test_too_many_cards_names_the_count_asked_and_face_up():
         play(s, "1-2/2")
     assert e.value.text("en") == "Cannot move 2 cards from column 1: only 1 face up"
     assert e.value.text("ru") == "Из столбца 1 не перенести карт: 2, открыто только 1"
+
+
+def test_a_run_to_an_empty_column_needs_no_count():
+    """docs/contract.md: ``3-7`` onto an empty column moves the whole movable run; ``/N`` is
+    needed only to move part of it."""
+    s = pos("(9C) " + run("H", 8, 5), "KS")
+    whole = Spider.parse_move(s, "1-3")
+    assert whole == Move(0, 2, 4)
+    after = play(s, "1-3")
+    assert [c & 15 for c in after.columns[2]] == [8, 7, 6, 5] and len(after.columns[0]) == 1
+    assert Spider.format_move(s, whole) == "1-3/4"
+    assert play(s, "1-3/2").columns[2] == s.columns[0][-2:]
+
+
+@pytest.mark.parametrize("text, same", [("03-07", "3-7"), ("010-02", "10-2"), ("06-10/01", "6-10/1")])
+def test_leading_zeros_read_as_the_number(text, same):
+    """docs/contract.md: numbers typed anywhere take leading zeros."""
+    s = pos("KC", "TS", "5H", "KD", "KH", "8D", "6H", "KS", "QC", "9S")
+    assert Spider.parse_move(s, text) == Spider.parse_move(s, same)
+    assert Spider.apply(s, Spider.parse_move(s, text)) == Spider.apply(s, Spider.parse_move(s, same))
