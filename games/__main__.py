@@ -7,6 +7,7 @@ command. ``solve`` exits 0 solved, 1 unsolvable, 3 unknown.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .codes import CodeError
@@ -289,6 +290,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except BrokenPipeError:
+        # the reader went away (``| head``): quietly, and nothing more to flush at exit
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
         return 0
 
 
