@@ -11,6 +11,8 @@ Examples::
 
 ``--moves`` plays moves in the game's notation (docs/contract.md) through the table, ``solve`` plays
 the solver's solution, ``stock`` draws the whole stock; a won or lost game shows its end panel.
+As on the command line, a move the rules refuse, an option that is not KEY=VALUE or a position
+file that cannot be read is one line on stderr (``error: …``) and exit 2, and no PNG is written.
 ``--panel`` opens ``code`` (the deal-code entry) or ``options``.
 
 ``--scene home|settings|stats`` renders one of the screens around the games instead (with
@@ -33,6 +35,10 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from games.__main__ import CommandError, load_position, parse_options  # noqa: E402
+from games.codes import CodeError  # noqa: E402
+from games.core import GameError, History, IllegalMove  # noqa: E402
+from games.numbers import quote  # noqa: E402
 from games.tripeaks import DRAW, TriPeaks  # noqa: E402
 from ui.app import App, parse_size  # noqa: E402
 from ui.settings import Settings  # noqa: E402
@@ -43,8 +49,25 @@ from ui.table import hit  # noqa: E402
 SIZES = ["1280x800", "390x844", "844x390"]
 
 
+def check_moves(rules, state, moves: list[str]) -> None:
+    """Play ``moves`` (texts) by the rules from ``state`` before any drawing.
+
+    :raises CommandError: ``move N 'TEXT' is illegal: why`` for the first move the rules refuse.
+    """
+    hist = History.start(rules, state)
+    for i, tok in enumerate(moves, 1):
+        try:
+            hist.act(tok)
+        except IllegalMove as e:
+            raise CommandError(f"move {i} '{quote(tok)}' is illegal: {e}") from None
+
+
 def render(size, args, out: Path) -> None:
-    opts = {k: v for k, v in (o.split("=", 1) for o in args.option)}
+    """Draw the table (or ``--scene``) at ``size`` and write ``out``.
+
+    :raises CommandError, GameError: for a bad option, position file or move (nothing written).
+    """
+    opts = parse_options(args.option)
     state = None
     rules, table = TriPeaks, TriPeaksTable
     if args.game != "tripeaks":  # the other games: moves are played through the table
@@ -53,7 +76,10 @@ def render(size, args, out: Path) -> None:
 
         rules, table = find_game(args.game), table_class(args.game)
     if args.position:
-        state = rules.parse_position(Path(args.position).read_text(encoding="utf-8"), opts)
+        state = load_position(rules, args.position, opts)
+    if not args.scene and args.moves not in ("solve", "stock"):
+        start = state if state is not None else rules.deal(args.number, rules.check_options(opts))
+        check_moves(rules, start, args.moves.split())
     settings = Settings(language=args.lang, anim_speed="off", four_colour=args.four_colour,
                         card_back=args.back)
     settings.options_for(args.game).update(opts)
@@ -64,7 +90,8 @@ def render(size, args, out: Path) -> None:
     t = app.scene
     if args.game != "tripeaks":
         for m in (rules.solve(t.state, timeout=20).moves if args.moves == "solve" else args.moves.split()):
-            t.play(rules.parse_move(t.state, m))
+            if not t.play(rules.parse_move(t.state, m)):
+                raise CommandError(f"the table refused move '{quote(m)}': {t.status_text}")
             t.anim.finish()
             t.toasts.clear()
         moves = []
@@ -165,14 +192,18 @@ def main(argv=None) -> int:
     ap.add_argument("--sheet", help="open this game's sheet on the home screen")
     args = ap.parse_args(argv)
     out = Path(args.out)
-    if args.all_sizes:
-        for s in SIZES:
-            render(parse_size(s), args, out.with_name(f"{out.stem}-{s}{out.suffix}"))
-    else:
-        size = parse_size(args.size)
-        if size is None:
-            ap.error(f"--size '{args.size}' is not WxH (at least 320x300)")
-        render(size, args, out)
+    try:
+        if args.all_sizes:
+            for s in SIZES:
+                render(parse_size(s), args, out.with_name(f"{out.stem}-{s}{out.suffix}"))
+        else:
+            size = parse_size(args.size)
+            if size is None:
+                ap.error(f"--size '{args.size}' is not WxH (at least 320x300)")
+            render(size, args, out)
+    except (CommandError, GameError, CodeError, ValueError) as e:   # one line, exit 2 (docs/contract.md)
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     return 0
 
 

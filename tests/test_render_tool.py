@@ -1,0 +1,48 @@
+"""tools/render.py refuses what it cannot draw as the command line does (docs/contract.md): an
+illegal move in --moves or a position file it cannot read is one line on stderr, exit 2, no PNG."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def render(tmp_path, *args):
+    out = tmp_path / "shot.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    p = subprocess.run([sys.executable, str(ROOT / "tools" / "render.py"), *args, "--out", str(out)],
+                       capture_output=True, text=True, env=env, timeout=120)
+    return p, out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--game", "klondike", "--number", "5", "--moves", "s 9h"], ["move 2 '9h' is illegal"]),
+    (["--game", "spider", "--moves", "1-3 1-1"], ["move 2 '1-1' is illegal"]),
+    (["--number", "1", "--moves", "s KC"], ["move 2 'KC' is illegal"]),          # TriPeaks
+    (["--game", "freecell", "--moves", "zz"], ["move 1 'zz' is illegal"]),
+    (["--game", "klondike", "--option", "draw"], ["--option 'draw' is not KEY=VALUE"]),
+])
+def test_a_bad_move_or_option_is_one_line_exit_2(tmp_path, args, words):
+    p, out = render(tmp_path, *args)
+    assert p.returncode == 2 and p.stdout == "", p.stderr
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and all(w in lines[0] for w in words), p.stderr
+    assert not out.exists()
+
+
+def test_an_unreadable_position_is_one_line_exit_2(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Game: klondike\nStock: 5X\n", encoding="utf-8")
+    for path, words in ((tmp_path / "missing.txt", "cannot read position file"), (bad, "the position has no")):
+        p, out = render(tmp_path, "--game", "klondike", "--position", str(path))
+        lines = p.stderr.splitlines()
+        assert p.returncode == 2 and len(lines) == 1 and words in lines[0], p.stderr
+        assert "Traceback" not in p.stderr and not out.exists()
+
+
+def test_legal_moves_still_render(tmp_path):
+    p, out = render(tmp_path, "--game", "spider", "--moves", "1-3 2-5")
+    assert p.returncode == 0 and out.exists(), p.stderr
