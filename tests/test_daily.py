@@ -12,9 +12,9 @@ from games.registry import find_game
 
 GOLDEN = {
     # A change here means the daily deals changed for everyone (a rebuilt bank or a new recipe).
-    "2026-12-04": ["tripeaks TP1-E-AAAAALL", "pyramid PY1-L28-AAAAABP", "devils-grip DG1-S-AAAAAXI",
+    "2026-12-04": ["tripeaks TP1-E-AAAAALL", "pyramid PY1-L28-AAAAABP", "devils-grip DG1-S-AAAAAIR",
                    "spider SP1-2-AAAAAGE", "klondike KL1-D1-AAAAAGM", "freecell FC1-M-AAABCSO"],
-    "2027-01-01": ["tripeaks TP1-E-AAAAAJQ", "pyramid PY1-L44-AAAAABE", "devils-grip DG1-S-AAAAAAH",
+    "2027-01-01": ["tripeaks TP1-E-AAAAAJQ", "pyramid PY1-L44-AAAAABE", "devils-grip DG1-S-AAAAAFT",
                    "spider SP1-2-AAAAAVA", "klondike KL1-D1-AAAAAWF", "freecell FC1-M-AAABKDW"],
 }
 
