@@ -40,7 +40,7 @@ from . import hit
 from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
 from .hit import Hit, Kind
 from .panels import CodeEntry, OptionsPanel, Panel
-from .session import MAX_DEAL, Session  # noqa: F401  (MAX_DEAL: where tests and tools read it)
+from .session import Session
 HINT_SLICE = 0.012
 """Seconds of solver per frame while a hint is thought about: the player is waiting for it and
 only the spinner moves, so most of a 60 Hz frame (16.7 ms) goes to the search; the rest draws."""
