@@ -509,12 +509,14 @@ class ColumnsTable(GameTable):
         """A tap on the stock (Klondike draws, Spider deals)."""
 
     def safe_moves(self, s, exclude) -> list:
-        """Moves auto to foundation may make now (first one is played)."""
-        return []
+        """Moves auto to foundation may make now, the first one played: the rules'
+        :meth:`safe_to_foundation` of ``s`` less the cards in ``exclude``."""
+        return [m for _, m in self.rules.safe_to_foundation(s, exclude)]
 
     def finish_list(self, s):
-        """Finish's moves when it is offered now, else ``None``."""
-        return None
+        """Finish's moves when it is offered now, else ``None``: the rules' :meth:`finish_moves`
+        (Spider asks its solver instead)."""
+        return self.rules.finish_moves(s)
 
     def why(self, s, move) -> str | None:
         """The rules' refusal of ``move`` translated, or ``None`` if legal."""

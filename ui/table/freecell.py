@@ -89,12 +89,6 @@ class FreeCellTable(ColumnsTable):
         m = Move(self.place(key), FOUNDATION)
         return m if FreeCell.why_not(s, m) is None else None
 
-    def safe_moves(self, s, exclude):
-        return [m for _, m in FreeCell.safe_to_foundation(s, exclude)]
-
-    def finish_list(self, s):
-        return FreeCell.finish_moves(s)
-
     def deal_label(self) -> str:
         """Microsoft's deal number, ``#617`` (the code ``FC1-M-…`` names the same deal)."""
         return "—" if self.number is None else f"#{self.number}"

@@ -112,12 +112,6 @@ class KlondikeTable(ColumnsTable):
         m = Move(self.place(key), FOUNDATION)
         return m if Klondike.why_not(s, m) is None else None
 
-    def safe_moves(self, s, exclude):
-        return [m for _, m in Klondike.safe_to_foundation(s, exclude)]
-
-    def finish_list(self, s):
-        return Klondike.finish_moves(s)
-
     def stock_tap(self) -> None:
         s = self.state
         try:
