@@ -128,3 +128,23 @@ print("ok")
 """
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
+
+
+def test_the_deals_automatic_moves_are_counted_out_of_a_continued_game():
+    # a Klondike deal with a card safe home at once: the moves auto to foundation made there
+    # lead the history, and a continued game counts them out of the player's moves
+    from games.core import History
+    from games.klondike import Klondike
+
+    n = next(n for n in range(1, 500) if Klondike.safe_to_foundation(Klondike.deal(n, {"draw": "1"})))
+    h = History.start(Klondike, Klondike.deal(n, {"draw": "1"}))
+    auto = 0
+    while Klondike.safe_to_foundation(h.state):
+        h.play(Klondike.safe_to_foundation(h.state)[0][1])
+        auto += 1
+    h.play("s")                                        # the player's first move: the stock
+    s = Session(Klondike, "klondike")
+    assert s.leading_safe_moves(h) == auto >= 1
+    h2 = History.start(Klondike, Klondike.deal(n, {"draw": "1"}))
+    h2.play("s")
+    assert s.leading_safe_moves(h2) == 0               # the player moved first: none is the deal's

@@ -213,13 +213,7 @@ class ColumnsTable(GameTable):
         first safe move of its position, played before any move of the player's."""
         if not self.auto_on or self.number is None:
             return 0
-        k = 0
-        while k < len(history.actions) and k + 1 < len(history.states):
-            safe = self.safe_moves(history.states[k], set())
-            if not safe or self.rules.format_move(history.states[k], safe[0]) != history.actions[k]:
-                break
-            k += 1
-        return k
+        return self.session.leading_safe_moves(history)
 
     def on_undo(self) -> None:
         self.cycle = self.last_tap = None

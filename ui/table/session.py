@@ -171,6 +171,19 @@ class Session:
         self.deal_moves = 0
         self.groups = []
 
+    def leading_safe_moves(self, history: History) -> int:
+        """How many of ``history``'s first moves are each the first move the rules'
+        :meth:`safe_to_foundation` offers in its position: what auto to foundation plays at the
+        deal, before any move of the player's (a continued game counts them out of the
+        player's moves)."""
+        k = 0
+        while k < len(history.actions) and k + 1 < len(history.states):
+            safe = self.rules.safe_to_foundation(history.states[k])
+            if not safe or self.rules.format_move(history.states[k], safe[0][1]) != history.actions[k]:
+                break
+            k += 1
+        return k
+
     def saved_daily(self, saved) -> str | None:
         """The date whose deal of the day a continued game is (the date it was dealt, or today),
         or None."""
