@@ -170,3 +170,21 @@ def test_goal_points_refuse_bad_input():
         grip_goal_points(10, 10, 9, 8)
     with pytest.raises(ValueError):
         grip_goal_points(-1, 10, 1, 8)
+
+
+def test_the_bank_is_reproducible():
+    """tools/make_grip_daily.py's search for a deal, with the budget the bank's header names, gives
+    that deal's line and goal again (a node budget: the same on every machine)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "make_grip_daily.py"
+    spec = importlib.util.spec_from_file_location("make_grip_daily", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    header = (daily.bank.BANKS_DIR / daily.GRIP_BANK).read_text(encoding="utf-8")
+    budget = next(line for line in header.splitlines() if line.startswith("budget:"))
+    nodes, beam = (int(w) for w in budget.replace(",", "").split() if w.isdigit())
+    number, best, moves, _ = tool.best_of((3, nodes, beam))
+    entry = daily.grip_goals()[3]
+    assert (number, best, tuple(moves)) == (3, entry.goal, entry.moves)
