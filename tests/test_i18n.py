@@ -85,3 +85,23 @@ def test_no_message_translated_twice_differently(lang):
                 clashes.append((k, seen[k][0], p.name))
             seen.setdefault(k, (p.name, v))
     assert not clashes, clashes
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_character_a_player_reads_has_a_glyph_in_the_font(lang):
+    """Every character of the catalogue and the rules pages exists in the bundled FreeSans Bold
+    (ui/text.py), so none shows as a missing-glyph box; suits are drawn as shapes (card tokens
+    such as ``KH`` in the text), never as font characters."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame.freetype
+    pygame.freetype.init()
+    font = pygame.freetype.Font(None, 20)   # the same bundled face; it says when a glyph is missing
+    texts = [p.read_text(encoding="utf-8") for p in sorted((LOCALES_DIR / lang / "rules").glob("*.txt"))]
+    texts += [parse_po(p.read_text(encoding="utf-8")).values() for p in sorted((LOCALES_DIR / lang).glob("*.po"))]
+    chars = set()
+    for t in texts:
+        for s in ([t] if isinstance(t, str) else t):
+            chars.update(c for c in s if c.isprintable())
+    missing = sorted(c for c in chars if font.get_metrics(c)[0] is None)
+    assert not missing, f"no glyph in the font for {missing!r}"
