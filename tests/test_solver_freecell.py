@@ -322,6 +322,21 @@ def test_a_depth_first_lane_wins_where_best_first_wanders_and_its_line_is_shorte
     assert r.status == "solved" and len(r.moves) <= fcs.LONG_LINE and lines == []
 
 
+def test_depth_first_lanes_slice_like_one_run():
+    # a depth-first turn ends between two expansions like a best-first one: the same answer and
+    # states however sliced, alone and taking turns with a best-first lane
+    s = FreeCell.deal(672, {})
+    for lanes, schedule in (([DepthFirst(LANES[1])], None), ([LANES[0], DepthFirst(LANES[1])], [(0, 300), (1, 500)])):
+        whole = FreeCellSearch(s, max_nodes=4000, lanes=lanes, schedule=schedule).run()
+        sliced = FreeCellSearch(s, max_nodes=4000, lanes=lanes, schedule=schedule)
+        steps = 0
+        while (r := sliced.step(53)) is None:
+            steps += 1
+        assert steps > 5
+        assert (r.status, r.moves, r.nodes) == (whole.status, whole.moves, whole.nodes)
+        assert r.status == "solved"
+
+
 def test_a_depth_first_lane_that_runs_dry_has_searched_the_same_space():
     # running dry is a proof whatever the order: the depth-first lane meets exactly the states
     # the best-first lane meets before the last search (moves back) starts
