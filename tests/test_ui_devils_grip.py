@@ -53,6 +53,13 @@ def cell(t, i):
     return (r.x + r.width // 3, r.y + r.height // 3)
 
 
+def hold(app, clock, seconds):
+    """Keep the pointer pressed for ``seconds``: frames 1/60 s apart on the app's fake clock."""
+    for _ in range(round(seconds * 60)):
+        clock.advance(1 / 60)
+        app.frame()
+
+
 def run_until_idle(app, frames=1000):
     """Frames (10 ms apart) until no animation runs: a frame cap, not a wall-clock deadline."""
     for _ in range(frames):
@@ -142,7 +149,7 @@ def test_drag_onto_a_cell_it_does_not_fit_glides_back_with_the_reason():
     assert t2.state is s0 and t2.status_text == tr("{card} goes only on {need}", "ru", card="5S", need="2S")
 
 
-def test_swap_by_the_handle_and_by_long_press_then_tap():
+def test_swap_by_the_handle_and_by_long_press_then_tap(fake_clock):
     s0 = position({0: "2S", 1: "2S", 2: "5S"})
     app = make(state=s0)
     t = app.scene
@@ -153,8 +160,9 @@ def test_swap_by_the_handle_and_by_long_press_then_tap():
     p = cell(t, 0)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
     app.frame()
-    app.pointer.t_down -= 0.6                      # the press has been held 0.6 s
-    app.frame()
+    hold(app, fake_clock, 0.3)
+    assert t.swap_from is None                     # not yet a long press
+    hold(app, fake_clock, 0.3)                     # held 0.6 s
     assert t.swap_from == 0
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=False))
     app.frame()
@@ -290,7 +298,7 @@ def test_layout_all_cells_on_screen_fans_readable_targets_big(size):
         assert len({r.x for r in t.cell_rects}) == 8 and len({r.y for r in t.cell_rects}) == 3
 
 
-def test_talon_card_re_aimed_by_a_second_tap_and_long_press_then_drag_swaps():
+def test_talon_card_re_aimed_by_a_second_tap_and_long_press_then_drag_swaps(fake_clock):
     s0 = position({0: "2S", 1: "2S"}, talon=("5S",))
     app = make(state=s0)
     t = app.scene
@@ -302,8 +310,7 @@ def test_talon_card_re_aimed_by_a_second_tap_and_long_press_then_drag_swaps():
     p, q = cell(t, 5), cell(t, 7)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
     app.frame()
-    app.pointer.t_down -= 0.6
-    app.frame()
+    hold(app, fake_clock, 0.6)
     assert t.swap_from == 5
     for k in range(1, 5):
         pp = (p[0] + (q[0] - p[0]) * k // 4, p[1] + (q[1] - p[1]) * k // 4)

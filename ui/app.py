@@ -404,8 +404,8 @@ class App:
                 self.dirty = True
             elif t in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.DROPFILE, pygame.MOUSEWHEEL):
                 self.dispatch(e)
-            else:
-                for pe in self.pointer.feed(e, now):
+            else:     # each pointer event with the time it was read: how long a press was held
+                for pe in self.pointer.feed(e, self.now()):
                     self.dispatch(pe)
         for pe in self.pointer.poll(now):
             self.dispatch(pe)

@@ -11,6 +11,14 @@ the window) are scaled to pixels, so each press is seen once. Only the first fin
 * ``tap`` at the release of a press that never became a drag nor a long press (the scene checks
   that the release is over the same target as the press: a tap acts on release);
 * ``long`` once a press has been held :data:`LONG_PRESS` seconds without dragging.
+
+How long a press was held is judged by the times its events were *read* (``now`` given per event:
+pygame-ce's events carry no timestamp), never by the time a frame took. A release can only be
+read at the start of a frame, so after a frame slower than :data:`STALL` (a loaded phone, a save,
+a garbage collection; in WebAssembly a frame can outlast the hold) the release of a quick tap may
+still be on its way to the queue when the next frame reads it: that frame does not turn the press
+into a long press. The next frame does, if the press is still held then. So a quick tap stays a
+tap whatever a frame took, and a real hold still becomes a long press, one frame later at worst.
 """
 from __future__ import annotations
 
@@ -21,6 +29,10 @@ import pygame
 
 SLOP = 10
 LONG_PRESS = 0.5
+"""Seconds a press must be held, without moving more than :data:`SLOP` px, to be a long press."""
+STALL = LONG_PRESS / 2
+"""Seconds between two reads of the events beyond which the later read cannot tell a press still
+held from a release not yet delivered (it defers the long press by one read)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +55,15 @@ class Pointer:
         self.pos = (0, 0)
         self.dragging = False
         self.long_fired = False
-        self.t_down = 0.0
+        self.t_down = 0.0            # when the press was read (seconds, the caller's clock)
+        self.last_poll: float | None = None   # when :meth:`poll` last ran (the last read of events)
+        self.deferred = False        # a read after a stall saw the hold pass LONG_PRESS and waited
 
     def _press(self, pos, now):
         self.pressed, self.start, self.pos = True, pos, pos
         self.dragging = self.long_fired = False
         self.t_down = now
+        self.deferred = False
         return [PointerEvent("down", pos, pos)]
 
     def _move(self, pos):
@@ -73,7 +88,8 @@ class Pointer:
         return out
 
     def feed(self, e: pygame.event.Event, now: float | None = None) -> list[PointerEvent]:
-        """The pointer events that the pygame event ``e`` produces (often none)."""
+        """The pointer events that the pygame event ``e`` produces (often none); ``now`` is when
+        ``e`` was read (seconds; default ``time.perf_counter()``)."""
         now = time.perf_counter() if now is None else now
         t = e.type
         if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -97,12 +113,18 @@ class Pointer:
         return []
 
     def poll(self, now: float | None = None) -> list[PointerEvent]:
-        """Time-based events: a ``long`` press once the hold passes :data:`LONG_PRESS` seconds."""
-        if self.pressed and not self.dragging and not self.long_fired:
-            now = time.perf_counter() if now is None else now
-            if now - self.t_down >= LONG_PRESS:
-                self.long_fired = True
-                return [PointerEvent("long", self.pos, self.start)]
+        """Time-based events, once per frame after its events were fed (``now``: when they were
+        read, seconds): a ``long`` press once the press has been held :data:`LONG_PRESS` seconds.
+        A read more than :data:`STALL` seconds after the one before does not fire it (the release
+        of a quick tap may not have reached the queue yet); the next read does."""
+        now = time.perf_counter() if now is None else now
+        last, self.last_poll = self.last_poll, now
+        if self.pressed and not self.dragging and not self.long_fired and now - self.t_down >= LONG_PRESS:
+            if last is not None and now - last > STALL and not self.deferred:
+                self.deferred = True
+                return []
+            self.long_fired = True
+            return [PointerEvent("long", self.pos, self.start)]
         return []
 
     def cancel(self) -> None:

@@ -1,0 +1,131 @@
+"""How long a press was held, judged by when its events were read (ui/input.py): a quick tap stays
+a tap whatever a frame took (a loaded phone, a save, a garbage collection; WebAssembly under load),
+and a real hold still becomes a long press. The app runs on the fake clock (tests/conftest.py), so
+"a frame taking 0.8 s" is the clock moved on by 0.8 s, never the machine's load."""
+import pygame
+import pytest
+
+from conftest import new_app
+from games.tripeaks import DRAW, TriPeaks
+from ui.input import LONG_PRESS, STALL, Pointer
+from ui.table import hit
+
+DOWN = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1, touch=False)
+UP = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(10, 10), button=1, touch=False)
+FRAME = 1 / 60
+
+
+def _post(kind, **fields):
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def _tripeaks_with_a_playable_card():
+    """A TriPeaks table (deal number, slot of a card that fits the waste)."""
+    from ui.table.tripeaks import TriPeaksTable
+
+    for n in range(1, 200):
+        s = TriPeaks.deal(n, {"mode": "easy", "scoring": "streak"})
+        slot = next((m for m in TriPeaks.legal_moves(s) if m != DRAW), None)
+        if slot is not None:
+            return TriPeaksTable(n), slot
+    raise AssertionError("no deal with a playable card")
+
+
+def _point(table, target):
+    r = table.target_rect(target)
+    for fy in (0.5, 0.25, 0.75):
+        for fx in (0.5, 0.25, 0.75):
+            p = (int(r.x + r.width * fx), int(r.y + r.height * fy))
+            if table.hit_test(p) == target:
+                return p
+    raise AssertionError(f"{target} is hidden")
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("finger", [False, True])
+def test_a_tap_whose_release_comes_after_a_slow_frame_moves_the_card(fake_clock, finger):
+    """The press is read, that frame takes 0.8 s, the next frame finds no release yet (it is still
+    on its way to the queue), the frame after reads it: a tap, and the card moves."""
+    table, slot = _tripeaks_with_a_playable_card()
+    app = new_app(table)
+    t = app.scene
+    card = t.state.tableau[slot]
+    x, y = _point(t, hit.slot(slot))
+    w, h = app.size
+    finger_fields = dict(touch_id=1, finger_id=0, x=x / w, y=y / h, dx=0.0, dy=0.0, pressure=1.0)
+    if finger:
+        _post(pygame.FINGERDOWN, **finger_fields)
+    else:
+        _post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False)
+    app.frame()
+    fake_clock.advance(0.8)        # the frame that read the press took 0.8 s
+    app.frame()                    # nothing in the queue yet
+    if finger:
+        _post(pygame.FINGERUP, **finger_fields)
+    else:
+        _post(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False)
+    app.frame()
+    assert t.history.moves == 1 and t.state.waste[-1] == card
+
+
+def test_press_and_release_read_together_after_a_slow_frame_are_a_tap(fake_clock):
+    table, slot = _tripeaks_with_a_playable_card()
+    app = new_app(table)
+    t = app.scene
+    p = _point(t, hit.slot(slot))
+    fake_clock.advance(0.8)        # a slow frame, during which the player tapped
+    _post(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False)
+    _post(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=False)
+    app.frame()
+    assert t.history.moves == 1
+
+
+def test_a_hold_at_the_usual_frame_rate_is_a_long_press_after_the_hold():
+    p = Pointer((100, 100))
+    p.poll(now=0.0)
+    p.feed(DOWN, now=0.0)
+    t, fired = 0.0, None
+    while t < 1.0 and fired is None:
+        t += FRAME
+        if [e.kind for e in p.poll(now=t)] == ["long"]:
+            fired = t
+    assert LONG_PRESS <= fired < LONG_PRESS + FRAME + 1e-9
+    assert [e.kind for e in p.feed(UP, now=t + FRAME)] == ["up"]     # a long press is no tap
+
+
+def test_a_hold_through_slow_frames_is_still_a_long_press():
+    """Every frame takes 0.8 s: the read after the first slow frame waits, the next one fires."""
+    p = Pointer((100, 100))
+    p.poll(now=0.0)
+    p.feed(DOWN, now=0.0)
+    assert p.poll(now=0.0) == []
+    assert p.poll(now=0.8) == []
+    assert [e.kind for e in p.poll(now=1.6)] == ["long"]
+    assert p.poll(now=2.4) == []                                  # once per press
+
+
+def test_a_stall_defers_the_long_press_by_one_read_only():
+    p = Pointer((100, 100))
+    p.feed(DOWN, now=0.0)
+    p.poll(now=0.0)
+    assert p.poll(now=LONG_PRESS + STALL + 0.1) == []             # after a stall
+    assert [e.kind for e in p.poll(now=LONG_PRESS + STALL + 0.1 + FRAME)] == ["long"]
+    # a new press starts afresh: a stall defers its long press again
+    p.feed(UP, now=2.0)
+    p.feed(DOWN, now=2.0)
+    p.poll(now=2.0)
+    assert p.poll(now=3.0) == []
+    assert [e.kind for e in p.poll(now=3.0 + FRAME)] == ["long"]
+
+
+def test_a_drag_is_never_a_long_press():
+    p = Pointer((100, 100))
+    p.feed(DOWN, now=0.0)
+    p.poll(now=0.0)
+    p.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(40, 10), rel=(30, 0), buttons=(1, 0, 0), touch=False), now=0.1)
+    assert p.poll(now=0.1 + FRAME) == [] and p.poll(now=1.0) == [] and p.poll(now=1.0 + FRAME) == []
