@@ -10,7 +10,12 @@ nothing to do, and one hint (frames carrying a solver slice). Plus Python start 
 ``main.py`` runs) to the first home frame. Per table and kind: median and worst in ms, and the
 wasm/native ratio of the medians.
 
-Run: ``python3 bench/web_frames.py [--size 1280x800] [--moves 12] [--out bench/results/NAME]``
+``--start N`` measures only the start, N page loads against N fresh native interpreters (with the
+byte-code of a previous run, and from a copy of the bundle's files with no byte-code, as the page
+had before the bundle carried it), with its steps: imports, ``App()``, the first frame, the
+seconds spent compiling source and the modules loaded by the first frame.
+
+Run: ``python3 bench/web_frames.py [--size 1280x800] [--moves 12] [--start N] [--out bench/results/NAME]``
 (needs what the browser tests need: node, ``tests/web/node_modules``, chromium, ../shared/wasm).
 Not a timed test: the goals (docs/web.md, "Speed") are read off its table.
 """
@@ -60,23 +65,100 @@ def once(self):
         self.running = False
 App.frame = once
 runpy.run_path("main.py", run_name="__main__")
-print(json.dumps(probe.LOG["first_draw"]))
+print(json.dumps(probe.python_start()))
 """
+
+
+def native_starts(size: str, runs: int = 3, cold: bool = False) -> list[dict]:
+    """:func:`probe.python_start` of ``runs`` fresh native interpreters (seconds from the probe's
+    import, just before main.py, to the first home frame, and the steps). ``cold``: from a copy of
+    the bundle's files (tools/build_web.py ``stage``) without byte-code and writing none, so every
+    module of the app is compiled from source as in a page whose bundle has no ``__pycache__``;
+    else in the checkout, after one run that leaves its byte-code (in a temporary
+    ``PYTHONPYCACHEPREFIX``, whatever ``PYTHONDONTWRITEBYTECODE`` says)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               PASYANS_SIZE=size, PASYANS_DATA=tempfile.mkdtemp(prefix="pasyans-bench-"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    cwd, flags = ROOT, []
+    if not cold:
+        env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="pasyans-pyc-")
+    else:
+        sys.path.insert(0, str(ROOT / "tools"))
+        import build_web
+
+        cwd = Path(tempfile.mkdtemp(prefix="pasyans-cold-")) / "pasyans"
+        build_web.stage(cwd)
+        flags = ["-B"]
+    script = NATIVE_START.format(web=str(ROOT / "tests" / "web"))
+    out = []
+    for k in range(runs + (0 if cold else 1)):
+        r = subprocess.run([sys.executable, *flags, "-c", script], cwd=cwd, env=env, capture_output=True, text=True,
+                           timeout=120)
+        if r.returncode != 0:
+            raise SystemExit(f"native start failed: {r.stderr[-800:]}")
+        if cold or k:
+            out.append(json.loads(r.stdout.strip().splitlines()[-1]))
+    return out
 
 
 def native_start(size: str, runs: int = 3) -> list[float]:
     """Seconds from the probe's import (just before main.py) to the first home frame, natively,
-    in fresh interpreters."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               PASYANS_SIZE=size, PASYANS_DATA=tempfile.mkdtemp(prefix="pasyans-bench-"))
-    out = []
-    for _ in range(runs):
-        r = subprocess.run([sys.executable, "-c", NATIVE_START.format(web=str(ROOT / "tests" / "web"))], cwd=ROOT,
-                           env=env, capture_output=True, text=True, timeout=120)
-        if r.returncode != 0:
-            raise SystemExit(f"native start failed: {r.stderr[-800:]}")
-        out.append(json.loads(r.stdout.strip().splitlines()[-1]))
-    return out
+    in fresh interpreters (with byte-code)."""
+    return [s["first_draw"] for s in native_starts(size, runs)]
+
+
+def web_starts(size: str, runs: int) -> list[dict]:
+    """:func:`probe.python_start` of ``runs`` page loads (one browser, a fresh context each)."""
+    os.environ.setdefault("PASYANS_WEB", "1")
+    import webenv
+
+    w, h = (int(x) for x in size.split("x"))
+    pages = [{"name": f"start{k}", "width": w, "height": h, "touch": False, "scenarios": ["start"]}
+             for k in range(runs)]
+    import pytest
+
+    try:
+        out = webenv.run_page(pages, timeout=120 + 60 * runs)
+    except (pytest.skip.Exception, pytest.fail.Exception) as e:
+        raise SystemExit(f"the page cannot run here: {e}")
+    res = []
+    for p in pages:
+        r = out["runs"][p["name"]]
+        if r["errors"]:
+            raise SystemExit(f"the page failed: {r['errors']}")
+        res.append(dict(r["scenarios"]["start"], page_load_s=r["load"]["seconds"]))
+    return res
+
+
+def start_report(web: list[dict], warm: list[dict], cold: list[dict], size: str) -> tuple[str, dict]:
+    """The start's table: per step the median (and best) of each set of runs, and the ratios."""
+    med = statistics.median
+
+    def steps(runs: list[dict]) -> dict:
+        col = {"imports": [r["imported"] for r in runs], "App()": [r["app_made"] - r["imported"] for r in runs],
+               "first frame": [r["first_draw"] - r["app_made"] for r in runs],
+               "start (total)": [r["first_draw"] for r in runs],
+               "compiling": [r["compile_seconds"] for r in runs]}
+        return {k: (med(v), min(v)) for k, v in col.items()}
+
+    cols = {"wasm": steps(web), "native": steps(warm), "native, no .pyc": steps(cold)}
+    rows = [f"{'step (s)':16}" + "".join(f"{name:>24}" for name in cols)]
+    for step in cols["wasm"]:
+        rows.append(f"{step:16}" + "".join(f"{c[step][0]:.3f} (best {c[step][1]:.3f})".rjust(24)
+                                             for c in cols.values()))
+    total = {k: c["start (total)"][0] for k, c in cols.items()}
+    rows.append("")
+    ours = [p for p, _ in web[0]["compiled"] if "/assets/" in p]
+    rows.append(f"runs: wasm {len(web)}, native {len(warm)}, native without .pyc {len(cold)}; modules compiled from"
+                f" source in the page: {len(ours)} of the game's, {len(web[0]['compiled']) - len(ours)} others"
+                f" (pygame's); the game's modules loaded by the first frame: {len(web[0]['modules'])}")
+    rows.append(f"ratio wasm / native: {total['wasm'] / total['native']:.1f} (native without .pyc: "
+                f"{total['wasm'] / total['native, no .pyc']:.1f}); page load to first frame, Pyodide's own start "
+                f"included: {med(r['page_load_s'] for r in web):.1f} s")
+    data = {"size": size, "median_s": total, "steps": cols, "wasm_runs": web, "native_runs": warm,
+            "native_cold_runs": cold}
+    return "\n".join(rows), data
 
 
 def native_run(size: str, args: dict) -> dict:
@@ -173,6 +255,7 @@ def main(argv=None) -> int:
     ap.add_argument("--moves", type=int, default=12)
     ap.add_argument("--redraws", type=int, default=10)
     ap.add_argument("--idle", type=int, default=40)
+    ap.add_argument("--start", type=int, metavar="N", help="measure only the start: N page loads, N native runs")
     ap.add_argument("--out", help="write NAME.txt and NAME.json (e.g. bench/results/web-frames-1280x800)")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="also run the page's script under cProfile and print its N top functions by own time "
@@ -181,6 +264,17 @@ def main(argv=None) -> int:
                     help="also time the parts of each table's full redraw (felt, top bar, cards, buttons, status, "
                          "blit, flip) in both runs, ms per redraw")
     a = ap.parse_args(argv)
+    if a.start:
+        web = web_starts(a.size, a.start)
+        warm = native_starts(a.size, a.start)
+        cold = native_starts(a.size, a.start, cold=True)
+        text, data = start_report(web, warm, cold, a.size)
+        print(text)
+        if a.out:
+            head = f"python3 bench/web_frames.py --size {a.size} --start {a.start}"
+            Path(a.out + ".txt").write_text(f"{head}\n\n{text}\n", encoding="utf-8")
+            Path(a.out + ".json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+        return 0
     args = bench_args(a.moves, a.redraws, a.idle, a.profile, a.split)
     web = web_run(a.size, args)
     if a.profile:

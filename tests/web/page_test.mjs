@@ -389,6 +389,10 @@ const SCENARIOS = {
     await d.home();
     return out;
   },
+  // bench/web_frames.py --start: Python start to the first home frame, and its steps
+  async start(d) {
+    return await d.probe("python_start", {});
+  },
   // bench/web_frames.py: the scripted frame benchmark run inside the page (probe.bench_run)
   async bench(d) {
     const r = await d.probe("bench_run", cfg.bench || {});

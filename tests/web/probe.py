@@ -21,6 +21,36 @@ FRAMES: list = []          # [(t, seconds, drew, tag)] of the frames since the l
 POINTER: list = []        # the last pointer events the app dispatched: [kind, [x, y], scene]
 LOG = {"first_draw": None, "shakes": 0, "draw_seconds": None, "tag": ""}
 MAX_FRAMES = 20000
+START = {"imported": None, "app_made": None, "compile_seconds": 0.0, "compiled": [], "modules": []}
+"""Python start, in seconds since this module's import (just before ``main.py`` runs): when
+``ui.app`` had been imported, when ``App()`` returned; every module compiled from its source on
+the way (``[path, seconds]``: none when the bundle's byte-code is used); the app's modules
+(``games``, ``ui``) loaded when the first frame was drawn."""
+
+
+def _time_compiles() -> None:
+    """Time every compilation of a module's source by the import system (not the byte-code read
+    from ``__pycache__``)."""
+    from importlib.machinery import SourceFileLoader
+
+    if getattr(SourceFileLoader, "_probe_timed", False):
+        return
+    compile_source = SourceFileLoader.source_to_code
+
+    def source_to_code(self, data, path, *args, **kwargs):
+        t = time.perf_counter()
+        try:
+            return compile_source(self, data, path, *args, **kwargs)
+        finally:
+            dt = time.perf_counter() - t
+            START["compiled"].append([str(path), dt])
+            START["compile_seconds"] += dt
+
+    SourceFileLoader.source_to_code = source_to_code
+    SourceFileLoader._probe_timed = True
+
+
+_time_compiles()
 
 
 def install() -> None:
@@ -29,11 +59,14 @@ def install() -> None:
 
     if getattr(App, "_probe", False):
         return
+    START["imported"] = time.perf_counter() - T_START
     init, frame = App.__init__, App.frame
 
     def __init__(self, *a, **kw):
         APP["app"] = self
         init(self, *a, **kw)
+        if START["app_made"] is None:
+            START["app_made"] = time.perf_counter() - T_START
 
     def timed_frame(self):
         draws = self.draws
@@ -43,6 +76,9 @@ def install() -> None:
         drew = self.draws != draws
         if drew and LOG["first_draw"] is None:
             LOG["first_draw"] = time.perf_counter() - T_START
+            import sys
+
+            START["modules"] = sorted(m for m in sys.modules if m.split(".")[0] in ("games", "ui"))
         if len(FRAMES) < MAX_FRAMES:
             FRAMES.append((t, dt, drew, LOG["tag"]))
         anim = getattr(self.scene, "anim", None)
@@ -344,8 +380,11 @@ def redraw_split(args) -> dict:
 
 
 def python_start(_args=None) -> dict:
-    """Seconds from this module's import (just before ``main.py`` runs) to the first drawn frame."""
-    return {"first_draw": LOG["first_draw"]}
+    """Seconds from this module's import (just before ``main.py`` runs) to the first drawn frame,
+    and the steps on the way (:data:`START`)."""
+    import sys
+
+    return {"first_draw": LOG["first_draw"], **START, "cache_tag": sys.implementation.cache_tag}
 
 
 # -- the frame benchmark (bench/web_frames.py): the same script in the page and natively -----------
