@@ -51,15 +51,60 @@ def expected_files() -> set[str]:
     return out
 
 
+def expected_bytecode() -> set[str]:
+    """The byte-code files the bundle carries: one per module of games/ and ui/ but the solvers
+    (not main.py)."""
+    return {f"{p.parent.as_posix()}/__pycache__/{p.stem}.cpython-312.pyc"
+            for p in map(Path, expected_files()) if p.suffix == ".py" and p.parts[0] in ("games", "ui")
+            and p.parts[:2] != ("games", "solvers")}
+
+
 def test_bundle_holds_exactly_what_the_game_needs(bundle):
     dest, info = bundle
     names = bundle_names(dest)
     assert all(n.startswith("assets/") for n in names)
     packed = {n[len("assets/"):] for n in names}
-    assert packed == expected_files()
+    source = {n for n in packed if "__pycache__" not in n}
+    assert source == expected_files()
     assert "main.py" in packed and "games/tripeaks.py" in packed and "ui/__init__.py" in packed
     assert not {n.split("/")[0] for n in packed} & FORBIDDEN_TOP
-    assert not [n for n in packed if n.endswith((".pyc", ".pyo", ".ini")) or "__pycache__" in n]
+    assert not [n for n in source if n.endswith((".pyc", ".pyo", ".ini"))]
+    assert packed - source == set(info["pyc"])
+
+
+def test_bundle_carries_the_byte_code_of_every_module_for_cpython_312(bundle):
+    """Every module of games/ and ui/ (the solvers aside) has an unchecked-hash .pyc (PEP 552)
+    that CPython 3.12 reads for the shipped source: its magic number, flags, source hash, and a
+    code object inside."""
+    import tarfile
+
+    py312 = webenv.build_web.find_python312()
+    if py312 is None:
+        pytest.skip("no CPython 3.12 here (python3.12, $PASYANS_PYTHON312): the bundle has no byte-code")
+    dest, info = bundle
+    assert set(info["pyc"]) == expected_bytecode()
+    with tarfile.open(dest / "web" / "pasyans.tar.gz") as t:
+        pairs = {}
+        for name in info["pyc"]:
+            folder, _, pyc = name.partition("/__pycache__/")
+            source = f"{folder}/{pyc.split('.')[0]}.py"
+            pairs[source] = t.extractfile("assets/" + name).read().hex()
+    check = r"""
+import importlib.util, json, marshal, sys, types
+pairs, root, bad = json.loads(sys.stdin.read()), sys.argv[1], []
+for source, pyc in pairs.items():
+    data = bytes.fromhex(pyc)
+    src = open(f"{root}/{source}", "rb").read()
+    ok = (data[:4] == importlib.util.MAGIC_NUMBER and int.from_bytes(data[4:8], "little") == 1
+          and data[8:16] == importlib.util.source_hash(src) and isinstance(marshal.loads(data[16:]), types.CodeType))
+    if not ok:
+        bad.append(source)
+print(json.dumps(bad))
+"""
+    r = subprocess.run([str(py312), "-c", check, str(ROOT)], input=json.dumps(pairs), capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == []
 
 
 def test_bundle_is_under_budget(bundle):
@@ -76,7 +121,7 @@ def test_source_is_packed_unchanged(bundle):
     dest, _ = bundle
     with tarfile.open(dest / "web" / "pasyans.tar.gz") as t:
         for m in t.getmembers():
-            if m.isfile():
+            if m.isfile() and "/__pycache__/" not in m.name:
                 assert t.extractfile(m).read() == (ROOT / m.name[len("assets/"):]).read_bytes(), m.name
 
 

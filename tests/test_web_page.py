@@ -30,7 +30,7 @@ PASTED = {"paste_address": "https://example.org/pasyans/?deal=" + find_game("klo
           "paste_code": find_game("klondike").code(4242, {"draw": "1"}).lower(), "paste_bad": "KL1-D9-NOPE"}
 RUNS = [
     {"name": "desktop", "width": 1280, "height": 800, "touch": False, **PASTED,
-     "scenarios": ["open_all", "refused", "win_freecell", "paste_code", "before_reload", "reload",
+     "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "before_reload", "reload",
                    "after_reload"]},
     {"name": "phone", "width": 390, "height": 844, "touch": True, "sw": True,
      "scenarios": ["open_all", "refused", "win_tripeaks", "offline_reload"]},
@@ -62,6 +62,17 @@ def test_the_bundle_starts_in_webassembly_with_the_checked_wheel(page, run):
     s = r["load"]["state"]
     assert s["scene"] == "HomeScene" and s["size"] == SIZES[run] and s["draws"] >= 1
     assert r["console"] == [], r["console"]  # no Python traceback, no failed request
+
+
+def test_the_page_imports_the_modules_from_the_bundles_byte_code(page):
+    """The byte-code tools/build_web.py adds to the bundle is what the page's CPython 3.12 reads:
+    no module of games/ or ui/ is compiled from source on the way to the first home frame."""
+    if not webenv.need_bundle()[1]["pyc"]:
+        pytest.skip("the bundle was built without a CPython 3.12: it carries no byte-code")
+    s = scenario(page, "desktop", "start")
+    assert s["cache_tag"] == "cpython-312" and s["first_draw"] > 0
+    assert "ui.app" in s["modules"] and "ui.scenes.home" in s["modules"]
+    assert [p for p, _ in s["compiled"] if "/assets/" in p] == []
 
 
 @pytest.mark.parametrize("run", list(SIZES))

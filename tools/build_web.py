@@ -12,7 +12,16 @@ itch.io). Steps (docs/web.md):
    in the staged copy, with every proxy variable pointing at a closed port and a time limit:
    with our own template and icon pygbag has no reason to touch the network, and if it ever
    tried (it retries its CDN forever) the build fails instead of hanging.
-4. ``build/web`` = pygbag's output plus ``static/`` (manifest, service worker, icons), the
+4. Byte-code for the page's CPython 3.12: the modules of ``games/`` and ``ui/`` (solvers aside,
+   :data:`UNCOMPILED`) compiled by a
+   native CPython 3.12 (:func:`find_python312`) into ``__pycache__/NAME.cpython-312.pyc``
+   entries added to ``pasyans.tar.gz``. pygbag's runtime sets ``PYTHONDONTWRITEBYTECODE=1`` and
+   pygbag packs no ``.pyc``, so without them the page compiles every module at every start (a
+   third of the start in WebAssembly). They are *unchecked-hash* ``.pyc`` files (PEP 552): the
+   import reads them without comparing the source's time stamp, which the tarball does not keep.
+   Without a CPython 3.12 the build says so and ships the source alone (the game works, it
+   starts slower).
+5. ``build/web`` = pygbag's output plus ``static/`` (manifest, service worker, icons), the
    service worker stamped with a hash of the bundle so a new build replaces the old cache;
    ``build/web.zip`` = the same files.
 
@@ -21,11 +30,15 @@ Exit status 0 on success, 1 with a one-line message on failure.
 from __future__ import annotations
 
 import argparse
+import glob
 import hashlib
+import io
 import os
 import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 import zipfile
 from pathlib import Path
@@ -50,6 +63,15 @@ page's Python block fetches ``pasyans.tar.gz`` only, and pygbag 0.9.3 reads an a
 development server (a rebuild when the apk is requested) and when its REPL is given an apk's URL
 (docs/web.md, "What the page loads"). It is left out."""
 DEAD_PROXY = "http://127.0.0.1:9"
+PYC_TAG = "cpython-312"
+"""``sys.implementation.cache_tag`` of the page's CPython (pygbag 0.9.3 runs CPython 3.12): the
+byte-code files are ``__pycache__/NAME.cpython-312.pyc``."""
+COMPILED = ("games", "ui")
+"""The packages whose modules ship with their byte-code (``main.py`` is run, not imported)..."""
+UNCOMPILED = ("games/solvers/",)
+"""... except these: the searches (hints, rescue, solvable deals) are imported when a table first
+needs one, and their 130 kB of byte-code (gzipped) would take the bundle over its 1 MB budget
+(docs/web.md, "Size")."""
 
 
 class BuildError(Exception):
@@ -160,6 +182,68 @@ def run_pygbag(py: Path, stage_dir: Path = STAGE, cdn: str | None = None, timeou
     _run(cmd, "pygbag", timeout=timeout, cwd=stage_dir, env=env)
 
 
+def find_python312(explicit: str | None = None) -> Path | None:
+    """A native CPython 3.12 to compile the page's byte-code with: ``explicit``, else
+    ``$PASYANS_PYTHON312``, ``python3.12`` on the PATH, pyenv's 3.12 versions; ``None`` when
+    none of them is a CPython 3.12 (its ``cache_tag`` must be :data:`PYC_TAG`)."""
+    candidates = [explicit, os.environ.get("PASYANS_PYTHON312"), shutil.which("python3.12")]
+    candidates += sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.12*/bin/python3.12")), reverse=True)
+    for c in candidates:
+        if not c:
+            continue
+        try:
+            r = subprocess.run([c, "-c", "import sys; print(sys.implementation.cache_tag)"], capture_output=True,
+                               text=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if r.returncode == 0 and r.stdout.strip() == PYC_TAG:
+            return Path(c)
+    return None
+
+
+_COMPILE = r"""
+import importlib.util, py_compile, sys
+src_root, out_root = sys.argv[1], sys.argv[2]
+for rel in sys.stdin.read().split():
+    py_compile.compile(f"{src_root}/{rel}", cfile=f"{out_root}/{rel}c", dfile=rel, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+"""
+
+
+def bytecode(py312: Path, stage_dir: Path, packed: list[str]) -> dict[str, bytes]:
+    """The byte-code of every module of :data:`COMPILED` among ``packed``, compiled by ``py312``:
+    ``{"games/__pycache__/core.cpython-312.pyc": bytes, ...}``. :raises BuildError: when it fails."""
+    mods = [rel for rel in packed if rel.endswith(".py") and rel.split("/")[0] in COMPILED
+            and not rel.startswith(UNCOMPILED)]
+    with tempfile.TemporaryDirectory(prefix="pasyans-pyc-") as tmp:
+        try:
+            r = subprocess.run([str(py312), "-c", _COMPILE, str(stage_dir), tmp], input="\n".join(mods),
+                               capture_output=True, text=True, timeout=300)
+        except subprocess.TimeoutExpired:
+            raise BuildError("compiling the byte-code: still running after 300 s") from None
+        if r.returncode != 0:
+            raise BuildError(f"compiling the byte-code failed: {(r.stderr or r.stdout).strip().splitlines()[-1:]}")
+        out = {}
+        for rel in mods:
+            folder, _, name = rel.rpartition("/")
+            out[f"{folder}/__pycache__/{name[:-3]}.{PYC_TAG}.pyc"] = Path(tmp, rel + "c").read_bytes()
+    return out
+
+
+def add_to_bundle(tar_gz: Path, files: dict[str, bytes]) -> None:
+    """Rewrite ``tar_gz`` (pygbag's bundle, every entry under ``assets/``) with ``files``
+    (relative to the game's folder) added under ``assets/``, dated 0 like pygbag's entries."""
+    with tarfile.open(tar_gz, "r:gz") as t:
+        members = [(m, t.extractfile(m).read() if m.isfile() else None) for m in t.getmembers()]
+    with tarfile.open(tar_gz, "w:gz") as t:
+        for m, data in members:
+            t.addfile(m, io.BytesIO(data) if data is not None else None)
+        for rel, data in sorted(files.items()):
+            info = tarfile.TarInfo(f"assets/{rel}")
+            info.size = len(data)
+            t.addfile(info, io.BytesIO(data))
+
+
 def finish(stage_dir: Path, stamp: str, out: Path = OUT, zip_path: Path = ZIP) -> None:
     """Move pygbag's output to ``out``, stamp ``sw.js``, write ``zip_path``."""
     built = stage_dir / "build" / "web"
@@ -184,11 +268,14 @@ def finish(stage_dir: Path, stamp: str, out: Path = OUT, zip_path: Path = ZIP) -
             zf.write(out / f, f)
 
 
-def build(cdn: str | None = None, py: Path | None = None, dest: Path = BUILD, log=print) -> dict:
+def build(cdn: str | None = None, py: Path | None = None, dest: Path = BUILD, log=print,
+          py312: Path | None = None) -> dict:
     """The whole build into ``dest`` (``dest/web``, ``dest/web.zip``; staged in ``dest/stage``).
+    ``py312``: the CPython 3.12 that compiles the byte-code (default :func:`find_python312`).
 
     :returns: ``{"tar_gz": bytes, "web": bytes (the folder), "zip": bytes, "stamp": str,
-        "packed": [...], "seconds": s}``. :raises BuildError: naming the failed step.
+        "packed": [...], "pyc": [...] (the byte-code files added), "seconds": s}``.
+        :raises BuildError: naming the failed step.
     """
     t0 = time.monotonic()
     py = py or ensure_venv()
@@ -197,6 +284,14 @@ def build(cdn: str | None = None, py: Path | None = None, dest: Path = BUILD, lo
     stamp = build_stamp(stage_dir, packed)
     log(f"staged {len(packed)} files in {stage_dir}; running pygbag {PYGBAG_VERSION} offline…")
     run_pygbag(py, stage_dir, cdn=cdn)
+    py312 = py312 or find_python312()
+    pyc: dict[str, bytes] = {}
+    if py312 is None:
+        log("no CPython 3.12 found (python3.12, $PASYANS_PYTHON312): the bundle carries no byte-code; "
+            "the page will compile every module at each start")
+    else:
+        pyc = bytecode(py312, stage_dir, packed)
+        add_to_bundle(stage_dir / "build" / "web" / f"{APP}.tar.gz", pyc)
     finish(stage_dir, stamp, out, zip_path)
     info = {
         "tar_gz": (out / f"{APP}.tar.gz").stat().st_size,
@@ -204,9 +299,10 @@ def build(cdn: str | None = None, py: Path | None = None, dest: Path = BUILD, lo
         "zip": zip_path.stat().st_size,
         "stamp": stamp,
         "packed": packed,
+        "pyc": sorted(pyc),
         "seconds": round(time.monotonic() - t0, 1),
     }
-    log(f"{out}: {info['web']} bytes, {APP}.tar.gz {info['tar_gz']} bytes; "
+    log(f"{out}: {info['web']} bytes, {APP}.tar.gz {info['tar_gz']} bytes ({len(pyc)} byte-code files); "
         f"{zip_path.name} {info['zip']} bytes; build {stamp}; {info['seconds']} s")
     return info
 
@@ -215,12 +311,19 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python tools/build_web.py", description=__doc__.split("\n")[0])
     p.add_argument("--cdn", help="runtime address baked into the page (default: pygbag's CDN)")
     p.add_argument("--python", help="an interpreter with pygbag 0.9.3 and without black (default: build/.web-venv)")
+    p.add_argument("--python312", help="the CPython 3.12 that compiles the page's byte-code "
+                                       "(default: $PASYANS_PYTHON312, python3.12, pyenv's 3.12)")
     a = p.parse_args(argv)
     try:
         py = Path(a.python) if a.python else None
         if py and subprocess.run([str(py), "-c", "import black"], capture_output=True).returncode == 0:
             raise BuildError(f"black is importable by {py}: pygbag would reformat the source")
-        build(cdn=a.cdn, py=py)
+        py312 = None
+        if a.python312:
+            py312 = find_python312(a.python312)
+            if py312 is None:
+                raise BuildError(f"{a.python312} is not a CPython 3.12 (its cache tag is not {PYC_TAG})")
+        build(cdn=a.cdn, py=py, py312=py312)
     except BuildError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
