@@ -23,6 +23,8 @@ def _unquote(s: str) -> str:
     if not (s.startswith('"') and s.endswith('"')):
         raise ValueError(f"not a quoted string: {s}")
     body = s[1:-1]
+    if "\\" not in body:
+        return body        # most lines have no escape: no loop over the characters
     out, i = [], 0
     while i < len(body):
         ch = body[i]
