@@ -367,3 +367,30 @@ def test_stats_with_no_games_played_is_a_short_friendly_message(size, lang):
     app.open_stats()
     app.frame()
     assert not app.scene.empty and len(app.scene.columns) == len(GAMES)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_start_shows_home_at_once_and_its_miniatures_a_frame_each(size):
+    """At the start (App() picks the home screen) the first frame draws the tiles without the
+    miniatures not drawn yet (each imports its game's table); each next frame draws one more, and
+    the screen then is the home screen drawn whole at once."""
+    from ui.scenes import home, previews
+
+    previews._cache.clear()
+    home._tiles.clear()
+    app = open_app(None, size)                      # one frame drawn
+    home = app.scene
+    assert isinstance(home, HomeScene) and home.previews_later and app.draws == 1
+    st = app.settings
+    assert set(home.preview_sizes) == set(GAMES)
+    assert all(previews.cached(g, s, st.card_back, st.four_colour) is None for g, s in home.preview_sizes.items())
+    for k in range(len(GAMES)):
+        app.frame()
+        made = [g for g, s in home.preview_sizes.items() if previews.cached(g, s, st.card_back, st.four_colour)]
+        assert len(made) == k + 1 and app.draws == k + 2
+    app.frame()
+    assert not home.previews_later
+    started = pygame.image.tobytes(app.screen, "RGB")
+    whole = open_app(HomeScene(), size)             # a home screen drawn whole at its first frame
+    assert not whole.scene.previews_later
+    assert pygame.image.tobytes(whole.screen, "RGB") == started

@@ -201,10 +201,10 @@ class App:
         self.frames = 0
         self.draws = 0
         at_home = scene is None
-        if scene is None:
+        if scene is None:   # the start: the home screen shows, its miniatures follow a frame each
             from .scenes.home import HomeScene
 
-            scene = HomeScene()
+            scene = HomeScene(previews_later=True)
         self.switch(scene)
         if at_home:   # a page opened with ?deal=CODE goes straight to that deal
             self.open_link(page_query())

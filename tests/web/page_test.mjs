@@ -169,6 +169,7 @@ const SCENARIOS = {
   // each of the six games from the home screen; a screenshot of each table
   async open_all(d) {
     const out = {};
+    await d.until((x) => !x.previews_pending, "the home screen's miniatures");   // drawn a frame each after the first
     await d.shot("home");
     for (const g of GAMES) {
       const s = await d.open(g);

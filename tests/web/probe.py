@@ -122,7 +122,8 @@ def state(_args=None) -> dict:
     sc = a.scene
     out = {"scene": _scene_name(sc), "size": list(a.size), "language": a.settings.language,
            "notice": a.notice, "draws": a.draws, "frames": a.frames, "shakes": LOG["shakes"],
-           "first_draw": LOG["first_draw"], "panel": None, "panel_buttons": [], "pointer": list(POINTER)}
+           "first_draw": LOG["first_draw"], "panel": None, "panel_buttons": [], "pointer": list(POINTER),
+           "previews_pending": bool(getattr(sc, "previews_later", False))}
     panel = getattr(sc, "panel", None)
     if panel is not None:
         out["panel"] = type(panel).__name__

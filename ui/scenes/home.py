@@ -15,9 +15,10 @@ from ..table import table_class
 from ..table.panels import OptionsPanel, Panel
 from . import options as opt
 from .common import GAMES, ScreenScene, game_title, say_label
-from .previews import preview
+from . import previews
 
-_tiles: dict[tuple, pygame.Surface] = {}   # HomeScene.tile_image's pictures
+_tiles: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+"""HomeScene.tile_image's pictures, each with the size of the miniature in it (px)."""
 
 
 class GameSheet(OptionsPanel):
@@ -104,9 +105,20 @@ class GameSheet(OptionsPanel):
 
 class HomeScene(ScreenScene):
     """The first screen. ``tiles``: ``[(game, rect)]``; :meth:`tap_game` is what a tap on a tile
-    does (tests call it too)."""
+    does (tests call it too).
+
+    ``previews_later``: the first frame draws the tiles without their miniatures, and each
+    following frame adds one (the app's start: a miniature imports its game's table and rules,
+    most of the modules the app has, so the home screen shows before they load).
+    """
 
     back_button = False
+
+    def __init__(self, previews_later: bool = False):
+        super().__init__()
+        self.previews_later = previews_later
+        self.previews_ready: set[str] = set()        # games whose miniature is drawn (previews_later)
+        self.preview_sizes: dict[str, tuple[int, int]] = {}   # per game, its miniature's size (px)
 
     def title(self) -> str:
         return tr("Pasyans")
@@ -114,6 +126,19 @@ class HomeScene(ScreenScene):
     def enter(self, app) -> None:
         self.refresh_saves(app)
         super().enter(app)
+
+    def update(self, dt: float) -> bool:
+        if self.previews_later and self.preview_sizes and not self.stale:
+            st = self.settings
+            waiting = [g for g in GAMES if g not in self.previews_ready and g in self.preview_sizes]
+            if waiting:            # the next miniature: its table is imported, its picture drawn
+                g = waiting[0]
+                previews.preview(g, self.preview_sizes[g], st.card_back, st.four_colour)
+                self.previews_ready.add(g)
+                self.stale = True
+            else:
+                self.previews_later = False
+        return super().update(dt)
 
     def refresh_saves(self, app) -> None:
         """Read which games have an unfinished save (Continue) and how far they went."""
@@ -222,10 +247,12 @@ class HomeScene(ScreenScene):
         else:
             sub, col = tr("Tap to play"), DIM
         name = game_title(g)
-        key = (tuple(size), tuple(rect), g, ts, ss, sub, col, name, st.card_back, st.four_colour)
-        img = _tiles.get(key)
-        if img is not None:
-            return img
+        mini = not self.previews_later or g in self.previews_ready
+        key = (tuple(size), tuple(rect), g, ts, ss, sub, col, name, st.card_back, st.four_colour, mini)
+        hit = _tiles.get(key)
+        if hit is not None:
+            self.preview_sizes[g] = hit[1]
+            return hit[0]
         img = pygame.Surface(rect.size)
         if pygame.display.get_surface() is not None:
             img = img.convert()
@@ -240,14 +267,16 @@ class HomeScene(ScreenScene):
         pad = max(6, rect.height // 20)
         ph = rect.height - pad * 3 - ts - ss - lh * (len(lines) - 1)
         prect = pygame.Rect(rect.x + pad, rect.y + pad, rect.width - 2 * pad, ph)
-        img.blit(preview(g, prect.size, st.card_back, st.four_colour), prect.topleft)
+        self.preview_sizes[g] = prect.size
+        if mini:
+            img.blit(previews.preview(g, prect.size, st.card_back, st.four_colour), prect.topleft)
         text.blit_center(img, text.render(name, text.fit(name, ts, rect.width - 8, 12), INK),
                          (rect.centerx, prect.bottom + pad // 2 + ts // 2))
         for k, line in enumerate(reversed(lines)):
             text.blit_center(img, text.render(line, sz, col), (rect.centerx, rect.bottom - pad - ss // 2 - k * lh))
         if len(_tiles) > 24:
             _tiles.clear()
-        _tiles[key] = img
+        _tiles[key] = (img, prect.size)
         return img
 
     def draw_body(self, surface) -> None:

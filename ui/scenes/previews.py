@@ -19,8 +19,15 @@ def spec(game: str) -> list[tuple[float, float, bool]]:
 _cache: dict[tuple, pygame.Surface] = {}
 
 
+def cached(game: str, size: tuple[int, int], back: str = "blue", four: bool = False) -> pygame.Surface | None:
+    """The drawing :func:`preview` made earlier for these arguments, else ``None`` (nothing is
+    imported nor drawn)."""
+    return _cache.get((game, tuple(size), back, four))
+
+
 def preview(game: str, size: tuple[int, int], back: str = "blue", four: bool = False) -> pygame.Surface:
-    """The drawing of ``game`` fitted into ``size`` px (transparent around it)."""
+    """The drawing of ``game`` fitted into ``size`` px (transparent around it). The first call for
+    a game imports its table (:func:`ui.table.table_class`) and rules."""
     key = (game, tuple(size), back, four)
     img = _cache.get(key)
     if img is not None:
