@@ -12,10 +12,9 @@ itch.io). Steps (docs/web.md):
    in the staged copy, with every proxy variable pointing at a closed port and a time limit:
    with our own template and icon pygbag has no reason to touch the network, and if it ever
    tried (it retries its CDN forever) the build fails instead of hanging.
-4. Byte-code for the page's CPython 3.12: the modules of ``games/`` and ``ui/`` (solvers aside,
-   :data:`UNCOMPILED`) compiled by a
-   native CPython 3.12 (:func:`find_python312`) into ``__pycache__/NAME.cpython-312.pyc``
-   entries added to ``pasyans.tar.gz``. pygbag's runtime sets ``PYTHONDONTWRITEBYTECODE=1`` and
+4. Byte-code for the page's CPython 3.12: the modules of ``games/`` and ``ui/`` (the games'
+   searches aside, :data:`UNCOMPILED`) compiled by a native CPython 3.12 (:func:`find_python312`)
+   into ``__pycache__/NAME.cpython-312.pyc`` entries added to ``pasyans.tar.gz``. pygbag's runtime sets ``PYTHONDONTWRITEBYTECODE=1`` and
    pygbag packs no ``.pyc``, so without them the page compiles every module at every start (a
    third of the start in WebAssembly). They are *unchecked-hash* ``.pyc`` files (PEP 552): the
    import reads them without comparing the source's time stamp, which the tarball does not keep.
@@ -68,10 +67,12 @@ PYC_TAG = "cpython-312"
 byte-code files are ``__pycache__/NAME.cpython-312.pyc``."""
 COMPILED = ("games", "ui")
 """The packages whose modules ship with their byte-code (``main.py`` is run, not imported)..."""
-UNCOMPILED = ("games/solvers/",)
-"""... except these: the searches (hints, rescue, solvable deals) are imported when a table first
-needs one, and their 130 kB of byte-code (gzipped) would take the bundle over its 1 MB budget
-(docs/web.md, "Size")."""
+UNCOMPILED = "games/solvers/"
+"""... except the games' searches in this folder (hints, rescue, solvable deals: imported when a
+table first needs one; their 130 kB of byte-code, gzipped, would take the bundle over its 1 MB
+budget, docs/web.md "Size"); its :data:`SOLVERS_COMPILED` have byte-code."""
+SOLVERS_COMPILED = ("games/solvers/__init__.py", "games/solvers/search.py")
+"""The search machinery every table imports (``ui/table/base.py``)."""
 
 
 class BuildError(Exception):
@@ -214,7 +215,7 @@ def bytecode(py312: Path, stage_dir: Path, packed: list[str]) -> dict[str, bytes
     """The byte-code of every module of :data:`COMPILED` among ``packed``, compiled by ``py312``:
     ``{"games/__pycache__/core.cpython-312.pyc": bytes, ...}``. :raises BuildError: when it fails."""
     mods = [rel for rel in packed if rel.endswith(".py") and rel.split("/")[0] in COMPILED
-            and not rel.startswith(UNCOMPILED)]
+            and (not rel.startswith(UNCOMPILED) or rel in SOLVERS_COMPILED)]
     with tempfile.TemporaryDirectory(prefix="pasyans-pyc-") as tmp:
         try:
             r = subprocess.run([str(py312), "-c", _COMPILE, str(stage_dir), tmp], input="\n".join(mods),

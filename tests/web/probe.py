@@ -23,14 +23,14 @@ LOG = {"first_draw": None, "shakes": 0, "draw_seconds": None, "tag": ""}
 MAX_FRAMES = 20000
 START = {"imported": None, "app_made": None, "compile_seconds": 0.0, "compiled": [], "modules": []}
 """Python start, in seconds since this module's import (just before ``main.py`` runs): when
-``ui.app`` had been imported, when ``App()`` returned; every module compiled from its source on
-the way (``[path, seconds]``: none when the bundle's byte-code is used); the app's modules
-(``games``, ``ui``) loaded when the first frame was drawn."""
+``ui.app`` had been imported, when ``App()`` returned; every module compiled from its source up
+to the first drawn frame (``[path, seconds]``: none when the bundle's byte-code is used); the
+app's modules (``games``, ``ui``) loaded by then."""
 
 
 def _time_compiles() -> None:
-    """Time every compilation of a module's source by the import system (not the byte-code read
-    from ``__pycache__``)."""
+    """Time every compilation of a module's source by the import system up to the first drawn
+    frame (not the byte-code read from ``__pycache__``)."""
     from importlib.machinery import SourceFileLoader
 
     if getattr(SourceFileLoader, "_probe_timed", False):
@@ -42,9 +42,10 @@ def _time_compiles() -> None:
         try:
             return compile_source(self, data, path, *args, **kwargs)
         finally:
-            dt = time.perf_counter() - t
-            START["compiled"].append([str(path), dt])
-            START["compile_seconds"] += dt
+            if LOG["first_draw"] is None:
+                dt = time.perf_counter() - t
+                START["compiled"].append([str(path), dt])
+                START["compile_seconds"] += dt
 
     SourceFileLoader.source_to_code = source_to_code
     SourceFileLoader._probe_timed = True
