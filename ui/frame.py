@@ -6,6 +6,7 @@ into rectangles for a window size. Icons are drawn from shapes (no font glyphs n
 from __future__ import annotations
 
 import math
+import operator
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,22 +132,23 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         cx, cy = sw / 2, sh * 0.42
         rmax = math.hypot(sw / 2, sh * 0.6)
         # one RGB byte string for the small picture; a row is symmetric about cx, so each
-        # distance |x - cx| is worked out once (the same numbers as pixel by pixel)
+        # distance |x - cx| is worked out once per row (the same numbers as pixel by pixel), and
+        # the row's pixels are picked from those colours in C (itemgetter), not one by one
         (r0, g0, b0), (r1, g1, b1) = FELT, FELT_LIGHT
-        rows = bytearray()
+        dxs = [abs(x - cx) for x in range(sw)]
+        distinct = sorted(set(dxs))
+        pick = operator.itemgetter(*(distinct.index(dx) for dx in dxs))
+        rows = []
         for y in range(sh):
             dy = y - cy
-            row: dict[float, bytes] = {}
-            for x in range(sw):
-                dx = abs(x - cx)
-                c = row.get(dx)
-                if c is None:
-                    t = min(1.0, math.hypot(dx, dy) / rmax)
-                    k = (1 - t) ** 1.6
-                    j = 1 - k
-                    c = row[dx] = bytes((round(r0 * j + r1 * k), round(g0 * j + g1 * k), round(b0 * j + b1 * k)))
-                rows += c
-        small = pygame.image.frombuffer(bytes(rows), (sw, sh), "RGB").copy()
+            colours = []
+            for dx in distinct:
+                t = min(1.0, math.hypot(dx, dy) / rmax)
+                k = (1 - t) ** 1.6
+                j = 1 - k
+                colours.append(bytes((round(r0 * j + r1 * k), round(g0 * j + g1 * k), round(b0 * j + b1 * k))))
+            rows.append(b"".join(pick(colours)))
+        small = pygame.image.frombuffer(b"".join(rows), (sw, sh), "RGB").copy()
         s = pygame.transform.smoothscale(small, size)
         if pygame.display.get_surface():
             s = s.convert()
