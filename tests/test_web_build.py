@@ -74,8 +74,8 @@ def test_bundle_holds_exactly_what_the_game_needs(bundle):
 
 def test_bundle_carries_the_byte_code_of_every_module_for_cpython_312(bundle):
     """Every module of games/ and ui/ (the games' searches aside) has an unchecked-hash .pyc (PEP 552)
-    that CPython 3.12 reads for the shipped source: its magic number, flags, source hash, and a
-    code object inside."""
+    that CPython 3.12 reads for the shipped source: its magic number, flags, source hash, and the
+    source's code inside (the same functions and classes), without its docstrings."""
     import tarfile
 
     py312 = webenv.build_web.find_python312()
@@ -95,8 +95,14 @@ pairs, root, bad = json.loads(sys.stdin.read()), sys.argv[1], []
 for source, pyc in pairs.items():
     data = bytes.fromhex(pyc)
     src = open(f"{root}/{source}", "rb").read()
+    code = marshal.loads(data[16:])
     ok = (data[:4] == importlib.util.MAGIC_NUMBER and int.from_bytes(data[4:8], "little") == 1
-          and data[8:16] == importlib.util.source_hash(src) and isinstance(marshal.loads(data[16:]), types.CodeType))
+          and data[8:16] == importlib.util.source_hash(src) and isinstance(code, types.CodeType))
+    # the same code as the source's, but its docstrings: the names it defines, no docstring text
+    names = [c for c in code.co_consts if isinstance(c, types.CodeType)]
+    plain = compile(src, source, "exec", dont_inherit=True)
+    ok = ok and [c.co_name for c in names] == [c.co_name for c in plain.co_consts if isinstance(c, types.CodeType)]
+    ok = ok and "__doc__" not in code.co_names          # no module docstring
     if not ok:
         bad.append(source)
 print(json.dumps(bad))
