@@ -60,6 +60,7 @@ for name, number, options in {screens}:
     for _ in range(frames):
         if hasattr(sc, "stale"):
             sc.stale = True
+            sc._picture = None    # no partial redraw: the picture rebuilt whole
         t = time.process_time()
         sc.draw(app.screen)
         pygame.display.flip()

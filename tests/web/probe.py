@@ -318,8 +318,9 @@ def redraw(args) -> dict:
 
     out = []
     for _ in range(n):
-        if hasattr(sc, "stale"):  # everything that does not move is drawn again
+        if hasattr(sc, "stale"):  # everything that does not move is drawn again, whole
             sc.stale = True
+            sc._picture = None
         t = time.perf_counter()
         sc.draw(a.screen)
         pygame.display.flip()
@@ -361,6 +362,7 @@ def redraw_split(args) -> dict:
     try:
         for _ in range(n):
             sc.stale = True
+            sc._picture = None    # rebuilt whole
             t = time.perf_counter()
             sc.draw(a.screen)
             parts["draw"] += time.perf_counter() - t
