@@ -20,8 +20,9 @@ def _display():
     cards_art.clear()
 
 
-def whole(surface, art, card, rect, face_up=True, shade=True, halo=None, rows=None):
-    """The reference: every image blended whole (rows: the card cut below ``rows``)."""
+def whole(surface, art, card, rect, face_up=True, shade=True, halo=None, rows=None, veil=None):
+    """The reference: every image blended whole (rows: the card cut below ``rows``; veil: laid
+    over the card)."""
     w = rect.width
     if shade:
         s, (dx, dy) = cards_art.shadow(w)
@@ -36,6 +37,8 @@ def whole(surface, art, card, rect, face_up=True, shade=True, halo=None, rows=No
     else:
         img = cards_art.back(w, art.back_style)
     surface.blit(img, rect.topleft, None if rows is None else pygame.Rect(0, 0, w, rows))
+    if veil is not None:
+        surface.blit(veil, rect.topleft)
 
 
 def differing(a, b) -> int:
@@ -64,7 +67,7 @@ def test_a_column_drawn_with_bands_equals_whole_cards_blended(w):
     """A fanned column (face-down then face-up, the covered cards cut at ``rows``), glowing cards,
     a lone card and an empty pile's outline: the same pixels as whole images blended."""
     h = cards_art.card_height(w)
-    size = (w * 6, h * 4)
+    size = (w * 7, h * 4)
     art = cards_art.CardArt(compact=True)
     ours, ref = pygame.Surface(size).convert(), pygame.Surface(size).convert()
     bg = felt(size)
@@ -80,4 +83,7 @@ def test_a_column_drawn_with_bands_equals_whole_cards_blended(w):
         draw(surf, 0x2d, pygame.Rect(3 * w + 7, h + 40, w, h), False, True, cards_art.HINT)
         draw(surf, 0x31, pygame.Rect(4 * w + 20, 12, w, h), True, False)
         draw(surf, None, pygame.Rect(4 * w + 20, h + 40, w, h), shade=False)
+        veil = cards_art.rounded(w, h, cards_art.radius(w), (20, 40, 30, 110))   # Pyramid's shade
+        draw(surf, 0x2b, pygame.Rect(5 * w, 30, w, h), True, True, None, veil=veil)
+        draw(surf, 0x34, pygame.Rect(5 * w + 9, h // 2, w, h), False, True, cards_art.GLOW, veil=veil)
     assert differing(ours, ref) == 0

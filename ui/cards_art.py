@@ -424,6 +424,20 @@ def opaque_band(img: pygame.Surface) -> tuple[pygame.Surface, int, int]:
     return out
 
 
+def veiled_band(img: pygame.Surface, veil: pygame.Surface) -> pygame.Surface:
+    """The opaque body of card image ``img`` (:func:`opaque_band`) with ``veil`` (a translucent
+    picture of the card's size) already blended over it, cached per card and veil."""
+    key = ("veiled", id(img), id(veil))
+    got = _cache.get(key)
+    if got is not None and got[0] is img and got[1] is veil:
+        return got[2]
+    band, top, bottom = opaque_band(img)
+    out = band.copy()
+    out.blit(veil, (0, 0), pygame.Rect(0, top, band.get_width(), bottom - top))
+    _cache[key] = (img, veil, out)   # both kept, so that their ids cannot be reused
+    return out
+
+
 def blit_around(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, int],
                  hole: pygame.Rect) -> None:
     """Blit ``img`` at ``pos`` except the rows ``hole.top`` to ``hole.bottom`` between columns
@@ -462,7 +476,7 @@ class CardArt:
         self.narrow = narrow    # faces with a narrow corner index (stacks fanned tightly sideways)
 
     def draw(self, surface: pygame.Surface, card: int | None, rect: pygame.Rect, face_up: bool = True,
-             shade: bool = True, halo=None, rows: int | None = None) -> None:
+             shade: bool = True, halo=None, rows: int | None = None, veil: pygame.Surface | None = None) -> None:
         """Draw ``card`` at ``rect`` (its width decides the size): shadow, optional halo colour, the card.
 
         ``rows``: the card's top ``rows`` px rows only, for a card the next card of a fanned column
@@ -473,12 +487,15 @@ class CardArt:
         an opaque pixel drawn next covers: a card's body (:func:`opaque_band`) is copied and only
         its corner rows are blended; its shadow and halo are blended only beside it, never under
         its body (nor under the covering card's, with ``rows``). The pixels are exactly those of
-        the whole shadow, halo and card blended one over the other."""
+        the whole shadow, halo and card blended one over the other.
+
+        ``veil``: a translucent picture the card's size laid over it (Pyramid shades its covered
+        cards); over the body it comes already blended into a cached copy of the body."""
         w = rect.width
         m = max(max(3, round(0.09 * w)), max(2, round(0.06 * w)) + max(1, round(0.035 * w)))  # halo, shadow
         if not surface.get_clip().colliderect(rect.inflate(2 * m, 2 * m)):
             return    # a partial redraw clipped elsewhere: nothing of it would be drawn
-        if rows is not None and (halo is not None or rows >= rect.height):
+        if rows is not None and (halo is not None or veil is not None or rows >= rect.height):
             rows = None
         if card is None:
             img, band = placeholder(w), None
@@ -513,14 +530,21 @@ class CardArt:
                 surface.blit(img, rect.topleft)
             else:
                 surface.blit(img, rect.topleft, pygame.Rect(0, 0, img.get_width(), rows))
+            if veil is not None:
+                surface.blit(veil, rect.topleft)
             return
         solid, top, bottom = band
+        if veil is not None:
+            solid = veiled_band(img, veil)
         x, y = rect.topleft
         surface.blit(img, (x, y), pygame.Rect(0, 0, w, min(top, end)))
         if end > top:
             surface.blit(solid, (x, y + top), pygame.Rect(0, 0, w, min(bottom, end) - top))
         if end > bottom:
             surface.blit(img, (x, y + bottom), pygame.Rect(0, bottom, w, end - bottom))
+        if veil is not None:
+            surface.blit(veil, (x, y), pygame.Rect(0, 0, w, top))
+            surface.blit(veil, (x, y + bottom), pygame.Rect(0, bottom, w, veil.get_height() - bottom))
 
 
 def clear() -> None:

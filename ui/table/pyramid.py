@@ -527,9 +527,8 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             r = g.slots[i]
             if shaking:
                 r = r.move(self._shake_dx(hit.slot(i)), 0)
-            art.draw(surface, c, r, True, True, cards_art.GLOW if i in glowing else None)
-            if not free(s, i):
-                surface.blit(dim, r.topleft)
+            art.draw(surface, c, r, True, True, cards_art.GLOW if i in glowing else None,
+                     veil=None if free(s, i) else dim)
         # the stock: its back (the draw tab) under its face-up top card
         d = g.deck.move(self._shake_dx(hit.DECK) if shaking else 0, 0)
         n = len(s.stock)
