@@ -273,6 +273,32 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
                 return round(shake_offset(tw))
         return 0
 
+    def picture_parts(self) -> dict:
+        """Each slot, the stock and the waste are parts of the still picture
+        (:meth:`GameTable.picture_parts`): a slot's signature is its card, face, halo, flight
+        and shake; the stock's its count, halo and shake; the waste's its top card."""
+        s = self.state
+        t = s.tableau
+        w = self.card_w
+        m = max(max(3, round(0.09 * w)), max(2, round(0.06 * w)) + max(1, round(0.035 * w))) + 1
+        playing = self.rules.status(s) == "playing"
+        legal = set(self.rules.legal_moves(s)) if playing and self.settings.glow else set()
+        shaking = bool(self.anim.tweens) and self.anim.busy("shake")
+        out = {}
+        for i in range(N_SLOTS):
+            c = t[i]
+            dx = self._shake_dx(("slot", i)) if shaking else 0
+            out[i] = (tuple(self.slot_rects[i].move(dx, 0).inflate(2 * m, 2 * m)),
+                      (c, c is not None and c in self.hidden, exposed(t, i), i in legal, dx))
+        dx = self._shake_dx(("stock",)) if shaking else 0
+        n = len(s.stock) - sum(1 for c in self.hidden if c in s.stock)
+        lift = 2 * max(1, w // 40)
+        out["stock"] = (tuple(self.stock_rect.move(dx, 0).inflate(2 * (m + lift), 2 * (m + lift))),
+                        (n, DRAW in legal and len(legal) == 1, dx))
+        top = next((c for c in reversed(s.waste) if c not in self.hidden), None)
+        out["waste"] = (tuple(self.waste_rect.inflate(2 * m, 2 * m)), top)
+        return out
+
     def draw_cards(self, surface) -> None:
         s = self.state
         t = s.tableau
@@ -303,9 +329,10 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
                 over = [o for j, o in rects.items() if j > i and o.colliderect(r)]
                 bottom = min([o.y for o in over if o.y > r.y] + [r.bottom])
                 ring = pygame.Rect(r.x, r.y, r.width, bottom - r.y + 2 * lw)
-                surface.set_clip(pygame.Rect(r.x, r.y, r.width, bottom - r.y))
+                clip = surface.get_clip()    # a partial redraw's clip stays in force
+                surface.set_clip(clip.clip(pygame.Rect(r.x, r.y, r.width, bottom - r.y)))
                 pygame.draw.rect(surface, cards_art.GLOW, ring, lw, border_radius=cards_art.radius(r.width))
-                surface.set_clip(None)
+                surface.set_clip(clip)
         # stock: a few stacked backs and the count
         r = self.stock_rect
         if shaking:
