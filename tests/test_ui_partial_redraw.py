@@ -1,7 +1,7 @@
 """A move redraws only what changed of the still picture (GameTable.rebuild with the table's
 picture_parts): after every move, undo, draw from the stock, flight and shake, the picture kept and
-partly redrawn equals, pixel for pixel, the same picture rebuilt whole (the column games and
-TriPeaks, at the three screen shapes)."""
+partly redrawn equals, pixel for pixel, the same picture rebuilt whole (the column games,
+TriPeaks and Pyramid, at the three screen shapes)."""
 import os
 import random
 
@@ -47,6 +47,9 @@ def check(app, t, seen) -> None:
     ("tripeaks", {"mode": "easy"}, (1280, 800)),
     ("tripeaks", {"mode": "classic"}, (390, 844)),
     ("tripeaks", {"mode": "easy"}, (844, 390)),
+    ("pyramid", {"layout": "1"}, (1280, 800)),
+    ("pyramid", {"layout": "30", "passes": "3"}, (390, 844)),
+    ("pyramid", {"layout": "1", "passes": "unlimited"}, (844, 390)),
 ])
 def test_partial_redraws_equal_whole_rebuilds(game, options, size):
     settings = Settings(language="en")
@@ -79,11 +82,20 @@ def test_partial_redraws_equal_whole_rebuilds(game, options, size):
     # a refused tap shakes a card: the shaken pile is redrawn where it moves
     if game == "tripeaks":
         targets = [("slot", i) for i, c in enumerate(t.state.tableau) if c is not None][:1] + [("stock",)]
+    elif game == "pyramid":
+        targets = [("slot", i) for i, c in enumerate(t.state.cards) if c is not None][-1:] + [("stock",), ("waste",)]
     else:
         targets = [(key, len(t.pile_cards(t.state, key)) - 1) for key in t.all_keys()
                    if key[0] == "col" and t.pile_cards(t.state, key)][:1]
+    if game == "pyramid":   # a tapped card is lifted (drawn moving, not in the still picture)
+        from games.pyramid import free
+        for i in [i for i, c in enumerate(t.state.cards) if c is not None and free(t.state, i)][:2] + [None]:
+            t.selected = i
+            t.stale = True
+            app.frame()
+            check(app, t, seen)
     for target in targets:
-        t.anim.add("shake", 400, {"target": target})
+        t.anim.add("shake", 400, {"targets": [target]} if game == "pyramid" else {"target": target})
         for _ in range(4):
             t.stale = True
             app.frame()

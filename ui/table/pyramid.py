@@ -514,6 +514,41 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         return {m[1 - m.index(self.selected)] for m in self.rules.legal_moves(self.state)
                 if len(m) == 2 and self.selected in m}
 
+    def picture_parts(self) -> dict:
+        """Each slot, the stock's back and top card, its count, the waste and the discard pile are
+        parts of the still picture (:meth:`GameTable.picture_parts`), with what
+        :meth:`draw_cards` draws there as signature (card, lifted or flying, shade, halo, shake)."""
+        s = self.state
+        g = self.geo
+        w = g.w
+        m = max(max(3, round(0.09 * w)), max(2, round(0.06 * w)) + max(1, round(0.035 * w))) + 1
+        shaking = self.anim.busy("shake")
+        glowing = self.partners()
+
+        def box(r, dx=0):
+            return tuple(r.move(dx, 0).inflate(2 * m, 2 * m))
+
+        out = {}
+        for i, c in enumerate(s.cards):
+            dx = self._shake_dx(("slot", i)) if shaking else 0
+            out[i] = (box(g.slots[i], dx), (c, c is not None and c in self.hidden, i == self.selected,
+                                             i in glowing, c is not None and free(s, i), dx))
+        n = len(s.stock)
+        dx = self._shake_dx(("deck",)) if shaking else 0
+        out["deck"] = (box(g.deck, dx), (n > 0, dx))
+        top = s.stock[0] if n else None
+        dx = self._shake_dx(("stock",)) if shaking else 0
+        out["stock"] = (box(g.stock, dx), (top, top is not None and top in self.hidden, self.selected == STOCK, n > 1,
+                                           STOCK in glowing, dx,
+                                           not n and bool(s.waste) and self.rules.why_not(s, DRAW) is None))
+        out["count"] = (box(g.deck.union(g.stock)), n)
+        dx = self._shake_dx(("waste",)) if shaking else 0
+        wtop = next((c for c in reversed(s.waste) if c not in self.hidden), None)
+        out["waste"] = (box(g.waste, dx), (wtop, self.selected == WASTE, tuple(s.waste[-2:]), WASTE in glowing, dx))
+        out["discard"] = (box(g.discard), (next((c for c in reversed(s.discard) if c not in self.hidden), None),
+                                           sum(1 for c in s.discard if c not in self.hidden)))
+        return out
+
     def draw_cards(self, surface) -> None:
         s = self.state
         g = self.geo
