@@ -362,19 +362,22 @@ class FreeCell(Rules):
         return [(c, m) for c, m in out if c not in ex and goes_home(c, s.foundations) and is_safe(c, s.foundations)]
 
     @classmethod
-    def tap_moves(cls, s: FreeCellState, src: int, index: int | None = None) -> list[Move]:
+    def tap_moves(cls, s: FreeCellState, src: int, index: int | None = None, legal: list | None = None) -> list[Move]:
         """The legal moves of the card tapped at place ``src`` (a column with the card's ``index``,
         default its top; a cell; ``FOUNDATION_OF + suit``), best first: the foundation when safe,
         a column where the run lengthens a run (longest first), other non-empty columns, the
         foundation when not safe, the first empty free cell, an empty column (for a run, the
-        length that starts at the tapped card). Empty when the card cannot move."""
+        length that starts at the tapped card). Empty when the card cannot move. ``legal``: the
+        state's :meth:`legal_moves` when the caller has them already (the same answer, without
+        working them out again for every card)."""
         want = None
         if 0 <= src < N_COLUMNS:
             col = s.columns[src]
             if not col:
                 return []
             want = len(col) - (len(col) - 1 if index is None else index)
-        cands = [m for m in cls.legal_moves(s) if m.src == src and (want is None or m.n == want)]
+        cands = [m for m in (cls.legal_moves(s) if legal is None else legal)
+                 if m.src == src and (want is None or m.n == want)]
         f, cols = s.foundations, s.columns
 
         def key(m):

@@ -367,12 +367,14 @@ class Klondike(Rules):
         return [(c, m) for c, m in out if c not in ex and goes_home(c, s.foundations) and is_safe(c, s.foundations)]
 
     @classmethod
-    def tap_moves(cls, s: KlondikeState, src: int, index: int | None = None) -> list[Move]:
+    def tap_moves(cls, s: KlondikeState, src: int, index: int | None = None, legal: list | None = None) -> list[Move]:
         """The legal moves of the card tapped at place ``src`` (a column 0..6 with the card's
         ``index`` in it, default its top; :data:`WASTE`; ``FOUNDATION_OF + suit``), best first:
         the foundation when the card is safe there, then columns where it lengthens a run
         (longest run first), the other non-empty columns, the foundation when not safe, then an
-        empty column. Empty when the card cannot move (face down, covered by an unordered card)."""
+        empty column. Empty when the card cannot move (face down, covered by an unordered card).
+        ``legal``: the state's :meth:`legal_moves` when the caller has them already (the same
+        answer, without working them out again for every card)."""
         want_n = None
         if 0 <= src < N_COLUMNS:
             col = s.columns[src]
@@ -381,7 +383,7 @@ class Klondike(Rules):
             idx = len(col) - 1 if index is None else index
             want_n = len(col) - idx
         cands = []
-        for m in cls.legal_moves(s):
+        for m in (cls.legal_moves(s) if legal is None else legal):
             if m.src != src or m.dst in (STOCK, WASTE):
                 continue
             if want_n is not None and (m.n if m.dst != FOUNDATION else 1) != want_n:

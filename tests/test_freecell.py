@@ -358,3 +358,24 @@ def test_any_text_move_is_legal_or_changes_nothing(number, texts):
             continue
         assert m in FreeCell.legal_moves(s) or (m.dst >= CELL and m.dst < CELL + 4)
         s = s2
+
+
+def test_tap_moves_given_the_legal_moves_answer_the_same():
+    """``tap_moves(..., legal=legal_moves(s))`` (the table's redraw passes the list it has) is
+    ``tap_moves`` of every place on a random walk."""
+    import random
+
+    from games.freecell import CELL, FOUNDATION_OF, FreeCell, N_COLUMNS
+
+    rng = random.Random(3)
+    s = FreeCell.deal(5, {})
+    for _ in range(60):
+        legal = FreeCell.legal_moves(s)
+        if not legal:
+            break
+        for c in range(N_COLUMNS):
+            for i in range(len(s.columns[c])):
+                assert FreeCell.tap_moves(s, c, i, legal=legal) == FreeCell.tap_moves(s, c, i)
+        for src in [CELL + k for k in range(4)] + [FOUNDATION_OF + k for k in range(4)]:
+            assert FreeCell.tap_moves(s, src, legal=legal) == FreeCell.tap_moves(s, src)
+        s = FreeCell.apply(s, rng.choice(legal))

@@ -366,3 +366,24 @@ def test_illegal_moves_change_nothing(number, choices):
             continue
         assert m in Klondike.legal_moves(s)
         s = s2
+
+
+def test_tap_moves_given_the_legal_moves_answer_the_same():
+    """``tap_moves(..., legal=legal_moves(s))`` (the table's redraw passes the list it has) is
+    ``tap_moves`` of every place on a random walk."""
+    import random
+
+    from games.klondike import N_COLUMNS
+
+    rng = random.Random(4)
+    s = Klondike.deal(9, {"draw": "1"})
+    for _ in range(80):
+        legal = Klondike.legal_moves(s)
+        if not legal:
+            break
+        for c in range(N_COLUMNS):
+            for i in range(len(s.columns[c])):
+                assert Klondike.tap_moves(s, c, i, legal=legal) == Klondike.tap_moves(s, c, i)
+        for src in [WASTE] + [FOUNDATION_OF + k for k in range(4)]:
+            assert Klondike.tap_moves(s, src, legal=legal) == Klondike.tap_moves(s, src)
+        s = Klondike.apply(s, rng.choice(legal))

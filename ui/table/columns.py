@@ -163,6 +163,7 @@ class ColumnsTable(GameTable):
     foundation_badge = False  # a filled foundation wears its suit's badge (Klondike, FreeCell)
     compact_preview = True
     _glowing: tuple | None = None   # (state, the cards that glow in it): see :meth:`glowing`
+    _legal: tuple | None = None     # (state, its legal moves): see :meth:`legal_of`
 
     def __init__(self, number=None, options=None, state=None, **kw):
         super().__init__(number, options, state, **kw)
@@ -1180,6 +1181,14 @@ class ColumnsTable(GameTable):
         if fb is not None and self.drag is None:
             out["finish"] = (tuple(fb.rect), (fb.label, fb.enabled, fb.pressed, fb.selected))
         return out
+
+    def legal_of(self, s) -> list:
+        """The rules' legal moves in state ``s``, remembered for the last state asked (a tap list
+        for every card of a redraw filters the same list)."""
+        known = self._legal
+        if known is None or known[0] is not s:
+            known = self._legal = (s, self.rules.legal_moves(s))
+        return known[1]
 
     def pile_mark(self, key):
         """Anything else a game draws on pile ``key`` that its cards do not say (Klondike's empty

@@ -65,10 +65,10 @@ class FreeCellTable(ColumnsTable):
 
     def tap_list(self, s, key, index):
         if key[0] == "col":
-            return FreeCell.tap_moves(s, key[1], index)
+            return FreeCell.tap_moves(s, key[1], index, self.legal_of(s))
         if index != len(self.pile_cards(s, key)) - 1:
             return []
-        return FreeCell.tap_moves(s, self.place(key))
+        return FreeCell.tap_moves(s, self.place(key), legal=self.legal_of(s))
 
     def make_move(self, s, key, index, dst):
         n = len(self.pile_cards(s, key)) - index

@@ -92,10 +92,10 @@ class KlondikeTable(ColumnsTable):
         if key[0] == "stock":
             return []
         if key[0] == "col":
-            return Klondike.tap_moves(s, key[1], index)
+            return Klondike.tap_moves(s, key[1], index, self.legal_of(s))
         if index != len(self.pile_cards(s, key)) - 1:
             return []
-        return Klondike.tap_moves(s, self.place(key))
+        return Klondike.tap_moves(s, self.place(key), legal=self.legal_of(s))
 
     def make_move(self, s, key, index, dst):
         n = len(self.pile_cards(s, key)) - index
