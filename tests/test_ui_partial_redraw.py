@@ -1,7 +1,7 @@
 """A move redraws only what changed of the still picture (GameTable.rebuild with the table's
 picture_parts): after every move, undo, draw from the stock, flight and shake, the picture kept and
-partly redrawn equals, pixel for pixel, the same picture rebuilt whole (the column games,
-TriPeaks and Pyramid, at the three screen shapes)."""
+partly redrawn equals, pixel for pixel, the same picture rebuilt whole (the six tables, at
+the three screen shapes)."""
 import os
 import random
 
@@ -50,6 +50,9 @@ def check(app, t, seen) -> None:
     ("pyramid", {"layout": "1"}, (1280, 800)),
     ("pyramid", {"layout": "30", "passes": "3"}, (390, 844)),
     ("pyramid", {"layout": "1", "passes": "unlimited"}, (844, 390)),
+    ("devils-grip", {}, (1280, 800)),
+    ("devils-grip", {}, (390, 844)),
+    ("devils-grip", {}, (844, 390)),
 ])
 def test_partial_redraws_equal_whole_rebuilds(game, options, size):
     settings = Settings(language="en")
@@ -82,11 +85,19 @@ def test_partial_redraws_equal_whole_rebuilds(game, options, size):
     # a refused tap shakes a card: the shaken pile is redrawn where it moves
     if game == "tripeaks":
         targets = [("slot", i) for i, c in enumerate(t.state.tableau) if c is not None][:1] + [("stock",)]
+    elif game == "devils-grip":
+        targets = [("cell", 0), ("stock",), ("talon",)]
     elif game == "pyramid":
         targets = [("slot", i) for i, c in enumerate(t.state.cards) if c is not None][-1:] + [("stock",), ("waste",)]
     else:
         targets = [(key, len(t.pile_cards(t.state, key)) - 1) for key in t.all_keys()
                    if key[0] == "col" and t.pile_cards(t.state, key)][:1]
+    if game == "devils-grip":   # a long press marks a cell to swap (a ring round it)
+        for i in (0, 5, None):
+            t.swap_from = i
+            t.stale = True
+            app.frame()
+            check(app, t, seen)
     if game == "pyramid":   # a tapped card is lifted (drawn moving, not in the still picture)
         from games.pyramid import free
         for i in [i for i, c in enumerate(t.state.cards) if c is not None and free(t.state, i)][:2] + [None]:

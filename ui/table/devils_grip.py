@@ -691,6 +691,42 @@ class DevilsGripTable(TargetFocus, GameTable):
         with the grid's narrow index where the grid has one."""
         return self._grid_art() if self.geo.get("index") == "narrow" else self.art
 
+    def picture_parts(self) -> dict:
+        """The rows' bands with their chains, each cell's stack, the stock and the talon are parts
+        of the still picture (:meth:`GameTable.picture_parts`), with what :meth:`draw_cards` draws
+        there as signature (cards, flights, rings, halo, shake, count)."""
+        s = self.state
+        w = self.card_w
+        m = max(max(3, round(0.09 * w)), max(2, round(0.06 * w)) + max(1, round(0.035 * w))) + 1
+        ring = 5 + max(2, w // 22) + 2       # the swap ring's reach beyond a stack
+        hide_cells, hide_talon = self.hidden()
+        playing = self.rules.status(s) == PLAYING
+        legal = self.rules.legal_moves(s) if playing and self.settings.glow else []
+        movable = {mv.src for mv in legal if mv.kind == MERGE}
+        shaking = self.anim.busy("shake")
+        out = {}
+        for r in range(ROWS):
+            box = self.band_rects[r].union(self.label_rects[r]) if self.label_rects[r] is not None else self.band_rects[r]
+            out[("band", r)] = (tuple(box), None)
+        for i in range(N_CELLS):
+            st = s.grid[i]
+            dx = self._shake_dx(("cell", i)) if shaking else 0
+            box = self.stack_rect(i).union(self.card_rect(i, 0)).move(dx, 0).inflate(2 * (m + ring), 2 * (m + ring))
+            out[("cell", i)] = (tuple(box), (tuple(st), hide_cells.get(i), i in movable, self.swap_from == i, dx,
+                                            bool(st) and complete_in_row(st, i)))
+        n = len(s.stock)
+        dx = self._shake_dx(("stock",)) if shaking else 0
+        lift = 2 * max(1, w // 40)
+        out["stock"] = (tuple(self.stock_rect.move(dx, 0).inflate(2 * (m + lift), 2 * (m + lift))),
+                        (n, bool(legal) and all(mv.kind in (TURN, SWAP) for mv in legal) and TURN_MOVE in legal, dx))
+        t = s.talon
+        dx = self._shake_dx(("talon",)) if shaking else 0
+        box = self.talon_rect.union(self.talon_card_rect(len(t), max(0, len(t) - 1))).inflate(2 * m + 2 * abs(dx),
+                                                                                           2 * m)
+        out["talon"] = (tuple(box), (tuple(t[-TALON_SHOWN:]), len(t), hide_talon,
+                                     any(mv.kind == TALON for mv in legal), dx))
+        return out
+
     def draw_cards(self, surface) -> None:
         s = self.state
         w = self.card_w
