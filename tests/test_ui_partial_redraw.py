@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 from games.core import PLAYING  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.storage import MemoryStorage, Store  # noqa: E402
-from ui.table import table_class  # noqa: E402
+from ui.table import hit, table_class  # noqa: E402
 
 from conftest import new_app, run_until  # noqa: E402
 
@@ -84,11 +84,11 @@ def test_partial_redraws_equal_whole_rebuilds(game, options, size):
         check(app, t, seen)
     # a refused tap shakes a card: the shaken pile is redrawn where it moves
     if game == "tripeaks":
-        targets = [("slot", i) for i, c in enumerate(t.state.tableau) if c is not None][:1] + [("stock",)]
+        targets = [hit.slot(i) for i, c in enumerate(t.state.tableau) if c is not None][:1] + [hit.STOCK]
     elif game == "devils-grip":
-        targets = [("cell", 0), ("stock",), ("talon",)]
+        targets = [hit.cell(0), hit.STOCK, hit.TALON]
     elif game == "pyramid":
-        targets = [("slot", i) for i, c in enumerate(t.state.cards) if c is not None][-1:] + [("stock",), ("waste",)]
+        targets = [hit.slot(i) for i, c in enumerate(t.state.cards) if c is not None][-1:] + [hit.STOCK, hit.WASTE]
     else:
         targets = [(key, len(t.pile_cards(t.state, key)) - 1) for key in t.all_keys()
                    if key[0] == "col" and t.pile_cards(t.state, key)][:1]

@@ -710,17 +710,17 @@ class DevilsGripTable(TargetFocus, GameTable):
             out[("band", r)] = (tuple(box), None)
         for i in range(N_CELLS):
             st = s.grid[i]
-            dx = self._shake_dx(("cell", i)) if shaking else 0
+            dx = self._shake_dx(hit.cell(i)) if shaking else 0
             box = self.stack_rect(i).union(self.card_rect(i, 0)).move(dx, 0).inflate(2 * (m + ring), 2 * (m + ring))
             out[("cell", i)] = (tuple(box), (tuple(st), hide_cells.get(i), i in movable, self.swap_from == i, dx,
                                             bool(st) and complete_in_row(st, i)))
         n = len(s.stock)
-        dx = self._shake_dx(("stock",)) if shaking else 0
+        dx = self._shake_dx(hit.STOCK) if shaking else 0
         lift = 2 * max(1, w // 40)
         out["stock"] = (tuple(self.stock_rect.move(dx, 0).inflate(2 * (m + lift), 2 * (m + lift))),
                         (n, bool(legal) and all(mv.kind in (TURN, SWAP) for mv in legal) and TURN_MOVE in legal, dx))
         t = s.talon
-        dx = self._shake_dx(("talon",)) if shaking else 0
+        dx = self._shake_dx(hit.TALON) if shaking else 0
         box = self.talon_rect.union(self.talon_card_rect(len(t), max(0, len(t) - 1))).inflate(2 * m + 2 * abs(dx),
                                                                                            2 * m)
         out["talon"] = (tuple(box), (tuple(t[-TALON_SHOWN:]), len(t), hide_talon,

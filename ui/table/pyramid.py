@@ -530,19 +530,19 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
 
         out = {}
         for i, c in enumerate(s.cards):
-            dx = self._shake_dx(("slot", i)) if shaking else 0
+            dx = self._shake_dx(hit.slot(i)) if shaking else 0
             out[i] = (box(g.slots[i], dx), (c, c is not None and c in self.hidden, i == self.selected,
                                              i in glowing, c is not None and free(s, i), dx))
         n = len(s.stock)
-        dx = self._shake_dx(("deck",)) if shaking else 0
+        dx = self._shake_dx(hit.DECK) if shaking else 0
         out["deck"] = (box(g.deck, dx), (n > 0, dx))
         top = s.stock[0] if n else None
-        dx = self._shake_dx(("stock",)) if shaking else 0
+        dx = self._shake_dx(hit.STOCK) if shaking else 0
         out["stock"] = (box(g.stock, dx), (top, top is not None and top in self.hidden, self.selected == STOCK, n > 1,
                                            STOCK in glowing, dx,
                                            not n and bool(s.waste) and self.rules.why_not(s, DRAW) is None))
         out["count"] = (box(g.deck.union(g.stock)), n)
-        dx = self._shake_dx(("waste",)) if shaking else 0
+        dx = self._shake_dx(hit.WASTE) if shaking else 0
         wtop = next((c for c in reversed(s.waste) if c not in self.hidden), None)
         out["waste"] = (box(g.waste, dx), (wtop, self.selected == WASTE, tuple(s.waste[-2:]), WASTE in glowing, dx))
         out["discard"] = (box(g.discard), (next((c for c in reversed(s.discard) if c not in self.hidden), None),

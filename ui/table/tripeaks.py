@@ -287,10 +287,10 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         out = {}
         for i in range(N_SLOTS):
             c = t[i]
-            dx = self._shake_dx(("slot", i)) if shaking else 0
+            dx = self._shake_dx(hit.slot(i)) if shaking else 0
             out[i] = (tuple(self.slot_rects[i].move(dx, 0).inflate(2 * m, 2 * m)),
                       (c, c is not None and c in self.hidden, exposed(t, i), i in legal, dx))
-        dx = self._shake_dx(("stock",)) if shaking else 0
+        dx = self._shake_dx(hit.STOCK) if shaking else 0
         n = len(s.stock) - sum(1 for c in self.hidden if c in s.stock)
         lift = 2 * max(1, w // 40)
         out["stock"] = (tuple(self.stock_rect.move(dx, 0).inflate(2 * (m + lift), 2 * (m + lift))),
