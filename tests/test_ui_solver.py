@@ -20,6 +20,7 @@ from games.spider import Spider, SpiderState
 from games.tripeaks import TriPeaks
 from ui import table as ui_table
 from ui.table import assist, base
+from ui.table.assist import JobKind, Live
 from ui.table.spider import SpiderTable
 from ui.table.tripeaks import TriPeaksTable
 from ui.storage import Store
@@ -140,17 +141,17 @@ def test_the_live_line_flips_to_no_longer_winnable_after_a_blunder(blunder):
     t = app.scene
     off = make(TriPeaksTable(n, options=EASY)).scene
     assert t.frame.table.top > off.frame.table.top     # the line has its own strip
-    run_until(app, lambda: t.assist.live == "yes")
+    run_until(app, lambda: t.assist.live is Live.YES)
     for text in prefix:
         t.play(TriPeaks.parse_move(t.state, text))
-        run_until(app, lambda: t.assist.live in ("yes", "no", "unknown"))
-        assert t.assist.live == "yes"
+        run_until(app, lambda: t.assist.live in (Live.YES, Live.NO, Live.UNKNOWN))
+        assert t.assist.live is Live.YES
     t.play(bad)
-    run_until(app, lambda: t.assist.live in ("no", "unknown"))
-    assert t.assist.live == "no"
+    run_until(app, lambda: t.assist.live in (Live.NO, Live.UNKNOWN))
+    assert t.assist.live is Live.NO
     t.undo()
-    run_until(app, lambda: t.assist.live != "thinking")
-    assert t.assist.live == "yes"
+    run_until(app, lambda: t.assist.live is not Live.THINKING)
+    assert t.assist.live is Live.YES
 
 
 def test_solvable_deals_without_a_bank_are_searched_in_slices(monkeypatch, fake_clock):
@@ -262,7 +263,7 @@ def test_esc_on_the_deal_search_cancels_it_and_the_game_goes_on(monkeypatch):
     assert t.panel.title == "Looking for a deal that can be won…"
     assert "bank" not in tr(assist.MSG_DEALING_BODY, n=1) and "solver" not in tr(assist.MSG_DEALING_BODY, n=1)
     key(app, pygame.K_ESCAPE)
-    assert t.assist.dealing is None and t.panel is None and t.assist.job("deal") is None
+    assert t.assist.dealing is None and t.panel is None and t.assist.job(JobKind.DEAL) is None
     assert t.state == state and t.history.moves == moves and t.number == number and t.saved is saved
     assert 12.0 <= t.clock < 13.0             # the clock goes on from where it was
     t.undo()                                 # the history came back too
@@ -490,7 +491,7 @@ def test_a_hint_with_only_pointless_moves_left_becomes_the_rescue(monkeypatch, f
     key(app, pygame.K_h)
     run_until(app, lambda: t.hint_search is None, frames=2000)
     assert t.hint_move is None
-    assert t.assist.job("rescue") is not None or t.assist.rescue_phase is not None
+    assert t.assist.job(JobKind.RESCUE) is not None or t.assist.rescue_phase is not None
 
 
 def test_hint_on_a_lost_position_shows_a_stock_draw_whose_move_is_falsy():

@@ -237,13 +237,32 @@ class DealSearch:
     before: object = None
 
 
+class JobKind(StrEnum):
+    """What a :class:`Job` searches for; an :class:`Assist` runs at most one job of each kind."""
+
+    RESCUE = "rescue"     # a way out from the position, then a look back through the history
+    LIVE = "live"         # whether the position is still winnable (the live line)
+    FINISH = "finish"     # Spider's finish: whether the rest is proved
+    DEAL = "deal"         # a solvable deal
+
+
+class Live(StrEnum):
+    """What is known of the position's chances: on a proven winning line (``YES``), proven lost
+    (``NO``), the solver ran out of budget (``UNKNOWN``), or it is still looking (``THINKING``)."""
+
+    YES = "yes"
+    NO = "no"
+    UNKNOWN = "unknown"
+    THINKING = "thinking"
+
+
 class Job:
     """A sliced search. ``gen`` is a generator that yields solver objects (``step(n)`` → result
     or ``None``) and receives each one's :class:`~games.solvers.search.Result`; what it returns
-    is passed to ``done``. ``kind`` names the job (``hint``, ``rescue``, ``live``, ``finish``,
-    ``deal``); ``modal`` jobs get :data:`PANEL_SLICE` per frame."""
+    is passed to ``done``. ``kind`` (a :class:`JobKind`) names the job;
+    ``modal`` jobs get :data:`PANEL_SLICE` per frame."""
 
-    def __init__(self, kind: str, gen, done, modal: bool = False, state=None):
+    def __init__(self, kind: JobKind, gen, done, modal: bool = False, state=None):
         self.kind, self.gen, self.done, self.modal, self.state = kind, gen, done, modal, state
         self.search = None
         self.last = None
@@ -305,7 +324,7 @@ class Assist:
         self.played = 0
         self.rescue_phase: RescuePhase | None = None
         self.rescue_info: RescueFound | LookBack | None = None
-        self.live = None            # None (off / nothing yet), thinking, yes, no, unknown
+        self.live: Live | None = None   # None: off, or nothing known yet
         self.live_state = None
         self.dealing: DealSearch | None = None   # the solvable-deal search in progress
         self.plain_notice = False
@@ -318,10 +337,10 @@ class Assist:
         (``App.solver_wall_clock``)."""
         return self.table.app.solver_wall_clock
 
-    def job(self, kind: str) -> Job | None:
+    def job(self, kind: JobKind) -> Job | None:
         return next((j for j in self.jobs if j.kind == kind), None)
 
-    def cancel(self, kind: str) -> None:
+    def cancel(self, kind: JobKind) -> None:
         self.jobs = [j for j in self.jobs if j.kind != kind]
 
     def run(self, job: Job) -> None:
@@ -357,18 +376,18 @@ class Assist:
         moves, i = got
         return list(moves[i:])
 
-    def known(self, state) -> str | None:
-        """``yes`` (on a known winning line), ``no`` (proven lost, or lost by the rules), or
-        ``None`` (not known)."""
+    def known(self, state) -> Live | None:
+        """``Live.YES`` (on a known winning line), ``Live.NO`` (proven lost, or lost by the
+        rules), or ``None`` (not known)."""
         st = self.rules.status(state)
         if st == WON or state in self.lines:
-            return "yes"
+            return Live.YES
         if st == LOST or state in self.dead:
-            return "no"
+            return Live.NO
         past = self.table.past_states() if self.table.has_game() else []
         if len(past) > 1 and past[-1] == state and past[-2] in self.dead:
             self.dead.add(state)    # a move from a lost position cannot win
-            return "no"
+            return Live.NO
         return None
 
     def sees(self, msgid: str) -> str | None:
@@ -417,19 +436,19 @@ class Assist:
             self.start_live(s)
         else:
             self.live = None
-            self.cancel("live")
+            self.cancel(JobKind.LIVE)
 
     def start_live(self, s) -> None:
-        if s == self.live_state and self.live in ("yes", "no", "unknown", "thinking"):
+        if s == self.live_state and self.live is not None:
             return
         self.live_state = s
         k = self.known(s)
         if k is not None or not self.rules.has_solver():
-            self.cancel("live")
+            self.cancel(JobKind.LIVE)
             self.live = k or None
             self.table.stale = True
             return
-        self.live = "thinking"
+        self.live = Live.THINKING
 
         def gen():
             r = yield self.solver(s, LIVE_NODES, LIVE_SECONDS)
@@ -438,10 +457,10 @@ class Assist:
         def done(r):
             self.learn(s, r)
             if self.live_state == s:
-                self.live = {SOLVED: "yes", UNSOLVABLE: "no"}.get(r.status, "unknown")
+                self.live = {SOLVED: Live.YES, UNSOLVABLE: Live.NO}.get(r.status, Live.UNKNOWN)
                 self.table.stale = True
 
-        self.run(Job("live", gen(), done, state=s))
+        self.run(Job(JobKind.LIVE, gen(), done, state=s))
         self.table.stale = True
 
     # -- the hint --------------------------------------------------------------------------------
@@ -454,7 +473,7 @@ class Assist:
         if line:
             t.finish_hint(Result(SOLVED, line))
             return True
-        if self.known(s) == "no":
+        if self.known(s) is Live.NO:
             t.finish_hint(Result(UNSOLVABLE, []))   # the best move left, and that it cannot win
             return True
         return False
@@ -488,7 +507,7 @@ class Assist:
         if line:
             self.rescue_found(s, line)
             return
-        if self.known(s) == "no":
+        if self.known(s) is Live.NO:
             self.look_back(proved=True)
             return
         self.rescue_phase = RescuePhase.SEARCH
@@ -506,7 +525,7 @@ class Assist:
             else:
                 self.look_back(proved=r.status == UNSOLVABLE)
 
-        self.run(Job("rescue", gen(), done, modal=True, state=s))
+        self.run(Job(JobKind.RESCUE, gen(), done, modal=True, state=s))
         self.open_panel(tr(MSG_LOOKING), [("cancel", tr(MSG_CANCEL), self.cancel_rescue)])
 
     def rescue_found(self, s, moves) -> None:
@@ -529,10 +548,10 @@ class Assist:
             for k in range(1, len(states)):
                 s = states[-1 - k]
                 info.checked = k
-                kn = self.known(s) if s not in self.dead else "no"
-                if kn == "yes":
+                kn = self.known(s) if s not in self.dead else Live.NO
+                if kn is Live.YES:
                     return k
-                if kn == "no":
+                if kn is Live.NO:
                     continue
                 r = yield self.solver(s, BACK_NODES, BACK_SECONDS)
                 self.learn(s, r)
@@ -547,7 +566,7 @@ class Assist:
                 return
             self.rescue_phase = RescuePhase.BACK_DONE
             info.back = k
-            info.deal_lost = k is None and self.known(states[0]) == "no"
+            info.deal_lost = k is None and self.known(states[0]) is Live.NO
             title = tr(MSG_NO_WAY if proved else MSG_NO_WAY_FOUND)
             if k is not None and k > 0:
                 acts = [("undo", tr(MSG_UNDO_N, n=k), lambda: self.undo_back(k)),
@@ -563,7 +582,7 @@ class Assist:
                         ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
             self.open_panel(title, acts)
 
-        self.run(Job("rescue", gen(), done, modal=True))
+        self.run(Job(JobKind.RESCUE, gen(), done, modal=True))
         self.open_panel(tr(MSG_NO_WAY if proved else MSG_NO_WAY_FOUND),
                         [("cancel", tr(MSG_CANCEL), self.cancel_rescue)])
 
@@ -626,7 +645,7 @@ class Assist:
                 y += lh
 
     def cancel_rescue(self) -> None:
-        self.cancel("rescue")
+        self.cancel(JobKind.RESCUE)
         self.rescue_phase = None
         t = self.table
         if t.panel is not None and t.panel.rescue:
@@ -745,7 +764,7 @@ class Assist:
             except GameError:
                 return None
             return out
-        if s in self.dead or (self.finish_state == s and self.job("finish") is None):
+        if s in self.dead or (self.finish_state == s and self.job(JobKind.FINISH) is None):
             return None
         if self.finish_state != s:
             self.finish_state = s
@@ -764,7 +783,7 @@ class Assist:
                         t.say(tr(MSG_SPIDER_FINISH if hidden else MSG_SPIDER_FINISH_OPEN))
                     t.stale = True
 
-            self.run(Job("finish", gen(), done, state=s))
+            self.run(Job(JobKind.FINISH, gen(), done, state=s))
         return None
 
     # -- solvable deals without a bank -----------------------------------------------------------
@@ -811,7 +830,7 @@ class Assist:
                     break
             return None
 
-        self.run(Job("deal", gen(), self.deal_found, modal=True))
+        self.run(Job(JobKind.DEAL, gen(), self.deal_found, modal=True))
         return first
 
     def deal_found(self, found) -> None:
@@ -833,7 +852,7 @@ class Assist:
 
     def deal_plainly(self, info, message: str) -> None:
         t = self.table
-        self.cancel("deal")
+        self.cancel(JobKind.DEAL)
         self.dealing = None
         t.start(info.number, info.options, announce=True)
         t.say(message, error=True)
@@ -843,7 +862,7 @@ class Assist:
         playing, untouched, or to the home screen when the table opened on the search."""
         info = self.dealing
         t = self.table
-        self.cancel("deal")
+        self.cancel(JobKind.DEAL)
         self.dealing = None
         t.panel = None
         before = info.before if info is not None else None
@@ -910,8 +929,8 @@ class Assist:
         if live is None and self.table.has_game():
             live = self.known(self.table.state)
         msg, col = {
-            "yes": (MSG_LIVE_YES, (129, 212, 140)), "no": (MSG_LIVE_NO, WARN),
-            "unknown": (MSG_LIVE_UNKNOWN, DIM), "thinking": (MSG_LIVE_THINKING, DIM),
+            Live.YES: (MSG_LIVE_YES, (129, 212, 140)), Live.NO: (MSG_LIVE_NO, WARN),
+            Live.UNKNOWN: (MSG_LIVE_UNKNOWN, DIM), Live.THINKING: (MSG_LIVE_THINKING, DIM),
         }.get(live, (MSG_LIVE_THINKING, DIM))
         msg = tr(self.sees(msg))
         size = text.fit(msg, round(r.height * 0.72), r.width - 3 * r.height, 11)
