@@ -15,6 +15,7 @@ from ui import table as ui_table
 from ui.settings import Settings
 from ui.storage import MemoryStorage, Store
 from ui.table import hit
+from ui.table.columns import PileFocus
 
 from conftest import click, key, new_app, run_until
 
@@ -628,13 +629,13 @@ def test_freecell_won_by_keys_only():
             n_col = len(s.columns[src_key[1]])
             for _ in range(m.n - 1):
                 key(app, pygame.K_UP)                      # up the run to its head
-            assert t.focus == (src_key, n_col - m.n), (text_, t.focus)
+            assert t.focus == PileFocus(src_key, n_col - m.n), (text_, t.focus)
         else:
             for _ in range(20):                             # Tab round to the cell
-                if t.focus is not None and t.focus[0] == src_key:
+                if t.focus is not None and t.focus.key == src_key:
                     break
                 key(app, pygame.K_TAB)
-            assert t.focus[0] == src_key
+            assert t.focus.key == src_key
         for _ in range(8):                                  # Enter until the card lies where the line wants
             key(app, pygame.K_RETURN)
             t.settle()
@@ -657,9 +658,9 @@ def test_focus_is_drawn_and_moves_with_the_arrows():
     app = make("klondike", 3)
     t = app.scene
     key(app, pygame.K_3)
-    assert t.focus[0] == ("col", 2)
+    assert t.focus.key == ("col", 2)
     key(app, pygame.K_RIGHT)
-    assert t.focus[0] == ("col", 3)
+    assert t.focus.key == ("col", 3)
     before = pygame.image.tobytes(app.screen, "RGB")
     key(app, pygame.K_LEFT)
     app.dirty = True
@@ -974,10 +975,10 @@ def test_focus_reaches_a_foundation_card_and_enter_plays_it_back(game):
     t = app.scene
     home = next(k for k in t.all_keys() if k[0] == "found" and t.pile_cards(t.state, k))
     for _ in range(30):
-        if t.focus is not None and t.focus[0] == home:
+        if t.focus is not None and t.focus.key == home:
             break
         key(app, pygame.K_TAB)
-    assert t.focus == (home, 1)
+    assert t.focus == PileFocus(home, 1)
     key(app, pygame.K_RETURN)
     t.settle()
     assert t.state.foundations[2] == 1 and t.state.columns[0] == (C("3S"), C("2H"))

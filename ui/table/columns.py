@@ -154,6 +154,15 @@ class LastTap:
     groups: int
 
 
+@dataclass(frozen=True)
+class PileFocus:
+    """The keyboard's focus: card ``index`` (0: the bottom one) of pile ``key`` (``("col", 2)``,
+    ``("stock",)``…), or the pile itself when ``index`` is ``None`` (an empty pile)."""
+
+    key: tuple
+    index: int | None
+
+
 class ColumnsTable(GameTable):
     """The frame of a column game. A subclass sets ``rules``, ``game``, ``n_columns`` and
     implements the game hooks (section "hooks" below); everything else is shared."""
@@ -172,7 +181,7 @@ class ColumnsTable(GameTable):
         self.kept_back: set = set()
         self.cycle: TapCycle | None = None
         self.last_tap: LastTap | None = None
-        self.focus: tuple | None = None     # the keyboard's focus: (pile key, card index or None)
+        self.focus: PileFocus | None = None     # the keyboard's focus
         self.tap_pos = (0, 0)
         self.auto_due = None
         self.finish_queue: list = []
@@ -904,7 +913,7 @@ class ColumnsTable(GameTable):
         elif self.panel is None and (pygame.K_1 <= k <= pygame.K_9 or k == pygame.K_0):
             col = 9 if k == pygame.K_0 else k - pygame.K_1   # 1..9, 0 the tenth column
             if col < self.n_columns:
-                self.focus = (("col", col), self.top_stop(("col", col)))
+                self.focus = self.focus_top(("col", col))
                 self.stale = True
         elif k in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
             self.settle()
@@ -932,24 +941,28 @@ class ColumnsTable(GameTable):
         stop; the top is where a player starts)."""
         return self.focus_stops(key)[-1]
 
+    def focus_top(self, key) -> PileFocus:
+        """The focus on pile ``key``'s top stop (:meth:`top_stop`)."""
+        return PileFocus(key, self.top_stop(key))
+
     def move_focus(self, k, back: bool = False) -> None:
         """Arrows and Tab: Left/Right (Tab, Shift+Tab) the pile before or after, Up/Down the
         card above or below in a column's movable run."""
         keys = self.all_keys()
-        if self.focus is None or self.focus[0] not in keys:
-            self.focus = (("col", 0), self.top_stop(("col", 0)))
+        if self.focus is None or self.focus.key not in keys:
+            self.focus = self.focus_top(("col", 0))
             self.stale = True
             return
-        key, index = self.focus
+        key, index = self.focus.key, self.focus.index
         if k in (pygame.K_UP, pygame.K_DOWN):
             stops = self.focus_stops(key)
             j = stops.index(index) if index in stops else len(stops) - 1
             j = max(0, j - 1) if k == pygame.K_UP else min(len(stops) - 1, j + 1)
-            self.focus = (key, stops[j])
+            self.focus = PileFocus(key, stops[j])
         else:
             step = -1 if k == pygame.K_LEFT or (k == pygame.K_TAB and back) else 1
             nk = keys[(keys.index(key) + step) % len(keys)]
-            self.focus = (nk, self.top_stop(nk))
+            self.focus = self.focus_top(nk)
         self.stale = True
 
     def play_focus(self) -> None:
@@ -959,27 +972,27 @@ class ColumnsTable(GameTable):
             self.move_focus(pygame.K_TAB)
             return
         self.settle()
-        key, index = self.focus
+        key, index = self.focus.key, self.focus.index
         if key == ("stock",):
             self.stock_tap()
             return
         if index is None or index >= len(self.pile_cards(self.state, key)):
-            self.focus = (key, self.top_stop(key))
+            self.focus = self.focus_top(key)
             return
         self.last_tap = None             # a key press is never half of a double tap
         self.activate(hit.card(key, index))
         self.last_tap = None
         if self.cycle is not None:
-            self.focus = (self.cycle.key, self.cycle.index)
+            self.focus = PileFocus(self.cycle.key, self.cycle.index)
         elif index not in self.focus_stops(key):
-            self.focus = (key, self.top_stop(key))
+            self.focus = self.focus_top(key)
         self.stale = True
 
     def draw_focus(self, surface) -> None:
         """The keyboard focus: a bright outline around the focused card or empty pile."""
         if self.focus is None:
             return
-        key, index = self.focus
+        key, index = self.focus.key, self.focus.index
         if key not in self.pile_rect:
             return
         rects = self.pile_rects(self.state, key)
