@@ -23,7 +23,7 @@ import uuid
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games.core import GameError, History
+from games.core import WON, GameError, History
 from games.deal import MAX_NUMBER
 from games.i18n import N_, tr
 from games.registry import GAMES, find_game
@@ -278,7 +278,7 @@ class Progress:
         saved.actions = list(history.actions)
         rules = history.rules
         data = asdict(saved)
-        data["over"] = rules.status(history.state) == "won"
+        data["over"] = rules.status(history.state) == WON
         return self.store.save(f"game.{saved.game}", data)
 
     def begin(self, game: str, number: int, options: dict, solvable: bool = True) -> SavedGame:
@@ -289,7 +289,7 @@ class Progress:
             try:
                 prev = SavedGame.from_data(old)
                 h = prev.replay()
-                if h.rules.status(h.state) != "won" and prev.player_moves() > 0:
+                if h.rules.status(h.state) != WON and prev.player_moves() > 0:
                     self._count(prev, won=False)
             except (ValueError, GameError):
                 pass

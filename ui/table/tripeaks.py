@@ -16,7 +16,7 @@ import random
 import pygame
 
 from games.cards import RANKS
-from games.core import WON
+from games.core import PLAYING, WON
 from games.i18n import tr
 from games.tripeaks import DRAW, LAYOUT, N_SLOTS, TriPeaks, exposed, streak_points
 
@@ -119,7 +119,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
 
     # -- taps ------------------------------------------------------------------------------------
     def activate(self, target) -> None:
-        if self.rules.status(self.state) != "playing":
+        if self.rules.status(self.state) != PLAYING:
             if self.panel is None:
                 self.open_end_panel()
             return
@@ -136,7 +136,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
     def drag_card(self, target):
         """An exposed tableau card may be dragged (onto the waste)."""
         s = self.state
-        if target.kind is Kind.SLOT and self.rules.status(s) == "playing" and exposed(s.tableau, target.index):
+        if target.kind is Kind.SLOT and self.rules.status(s) == PLAYING and exposed(s.tableau, target.index):
             return s.tableau[target.index]
         return None
 
@@ -303,7 +303,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         s = self.state
         t = s.tableau
         art = self.art
-        playing = self.rules.status(s) == "playing"
+        playing = self.rules.status(s) == PLAYING
         legal = set(self.rules.legal_moves(s)) if playing and self.settings.glow else set()
         shaking = bool(self.anim.tweens) and self.anim.busy("shake")
         # on their side the peaks' playable cards overlap one another down a column: a halo under
