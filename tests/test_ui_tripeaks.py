@@ -222,7 +222,7 @@ def test_streak_toast_and_win_panel():
         click(app, visible_point(t, target))
         if move == DRAW and before.streak >= 2:
             want = tr("{n} in a row +{points}", n=before.streak, points=__import__("games.tripeaks").tripeaks.streak_points(before.streak))
-            assert any(x[0] == want for x in t.toasts)
+            assert any(x.text == want for x in t.toasts)
     assert TriPeaks.status(t.state) == WON
     app.frame()
     assert t.panel is not None and t.panel.end == WON

@@ -23,6 +23,8 @@ where nothing changes draws nothing at all (the App's dirty flag).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from games import hints
@@ -58,6 +60,17 @@ MSG_HINT_LOST = N_("No winning line from here (Rescue looks back through your mo
 MSG_HINT_DEAL_LOST = N_("This deal cannot be won (the solver proved it); the best move left is shown")
 HINT_MS = 3000        # how long the hinted card and its reason show
 
+
+
+@dataclass(frozen=True)
+class Toast:
+    """A short message floating over the table: its ``text``, when it goes (``until``, seconds
+    of ``App.now``), where its centre is (``pos``, px) and its text size (px)."""
+
+    text: str
+    until: float
+    pos: tuple[int, int]
+    size: int
 
 
 def session_field(name: str, doc: str) -> property:
@@ -128,7 +141,7 @@ class GameTable(Scene):
         self.base: pygame.Surface | None = None
         self.stale = True
         self.status_text, self.status_error = "", False
-        self.toasts: list[list] = []       # [text, expires_at, (x, y), size]
+        self.toasts: list[Toast] = []
         self.press_target = None
         self.hint_search = None
         self.hint_move = None
@@ -216,7 +229,7 @@ class GameTable(Scene):
         if self.toasts:
             now = self.app.now()
             n = len(self.toasts)
-            self.toasts = [t for t in self.toasts if t[1] > now]
+            self.toasts = [t for t in self.toasts if t.until > now]
             redraw |= n != len(self.toasts)
         if self.hint_search is not None:
             self.step_hint()
@@ -461,7 +474,8 @@ class GameTable(Scene):
         self.stale = True
 
     def toast(self, message: str, pos, size: int, seconds: float = 2.5) -> None:
-        self.toasts.append([message, self.app.now() + seconds, pos, size])
+        """Show ``message`` centred at ``pos`` (px) in text ``size`` (px) for ``seconds``."""
+        self.toasts.append(Toast(message, self.app.now() + seconds, pos, size))
 
     # -- hint ------------------------------------------------------------------------------------
     def hint(self) -> None:
@@ -895,9 +909,9 @@ class GameTable(Scene):
         surface.blit(self.base, (0, 0))
         self.draw_moving(surface)
         self.assist.draw_overlay(surface)
-        for msg, _, pos, size in self.toasts if self.panel is None else ():   # never over a panel
-            img = text.render(msg, size, (255, 236, 150))
-            r = img.get_rect(center=pos).inflate(24, 12)
+        for toast in self.toasts if self.panel is None else ():   # never over a panel
+            img = text.render(toast.text, toast.size, (255, 236, 150))
+            r = img.get_rect(center=toast.pos).inflate(24, 12)
             r.clamp_ip(surface.get_rect())
             pygame.draw.rect(surface, (10, 30, 20), r, border_radius=r.height // 2)
             text.blit_center(surface, img, r.center)
