@@ -8,7 +8,7 @@ from games import daily
 from games.progression import GameResult
 from ui import clipboard
 from ui.scenes.badges import BadgesScene
-from ui.scenes.daily import DailyScene
+from ui.scenes.daily import Arrangement, DailyScene, DailyTab
 from ui.scenes.home import HomeScene
 from ui.scenes.records import RecordsScene
 from ui.storage import MemoryStorage, Store
@@ -157,13 +157,13 @@ def test_daily_screen_at_the_smallest_sizes(size):
     sc = app.scene
     save_screen(app.screen, f"daily-en-{size[0]}x{size[1]}.png")
     if size[0] < size[1]:
-        assert sc.arrangement == "tabs" and sc.tab == "deals" and not sc.cells and len(sc.rows) == 6
+        assert sc.arrangement is Arrangement.TABS and sc.tab is DailyTab.DEALS and not sc.cells and len(sc.rows) == 6
         click(app, button(sc, "tab-calendar"))
-        assert sc.tab == "calendar" and sc.cells and not sc.rows
+        assert sc.tab is DailyTab.CALENDAR and sc.cells and not sc.rows
         save_screen(app.screen, f"daily-en-{size[0]}x{size[1]}-calendar.png")
     else:
         prev = next(b for b, _ in sc.buttons if b.name == "prev-month")
-        assert sc.arrangement == "bar" and sc.cells and len(sc.rows) == 6
+        assert sc.arrangement is Arrangement.BAR and sc.cells and len(sc.rows) == 6
         assert prev.rect.bottom <= sc.top.bottom and button(sc, "share")[1] < sc.top.bottom
     month = sc.month
     click(app, button(sc, "prev-month"))
@@ -176,7 +176,7 @@ def test_daily_screen_at_the_smallest_sizes(size):
     click(app, dict(sc.cells)[yesterday].center)
     assert sc.date == yesterday and len(sc.rows) == 6
     if size[0] < size[1]:
-        assert sc.tab == "deals" and not sc.cells
+        assert sc.tab is DailyTab.DEALS and not sc.cells
     click(app, dict(sc.rows)["klondike"].center)
     t = app.scene
     assert t.game == "klondike" and t.daily_date == yesterday

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+from enum import StrEnum
 
 import pygame
 
@@ -23,11 +24,28 @@ MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_
 WEEKDAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
 
 
+class Arrangement(StrEnum):
+    """How the Daily screen is arranged, chosen by the room there is (every target at least
+    TOUCH px each way)."""
+
+    SIDE = "side"      # the calendar left and the deals right
+    BAR = "bar"        # the same, with the month's arrows and Share in the top bar (a phone on its side)
+    STACK = "stack"    # the calendar above the deals (a phone held upright)
+    TABS = "tabs"      # one of the two at a time under a Deals | Calendar switch (the smallest phones upright)
+
+
+class DailyTab(StrEnum):
+    """The tab shown in the :attr:`Arrangement.TABS` arrangement."""
+
+    DEALS = "deals"
+    CALENDAR = "calendar"
+
+
 class DailyScene(ScreenScene):
     """``date``: the date selected first (default today). ``cells``: ``[(date, rect)]`` of the
     month shown; ``rows``: ``[(game, rect)]`` of the selected date's deals (either empty while
-    its tab is hidden). ``arrangement``: one of :attr:`ARRANGEMENTS`; ``tab``: the tab shown
-    when there are tabs (``tabs``)."""
+    its tab is hidden). ``arrangement``: an :class:`Arrangement`; ``tab``: the
+    :class:`DailyTab` shown when there are tabs (``tabs``)."""
 
     def __init__(self, date: str | None = None):
         super().__init__()
@@ -57,13 +75,7 @@ class DailyScene(ScreenScene):
         return won, len(day) - won
 
     # -- layout ----------------------------------------------------------------------------------
-    #: the arrangements, chosen by the room there is (every target at least TOUCH px each way):
-    #: "side" the calendar left and the deals right; "bar" the same, with the month's arrows and
-    #: Share in the top bar (a phone on its side); "stack" the calendar above the deals (a phone
-    #: held upright); "tabs" one of the two at a time under a Deals | Calendar switch (the
-    #: smallest phones upright)
-    ARRANGEMENTS = ("side", "bar", "stack", "tabs")
-    tab = "deals"
+    tab = DailyTab.DEALS
 
     def layout(self, w, h) -> None:
         T = TOUCH
@@ -80,15 +92,16 @@ class DailyScene(ScreenScene):
         cal_need = lh + 2 + head + 6 * T + streak_h
         list_need = list_head + n * (T + 3) + 6 + lh
         if w > h * 1.1:
-            self.arrangement = "side" if body.height >= max(cal_need, list_need) else "bar"
+            self.arrangement = Arrangement.SIDE if body.height >= max(cal_need, list_need) else Arrangement.BAR
         else:
-            self.arrangement = "stack" if body.height >= cal_need + m // 2 + list_need else "tabs"
-        self.tabs = ("deals", "calendar") if self.arrangement == "tabs" else ()
+            self.arrangement = (Arrangement.STACK if body.height >= cal_need + m // 2 + list_need
+                                else Arrangement.TABS)
+        self.tabs = tuple(DailyTab) if self.arrangement is Arrangement.TABS else ()
         self.top_title = None
         self.cells, self.rows = [], []
         self.month_bar = None
-        if self.arrangement in ("side", "bar"):
-            if self.arrangement == "side":
+        if self.arrangement in (Arrangement.SIDE, Arrangement.BAR):
+            if self.arrangement is Arrangement.SIDE:
                 cal_w = min(body.width * 11 // 20, round(body.height * 1.15))
                 self.cal = pygame.Rect(body.x, body.y, cal_w, body.height)
             else:     # the top bar holds the month and Share: the body takes all the height
@@ -96,28 +109,28 @@ class DailyScene(ScreenScene):
                 cal_w = max(7 * T, body.width * 9 // 20)
                 self.cal = pygame.Rect(body.x, body.y, cal_w, body.height)
             self.list = pygame.Rect(self.cal.right + m, body.y, body.right - self.cal.right - m, body.height)
-        elif self.arrangement == "stack":
+        elif self.arrangement is Arrangement.STACK:
             ch = max(T, round(body.width // 7 * 0.9))      # the cells' height in the grid below
             cal_h = max(cal_need, min(lh + 2 + head + 6 * ch + streak_h, body.height - m // 2 - list_need))
             self.cal = pygame.Rect(body.x, body.y, body.width, cal_h)
             self.list = pygame.Rect(body.x, self.cal.bottom + m // 2, body.width, body.bottom - self.cal.bottom - m // 2)
         else:         # tabs: the switch under the top bar, then the tab shown
             tw = body.width // 2
-            tabs = {"deals": pygame.Rect(body.x, body.y, tw, T),
-                    "calendar": pygame.Rect(body.x + tw, body.y, body.width - tw, T)}
-            for name, label in (("deals", tr("Deals")), ("calendar", tr("Calendar"))):
-                b = Button(f"tab-{name}", tabs[name], label, None, self.fs + 1, "panel")
-                b.selected = self.tab == name
+            tabs = {DailyTab.DEALS: pygame.Rect(body.x, body.y, tw, T),
+                    DailyTab.CALENDAR: pygame.Rect(body.x + tw, body.y, body.width - tw, T)}
+            for name, label in ((DailyTab.DEALS, tr("Deals")), (DailyTab.CALENDAR, tr("Calendar"))):
+                b = Button(f"tab-{name.value}", tabs[name], label, None, self.fs + 1, "panel")
+                b.selected = self.tab is name
                 self.buttons.append((b, lambda name=name: self.show_tab(name)))
             rest = pygame.Rect(body.x, body.y + T + m, body.width, body.height - T - m)
             self.cal = rest.copy()
             self.list = rest.copy()
-        show_cal = self.arrangement != "tabs" or self.tab == "calendar"
-        show_list = self.arrangement != "tabs" or self.tab == "deals"
+        show_cal = self.arrangement is not Arrangement.TABS or self.tab is DailyTab.CALENDAR
+        show_list = self.arrangement is not Arrangement.TABS or self.tab is DailyTab.DEALS
         y0, mo = self.month
         t = daily.parse_date(self.today)
         # the month: previous, name, next (in the top bar over the calendar when it is there)
-        if self.arrangement == "bar":
+        if self.arrangement is Arrangement.BAR:
             bar = pygame.Rect(self.buttons[0][0].rect.right + 4, (self.top.height - T) // 2,
                               self.cal.right - self.buttons[0][0].rect.right - 4, T)
             aw = T + 4
@@ -151,7 +164,7 @@ class DailyScene(ScreenScene):
         self.streak_rect = pygame.Rect(self.cal.x, grid.y + head + len(weeks) * ch + 2, self.cal.width, streak_h)
         # the selected date's six deals, and Share (in the top bar when the month is there)
         share_label = tr("Share results")
-        if self.arrangement == "bar":
+        if self.arrangement is Arrangement.BAR:
             sw = max(T, min(self.list.width // 2, text.width(share_label, self.fs) + 28))
             sr = pygame.Rect(w - m - sw, (self.top.height - T) // 2, sw, T)
             self.top_title = pygame.Rect(self.cal.right + m, 0, sr.x - self.cal.right - 2 * m, self.top.height)
@@ -165,7 +178,7 @@ class DailyScene(ScreenScene):
         if show_list:
             self.rows = [(g, pygame.Rect(self.list.x, self.list_head.bottom + i * rh, self.list.width, rh - gap))
                          for i, g in enumerate(daily.GAMES)]
-            if self.arrangement != "bar":
+            if self.arrangement is not Arrangement.BAR:
                 sr.midtop = (self.list.centerx, self.list_head.bottom + n * rh - gap + 6)
             share = Button("share", sr, share_label, None, self.fs, "panel")
             share.enabled = any(self.entry(self.date, g) for g in daily.GAMES)
@@ -175,9 +188,10 @@ class DailyScene(ScreenScene):
         """The dates of the month and the selected date's deals on the screen (the buttons aside)."""
         return [(d, r) for d, r in self.cells] + [(g, r) for g, r in self.rows]
 
-    def show_tab(self, tab: str) -> None:
-        """Show the ``"deals"`` or the ``"calendar"`` tab (the arrangement with tabs)."""
-        self.tab = tab
+    def show_tab(self, tab: DailyTab | str) -> None:
+        """Show the deals' or the calendar's tab (the arrangement with tabs); ``tab`` a
+        :class:`DailyTab` or its value. Raises ``ValueError`` for another name."""
+        self.tab = DailyTab(tab)
         self.resize(*self.app.size)
 
     def draw_top(self, surface) -> None:
@@ -206,7 +220,7 @@ class DailyScene(ScreenScene):
             self.message = tr("The deals of {date} open on that day", date=date)
         else:
             self.date, self.message = date, ""
-            self.tab = "deals"     # with tabs, the date chosen shows its deals
+            self.tab = DailyTab.DEALS     # with tabs, the date chosen shows its deals
         self.resize(*self.app.size)
 
     def play(self, game: str) -> None:
