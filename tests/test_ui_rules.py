@@ -7,7 +7,7 @@ import pytest
 from games.i18n import LANGUAGES, LOCALES_DIR
 from ui.scenes.common import GAMES
 from ui.scenes.home import HomeScene
-from ui.scenes.rules import RulesScene, page_text, parse_page
+from ui.scenes.rules import Block, RulesScene, page_text, parse_page
 from ui.storage import MemoryStorage, Store
 from tests.test_app_screens import SIZES, click, key, new_app
 from conftest import save_screen
@@ -26,14 +26,14 @@ def test_pages_in_both_languages_with_the_same_shape(game):
     for lang in LANGUAGES:
         path = LOCALES_DIR / lang / "rules" / f"{game}.txt"
         blocks = parse_page(path.read_text(encoding="utf-8"))   # card lines read
-        shapes[lang] = [(k, v if k == "cards" else None) for k, v in blocks]
-        assert sum(1 for k, _ in blocks if k == "head") >= 1
+        shapes[lang] = [(k, v if k is Block.CARDS else None) for k, v in blocks]
+        assert sum(1 for k, _ in blocks if k is Block.HEAD) >= 1
     assert shapes["en"] == shapes["ru"], "the two languages' pages differ in their headings, bullets or cards"
 
 
 def test_every_game_page_has_rules_and_tips():
     for g in GAMES:
-        heads = [v for k, v in parse_page(page_text(g, "en")) if k == "head"]
+        heads = [v for k, v in parse_page(page_text(g, "en")) if k is Block.HEAD]
         assert "Goal" in heads and "Tips" in heads, (g, heads)
 
 

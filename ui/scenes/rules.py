@@ -7,6 +7,9 @@ The page scrolls (drag, wheel, arrow keys); text is at least 15 px on a phone.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import StrEnum
+
 import pygame
 
 from games.cards import parse_card
@@ -30,23 +33,43 @@ def page_text(game: str, lang: str | None = None) -> str:
     return "\n".join(out)
 
 
-def parse_page(src: str) -> list[tuple[str, object]]:
-    """Blocks ``(kind, value)``: ``head`` text, ``bullet`` text, ``para`` text, ``cards`` a list of
-    groups of card ints. :raises ValueError: for a card line that does not read."""
+class Block(StrEnum):
+    """The kinds of blocks of a rules page."""
+
+    HEAD = "head"        # a heading: its text
+    BULLET = "bullet"    # a bulleted line: its text
+    PARA = "para"        # a paragraph: its text
+    CARDS = "cards"      # small cards: a list of groups of card ints
+
+
+@dataclass(frozen=True)
+class PageItem:
+    """A block laid out on the page: its ``kind``, its top ``y`` (px from the page's top) and
+    ``value``: the heading's text, ``(indent px, wrapped lines)`` of a paragraph or bullet, or
+    the groups of card ints."""
+
+    kind: Block
+    y: int
+    value: object
+
+
+def parse_page(src: str) -> list[tuple[Block, object]]:
+    """Blocks ``(kind, value)`` (a :class:`Block` and its value: text, or for ``CARDS`` a list
+    of groups of card ints). :raises ValueError: for a card line that does not read."""
     blocks = []
     for raw in src.splitlines():
         line = raw.strip()
         if not line:
             continue
         if line.startswith("# "):
-            blocks.append(("head", line[2:].strip()))
+            blocks.append((Block.HEAD, line[2:].strip()))
         elif line.startswith("- "):
-            blocks.append(("bullet", line[2:].strip()))
+            blocks.append((Block.BULLET, line[2:].strip()))
         elif line.startswith("[cards:") and line.endswith("]"):
             groups = [[parse_card(t) for t in g.split()] for g in line[7:-1].split("|")]
-            blocks.append(("cards", [g for g in groups if g]))
+            blocks.append((Block.CARDS, [g for g in groups if g]))
         else:
-            blocks.append(("para", line))
+            blocks.append((Block.PARA, line))
     return blocks
 
 
@@ -76,21 +99,21 @@ class RulesScene(Scrolling, ScreenScene):
         self.card_w = max(34, min(60, round(self.fs * 2.8)))
         lh = text.font(self.fs).get_linesize()
         hs = self.fs + 5
-        self.items = []   # (kind, y in page, payload)
+        self.items: list[PageItem] = []
         y = m // 2
         for kind, val in parse_page(page_text(self.game)):
-            if kind == "head":
+            if kind is Block.HEAD:
                 y += lh // 2
-                self.items.append(("head", y, val))
+                self.items.append(PageItem(kind, y, val))
                 y += text.font(hs).get_linesize() + 4
-            elif kind in ("para", "bullet"):
-                indent = round(self.fs * 1.3) if kind == "bullet" else 0
+            elif kind in (Block.PARA, Block.BULLET):
+                indent = round(self.fs * 1.3) if kind is Block.BULLET else 0
                 lines = text.wrap(val, self.fs, col_w - indent)
-                self.items.append((kind, y, (indent, lines)))
+                self.items.append(PageItem(kind, y, (indent, lines)))
                 y += lh * len(lines) + lh // 3
             else:
                 ch = cards_art.card_height(self.card_w)
-                self.items.append(("cards", y + 4, val))
+                self.items.append(PageItem(kind, y + 4, val))
                 y += ch + 14
         self.content_h = y + m
         self.clamp()
@@ -103,17 +126,18 @@ class RulesScene(Scrolling, ScreenScene):
         clip = surface.get_clip()
         surface.set_clip(self.area)
         dy = self.area.y - round(self.scroll)
-        for kind, y, val in self.items:
-            top = y + dy
+        for item in self.items:
+            kind, val = item.kind, item.value
+            top = item.y + dy
             if top > self.area.bottom or top + 400 < self.area.y:
                 continue
-            if kind == "head":
+            if kind is Block.HEAD:
                 surface.blit(text.render(val, fs + 5, WARN), (self.x0, top))
-            elif kind in ("para", "bullet"):
+            elif kind in (Block.PARA, Block.BULLET):
                 indent, lines = val
                 for k, line in enumerate(lines):
                     surface.blit(text.render(line, fs, INK), (self.x0 + indent, top + k * lh))
-                if kind == "bullet":
+                if kind is Block.BULLET:
                     pygame.draw.circle(surface, DIM, (self.x0 + indent // 2, top + lh // 2), max(3, fs // 6))
             else:
                 x = self.x0
