@@ -69,7 +69,7 @@ class Toast:
 
     text: str
     until: float
-    pos: tuple[int, int]
+    pos: tuple[float, float]
     size: int
 
 

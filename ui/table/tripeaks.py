@@ -281,7 +281,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         t = s.tableau
         w = self.card_w
         m = max(max(3, round(0.09 * w)), max(2, round(0.06 * w)) + max(1, round(0.035 * w))) + 1
-        playing = self.rules.status(s) == "playing"
+        playing = self.rules.status(s) == PLAYING
         legal = set(self.rules.legal_moves(s)) if playing and self.settings.glow else set()
         shaking = bool(self.anim.tweens) and self.anim.busy("shake")
         out = {}
