@@ -12,8 +12,8 @@ from .registry import find_game
 
 def solve_deal(args: tuple[str, int, dict, float]) -> tuple[int, str, float, int, int | None]:
     """Solve one deal: ``(game, number, options, timeout)`` → ``(number, status, seconds, moves,
-    best)``; ``best`` is the fewest cards left found where the game's search keeps one (its
-    ``best`` attribute: Devil's Grip), else ``None``. ``timeout`` and ``seconds`` are CPU seconds
+    best)``; ``best`` is the fewest cards left found where the game's search keeps one
+    (:meth:`games.solvers.search.Sliced.best_result`: Devil's Grip), else ``None``. ``timeout`` and ``seconds`` are CPU seconds
     of the solving process (the search reads its budget on ``time.process_time``), so a
     measurement does not depend on the machine's load."""
     game, number, options, timeout = args
@@ -21,7 +21,7 @@ def solve_deal(args: tuple[str, int, dict, float]) -> tuple[int, str, float, int
     t0 = time.process_time()
     search = rules.solver(rules.deal(number, options), timeout=timeout, clock=time.process_time)
     r = search.run()
-    return number, r.status, time.process_time() - t0, len(r.moves), getattr(search, "best", None)
+    return number, r.status, time.process_time() - t0, len(r.moves), search.best_result()
 
 
 CHUNK_MAX = 64

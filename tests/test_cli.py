@@ -137,3 +137,22 @@ def test_play_keeps_the_relaxed_rule_of_a_spider_position():
     assert rc == 0 and after.rstrip().endswith("Relaxed: yes"), err
     rc, plain, err = cli("play", "spider", "--position", "-", "--moves", moves.split()[0], stdin=deal)
     assert "Relaxed:" not in plain
+
+
+@pytest.mark.parametrize("game,option", [
+    ("tripeaks", "mode=easy"), ("tripeaks", "mode=classic"), ("pyramid", "passes=3"), ("devils-grip", None),
+    ("spider", "suits=1"), ("spider", "suits=2"), ("spider", "suits=4"), ("klondike", "draw=1"),
+    ("klondike", "draw=3"), ("freecell", None)])
+def test_winnability_lines_follow_the_contract_for_every_game(game, option):
+    """``N status seconds`` with `` M moves`` when solved and `` best K`` (a whole number of cards
+    left) where the search keeps a best result, then the tally; exit 0 (docs/contract.md)."""
+    import re
+    rc, out, err = cli("winnability", game, "--deals", "1-2", "--timeout", "0.5", "--jobs", "1",
+                       *(["--option", option] if option else []))
+    assert rc == 0 and "Traceback" not in err, err
+    lines = out.splitlines()
+    assert len(lines) == 3
+    for n, line in zip((1, 2), lines):
+        assert re.fullmatch(rf"{n} (solved \d+\.\d{{3}} \d+ moves|(unsolvable|unknown) \d+\.\d{{3}})( best \d+)?",
+                            line), line
+    assert re.fullmatch(r"solved \d+, unsolvable \d+, unknown \d+, seconds \d+\.\d", lines[2])

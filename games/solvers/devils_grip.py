@@ -488,6 +488,10 @@ class DGSearch(Search):
             raise AssertionError(f"solver found a solution that does not replay: {moves}")
         return self._finish(SOLVED, moves)
 
+    def best_result(self) -> int:
+        """The fewest cards left in stock and talon found so far (0: won)."""
+        return self.best
+
     def best_moves(self) -> list[str]:
         """The real moves from the start to the best position found (no sorting swaps unless
         won)."""

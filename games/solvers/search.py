@@ -54,6 +54,12 @@ class Sliced:
         the fewest cards left), or ``None`` for a search that keeps no best line."""
         return None
 
+    def best_result(self) -> int | None:
+        """The game's result at the best position found so far, for games whose result is a
+        number of cards left (Devil's Grip: 0 is a win), or ``None`` for a search that keeps none.
+        ``python -m games winnability`` prints it as `` best K`` (docs/contract.md)."""
+        return None
+
     def progress_line(self) -> list[str] | None:
         """For a hint the search could not finish in time: moves (at least the first) of a line
         from the start to the best position it has met so far that its evaluation rates better
