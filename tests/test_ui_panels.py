@@ -12,7 +12,7 @@ import pytest
 from ui import table as ui_table
 from ui import text
 
-from conftest import new_app as open_app
+from conftest import new_app as open_app, run_frames
 
 SIZES = [(390, 844), (844, 390), (1280, 800)]
 GAMES = list(ui_table.TABLES)
@@ -65,3 +65,40 @@ def test_bar_labels_share_one_size_that_fits(lang):
         assert ls >= t.frame.p["label"] - 1, (size, lang, ls)   # nothing shrunk far below the bar's size
         for b in t.buttons:
             assert text.fit(b.label, ls, b.rect.width - 6, 9) == ls, (b.label, size)
+
+
+def _lost(game, number, size, lang, pick):
+    """The table of ``game`` deal ``number`` at ``size`` played by ``pick(moves, texts)`` until its
+    end panel opens."""
+    app = open_app(ui_table.table_class(game)(number), size=size, language=lang)
+    t = app.scene
+    for _ in range(3000):
+        if t.panel is not None:
+            break
+        ms = list(t.rules.legal_moves(t.state))
+        if not ms:
+            break
+        t.play(pick(ms, [t.rules.format_move(t.state, m) for m in ms]))
+        run_frames(app, 1)
+    run_frames(app, 5)
+    return t
+
+
+@pytest.mark.parametrize("size", [(844, 390), (640, 360), (390, 844), (1280, 800)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_lost_panel_gives_its_body_all_the_height_it_asks_for(size, lang):
+    """TriPeaks' open cards and Pyramid's layout and record lines were drawn over the buttons (or
+    over each other) on a landscape phone: the buttons take one row before the body is cut."""
+    import random
+    rnd = random.Random(1)
+
+    def pyramid(ms, texts):
+        non = [m for m, s in zip(ms, texts) if s not in ("s", "d")]
+        return rnd.choice(non) if non and rnd.random() < .7 else ms[-1]
+
+    for t in (_lost("tripeaks", 11, size, lang, lambda ms, texts: ms[-1]), _lost("pyramid", 1, size, lang, pyramid)):
+        p = t.panel
+        assert p is not None and p.end
+        assert p.content_rect.height >= p.content_h(p.rect.width), (t.game, p.content_rect, p.content_h(p.rect.width))
+        assert all(b.rect.width >= 88 and b.rect.height >= 44 for b in p.buttons)
+        pygame.display.quit()

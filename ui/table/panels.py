@@ -65,6 +65,10 @@ class Panel:
         gap = 10
         # the buttons in as few rows as keep each at least MIN_BUTTON_W wide, balanced
         per = max(1, min(n, (pw - 32 + gap) // (max(96, round(self.MIN_BUTTON_W * s)) + gap)))
+        fixed = self.pad + self.title_size + 12 + ch + 10 + self.pad
+        while per < n and fixed + self.bars_height(n, per, gap) > h - 8 \
+                and (pw - 32 - gap * per) // (per + 1) >= TOUCH * 2:
+            per += 1       # a short window: narrower buttons (still two touch widths) before the body is cut
         nrows = -(-n // per)
         per = -(-n // nrows)
         bars = nrows * self.bh + (nrows - 1) * gap
@@ -83,6 +87,11 @@ class Panel:
                                                          self.bh), label, ic, max(20, round(26 * s)), style))
         top = self.rect.y + self.pad + self.title_size + 12
         self.content_rect = pygame.Rect(self.rect.x + 16, top, pw - 32, y - top - 8)
+
+    def bars_height(self, n: int, per: int, gap: int) -> int:
+        """Height in px of ``n`` buttons laid ``per`` to a row, ``gap`` px apart."""
+        rows = -(-n // per)
+        return rows * self.bh + (rows - 1) * gap
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(panel_surface(self.rect.size), self.rect.topleft)

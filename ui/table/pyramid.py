@@ -679,7 +679,10 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
 
     # -- the end panel ---------------------------------------------------------------------------
     def _small_w(self, pw: int) -> int:
-        return max(34, min(self.geo.w, (pw - 40) // 8, 72))
+        """Width in px of the lost panel's free cards: eight to the panel's width, at most 72, and
+        on a short window (a landscape phone) at most a seventh of its height (the card is 1.4× as
+        tall) so the panel's lines and buttons keep their room."""
+        return max(34, min(self.geo.w, (pw - 40) // 8, 72, self.app.size[1] // 7))
 
     def needed(self) -> tuple[list, list[int]]:
         """The free cards (layout, then waste and stock tops) and the ranks that would pair
