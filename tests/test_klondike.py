@@ -387,3 +387,16 @@ def test_tap_moves_given_the_legal_moves_answer_the_same():
         for src in [WASTE] + [FOUNDATION_OF + k for k in range(4)]:
             assert Klondike.tap_moves(s, src, legal=legal) == Klondike.tap_moves(s, src)
         s = Klondike.apply(s, rng.choice(legal))
+
+
+def test_a_face_down_card_on_the_waste_is_refused():
+    """A drawn card lies face up until it leaves the waste: ``Waste: (KS)`` can't come from play."""
+    text = Klondike.format_position(Klondike.deal(1, {"draw": "1"}))
+    stock_line = next(l for l in text.splitlines() if l.startswith("Stock:"))
+    first = stock_line.split()[1]                      # "(KS)": the next card to draw
+    text = text.replace(stock_line, "Stock: " + " ".join(stock_line.split()[2:]))
+    bad = "\n".join("Waste: " + first if l.startswith("Waste:") else l for l in text.splitlines())
+    with pytest.raises(PositionError, match="waste's cards are face up"):
+        Klondike.parse_position(bad, {})
+    good = bad.replace("Waste: " + first, "Waste: " + first.strip("()"))
+    assert Klondike.parse_position(good, {}).waste == (parse_card(first.strip("()")),)
