@@ -43,6 +43,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections import deque
+from functools import partial
 
 from ..columns import is_red
 from ..core import Clock
@@ -701,8 +702,9 @@ class FreeCellSearch(Sliced):
             dfs = lane.dfs
             fwd = succ is successors       # no moves back: skip_after holds
             spill = heap.extend
-            kids: list = []
-            push1 = kids.append if dfs else None
+            kids: list = []           # a depth-first expansion's children, sorted before they go on the stack
+            take = heap.pop if dfs else partial(pop, heap)
+            put = kids.append if dfs else partial(push, heap)
             # this lane's turn lasts until _left (states generated) runs out
             nodes, left = self.nodes, self._left
             try:
@@ -732,60 +734,35 @@ class FreeCellSearch(Sliced):
                     if budget <= 0:
                         return None
                     before = nodes
-                    if dfs:
-                        # depth first: the state on top of the stack; its new children go on
-                        # the stack worst first, so the best is expanded next
-                        _, idx, state = heap.pop()
-                        idx = -idx
-                        m = moves[idx]          # skip_after, inlined
-                        if m is None or m[2] or m[1] == TO_HOME or not fwd:
-                            sk = -1
-                        elif m[1] == TO_CELL or state[0][m[1]][-1] == m[0]:
-                            sk = m[0]
-                        else:
-                            sk = -1
-                        for move, nxt in succ(state, sk):
-                            cols, cells, f = nxt
-                            k = join(sorted(cols)) + b"~" + cells
-                            if k in seen:
-                                continue
-                            add(k)
-                            nodes += 1
-                            j = len(parent)
-                            pa(idx)
-                            ma(move)
-                            if f == won:
-                                self.nodes = nodes
-                                return self._solution(lane, j)
-                            push1((score_fn(cols, cells, f), -j, nxt))
-                        if kids:
-                            kids.sort(reverse=True)
-                            spill(kids)
-                            kids.clear()
+                    # depth first: the state on top of the stack, its new children pushed worst
+                    # first so the best is expanded next; best first: the heap's best state
+                    _, idx, state = take()
+                    idx = -idx
+                    m = moves[idx]          # skip_after, inlined
+                    if m is None or m[2] or m[1] == TO_HOME or not fwd:
+                        sk = -1
+                    elif m[1] == TO_CELL or state[0][m[1]][-1] == m[0]:
+                        sk = m[0]
                     else:
-                        _, idx, state = pop(heap)
-                        idx = -idx
-                        m = moves[idx]          # skip_after, inlined
-                        if m is None or m[2] or m[1] == TO_HOME or not fwd:
-                            sk = -1
-                        elif m[1] == TO_CELL or state[0][m[1]][-1] == m[0]:
-                            sk = m[0]
-                        else:
-                            sk = -1
-                        for move, nxt in succ(state, sk):
-                            cols, cells, f = nxt
-                            k = join(sorted(cols)) + b"~" + cells
-                            if k in seen:
-                                continue
-                            add(k)
-                            nodes += 1
-                            j = len(parent)
-                            pa(idx)
-                            ma(move)
-                            if f == won:
-                                self.nodes = nodes
-                                return self._solution(lane, j)
-                            push(heap, (score_fn(cols, cells, f), -j, nxt))
+                        sk = -1
+                    for move, nxt in succ(state, sk):
+                        cols, cells, f = nxt
+                        k = join(sorted(cols)) + b"~" + cells
+                        if k in seen:
+                            continue
+                        add(k)
+                        nodes += 1
+                        j = len(parent)
+                        pa(idx)
+                        ma(move)
+                        if f == won:
+                            self.nodes = nodes
+                            return self._solution(lane, j)
+                        put((score_fn(cols, cells, f), -j, nxt))
+                    if kids:
+                        kids.sort(reverse=True)
+                        spill(kids)
+                        kids.clear()
                     budget -= nodes - before
                     left -= nodes - before
                     if limit is not None and nodes >= limit:
