@@ -1,6 +1,6 @@
 """Check that the Klondike proof lane (``games/solvers/klondike_proof.py``) still makes the *same
 search* as a reference revision (a pure speed-up must): ``python bench/klondike_proof_same.py
-[--rev 711a767] [--nodes 20000] [--positions 120] [--deals 1000] [--walks 500]``.
+[--rev 18e7f29] [--nodes 20000] [--positions 120] [--deals 1000] [--walks 500]``.
 
 The reference is ``games/solvers/klondike_proof.py`` as of git revision ``--rev``, loaded from
 ``git show`` beside the working copy, so both run in one process on the same rules code (as
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from revision import module_at, total_line  # noqa: E402 (bench/ is on the path now)
+from revision import module_at, tally, total_line  # noqa: E402 (bench/ is on the path now)
 
 
 def load_reference(rev: str):
@@ -78,7 +78,7 @@ def run(mod, cols, T, f, nodes):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--rev", default="711a767", help="reference revision of games/solvers/klondike_proof.py")
+    ap.add_argument("--rev", default="18e7f29", help="reference revision of games/solvers/klondike_proof.py")
     ap.add_argument("--nodes", type=int, default=20000, help="abstract states per case at most")
     ap.add_argument("--positions", type=int, default=120)
     ap.add_argument("--deals", type=int, default=1000)
@@ -93,15 +93,9 @@ def main(argv=None) -> int:
         cols, T, _, f = _Problem.from_rules(s)
         t_ref, r_ref = run(ref, cols, T, f, a.nodes)
         t_new, r_new = run(new, cols, T, f, a.nodes)
-        g = groups.setdefault(group, [0, 0, 0.0, 0.0, {}, 0])
-        g[0] += 1
-        g[2] += t_ref
-        g[3] += t_new
-        g[4][r_new[0]] = g[4].get(r_new[0], 0) + 1
+        g = tally(groups, group, t_ref, t_new, r_ref == r_new, r_new[0], extra=(0,))
         g[5] += r_new[1]
-        if r_ref == r_new:
-            g[1] += 1
-        else:
+        if r_ref != r_new:
             bad += 1
             print(f"DIFFERENT {name}:\n  reference {r_ref[:6]}\n  working   {r_new[:6]}")
     print(f"reference {a.rev}, working copy; at most {a.nodes} abstract states per case")

@@ -1,9 +1,11 @@
 """Check that the Klondike solver still makes the *same search* as a reference revision (a pure
-speed-up must): ``python bench/klondike_same_search.py [--rev f3da90e] [--nodes 20000]
+speed-up must): ``python bench/klondike_same_search.py [--rev 18e7f29] [--nodes 20000]
 [--positions 60] [--deals 60]``.
 
 The reference is ``games/solvers/klondike.py`` as of git revision ``--rev`` (loaded from ``git
-show`` beside the working copy, so both run in one process on the same rules code). Cases: the
+show`` beside the working copy, so both run in one process on the same rules code; a revision
+before 18e7f29, the default, does not load beside today's search core, which takes its clock as a
+parameter). Cases: the
 hint positions 1..``positions`` of ``bench/solvers.py`` (draw 1) and deals 1..``deals`` of draw 1
 and of draw 3, each searched under a node budget only (no clock, so the run is deterministic).
 For each case it compares the status, the solution's moves, the nodes generated in total and per
@@ -22,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from revision import module_at, total_line  # noqa: E402 (bench/ is on the path now)
+from revision import module_at, tally, total_line  # noqa: E402 (bench/ is on the path now)
 
 
 def load_reference(rev: str):
@@ -63,7 +65,7 @@ def run(cls, state, nodes):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--rev", default="f3da90e", help="reference revision of games/solvers/klondike.py")
+    ap.add_argument("--rev", default="18e7f29", help="reference revision of games/solvers/klondike.py")
     ap.add_argument("--nodes", type=int, default=20000, help="node budget per case")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--deals", type=int, default=60)
@@ -75,14 +77,8 @@ def main(argv=None) -> int:
     for group, name, s in cases(a.positions, a.deals):
         t_ref, r_ref = run(ref, s, a.nodes)
         t_new, r_new = run(new, s, a.nodes)
-        g = groups.setdefault(group, [0, 0, 0.0, 0.0, {}])
-        g[0] += 1
-        g[2] += t_ref
-        g[3] += t_new
-        g[4][r_new[0]] = g[4].get(r_new[0], 0) + 1
-        if r_ref == r_new:
-            g[1] += 1
-        else:
+        tally(groups, group, t_ref, t_new, r_ref == r_new, r_new[0])
+        if r_ref != r_new:
             bad += 1
             print(f"DIFFERENT {name}:\n  reference {r_ref[:2]} {r_ref[3]}\n  working   {r_new[:2]} {r_new[3]}"
                   f"\n  same moves: {r_ref[2] == r_new[2]}")

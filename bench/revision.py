@@ -25,6 +25,19 @@ def module_at(rev: str, path: str, name: str) -> types.ModuleType:
     return mod
 
 
+def tally(groups: dict, group: str, t_ref: float, t_new: float, same: bool, answer, extra: tuple = ()) -> list:
+    """Count one case of a sameness check into ``groups[group]``, the list ``[cases, identical,
+    reference seconds, working seconds, {answer: cases}, *extra]`` (made on the group's first case,
+    ``extra`` its further counters' starting values); returns that list."""
+    g = groups.setdefault(group, [0, 0, 0.0, 0.0, {}, *extra])
+    g[0] += 1
+    g[1] += bool(same)
+    g[2] += t_ref
+    g[3] += t_new
+    g[4][answer] = g[4].get(answer, 0) + 1
+    return g
+
+
 def total_line(groups: dict) -> str:
     """The last line of a sameness check: cases identical of all, and the CPU seconds of the
     reference against the working copy with their ratio. ``groups`` maps a group's name to a

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from revision import module_at, total_line  # noqa: E402 (bench/ is on the path now)
+from revision import module_at, tally, total_line  # noqa: E402 (bench/ is on the path now)
 
 
 def cases(game: str, n_positions: int, n_deals: int):
@@ -61,14 +61,8 @@ def main(argv=None) -> int:
     for group, name, s in cases(a.game, a.positions, a.deals):
         t_ref, r_ref = run(ref, s, a.nodes)
         t_new, r_new = run(new, s, a.nodes)
-        g = groups.setdefault(group, [0, 0, 0.0, 0.0, {}])
-        g[0] += 1
-        g[2] += t_ref
-        g[3] += t_new
-        g[4][r_new[0]] = g[4].get(r_new[0], 0) + 1
-        if r_ref == r_new:
-            g[1] += 1
-        else:
+        tally(groups, group, t_ref, t_new, r_ref == r_new, r_new[0])
+        if r_ref != r_new:
             bad += 1
             print(f"DIFFERENT {name}:\n  reference {r_ref[:2]}\n  working   {r_new[:2]}\n  same moves: {r_ref[2] == r_new[2]}")
     print(f"{a.game}: reference {a.rev}, working copy; node budget {a.nodes} per case")
