@@ -234,7 +234,22 @@ def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[st
     same = all(v["native"] == v["wasm"] for v in played.values())
     rows.append(f"the same moves played in both: {'yes' if same else 'NO'}")
     data["played"] = played
+    rows.append("")
+    rows.append(worst_report(web))
+    data["worst"] = {s: {"wasm": web["tables"][s].get("worst"), "native": native[s].get("worst")} for s in SCREENS}
     return "\n".join(rows), data
+
+
+def worst_report(web: dict) -> str:
+    """The slowest frames of each screen in WebAssembly (ms, kind) and what each did: the card
+    art it made (``face``/``cface``: a card face drawn for the first time; ``back``, ``shadow``,
+    ``glow``, ``band``: the opaque copy of a card's body), the still picture rebuilt whole or in
+    clipped rectangles, saves, moves (with the automatic ones), a solver slice, a first frame."""
+    rows = ["slowest frames in WebAssembly (ms, kind: what the frame did)"]
+    for s in SCREENS:
+        for ms, kind, cause in web["tables"][s].get("worst") or []:
+            rows.append(f"{s:12} {ms:7.2f} {kind:9} {cause}")
+    return "\n".join(rows)
 
 
 def split_report(native: dict, web: dict) -> str:

@@ -399,11 +399,109 @@ def _post_tap(p) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(p), button=1, touch=False))
 
 
+class _Causes:
+    """What one frame did besides drawing, for the benchmark's list of the worst frames: the
+    card art made (new entries of :mod:`ui.cards_art`'s cache by kind: ``face``, ``cface``,
+    ``back``, ``shadow``, ``glow``, ``band``…), the table's still picture rebuilt whole or in
+    ``n`` clipped rectangles, saves, moves played (a move and the automatic moves it set off), a
+    solver slice, the first drawn frame of a scene. Read outside the timed part of the frame."""
+
+    def __init__(self):
+        self.rebuilds: list = []    # per rebuild: -1 whole, else the number of clipped rectangles
+        self.saves = 0
+        self.kinds: dict = {}
+        self.wrapped = False
+
+    def wrap(self) -> None:
+        if self.wrapped:
+            return
+        self.wrapped = True
+        from ui.progress import Progress
+        from ui.table.base import GameTable
+
+        draw_base, save = GameTable._draw_base, Progress.save
+
+        def _draw_base(table, size, clips, part_rects):
+            self.rebuilds.append(-1 if clips is None else len(clips))
+            return draw_base(table, size, clips, part_rects)
+
+        def counted_save(progress, *args, **kwargs):
+            self.saves += 1
+            return save(progress, *args, **kwargs)
+
+        GameTable._draw_base = _draw_base
+        Progress.save = counted_save
+
+    def art(self) -> dict:
+        from ui import cards_art
+
+        now: dict = {}
+        for k in cards_art._cache:
+            now[k[0]] = now.get(k[0], 0) + 1
+        new = {k: v - self.kinds.get(k, 0) for k, v in now.items() if v > self.kinds.get(k, 0)}
+        self.kinds = now
+        return new
+
+    def before(self, a) -> dict:
+        self.wrap()
+        self.art()
+        self.rebuilds.clear()
+        sc = a.scene
+        hist = getattr(sc, "history", None)
+        return {"saves": self.saves, "moves": len(hist.actions) if hist is not None else None,
+                "scene": sc, "scene_draws": getattr(sc, "_probe_draws", 0),
+                "searching": getattr(sc, "hint_search", None) is not None}
+
+    def after(self, a, b: dict, drew: bool) -> str:
+        parts = []
+        sc = a.scene
+        if sc is not b["scene"]:
+            parts.append(f"new scene {type(sc).__name__}")
+        if drew:
+            sc._probe_draws = getattr(sc, "_probe_draws", 0) + (0 if sc is not b["scene"] else 1)
+            if sc is b["scene"] and b["scene_draws"] == 0:
+                parts.append("first frame")
+        art = self.art()
+        if art:
+            parts.append("made " + " ".join(f"{k}:{v}" for k, v in sorted(art.items())))
+        for r in self.rebuilds:
+            parts.append("rebuild whole" if r < 0 else f"rebuild {r} rects")
+        if self.saves != b["saves"]:
+            parts.append(f"saves:{self.saves - b['saves']}")
+        hist = getattr(sc, "history", None)
+        if hist is not None and b["moves"] is not None and sc is b["scene"] and len(hist.actions) != b["moves"]:
+            parts.append(f"moves:{len(hist.actions) - b['moves']:+d}")
+        if b["searching"]:
+            parts.append("solver slice")
+        return ", ".join(parts)
+
+
+CAUSES = _Causes()
+WORST: list = []   # (seconds, kind, cause) of the timed frames since the last table began
+
+
 def _timed_frame(a) -> tuple[float, bool]:
+    b = CAUSES.before(a)
     draws = a.draws
     t = time.perf_counter()
     a.frame()
-    return time.perf_counter() - t, a.draws != draws
+    dt = time.perf_counter() - t
+    drew = a.draws != draws
+    WORST.append([dt, "", CAUSES.after(a, b, drew) or ("drawn" if drew else "")])
+    return dt, drew
+
+
+def _kind(kind: str) -> None:
+    """Name the kind (``landing``, ``flight``…) of the frame :func:`_timed_frame` timed last."""
+    if WORST:
+        WORST[-1][1] = kind
+
+
+def _worst(n: int = 5) -> list:
+    """The ``n`` slowest frames timed since the last call, ``[ms, kind, cause]``, slowest first."""
+    got = sorted(WORST, key=lambda w: -w[0])[:n]
+    WORST.clear()
+    return [[round(dt * 1000, 2), kind, cause] for dt, kind, cause in got]
 
 
 def _settle(a, out: dict, cap: int = 4000) -> None:
@@ -417,10 +515,13 @@ def _settle(a, out: dict, cap: int = 4000) -> None:
         dt, drew = _timed_frame(a)
         if searching:
             out["solver"].append(dt)
+            _kind("solver")
         elif drew and flying:
             out["flight"].append(dt)
+            _kind("flight")
         elif drew:
             out["other"].append(dt)
+            _kind("other")
         if not (flying or searching or (anim is not None and anim.busy()) or _pending(sc)):
             break
         if a.scene is not sc:
@@ -431,6 +532,7 @@ def _idle(a, out: dict, n: int) -> None:
     for _ in range(n):
         dt, drew = _timed_frame(a)
         (out["other"] if drew else out["unchanged"]).append(dt)
+        _kind("other" if drew else "unchanged")
 
 
 def _cats() -> dict:
@@ -464,17 +566,20 @@ def bench_run(args) -> dict:
     a = app()
     n_redraw, n_idle = int(args.get("redraws", 10)), int(args.get("idle", 40))
     res = {}
+    _worst()
     a.home()
     out = _cats()
     _settle(a, out)
     out["full"] = redraw({"n": n_redraw})["seconds"]
     _idle(a, out, n_idle)
+    out["worst"] = _worst()
     res["home"] = out
     a.open_stats()
     out = _cats()
     _settle(a, out)
     out["full"] = redraw({"n": n_redraw})["seconds"]
     _idle(a, out, n_idle)
+    out["worst"] = _worst()
     res["stats"] = out
     for spec in args["tables"]:
         game = spec["game"]
@@ -515,6 +620,7 @@ def bench_run(args) -> dict:
                     _settle(a, out)
                 _post_tap(g[-1]["tap"])
                 dt, _ = _timed_frame(a)
+                _kind("landing")
                 tapped += 1
             else:
                 t = time.perf_counter()
@@ -531,6 +637,7 @@ def bench_run(args) -> dict:
             _settle(a, out)
         out["played"] = played
         out["tapped"] = tapped
+        out["worst"] = _worst()
         res[game] = out
     return res
 
