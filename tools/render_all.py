@@ -77,7 +77,10 @@ def _shoot(app, out: Path) -> None:
     if hasattr(t, "clock"):
         t.clock = 0.0
     app.dirty = True
-    app.frame()
+    for _ in range(200):   # a table's first picture waits for its card images (Scene.ready)
+        app.frame()
+        if not app.dirty:
+            break
     pygame.image.save(app.screen, str(out))
 
 

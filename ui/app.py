@@ -18,7 +18,7 @@ import pygame
 
 from games import i18n
 
-from . import text
+from . import cards_art, text
 from .input import Pointer, PointerEvent
 from .progression import Progression
 from .settings import Settings
@@ -66,6 +66,12 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def ready(self, deadline: float) -> bool:
+        """Whether the scene can be drawn in this frame; ``False`` keeps the picture on screen
+        for now (the app asks again at the next frame). A scene may use the frame's time up to
+        ``deadline`` (seconds on :attr:`App.now`) to prepare its picture."""
+        return True
 
     def relabel(self) -> None:
         """The language changed: rebuild texts."""
@@ -149,6 +155,11 @@ class App:
     """The app's clock (a callable giving seconds): frame times, notices, the tables' timers and
     the solver slices all read it. Tests put a fake clock here (``tests/conftest.py``
     ``FakeClock``) so that what happens in a frame does not depend on the machine's load."""
+    FRAME_BUDGET = 0.012
+    """Seconds of work a frame aims under (a frame lasts 16.7 ms at 60 Hz; the rest is the
+    browser's): a hint's solver slice ends early enough to leave the frame's drawing its room
+    (:attr:`draw_cost`), and what is left after the drawing makes card images ahead
+    (:func:`ui.cards_art.warm`)."""
     solver_wall_clock = True
     """The app's searches stop at their wall-clock budgets (seconds) as well as their node budgets
     (ui/table/assist.py). The tests turn it off (tests/conftest.py): a search then ends on its
@@ -198,6 +209,11 @@ class App:
         self.scene: Scene | None = None
         self._last = self.now()
         self._next_poll = self._last + self.POLL
+        self.frame_started = self._last
+        """When this frame began (seconds on :attr:`now`)."""
+        self.draw_cost = 0.0
+        """Seconds the drawing of recent frames took (the slowest lately, decaying): what a
+        frame's other work leaves room for."""
         self.frames = 0
         self.draws = 0
         at_home = scene is None
@@ -388,6 +404,7 @@ class App:
         now = self.now()
         dt = min(0.1, now - self._last)
         self._last = now
+        self.frame_started = now
         self.frames += 1
         for e in pygame.event.get():
             t = e.type
@@ -422,13 +439,17 @@ class App:
         if self.notice and now > self.notice_until:
             self.notice = ""
             self.dirty = True
-        if self.dirty and self.scene is not None:
+        deadline = now + self.FRAME_BUDGET
+        if self.dirty and self.scene is not None and self.scene.ready(deadline):
             self.dirty = False
+            t = self.now()
             self.scene.draw(self.screen)
             if self.notice:
                 self.draw_notice(self.screen)
             pygame.display.flip()
             self.draws += 1
+            self.draw_cost = max(self.now() - t, 0.8 * self.draw_cost)
+        cards_art.warm(deadline, self.now)   # card images a coming picture needs, in the time left
 
     def close(self) -> None:
         """Leave the current scene (a table saves its game and clock)."""

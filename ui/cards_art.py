@@ -490,8 +490,14 @@ class CardArt:
         the whole shadow, halo and card blended one over the other.
 
         ``veil``: a translucent picture the card's size laid over it (Pyramid shades its covered
-        cards); over the body it comes already blended into a cached copy of the body."""
+        cards); over the body it comes already blended into a cached copy of the body.
+
+        While :func:`collecting`, nothing is drawn: the images the call would need and that are not
+        made yet are queued for :func:`warm` instead (:func:`want_draw`)."""
         w = rect.width
+        if _collecting:
+            want_draw(self, card, w, face_up, shade, halo, veil)
+            return
         m = max(max(3, round(0.09 * w)), max(2, round(0.06 * w)) + max(1, round(0.035 * w)))  # halo, shadow
         if not surface.get_clip().colliderect(rect.inflate(2 * m, 2 * m)):
             return    # a partial redraw clipped elsewhere: nothing of it would be drawn
@@ -547,6 +553,146 @@ class CardArt:
             surface.blit(veil, (x, y + bottom), pygame.Rect(0, bottom, w, veil.get_height() - bottom))
 
 
+# -- drawing ahead ---------------------------------------------------------------------------------
+# A face is drawn the first time it shows (0.4 ms natively, a few ms in WebAssembly): a table's
+# first picture needs up to 52, a column table whose cards shrink needs them all again at the new
+# width. So the images a picture will need are queued and made in the spare time of frames
+# (:func:`warm`), a few at a time, never blocking one.
+_soon: dict = {}      # key → maker: images the next picture needs (made first)
+_later: dict = {}     # key → maker: images a later picture may need (cards turned, widths to come)
+_collecting = False
+_slowest = [0.0]      # seconds: the slowest maker run lately (decays), the budget one more needs
+
+
+def face_key(card: int, w: int, four_colour: bool = False, compact: bool = False, narrow: bool = False) -> tuple:
+    """The cache key of :func:`face`'s picture of ``card`` ``w`` px wide with these options."""
+    if compact:
+        return ("cface", int(card), w, four_colour)
+    return ("face", int(card), w, four_colour, narrow)
+
+
+def _made(img_key: tuple) -> bool:
+    img = _cache.get(img_key)
+    if img is None:
+        return False
+    band = _cache.get(("band", id(img)))
+    return band is not None and band[0] is img
+
+
+def want(key, maker, soon: bool = False) -> None:
+    """Queue ``maker`` (a callable taking no argument) under ``key`` for :func:`warm`: with
+    ``soon``, among the images the next picture needs (made before any other). A key already
+    queued stays where it is (a ``soon`` one moves up)."""
+    if soon:
+        _later.pop(key, None)
+        _soon.setdefault(key, maker)
+    elif key not in _soon:
+        _later.setdefault(key, maker)
+
+
+def want_faces(cards, w: int, art: "CardArt", soon: bool = False) -> int:
+    """Queue the faces of ``cards`` (``suit*16+rank`` values) ``w`` px wide in ``art``'s look,
+    with their opaque bodies (:func:`opaque_band`), that are not made yet. Returns how many."""
+    n = 0
+    for c in cards:
+        key = face_key(c, w, art.four_colour, art.compact, art.narrow)
+        if not _made(key):
+            want(key, _face_maker(int(c), w, art.four_colour, art.compact, art.narrow), soon)
+            n += 1
+    return n
+
+
+def want_look(w: int, art: "CardArt") -> None:
+    """Queue what every picture of cards ``w`` px wide in ``art``'s look draws besides the faces
+    (the back and its opaque body, the shadow, an empty pile's outline, the playable cards'
+    halo) that is not made yet."""
+    style = art.back_style
+    if not _made(("back", w, style)):
+        want(("back", w, style), lambda: opaque_band(back(w, style)))
+    for key, maker in ((("shadow", w), lambda: shadow(w)), (("empty", w), lambda: placeholder(w)),
+                       (("glow", w, GLOW, 255), lambda: glow(w, GLOW))):
+        if key not in _cache:
+            want(key, maker)
+
+
+def _face_maker(card, w, four, compact, narrow):
+    return lambda: opaque_band(face(card, w, four, compact, narrow))
+
+
+def want_draw(art: "CardArt", card: int | None, w: int, face_up: bool = True, shade: bool = True, halo=None,
+              veil: pygame.Surface | None = None) -> None:
+    """Queue, among those the next picture needs, every image :meth:`CardArt.draw` would use to
+    draw ``card`` ``w`` px wide so (face or back or empty outline, its opaque body, shadow,
+    halo, veiled body) that is not made yet."""
+    if card is None:
+        if ("empty", w) not in _cache:
+            want(("empty", w), lambda: placeholder(w), True)
+    elif face_up:
+        want_faces((card,), w, art, True)
+    elif not _made(("back", w, art.back_style)):
+        style = art.back_style
+        want(("back", w, style), lambda: opaque_band(back(w, style)), True)
+    if shade and ("shadow", w) not in _cache:
+        want(("shadow", w), lambda: shadow(w), True)
+    if halo is not None and ("glow", w, tuple(halo), 255) not in _cache:
+        want(("glow", w, tuple(halo), 255), lambda: glow(w, halo), True)
+    if veil is not None and card is not None:
+        four, compact, narrow, style = art.four_colour, art.compact, art.narrow, art.back_style
+
+        def veiled():
+            img = face(card, w, four, compact, narrow) if face_up else back(w, style)
+            veiled_band(img, veil)
+        want(("veiled", card, w, face_up, id(veil)), veiled, True)
+
+
+class collecting:
+    """``with collecting():`` :meth:`CardArt.draw` draws nothing and queues what it would need
+    (:func:`want_draw`): a dry pass over a picture lists the card images to make before it."""
+
+    def __enter__(self):
+        global _collecting
+        _collecting = True
+        return self
+
+    def __exit__(self, *exc):
+        global _collecting
+        _collecting = False
+        return False
+
+
+def pending(soon_only: bool = True) -> int:
+    """How many queued images are still to make (those the next picture needs, or all)."""
+    return len(_soon) + (0 if soon_only else len(_later))
+
+
+def warm(deadline: float, clock, at_least: int = 0) -> int:
+    """Make queued images (the next picture's first) while the slowest recent one would still
+    end before ``deadline`` (seconds on ``clock``, a callable), and at least ``at_least`` of
+    them. Returns how many were made."""
+    n = 0
+    while _soon or _later:
+        t = clock()
+        if n >= at_least and t + _slowest[0] > deadline:
+            if n == 0:   # one slow image (the first of a size: fonts, suits) must not stop all
+                _slowest[0] *= 0.9
+            break
+        q = _soon if _soon else _later
+        key = next(iter(q))
+        maker = q.pop(key)
+        maker()
+        dt = clock() - t
+        _slowest[0] = max(dt, _slowest[0] * 0.9)
+        n += 1
+    return n
+
+
+def forget_queue() -> None:
+    """Drop every queued image (nothing made)."""
+    _soon.clear()
+    _later.clear()
+
+
 def clear() -> None:
-    """Forget every cached image."""
+    """Forget every cached image (and the queue of images to make)."""
     _cache.clear()
+    forget_queue()

@@ -522,7 +522,7 @@ def _settle(a, out: dict, cap: int = 4000) -> None:
         elif drew:
             out["other"].append(dt)
             _kind("other")
-        if not (flying or searching or (anim is not None and anim.busy()) or _pending(sc)):
+        if not (flying or searching or (anim is not None and anim.busy()) or _pending(sc) or a.dirty):
             break
         if a.scene is not sc:
             break

@@ -44,8 +44,14 @@ from .hit import Hit, Kind
 from .panels import CodeEntry, OptionsPanel, Panel
 from .session import Session
 HINT_SLICE = 0.012
-"""Seconds of solver per frame while a hint is thought about: the player is waiting for it and
-only the spinner moves, so most of a 60 Hz frame (16.7 ms) goes to the search; the rest draws."""
+"""Seconds of solver per frame while a hint is thought about at most: the player is waiting for
+it and only the spinner moves, so most of a 60 Hz frame (16.7 ms) goes to the search; the rest
+draws. A slice also ends early enough that the frame's drawing (``App.draw_cost``) still fits in
+``App.FRAME_BUDGET`` after it, but lasts at least :data:`HINT_MIN_SLICE`."""
+HINT_MIN_SLICE = 0.002
+"""Seconds of solver a frame gives a hint at least, however long its drawing."""
+FIRST_WAIT = 60
+"""Frames a table's first picture waits at most for the card images it needs (``ready``)."""
 HINT_WALL = 0.40
 """Seconds from the request (the solver's set-up included) before the hint stops searching and
 shows the best it has — a progress line's first move, else the move by rule of thumb — and says
@@ -144,7 +150,11 @@ class GameTable(Scene):
         self.toasts: list[Toast] = []
         self.press_target = None
         self.hint_search = None
-        self.hint_move = None
+        self._step_cost = 0.0          # seconds: the slowest recent step of the hint's search
+        self._shown = False            # the first picture drawn (``ready``)
+        self._collected = False        # its card images queued
+        self._waited = 0               # frames it waited for them
+        self._ahead = None             # what the card images made ahead were for
         self.hint_fallback = None      # (state, move): the rule-of-thumb hint of that position
         self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
         self.buttons: list[Button] = []
@@ -502,14 +512,23 @@ class GameTable(Scene):
         deadline (:data:`HINT_WALL` after the request, when the app keeps wall-clock limits). The
         first slice works out the rule-of-thumb move (:meth:`fallback_hint`) before searching, so
         a search that does not answer in time is replaced at the deadline frame, not after it."""
-        t0 = self.app.now()
+        app = self.app
+        t0 = app.now()
         self.fallback_hint()
-        timed = self.app.solver_wall_clock
-        end = min(t0 + HINT_SLICE, self.hint_deadline) if timed else t0 + HINT_SLICE
+        timed = app.solver_wall_clock
+        end = max(min(t0 + HINT_SLICE, app.frame_started + app.FRAME_BUDGET - app.draw_cost), t0 + HINT_MIN_SLICE)
+        if timed:
+            end = min(end, self.hint_deadline)
         r = None
-        while self.app.now() < end:
+        t = app.now()
+        while t < end:
             r = self.hint_search.step(HINT_STEP)
             if r is not None:
+                break
+            t1 = app.now()
+            self._step_cost = max(t1 - t, 0.9 * self._step_cost)   # a step ends before ``end``
+            t = t1
+            if t + self._step_cost > end:
                 break
         if r is not None or (timed and self.app.now() >= self.hint_deadline):
             search, self.hint_search = self.hint_search, None
@@ -903,9 +922,71 @@ class GameTable(Scene):
             return
 
     # -- drawing ---------------------------------------------------------------------------------
+    def ready(self, deadline: float) -> bool:
+        """The first picture of the table waits until the card images it needs are made (a face
+        drawn for the first time costs a few ms in WebAssembly, and a first picture shows up to
+        52): a dry pass of :meth:`draw_cards` lists them (``cards_art.collecting``), then they
+        are made a few per frame until ``deadline`` (seconds on ``App.now``), the screen before
+        it staying meanwhile, for :data:`FIRST_WAIT` frames at most."""
+        if self._shown:
+            return True
+        if not self._collected:
+            self._collected = True
+            size = self.app.screen.get_size()
+            self.base = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self._picture = None
+            self.stale = True
+            with cards_art.collecting():
+                self.draw_cards(self.base)
+        self._waited += 1
+        cards_art.warm(deadline, self.app.now)
+        if cards_art.pending() and self._waited < FIRST_WAIT:
+            return False
+        self._shown = True
+        return True
+
+    def deck_cards(self) -> set[int]:
+        """The cards (``suit*16+rank``) the game can show: all 52 unless the game deals fewer kinds."""
+        return {s * 16 + r for s in range(4) for r in range(1, 14)}
+
+    def ahead_looks(self) -> list[tuple[int, cards_art.CardArt]]:
+        """``[(width px, art)]``: the sizes and looks the table draws its faces in now."""
+        return [(self.card_w, self.art)]
+
+    def ahead_widths(self) -> list[int]:
+        """Card widths (px) the next move may bring, other than today's (a column table's cards
+        shrink as its columns grow): their faces are made ahead too."""
+        return []
+
+    def want_ahead(self) -> None:
+        """Queue the faces the table may show next that are not made yet (``cards_art.want``): every
+        card of the deck in every look the table draws now (a card turned up, a card drawn from
+        the stock), then at the widths the next move may bring. Once per state, size and look."""
+        looks = self.ahead_looks()
+        key = (self.state, tuple((w, a.four_colour, a.back_style, a.compact, a.narrow) for w, a in looks))
+        if key == self._ahead:
+            return
+        self._ahead = key
+        deck = sorted(self.deck_cards())
+        for w, art in looks:
+            cards_art.want_faces(deck, w, art)
+            cards_art.want_look(w, art)
+        state = self.state
+        cards_art.want(("widths", id(self), key), lambda: self._want_widths(state, looks, deck))
+
+    def _want_widths(self, state, looks, deck) -> None:
+        if state is not self.state:
+            return
+        for w in self.ahead_widths():
+            for _, art in looks:
+                cards_art.want_look(w, art)
+                cards_art.want_faces(deck, w, art)
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.stale or self.base is None or self.base.get_size() != surface.get_size():
             self.rebuild(surface.get_size())
+            if self.history is not None and getattr(self, "card_w", None):
+                self.want_ahead()
         surface.blit(self.base, (0, 0))
         self.draw_moving(surface)
         self.assist.draw_overlay(surface)

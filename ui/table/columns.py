@@ -61,6 +61,11 @@ from . import hit
 from .base import GameTable
 from .hit import Hit, Kind
 
+AHEAD_WIDTHS = 12
+"""How many of the card widths the next move may bring get their faces made ahead, nearest first
+(each is up to 52 faces, made in the frames' spare time, and kept: a long run moved can change the
+width by 30 px, so not only the nearest)."""
+
 FLY_MS = 200          # one card's flight
 STAGGER_MS = 18       # between the cards of a run
 AUTO_MS = 110         # between automatic moves
@@ -363,6 +368,21 @@ class ColumnsTable(GameTable):
             self.place_piles(w)
             self.base = None
             self.stale = True
+
+    def ahead_widths(self) -> list[int]:
+        """The card widths (px) the states after each legal move would be drawn at
+        (:meth:`fit_width`) other than today's, the :data:`AHEAD_WIDTHS` nearest: a growing
+        column shrinks the whole tableau, and every face shows again at the new width."""
+        s, now = self.state, self.card_w
+        out = set()
+        for m in self.rules.legal_moves(s):
+            try:
+                w = self.fit_width(self.rules.apply(s, m))
+            except IllegalMove:
+                continue
+            if w != now:
+                out.add(w)
+        return sorted(out, key=lambda w: (abs(w - now), w))[:AHEAD_WIDTHS]
 
     def fan_for(self, key) -> tuple[float, float]:
         """``(dx, dy)`` between the visible cards of a non-column pile (0, 0: stacked)."""

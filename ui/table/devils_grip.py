@@ -686,6 +686,10 @@ class DevilsGripTable(TargetFocus, GameTable):
             return cards_art.CardArt(self.art.four_colour, self.art.back_style, narrow=True)
         return self.art
 
+    def ahead_looks(self) -> list:
+        """The grid's look and the talon's (:meth:`_grid_art`, :meth:`talon_art`), at the card width."""
+        return [(self.card_w, self._grid_art()), (self.card_w, self.talon_art())]
+
     def talon_art(self):
         """The art of the talon's cards: full faces stepping right (their corner index a column),
         with the grid's narrow index where the grid has one."""

@@ -29,6 +29,10 @@ class SpiderTable(ColumnsTable):
     game = "spider"
     n_columns = N_COLUMNS
 
+    def deck_cards(self) -> set[int]:
+        """The kinds of card in this deal's deck (1 suit: the 13 spades; 2: spades and hearts)."""
+        return set(self.rules.deck(self.state.suits))
+
     @staticmethod
     def preview_places():
         R = cards_art.RATIO

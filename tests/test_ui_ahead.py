@@ -1,0 +1,137 @@
+"""Card images made ahead of need and frames kept within their budget (docs/web.md, "Speed in
+WebAssembly"): a face drawn for the first time costs a few ms in WebAssembly, so no frame that
+draws a table's picture should draw faces for the first time, and a hint's solver slice leaves
+the frame's drawing its room. The app runs on the fake clock: what a frame does is counted, not
+timed."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import new_app, run_frames, run_until
+from ui import cards_art
+
+
+def faces_made() -> int:
+    """Card faces in the art cache (full and compact)."""
+    return sum(1 for k in cards_art._cache if k[0] in ("face", "cface"))
+
+
+def frame_counting(app) -> tuple[int, bool]:
+    """Run one frame: ``(faces its drawing made, whether it drew)``. The faces made ahead in the
+    frame's spare time (``cards_art.warm``, before or after the drawing) are not counted."""
+    sc = app.scene
+    made = []
+
+    def draw(surface):
+        before = faces_made()
+        type(sc).draw(sc, surface)
+        made.append(faces_made() - before)
+
+    sc.draw = draw
+    try:
+        app.frame()
+    finally:
+        del sc.draw
+    return sum(made), bool(made)
+
+
+def idle_until_made(app, cap: int = 2000) -> int:
+    """Frames until every queued card image is made (a player looking at the table)."""
+    for k in range(cap):
+        if not cards_art.pending(soon_only=False):
+            return k
+        app.frame()
+    raise AssertionError("card images still queued after the frame cap")
+
+
+@pytest.fixture(autouse=True)
+def fresh_art():
+    cards_art.clear()
+    yield
+    cards_art.clear()
+
+
+@pytest.mark.parametrize("game,options", [("freecell", {}), ("tripeaks", {"mode": "easy"}),
+                                          ("pyramid", {"layout": "1"}), ("devils-grip", {})])
+def test_first_picture_draws_no_new_face(fake_clock, game, options):
+    """A table's first picture (up to 52 faces) waits a few frames, each making a few faces
+    within the frame's budget, and is drawn with every face already made; the screen before it
+    stays meanwhile."""
+    from ui.table import table_class
+
+    app = new_app()
+    run_frames(app, 10)
+    home_draws = app.draws
+    app.switch(table_class(game)(1, options))
+    per_frame, waited = [faces_made()], 0
+    while True:
+        made, drew = frame_counting(app)
+        if drew:
+            break
+        waited += 1
+        per_frame.append(faces_made())
+        assert waited < 60, "the first picture never came"
+    assert made == 0, f"the frame drawing {game}'s first picture drew {made} faces for the first time"
+    assert waited >= 1 and app.draws == home_draws + 1
+    # the faces were made a few at a time over the frames before it
+    steps = [b - a for a, b in zip(per_frame, per_frame[1:])]
+    assert 0 < max(steps) < 20
+
+
+def _line(sc, n):
+    r = sc.rules.solve(sc.state, max_nodes=50_000)
+    return list(r.moves)[:n]
+
+
+@pytest.mark.parametrize("game,options,size", [("spider", {"suits": "1"}, (1280, 800)),
+                                               ("freecell", {}, (1280, 800)),
+                                               ("spider", {"suits": "1"}, (844, 390))])
+def test_landing_frame_draws_no_new_face(fake_clock, game, options, size):
+    """Moves of the solver's line, each played after the table had time to make its images
+    ahead: the frame each lands on draws no face for the first time, although the columns
+    growing and shrinking change the card width (every face again at the new width) and
+    face-down cards turn up."""
+    from ui.table import table_class
+
+    sc = table_class(game)(1, options)
+    app = new_app(sc, size=size, frames=0)
+    run_until(app, lambda: app.draws > 0)
+    widths = {sc.card_w}
+    for text in _line(sc, 30):
+        idle_until_made(app)
+        move = sc.rules.parse_move(sc.state, text)
+        if sc.rules.why_not(sc.state, move) is not None:
+            break
+        before = len(sc.history.actions)
+        sc.play_assist_move(move)
+        made, drew = frame_counting(app)
+        assert len(sc.history.actions) > before and drew
+        assert made == 0, f"{game}: the frame landing {text} drew {made} faces for the first time"
+        widths.add(sc.card_w)
+    assert len(widths) >= 2, "the line should change the card width (the case made ahead)"
+
+
+def test_hint_slice_leaves_room_for_drawing(fake_clock):
+    """A frame carrying a hint's solver slice keeps the slice short enough that the frame's
+    drawing (its recent cost, ``App.draw_cost``) still fits in ``App.FRAME_BUDGET``; a slow
+    drawing still leaves the search its minimum slice."""
+    from ui.app import App
+    from ui.table import base
+    from ui.table.freecell import FreeCellTable
+
+    sc = FreeCellTable(1, {})
+    app = new_app(sc, frames=0)
+    run_until(app, lambda: app.draws > 0)
+    sc.hint()
+    sc.step_hint()   # the first slice also works out the rule-of-thumb hint
+    for draw_cost, longest in ((0.0, base.HINT_SLICE), (0.007, App.FRAME_BUDGET - 0.007),
+                               (0.015, base.HINT_MIN_SLICE)):
+        if sc.hint_search is None:
+            break
+        app.draw_cost = draw_cost
+        app.frame_started = app.now()
+        t0 = fake_clock.t
+        sc.step_hint()
+        spent = fake_clock.t - t0
+        assert spent <= longest + 0.003, (draw_cost, spent)
+        assert spent >= min(longest, base.HINT_MIN_SLICE) - 0.001 or sc.hint_search is None
