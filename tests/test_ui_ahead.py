@@ -135,3 +135,39 @@ def test_hint_slice_leaves_room_for_drawing(fake_clock):
         spent = fake_clock.t - t0
         assert spent <= longest + 0.003, (draw_cost, spent)
         assert spent >= min(longest, base.HINT_MIN_SLICE) - 0.001 or sc.hint_search is None
+
+
+def test_faces_made_ahead_keep_few_widths():
+    """Faces made ahead at more widths than :data:`ui.cards_art.MAX_FACE_WIDTHS` (a column table
+    whose cards change width often): those of the widths asked for longest ago are forgotten."""
+    import itertools
+
+    import pygame
+
+    pygame.display.init()
+    art = cards_art.CardArt(compact=True)
+    n = cards_art.MAX_FACE_WIDTHS + 3
+    widths = list(range(40, 40 + n))
+    for w in widths:
+        assert cards_art.want_faces((1, 2), w, art) == 2
+        cards_art.warm(float("inf"), itertools.count().__next__)
+    kept = sorted({k[2] for k in cards_art._cache if k[0] == "cface"})
+    assert kept == widths[-cards_art.MAX_FACE_WIDTHS:]
+    assert not [v for k, v in cards_art._cache.items() if k[0] == "band" and v[0].get_width() < kept[0]]
+
+
+def test_warm_keeps_to_its_deadline():
+    """``warm`` makes nothing once the frame is past its deadline (a kind of image never made
+    yet included), but ``at_least`` images all the same; what it makes is what ``face`` draws."""
+    import pygame
+
+    pygame.display.init()
+    art = cards_art.CardArt()
+    assert cards_art.want_faces((1, 2, 3), 50, art) == 3
+    assert cards_art.warm(0.0, lambda: 1.0) == 0
+    assert cards_art.pending(soon_only=False) == 3
+    assert cards_art.warm(0.0, lambda: 1.0, at_least=1) == 1
+    made = cards_art._cache[cards_art.face_key(1, 50)]
+    cards_art.clear()
+    again = cards_art.face(1, 50)
+    assert made is not again and pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(again, "RGBA")

@@ -207,6 +207,13 @@ def _index(rank: int, suit: int, w: int, color, four: bool, narrow: bool = False
     return out
 
 
+def blank_face(w: int) -> pygame.Surface:
+    """A new copy of the face's card ``w`` px wide without its marks (rounded, grey edge): every
+    face of a width starts from one drawing of it (the supersampled rounded rectangle is most of
+    a face's cost)."""
+    return rounded_cached(w, card_height(w), radius(w), FACE, EDGE, 1.0 if w < 80 else 1.4).copy()
+
+
 def face(card: int, w: int, four_colour: bool = False, compact: bool = False,
          narrow: bool = False) -> pygame.Surface:
     """The face of ``card`` (``suit*16+rank``), ``w`` px wide, without shadow (cached).
@@ -222,7 +229,7 @@ def face(card: int, w: int, four_colour: bool = False, compact: bool = False,
     rank, suit = card & 15, card >> 4
     h = card_height(w)
     color = suit_color(suit, four_colour)
-    img = rounded(w, h, radius(w), FACE, EDGE, 1.0 if w < 80 else 1.4)
+    img = blank_face(w)
     idx = _index(rank, suit, w, color, four_colour, narrow)
     ix, iy = max(2, round(0.06 * w)), max(2, round(0.06 * w))
     img.blit(idx, (ix, iy))
@@ -286,7 +293,7 @@ def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface
     rank, suit = card & 15, card >> 4
     h = card_height(w)
     color = suit_color(suit, four_colour)
-    img = rounded(w, h, radius(w), FACE, EDGE, 1.0 if w < 80 else 1.4)
+    img = blank_face(w)
     label = "10" if rank == 10 else RANKS[rank - 1]
     k = min(1.0, max(0.0, (w - 56) / 44))  # large cards (desktop) need a smaller share of the width
     cap = (0.40 - 0.10 * k) * w
@@ -561,7 +568,13 @@ class CardArt:
 _soon: dict = {}      # key → maker: images the next picture needs (made first)
 _later: dict = {}     # key → maker: images a later picture may need (cards turned, widths to come)
 _collecting = False
-_slowest = [0.0]      # seconds: the slowest maker run lately (decays), the budget one more needs
+_slowest: dict = {}   # key kind → seconds: the slowest maker of that kind lately (decays)
+MAX_FACE_WIDTHS = 12
+"""Card widths whose faces made ahead are kept (a column table's widths come and go as its
+columns grow): beyond it, the faces of the width made or asked for longest ago go first. Memory:
+52 faces and their opaque bodies are about 7 MB at 110 px, 1.3 MB at 48 px (a phone); Spider's
+one-suit deck has 13 kinds of card."""
+_widths: dict = {}    # face width → when it was last made or asked for (a counter)
 
 
 def face_key(card: int, w: int, four_colour: bool = False, compact: bool = False, narrow: bool = False) -> tuple:
@@ -593,6 +606,7 @@ def want(key, maker, soon: bool = False) -> None:
 def want_faces(cards, w: int, art: "CardArt", soon: bool = False) -> int:
     """Queue the faces of ``cards`` (``suit*16+rank`` values) ``w`` px wide in ``art``'s look,
     with their opaque bodies (:func:`opaque_band`), that are not made yet. Returns how many."""
+    _use_width(w)
     n = 0
     for c in cards:
         key = face_key(c, w, art.four_colour, art.compact, art.narrow)
@@ -616,7 +630,30 @@ def want_look(w: int, art: "CardArt") -> None:
 
 
 def _face_maker(card, w, four, compact, narrow):
-    return lambda: opaque_band(face(card, w, four, compact, narrow))
+    def make():
+        _use_width(w)
+        opaque_band(face(card, w, four, compact, narrow))
+    return make
+
+
+def _use_width(w: int) -> None:
+    _widths[w] = len(_widths) and max(_widths.values()) + 1
+    if len(_widths) > MAX_FACE_WIDTHS:
+        want(("forget widths",), _forget_old_widths)
+
+
+def _forget_old_widths() -> None:
+    """Forget the faces (and their opaque bodies) of the widths beyond :data:`MAX_FACE_WIDTHS`
+    made or asked for longest ago."""
+    old = sorted(_widths, key=_widths.get)[:max(0, len(_widths) - MAX_FACE_WIDTHS)]
+    gone = set(old)
+    for w in old:
+        del _widths[w]
+    for k in [k for k, v in _cache.items()
+              if (k[0] in ("face", "cface") and k[2] in gone)
+              or (k[0] in ("band", "veiled") and v[0].get_width() in gone and v[0].get_height() == card_height(
+                  v[0].get_width()))]:
+        del _cache[k]
 
 
 def want_draw(art: "CardArt", card: int | None, w: int, face_up: bool = True, shade: bool = True, halo=None,
@@ -671,17 +708,17 @@ def warm(deadline: float, clock, at_least: int = 0) -> int:
     them. Returns how many were made."""
     n = 0
     while _soon or _later:
-        t = clock()
-        if n >= at_least and t + _slowest[0] > deadline:
-            if n == 0:   # one slow image (the first of a size: fonts, suits) must not stop all
-                _slowest[0] *= 0.9
-            break
         q = _soon if _soon else _later
         key = next(iter(q))
+        kind = key[0]
+        t = clock()
+        if n >= at_least and t + _slowest.get(kind, 0.0) > deadline:
+            if n == 0:   # one slow image (the first of a size: fonts, suits) must not stop all
+                _slowest[kind] = _slowest.get(kind, 0.0) * 0.9
+            break
         maker = q.pop(key)
         maker()
-        dt = clock() - t
-        _slowest[0] = max(dt, _slowest[0] * 0.9)
+        _slowest[kind] = max(clock() - t, _slowest.get(kind, 0.0) * 0.9)
         n += 1
     return n
 
@@ -695,4 +732,5 @@ def forget_queue() -> None:
 def clear() -> None:
     """Forget every cached image (and the queue of images to make)."""
     _cache.clear()
+    _widths.clear()
     forget_queue()

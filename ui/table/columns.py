@@ -61,7 +61,7 @@ from . import hit
 from .base import GameTable
 from .hit import Hit, Kind
 
-AHEAD_WIDTHS = 12
+AHEAD_WIDTHS = 8
 """How many of the card widths the next move may bring get their faces made ahead, nearest first
 (each is up to 52 faces, made in the frames' spare time, and kept: a long run moved can change the
 width by 30 px, so not only the nearest)."""
