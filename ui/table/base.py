@@ -150,6 +150,7 @@ class GameTable(Scene):
         self.toasts: list[Toast] = []
         self.press_target = None
         self.hint_search = None
+        self.hint_move = None
         self._step_cost = 0.0          # seconds: the slowest recent step of the hint's search
         self._shown = False            # the first picture drawn (``ready``)
         self._collected = False        # its card images queued
