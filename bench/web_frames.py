@@ -43,7 +43,9 @@ TABLES = [
     {"game": "klondike", "number": 1, "options": {"draw": "1"}},
     {"game": "freecell", "number": 1, "options": {}},
 ]
-KINDS = ("full", "landing", "flight", "unchanged", "solver", "other")
+KINDS = ("full", "landing", "flight", "unchanged", "solver", "other", "ahead")
+"""Kinds of frame: ``ahead`` is a frame that draws nothing but makes card images in its spare
+time (a table's first picture waiting for them, or faces made ahead of need)."""
 SCREENS = ("home", "stats") + tuple(t["game"] for t in TABLES)
 
 

@@ -57,7 +57,20 @@ def new_app(scene=None, size=(1280, 800), store=None, settings=None, frames=1, *
     app = App(size, scene, settings, store if store is not None else Store(MemoryStorage()))
     for _ in range(frames):
         app.frame()
+    if frames:
+        show_first_picture(app)
     return app
+
+
+def show_first_picture(app, cap: int = 200) -> int:
+    """Frames until the scene's picture is drawn: a table's first picture waits for its card
+    images, made a few per frame in the frames' spare time (``GameTable.ready``), so how many
+    frames it takes depends on the machine's speed. Returns the number of frames run."""
+    for k in range(cap):
+        if not app.dirty:
+            return k
+        app.frame()
+    raise AssertionError("the picture was not drawn within the frame cap")
 
 
 def _post(kind, **fields):

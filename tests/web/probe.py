@@ -477,6 +477,7 @@ class _Causes:
 
 
 CAUSES = _Causes()
+LAST = {"made": False}   # the last timed frame made card art
 WORST: list = []   # (seconds, kind, cause) of the timed frames since the last table began
 
 
@@ -487,7 +488,9 @@ def _timed_frame(a) -> tuple[float, bool]:
     a.frame()
     dt = time.perf_counter() - t
     drew = a.draws != draws
-    WORST.append([dt, "", CAUSES.after(a, b, drew) or ("drawn" if drew else "")])
+    cause = CAUSES.after(a, b, drew)
+    WORST.append([dt, "", cause or ("drawn" if drew else "")])
+    LAST["made"] = "made " in cause
     return dt, drew
 
 
@@ -522,6 +525,9 @@ def _settle(a, out: dict, cap: int = 4000) -> None:
         elif drew:
             out["other"].append(dt)
             _kind("other")
+        elif LAST["made"]:
+            out["ahead"].append(dt)
+            _kind("ahead")
         if not (flying or searching or (anim is not None and anim.busy()) or _pending(sc) or a.dirty):
             break
         if a.scene is not sc:
@@ -531,12 +537,13 @@ def _settle(a, out: dict, cap: int = 4000) -> None:
 def _idle(a, out: dict, n: int) -> None:
     for _ in range(n):
         dt, drew = _timed_frame(a)
-        (out["other"] if drew else out["unchanged"]).append(dt)
-        _kind("other" if drew else "unchanged")
+        kind = "other" if drew else "ahead" if LAST["made"] else "unchanged"
+        out[kind].append(dt)
+        _kind(kind)
 
 
 def _cats() -> dict:
-    return {k: [] for k in ("full", "landing", "flight", "unchanged", "solver", "other")}
+    return {k: [] for k in ("full", "landing", "flight", "unchanged", "solver", "other", "ahead")}
 
 
 def bench_run(args) -> dict:
