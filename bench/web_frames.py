@@ -246,7 +246,8 @@ def worst_report(web: dict) -> str:
     """The slowest frames of each screen in WebAssembly (ms, kind) and what each did: the card
     art it made (``face``/``cface``: a card face drawn for the first time; ``back``, ``shadow``,
     ``glow``, ``band``: the opaque copy of a card's body), the still picture rebuilt whole or in
-    clipped rectangles, saves, moves (with the automatic ones), a solver slice, a first frame."""
+    clipped rectangles, saves, moves (with the automatic ones), a solver slice, a first frame, a
+    garbage collection of generation 1 or 2 (``gc gen2``)."""
     rows = ["slowest frames in WebAssembly (ms, kind: what the frame did)"]
     for s in SCREENS:
         for ms, kind, cause in web["tables"][s].get("worst") or []:

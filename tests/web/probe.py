@@ -404,11 +404,13 @@ class _Causes:
     card art made (new entries of :mod:`ui.cards_art`'s cache by kind: ``face``, ``cface``,
     ``back``, ``shadow``, ``glow``, ``band``…), the table's still picture rebuilt whole or in
     ``n`` clipped rectangles, saves, moves played (a move and the automatic moves it set off), a
-    solver slice, the first drawn frame of a scene. Read outside the timed part of the frame."""
+    solver slice, the first drawn frame of a scene, a garbage collection of generation 1 or 2.
+    Read outside the timed part of the frame."""
 
     def __init__(self):
         self.rebuilds: list = []    # per rebuild: -1 whole, else the number of clipped rectangles
         self.saves = 0
+        self.gc = [0, 0, 0]         # garbage collections begun, per generation
         self.kinds: dict = {}
         self.wrapped = False
 
@@ -431,6 +433,12 @@ class _Causes:
 
         GameTable._draw_base = _draw_base
         Progress.save = counted_save
+        import gc
+
+        def collected(phase, info):
+            if phase == "start":
+                self.gc[info["generation"]] += 1
+        gc.callbacks.append(collected)
 
     def art(self) -> dict:
         from ui import cards_art
@@ -448,7 +456,7 @@ class _Causes:
         self.rebuilds.clear()
         sc = a.scene
         hist = getattr(sc, "history", None)
-        return {"saves": self.saves, "moves": len(hist.actions) if hist is not None else None,
+        return {"saves": self.saves, "gc": list(self.gc), "moves": len(hist.actions) if hist is not None else None,
                 "scene": sc, "scene_draws": getattr(sc, "_probe_draws", 0),
                 "searching": getattr(sc, "hint_search", None) is not None}
 
@@ -473,6 +481,9 @@ class _Causes:
             parts.append(f"moves:{len(hist.actions) - b['moves']:+d}")
         if b["searching"]:
             parts.append("solver slice")
+        for g in (1, 2):
+            if self.gc[g] != b["gc"][g]:
+                parts.append(f"gc gen{g}")
         return ", ".join(parts)
 
 
