@@ -41,6 +41,16 @@ def test_freecell_race_replays_our_solutions(tmp_path):
     assert "3 solved" in p.stdout and "all 3 solutions replayed to a win by the rules" in p.stdout
 
 
+def test_freecell_prelude_bench_counts_and_compares(tmp_path):
+    p = run("bench/freecell_prelude.py", "count", "--deals", "1-2", "--order", "8", "--cap", "50", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert [ln.split(",")[0] for ln in p.stdout.splitlines()] == ["[1", "[2"]
+    p = run("bench/freecell_prelude.py", "ab", "--deals", "1-2", "--prelude", "[[8, 50]]", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert "old solved 2" in p.stdout and "new solved 2" in p.stdout
+    assert "every solution replayed to a win by the rules" in p.stdout
+
+
 def test_store_fuzz_bench_runs(tmp_path):
     p = run("bench/fuzz_store.py", "6", tmp=tmp_path)
     assert p.returncode == 0, p.stdout[-500:] + p.stderr[-500:]

@@ -631,3 +631,53 @@ def test_a_card_on_a_card_it_does_not_fit_stays_as_a_base_when_only_the_weak_rul
     assert r.status == "solved"
     assert replays_to_win(FreeCell, s, r.moves)
     assert not _safe(C("8H"), (7, 4, 7, 7)) and _safe(C("8H"), (7, 6, 7, 7))
+
+
+@pytest.mark.parametrize("number", [3, 617, 1941, 29596])
+def test_every_compound_move_is_a_line_of_the_lanes_moves(number):
+    # a soft depth-first child is one move or several (cards parked, then the move it is for):
+    # each must be a move successors() makes at its turn, so that the line replays and shorten()
+    # can walk it; and the child's position must be where that line leads
+    import random
+    rnd = random.Random(number)
+    s = FreeCell.deal(number, {})
+    start = auto(tuple(bytes(c) for c in s.columns), b"", (0, 0, 0, 0))
+    state, compound = start, 0
+    for step in range(120):
+        kids = list(fcs.meta_successors(state, step % 3))
+        if not kids:
+            state = start
+            continue
+        for moves, child in kids:
+            st = state
+            for m in moves:
+                st = next(nxt for mv, nxt in successors(st) if mv == m)
+            assert st == child, moves
+            compound += len(moves) > 1
+        state = rnd.choice(kids)[1]
+    assert compound > 10
+
+
+def test_the_soft_depth_first_prelude_runs_first_and_slices_like_one_run():
+    # the default solver starts with PRELUDE's soft depth-first turns; a win there is replayed by
+    # the rules like any; explicit lanes run without it; the same answer however sliced
+    s = FreeCell.deal(617, {})
+    own: dict = {}
+    for order, target in fcs.PRELUDE:        # a turn's target counts the lane's own states so far
+        own[order] = max(own.get(order, 0), target)
+    budget = sum(own.values())
+    pre = FreeCellSearch(s, max_nodes=budget)
+    r = pre.run()
+    assert r.status == "solved" or r.nodes == budget
+    assert all(lane is None for lane in pre._lanes)       # no lane of SCHEDULE has started yet
+    alone = FreeCellSearch(s, max_nodes=budget, prelude=[(0, budget)])
+    assert alone.run().status in ("solved", "unknown") and alone.nodes <= budget
+    assert FreeCellSearch(s, lanes=LANES[:1], max_nodes=10)._prelude == []
+    for number in (1, 9, 178):
+        d = FreeCell.deal(number, {})
+        whole = FreeCellSearch(d, prelude=[(0, 400), (1, 400)]).run()
+        sliced = FreeCellSearch(d, prelude=[(0, 400), (1, 400)])
+        while (part := sliced.step(37)) is None:
+            pass
+        assert (part.status, part.moves, part.nodes) == (whole.status, whole.moves, whole.nodes)
+        assert whole.status == "solved" and replays_to_win(FreeCell, d, whole.moves)

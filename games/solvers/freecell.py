@@ -32,7 +32,11 @@ the earlier 8, 1, 1, 2, 4 on deals 1–200). One score misjudges some deals badl
 weights (:data:`LANES`), best-first and depth-first (:class:`DepthFirst`), take turns by a fixed
 schedule of states (:data:`SCHEDULE`: the first score for 1500 states, then the fourth up to
 5600, …, each lane resuming where it stopped), then all in turn with the first keeping half the
-time. A depth-first lane's line wanders and is shortened before it is written (:func:`shorten`). Any lane that runs out of states has exhausted the whole space without moves
+time. Before them, a short **prelude** (:data:`PRELUDE`) of soft depth-first lanes
+(:class:`SoftDepthFirst`): no score, children generated lazily in a fixed order of move groups
+(:func:`meta_successors`: home first, then cards dug out from under others, runs onto fitting
+tops…), the first new child entered at once — Freecell Solver's way; in CPython a state of it
+costs ~3 of a lane's, but it wins most deals in a few hundred states. A depth-first lane's line wanders and is shortened before it is written (:func:`shorten`). Any lane that runs out of states has exhausted the whole space without moves
 back from a foundation; a last search adds those (:func:`successors_back`), starting from that
 lane's positions (their other moves are known), and only its running dry proves the deal
 unsolvable. Resumable in slices like every :class:`games.solvers.search.Sliced` search; the same budget
@@ -41,6 +45,7 @@ gives the same answer however sliced.
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 import time
 from collections import deque
 from functools import partial
@@ -586,6 +591,360 @@ move for 10 % more CPU, so only the longest (26 of 1000 over 140) are shortened;
 :class:`DepthFirst` lane's line is always shortened (docs/solvers.md)."""
 
 
+def _one(state, card, src, dst):
+    """One card moved, as :func:`successors` writes it: ``(internal move, next state)``. ``src``
+    is a column, or -1 for a free cell; ``dst`` a column, :data:`TO_CELL` or :data:`TO_HOME`. The
+    auto-moves follow when the card went home or the card it bared is safe (as in
+    :func:`successors`). The caller has checked that the move is legal."""
+    cols, cells, f = state
+    lst = list(cols)
+    bared = -1
+    if src >= 0:
+        col = cols[src][:-1]
+        lst[src] = col
+        if col:
+            bared = col[-1]
+    else:
+        cells = cells.replace(ONE[card], b"")
+    if dst >= 0:
+        lst[dst] += ONE[card]
+    elif dst == TO_CELL:
+        cells = _SORTED[cells + ONE[card]]
+    else:
+        s = card >> 4
+        f = f[:s] + (f[s] + 1,) + f[s + 1:]
+    if dst == TO_HOME or bared in _SAFE_NOW[f]:
+        autos: list[int] = []
+        nxt = auto(tuple(lst), cells, f, autos)
+        return (card, dst, tuple(autos)), nxt
+    return (card, dst, ()), (tuple(lst), cells, f)
+
+
+def _run_to(state, i, n, j):
+    """The top ``n`` cards of column ``i`` (an ordered run, within the supermove limit) onto
+    column ``j``: ``(internal move, next state)``, auto-moves as in :func:`successors`."""
+    if n == 1:
+        return _one(state, state[0][i][-1], i, j)
+    cols, cells, f = state
+    col = cols[i]
+    lst = list(cols)
+    lst[i] = col[:-n]
+    lst[j] += col[-n:]
+    if lst[i] and lst[i][-1] in _SAFE_NOW[f]:
+        autos: list[int] = []
+        nxt = auto(tuple(lst), cells, f, autos)
+        return (col[-n], j, tuple(autos)), nxt
+    return (col[-n], j, ()), (tuple(lst), cells, f)
+
+
+def _park(state, i, avoid, tops=None):
+    """Clear the top of column ``i`` out of the way: its ordered tail (the longest part that the
+    supermove limit lets move) onto a fitting top of another column but ``avoid``, else its top
+    card into a free cell, else into the first empty column. ``(internal move, next state)``, or
+    ``None`` when there is nowhere to put it. ``tops``: the state's ``{top card: column}`` when
+    the caller has it."""
+    cols, cells, f = state
+    col = cols[i]
+    nfree = 4 - len(cells)
+    nempty = cols.count(b"")
+    get = (tops or {c[-1]: j for j, c in enumerate(cols) if c}).get
+    for n in range(min(_RUNS[col], (nfree + 1) << nempty), 0, -1):
+        for p in PARENTS[col[-n]]:
+            j = get(p)
+            if j is not None and j != avoid:
+                return _run_to(state, i, n, j)
+    if nfree:
+        return _one(state, col[-1], i, TO_CELL)
+    if nempty:
+        j = cols.index(b"")
+        if j != avoid:
+            return _one(state, col[-1], i, j)
+    return None
+
+
+def _dig(state, i, k, avoid, tops=None):
+    """Park the cards of column ``i`` above its ``k``-th card (:func:`_park`, never onto column
+    ``avoid``) until that card is on top: ``(internal moves, state)``, or ``None`` when one will
+    not go. Auto-moves may send cards home on the way (the card itself too). ``tops``: the
+    state's ``{top card: column}`` when the caller has it."""
+    moves = []
+    while len(state[0][i]) > k + 1:
+        r = _park(state, i, avoid, tops)
+        if r is None:
+            return None
+        moves.append(r[0])
+        state = r[1]
+        tops = None
+    return moves, state
+
+
+def _run_starts_of(col: bytes) -> tuple:
+    out = [0]
+    fits = FITS
+    for k in range(1, len(col)):
+        if not fits[col[k]][col[k - 1]]:
+            out.append(k)
+    return tuple(out)
+
+
+_STARTS = _Memo(_run_starts_of)
+"""Where each ordered run of a column starts (indices bottom to top; the last is the tail's)."""
+
+
+SLACK = 1
+"""Digging is tried when the runs above the card are at most the free cells and empty columns
+plus this many (deals 1–200, first order, 300 states: slack 0 wins 110, 1 wins 123, 2 wins 121
+at 20 % more CPU a state)."""
+ORDERS = ((1, 1, True, False, True), (0, 0, True, False, True), (2, 2, True, False, True),
+          (0, 0, False, False, True), (1, 1, False, False, True), (2, 2, False, False, True),
+          (1, 2, False, True, True), (2, 1, False, True, True),
+          (0, 0, False, False, False), (1, 1, False, False, False), (2, 2, False, False, False),
+          (0, 0, True, False, False), (1, 1, True, False, False), (2, 2, True, False, False))
+"""The orders of :func:`meta_successors`: ``(digs, moves onto a top, compound, longest column
+first)`` — the digs and the moves onto a top as generated (0), sorted (1: fewest cards above,
+longest run first) or reversed (2); whether a card under others moves onto a top (its cards
+above parked first) or only the ordered tails move; the tops into free cells from the longest
+column or the shortest."""
+
+
+def meta_successors(state, order: int = 0):
+    """The children of ``state`` for a :class:`SoftDepthFirst` lane, generated lazily group by
+    group (the caller enters the first new one and resumes the generator when it comes back), as
+    ``(internal moves, next state)`` pairs; each move is one that :func:`successors` would make
+    at its turn, so a line of them replays like a lane's. A child is one move or a *compound*
+    move with a purpose: the cards above a card are parked (:func:`_park`: onto fitting tops,
+    else free cells, else an empty column) so that the card can go home or onto a fitting top.
+    Groups, in order: a column's top or a cell's card home; a cell's card onto a fitting top; a
+    buried next card of a suit dug out and sent home (fewest cards above first); a card or run
+    onto a fitting top of another column, with what lies above it parked first; a run or a cell's
+    card onto the first empty column; a column's top into a free cell (shortest column first).
+    Digging is tried only when the runs above are at most the free cells and empty columns plus
+    :data:`SLACK`. ``order`` (an index of :data:`ORDERS`) says how the digs and the moves onto a
+    top are ordered, whether a card under others may be dug out to go onto a top, and whether
+    (and from which columns) a top goes alone into a free cell; without those moves a lane gives
+    up a branch sooner and wins more deals within a few hundred states (order 8: 705 of deals
+    1–1000 within 400, 24 % more than the same order with them). Not complete (a lane of it
+    never proves anything): it only has to win quickly."""
+    cols, cells, f = state
+    want = _WANT[f]
+    tops = {}
+    for i in range(8):
+        if cols[i]:
+            tops[cols[i][-1]] = i
+    for c, i in tops.items():
+        if c in want:
+            m, s = _one(state, c, i, TO_HOME)
+            yield [m], s
+    for c in cells:
+        if c in want:
+            m, s = _one(state, c, -1, TO_HOME)
+            yield [m], s
+    for c in cells:
+        for p in PARENTS[c]:
+            j = tops.get(p)
+            if j is not None:
+                m, s = _one(state, c, -1, j)
+                yield [m], s
+    nfree = 4 - len(cells)
+    nempty = cols.count(b"")
+    room = nfree + nempty + SLACK
+    cap = (nfree + 1) << nempty
+    big = b"|".join(cols)
+    find, count = big.find, big.count
+    digs = []
+    for c in want:
+        p = find(ONE[c])
+        if p >= 0:
+            i = count(b"|", 0, p)
+            col = cols[i]
+            k = col.index(c)
+            starts = _STARTS[col]
+            if len(starts) - bisect_right(starts, k) <= room:     # runs above it
+                digs.append((len(col) - k, i, k, c))
+    dig_mode, cand_mode, compound, long_first, to_cell = ORDERS[order]
+    if dig_mode == 1:
+        digs.sort()
+    elif dig_mode == 2:
+        digs.reverse()
+    for _, i, k, c in digs:
+        r = _dig(state, i, k, -1, tops)
+        if r is not None:
+            ms, s2 = r
+            if s2[0][i] and s2[0][i][-1] == c:
+                m, s2 = _one(s2, c, i, TO_HOME)
+                ms.append(m)
+            yield ms, s2
+    cand = []
+    plain = not compound
+    if plain:       # only cards of the ordered tails move: the others are skipped at once
+        tmv = list(map(_TMASK.__getitem__, cols))
+        runmask = tmv[0] | tmv[1] | tmv[2] | tmv[3] | tmv[4] | tmv[5] | tmv[6] | tmv[7]
+        if cand_mode == 0:      # in the order found: each move made when it is reached
+            for p, j in tops.items():
+                mask = CHMASK[p] & runmask
+                if mask:
+                    for c in CHILDREN[p]:
+                        if mask >> c & 1:
+                            i = 0
+                            while not tmv[i] >> c & 1:
+                                i += 1
+                            col = cols[i]
+                            n = len(col) - col.index(c)
+                            if i != j and n <= cap:
+                                m, s = _run_to(state, i, n, j)
+                                yield [m], s
+    for p, j in () if plain and cand_mode == 0 else tops.items():
+        for c in CHILDREN[p]:
+            if plain and not runmask >> c & 1:
+                continue
+            q = find(ONE[c])
+            if q < 0:
+                continue
+            i = count(b"|", 0, q)
+            if i == j:
+                continue
+            col = cols[i]
+            k = col.index(c)
+            n = len(col)
+            starts = _STARTS[col]
+            if k >= starts[-1]:              # in the ordered tail: a plain move of a run
+                if n - k <= cap:
+                    cand.append((0, k - n, i, k, j, n - 1))
+                continue
+            x = bisect_right(starts, k)
+            e = starts[x] - 1                # the ordered run from c up to e moves with it
+            if compound and len(starts) - x <= room:      # runs above it
+                cand.append((n - 1 - e, 0, i, k, j, e))
+    if cand_mode == 1:
+        cand.sort()
+    elif cand_mode == 2:
+        cand.reverse()
+    for parked, _, i, k, j, e in cand:
+        n = e - k + 1
+        if not parked:
+            m, s = _run_to(state, i, n, j)
+            yield [m], s
+            continue
+        r = _dig(state, i, e, j, tops)
+        if r is None:
+            continue
+        ms, s2 = r
+        c2, d2 = s2[0][i], s2[0][j]
+        if (len(c2) == e + 1 and c2[k] == cols[i][k] and d2 and FITS[c2[k]][d2[-1]]
+                and n <= (5 - len(s2[1])) << s2[0].count(b"")):
+            m, s2 = _run_to(s2, i, n, j)
+            ms.append(m)
+            yield ms, s2
+    if nempty:
+        j = cols.index(b"")
+        ecap = cap >> 1
+        for i in range(8):
+            col = cols[i]
+            n = len(col)
+            if n > 1:
+                for k in range(min(_RUNS[col], ecap, n - 1), 0, -1):
+                    m, s = _run_to(state, i, k, j)
+                    yield [m], s
+        for c in cells:
+            m, s = _one(state, c, -1, j)
+            yield [m], s
+    if nfree and to_cell:
+        for i in sorted(tops.values(), key=lambda i: -len(cols[i]) if long_first else len(cols[i])):
+            m, s = _one(state, cols[i][-1], i, TO_CELL)
+            yield [m], s
+
+
+def bridge(root, steps: list) -> list:
+    """A soft depth-first lane's won line, cut where one move does the work of several: ``steps``
+    are ``(internal moves, state after them)`` from ``root``; from each state kept, the furthest
+    later state that one move of :func:`successors` reaches (columns in their places, cells)
+    is taken whenever it replaces two moves or more. One successor generation per state kept, a
+    tenth of :func:`shorten`'s cost, for about half its gain on these lines (deals 1–300: 101 →
+    97 moves, :func:`shorten` 94). The internal moves, flat."""
+    states = [root] + [st for _, st in steps]
+    done = [0]                          # internal moves from the root to each state
+    for ms, _ in steps:
+        done.append(done[-1] + len(ms))
+    get = {(st[0], st[1]): i for i, st in enumerate(states)}.get
+    out: list = []
+    i, n = 0, len(steps)
+    while i < n:
+        best, bm = i, None
+        for mv, x in successors(states[i]):
+            j = get((x[0], x[1]), -1)
+            if j > best and done[j] - done[i] > 1:
+                best, bm = j, mv
+        if bm is None:
+            out += steps[i][0]
+            i += 1
+        else:
+            out.append(bm)
+            i = best
+    return out
+
+
+class SoftDepthFirst:
+    """A lane kind for :data:`PRELUDE`: a depth-first search over :func:`meta_successors` that
+    enters the first child it has not seen (no score, no sorting of children: the order of the
+    move groups does the choosing) and comes back to the rest of the generator only when that
+    child's subtree is done — Freecell Solver's "soft DFS" over its move groups, here in CPython
+    where a scored child costs ~10 µs. Its line is the stack itself (no parent records).
+
+    :param root: the position ``(cols, cells, f)``, auto-moves made;
+    :param order: an index of :data:`ORDERS` (:func:`meta_successors`)."""
+
+    __slots__ = ("order", "seen", "stack", "path", "nodes")
+
+    def __init__(self, root, order: int = 0):
+        cols, cells, f = root
+        self.order = order
+        self.seen = {key_of(cols, cells)}
+        self.stack = [meta_successors(root, order)]
+        self.path: list[tuple] = []     # (internal moves, state) from the root to the top of the stack
+        self.nodes = 0          # new states met (each entered at once)
+
+    def run(self, budget: int):
+        """Enter up to ``budget`` new states: the won line as ``(internal moves, state after
+        them)`` steps, or ``None`` (budget spent, or the lane ran dry: its stack is empty)."""
+        join = b"|".join          # key_of, inlined
+        seen, stack, path, won = self.seen, self.stack, self.path, WON
+        add = seen.add
+        order = self.order
+        nodes, end = self.nodes, self.nodes + budget
+        try:
+            while stack and nodes < end:
+                for moves, nxt in stack[-1]:
+                    k = join(sorted(nxt[0])) + b"~" + nxt[1]
+                    if k in seen:
+                        continue
+                    add(k)
+                    nodes += 1
+                    path.append((moves, nxt))
+                    if nxt[2] == won:
+                        return list(path)
+                    stack.append(meta_successors(nxt, order))
+                    break
+                else:
+                    stack.pop()
+                    if path:
+                        path.pop()
+            return None
+        finally:
+            self.nodes = nodes
+
+
+PRELUDE = ((8, 75), (13, 75), (8, 100), (13, 100))
+"""The soft depth-first turns before :data:`SCHEDULE`: ``(order, states)`` — a
+:class:`SoftDepthFirst` lane with that order of :data:`ORDERS` enters new states until it has
+that many of its own (a lane given a second turn resumes where it stopped). Order 8 moves only
+ordered tails, order 13 also digs a card out from under others to put it on a fitting top;
+neither puts a card alone into a free cell. How it was chosen (docs/solvers.md): each order's
+states to a win were counted alone on deals 1–1000 (``bench/freecell_prelude.py count``), turn
+lists simulated in front of :data:`SCHEDULE` with a soft state costed at ~3 of a lane's, and
+the best kept whose lines keep the mean solution no longer than before; measured in one process
+against no prelude (``bench/freecell_prelude.py ab``)."""
+
+
 class _Lane:
     """One search: its score, visited set, node records and open list (a heap for a best-first
     lane, a stack for a :class:`DepthFirst` one)."""
@@ -624,10 +983,14 @@ class FreeCellSearch(Sliced):
         tuple is taken as its score);
     :param schedule: their first turns (default :data:`SCHEDULE` when ``lanes`` is the default,
         else none: the given lanes take turns from the start, one lane runs alone).
+    :param prelude: :class:`SoftDepthFirst` turns ``(order, states)`` before all that (default
+        :data:`PRELUDE` when ``lanes`` and ``schedule`` are the defaults, else none). Its states
+        count in ``nodes`` and the budget like any; a win there is bridged (:func:`bridge`) and
+        replayed like any; it never answers ``unsolvable``.
     """
 
     def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
-                 lanes=None, schedule=None, clock: Clock = time.perf_counter):
+                 lanes=None, schedule=None, clock: Clock = time.perf_counter, prelude=None):
         self.start = state
         self.max_nodes, self.timeout, self.clock = max_nodes, timeout, clock
         self.nodes = 0
@@ -643,6 +1006,10 @@ class FreeCellSearch(Sliced):
         self._scores = [sc.score if isinstance(sc, DepthFirst) else sc for sc in specs]
         self._dfs = [isinstance(sc, DepthFirst) for sc in specs]
         self._schedule = list(SCHEDULE if schedule is None and lanes is None else schedule or ())
+        default = lanes is None and schedule is None
+        self._prelude = list(PRELUDE if prelude is None and default else prelude or ())
+        self._pre_at = 0                          # index of the prelude's current turn
+        self._soft: dict[int, SoftDepthFirst] = {}
         self._lanes: list[_Lane | None] = [None] * len(self._scores)
         self._at = -1            # index of the schedule's current turn (past its end: round robin)
         self._turn = 0
@@ -688,7 +1055,43 @@ class FreeCellSearch(Sliced):
             self._left = SLICE * (n - 1) if self._turn == 0 else SLICE
         return self._lane(self._turn)
 
+    def _prelude_step(self, budget: int, t0: float) -> tuple[Result | None, int]:
+        """Run the turns of the prelude (:data:`PRELUDE`) within ``budget`` states: ``(result,
+        budget left)``; the prelude is over (``_prelude`` empty) once its last turn has ended
+        without a win."""
+        pre, limit, timeout = self._prelude, self.max_nodes, self.timeout
+        while self._pre_at < len(pre):
+            order, target = pre[self._pre_at]
+            lane = self._soft.get(order)
+            if lane is None:
+                lane = self._soft[order] = SoftDepthFirst(self._root, order)
+            if lane.nodes >= target or not lane.stack:
+                self._pre_at += 1
+                continue
+            if budget <= 0:
+                return None, budget
+            n = min(target - lane.nodes, budget, 64)    # 64 states between looks at the clock
+            if limit is not None:
+                n = min(n, limit - self.nodes)
+            before = lane.nodes
+            line = lane.run(n)
+            self.nodes += lane.nodes - before
+            budget -= lane.nodes - before
+            if line is not None:
+                return self._line_result(bridge(self._root, line), False), budget
+            if limit is not None and self.nodes >= limit:
+                return self._finish(UNKNOWN), budget
+            if timeout is not None and self.seconds + self.clock() - t0 > timeout:
+                return self._finish(UNKNOWN), budget
+        self._prelude = []
+        self._soft = {}
+        return None, budget
+
     def _step(self, budget: int, t0: float) -> Result | None:
+        if self._prelude:
+            r, budget = self._prelude_step(budget, t0)
+            if r is not None or self._prelude:
+                return r
         push, pop = heapq.heappush, heapq.heappop
         join = b"|".join          # key_of, inlined
         limit, timeout = self.max_nodes, self.timeout
@@ -852,14 +1255,21 @@ class FreeCellSearch(Sliced):
                 used.add(i)
                 where.append(i)
             path = prefix + [(card, where[dst] if 0 <= dst < 8 else dst, autos) for card, dst, autos in path]
-        else:
-            path.reverse()
-            if lane.dfs or len(path) + sum(len(m[2]) for m in path) > LONG_LINE:
-                path = shorten(self._root, path)
+            return self._line_result(path, False)
+        path.reverse()
+        return self._line_result(path, lane.dfs or len(path) + sum(len(m[2]) for m in path) > LONG_LINE)
+
+    def _line_result(self, path: list, cut: bool) -> Result:
+        """The answer for a won line of internal moves from the root, shortened first when
+        ``cut`` (:func:`shorten`), written as texts and replayed by the rules to a win
+        (:meth:`_texts`; :class:`AssertionError` if it does not win: a bug)."""
+        if cut:
+            path = shorten(self._root, path)
         texts, end = self._texts(path)
         if sum(end.foundations) != 52:      # every move was played by the rules' apply
             raise AssertionError(f"solver found a solution that does not replay: {texts}")
         self._lanes = []
+        self._soft = {}
         return self._finish(SOLVED, texts)
 
     def _texts(self, path) -> tuple[list[str], FreeCellState]:
@@ -908,4 +1318,4 @@ def solver(state: FreeCellState, max_nodes: int | None = None, timeout: float | 
     return FreeCellSearch(state, max_nodes, timeout, clock=clock)
 
 
-__all__ = ["FreeCellSearch", "DepthFirst", "LANES", "shorten", "skip_after", "solver", "successors", "successors_back", "auto", "key_of", "state_of", "make_score"]
+__all__ = ["FreeCellSearch", "DepthFirst", "SoftDepthFirst", "PRELUDE", "ORDERS", "meta_successors", "bridge", "LANES", "shorten", "skip_after", "solver", "successors", "successors_back", "auto", "key_of", "state_of", "make_score"]
