@@ -858,9 +858,10 @@ def bridge(root, steps: list) -> list:
     """A soft depth-first lane's won line, cut where one move does the work of several: ``steps``
     are ``(internal moves, state after them)`` from ``root``; from each state kept, the furthest
     later state that one move of :func:`successors` reaches (columns in their places, cells)
-    is taken whenever it replaces two moves or more. One successor generation per state kept, a
-    tenth of :func:`shorten`'s cost, for about half its gain on these lines (deals 1–300: 101 →
-    97 moves, :func:`shorten` 94). The internal moves, flat."""
+    is taken whenever it replaces two moves or more. One successor generation per state kept:
+    on the 114 of deals 1–300 that order 3 wins within 100 states, 101.3 → 97.6 moves for 0.9 ms
+    a line, where :func:`shorten` gives 94.4 for 15 ms (more than the search). The internal
+    moves, flat."""
     states = [root] + [st for _, st in steps]
     done = [0]                          # internal moves from the root to each state
     for ms, _ in steps:
