@@ -11,7 +11,8 @@ from games.cards import ALL_CARDS, fmt, parse_card
 from games.columns import foundation_cards, parse_foundations
 from games.core import GameError
 from games.klondike import Klondike
-from games.solvers.klondike import KlondikeSolver, _Problem, _StageLane, _coarse, _more_home, blocked
+from games.solvers.klondike import (KlondikeSolver, _Problem, _StageLane, _coarse, _dominated3, _more_home, _talon_class,
+                                    blocked)
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE, replays_to_win
 
 C = parse_card
@@ -129,6 +130,7 @@ def test_progress_lane_finds_wins_the_depth_first_lanes_miss(draw, number, monke
     # ~1 500 nodes; without it, 40 000 nodes are not enough (the proof lane of session 5 left out:
     # the lanes' shares as when this was measured)
     monkeypatch.setattr(KlondikeSolver, "PROOF", None)
+    monkeypatch.setattr(KlondikeSolver, "STAGE_DRAW3", ())  # draw 1's draw-3 progress lanes: later
     s = Klondike.deal(number, {"draw": draw})
     r = solve(s, max_nodes=4000)
     assert r.status == SOLVED and r.moves[-1].endswith("h")
@@ -144,6 +146,7 @@ def test_last_in_first_out_progress_lane_finds_wins_the_others_miss(draw, number
     # rank taken last met first, KlondikeSolver.STAGE2); with it, solved in ~2 000-3 000 nodes;
     # without it, 20 000 nodes are not enough (the proof lane of session 5 left out, as above)
     monkeypatch.setattr(KlondikeSolver, "PROOF", None)
+    monkeypatch.setattr(KlondikeSolver, "STAGE_DRAW3", ())  # draw 1's draw-3 progress lanes: later
     s = Klondike.deal(number, {"draw": draw})
     r = solve(s, max_nodes=4000)
     assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)
@@ -152,6 +155,42 @@ def test_last_in_first_out_progress_lane_finds_wins_the_others_miss(draw, number
     assert len(lifo) == 1
     without.lanes.remove(lifo[0])
     assert without.run().status == UNKNOWN
+
+
+def test_draw_1_progress_lanes_over_the_draw_3_talon_find_wins_the_others_miss(monkeypatch):
+    # draw-1 deal 55: unknown at 30 CPU s before these lanes (KlondikeSolver.STAGE_DRAW3), while
+    # draw 3 won it in 0.4 s; its win is a draw-1 win (every talon card is reachable in draw 1)
+    s = Klondike.deal(55, {"draw": "1"})
+    assert KlondikeSolver.LATE >= 300_000  # the app's hint budget in nodes: hints never meet them
+    monkeypatch.setattr(KlondikeSolver, "LATE", 5000)
+    late = KlondikeSolver(s)
+    assert len(late._late) == 2 and all(lane.pb.draw == 3 for lane in late._late)
+    while late._late:  # they join at the first lane's turn after 5000 nodes
+        assert not any(lane.__class__ is _StageLane and lane.pb.draw == 3 for lane in late.lanes)
+        before = late.nodes
+        late.step(1)
+    assert 5000 <= before < 5000 + KlondikeSolver.QUANTUM + KlondikeSolver.LOCAL
+    assert sum(lane.pb.draw == 3 for lane in late.lanes if lane.__class__ is _StageLane) == 2
+    monkeypatch.setattr(KlondikeSolver, "LATE", 0)  # from the first node: found within 40 000
+    r = solve(s, max_nodes=40_000)
+    assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)
+    monkeypatch.setattr(KlondikeSolver, "STAGE_DRAW3", ())
+    assert solve(s, max_nodes=120_000).status == UNKNOWN
+
+
+def test_draw_3_talon_classes_and_their_dominance_match_the_reachable_cards():
+    # every talon length and waste position: equal classes reach the same cards, and
+    # _dominated3 calls a class covered exactly when another reaches every card it reaches
+    pb = _Problem(3)
+    for n in range(25):
+        T = bytes(range(n))
+        reach = {p: set(pb.reachable(T, p)) for p in range(n + 1)}
+        for p in range(n + 1):
+            for p2 in range(n + 1):
+                c, c2 = _talon_class(T, p), _talon_class(T, p2)
+                assert (c == c2) == (reach[p] == reach[p2]), (n, p, p2)
+                assert _dominated3([(c2, ())], c, ()) == (reach[p2] >= reach[p]), (n, p, p2)
+    assert _dominated3([(2, (1,))], 5, (1, 3)) and not _dominated3([(2, (1,))], 5, (3,))
 
 
 def test_slicing_gives_the_same_answer_as_one_run():

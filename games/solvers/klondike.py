@@ -750,6 +750,41 @@ def blocked(cols, f) -> bool:
             return True
 
 
+def _talon_class(T: bytes, p: int) -> int:
+    """The waste position ``p`` of a draw-3 talon ``T`` as the depth-first lanes key it: 0 for
+    every ``p`` whose reachable cards (:meth:`_Problem.reachable`) are those of ``p = 0`` (a
+    multiple of 3, or the whole talon in the waste: draws from there bring up ``T[2], T[5], …``
+    and the last card, exactly what a recycle does), else ``p`` itself (``p`` not a multiple of
+    3 and below ``len(T)`` adds ``T[p - 1], T[p + 2], …``, which ``p = 0`` cannot reach, and two
+    such ``p`` reach different cards). Two boards that differ only in equivalent ``p`` have the
+    same moves and the same successors (a move reads ``p`` only through the reachable cards, and
+    playing ``T[q - 1]`` leaves ``p = q - 1`` whatever ``p`` was), so one visited-set entry serves
+    both."""
+    return 0 if p % 3 == 0 or p == len(T) else p
+
+
+def _dominated3(done: list, c: int, P) -> bool:
+    """:func:`_dominated` for a draw-3 board met before, ``done`` the ``(talon class, pending
+    set)`` pairs (:func:`_talon_class`) it was searched with: whether one of them reaches every
+    talon card ``c`` reaches with a subset of the pending columns ``P``; if none does, records
+    ``(c, P)`` and returns False. Class ``c2`` reaches every card of class ``c`` when they are
+    equal, when ``c`` is 0 (the cards of ``p = 0`` are reachable from every ``p``), or when both
+    are the same modulo 3 and ``c2 < c`` (``T[c2 - 1], T[c2 + 2], …`` holds ``T[c - 1], …``).
+    The wider board's search covers the other's: its lines are followed move for move (a talon
+    move of the narrower board is one of the wider's and leaves the same ``p``)."""
+    for c2, Q in done:
+        if c2 == c or not c or (c2 and c2 < c and (c - c2) % 3 == 0):
+            if Q == P:
+                return True
+            for x in Q:
+                if x not in P:
+                    break
+            else:
+                return True
+    done.append((c, P))
+    return False
+
+
 class _Lane:
     """One search of the portfolio: its problem (the cuts it applies), its depth-first stack, its
     visited set, the nodes it generated, its weight."""
@@ -758,7 +793,10 @@ class _Lane:
 
     def __init__(self, pb: _Problem, root, intents, weight: float, complete: bool):
         self.pb, self.weight, self.complete = pb, weight, complete
-        self.seen = {pb.key(root): [()]}  # board key -> the pending sets it was searched with
+        if pb.draw == 3:  # board key (no waste position) -> (talon class, pending set) pairs searched
+            self.seen = {pb.key(root)[:-1]: [(_talon_class(root[1], root[2]), ())]}
+        else:
+            self.seen = {pb.key(root): [()]}  # board key -> the pending sets it was searched with
         self.nodes = 0
         # DFS stack entries: [state, macro moves, next index, intents that led here]
         self.stack = [[root, pb.moves(root), 0, intents]]
@@ -868,6 +906,8 @@ class KlondikeSolver(Sliced):
     QUANTUM = 256
     STAGE = (2.0, True)  # the progress lane (_StageLane): (weight, partial runs allowed), or None
     STAGE2 = (2.0, True)  # a second progress lane, ties of the rank last met first: (weight, partial) or None
+    STAGE_DRAW3 = ((2.0, False), (2.0, True))  # draw 1 only: progress lanes over the draw-3 talon, (weight, lifo)
+    LATE = 300_000  # nodes spent before the STAGE_DRAW3 lanes join (the app's hint budget: a hint's search is unchanged)
     LOCAL = 10  # nodes of its local searches
     PROOF = 4.0  # weight of the proof lane (games/solvers/klondike_proof.py), or None
 
@@ -912,6 +952,16 @@ class KlondikeSolver(Sliced):
             pb = _Problem(state.draw, self.STAGE2[1])
             complete = self.lanes[len(phases)]
             self.lanes.append(_StageLane(pb, complete.stack[0][0], complete.stack[0][3], self.STAGE2[0], True))
+        self._late: list[_StageLane] = []  # lanes that join once LATE nodes are spent
+        if state.draw == 1:  # progress lanes over the talon reached as in draw 3 (its wins are draw-1 wins)
+            for weight, lifo in self.STAGE_DRAW3:
+                pb = _Problem(3)
+                cols, T, p, f = pb.from_rules(state)
+                cols, f, intents = list(cols), list(f), []
+                p = pb._auto(cols, T, p, f, intents)
+                if isinstance(p, tuple):
+                    T, p = p
+                self._late.append(_StageLane(pb, (tuple(cols), T, p, tuple(f), ()), intents, weight, lifo))
         if self.PROOF is not None:  # the abstract game's proof of loss (klondike_proof.py)
             root = self.lanes[len(phases)].stack[0][0]
             self.lanes.append(ProofLane(Abstract(root[0], root[1], root[3]), self.PROOF))
@@ -920,6 +970,9 @@ class KlondikeSolver(Sliced):
         while budget > 0:
             lane = self._lane
             if lane is None or self._left <= 0:
+                if self._late and self.nodes >= self.LATE:
+                    self.lanes += self._late
+                    self._late = []
                 lane = self._lane = min(self.lanes, key=_load)
                 self._left = self.QUANTUM
             n = min(budget, self._left)
@@ -970,15 +1023,22 @@ class KlondikeSolver(Sliced):
                         continue
                     nxt, intents = nxt
                     J = b"\xff".join(sorted(nxt[0]))
-                    k = J + sep + nxt[1]  # key(nxt), written out
-                    if draw3:
-                        k += bytes((nxt[2],))
+                    k = J + sep + nxt[1]  # key(nxt) less the waste position, written out
                     P = nxt[4]
-                    done = seen.get(k)  # _searched(seen, k, P), its common case written out
-                    if done is None:
-                        seen[k] = [P]
-                    elif not done[0] or _dominated(done, P):  # () is a subset of every P
-                        continue
+                    if draw3:  # boards with a waste position that reaches fewer talon cards are dominated
+                        q = nxt[2]
+                        c = 0 if q % 3 == 0 or q == len(nxt[1]) else q  # _talon_class
+                        done = seen.get(k)
+                        if done is None:
+                            seen[k] = [(c, P)]
+                        elif _dominated3(done, c, P):
+                            continue
+                    else:
+                        done = seen.get(k)  # _searched(seen, k, P), its common case written out
+                        if done is None:
+                            seen[k] = [P]
+                        elif not done[0] or _dominated(done, P):  # () is a subset of every P
+                            continue
                     budget -= 1
                     nodes += 1
                     top[2] = i
@@ -1163,6 +1223,7 @@ class KlondikeSolver(Sliced):
     def _finish(self, status: str, moves: list[str] | None = None) -> Result:
         self._progress = self.progress_line() if status == UNKNOWN else None  # before the lanes go
         self.lanes = []  # the search is over: free its memory
+        self._late = []
         self._dead = {}
         self._lane = None
         self._stack = []
