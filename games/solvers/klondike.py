@@ -106,8 +106,16 @@ stacked; if it cannot reach a position with no face-down card, the position is l
 that module). It proves lost positions that need reasoning over time, like three kings for two
 empty columns, which rule 5 cannot see.
 
-**Key**: the columns sorted (column order does not matter to the outcome), the talon, ``p`` with
-draw 3 (the foundations follow from the rest); the pending columns are kept beside it (rule 4).
+**Key**: the columns sorted (column order does not matter to the outcome), the talon (the
+foundations follow from the rest); the pending columns are kept beside it (rule 4), and with
+draw 3 the waste position's *talon class* too (:func:`_talon_class`: every ``p`` that reaches
+the same talon cards is one class) — a board is not searched again with a class that reaches no
+more talon cards than one it was searched with and a superset of its pending columns
+(:func:`_dominated3`; the progress lanes' local searches key ``p`` itself).
+
+In draw 1 two more progress lanes search the talon reached as in draw 3 (every draw-3 line is a
+draw-1 line; draw-1 deals 55, 333, 335, 558 are won so and were unknown at 30 CPU s); they join
+once ``LATE`` nodes are spent, beyond the app's hint budget, so a hint's search is unchanged.
 
 **Search**: a portfolio of depth-first searches with visited sets (the streamliners and the
 complete search, interleaved by nodes) under a node and time budget, resumable in slices
@@ -751,15 +759,15 @@ def blocked(cols, f) -> bool:
 
 
 def _talon_class(T: bytes, p: int) -> int:
-    """The waste position ``p`` of a draw-3 talon ``T`` as the depth-first lanes key it: 0 for
+    """The class of the waste position ``p`` of a draw-3 talon ``T`` in the depth-first lanes: 0 for
     every ``p`` whose reachable cards (:meth:`_Problem.reachable`) are those of ``p = 0`` (a
     multiple of 3, or the whole talon in the waste: draws from there bring up ``T[2], T[5], …``
     and the last card, exactly what a recycle does), else ``p`` itself (``p`` not a multiple of
     3 and below ``len(T)`` adds ``T[p - 1], T[p + 2], …``, which ``p = 0`` cannot reach, and two
-    such ``p`` reach different cards). Two boards that differ only in equivalent ``p`` have the
+    such ``p`` reach different cards). Two boards that differ only in ``p`` of one class have the
     same moves and the same successors (a move reads ``p`` only through the reachable cards, and
-    playing ``T[q - 1]`` leaves ``p = q - 1`` whatever ``p`` was), so one visited-set entry serves
-    both."""
+    playing ``T[q - 1]`` leaves ``p = q - 1`` whatever ``p`` was), so one search serves both
+    (:func:`_dominated3` goes further)."""
     return 0 if p % 3 == 0 or p == len(T) else p
 
 
@@ -890,7 +898,9 @@ class KlondikeSolver(Sliced):
     (:class:`_StageLane`, weight ``STAGE[0]``, local searches of ``LOCAL`` nodes; ``STAGE = None``
     leaves it out) runs beside them, and a second one whose rank ties go last met first (weight
     ``STAGE2[0]``; ``STAGE2 = None`` leaves it out); they run whole local searches, so they may
-    exceed a turn by up to ``LOCAL`` nodes (the same amount however the run is sliced). The schedule
+    exceed a turn by up to ``LOCAL`` nodes (the same amount however the run is sliced). In draw 1,
+    the progress lanes of ``STAGE_DRAW3`` (``(weight, lifo)`` each) search the talon reached as in
+    draw 3 and join once ``LATE`` nodes are spent (at a lane's turn). The schedule
     counts nodes, not seconds, so slicing gives the same answer as one run.
 
     :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
