@@ -8,7 +8,7 @@ import pytest
 
 from games.klondike import Klondike
 from games.solvers.klondike import KlondikeSolver, _Problem, blocked
-from games.solvers.klondike_proof import ALL, Abstract, _counts, proves_lost
+from games.solvers.klondike_proof import ALL, Abstract, Abstract3, ProofLane3, _counts, proves_lost
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE
 from test_solver_klondike import _random_position, plain_winnable, pos
 
@@ -73,12 +73,52 @@ def test_never_lost_when_a_plain_search_wins(seed, count):
     assert seen.get((True, False), 0) >= 100 and seen.get((False, True), 0) >= 1, seen
 
 
+def _draw3_lost(s, budget):
+    """The draw-3 abstract game (exact talon) from ``s``: True (lost), False (goal reached),
+    None (budget spent)."""
+    cols, T, p, f = _Problem.from_rules(s)
+    return ProofLane3(Abstract3(cols, T, p, f), 1.0).run(budget)
+
+
+@pytest.mark.parametrize("seed,count", [(3, 300), (4, 300)])
+def test_draw_3_abstract_game_never_lost_when_a_plain_search_wins(seed, count):
+    """Soundness of the draw-3 abstract game (the talon kept exactly): on random small draw-3
+    positions (2–5 columns) a position the plain exhaustive search wins is never proved lost."""
+    rng = random.Random(seed)
+    seen = {}
+    for _ in range(count):
+        s = _random_position(rng, 3, rng.randint(2, 5), *rng.choice(((5, 9), (9, 11), (10, 12))))
+        lost = _draw3_lost(s, 50_000)
+        try:
+            wins = plain_winnable(s, limit=20_000, back=False)  # a win without cards back is a win
+        except AssertionError:
+            continue
+        assert not (wins and lost), Klondike.format_position(s)
+        seen[wins, lost] = seen.get((wins, lost), 0) + 1
+    assert seen.get((True, False), 0) >= 100 and seen.get((False, True), 0) >= 3, seen
+
+
+@pytest.mark.parametrize("number,states", [(51, 20_000), (219, 6_000)])
+def test_draw_3_abstract_game_proves_deals_the_draw_1_one_cannot(number, states, monkeypatch):
+    # draw-3 deals 51 and 219: unknown at 30 CPU s before this lane, and won in draw 1 (so the
+    # draw-1 abstract game reaches its goal); with the talon kept exactly they are lost
+    s = Klondike.deal(number, {"draw": "3"})
+    assert _draw3_lost(s, states) is True
+    assert Klondike.solver(Klondike.deal(number, {"draw": "1"}), max_nodes=300_000).run().status == SOLVED
+    cols, T, _, f = _Problem.from_rules(s)
+    assert proves_lost(cols, T, f, max_nodes=20_000) is False
+    monkeypatch.setattr(KlondikeSolver, "LATE", 0)  # the lane from the first node
+    assert Klondike.solver(s, max_nodes=20 * states).run().status == UNSOLVABLE
+
+
 @pytest.mark.parametrize("draw", ["1", "3"])
 def test_solved_deals_are_never_proved_lost(draw):
     for n in range(1, 31):
         s = Klondike.deal(n, {"draw": draw})
         cols, T, _, f = _Problem.from_rules(s)
         if proves_lost(cols, T, f, max_nodes=3_000):
+            assert Klondike.solver(s, max_nodes=3_000).run().status != SOLVED
+        if draw == "3" and _draw3_lost(s, 3_000):
             assert Klondike.solver(s, max_nodes=3_000).run().status != SOLVED
 
 

@@ -144,7 +144,7 @@ from operator import itemgetter
 from ..core import Clock
 from ..klondike import SUIT_LETTERS, Klondike, KlondikeState
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win
-from .klondike_proof import Abstract, ProofLane
+from .klondike_proof import Abstract, Abstract3, ProofLane, ProofLane3
 
 RED = tuple(((c >> 4) in (1, 2)) for c in range(64))
 ON = tuple(tuple(x for x in range(64) if (x & 15) == (c & 15) + 1 and (x & 15) <= 13 and (x >> 4) < 4
@@ -917,7 +917,8 @@ class KlondikeSolver(Sliced):
     STAGE = (2.0, True)  # the progress lane (_StageLane): (weight, partial runs allowed), or None
     STAGE2 = (2.0, True)  # a second progress lane, ties of the rank last met first: (weight, partial) or None
     STAGE_DRAW3 = ((2.0, False), (2.0, True))  # draw 1 only: progress lanes over the draw-3 talon, (weight, lifo)
-    LATE = 300_000  # nodes spent before the STAGE_DRAW3 lanes join (the app's hint budget: a hint's search is unchanged)
+    PROOF3 = 8.0  # draw 3 only: weight of the proof lane with the talon kept exactly (klondike_proof.Abstract3), or None
+    LATE = 300_000  # nodes spent before the STAGE_DRAW3 and PROOF3 lanes join (the app's hint budget: a hint's search is unchanged)
     LOCAL = 10  # nodes of its local searches
     PROOF = 4.0  # weight of the proof lane (games/solvers/klondike_proof.py), or None
 
@@ -962,7 +963,7 @@ class KlondikeSolver(Sliced):
             pb = _Problem(state.draw, self.STAGE2[1])
             complete = self.lanes[len(phases)]
             self.lanes.append(_StageLane(pb, complete.stack[0][0], complete.stack[0][3], self.STAGE2[0], True))
-        self._late: list[_StageLane] = []  # lanes that join once LATE nodes are spent
+        self._late: list = []  # lanes that join once LATE nodes are spent
         if state.draw == 1:  # progress lanes over the talon reached as in draw 3 (its wins are draw-1 wins)
             for weight, lifo in self.STAGE_DRAW3:
                 pb = _Problem(3)
@@ -975,6 +976,9 @@ class KlondikeSolver(Sliced):
         if self.PROOF is not None:  # the abstract game's proof of loss (klondike_proof.py)
             root = self.lanes[len(phases)].stack[0][0]
             self.lanes.append(ProofLane(Abstract(root[0], root[1], root[3]), self.PROOF))
+        if state.draw == 3 and self.PROOF3 is not None:  # the same with draw 3's own talon
+            root = self.lanes[len(phases)].stack[0][0]
+            self._late.append(ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), self.PROOF3))
 
     def _step(self, budget: int, t0: float) -> Result | None:
         while budget > 0:

@@ -524,3 +524,191 @@ class ProofLane:
             return None
         finally:
             self.nodes += n
+
+
+def _reach3(L: int, p: int) -> tuple:
+    """Indices of a draw-3 talon of ``L`` cards that draws and recycles bring to the waste top
+    from waste position ``p`` (as :meth:`games.solvers.klondike._Problem.reachable`)."""
+    out = set()
+    q = p
+    while True:
+        if q:
+            out.add(q - 1)
+        if q >= L:
+            break
+        q = min(q + 3, L)
+    q = 0
+    while q < L:
+        q = min(q + 3, L)
+        out.add(q - 1)
+    return tuple(sorted(out))
+
+
+def _class3(L: int, p: int) -> int:
+    """The waste position's class (as :func:`games.solvers.klondike._talon_class`): 0 when ``p``
+    reaches the cards ``p = 0`` reaches, else ``p``."""
+    return 0 if p % 3 == 0 or p == L else p
+
+
+class Abstract3(Abstract):
+    """The abstract game with the talon kept exactly as draw 3 deals it (a proof of loss in
+    draw 3 that the draw-1 abstraction cannot give: a deal won in draw 1 may be lost in draw 3).
+
+    A state is ``(r, h, T, c)``: ``r`` and ``h`` as in :class:`Abstract`, ``T`` the talon's cards
+    in their fixed order (waste then stock, as the solver keeps it) and ``c`` the class of the
+    waste position (:func:`_class3`; positions of one class reach the same talon cards, so they
+    have the same moves and successors). The loose cards are all the others, as before. Moves:
+    the digs and the cards in place going home of :class:`Abstract` (the same reductions and
+    arguments: the talon plays no part in them), a loose card going home, a foundation top
+    becoming loose, and a *pull* of a talon card that draws and recycles can bring to the waste
+    top — ``T[i]`` for ``i`` in :func:`_reach3` — home (if it is next) or loose (if the state
+    stays consistent: it needs a place), leaving waste position ``i``. A real draw-3 move maps
+    to one of these (a draw or recycle changes nothing abstract: the positions it reaches reach
+    no card the abstract state cannot). Pulls are *not* deferred (removing a card regroups the
+    later draws, so a state with more of the talon does not dominate), and safe cards go home
+    only from the loose cards and base tops (rule 1 of :mod:`games.solvers.klondike` plays no
+    talon card home in draw 3). A board ``(r, h, T)`` searched with class ``c2`` dominates it
+    with class ``c`` when ``c2`` reaches every card ``c`` reaches (equal, ``c = 0``, or the same
+    modulo 3 and ``c2 < c``). The *goal* is stronger than :class:`Abstract`'s: no face-down card
+    and an empty talon (a real win passes such a state: its end), so a deal whose talon cannot
+    be worked through in draw 3 is proved lost too.
+
+    :param cols: the columns as in the solver's compact state.
+    :param T: the talon (``bytes``, waste bottom first, then the stock in drawing order).
+    :param p: cards of ``T`` in the waste.
+    :param f: the foundation heights (C D H S).
+    """
+
+    def __init__(self, cols, T, p, f):
+        super().__init__(cols, b"", f)  # the columns' tables; the root is worked out below
+        self.T0 = bytes(T)
+        tal = 0
+        for x in T:
+            tal |= 1 << x
+        r = tuple(len(b) for b in self.cards)
+        loose = ALL & ~self.home(f) & ~self.rem(r) & ~tal
+        r, h, _, _ = self.closure(r, tuple(f), 0, loose)
+        self.root = (r, h, bytes(T), _class3(len(T), p))
+        self.reach: dict[tuple, tuple] = {}
+
+    def goal3(self, st) -> bool:
+        """No face-down card is left and the talon is empty."""
+        return not st[2] and self.goal(st[0])
+
+    def successors3(self, st):
+        """The abstract states one step (a move, then the safe cards of the loose cards and base
+        tops) from ``st``; each is consistent."""
+        r, h, T, c = st
+        tal = 0
+        for x in T:
+            tal |= 1 << x
+        te = self.tops.get(r)
+        if te is None:
+            te = self._tops(r)
+        loose = ALL & ~(HOMEM[0][h[0]] | HOMEM[1][h[1]] | HOMEM[2][h[2]] | HOMEM[3][h[3]] | te[4] | tal)
+        out = []  # (r, h, T, c, loose)
+        for s in range(4):
+            if h[s] < 13:
+                bit = 1 << ((s << 4) | (h[s] + 1))
+                if loose & bit:
+                    out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T, c, loose & ~bit))
+        for col in range(7):
+            rc = r[col]
+            if not rc:
+                continue
+            pre = self.pre[col]
+            b = self.cards[col]
+            d = self.down[col]
+            i = rc - 1
+            while True:  # a card in place goes home, those above it become loose
+                x = b[i]
+                s = x >> 4
+                if h[s] == (x & 15) - 1:
+                    out.append((r[:col] + (i,) + r[col + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], T, c,
+                                loose | (pre[rc] & ~pre[i + 1])))
+                i -= 1
+                if i < d:
+                    break
+            nr, m, _, _ = self.digs[col][rc]  # the dig
+            out.append((r[:col] + (nr,) + r[col + 1:], h, T, c, loose | m))
+        for s in range(4):
+            if h[s]:
+                x = (s << 4) | h[s]
+                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], T, c, loose | (1 << x)))
+        L = len(T)
+        reach = self.reach.get((L, c))
+        if reach is None:
+            reach = self.reach[L, c] = _reach3(L, c)
+        for i in reach:  # pulls
+            x = T[i]
+            T2 = T[:i] + T[i + 1:]
+            c2 = _class3(L - 1, i)
+            s = x >> 4
+            if h[s] == (x & 15) - 1:
+                out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T2, c2, loose))
+            out.append((r, h, T2, c2, loose | (1 << x)))
+        res = []
+        for r2, h2, T2, c2, loose2 in out:
+            r2, h2, _, loose2 = self.closure(r2, h2, 0, loose2)
+            if self.fixes(r2, loose2, 0):  # consistent: every loose card has a place
+                res.append((r2, h2, T2, c2))
+        return res
+
+
+class ProofLane3:
+    """The draw-3 abstract search (:class:`Abstract3`) as a lane of the solver's portfolio, like
+    :class:`ProofLane`: ``unsolvable`` when its space runs dry, and it leaves the portfolio when
+    the goal is reached.
+
+    :param game: the :class:`Abstract3` game to search.
+    :param weight: the lane's share of nodes against the others' weights.
+    """
+
+    __slots__ = ("game", "stack", "seen", "nodes", "weight", "complete")
+
+    def __init__(self, game: Abstract3, weight: float):
+        self.game = game
+        self.weight = weight
+        self.nodes = 0
+        self.complete = False
+        r0 = game.root
+        self.seen = {r0[:3]: [r0[3]]}  # (r, h, T) -> the waste classes searched
+        self.stack = [] if game.goal3(r0) else [r0]
+
+    def run(self, budget: int):
+        """Expand up to ``budget`` abstract states: ``None`` (not done), ``True`` (the space ran
+        dry: the position is lost) or ``False`` (the goal was reached: nothing proved)."""
+        game, stack, seen = self.game, self.stack, self.seen
+        if not stack and not self.complete:
+            return False
+        succ, goal = game.successors3, game.goal3
+        n = 0
+        try:
+            while n < budget:
+                if not stack:
+                    self.complete = True
+                    return True
+                st = stack.pop()
+                n += 1
+                for nx in succ(st):
+                    key = nx[:3]
+                    c = nx[3]
+                    done = seen.get(key)
+                    if done is None:
+                        seen[key] = [c]
+                    else:
+                        for c2 in done:
+                            if c2 == c or not c or (c2 and c2 < c and (c - c2) % 3 == 0):
+                                break
+                        else:
+                            done.append(c)
+                            c = None
+                        if c is not None:
+                            continue
+                    if goal(nx):
+                        stack.clear()
+                        return False
+                    stack.append(nx)
+            return None
+        finally:
+            self.nodes += n
