@@ -681,3 +681,14 @@ def test_the_soft_depth_first_prelude_runs_first_and_slices_like_one_run():
             pass
         assert (part.status, part.moves, part.nodes) == (whole.status, whole.moves, whole.nodes)
         assert whole.status == "solved" and replays_to_win(FreeCell, d, whole.moves)
+
+
+def test_a_step_in_the_prelude_weighs_each_soft_state_as_several():
+    # the app's hint steps 100 states at a time and looks at the clock between steps: a soft
+    # state costs several of a lane's, so a step enters fewer of them, and slicing still gives
+    # the same answer
+    s = FreeCell.deal(1, {})
+    search = FreeCellSearch(s, prelude=[(8, 400)])
+    assert search.step(90) is None
+    assert search.nodes == 90 // fcs.SOFT_COST
+    assert search.step(1) is None and search.nodes == 90 // fcs.SOFT_COST + 1

@@ -934,6 +934,10 @@ class SoftDepthFirst:
             self.nodes = nodes
 
 
+SOFT_COST = 3
+"""What a soft state weighs in the budget of :meth:`FreeCellSearch.step` (not in ``nodes``): about its
+CPU against a lane's (~24–33 µs against ~7–10), so that ``step(n)`` lasts about as long in the
+prelude as in the lanes (the app's hint calls it a few times a frame, 100 states each)."""
 PRELUDE = ((8, 75), (13, 75), (8, 100), (13, 100))
 """The soft depth-first turns before :data:`SCHEDULE`: ``(order, states)`` — a
 :class:`SoftDepthFirst` lane with that order of :data:`ORDERS` enters new states until it has
@@ -986,8 +990,8 @@ class FreeCellSearch(Sliced):
         else none: the given lanes take turns from the start, one lane runs alone).
     :param prelude: :class:`SoftDepthFirst` turns ``(order, states)`` before all that (default
         :data:`PRELUDE` when ``lanes`` and ``schedule`` are the defaults, else none). Its states
-        count in ``nodes`` and the budget like any; a win there is bridged (:func:`bridge`) and
-        replayed like any; it never answers ``unsolvable``.
+        count in ``nodes`` like any (and :data:`SOFT_COST` times in a step's budget); a win
+        there is bridged (:func:`bridge`) and replayed like any; it never answers ``unsolvable``.
     """
 
     def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
@@ -1071,13 +1075,14 @@ class FreeCellSearch(Sliced):
                 continue
             if budget <= 0:
                 return None, budget
-            n = min(target - lane.nodes, budget, 64)    # 64 states between looks at the clock
+            # at most 64 states between looks at the clock; each weighs SOFT_COST in the budget
+            n = min(target - lane.nodes, -(-budget // SOFT_COST), 64)
             if limit is not None:
                 n = min(n, limit - self.nodes)
             before = lane.nodes
             line = lane.run(n)
             self.nodes += lane.nodes - before
-            budget -= lane.nodes - before
+            budget -= SOFT_COST * (lane.nodes - before)
             if line is not None:
                 return self._line_result(bridge(self._root, line), False), budget
             if limit is not None and self.nodes >= limit:
