@@ -87,3 +87,31 @@ def test_a_column_drawn_with_bands_equals_whole_cards_blended(w):
         draw(surf, 0x2b, pygame.Rect(5 * w, 30, w, h), True, True, None, veil=veil)
         draw(surf, 0x34, pygame.Rect(5 * w + 9, h // 2, w, h), False, True, cards_art.GLOW, veil=veil)
     assert differing(ours, ref) == 0
+
+
+@pytest.mark.parametrize("w", [23, 36, 57, 90, 131])
+def test_opaque_columns_are_opaque_top_to_bottom(w):
+    """The cross a card is copied through: its middle columns are opaque on every row, within
+    ``radius + 2`` px of each side (what :meth:`CardArt.plan` assumes of the covering card)."""
+    for img in (cards_art.face(0x1d, w), cards_art.compact_face(0x3b, w, True), cards_art.back(w, "red"),
+                cards_art.face(0x01, w, narrow=True)):
+        c = cards_art.opaque_columns(img)
+        h = img.get_height()
+        assert c is not None and 0 < c <= cards_art.radius(w) + 2
+        assert all(img.get_at((x, y)).a == 255 for y in range(h) for x in range(c, w - c))
+        assert img.get_at((c - 1, 0)).a < 255 or img.get_at((w - c, 0)).a < 255 or \
+            img.get_at((c - 1, h - 1)).a < 255 or img.get_at((w - c, h - 1)).a < 255
+
+
+def test_rect_minus_covers_each_uncovered_pixel_once():
+    import random
+    rnd = random.Random(7)
+    for _ in range(200):
+        w, h = rnd.randint(1, 30), rnd.randint(1, 30)
+        holes = [(rnd.randint(-5, w), rnd.randint(-5, h), rnd.randint(0, 20), rnd.randint(0, 20))
+                 for _ in range(rnd.randint(0, 4))]
+        inside = {(x, y) for hx, hy, hw, hh in holes for x in range(hx, hx + hw) for y in range(hy, hy + hh)}
+        want = {(x, y) for x in range(w) for y in range(h)} - inside
+        got = [(x, y) for rx, ry, rw, rh in cards_art.rect_minus(w, h, holes)
+               for x in range(rx, rx + rw) for y in range(ry, ry + rh)]
+        assert len(got) == len(set(got)) and set(got) == want
