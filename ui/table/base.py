@@ -1035,21 +1035,30 @@ class GameTable(Scene):
         if whole or parts is None or before is None or before[0] != self._picture[0]:
             self._draw_base(size, None, None)
             return
+        self._draw_base(size, merge_rects(self.changed_rects(before, self._picture)),
+                        [pygame.Rect(r) for r, _ in parts.values()])
+
+    def changed_rects(self, before: tuple, after: tuple) -> list[pygame.Rect]:
+        """Where the still picture may differ between two pictures with the same
+        :meth:`picture_key`, given their records ``(key, parts, button marks)``: the top bar, the
+        status line, the live line, each button whose mark changed and each part whose rect or
+        signature changed (its old and new rects), px, unmerged. Everything a rebuild draws
+        outside them is the same in both (``tests/test_ui_partial_redraw.py`` checks it)."""
         _, old, old_buttons = before
+        _, parts, marks = after
         dirty = [self.frame.top, self.frame.status]
         if self.assist.live_rect is not None:
             dirty.append(self.assist.live_rect)
-        marks = self._picture[2]
         if len(marks) != len(old_buttons):
-            dirty += [b.rect for b in self.buttons] + [pygame.Rect(m[0]) for m in old_buttons]
+            dirty += [pygame.Rect(m[0]) for m in marks] + [pygame.Rect(m[0]) for m in old_buttons]
         else:
-            for b, m, o in zip(self.buttons, marks, old_buttons):
+            for m, o in zip(marks, old_buttons):
                 if m != o:
-                    dirty += [b.rect, pygame.Rect(o[0])]
+                    dirty += [pygame.Rect(m[0]), pygame.Rect(o[0])]
         for k in set(parts) | set(old):
             if parts.get(k) != old.get(k):
                 dirty += [pygame.Rect(x[0]) for x in (parts.get(k), old.get(k)) if x is not None]
-        self._draw_base(size, merge_rects(dirty), [pygame.Rect(r) for r, _ in parts.values()])
+        return dirty
 
     def _draw_base(self, size, clips, part_rects) -> None:
         """Draw the still picture into ``self.base``: whole (``clips`` None) or within each rect
