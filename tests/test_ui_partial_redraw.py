@@ -1,7 +1,7 @@
 """A move redraws only what changed of the still picture (GameTable.rebuild with the table's
 picture_parts): after every move, undo, draw from the stock, flight and shake, the picture kept and
-partly redrawn equals, pixel for pixel, the same picture rebuilt whole (the six tables, at
-the three screen shapes)."""
+partly redrawn equals, pixel for pixel, the same picture rebuilt whole and drawn from scratch
+(the six tables, at the three screen shapes)."""
 import os
 import random
 
@@ -19,13 +19,17 @@ from ui.table import hit, table_class  # noqa: E402
 from conftest import new_app, run_until  # noqa: E402
 
 
-def whole_picture(t, size) -> pygame.Surface:
-    """The still picture rebuilt whole (the table's own picture is left as it was)."""
-    kept, picture = t.base, t._picture
+def whole_picture(t, size, cold: bool = True) -> pygame.Surface:
+    """The still picture rebuilt whole (the table's own picture is left as it was); ``cold``:
+    drawn from scratch, none of the pixels kept from earlier drawings (the top bar's, the
+    buttons', the status line's) copied."""
+    kept, picture, stamps = t.base, t._picture, t._stamps
     t.base, t._picture = None, None
+    if cold:
+        t._stamps = {}
     t.rebuild(size)
     out = t.base
-    t.base, t._picture = kept, picture
+    t.base, t._picture, t._stamps = kept, picture, stamps
     return out
 
 
@@ -52,6 +56,7 @@ def check(app, t, seen) -> None:
         t.rebuild(size)
     whole = whole_picture(t, size)
     assert pygame.image.tobytes(t.base, "RGB") == pygame.image.tobytes(whole, "RGB")
+    assert pygame.image.tobytes(whole_picture(t, size, cold=False), "RGB") == pygame.image.tobytes(whole, "RGB")
     record = t._picture
     prev = seen.get("prev")
     if prev is not None and record is not None and prev[1] is not None and prev[1][0] == record[0]:

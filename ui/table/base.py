@@ -79,6 +79,13 @@ class Toast:
     size: int
 
 
+def button_mark(b: Button) -> tuple:
+    """Everything button ``b`` shows: its rect (px), name, label, icon, label size, style and
+    its enabled, pressed, selected and icon-only states (a button whose mark changes is redrawn)."""
+    return (tuple(b.rect), b.name, b.label, b.icon_name, b.label_size, b.style, b.enabled, b.pressed,
+            b.selected, b.icon_only)
+
+
 def session_field(name: str, doc: str) -> property:
     """A table attribute that is the field ``name`` of the table's :class:`Session`."""
     return property(lambda self: getattr(self.session, name),
@@ -161,6 +168,7 @@ class GameTable(Scene):
         self.buttons: list[Button] = []
         self.pause_button: Button | None = None   # the pause menu's button, top left
         self.top_sizes: list[tuple[str, str, int]] = []   # the top bar's (label, value, text px) drawn
+        self._stamps: dict[tuple, tuple] = {}   # pixels drawn once and copied since (_stamped)
 
     # -- scene protocol --------------------------------------------------------------------------
     def enter(self, app) -> None:
@@ -1016,8 +1024,7 @@ class GameTable(Scene):
 
     def button_marks(self) -> list[tuple]:
         """What each button of the bar shows (a button whose mark changes is redrawn)."""
-        return [(tuple(b.rect), b.name, b.label, b.icon_name, b.label_size, b.style, b.enabled, b.pressed,
-                 b.selected, b.icon_only) for b in self.buttons]
+        return [button_mark(b) for b in self.buttons]
 
     def rebuild(self, size) -> None:
         """Draw everything that does not move into ``self.base``: whole, or (a table that knows its
@@ -1066,16 +1073,22 @@ class GameTable(Scene):
         of ``part_rects`` meets it)."""
         b = self.base
         if clips is None:
-            b.blit(felt(size), (0, 0))
+            top = self.frame.top
+            if top.topleft == (0, 0) and top.width >= size[0]:   # the top bar covers its rows whole
+                b.blit(felt(size), (0, top.bottom), pygame.Rect(0, top.bottom, size[0], size[1] - top.bottom))
+            else:
+                b.blit(felt(size), (0, 0))
             self.draw_top_bar(b)
             if self.panel is not None and self.panel.covers:    # paused: the cards are hidden
                 self.panel.draw(b)
                 self.stale = False
                 return
             self.draw_cards(b)
+            if part_rects is None and self._picture is not None and self.panel is None:
+                part_rects = [pygame.Rect(r) for r, _ in self._picture[1].values()]
             for btn in self.buttons:
-                btn.draw(b)
-            self.draw_status(b)
+                self._draw_button(b, btn, part_rects)
+            self._draw_status_on(b, part_rects)
             self.assist.draw_static(b)
             if self.panel is not None:
                 b.blit(dim_surface(size), (0, 0))
@@ -1092,13 +1105,53 @@ class GameTable(Scene):
                 self.draw_cards(b)
             for btn in self.buttons:
                 if c.colliderect(btn.rect):
-                    btn.draw(b)
+                    self._draw_button(b, btn, part_rects)
             if c.colliderect(self.frame.status):
-                self.draw_status(b)
+                self._draw_status_on(b, part_rects)
             if live is not None and c.colliderect(live):
                 self.assist.draw_static(b)
         b.set_clip(None)
         self.stale = False
+
+    def _stamped(self, surface, key: tuple, rect: pygame.Rect, draw) -> None:
+        """``draw(surface)`` clipped to ``rect``, or a copy of the pixels it drew there before
+        under the same ``key`` (which must hold everything the drawing shows, and the screen's
+        size for the felt): for what is drawn on the bare felt or covers its rect whole (the top
+        bar, a button, the status line), drawn once and copied since (WebAssembly pays ~2 µs a
+        blit call, and a button is a dozen). Kept only when drawn whole (the clip holds ``rect``)."""
+        clip = surface.get_clip()
+        got = self._stamps.get(key)
+        if got is not None:
+            surface.blit(got[0], rect.topleft)
+            return got[1]
+        surface.set_clip(clip.clip(rect))
+        extra = draw(surface)
+        surface.set_clip(clip)
+        if clip.contains(rect):
+            if len(self._stamps) >= 48:
+                self._stamps.clear()
+            self._stamps[key] = (surface.subsurface(rect).copy(), extra)
+        return extra
+
+    def _draw_button(self, surface, btn: Button, part_rects) -> None:
+        """Button ``btn``: copied as last drawn when nothing but the felt lies under it (no part
+        of the still picture, ``part_rects``, meets it; ``None``: unknown, drawn)."""
+        r = btn.rect
+        if part_rects is None or r.collidelist(part_rects) >= 0 or r.colliderect(self.frame.top):
+            btn.draw(surface)
+            return
+        self._stamped(surface, ("button", surface.get_size(), button_mark(btn)), r, btn.draw)
+
+    def _draw_status_on(self, surface, part_rects) -> None:
+        """The status line (:meth:`draw_status`), copied as last drawn like a button."""
+        r = self.frame.status
+        if not self.status_text or part_rects is None or r.collidelist(part_rects) >= 0 or \
+                r.colliderect(self.frame.top) or r.collidelist([b.rect for b in self.buttons]) >= 0 or \
+                type(self).draw_status is not GameTable.draw_status:
+            self.draw_status(surface)
+            return
+        self._stamped(surface, ("status", surface.get_size(), tuple(r), self.status_text, self.status_error), r,
+                      self.draw_status)
 
     def top_items(self) -> list[tuple[str, str]]:
         """``(label, value)`` pairs for the top bar; games add theirs."""
@@ -1106,6 +1159,19 @@ class GameTable(Scene):
                 (tr("Moves"), str(self.player_moves()))]
 
     def draw_top_bar(self, surface) -> None:
+        """The top bar over ``self.frame.top`` (opaque there): the pause button (which may reach a
+        little below it, over the felt), then each item's
+        label over its value; drawn once per everything it shows and copied since (:meth:`_stamped`)."""
+        items = self.top_items() + [(tr("Deal"), self.deal_label())]
+        pb = self.pause_button
+        r = self.frame.top if pb is None else self.frame.top.union(pb.rect)   # the button may reach below
+        key = ("top", surface.get_size(), tuple(r), self.frame.p["top_text"], tuple(items),
+               None if pb is None else button_mark(pb))
+        self.top_sizes = list(self._stamped(surface, key, r, lambda s: self._draw_top_bar(s, items)))
+
+    def _draw_top_bar(self, surface, items) -> tuple:
+        """Draw the top bar showing ``items`` (``(label, value)`` pairs); the ``(label, value,
+        text px)`` drawn."""
         r = self.frame.top
         pygame.draw.rect(surface, (8, 48, 26), r)
         pygame.draw.line(surface, (60, 120, 80), (r.x, r.bottom - 1), (r.right, r.bottom - 1))
@@ -1113,7 +1179,6 @@ class GameTable(Scene):
         if pb is not None:
             pb.draw(surface)
             r = pygame.Rect(pb.rect.right, r.y, r.right - pb.rect.right, r.height)
-        items = self.top_items() + [(tr("Deal"), self.deal_label())]
         ts = self.frame.p["top_text"]
         ls = max(text.MIN_SIZE, round(ts * 0.6))
         # each item as wide as its text needs (a long deal code gets the room the short numbers
@@ -1135,6 +1200,7 @@ class GameTable(Scene):
             y0 = r.centery - total / 2
             text.blit_center(surface, lim, (cx, y0 + lim.get_height() / 2))
             text.blit_center(surface, vim, (cx, y0 + lim.get_height() + vim.get_height() * 0.42))
+        return tuple(self.top_sizes)
 
     def status_lines(self, message: str) -> tuple[int, list[str]]:
         """``(size px, lines)`` showing ``message`` whole in the status line: one line at the
