@@ -1128,10 +1128,19 @@ class GameTable(Scene):
         extra = draw(surface)
         surface.set_clip(clip)
         if clip.contains(rect):
-            if len(self._stamps) >= 48:
+            if len(self._stamps) >= 96:
                 self._stamps.clear()
             self._stamps[key] = (surface.subsurface(rect).copy(), extra)
         return extra
+
+    def on_bare_felt(self, key, rect: pygame.Rect) -> bool:
+        """Whether nothing but the felt lies under ``rect`` (px) when part ``key`` of the still
+        picture is drawn: no other part's rect (which holds all it draws) and not the top bar
+        meets it. False when the parts are unknown (a table without them, a panel)."""
+        rec = self._picture
+        if rec is None or rect.colliderect(self.frame.top):
+            return False
+        return all(k == key or not rect.colliderect(box) for k, (box, _) in rec[1].items())
 
     def _draw_button(self, surface, btn: Button, part_rects) -> None:
         """Button ``btn``: copied as last drawn when nothing but the felt lies under it (no part

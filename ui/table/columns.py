@@ -1138,11 +1138,17 @@ class ColumnsTable(GameTable):
             top, bottom = cards_art.body_rows(self.card_w)
             cards_art.blit_around(surface, img, r.topleft, pygame.Rect(0, top, r.width, bottom - top))
             return
-        surface.blit(img, r.topleft)
-        if key[0] == "found":
-            ps = round(self.card_w * 0.42)
-            mark = _faint_suit(key[1], ps)
-            surface.blit(mark, (r.centerx - ps // 2, r.centery - ps // 2))
+
+        def draw(surface):
+            surface.blit(img, r.topleft)
+            if key[0] == "found":
+                ps = round(self.card_w * 0.42)
+                mark = _faint_suit(key[1], ps)
+                surface.blit(mark, (r.centerx - ps // 2, r.centery - ps // 2))
+        if self.on_bare_felt(key, r):   # blended over the felt once, copied since
+            self._stamped(surface, ("pile", surface.get_size(), tuple(r), key[0] == "found" and key[1]), r, draw)
+        else:
+            draw(surface)
 
     def foundation_badge_rect(self, key) -> pygame.Rect:
         """The badge marking filled foundation ``key`` (``("found", suit)``) as its suit's pile:
