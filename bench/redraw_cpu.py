@@ -8,7 +8,12 @@ same measurement runs there too, alternating with this checkout ``--rounds`` tim
 interpreters, and the ratio of the medians (this / reference) is printed: the figure to trust when
 the machine is loaded.
 
-Run: ``python3 bench/redraw_cpu.py [--size 1280x800] [--frames 60] [--ref DIR] [--rounds 3]``.
+``--cold`` draws every frame as a table's first: the pixels kept from earlier drawings (the top
+bar, buttons, status line and empty piles the tables copy, ``GameTable._stamped``) and the cards'
+drawing plans (``cards_art.CardArt.plan``) are forgotten before each redraw (the card images
+themselves stay cached, as they always have been). A checkout that has neither is unaffected.
+
+Run: ``python3 bench/redraw_cpu.py [--size 1280x800] [--frames 60] [--ref DIR] [--rounds 3] [--cold]``.
 Not a timed test; docs/web.md ("Speed in WebAssembly") reads its numbers.
 """
 from __future__ import annotations
@@ -45,6 +50,8 @@ from ui.table import table_class
 
 w, h = {size}
 frames = {frames}
+cold = {cold}
+from ui import cards_art
 app = App((w, h), settings=Settings(language="en"), store=Store(MemoryStorage()))
 app.frame()
 out = {{}}
@@ -61,6 +68,10 @@ for name, number, options in {screens}:
         if hasattr(sc, "stale"):
             sc.stale = True
             sc._picture = None    # no partial redraw: the picture rebuilt whole
+            if cold and hasattr(sc, "_stamps"):
+                sc._stamps = {{}}
+        if cold and hasattr(cards_art, "_plans"):
+            cards_art._plans.clear()
         t = time.process_time()
         sc.draw(app.screen)
         pygame.display.flip()
@@ -70,12 +81,13 @@ print(json.dumps(out))
 """
 
 
-def measure(root: Path, size: str, frames: int) -> dict:
-    """Median CPU ms of one full redraw per screen, in a fresh interpreter run in ``root``."""
+def measure(root: Path, size: str, frames: int, cold: bool = False) -> dict:
+    """Median CPU ms of one full redraw per screen, in a fresh interpreter run in ``root``
+    (``cold``: drawn as a first drawing, see the module's text)."""
     w, h = (int(x) for x in size.split("x"))
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                PASYANS_DATA=tempfile.mkdtemp(prefix="pasyans-bench-"))
-    code = CHILD.format(size=(w, h), frames=frames, screens=repr(SCREENS))
+    code = CHILD.format(size=(w, h), frames=frames, screens=repr(SCREENS), cold=cold)
     r = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=600)
     if r.returncode != 0:
         raise SystemExit(f"the measurement failed in {root}: {r.stderr[-1500:]}")
@@ -88,15 +100,16 @@ def main(argv=None) -> int:
     ap.add_argument("--frames", type=int, default=60)
     ap.add_argument("--ref", help="a reference checkout to compare with (ratio this / reference)")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--cold", action="store_true", help="every redraw drawn as a table's first (nothing kept)")
     a = ap.parse_args(argv)
     roots = [("this", ROOT)] + ([("ref", Path(a.ref).resolve())] if a.ref else [])
     runs: dict[str, list[dict]] = {name: [] for name, _ in roots}
     for _ in range(a.rounds if a.ref else 1):
         for name, root in roots:
-            runs[name].append(measure(root, a.size, a.frames))
+            runs[name].append(measure(root, a.size, a.frames, a.cold))
     med = {name: {s: statistics.median(r[s] for r in rs) for s, _, _ in SCREENS} for name, rs in runs.items()}
-    print(f"full redraw + flip, CPU ms, median of {a.frames} frames (median over {len(runs['this'])} runs), "
-          f"{a.size}, pygame-ce {__import__('pygame').version.ver}")
+    print(f"full redraw + flip{' (cold: nothing kept)' if a.cold else ''}, CPU ms, median of {a.frames} frames "
+          f"(median over {len(runs['this'])} runs), {a.size}, pygame-ce {__import__('pygame').version.ver}")
     head = f"{'screen':12} {'this':>7}" + (f" {'ref':>7} {'ratio':>6}" if a.ref else "")
     print(head)
     for s, _, _ in SCREENS:

@@ -632,63 +632,99 @@ class CardArt:
         subsurface of one (the shadow's, the halo's and the card's translucent parts, each pixel
         blended once; the card's opaque parts from an opaque copy). Same arguments as
         :meth:`draw`, ``rows`` already dropped where it does not apply."""
-        pieces: list[tuple[pygame.Surface, int, int]] = []
-
-        def add(src, area, dx, dy):
-            ax, ay, aw, ah = area
-            if aw <= 0 or ah <= 0:
-                return
-            part = src if (ax, ay, aw, ah) == (0, 0, *src.get_size()) else src.subsurface(area)
-            pieces.append((part, dx + ax, dy + ay))
-
         if card is None:
-            img, top, bottom = placeholder(w), 0, 0
+            img, top, bottom, c = placeholder(w), 0, 0, None
         else:
             img = face(card, w, self.four_colour, self.compact, self.narrow) if face_up else back(w, self.back_style)
             _, top, bottom = opaque_band(img)
+            c = opaque_columns(img) if top < bottom else None
         h = img.get_height()
-        end = h if rows is None else rows
-        under = []
+        sources = {"img": img, "veil": veil}
         if shade:
-            under.append(shadow(w))
+            sources["shadow"], s_off = shadow(w)
         if halo is not None:
-            under.append(glow(w, halo))
-        if top >= bottom:     # nothing opaque (an empty pile's outline): every image blended whole
-            for s, (dx, dy) in under:
-                add(s, (0, 0, *s.get_size()), dx, dy)
-            add(img, (0, 0, w, end), 0, 0)
-            if veil is not None:
-                add(veil, (0, 0, *veil.get_size()), 0, 0)
-            return pieces
-        c = opaque_columns(img)
-        own = [(0, top, w, min(bottom, end) - top)]            # opaque once the card is drawn
-        if c is not None:
-            own += [(c, 0, w - 2 * c, min(top, end)), (c, bottom, w - 2 * c, end - bottom)]
-        own = [r for r in own if r[2] > 0 and r[3] > 0]
-        holes = list(own)
-        if rows is not None:
-            # the covering card (same size and look of corners, its top ``radius + 2`` px above
-            # ``rows``) is opaque across its width from ``radius + 2`` px below its top to as much
-            # above its bottom, and (when this card's columns say so) between its corner columns
-            # from top to bottom
-            corner = radius(w) + 2
-            off = rows - corner
-            holes.append((0, off + corner, w, h - 2 * corner))
-            if c is not None and c <= corner:
-                holes.append((corner, off, w - 2 * corner, h))
-        for s, (dx, dy) in under:
-            for area in rect_minus(*s.get_size(), [(x - dx, y - dy, hw, hh) for x, y, hw, hh in holes]):
-                add(s, area, dx, dy)
-        for area in rect_minus(w, end, own):
-            add(img, area, 0, 0)
-            if veil is not None:
-                add(veil, area, 0, 0)
-        solid = opaque_card(img) if veil is None else veiled_card(img, veil)
-        for area in own:
-            add(solid, area, 0, 0)
-        return pieces
+            sources["glow"], g_off = glow(w, halo)
+        if top < bottom:
+            sources["solid"] = opaque_card(img) if veil is None else veiled_card(img, veil)
+        geo = (w, h, top, bottom, c, rows, shade and (s_off, sources["shadow"].get_size()),
+               halo is not None and (g_off, sources["glow"].get_size()),
+               veil is not None and veil.get_size())
+        steps = _geometry.get(geo)
+        if steps is None:
+            if len(_geometry) > 2000:
+                _geometry.clear()
+            steps = _geometry[geo] = _pieces(*geo)
+        out = []
+        for name, area, dx, dy in steps:
+            src = sources[name]
+            if area is None:
+                out.append((src, dx, dy))
+                continue
+            k = (id(src), area)
+            got = _subsurfaces.get(k)
+            if got is None or got[0] is not src:
+                if len(_subsurfaces) > 20000:
+                    _subsurfaces.clear()
+                got = _subsurfaces[k] = (src, src.subsurface(area))
+            out.append((got[1], dx, dy))
+        return out
 
 
+def _pieces(w: int, h: int, top: int, bottom: int, c: int | None, rows: int | None, shade, halo,
+            veil) -> list[tuple[str, tuple | None, int, int]]:
+    """The pieces of :meth:`CardArt.plan` for one geometry, whatever the card: ``(source, area,
+    dx, dy)``, where ``source`` names the shadow, the glow, the card image, the veil or the card's
+    opaque copy (``solid``), ``area`` is the part of it (``None``: all of it) and ``dx, dy`` where
+    that part goes from the card's top left (px). ``shade``, ``halo``: False or ``((dx, dy), size)``
+    of the shadow and the halo; ``veil``: False or the veil's size; ``top``, ``bottom``, ``c``:
+    the card's opaque rows and columns (:func:`opaque_band`, :func:`opaque_columns`)."""
+    steps: list[tuple[str, tuple | None, int, int]] = []
+
+    def add(name, area, size, dx, dy):
+        ax, ay, aw, ah = area
+        if aw <= 0 or ah <= 0:
+            return
+        whole = (ax, ay, aw, ah) == (0, 0, *size)
+        steps.append((name, None if whole else (ax, ay, aw, ah), dx + ax, dy + ay))
+
+    end = h if rows is None else rows
+    under = ([("shadow", shade)] if shade else []) + ([("glow", halo)] if halo else [])
+    if top >= bottom:     # nothing opaque (an empty pile's outline): every image blended whole
+        for name, ((dx, dy), size) in under:
+            add(name, (0, 0, *size), size, dx, dy)
+        add("img", (0, 0, w, end), (w, h), 0, 0)
+        if veil:
+            add("veil", (0, 0, *veil), veil, 0, 0)
+        return steps
+    own = [(0, top, w, min(bottom, end) - top)]            # opaque once the card is drawn
+    if c is not None:
+        own += [(c, 0, w - 2 * c, min(top, end)), (c, bottom, w - 2 * c, end - bottom)]
+    own = [r for r in own if r[2] > 0 and r[3] > 0]
+    holes = list(own)
+    if rows is not None:
+        # the covering card (same size and look of corners, its top ``radius + 2`` px above
+        # ``rows``) is opaque across its width from ``radius + 2`` px below its top to as much
+        # above its bottom, and (when this card's columns say so) between its corner columns
+        # from top to bottom
+        corner = radius(w) + 2
+        off = rows - corner
+        holes.append((0, off + corner, w, h - 2 * corner))
+        if c is not None and c <= corner:
+            holes.append((corner, off, w - 2 * corner, h))
+    for name, ((dx, dy), size) in under:
+        for area in rect_minus(*size, [(x - dx, y - dy, hw, hh) for x, y, hw, hh in holes]):
+            add(name, area, size, dx, dy)
+    for area in rect_minus(w, end, own):
+        add("img", area, (w, h), 0, 0)
+        if veil:
+            add("veil", area, veil, 0, 0)
+    for area in own:
+        add("solid", area, (w, h), 0, 0)
+    return steps
+
+
+_geometry: dict[tuple, list] = {}
+_subsurfaces: dict[tuple, tuple] = {}
 _plans: dict[tuple, list] = {}
 _MARGINS: dict[int, int] = {}
 
@@ -866,5 +902,6 @@ def clear() -> None:
     """Forget every cached image and drawing plan (and the queue of images to make)."""
     _cache.clear()
     _plans.clear()
+    _subsurfaces.clear()
     _widths.clear()
     forget_queue()
