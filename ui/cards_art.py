@@ -404,9 +404,10 @@ def placeholder(w: int) -> pygame.Surface:
 def opaque_band(img: pygame.Surface) -> tuple[pygame.Surface, int, int]:
     """``(band, top, bottom)``: rows ``top`` to ``bottom`` (px, end excluded) of the card image
     ``img`` (a face or a back) are opaque across its whole width, and ``band`` is a copy of those
-    rows without per-pixel alpha (in the display's format when there is a display), so they can
-    be copied instead of blended; only the rows of the rounded corners above and below are
-    blended. Cached per image (the images are cached themselves).
+    rows without per-pixel alpha (in the display's format when there is a display: those rows of
+    :func:`opaque_card`), so they can be copied instead of blended; only the rows of the rounded
+    corners above and below are blended. Cached per image (the images are cached themselves),
+    with :func:`opaque_columns`.
 
     A card's only translucent pixels are its anti-aliased corners, which start at its left and
     right edges, so a row is opaque when its first and last pixels are."""
@@ -422,25 +423,25 @@ def opaque_band(img: pygame.Surface) -> tuple[pygame.Surface, int, int]:
     bottom = h
     while bottom > top and (get((0, bottom - 1))[3] < 255 or get((w - 1, bottom - 1))[3] < 255):
         bottom -= 1
-    band = pygame.Surface((w, max(0, bottom - top)))
-    band.blit(img, (0, 0), pygame.Rect(0, top, w, bottom - top))
-    if pygame.display.get_surface() is not None:
-        band = band.convert()
+    # the rows of the image's opaque copy (made with it, as are its opaque columns: a card's
+    # drawing plan copies both; made ahead of need together, :func:`want_faces`)
+    band = opaque_card(img).subsurface(pygame.Rect(0, top, w, max(0, bottom - top)))
     out = (band, top, bottom)
     _cache[key] = (img, out)   # the image is kept with its band, so its id cannot be reused
+    opaque_columns(img)
     return out
 
 
 def veiled_band(img: pygame.Surface, veil: pygame.Surface) -> pygame.Surface:
     """The opaque body of card image ``img`` (:func:`opaque_band`) with ``veil`` (a translucent
-    picture of the card's size) already blended over it, cached per card and veil."""
+    picture of the card's size) already blended over it, cached per card and veil: those rows of
+    :func:`veiled_card`, which it makes."""
     key = ("veiled", id(img), id(veil))
     got = _cache.get(key)
     if got is not None and got[0] is img and got[1] is veil:
         return got[2]
     band, top, bottom = opaque_band(img)
-    out = band.copy()
-    out.blit(veil, (0, 0), pygame.Rect(0, top, band.get_width(), bottom - top))
+    out = veiled_card(img, veil).subsurface(pygame.Rect(0, top, band.get_width(), bottom - top))
     _cache[key] = (img, veil, out)   # both kept, so that their ids cannot be reused
     return out
 
@@ -482,20 +483,12 @@ def opaque_columns(img: pygame.Surface) -> int | None:
     if got is not None and got[0] is img:
         return got[1]
     w, h = img.get_size()
-    _, top, bottom = opaque_band(img)
-    get = img.get_at
-    c = 0
-    for y in list(range(top)) + list(range(bottom, h)):
-        while c < w // 2 and (get((c, y))[3] < 255 or get((w - 1 - c, y))[3] < 255):
-            c += 1
-        left = c
-        while left < w - c and get((left, y))[3] == 255:
-            left += 1
-        if left < w - c:    # a translucent pixel inside the row: the rounded shape is not there
-            c = None
+    solid = pygame.mask.from_surface(img, 254)     # the pixels of alpha 255
+    c = None
+    for k in range(w // 2):
+        if solid.overlap_area(pygame.mask.Mask((w - 2 * k, h), fill=True), (k, 0)) == (w - 2 * k) * h:
+            c = k
             break
-    if c is not None and c >= w // 2:
-        c = None
     _cache[key] = (img, c)
     return c
 
@@ -812,17 +805,22 @@ def _use_width(w: int) -> None:
 
 
 def _forget_old_widths() -> None:
-    """Forget the faces (and their opaque bodies) of the widths beyond :data:`MAX_FACE_WIDTHS`
-    made or asked for longest ago."""
+    """Forget the faces (their opaque bodies and copies, and the drawing plans using them) of the
+    widths beyond :data:`MAX_FACE_WIDTHS` made or asked for longest ago."""
     old = sorted(_widths, key=_widths.get)[:max(0, len(_widths) - MAX_FACE_WIDTHS)]
     gone = set(old)
     for w in old:
         del _widths[w]
     for k in [k for k, v in _cache.items()
               if (k[0] in ("face", "cface") and k[2] in gone)
-              or (k[0] in ("band", "veiled") and v[0].get_width() in gone and v[0].get_height() == card_height(
-                  v[0].get_width()))]:
+              or (k[0] in ("band", "veiled", "opaque", "cols", "veiledall") and v[0].get_width() in gone
+                  and v[0].get_height() == card_height(v[0].get_width()))]:
         del _cache[k]
+    # the drawing plans of those widths, and the pieces they cut from the images
+    for k in [k for k in _plans if k[2] in gone]:
+        del _plans[k]
+    for k in [k for k, v in _subsurfaces.items() if v[0].get_width() in gone]:
+        del _subsurfaces[k]
 
 
 def want_draw(art: "CardArt", card: int | None, w: int, face_up: bool = True, shade: bool = True, halo=None,
