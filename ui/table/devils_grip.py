@@ -704,8 +704,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         m = max(max(3, round(0.09 * w)), max(2, round(0.06 * w)) + max(1, round(0.035 * w))) + 1
         ring = 5 + max(2, w // 22) + 2       # the swap ring's reach beyond a stack
         hide_cells, hide_talon = self.hidden()
-        playing = self.rules.status(s) == PLAYING
-        legal = self.rules.legal_moves(s) if playing and self.settings.glow else []
+        legal = self.glow_moves()
         movable = {mv.src for mv in legal if mv.kind == MERGE}
         shaking = self.anim.busy("shake")
         out = {}
@@ -731,13 +730,25 @@ class DevilsGripTable(TargetFocus, GameTable):
                                      any(mv.kind == TALON for mv in legal), dx))
         return out
 
+    _glow_moves = None
+
+    def glow_moves(self) -> list:
+        """The legal moves the glow shows (the position's, while it is played and playable cards
+        glow; else none), remembered for the last position asked: a redraw asks twice (its parts
+        and its drawing), and a position has hundreds (every swap)."""
+        s, glow = self.state, self.settings.glow
+        known = self._glow_moves
+        if known is None or known[0] is not s or known[1] != glow:
+            legal = self.rules.legal_moves(s) if glow and self.rules.status(s) == PLAYING else []
+            known = self._glow_moves = (s, glow, legal)
+        return known[2]
+
     def draw_cards(self, surface) -> None:
         s = self.state
         w = self.card_w
         art = self._grid_art()
         hide_cells, hide_talon = self.hidden()
-        playing = self.rules.status(s) == PLAYING
-        legal = self.rules.legal_moves(s) if playing and self.settings.glow else []
+        legal = self.glow_moves()
         movable = {m.src for m in legal if m.kind == MERGE}
         talon_ok = any(m.kind == TALON for m in legal)
         shaking = self.anim.busy("shake")
