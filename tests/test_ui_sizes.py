@@ -21,7 +21,7 @@ from ui.table.klondike import KlondikeTable
 from ui.table.spider import SpiderTable
 from ui.table import hit
 
-from conftest import click, key, new_app
+from conftest import click, key, new_app, show_first_picture
 
 SIZES = [(1280, 800), (390, 844), (844, 390)]
 #: the smallest window laid out, upright and on its side (docs/ui.md, "Sizes")
@@ -565,7 +565,7 @@ def test_every_screen_lays_out_inside_the_window_without_overlaps(size, monkeypa
         app.dirty = True
         if hasattr(app.scene, "stale"):
             app.scene.stale = True
-        app.frame()
+        show_first_picture(app)     # a table's first picture may wait frames for its card images
         sc = app.scene
         panel = getattr(sc, "panel", None)
         if panel is not None:      # only the panel's own texts: the rest lies dimmed under it
