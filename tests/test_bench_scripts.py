@@ -62,3 +62,11 @@ def test_redraw_cpu_bench_runs(tmp_path):
     assert p.returncode == 0, p.stderr[-500:]
     rows = {ln.split()[0] for ln in p.stdout.splitlines()[2:] if ln.strip()}
     assert rows == {"home", "tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell"}
+
+
+def test_redraw_cpu_bench_runs_cold(tmp_path):
+    p = run("bench/redraw_cpu.py", "--frames", "2", "--cold", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert "(cold: nothing kept)" in p.stdout.splitlines()[0]
+    rows = {ln.split()[0] for ln in p.stdout.splitlines()[2:] if ln.strip()}
+    assert rows == {"home", "tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell"}
