@@ -161,3 +161,20 @@ def test_partial_redraws_equal_whole_rebuilds(game, options, size):
             check(app, t, seen)
         run_until(app, lambda: not t.anim.busy())
     assert seen["checked"] >= 30 and seen["partial"] >= 20 and seen["compared"] >= 20
+
+
+def test_pixels_kept_are_one_drawing_per_place():
+    """The top bar changes every second: only its last drawing is kept (one per place), not one
+    per second of play (a 1280-px top bar is about 290 kB)."""
+    app = new_app(table_class("freecell")(3, {}), (1280, 800), Store(MemoryStorage()))
+    t = app.scene
+    most = 0
+    for k in range(120):
+        t.top_items = lambda k=k: [("Time", f"0:{k:03d}")]
+        t.stale = True
+        t._picture = None
+        app.dirty = True
+        app.frame()
+        most = max(most, len(t._stamps))
+    assert sum(1 for slot in t._stamps if slot[0] == "top") == 1
+    assert most <= 24

@@ -168,7 +168,7 @@ class GameTable(Scene):
         self.buttons: list[Button] = []
         self.pause_button: Button | None = None   # the pause menu's button, top left
         self.top_sizes: list[tuple[str, str, int]] = []   # the top bar's (label, value, text px) drawn
-        self._stamps: dict[tuple, tuple] = {}   # pixels drawn once and copied since (_stamped)
+        self._stamps: dict[tuple, tuple] = {}   # place → (key, pixels, result) last drawn (_stamped)
 
     # -- scene protocol --------------------------------------------------------------------------
     def enter(self, app) -> None:
@@ -1113,24 +1113,27 @@ class GameTable(Scene):
         b.set_clip(None)
         self.stale = False
 
-    def _stamped(self, surface, key: tuple, rect: pygame.Rect, draw) -> None:
-        """``draw(surface)`` clipped to ``rect``, or a copy of the pixels it drew there before
+    def _stamped(self, surface, key: tuple, rect: pygame.Rect, draw):
+        """``draw(surface)`` clipped to ``rect``, or a copy of the pixels it drew there last time
         under the same ``key`` (which must hold everything the drawing shows, and the screen's
         size for the felt): for what is drawn on the bare felt or covers its rect whole (the top
         bar, a button, the status line), drawn once and copied since (WebAssembly pays ~2 µs a
-        blit call, and a button is a dozen). Kept only when drawn whole (the clip holds ``rect``)."""
+        blit call, and a button is a dozen). One drawing is kept per kind (``key[0]``) and place,
+        the last one, and only when drawn whole (the clip holds ``rect``): the top bar changes
+        every second. Returns what ``draw`` returned (kept with the pixels)."""
         clip = surface.get_clip()
-        got = self._stamps.get(key)
-        if got is not None:
-            surface.blit(got[0], rect.topleft)
-            return got[1]
+        slot = (key[0], tuple(rect))
+        got = self._stamps.get(slot)
+        if got is not None and got[0] == key:
+            surface.blit(got[1], rect.topleft)
+            return got[2]
         surface.set_clip(clip.clip(rect))
         extra = draw(surface)
         surface.set_clip(clip)
         if clip.contains(rect):
-            if len(self._stamps) >= 96:
+            if slot not in self._stamps and len(self._stamps) >= 64:   # places of another size
                 self._stamps.clear()
-            self._stamps[key] = (surface.subsurface(rect).copy(), extra)
+            self._stamps[slot] = (key, surface.subsurface(rect).copy(), extra)
         return extra
 
     def on_bare_felt(self, key, rect: pygame.Rect) -> bool:
