@@ -260,7 +260,27 @@ class _Problem:
         cols, sp = state
         compute, cached = self.info, self._info.get  # cached(c) or compute(c): the column's facts
         stock_left = sp < self.n_deals
-        empties = [i for i in range(N_COLUMNS) if not cols[i]]
+        # one pass over the columns: their facts, top ranks, the empty ones, and at[r], the
+        # columns whose top card has rank r as a bit mask
+        cinfo, tops, empties = [], [], []
+        at = [0] * 15
+        cost = work = 0
+        bit, i = 1, 0
+        for c in cols:
+            if c:
+                x = cached(c) or compute(c)
+                cost += x[1]
+                work += x[2]
+                r = c[-1] & 15
+                at[r] |= bit
+                cinfo.append(x)
+                tops.append(r)
+            else:
+                empties.append(i)
+                cinfo.append(None)
+                tops.append(0)
+            bit <<= 1
+            i += 1
         n_empty = len(empties)
         first_empty = empties[0] if empties else -1
         if n_empty > 1 and stock_left:
@@ -268,10 +288,9 @@ class _Problem:
         out = []
         w = self.iweights
         w_empty = w[5] if stock_left else w[6]
-        cinfo = [(cached(c) or compute(c)) if c else None for c in cols]
-        base = (sum(x[1] for x in cinfo if x) + w[1] * self.stock_left[sp] - w_empty * n_empty
-                + w[7] * depth)
-        self.last_work = sum(x[2] for x in cinfo if x) + self.stock_left[sp]  # work(state)
+        left = self.stock_left[sp]
+        base = cost + w[1] * left - w_empty * n_empty + w[7] * depth
+        self.last_work = work + left  # work(state)
         if stock_left and (self.relaxed or not empties):
             pr = self.deal_priority(state, cinfo, base)
             if pr is None:  # made at once: it fills a column or completes a run (maybe a win)
@@ -279,10 +298,6 @@ class _Problem:
                 out.append((DEAL, nxt, self.priority(nxt, depth)))
             else:
                 out.append((DEAL, None, pr))
-        tops = [c[-1] & 15 if c else 0 for c in cols]
-        at = [0] * 15  # at[r]: the columns whose top card has rank r, as a bit mask
-        for b in range(N_COLUMNS):
-            at[tops[b]] |= 1 << b
         macros = self.macros and n_empty > 0
         for a in range(N_COLUMNS):
             col = cols[a]
