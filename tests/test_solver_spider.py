@@ -52,14 +52,16 @@ def test_empty_columns_are_filled_so_the_last_deal_can_be_made():
     assert r.moves.index("d") >= 9
 
 
-def test_unsolvable_proved_by_exhausting_the_space():
+@pytest.mark.parametrize("suits, status", [(2, UNSOLVABLE), (4, UNKNOWN)])
+def test_unsolvable_proved_by_exhausting_the_space(suits, status):
     # twelve hearts without the ace: the table can never be cleared; with one card of each
-    # value and the stock empty the solver prunes nothing, so it may prove it
-    s = pos("KH 5H 9H 2H", "QH 8H 4H JH", "TH 3H 7H 6H")
+    # value and the stock empty the 2-suit solver prunes nothing, so it may prove it; the 4-suit
+    # one never splits a run into an empty column (pruning 4), so it cannot, and says unknown
+    s = pos("KH 5H 9H 2H", "QH 8H 4H JH", "TH 3H 7H 6H", suits=suits)
     assert Spider.status(s) == "playing"
     r = solve(s, max_nodes=200_000)
-    assert r.status == UNSOLVABLE
-    assert r.nodes > 100
+    assert r.status == status
+    assert 100 < r.nodes < 200_000
 
 
 def test_exhausted_after_pruning_is_unknown_not_unsolvable():
@@ -67,7 +69,7 @@ def test_exhausted_after_pruning_is_unknown_not_unsolvable():
     # exhausting the rest proves nothing and the answer must be unknown, found fast
     s = pos("6H 5H", "6S")
     r = solve(s, max_nodes=100_000)
-    assert r.status == UNKNOWN and 0 < r.nodes < 1000
+    assert r.status == UNKNOWN and r.nodes < 1000
 
 
 def test_later_attempt_passes_over_the_best_candidate():
@@ -148,6 +150,20 @@ def test_macro_moves_a_mixed_run_through_an_empty_column():
         t = Spider.apply(t, Spider.parse_move(t, f"{x + 1}-{y + 1}" if t.columns[y] else f"{x + 1}-{y + 1}/{c}"))
     assert t.columns[0] == s.columns[0] + s.columns[1] and not t.columns[1]
     assert macros[0][1][0][0] == bytes(t.columns[0])
+
+
+@pytest.mark.parametrize("suits, lengths", [(2, [1, 2, 3]), (4, [3])])
+def test_a_same_suit_run_goes_into_an_empty_column_whole_with_four_suits(suits, lengths):
+    # 8H 7H 6H on 9S, empty columns, no stock: with 2 suits the search may move the top 1, 2 or 3
+    # cards of the run into the first empty column; with 4 suits only the whole run (pruning 4),
+    # and the cut is counted, so an exhausted search could not answer unsolvable
+    from games.solvers.spider import _Problem
+
+    p = _Problem(pos("9S 8H 7H 6H", "KS", suits=suits))
+    into_empty = [m[2] for m, _, _ in p.successors(p.root)
+                  if len(m) == 3 and m[0] == 0 and not p.root[0][m[1]]]
+    assert into_empty == lengths
+    assert p.pruned == (suits == 4)
 
 
 def test_macros_with_two_suits_and_none_without_empty_columns():
