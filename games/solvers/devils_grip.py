@@ -86,6 +86,9 @@ WIN_BEAMS = (5, 15)
 PROBE = (1,)
 """The probes that open the win search, in turn: each tries only this many merges a position
 (``()``: no probe)."""
+PROBE_NODES = 6000
+"""In a search whose best-result beam waits for the probes, the node count at which the probes
+stop (they prove nothing) and the beam starts."""
 HINT_NODES = 40_000
 """Nodes of the app's hint search (its answer is the best line found within them; the table's
 wall-clock limit may end it sooner). Enough for the win at the start of every banked deal: the
@@ -352,7 +355,11 @@ class _Problem:
                         continue
                     lay = layers.setdefault(q, {})
                     if k not in lay:
-                        h = (nxt[2].bit_count() + nxt[3], -self.mobility(nxt[0]))
+                        t = nxt[2].bit_count()
+                        if win:
+                            h = (t + nxt[3], -self.mobility(nxt[0]))
+                        else:
+                            h = (2 * t + nxt[3] - self.mobility(nxt[0]), t)
                         lay[k] = (h, nxt, npath)
                 if done >= 256:
                     yield done
@@ -454,7 +461,8 @@ class DGSearch(Search):
 
     def __init__(self, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
                  beam_width: int = BEAM_WIDTH, win_first: bool = True, probe: tuple = PROBE,
-                 win_beams: tuple = WIN_BEAMS, settle: bool = True, clock: Clock = time.perf_counter):
+                 win_beams: tuple = WIN_BEAMS, settle: bool = True, clock: Clock = time.perf_counter,
+                 probes_first: bool = True):
         self.problem = p = _Problem(state)
         super().__init__(p.root, lambda _n: (), p.won, lambda s, m: str(m), key=_key,
                          verify=lambda _s, moves: replays_to_win(DevilsGrip, state, moves),
@@ -462,8 +470,10 @@ class DGSearch(Search):
         self.best = p.left(p.root)
         self._best_path: list = []
         self._stack = [(p.root, None, None)]  # iterators are made lazily, with the bound then
-        self._beams = ([p.beam(beam_width, self)] if beam_width > 0 else []) + \
+        main = [p.beam(beam_width, self)] if beam_width > 0 else []
+        self._beams = ([] if probes_first and win_first else main) + \
             ([p.beam(w, self, win=True) for w in win_beams] if win_first else [])
+        self._main_beam = main if probes_first and win_first else []
         self._win_phase = win_first
         self._probes = list(probe) if win_first else []
         p.restrict = 0
@@ -522,6 +532,9 @@ class DGSearch(Search):
         if not self._dfs_started:
             self._dfs_started = True
             self.problem.restrict = self._probes.pop(0) if self._probes else 0
+            if not self.problem.restrict and self._main_beam:  # no probe: the main beam now
+                self._beams, self._main_beam = self._main_beam, []
+                return None
         return self._dfs(budget, t0)
 
     def _dfs(self, budget: int, t0: float) -> Result | None:
@@ -530,6 +543,7 @@ class DGSearch(Search):
         limit, timeout = self.max_nodes, self.timeout
         succ, left, won = prob.successors, prob.left, prob.won
         cut = self._cut()
+        probe_end = PROBE_NODES if prob.restrict and self._main_beam else 1 << 62
         while True:
             while stack:
                 if budget <= 0:
@@ -563,9 +577,19 @@ class DGSearch(Search):
                 if timeout is not None and (self.nodes & 127) == 0 and \
                         self.seconds + self.clock() - t0 > timeout:
                     return self._out_of_budget()
+                if self.nodes >= probe_end:  # the probes' share is spent: the main beam now
+                    stack.clear()
+                    self._probes.clear()
             if prob.restrict:
                 # a probe ran out (that proves nothing): the next, else the whole win search
                 prob.restrict = self._probes.pop(0) if self._probes else 0
+                if not prob.restrict and self._main_beam:
+                    self._beams, self._main_beam = self._main_beam, []
+                    self._dfs_started = True
+                    stack.append((prob.root, None, None))
+                    seen.clear()
+                    seen.add(_key(prob.root))
+                    return None
             elif not self._win_phase:
                 self.exact = True
                 return self._finish(UNSOLVABLE)
