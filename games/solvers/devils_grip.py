@@ -107,6 +107,16 @@ def top_of(code: int) -> int:
 
 _TOP = tuple(top_of(c) for c in range(256))
 """``top_of`` of every code, for the inner loops."""
+_TOP_CODES = tuple(tuple(c for c in range(256) if _TOP[c] == y) for y in range(64))
+"""For each card, the codes of the stacks it tops."""
+_BYTE = tuple(bytes((c,)) for c in range(256))
+_TOP3 = bytes(min(255, t + 3) for t in _TOP)
+"""The card a stack with each code takes (its top card + 3; codes are < 256, cards < 64)."""
+_BOTTOM = tuple(c >> 2 for c in range(256))
+
+
+def _merge_order(m: tuple) -> tuple:
+    return m[:2]
 
 
 class _Problem:
@@ -137,6 +147,17 @@ class _Problem:
         none). The win search's move order plans the refills by it."""
         self.restrict = 0
         """When > 0, the win search tries only this many merges a position (the probe)."""
+        self.wmask = {c: sum(1 << j for j in v) for c, v in self.where.items()}
+        for c in range(64):
+            self.wmask.setdefault(c, 0)
+        """For each card, the bit mask of its copies' indices in ``S0``."""
+        self.turn_bits = tuple(sum(1 << i for i in range(q, min(q + TURN_COUNT, n))) for q in range(n))
+        """For each stock index ``q``, the talon bits a turn there sets."""
+        self.turn_lower = tuple(tuple(j for i in range(q, min(q + TURN_COUNT, n)) for j in self.where[self.s0[i]]
+                                      if j < q) for q in range(n))
+        """For each stock index ``q``, the indices below ``q`` of other copies of the cards a turn
+        there takes (their dead test changes when they are in the talon)."""
+
         grid = bytes(sorted(code_of(st) for st in s.grid if st))
         tm = (1 << self.p0) - 1
         self.root = (grid, self.p0, tm, 0)
@@ -149,24 +170,18 @@ class _Problem:
         copy of ``x - 3`` (a copy, once covered, is covered by that ``x`` for good), one that can be
         a top before the talon below ``i`` opens: a grid top, a stock card or a talon card above
         ``i``. Fewer such copies than such ``x``: dead."""
-        s0 = self.s0
-        x = s0[i]
+        x = self.s0[i]
         if not self.rank_ok[x]:
             return True
-        need = 1
-        for j in self.where[x]:
-            if j > i and (tm >> j) & 1:
-                need = 2
+        need = 2 if (tm & self.wmask[x]) >> (i + 1) else 1
         y = x - 3
         have = 0
         for j in self.where.get(y, ()):
             if j >= p or (j > i and (tm >> j) & 1):
                 have += 1
         if have < need:
-            top = _TOP
-            for c in grid:
-                if top[c] == y:
-                    have += 1
+            for c in _TOP_CODES[y]:  # the stacks whose top is y
+                have += grid.count(c)
         return have < need
 
     def _bound(self, grid: bytes, p: int, tm: int, check, lb: int = 0) -> int:
@@ -174,7 +189,7 @@ class _Problem:
         as the number of cards at and below the highest dead talon card)."""
         hi = -1
         for i in check:
-            if (tm >> i) & 1 and self._dead(grid, p, tm, i) and i > hi:
+            if i > hi and (tm >> i) & 1 and self._dead(grid, p, tm, i):
                 hi = i
         if hi < 0:
             return lb
@@ -198,14 +213,15 @@ class _Problem:
             g.sort()
             out.append((A_REFILL, (bytes(g), p, tm, lb)))
             return out
-        tops: dict[int, list[int]] = {}
         top = _TOP
+        tops: dict[int, list[int]] = {}
         for c in grid:
             t = top[c]
             if t in tops:
                 tops[t].append(c)
             else:
                 tops[t] = [c]
+        wmask = self.wmask
         if tm:
             t = tm.bit_length() - 1
             x = s0[t]
@@ -213,19 +229,17 @@ class _Problem:
             if targets:
                 ntm = tm ^ (1 << t)
                 forced = len(targets) == 1 and self._last_free(grid, x - 3, p, tm)
-                done = set()
+                others = ntm & wmask[x]
+                done = -1
                 for b in targets:
-                    if b in done:
+                    if b == done:
                         continue
-                    done.add(b)
-                    g = bytearray(grid)
-                    g.remove(b)
-                    g.append(b + 1)
-                    g = bytes(sorted(g))
+                    done = b
+                    i = grid.rindex(b)  # b becomes b + 1: the grid stays sorted
+                    g = grid[:i] + _BYTE[b + 1] + grid[i + 1:]
                     nlb = lb  # the top was not dead: the cards at and below a dead one stay
-                    others = self._copies_in_talon(x, ntm)
                     if others:
-                        nlb = self._bound(g, p, ntm, others, nlb)
+                        nlb = self._bound(g, p, ntm, self._copies_in_talon(x, ntm), nlb)
                     if nlb < best:
                         out.append((("t", b), (g, p, ntm, nlb)))
                     if p >= n or forced:
@@ -233,45 +247,45 @@ class _Problem:
         if p >= n:
             return out
         merges = []
-        seen = set()
-        for a in (grid if best > 1 or p <= self.last_start else ()):
-            if a in seen:
-                continue
-            seen.add(a)
-            x = a >> 2
-            targets = tops.get(x - 3)
-            if not targets or not self.rank_ok[x]:
-                continue
-            done = set()
-            for b in targets:
-                if b in done:
+        if best > 1 or p <= self.last_start:
+            r = s0[p] * 4  # the refill
+            p1 = p + 1
+            rank_ok = self.rank_ok
+            prev = -1
+            for a in grid:  # sorted: equal codes are neighbours
+                if a == prev:
                     continue
-                done.add(b)
-                length = (b & 3) + (a & 3) + 2
-                merged = (b & ~3) | (length - 1)
-                g = bytearray(grid)
-                g.remove(a)
-                g.remove(b)
-                g.append(merged)
-                g.append(s0[p] * 4)
-                g = bytes(sorted(g))
-                nlb = lb
-                others = self._copies_in_talon(x, tm)
-                if others:
-                    nlb = self._bound(g, p + 1, tm, others, nlb)
-                if nlb < best:
-                    merges.append((-(length == STACK_MAX), -length, ("m", a, b), (g, p + 1, tm, nlb)))
-        merges.sort(key=lambda m: m[:2])
-        if self.restrict and best <= 1:
-            del merges[self.restrict:]
+                prev = a
+                x = a >> 2
+                targets = tops.get(x - 3)
+                if not targets or not rank_ok[x]:
+                    continue
+                done = -1
+                for b in targets:  # sorted too
+                    if b == done:
+                        continue
+                    done = b
+                    length = (b & 3) + (a & 3) + 2
+                    g = bytearray(grid)
+                    g.remove(a)
+                    g.remove(b)
+                    g.append((b & ~3) | (length - 1))
+                    g.append(r)
+                    g = bytes(sorted(g))
+                    nlb = lb
+                    if tm & wmask[x]:
+                        nlb = self._bound(g, p1, tm, self._copies_in_talon(x, tm), nlb)
+                    if nlb < best:
+                        merges.append((-(length == STACK_MAX), -length, ("m", a, b), (g, p1, tm, nlb)))
+            if merges:
+                merges.sort(key=_merge_order)
+                if self.restrict and best <= 1:
+                    del merges[self.restrict:]
         # the turn (the grid is full here)
         q = min(p + TURN_COUNT, n)
-        ntm = tm
-        for i in range(p, q):
-            ntm |= 1 << i
-        check = list(range(p, q))
-        for i in range(p, q):  # a lower copy now has one more copy above it to share with
-            check.extend(j for j in self.where[s0[i]] if j < p and (tm >> j) & 1)
+        ntm = tm | self.turn_bits[p]
+        check = [j for j in self.turn_lower[p] if (tm >> j) & 1]  # a lower copy now has one
+        check.extend(range(p, q))                                  # more copy above it to share with
         nlb = self._bound(grid, q, ntm, check, lb)
         turn = (A_TURN, (grid, q, ntm, nlb)) if nlb < best else None
         if turn is not None and nlb == lb and self._turn_plays_all(tops, p, q):
@@ -311,11 +325,10 @@ class _Problem:
 
     def mobility(self, grid: bytes) -> int:
         """How many stacks could move onto another now (distinct codes): the merges in hand."""
-        top = _TOP
-        tops = {top[c] + 3 for c in grid}
+        tops = set(grid.translate(_TOP3))
         k = 0
         for c in set(grid):
-            if (c >> 2) in tops:
+            if _BOTTOM[c] in tops:
                 k += 1
         return k
 
