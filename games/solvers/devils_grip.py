@@ -153,6 +153,11 @@ class _Problem:
         """For each card, the bit mask of its copies' indices in ``S0``."""
         self.turn_bits = tuple(sum(1 << i for i in range(q, min(q + TURN_COUNT, n))) for q in range(n))
         """For each stock index ``q``, the talon bits a turn there sets."""
+        self.turn_tests = tuple(self._turn_tests(q) for q in range(n))
+        """For each stock index ``q``, the dead test of each card a turn there takes, highest first:
+        ``(index, codes, short)`` — dead when fewer than ``short`` grid stacks have one of ``codes``
+        (the stacks topped by its ``x - 3``); what :meth:`_dead` counts in the stock and talon is
+        fixed by ``q`` alone, the talon above such a card being the turn's own cards."""
         self.turn_lower = tuple(tuple(j for i in range(q, min(q + TURN_COUNT, n)) for j in self.where[self.s0[i]]
                                       if j < q) for q in range(n))
         """For each stock index ``q``, the indices below ``q`` of other copies of the cards a turn
@@ -162,6 +167,23 @@ class _Problem:
         tm = (1 << self.p0) - 1
         self.root = (grid, self.p0, tm, 0)
         self.root = (grid, self.p0, tm, self._bound(grid, self.p0, tm, range(self.p0)))
+
+    def _turn_tests(self, q: int) -> tuple:
+        """``turn_tests[q]`` (see ``__init__``): :meth:`_dead`'s counts for the cards of a turn at
+        ``q``, all but the grid's."""
+        e = min(q + TURN_COUNT, self.n)
+        tm = sum(1 << i for i in range(q, e))
+        out = []
+        for i in range(e - 1, q - 1, -1):
+            x = self.s0[i]
+            if not self.rank_ok[x]:
+                out.append((i, (), 1))
+                continue
+            need = 2 if (tm & self.wmask[x]) >> (i + 1) else 1
+            have = sum(1 for j in self.where.get(x - 3, ()) if j >= e or (j > i and (tm >> j) & 1))
+            if have < need:
+                out.append((i, _TOP_CODES[x - 3], need - have))
+        return tuple(out)
 
     # -- lower bound ------------------------------------------------------------------------------
     def _dead(self, grid: bytes, p: int, tm: int, i: int) -> bool:
@@ -284,9 +306,19 @@ class _Problem:
         # the turn (the grid is full here)
         q = min(p + TURN_COUNT, n)
         ntm = tm | self.turn_bits[p]
-        check = [j for j in self.turn_lower[p] if (tm >> j) & 1]  # a lower copy now has one
-        check.extend(range(p, q))                                  # more copy above it to share with
-        nlb = self._bound(grid, q, ntm, check, lb)
+        hi = -1  # the highest dead talon card after the turn (as _bound over the cards it changes)
+        for i, codes, short in self.turn_tests[p]:
+            k = 0
+            for c in codes:
+                k += grid.count(c)
+            if k < short:
+                hi = i
+                break
+        else:
+            for j in self.turn_lower[p]:  # a lower copy now has one more copy above it to share with
+                if j > hi and (tm >> j) & 1 and self._dead(grid, q, ntm, j):
+                    hi = j
+        nlb = lb if hi < 0 else max(lb, (ntm & ((2 << hi) - 1)).bit_count())
         turn = (A_TURN, (grid, q, ntm, nlb)) if nlb < best else None
         if turn is not None and nlb == lb and self._turn_plays_all(tops, p, q):
             out.append(turn)
