@@ -113,10 +113,25 @@ _BYTE = tuple(bytes((c,)) for c in range(256))
 _TOP3 = bytes(min(255, t + 3) for t in _TOP)
 """The card a stack with each code takes (its top card + 3; codes are < 256, cards < 64)."""
 _BOTTOM = tuple(c >> 2 for c in range(256))
+_TOPS = bytes(_TOP)
+"""``_TOP`` as a ``bytes.translate`` table."""
+_GOES_ON = bytes((c >> 2) - 3 if (c >> 2) & 15 > 4 else 255 for c in range(256))
+"""For each code, the top card its stack may go on (its bottom card - 3; 255: none, a chain
+starter), as a ``bytes.translate`` table."""
 
 
 def _merge_order(m: tuple) -> tuple:
-    return m[:2]
+    return m[0]
+
+
+def _tops_of(grid: bytes, y: int) -> int:
+    """How many stacks of ``grid`` have top card ``y`` (0 for ``y < 0``)."""
+    if y < 0:
+        return 0
+    k = 0
+    for c in _TOP_CODES[y]:
+        k += grid.count(c)
+    return k
 
 
 class _Problem:
@@ -235,28 +250,17 @@ class _Problem:
             g.sort()
             out.append((A_REFILL, (bytes(g), p, tm, lb)))
             return out
-        top = _TOP
-        tops: dict[int, list[int]] = {}
-        for c in grid:
-            t = top[c]
-            if t in tops:
-                tops[t].append(c)
-            else:
-                tops[t] = [c]
         wmask = self.wmask
         if tm:
             t = tm.bit_length() - 1
             x = s0[t]
-            targets = tops.get(x - 3)
+            targets = [c for c in _TOP_CODES[x - 3] if c in grid] if x >= 3 else None
             if targets:
                 ntm = tm ^ (1 << t)
-                forced = len(targets) == 1 and self._last_free(grid, x - 3, p, tm)
+                forced = len(targets) == 1 and grid.count(targets[0]) == 1 and \
+                    self._last_free(grid, x - 3, p, tm)
                 others = ntm & wmask[x]
-                done = -1
                 for b in targets:
-                    if b == done:
-                        continue
-                    done = b
                     i = grid.rindex(b)  # b becomes b + 1: the grid stays sorted
                     g = grid[:i] + _BYTE[b + 1] + grid[i + 1:]
                     nlb = lb  # the top was not dead: the cards at and below a dead one stay
@@ -270,39 +274,35 @@ class _Problem:
             return out
         merges = []
         if best > 1 or p <= self.last_start:
-            r = s0[p] * 4  # the refill
-            p1 = p + 1
-            rank_ok = self.rank_ok
-            prev = -1
-            for a in grid:  # sorted: equal codes are neighbours
-                if a == prev:
-                    continue
-                prev = a
-                x = a >> 2
-                targets = tops.get(x - 3)
-                if not targets or not rank_ok[x]:
-                    continue
-                done = -1
-                for b in targets:  # sorted too
-                    if b == done:
-                        continue
-                    done = b
-                    length = (b & 3) + (a & 3) + 2
-                    g = bytearray(grid)
-                    g.remove(a)
-                    g.remove(b)
-                    g.append((b & ~3) | (length - 1))
-                    g.append(r)
-                    g = bytes(sorted(g))
-                    nlb = lb
-                    if tm & wmask[x]:
-                        nlb = self._bound(g, p1, tm, self._copies_in_talon(x, tm), nlb)
-                    if nlb < best:
-                        merges.append((-(length == STACK_MAX), -length, ("m", a, b), (g, p1, tm, nlb)))
-            if merges:
-                merges.sort(key=_merge_order)
-                if self.restrict and best <= 1:
-                    del merges[self.restrict:]
+            # the cards that are both a stack's top and what another stack's bottom goes on
+            common = set(grid.translate(_GOES_ON)).intersection(grid.translate(_TOPS))
+            if common:
+                r = s0[p] * 4  # the refill
+                p1 = p + 1
+                for y in common:
+                    first = (y + 3) * 4
+                    targets = [b for b in _TOP_CODES[y] if b in grid]
+                    for a in range(first, first + 4):  # the stacks whose bottom goes on y
+                        if a not in grid:
+                            continue
+                        for b in targets:
+                            length = (b & 3) + (a & 3) + 2
+                            g = bytearray(grid)
+                            g.remove(a)
+                            g.remove(b)
+                            g.append((b & ~3) | (length - 1))
+                            g.append(r)
+                            g = bytes(sorted(g))
+                            nlb = lb
+                            if tm & wmask[y + 3]:
+                                nlb = self._bound(g, p1, tm, self._copies_in_talon(y + 3, tm), nlb)
+                            if nlb < best:
+                                merges.append(((-(length == STACK_MAX), -length, a, b), ("m", a, b),
+                                               (g, p1, tm, nlb)))
+                if merges:
+                    merges.sort(key=_merge_order)  # completing a stack, then longer, first
+                    if self.restrict and best <= 1:
+                        del merges[self.restrict:]
         # the turn (the grid is full here)
         q = min(p + TURN_COUNT, n)
         ntm = tm | self.turn_bits[p]
@@ -320,13 +320,13 @@ class _Problem:
                     hi = j
         nlb = lb if hi < 0 else max(lb, (ntm & ((2 << hi) - 1)).bit_count())
         turn = (A_TURN, (grid, q, ntm, nlb)) if nlb < best else None
-        if turn is not None and nlb == lb and self._turn_plays_all(tops, p, q):
+        if turn is not None and nlb == lb and self._turn_plays_all(grid, p, q):
             out.append(turn)
             turn = None
         elif turn is not None and best <= 1 and (self.next_forced[p] - p) % TURN_COUNT == 0:
             out.append(turn)  # the win search: turns keep the next forced refill in step
             turn = None
-        out.extend(m[2:] for m in merges)
+        out.extend(m[1:] for m in merges)
         if turn is not None:
             out.append(turn)
         return out
@@ -343,16 +343,18 @@ class _Problem:
                 k += 1
         return k == 1
 
-    def _turn_plays_all(self, tops: dict, p: int, q: int) -> bool:
+    def _turn_plays_all(self, grid: bytes, p: int, q: int) -> bool:
         """Whether the turned cards, top first, could each go onto a current top (or the card
         played before it)."""
-        avail = {t: len(v) for t, v in tops.items()}
+        avail: dict[int, int] = {}
         for i in range(q - 1, p - 1, -1):
             x = self.s0[i]
-            if avail.get(x - 3, 0) <= 0:
+            y = x - 3
+            k = avail[y] if y in avail else _tops_of(grid, y)
+            if k <= 0:
                 return False
-            avail[x - 3] -= 1
-            avail[x] = avail.get(x, 0) + 1
+            avail[y] = k - 1
+            avail[x] = (avail[x] if x in avail else _tops_of(grid, x)) + 1
         return True
 
     def mobility(self, grid: bytes) -> int:
