@@ -112,7 +112,8 @@ _TOP_CODES = tuple(tuple(c for c in range(256) if _TOP[c] == y) for y in range(6
 _BYTE = tuple(bytes((c,)) for c in range(256))
 _TOP3 = bytes(min(255, t + 3) for t in _TOP)
 """The card a stack with each code takes (its top card + 3; codes are < 256, cards < 64)."""
-_BOTTOM = tuple(c >> 2 for c in range(256))
+_BOTTOMS = bytes(c >> 2 for c in range(256))
+"""Each code's bottom card, as a ``bytes.translate`` table."""
 _TOPS = bytes(_TOP)
 """``_TOP`` as a ``bytes.translate`` table."""
 _GOES_ON = bytes((c >> 2) - 3 if (c >> 2) & 15 > 4 else 255 for c in range(256))
@@ -360,11 +361,7 @@ class _Problem:
     def mobility(self, grid: bytes) -> int:
         """How many stacks could move onto another now (distinct codes): the merges in hand."""
         tops = set(grid.translate(_TOP3))
-        k = 0
-        for c in set(grid):
-            if _BOTTOM[c] in tops:
-                k += 1
-        return k
+        return sum(map(tops.__contains__, bytes(set(grid)).translate(_BOTTOMS)))
 
     def beam(self, width: int, search: "DGSearch", win: bool = False):
         """Beam search by stock cards drawn (``p``): each layer keeps its ``width`` best states
@@ -374,6 +371,7 @@ class _Problem:
         only positions with no dead talon card (the cut of the win search)."""
         layers: dict[int, dict] = {}
         root = self.root
+        n, succ, mobility = self.n, self.successors, self.mobility
         layers[root[1]] = {root[:3]: (0, root, None)}
         done = 0
         for p in range(root[1], self.n + 1):
@@ -385,29 +383,30 @@ class _Problem:
             seen_here = set(layer) if len(layer) <= width else {e[1][:3] for e in items}
             while queue:
                 node, path = queue.pop()
-                for mv, nxt in self.successors(node, 1 if win else search.best):
-                    k = nxt[:3]
-                    npath = (mv, path)
-                    c = self.left(nxt)
+                for mv, nxt in succ(node, 1 if win else search.best):
+                    grid, q, tm, lb = nxt
+                    t = tm.bit_count()
+                    c = n - q + t  # cards left
                     if c < search.best:
                         if c == 0 and self.won(nxt):
-                            return _unlink(npath)
-                        search.best, search._best_path = c, _unlink(npath)
+                            return _unlink((mv, path))
+                        search.best, search._best_path = c, _unlink((mv, path))
                     done += 1
-                    q = nxt[1]
+                    k = nxt[:3]
                     if q == p:
                         if k not in seen_here:
                             seen_here.add(k)
-                            queue.append((nxt, npath))
+                            queue.append((nxt, (mv, path)))
                         continue
-                    lay = layers.setdefault(q, {})
+                    lay = layers.get(q)
+                    if lay is None:
+                        lay = layers[q] = {}
                     if k not in lay:
-                        t = nxt[2].bit_count()
                         if win:
-                            h = (t + nxt[3], -self.mobility(nxt[0]))
+                            h = (t + lb, -mobility(grid))
                         else:
-                            h = (2 * t + nxt[3] - self.mobility(nxt[0]), t)
-                        lay[k] = (h, nxt, npath)
+                            h = (2 * t + lb - mobility(grid), t)
+                        lay[k] = (h, nxt, (mv, path))
                 if done >= 256:
                     yield done
                     done = 0
