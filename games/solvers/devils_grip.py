@@ -374,15 +374,24 @@ class _Problem:
         n, succ, mobility = self.n, self.successors, self.mobility
         layers[root[1]] = {root[:3]: (0, root, None)}
         done = 0
+        spent = expanded = 0  # nodes made and states expanded by this beam
+        limit = None if win else search.max_nodes
         for p in range(root[1], self.n + 1):
             layer = layers.pop(p, None)
             if not layer:
                 continue
-            items = sorted(layer.values(), key=lambda e: e[0])[:width]
+            w = width
+            if limit is not None and expanded:
+                # a node budget: the nodes left, spread over the layers left, narrow the beam so
+                # that it reaches the end of the stock (a line to the end) within the budget
+                left_nodes = limit - search.nodes - done
+                w = max(1, min(width, int(left_nodes * expanded / (spent * (self.n - p + 1)))))
+            items = sorted(layer.values(), key=lambda e: e[0])[:w]
             queue = [(e[1], e[2]) for e in items]
-            seen_here = set(layer) if len(layer) <= width else {e[1][:3] for e in items}
+            seen_here = set(layer) if len(layer) <= w else {e[1][:3] for e in items}
             while queue:
                 node, path = queue.pop()
+                expanded += 1
                 for mv, nxt in succ(node, 1 if win else search.best):
                     grid, q, tm, lb = nxt
                     t = tm.bit_count()
@@ -392,6 +401,7 @@ class _Problem:
                             return _unlink((mv, path))
                         search.best, search._best_path = c, _unlink((mv, path))
                     done += 1
+                    spent += 1
                     k = nxt[:3]
                     if q == p:
                         if k not in seen_here:
