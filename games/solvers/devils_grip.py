@@ -597,7 +597,7 @@ class DGSearch(Search):
         """Phases 2 and 3 (the same depth-first search, cut at :meth:`_cut`)."""
         stack, seen, prob = self._stack, self.seen, self.problem
         limit, timeout = self.max_nodes, self.timeout
-        succ, left, won = prob.successors, prob.left, prob.won
+        succ, won, n = prob.successors, prob.won, prob.n
         cut = self._cut()
         probe_end = PROBE_NODES if prob.restrict and self._main_beam else 1 << 62
         while True:
@@ -617,7 +617,7 @@ class DGSearch(Search):
                     seen.add(k)
                     budget -= 1
                     self.nodes += 1
-                    c = left(nxt)
+                    c = n - nxt[1] + nxt[2].bit_count()  # cards left
                     if c < self.best:
                         if c == 0 and won(nxt):
                             return self._solved(self._path(mv))
