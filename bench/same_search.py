@@ -6,7 +6,10 @@ beside the working copy, so both run in one process on the same rules code). Cas
 of GAME in ``bench/solvers.py`` on its positions 1..``positions`` (the bench's 20 and the held-out
 ones) and deals 1..``deals``, each searched under a node budget only (no clock, so the run is
 deterministic). For each case it compares the status, the solution's moves and the nodes
-generated: any difference is printed and the exit status is 1. It also prints the CPU seconds of
+generated (and, for a search that keeps one, the best result and the line to it: Devil's Grip's
+fewest cards left): any difference is printed and the exit status is 1. ``--working-kw`` passes
+keyword arguments to the working copy's ``solver`` only (Devil's Grip: ``'{"first_beam": true}'``,
+the earlier phase order and beam, to check a speed-up of it against a revision from before). It also prints the CPU seconds of
 each side (``time.process_time``) and their ratio, by group. For Klondike, whose lanes have more
 to compare, see ``bench/klondike_same_search.py``.
 """
@@ -37,11 +40,12 @@ def cases(game: str, n_positions: int, n_deals: int):
             yield f"{name} deals", f"{name} deal {n}", rules.deal(n, rules.check_options(options))
 
 
-def run(mod, state, nodes):
+def run(mod, state, nodes, **kw):
     t0 = time.process_time()
-    sv = mod.solver(state, max_nodes=nodes)
+    sv = mod.solver(state, max_nodes=nodes, **kw)
     r = sv.run()
-    return time.process_time() - t0, (r.status, sv.nodes, tuple(r.moves))
+    return time.process_time() - t0, (r.status, sv.nodes, tuple(r.moves), sv.best_result(),
+                                      tuple(sv.best_moves() or ()))
 
 
 def main(argv=None) -> int:
@@ -51,7 +55,10 @@ def main(argv=None) -> int:
     ap.add_argument("--nodes", type=int, default=200_000, help="node budget per case")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--working-kw", default="{}", help="JSON: keyword arguments of the working copy's solver()")
     a = ap.parse_args(argv)
+    import json
+    kw = json.loads(a.working_kw)
     import importlib
     path = f"games/solvers/{a.game.replace('-', '_')}.py"
     new = importlib.import_module(path[:-3].replace("/", "."))
@@ -60,12 +67,12 @@ def main(argv=None) -> int:
     bad = 0
     for group, name, s in cases(a.game, a.positions, a.deals):
         t_ref, r_ref = run(ref, s, a.nodes)
-        t_new, r_new = run(new, s, a.nodes)
+        t_new, r_new = run(new, s, a.nodes, **kw)
         tally(groups, group, t_ref, t_new, r_ref == r_new, r_new[0])
         if r_ref != r_new:
             bad += 1
             print(f"DIFFERENT {name}:\n  reference {r_ref[:2]}\n  working   {r_new[:2]}\n  same moves: {r_ref[2] == r_new[2]}")
-    print(f"{a.game}: reference {a.rev}, working copy; node budget {a.nodes} per case")
+    print(f"{a.game}: reference {a.rev}, working copy{' ' + a.working_kw if kw else ''}; node budget {a.nodes} per case")
     for group, (n, same, tr, tn, answers) in groups.items():
         ans = ", ".join(f"{v} {k}" for k, v in sorted(answers.items()))
         print(f"{group}: {same}/{n} identical ({ans}); CPU {tr:.2f} s -> {tn:.2f} s, x{tr / tn:.2f}")

@@ -35,7 +35,7 @@ def best_of(args: tuple[int, int, int]) -> tuple[int, int, list[str], float]:
     """``(deal, nodes, beam)`` → ``(deal, fewest cards left found, the line, CPU seconds)``."""
     number, nodes, beam = args
     t0 = time.process_time()
-    search = DGSearch(DevilsGrip.deal(number), max_nodes=nodes, beam_width=beam)
+    search = DGSearch(DevilsGrip.deal(number), max_nodes=nodes, beam_width=beam, first_beam=True)
     search.run()
     return number, search.best, search.best_moves(), time.process_time() - t0
 

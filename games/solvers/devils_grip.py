@@ -49,15 +49,16 @@ away, the turn goes first (it keeps that card in step for the merges a win needs
 the merges in hand, which no other move takes away: a stack's bottom and the top it goes on stay
 so until that very merge or the other copy of the card uses them).
 
-**Phases** (:class:`DGSearch`): a beam for a good best result soon (the hint); then, for a win,
-two small beams keeping only positions with no dead talon card (widths 5 and 15) and *the
-probe* — the win search trying only the first merge of each position (merges commute, so most
-choices among them are moot): cheap, and between them they find most wins that are found at
-all, but running out proves nothing; then *the win search* — the same depth-first search with
-every merge, cutting every position with a dead talon card, far smaller than the branch and
-bound, so it often runs out and proves that no line wins — then the branch and bound on the
-cards left. A budget of seconds only (the command line) stops at the proof and skips the first
-beam (:func:`solver`).
+**Phases** (:class:`DGSearch`): first, for a win, two small beams keeping only positions with
+no dead talon card (widths 5 and 15) and *the probe* — the win search trying only the first merge
+of each position (merges commute, so most choices among them are moot): cheap, and between them
+they find most wins that are found at all, but running out proves nothing (ahead of the beam the
+probe stops at :data:`PROBE_NODES`); then a beam for a good best result (the hint), ranking each
+layer by twice the talon cards plus the dead bound less the merges in hand; then *the win search*
+— the same depth-first search with every merge, cutting every position with a dead talon card,
+far smaller than the branch and bound, so it often runs out and proves that no line wins — then
+the branch and bound on the cards left. A budget of seconds only (the command line) stops at the
+proof and has no best-result beam (:func:`solver`).
 
 The answers: ``solved`` with the moves (the sorting swaps included) replayed by the rules to a
 win; ``unsolvable`` once the win search ran out (no line wins; :attr:`DGSearch.exact` tells
@@ -80,19 +81,23 @@ from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, replays_to_win
 A_TURN = ("s",)
 A_REFILL = ("r",)
 BEAM_WIDTH = 100
-"""States kept per layer by the beam that opens every search (0: none)."""
+"""States kept per layer by the best-result beam (0: none); fewer under a node budget too small for
+it to reach the end of the stock (:meth:`_Problem.beam`)."""
 WIN_BEAMS = (5, 15)
 """Widths of the beams that keep only positions with no dead talon card, run before the probes."""
 PROBE = (1,)
 """The probes that open the win search, in turn: each tries only this many merges a position
 (``()``: no probe)."""
 PROBE_NODES = 6000
-"""In a search whose best-result beam waits for the probes, the node count at which the probes
-stop (they prove nothing) and the beam starts."""
-HINT_NODES = 40_000
+"""The node count at which the probes stop when the best-result beam waits for them (they prove
+nothing; the win search proper comes after the beam). The win beams and the probe find the win at
+the start of every banked deal but #420 within 1 100–5 100 nodes (docs/solvers.md, Devil's Grip)."""
+HINT_NODES = 20_000
 """Nodes of the app's hint search (its answer is the best line found within them; the table's
-wall-clock limit may end it sooner). Enough for the win at the start of every banked deal: the
-best-result beam comes first (docs/solvers.md, Devil's Grip, gives the node counts)."""
+wall-clock limit may end it sooner): the win beams and the probe (up to :data:`PROBE_NODES`), then
+the best-result beam, narrowed to end within the rest, then the win search and the branch and bound
+with what is left. Chosen for a hint within 0.3 s in WebAssembly with lines as good as the 40 000
+nodes of the earlier phase order (docs/solvers.md, "The solver on every variant")."""
 
 
 def code_of(stack: tuple) -> int:
@@ -363,19 +368,29 @@ class _Problem:
         tops = set(grid.translate(_TOP3))
         return sum(map(tops.__contains__, bytes(set(grid)).translate(_BOTTOMS)))
 
-    def beam(self, width: int, search: "DGSearch", win: bool = False):
-        """Beam search by stock cards drawn (``p``): each layer keeps its ``width`` best states
-        (fewest talon cards + dead bound, then most merges in hand); talon plays stay within a
-        layer. Updates ``search.best`` / ``search._best_path``; a generator yielding the nodes
-        expanded since the last yield, returning a won abstract line or ``None``. ``win``: keep
-        only positions with no dead talon card (the cut of the win search)."""
+    def beam(self, width: int, search: "DGSearch", win: bool = False, first: bool = False):
+        """Beam search by stock cards drawn (``p``): each layer keeps its ``width`` best states;
+        talon plays stay within a layer. Updates ``search.best`` / ``search._best_path``; a
+        generator yielding the nodes expanded since the last yield, returning a won abstract line
+        or ``None``.
+
+        The best-result beam ranks a state by ``2 * talon cards + dead bound - merges in hand``
+        (then fewer talon cards): a merge in hand is a refill to come, which draws a stock card
+        without a turn; against talon cards + dead bound, then merges in hand, it leaves fewer
+        cards (docs/solvers.md). Under a node budget (``search.max_nodes``) a layer keeps fewer
+        than ``width`` states when the nodes left, spread over the layers left at what a state
+        has cost so far, would not reach the end of the stock (a line that stops early leaves
+        its stock). ``win``: keep only positions with no dead talon card (the cut of the win
+        search), ranked by talon cards + dead bound, then most merges in hand, at full width;
+        ``first``: that ranking and full width too, for the best result (the daily bank's beam)."""
         layers: dict[int, dict] = {}
         root = self.root
         n, succ, mobility = self.n, self.successors, self.mobility
         layers[root[1]] = {root[:3]: (0, root, None)}
         done = 0
         spent = expanded = 0  # nodes made and states expanded by this beam
-        limit = None if win else search.max_nodes
+        limit = None if win or first else search.max_nodes
+        refills = not (win or first)
         for p in range(root[1], self.n + 1):
             layer = layers.pop(p, None)
             if not layer:
@@ -412,10 +427,10 @@ class _Problem:
                     if lay is None:
                         lay = layers[q] = {}
                     if k not in lay:
-                        if win:
-                            h = (t + lb, -mobility(grid))
-                        else:
+                        if refills:
                             h = (2 * t + lb - mobility(grid), t)
+                        else:
+                            h = (t + lb, -mobility(grid))
                         lay[k] = (h, nxt, (mv, path))
                 if done >= 256:
                     yield done
@@ -498,7 +513,10 @@ class DGSearch(Search):
     """Resumable in slices like :class:`Search` (``step(n)``, ``run()``), keeping the best line
     found, in three phases over :class:`_Problem`'s compact states:
 
-    1. a beam (``beam_width`` states a layer, 0: none), for a good best result soon (the hint);
+    1. a beam (``beam_width`` states a layer, 0: none), for a good best result (the hint); with
+       ``probes_first`` (the default) it waits for the beams and probes of phase 2, the probes
+       stopping at :data:`PROBE_NODES` then (a win at the start of a banked deal comes in a few
+       thousand nodes, before the beam's tens of thousands);
     2. *the win search* (``win_first``): first the beams of widths ``win_beams`` and the probes
        (``probe``: depth first trying only that many merges a position), which find wins cheaply
        but prove nothing; then depth first with every move, cutting every position with a dead
@@ -506,6 +524,10 @@ class DGSearch(Search):
        proves that no line wins (``unsolvable``) while phase 3 may go on for the exact best;
     3. branch and bound on the cards left (cut: bound ≥ best found), unless ``settle`` is false:
        then the search ends at the proof of phase 2.
+
+    ``first_beam``: the search the daily bank was made with (``tools/make_grip_daily.py``): the
+    beam of phase 1 comes first, ranks by talon cards + dead bound then merges in hand, and keeps
+    its width whatever the budget (:meth:`_Problem.beam`).
 
     Besides :attr:`result` it has :attr:`best` (fewest cards left in stock + talon reached so far),
     :attr:`no_win` (phase 2 ran out: proved that no line wins), :attr:`exact` (phase 3 ran out:
@@ -518,7 +540,7 @@ class DGSearch(Search):
     def __init__(self, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
                  beam_width: int = BEAM_WIDTH, win_first: bool = True, probe: tuple = PROBE,
                  win_beams: tuple = WIN_BEAMS, settle: bool = True, clock: Clock = time.perf_counter,
-                 probes_first: bool = True):
+                 probes_first: bool = True, first_beam: bool = False):
         self.problem = p = _Problem(state)
         super().__init__(p.root, lambda _n: (), p.won, lambda s, m: str(m), key=_key,
                          verify=lambda _s, moves: replays_to_win(DevilsGrip, state, moves),
@@ -526,7 +548,9 @@ class DGSearch(Search):
         self.best = p.left(p.root)
         self._best_path: list = []
         self._stack = [(p.root, None, None)]  # iterators are made lazily, with the bound then
-        main = [p.beam(beam_width, self)] if beam_width > 0 else []
+        if first_beam:
+            probes_first = False
+        main = [p.beam(beam_width, self, first=first_beam)] if beam_width > 0 else []
         self._beams = ([] if probes_first and win_first else main) + \
             ([p.beam(w, self, win=True) for w in win_beams] if win_first else [])
         self._main_beam = main if probes_first and win_first else []
@@ -669,7 +693,7 @@ def _key(node) -> Hashable:
 
 
 def solver(state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
-           clock: Clock = time.perf_counter) -> DGSearch:
+           clock: Clock = time.perf_counter, first_beam: bool = False) -> DGSearch:
     """A resumable search from ``state`` (sees the stock): ``solved`` / ``unsolvable`` /
     ``unknown`` as :class:`DGSearch` describes; its ``best`` and ``best_moves()`` give the
     fewest cards left found.
@@ -677,10 +701,11 @@ def solver(state: DevilsGripState, max_nodes: int | None = None, timeout: float 
     A budget of seconds only (``timeout`` without ``max_nodes``: ``python -m games solve`` and
     ``winnability``) asks only whether the deal can be won: no beam, and the search ends as soon
     as it proves that no line wins (``best`` is then the fewest found on the way, not settled).
-    A node budget (the app's hint, live line and rescue) or none at all also settles the best."""
+    A node budget (the app's hint, live line and rescue) or none at all also settles the best.
+    ``first_beam``: the earlier phase order and beam (:class:`DGSearch`)."""
     if max_nodes is None and timeout is not None:
-        return DGSearch(state, None, timeout, beam_width=0, settle=False, clock=clock)
-    return DGSearch(state, max_nodes, timeout, clock=clock)
+        return DGSearch(state, None, timeout, beam_width=0, settle=False, clock=clock, first_beam=first_beam)
+    return DGSearch(state, max_nodes, timeout, clock=clock, first_beam=first_beam)
 
 
 def best_line(state: DevilsGripState, max_nodes: int | None = None,
