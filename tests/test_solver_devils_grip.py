@@ -105,18 +105,49 @@ def test_won_at_the_start_needs_only_swaps():
     assert len(sort_swaps(s.grid)) == 8  # one swap settles a row-1 and a row-3 cell at once
 
 
-@pytest.mark.parametrize("beam", [0, 100])
-def test_slices_give_the_same_answer_as_one_run(beam):
+@pytest.mark.parametrize("beam, nodes, first", [(0, 3000, False), (100, 3000, False), (100, 12000, False),
+                                               (100, 3000, True)])
+def test_slices_give_the_same_answer_as_one_run(beam, nodes, first):
     s = play(R.deal(3), ["s"])
-    one = DGSearch(s, max_nodes=3000, beam_width=beam)
+    one = DGSearch(s, max_nodes=nodes, beam_width=beam, first_beam=first)
     r1 = one.run()
-    sliced = DGSearch(s, max_nodes=3000, beam_width=beam)
+    sliced = DGSearch(s, max_nodes=nodes, beam_width=beam, first_beam=first)
     steps = 0
     while (r2 := sliced.step(37)) is None:
         steps += 1
     assert steps > 10
     assert (r1.status, r1.nodes, one.best) == (r2.status, r2.nodes, sliced.best)
     assert one.best_moves() == sliced.best_moves()
+
+
+@pytest.mark.parametrize("number", [506, 12914, 17920, 19389, 24102, 30103])
+def test_the_hint_wins_at_the_start_of_banked_deals(number):
+    """The hint's budget finds the win at the start of the banked deals the probes win (the win
+    beams and the probe run before the best-result beam, which took 26 000-32 000 nodes first)."""
+    s = R.deal(number)
+    r = DGSearch(s, max_nodes=20_000).run()
+    assert r.status == SOLVED and replays_to_win(R, s, r.moves)
+    assert r.nodes <= 6000     # within the probes' share, before the beam
+
+
+def test_a_budgeted_beam_reaches_the_end_of_the_stock():
+    """Under a node budget too small for its width, the best-result beam narrows and its best line
+    still draws the whole stock (a line cut short would leave its stock)."""
+    s = R.deal(2)
+    search = DGSearch(s, max_nodes=5000, win_first=False)
+    search.run()
+    assert search.nodes <= 5000
+    end = play(s, search.best_moves())
+    assert not end.stock and R.result(end) == search.best
+
+
+def test_the_first_beam_is_the_earlier_search():
+    """``first_beam`` (the daily bank's search) keeps its width: a budget that narrows the default
+    beam stops it before the end of the stock."""
+    s = R.deal(2)
+    search = DGSearch(s, max_nodes=5000, win_first=False, first_beam=True)
+    search.run()
+    assert play(s, search.best_moves()).stock
 
 
 def test_best_line_on_a_deal_replays_to_its_count():
