@@ -1,7 +1,7 @@
 """Devil's Grip's hint, its quality and its CPU, against an earlier revision in the same run.
 
     python bench/grip_hint_quality.py [--rev dd8b934] [--ref-nodes 40000] [--nodes N]
-                                      [--positions 60] [--daily 1-450] [--wins] [--each]
+                                      [--positions 60] [--daily 1-450] [--every K] [--wins] [--each]
 
 The hint of Devil's Grip is the first move of the best line its search finds within the node budget
 (:data:`games.solvers.devils_grip.HINT_NODES`); its *result* is the cards that line leaves in stock
@@ -73,6 +73,7 @@ def main(argv=None) -> int:
     p.add_argument("--nodes", type=int, default=None, help="the working search's (default: its HINT_NODES)")
     p.add_argument("--positions", type=int, default=60)
     p.add_argument("--daily", default="1-450", help="daily bank deals (a range), or 'none'")
+    p.add_argument("--every", type=int, default=1, help="only every K-th deal of the daily bank (a sample)")
     p.add_argument("--wins", action="store_true", help="also the starts of the win bank's deals")
     p.add_argument("--each", action="store_true", help="one line per position")
     a = p.parse_args(argv)
@@ -80,7 +81,7 @@ def main(argv=None) -> int:
 
     ref = module_at(a.rev, "games/solvers/devils_grip.py", "games.solvers._devils_grip_ref")
     nodes = a.nodes or new.HINT_NODES
-    sets = position_sets(a.positions, None if a.daily == "none" else _range(a.daily), a.wins)
+    sets = position_sets(a.positions, None if a.daily == "none" else _range(a.daily)[::a.every], a.wins)
     print(f"reference {a.rev} at {a.ref_nodes} nodes, working tree at {nodes} nodes; "
           "results are cards left in stock and talon (lower is better)")
     for name, items in sets.items():
