@@ -91,7 +91,7 @@ PROBE = (1,)
 PROBE_NODES = 6000
 """The node count at which the probes stop when the best-result beam waits for them (they prove
 nothing; the win search proper comes after the beam). The win beams and the probe find the win at
-the start of every banked deal but #420 within 1 100–5 100 nodes (docs/solvers.md, Devil's Grip)."""
+the start of every banked deal but #420 within 1 000–5 200 nodes (docs/solvers.md, Devil's Grip)."""
 HINT_NODES = 20_000
 """Nodes of the app's hint search (its answer is the best line found within them; the table's
 wall-clock limit may end it sooner): the win beams and the probe (up to :data:`PROBE_NODES`), then
