@@ -52,8 +52,8 @@ so until that very merge or the other copy of the card uses them).
 **Phases** (:class:`DGSearch`): first, for a win, two small beams keeping only positions with
 no dead talon card (widths 5 and 15) and *the probe* — the win search trying only the first merge
 of each position (merges commute, so most choices among them are moot): cheap, and between them
-they find most wins that are found at all, but running out proves nothing (ahead of the beam the
-probe stops at :data:`PROBE_NODES`); then a beam for a good best result (the hint), ranking each
+they find most wins that are found at all, but running out proves nothing (the probe pauses at
+:data:`PROBE_NODES` for the beam and goes on after it); then a beam for a good best result (the hint), ranking each
 layer by twice the talon cards plus the dead bound less the merges in hand; then *the win search*
 — the same depth-first search with every merge, cutting every position with a dead talon card,
 far smaller than the branch and bound, so it often runs out and proves that no line wins — then
@@ -89,14 +89,15 @@ PROBE = (1,)
 """The probes that open the win search, in turn: each tries only this many merges a position
 (``()``: no probe)."""
 PROBE_NODES = 6000
-"""The node count at which the probes stop when the best-result beam waits for them (they prove
-nothing; the win search proper comes after the beam). The win beams and the probe find the win at
-the start of every banked deal but #420 within 1 000–5 200 nodes (docs/solvers.md, Devil's Grip)."""
+"""The node count at which the probe pauses for the best-result beam when the beam waits for it
+(it goes on after the beam, where it was; then the win search proper). The win beams and the
+probe find the win at the start of every banked deal but #420 within 1 000–5 200 nodes
+(docs/solvers.md, Devil's Grip)."""
 HINT_NODES = 20_000
 """Nodes of the app's hint search (its answer is the best line found within them; the table's
 wall-clock limit may end it sooner): the win beams and the probe (up to :data:`PROBE_NODES`), then
-the best-result beam, narrowed to end within the rest, then the win search and the branch and bound
-with what is left. Chosen for a hint within 0.3 s in WebAssembly with lines as good as the 40 000
+the best-result beam, narrowed to end within the rest, then the rest of the probe, the win search
+and the branch and bound with what is left. Chosen for a hint within 0.3 s in WebAssembly with lines as good as the 40 000
 nodes of the earlier phase order (docs/solvers.md, "The solver on every variant")."""
 
 
@@ -514,9 +515,9 @@ class DGSearch(Search):
     found, in three phases over :class:`_Problem`'s compact states:
 
     1. a beam (``beam_width`` states a layer, 0: none), for a good best result (the hint); with
-       ``probes_first`` (the default) it waits for the beams and probes of phase 2, the probes
-       stopping at :data:`PROBE_NODES` then (a win at the start of a banked deal comes in a few
-       thousand nodes, before the beam's tens of thousands);
+       ``probes_first`` (the default) it waits for the beams and the probe of phase 2, the probe
+       pausing at :data:`PROBE_NODES` for it and going on after it (a win at the start of a
+       banked deal comes in a few thousand nodes, before the beam's tens of thousands);
     2. *the win search* (``win_first``): first the beams of widths ``win_beams`` and the probes
        (``probe``: depth first trying only that many merges a position), which find wins cheaply
        but prove nothing; then depth first with every move, cutting every position with a dead
@@ -558,6 +559,7 @@ class DGSearch(Search):
         self._probes = list(probe) if win_first else []
         p.restrict = 0
         self._dfs_started = False
+        self._paused = 0  # the probe's ``restrict`` while the main beam interrupts it
         self._settle = settle
         self.no_win = False
         self.exact = False
@@ -615,6 +617,8 @@ class DGSearch(Search):
             if not self.problem.restrict and self._main_beam:  # no probe: the main beam now
                 self._beams, self._main_beam = self._main_beam, []
                 return None
+        elif self._paused:  # the probe the main beam interrupted goes on where it was
+            self.problem.restrict, self._paused = self._paused, 0
         return self._dfs(budget, t0)
 
     def _dfs(self, budget: int, t0: float) -> Result | None:
@@ -657,9 +661,10 @@ class DGSearch(Search):
                 if timeout is not None and (self.nodes & 127) == 0 and \
                         self.seconds + self.clock() - t0 > timeout:
                     return self._out_of_budget()
-                if self.nodes >= probe_end:  # the probes' share is spent: the main beam now
-                    stack.clear()
-                    self._probes.clear()
+                if self.nodes >= probe_end:  # the probes' share is spent: the main beam now,
+                    self._paused, prob.restrict = prob.restrict, 0  # then the probe goes on
+                    self._beams, self._main_beam = self._main_beam, []
+                    return None
             if prob.restrict:
                 # a probe ran out (that proves nothing): the next, else the whole win search
                 prob.restrict = self._probes.pop(0) if self._probes else 0
