@@ -93,12 +93,13 @@ PROBE_NODES = 6000
 (it goes on after the beam, where it was; then the win search proper). The win beams and the
 probe find the win at the start of every banked deal but #420 within 1 000–5 200 nodes
 (docs/solvers.md, Devil's Grip)."""
-HINT_NODES = 20_000
+HINT_NODES = 28_000
 """Nodes of the app's hint search (its answer is the best line found within them; the table's
 wall-clock limit may end it sooner): the win beams and the probe (up to :data:`PROBE_NODES`), then
 the best-result beam, narrowed to end within the rest, then the rest of the probe, the win search
-and the branch and bound with what is left. Chosen for a hint within 0.3 s in WebAssembly with lines as good as the 40 000
-nodes of the earlier phase order (docs/solvers.md, "The solver on every variant")."""
+and the branch and bound with what is left. The fewest nodes measured to give lines as good as the 40 000 nodes of the
+earlier search, on mid-game positions and on the daily bank's deals (docs/solvers.md, Devil's
+Grip, "Session 8"); 0.3 s in WebAssembly would need about 20 000."""
 
 
 def code_of(stack: tuple) -> int:
