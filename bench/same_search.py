@@ -9,8 +9,8 @@ deterministic). For each case it compares the status, the solution's moves and t
 generated (and, for a search that keeps one, the best result and the line to it: Devil's Grip's
 fewest cards left): any difference is printed and the exit status is 1. ``--working-kw`` passes
 keyword arguments to the working copy's ``solver`` only (Devil's Grip: ``'{"first_beam": true}'``,
-the earlier phase order and beam, to check a speed-up of it against a revision from before). It also prints the CPU seconds of
-each side (``time.process_time``) and their ratio, by group. For Klondike, whose lanes have more
+the earlier phase order and beam, to check a speed-up of it against a revision from before). It
+also prints the CPU seconds of each side (``time.process_time``) and their ratio, by group. For Klondike, whose lanes have more
 to compare, see ``bench/klondike_same_search.py``.
 """
 from __future__ import annotations
@@ -55,7 +55,8 @@ def main(argv=None) -> int:
     ap.add_argument("--nodes", type=int, default=200_000, help="node budget per case")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--deals", type=int, default=100)
-    ap.add_argument("--working-kw", default="{}", help="JSON: keyword arguments of the working copy's solver()")
+    ap.add_argument("--working-kw", default="{}",
+                    help="JSON: keyword arguments of the working copy's solver()")
     a = ap.parse_args(argv)
     import json
     kw = json.loads(a.working_kw)
@@ -72,7 +73,8 @@ def main(argv=None) -> int:
         if r_ref != r_new:
             bad += 1
             print(f"DIFFERENT {name}:\n  reference {r_ref[:2]}\n  working   {r_new[:2]}\n  same moves: {r_ref[2] == r_new[2]}")
-    print(f"{a.game}: reference {a.rev}, working copy{' ' + a.working_kw if kw else ''}; node budget {a.nodes} per case")
+    working = "working copy" + (f" {a.working_kw}" if kw else "")
+    print(f"{a.game}: reference {a.rev}, {working}; node budget {a.nodes} per case")
     for group, (n, same, tr, tn, answers) in groups.items():
         ans = ", ".join(f"{v} {k}" for k, v in sorted(answers.items()))
         print(f"{group}: {same}/{n} identical ({ans}); CPU {tr:.2f} s -> {tn:.2f} s, x{tr / tn:.2f}")

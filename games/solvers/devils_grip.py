@@ -53,8 +53,9 @@ so until that very merge or the other copy of the card uses them).
 no dead talon card (widths 5 and 15) and *the probe* — the win search trying only the first merge
 of each position (merges commute, so most choices among them are moot): cheap, and between them
 they find most wins that are found at all, but running out proves nothing (the probe pauses at
-:data:`PROBE_NODES` for the beam and goes on after it); then a beam for a good best result (the hint), ranking each
-layer by twice the talon cards plus the dead bound less the merges in hand; then *the win search*
+:data:`PROBE_NODES` for the beam and goes on after it); then a beam for a good best result (the
+hint), ranking each layer by twice the talon cards plus the dead bound less the merges in hand;
+then *the win search*
 — the same depth-first search with every merge, cutting every position with a dead talon card,
 far smaller than the branch and bound, so it often runs out and proves that no line wins — then
 the branch and bound on the cards left. A budget of seconds only (the command line) stops at the
@@ -97,9 +98,9 @@ HINT_NODES = 28_000
 """Nodes of the app's hint search (its answer is the best line found within them; the table's
 wall-clock limit may end it sooner): the win beams and the probe (up to :data:`PROBE_NODES`), then
 the best-result beam, narrowed to end within the rest, then the rest of the probe, the win search
-and the branch and bound with what is left. The fewest nodes measured to give lines as good as the 40 000 nodes of the
-earlier search, on mid-game positions and on the daily bank's deals (docs/solvers.md, Devil's
-Grip, "Session 8"); 0.3 s in WebAssembly would need about 20 000."""
+and the branch and bound with what is left. The fewest nodes measured to give lines as good as
+the 40 000 nodes of the earlier search, on mid-game positions and on the daily bank's deals
+(docs/solvers.md, Devil's Grip, "Session 8"); 0.3 s in WebAssembly would need about 20 000."""
 
 
 def code_of(stack: tuple) -> int:
@@ -181,8 +182,8 @@ class _Problem:
         ``(index, codes, short)`` — dead when fewer than ``short`` grid stacks have one of ``codes``
         (the stacks topped by its ``x - 3``); what :meth:`_dead` counts in the stock and talon is
         fixed by ``q`` alone, the talon above such a card being the turn's own cards."""
-        self.turn_lower = tuple(tuple(j for i in range(q, min(q + TURN_COUNT, n)) for j in self.where[self.s0[i]]
-                                      if j < q) for q in range(n))
+        self.turn_lower = tuple(tuple(j for i in range(q, min(q + TURN_COUNT, n))
+                                      for j in self.where[self.s0[i]] if j < q) for q in range(n))
         """For each stock index ``q``, the indices below ``q`` of other copies of the cards a turn
         there takes (their dead test changes when they are in the talon)."""
 
