@@ -239,6 +239,8 @@ def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[st
     rows.append("")
     rows.append(worst_report(web))
     data["worst"] = {s: {"wasm": web["tables"][s].get("worst"), "native": native[s].get("worst")} for s in SCREENS}
+    data["faces_drawn"] = {s: {"wasm": web["tables"][s].get("faces_drawn"), "native": native[s].get("faces_drawn")}
+                           for s in SCREENS}
     return "\n".join(rows), data
 
 
@@ -248,7 +250,13 @@ def worst_report(web: dict) -> str:
     ``glow``, ``band``: the opaque copy of a card's body), the still picture rebuilt whole or in
     clipped rectangles, saves, moves (with the automatic ones), a solver slice, a first frame, a
     garbage collection of generation 1 or 2 (``gc gen2``)."""
-    rows = ["slowest frames in WebAssembly (ms, kind: what the frame did)"]
+    rows = ["drawn frames whose drawing made card faces (first sight; faces made ahead in a frame's spare time "
+            "not counted), in WebAssembly: frames, faces, most in one frame"]
+    for s in SCREENS:
+        f = web["tables"][s].get("faces_drawn")
+        if f is not None:
+            rows.append(f"{s:12} {f['frames']:4} {f['faces']:5} {f['most']:5}")
+    rows += ["", "slowest frames in WebAssembly (ms, kind: what the frame did)"]
     for s in SCREENS:
         for ms, kind, cause in web["tables"][s].get("worst") or []:
             rows.append(f"{s:12} {ms:7.2f} {kind:9} {cause}")

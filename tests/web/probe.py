@@ -411,6 +411,8 @@ class _Causes:
         self.rebuilds: list = []    # per rebuild: -1 whole, else the number of clipped rectangles
         self.saves = 0
         self.gc = [0, 0, 0]         # garbage collections begun, per generation
+        self.warmed = 0             # faces made ahead (``cards_art.warm``)
+        self.drawn_faces = 0        # faces the last frame made outside ``warm``
         self.kinds: dict = {}
         self.wrapped = False
 
@@ -433,12 +435,29 @@ class _Causes:
 
         GameTable._draw_base = _draw_base
         Progress.save = counted_save
+        from ui import cards_art
+
+        warm = getattr(cards_art, "warm", None)
+        if warm is not None:   # faces made ahead, in a frame's spare time, are not the drawing's
+            def counted_warm(*args, **kwargs):
+                before = self.faces()
+                try:
+                    return warm(*args, **kwargs)
+                finally:
+                    self.warmed += self.faces() - before
+            cards_art.warm = counted_warm
         import gc
 
         def collected(phase, info):
             if phase == "start":
                 self.gc[info["generation"]] += 1
         gc.callbacks.append(collected)
+
+    @staticmethod
+    def faces() -> int:
+        from ui import cards_art
+
+        return sum(1 for k in cards_art._cache if k[0] in ("face", "cface"))
 
     def art(self) -> dict:
         from ui import cards_art
@@ -456,7 +475,7 @@ class _Causes:
         self.rebuilds.clear()
         sc = a.scene
         hist = getattr(sc, "history", None)
-        return {"saves": self.saves, "gc": list(self.gc), "moves": len(hist.actions) if hist is not None else None,
+        return {"saves": self.saves, "gc": list(self.gc), "faces": self.faces(), "warmed": self.warmed, "moves": len(hist.actions) if hist is not None else None,
                 "scene": sc, "scene_draws": getattr(sc, "_probe_draws", 0),
                 "searching": getattr(sc, "hint_search", None) is not None}
 
@@ -470,6 +489,7 @@ class _Causes:
             if sc is b["scene"] and b["scene_draws"] == 0:
                 parts.append("first frame")
         art = self.art()
+        self.drawn_faces = max(0, self.faces() - b["faces"] - (self.warmed - b["warmed"]))
         if art:
             parts.append("made " + " ".join(f"{k}:{v}" for k, v in sorted(art.items())))
         for r in self.rebuilds:
@@ -489,6 +509,9 @@ class _Causes:
 
 CAUSES = _Causes()
 LAST = {"made": False}   # the last timed frame made card art
+FACES = {"frames": 0, "faces": 0, "most": 0}
+"""Drawn frames whose drawing made card faces (first sight of a face), the faces they made and
+the most in one frame, since the last :func:`_worst`; faces made ahead are not counted."""
 WORST: list = []   # (seconds, kind, cause) of the timed frames since the last table began
 
 
@@ -502,6 +525,10 @@ def _timed_frame(a) -> tuple[float, bool]:
     cause = CAUSES.after(a, b, drew)
     WORST.append([dt, "", cause or ("drawn" if drew else "")])
     LAST["made"] = "made " in cause
+    if drew and CAUSES.drawn_faces:
+        FACES["frames"] += 1
+        FACES["faces"] += CAUSES.drawn_faces
+        FACES["most"] = max(FACES["most"], CAUSES.drawn_faces)
     return dt, drew
 
 
@@ -515,6 +542,7 @@ def _worst(n: int = 5) -> list:
     """The ``n`` slowest frames timed since the last call, ``[ms, kind, cause]``, slowest first."""
     got = sorted(WORST, key=lambda w: -w[0])[:n]
     WORST.clear()
+    FACES.update(frames=0, faces=0, most=0)
     return [[round(dt * 1000, 2), kind, cause] for dt, kind, cause in got]
 
 
@@ -590,6 +618,7 @@ def bench_run(args) -> dict:
     _settle(a, out)
     out["full"] = redraw({"n": n_redraw})["seconds"]
     _idle(a, out, n_idle)
+    out["faces_drawn"] = dict(FACES)
     out["worst"] = _worst()
     res["home"] = out
     a.open_stats()
@@ -597,6 +626,7 @@ def bench_run(args) -> dict:
     _settle(a, out)
     out["full"] = redraw({"n": n_redraw})["seconds"]
     _idle(a, out, n_idle)
+    out["faces_drawn"] = dict(FACES)
     out["worst"] = _worst()
     res["stats"] = out
     for spec in args["tables"]:
@@ -655,6 +685,7 @@ def bench_run(args) -> dict:
             _settle(a, out)
         out["played"] = played
         out["tapped"] = tapped
+        out["faces_drawn"] = dict(FACES)
         out["worst"] = _worst()
         res[game] = out
     return res

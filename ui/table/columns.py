@@ -370,18 +370,25 @@ class ColumnsTable(GameTable):
             self.stale = True
 
     def ahead_widths(self) -> list[int]:
-        """The card widths (px) the states after each legal move would be drawn at
-        (:meth:`fit_width`) other than today's, the :data:`AHEAD_WIDTHS` nearest: a growing
-        column shrinks the whole tableau, and every face shows again at the new width."""
+        """The card widths (px) the states after each legal move (and after each automatic move
+        to a foundation it sets off) would be drawn at (:meth:`fit_width`) other than today's,
+        the :data:`AHEAD_WIDTHS` nearest: a growing column shrinks the whole tableau, and every
+        face shows again at the new width."""
         s, now = self.state, self.card_w
         out = set()
         for m in self.rules.legal_moves(s):
             try:
-                w = self.fit_width(self.rules.apply(s, m))
+                after = self.rules.apply(s, m)
+                out.add(self.fit_width(after))
+                for _ in range(8 if self.auto_on else 0):   # and the automatic moves it sets off
+                    safe = self.safe_moves(after, self.kept_back)
+                    if not safe:
+                        break
+                    after = self.rules.apply(after, safe[0])
+                    out.add(self.fit_width(after))
             except IllegalMove:
                 continue
-            if w != now:
-                out.add(w)
+        out.discard(now)
         return sorted(out, key=lambda w: (abs(w - now), w))[:AHEAD_WIDTHS]
 
     def fan_for(self, key) -> tuple[float, float]:
