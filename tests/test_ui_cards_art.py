@@ -115,3 +115,22 @@ def test_rect_minus_covers_each_uncovered_pixel_once():
         got = [(x, y) for rx, ry, rw, rh in cards_art.rect_minus(w, h, holes)
                for x in range(rx, rx + rw) for y in range(ry, ry + rh)]
         assert len(got) == len(set(got)) and set(got) == want
+
+
+def test_rounded_equals_the_whole_supersampled_drawing():
+    """:func:`cards_art.rounded` (a small supersampled square, its corners copied and its middle
+    stretched) gives the pixels of the whole rectangle drawn supersampled and scaled down: card
+    faces and empty piles of every width, and wide translucent bands with and without an edge."""
+    import random
+
+    rnd = random.Random(15)
+    cases = [(w, cards_art.card_height(w), cards_art.radius(w), cards_art.FACE, cards_art.EDGE,
+              1.0 if w < 80 else 1.4) for w in range(20, 140, 5)]
+    cases += [(w, cards_art.card_height(w), cards_art.radius(w), (0, 0, 0, 40), (255, 255, 255, 90), 1.5)
+              for w in range(20, 140, 11)]
+    cases += [(rnd.randint(30, 900), rnd.randint(20, 200), rnd.randint(2, 24), (255, 255, 255, rnd.randint(8, 255)),
+               rnd.choice([None, (200, 10, 10, 255)]), rnd.choice([1.0, 1.5, 2.5])) for _ in range(40)]
+    for w, h, r, fill, edge, ew in cases:
+        fast, whole = cards_art.rounded(w, h, r, fill, edge, ew), cards_art.rounded_whole(w, h, r, fill, edge, ew)
+        assert fast.get_size() == whole.get_size() == (w, h)
+        assert pygame.image.tobytes(fast, "RGBA") == pygame.image.tobytes(whole, "RGBA"), (w, h, r, edge, ew)
