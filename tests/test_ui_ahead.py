@@ -171,3 +171,33 @@ def test_warm_keeps_to_its_deadline():
     cards_art.clear()
     again = cards_art.face(1, 50)
     assert made is not again and pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(again, "RGBA")
+
+
+def test_pyramid_flight_draws_no_new_face(fake_clock):
+    """On a phone Pyramid's discard pile is smaller than the pyramid's places, so a card flying
+    there shrinks on its way (a new width each frame): its faces at the widths between are made
+    ahead when it takes off, and no frame of the flight draws a face for the first time."""
+    from ui.table.pyramid import PyramidTable
+
+    sc = PyramidTable(1, {"layout": "1"})
+    app = new_app(sc, size=(390, 844), frames=0, anim_speed="normal")
+    run_until(app, lambda: app.draws > 0)
+    flights, drawn = 0, []
+    for _ in range(12):
+        legal = sc.rules.legal_moves(sc.state)
+        if not legal:
+            break
+        idle_until_made(app)
+        move = next((m for m in legal if m != ()), legal[0])   # pairs to the discard pile first
+        sc.play_assist_move(move)
+        for _ in range(200):
+            made, drew = frame_counting(app)
+            if drew:
+                drawn.append(made)
+            if not sc.anim.busy("fly"):
+                break
+            fake_clock.advance(0.016)
+        flights += 1
+    assert sc.geo.discard.width != sc.geo.w, "the case: a flight that changes the card's width"
+    assert flights >= 6 and len(drawn) > 3 * flights
+    assert sum(drawn) == 0, drawn

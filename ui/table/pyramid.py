@@ -223,6 +223,18 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         super().settings_changed(attr)
         self.layout_cards(self.frame)
 
+    def ahead_widths(self) -> list[int]:
+        """The widths of the stock, the waste and the discard pile where they differ from the
+        pyramid's, and every width a card flying between them shows (a flying card grows or
+        shrinks on its way, its width rounded to even: :meth:`draw_moving`; on a phone the
+        piles are larger than the pyramid's cards)."""
+        g = self.geo
+        places = {g.w, g.stock.width, g.waste.width, g.discard.width}
+        lo, hi = round(min(places) / 2) * 2, round(max(places) / 2) * 2
+        out = places | set(range(lo, hi + 1, 2))
+        out.discard(self.card_w)
+        return sorted(out)
+
     def card_rects(self) -> list[pygame.Rect]:
         """Every card place (the layout's slots, deck, stock, waste, discard): on screen."""
         g = self.geo
