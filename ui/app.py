@@ -449,7 +449,10 @@ class App:
             pygame.display.flip()
             self.draws += 1
             self.draw_cost = max(self.now() - t, 0.8 * self.draw_cost)
-        cards_art.warm(deadline, self.now)   # card images a coming picture needs, in the time left
+        # card images a coming picture needs, in the time left; none while a finger or button is
+        # down: those frames stay light, so a tap's release or a drag's next step is read sooner
+        if not self.pointer.pressed:
+            cards_art.warm(deadline, self.now)
 
     def close(self) -> None:
         """Leave the current scene (a table saves its game and clock)."""
