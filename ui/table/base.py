@@ -50,6 +50,10 @@ draws. A slice also ends early enough that the frame's drawing (``App.draw_cost`
 ``App.FRAME_BUDGET`` after it, but lasts at least :data:`HINT_MIN_SLICE`."""
 HINT_MIN_SLICE = 0.002
 """Seconds of solver a frame gives a hint at least, however long its drawing."""
+AHEAD_WIDTHS = 8
+"""Card widths besides today's whose faces a table makes ahead for its next move, at most (each
+is up to 52 faces, made in the frames' spare time; a long run moved can change a column table's
+width by 30 px, so more than the nearest)."""
 FIRST_WAIT = 60
 """Frames a table's first picture waits at most for the card images it needs (``ready``)."""
 HINT_WALL = 0.40
@@ -967,6 +971,11 @@ class GameTable(Scene):
         shrink as its columns grow): their faces are made ahead too."""
         return []
 
+    def ahead_width_jobs(self) -> list:
+        """:meth:`ahead_widths` in pieces: callables each giving some of the widths, each run as
+        one piece of a frame's spare time (a table whose answer takes long splits it)."""
+        return [self.ahead_widths]
+
     def want_ahead(self) -> None:
         """Queue the faces the table may show next that are not made yet (``cards_art.want``): every
         card of the deck in every look the table draws now (a card turned up, a card drawn from
@@ -980,13 +989,23 @@ class GameTable(Scene):
         for w, art in looks:
             cards_art.want_faces(deck, w, art)
             cards_art.want_look(w, art)
-        state = self.state
-        cards_art.want(("widths", id(self), key), lambda: self._want_widths(state, looks, deck))
+        state, seen = self.state, {w for w, _ in looks}
+        cards_art.want(("widths", id(self), key), lambda: self._want_width_jobs(key, state, looks, deck, seen))
 
-    def _want_widths(self, state, looks, deck) -> None:
+    def _want_width_jobs(self, key, state, looks, deck, seen) -> None:
         if state is not self.state:
             return
-        for w in self.ahead_widths():
+        for k, job in enumerate(self.ahead_width_jobs()):
+            cards_art.want(("widths", id(self), key, k),
+                           lambda job=job: self._want_widths(state, looks, deck, job, seen))
+
+    def _want_widths(self, state, looks, deck, job, seen) -> None:
+        if state is not self.state:
+            return
+        for w in job():
+            if w in seen or len(seen) > AHEAD_WIDTHS:
+                continue
+            seen.add(w)
             for _, art in looks:
                 cards_art.want_look(w, art)
                 cards_art.want_faces(deck, w, art)

@@ -61,11 +61,6 @@ from . import hit
 from .base import GameTable
 from .hit import Hit, Kind
 
-AHEAD_WIDTHS = 8
-"""How many of the card widths the next move may bring get their faces made ahead, nearest first
-(each is up to 52 faces, made in the frames' spare time, and kept: a long run moved can change the
-width by 30 px, so not only the nearest)."""
-
 FLY_MS = 200          # one card's flight
 STAGGER_MS = 18       # between the cards of a run
 AUTO_MS = 110         # between automatic moves
@@ -369,27 +364,29 @@ class ColumnsTable(GameTable):
             self.base = None
             self.stale = True
 
-    def ahead_widths(self) -> list[int]:
-        """The card widths (px) the states after each legal move (and after each automatic move
-        to a foundation it sets off) would be drawn at (:meth:`fit_width`) other than today's,
-        the :data:`AHEAD_WIDTHS` nearest: a growing column shrinks the whole tableau, and every
-        face shows again at the new width."""
-        s, now = self.state, self.card_w
-        out = set()
-        for m in self.rules.legal_moves(s):
-            try:
-                after = self.rules.apply(s, m)
-                out.add(self.fit_width(after))
-                for _ in range(8 if self.auto_on else 0):   # and the automatic moves it sets off
-                    safe = self.safe_moves(after, self.kept_back)
-                    if not safe:
-                        break
-                    after = self.rules.apply(after, safe[0])
-                    out.add(self.fit_width(after))
-            except IllegalMove:
-                continue
-        out.discard(now)
-        return sorted(out, key=lambda w: (abs(w - now), w))[:AHEAD_WIDTHS]
+    def ahead_width_jobs(self) -> list:
+        """One job per legal move: the card widths (px) the state after it, and after each
+        automatic move to a foundation it sets off, would be drawn at (:meth:`fit_width`). A
+        growing column shrinks the whole tableau and every face shows again at the new width;
+        working out the widths of all the moves takes up to 6 ms natively (Spider), so each move
+        is one piece of a frame's spare time."""
+        s = self.state
+        return [lambda m=m: self._widths_after(s, m) for m in self.rules.legal_moves(s)]
+
+    def _widths_after(self, s, move) -> list[int]:
+        out = []
+        try:
+            after = self.rules.apply(s, move)
+            out.append(self.fit_width(after))
+            for _ in range(8 if self.auto_on else 0):
+                safe = self.safe_moves(after, self.kept_back)
+                if not safe:
+                    break
+                after = self.rules.apply(after, safe[0])
+                out.append(self.fit_width(after))
+        except IllegalMove:
+            pass
+        return out
 
     def fan_for(self, key) -> tuple[float, float]:
         """``(dx, dy)`` between the visible cards of a non-column pile (0, 0: stacked)."""
