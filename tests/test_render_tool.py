@@ -46,3 +46,16 @@ def test_an_unreadable_position_is_one_line_exit_2(tmp_path):
 def test_legal_moves_still_render(tmp_path):
     p, out = render(tmp_path, "--game", "spider", "--moves", "1-3 2-5")
     assert p.returncode == 0 and out.exists(), p.stderr
+
+
+@pytest.mark.parametrize("game", ["freecell", "pyramid", "devils-grip", "klondike"])
+def test_a_table_renders_its_cards_not_a_blank_screen(tmp_path, game):
+    """A table's first picture waits frames for its card images (``GameTable.ready``): the tool
+    runs frames until it is drawn, so the PNG shows the table, never the black screen before it."""
+    import pygame
+
+    p, out = render(tmp_path, "--size", "1280x800", "--game", game, "--number", "5")
+    assert p.returncode == 0 and out.exists(), p.stderr
+    img = pygame.image.load(str(out))
+    colours = {tuple(img.get_at((x, y)))[:3] for x in range(0, 1280, 40) for y in range(0, 800, 40)}
+    assert len(colours) > 20, f"{game}: {len(colours)} colours"

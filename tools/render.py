@@ -62,6 +62,19 @@ def check_moves(rules, state, moves: list[str]) -> None:
             raise CommandError(f"move {i} '{quote(tok)}' is illegal: {e}") from None
 
 
+def drawn(app, cap: int = 200) -> None:
+    """Run frames until the scene's picture is drawn: a table's first picture waits frames for its
+    card images (``GameTable.ready``), and a PNG of the screen before it would be blank.
+
+    :raises SystemExit: (exit 1) if nothing is drawn within ``cap`` frames.
+    """
+    for _ in range(cap):
+        app.frame()
+        if not app.dirty:
+            return
+    sys.exit(f"error: the picture was not drawn within {cap} frames")
+
+
 def render(size, args, out: Path) -> None:
     """Draw the table (or ``--scene``) at ``size`` and write ``out``.
 
@@ -117,7 +130,7 @@ def render(size, args, out: Path) -> None:
     if args.status:
         t.say(args.status, error=True)
     app.dirty = True
-    app.frame()
+    drawn(app)
     pygame.image.save(app.screen, str(out))
     print(out)
     app.close()
@@ -165,7 +178,7 @@ def render_scene(size, args, settings, out: Path) -> None:
     if args.status:
         scene.message = args.status
     app.dirty = True
-    app.frame()
+    drawn(app)
     pygame.image.save(app.screen, str(out))
     print(out)
     app.close()
