@@ -80,7 +80,7 @@ def test_bundle_carries_the_byte_code_of_every_module_for_cpython_312(bundle):
 
     py312 = webenv.build_web.find_python312()
     if py312 is None:
-        pytest.skip("no CPython 3.12 here (python3.12, $PASYANS_PYTHON312): the bundle has no byte-code")
+        webenv.unavailable("no CPython 3.12 here (python3.12, $PASYANS_PYTHON312): the bundle has no byte-code")
     dest, info = bundle
     assert set(info["pyc"]) == expected_bytecode()
     with tarfile.open(dest / "web" / "pasyans.tar.gz") as t:

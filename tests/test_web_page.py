@@ -68,7 +68,8 @@ def test_the_page_imports_the_modules_from_the_bundles_byte_code(page):
     """The byte-code tools/build_web.py adds to the bundle is what the page's CPython 3.12 reads:
     no module of games/ or ui/ is compiled from source on the way to the first home frame."""
     if not webenv.need_bundle()[1]["pyc"]:
-        pytest.skip("the bundle was built without a CPython 3.12: it carries no byte-code")
+        webenv.unavailable("the bundle was built without a CPython 3.12 (python3.12, $PASYANS_PYTHON312): "
+                           "it carries no byte-code to check")
     s = scenario(page, "desktop", "start")
     assert s["cache_tag"] == "cpython-312" and s["first_draw"] > 0
     assert "ui.app" in s["modules"] and "ui.scenes.home" in s["modules"]
