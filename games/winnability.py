@@ -1,4 +1,5 @@
-"""``python -m games winnability``: solve a range of deals in parallel processes."""
+"""``python -m games winnability``: solve a range of deals in parallel processes, a line a deal in
+the deals' order, each printed as soon as it and the deals before it are solved."""
 from __future__ import annotations
 
 import os
@@ -6,6 +7,7 @@ import sys
 import time
 from collections import Counter
 from multiprocessing import get_context
+from multiprocessing.connection import wait
 
 from .registry import find_game
 
@@ -25,35 +27,144 @@ def solve_deal(args: tuple[str, int, dict, float]) -> tuple[int, str, float, int
 
 
 CHUNK_MAX = 64
-"""Deals handed to a worker at a time, at most."""
-BATCH_CHUNKS = 16
-"""Chunks a worker is given per batch: the deals in flight are ``jobs × chunk × BATCH_CHUNKS``."""
+"""Deals handed to a worker at a time, at most (fast deals: Pyramid's take a millisecond or two)."""
+CHUNK_SECONDS = 0.05
+"""CPU seconds a chunk of deals should take, by the deals solved so far: a line waits at most
+about this long behind the deals before it that the same worker is still solving."""
+WINDOW = 10_000
+"""Deals handed out but not yet printed, at most: the answers of deals solved ahead of a slow one
+wait in order, so memory stays flat however long the slow one takes."""
 
 
 def _tasks(rules, lo: int, hi: int, options: dict, timeout: float):
     return ((rules.name, n, options, timeout) for n in range(lo, hi + 1))
 
 
-def _pooled(pool, rules, first: int, last: int, options: dict, timeout: float, jobs: int):
-    """The answers of deals ``first..last`` in order, solved by ``pool``: the deals are made a
-    batch at a time as the answers are read, so memory stays flat over any range (``Pool.imap``
-    alone would queue the whole range at once)."""
-    count = last - first + 1
-    chunk = max(1, min(CHUNK_MAX, count // (jobs * 8)))
-    batch = jobs * chunk * BATCH_CHUNKS
-    for lo in range(first, last + 1, batch):
-        yield from pool.imap(solve_deal, _tasks(rules, lo, min(last, lo + batch - 1), options, timeout), chunk)
+def _worker(tasks, results, solve) -> None:
+    """A worker process: reads ``(game, lo, hi, options, timeout)`` chunks from ``tasks`` until
+    ``None`` and sends each deal's answer on ``results`` as soon as it is solved (one message a
+    deal, not a chunk), or ``("error", number, traceback)`` for a deal whose search raised.
+    Ctrl+C is left to the parent, which stops the workers."""
+    import signal
+    import traceback
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while (job := tasks.recv()) is not None:
+        game, lo, hi, options, timeout = job
+        for n in range(lo, hi + 1):
+            try:
+                answer = solve((game, n, options, timeout))
+            except Exception:
+                results.send(("error", n, traceback.format_exc()))
+                return
+            results.send(answer)
 
 
-def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, out) -> int:
+class _Worker:
+    """A worker process and its two pipes, with the deals handed to it and not yet answered."""
+
+    def __init__(self, ctx, solve):
+        self.tasks, tasks_end = ctx.Pipe(duplex=False)[::-1]
+        self.results, results_end = ctx.Pipe(duplex=False)
+        self.process = ctx.Process(target=_worker, args=(tasks_end, results_end, solve), daemon=True)
+        self.process.start()
+        tasks_end.close()      # the child's ends: the parent keeps only its own, so a dead child
+        results_end.close()    # reads as end of file
+        self.chunks: list[int] = []   # deals left to answer in each chunk handed out, oldest first
+
+    def give(self, job) -> None:
+        self.tasks.send(job)
+        self.chunks.append(job[2] - job[1] + 1)
+
+    def answered(self) -> None:
+        self.chunks[0] -= 1
+        if not self.chunks[0]:
+            self.chunks.pop(0)
+
+    def stop(self, at_once: bool) -> None:
+        if at_once:
+            self.process.terminate()
+        else:
+            try:
+                self.tasks.send(None)
+            except OSError:
+                self.process.terminate()
+        self.process.join()
+        self.tasks.close()
+        self.results.close()
+
+
+def pooled(rules, first: int, last: int, options: dict, timeout: float, jobs: int, solve=None):
+    """The answers of deals ``first..last`` (tuples of :func:`solve_deal`), in order, solved by
+    ``jobs`` worker processes; each is yielded as soon as it and every deal before it are solved.
+
+    A worker is handed a chunk of deals at a time (one at first; then as many as take about
+    :data:`CHUNK_SECONDS` of CPU by the deals solved so far, at most :data:`CHUNK_MAX`) and one more
+    chunk queued behind it, so it never waits for work, and it sends each deal's answer as soon as
+    it has it. At most :data:`WINDOW` deals are handed out ahead of the next line. ``solve`` (a
+    module-level function, default :func:`solve_deal`) solves one deal.
+
+    Closing the generator (or an exception in the reader: a closed pipe, Ctrl+C) stops the workers
+    at once; after the last answer they are stopped and waited for.
+
+    :raises RuntimeError: when a worker's search raised (its traceback in the message) or a worker
+        died.
+    """
+    solve = solve or solve_deal
+    ctx = get_context("spawn")
+    workers = [_Worker(ctx, solve) for _ in range(jobs)]
+    by_conn = {w.results: w for w in workers}
+    by_sentinel = {w.process.sentinel: w for w in workers}
+    done: dict[int, tuple] = {}   # answers solved ahead of a deal not yet answered
+    handed = printed = first      # the next deal to hand out; the next deal to yield
+    solved, cpu = 0, 0.0          # answers so far and their CPU seconds, to size the chunks
+    clean = False
+    try:
+        while printed <= last:
+            for depth in (1, 2):   # the next deals to the idle workers first, then one queued behind each
+                for w in workers:
+                    if len(w.chunks) >= depth or handed > last or handed - printed >= WINDOW:
+                        continue
+                    size = 1 if not solved or cpu <= 0 else int(CHUNK_SECONDS * solved / cpu)
+                    hi = min(last, handed + max(1, min(CHUNK_MAX, size)) - 1, printed + WINDOW - 1)
+                    w.give((rules.name, handed, hi, options, timeout))
+                    handed = hi + 1
+            for ready in wait(list(by_conn) + list(by_sentinel)):
+                w = by_conn.get(ready)
+                if w is None:   # a worker ended: its answers are read first, then its pipe's end
+                    by_sentinel[ready].process.join()
+                    w = by_sentinel[ready]
+                while w.results.poll():
+                    try:
+                        answer = w.results.recv()
+                    except EOFError:
+                        raise RuntimeError(f"a worker process ended (exit code {w.process.exitcode})") from None
+                    if answer[0] == "error":
+                        raise RuntimeError(f"deal {answer[1]}: the search raised\n{answer[2]}")
+                    w.answered()
+                    done[answer[0]] = answer
+                    solved, cpu = solved + 1, cpu + answer[2]
+            while printed in done:
+                yield done.pop(printed)
+                printed += 1
+        clean = True
+    finally:
+        for w in workers:
+            w.stop(at_once=not clean)
+
+
+def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, out, solve=None) -> int:
     """Print a line a deal (``N status seconds`` — CPU seconds of the deal's search —, `` M moves`` when solved, `` best K`` where the
     search keeps a best result) and the closing tally (docs/contract.md); games with a best result get
     a ``best results:`` line of their distribution on standard error, so standard output stays a
     line a deal and the tally. Returns 0.
 
-    Deals are made as they are solved and only counts are kept, so memory stays flat over any
-    range. :raises BrokenPipeError: when ``out``'s reader went away (``| head``): the workers are
-    stopped first, at once."""
+    Lines are in the order of the deals, each written and flushed as soon as its deal and every
+    deal before it are solved (:func:`pooled`). Deals are made as they are solved and only counts
+    are kept, so memory stays flat over any range. ``solve`` (a module-level function, default
+    :func:`solve_deal`) solves one deal. :raises BrokenPipeError: when ``out``'s reader went away
+    (``| head``): the workers are stopped first, at once."""
+    solve = solve or solve_deal
     count = last - first + 1
     # never more processes than deals, nor than a few per core (--jobs 99999 would fork-bomb)
     jobs = max(1, min(jobs or os.cpu_count() or 1, count, 4 * (os.cpu_count() or 1)))
@@ -61,11 +172,9 @@ def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, 
     bests: Counter = Counter()   # best result -> deals
     t0 = time.perf_counter()
     if jobs == 1:
-        results = map(solve_deal, _tasks(rules, first, last, options, timeout))
-        pool = None
+        results = map(solve, _tasks(rules, first, last, options, timeout))
     else:
-        pool = get_context("spawn").Pool(jobs)
-        results = _pooled(pool, rules, first, last, options, timeout, jobs)
+        results = pooled(rules, first, last, options, timeout, jobs, solve)
     try:
         for number, status, secs, nmoves, best in results:
             counts[status] += 1
@@ -75,16 +184,10 @@ def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, 
             out.write(f"{number} {status} {secs:.3f}" + (f" {nmoves} moves" if status == "solved" else "")
                       + extra + "\n")
             out.flush()
-    except BaseException:   # a closed pipe, Ctrl+C: the deals in flight are not waited for
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-            pool = None
-        raise
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    finally:   # a closed pipe, Ctrl+C: the workers are stopped at once, the deals in flight not waited for
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
     if bests:
         n = sum(bests.values())
         sys.stderr.write("best results: " + ", ".join(f"<={k} {sum(v for b, v in bests.items() if b <= k)}"

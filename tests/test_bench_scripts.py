@@ -70,3 +70,12 @@ def test_redraw_cpu_bench_runs_cold(tmp_path):
     assert "(cold: nothing kept)" in p.stdout.splitlines()[0]
     rows = {ln.split()[0] for ln in p.stdout.splitlines()[2:] if ln.strip()}
     assert rows == {"home", "tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell"}
+
+
+def test_winnability_stream_bench_compares_two_checkouts(tmp_path):
+    p = run("bench/winnability_stream.py", "--ref", str(ROOT), "--reps", "1", "--range", "pyramid:1-6",
+            "--first", "pyramid:1-1000", "--first-limit", "60", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert "pyramid:1-6 this/ref: wall " in p.stdout
+    assert "pyramid:1-1000 this: deal 1 at" in p.stdout and "deal 2 at" in p.stdout
+    assert "exit 0, stderr empty" in p.stdout

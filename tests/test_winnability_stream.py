@@ -56,3 +56,84 @@ def test_a_closed_pipe_ends_the_run_quietly():
     err = p.stderr.read().decode()
     assert [ln.split()[0] for ln in first] == [b"1", b"2"]
     assert rc == 0 and err == "", err
+
+
+SETTLED = "PASYANS_TEST_SETTLED"
+"""The file where :func:`slow_deal` notes each deal it settles (set in the workers' environment)."""
+
+
+def slow_deal(args):
+    """A stand-in for :func:`games.winnability.solve_deal`, run in the workers: a twentieth of a
+    second a deal, each deal noted in the file ``$PASYANS_TEST_SETTLED`` as it is settled."""
+    import os
+    import time
+
+    time.sleep(0.05)
+    with open(os.environ[SETTLED], "a") as fh:
+        fh.write(f"{args[1]}\n")
+    return args[1], "unknown", 0.05, 0, None
+
+
+class Reads:
+    """Standard output read by a test: notes how many deals were settled when each line came."""
+
+    def __init__(self, settled, n):
+        self.settled, self.n, self.lines, self.seen = settled, n, [], []
+
+    def write(self, text):
+        if len(self.lines) >= self.n:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.lines.append(text)
+        self.seen.append(len(self.settled.read_text().split()))
+
+    def flush(self):
+        pass
+
+
+def test_each_line_comes_as_soon_as_its_deal_is_settled(tmp_path, monkeypatch):
+    """Over a long range with two workers, the first lines are written while only a few deals are
+    settled (not once a whole chunk of deals is), in the deals' order; the closed pipe then stops
+    the workers, none left running."""
+    import multiprocessing
+
+    settled = tmp_path / "settled"
+    settled.write_text("")
+    monkeypatch.setenv(SETTLED, str(settled))
+    out = Reads(settled, 3)
+    with pytest.raises(BrokenPipeError):
+        run(find_game("klondike"), 1, 100_000, {"draw": "1"}, 10.0, 2, out, solve=slow_deal)
+    assert [ln.split()[0] for ln in out.lines] == ["1", "2", "3"]
+    # deal 1 settled, and the other worker's deals: a chunk alone would be dozens of deals
+    assert out.seen[0] < 16, out.seen
+    assert multiprocessing.active_children() == []
+
+
+def quick_deal(args):
+    """A stand-in for :func:`games.winnability.solve_deal`: a deal solved in a millisecond of CPU
+    (as it says), so the workers are soon handed chunks of many deals."""
+    return args[1], "solved", 0.001, 7, None
+
+
+def failing_deal(args):
+    """A stand-in whose search raises on deal 5."""
+    if args[1] == 5:
+        raise ValueError("the search broke on purpose")
+    return quick_deal(args)
+
+
+def test_chunks_of_fast_deals_come_back_whole_and_in_order():
+    out = Closes(10_000)
+    assert run(find_game("pyramid"), 3, 2002, {}, 1.0, 2, out, solve=quick_deal) == 0
+    assert [ln.split()[0] for ln in out.lines[:-1]] == [str(n) for n in range(3, 2003)]
+    assert out.lines[-1].startswith("solved 2000, unsolvable 0, unknown 0, seconds ")
+
+
+def test_a_search_that_raises_stops_the_run_and_its_workers():
+    import multiprocessing
+
+    out = Closes(10_000)
+    with pytest.raises(RuntimeError, match="(?s)deal 5: the search raised.*on purpose"):
+        run(find_game("pyramid"), 1, 5000, {}, 1.0, 2, out, solve=failing_deal)
+    printed = [ln.split()[0] for ln in out.lines]
+    assert printed == ["1", "2", "3", "4"][:len(printed)]    # the lines before it, in order, if any
+    assert multiprocessing.active_children() == []
