@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from .i18n import tr
+from .numbers import quote
 
 
 class GameError(ValueError):
@@ -29,6 +30,16 @@ class IllegalMove(GameError):
     def text(self, lang: str | None = None) -> str:
         """The reason in ``lang`` (default: the current language)."""
         return tr(self.msgid, lang, **self.kw)
+
+    @classmethod
+    def not_a_move(cls, msgid: str, text: str) -> "IllegalMove":
+        """The refusal of a text that is no move of the game, ``msgid`` quoting it as ``{text}``.
+        Every game names a bad move this way: the text stripped and cut by
+        :func:`games.numbers.quote` (its first 40 characters, ``…`` marking a cut), in the message
+        and as :attr:`move`, so a long text is never echoed whole (docs/contract.md, "Move
+        notation")."""
+        t = quote(str(text).strip())
+        return cls(msgid, t, text=t)
 
 
 class Refusal(NamedTuple):

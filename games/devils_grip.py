@@ -67,7 +67,7 @@ from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal
 from .deal import shuffle
 from .hints import devils_grip_value
 from .i18n import N_
-from .numbers import is_digits, quote
+from .numbers import is_digits
 from .position import join, read_fields, tokens
 
 ROWS, COLS = 3, 8
@@ -157,7 +157,7 @@ def parse_cell(text: str) -> int:
     row, dot, col = text.strip().partition(".")
     if dot and is_digits(row, 2) and is_digits(col, 2) and 1 <= int(row) <= ROWS and 1 <= int(col) <= COLS:
         return (int(row) - 1) * COLS + int(col) - 1
-    raise IllegalMove(MSG_BAD_CELL, quote(text), text=quote(text))
+    raise IllegalMove.not_a_move(MSG_BAD_CELL, text)
 
 
 def chain_of(c: int) -> int:
@@ -439,7 +439,7 @@ class DevilsGrip(Rules):
                 return Move(TALON, -1, parse_cell(b))
             if "." in a:
                 return Move(MERGE, parse_cell(a), parse_cell(b))
-        raise IllegalMove(MSG_BAD_MOVE, text.strip(), text=text.strip())
+        raise IllegalMove.not_a_move(MSG_BAD_MOVE, text)
 
     @classmethod
     def format_move(cls, s: DevilsGripState, m: Move) -> str:

@@ -55,7 +55,7 @@ from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal
 from .deal import microsoft_rand
 from .hints import freecell_value
 from .i18n import N_
-from .numbers import is_digits, quote
+from .numbers import is_digits
 from .position import read_fields, tokens
 
 N_COLUMNS, N_CELLS = 8, 4
@@ -483,7 +483,7 @@ class FreeCell(Rules):
         """
         raw = text.strip()
         t = raw.lower()
-        bad = IllegalMove(MSG_BAD_MOVE, quote(raw), text=quote(raw))
+        bad = IllegalMove.not_a_move(MSG_BAD_MOVE, raw)
 
         def place(ch):
             if ch in "12345678":

@@ -477,7 +477,7 @@ class Klondike(Rules):
         :raises IllegalMove: when the text is not a move of this game, quoting it.
         """
         t = text.strip().lower()
-        bad = IllegalMove(MSG_BAD_MOVE, text.strip(), text=text.strip())
+        bad = IllegalMove.not_a_move(MSG_BAD_MOVE, text)
         if t == "s":
             if not s.stock and not s.waste:
                 raise IllegalMove(MSG_STOCK_EMPTY, t)

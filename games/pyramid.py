@@ -437,7 +437,7 @@ class Pyramid(Rules):
         try:
             c = parse_card(text)
         except CardError:
-            raise IllegalMove(MSG_BAD_MOVE, text, text=text) from None
+            raise IllegalMove.not_a_move(MSG_BAD_MOVE, text) from None
         for i, x in enumerate(s.cards):
             if x == c:
                 return i
@@ -460,7 +460,7 @@ class Pyramid(Rules):
             return DRAW
         parts = t.split("+")
         if len(parts) > 2 or not all(p.strip() for p in parts):
-            raise IllegalMove(MSG_BAD_MOVE, t, text=t)
+            raise IllegalMove.not_a_move(MSG_BAD_MOVE, t)
         srcs = tuple(cls._locate(s, p.strip()) for p in parts)
         return srcs
 

@@ -58,7 +58,7 @@ from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal
 from .deal import shuffle
 from .hints import spider_value
 from .i18n import N_
-from .numbers import is_digits, quote
+from .numbers import is_digits
 from .position import int_field, read_fields, tokens
 
 N_COLUMNS = 10
@@ -431,7 +431,7 @@ class Spider(Rules):
         src, dash, dst = head.partition("-")
         src, dst, cnt = src.strip(), dst.strip(), cnt.strip()
         if not dash or not is_digits(src, 3) or not is_digits(dst, 3) or (slash and not is_digits(cnt, 4)):
-            raise IllegalMove(MSG_BAD_MOVE, quote(text.strip()), text=quote(text.strip()))
+            raise IllegalMove.not_a_move(MSG_BAD_MOVE, text)
         a, b = int(src) - 1, int(dst) - 1
         n = int(cnt) if slash else None
         for c in (a, b):

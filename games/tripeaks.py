@@ -248,7 +248,7 @@ class TriPeaks(Rules):
         try:
             c = parse_card(t)
         except CardError:
-            raise IllegalMove(MSG_BAD_MOVE, t, text=t) from None
+            raise IllegalMove.not_a_move(MSG_BAD_MOVE, t) from None
         for i, x in enumerate(s.tableau):
             if x == c:
                 return i

@@ -183,3 +183,35 @@ def test_numbers_in_positions_are_ascii_digits(capsys, tmp_path, game, key, valu
     pos = "\n".join(lines) + f"\n{key}: {value}\n"
     rc, out, err = run(capsys, tmp_path, "moves", game, *opts, position=pos)
     refused(rc, err, value)
+
+
+LONG_MOVES = {
+    # game: texts that are no move, each over 5000 characters
+    "tripeaks": ["A" * 5000, "K" * 5000 + "C"],
+    "pyramid": ["A" * 5000, "5H+" + "A" * 5000, "A" * 5000 + "+8C"],
+    "devils-grip": ["A" * 5000, "1.3>" + "9" * 5000, "t>" + "A" * 5000],
+    "spider": ["A" * 5000, "3-" + "7" * 5000],
+    "klondike": ["A" * 5000, "w" * 5000],
+    "freecell": ["A" * 5000, "3" * 5000],
+}
+
+
+@pytest.mark.parametrize("game", sorted(LONG_MOVES))
+def test_a_long_bad_move_is_quoted_cut_the_same_way_in_every_game(capsys, tmp_path, game):
+    """The reason names the bad move by its first 40 characters and ``…``, in every game, both in
+    ``play``'s error line and in the refusal the rules give a table."""
+    from games.core import IllegalMove
+    from games.registry import find_game
+
+    position = deal(capsys, tmp_path, game)
+    rules = find_game(game)
+    state = rules.parse_position(position, {})
+    for bad in LONG_MOVES[game]:
+        rc, out, err = run(capsys, tmp_path, "play", game, "--moves", bad, position=position)
+        refused(rc, err, bad)
+        assert len(err) < 300, (game, len(err), err[:300])
+        with pytest.raises(IllegalMove) as e:
+            rules.parse_move(state, bad)
+        named = [t for t in (e.value.kw.get("text"), e.value.move) if t]
+        assert named and all(len(t) <= 41 and t.endswith("…") for t in named), (game, named)
+        assert len(e.value.text("en")) < 200 and len(e.value.text("ru")) < 250
