@@ -492,6 +492,8 @@ class DevilsGrip(Rules):
             piles.append(pile)
         if piles[0] and not any(grid):
             raise PositionError("the grid is empty while the stock has cards (a cell is refilled at once)")
+        if not any(grid) and not piles[1]:
+            raise PositionError("the position holds no card: the grid, the stock and the talon are empty")
         return DevilsGripState(tuple(grid), piles[0], piles[1])
 
     @staticmethod

@@ -479,7 +479,8 @@ class Spider(Rules):
         ``Score:`` carries a game's score on (default ``500 + 100 × Completed``); ``Moves:`` and
         ``Status:`` (as ``play`` prints them) are read and ignored. Stock cards may be written
         with or without parentheses. A position may hold fewer than 104 cards (scripted
-        positions), but never more copies of a card than the variant's deck has. The automatic
+        positions), but never more copies of a card than the variant's deck has, nor no card at
+        all (columns and stock empty with ``Completed: 0``). The automatic
         events are applied when reading: a face-down top card is turned up and a complete run
         at a column's open end is removed (counted in ``Completed``).
 
@@ -524,6 +525,9 @@ class Spider(Rules):
         if total + RUN * completed > 104:
             raise PositionError(f"{total} cards on the table and in the stock plus Completed: {completed} "
                                 f"(× 13 = {RUN * completed}) make {total + RUN * completed}, more than 104")
+        if not total and not completed:
+            raise PositionError("the position holds no card: the columns and the stock are empty and "
+                                "Completed: 0 (an empty table is won only with runs completed)")
         suits_done = cls._completed_suits(suits, seen, completed)
         extra = ()
         for i in range(N_COLUMNS):

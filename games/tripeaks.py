@@ -269,6 +269,7 @@ class TriPeaks(Rules):
     def parse_position(cls, text: str, options: dict[str, str]) -> TriPeaksState:
         """Read a TriPeaks position (docs/contract.md). ``Mode:`` in the text wins over ``options``;
         optional ``Score:`` and ``Streak:`` carry a game's score on (defaults: the scoring's start).
+        Fewer than 52 cards is allowed (a what-if), no card at all is not.
 
         :raises PositionError: naming the line and what is wrong.
         """
@@ -291,6 +292,9 @@ class TriPeaks(Rules):
             if c in seen:
                 raise PositionError(f"{fmt(c)} appears twice")
             seen.add(c)
+        if not seen:
+            raise PositionError("the position holds no card: every row is empty (--) and so are the "
+                                "waste and the stock")
         score = int_field(f, "score", cls.START_SCORE[o["scoring"]])
         streak = int_field(f, "streak", 0, 0, 52)
         return TriPeaksState(tuple(tableau), tuple(stock), tuple(waste), mode, o["scoring"], score, streak)
