@@ -29,7 +29,9 @@ does not count), and no card that the waste shows while the stock is drawn throu
 (the waste tops of the current pass and of one full pass after it) fits a foundation or a column.
 Then drawing only turns the same cycle of cards forever, so no move can change the outcome. A
 position where only pointless moves remain (a card shuffled between two equal places, a card
-taken back from a foundation) is reported ``playing``: proving those useless needs a search.
+taken back from a foundation) is reported ``playing``: proving those useless needs a search. A
+lost game, like a won one, has no legal move: the draws and renumberings left are refused ("The
+game is over"), as every game refuses moves after its end.
 
 **Deal** (Pasyans shuffle v1 of :func:`games.cards.deck`, :mod:`games.deal`), laid out as the
 real game is dealt, in rows: ``d[0..6]`` go to columns 1..7 (column 1's card face up, the rest
@@ -168,9 +170,17 @@ class Klondike(Rules):
     @classmethod
     def legal_moves(cls, s: KlondikeState) -> list[Move]:
         """Every legal move in this order: ``wh``, ``1h``..``7h``, ``w1``..``w7``, column to
-        column (by source, then destination), foundation to column (suits C D H S), ``s``."""
+        column (by source, then destination), foundation to column (suits C D H S), ``s``; none
+        once the game is over, won or lost (a lost game's draws and whole king columns moved to an
+        empty column change nothing, docs/rules.md: "no move can change the outcome")."""
         if sum(s.foundations) == 52:
             return []
+        out = cls._moves(s)
+        return [] if cls._lost(s, out) else out
+
+    @classmethod
+    def _moves(cls, s: KlondikeState) -> list[Move]:
+        """The moves the cards allow, in :meth:`legal_moves`' order, whether the game is lost or not."""
         out: list[Move] = []
         cols, f = s.columns, s.foundations
         if s.waste and goes_home(s.waste[-1], f):
@@ -216,6 +226,14 @@ class Klondike(Rules):
         or ``None`` when it is legal."""
         if sum(s.foundations) == 52:
             return Refusal(MSG_OVER)
+        why = cls._why_not(s, m)
+        if why is None and cls._lost(s, cls._moves(s)):
+            return Refusal(MSG_OVER)   # a lost game refuses every move, as a won one does
+        return why
+
+    @classmethod
+    def _why_not(cls, s: KlondikeState, m: Move) -> Refusal | None:
+        """:meth:`why_not` for a game not yet won, the game's end aside."""
         cols, f = s.columns, s.foundations
         if m.src == STOCK or m.dst == STOCK:
             if not s.stock and not s.waste:
@@ -328,20 +346,26 @@ class Klondike(Rules):
         """``won`` when all 52 cards are home; ``lost`` as defined in the module docstring."""
         if sum(s.foundations) == 52:
             return WON
+        return LOST if cls._lost(s, cls._moves(s)) else PLAYING
+
+    @classmethod
+    def _lost(cls, s: KlondikeState, moves: list[Move]) -> bool:
+        """Whether ``s`` (not won), whose :meth:`_moves` are ``moves``, is lost as the module
+        docstring defines it."""
         cols, f = s.columns, s.foundations
         tops = [c[-1] for c in cols if c]
         empty = len(tops) < N_COLUMNS
-        for m in cls.legal_moves(s):
+        for m in moves:
             if m.src == WASTE or m.src == STOCK or m.dst == STOCK:
                 continue  # judged below, over the whole stock cycle
             if (0 <= m.src < N_COLUMNS and 0 <= m.dst < N_COLUMNS and not cols[m.dst]
                     and s.down[m.src] == 0 and m.n == len(cols[m.src])):
                 continue  # a whole king column to an empty column only renumbers columns
-            return PLAYING
+            return False
         for w in cls._waste_cycle(s):
             if goes_home(w, f) or (empty and w & 15 == 13) or any(fits(w, t) for t in tops):
-                return PLAYING
-        return LOST
+                return False
+        return True
 
     @classmethod
     def solver(cls, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,

@@ -255,7 +255,34 @@ def locked(stock, draw=1):
 def test_lost_when_the_stock_cycle_brings_nothing():
     s = locked(["6C", "7D", "TS", "JH", "QC", "KD"])
     assert Klondike.status(s) == LOST
-    assert Klondike.legal_moves(s) == [Move(STOCK, WASTE, 1)]  # drawing is legal, but useless
+    assert Klondike.legal_moves(s) == []   # drawing would change nothing: the game is over
+
+
+def test_a_lost_game_refuses_every_move_as_the_other_games_do():
+    """Once lost (no move can change the outcome, docs/rules.md), a draw, a recycle and a whole
+    king column moved to an empty column are refused with "The game is over", as every game
+    refuses moves after its end; a move refused for its own reason keeps that reason."""
+    s = locked(["6C", "7D", "TS", "JH", "QC", "KD"])
+    with pytest.raises(IllegalMove, match="The game is over"):
+        Klondike.apply(s, Move(STOCK, WASTE, 1))
+    assert Klondike.why_not(s, Move(STOCK, WASTE, 1)).msgid == "The game is over"
+    assert Klondike.why_not(s, Move(0, 1, 1)).msgid != "The game is over"   # KH on KD: no fit
+    recycled = KlondikeState(s.columns, s.down, (), s.stock, s.foundations, s.draw, 0, 0)
+    assert Klondike.status(recycled) == LOST and Klondike.legal_moves(recycled) == []
+    assert Klondike.why_not(recycled, Move(WASTE, STOCK, 6)).msgid == "The game is over"
+    # a king alone in its column and an empty column: moving it only renumbers the columns
+    tops, stock = ["QH", "QD", "JH", "JD", "TH"], ["6C", "7D"]
+    rest = [fmt(c) for c in ALL_CARDS if fmt(c) not in tops + stock + ["KH"]]
+    king = Klondike.parse_position("\n".join(
+        ["Game: klondike", "Draw: 1", "Foundations: H-0 C-0 D-0 S-0", "Stock: " + " ".join(stock), "Waste:",
+         ": KH", ":"] + [": " + " ".join(f"({x})" for x in rest[i::5]) + " " + t for i, t in enumerate(tops)]) + "\n", {})
+    assert Klondike.status(king) == LOST and Klondike.legal_moves(king) == []
+    assert Klondike.why_not(king, Move(0, 1, 1)).msgid == "The game is over"
+    text = Klondike.format_position(s)
+    rc, out, err = cli("play", "klondike", "--position", "-", "--moves", "s", stdin=text)
+    assert rc == 2 and "move 1 's' is illegal: The game is over" in err, err
+    rc, out, err = cli("play", "klondike", "--position", "-", "--moves", "", stdin=text)
+    assert rc == 0 and "Status: lost" in out
 
 
 def test_not_lost_when_a_stock_card_fits_in_draw_one_but_lost_in_draw_three_if_never_shown():
