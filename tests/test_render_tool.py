@@ -59,3 +59,46 @@ def test_a_table_renders_its_cards_not_a_blank_screen(tmp_path, game):
     img = pygame.image.load(str(out))
     colours = {tuple(img.get_at((x, y)))[:3] for x in range(0, 1280, 40) for y in range(0, 800, 40)}
     assert len(colours) > 20, f"{game}: {len(colours)} colours"
+
+
+@pytest.mark.parametrize("size", ["320x300", "300x640", "360x600", "big"])
+def test_a_size_under_the_smallest_window_names_the_real_minimum(tmp_path, size):
+    """``--size`` below the app's smallest window (``ui.app.MIN_SIZE``, 360x640 either way) is one
+    line naming that minimum, exit 2, no PNG (it named 320x300)."""
+    p, out = render(tmp_path, "--size", size)
+    lines = p.stderr.splitlines()
+    assert p.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: "), p.stderr
+    assert "360 px on the short side and 640 on the long side" in lines[0] and "320x300" not in lines[0].replace(size, "")
+    assert not out.exists()
+
+
+def test_pasyans_size_under_the_minimum_is_said_not_ignored_silently(capsys):
+    """``PASYANS_SIZE`` under the smallest window is grown to it, and one line on standard error
+    says so; an unreadable one is ignored, also said; a good one is taken as it is, silently."""
+    import io
+
+    from ui.app import env_size
+
+    err = io.StringIO()
+    assert env_size({"PASYANS_SIZE": "320x300"}, err) == (640, 360)
+    assert env_size({"PASYANS_SIZE": "300x500"}, err) == (360, 640)
+    assert env_size({"PASYANS_SIZE": "wide"}, err) is None
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 3, lines
+    assert "PASYANS_SIZE 320x300 is under the smallest window" in lines[0] and "drawn at 640x360" in lines[0]
+    assert "drawn at 360x640" in lines[1] and "PASYANS_SIZE 'wide' is not WxH" in lines[2]
+    quiet = io.StringIO()
+    assert env_size({"PASYANS_SIZE": "390x844"}, quiet) == (390, 844) and env_size({}, quiet) is None
+    assert quiet.getvalue() == ""
+
+
+def test_the_app_says_when_pasyans_size_is_under_the_minimum(monkeypatch, capsys):
+    """The app started with ``PASYANS_SIZE=320x300`` (no size given) opens at 640x360 and says so
+    on standard error (it fell back to 1280x800 without a word)."""
+    from conftest import new_app
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("PASYANS_SIZE", "320x300")
+    app = new_app(size=None, frames=0)
+    assert app.size == (640, 360)
+    assert "PASYANS_SIZE 320x300 is under the smallest window" in capsys.readouterr().err

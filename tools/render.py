@@ -40,7 +40,7 @@ from games.codes import CodeError  # noqa: E402
 from games.core import GameError, History, IllegalMove  # noqa: E402
 from games.numbers import quote  # noqa: E402
 from games.tripeaks import DRAW, TriPeaks  # noqa: E402
-from ui.app import App, parse_size  # noqa: E402
+from ui.app import MIN_SIZE, App, parse_size  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.storage import MemoryStorage, Store  # noqa: E402
 from ui.table.tripeaks import TriPeaksTable  # noqa: E402
@@ -190,7 +190,8 @@ def main(argv=None) -> int:
     ap.add_argument("--number", type=int, default=1)
     ap.add_argument("--position", help="a position file (docs/contract.md format)")
     ap.add_argument("--option", action="append", default=[], help="KEY=VALUE (mode, scoring)")
-    ap.add_argument("--size", default="1280x800")
+    ap.add_argument("--size", default="1280x800",
+                    help=f"WxH in px, at least {MIN_SIZE[0]} on the short side and {MIN_SIZE[1]} on the long side")
     ap.add_argument("--all-sizes", action="store_true", help="1280x800, 390x844 and 844x390")
     ap.add_argument("--moves", default="", help="moves to play first, 'solve' or 'stock'")
     ap.add_argument("--panel", choices=["code", "options"])
@@ -212,7 +213,9 @@ def main(argv=None) -> int:
         else:
             size = parse_size(args.size)
             if size is None:
-                ap.error(f"--size '{args.size}' is not WxH (at least 320x300)")
+                raise CommandError(f"--size '{quote(args.size)}' is not WxH with at least {MIN_SIZE[0]} px on the short side "
+                         f"and {MIN_SIZE[1]} on the long side (e.g. {MIN_SIZE[0]}x{MIN_SIZE[1]}, "
+                         f"{MIN_SIZE[1]}x{MIN_SIZE[0]}, 1280x800)")
             render(size, args, out)
     except (CommandError, GameError, CodeError, ValueError) as e:   # one line, exit 2 (docs/contract.md)
         print(f"error: {e}", file=sys.stderr)

@@ -4,7 +4,8 @@
 ``update(dt)`` → ``draw`` and ``flip`` only when something changed (a dirty flag), so an idle
 frame costs a few microseconds. ``main.py`` awaits ``asyncio.sleep(0)`` between frames.
 
-Window size: ``App(size)``, else ``PASYANS_SIZE=WxH``, else 1280×800 on the desktop; in the
+Window size: ``App(size)``, else ``PASYANS_SIZE=WxH`` (at least 360x640 either way: :func:`env_size`),
+else 1280×800 on the desktop; in the
 browser (``sys.platform == "emscripten"``) the page's ``window.innerWidth/innerHeight``, polled
 every 0.5 s because pygbag delivers no ``VIDEORESIZE`` (docs/design.md, "The browser (pygbag)").
 """
@@ -89,6 +90,28 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     if clamp_size(w, h) != (w, h):
         return None
     return w, h
+
+
+def env_size(environ=os.environ, err=None) -> tuple[int, int] | None:
+    """The window size ``PASYANS_SIZE=WxH`` asks for, or ``None`` when it is not set. A value that
+    is not ``WxH`` is ignored and one under :data:`MIN_SIZE` is grown to it, each said in one line
+    on standard error (``err``, default ``sys.stderr``), never silently."""
+    value = environ.get("PASYANS_SIZE")
+    if not value:
+        return None
+    err = err or sys.stderr
+    size = parse_size(value)
+    if size is not None:
+        return size
+    try:
+        w, h = (int(x) for x in value.lower().replace("×", "x").split("x"))
+    except ValueError:
+        err.write(f"PASYANS_SIZE '{value[:40]}' is not WxH (e.g. 390x844): ignored\n")
+        return None
+    grown = clamp_size(w, h)
+    err.write(f"PASYANS_SIZE {w}x{h} is under the smallest window, {MIN_SIZE[0]} px on the short side and "
+              f"{MIN_SIZE[1]} on the long side: drawn at {grown[0]}x{grown[1]}\n")
+    return grown
 
 
 def page_query() -> str:
@@ -196,7 +219,7 @@ class App:
         self.settings.save(self.store)  # a first start keeps its language; a corrupt record is replaced
         self.notice, self.notice_until, self.notice_rect = "", 0.0, pygame.Rect(0, 0, 0, 0)
         i18n.set_language(self.settings.language)
-        size = clamp_size(*(size or parse_size(os.environ.get("PASYANS_SIZE")) or browser_size() or DEFAULT_SIZE))
+        size = clamp_size(*(size or env_size() or browser_size() or DEFAULT_SIZE))
         self.flags = 0 if WEB else pygame.RESIZABLE
         pygame.display.set_caption("Pasyans")
         self.screen = pygame.display.set_mode(size, self.flags)
