@@ -128,6 +128,33 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def plural_form(n: int, lang: str | None = None) -> str:
+    """The plural form of ``n`` in ``lang`` (default: the current language), the catalogue's
+    context for counted words: English ``one`` / ``many``; Russian ``one`` (1, 21…), ``few``
+    (2–4, 22–24…), ``many`` (the rest).
+
+    >>> [plural_form(n, "ru") for n in (1, 3, 5, 11, 22)], plural_form(1, "en"), plural_form(2, "en")
+    (['one', 'few', 'many', 'many', 'few'], 'one', 'many')
+    """
+    n = abs(int(n))
+    if (lang or _current[0]) == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "many"
+
+
+def tr_n(msgid: str, n: int, lang: str | None = None, **kw) -> str:
+    """``msgid`` for the count ``n`` (filled in as ``{n}``): the catalogue's entry under the
+    context of ``n``'s :func:`plural_form` ("1 record", "2 records"; «1 запись», «2 записи», «5
+    записей»). Each counted message has an entry per form (``msgctxt "one"``, ``"few"``,
+    ``"many"``) in every language, beside its plain entry."""
+    lang = lang or _current[0]
+    return tr(msgid, lang, context=plural_form(n, lang), n=n, **kw)
+
+
 # -- numbers and times per language ---------------------------------------------
 _NBSP = "\u00a0"
 

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from . import records
+from .i18n import plural_form  # noqa: F401  (the plural forms' home is games.i18n)
 from .daily import GAMES, SEED_GAMES, parse_date
 from .points import grip_goal_points
 from .points import points as win_points
@@ -340,14 +341,14 @@ def share_line(date: str, game: str, entry: DailyEntry, lang: str | None = None,
     87 ходов» / "Pasyans 2026-12-04 · Klondike ✓ 3:12 · 87 moves"; a daily not won shows ✗. A
     Devil's Grip daily adds its cards left and goal: "… · 7 left, goal ≤ 8".
     ``symbols`` False writes "won" / "not won" instead of the marks (for a font without them)."""
-    from .i18n import format_duration, language, tr
+    from .i18n import format_duration, tr, tr_n
     from .registry import find_game
 
     if symbols:
         mark = "\u2713" if entry.won else "\u2717"
     else:
         mark = tr("won", lang) if entry.won else tr("not won", lang)
-    moves = tr("{n} moves", lang, context=plural_form(entry.moves, lang or language()), n=entry.moves)
+    moves = tr_n("{n} moves", entry.moves, lang)
     line = tr("Pasyans {date} · {game} {mark} {time} · {moves}", lang, date=date,
               game=tr(find_game(game).title, lang), mark=mark, time=format_duration(entry.seconds, lang),
               moves=moves)
@@ -366,14 +367,3 @@ def _goal_of(code: str) -> int | None:
         return None
 
 
-def plural_form(n: int, lang: str) -> str:
-    """The plural form of ``n`` in ``lang``, the catalogue's context for counted words: English
-    ``one`` / ``many``; Russian ``one`` (1, 21…), ``few`` (2–4, 22–24…), ``many`` (the rest)."""
-    n = abs(int(n))
-    if lang == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            return "one"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if n == 1 else "many"

@@ -7,11 +7,11 @@ import pytest
 from games.i18n import LANGUAGES, LOCALES_DIR, parse_po, tr
 
 ROOT = Path(__file__).resolve().parent.parent
-MARKERS = {"N_", "tr", "_"}
+MARKERS = {"N_", "tr", "tr_n", "_"}
 
 
 def source_msgids():
-    """String literals passed first to N_(), tr() or _() anywhere in games/, ui/ and main.py."""
+    """String literals passed first to N_(), tr(), tr_n() or _() anywhere in games/, ui/ and main.py."""
     found = {}
     files = [*(ROOT / "games").rglob("*.py"), *(ROOT / "ui").rglob("*.py"), ROOT / "main.py"]
     for path in files:

@@ -349,3 +349,22 @@ def test_the_kept_aside_notice_speaks_the_stored_language():
     st.backend.set("stats", "{torn")
     app = conftest.new_app(None, store=st, settings=conftest.FROM_STORE)
     assert app.notice.startswith("Не удалось прочитать: статистика.")
+
+
+def test_the_import_messages_count_in_the_right_plural(tmp_path, monkeypatch):
+    """One record imported reads "Imported 1 record" and its undo "Import undone: 1 record as
+    before" (they said "1 records"); Russian takes its three forms (1 запись, 3 записи, 5 записей)."""
+    path = tmp_path / "export.json"
+    path.write_text(export({"stats": {KEY: {"played": 1, "won": 0, "last": ["l"]}}}), encoding="utf-8")
+    monkeypatch.setenv("PASYANS_EXPORT", str(path))
+    st = played_store()
+    app = new_app(st, SettingsScene())
+    tap(app, button(app.scene, "import"))
+    tap(app, app.scene.panel.buttons[0].rect.center)             # Import
+    assert app.scene.message == "Imported 1 record"
+    tap(app, button(app.scene, "undo_import"))
+    assert app.scene.message == "Import undone: 1 record as before"
+    assert [i18n.tr_n("Imported {n} records", n, "ru") for n in (1, 3, 5, 21)] == [
+        "Загружена 1 запись", "Загружено 3 записи", "Загружено 5 записей", "Загружена 21 запись"]
+    assert i18n.tr_n("Import undone: {n} records as before", 2, "en") == "Import undone: 2 records as before"
+    assert i18n.tr_n("Import undone: {n} records as before", 12, "ru").endswith("12 записей, как были")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pygame
 
-from games.i18n import tr
+from games.i18n import tr, tr_n
 
 from .. import cards_art, text
 from ..frame import DIM, INK, TOUCH, Button
@@ -296,7 +296,7 @@ class SettingsScene(ScreenScene):
             self.stale = True
             return
         self.reload_from_store()
-        self.message = tr("Imported {n} records", n=n)
+        self.message = tr_n("Imported {n} records", n)
         self.resize(*self.app.size)
 
     def undo_import(self) -> None:
@@ -308,7 +308,7 @@ class SettingsScene(ScreenScene):
             self.stale = True
             return
         self.reload_from_store()
-        self.message = tr("Import undone: {n} records as before", n=n)
+        self.message = tr_n("Import undone: {n} records as before", n)
         self.resize(*self.app.size)
 
     def reload_from_store(self) -> None:
