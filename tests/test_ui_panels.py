@@ -40,7 +40,8 @@ def test_options_rows_and_footer_never_overlap(game, lang):
         rows = [b.rect for b in p.row_buttons]
         assert len(rows) == len(p.rows) >= 7, (game, size)
         note = p.note_rect
-        assert note.height > 0
+        # the footer says rule changes wait for the next deal only where there are rule options
+        assert (note.height > 0) == bool(t.rules.options) == (p.note != ""), (game, p.note)
         done = p.buttons[0].rect
         for i, r in enumerate(rows):
             assert p.rect.contains(r), (game, size, lang, i, r, p.rect)
@@ -49,9 +50,22 @@ def test_options_rows_and_footer_never_overlap(game, lang):
             assert not r.colliderect(done), (game, size, lang, i, r, done)
             for r2 in rows[i + 1:]:
                 assert not r.colliderect(r2), (game, size, lang, r, r2)
-        assert p.rect.contains(note) and not note.colliderect(done)
-        # the footer's text is drawn inside its strip, readable
-        assert text.fit(p.note, 21, note.width, 12) >= 12
+        if p.note:
+            assert p.rect.contains(note) and not note.colliderect(done)
+            # the footer's text is drawn inside its strip, readable
+            assert text.fit(p.note, 21, note.width, 12) >= 12
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_next_deal_note_shows_only_where_there_are_rule_options(game):
+    """Devil's Grip and FreeCell have no rule options: their options panel does not say "Rule
+    changes apply from the next deal" (Devil's Grip's did); the other four games' panels do."""
+    app = make(game, (1280, 800), "en")
+    app.scene.open_options()
+    app.frame()
+    has_rules = game not in ("devils-grip", "freecell")
+    assert (app.scene.panel.note == "Rule changes apply from the next deal") == has_rules, game
+    assert (app.scene.panel.note == "") == (not has_rules), game
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

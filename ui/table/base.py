@@ -710,7 +710,10 @@ class GameTable(Scene):
         self.stale = True
 
     def open_options(self) -> None:
-        self.panel = OptionsPanel(self, self.options_rows(), tr("Rule changes apply from the next deal"))
+        """The options panel; its footer says rule changes wait for the next deal only in a game
+        that has rule options (Devil's Grip and FreeCell have none)."""
+        note = tr("Rule changes apply from the next deal") if self.rules.options else ""
+        self.panel = OptionsPanel(self, self.options_rows(), note)
         self.stale = True
 
     def close_panel(self) -> None:
