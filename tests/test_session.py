@@ -148,3 +148,22 @@ def test_the_deals_automatic_moves_are_counted_out_of_a_continued_game():
     h2 = History.start(Klondike, Klondike.deal(n, {"draw": "1"}))
     h2.play("s")
     assert s.leading_safe_moves(h2) == 0               # the player moved first: none is the deal's
+
+
+def test_a_won_game_is_recorded_with_the_moves_the_counter_shows():
+    """The moves a win is scored and recorded with (points, records, fewest moves) are the
+    counter's, :meth:`Session.player_moves`: the deal's automatic moves left out, as the top bar
+    and the shown score leave them out (they were counted in the records and the statistics)."""
+    s, progress, progression, line = _deal("klondike")
+    s.play(line[0])
+    s.play(line[1], group=False)
+    s.deal_moves = 2             # as if the table had made these two by itself at the deal
+    for m in line[2:]:
+        s.play(m)
+    assert s.status() == WON and s.player_moves() == len(line) - 2
+    s.clock = 100.0
+    outcome = s.record_end(progress, progression)
+    assert outcome is not None
+    assert progress.summary(stats_key("klondike", s.options))["fewest_moves"] == len(line) - 2
+    recorded = {e.moves for table in progression.data.records.values() for e in table}
+    assert recorded == {len(line) - 2}, recorded

@@ -299,13 +299,14 @@ class Progress:
 
     # -- statistics ----------------------------------------------------------------------------
     def won(self, saved: SavedGame, history: History, score: int | None = None,
-            result: int | None = None) -> bool:
-        """Count a win (once per game id). ``result``: a lower-is-better result (cards left).
-        Returns whether this call counted it."""
-        return self._count(saved, True, history, score, result)
+            result: int | None = None, moves: int | None = None) -> bool:
+        """Count a win (once per game id). ``result``: a lower-is-better result (cards left);
+        ``moves``: the move counter's number (default ``history.moves``; a table leaves out the
+        moves it made by itself at the deal). Returns whether this call counted it."""
+        return self._count(saved, True, history, score, result, moves)
 
     def _count(self, saved: SavedGame, won: bool, history: History | None = None,
-               score: int | None = None, result: int | None = None) -> bool:
+               score: int | None = None, result: int | None = None, moves: int | None = None) -> bool:
         key = stats_key(saved.game, saved.options)
         s = self.stats.setdefault(key, empty_stats())
         if saved.id in s["counted"]:
@@ -322,7 +323,8 @@ class Progress:
                     s["best_score"] = score if s["best_score"] is None else max(s["best_score"], score)
                 secs = int(saved.seconds)
                 s["best_time"] = secs if s["best_time"] is None else min(s["best_time"], secs)
-                s["fewest_moves"] = history.moves if s["fewest_moves"] is None else min(s["fewest_moves"], history.moves)
+                m = history.moves if moves is None else moves
+                s["fewest_moves"] = m if s["fewest_moves"] is None else min(s["fewest_moves"], m)
         else:
             s["streak"] = 0
         if result is not None and (history is None or not history.undo_used):

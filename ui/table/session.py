@@ -79,7 +79,8 @@ class Session:
         return self.rules.status(self.history.state)
 
     def player_moves(self) -> int:
-        """Moves shown and scored: the history's count less the deal's automatic moves.
+        """Moves shown, scored and recorded (points, records, fewest moves): the history's count
+        less the deal's automatic moves.
 
         >>> from games.tripeaks import TriPeaks
         >>> s = Session(TriPeaks, "tripeaks", History.start(TriPeaks, TriPeaks.deal(1, {})))
@@ -287,7 +288,7 @@ class Session:
         recorded = self.record_progression(progression, st == WON, self.rules.result_extras(self.history.states))
         if st == WON and self.saved is not None:
             self.saved.seconds = round(self.clock, 1)
-            progress.won(self.saved, self.history, self.score(), result)
+            progress.won(self.saved, self.history, self.score(), result, self.player_moves())
         elif st == LOST and self.saved is not None and result is not None:
             progress.record_result(self.saved, self.history, result)
         return recorded
@@ -303,7 +304,7 @@ class Session:
         from games.daily import today
         from games.progression import GameResult
 
-        result = GameResult(self.game, dict(self.options), self.code(), won, self.clock, self.history.moves,
+        result = GameResult(self.game, dict(self.options), self.code(), won, self.clock, self.player_moves(),
                             today(), undo_used=self.history.undo_used, daily=self.daily_date,
                             solvable_only=self.solvable_only, **extras)
         try:
