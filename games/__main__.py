@@ -229,10 +229,39 @@ def cmd_winnability(a) -> int:
     return run(rules, first, last, opts, a.timeout, a.jobs, sys.stdout)
 
 
+def check_daily_options(deals, options: dict[str, str]) -> None:
+    """Refuse an ``--option`` that the deals of the day ``deals`` cannot be played with.
+
+    Each game's deal of the day has fixed rules, the ones its bank of verified deals was made for
+    (:data:`games.daily.VARIANTS`, and Pyramid's layout of the day; docs/rules.md, "Progression"),
+    so ``daily`` takes ``--option`` as every command does but only to agree with them: a value
+    the game does not take, or one that differs from the daily's, is an error; an option that
+    does not choose the deal (TriPeaks' ``scoring``) changes nothing.
+
+    :raises CommandError: for an option no game has, or one a daily's fixed rules contradict.
+    :raises GameError: for a value the game does not take (the rules' own message).
+    """
+    from .daily import VARIANTS
+
+    for key, value in options.items():
+        takers = [d for d in deals if key in find_game(d.game).options]
+        if not takers:
+            raise CommandError(f"--option {quote(key)}: no game has this option")
+        for d in takers:
+            rules = find_game(d.game)
+            got = str(rules.check_options({key: value})[key]).lower()
+            fixed = set(VARIANTS[d.game]) | ({"layout"} if d.game == "pyramid" else set())
+            if key in fixed and got != str(d.options[key]).lower():
+                raise CommandError(f"--option {key}={quote(value)}: the {d.game} deal of the day on {d.date} is played "
+                                   f"with {key}={d.options[key]} (a daily's rules are fixed; docs/rules.md, "
+                                   f"\"Progression\")")
+
+
 def cmd_daily(a) -> int:
     from .daily import daily_deals, today
 
     deals = daily_deals(today() if a.date is None else a.date)
+    check_daily_options(deals, parse_options(a.option))
     sys.stdout.write("".join(f"{d.game} {d.code}\n" for d in deals))
     return 0
 
@@ -274,6 +303,8 @@ def build_parser() -> argparse.ArgumentParser:
     w.set_defaults(func=cmd_winnability)
     dy = sub.add_parser("daily", help="print the deal of the day of each game (docs/progression.md)")
     dy.add_argument("date", nargs="?", metavar="DATE", help="YYYY-MM-DD, default today (local date)")
+    dy.add_argument("--option", action="append", metavar="KEY=VALUE",
+                    help="accepted when it agrees with the day's deals (a daily's rules are fixed)")
     dy.set_defaults(func=cmd_daily)
     return p
 

@@ -141,3 +141,32 @@ def test_cli_daily_bad_date(bad):
     p = cli("daily", bad)
     assert p.returncode == 2 and p.stdout == ""
     assert len(p.stderr.splitlines()) == 1 and bad in p.stderr
+
+
+@pytest.mark.parametrize("options", [["draw=1"], ["suits=2", "relaxed=no"], ["scoring=moves"], ["mode=easy"],
+                                     ["layout=28"], ["passes=unlimited"], ["layout=028"]])
+def test_cli_daily_takes_an_option_that_agrees_with_the_day(options):
+    """``daily`` takes ``--option`` as every command does (argparse refused it): one that agrees
+    with the day's fixed rules, or one that does not choose the deal (TriPeaks' scoring), prints
+    the same deals."""
+    p = cli("daily", "2026-12-04", *[x for o in options for x in ("--option", o)])
+    assert p.returncode == 0 and p.stdout.splitlines() == GOLDEN["2026-12-04"] and p.stderr == "", p.stderr
+
+
+@pytest.mark.parametrize("option, words", [
+    ("draw=3", ["draw=3", "klondike", "draw=1", "fixed"]),
+    ("suits=4", ["suits=4", "spider", "suits=2"]),
+    ("mode=classic", ["mode=classic", "tripeaks", "mode=easy"]),
+    ("layout=7", ["layout=7", "pyramid", "layout=28"]),
+    ("draw=01", ["draw", "01", "1|3"]),
+    ("passes=3", ["passes=3", "pyramid", "passes=unlimited"]),
+    ("colour=blue", ["colour", "no game has this option"]),
+    ("draw=9", ["draw", "9", "1|3"]),
+    ("draw", ["'draw' is not KEY=VALUE"]),
+])
+def test_cli_daily_refuses_an_option_against_its_fixed_rules_clearly(option, words):
+    p = cli("daily", "2026-12-04", "--option", option)
+    lines = p.stderr.splitlines()
+    assert p.returncode == 2 and p.stdout == "" and len(lines) == 1, p.stderr
+    assert lines[0].startswith("error: ") and all(w in lines[0] for w in words), lines[0]
+    assert "unrecognized arguments" not in lines[0]
