@@ -129,18 +129,11 @@ _GOES_ON = bytes((c >> 2) - 3 if (c >> 2) & 15 > 4 else 255 for c in range(256))
 starter), as a ``bytes.translate`` table."""
 
 
-def _merge_order(m: tuple) -> tuple:
-    return m[0]
-
-
-def _tops_of(grid: bytes, y: int) -> int:
-    """How many stacks of ``grid`` have top card ``y`` (0 for ``y < 0``)."""
-    if y < 0:
-        return 0
-    k = 0
-    for c in _TOP_CODES[y]:
-        k += grid.count(c)
-    return k
+_KEY_A = tuple((a << 8) - ((a & 3) << 16) for a in range(256))
+_KEY_B = tuple(b - ((b & 3) << 16) + (6 << 16) for b in range(256))
+"""A merge of the stack with code ``a`` onto the one with code ``b`` sorts by ``_KEY_A[a] +
+_KEY_B[b]``, that is ``(8 - merged length) << 16 | a << 8 | b``: longer results first (a complete
+stack of 4 is the longest), then by codes, so two merges never tie."""
 
 
 class _Problem:
@@ -179,13 +172,26 @@ class _Problem:
         """For each stock index ``q``, the talon bits a turn there sets."""
         self.turn_tests = tuple(self._turn_tests(q) for q in range(n))
         """For each stock index ``q``, the dead test of each card a turn there takes, highest first:
-        ``(index, codes, short)`` — dead when fewer than ``short`` grid stacks have one of ``codes``
-        (the stacks topped by its ``x - 3``); what :meth:`_dead` counts in the stock and talon is
+        ``(index, y, short)`` — dead when fewer than ``short`` grid stacks have ``y`` on top (its
+        ``x - 3``; 255 for a chain starter, which no stack has on top); what :meth:`_dead` counts in the stock and talon is
         fixed by ``q`` alone, the talon above such a card being the turn's own cards."""
-        self.turn_lower = tuple(tuple(j for i in range(q, min(q + TURN_COUNT, n))
+        self.turn_lower = tuple(tuple((j, self.s0[j] - 3 if self.rank_ok[self.s0[j]] else 255)
+                                      for i in range(q, min(q + TURN_COUNT, n))
                                       for j in self.where[self.s0[i]] if j < q) for q in range(n))
         """For each stock index ``q``, the indices below ``q`` of other copies of the cards a turn
-        there takes (their dead test changes when they are in the talon)."""
+        there takes (their dead test changes when they are in the talon), each with the card it
+        goes on (255: none)."""
+        self.where_below = tuple(self.where.get(x - 3, ()) if x >= 3 else () for x in range(64))
+        """For each card ``x``, the indices in ``S0`` of the copies of ``x - 3`` (what it goes on)."""
+        copies = [0] * 64
+        for c in self.s0:
+            copies[c] += 1
+        for st in s.grid:
+            for c in st:
+                copies[c] += 1
+        self.copies = tuple(copies)
+        """How many copies of each card the position holds (2 in a full deal; a what-if may hold
+        fewer)."""
 
         grid = bytes(sorted(code_of(st) for st in s.grid if st))
         tm = (1 << self.p0) - 1
@@ -201,12 +207,12 @@ class _Problem:
         for i in range(e - 1, q - 1, -1):
             x = self.s0[i]
             if not self.rank_ok[x]:
-                out.append((i, (), 1))
+                out.append((i, 255, 1))  # 255: no stack has it on top
                 continue
             need = 2 if (tm & self.wmask[x]) >> (i + 1) else 1
             have = sum(1 for j in self.where.get(x - 3, ()) if j >= e or (j > i and (tm >> j) & 1))
             if have < need:
-                out.append((i, _TOP_CODES[x - 3], need - have))
+                out.append((i, x - 3, need - have))
         return tuple(out)
 
     # -- lower bound ------------------------------------------------------------------------------
@@ -241,129 +247,167 @@ class _Problem:
             return lb
         return max(lb, (tm & ((2 << hi) - 1)).bit_count())
 
-    def _copies_in_talon(self, x: int, tm: int):
-        return [j for j in self.where.get(x, ()) if (tm >> j) & 1]
+    def _dead_with(self, tops_y: int, p: int, tm: int, i: int) -> bool:
+        """:meth:`_dead` of talon card ``S0[i]`` given ``tops_y``, how many grid stacks have its
+        ``x - 3`` on top (the caller knows it without the grid)."""
+        x = self.s0[i]
+        if not self.rank_ok[x]:
+            return True
+        need = 2 if (tm & self.wmask[x]) >> (i + 1) else 1
+        have = tops_y
+        for j in self.where_below[x]:
+            if j >= p or (j > i and (tm >> j) & 1):
+                have += 1
+        return have < need
 
     # -- moves ------------------------------------------------------------------------------------
     def successors(self, node, best: int):
         """``(abstract move, child)`` pairs, best first, leaving out children whose bound is not
-        below ``best``."""
+        below ``best``: a generator, which makes a merge's child only when it is asked for (a
+        depth-first search visits few of them before it turns back or its budget ends)."""
         grid, p, tm, lb = node
         s0, n = self.s0, self.n
-        out = []
         if p < n and len(grid) < N_CELLS:  # a what-if hole: refill first (pruning 3)
             g = list(grid)
             while len(g) < N_CELLS and p < n:
                 g.append(s0[p] * 4)
                 p += 1
             g.sort()
-            out.append((A_REFILL, (bytes(g), p, tm, lb)))
-            return out
-        wmask = self.wmask
+            yield A_REFILL, (bytes(g), p, tm, lb)
+            return
+        restrict = self.restrict if best <= 1 else 0  # read now: a paused probe changes it
+        tops = grid.translate(_TOPS)  # each stack's top card
         if tm:
             t = tm.bit_length() - 1
             x = s0[t]
-            targets = [c for c in _TOP_CODES[x - 3] if c in grid] if x >= 3 else None
-            if targets:
+            y = x - 3
+            if x >= 3 and y in tops:
                 ntm = tm ^ (1 << t)
-                forced = len(targets) == 1 and grid.count(targets[0]) == 1 and \
-                    self._last_free(grid, x - 3, p, tm)
-                others = ntm & wmask[x]
-                for b in targets:
-                    i = grid.rindex(b)  # b becomes b + 1: the grid stays sorted
-                    g = grid[:i] + _BYTE[b + 1] + grid[i + 1:]
+                other = ntm & self.wmask[x]  # the other copy of x in the talon (lower)
+                k = tops.count(y)
+                if k == 1:  # one stack has y on top
+                    i = tops.index(y)
+                    b = grid[i]  # b becomes b + 1: the grid stays sorted
                     nlb = lb  # the top was not dead: the cards at and below a dead one stay
-                    if others:
-                        nlb = self._bound(g, p, ntm, self._copies_in_talon(x, ntm), nlb)
+                    if other:
+                        j = other.bit_length() - 1
+                        if self._dead_with(0, p, ntm, j):
+                            nlb = max(lb, (ntm & ((2 << j) - 1)).bit_count())
                     if nlb < best:
-                        out.append((("t", b), (g, p, ntm, nlb)))
-                    if p >= n or forced:
-                        return out  # pruning 2: one play is as good as another; or 4
+                        yield ("t", b), (grid[:i] + _BYTE[b + 1] + grid[i + 1:], p, ntm, nlb)
+                    if p >= n:
+                        return  # pruning 2
+                    if self.copies[y] == 2:  # pruning 4: the other y is on the grid, covered?
+                        for j in self.where_below[x]:
+                            if j >= p or (tm >> j) & 1:
+                                break
+                        else:
+                            return
+                else:
+                    nlb = lb
+                    if other:
+                        j = other.bit_length() - 1
+                        if self._dead_with(k - 1, p, ntm, j):
+                            nlb = max(lb, (ntm & ((2 << j) - 1)).bit_count())
+                    for b in _TOP_CODES[y]:
+                        if b not in grid:
+                            continue
+                        i = grid.rindex(b)
+                        if nlb < best:
+                            yield ("t", b), (grid[:i] + _BYTE[b + 1] + grid[i + 1:], p, ntm, nlb)
+                        if p >= n:
+                            return  # pruning 2: one play is as good as another
         if p >= n:
-            return out
+            return
         merges = []
         if best > 1 or p <= self.last_start:
             # the cards that are both a stack's top and what another stack's bottom goes on
-            common = set(grid.translate(_GOES_ON)).intersection(grid.translate(_TOPS))
+            goes = grid.translate(_GOES_ON)
+            common = set(goes).intersection(tops)
             if common:
-                r = s0[p] * 4  # the refill
+                r = s0[p]  # the refill
                 p1 = p + 1
+                wmask = self.wmask
                 for y in common:
-                    first = (y + 3) * 4
-                    targets = [b for b in _TOP_CODES[y] if b in grid]
-                    for a in range(first, first + 4):  # the stacks whose bottom goes on y
-                        if a not in grid:
-                            continue
-                        for b in targets:
-                            length = (b & 3) + (a & 3) + 2
-                            g = bytearray(grid)
-                            g.remove(a)
-                            g.remove(b)
-                            g.append((b & ~3) | (length - 1))
-                            g.append(r)
-                            g = bytes(sorted(g))
-                            nlb = lb
-                            if tm & wmask[y + 3]:
-                                nlb = self._bound(g, p1, tm, self._copies_in_talon(y + 3, tm), nlb)
-                            if nlb < best:
-                                merges.append(((-(length == STACK_MAX), -length, a, b), ("m", a, b),
-                                               (g, p1, tm, nlb)))
-                if merges:
-                    merges.sort(key=_merge_order)  # completing a stack, then longer, first
-                    if self.restrict and best <= 1:
-                        del merges[self.restrict:]
+                    x = y + 3
+                    nlb = lb
+                    cop = tm & wmask[x]  # copies of x in the talon: their dead test changes
+                    if cop:
+                        ky = tops.count(y) - 1 + (r == y)  # stacks topped by y after the merge
+                        hi = -1
+                        for i in self.where[x]:
+                            if (cop >> i) & 1 and self._dead_with(ky, p1, tm, i):
+                                hi = i
+                        if hi >= 0:
+                            nlb = max(lb, (tm & ((2 << hi) - 1)).bit_count())
+                    if nlb >= best:
+                        continue
+                    # the stacks whose bottom goes on y (the grid is sorted: they are side by
+                    # side) and the stacks topped by y; at most two of each (two copies a card)
+                    ja = goes.index(y)
+                    ib = tops.index(y)
+                    a = grid[ja]
+                    b = grid[ib]
+                    merges.append((_KEY_A[a] + _KEY_B[b], nlb, ja, ib))
+                    ib2 = tops.find(y, ib + 1)
+                    if ib2 > 0 and grid[ib2] != b:
+                        merges.append((_KEY_A[a] + _KEY_B[grid[ib2]], nlb, ja, ib2))
+                    ja2 = ja + 1
+                    if ja2 < N_CELLS and goes[ja2] == y and grid[ja2] != a:
+                        a = grid[ja2]
+                        merges.append((_KEY_A[a] + _KEY_B[b], nlb, ja2, ib))
+                        if ib2 > 0 and grid[ib2] != b:
+                            merges.append((_KEY_A[a] + _KEY_B[grid[ib2]], nlb, ja2, ib2))
+                if len(merges) > 1:
+                    merges.sort()  # completing a stack, then longer, first (the keys differ)
         # the turn (the grid is full here)
         q = min(p + TURN_COUNT, n)
         ntm = tm | self.turn_bits[p]
         hi = -1  # the highest dead talon card after the turn (as _bound over the cards it changes)
-        for i, codes, short in self.turn_tests[p]:
-            k = 0
-            for c in codes:
-                k += grid.count(c)
-            if k < short:
+        for i, y, short in self.turn_tests[p]:
+            if tops.count(y) < short:
                 hi = i
                 break
         else:
-            for j in self.turn_lower[p]:  # a lower copy now has one more copy above it to share with
-                if j > hi and (tm >> j) & 1 and self._dead(grid, q, ntm, j):
+            for j, y in self.turn_lower[p]:  # a lower copy now has one more copy above it to share with
+                if j > hi and (tm >> j) & 1 and self._dead_with(tops.count(y), q, ntm, j):
                     hi = j
         nlb = lb if hi < 0 else max(lb, (ntm & ((2 << hi) - 1)).bit_count())
         turn = (A_TURN, (grid, q, ntm, nlb)) if nlb < best else None
-        if turn is not None and nlb == lb and self._turn_plays_all(grid, p, q):
-            out.append(turn)
+        if turn is not None and nlb == lb and self._turn_plays_all(tops, p, q):
+            yield turn
             turn = None
         elif turn is not None and best <= 1 and (self.next_forced[p] - p) % TURN_COUNT == 0:
-            out.append(turn)  # the win search: turns keep the next forced refill in step
+            yield turn  # the win search: turns keep the next forced refill in step
             turn = None
-        out.extend(m[1:] for m in merges)
+        if merges:
+            r4 = s0[p] * 4  # the refill's code
+            p1 = p + 1
+            if restrict:
+                del merges[restrict:]
+            for key, nlb, ja, ib in merges:
+                a = grid[ja]
+                b = grid[ib]
+                g = list(grid)
+                g[ib] = b + (a & 3) + 1  # the merged stack: b's bottom, a's cards on top
+                g[ja] = r4  # the refill
+                g.sort()
+                yield ("m", a, b), (bytes(g), p1, tm, nlb)
         if turn is not None:
-            out.append(turn)
-        return out
+            yield turn
 
-    def _last_free(self, grid: bytes, y: int, p: int, tm: int) -> bool:
-        """Whether both copies of ``y`` are on the grid, one of them covered (pruning 4)."""
-        for j in self.where.get(y, ()):
-            if j >= p or (tm >> j) & 1:
-                return False
-        k = 0
-        for c in grid:
-            b = c >> 2
-            if b <= y < _TOP[c] and (y - b) % 3 == 0 and (b >> 4) == (y >> 4):
-                k += 1
-        return k == 1
-
-    def _turn_plays_all(self, grid: bytes, p: int, q: int) -> bool:
+    def _turn_plays_all(self, tops: bytes, p: int, q: int) -> bool:
         """Whether the turned cards, top first, could each go onto a current top (or the card
-        played before it)."""
+        played before it); ``tops``: each stack's top card."""
         avail: dict[int, int] = {}
         for i in range(q - 1, p - 1, -1):
             x = self.s0[i]
             y = x - 3
-            k = avail[y] if y in avail else _tops_of(grid, y)
+            k = avail[y] if y in avail else (tops.count(y) if y >= 0 else 0)
             if k <= 0:
                 return False
             avail[y] = k - 1
-            avail[x] = (avail[x] if x in avail else _tops_of(grid, x)) + 1
+            avail[x] = (avail[x] if x in avail else tops.count(x)) + 1
         return True
 
     def mobility(self, grid: bytes) -> int:
@@ -389,6 +433,7 @@ class _Problem:
         layers: dict[int, dict] = {}
         root = self.root
         n, succ, mobility = self.n, self.successors, self.mobility
+        mob: dict[bytes, int] = {}  # each grid's merges in hand
         layers[root[1]] = {root[:3]: (0, root, None)}
         done = 0
         spent = expanded = 0  # nodes made and states expanded by this beam
@@ -430,10 +475,13 @@ class _Problem:
                     if lay is None:
                         lay = layers[q] = {}
                     if k not in lay:
+                        m = mob.get(grid)  # a turn keeps its grid, and grids recur
+                        if m is None:
+                            m = mob[grid] = mobility(grid)
                         if refills:
-                            h = (2 * t + lb - mobility(grid), t)
+                            h = (2 * t + lb - m, t)
                         else:
-                            h = (t + lb, -mobility(grid))
+                            h = (t + lb, -m)
                         lay[k] = (h, nxt, (mv, path))
                 if done >= 256:
                     yield done
