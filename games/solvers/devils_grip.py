@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
+from operator import itemgetter
 
 from ..core import Clock
 from ..devils_grip import (
@@ -129,6 +130,8 @@ _GOES_ON = bytes((c >> 2) - 3 if (c >> 2) & 15 > 4 else 255 for c in range(256))
 starter), as a ``bytes.translate`` table."""
 
 
+_RANK = itemgetter(0)
+"""A beam entry's rank (its first item)."""
 _KEY_A = tuple((a << 8) - ((a & 3) << 16) for a in range(256))
 _KEY_B = tuple(b - ((b & 3) << 16) + (6 << 16) for b in range(256))
 """A merge of the stack with code ``a`` onto the one with code ``b`` sorts by ``_KEY_A[a] +
@@ -436,9 +439,10 @@ class _Problem:
         mob: dict[bytes, int] = {}  # each grid's merges in hand
         layers[root[1]] = {root[:3]: (0, root, None)}
         done = 0
-        spent = expanded = 0  # nodes made and states expanded by this beam
+        spent = expanded = 0  # nodes made (before the last yield) and states expanded by this beam
         limit = None if win or first else search.max_nodes
         refills = not (win or first)
+        best = search.best
         for p in range(root[1], self.n + 1):
             layer = layers.pop(p, None)
             if not layer:
@@ -448,23 +452,23 @@ class _Problem:
                 # a node budget: the nodes left, spread over the layers left, narrow the beam so
                 # that it reaches the end of the stock (a line to the end) within the budget
                 left_nodes = limit - search.nodes - done
-                w = max(1, min(width, int(left_nodes * expanded / (spent * (self.n - p + 1)))))
-            items = sorted(layer.values(), key=lambda e: e[0])[:w]
+                w = max(1, min(width, int(left_nodes * expanded / ((spent + done) * (self.n - p + 1)))))
+            items = sorted(layer.values(), key=_RANK)[:w]
             queue = [(e[1], e[2]) for e in items]
             seen_here = set(layer) if len(layer) <= w else {e[1][:3] for e in items}
             while queue:
                 node, path = queue.pop()
                 expanded += 1
-                for mv, nxt in succ(node, 1 if win else search.best):
+                for mv, nxt in succ(node, 1 if win else best):
+                    done += 1
                     grid, q, tm, lb = nxt
                     t = tm.bit_count()
                     c = n - q + t  # cards left
-                    if c < search.best:
+                    if c < best:
                         if c == 0 and self.won(nxt):
                             return _unlink((mv, path))
-                        search.best, search._best_path = c, _unlink((mv, path))
-                    done += 1
-                    spent += 1
+                        best = search.best = c
+                        search._best_path = _unlink((mv, path))
                     k = nxt[:3]
                     if q == p:
                         if k not in seen_here:
@@ -478,12 +482,11 @@ class _Problem:
                         m = mob.get(grid)  # a turn keeps its grid, and grids recur
                         if m is None:
                             m = mob[grid] = mobility(grid)
-                        if refills:
-                            h = (2 * t + lb - m, t)
-                        else:
-                            h = (t + lb, -m)
-                        lay[k] = (h, nxt, (mv, path))
+                        # the rank as one number (t < 128, m < 64): smaller first
+                        lay[k] = ((2 * t + lb - m) * 128 + t if refills else (t + lb) * 128 + 64 - m,
+                                  nxt, (mv, path))
                 if done >= 256:
+                    spent += done
                     yield done
                     done = 0
         yield done
@@ -598,7 +601,7 @@ class DGSearch(Search):
                          max_nodes=max_nodes, timeout=timeout, clock=clock)
         self.best = p.left(p.root)
         self._best_path: list = []
-        self._stack = [(p.root, None, None)]  # iterators are made lazily, with the bound then
+        self._stack = [(p.root, None, None)]  # (state, its moves, the move to it): see _step
         if first_beam:
             probes_first = False
         main = [p.beam(beam_width, self, first=first_beam)] if beam_width > 0 else []
@@ -663,8 +666,12 @@ class DGSearch(Search):
                 return self._out_of_budget()
         if not self._dfs_started:
             self._dfs_started = True
-            self.problem.restrict = self._probes.pop(0) if self._probes else 0
-            if not self.problem.restrict and self._main_beam:  # no probe: the main beam now
+            prob = self.problem
+            prob.restrict = self._probes.pop(0) if self._probes else 0
+            # the root's moves (made as they are asked for; the win search's cut is fixed, so a
+            # main beam run first changes nothing of them)
+            self._stack[0] = (prob.root, prob.successors(prob.root, self._cut()), None)
+            if not prob.restrict and self._main_beam:  # no probe: the main beam now
                 self._beams, self._main_beam = self._main_beam, []
                 return None
         elif self._paused:  # the probe the main beam interrupted goes on where it was
@@ -678,14 +685,18 @@ class DGSearch(Search):
         succ, won, n = prob.successors, prob.won, prob.n
         cut = self._cut()
         probe_end = PROBE_NODES if prob.restrict and self._main_beam else 1 << 62
+        never = 1 << 62
+        nodes = self.nodes
+        end = nodes + budget  # this slice's end
+        # the next node count at which a budget, the clock or the probe's share is looked at
+        check = min(never if limit is None else limit, probe_end,
+                    never if timeout is None else (nodes | 127) + 1)
         while True:
             while stack:
-                if budget <= 0:
+                if nodes >= end:
+                    self.nodes = nodes
                     return None
                 state, it, move = stack[-1]
-                if it is None:
-                    it = iter(succ(state, cut))
-                    stack[-1] = (state, it, move)
                 for mv, nxt in it:
                     if nxt[3] >= cut:  # the bound may have tightened since the list was made
                         continue
@@ -693,35 +704,42 @@ class DGSearch(Search):
                     if k in seen:
                         continue
                     seen.add(k)
-                    budget -= 1
-                    self.nodes += 1
+                    nodes += 1
                     c = n - nxt[1] + nxt[2].bit_count()  # cards left
                     if c < self.best:
                         if c == 0 and won(nxt):
+                            self.nodes = nodes
                             return self._solved(self._path(mv))
                         self.best = c
                         self._best_path = self._path(mv)
                         cut = self._cut()
-                    stack.append((nxt, None, mv))
+                    # its moves, made as they are asked for (the cut is the same then: an
+                    # expansion follows each push, and the win search's cut is fixed)
+                    stack.append((nxt, succ(nxt, cut), mv))
                     break
                 else:
                     stack.pop()
-                if limit is not None and self.nodes >= limit:
-                    return self._out_of_budget()
-                if timeout is not None and (self.nodes & 127) == 0 and \
-                        self.seconds + self.clock() - t0 > timeout:
-                    return self._out_of_budget()
-                if self.nodes >= probe_end:  # the probes' share is spent: the main beam now,
-                    self._paused, prob.restrict = prob.restrict, 0  # then the probe goes on
-                    self._beams, self._main_beam = self._main_beam, []
-                    return None
+                if nodes >= check:
+                    self.nodes = nodes
+                    if limit is not None and nodes >= limit:
+                        return self._out_of_budget()
+                    if timeout is not None and (nodes & 127) == 0 and \
+                            self.seconds + self.clock() - t0 > timeout:
+                        return self._out_of_budget()
+                    if nodes >= probe_end:  # the probes' share is spent: the main beam now,
+                        self._paused, prob.restrict = prob.restrict, 0  # then the probe goes on
+                        self._beams, self._main_beam = self._main_beam, []
+                        return None
+                    check = min(never if limit is None else limit, probe_end,
+                                never if timeout is None else (nodes | 127) + 1)
+            self.nodes = nodes
             if prob.restrict:
                 # a probe ran out (that proves nothing): the next, else the whole win search
                 prob.restrict = self._probes.pop(0) if self._probes else 0
                 if not prob.restrict and self._main_beam:
                     self._beams, self._main_beam = self._main_beam, []
                     self._dfs_started = True
-                    stack.append((prob.root, None, None))
+                    stack.append((prob.root, prob.successors(prob.root, self._cut()), None))
                     seen.clear()
                     seen.add(_key(prob.root))
                     return None
@@ -737,7 +755,7 @@ class DGSearch(Search):
                     return self._finish(UNSOLVABLE)
                 if not self._settle:
                     return self._finish(UNSOLVABLE)
-            stack.append((prob.root, None, None))
+            stack.append((prob.root, prob.successors(prob.root, self._cut()), None))
             seen.clear()
             seen.add(_key(prob.root))
             cut = self._cut()
