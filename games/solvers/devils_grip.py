@@ -69,6 +69,7 @@ whether the branch and bound also ran out, which proves the best result found is
 from __future__ import annotations
 
 import time
+from bisect import insort
 from collections.abc import Hashable
 from operator import itemgetter
 
@@ -167,9 +168,7 @@ class _Problem:
         none). The win search's move order plans the refills by it."""
         self.restrict = 0
         """When > 0, the win search tries only this many merges a position (the probe)."""
-        self.wmask = {c: sum(1 << j for j in v) for c, v in self.where.items()}
-        for c in range(64):
-            self.wmask.setdefault(c, 0)
+        self.wmask = tuple(sum(1 << j for j in self.where.get(c, ())) for c in range(64))
         """For each card, the bit mask of its copies' indices in ``S0``."""
         self.turn_bits = tuple(sum(1 << i for i in range(q, min(q + TURN_COUNT, n))) for q in range(n))
         """For each stock index ``q``, the talon bits a turn there sets."""
@@ -391,10 +390,14 @@ class _Problem:
             for key, nlb, ja, ib in merges:
                 a = grid[ja]
                 b = grid[ib]
-                g = list(grid)
-                g[ib] = b + (a & 3) + 1  # the merged stack: b's bottom, a's cards on top
-                g[ja] = r4  # the refill
-                g.sort()
+                m = b + (a & 3) + 1  # the merged stack: b's bottom, a's cards on top
+                g = bytearray(grid)
+                g[ib] = m  # in order unless the other copy of b's bottom lies between (a lies above)
+                if ib + 1 < N_CELLS and g[ib + 1] < m:
+                    g = bytearray(sorted(g))
+                    ja = g.index(a)
+                del g[ja]
+                insort(g, r4)  # the refill
                 yield ("m", a, b), (bytes(g), p1, tm, nlb)
         if turn is not None:
             yield turn
