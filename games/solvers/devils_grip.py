@@ -172,6 +172,12 @@ class _Problem:
         """For each card, the bit mask of its copies' indices in ``S0``."""
         self.turn_bits = tuple(sum(1 << i for i in range(q, min(q + TURN_COUNT, n))) for q in range(n))
         """For each stock index ``q``, the talon bits a turn there sets."""
+        self.turn_end = tuple(min(q + TURN_COUNT, n) for q in range(n))
+        """For each stock index ``q``, the stock index after a turn there."""
+        self.turn_first = tuple(self.s0[e - 1] - 3 if self.rank_ok[self.s0[e - 1]] else 255
+                                for e in self.turn_end)
+        """For each stock index ``q``, what the card a turn there puts on top of the talon goes on
+        (255: nothing); unless it is a stack's top, the turned cards cannot all play at once."""
         self.turn_tests = tuple(self._turn_tests(q) for q in range(n))
         """For each stock index ``q``, the dead test of each card a turn there takes, highest first:
         ``(index, y, short)`` — dead when fewer than ``short`` grid stacks have ``y`` on top (its
@@ -269,7 +275,7 @@ class _Problem:
         depth-first search visits few of them before it turns back or its budget ends)."""
         grid, p, tm, lb = node
         s0, n = self.s0, self.n
-        if p < n and len(grid) < N_CELLS:  # a what-if hole: refill first (pruning 3)
+        if len(grid) < N_CELLS and p < n:  # a what-if hole: refill first (pruning 3)
             g = list(grid)
             while len(g) < N_CELLS and p < n:
                 g.append(s0[p] * 4)
@@ -277,7 +283,6 @@ class _Problem:
             g.sort()
             yield A_REFILL, (bytes(g), p, tm, lb)
             return
-        restrict = self.restrict if best <= 1 else 0  # read now: a paused probe changes it
         tops = grid.translate(_TOPS)  # each stack's top card
         if tm:
             t = tm.bit_length() - 1
@@ -322,6 +327,7 @@ class _Problem:
         if p >= n:
             return
         merges = []
+        restrict = self.restrict if best <= 1 else 0  # read now: a paused probe changes it
         if best > 1 or p <= self.last_start:
             # the cards that are both a stack's top and what another stack's bottom goes on
             goes = grid.translate(_GOES_ON)
@@ -363,7 +369,7 @@ class _Problem:
                 if len(merges) > 1:
                     merges.sort()  # completing a stack, then longer, first (the keys differ)
         # the turn (the grid is full here)
-        q = min(p + TURN_COUNT, n)
+        q = self.turn_end[p]
         ntm = tm | self.turn_bits[p]
         hi = -1  # the highest dead talon card after the turn (as _bound over the cards it changes)
         for i, y, short in self.turn_tests[p]:
@@ -376,7 +382,7 @@ class _Problem:
                     hi = j
         nlb = lb if hi < 0 else max(lb, (ntm & ((2 << hi) - 1)).bit_count())
         turn = (A_TURN, (grid, q, ntm, nlb)) if nlb < best else None
-        if turn is not None and nlb == lb and self._turn_plays_all(tops, p, q):
+        if turn is not None and nlb == lb and self.turn_first[p] in tops and self._turn_plays_all(tops, p, q):
             yield turn
             turn = None
         elif turn is not None and best <= 1 and (self.next_forced[p] - p) % TURN_COUNT == 0:
