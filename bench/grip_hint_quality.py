@@ -58,9 +58,13 @@ def position_sets(count: int, daily_range: range | None, wins: bool) -> dict:
 
 
 def hint_result(module, state, nodes: int) -> tuple[int, float, str]:
-    """The hint's search of ``module`` from ``state`` with ``nodes``: (cards left by its best
-    line, CPU seconds, its first move or ``-``)."""
-    s = module.solver(state, max_nodes=nodes, clock=time.process_time)
+    """The hint's search of ``module`` from ``state`` with ``nodes`` (its ``hint_search`` where it
+    has one, else its ``solver``, as the app ran it then): (cards left by its best line, CPU
+    seconds, its first move or ``-``)."""
+    if hasattr(module, "hint_search"):
+        s = module.hint_search(state, nodes, clock=time.process_time)
+    else:
+        s = module.solver(state, max_nodes=nodes, clock=time.process_time)
     s.run()
     moves = s.best_moves()
     return s.best, s.seconds, moves[0] if moves else "-"

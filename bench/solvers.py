@@ -15,8 +15,8 @@ tuned on the first 20 shows whether it holds on positions it was not tuned on.
 
 What is timed is what the player waits for. A *hint* (goal 0.3 s in WebAssembly) or a *rescue*
 (Spider, goal 2 s): the solver runs until it answers or ``budget`` seconds pass. Devil's Grip's
-hint is its best-result move: the search with the app's node budget
-(:data:`games.solvers.devils_grip.HINT_NODES`), timed until it ends, answered or not (its answer
+hint is its best-result move: the app's hint search (:func:`games.solvers.devils_grip.hint_search`,
+:data:`~games.solvers.devils_grip.HINT_NODES` nodes), timed until it ends, answered or not (its answer
 is the best line found; a win is almost never there).
 Native seconds are CPU seconds of the process (``time.process_time``, and the budget too: the solvers
 are given that clock), so a loaded machine does not change them; Pyodide's
@@ -153,8 +153,8 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
                 to_hint.append(0.0)
                 continue
             t0 = clock()
-            if wait == "best":  # the app's hint: the node budget, then the best line found
-                search = rules.solver(s, max_nodes=devils_grip.HINT_NODES, clock=clock)
+            if wait == "best":  # the app's hint: its search, the node budget, the best line found
+                search = devils_grip.hint_search(s, devils_grip.HINT_NODES, clock=clock)
             else:
                 search = rules.solver(s, timeout=budget, clock=clock)
             # in slices, as the app runs it (the same answer as one run): the first time a hint

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from games.cards import parse_card
 from games.core import LOST, WON
 from games.devils_grip import N_CELLS, SWAP, DevilsGrip, DevilsGripState, canonical
-from games.solvers.devils_grip import DGSearch, best_line, hint, sort_swaps
+from games.solvers.devils_grip import HINT_NODES, DGSearch, best_line, hint, hint_search, sort_swaps
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE, replays_to_win
 
 R = DevilsGrip
@@ -139,6 +139,31 @@ def test_a_budgeted_beam_reaches_the_end_of_the_stock():
     assert search.nodes <= 5000
     end = play(s, search.best_moves())
     assert not end.stock and R.result(end) == search.best
+
+
+def bench_position(number: int):
+    """Position ``number`` of bench/solvers.py's Devil's Grip set (deal n, then its fixed policy)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from solvers import VARIANTS, positions
+    depth = next(v[3] for v in VARIANTS if v[0] == "devils-grip")
+    return positions("devils-grip", {}, depth, number)[-1]
+
+
+def test_the_hint_search_spends_its_budget_on_the_beam():
+    """The hint's search plans its best-result beam for the whole budget, up to HINT_WIDTH states a
+    layer. On the bench's mid-game position 20 a 100-wide beam reaches the end of the stock with a
+    third of the budget left to the depth-first phases, and its line leaves 11 cards; the hint
+    search's wider beam leaves 10, within the same nodes, and its line replays to that count."""
+    s = bench_position(20)
+    h = hint_search(s)
+    h.run()
+    o = DGSearch(s, max_nodes=HINT_NODES)
+    o.run()
+    assert h.nodes <= HINT_NODES and o.nodes <= HINT_NODES
+    assert (o.best, h.best) == (11, 10)
+    assert R.result(play(s, h.best_moves())) == h.best
 
 
 def test_the_first_beam_is_the_earlier_search():

@@ -240,6 +240,18 @@ def test_hint_shows_a_legal_move_of_the_best_line():
     assert t.status_text.startswith("Hint")
 
 
+def test_the_hint_runs_the_hint_search():
+    """The table's hint is the hint search's (:func:`games.solvers.devils_grip.hint_search`, a beam
+    planned for the whole budget), not the live line's search: on the bench's position 20 its line
+    leaves 10 cards, the other's 11 (tests/test_solver_devils_grip.py)."""
+    from test_solver_devils_grip import bench_position
+    app = make(state=bench_position(20))
+    t = app.scene
+    ask_hint(app)
+    assert t.hint_move is not None and DevilsGrip.why_not(t.state, t.hint_move) is None
+    assert t.status_text == tr("Hint: the best line found leaves {n} cards (the solver sees the stock)", n=10)
+
+
 def test_result_live_and_the_end_panel_rates_it():
     s0 = position({0: "2S"}, stock=(), talon=("KH", "5S"))
     app = make(state=s0)

@@ -97,12 +97,20 @@ PROBE_NODES = 6000
 probe find the win at the start of every banked deal but #420 within 1 000–5 200 nodes
 (docs/solvers.md, Devil's Grip)."""
 HINT_NODES = 28_000
-"""Nodes of the app's hint search (its answer is the best line found within them; the table's
-wall-clock limit may end it sooner): the win beams and the probe (up to :data:`PROBE_NODES`), then
-the best-result beam, narrowed to end within the rest, then the rest of the probe, the win search
-and the branch and bound with what is left. The fewest nodes measured to give lines as good as
-the 40 000 nodes of the earlier search, on mid-game positions and on the daily bank's deals
-(docs/solvers.md, Devil's Grip, "Session 8"); 0.3 s in WebAssembly would need about 20 000."""
+"""Nodes of the app's hint search (:func:`hint_search`; its answer is the best line found within
+them, and the table's wall-clock limit may end it sooner): the win beams and the probe (up to
+:data:`PROBE_NODES`), then the best-result beam, planned to end within the rest (at most
+:data:`HINT_WIDTH` states a layer), then whatever is left for the rest of the probe, the win search
+and the branch and bound. The fewest nodes measured to give lines as good as the 40 000 nodes of
+the earlier search on the daily bank's deals, whose beams draw the whole stock (docs/solvers.md,
+Devil's Grip, "Session 8")."""
+HINT_WIDTH = 200
+"""The widest layer of the hint's best-result beam. The beam is planned to use the nodes the
+probes leave, so on a mid-game position, where :data:`BEAM_WIDTH` states a layer reach the end of
+the stock in 12 000-18 000 nodes, it keeps more states a layer instead of leaving the rest to the
+depth-first phases, whose nodes cost about twice a beam node and seldom find a better line there
+(docs/solvers.md, Devil's Grip, "Session 9"). A deal's start (72 stock cards) narrows it below
+100 anyway."""
 
 
 def code_of(stack: tuple) -> int:
@@ -788,6 +796,15 @@ def solver(state: DevilsGripState, max_nodes: int | None = None, timeout: float 
     if max_nodes is None and timeout is not None:
         return DGSearch(state, None, timeout, beam_width=0, settle=False, clock=clock, first_beam=first_beam)
     return DGSearch(state, max_nodes, timeout, clock=clock, first_beam=first_beam)
+
+
+def hint_search(state: DevilsGripState, max_nodes: int = HINT_NODES,
+                clock: Clock = time.perf_counter) -> DGSearch:
+    """The app's hint search from ``state``: :class:`DGSearch` within ``max_nodes`` nodes with a
+    best-result beam up to :data:`HINT_WIDTH` wide, planned to end within the budget. Its answer is
+    the first move of its best line (``best_moves()``); its status is rarely settled (the win
+    search gets the nodes the beam leaves), so the live line and the rescue use :func:`solver`."""
+    return DGSearch(state, max_nodes, None, beam_width=HINT_WIDTH, clock=clock)
 
 
 def best_line(state: DevilsGripState, max_nodes: int | None = None,

@@ -515,10 +515,16 @@ class GameTable(Scene):
             return
         if self.rules.has_solver():
             self.hint_deadline = self.app.now() + HINT_WALL
-            self.hint_search = self.rules.solver(self.state, max_nodes=self.hint_nodes)
+            self.hint_search = self.new_hint_search()
             self.say(tr("Thinking…"))
         else:
             self.finish_hint(None)
+
+    def new_hint_search(self):
+        """The search a hint runs (sliced by :meth:`step_hint`): the game's solver within
+        :attr:`hint_nodes` nodes. A table whose game has a search of its own for hints overrides
+        it (Devil's Grip: its best line's beam uses the whole budget)."""
+        return self.rules.solver(self.state, max_nodes=self.hint_nodes)
 
     def step_hint(self) -> None:
         """One frame's slice of the hint's search: :data:`HINT_SLICE` seconds, never past the

@@ -37,7 +37,7 @@ from games.devils_grip import (
     DevilsGrip, Move, chain_of, complete_in_row, fits, rating,
 )
 from games.i18n import N_, tr
-from games.solvers.devils_grip import HINT_NODES
+from games.solvers.devils_grip import HINT_NODES, hint_search
 from games.solvers.search import SOLVED
 
 from .. import cards_art, text
@@ -619,6 +619,11 @@ class DevilsGripTable(TargetFocus, GameTable):
         if self.rules.status(self.state) == PLAYING:
             self.swap_from = None
         super().hint()
+
+    def new_hint_search(self):
+        """The hint's own search (:func:`games.solvers.devils_grip.hint_search`): its best-result
+        beam is planned to use the whole :attr:`hint_nodes` budget."""
+        return hint_search(self.state, self.hint_nodes)
 
     def best_line_text(self, result, search) -> str:
         if result is not None and result.status == SOLVED:
