@@ -22,6 +22,8 @@ the pygame-ce wheel of ../shared/wasm) the CPU seconds are the Node process's.
 
 Output: per variant the answers' counts (``line``, ``best``, ``progress``, ``guess``, ``rescue``),
 the median and worst wait, the positions that fell back to the rule of thumb or a progress line,
+for Devil's Grip the cards its best lines shown leave (summed, read from the status line: a search
+the deadline cuts short shows a worse line),
 and whether the status line said so (the table's texts for them,
 :data:`ui.table.assist.MSG_HINT_GUESS` and :data:`ui.table.assist.MSG_HINT_PROGRESS`).
 """
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -231,6 +234,10 @@ def report(res: dict, count: int, label: str) -> None:
         prog = [str(i + 1) for i, x in enumerate(w) if x[1] == "progress"]
         if prog:
             print(f"  a progress line's move: {', '.join(prog)}")
+        left = [re.search(r"leaves (\d+) cards", x[3]) for x in w if x[1] == "best"]
+        if left and all(left):   # Devil's Grip: what the best line shown leaves (the status line)
+            print(f"  cards left by the best lines shown, summed: {sum(int(m.group(1)) for m in left)}"
+                  f" (positions 1-{count}: {sum(int(m.group(1)) for m in left[:count])})")
     for kind, what in (("guess", "a fallback"), ("progress", "a progress line's move")):
         said = [x[3] for v in res.values() if isinstance(v, dict) and "waits" in v for x in v["waits"] if x[1] == kind]
         if said:

@@ -9,7 +9,8 @@ deterministic). For each case it compares the status, the solution's moves and t
 generated (and, for a search that keeps one, the best result and the line to it: Devil's Grip's
 fewest cards left): any difference is printed and the exit status is 1. ``--working-kw`` passes
 keyword arguments to the working copy's ``solver`` only (Devil's Grip: ``'{"first_beam": true}'``,
-the earlier phase order and beam, to check a speed-up of it against a revision from before). It
+the earlier phase order and beam, to check a speed-up of it against a revision from before;
+``--ref-kw`` passes the reference's, to compare that mode on both sides). It
 also prints the CPU seconds of each side (``time.process_time``) and their ratio, by group. For Klondike, whose lanes have more
 to compare, see ``bench/klondike_same_search.py``.
 """
@@ -57,9 +58,12 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--working-kw", default="{}",
                     help="JSON: keyword arguments of the working copy's solver()")
+    ap.add_argument("--ref-kw", default="{}",
+                    help="JSON: keyword arguments of the reference's solver()")
     a = ap.parse_args(argv)
     import json
     kw = json.loads(a.working_kw)
+    ref_kw = json.loads(a.ref_kw)
     import importlib
     path = f"games/solvers/{a.game.replace('-', '_')}.py"
     new = importlib.import_module(path[:-3].replace("/", "."))
@@ -67,14 +71,15 @@ def main(argv=None) -> int:
     groups: dict[str, list] = {}
     bad = 0
     for group, name, s in cases(a.game, a.positions, a.deals):
-        t_ref, r_ref = run(ref, s, a.nodes)
+        t_ref, r_ref = run(ref, s, a.nodes, **ref_kw)
         t_new, r_new = run(new, s, a.nodes, **kw)
         tally(groups, group, t_ref, t_new, r_ref == r_new, r_new[0])
         if r_ref != r_new:
             bad += 1
             print(f"DIFFERENT {name}:\n  reference {r_ref[:2]}\n  working   {r_new[:2]}\n  same moves: {r_ref[2] == r_new[2]}")
     working = "working copy" + (f" {a.working_kw}" if kw else "")
-    print(f"{a.game}: reference {a.rev}, {working}; node budget {a.nodes} per case")
+    reference = a.rev + (f" {a.ref_kw}" if ref_kw else "")
+    print(f"{a.game}: reference {reference}, {working}; node budget {a.nodes} per case")
     for group, (n, same, tr, tn, answers) in groups.items():
         ans = ", ".join(f"{v} {k}" for k, v in sorted(answers.items()))
         print(f"{group}: {same}/{n} identical ({ans}); CPU {tr:.2f} s -> {tn:.2f} s, x{tr / tn:.2f}")

@@ -312,7 +312,8 @@ class _Problem:
                         yield ("t", b), (grid[:i] + _BYTE[b + 1] + grid[i + 1:], p, ntm, nlb)
                     if p >= n:
                         return  # pruning 2
-                    if self.copies[y] == 2:  # pruning 4: the other y is on the grid, covered?
+                    # pruning 4: the other y neither in the stock nor the talon nor a top: covered
+                    if self.copies[y] == 2:
                         for j in self.where_below[x]:
                             if j >= p or (tm >> j) & 1:
                                 break
