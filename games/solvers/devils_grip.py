@@ -59,7 +59,9 @@ then *the win search*
 — the same depth-first search with every merge, cutting every position with a dead talon card,
 far smaller than the branch and bound, so it often runs out and proves that no line wins — then
 the branch and bound on the cards left. A budget of seconds only (the command line) stops at the
-proof and has no best-result beam (:func:`solver`).
+proof and has no best-result beam (:func:`solver`). The app's hint runs :func:`hint_search`: the
+same phases, its best-result beam planned for the whole node budget (up to :data:`HINT_WIDTH`
+states a layer).
 
 The answers: ``solved`` with the moves (the sorting swaps included) replayed by the rules to a
 win; ``unsolvable`` once the win search ran out (no line wins; :attr:`DGSearch.exact` tells
