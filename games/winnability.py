@@ -2,7 +2,10 @@
 the deals' order, each printed as soon as it and the deals before it are solved."""
 from __future__ import annotations
 
+import errno
 import os
+import select
+import stat
 import sys
 import time
 from collections import Counter
@@ -60,6 +63,24 @@ def _worker(tasks, results, solve) -> None:
             results.send(answer)
 
 
+def reader_pipe(out) -> int | None:
+    """The file descriptor under ``out`` when it is a pipe (``| head``), else ``None``: only a
+    pipe's writing end reports its reader gone (``POLLERR``) without being written to."""
+    try:
+        fd = out.fileno()
+        return fd if stat.S_ISFIFO(os.fstat(fd).st_mode) else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _reader_gone(fd: int) -> bool:
+    """Whether the pipe whose writing end is ``fd`` has lost its reader (Linux and macOS report
+    ``POLLERR`` there, whatever events were asked for)."""
+    p = select.poll()
+    p.register(fd, 0)
+    return any(ev & (select.POLLERR | select.POLLHUP) for _, ev in p.poll(0))
+
+
 class _Worker:
     """A worker process and its two pipes, with the deals handed to it and not yet answered."""
 
@@ -94,7 +115,8 @@ class _Worker:
         self.results.close()
 
 
-def pooled(rules, first: int, last: int, options: dict, timeout: float, jobs: int, solve=None):
+def pooled(rules, first: int, last: int, options: dict, timeout: float, jobs: int, solve=None,
+           watch: int | None = None):
     """The answers of deals ``first..last`` (tuples of :func:`solve_deal`), in order, solved by
     ``jobs`` worker processes; each is yielded as soon as it and every deal before it are solved.
 
@@ -103,6 +125,10 @@ def pooled(rules, first: int, last: int, options: dict, timeout: float, jobs: in
     chunk queued behind it, so it never waits for work, and it sends each deal's answer as soon as
     it has it. At most :data:`WINDOW` deals are handed out ahead of the next line. ``solve`` (a
     module-level function, default :func:`solve_deal`) solves one deal.
+
+    ``watch``: the file descriptor of a pipe the lines go to (:func:`reader_pipe`): while the
+    workers search, a reader that closed it is noticed at once (``BrokenPipeError``), not only
+    when the next line is written, which may be a whole search later.
 
     Closing the generator (or an exception in the reader: a closed pipe, Ctrl+C) stops the workers
     at once; after the last answer they are stopped and waited for.
@@ -129,7 +155,12 @@ def pooled(rules, first: int, last: int, options: dict, timeout: float, jobs: in
                     hi = min(last, handed + max(1, min(CHUNK_MAX, size)) - 1, printed + WINDOW - 1)
                     w.give((rules.name, handed, hi, options, timeout))
                     handed = hi + 1
-            for ready in wait(list(by_conn) + list(by_sentinel)):
+            for ready in wait(list(by_conn) + list(by_sentinel) + ([watch] if watch is not None else [])):
+                if ready == watch:
+                    if _reader_gone(watch):
+                        raise BrokenPipeError(errno.EPIPE, "the reader of the lines went away")
+                    watch = None   # ready for another reason: not watched any more, never a busy loop
+                    continue
                 w = by_conn.get(ready)
                 if w is None:   # a worker ended: its answers are read first, then its pipe's end
                     by_sentinel[ready].process.join()
@@ -174,7 +205,7 @@ def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, 
     if jobs == 1:
         results = map(solve, _tasks(rules, first, last, options, timeout))
     else:
-        results = pooled(rules, first, last, options, timeout, jobs, solve)
+        results = pooled(rules, first, last, options, timeout, jobs, solve, reader_pipe(out))
     try:
         for number, status, secs, nmoves, best in results:
             counts[status] += 1

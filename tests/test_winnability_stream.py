@@ -4,6 +4,7 @@ no traceback, no warning, the workers stopped."""
 import subprocess
 import sys
 import tracemalloc
+from pathlib import Path
 
 import pytest
 
@@ -137,3 +138,45 @@ def test_a_search_that_raises_stops_the_run_and_its_workers():
     printed = [ln.split()[0] for ln in out.lines]
     assert printed == ["1", "2", "3", "4"][:len(printed)]    # the lines before it, in order, if any
     assert multiprocessing.active_children() == []
+
+
+def stalling_deal(args):
+    """A stand-in for :func:`games.winnability.solve_deal`: deals 1 and 2 at once, every later
+    deal a two-minute search."""
+    import time
+
+    if args[1] > 2:
+        time.sleep(120)
+    return args[1], "unknown", 0.0, 0, None
+
+
+def test_a_closed_pipe_is_noticed_during_a_long_search():
+    """The reader takes two lines and closes the pipe while the workers are deep in a long search:
+    the run ends at once (it ended only when the next line was written, a whole search later),
+    exit 0, nothing on standard error."""
+    script = (
+        "import os, sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "from test_winnability_stream import stalling_deal\n"
+        "from games.registry import find_game\n"
+        "from games.winnability import run\n"
+        "try:\n"
+        "    run(find_game('pyramid'), 1, 1000, {}, 1.0, 2, sys.stdout, solve=stalling_deal)\n"
+        "except BrokenPipeError:\n"
+        "    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())\n"
+    )
+    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         cwd=Path(__file__).parent.parent)
+    first = [p.stdout.readline() for _ in range(2)]
+    p.stdout.close()
+    try:
+        # a guard far under the two minutes the next line would take, not a measurement
+        rc = p.wait(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    err = p.stderr.read().decode()
+    p.stderr.close()
+    assert [ln.split()[0] for ln in first] == [b"1", b"2"]
+    assert rc == 0 and err == "", err
