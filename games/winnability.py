@@ -65,7 +65,11 @@ def _worker(tasks, results, solve) -> None:
 
 def reader_pipe(out) -> int | None:
     """The file descriptor under ``out`` when it is a pipe (``| head``), else ``None``: only a
-    pipe's writing end reports its reader gone (``POLLERR``) without being written to."""
+    pipe's writing end reports its reader gone (``POLLERR``) without being written to. ``None``
+    where there is no ``poll`` of file descriptors (Windows): a closed pipe is then noticed at the
+    next line."""
+    if os.name != "posix" or not hasattr(select, "poll"):
+        return None
     try:
         fd = out.fileno()
         return fd if stat.S_ISFIFO(os.fstat(fd).st_mode) else None
