@@ -109,10 +109,12 @@ class Driver {
   async button(name) { await this.tap(await this.probe("button", { name })); }
   // back to the home screen: a screen's back arrow, or a table's pause menu and its Home row
   async home() {
-    const s = await this.state();
+    let s = await this.state();
     if (s.scene === "HomeScene") return s;
     if (s.panel) await this.button(s.panel_buttons[s.panel_buttons.length - 1]);
-    await this.until((x) => !x.panel, "no panel");
+    // the panel's last button may itself lead home (an end panel's Home): read the screen again
+    s = await this.until((x) => !x.panel, "no panel");
+    if (s.scene === "HomeScene") return s;
     if (s.game) {
       await this.button("pause");
       await this.until((x) => x.panel === "PauseMenu", "the pause menu");
@@ -208,7 +210,9 @@ const SCENARIOS = {
     s = await d.until((x) => x.panel !== null || x.status !== "playing", "the end of the game");
     s = await d.until((x) => x.panel !== null, "the won panel");
     const shot = await d.shot(game + "-won");
+    // the panel's last button (Home): the next scenario starts once it has been obeyed
     await d.button(s.panel_buttons[s.panel_buttons.length - 1]).catch(() => {});
+    await d.until((x) => !x.panel, "the won panel closed").catch(() => {});
     return { number: start.number, options: start.options, line: solved.moves, taps, drags, status: s.status,
              panel: s.panel, panel_end: s.panel_end, panel_title: s.panel_title, actions: s.actions, score: s.score, shot };
   },
@@ -387,6 +391,7 @@ const SCENARIOS = {
     await sleep(500);
     out.stale = (await d.state()).panel_value;
     await d.button("cancel");
+    await d.until((x) => !x.panel, "the code field closed");   // (else home() taps Cancel again)
     await d.home();
     return out;
   },
