@@ -327,7 +327,50 @@ def test_sounds_follow_the_setting_and_never_raise(monkeypatch):
     monkeypatch.setattr(pygame.mixer, "init", boom)
     s = Sounds(True)
     s.play("win")
-    assert s.failed and not s.ready
+    assert s.starting()       # the mixer starts in the frames after the one asking
+    s.step()
+    assert s.failed and not s.ready and not s.starting()
+    s.play("draw")            # silent from then on, never an error
+    assert not s.starting()
+
+
+def test_the_mixer_starts_in_pieces_after_the_frame_asking(monkeypatch):
+    """The first sound of a run does not start the mixer nor decode the sound files in the frame
+    whose move asked for it (tens of ms in WebAssembly, a first move's landing frame): the next
+    frames do it a piece each, and the sound asked for plays once its file is loaded."""
+    from ui import sound
+
+    calls, played = [], []
+
+    class FakeSound:
+        def __init__(self, path):
+            calls.append(("load", path.rsplit("/", 1)[-1]))
+            self.name = path.rsplit("/", 1)[-1]
+
+        def set_volume(self, v):
+            pass
+
+        def play(self):
+            played.append(self.name)
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a: calls.append(("init",)))
+    monkeypatch.setattr(pygame.mixer, "Sound", FakeSound)
+    app = new_app(scene=TriPeaksTable(1), sound=True)
+    t = app.scene
+    t.activate(hit.STOCK)          # a move: its sound asked for, in this frame's work
+    assert app.sounds.played[-1] == "draw" and calls == [] and played == []
+    pieces = []
+    for _ in range(8):
+        n = len(calls)
+        app.frame()
+        pieces.append(len(calls) - n)
+    assert max(pieces) == 1, pieces            # one piece a frame
+    assert calls[0] == ("init",) and ("load", "draw.ogg") in calls
+    assert played == ["draw.ogg"]              # played late, once
+    assert not app.sounds.starting()
+    t.activate(hit.STOCK)
+    assert played == ["draw.ogg", "draw.ogg"]  # loaded: at once
 
 
 def test_sound_files_are_small_oggs():
@@ -372,25 +415,67 @@ def test_stats_with_no_games_played_is_a_short_friendly_message(size, lang):
 @pytest.mark.parametrize("size", SIZES)
 def test_the_start_shows_home_at_once_and_its_miniatures_a_frame_each(size):
     """At the start (App() picks the home screen) the first frame draws the tiles without the
-    miniatures not drawn yet (each imports its game's table); each next frame draws one more, and
-    the screen then is the home screen drawn whole at once."""
-    from ui.scenes import home, previews
+    miniatures not made yet; the next frames bring them on, at most one more each frame (each
+    imports its game's table), their card faces made in the frames' spare time, so no frame's
+    drawing draws a face for the first time; the screen then is the home screen drawn whole at
+    once."""
+    from ui.scenes import home as home_module, previews
 
     previews._cache.clear()
-    home._tiles.clear()
-    app = open_app(None, size)                      # one frame drawn
+    home_module._tiles.clear()
+    cards_art.clear()
+    app = open_app(None, size, frames=0)
+
+    def faces():
+        return sum(1 for k in cards_art._cache if k[0] in ("face", "cface"))
+
+    warm, in_warm = cards_art.warm, []
+
+    def counted_warm(*a, **k):
+        n = faces()
+        try:
+            return warm(*a, **k)
+        finally:
+            in_warm.append(faces() - n)
+
+    def frame(app=app):   # faces the frame made outside its spare time (cards_art.warm)
+        in_warm.clear()
+        n = faces()
+        cards_art.warm = counted_warm
+        try:
+            app.frame()
+        finally:
+            cards_art.warm = warm
+        return faces() - n - sum(in_warm)
+
+    assert frame() == 0 and app.draws == 1
     home = app.scene
-    assert isinstance(home, HomeScene) and home.previews_later and app.draws == 1
+    assert isinstance(home, HomeScene) and home.previews_later
     st = app.settings
     assert set(home.preview_sizes) == set(GAMES)
     assert all(previews.cached(g, s, st.card_back, st.four_colour) is None for g, s in home.preview_sizes.items())
-    for k in range(len(GAMES)):
-        app.frame()
-        made = [g for g, s in home.preview_sizes.items() if previews.cached(g, s, st.card_back, st.four_colour)]
-        assert len(made) == k + 1 and app.draws == k + 2
+    counts = [0]
+    for _ in range(100):
+        assert frame() == 0
+        counts.append(sum(1 for g, s in home.preview_sizes.items()
+                          if previews.cached(g, s, st.card_back, st.four_colour)))
+        if not home.previews_later:
+            break
+    assert counts[-1] == len(GAMES) and max(b - a for a, b in zip(counts, counts[1:])) == 1
     app.frame()
-    assert not home.previews_later
+    assert not app.dirty
     started = pygame.image.tobytes(app.screen, "RGB")
-    whole = open_app(HomeScene(), size)             # a home screen drawn whole at its first frame
-    assert not whole.scene.previews_later
+    whole = open_app(HomeScene(), size, frames=0)   # the miniatures made: drawn whole at its first frame
+    whole.frame()
+    assert not whole.scene.previews_later and whole.draws == 1
     assert pygame.image.tobytes(whole.screen, "RGB") == started
+    # back home with nothing made (a new size, the art forgotten): no frame makes a face either
+    previews._cache.clear()
+    home_module._tiles.clear()
+    cards_art.clear()
+    whole.home()
+    for _ in range(100):
+        assert frame(whole) == 0
+        if not whole.scene.previews_later:
+            break
+    assert not whole.scene.previews_later

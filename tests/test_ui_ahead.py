@@ -78,6 +78,62 @@ def test_first_picture_draws_no_new_face(fake_clock, game, options):
     assert 0 < max(steps) < 20
 
 
+@pytest.mark.parametrize("game,options", [("freecell", {}), ("klondike", {}), ("pyramid", {"layout": "1"})])
+def test_first_picture_has_a_frame_of_its_own(fake_clock, game, options):
+    """The frame that draws a table's first picture makes no card image before its drawing nor
+    in it (the images come in the frames before it, the whole drawing alone in its frame; what
+    is left of the frame after the drawing may make images for later)."""
+    from ui.table import table_class
+
+    app = new_app()
+    run_frames(app, 10)
+    app.switch(table_class(game)(1, options))
+    sc = app.scene
+    marks = {}
+
+    def ready(deadline):
+        marks["ready"] = len(cards_art._cache)
+        return type(sc).ready(sc, deadline)
+
+    def draw(surface):
+        type(sc).draw(sc, surface)
+        marks["drawn"] = len(cards_art._cache)
+
+    sc.ready, sc.draw = ready, draw
+    try:
+        for _ in range(60):
+            app.frame()
+            if "drawn" in marks:
+                break
+    finally:
+        del sc.ready, sc.draw
+    assert "drawn" in marks, "the first picture never came"
+    assert marks["drawn"] == marks["ready"], f"{game}: {marks['drawn'] - marks['ready']} images made in the first picture's frame"
+
+
+@pytest.mark.parametrize("game,options", [("tripeaks", {"mode": "easy"}), ("klondike", {})])
+def test_a_tap_right_after_the_first_picture_draws_no_face(fake_clock, game, options):
+    """Every legal move tapped right after the first picture (no frame between): the frame it
+    lands on draws no face for the first time (the stock's top card turned, a card uncovered):
+    the first picture waited for the faces of the deck."""
+    from ui.table import table_class
+
+    n, k, seen = 1, 0, []
+    while k < n:
+        cards_art.clear()
+        sc = table_class(game)(1, options)
+        app = new_app(sc, frames=0)
+        run_until(app, lambda: app.draws > 0)
+        legal = sc.rules.legal_moves(sc.state)
+        n, move = len(legal), legal[k]
+        sc.play_assist_move(move)
+        made, drew = frame_counting(app)
+        assert drew and made == 0, f"{game}: the first move {move} drew {made} faces for the first time"
+        seen.append(move)
+        k += 1
+    assert seen
+
+
 def _line(sc, n):
     r = sc.rules.solve(sc.state, max_nodes=50_000)
     return list(r.moves)[:n]
@@ -201,3 +257,32 @@ def test_pyramid_flight_draws_no_new_face(fake_clock):
     assert sc.geo.discard.width != sc.geo.w, "the case: a flight that changes the card's width"
     assert flights >= 6 and len(drawn) > 3 * flights
     assert sum(drawn) == 0, drawn
+
+
+def test_the_start_freezes_its_objects_once(monkeypatch):
+    """Once the first screen is whole (the home screen's miniatures drawn: every table's module
+    imported), the objects of the start leave the garbage collector's walks (``gc.freeze``), so
+    that a full collection in a solver's slice walks only what was made since; once per
+    process, never again (objects frozen later would never be collected as cycles)."""
+    import gc
+
+    from ui import app as app_module
+    from ui.scenes import home, previews
+
+    previews._cache.clear()
+    home._tiles.clear()
+    monkeypatch.setattr(app_module, "_frozen", False, raising=False)
+    gc.unfreeze()
+    try:
+        app = new_app(frames=0)
+        app.frame()
+        assert app.draws == 1 and app.scene.previews_later and gc.get_freeze_count() == 0
+        run_until(app, lambda: not app.scene.previews_later and not app.dirty)
+        app.frame()
+        frozen = gc.get_freeze_count()
+        assert frozen > 1000
+        again = new_app()
+        run_frames(again, 5)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()

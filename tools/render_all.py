@@ -77,9 +77,9 @@ def _shoot(app, out: Path) -> None:
     if hasattr(t, "clock"):
         t.clock = 0.0
     app.dirty = True
-    for _ in range(200):   # a table's first picture waits for its card images (Scene.ready)
-        app.frame()
-        if not app.dirty:
+    for _ in range(200):   # a table's first picture waits for its card images (Scene.ready),
+        app.frame()        # the home screen's miniatures come a game a frame
+        if not app.dirty and not getattr(app.scene, "previews_later", False):
             break
     pygame.image.save(app.screen, str(out))
 

@@ -774,6 +774,12 @@ def face_key(card: int, w: int, four_colour: bool = False, compact: bool = False
     return ("face", int(card), w, four_colour, narrow)
 
 
+def cached(key: tuple) -> bool:
+    """Whether the image under cache key ``key`` (:func:`face_key`, ``("back", w, style)``…) is
+    made."""
+    return key in _cache
+
+
 def _made(img_key: tuple) -> bool:
     img = _cache.get(img_key)
     if img is None:
@@ -806,17 +812,17 @@ def want_faces(cards, w: int, art: "CardArt", soon: bool = False) -> int:
     return n
 
 
-def want_look(w: int, art: "CardArt") -> None:
+def want_look(w: int, art: "CardArt", soon: bool = False) -> None:
     """Queue what every picture of cards ``w`` px wide in ``art``'s look draws besides the faces
     (the back and its opaque body, the shadow, an empty pile's outline, the playable cards'
-    halo) that is not made yet."""
+    halo) that is not made yet; with ``soon``, among the images the next picture needs."""
     style = art.back_style
     if not _made(("back", w, style)):
-        want(("back", w, style), lambda: opaque_band(back(w, style)))
+        want(("back", w, style), lambda: opaque_band(back(w, style)), soon)
     for key, maker in ((("shadow", w), lambda: shadow(w)), (("empty", w), lambda: placeholder(w)),
                        (("glow", w, GLOW, 255), lambda: glow(w, GLOW))):
         if key not in _cache:
-            want(key, maker)
+            want(key, maker, soon)
 
 
 def _face_maker(card, w, four, compact, narrow):

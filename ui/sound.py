@@ -1,7 +1,11 @@
 """Short sounds: draw, play, refused tap, win (``assets/sounds/*.ogg``, made by
 ``tools/make_sounds.py``).
 
-The mixer is started lazily on the first sound wanted, and only when sound is on. Any failure
+The mixer is started lazily, after the first sound wanted, and only when sound is on: in
+pieces, one a frame (:meth:`Sounds.step`, from ``App.frame``: the mixer, then each sound file
+decoded), never in the frame that asked for the sound — in WebAssembly starting the mixer and
+decoding the four files cost tens of ms, the frame a first move lands on. The sound asked for
+meanwhile plays as soon as its file is loaded. Any failure
 (no audio device, ``SDL_AUDIODRIVER=dummy``, a missing file) silences the app instead of
 raising. In the browser audio may start only after a user gesture (docs/design.md, "The browser (pygbag)"): :meth:`Sounds.gesture` is called by the App on the first tap or key, and nothing is
 played before it.
@@ -27,35 +31,67 @@ class Sounds:
         self.gestured = sys.platform != "emscripten"
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.played: list[str] = []  # names asked for while enabled (tests read it)
+        self.waiting: str | None = None   # the sound to play once loaded (the mixer starting)
+        self._mixer = False                 # the mixer started (by us or already)
+        self._missing: set[str] = set()     # sound files not found
 
     def gesture(self) -> None:
         """A user gesture happened (the browser now allows audio)."""
         self.gestured = True
 
-    def _start(self) -> bool:
-        if self.ready or self.failed:
-            return self.ready
+    def starting(self) -> bool:
+        """Whether the mixer is to be started (a sound was asked for, nothing failed yet)."""
+        return self.waiting is not None and not (self.ready or self.failed)
+
+    def step(self) -> None:
+        """One piece of the mixer's start (a call each frame, after a sound was asked for): the
+        mixer itself, then one sound file; then the sound asked for plays if it is loaded."""
+        if not self.starting():
+            return
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(22050, -16, 1, 512)
-            for n in NAMES:
-                path = SOUNDS_DIR / f"{n}.ogg"
-                if path.exists():
-                    self.sounds[n] = pygame.mixer.Sound(str(path))
-                    self.sounds[n].set_volume(0.6)
-            self.ready = True
+            if not self._mixer:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(22050, -16, 1, 512)
+                self._mixer = True
+            else:
+                todo = [n for n in NAMES if n not in self.sounds and n not in self._missing]
+                if todo:
+                    n = todo[0]
+                    path = SOUNDS_DIR / f"{n}.ogg"
+                    if path.exists():
+                        self.sounds[n] = pygame.mixer.Sound(str(path))
+                        self.sounds[n].set_volume(0.6)
+                    else:
+                        self._missing.add(n)
+                else:
+                    self.ready = True
         except (pygame.error, OSError, NotImplementedError):
             self.failed = True
-        return self.ready
-
-    def play(self, name: str) -> None:
-        """Play sound ``name`` (one of :data:`NAMES`) if sound is on and allowed."""
-        if not self.enabled or not self.gestured:
+            self.waiting = None
             return
-        self.played.append(name)
-        del self.played[:-20]
-        if self._start() and name in self.sounds:
+        name = self.waiting
+        if name in self.sounds or (self.ready and name is not None):
+            self.waiting = None
+            self._play_now(name)
+
+    def _play_now(self, name: str) -> None:
+        if name in self.sounds:
             try:
                 self.sounds[name].play()
             except pygame.error:
                 pass
+
+    def play(self, name: str) -> None:
+        """Play sound ``name`` (one of :data:`NAMES`) if sound is on and allowed; before the
+        mixer has started, it starts (:meth:`step`) and the sound plays when it is loaded (the
+        last one asked for)."""
+        if not self.enabled or not self.gestured:
+            return
+        self.played.append(name)
+        del self.played[:-20]
+        if self.failed:
+            return
+        if name in self.sounds:
+            self._play_now(name)
+        elif not self.ready:
+            self.waiting = name

@@ -144,7 +144,8 @@ def state(_args=None) -> dict:
 
 
 def _pending(sc) -> bool:
-    return any(getattr(sc, k, None) is not None for k in ("auto_due", "finish_due", "hint_search"))
+    return any(getattr(sc, k, None) is not None for k in ("auto_due", "finish_due", "hint_search")) \
+        or bool(getattr(sc, "previews_later", False))
 
 
 def _visible(hit, rect, want):

@@ -17,8 +17,9 @@ from . import options as opt
 from .common import GAMES, ScreenScene, game_title, say_label
 from . import previews
 
-_tiles: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
-"""HomeScene.tile_image's pictures, each with the size of the miniature in it (px)."""
+_tiles: dict[tuple, tuple[pygame.Surface, tuple[int, int], bool]] = {}
+"""HomeScene.tile_image's pictures, each with the size of the miniature in it (px) and whether
+the miniature is drawn on it."""
 
 
 class GameSheet(OptionsPanel):
@@ -107,18 +108,31 @@ class HomeScene(ScreenScene):
     """The first screen. ``tiles``: ``[(game, rect)]``; :meth:`tap_game` is what a tap on a tile
     does (tests call it too).
 
-    ``previews_later``: the first frame draws the tiles without their miniatures, and each
-    following frame adds one (the app's start: a miniature imports its game's table and rules,
-    most of the modules the app has, so the home screen shows before they load).
+    The screen shows at once, each miniature when its card faces are made: a tile whose
+    miniature is not made yet is drawn without it, and each frame brings one game's miniature
+    on (:meth:`update`: its table imported, its faces queued to be made in the frames' spare
+    time, ``cards_art.warm``, then the miniature put together from them), so no frame draws a
+    face for the first time nor imports more than one game's table. Coming back from a game
+    the miniatures are made already and the screen is whole at its first frame.
     """
 
     back_button = False
 
     def __init__(self, previews_later: bool = False):
         super().__init__()
-        self.previews_later = previews_later
-        self.previews_ready: set[str] = set()        # games whose miniature is drawn (previews_later)
+        # previews_later: accepted for callers of the start; every home screen brings its
+        # miniatures on a frame at a time when they are not made yet
         self.preview_sizes: dict[str, tuple[int, int]] = {}   # per game, its miniature's size (px)
+        self.previews_wanted: set[str] = set()   # games whose miniature's faces are queued
+
+    @property
+    def previews_later(self) -> bool:
+        """Whether a tile's miniature is still to come (before the first layout: True)."""
+        if not self.preview_sizes:
+            return True
+        st = self.settings
+        return any(previews.cached(g, s, st.card_back, st.four_colour) is None
+                   for g, s in self.preview_sizes.items())
 
     def title(self) -> str:
         return tr("Pasyans")
@@ -128,16 +142,19 @@ class HomeScene(ScreenScene):
         super().enter(app)
 
     def update(self, dt: float) -> bool:
-        if self.previews_later and self.preview_sizes and not self.stale:
+        if self.preview_sizes and not self.stale:
             st = self.settings
-            waiting = [g for g in GAMES if g not in self.previews_ready and g in self.preview_sizes]
-            if waiting:            # the next miniature: its table is imported, its picture drawn
-                g = waiting[0]
-                previews.preview(g, self.preview_sizes[g], st.card_back, st.four_colour)
-                self.previews_ready.add(g)
-                self.stale = True
-            else:
-                self.previews_later = False
+            for g in GAMES:
+                size = self.preview_sizes.get(g)
+                if size is None or previews.cached(g, size, st.card_back, st.four_colour) is not None:
+                    continue
+                # its faces queued (the first time: its table imported); once made, put together
+                first = g not in self.previews_wanted
+                self.previews_wanted.add(g)
+                if not previews.want(g, size, st.card_back, st.four_colour) and not first:
+                    previews.preview(g, size, st.card_back, st.four_colour)
+                    self.stale = True
+                break
         return super().update(dt)
 
     def refresh_saves(self, app) -> None:
@@ -247,10 +264,9 @@ class HomeScene(ScreenScene):
         else:
             sub, col = tr("Tap to play"), DIM
         name = game_title(g)
-        mini = not self.previews_later or g in self.previews_ready
-        key = (tuple(size), tuple(rect), g, ts, ss, sub, col, name, st.card_back, st.four_colour, mini)
+        key = (tuple(size), tuple(rect), g, ts, ss, sub, col, name, st.card_back, st.four_colour)
         hit = _tiles.get(key)
-        if hit is not None:
+        if hit is not None and (previews.cached(g, hit[1], st.card_back, st.four_colour) is not None) == hit[2]:
             self.preview_sizes[g] = hit[1]
             return hit[0]
         img = pygame.Surface(rect.size)
@@ -268,15 +284,16 @@ class HomeScene(ScreenScene):
         ph = rect.height - pad * 3 - ts - ss - lh * (len(lines) - 1)
         prect = pygame.Rect(rect.x + pad, rect.y + pad, rect.width - 2 * pad, ph)
         self.preview_sizes[g] = prect.size
-        if mini:
-            img.blit(previews.preview(g, prect.size, st.card_back, st.four_colour), prect.topleft)
+        mini = previews.cached(g, prect.size, st.card_back, st.four_colour)
+        if mini is not None:
+            img.blit(mini, prect.topleft)
         text.blit_center(img, text.render(name, text.fit(name, ts, rect.width - 8, 12), INK),
                          (rect.centerx, prect.bottom + pad // 2 + ts // 2))
         for k, line in enumerate(reversed(lines)):
             text.blit_center(img, text.render(line, sz, col), (rect.centerx, rect.bottom - pad - ss // 2 - k * lh))
         if len(_tiles) > 24:
             _tiles.clear()
-        _tiles[key] = (img, prect.size)
+        _tiles[key] = (img, prect.size, mini is not None)
         return img
 
     def draw_body(self, surface) -> None:

@@ -949,9 +949,16 @@ class GameTable(Scene):
         drawn for the first time costs a few ms in WebAssembly, and a first picture shows up to
         52): a dry pass of :meth:`draw_cards` lists them (``cards_art.collecting``), then they
         are made a few per frame until ``deadline`` (seconds on ``App.now``), the screen before
-        it staying meanwhile, for :data:`FIRST_WAIT` frames at most."""
+        it staying meanwhile, for :data:`FIRST_WAIT` frames at most. The faces of the whole deck
+        in the table's looks (and their back, shadow, outline and halo) come with them (a tap right after the first picture may turn up
+        any card: the stock's top, a card uncovered).
+
+        The picture is drawn in a frame of its own: a frame that makes images, or lists images
+        still to make, answers ``False``, so the first whole drawing (5-8 ms in WebAssembly)
+        never shares a frame with that work."""
         if self._shown:
             return True
+        self._waited += 1
         if not self._collected:
             self._collected = True
             size = self.app.screen.get_size()
@@ -960,9 +967,15 @@ class GameTable(Scene):
             self.stale = True
             with cards_art.collecting():
                 self.draw_cards(self.base)
-        self._waited += 1
-        cards_art.warm(deadline, self.app.now)
-        if cards_art.pending() and self._waited < FIRST_WAIT:
+            if self.history is not None and getattr(self, "card_w", None):
+                deck = sorted(self.deck_cards())
+                for w, art in self.ahead_looks():
+                    cards_art.want_faces(deck, w, art, soon=True)
+                    cards_art.want_look(w, art, soon=True)
+            if cards_art.pending():
+                return False
+        elif self._waited < FIRST_WAIT and cards_art.pending():
+            cards_art.warm(deadline, self.app.now)
             return False
         self._shown = True
         return True
