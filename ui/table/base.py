@@ -947,7 +947,8 @@ class GameTable(Scene):
     def ready(self, deadline: float) -> bool:
         """The first picture of the table waits until the card images it needs are made (a face
         drawn for the first time costs a few ms in WebAssembly, and a first picture shows up to
-        52): a dry pass of :meth:`draw_cards` lists them (``cards_art.collecting``), then they
+        52): a dry pass of :meth:`rebuild` lists them (``cards_art.collecting``: the cards are not
+        drawn; the bars, buttons and status line are, their fonts loaded and pixels kept), then they
         are made a few per frame until ``deadline`` (seconds on ``App.now``), the screen before
         it staying meanwhile, for :data:`FIRST_WAIT` frames at most. The faces of the whole deck
         in the table's looks (and their back, shadow, outline and halo) come with them (a tap right after the first picture may turn up
@@ -965,8 +966,10 @@ class GameTable(Scene):
             self.base = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             self._picture = None
             self.stale = True
-            with cards_art.collecting():
-                self.draw_cards(self.base)
+            with cards_art.collecting():   # the whole picture but its cards: fonts, bars, stamps
+                self.rebuild(size)
+            self._picture = None
+            self.stale = True
             if self.history is not None and getattr(self, "card_w", None):
                 deck = sorted(self.deck_cards())
                 for w, art in self.ahead_looks():
