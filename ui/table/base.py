@@ -166,6 +166,7 @@ class GameTable(Scene):
         self._shown = False            # the first picture drawn (``ready``)
         self._collected = False        # its card images queued
         self._waited = 0               # frames it waited for them
+        self._rehearsed = False        # its picture drawn once without the cards (``ready``)
         self._ahead = None             # what the card images made ahead were for
         self.hint_fallback = None      # (state, move): the rule-of-thumb hint of that position
         self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
@@ -947,16 +948,17 @@ class GameTable(Scene):
     def ready(self, deadline: float) -> bool:
         """The first picture of the table waits until the card images it needs are made (a face
         drawn for the first time costs a few ms in WebAssembly, and a first picture shows up to
-        52): a dry pass of :meth:`rebuild` lists them (``cards_art.collecting``: the cards are not
-        drawn; the bars, buttons and status line are, their fonts loaded and pixels kept), then they
+        52): a dry pass of :meth:`draw_cards` lists them (``cards_art.collecting``), then they
         are made a few per frame until ``deadline`` (seconds on ``App.now``), the screen before
         it staying meanwhile, for :data:`FIRST_WAIT` frames at most. The faces of the whole deck
         in the table's looks (and their back, shadow, outline and halo) come with them (a tap right after the first picture may turn up
         any card: the stock's top, a card uncovered).
 
-        The picture is drawn in a frame of its own: a frame that makes images, or lists images
-        still to make, answers ``False``, so the first whole drawing (5-8 ms in WebAssembly)
-        never shares a frame with that work."""
+        The picture is drawn in a frame of its own: a frame that lists or makes images answers
+        ``False``, so the first whole drawing (5-8 ms in WebAssembly) never shares a frame with
+        that work; and the frame before it draws the whole picture but its cards (:meth:`rebuild`
+        under ``cards_art.collecting``), so that the fonts of the bars are open and the stamps
+        of the bars, buttons and status line are kept: the picture's frame copies them."""
         if self._shown:
             return True
         self._waited += 1
@@ -966,19 +968,25 @@ class GameTable(Scene):
             self.base = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             self._picture = None
             self.stale = True
-            with cards_art.collecting():   # the whole picture but its cards: fonts, bars, stamps
-                self.rebuild(size)
-            self._picture = None
-            self.stale = True
+            with cards_art.collecting():
+                self.draw_cards(self.base)
             if self.history is not None and getattr(self, "card_w", None):
                 deck = sorted(self.deck_cards())
                 for w, art in self.ahead_looks():
                     cards_art.want_faces(deck, w, art, soon=True)
                     cards_art.want_look(w, art, soon=True)
-            if cards_art.pending():
-                return False
-        elif self._waited < FIRST_WAIT and cards_art.pending():
+            return False
+        if self._waited < FIRST_WAIT and cards_art.pending():
             cards_art.warm(deadline, self.app.now)
+            return False
+        if not self._rehearsed and self._waited < FIRST_WAIT:
+            # the whole picture but its cards, once its images are made: the bars' fonts opened,
+            # the stamps of the bars, buttons and status line drawn and kept for the next frame
+            self._rehearsed = True
+            with cards_art.collecting():
+                self.rebuild(self.app.screen.get_size())
+            self._picture = None
+            self.stale = True
             return False
         self._shown = True
         return True
