@@ -271,10 +271,11 @@ def test_esc_on_the_deal_search_cancels_it_and_the_game_goes_on(monkeypatch):
 
 
 def test_esc_on_the_deal_search_of_a_new_table_goes_home(monkeypatch, fake_clock):
-    # on the fake clock the search's slices and the frames the first picture waits for its card
-    # images are the same on any machine, so the search is still running when the table shows
+    # Esc while the search runs (its panel up), on the fake clock: whether the table's first
+    # picture shows before the search ends depends on how many frames it waits for its images
     monkeypatch.setattr(games.bank, "load", lambda rules, options: None)
-    app = make(SpiderTable(options={"suits": "1"}), size=(390, 844), solvable_only=True)
+    app = open_app(SpiderTable(options={"suits": "1"}), (390, 844), Store(), frames=0, solvable_only=True)
+    app.frame()
     assert getattr(app.scene.panel, "dealing", False)
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.scene, SpiderTable)
