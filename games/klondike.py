@@ -227,8 +227,10 @@ class Klondike(Rules):
         if sum(s.foundations) == 52:
             return Refusal(MSG_OVER)
         why = cls._why_not(s, m)
-        if why is None and cls._lost(s, cls._moves(s)):
-            return Refusal(MSG_OVER)   # a lost game refuses every move, as a won one does
+        # a lost game refuses every move, as a won one does; a legal move that changes the game
+        # (:meth:`_progress`) is itself the proof that it is not lost, without the other moves
+        if why is None and not cls._progress(s, m) and not cls._cycle_plays(s) and cls._lost(s, cls._moves(s)):
+            return Refusal(MSG_OVER)
         return why
 
     @classmethod
@@ -348,24 +350,35 @@ class Klondike(Rules):
             return WON
         return LOST if cls._lost(s, cls._moves(s)) else PLAYING
 
+    @staticmethod
+    def _progress(s: KlondikeState, m: Move) -> bool:
+        """Whether the legal move ``m`` proves by itself that ``s`` is not lost: any move but a
+        draw, a recycle or a waste card's move (those are judged over the whole stock cycle by
+        :meth:`_lost`) and a whole king column moved to an empty column (it only renumbers the
+        columns)."""
+        if m.src == WASTE or m.src == STOCK or m.dst == STOCK:
+            return False
+        cols = s.columns
+        return not (0 <= m.src < N_COLUMNS and 0 <= m.dst < N_COLUMNS and not cols[m.dst]
+                    and s.down[m.src] == 0 and m.n == len(cols[m.src]))
+
     @classmethod
     def _lost(cls, s: KlondikeState, moves: list[Move]) -> bool:
         """Whether ``s`` (not won), whose :meth:`_moves` are ``moves``, is lost as the module
         docstring defines it."""
-        cols, f = s.columns, s.foundations
-        tops = [c[-1] for c in cols if c]
+        return not any(cls._progress(s, m) for m in moves) and not cls._cycle_plays(s)
+
+    @classmethod
+    def _cycle_plays(cls, s: KlondikeState) -> bool:
+        """Whether a card of the stock cycle (:meth:`_waste_cycle`) can go home, onto a column's
+        top or (a king) to an empty column: then ``s`` is not lost."""
+        f = s.foundations
+        tops = [c[-1] for c in s.columns if c]
         empty = len(tops) < N_COLUMNS
-        for m in moves:
-            if m.src == WASTE or m.src == STOCK or m.dst == STOCK:
-                continue  # judged below, over the whole stock cycle
-            if (0 <= m.src < N_COLUMNS and 0 <= m.dst < N_COLUMNS and not cols[m.dst]
-                    and s.down[m.src] == 0 and m.n == len(cols[m.src])):
-                continue  # a whole king column to an empty column only renumbers columns
-            return False
         for w in cls._waste_cycle(s):
             if goes_home(w, f) or (empty and w & 15 == 13) or any(fits(w, t) for t in tops):
-                return False
-        return True
+                return True
+        return False
 
     @classmethod
     def solver(cls, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
@@ -501,7 +514,9 @@ class Klondike(Rules):
         :raises IllegalMove: when the text is not a move of this game, quoting it.
         """
         t = text.strip().lower()
-        bad = IllegalMove.not_a_move(MSG_BAD_MOVE, text)
+        def bad() -> IllegalMove:     # made only when the text is refused
+            return IllegalMove.not_a_move(MSG_BAD_MOVE, text)
+
         if t == "s":
             if not s.stock and not s.waste:
                 raise IllegalMove(MSG_STOCK_EMPTY, t)
@@ -509,18 +524,18 @@ class Klondike(Rules):
         if len(t) == 3 and t[0] == "h" and t[1].upper() in SUIT_LETTERS and t[2] in "1234567":
             return Move(FOUNDATION_OF + SUIT_LETTERS.index(t[1].upper()), int(t[2]) - 1)
         if len(t) != 2:
-            raise bad
+            raise bad()
         a, b = t
         if a == "w":
             src = WASTE
         elif a in "1234567":
             src = int(a) - 1
         else:
-            raise bad
+            raise bad()
         if b == "h":
             return Move(src, FOUNDATION)
         if b not in "1234567":
-            raise bad
+            raise bad()
         dst = int(b) - 1
         if src == WASTE:
             return Move(WASTE, dst)

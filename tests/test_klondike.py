@@ -427,3 +427,27 @@ def test_a_face_down_card_on_the_waste_is_refused():
         Klondike.parse_position(bad, {})
     good = bad.replace("Waste: " + first, "Waste: " + first.strip("()"))
     assert Klondike.parse_position(good, {}).waste == (parse_card(first.strip("()")),)
+
+
+def test_a_legal_move_that_changes_the_game_is_judged_without_listing_every_move(monkeypatch):
+    """why_not's lost check (a lost game refuses every move) costs a move that changes the game
+    nothing more than its own check: the solver's lines are replayed through apply, move by move,
+    and listing every move for each made a hint's last slice 14-20 ms natively. A draw whose
+    stock cycle has a playable card needs no list either; the same answers as listing them."""
+    from games.klondike import Klondike
+    calls = []
+    real = Klondike._moves.__func__
+
+    def counted(cls, s):
+        calls.append(1)
+        return real(cls, s)
+
+    deals = [Klondike.deal(n, {"draw": "1"}) for n in range(1, 30)]
+    s = next(d for d in deals if any(Klondike._progress(d, m) for m in real(Klondike, d)))
+    progress = [m for m in real(Klondike, s) if Klondike._progress(s, m)]
+    c = next(d for d in deals if Klondike._cycle_plays(d))
+    monkeypatch.setattr(Klondike, "_moves", classmethod(counted))
+    for m in progress:
+        assert Klondike.why_not(s, m) is None
+    assert Klondike.why_not(c, Klondike._draw_move(c)) is None
+    assert calls == []
