@@ -61,6 +61,20 @@ def test_a_table_renders_its_cards_not_a_blank_screen(tmp_path, game):
     assert len(colours) > 20, f"{game}: {len(colours)} colours"
 
 
+def test_the_home_screen_renders_with_its_miniatures(tmp_path):
+    """The home screen shows at once and adds its six miniatures a game a frame: the tool waits
+    for them, so the PNG shows the cards on the tiles (it drew the tiles empty). Card faces are
+    near white: about 3300 such pixels of a 2-px grid at 844x390 with the miniatures, 400
+    without (the title and the icons)."""
+    import pygame
+
+    p, out = render(tmp_path, "--size", "844x390", "--scene", "home")
+    assert p.returncode == 0 and out.exists(), p.stderr
+    img = pygame.image.load(str(out))
+    white = sum(1 for x in range(0, 844, 2) for y in range(0, 390, 2) if min(img.get_at((x, y))[:3]) > 235)
+    assert white > 2000, white
+
+
 @pytest.mark.parametrize("size", ["320x300", "300x640", "360x600", "big"])
 def test_a_size_under_the_smallest_window_names_the_real_minimum(tmp_path, size):
     """``--size`` below the app's smallest window (``ui.app.MIN_SIZE``, 360x640 either way) is one

@@ -64,14 +64,15 @@ def check_moves(rules, state, moves: list[str]) -> None:
 
 def drawn(app, cap: int = 200) -> None:
     """Run frames until the scene's picture is drawn: a table's first picture waits frames for its
-    card images (``GameTable.ready``), and a PNG of the screen before it would be blank.
+    card images (``GameTable.ready``), and a PNG of the screen before it would be blank; the home
+    screen shows at once and adds its miniatures a game a frame (``HomeScene.previews_later``).
 
     :raises SystemExit: (exit 1) if nothing is drawn within ``cap`` frames.
     """
     for _ in range(cap):
         app.frame()
-        if not app.dirty:
-            return
+        if not app.dirty and not getattr(app.scene, "previews_later", False):
+            return    # (the home screen adds its miniatures a game a frame)
     sys.exit(f"error: the picture was not drawn within {cap} frames")
 
 
