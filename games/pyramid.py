@@ -477,7 +477,7 @@ class Pyramid(Rules):
     def parse_position(cls, text: str, options: dict[str, str]) -> PyramidState:
         """Read a Pyramid position (docs/contract.md). ``Layout:`` in the text wins over the option.
         Optional keys: ``Discard:`` (removed cards, else the cards not shown are taken as removed;
-        empty, with no card anywhere else, it is refused: a position holds a card),
+        a text with no card anywhere, Discard line or not, is refused: a position holds a card),
         ``Passes:`` (``unlimited`` or ``3``; written only for 3, and wins over ``--option passes``),
         ``Pass:`` (default 1), ``Score:`` (the move points, default 0); ``Moves:`` and ``Status:``
         (as ``play`` prints them) are ignored.
@@ -506,12 +506,12 @@ class Pyramid(Rules):
             if c in seen:
                 raise PositionError(f"{fmt(c)} appears twice")
             seen.add(c)
+        if not seen:     # a text with no card at all, Discard line or not (docs/contract.md)
+            where = f"line {f.line('discard')}: " if f.get("discard") is not None else ""
+            raise PositionError(f"{where}the position holds no card: the layout, the stock, the waste and "
+                                "the Discard line are empty or missing")
         if f.get("discard") is None:
             piles["Discard"] = [c for c in deck() if c not in seen]
-        elif not seen:
-            raise PositionError(f"line {f.line('discard')}: the position holds no card: the layout, the stock, "
-                                "the waste and the Discard line are empty (without the Discard line the "
-                                "cards not shown are taken as removed)")
         passes_text = (f.get("passes") or o["passes"]).strip().lower()
         if passes_text not in cls.options["passes"]:
             raise PositionError(f"line {f.line('passes')}: Passes '{f.get('passes')}' is not unlimited or 3")

@@ -223,6 +223,8 @@ EMPTY_POSITIONS = {
     "tripeaks": ("Game: tripeaks\nMode: easy\nRow 1: " + "-- " * 3 + "\nRow 2: " + "-- " * 6
                  + "\nRow 3: " + "-- " * 9 + "\nRow 4: " + "-- " * 10 + "\nWaste:\nStock:\n"),
     "pyramid": "Game: pyramid\nLayout: 1\nCards: " + "-- " * 28 + "\nStock:\nWaste:\nDiscard:\n",
+    # (without the Discard line the cards not shown count as removed, but the text holds no card)
+    "pyramid-no-discard-line": "Game: pyramid\nLayout: 1\nCards: " + "-- " * 28 + "\nStock:\nWaste:\n",
     "devils-grip": "Game: devils-grip\n" + "".join(f"Row {r}: " + "-- " * 8 + "\n" for r in (1, 2, 3))
                    + "Stock:\nTalon:\n",
     "klondike": "Game: klondike\nDraw: 1\nFoundations: H-0 C-0 D-0 S-0\nStock:\nWaste:\n" + ":\n" * 7,
@@ -236,22 +238,22 @@ def test_a_position_with_no_card_is_refused_not_won(capsys, tmp_path, game, comm
     """No game reads a position with no card at all, none in play and none removed, as a game (it
     read as won in Spider with Completed: 0, in TriPeaks and in Pyramid with an empty Discard)."""
     extra = ["--moves", ""] if command == "play" else ["--timeout", "1"] if command == "solve" else []
-    rc, out, err = run(capsys, tmp_path, command, game, *extra, position=EMPTY_POSITIONS[game])
+    rc, out, err = run(capsys, tmp_path, command, game.split("-no-")[0], *extra, position=EMPTY_POSITIONS[game])
     assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1, (rc, out, err)
     assert "no card" in err or "cards missing" in err, err
 
 
 def test_an_empty_table_reached_by_play_still_reads_back_as_won(capsys, tmp_path):
     """The refusal is only of a position that never held a card: a won what-if that ``play``
-    prints (Spider: runs completed; Pyramid: the Discard line, or no line at all) reads back won."""
+    prints (Spider: runs completed; Pyramid: its Discard line) reads back won."""
     one_run = " ".join(r + "S" for r in "KQJT98765432A")
     spider = "Game: spider\nSuits: 1\nCompleted: 0\nStock:\n: " + one_run[:-3] + "\n: AS\n" + ":\n" * 8
     rc, out, err = run(capsys, tmp_path, "play", "spider", "--moves", "2-1", position=spider)
     assert rc == 0 and "Completed: 1" in out and "Status: won" in out, err
     rc, again, err = run(capsys, tmp_path, "play", "spider", "--moves", "", position=out)
     assert rc == 0 and "Status: won" in again, err
-    pyramid = "Game: pyramid\nLayout: 1\nCards: " + "-- " * 28 + "\nStock:\nWaste:\n"
-    rc, out, err = run(capsys, tmp_path, "play", "pyramid", "--moves", "", position=pyramid)
-    assert rc == 0 and "Status: won" in out, err
+    pyramid = "Game: pyramid\nLayout: 1\nCards: " + "-- " * 27 + "KS\nStock:\nWaste:\n"
+    rc, out, err = run(capsys, tmp_path, "play", "pyramid", "--moves", "KS", position=pyramid)
+    assert rc == 0 and "Status: won" in out, (out, err)
     rc, again, err = run(capsys, tmp_path, "play", "pyramid", "--moves", "", position=out)
     assert rc == 0 and "Status: won" in again, err
