@@ -13,7 +13,8 @@ import sys
 from .codes import CodeError
 from .core import GameError, History, IllegalMove
 from .deal import read_number
-from .numbers import quote, whole_number
+from .numbers import whole_number
+from .quoting import escape, quote
 from .registry import find_game
 
 
@@ -24,6 +25,14 @@ class CommandError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one clear line, exit 2
         raise CommandError(message)
+
+    def parse_args(self, args=None, namespace=None):
+        """argparse's ``parse_args``, but words it does not know are named as every message names
+        user text (:func:`games.quoting.quote`: cut, control characters escaped)."""
+        ns, extra = self.parse_known_args(args, namespace)
+        if extra:
+            raise CommandError("unrecognized arguments: " + " ".join(f"'{quote(x)}'" for x in extra))
+        return ns
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
@@ -74,11 +83,13 @@ def read_text(path: str) -> str:
             with open(path, "rb") as fh:
                 data = fh.read()
     except OSError as e:
-        raise CommandError(f"cannot read position file '{path}': {e.strerror}") from None
+        raise CommandError(f"cannot read position file '{quote(path)}': {e.strerror}") from None
+    except ValueError:  # open() refuses a path holding NUL
+        raise CommandError(f"cannot read position file '{quote(path)}': a path holds no NUL character") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        name = "standard input" if path == "-" else f"position file '{path}'"
+        name = "standard input" if path == "-" else f"position file '{quote(path)}'"
         raise CommandError(f"{name} is not UTF-8 text") from None
 
 
@@ -137,7 +148,7 @@ def check_carried_options(rules, text: str, options: dict[str, str]) -> None:
         key, sep, val = body.partition(":")
         k, v = key.strip().lower(), val.strip()
         if sep and k in options and v and _option_value(rules, k, options[k]) != _option_value(rules, k, v):
-            raise CommandError(f"--option {k}={quote(options[k])} conflicts with the position's '{key.strip()}: {quote(v)}'")
+            raise CommandError(f"--option {k}={quote(options[k])} conflicts with the position's '{quote(key.strip())}: {quote(v)}'")
 
 
 def load_position(rules, path: str, options: dict[str, str], text: str | None = None):
@@ -309,16 +320,28 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+COMMANDS = ("deal", "moves", "play", "solve", "winnability", "daily")
+"""The commands of docs/contract.md, in the order ``--help`` lists them."""
+
+
+def one_line(message: str) -> str:
+    """``message`` with any unprintable character (a newline, an escape sequence) shown as its
+    escape, so an error is always one line on a terminal. The pieces of user text in a message are
+    already quoted by :func:`games.quoting.quote`; this keeps the line whole should a message
+    from elsewhere (argparse, the operating system) carry one."""
+    return "".join(escape(ch) for ch in message)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit code."""
     try:
-        a = build_parser().parse_args(argv)
+        args = sys.argv[1:] if argv is None else list(argv)
+        if args and not args[0].startswith("-") and args[0] not in COMMANDS:
+            raise CommandError(f"unknown command '{quote(args[0])}' (commands: {' '.join(COMMANDS)})")
+        a = build_parser().parse_args(args)
         return a.func(a)
-    except (CommandError, GameError, CodeError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except ValueError as e:  # deal numbers and other values
-        print(f"error: {e}", file=sys.stderr)
+    except (CommandError, GameError, CodeError, ValueError) as e:  # ValueError: deal numbers and other values
+        print(f"error: {one_line(str(e))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (``| head``): quietly, and nothing more to flush at exit

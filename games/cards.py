@@ -15,6 +15,8 @@ Card('TH')
 """
 from __future__ import annotations
 
+from .quoting import quote
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
@@ -80,7 +82,7 @@ def rank_of_text(text: str) -> int:
     if t == "10":
         t = "T"
     if len(t) != 1 or t not in RANKS:
-        raise CardError(f"'{text}' is not a rank (A 2 3 4 5 6 7 8 9 T J Q K)")
+        raise CardError(f"'{quote(text)}' is not a rank (A 2 3 4 5 6 7 8 9 T J Q K)")
     return RANKS.index(t) + 1
 
 
@@ -91,14 +93,14 @@ def parse_card(text: str) -> Card:
     """
     t = text.strip()
     if len(t) < 2:
-        raise CardError(f"'{text}' is not a card (write rank then suit, e.g. KC or 10H)")
+        raise CardError(f"'{quote(text)}' is not a card (write rank then suit, e.g. KC or 10H)")
     s = SUIT_SYMBOLS.get(t[-1], t[-1].upper())
     if s not in SUITS:
-        raise CardError(f"'{text}' is not a card: unknown suit '{t[-1]}' (C D H S)")
+        raise CardError(f"'{quote(text)}' is not a card: unknown suit '{quote(t[-1])}' (C D H S)")
     try:
         r = rank_of_text(t[:-1])
     except CardError:
-        raise CardError(f"'{text}' is not a card: unknown rank '{t[:-1]}'") from None
+        raise CardError(f"'{quote(text)}' is not a card: unknown rank '{quote(t[:-1])}'") from None
     return _TABLE[(r, SUITS.index(s))]
 
 
@@ -114,7 +116,7 @@ def parse_token(text: str) -> tuple[Card | None, bool]:
     if t.startswith("(") and t.endswith(")"):
         return parse_card(t[1:-1]), False
     if "(" in t or ")" in t:
-        raise CardError(f"'{text}' is not a card: unbalanced parentheses")
+        raise CardError(f"'{quote(text)}' is not a card: unbalanced parentheses")
     return parse_card(t), True
 
 

@@ -12,6 +12,7 @@ case-insensitive and surrounding spaces are ignored.
 from __future__ import annotations
 
 from .deal import check_number
+from .quoting import quote
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -39,17 +40,17 @@ def decode(code: str, prefix: str) -> tuple[str, int]:
     text = code.strip().upper()
     parts = text.split("-")
     if len(parts) != 3:
-        raise CodeError(f"'{code}' is not a deal code (expected {prefix}-X-AAAAAAB)")
+        raise CodeError(f"'{quote(code)}' is not a deal code (expected {prefix}-X-AAAAAAB)")
     head, rules, num = parts
     if head != prefix:
-        raise CodeError(f"'{code}' is not a code of this game (its codes start with {prefix}-)")
+        raise CodeError(f"'{quote(code)}' is not a code of this game (its codes start with {prefix}-)")
     if len(num) != 7 or any(ch not in LETTERS for ch in num):
-        raise CodeError(f"'{code}': the deal part must be 7 letters A-Z")
+        raise CodeError(f"'{quote(code)}': the deal part must be 7 letters A-Z")
     n = 0
     for ch in num:
         n = n * 26 + LETTERS.index(ch)
     try:
         check_number(n)
     except ValueError as e:
-        raise CodeError(f"'{code}': {e}") from None
+        raise CodeError(f"'{quote(code)}': {e}") from None
     return rules, n

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .numbers import is_digits, quote
+from .numbers import is_digits
+from .quoting import quote
 
 FOUNDATION_ORDER = (2, 0, 1, 3)
 """Suits in the order of the ``Foundations:`` line (H C D S, as Freecell Solver writes it)."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from .i18n import tr
-from .numbers import quote
+from .quoting import quote
 
 
 class GameError(ValueError):
@@ -35,7 +35,8 @@ class IllegalMove(GameError):
     def not_a_move(cls, msgid: str, text: str) -> "IllegalMove":
         """The refusal of a text that is no move of the game, ``msgid`` quoting it as ``{text}``.
         Every game names a bad move this way: the text stripped and cut by
-        :func:`games.numbers.quote` (its first 40 characters, ``…`` marking a cut), in the message
+        :func:`games.quoting.quote` (its first 40 characters, ``…`` marking a cut, control characters
+        escaped), in the message
         and as :attr:`move`, so a long text is never echoed whole (docs/contract.md, "Move
         notation")."""
         t = quote(str(text).strip())
@@ -121,14 +122,10 @@ class Rules:
             key = k.strip().lower()
             if key not in cls.options:
                 allowed = ", ".join(cls.options) or "none"
-                from .numbers import quote
-
                 raise OptionError(f"{cls.name} has no option '{quote(k)}' (options: {allowed})")
             val = str(v).strip().lower()
             if val not in cls.options[key]:
-                from .numbers import quote
-
-                raise OptionError(f"option {key}='{quote(v)}' is not one of {'|'.join(cls.options[key])}")
+                raise OptionError(f"option {quote(key)}='{quote(v)}' is not one of {'|'.join(cls.options[key])}")
             out[key] = val
         return out
 

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from . import bank
 from .deal import shuffle
+from .quoting import quote
 from .registry import find_game
 
 GAMES = ("tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell")
@@ -86,11 +87,11 @@ def parse_date(text: str) -> _dt.date:
     """
     t = str(text).strip()
     if not (t.isascii() and _DATE.fullmatch(t)):
-        raise DateError(f"'{text}' is not a date written YYYY-MM-DD")
+        raise DateError(f"'{quote(text)}' is not a date written YYYY-MM-DD")
     try:
         return _dt.date.fromisoformat(t)
     except ValueError:
-        raise DateError(f"'{text}' is not a calendar date") from None
+        raise DateError(f"'{quote(text)}' is not a calendar date") from None
 
 
 def day_index(text: str) -> int:

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
+from .quoting import quote
+
 T = TypeVar("T")
 MASK64 = (1 << 64) - 1
 MAX_NUMBER = 26 ** 7 - 1
@@ -70,7 +72,7 @@ def shuffle(items: Sequence[T], game: str, number: int) -> list[T]:
 def check_number(number: int) -> int:
     """``number`` if it is a valid deal number (1..MAX_NUMBER), else :class:`ValueError`."""
     if isinstance(number, bool) or not isinstance(number, int):
-        raise ValueError(f"deal number '{number}' is not a whole number")
+        raise ValueError(f"deal number '{quote(number)}' is not a whole number")
     if not 1 <= number <= MAX_NUMBER:
         raise ValueError(f"deal number {number} is out of range (1..{MAX_NUMBER})")
     return number
@@ -81,7 +83,7 @@ def parse_number(text: str) -> int:
 
     :raises ValueError: quoting ``text``.
     """
-    from .numbers import is_digits, quote
+    from .numbers import is_digits
 
     t = text.strip().lstrip("#").replace("_", "").replace(" ", "")
     if not is_digits(t):
@@ -95,7 +97,7 @@ def read_number(text: str) -> int:
 
     :raises ValueError: quoting ``text``.
     """
-    from .numbers import is_digits, quote
+    from .numbers import is_digits
 
     if not is_digits(text):
         raise ValueError(f"'{quote(text)}' is not a deal number (a whole number 1..{MAX_NUMBER})")

@@ -68,6 +68,7 @@ from .deal import shuffle
 from .hints import devils_grip_value
 from .i18n import N_
 from .numbers import is_digits
+from .quoting import quote
 from .position import join, read_fields, tokens
 
 ROWS, COLS = 3, 8
@@ -255,7 +256,7 @@ class DevilsGrip(Rules):
         """Read ``DG1-S-…`` (any case). :raises CodeError: quoting a bad code."""
         letters, number = codes.decode(code, cls.code_prefix)
         if letters != cls.RULE_LETTER:
-            raise codes.CodeError(f"'{code}': the rule letter must be S (Devil's Grip has one rule set)")
+            raise codes.CodeError(f"'{quote(code)}': the rule letter must be S (Devil's Grip has one rule set)")
         return number, {}
 
     # -- rules -----------------------------------------------------------------------------------
@@ -480,7 +481,7 @@ class DevilsGrip(Rules):
                 stack = tuple(stack)
                 cls._check_cards(stack, f"line {line} ({key}, cell {r}.{col})", counts)
                 if not is_stack(stack):
-                    raise PositionError(f"line {line}: cell {r}.{col} '{tok}' is not a stack (adjacent "
+                    raise PositionError(f"line {line}: cell {r}.{col} '{quote(tok)}' is not a stack (adjacent "
                                         "members of one chain 2-5-8-J, 3-6-9-Q or 4-7-T-K, one suit, "
                                         "bottom first, at most 4)")
                 grid.append(stack)

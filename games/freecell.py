@@ -56,6 +56,7 @@ from .deal import microsoft_rand
 from .hints import freecell_value
 from .i18n import N_
 from .numbers import is_digits
+from .quoting import quote
 from .position import read_fields, tokens
 
 N_COLUMNS, N_CELLS = 8, 4
@@ -167,7 +168,7 @@ class FreeCell(Rules):
         """Read ``FC1-M-…``. :raises CodeError: quoting the code."""
         letters, number = codes.decode(code, cls.code_prefix)
         if letters != "M":
-            raise codes.CodeError(f"'{code}': the rule letter must be M (Microsoft deals)")
+            raise codes.CodeError(f"'{quote(code)}': the rule letter must be M (Microsoft deals)")
         return number, {}
 
     @classmethod

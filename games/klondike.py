@@ -60,6 +60,7 @@ from .deal import shuffle
 from .hints import klondike_value
 from .i18n import N_
 from .position import int_field, join, read_fields, tokens
+from .quoting import quote
 
 N_COLUMNS = 7
 WASTE, STOCK, FOUNDATION, FOUNDATION_OF = 7, 8, 9, 10
@@ -149,7 +150,7 @@ class Klondike(Rules):
         """Read ``KL1-D1-…`` / ``KL1-D3-…``. :raises CodeError: quoting the code."""
         letters, number = codes.decode(code, cls.code_prefix)
         if letters not in ("D1", "D3"):
-            raise codes.CodeError(f"'{code}': the rule part must be D1 (draw one) or D3 (draw three)")
+            raise codes.CodeError(f"'{quote(code)}': the rule part must be D1 (draw one) or D3 (draw three)")
         return number, {"draw": letters[1]}
 
     # -- rules -----------------------------------------------------------------------------------
@@ -572,7 +573,7 @@ class Klondike(Rules):
         f = read_fields(text, cls.KEYS, cls.name)
         draw = (f.get("draw") or o["draw"]).strip()
         if draw not in cls.options["draw"]:
-            raise PositionError(f"line {f.line('draw')}: Draw '{draw}' is not 1 or 3")
+            raise PositionError(f"line {f.line('draw')}: Draw '{quote(draw)}' is not 1 or 3")
         try:
             found = parse_foundations(f.require("foundations"), f.line("foundations"))
         except ValueError as e:

@@ -15,14 +15,10 @@ text, the same on every platform.
 """
 from __future__ import annotations
 
+from .quoting import quote
+
 MAX_DIGITS = 30
 """The longest number any field takes (deal numbers have 10 digits, scores fewer)."""
-
-
-def quote(text: str, limit: int = 40) -> str:
-    """``text`` cut to ``limit`` characters (``…`` marks a cut), for an error message to name."""
-    text = str(text)
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def is_digits(text: str, max_digits: int = MAX_DIGITS) -> bool:

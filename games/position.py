@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from .cards import CardError, fmt, parse_token
 from .core import PositionError
 from .numbers import whole_number
+from .quoting import quote
 
 
 @dataclass
@@ -58,20 +59,20 @@ def read_fields(text: str, allowed: set[str] | None = None, game: str | None = N
             f.columns.append((line[1:].strip(), no))
             continue
         if ":" not in line:
-            raise PositionError(f"line {no}: '{raw.strip()}' is not 'Key: value'")
+            raise PositionError(f"line {no}: '{quote(raw.strip())}' is not 'Key: value'")
         key, _, val = line.partition(":")
         k = " ".join(key.split()).lower()
         if allowed is not None and k not in allowed:
             if k in TRAILER:
                 continue
-            raise PositionError(f"line {no}: unknown key '{key.strip()}'")
+            raise PositionError(f"line {no}: unknown key '{quote(key.strip())}'")
         if k in f.values:
-            raise PositionError(f"line {no}: '{key.strip()}' given twice")
+            raise PositionError(f"line {no}: '{quote(key.strip())}' given twice")
         f.values[k] = (val.strip(), no)
     if game is not None:
         g = f.get("game")
         if g is not None and g.strip().lower() != game:
-            raise PositionError(f"line {f.line('game')}: this is a position of '{g}', not {game}")
+            raise PositionError(f"line {f.line('game')}: this is a position of '{quote(g)}', not {game}")
     return f
 
 

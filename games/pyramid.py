@@ -50,7 +50,8 @@ from .core import LOST, PLAYING, WON, Clock, IllegalMove, OptionError, PositionE
 from .deal import shuffle
 from .hints import pyramid_value
 from .i18n import N_
-from .numbers import is_digits, quote
+from .numbers import is_digits
+from .quoting import quote
 from .position import int_field, join, read_fields, tokens
 
 N_LAYOUTS = 55
@@ -292,7 +293,7 @@ class Pyramid(Rules):
         body, p, passes = letters.partition("P")
         if not (body.startswith("L") and is_digits(body[1:], 2) and 1 <= int(body[1:]) <= N_LAYOUTS) \
                 or (p and passes != "3"):
-            raise codes.CodeError(f"'{code}': the rule part must be L01..L{N_LAYOUTS} (the layout), "
+            raise codes.CodeError(f"'{quote(code)}': the rule part must be L01..L{N_LAYOUTS} (the layout), "
                                   "optionally followed by P3")
         return number, {"layout": str(int(body[1:])), "passes": "3" if p else "unlimited"}
 
@@ -514,7 +515,7 @@ class Pyramid(Rules):
             piles["Discard"] = [c for c in deck() if c not in seen]
         passes_text = (f.get("passes") or o["passes"]).strip().lower()
         if passes_text not in cls.options["passes"]:
-            raise PositionError(f"line {f.line('passes')}: Passes '{f.get('passes')}' is not unlimited or 3")
+            raise PositionError(f"line {f.line('passes')}: Passes '{quote(f.get('passes'))}' is not unlimited or 3")
         passes = 0 if passes_text == "unlimited" else int(passes_text)
         pass_no = int_field(f, "pass", 1, 1, 10 ** 6)
         points = int_field(f, "score", 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 
 from .core import GameError, Rules
+from .quoting import quote
 
 GAMES: dict[str, str] = {
     "tripeaks": "games.tripeaks:TriPeaks",
@@ -40,6 +41,6 @@ def find_game(name: str) -> type[Rules]:
     """
     key = name.strip().lower()
     if key not in GAMES:
-        raise UnknownGame(f"unknown game '{name}' (games: {' '.join(GAMES)})")
+        raise UnknownGame(f"unknown game '{quote(name)}' (games: {' '.join(GAMES)})")
     mod, _, cls = GAMES[key].partition(":")
     return getattr(importlib.import_module(mod), cls)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs
 
 from .codes import CodeError
+from .quoting import quote
 from .registry import GAMES, find_game
 
 
@@ -20,7 +21,7 @@ def find_code(code: str) -> tuple[str, int, dict]:
         if rules.code_prefix.upper() == prefix:
             number, opts = rules.decode(t)   # its own message when the rest is wrong
             return game, number, opts
-    raise CodeError(f"'{t}' is not a deal code (it begins with no game's letters: "
+    raise CodeError(f"'{quote(t)}' is not a deal code (it begins with no game's letters: "
                     + ", ".join(find_game(g).code_prefix for g in GAMES) + ")")
 
 

@@ -59,6 +59,7 @@ from .deal import shuffle
 from .hints import spider_value
 from .i18n import N_
 from .numbers import is_digits
+from .quoting import quote
 from .position import int_field, read_fields, tokens
 
 N_COLUMNS = 10
@@ -244,7 +245,7 @@ class Spider(Rules):
         relaxed = letters.endswith("R")
         suits = letters[:-1] if relaxed else letters
         if suits not in ("1", "2", "4"):
-            raise codes.CodeError(f"'{code}': the rule part must be 1, 2 or 4 suits, R for relaxed (e.g. 2 or 2R)")
+            raise codes.CodeError(f"'{quote(code)}': the rule part must be 1, 2 or 4 suits, R for relaxed (e.g. 2 or 2R)")
         return number, {"suits": suits, "relaxed": "yes" if relaxed else "no"}
 
     # -- rules -----------------------------------------------------------------------------------
@@ -490,11 +491,11 @@ class Spider(Rules):
         f = read_fields(text, cls.KEYS, cls.name)
         suits_text = f.get("suits") or o["suits"]
         if suits_text.strip() not in ("1", "2", "4"):
-            raise PositionError(f"line {f.line('suits')}: Suits '{suits_text}' is not 1, 2 or 4")
+            raise PositionError(f"line {f.line('suits')}: Suits '{quote(suits_text)}' is not 1, 2 or 4")
         suits = int(suits_text)
         rel = (f.get("relaxed") or o["relaxed"]).strip().lower()
         if rel not in ("yes", "no"):
-            raise PositionError(f"line {f.line('relaxed')}: Relaxed '{f.get('relaxed')}' is not yes or no")
+            raise PositionError(f"line {f.line('relaxed')}: Relaxed '{quote(f.get('relaxed'))}' is not yes or no")
         completed = int_field(f, "Completed", 0, 0, 8)
         stock = tuple(c for c, _ in tokens(f.get("stock", ""), f.line("stock"), "Stock") if c is not None)
         if len(f.columns) != N_COLUMNS:

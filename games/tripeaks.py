@@ -24,6 +24,7 @@ from .deal import shuffle
 from .hints import tripeaks_value
 from .i18n import N_
 from .position import int_field, join, read_fields, tokens
+from .quoting import quote
 
 DRAW = -1
 LAYOUT = layout.get("tripeaks/peaks.toml")
@@ -125,7 +126,7 @@ class TriPeaks(Rules):
         letters, number = codes.decode(code, cls.code_prefix)
         modes = {"E": "easy", "N": "easy", "C": "classic"}
         if letters not in modes:
-            raise codes.CodeError(f"'{code}': the rule letter must be E (Easy) or C (Classic)")
+            raise codes.CodeError(f"'{quote(code)}': the rule letter must be E (Easy) or C (Classic)")
         return number, {"mode": modes[letters]}
 
     # -- rules -----------------------------------------------------------------------------------
@@ -277,7 +278,7 @@ class TriPeaks(Rules):
         f = read_fields(text, cls.KEYS, cls.name, columns=False)
         mode = (f.get("mode") or o["mode"]).lower()
         if mode not in cls.options["mode"]:
-            raise PositionError(f"line {f.line('mode')}: Mode '{f.get('mode')}' is not easy or classic")
+            raise PositionError(f"line {f.line('mode')}: Mode '{quote(f.get('mode'))}' is not easy or classic")
         tableau: list = []
         for r, (a, b) in enumerate(ROWS, 1):
             key = f"Row {r}"

@@ -1,0 +1,43 @@
+"""Quoting user text in error messages: one helper, so every message names bad input the same way.
+
+A message names the text it refuses (a move, a card, a key of a position, a deal code, a date, a
+game's name…) so the player can see what was read. :func:`quote` cuts that text to its first 40
+characters (``…`` marks a cut), so one long line never floods a terminal or a screen's notice, and
+shows control characters (escape sequences, carriage returns, NUL…) and other unprintable ones as
+Python's escapes (``\\x1b``, ``\\r``, ``\\x00``), so they are seen rather than acted on by a terminal.
+
+>>> quote("K" * 45)
+'KKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKK…'
+>>> quote("\\x1b[31mred\\r")
+'\\\\x1b[31mred\\\\r'
+>>> quote("5H♥ ok")
+'5H♥ ok'
+"""
+from __future__ import annotations
+
+LIMIT = 40
+"""The most characters of a user's text an error message quotes (an escape such as ``\\x1b``
+counts as its 4 characters)."""
+
+
+def escape(ch: str) -> str:
+    """``ch`` itself when printable (a space too), else Python's escape for it (``\\x1b``,
+    ``\\n``, ``\\u2028``)."""
+    return ch if ch.isprintable() else repr(ch)[1:-1]
+
+
+def quote(text: object, limit: int = LIMIT) -> str:
+    """``text`` as an error message names it: unprintable characters escaped (:func:`escape`)
+    and cut to at most ``limit`` characters as shown, ``…`` marking a cut (never inside an escape).
+
+    The caller adds the quotation marks (``f"'{quote(t)}' is not a card"``).
+    """
+    out: list[str] = []
+    size = 0
+    for ch in str(text):
+        piece = escape(ch)
+        if size + len(piece) > limit:
+            return "".join(out) + "…"
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
