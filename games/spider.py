@@ -563,20 +563,15 @@ class Spider(Rules):
     @classmethod
     def format_position(cls, s: SpiderState) -> str:
         """The position text (docs/contract.md): face-down cards in parentheses, the stock face down,
-        an empty column as a bare ``:``. The relaxed rule and the score are not written: they are
-        options and ``play``'s own lines."""
-        lines = ["Game: spider", f"Suits: {s.suits}", f"Completed: {len(s.completed)}",
-                 "Stock: " + " ".join(fmt(c, False) for c in s.stock)]
+        an empty column as a bare ``:``. ``Relaxed: yes`` follows ``Suits:`` when the relaxed rule
+        is on, so a position carries its rules as Klondike's ``Draw:`` does (read back without an
+        ``--option``, it plays on under the same rule); under the traditional rule, the default,
+        no line is written. The score is ``play``'s own line."""
+        lines = ["Game: spider", f"Suits: {s.suits}", *(["Relaxed: yes"] if s.relaxed else []),
+                 f"Completed: {len(s.completed)}", "Stock: " + " ".join(fmt(c, False) for c in s.stock)]
         for col, d in zip(s.columns, s.down):
             lines.append(": " + " ".join(fmt(c, i >= d) for i, c in enumerate(col)))
         return "\n".join(x.rstrip() for x in lines) + "\n"
-
-    @classmethod
-    def trailer(cls, s: SpiderState) -> list[str]:
-        """``Relaxed: yes`` after ``play``'s ``Status:`` line when the relaxed rule is on, so the
-        position it printed, read back, keeps the rule (``Relaxed:`` is read by
-        :meth:`parse_position`); nothing under the traditional rule."""
-        return ["Relaxed: yes"] if s.relaxed else []
 
     # -- solver ----------------------------------------------------------------------------------
     @classmethod

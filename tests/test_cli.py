@@ -134,9 +134,35 @@ def test_play_keeps_the_relaxed_rule_of_a_spider_position():
     rc, moves, err = cli("moves", "spider", "--position", "-", "--option", "relaxed=yes", stdin=deal)
     rc, after, err = cli("play", "spider", "--position", "-", "--option", "relaxed=yes",
                          "--moves", moves.split()[0], stdin=deal)
-    assert rc == 0 and after.rstrip().endswith("Relaxed: yes"), err
-    rc, plain, err = cli("play", "spider", "--position", "-", "--moves", moves.split()[0], stdin=deal)
-    assert "Relaxed:" not in plain
+    assert rc == 0 and after.splitlines().count("Relaxed: yes") == 1, err
+    rc, next_moves, err = cli("moves", "spider", "--position", "-", stdin=after)
+    rc, again, err = cli("play", "spider", "--position", "-", "--moves", next_moves.split()[0], stdin=after)
+    assert rc == 0 and again.splitlines().count("Relaxed: yes") == 1, err
+    rc, plain_deal, err = cli("deal", "spider", "--number", "4")
+    rc, plain, err = cli("play", "spider", "--position", "-", "--moves", moves.split()[0], stdin=plain_deal)
+    assert rc == 0 and "Relaxed:" not in plain_deal + plain, err
+
+
+def test_a_spider_position_carries_the_relaxed_rule_from_deal_to_solve_and_play():
+    """A deal made with ``--option relaxed=yes`` prints ``Relaxed: yes``, so the position read back
+    by ``moves``, ``play`` and ``solve`` keeps the rule without the option, and ``solve``'s line for
+    the deal replays on it (1-suit deal 1 deals with a column empty at its move 108: refused
+    under the traditional rule)."""
+    opts = ("--option", "suits=1", "--option", "relaxed=yes")
+    rc, deal, err = cli("deal", "spider", "--number", "1", *opts)
+    assert rc == 0 and deal.splitlines()[1:4] == ["Game: spider", "Suits: 1", "Relaxed: yes"], deal
+    rc, out, err = cli("solve", "spider", "--number", "1", "--timeout", "60", *opts)
+    assert rc == 0, out + err
+    line = out.splitlines()[1]
+    rc, after, err = cli("play", "spider", "--position", "-", "--moves", line, stdin=deal)
+    assert rc == 0 and after.rstrip().endswith("Status: won"), err
+    rc, with_opt, err = cli("moves", "spider", "--position", "-", *opts, stdin=deal)
+    rc2, without, err2 = cli("moves", "spider", "--position", "-", stdin=deal)
+    assert rc == rc2 == 0 and with_opt == without, err + err2
+    rc, out, err = cli("solve", "spider", "--position", "-", "--timeout", "60", stdin=deal)
+    assert rc == 0 and out.startswith("solved\n"), out + err
+    rc, out, err = cli("moves", "spider", "--position", "-", "--option", "relaxed=no", stdin=deal)
+    assert rc == 2 and "conflicts" in err and out == ""
 
 
 @pytest.mark.parametrize("game,option", [
