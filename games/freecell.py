@@ -38,8 +38,9 @@ modulo 2**32 and ``rand()`` returns ``((state >> 16) & 0xFFFF) + 1``. Our deal n
 ``Foundations: H-0 C-0 D-0 S-0``, ``Freecells: - - - -`` (``-`` an empty cell), then 8 lines
 ``: JD KD 2S`` (bottom first; ``:`` alone is an empty column). fc-solve refuses a ``Game:`` line,
 so we print none (we accept ``Game: freecell``). ``Score:``, ``Moves:`` and ``Status:`` lines,
-which ``play`` prints after the position, are accepted and ignored (fc-solve stops reading after
-the eighth column).
+which ``play`` prints after the position, are accepted (fc-solve stops reading after the eighth
+column); the state keeps none of them (``play`` goes on counting from ``Moves:``: docs/contract.md,
+"The move counter").
 """
 from __future__ import annotations
 

@@ -43,7 +43,8 @@ face down), ``d[7..12]`` to columns 2..7 (column 2's face up), and so on to ``d[
 ``Recycles: N`` (how many times the waste was turned over; written only when not 0, read
 when given, default 0: the recycle penalty depends on it), ``Stock:``, ``Waste:``, then 7 lines ``: (QS) (2H) 5D 4C``
 (face-down cards in parentheses, bottom first). ``Score:`` is read back when given (``play``
-prints it after the position); ``Moves:`` and ``Status:`` are accepted and ignored.
+prints it after the position); ``Moves:`` and ``Status:`` are accepted and not kept in
+the state (``play`` goes on counting from ``Moves:``: docs/contract.md, "The move counter").
 """
 from __future__ import annotations
 

@@ -481,7 +481,8 @@ class Pyramid(Rules):
         a text with no card anywhere, Discard line or not, is refused: a position holds a card),
         ``Passes:`` (``unlimited`` or ``3``; written only for 3, and wins over ``--option passes``),
         ``Pass:`` (default 1), ``Score:`` (the move points, default 0); ``Moves:`` and ``Status:``
-        (as ``play`` prints them) are ignored.
+        (as ``play`` prints them) are not kept in the state (``play`` goes on counting from
+        ``Moves:``: docs/contract.md, "The move counter").
 
         :raises PositionError: naming the line and what is wrong.
         """

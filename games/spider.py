@@ -478,7 +478,8 @@ class Spider(Rules):
 
         ``Suits:`` and the optional ``Relaxed: yes|no`` win over ``options``; the optional
         ``Score:`` carries a game's score on (default ``500 + 100 × Completed``); ``Moves:`` and
-        ``Status:`` (as ``play`` prints them) are read and ignored. Stock cards may be written
+        ``Status:`` (as ``play`` prints them) are not kept in the state (``play`` goes on counting
+        from ``Moves:``: docs/contract.md, "The move counter"). Stock cards may be written
         with or without parentheses. A position may hold fewer than 104 cards (scripted
         positions), but never more copies of a card than the variant's deck has, nor no card at
         all (columns and stock empty with ``Completed: 0``). The automatic

@@ -182,3 +182,35 @@ def test_winnability_lines_follow_the_contract_for_every_game(game, option):
         assert re.fullmatch(rf"{n} (solved \d+\.\d{{3}} \d+ moves|(unsolvable|unknown) \d+\.\d{{3}})( best \d+)?",
                             line), line
     assert re.fullmatch(r"solved \d+, unsolvable \d+, unknown \d+, seconds \d+\.\d", lines[2])
+
+
+def test_the_docs_say_what_the_moves_line_does():
+    """``Moves:`` is the counter ``play`` goes on from (tested above in every game), an extension of
+    the contract written in docs/contract.md: no game's page or docstring may call it ignored."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    assert "### The move counter (an extension)" in (root / "docs" / "contract.md").read_text(encoding="utf-8")
+    said = []
+    for path in sorted((root / "docs").glob("*.md")) + sorted((root / "games").glob("*.py")):
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        for m in re.finditer(r"Moves:[^;.]*", text):
+            if "ignored" in m.group(0):
+                said.append(f"{path.name}: {m.group(0)[:80]}")
+    assert not said, said
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_moves_line_changes_no_answer_but_plays_count(game):
+    """``moves`` answers the same with a ``Moves:`` line and ``solve`` takes it (its answer within a
+    wall-clock budget may differ under load); ``play`` counts on from it."""
+    rc, deal, err = cli("deal", game, "--number", "5")
+    counted = deal + "Moves: 41\n"
+    assert cli("moves", game, "--position", "-", stdin=deal) == cli("moves", game, "--position", "-", stdin=counted)
+    if game != "devils-grip":
+        rc, out, err = cli("solve", game, "--position", "-", "--timeout", "0.2", stdin=counted)
+        assert rc in (0, 1, 3) and not err, err
+    rc, moves, err = cli("moves", game, "--position", "-", stdin=deal)
+    rc, after, err = cli("play", game, "--position", "-", "--moves", moves.split()[0], stdin=counted)
+    assert rc == 0 and "Moves: 42\n" in after, err
