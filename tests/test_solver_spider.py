@@ -73,12 +73,16 @@ def test_exhausted_after_pruning_is_unknown_not_unsolvable():
 
 
 def test_later_attempt_passes_over_the_best_candidate():
-    # 4-suit deal 6: the best-scored choice of deal point leads nowhere (attempt 0, no
-    # discrepancy), a later attempt that takes a lower candidate wins; the win replays
-    search = Spider.solver(Spider.deal(6, {"suits": "4"}), max_nodes=80_000)
+    # 4-suit deal 6, the limited discrepancy search (lane 0): the best-scored choice of deal point
+    # leads nowhere (attempt 0, no discrepancy), a later attempt that takes a lower candidate
+    # wins; the win replays
+    import games.solvers.spider as sp
+
+    s = Spider.deal(6, {"suits": "4"})
+    search = sp.SpiderSearch(sp._Problem(s), lambda m: replays_to_win(Spider, s, m), max_nodes=80_000)
     r = search.run()
     assert r.status == SOLVED and search.attempt >= 1
-    assert replays_to_win(Spider, Spider.deal(6, {"suits": "4"}), r.moves)
+    assert replays_to_win(Spider, s, r.moves)
     assert r.moves.count("d") == 5
 
 
@@ -213,18 +217,20 @@ def test_deal_priority_without_making_the_deal_equals_the_full_priority(suits):
     assert deals > 20
 
 
-def test_attempts_keep_the_stages_searched_before():
-    # attempt L+1 starts from the stages attempt L left (no work done twice): with the tree kept
-    # the same win takes fewer nodes than with every attempt starting afresh
+@pytest.mark.parametrize("kind", ["SpiderSearch", "SpiderBeam"])
+def test_attempts_keep_the_stages_searched_before(kind):
+    # attempt (pass) L+1 starts from the stages attempt L left (no work done twice): with the
+    # stages kept the same win takes fewer nodes than with every attempt starting afresh
     import games.solvers.spider as sp
 
     s = Spider.deal(6, {"suits": "4"})
-    kept = Spider.solver(s, max_nodes=200_000)
+    verify = lambda m: replays_to_win(Spider, s, m)  # noqa: E731
+    kept = getattr(sp, kind)(sp._Problem(s), verify, max_nodes=200_000)
     r1 = kept.run()
     old = sp.KEEP
     sp.KEEP = 0
     try:
-        fresh = Spider.solver(s, max_nodes=200_000)
+        fresh = getattr(sp, kind)(sp._Problem(s), verify, max_nodes=200_000)
         r2 = fresh.run()
     finally:
         sp.KEEP = old
@@ -390,3 +396,73 @@ def test_a_search_cut_short_offers_a_line_that_turns_cards_up_or_completes_runs(
 def test_no_progress_line_at_the_start_of_a_search():
     s = Spider.deal(1, {"suits": "4"})
     assert Spider.solver(s, max_nodes=10).progress_line() is None
+
+
+def _four_suit_position(n):
+    from bench.solvers import positions
+
+    return positions("spider", {"suits": "4"}, 25, n)[n - 1]
+
+
+def test_four_suits_search_a_beam_over_the_deal_points():
+    # bench/solvers.py's rescue position 17 (4 suits): the limited discrepancy search is still
+    # unknown after 100 000 positions (and took 21 CPU s, 1.47 M positions, to win it); the beam,
+    # which compares the candidates of a whole level, wins it in ~49 000; the win replays
+    import games.solvers.spider as sp
+
+    s = _four_suit_position(17)
+    search = Spider.solver(s, max_nodes=60_000)
+    assert isinstance(search, sp.SpiderBeam)
+    r = search.run()
+    assert r.status == SOLVED and search.width > 1
+    assert replays_to_win(Spider, s, r.moves)
+    lds = sp.SpiderSearch(sp._Problem(s), lambda m: replays_to_win(Spider, s, m), max_nodes=60_000)
+    assert lds.run().status == UNKNOWN
+
+
+def test_beam_slices_give_the_same_answer_as_one_run():
+    # rescue position 6 (4 suits) takes the beam through several passes of growing width
+    s = _four_suit_position(6)
+    search = Spider.solver(s, max_nodes=40_000)
+    whole = search.run()
+    assert whole.status == SOLVED and search.passes > 3
+    sliced = Spider.solver(s, max_nodes=40_000)
+    r = None
+    while r is None:
+        r = sliced.step(397)
+    assert (r.status, r.moves, r.nodes) == (whole.status, whole.moves, whole.nodes)
+
+
+def test_beam_proves_a_loss_only_after_a_pass_that_left_nothing_out(monkeypatch):
+    # twelve hearts without the ace, 2 suits (nothing pruned): the beam proves it lost after the
+    # very positions the discrepancy search exhausts; a pass whose stage search is cut by its
+    # quota proves nothing, so the quotas double until one pass leaves nothing out (with tiny
+    # quotas, more doublings: the same answer, the same positions)
+    import games.solvers.spider as sp
+
+    s = pos("KH 5H 9H 2H", "QH 8H 4H JH", "TH 3H 7H 6H", suits=2)
+    verify = lambda m: replays_to_win(Spider, s, m)  # noqa: E731
+    lds = sp.SpiderSearch(sp._Problem(s), verify, max_nodes=200_000)
+    assert lds.run().status == UNSOLVABLE and lds.nodes > 100
+    scales = []
+    for quotas in ((sp.QUOTA, sp.QUOTA_LAST), (5, 10)):
+        monkeypatch.setattr(sp, "QUOTA", quotas[0])
+        monkeypatch.setattr(sp, "QUOTA_LAST", quotas[1])
+        beam = sp.SpiderBeam(sp._Problem(s), verify, max_nodes=200_000)
+        r = beam.run()
+        assert r.status == UNSOLVABLE and r.nodes == lds.nodes
+        scales.append(beam.quota_scale)
+    assert scales[1] > scales[0]
+    # 4 suits: a same-suit run never goes split into an empty column (pruning 4): unknown
+    s4 = pos("KH 5H 9H 2H", "QH 8H 4H JH", "TH 3H 7H 6H", suits=4)
+    assert Spider.solver(s4, max_nodes=200_000).run().status == UNKNOWN
+
+
+def test_beam_proves_a_loss_over_several_deals():
+    # no two ranks one apart anywhere, on the table or in the stock: the deals are the only
+    # moves, and after the last one nothing moves; every level has one position, nothing is cut
+    # or pruned, so the pass that ends proves it lost
+    cols = ["KH", "JH", "9H", "7H", "5H", "3H", "KS", "JS", "9S", "7S"]
+    s = pos(*cols, stock="KD JD 9D 7D 5D 3D KC JC 9C 7C " + " ".join(cols))
+    search = Spider.solver(s, max_nodes=1000)
+    assert search.run().status == UNSOLVABLE and search.passes == 1 and search.nodes == 2

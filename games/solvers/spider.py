@@ -36,7 +36,9 @@ the first stages' first choice: 29 % of deals solved at 10 s) because the choice
 is usually an early one. An attempt in which no stage gave up and no candidate was passed over
 has tried every reachable state: it ends the search, *unsolvable* if nothing was pruned
 (below), else *unknown*. With 2 suits a second lane with other weights joins a search that needs
-several discrepancies, for a bounded share (:class:`SpiderPortfolio`).
+several discrepancies, for a bounded share (:class:`SpiderPortfolio`). With 4 suits the deal
+points are searched by a beam instead (:class:`SpiderBeam`: passes of growing width, each level
+keeping the best candidates of all its stage searches), the same stage searches and prunings.
 
 **Pruning** (heuristic; when it happened an exhausted search answers *unknown*, never
 *unsolvable*):
@@ -115,6 +117,9 @@ move by move)."""
 QUOTA, QUOTA_LAST, QUOTA_MORE = 300, 1000, 150
 """Expansions a stage gets when opened (the last stage, stock empty: ``QUOTA_LAST``), and when a
 child stage gave up (but see :attr:`SpiderSearch.first_share`)."""
+
+BEAM_GROW = 1.5
+"""The width of :class:`SpiderBeam`'s next pass: the last one's times this (at least one more)."""
 
 KEEP = 3_000_000
 """Positions an attempt may leave to the next one; past it the next attempt starts afresh
@@ -503,7 +508,66 @@ class _Phase:
         self.mark = 0  # the search's expansion count when the stage was last opened
 
 
-class SpiderSearch(Sliced):
+class _Lines(Sliced):
+    """What both Spider searches (:class:`SpiderSearch`, :class:`SpiderBeam`) share: their
+    positions as ``_nodes`` (``(parent index, move, state, depth)``), the lines to them, the
+    solution's replay, and the progress line a hint shows when no win is found in time (the
+    expanded positions with the least work left: ``best``, and ``best_here`` among those reached
+    with no deal)."""
+
+    p: "_Problem"
+    _nodes: list
+    best: tuple[int, int]
+    best_here: tuple[int, int]
+
+    def progress_line(self) -> list[str] | None:
+        """The moves to the expanded position with the least :meth:`_Problem.work` left, when it
+        has less than the start (so the line turns cards up or completes runs), or ``None``; a
+        line with no deal first, when one made progress (a deal covers every column: the cards
+        that can be turned up before it are turned up first). For a hint the search did not
+        finish in time (:meth:`games.solvers.search.Sliced.progress_line`): the line is real —
+        every step a legal move — but nothing says it leads to a win."""
+        start = self.p.work(self.p.root)
+        for work, j in (self.best_here, self.best):
+            if work < start:
+                return self._line(j)
+        return None
+
+    def progress(self) -> int:
+        """The work left at the end of :meth:`progress_line` (no line: the start's)."""
+        work = self.best_here[0] if self.best_here[0] < self.p.work(self.p.root) else self.best[0]
+        return work
+
+    def _line(self, j: int) -> list[str]:
+        """The move texts from the root to ``_nodes[j]`` (macros as their single moves)."""
+        pairs = []
+        nodes = self._nodes
+        while nodes[j][0] >= 0:
+            parent, move = nodes[j][0], nodes[j][1]
+            pairs.append((nodes[parent][2], move))
+            j = parent
+        moves = []
+        for s, m in reversed(pairs):
+            if len(m) == 4:  # a macro: its single moves, replayed on the compact columns
+                cols = list(s[0])
+                for x, y, c in m[3]:
+                    moves.append(f"{x + 1}-{y + 1}" if cols[y] else f"{x + 1}-{y + 1}/{c}")
+                    cols[y] = _settle(cols[y] + cols[x][-c:])[0]
+                    cols[x] = _settle(cols[x][:-c])[0]
+            else:
+                moves.append(self.p.fmt(s, m))
+        return moves
+
+    def _solution(self, j: int):
+        moves = self._line(j)
+        if not self.verify(moves):
+            raise AssertionError(f"solver found a solution that does not replay: {moves}")
+        self._stack = []
+        return self._finish(SOLVED, moves)
+
+
+
+class SpiderSearch(_Lines):
     """Attempts of a staged best-first search, each with a limit of discrepancies; resumable in
     slices (:meth:`step` / :meth:`run` / ``result``, as :class:`games.solvers.search.Sliced`).
     See the module docstring.
@@ -674,50 +738,200 @@ class SpiderSearch(Sliced):
                         self.shares += 1
                     stack[-1].quota += extra
 
-    def progress_line(self) -> list[str] | None:
-        """The moves to the expanded position with the least :meth:`_Problem.work` left, when it
-        has less than the start (so the line turns cards up or completes runs), or ``None``; a
-        line with no deal first, when one made progress (a deal covers every column: the cards
-        that can be turned up before it are turned up first). For a hint the search did not
-        finish in time (:meth:`games.solvers.search.Sliced.progress_line`): the line is real —
-        every step a legal move — but nothing says it leads to a win."""
-        start = self.p.work(self.p.root)
-        for work, j in (self.best_here, self.best):
-            if work < start:
-                return self._line(j)
-        return None
+class _Stage:
+    """One stage search of :class:`SpiderBeam`, from one position right after a deal (or the
+    start): its open states, its candidates (states after the next deal, ``(priority, -index,
+    index)``), the expansions it made and may make. Kept from one pass to the next."""
 
-    def progress(self) -> int:
-        """The work left at the end of :meth:`progress_line` (no line: the start's)."""
-        work = self.best_here[0] if self.best_here[0] < self.p.work(self.p.root) else self.best[0]
-        return work
+    __slots__ = ("stage", "heap", "cands", "ordered", "expanded", "quota")
 
-    def _line(self, j: int) -> list[str]:
-        """The move texts from the root to ``_nodes[j]`` (macros as their single moves)."""
-        pairs = []
-        nodes = self._nodes
-        while nodes[j][0] >= 0:
-            parent, move = nodes[j][0], nodes[j][1]
-            pairs.append((nodes[parent][2], move))
-            j = parent
-        moves = []
-        for s, m in reversed(pairs):
-            if len(m) == 4:  # a macro: its single moves, replayed on the compact columns
-                cols = list(s[0])
-                for x, y, c in m[3]:
-                    moves.append(f"{x + 1}-{y + 1}" if cols[y] else f"{x + 1}-{y + 1}/{c}")
-                    cols[y] = _settle(cols[y] + cols[x][-c:])[0]
-                    cols[x] = _settle(cols[x][:-c])[0]
-            else:
-                moves.append(self.p.fmt(s, m))
-        return moves
+    def __init__(self, stage: int, root: int, quota: int):
+        self.stage, self.heap, self.cands, self.ordered = stage, [(0, -root, root)], [], True
+        self.expanded, self.quota = 0, quota
 
-    def _solution(self, j: int):
-        moves = self._line(j)
-        if not self.verify(moves):
-            raise AssertionError(f"solver found a solution that does not replay: {moves}")
-        self._stack = []
-        return self._finish(SOLVED, moves)
+
+class SpiderBeam(_Lines):
+    """A beam over the deal points, in passes of growing width (4 suits); resumable in slices
+    (:meth:`step` / :meth:`run` / ``result``, as :class:`games.solvers.search.Sliced`).
+
+    A pass of width ``B`` goes down the stages level by level: each position of a level gets a
+    best-first stage search of its own (:data:`QUOTA` expansions, :data:`QUOTA_LAST` once the
+    stock is empty, the priority of :data:`LANES` lane 0, the moves and prunings of
+    :class:`SpiderSearch`), and the ``B`` best candidates of them all (the states after the next
+    deal, by priority, whichever stage search found them) make the next level. Passes of width
+    1, then ``B × BEAM_GROW`` rounded down (at least ``B + 1``), follow each other; the stage searches, the visited set and the
+    positions are kept from one pass to the next, so a pass only searches the stages it opens
+    that the passes before did not (width 1 is :class:`SpiderSearch`'s attempt 0). When a pass
+    left no candidate out but some stage search was cut by its quota, the quotas double
+    (:attr:`quota_scale`: a wider beam would be the same pass).
+
+    Why, for 4 suits: the limited discrepancy search opens a stage's second or third candidate
+    only at the price of a discrepancy, and a line that wins often needs the third candidate of
+    several stages in a row (rescue position 7 of ``bench/solvers.py``: six discrepancies),
+    because the candidates of a 4-suit stage score within a point or so of each other. A beam
+    compares the candidates of a whole level with each other instead: a position whose winning
+    line keeps among the best ``B`` at every level is found in about ``B`` stage searches a
+    level. Measured (docs/solvers.md, Spider, "Session 10"): the 4-suit positions 1–60 of
+    ``bench/solvers.py``, 100 000 positions each (no clock), 16 of positions 1–20 solved against 11
+    for the discrepancy search, and 31 of the 40 held out against 27 (within 50 000: 13 and 26
+    against 10 and 21). Widths growing ×2 instead of ×1.5: 15 and 30; ×1.25: 16 and 30; stage
+    quotas of 200: 15 and 27; each position's stage search giving the next level at most 2
+    candidates (diversity): worse (10 of positions 1–18).
+
+    Sound as :class:`SpiderSearch`: ``solved`` is replayed by the rules; ``unsolvable`` only
+    after a pass in which no stage search was cut by its quota, no candidate was left out and
+    nothing was pruned (every reachable state then was expanded: the pass's levels hold every
+    position any pass opened, and every state in the visited set was expanded by one of their
+    stage searches); else, once such a pass ends, ``unknown``.
+
+    :param problem: a :class:`_Problem`; :param verify: ``moves -> bool``, the rules' replay;
+    :param max_nodes: budget of positions generated (``None``: unlimited); :param timeout: seconds,
+    read on ``clock`` (:data:`games.core.Clock`).
+    """
+
+    def __init__(self, problem: _Problem, verify, max_nodes: int | None = None,
+                 timeout: float | None = None, clock: Clock = time.perf_counter):
+        self.p = problem
+        self.verify = verify
+        self.max_nodes, self.timeout, self.clock = max_nodes, timeout, clock
+        self.nodes = 0
+        self.seconds = 0.0
+        self.result = None
+        self.expansions = 0
+        self.width = 1
+        self.passes = 0  # passes started
+        self.quota_scale = 1
+        self._fresh()
+        if problem.won(problem.root):
+            self.result = self._finish(SOLVED, [])
+        else:
+            self._start_pass()
+
+    @property
+    def attempt(self) -> int:
+        """The pass under way, from 0 (as :attr:`SpiderSearch.attempt` counts attempts)."""
+        return self.passes - 1
+
+    def _fresh(self) -> None:
+        """Forget every position (the start, or past :data:`KEEP` positions: memory)."""
+        root = self.p.root
+        self.seen = {self.p.key(root)}
+        self._nodes = [(-1, None, root, 0)]
+        self._stages: dict[int, _Stage] = {}
+        self.best = self.best_here = (self.p.work(root), 0)
+
+    def _start_pass(self) -> None:
+        if len(self._nodes) > KEEP:
+            self._fresh()
+        self.passes += 1
+        self.level = [0]
+        self.at = 0  # the next position of the level to search from
+        self.stage_cut = self.cands_cut = False
+
+    def _quota(self, stage: int) -> int:
+        return (QUOTA_LAST if stage == self.p.n_deals else QUOTA) * self.quota_scale
+
+    def _step(self, budget: int, t0: float):
+        import heapq
+
+        p = self.p
+        succ, nd = p.successors, p.n_deals
+        push, pop = heapq.heappush, heapq.heappop
+        limit, timeout = self.max_nodes, self.timeout
+        nodes, seen, stages = self._nodes, self.seen, self._stages
+        while True:
+            if budget <= 0:
+                return None
+            if self.at < len(self.level):
+                j0 = self.level[self.at]
+                st = stages.get(j0)
+                if st is None:
+                    stage = nodes[j0][2][1]
+                    st = stages[j0] = _Stage(stage, j0, self._quota(stage))
+                elif st.quota < self._quota(st.stage):
+                    st.quota = self._quota(st.stage)
+                if not (st.heap and st.expanded < st.quota):
+                    if st.heap:
+                        self.stage_cut = True
+                    self.at += 1
+                    continue
+                st.expanded += 1
+                self.expansions += 1
+                _, _, idx = pop(st.heap)
+                state, depth = nodes[idx][2], nodes[idx][3] + 1
+                children = succ(state, depth)
+                if p.last_work < self.best[0]:
+                    self.best = (p.last_work, idx)
+                if p.last_work < self.best_here[0] and state[1] == p.root[1]:
+                    self.best_here = (p.last_work, idx)
+                stage, cands, heap = st.stage, st.cands, st.heap
+                for move, nxt, pr in children:
+                    if nxt is None:  # a deal, made if it makes the next level (see successors)
+                        budget -= 1
+                        self.nodes += 1
+                        j = len(nodes)
+                        nodes.append((idx, move, None, depth))
+                        cands.append((pr, -j, j))
+                        st.ordered = False
+                        continue
+                    k = tuple(sorted(nxt[0])) if nxt[1] == nd else nxt  # p.key(nxt)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    budget -= 1
+                    self.nodes += 1
+                    j = len(nodes)
+                    nodes.append((idx, move, nxt, depth))
+                    if nxt[1] == nd and not any(nxt[0]):  # p.won(nxt)
+                        return self._solution(j)
+                    if nxt[1] != stage:
+                        cands.append((pr, -j, j))
+                        st.ordered = False
+                    else:
+                        push(heap, (pr, -j, j))
+                if limit is not None and self.nodes >= limit:
+                    return self._finish(UNKNOWN)
+                if timeout is not None and self.seconds + self.clock() - t0 > timeout:
+                    return self._finish(UNKNOWN)
+                continue
+            # the level is searched: the best candidates of all its stage searches make the next
+            nxt_level = []
+            lists = []
+            for j0 in self.level:
+                st = stages[j0]
+                if not st.ordered:
+                    st.cands.sort()
+                    st.ordered = True
+                lists.append(st.cands)
+            for entry in heapq.merge(*lists):
+                j = entry[2]
+                parent, move, nxt, depth = nodes[j]
+                if nxt is None:  # a deal: make it now
+                    nxt = p.deal_state(nodes[parent][2])
+                    k = p.key(nxt)
+                    if k in seen:  # the same state as another candidate's: never a root
+                        nodes[j] = (parent, move, False, depth)
+                        continue
+                    seen.add(k)
+                    nodes[j] = (parent, move, nxt, depth)
+                elif nxt is False:
+                    continue
+                if len(nxt_level) == self.width:
+                    self.cands_cut = True
+                    break
+                nxt_level.append(j)
+            if nxt_level:
+                self.level, self.at = nxt_level, 0
+                continue
+            # the pass is over
+            if not self.stage_cut and not self.cands_cut:  # every reachable state was expanded
+                return self._finish(UNKNOWN if p.pruned else UNSOLVABLE)
+            if self.cands_cut:
+                self.width = max(self.width + 1, int(self.width * BEAM_GROW))
+            else:  # a wider beam would be the same pass: the stage searches get more
+                self.quota_scale *= 2
+            self._start_pass()
+            nodes, seen, stages = self._nodes, self.seen, self._stages
 
 
 class SpiderPortfolio(Sliced):
@@ -839,4 +1053,6 @@ def solver(state: SpiderState, max_nodes: int | None = None, timeout: float | No
     verify = lambda moves: replays_to_win(Spider, state, moves)  # noqa: E731
     if state.suits == 2:
         return SpiderPortfolio(state, verify, max_nodes, timeout, clock)
+    if state.suits == 4:
+        return SpiderBeam(_Problem(state), verify, max_nodes, timeout, clock)
     return SpiderSearch(_Problem(state), verify, max_nodes, timeout, clock=clock)
