@@ -776,7 +776,7 @@ class SpiderBeam(_Lines):
     for the discrepancy search, and 31 of the 40 held out against 27 (within 50 000: 13 and 26
     against 10 and 21). Widths growing ×2 instead of ×1.5: 15 and 30; ×1.25: 16 and 30; stage
     quotas of 200: 15 and 27; each position's stage search giving the next level at most 2
-    candidates (diversity): worse (10 of positions 1–18).
+    candidates (diversity): worse (9 of positions 1–20 against 14).
 
     Sound as :class:`SpiderSearch`: ``solved`` is replayed by the rules; ``unsolvable`` only
     after a pass in which no stage search was cut by its quota, no candidate was left out and
