@@ -343,6 +343,11 @@ def main(argv: list[str] | None = None) -> int:
     except (CommandError, GameError, CodeError, ValueError) as e:  # ValueError: deal numbers and other values
         print(f"error: {one_line(str(e))}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # Ctrl+C: one line and the shell's code for SIGINT (128 + 2); winnability's workers are
+        # already stopped (games/winnability.py), so nothing is left running
+        print("interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # the reader went away (``| head``): quietly, and nothing more to flush at exit
         try:

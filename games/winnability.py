@@ -119,6 +119,24 @@ class _Worker:
         self.results.close()
 
 
+def _start_workers(ctx, solve, jobs: int) -> list[_Worker]:
+    """``jobs`` workers, started with SIGINT ignored: a process started so keeps ignoring it from
+    its very start (Python installs its Ctrl+C handler only where SIGINT is not ignored), so a
+    Ctrl+C at the terminal, which reaches every process of the group, never interrupts a worker
+    still importing the rules (a traceback each); the parent alone reads Ctrl+C and stops them.
+    SIGINT's handling in this process is restored before returning (also when a start fails)."""
+    import signal
+
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:   # not the main thread: signals are not this thread's to set
+        return [_Worker(ctx, solve) for _ in range(jobs)]
+    try:
+        return [_Worker(ctx, solve) for _ in range(jobs)]
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def pooled(rules, first: int, last: int, options: dict, timeout: float, jobs: int, solve=None,
            watch: int | None = None):
     """The answers of deals ``first..last`` (tuples of :func:`solve_deal`), in order, solved by
@@ -142,7 +160,7 @@ def pooled(rules, first: int, last: int, options: dict, timeout: float, jobs: in
     """
     solve = solve or solve_deal
     ctx = get_context("spawn")
-    workers = [_Worker(ctx, solve) for _ in range(jobs)]
+    workers = _start_workers(ctx, solve, jobs)
     by_conn = {w.results: w for w in workers}
     by_sentinel = {w.process.sentinel: w for w in workers}
     done: dict[int, tuple] = {}   # answers solved ahead of a deal not yet answered

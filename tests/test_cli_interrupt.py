@@ -1,0 +1,104 @@
+"""Ctrl+C during ``solve`` or ``winnability``: one short line on stderr, exit 130 (128 + SIGINT), no
+Python traceback, and no worker process left running. The command runs in a process group of its
+own and SIGINT goes to the whole group, as a terminal's Ctrl+C does."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads processes in /proc")
+
+GUARD = 120.0
+"""Seconds of wall time a step may wait before the test gives up: a guard against a hang, never
+a measurement (the machine may be loaded)."""
+
+
+def stat(pid):
+    """``(state, parent pid, CPU seconds)`` of process ``pid``, or None when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    ticks = os.sysconf("SC_CLK_TCK")
+    return fields[0], int(fields[1]), (int(fields[11]) + int(fields[12])) / ticks
+
+
+def children(pid):
+    """The processes whose parent is ``pid``."""
+    out = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            s = stat(int(name))
+            if s is not None and s[1] == pid:
+                out.append(int(name))
+    return out
+
+
+def alive(pid):
+    s = stat(pid)
+    return s is not None and s[0] != "Z"
+
+
+def wait_for(check, what):
+    end = time.monotonic() + GUARD
+    while not check():
+        assert time.monotonic() < end, f"gave up waiting for {what}"
+        time.sleep(0.05)
+
+
+def start(*args):
+    return subprocess.Popen([sys.executable, "-m", "games", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+
+
+def interrupt(p):
+    """Ctrl+C to ``p``'s process group; its exit code, standard output and error."""
+    os.killpg(p.pid, signal.SIGINT)
+    try:
+        out, err = p.communicate(timeout=GUARD)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    return p.returncode, out.decode(), err.decode()
+
+
+# 4-suit Spider deal 3: its search runs far longer than any of these tests waits
+HARD = ("spider", "--option", "suits=4", "--timeout", "600")
+
+
+def test_ctrl_c_during_solve_prints_one_line_and_exits_130():
+    p = start("solve", HARD[0], "--number", "3", *HARD[1:])
+    wait_for(lambda: (stat(p.pid) or ("", 0, 9.9))[2] >= 1.0, "the search to run")  # imports take less
+    rc, out, err = interrupt(p)
+    assert (rc, out, err) == (130, "", "interrupted\n")
+
+
+@pytest.mark.parametrize("when", ["at the workers' start", "during their search"])
+def test_ctrl_c_during_winnability_stops_every_worker(when):
+    p = start("winnability", HARD[0], "--deals", "3-6", "--jobs", "2", *HARD[1:])
+    workers = []
+
+    def started():
+        workers[:] = [c for c in children(p.pid) if b"spawn_main" in open(f"/proc/{c}/cmdline", "rb").read()]
+        return len(workers) == 2
+
+    wait_for(started, "two workers")
+    if when == "during their search":
+        wait_for(lambda: all((stat(w) or ("", 0, 9.9))[2] >= 1.0 for w in workers), "the workers to search")
+    others = [c for c in children(p.pid) if c not in workers]   # e.g. multiprocessing's resource tracker
+    rc, out, err = interrupt(p)
+    assert (rc, out, err) == (130, "", "interrupted\n")
+    assert not [w for w in workers if alive(w)]
+    wait_for(lambda: not [c for c in others if alive(c)], "every process the command started to end")
+
+
+def test_ctrl_c_with_one_job_searching_in_the_command_itself():
+    p = start("winnability", HARD[0], "--deals", "3-6", "--jobs", "1", *HARD[1:])
+    wait_for(lambda: (stat(p.pid) or ("", 0, 9.9))[2] >= 1.0, "the search to run")
+    rc, out, err = interrupt(p)
+    assert (rc, out, err) == (130, "", "interrupted\n")
