@@ -48,3 +48,34 @@ def test_wrap_measures_suits():
     line = "KS is covered by QD: free it first"
     lines = text.wrap(line, 24, text.width("KS is covered by", 24) + 2)
     assert lines[0] == "KS is covered by"
+
+
+WORDS = ["Settings", "Tap a card", "moving it", "Очки", "Счёт", "Points", "Statistics"]
+
+
+def _design_width(word, size):
+    """The width the font's design gives ``word`` at ``size`` px, in fractional px (measured at
+    20 times the size, where the hinting's whole-pixel rounding is negligible)."""
+    return text.font(20 * size).size(word)[0] / 20
+
+
+@pytest.mark.parametrize("size", range(10, 40))
+def test_small_words_keep_the_fonts_letter_spacing(size):
+    """A word is as wide as the font's design says, within 1.5 px and 5 %: hinted to whole pixels
+    at small sizes, FreeSans Bold's advances grow by up to 2 px a letter (a word 11 % wider at
+    19 px, "Setting s", "Ta p a card")."""
+    for word in WORDS:
+        design = _design_width(word, size)
+        got = text.width(word, size)
+        assert abs(got - design) <= max(1.5, 0.05 * design), (word, size, got, round(design, 1))
+
+
+@pytest.mark.parametrize("size", [10, 13, 16, 22, 39, 40, 56])
+def test_plain_text_is_as_wide_and_tall_as_measured(size):
+    for line in WORDS + ["", "3H and TC"]:
+        img = text.render(line, size, (255, 255, 255))
+        assert img.get_width() == max(text.width(line, size), img.get_width() if line == "" else 0)
+        natural = text.font(size).render(line, True, (255, 255, 255)).get_height()
+        assert abs(img.get_height() - natural) <= 1 or line == "3H and TC"
+    ink = text.render("Settings", size)
+    assert max(ink.get_at((x, y)).a for x in range(ink.get_width()) for y in range(ink.get_height())) > 200

@@ -1,5 +1,11 @@
 """Text surfaces from pygame's bundled default font, cached (never rendered per frame).
 
+Small text is drawn at :data:`SUPERSAMPLE` times its size and scaled down smoothly. SDL_ttf hints
+each glyph to whole pixels, and FreeSans Bold's hinting at small sizes rounds some advances up by
+as much as 2 px where the design says 3.8 px (``t`` at 16 px), so words came apart ("Setting s",
+"Ta p a card"); at three times the size the rounding is a third as large once scaled back, and
+the letters sit where the font's design puts them (``tests/test_ui_text_cards.py``).
+
 ``pygame.font.Font(None, size)`` is the bundled FreeSans Bold: it exists on the desktop and in the
 browser (pygbag) and covers Latin and Cyrillic, but has no suit glyphs (suits are drawn as shapes,
 see :mod:`ui.cards_art`). A card named in a text the way the rules write it (``3H``, ``TC``, ``KS``,
@@ -54,6 +60,32 @@ def _side(size: int) -> int:
     return max(3, round(font(size).get_ascent() * SUIT_SCALE))
 
 
+SUPERSAMPLE = 3
+"""Text below :data:`SHARP_FROM` px is rendered this many times larger and scaled down."""
+SHARP_FROM = 40
+"""From this size on, text is rendered at its own size: the hinting's whole-pixel advances are
+small beside the letters' widths there."""
+
+
+def _plain_width(text: str, size: int) -> int:
+    """The width in px of ``text`` (no card in it) as :func:`_plain` draws it."""
+    if size >= SHARP_FROM or not text:
+        return font(size).size(text)[0]
+    return -(-font(size * SUPERSAMPLE).size(text)[0] // SUPERSAMPLE)
+
+
+def _plain(text: str, size: int, color) -> pygame.Surface:
+    """``text`` (no card in it) in the font at ``size``, anti-aliased; below :data:`SHARP_FROM`
+    rendered at :data:`SUPERSAMPLE` times the size and scaled down to :func:`_plain_width` and a
+    third of the big surface's height (SDL_ttf makes a surface as tall as the text's glyphs need,
+    accents included, as it does at the size itself)."""
+    if size >= SHARP_FROM or not text:
+        return font(size).render(text, True, color)
+    big = font(size * SUPERSAMPLE).render(text, True, color)
+    return pygame.transform.smoothscale(big, (max(1, _plain_width(text, size)),
+                                              max(1, round(big.get_height() / SUPERSAMPLE))))
+
+
 _CONTROLS = {c: None for c in [*range(0, 32), 127] if c != 10}
 
 
@@ -67,11 +99,11 @@ def printable(text: str) -> str:
 def width(text: str, size: int) -> int:
     """The width in px of ``text`` as :func:`render` draws it at ``size``."""
     text = printable(text)
-    f = font(size)
+    size = max(6, int(size))
     if CARD_TOKEN.search(text) is None:
-        return f.size(text)[0]
+        return _plain_width(text, size)
     side = _side(size)
-    return sum(side + 1 if isinstance(p, tuple) else f.size(p)[0] for p in _pieces(text))
+    return sum(side + 1 if isinstance(p, tuple) else _plain_width(p, size) for p in _pieces(text))
 
 
 def _suit_ink(suit: int, color) -> tuple:
@@ -96,7 +128,7 @@ def _render_rich(text: str, size: int, color) -> pygame.Surface:
             out.blit(suit_image(p[0], side, _suit_ink(p[0], color)), (x, top))
             x += side + 1
         else:
-            img = f.render(p, True, color)
+            img = _plain(p, size, color)
             out.blit(img, (x, 0))
             x += img.get_width()
     return out
@@ -110,9 +142,9 @@ def render(text: str, size: int, color=(255, 255, 255)) -> pygame.Surface:
     if s is None:
         if len(_cache) > _MAX:
             _cache.clear()
-        text = printable(text)
+        text, size = printable(text), max(6, int(size))
         if CARD_TOKEN.search(text) is None:
-            s = font(size).render(text, True, color)
+            s = _plain(text, size, color)
         else:
             s = _render_rich(text, size, color)
         _cache[key] = s
