@@ -126,3 +126,26 @@ def test_a_link_with_control_characters_opens_home_with_a_notice(monkeypatch, li
     app.frame()
     app.frame()
     assert isinstance(app.scene, HomeScene) and app.notice
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+@pytest.mark.parametrize("link", ["TP1-E-" + "Q" * 300, "Q" * 500, "word " * 200])
+def test_a_long_bad_links_notice_fits_the_narrowest_window(monkeypatch, size, link):
+    """The notice names the link by its first 40 characters with ``…``, and every line of it fits
+    the window with a margin: no ink on the notice band's outer columns."""
+    import pygame
+
+    from tests.conftest import new_app as real_app
+
+    monkeypatch.setenv("PASYANS_DEAL", link)
+    app = real_app(size=size, store=Store(MemoryStorage()))
+    assert isinstance(app.scene, HomeScene) and app.notice
+    assert "…" in app.notice and link.strip()[:40] in app.notice and link[:60] not in app.notice
+    surf = pygame.Surface(size)
+    surf.fill((0, 0, 0))
+    app.draw_notice(surf)
+    band = app.notice_rect
+    ink = [(x, y) for x in (*range(0, 6), *range(band.width - 6, band.width)) for y in range(band.height)
+           if surf.get_at((x, y))[:3] != (255, 213, 79)]
+    assert not ink, ink[:5]
+    assert band.height < size[1] // 3

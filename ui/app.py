@@ -175,6 +175,8 @@ class App:
     """
 
     NOTICE_SECONDS = 8.0
+    NOTICE_LINES = 5
+    """The most lines a notice wraps to; a longer one ends its last line with ``…``."""
 
     POLL = 0.5
     now = staticmethod(time.perf_counter)
@@ -258,6 +260,7 @@ class App:
         saved changes."""
         from games.codes import CodeError
         from games.daily import daily_of_code, today
+        from games.quoting import quote
         from games.share import deal_in_address, find_code
 
         code = deal_in_address(query or "")
@@ -266,7 +269,7 @@ class App:
         try:
             game, number, opts = find_code(code)
         except (CodeError, ValueError):
-            self.show_notice(i18n.tr("The address names no deal that can be read: {code}", code=code.strip()[:40]))
+            self.show_notice(i18n.tr("The address names no deal that can be read: {code}", code=quote(code.strip())))
             return False
         rules_code = code.strip().upper()
         daily = today() if daily_of_code(rules_code, today()) == game else None
@@ -417,7 +420,7 @@ class App:
             lines = [self.notice]
         else:   # too long for one line at a readable size: wrapped, the band grows
             size = text.MIN_SIZE   # lines 12 px tall
-            lines = text.wrap(self.notice, size, w - 24)[:5]
+            lines = text.wrap_lines(self.notice, size, w - 24, self.NOTICE_LINES)
             h = max(h, len(lines) * text.font(size).get_linesize() + 10)
         self.notice_rect = pygame.Rect(0, 0, w, h)
         pygame.draw.rect(surface, (255, 213, 79), self.notice_rect)

@@ -178,7 +178,9 @@ def blit_center(surface: pygame.Surface, img: pygame.Surface, center) -> pygame.
 
 
 def wrap(text: str, size: int, max_width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``max_width`` at ``size`` (words kept whole)."""
+    """``text`` broken into lines no wider than ``max_width`` px at ``size``: words are kept whole
+    where they fit a line; a word wider than a whole line (a long code, a path) is broken between
+    its letters, so no line ever runs past ``max_width`` (a line of one letter excepted)."""
     lines, cur = [], ""
     for word in text.split():
         trial = f"{cur} {word}".strip()
@@ -187,9 +189,47 @@ def wrap(text: str, size: int, max_width: int) -> list[str]:
             cur = word
         else:
             cur = trial
+        while width(cur, size) > max_width and len(cur) > 1:   # a word longer than a line
+            k = _fitting(cur, size, max_width)
+            lines.append(cur[:k])
+            cur = cur[k:].lstrip()
     if cur:
         lines.append(cur)
     return lines or [""]
+
+
+def _fitting(line: str, size: int, max_width: int, tail: str = "") -> int:
+    """The most leading characters of ``line`` (at least 1) that, with ``tail`` after them, fit
+    ``max_width`` px at ``size``."""
+    lo, hi = 1, len(line)
+    while lo < hi:   # the widths grow with the characters kept: a binary search
+        mid = (lo + hi + 1) // 2
+        if width(line[:mid] + tail, size) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def shorten(line: str, size: int, max_width: int, cut: bool = False) -> str:
+    """``line`` as it fits ``max_width`` px at ``size``: itself when it fits (and ``cut`` is
+    false), else as many of its first characters as fit with ``…`` after them. ``cut``: the text
+    went on past ``line`` (a wrap's lines were dropped), so ``…`` is shown even when it fits."""
+    if not cut and width(line, size) <= max_width:
+        return line
+    line = line.rstrip(" …")
+    if width(line + "…", size) <= max_width:
+        return line + "…"
+    return line[:_fitting(line, size, max_width, "…")] + "…"
+
+
+def wrap_lines(text: str, size: int, max_width: int, max_lines: int) -> list[str]:
+    """:func:`wrap` with at most ``max_lines`` lines: when the text needs more, the last line
+    kept ends with ``…`` (:func:`shorten`), so a cut is seen."""
+    lines = wrap(text, size, max_width)
+    if len(lines) <= max_lines:
+        return lines
+    return lines[:max_lines - 1] + [shorten(lines[max_lines - 1], size, max_width, cut=True)]
 
 
 def clear() -> None:
