@@ -105,3 +105,17 @@ def test_every_character_a_player_reads_has_a_glyph_in_the_font(lang):
             chars.update(c for c in s if c.isprintable())
     missing = sorted(c for c in chars if font.get_metrics(c)[0] is None)
     assert not missing, f"no glyph in the font for {missing!r}"
+
+
+SHOWN_TOGETHER = [
+    # messages a screen shows side by side, which must read as different words in every language:
+    # the won panel's game score and the progression points it earns (ui/table/base.py), the
+    # scoring option beside the score
+    ("Score", "Points"), ("Score: {n}", "Points: {n}"), ("Score", "Scoring"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("a, b", SHOWN_TOGETHER)
+def test_messages_shown_together_are_different_words(lang, a, b):
+    assert tr(a, lang, n=7).lower() != tr(b, lang, n=7).lower()
