@@ -420,29 +420,42 @@ class OptionsPanel(Panel):
         self.note_rect = pygame.Rect(r.x, max(last + 2, r.bottom - note_h), r.width, note_h) if note_h else \
             pygame.Rect(r.x, r.bottom, r.width, 0)
 
+    MAX_LINES = 2
+    """The most lines a row's label is set on (a longer label shrinks the rows' size instead)."""
+
+    def row_size(self, labels: list[str]) -> int:
+        """The one font size (px) of every row's label: the largest, up to the rows' own
+        ``label_size``, at which each label fits its row on at most :data:`MAX_LINES` lines
+        (words kept whole), so no row is set smaller than its neighbours; never below 10."""
+        if not self.row_buttons:
+            return text.MIN_SIZE
+        b0 = self.row_buttons[0]
+        w, h = b0.rect.width - 14, b0.rect.height - 4
+        key = (tuple(labels), w, h, b0.label_size)
+        if getattr(self, "_row_size", (None, 0))[0] == key:
+            return self._row_size[1]
+        size = b0.label_size
+        while size > 10:
+            lines = min(self.MAX_LINES, max(1, h // text.font(size).get_linesize()))
+            if all(max((text.width(word, size) for word in lab.split()), default=0) <= w
+                   and len(text.wrap(lab, size, w)) <= lines for lab in labels):
+                break
+            size -= 1
+        self._row_size = (key, size)
+        return size
+
     def draw_body(self, surface, r):
-        for b, (label, _) in zip(self.row_buttons, self.rows):
-            lab = label()
-            size = b.label_size
-            one = text.fit(lab, size, b.rect.width - 12, 9)
-            if one >= min(size * 0.8, text.MIN_SIZE):
-                b.label = lab
-                b.draw(surface)
-                continue
-            # too long for one line: as many lines as the row holds, at the largest size that fits
-            ls = max(text.MIN_SIZE, min(size, round(b.rect.height * 0.38)))
-            lines = text.wrap(lab, ls, b.rect.width - 14)
-            while ls > 10 and len(lines) * text.font(ls).get_linesize() > b.rect.height - 4:
-                ls -= 1
-                lines = text.wrap(lab, ls, b.rect.width - 14)
+        labels = [label() for label, _ in self.rows]
+        size = self.row_size(labels)
+        lh = text.font(size).get_linesize()
+        for b, lab in zip(self.row_buttons, labels):
             b.label = ""
             b.draw(surface)
             b.label = lab
-            lh = text.font(ls).get_linesize()
+            lines = [lab] if text.width(lab, size) <= b.rect.width - 14 else text.wrap(lab, size, b.rect.width - 14)
             y0 = b.rect.centery - lh * (len(lines) - 1) / 2
             for k, line in enumerate(lines):
-                text.blit_center(surface, text.render(line, text.fit(line, ls, b.rect.width - 12, 9), INK),
-                                 (b.rect.centerx, y0 + k * lh))
+                text.blit_center(surface, text.render(line, size, INK), (b.rect.centerx, y0 + k * lh))
         if self.note:
             nr = self.note_rect
             ns = text.fit(self.note, 21, nr.width, 12)
