@@ -426,3 +426,34 @@ def test_a_plain_game_has_no_goal():
     app = make(number=7)
     t = app.scene
     assert t.daily_goal is None and all(label != tr("Goal") for label, _ in t.top_items())
+
+
+@pytest.mark.parametrize("size", [(390, 844), (412, 915)], ids=lambda s: "%dx%d" % s)
+def test_the_row_chains_read_on_a_phone(size, monkeypatch):
+    """Upright, each screen column is headed by its row's chain (2 5 8 J …); its ranks are drawn
+    at least 12 px tall (they were 8 px, at the least readable size, 16) and inside their band,
+    clear of the cards."""
+    from ui import text
+
+    app = open_app(DevilsGripTable(1), size)
+    t = app.scene
+    assert t.transposed
+    drawn = []
+    real = text.render
+
+    def render(line, sz, *a, **k):
+        img = real(line, sz, *a, **k)
+        drawn.append((line, img))
+        return img
+
+    monkeypatch.setattr(text, "render", render)
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    for r in range(3):
+        t.draw_chain_label(surf, r)
+    monkeypatch.setattr(text, "render", real)
+    assert len(drawn) == 3
+    for r, (line, img) in enumerate(drawn):
+        rows = [y for y in range(img.get_height()) if any(img.get_at((x, y)).a > 128 for x in range(img.get_width()))]
+        assert rows[-1] - rows[0] + 1 >= 12, (line, rows[-1] - rows[0] + 1)
+        lr = t.label_rects[r]
+        assert img.get_width() <= lr.width and not any(lr.colliderect(c) for c in t.cell_rects), (lr, line)

@@ -830,7 +830,8 @@ class DevilsGripTable(TargetFocus, GameTable):
         col = (200, 226, 208)
         if self.transposed:
             label = "  ".join(ranks)
-            size = text.fit(label, max(text.MIN_SIZE, round(lr.height * 0.95)), lr.width - 4, text.MIN_SIZE)
+            want = round(lr.height * self.geo.get("label_size", 0.95))   # layouts/devils-grip/screen.toml
+            size = text.fit(label, max(text.MIN_SIZE, want), lr.width - 4, text.MIN_SIZE)
             img = text.render(label, size, col).copy()
             img.set_alpha(215)
             text.blit_center(surface, img, lr.center)
