@@ -101,6 +101,9 @@ def test_pasyans_size_under_the_minimum_is_said_not_ignored_silently(capsys):
     assert len(lines) == 3, lines
     assert "PASYANS_SIZE 320x300 is under the smallest window" in lines[0] and "drawn at 640x360" in lines[0]
     assert "drawn at 360x640" in lines[1] and "PASYANS_SIZE 'wide' is not WxH" in lines[2]
+    bad = io.StringIO()   # named as every error names user text: cut with …, control characters escaped
+    assert env_size({"PASYANS_SIZE": "w\x1b[2Jide\r" + "9" * 60}, bad) is None
+    assert bad.getvalue() == "PASYANS_SIZE 'w\\x1b[2Jide\\r" + "9" * 27 + "…' is not WxH (e.g. 390x844): ignored\n"
     quiet = io.StringIO()
     assert env_size({"PASYANS_SIZE": "390x844"}, quiet) == (390, 844) and env_size({}, quiet) is None
     assert quiet.getvalue() == ""

@@ -109,7 +109,9 @@ def env_size(environ=os.environ, err=None) -> tuple[int, int] | None:
     try:
         w, h = (int(x) for x in value.lower().replace("×", "x").split("x"))
     except ValueError:
-        err.write(f"PASYANS_SIZE '{value[:40]}' is not WxH (e.g. 390x844): ignored\n")
+        from games.quoting import quote
+
+        err.write(f"PASYANS_SIZE '{quote(value)}' is not WxH (e.g. 390x844): ignored\n")
         return None
     grown = clamp_size(w, h)
     err.write(f"PASYANS_SIZE {w}x{h} is under the smallest window, {MIN_SIZE[0]} px on the short side and "
