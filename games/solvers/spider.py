@@ -300,6 +300,14 @@ class _Problem:
                 tops.append(0)
             bit <<= 1
             i += 1
+        # cum[r]: the columns whose top card's rank is r or less, a bit mask (a column has one
+        # top rank, so cum[r + k] ^ cum[r] are those whose top's rank is r + 1 … r + k)
+        cum = [0] * 15
+        acc = 0
+        for r in range(1, 14):
+            acc |= at[r]
+            cum[r] = acc
+        cum[14] = acc
         n_empty = len(empties)
         first_empty = empties[0] if empties else -1
         if n_empty > 1 and stock_left:
@@ -319,16 +327,18 @@ class _Problem:
                 out.append((DEAL, None, pr))
         macros = self.macros and n_empty > 0
         for a in range(N_COLUMNS):
-            col = cols[a]
-            if not col:
+            x = cinfo[a]
+            if x is None:  # an empty column
                 continue
-            k, ca, _ = cinfo[a]
+            k = x[0]
+            low = tops[a]
+            # the columns whose top card is one rank above a card of the run (never this one)
+            m = cum[low + k] ^ cum[low]
+            if not m and first_empty < 0:
+                continue  # no move from this column
+            ca = x[1]
+            col = cols[a]
             size = len(col)
-            low = col[-1] & 15
-            m = 0
-            for r in range(low + 1, min(low + k, 13) + 1):
-                m |= at[r]
-            m &= ~(1 << a)
             while m:
                 bit = m & -m
                 m ^= bit
