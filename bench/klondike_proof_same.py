@@ -1,6 +1,6 @@
 """Check that the Klondike proof lane (``games/solvers/klondike_proof.py``) still makes the *same
 search* as a reference revision (a pure speed-up must): ``python bench/klondike_proof_same.py
-[--rev 18e7f29] [--nodes 20000] [--positions 120] [--deals 1000] [--walks 500]``.
+[--rev 18e7f29] [--nodes 20000] [--positions 120] [--deals 1000] [--walks 500] [--draw3]``.
 
 The reference is ``games/solvers/klondike_proof.py`` as of git revision ``--rev``, loaded from
 ``git show`` beside the working copy, so both run in one process on the same rules code (as
@@ -13,7 +13,9 @@ on it, 64 abstract states at a time, until it answers or ``nodes`` states are ex
 case it compares the answer (``True`` lost, ``False`` goal reached, ``None`` budget spent), the
 states expanded (``lane.nodes``), the root, the size of the visited map ``lane.seen`` (keys, and
 talons kept in all), a digest of its whole content, and the stack left: any difference is
-printed and the exit status is 1. It prints the CPU seconds of each side
+printed and the exit status is 1. With ``--draw3`` the draw-3 lane is compared instead:
+an :class:`Abstract3` and a :class:`ProofLane3` on the positions dealt and played in draw 3
+(the hint positions, the roots of the deals in draw 3, the walks from draw-3 deals). It prints the CPU seconds of each side
 (``time.process_time``, building the abstract game included) and their ratio, by group.
 """
 from __future__ import annotations
@@ -49,21 +51,51 @@ def walk(n: int):
     return s
 
 
-def cases(n_positions: int, n_deals: int, n_walks: int):
+def walk3(n: int):
+    """Mid-game position number ``n`` for ``--draw3``: as :func:`walk`, always from a draw-3 deal."""
+    from games.klondike import Klondike
+    rng = random.Random(n)
+    s = Klondike.deal(n, {"draw": "3"})
+    for _ in range(rng.randint(10, 80)):
+        ms = Klondike.legal_moves(s)
+        if not ms:
+            break
+        s = Klondike.apply(s, rng.choice(ms))
+    return s
+
+
+def cases(n_positions: int, n_deals: int, n_walks: int, draw3: bool = False):
     from games.klondike import Klondike
     from solvers import positions
-    for i, s in enumerate(positions("klondike", {"draw": "1"}, 15, n_positions), 1):
-        yield "positions draw 1", f"position {i}", s
-    for draw in ("1", "3"):
+    d = "3" if draw3 else "1"
+    for i, s in enumerate(positions("klondike", {"draw": d}, 15, n_positions), 1):
+        yield f"positions draw {d}", f"position {i}", s
+    for draw in (("3",) if draw3 else ("1", "3")):
         for n in range(1, n_deals + 1):
             yield f"deals draw {draw}", f"deal {n} draw {draw}", Klondike.deal(n, {"draw": draw})
     for n in range(1, n_walks + 1):
-        yield "random walks", f"walk {n}", walk(n)
+        yield "random walks", f"walk {n}", walk3(n) if draw3 else walk(n)
 
 
 def run(mod, cols, T, f, nodes):
     t0 = time.process_time()
     lane = mod.ProofLane(mod.Abstract(cols, T, f), 1.0)
+    res = None
+    while lane.nodes < nodes:
+        res = lane.run(min(64, nodes - lane.nodes))
+        if res is not None:
+            break
+    dt = time.process_time() - t0
+    seen = lane.seen
+    digest = hash(frozenset((k, frozenset(v)) for k, v in seen.items()))
+    return dt, (res, lane.nodes, lane.game.root, len(seen), sum(len(v) for v in seen.values()), digest,
+                tuple(lane.stack))
+
+
+def run3(mod, cols, T, p, f, nodes):
+    """:func:`run` for the draw-3 lane (``--draw3``)."""
+    t0 = time.process_time()
+    lane = mod.ProofLane3(mod.Abstract3(cols, T, p, f), 1.0)
     res = None
     while lane.nodes < nodes:
         res = lane.run(min(64, nodes - lane.nodes))
@@ -83,16 +115,21 @@ def main(argv=None) -> int:
     ap.add_argument("--positions", type=int, default=120)
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--walks", type=int, default=500)
+    ap.add_argument("--draw3", action="store_true", help="compare the draw-3 lane (Abstract3, ProofLane3)")
     a = ap.parse_args(argv)
     from games.solvers import klondike_proof as new
     from games.solvers.klondike import _Problem
     ref = load_reference(a.rev)
     groups: dict[str, list] = {}
     bad = 0
-    for group, name, s in cases(a.positions, a.deals, a.walks):
-        cols, T, _, f = _Problem.from_rules(s)
-        t_ref, r_ref = run(ref, cols, T, f, a.nodes)
-        t_new, r_new = run(new, cols, T, f, a.nodes)
+    for group, name, s in cases(a.positions, a.deals, a.walks, a.draw3):
+        cols, T, p, f = _Problem.from_rules(s)
+        if a.draw3:
+            t_ref, r_ref = run3(ref, cols, T, p, f, a.nodes)
+            t_new, r_new = run3(new, cols, T, p, f, a.nodes)
+        else:
+            t_ref, r_ref = run(ref, cols, T, f, a.nodes)
+            t_new, r_new = run(new, cols, T, f, a.nodes)
         g = tally(groups, group, t_ref, t_new, r_ref == r_new, r_new[0], extra=(0,))
         g[5] += r_new[1]
         if r_ref != r_new:

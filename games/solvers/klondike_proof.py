@@ -589,34 +589,46 @@ class Abstract3(Abstract):
         loose = ALL & ~self.home(f) & ~self.rem(r) & ~tal
         r, h, _, _ = self.closure(r, tuple(f), 0, loose)
         self.root = (r, h, bytes(T), _class3(len(T), p))
-        self.reach: dict[tuple, tuple] = {}
+        self.reach: dict[tuple, tuple] = {}  # (len(T), class) -> the indices pulls reach
+        self.tmask: dict[bytes, int] = {}  # talon -> its cards as a mask
 
     def goal3(self, st) -> bool:
         """No face-down card is left and the talon is empty."""
         return not st[2] and self.goal(st[0])
 
-    def successors3(self, st):
+    def successors3(self, st, seen=None):
         """The abstract states one step (a move, then the safe cards of the loose cards and base
-        tops) from ``st``; each is consistent."""
+        tops) from ``st``; each is consistent. With ``seen`` (``(r, h, T)`` -> the waste classes
+        searched, as :class:`ProofLane3` keeps it), those a searched state dominates (its class
+        reaches every card theirs reaches, :func:`_dominates3`) are left out before their
+        consistency is tested; the others come out in the same order as without it."""
         r, h, T, c = st
-        tal = 0
-        for x in T:
-            tal |= 1 << x
+        tal = self.tmask.get(T)
+        if tal is None:
+            tal = 0
+            for x in T:
+                tal |= 1 << x
+            self.tmask[T] = tal
         te = self.tops.get(r)
         if te is None:
             te = self._tops(r)
         loose = ALL & ~(HOMEM[0][h[0]] | HOMEM[1][h[1]] | HOMEM[2][h[2]] | HOMEM[3][h[3]] | te[4] | tal)
-        out = []  # (r, h, T, c, loose)
+        lb, lr = _counts(loose)  # each move's loose cards counted from these
+        out = []  # (r, h, T, c, loose, its counts)
         for s in range(4):
             if h[s] < 13:
-                bit = 1 << ((s << 4) | (h[s] + 1))
+                x = (s << 4) | (h[s] + 1)
+                bit = 1 << x
                 if loose & bit:
-                    out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T, c, loose & ~bit))
+                    cb, cr = CNT[x]
+                    out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T, c, loose & ~bit, lb - cb, lr - cr))
         for col in range(7):
             rc = r[col]
             if not rc:
                 continue
             pre = self.pre[col]
+            pc = self.pcnt[col]
+            hb, hr = pc[rc]
             b = self.cards[col]
             d = self.down[col]
             i = rc - 1
@@ -624,17 +636,19 @@ class Abstract3(Abstract):
                 x = b[i]
                 s = x >> 4
                 if h[s] == (x & 15) - 1:
+                    ob, orr = pc[i + 1]
                     out.append((r[:col] + (i,) + r[col + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], T, c,
-                                loose | (pre[rc] & ~pre[i + 1])))
+                                loose | (pre[rc] & ~pre[i + 1]), lb + hb - ob, lr + hr - orr))
                 i -= 1
                 if i < d:
                     break
-            nr, m, _, _ = self.digs[col][rc]  # the dig
-            out.append((r[:col] + (nr,) + r[col + 1:], h, T, c, loose | m))
+            nr, m, db, dr = self.digs[col][rc]  # the dig
+            out.append((r[:col] + (nr,) + r[col + 1:], h, T, c, loose | m, lb + db, lr + dr))
         for s in range(4):
             if h[s]:
                 x = (s << 4) | h[s]
-                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], T, c, loose | (1 << x)))
+                cb, cr = CNT[x]
+                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], T, c, loose | (1 << x), lb + cb, lr + cr))
         L = len(T)
         reach = self.reach.get((L, c))
         if reach is None:
@@ -645,14 +659,45 @@ class Abstract3(Abstract):
             c2 = _class3(L - 1, i)
             s = x >> 4
             if h[s] == (x & 15) - 1:
-                out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T2, c2, loose))
-            out.append((r, h, T2, c2, loose | (1 << x)))
+                out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T2, c2, loose, lb, lr))
+            cb, cr = CNT[x]
+            out.append((r, h, T2, c2, loose | (1 << x), lb + cb, lr + cr))
         res = []
-        for r2, h2, T2, c2, loose2 in out:
-            r2, h2, _, loose2 = self.closure(r2, h2, 0, loose2)
-            if self.fixes(r2, loose2, 0):  # consistent: every loose card has a place
+        closure, fixes, tops = self.closure, self.fixes, self.tops
+        for r2, h2, T2, c2, loose2, cb, cr in out:
+            te = tops.get(r2)
+            if te is None:
+                te = self._tops(r2)
+            sm = SAFEM.get(h2)
+            if sm is None:
+                _safe(h2)
+                sm = SAFEM[h2]
+            if sm & (loose2 | te[0]):  # a safe card loose or a base top (never from the talon)
+                r3, h3, _, loose3 = closure(r2, h2, 0, loose2)
+                if h3 != h2:
+                    r2, h2, loose2 = r3, h3, loose3
+                    te = None
+            if seen is not None:
+                done = seen.get((r2, h2, T2))
+                if done is not None and _dominates3(done, c2):
+                    continue
+            if te is None:
+                ok = fixes(r2, loose2, 0)
+            else:
+                ok = fixes(r2, loose2, 0, cb, cr, te)
+            if ok:  # consistent: every loose card has a place
                 res.append((r2, h2, T2, c2))
         return res
+
+
+def _dominates3(done, c: int) -> bool:
+    """Whether one of the waste classes ``done`` reaches every talon card class ``c`` reaches
+    (equal, ``c`` = 0, or the same position modulo 3 and an earlier one): a board searched with
+    it dominates the same board with ``c``."""
+    for c2 in done:
+        if c2 == c or not c or (c2 and c2 < c and (c - c2) % 3 == 0):
+            return True
+    return False
 
 
 class ProofLane3:
@@ -690,21 +735,16 @@ class ProofLane3:
                     return True
                 st = stack.pop()
                 n += 1
-                for nx in succ(st):
+                for nx in succ(st, seen):
                     key = nx[:3]
                     c = nx[3]
                     done = seen.get(key)
                     if done is None:
                         seen[key] = [c]
                     else:
-                        for c2 in done:
-                            if c2 == c or not c or (c2 and c2 < c and (c - c2) % 3 == 0):
-                                break
-                        else:
-                            done.append(c)
-                            c = None
-                        if c is not None:
+                        if _dominates3(done, c):
                             continue
+                        done.append(c)
                     if goal(nx):
                         stack.clear()
                         return False
