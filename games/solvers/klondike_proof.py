@@ -609,9 +609,9 @@ class Abstract3(Abstract):
             for x in T:
                 tal |= 1 << x
             self.tmask[T] = tal
-        te = self.tops.get(r)
+        te0 = te = self.tops.get(r)
         if te is None:
-            te = self._tops(r)
+            te0 = te = self._tops(r)
         loose = ALL & ~(HOMEM[0][h[0]] | HOMEM[1][h[1]] | HOMEM[2][h[2]] | HOMEM[3][h[3]] | te[4] | tal)
         lb, lr = _counts(loose)  # each move's loose cards counted from these
         out = []  # (r, h, T, c, loose, its counts)
@@ -649,19 +649,6 @@ class Abstract3(Abstract):
                 x = (s << 4) | h[s]
                 cb, cr = CNT[x]
                 out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], T, c, loose | (1 << x), lb + cb, lr + cr))
-        L = len(T)
-        reach = self.reach.get((L, c))
-        if reach is None:
-            reach = self.reach[L, c] = _reach3(L, c)
-        for i in reach:  # pulls
-            x = T[i]
-            T2 = T[:i] + T[i + 1:]
-            c2 = _class3(L - 1, i)
-            s = x >> 4
-            if h[s] == (x & 15) - 1:
-                out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T2, c2, loose, lb, lr))
-            cb, cr = CNT[x]
-            out.append((r, h, T2, c2, loose | (1 << x), lb + cb, lr + cr))
         res = []
         closure, fixes, tops = self.closure, self.fixes, self.tops
         for r2, h2, T2, c2, loose2, cb, cr in out:
@@ -687,6 +674,45 @@ class Abstract3(Abstract):
                 ok = fixes(r2, loose2, 0, cb, cr, te)
             if ok:  # consistent: every loose card has a place
                 res.append((r2, h2, T2, c2))
+        L = len(T)
+        reach = self.reach.get((L, c))
+        if reach is None:
+            reach = self.reach[L, c] = _reach3(L, c)
+        # a pull loose adds one card needing a place to a consistent state (it only gives places
+        # otherwise): consistent exactly when its rank and colour had a place to spare (nibble
+        # k of these > 8, as in fixes) or, for a king, a column with nothing in place was free
+        spb = te0[6] + ((lr >> 4) & NMASK) - (lb & NMASK)  # black k against red k + 1
+        spr = te0[5] + ((lb >> 4) & NMASK) - (lr & NMASK)  # red k against black k + 1
+        kings_ok = (loose & KINGS).bit_count() < te0[1]
+        sm0 = SAFEM.get(h)
+        if sm0 is None:
+            _safe(h)
+            sm0 = SAFEM[h]
+        for i in reach:  # pulls
+            x = T[i]
+            T2 = T[:i] + T[i + 1:]
+            c2 = _class3(L - 1, i)
+            s = x >> 4
+            k = x & 15
+            if h[s] == k - 1:  # home: the loose cards are the same, so consistent unless the safe cards change them
+                h2 = h[:s] + (h[s] + 1,) + h[s + 1:]
+                sm = SAFEM.get(h2)
+                if sm is None:
+                    _safe(h2)
+                    sm = SAFEM[h2]
+                if sm & (loose | te0[0]):
+                    r2, h2, _, loose2 = closure(r, h2, 0, loose)
+                    if fixes(r2, loose2, 0):
+                        res.append((r2, h2, T2, c2))
+                else:
+                    res.append((r, h2, T2, c2))
+                if sm0 & (1 << x):  # pulled loose it would go home at once: the same state
+                    continue
+            if k == 13:
+                if kings_ok:
+                    res.append((r, h, T2, c2))
+            elif ((spr if 1 <= s <= 2 else spb) >> (4 * k)) & 15 > 8:
+                res.append((r, h, T2, c2))
         return res
 
 
