@@ -599,9 +599,11 @@ class Abstract3(Abstract):
     def successors3(self, st, seen=None):
         """The abstract states one step (a move, then the safe cards of the loose cards and base
         tops) from ``st``; each is consistent. With ``seen`` (``(r, h, T)`` -> the waste classes
-        searched, as :class:`ProofLane3` keeps it), those a searched state dominates (its class
-        reaches every card theirs reaches, :func:`_dominates3`) are left out before their
-        consistency is tested; the others come out in the same order as without it."""
+        searched, as :class:`ProofLane3` keeps it), the moves other than pulls whose state a
+        searched one dominates (its class reaches every card theirs reaches, :func:`_dominates3`)
+        are left out before their consistency is tested (the lane would drop them); the others
+        come out in the same order as without it. A pull's consistency is read off its parent's
+        counts (see below), so it needs no such filter."""
         r, h, T, c = st
         tal = self.tmask.get(T)
         if tal is None:
