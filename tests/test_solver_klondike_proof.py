@@ -172,3 +172,75 @@ def test_successors_shortcuts_match_the_plain_definitions(case):
                 seen.add(nx)
                 stack.append(nx)
     assert a.calls > met
+
+
+def _naive_successors3(g, st):
+    """:meth:`Abstract3.successors3` written plainly: every abstract move, then the safe cards of
+    the loose cards and base tops, then the full consistency test (``fixes``) on each."""
+    from games.solvers.klondike_proof import _class3, _reach3
+    r, h, T, c = st
+    tal = 0
+    for x in T:
+        tal |= 1 << x
+    loose = ALL & ~(g.home(h) | g.rem(r) | tal)
+    out = []
+    for s in range(4):
+        bit = 1 << ((s << 4) | (h[s] + 1)) if h[s] < 13 else 0
+        if loose & bit:
+            out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T, c, loose & ~bit))
+    for col in range(7):
+        rc = r[col]
+        if not rc:
+            continue
+        b, pre = g.cards[col], g.pre[col]
+        for i in range(rc - 1, min(g.down[col], rc - 1) - 1, -1):  # the base top is face up
+            x = b[i]
+            if h[x >> 4] == (x & 15) - 1:
+                out.append((r[:col] + (i,) + r[col + 1:], h[:x >> 4] + (h[x >> 4] + 1,) + h[(x >> 4) + 1:], T, c,
+                            loose | (pre[rc] & ~pre[i + 1])))
+        nr, m, _, _ = g.digs[col][rc]
+        out.append((r[:col] + (nr,) + r[col + 1:], h, T, c, loose | m))
+    for s in range(4):
+        if h[s]:
+            out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], T, c, loose | (1 << ((s << 4) | h[s]))))
+    for i in _reach3(len(T), c):
+        x = T[i]
+        T2, c2 = T[:i] + T[i + 1:], _class3(len(T) - 1, i)
+        if h[x >> 4] == (x & 15) - 1:
+            out.append((r, h[:x >> 4] + (h[x >> 4] + 1,) + h[(x >> 4) + 1:], T2, c2, loose))
+        out.append((r, h, T2, c2, loose | (1 << x)))
+    res = set()
+    for r2, h2, T2, c2, loose2 in out:
+        r2, h2, _, loose2 = g.closure(r2, h2, 0, loose2)
+        if g.fixes(r2, loose2, 0):
+            res.add((r2, h2, T2, c2))
+    return res
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_draw3_successors_are_the_plain_ones(seed):
+    """The draw-3 abstract game's successors, whose consistency is read off the parent's counts
+    for a pull, are exactly those of every move followed by the full consistency test, on the
+    first states a search meets from random mid-game positions of draw-3 deals."""
+    rng = random.Random(seed)
+    checked = 0
+    for n in range(1, 13):
+        s = Klondike.deal(n + 100 * seed, {"draw": "3"})
+        for _ in range(rng.randint(0, 60)):
+            ms = Klondike.legal_moves(s)
+            if not ms:
+                break
+            s = Klondike.apply(s, rng.choice(ms))
+        cols, T, p, f = _Problem.from_rules(s)
+        g = Abstract3(cols, T, p, f)
+        stack, met = [g.root], {g.root}
+        while stack and len(met) < 150:
+            st = stack.pop()
+            got = g.successors3(st)
+            assert set(got) == _naive_successors3(g, st), Klondike.format_position(s)
+            checked += 1
+            for nx in got:
+                if nx not in met:
+                    met.add(nx)
+                    stack.append(nx)
+    assert checked > 500
