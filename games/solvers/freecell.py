@@ -637,45 +637,74 @@ def _run_to(state, i, n, j):
     return (col[-n], j, ()), (tuple(lst), cells, f)
 
 
-def _park(state, i, avoid, tops=None):
-    """Clear the top of column ``i`` out of the way: its ordered tail (the longest part that the
-    supermove limit lets move) onto a fitting top of another column but ``avoid``, else its top
-    card into a free cell, else into the first empty column. ``(internal move, next state)``, or
-    ``None`` when there is nowhere to put it. ``tops``: the state's ``{top card: column}`` when
-    the caller has it."""
+def _dig(state, i, k, avoid, tops=None):
+    """Park the cards of column ``i`` above its ``k``-th card until that card is on top:
+    ``(internal moves, state)``, or ``None`` when one will not go. Each park clears the top of
+    column ``i`` out of the way: its ordered tail (the longest part that the supermove limit lets
+    move) onto a fitting top of another column but ``avoid``, else its top card into a free cell,
+    else into the first empty column (never ``avoid``). Each move is one :func:`successors`
+    makes, auto-moves after it when the card it bares is safe; they may send cards home on the
+    way (the card itself too). ``tops``: the state's ``{top card: column}`` when the caller has
+    it. The columns are worked on in a list and the tops kept up to date move by move, so a
+    dig of several parks builds one position, not one a park."""
     cols, cells, f = state
     col = cols[i]
-    nfree = 4 - len(cells)
-    nempty = cols.count(b"")
-    get = (tops or {c[-1]: j for j, c in enumerate(cols) if c}).get
-    for n in range(min(_RUNS[col], (nfree + 1) << nempty), 0, -1):
-        for p in PARENTS[col[-n]]:
-            j = get(p)
-            if j is not None and j != avoid:
-                return _run_to(state, i, n, j)
-    if nfree:
-        return _one(state, col[-1], i, TO_CELL)
-    if nempty:
-        j = cols.index(b"")
-        if j != avoid:
-            return _one(state, col[-1], i, j)
-    return None
-
-
-def _dig(state, i, k, avoid, tops=None):
-    """Park the cards of column ``i`` above its ``k``-th card (:func:`_park`, never onto column
-    ``avoid``) until that card is on top: ``(internal moves, state)``, or ``None`` when one will
-    not go. Auto-moves may send cards home on the way (the card itself too). ``tops``: the
-    state's ``{top card: column}`` when the caller has it."""
+    if len(col) <= k + 1:
+        return [], state
+    lst = list(cols)
+    tops = dict(tops) if tops is not None else {c[-1]: j for j, c in enumerate(cols) if c}
+    safe = _SAFE_NOW[f]
+    runs, parents = _RUNS, PARENTS
     moves = []
-    while len(state[0][i]) > k + 1:
-        r = _park(state, i, avoid, tops)
-        if r is None:
+    while len(col) > k + 1:
+        nfree = 4 - len(cells)
+        nempty = lst.count(b"")
+        get = tops.get
+        dst = -9
+        for n in range(min(runs[col], (nfree + 1) << nempty), 0, -1):
+            for p in parents[col[-n]]:
+                j = get(p)
+                if j is not None and j != avoid:
+                    dst = j
+                    break
+            if dst >= 0:
+                break
+        top = col[-1]
+        del tops[top]
+        if dst >= 0:                                   # the run of n onto a fitting top
+            card = col[-n]
+            del tops[lst[dst][-1]]
+            tops[top] = dst
+            lst[dst] += col[-n:]
+            col = col[:-n]
+        elif nfree:                                    # the top into a free cell
+            card, dst = top, TO_CELL
+            cells = _SORTED[cells + ONE[top]]
+            col = col[:-1]
+        elif nempty:                                   # the top into the first empty column
+            dst = lst.index(b"")
+            if dst == avoid:
+                return None
+            card = top
+            tops[top] = dst
+            lst[dst] = ONE[top]
+            col = col[:-1]
+        else:
             return None
-        moves.append(r[0])
-        state = r[1]
-        tops = None
-    return moves, state
+        lst[i] = col
+        if col:
+            if col[-1] in safe:
+                autos: list[int] = []
+                cs, cells, f = auto(tuple(lst), cells, f, autos)
+                moves.append((card, dst, tuple(autos)))
+                lst = list(cs)
+                col = lst[i]
+                safe = _SAFE_NOW[f]
+                tops = {c[-1]: j for j, c in enumerate(lst) if c}
+                continue
+            tops[col[-1]] = i
+        moves.append((card, dst, ()))
+    return moves, (tuple(lst), cells, f)
 
 
 def _run_starts_of(col: bytes) -> tuple:
@@ -689,6 +718,15 @@ def _run_starts_of(col: bytes) -> tuple:
 
 _STARTS = _Memo(_run_starts_of)
 """Where each ordered run of a column starts (indices bottom to top; the last is the tail's)."""
+
+
+def _above_of(col: bytes) -> bytes:
+    starts = _STARTS[col]
+    return bytes(len(starts) - bisect_right(starts, k) for k in range(len(col)))
+
+
+_ABOVE = _Memo(_above_of)
+"""For each card of a column (by index, bottom to top), the ordered runs that lie above it."""
 
 
 SLACK = 1
@@ -712,7 +750,7 @@ def meta_successors(state, order: int = 0):
     group (the caller enters the first new one and resumes the generator when it comes back), as
     ``(internal moves, next state)`` pairs; each move is one that :func:`successors` would make
     at its turn, so a line of them replays like a lane's. A child is one move or a *compound*
-    move with a purpose: the cards above a card are parked (:func:`_park`: onto fitting tops,
+    move with a purpose: the cards above a card are parked (:func:`_dig`: onto fitting tops,
     else free cells, else an empty column) so that the card can go home or onto a fitting top.
     Groups, in order: a column's top or a cell's card home; a cell's card onto a fitting top; a
     buried next card of a suit dug out and sent home (fewest cards above first); a card or run
@@ -727,53 +765,55 @@ def meta_successors(state, order: int = 0):
     never proves anything): it only has to win quickly."""
     cols, cells, f = state
     want = _WANT[f]
-    tops = {}
-    for i in range(8):
-        if cols[i]:
-            tops[cols[i][-1]] = i
-    for c, i in tops.items():
-        if c in want:
-            m, s = _one(state, c, i, TO_HOME)
-            yield [m], s
-    for c in cells:
-        if c in want:
-            m, s = _one(state, c, -1, TO_HOME)
-            yield [m], s
-    for c in cells:
-        for p in PARENTS[c]:
-            j = tops.get(p)
-            if j is not None:
-                m, s = _one(state, c, -1, j)
+    tops = {col[-1]: i for i, col in enumerate(cols) if col}
+    if not want.isdisjoint(tops):
+        for c, i in tops.items():
+            if c in want:
+                m, s = _one(state, c, i, TO_HOME)
                 yield [m], s
+    if cells:
+        for c in cells:
+            if c in want:
+                m, s = _one(state, c, -1, TO_HOME)
+                yield [m], s
+        get = tops.get
+        for c in cells:
+            for p in PARENTS[c]:
+                j = get(p)
+                if j is not None:
+                    m, s = _one(state, c, -1, j)
+                    yield [m], s
     nfree = 4 - len(cells)
     nempty = cols.count(b"")
     room = nfree + nempty + SLACK
     cap = (nfree + 1) << nempty
     big = b"|".join(cols)
     find, count = big.find, big.count
+    above = _ABOVE
     digs = []
     for c in want:
-        p = find(ONE[c])
+        p = find(c)
         if p >= 0:
-            i = count(b"|", 0, p)
+            i = count(124, 0, p)            # 124: the b"|" between columns
             col = cols[i]
             k = col.index(c)
-            starts = _STARTS[col]
-            if len(starts) - bisect_right(starts, k) <= room:     # runs above it
+            # a top goes home in the first group: digging it out would give the same child
+            if k + 1 < len(col) and above[col][k] <= room:
                 digs.append((len(col) - k, i, k, c))
     dig_mode, cand_mode, compound, long_first, to_cell = ORDERS[order]
-    if dig_mode == 1:
-        digs.sort()
-    elif dig_mode == 2:
-        digs.reverse()
-    for _, i, k, c in digs:
-        r = _dig(state, i, k, -1, tops)
-        if r is not None:
-            ms, s2 = r
-            if s2[0][i] and s2[0][i][-1] == c:
-                m, s2 = _one(s2, c, i, TO_HOME)
-                ms.append(m)
-            yield ms, s2
+    if digs:
+        if dig_mode == 1:
+            digs.sort()
+        elif dig_mode == 2:
+            digs.reverse()
+        for _, i, k, c in digs:
+            r = _dig(state, i, k, -1, tops)
+            if r is not None:
+                ms, s2 = r
+                if s2[0][i] and s2[0][i][-1] == c:
+                    m, s2 = _one(s2, c, i, TO_HOME)
+                    ms.append(m)
+                yield ms, s2
     cand = []
     plain = not compound
     if plain:       # only cards of the ordered tails move: the others are skipped at once
@@ -785,22 +825,22 @@ def meta_successors(state, order: int = 0):
                 if mask:
                     for c in CHILDREN[p]:
                         if mask >> c & 1:
-                            i = 0
-                            while not tmv[i] >> c & 1:
-                                i += 1
-                            col = cols[i]
-                            n = len(col) - col.index(c)
-                            if i != j and n <= cap:
-                                m, s = _run_to(state, i, n, j)
-                                yield [m], s
+                            q = find(c)
+                            i = count(124, 0, q)
+                            if i != j:
+                                e = find(124, q)
+                                n = (e if e >= 0 else len(big)) - q
+                                if n <= cap:
+                                    m, s = _run_to(state, i, n, j)
+                                    yield [m], s
     for p, j in () if plain and cand_mode == 0 else tops.items():
         for c in CHILDREN[p]:
             if plain and not runmask >> c & 1:
                 continue
-            q = find(ONE[c])
+            q = find(c)
             if q < 0:
                 continue
-            i = count(b"|", 0, q)
+            i = count(124, 0, q)
             if i == j:
                 continue
             col = cols[i]
