@@ -692,3 +692,81 @@ def test_a_step_in_the_prelude_weighs_each_soft_state_as_several():
     assert search.step(90) is None
     assert search.nodes == 90 // fcs.SOFT_COST
     assert search.step(1) is None and search.nodes == 90 // fcs.SOFT_COST + 1
+
+
+@pytest.mark.parametrize("number", [1, 617, 11982])
+def test_play_makes_exactly_the_moves_successors_makes(number):
+    # prune() replays a line's moves on other positions with _play: on random walks, every move
+    # successors() makes is played by _play to the same child, and _play refuses the moves of
+    # a card that is home or lies under a card out of order
+    import random
+    rnd = random.Random(number)
+    s = FreeCell.deal(number, {})
+    start = auto(tuple(bytes(c) for c in s.columns), b"", (0, 0, 0, 0))
+    state, refused = start, 0
+    for _ in range(150):
+        kids = successors(state)
+        if not kids:
+            state = start
+            continue
+        for mv, child in kids:
+            assert fcs._play(state, mv[0], mv[1]) == (mv, child)
+        cols, cells, f = state
+        for col in cols:
+            if len(col) > 1 and fcs._RUNS[col] < len(col):
+                buried = col[len(col) - fcs._RUNS[col] - 1]
+                assert fcs._play(state, buried, fcs.TO_CELL) is None
+                refused += 1
+        home = [(su << 4) | f[su] for su in range(4) if f[su]]
+        for card in home:
+            assert fcs._play(state, card, fcs.TO_CELL) is None
+        state = rnd.choice(kids)[1]
+    assert refused > 50
+
+
+def test_prune_leaves_out_a_card_parked_and_taken_back():
+    # a line that parks a card in a cell, then takes it back where it was: prune() leaves both
+    # moves out, and the shorter line still wins (replayed by the rules)
+    for number in range(1, 60):      # a deal with a column top lying on a card it fits
+        s = FreeCell.deal(number, {})
+        search = FreeCellSearch(s, lanes=LANES[:1])
+        root = search._root
+        i = next((i for i, col in enumerate(root[0]) if fcs._RUNS[col] >= 2), None)
+        line = fcs.SoftDepthFirst(root, 8).run(1500) if i is not None else None
+        if line is not None:
+            break
+    path = [mv for ms, _ in line for mv in ms]
+    c = root[0][i][-1]
+    out, st = fcs._play(root, c, fcs.TO_CELL)
+    back, st2 = fcs._play(st, c, i)
+    assert out[2] == () and back[2] == () and st2 == root
+    detour = [out, back] + path
+    short = fcs.prune(root, detour)
+    assert short[:2] != [out, back] and len(short) <= len(path)
+    texts, end = search._texts(short)
+    assert sum(end.foundations) == 52 and replays_to_win(FreeCell, s, texts)
+    # a line with a move back from a foundation is returned as it is
+    assert fcs.prune(root, [(c | fcs.BACK, 0, ())]) == [(c | fcs.BACK, 0, ())]
+
+
+def test_prune_makes_the_lines_shorter_and_they_still_win():
+    # on a few deals the solver's lines, pruned, are never longer and together shorter, and
+    # each replays to a win by the rules
+    total_raw = total = won = 0
+    for number in (1, 2, 3, 10, 27, 617):
+        s = FreeCell.deal(number, {})
+        search = FreeCellSearch(s)
+        root = search._root
+        lane = fcs.SoftDepthFirst(root, 8)
+        line = lane.run(1500)
+        if line is None:
+            continue
+        won += 1
+        path = fcs.bridge(root, line)
+        short = fcs.prune(root, path)
+        texts, end = search._texts(short)
+        assert sum(end.foundations) == 52 and replays_to_win(FreeCell, s, texts)
+        assert len(texts) <= len(search._texts(path)[0])
+        total_raw += len(search._texts(path)[0])
+        total += len(texts)
+    assert won >= 4 and total < total_raw
