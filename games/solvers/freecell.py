@@ -1080,16 +1080,19 @@ SOFT_COST = 3
 """What a soft state weighs in the budget of :meth:`FreeCellSearch.step` (not in ``nodes``): about its
 CPU against a lane's (~24–33 µs against ~7–10), so that ``step(n)`` lasts about as long in the
 prelude as in the lanes (the app's hint calls it a few times a frame, 100 states each)."""
-PRELUDE = ((8, 75), (13, 75), (8, 100), (13, 100))
+PRELUDE = ((11, 225), (13, 105), (13, 375), (9, 600), (13, 600), (12, 150))
 """The soft depth-first turns before :data:`SCHEDULE`: ``(order, states)`` — a
 :class:`SoftDepthFirst` lane with that order of :data:`ORDERS` enters new states until it has
-that many of its own (a lane given a second turn resumes where it stopped). Order 8 moves only
-ordered tails, order 13 also digs a card out from under others to put it on a fitting top;
-neither puts a card alone into a free cell. How it was chosen (docs/solvers.md): each order's
-states to a win were counted alone on deals 1–1000 (``bench/freecell_prelude.py count``), turn
-lists simulated in front of :data:`SCHEDULE` with a soft state costed at ~3 of a lane's, and
-the best kept whose lines keep the mean solution no longer than before; measured in one process
-against no prelude (``bench/freecell_prelude.py ab``)."""
+that many of its own (a lane given a second turn resumes where it stopped). Orders 11–13 also dig
+a card out from under others to put it on a fitting top (as found, sorted, reversed), order 9
+moves only ordered tails; none puts a card alone into a free cell. At most 2 055 soft states,
+which win 94 % of deals 1–1000 (each of these orders alone wins 86–88 % within 1500). How it was
+chosen (docs/solvers.md): each order's states to a win were counted alone on deals 1–1000 with
+the length of its line once bridged and pruned (:func:`bridge`, :func:`prune`), the lanes' CPU
+and lines counted alone too (``bench/freecell_prelude.py counts`` and ``lanes``), and turn lists
+searched on those numbers (``search``: the least CPU with the mean solution no longer than
+before, 102.9 moves; it came out at 100.5); measured in one process against the solver before
+it (``bench/freecell_ab.py``)."""
 
 
 class _Lane:

@@ -1,0 +1,95 @@
+"""The FreeCell solver against an earlier revision of itself, in one process (issue 20, item 3).
+
+    python bench/freecell_ab.py --rev main --deals 1-1000 > ab.txt
+    python bench/freecell_ab.py --rev 79c7537 --deals 1001-1400
+
+The solver module of revision ``--rev`` (``git show REV:games/solvers/freecell.py``) is loaded
+beside the working tree's as a module of its own; each deal is solved by both (``old`` and
+``new``), the order alternating from deal to deal so that the machine's load falls on both
+alike: states, CPU seconds (``time.process_time``), solution length, and every solution
+replayed by the rules (each move parsed and applied from the deal; the end must be won). A line
+a deal as JSON, then the totals, the median and 99th percentile a deal and the ratio new / old.
+Read the ratios, not the seconds (the machine is shared); run it with ``nice``.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from games.freecell import FreeCell  # noqa: E402
+from games.solvers import freecell as new_module  # noqa: E402
+from games.solvers.search import replays_to_win  # noqa: E402
+from solver_freecell import parse_deals, percentile  # noqa: E402
+
+
+def load_revision(rev: str):
+    """The solver module as it was at git revision ``rev``, loaded as ``games.solvers._freecell_old``
+    (its relative imports resolve in the package). :raises subprocess.CalledProcessError: an
+    unknown revision."""
+    text = subprocess.run(["git", "show", f"{rev}:games/solvers/freecell.py"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout
+    fd, path = tempfile.mkstemp(suffix=".py")
+    with os.fdopen(fd, "w") as fh:
+        fh.write(text)
+    spec = importlib.util.spec_from_file_location("games.solvers._freecell_old", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    os.unlink(path)
+    return mod
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python bench/freecell_ab.py", description=__doc__.split("\n")[0])
+    p.add_argument("--rev", default="main", help="the git revision to compare with (default main)")
+    p.add_argument("--deals", default="1-1000")
+    a = p.parse_args(argv)
+    deals = sorted(set(parse_deals(a.deals)))
+    old_module = load_revision(a.rev)
+    sides = {"old": old_module, "new": new_module}
+    res: dict = {"old": {}, "new": {}}
+    bad = []
+    rows = []
+    for n in deals:
+        s = FreeCell.deal(n, {})
+        row: dict = {"deal": n}
+        for side in (("old", "new") if n % 2 else ("new", "old")):
+            c0 = time.process_time()
+            r = sides[side].FreeCellSearch(s).run()
+            cpu = time.process_time() - c0
+            if r.status == "solved" and not replays_to_win(FreeCell, s, r.moves):
+                bad.append((n, side))
+            res[side][n] = (r.status, r.nodes, cpu, len(r.moves))
+            row[side] = [r.status, r.nodes, round(cpu, 5), len(r.moves)]
+        rows.append(row)
+    print(f"# deals {deals[0]}-{deals[-1]} ({len(deals)}), old: revision {a.rev}, new: the working tree")
+    for side in ("old", "new"):
+        d = res[side]
+        cpu = [x[2] for x in d.values()]
+        solved = [x for x in d.values() if x[0] == "solved"]
+        print(f"{side} solved {len(solved)} states {sum(x[1] for x in d.values())} cpu {sum(cpu):.2f} "
+              f"mean len {sum(x[3] for x in solved) / max(1, len(solved)):.2f} p50 {percentile(cpu, 0.5):.4f} "
+              f"p99 {percentile(cpu, 0.99):.4f} max {max(cpu):.4f}")
+    oc = [x[2] for x in res["old"].values()]
+    nc = [x[2] for x in res["new"].values()]
+    print(f"cpu ratio new/old: total {sum(nc) / sum(oc):.3f}, median {percentile(nc, 0.5) / percentile(oc, 0.5):.3f}, "
+          f"99th percentile {percentile(nc, 0.99) / percentile(oc, 0.99):.3f}")
+    print("replayed: " + (f"{len(bad)} DO NOT REPLAY {bad[:10]}" if bad else "every solution replayed to a win by the rules"))
+    print("# per deal: {deal, old: [status, states, cpu, moves], new: [...]}")
+    for row in rows:
+        print(json.dumps(row))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
