@@ -263,7 +263,8 @@ def test_unknown_on_a_tiny_budget():
 
 
 def test_timeout_gives_unknown():
-    r = FreeCell.solver(FreeCell.deal(1941, {}), timeout=0.05).run()
+    # #11982 has no win and its proof takes the lanes over a second: 50 ms cannot answer
+    r = FreeCell.solver(FreeCell.deal(11982, {}), timeout=0.05).run()
     assert r.status == "unknown"
 
 
@@ -762,7 +763,7 @@ def test_prune_makes_the_lines_shorter_and_they_still_win():
         if line is None:
             continue
         won += 1
-        path = fcs.bridge(root, line)
+        path = [m for ms, _ in line for m in ms]
         short = fcs.prune(root, path)
         texts, end = search._texts(short)
         assert sum(end.foundations) == 52 and replays_to_win(FreeCell, s, texts)

@@ -36,7 +36,7 @@ time. Before them, a short **prelude** (:data:`PRELUDE`) of soft depth-first lan
 (:class:`SoftDepthFirst`): no score, children generated lazily in a fixed order of move groups
 (:func:`meta_successors`: home first, then cards dug out from under others, runs onto fitting
 tops…), the first new child entered at once — Freecell Solver's way; in CPython a state of it
-costs ~3 of a lane's, but it wins most deals in a few hundred states. A depth-first lane's line wanders and is shortened before it is written (:func:`shorten`). Any lane that runs out of states has exhausted the whole space without moves
+costs ~3 of a lane's, but it wins most deals in a few hundred states. A depth-first lane's line wanders and is shortened before it is written (:func:`shorten`), and every line is pruned of the moves that do nothing for the win (:func:`prune`). Any lane that runs out of states has exhausted the whole space without moves
 back from a foundation; a last search adds those (:func:`successors_back`), starting from that
 lane's positions (their other moves are known), and only its running dry proves the deal
 unsolvable. Resumable in slices like every :class:`games.solvers.search.Sliced` search; the same budget
@@ -894,36 +894,6 @@ def meta_successors(state, order: int = 0):
             yield [m], s
 
 
-def bridge(root, steps: list) -> list:
-    """A soft depth-first lane's won line, cut where one move does the work of several: ``steps``
-    are ``(internal moves, state after them)`` from ``root``; from each state kept, the furthest
-    later state that one move of :func:`successors` reaches (columns in their places, cells)
-    is taken whenever it replaces two moves or more. One successor generation per state kept:
-    on the 114 of deals 1–300 that order 3 wins within 100 states, 101.3 → 97.6 moves for 0.9 ms
-    a line, where :func:`shorten` gives 94.4 for 15 ms (more than the search). The internal
-    moves, flat."""
-    states = [root] + [st for _, st in steps]
-    done = [0]                          # internal moves from the root to each state
-    for ms, _ in steps:
-        done.append(done[-1] + len(ms))
-    get = {(st[0], st[1]): i for i, st in enumerate(states)}.get
-    out: list = []
-    i, n = 0, len(steps)
-    while i < n:
-        best, bm = i, None
-        for mv, x in successors(states[i]):
-            j = get((x[0], x[1]), -1)
-            if j > best and done[j] - done[i] > 1:
-                best, bm = j, mv
-        if bm is None:
-            out += steps[i][0]
-            i += 1
-        else:
-            out.append(bm)
-            i = best
-    return out
-
-
 def _play(state, card, dst):
     """``card`` (with the cards lying on it) moved to ``dst`` (a column, :data:`TO_CELL` or
     :data:`TO_HOME`) in ``state`` when the rules allow it, as :func:`successors` writes a move:
@@ -969,8 +939,9 @@ def _play(state, card, dst):
     return _run_to(state, i, n, dst)
 
 
-PRUNE_WINDOW = 8
-"""How far :func:`prune` replays a line after a move it leaves out (moves)."""
+PRUNE_WINDOW = 12
+"""How far :func:`prune` replays a line after a move it leaves out (moves): 12 prunes soft lines
+to within 0.1 move of a bridge and prune together; 8 leaves them ~0.8 move longer."""
 
 
 def prune(root, path: list, window: int = PRUNE_WINDOW) -> list:
@@ -980,10 +951,15 @@ def prune(root, path: list, window: int = PRUNE_WINDOW) -> list:
     too, so a card parked and taken back costs nothing) for up to ``window`` moves; as soon as
     the replay meets a position of the line (columns in their places, cells) in fewer moves
     (moves home not counted: every card goes home once either way), that stretch is replaced
-    and the scan goes back ``window`` moves. Depth-first lines wander: on deals 1–100, soft
-    lines of 1500 states bridged (:func:`bridge`) 105.2 → 99.5 moves for ~0.9 ms a line, lane
-    lines 102.5 → 98.4 (docs/solvers.md). A line whose moves do not replay (moves back from a
-    foundation: :data:`BACK`) is returned as it is."""
+    and the scan goes back ``window`` moves. Without move ``t`` its card stays where it was, so
+    the replay can meet the line only where the line moves that card again or sends it home:
+    a move with no such later move within the window is passed over at once. Depth-first lines
+    wander: on deals 1–120, soft lines of order 13 within 1500 states are 104.6 moves pruned,
+    for ~1.0 ms a line (a bridge first — one move in place of several, one successor
+    generation a position — then prune: 104.5 for 2.4 ms; :func:`shorten`'s two-move bridges
+    alone cost ~20 ms); the lanes' lines on deals 1–1000 go from 102.99 to 98.68 moves
+    (docs/solvers.md). A line whose moves do not replay (moves back from a foundation:
+    :data:`BACK`) is returned as it is."""
     states = [root]
     st = root
     for mv in path:
@@ -998,6 +974,16 @@ def prune(root, path: list, window: int = PRUNE_WINDOW) -> list:
     t = 0
     while t < len(path):
         c = path[t][0]
+        # without move t, card c stays where it was: the replay can meet the line again only
+        # where the line moves c again or sends it home
+        end = min(len(path), t + window)
+        for u in range(t + 1, end):
+            m = path[u]
+            if m[0] == c or c in m[2]:
+                break
+        else:
+            t += 1
+            continue
         st = states[t]
         new: list = []
         mids: list = []
@@ -1088,7 +1074,7 @@ a card out from under others to put it on a fitting top (as found, sorted, rever
 moves only ordered tails; none puts a card alone into a free cell. At most 2 055 soft states,
 which win 94 % of deals 1–1000 (each of these orders alone wins 86–88 % within 1500). How it was
 chosen (docs/solvers.md): each order's states to a win were counted alone on deals 1–1000 with
-the length of its line once bridged and pruned (:func:`bridge`, :func:`prune`), the lanes' CPU
+the length of its line once pruned (:func:`prune`), the lanes' CPU
 and lines counted alone too (``bench/freecell_prelude.py counts`` and ``lanes``), and turn lists
 searched on those numbers (``search``: the least CPU with the mean solution no longer than
 before, 102.9 moves; it came out at 100.5); measured in one process against the solver before
@@ -1136,7 +1122,7 @@ class FreeCellSearch(Sliced):
     :param prelude: :class:`SoftDepthFirst` turns ``(order, states)`` before all that (default
         :data:`PRELUDE` when ``lanes`` and ``schedule`` are the defaults, else none). Its states
         count in ``nodes`` like any (and :data:`SOFT_COST` times in a step's budget); a win
-        there is bridged (:func:`bridge`) and replayed like any; it never answers ``unsolvable``.
+        there is pruned (:func:`prune`) and replayed like any; it never answers ``unsolvable``.
     """
 
     def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
@@ -1229,7 +1215,7 @@ class FreeCellSearch(Sliced):
             self.nodes += lane.nodes - before
             budget -= SOFT_COST * (lane.nodes - before)
             if line is not None:
-                return self._line_result(bridge(self._root, line), False), budget
+                return self._line_result([m for ms, _ in line for m in ms], False), budget
             if limit is not None and self.nodes >= limit:
                 return self._finish(UNKNOWN), budget
             if timeout is not None and self.seconds + self.clock() - t0 > timeout:
@@ -1412,8 +1398,8 @@ class FreeCellSearch(Sliced):
 
     def _line_result(self, path: list, cut: bool) -> Result:
         """The answer for a won line of internal moves from the root, shortened first when
-        ``cut`` (:func:`shorten`), written as texts and replayed by the rules to a win
-        (:meth:`_texts`; :class:`AssertionError` if it does not win: a bug)."""
+        ``cut`` (:func:`shorten`), then pruned (:func:`prune`), written as texts and replayed by
+        the rules to a win (:meth:`_texts`; :class:`AssertionError` if it does not win: a bug)."""
         if cut:
             path = shorten(self._root, path)
         path = prune(self._root, path)
@@ -1470,4 +1456,4 @@ def solver(state: FreeCellState, max_nodes: int | None = None, timeout: float | 
     return FreeCellSearch(state, max_nodes, timeout, clock=clock)
 
 
-__all__ = ["FreeCellSearch", "DepthFirst", "SoftDepthFirst", "PRELUDE", "ORDERS", "meta_successors", "bridge", "LANES", "shorten", "skip_after", "solver", "successors", "successors_back", "auto", "key_of", "state_of", "make_score"]
+__all__ = ["FreeCellSearch", "DepthFirst", "SoftDepthFirst", "PRELUDE", "ORDERS", "meta_successors", "prune", "LANES", "shorten", "skip_after", "solver", "successors", "successors_back", "auto", "key_of", "state_of", "make_score"]
