@@ -653,15 +653,19 @@ def _dig(state, i, k, avoid, tops=None):
         return [], state
     lst = list(cols)
     tops = dict(tops) if tops is not None else {c[-1]: j for j, c in enumerate(cols) if c}
+    get = tops.get
     safe = _SAFE_NOW[f]
     runs, parents = _RUNS, PARENTS
     moves = []
+    nfree = 4 - len(cells)
+    nempty = lst.count(b"")
     while len(col) > k + 1:
-        nfree = 4 - len(cells)
-        nempty = lst.count(b"")
-        get = tops.get
+        n = runs[col]
+        cap = (nfree + 1) << nempty
+        if n > cap:
+            n = cap
         dst = -9
-        for n in range(min(runs[col], (nfree + 1) << nempty), 0, -1):
+        while n:
             for p in parents[col[-n]]:
                 j = get(p)
                 if j is not None and j != avoid:
@@ -669,6 +673,7 @@ def _dig(state, i, k, avoid, tops=None):
                     break
             if dst >= 0:
                 break
+            n -= 1
         top = col[-1]
         del tops[top]
         if dst >= 0:                                   # the run of n onto a fitting top
@@ -680,6 +685,7 @@ def _dig(state, i, k, avoid, tops=None):
         elif nfree:                                    # the top into a free cell
             card, dst = top, TO_CELL
             cells = _SORTED[cells + ONE[top]]
+            nfree -= 1
             col = col[:-1]
         elif nempty:                                   # the top into the first empty column
             dst = lst.index(b"")
@@ -688,6 +694,7 @@ def _dig(state, i, k, avoid, tops=None):
             card = top
             tops[top] = dst
             lst[dst] = ONE[top]
+            nempty -= 1
             col = col[:-1]
         else:
             return None
@@ -701,6 +708,9 @@ def _dig(state, i, k, avoid, tops=None):
                 col = lst[i]
                 safe = _SAFE_NOW[f]
                 tops = {c[-1]: j for j, c in enumerate(lst) if c}
+                get = tops.get
+                nfree = 4 - len(cells)
+                nempty = lst.count(b"")
                 continue
             tops[col[-1]] = i
         moves.append((card, dst, ()))
@@ -727,6 +737,20 @@ def _above_of(col: bytes) -> bytes:
 
 _ABOVE = _Memo(_above_of)
 """For each card of a column (by index, bottom to top), the ordered runs that lie above it."""
+
+
+def _card_info_of(col: bytes) -> dict:
+    starts = _STARTS[col]
+    out = {}
+    for k, c in enumerate(col):
+        x = bisect_right(starts, k)
+        out[c] = (k, (starts[x] if x < len(starts) else len(col)) - 1, len(starts) - x)
+    return out
+
+
+_CINFO = _Memo(_card_info_of)
+"""For each card of a column: ``(index, index of the last card of its ordered run, ordered runs
+above that run)``; the tail's cards have no run above (0)."""
 
 
 SLACK = 1
@@ -833,6 +857,7 @@ def meta_successors(state, order: int = 0):
                                 if n <= cap:
                                     m, s = _run_to(state, i, n, j)
                                     yield [m], s
+    cinfo = _CINFO
     for p, j in () if plain and cand_mode == 0 else tops.items():
         for c in CHILDREN[p]:
             if plain and not runmask >> c & 1:
@@ -844,16 +869,13 @@ def meta_successors(state, order: int = 0):
             if i == j:
                 continue
             col = cols[i]
-            k = col.index(c)
+            k, e, ab = cinfo[col][c]         # the ordered run from c up to e moves with it
             n = len(col)
-            starts = _STARTS[col]
-            if k >= starts[-1]:              # in the ordered tail: a plain move of a run
+            if not ab:                       # in the ordered tail: a plain move of a run
                 if n - k <= cap:
                     cand.append((0, k - n, i, k, j, n - 1))
                 continue
-            x = bisect_right(starts, k)
-            e = starts[x] - 1                # the ordered run from c up to e moves with it
-            if compound and len(starts) - x <= room:      # runs above it
+            if compound and ab <= room:      # runs above it
                 cand.append((n - 1 - e, 0, i, k, j, e))
     if cand_mode == 1:
         cand.sort()
