@@ -721,8 +721,21 @@ def test_play_makes_exactly_the_moves_successors_makes(number):
         home = [(su << 4) | f[su] for su in range(4) if f[su]]
         for card in home:
             assert fcs._play(state, card, fcs.TO_CELL) is None
+        empty = [j for j, col in enumerate(cols) if not col]
+        for j in empty[1:]:          # onto an empty column: the first one only, as successors()
+            for col in cols:
+                if col:
+                    assert fcs._play(state, col[-1], j) is None
+                    refused += 1
         state = rnd.choice(kids)[1]
     assert refused > 50
+    # NEAR has four empty columns: a top goes onto the first of them only (the app's keys play a
+    # run to an empty column there first, and a hint must be a move they can make)
+    near = FreeCellSearch(position(NEAR))._root
+    first = near[0].index(b"")
+    assert fcs._play(near, near[0][1][-1], first) is not None
+    for j in range(first + 1, 8):
+        assert fcs._play(near, near[0][1][-1], j) is None
 
 
 def test_prune_leaves_out_a_card_parked_and_taken_back():

@@ -922,7 +922,9 @@ def _play(state, card, dst):
     ``(internal move, next state)`` with the auto-moves after it; ``None`` when the move is not
     legal there (the card is home already, lies under a card out of order, does not fit, or
     the run is over the supermove limit ``(free cells + 1) × 2**(empty columns)``, not counting
-    an empty destination)."""
+    an empty destination). Like :func:`successors`, it moves onto the first empty column only (a
+    line pruned keeps the lanes' lines' form: the app's keys and hints play a move onto an empty
+    column to the first one), and never a whole column onto an empty one."""
     cols, cells, f = state
     if card in cells:
         i, n = -1, 1
@@ -954,7 +956,8 @@ def _play(state, card, dst):
             return None
         if n > (5 - len(cells)) << nempty:
             return None
-    elif n > (5 - len(cells)) << (nempty - 1) or (i >= 0 and n == len(cols[i])):
+    elif (n > (5 - len(cells)) << (nempty - 1) or (i >= 0 and n == len(cols[i]))
+          or cols.index(b"") != dst):
         return None
     if i < 0:
         return _one(state, card, -1, dst)
