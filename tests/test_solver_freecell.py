@@ -784,3 +784,22 @@ def test_prune_makes_the_lines_shorter_and_they_still_win():
         total_raw += len(search._texts(path)[0])
         total += len(texts)
     assert won >= 4 and total < total_raw
+
+
+def test_a_long_soft_line_is_shortened_like_a_lane_line(monkeypatch):
+    # #410 is won in the prelude after ~1400 soft states on a line of 234 moves once pruned:
+    # over LONG_LINE, it is shortened first like a lane's line (135 moves), and still wins
+    calls = []
+    shorten = fcs.shorten
+
+    def spy(root, path):
+        calls.append(len(path))
+        return shorten(root, path)
+
+    monkeypatch.setattr(fcs, "shorten", spy)
+    s = FreeCell.deal(410, {})
+    search = FreeCellSearch(s)
+    r = search.run()
+    assert r.status == "solved" and replays_to_win(FreeCell, s, r.moves)
+    assert search.nodes <= sum(t for _, t in fcs.PRELUDE) and calls     # won in the prelude
+    assert len(r.moves) <= fcs.LONG_LINE

@@ -585,9 +585,10 @@ def _set2(cols, i, a, j, b):
 
 LONG_LINE = 140
 """A best-first lane's line longer than this (moves, auto-moves included) is shortened too
-(:func:`shorten`). One pass takes ~11 % off such lines but costs about ten successor
-generations a move: on every line over 120 moves (133 of deals 1–1000) it cut the mean by one
-move for 10 % more CPU, so only the longest (26 of 1000 over 140) are shortened; a
+(:func:`shorten`, before :func:`prune`), and so is any other line still longer once pruned (a
+soft lane's line: 9 of deals 1–1000, up to 234 moves). One pass takes ~11 % off such lines but
+costs about ten successor generations a move: on every line over 120 moves (133 of deals
+1–1000) it cut the mean by one move for 10 % more CPU, so only the longest are shortened; a
 :class:`DepthFirst` lane's line is always shortened (docs/solvers.md)."""
 
 
@@ -1423,11 +1424,14 @@ class FreeCellSearch(Sliced):
 
     def _line_result(self, path: list, cut: bool) -> Result:
         """The answer for a won line of internal moves from the root, shortened first when
-        ``cut`` (:func:`shorten`), then pruned (:func:`prune`), written as texts and replayed by
-        the rules to a win (:meth:`_texts`; :class:`AssertionError` if it does not win: a bug)."""
+        ``cut`` (:func:`shorten`), then pruned (:func:`prune`) — and shortened and pruned again
+        when it is still over :data:`LONG_LINE` moves —, written as texts and replayed by the
+        rules to a win (:meth:`_texts`; :class:`AssertionError` if it does not win: a bug)."""
         if cut:
             path = shorten(self._root, path)
         path = prune(self._root, path)
+        if not cut and len(path) + sum(len(m[2]) for m in path) > LONG_LINE:
+            path = prune(self._root, shorten(self._root, path))     # still long once pruned
         texts, end = self._texts(path)
         if sum(end.foundations) != 52:      # every move was played by the rules' apply
             raise AssertionError(f"solver found a solution that does not replay: {texts}")
