@@ -133,8 +133,9 @@ def search(soft_path: str, lanes_path: str, start, max_len: float, w99: float, s
     import random
     soft = {}
     for line in open(soft_path):
-        n, row = json.loads(line)
-        soft[n] = row
+        if line.startswith("["):          # a deal's line (a header starts with #)
+            n, row = json.loads(line)
+            soft[n] = row
     lane = {}
     for line in open(lanes_path):
         if line.startswith("{"):
