@@ -2,6 +2,7 @@
 
     python bench/freecell_ab.py --rev main --deals 1-1000 > ab.txt
     python bench/freecell_ab.py --rev 79c7537 --deals 1001-1400
+    python bench/freecell_ab.py --rev main --positions 120
 
 The solver module of revision ``--rev`` (``git show REV:games/solvers/freecell.py``) is loaded
 beside the working tree's as a module of its own; each deal is solved by both (``old`` and
@@ -10,6 +11,11 @@ alike: states, CPU seconds (``time.process_time``), solution length, and every s
 replayed by the rules (each move parsed and applied from the deal; the end must be won). A line
 a deal as JSON, then the totals, the median and 99th percentile a deal and the ratio new / old.
 Read the ratios, not the seconds (the machine is shared); run it with ``nice``.
+
+``--positions N`` compares them on the first ``N`` mid-game positions of ``bench/solvers.py`` (the
+hint's positions: deal n, then 15 policy moves) instead, with a 2 s CPU budget each: the
+positions whose answer differs, the worst four of the first 60 and three of the rest, and the
+total CPU of each side.
 """
 from __future__ import annotations
 
@@ -49,14 +55,44 @@ def load_revision(rev: str):
     return mod
 
 
+def positions_ab(sides: dict, count: int, rev: str) -> int:
+    """``--positions``: both sides on the hint positions (module docstring); 1 if a line does
+    not replay."""
+    from solvers import positions
+    cpu: dict = {"old": [], "new": []}
+    differ, bad = [], []
+    for i, s in enumerate(positions("freecell", {}, 15, count)):
+        status = {}
+        for side in (("old", "new") if i % 2 else ("new", "old")):
+            c0 = time.process_time()
+            r = sides[side].FreeCellSearch(s, timeout=2.0, clock=time.process_time).run()
+            c = time.process_time() - c0
+            if r.status == "solved" and not replays_to_win(FreeCell, s, r.moves):
+                bad.append((i + 1, side))
+            status[side] = r.status
+            cpu[side].append((round(c, 4), i + 1))
+        if status["old"] != status["new"]:
+            differ.append((i + 1, status))
+    print(f"# hint positions 1-{count}, old: revision {rev}, new: the working tree; CPU seconds (cpu, position)")
+    print(f"positions with another answer: {len(differ)} {differ[:10]}")
+    for side in ("old", "new"):
+        print(f"{side}: worst of 1-60 {sorted(cpu[side][:60])[-4:]}, of the rest {sorted(cpu[side][60:])[-3:]}, "
+              f"total {sum(c for c, _ in cpu[side]):.2f}")
+    print("replayed: " + (f"{len(bad)} DO NOT REPLAY {bad[:10]}" if bad else "every solution replayed to a win by the rules"))
+    return 1 if bad else 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python bench/freecell_ab.py", description=__doc__.split("\n")[0])
     p.add_argument("--rev", default="main", help="the git revision to compare with (default main)")
     p.add_argument("--deals", default="1-1000")
+    p.add_argument("--positions", type=int, default=0, help="compare on this many hint positions instead")
     a = p.parse_args(argv)
     deals = sorted(set(parse_deals(a.deals)))
     old_module = load_revision(a.rev)
     sides = {"old": old_module, "new": new_module}
+    if a.positions:
+        return positions_ab(sides, a.positions, a.rev)
     res: dict = {"old": {}, "new": {}}
     bad = []
     rows = []
