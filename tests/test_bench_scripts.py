@@ -1,4 +1,5 @@
 """The benchmark scripts still run (a few frames, one position): they print figures, not verdicts."""
+import json
 import os
 import subprocess
 import sys
@@ -49,6 +50,33 @@ def test_freecell_prelude_bench_counts_and_compares(tmp_path):
     assert p.returncode == 0, p.stderr[-500:]
     assert "old solved 2" in p.stdout and "new solved 2" in p.stdout
     assert "every solution replayed to a win by the rules" in p.stdout
+
+
+def test_freecell_prelude_bench_counts_every_order_and_searches(tmp_path):
+    p = run("bench/freecell_prelude.py", "counts", "--deals", "1-2", "--cap", "60", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    counts = tmp_path / "counts.jsonl"
+    counts.write_text(p.stdout)
+    rows = [json.loads(ln) for ln in p.stdout.splitlines() if ln.startswith("[")]
+    assert [n for n, _ in rows] == [1, 2] and all(len(orders) == 14 for _, orders in rows)
+    p = run("bench/freecell_prelude.py", "lanes", "--deals", "1-2", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    lanes = tmp_path / "lanes.jsonl"
+    lanes.write_text(p.stdout)
+    assert p.stdout.count('"solved"') == 2
+    p = run("bench/freecell_prelude.py", "search", str(counts), str(lanes), "--steps", "20", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert "# 2 deals; start" in p.stdout and "best [[" in p.stdout
+
+
+def test_freecell_ab_bench_compares_with_a_revision(tmp_path):
+    p = run("bench/freecell_ab.py", "--rev", "HEAD", "--deals", "1-2", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert "old solved 2" in p.stdout and "new solved 2" in p.stdout and "cpu ratio new/old" in p.stdout
+    assert "every solution replayed to a win by the rules" in p.stdout
+    p = run("bench/freecell_ab.py", "--rev", "HEAD", "--positions", "2", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert "positions with another answer: 0" in p.stdout
 
 
 def test_store_fuzz_bench_runs(tmp_path):
