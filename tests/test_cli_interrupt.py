@@ -51,8 +51,11 @@ def wait_for(check, what):
 
 
 def start(*args):
+    # SIGINT as a terminal's foreground command has it: a test run started in the background
+    # (nohup, &) hands its children SIGINT ignored, and a Python started so never sees Ctrl+C
     return subprocess.Popen([sys.executable, "-m", "games", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def interrupt(p):

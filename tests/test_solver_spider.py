@@ -466,3 +466,27 @@ def test_beam_proves_a_loss_over_several_deals():
     s = pos(*cols, stock="KD JD 9D 7D 5D 3D KC JC 9C 7C " + " ".join(cols))
     search = Spider.solver(s, max_nodes=1000)
     assert search.run().status == UNSOLVABLE and search.passes == 1 and search.nodes == 2
+
+
+def test_a_ctrl_c_during_the_beam_is_never_swallowed(monkeypatch):
+    # Python swallows an exception raised while an unfinished generator is closed by its finalizer
+    # ("Exception ignored"); the beam's levels once broke out of heapq.merge's generator, so a
+    # Ctrl+C arriving as it closed would be lost and the command search on. Simulated: a merge
+    # whose close raises KeyboardInterrupt; nothing may be swallowed
+    import heapq
+    import sys
+
+    real = heapq.merge
+
+    def merge(*runs):
+        try:
+            yield from real(*runs)
+        except GeneratorExit:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr(heapq, "merge", merge)
+    swallowed = []
+    monkeypatch.setattr(sys, "unraisablehook", swallowed.append)
+    search = Spider.solver(Spider.deal(1, {"suits": "4"}), max_nodes=20_000)
+    search.run()
+    assert search.passes > 1 and not swallowed

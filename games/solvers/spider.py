@@ -913,7 +913,13 @@ class SpiderBeam(_Lines):
                     st.cands.sort()
                     st.ordered = True
                 lists.append(st.cands)
-            for entry in heapq.merge(*lists):
+            # a sorted list, not heapq.merge: breaking out of a generator leaves it to be closed by
+            # its finalizer, where Python swallows an exception ("Exception ignored"), so a Ctrl+C
+            # arriving then would be lost and the search go on (the runs are sorted: Timsort
+            # merges them)
+            merged = [entry for cands in lists for entry in cands]
+            merged.sort()
+            for entry in merged:
                 j = entry[2]
                 parent, move, nxt, depth = nodes[j]
                 if nxt is None:  # a deal: make it now
