@@ -49,9 +49,13 @@ time (a table's first picture waiting for them, or faces made ahead of need)."""
 SCREENS = ("home", "stats") + tuple(t["game"] for t in TABLES)
 
 
-def bench_args(moves: int, redraws: int, idle: int, profile: int = 0, split: bool = False) -> dict:
-    return {"tables": [dict(t, moves=moves) for t in TABLES], "redraws": redraws, "idle": idle,
-            "max_nodes": 50_000, "profile": profile, "split": split}
+def bench_args(moves: int, redraws: int, idle: int, profile: int = 0, split: bool = False,
+               games: list[str] | None = None, timeline: bool = False, sections: bool = False) -> dict:
+    """The script's arguments (``tests/web/probe.py`` ``bench_run``); ``games``: only these tables
+    (registry names, in the usual order), default all six."""
+    tables = [dict(t, moves=moves) for t in TABLES if not games or t["game"] in games]
+    return {"tables": tables, "redraws": redraws, "idle": idle, "max_nodes": 50_000, "profile": profile,
+            "split": split, "timeline": timeline, "sections": sections}
 
 
 NATIVE_START = r"""
@@ -212,7 +216,8 @@ def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[st
     head = (f"{'screen':12} {'kind':9} {'wasm med':>9} {'wasm max':>9} {'nat med':>8} {'nat max':>8} {'ratio':>6}"
             f" {'n wasm/nat':>11}")
     rows.append(head)
-    for screen in SCREENS:
+    screens = [s for s in SCREENS if s in web["tables"]]
+    for screen in screens:
         for kind in KINDS:
             w = summary(web["tables"][screen][kind])
             n = summary(native[screen][kind])
@@ -232,15 +237,15 @@ def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[st
     data["start"] = {"wasm_s": ws, "native_s": n_start, "page_load_s": web.get("load_seconds")}
     data["size"] = size
     played = {s: {"native": native[s].get("played"), "wasm": web["tables"][s].get("played")}
-              for s in SCREENS if s not in ("home", "stats")}
+              for s in screens if s not in ("home", "stats")}
     same = all(v["native"] == v["wasm"] for v in played.values())
     rows.append(f"the same moves played in both: {'yes' if same else 'NO'}")
     data["played"] = played
     rows.append("")
     rows.append(worst_report(web))
-    data["worst"] = {s: {"wasm": web["tables"][s].get("worst"), "native": native[s].get("worst")} for s in SCREENS}
+    data["worst"] = {s: {"wasm": web["tables"][s].get("worst"), "native": native[s].get("worst")} for s in screens}
     data["faces_drawn"] = {s: {"wasm": web["tables"][s].get("faces_drawn"), "native": native[s].get("faces_drawn")}
-                           for s in SCREENS}
+                           for s in screens}
     return "\n".join(rows), data
 
 
@@ -252,12 +257,13 @@ def worst_report(web: dict) -> str:
     garbage collection of generation 1 or 2 (``gc gen2``)."""
     rows = ["drawn frames whose drawing made card faces (first sight; faces made ahead in a frame's spare time "
             "not counted), in WebAssembly: frames, faces, most in one frame"]
-    for s in SCREENS:
+    screens = [s for s in SCREENS if s in web["tables"]]
+    for s in screens:
         f = web["tables"][s].get("faces_drawn")
         if f is not None:
             rows.append(f"{s:12} {f['frames']:4} {f['faces']:5} {f['most']:5}")
     rows += ["", "slowest frames in WebAssembly (ms, kind: what the frame did)"]
-    for s in SCREENS:
+    for s in screens:
         for ms, kind, cause in web["tables"][s].get("worst") or []:
             rows.append(f"{s:12} {ms:7.2f} {kind:9} {cause}")
     return "\n".join(rows)
@@ -268,7 +274,7 @@ def split_report(native: dict, web: dict) -> str:
     parts = ("felt_and_rest", "top_bar", "cards", "buttons", "status", "live", "blit_and_moving", "flip")
     rows = ["full redraw by part, ms (wasm / native): " + ", ".join(parts)]
     for s in SCREENS:
-        if s in ("home", "stats"):
+        if s in ("home", "stats") or s not in web["tables"]:
             continue
         w, n = web["tables"][s].get("split") or {}, native[s].get("split") or {}
         rows.append(f"{s:12} " + "  ".join(f"{w.get(p, 0) * 1000:5.2f}/{n.get(p, 0) * 1000:4.2f}" for p in parts))
@@ -286,6 +292,13 @@ def main(argv=None) -> int:
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="also run the page's script under cProfile and print its N top functions by own time "
                          "(the profiler slows every frame: the timings of such a run are not comparable)")
+    ap.add_argument("--games", help="only these tables, comma-separated (e.g. spider,freecell); default all six")
+    ap.add_argument("--timeline", action="store_true",
+                    help="also keep every timed frame of each screen in order, [ms, kind, what it did], in the "
+                         "JSON (\"timeline\")")
+    ap.add_argument("--sections", action="store_true",
+                    help="also split each frame's time into sections (input, save, rebuild, draw, hint, warm, "
+                         "flip…, ms; inclusive) in what it did: the worst frames and the timeline show them")
     ap.add_argument("--split", action="store_true",
                     help="also time the parts of each table's full redraw (felt, top bar, cards, buttons, status, "
                          "blit, flip) in both runs, ms per redraw")
@@ -301,7 +314,11 @@ def main(argv=None) -> int:
             Path(a.out + ".txt").write_text(f"{head}\n\n{text}\n", encoding="utf-8")
             Path(a.out + ".json").write_text(json.dumps(data, indent=1), encoding="utf-8")
         return 0
-    args = bench_args(a.moves, a.redraws, a.idle, a.profile, a.split)
+    games = [g.strip() for g in a.games.split(",")] if a.games else None
+    unknown = sorted(set(games or ()) - {t["game"] for t in TABLES})
+    if unknown:
+        ap.error(f"--games: no such table: {', '.join(unknown)} (one of {', '.join(t['game'] for t in TABLES)})")
+    args = bench_args(a.moves, a.redraws, a.idle, a.profile, a.split, games, a.timeline, a.sections)
     web = web_run(a.size, args)
     if a.profile:
         print(web["tables"].pop("profile", ""))
@@ -311,10 +328,13 @@ def main(argv=None) -> int:
     if a.split:
         text += "\n\n" + split_report(native, web)
         data["split"] = {s: {"wasm": web["tables"][s].get("split"), "native": native[s].get("split")}
-                         for s in SCREENS if s not in ("home", "stats")}
+                         for s in SCREENS if s not in ("home", "stats") and s in web["tables"]}
+    if a.timeline:
+        data["timeline"] = {s: {"wasm": web["tables"][s].get("timeline"), "native": native[s].get("timeline")}
+                            for s in SCREENS if s in web["tables"]}
     print(text)
     if a.out:
-        Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py --size {a.size} --moves {a.moves}\n\n{text}\n",
+        Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py {' '.join(argv or sys.argv[1:])}\n\n{text}\n",
                                         encoding="utf-8")
         Path(a.out + ".json").write_text(json.dumps({"summary": data}, indent=1), encoding="utf-8")
     return 0

@@ -509,6 +509,44 @@ class _Causes:
 
 
 CAUSES = _Causes()
+SECTIONS: dict = {}
+"""Seconds spent in each timed section (:data:`SECTION_FUNCS`) during the frame being timed, when
+the benchmark asks for them (``bench_run(sections=True)``): the frame's cause then lists them."""
+SECTION_FUNCS = (
+    ("ui.app", "App.dispatch", "input"), ("ui.table.base", "GameTable.autosave", "save"),
+    ("ui.table.base", "GameTable.rebuild", "rebuild"), ("ui.table.base", "GameTable.draw", "draw"),
+    ("ui.table.base", "GameTable.step_hint", "hint"), ("ui.table.base", "GameTable.want_ahead", "want"),
+    ("ui.table.base", "GameTable.ready", "ready"), ("ui.cards_art", "warm", "warm"),
+    ("ui.sound", "Sounds.step", "sound"), ("pygame.display", "flip", "flip"),
+    ("ui.scenes.home", "HomeScene.update", "home update"), ("ui.scenes.home", "HomeScene.draw", "home draw"),
+)
+"""``(module, attribute, label)`` of the sections a frame's time is split into (inclusive: a
+section called inside another counts in both)."""
+
+
+def _time_sections() -> None:
+    """Wrap :data:`SECTION_FUNCS` to add their seconds to :data:`SECTIONS` (once)."""
+    import importlib
+
+    if SECTIONS.get("_wrapped"):
+        return
+    SECTIONS["_wrapped"] = True
+    for mod, attr, label in SECTION_FUNCS:
+        owner = importlib.import_module(mod)
+        *path, name = attr.split(".")
+        for part in path:
+            owner = getattr(owner, part)
+        f = getattr(owner, name)
+
+        def timed(*a, _f=f, _label=label, **k):
+            t = time.perf_counter()
+            try:
+                return _f(*a, **k)
+            finally:
+                SECTIONS[_label] = SECTIONS.get(_label, 0.0) + time.perf_counter() - t
+        setattr(owner, name, timed)
+
+
 LAST = {"made": False}   # the last timed frame made card art
 FACES = {"frames": 0, "faces": 0, "most": 0}
 """Drawn frames whose drawing made card faces (first sight of a face), the faces they made and
@@ -519,11 +557,18 @@ WORST: list = []   # (seconds, kind, cause) of the timed frames since the last t
 def _timed_frame(a) -> tuple[float, bool]:
     b = CAUSES.before(a)
     draws = a.draws
+    timing = SECTIONS.get("_wrapped")
+    if timing:
+        SECTIONS.clear()
+        SECTIONS["_wrapped"] = True
     t = time.perf_counter()
     a.frame()
     dt = time.perf_counter() - t
     drew = a.draws != draws
     cause = CAUSES.after(a, b, drew)
+    if timing:
+        split = " ".join(f"{k} {v * 1000:.1f}" for k, v in SECTIONS.items() if k != "_wrapped" and v >= 0.0001)
+        cause = f"{cause} | {split}" if split else cause
     WORST.append([dt, "", cause or ("drawn" if drew else "")])
     LAST["made"] = "made " in cause
     if drew and CAUSES.drawn_faces:
@@ -539,9 +584,12 @@ def _kind(kind: str) -> None:
         WORST[-1][1] = kind
 
 
-def _worst(n: int = 5) -> list:
-    """The ``n`` slowest frames timed since the last call, ``[ms, kind, cause]``, slowest first."""
+def _worst(n: int = 5, timeline: dict | None = None) -> list:
+    """The ``n`` slowest frames timed since the last call, ``[ms, kind, cause]``, slowest first;
+    every one of them in order in ``timeline["frames"]`` when given."""
     got = sorted(WORST, key=lambda w: -w[0])[:n]
+    if timeline is not None:
+        timeline["frames"] = [[round(dt * 1000, 2), kind, cause] for dt, kind, cause in WORST]
     WORST.clear()
     FACES.update(frames=0, faces=0, most=0)
     return [[round(dt * 1000, 2), kind, cause] for dt, kind, cause in got]
@@ -611,6 +659,9 @@ def bench_run(args) -> dict:
     from ui.table import table_class
 
     a = app()
+    if args.get("sections"):
+        _time_sections()
+    keep = {} if args.get("timeline") else None
     n_redraw, n_idle = int(args.get("redraws", 10)), int(args.get("idle", 40))
     res = {}
     _worst()
@@ -620,7 +671,9 @@ def bench_run(args) -> dict:
     out["full"] = redraw({"n": n_redraw})["seconds"]
     _idle(a, out, n_idle)
     out["faces_drawn"] = dict(FACES)
-    out["worst"] = _worst()
+    out["worst"] = _worst(timeline=keep)
+    if keep is not None:
+        out["timeline"] = keep.pop("frames")
     res["home"] = out
     a.open_stats()
     out = _cats()
@@ -628,7 +681,9 @@ def bench_run(args) -> dict:
     out["full"] = redraw({"n": n_redraw})["seconds"]
     _idle(a, out, n_idle)
     out["faces_drawn"] = dict(FACES)
-    out["worst"] = _worst()
+    out["worst"] = _worst(timeline=keep)
+    if keep is not None:
+        out["timeline"] = keep.pop("frames")
     res["stats"] = out
     for spec in args["tables"]:
         game = spec["game"]
@@ -687,7 +742,9 @@ def bench_run(args) -> dict:
         out["played"] = played
         out["tapped"] = tapped
         out["faces_drawn"] = dict(FACES)
-        out["worst"] = _worst()
+        out["worst"] = _worst(timeline=keep)
+        if keep is not None:
+            out["timeline"] = keep.pop("frames")
         res[game] = out
     return res
 
