@@ -373,6 +373,53 @@ def test_the_mixer_starts_in_pieces_after_the_frame_asking(monkeypatch):
     assert played == ["draw.ogg", "draw.ogg"]  # loaded: at once
 
 
+def test_the_mixer_starts_at_rest_after_the_first_gesture(monkeypatch, fake_clock):
+    """In the browser the mixer starts after the player's first gesture, before any sound is
+    asked for, and only in frames that draw nothing: a card's flight never carries a piece of it
+    (its start is one call of ~55 ms in WebAssembly; it took a TriPeaks flight frame to 59 ms)."""
+    from ui import sound
+
+    calls = []
+
+    class FakeSound:
+        def __init__(self, path):
+            calls.append("load")
+
+        def set_volume(self, v):
+            pass
+
+        def play(self):
+            calls.append("play")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a: calls.append("init"))
+    monkeypatch.setattr(pygame.mixer, "Sound", FakeSound)
+    t = TriPeaksTable(1)
+    app = new_app(scene=t, sound=True, anim_speed="normal")
+    app.sounds.gestured = False            # the page: no gesture yet
+    app.frame()
+    assert not app.sounds.starting()
+    from ui.input import PointerEvent
+
+    felt = (5, app.size[1] // 2)
+    app.dispatch(PointerEvent("tap", felt, felt))   # a first tap, on the felt
+    assert app.sounds.starting() and calls == []
+    t.activate(hit.STOCK)                  # a move: its card flies
+    drawn_pieces, rest_pieces = 0, 0
+    for _ in range(200):
+        n, draws = len(calls), app.draws
+        app.frame()
+        if app.draws != draws:
+            drawn_pieces += len(calls) - n
+        else:
+            rest_pieces += len(calls) - n
+        fake_clock.advance(0.016)
+        if not app.sounds.starting() and not t.anim.busy():
+            break
+    assert drawn_pieces == 0, "a frame that drew carried a piece of the mixer's start"
+    assert calls[0] == "init" and calls.count("load") == len(sound.NAMES) and not app.sounds.starting()
+
+
 def test_sound_files_are_small_oggs():
     from ui.sound import NAMES, SOUNDS_DIR
 

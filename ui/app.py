@@ -71,6 +71,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def spare(self, deadline: float) -> None:
+        """Work that waits for a frame's spare time, done after the frame's drawing (or in a frame
+        that draws nothing) and ending by ``deadline`` (seconds on :attr:`App.now`) where it can:
+        a table's hint search and its pending save."""
+
     def ready(self, deadline: float) -> bool:
         """Whether the scene can be drawn in this frame; ``False`` keeps the picture on screen
         for now (the app asks again at the next frame). A scene may use the frame's time up to
@@ -187,8 +192,8 @@ class App:
     ``FakeClock``) so that what happens in a frame does not depend on the machine's load."""
     FRAME_BUDGET = 0.012
     """Seconds of work a frame aims under (a frame lasts 16.7 ms at 60 Hz; the rest is the
-    browser's): a hint's solver slice ends early enough to leave the frame's drawing its room
-    (:attr:`draw_cost`), and what is left after the drawing makes card images ahead
+    browser's): what is left after the drawing goes to the scene's spare work (:meth:`Scene.spare`:
+    a hint's solver slice, a pending save), then to card images made ahead
     (:func:`ui.cards_art.warm`)."""
     solver_wall_clock = True
     """The app's searches stop at their wall-clock budgets (seconds) as well as their node budgets
@@ -241,9 +246,6 @@ class App:
         self._next_poll = self._last + self.POLL
         self.frame_started = self._last
         """When this frame began (seconds on :attr:`now`)."""
-        self.draw_cost = 0.0
-        """Seconds the drawing of recent frames took (the slowest lately, decaying): what a
-        frame's other work leaves room for."""
         self.frames = 0
         self.draws = 0
         at_home = scene is None
@@ -437,8 +439,6 @@ class App:
         self._last = now
         self.frame_started = now
         self.frames += 1
-        if self.sounds.starting():   # the mixer's start, a piece a frame, never in the frame asking
-            self.sounds.step()
         for e in pygame.event.get():
             t = e.type
             if t == pygame.QUIT:
@@ -473,15 +473,21 @@ class App:
             self.notice = ""
             self.dirty = True
         deadline = now + self.FRAME_BUDGET
+        drew = False
         if self.dirty and self.scene is not None and self.scene.ready(deadline):
             self.dirty = False
-            t = self.now()
             self.scene.draw(self.screen)
             if self.notice:
                 self.draw_notice(self.screen)
             pygame.display.flip()
             self.draws += 1
-            self.draw_cost = max(self.now() - t, 0.8 * self.draw_cost)
+            drew = True
+        # the mixer's start, a piece a frame, only in a frame that drew nothing (no card flies,
+        # nothing moves on screen): its first piece is one call of ~55 ms in WebAssembly
+        if not drew and not self.pointer.pressed and self.sounds.starting():
+            self.sounds.step()
+        if self.scene is not None:   # after the drawing: its cost is known, the rest is spare
+            self.scene.spare(deadline)
         # card images a coming picture needs, in the time left; none while a finger or button is
         # down: those frames stay light, so a tap's release or a drag's next step is read sooner
         if not self.pointer.pressed:

@@ -17,6 +17,7 @@ import pygame
 from games.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES
 
 from . import text
+from .frame import opaque_surface
 
 RED, BLACK = (198, 40, 40), (27, 27, 27)
 GREEN4, BLUE4 = (46, 125, 50), (21, 101, 192)
@@ -529,9 +530,7 @@ def veiled_card(img: pygame.Surface, veil: pygame.Surface) -> pygame.Surface:
     got = _cache.get(key)
     if got is not None and got[0] is img and got[1] is veil:
         return got[2]
-    out = pygame.Surface(img.get_size())
-    if pygame.display.get_surface() is not None:
-        out = out.convert()
+    out = opaque_surface(img.get_size())
     out.blit(img, (0, 0))
     out.blit(veil, (0, 0))
     _cache[key] = (img, veil, out)
@@ -546,9 +545,7 @@ def opaque_card(img: pygame.Surface) -> pygame.Surface:
     got = _cache.get(key)
     if got is not None and got[0] is img:
         return got[1]
-    out = pygame.Surface(img.get_size())
-    if pygame.display.get_surface() is not None:
-        out = out.convert()
+    out = opaque_surface(img.get_size())
     out.blit(img, (0, 0))
     _cache[key] = (img, out)
     return out
@@ -904,18 +901,22 @@ def pending(soon_only: bool = True) -> int:
 
 
 def warm(deadline: float, clock, at_least: int = 0) -> int:
-    """Make queued images (the next picture's first) while the slowest recent one would still
-    end before ``deadline`` (seconds on ``clock``, a callable), and at least ``at_least`` of
-    them. Returns how many were made."""
+    """Make queued images (the next picture's first) while the slowest recent one of its kind
+    would still end before ``deadline`` (seconds on ``clock``, a callable), and at least
+    ``at_least`` of them. A kind not made yet is taken to be as slow as the slowest kind made
+    (a halo or a shadow, blurred, costs several faces). Returns how many were made."""
     n = 0
     while _soon or _later:
         q = _soon if _soon else _later
         key = next(iter(q))
         kind = key[0]
         t = clock()
-        if n >= at_least and t + _slowest.get(kind, 0.0) > deadline:
+        guess = _slowest.get(kind)
+        if guess is None:
+            guess = max(_slowest.values(), default=0.0)
+        if n >= at_least and t + guess > deadline:
             if n == 0:   # one slow image (the first of a size: fonts, suits) must not stop all
-                _slowest[kind] = _slowest.get(kind, 0.0) * 0.9
+                _slowest[kind] = guess * 0.9
             break
         maker = q.pop(key)
         maker()

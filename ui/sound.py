@@ -1,11 +1,14 @@
 """Short sounds: draw, play, refused tap, win (``assets/sounds/*.ogg``, made by
 ``tools/make_sounds.py``).
 
-The mixer is started lazily, after the first sound wanted, and only when sound is on: in
-pieces, one a frame (:meth:`Sounds.step`, from ``App.frame``: the mixer, then each sound file
-decoded), never in the frame that asked for the sound — in WebAssembly starting the mixer and
-decoding the four files cost tens of ms, the frame a first move lands on. The sound asked for
-meanwhile plays as soon as its file is loaded. Any failure
+The mixer is started lazily, after the player's first gesture in the browser (or the first sound
+wanted), and only when sound is on: in pieces, one a frame (:meth:`Sounds.step`, from
+``App.frame``: the mixer, then each sound file decoded), and only in frames that draw nothing
+(nothing moves on screen then; never the frame that asked for a sound, never a card's flight): in
+WebAssembly the mixer's start is one call of about 55 ms and each file's decoding 2-8 ms. A
+player's first tap is usually on the home screen, whose table then waits a few frames for its
+card images: the mixer starts there, before the first move. The sound asked for meanwhile plays
+as soon as its file is loaded. Any failure
 (no audio device, ``SDL_AUDIODRIVER=dummy``, a missing file) silences the app instead of
 raising. In the browser audio may start only after a user gesture (docs/design.md, "The browser (pygbag)"): :meth:`Sounds.gesture` is called by the App on the first tap or key, and nothing is
 played before it.
@@ -32,16 +35,20 @@ class Sounds:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.played: list[str] = []  # names asked for while enabled (tests read it)
         self.waiting: str | None = None   # the sound to play once loaded (the mixer starting)
+        self.wanted = False                 # the mixer is to start (a gesture came, sound on)
         self._mixer = False                 # the mixer started (by us or already)
         self._missing: set[str] = set()     # sound files not found
 
     def gesture(self) -> None:
-        """A user gesture happened (the browser now allows audio)."""
+        """A user gesture happened (the browser now allows audio): with sound on, the mixer is
+        to start, before any sound is asked for."""
         self.gestured = True
+        self.wanted = self.enabled
 
     def starting(self) -> bool:
-        """Whether the mixer is to be started (a sound was asked for, nothing failed yet)."""
-        return self.waiting is not None and not (self.ready or self.failed)
+        """Whether the mixer is to be started (a sound was asked for or a gesture came with
+        sound on, nothing failed yet)."""
+        return (self.waiting is not None or (self.wanted and self.enabled)) and not (self.ready or self.failed)
 
     def step(self) -> None:
         """One piece of the mixer's start (a call each frame, after a sound was asked for): the
@@ -68,6 +75,7 @@ class Sounds:
         except (pygame.error, OSError, NotImplementedError):
             self.failed = True
             self.waiting = None
+            self.wanted = False
             return
         name = self.waiting
         if name in self.sounds or (self.ready and name is not None):

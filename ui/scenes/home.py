@@ -10,7 +10,7 @@ from games.i18n import format_duration, tr
 
 from .. import text
 from ..cards_art import rounded_cached
-from ..frame import DIM, INK, WARN, Button, felt
+from ..frame import DIM, INK, WARN, Button, felt, opaque_surface
 from ..table import table_class
 from ..table.panels import OptionsPanel, Panel
 from . import options as opt
@@ -269,9 +269,7 @@ class HomeScene(ScreenScene):
         if hit is not None and (previews.cached(g, hit[1], st.card_back, st.four_colour) is not None) == hit[2]:
             self.preview_sizes[g] = hit[1]
             return hit[0]
-        img = pygame.Surface(rect.size)
-        if pygame.display.get_surface() is not None:
-            img = img.convert()
+        img = opaque_surface(rect.size)
         img.blit(felt(size), (0, 0), rect)
         rect = rect.move(-rect.x, -rect.y)
         img.blit(rounded_cached(rect.width, rect.height, 14, (255, 255, 255, 34), (255, 255, 255, 60), 1.0),

@@ -36,7 +36,7 @@ from games.solvers.search import SOLVED, UNSOLVABLE
 from .. import cards_art, text
 from ..anim import Animator
 from ..app import Scene
-from ..frame import DIM, INK, WARN, Button, dim_surface, frame_layout, felt, merge_rects
+from ..frame import DIM, INK, WARN, Button, dim_surface, frame_layout, felt, merge_rects, opaque_surface
 from ..input import PointerEvent
 from . import hit
 from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
@@ -45,11 +45,19 @@ from .panels import CodeEntry, OptionsPanel, Panel
 from .session import Session
 HINT_SLICE = 0.012
 """Seconds of solver per frame while a hint is thought about at most: the player is waiting for
-it and only the spinner moves, so most of a 60 Hz frame (16.7 ms) goes to the search; the rest
-draws. A slice also ends early enough that the frame's drawing (``App.draw_cost``) still fits in
-``App.FRAME_BUDGET`` after it, but lasts at least :data:`HINT_MIN_SLICE`."""
+it and only the spinner moves, so most of a 60 Hz frame (16.7 ms) goes to the search. The slice
+runs after the frame's drawing, in its spare time (:meth:`GameTable.spare`), and ends by
+``App.FRAME_BUDGET`` after the frame began, but lasts at least :data:`HINT_MIN_SLICE`."""
 HINT_MIN_SLICE = 0.002
 """Seconds of solver a frame gives a hint at least, however long its drawing."""
+SAVE_ROOM = 0.009
+"""Seconds a frame must have left (of ``App.FRAME_BUDGET``) after its drawing to write the game's
+pending save (:meth:`GameTable.spare`): a save takes about 1 ms in WebAssembly but now and then
+10-12 ms (the browser's localStorage, docs/web.md), so it goes to a frame that did little else,
+never to the frame a move lands on."""
+SAVE_WAIT = 1.0
+"""Seconds a pending save waits at most for such a frame; it is then written in the next frame,
+however busy (a long run of drawn frames, a drag)."""
 AHEAD_WIDTHS = 8
 """Card widths besides today's whose faces a table makes ahead for its next move, at most (each
 is up to 52 faces, made in the frames' spare time; a long run moved can change a column table's
@@ -64,8 +72,11 @@ included (up to ~0.06 s for Spider's 104 cards in Pyodide; docs/solvers.md, "The
 player waits for it")."""
 HINT_NODES = 300_000  # solver nodes for one hint at most
 HINT_STEP = 100
-"""Solver nodes between two looks at the clock while a hint is thought about: small enough that
-a slice ends close to its time (a few milliseconds of Spider's search in Pyodide)."""
+"""Solver nodes between two looks at the clock while a hint is thought about, at most; fewer when
+the slice's time left holds fewer at the slowest recent cost of a node (so that a step never
+runs past the slice's end: 100 of Klondike's nodes take up to 7 ms natively, 20 in Pyodide)."""
+HINT_FIRST_STEP = 10
+"""Solver nodes of a table's first step, before the cost of a node is known."""
 MSG_HINT_LOST = N_("No winning line from here (Rescue looks back through your moves); the best move left is shown")
 MSG_HINT_DEAL_LOST = N_("This deal cannot be won (the solver proved it); the best move left is shown")
 HINT_MS = 3000        # how long the hinted card and its reason show
@@ -162,7 +173,8 @@ class GameTable(Scene):
         self.press_target = None
         self.hint_search = None
         self.hint_move = None
-        self._step_cost = 0.0          # seconds: the slowest recent step of the hint's search
+        self._node_cost = 0.0          # seconds: the slowest recent node of the hint's search
+        self._save_due = None          # when a save was asked for and not yet written (App.now)
         self._shown = False            # the first picture drawn (``ready``)
         self._collected = False        # its card images queued
         self._waited = 0               # frames it waited for them
@@ -191,6 +203,17 @@ class GameTable(Scene):
 
     def leave(self) -> None:
         self.autosave()
+
+    def spare(self, deadline: float) -> None:
+        """After the frame's drawing: the pending save (:meth:`save_soon`) when the frame has
+        :data:`SAVE_ROOM` left or it has waited :data:`SAVE_WAIT`, then a slice of the hint's
+        search up to ``deadline`` (seconds on ``App.now``; :meth:`step_hint`)."""
+        if self._save_due is not None:
+            now = self.app.now()
+            if deadline - now >= SAVE_ROOM or now - self._save_due >= SAVE_WAIT:
+                self.autosave()
+        if self.hint_search is not None:
+            self.step_hint(deadline)
 
     def resize(self, w: int, h: int) -> None:
         self.frame = frame_layout(w, h, self.settings.left_handed)
@@ -256,8 +279,9 @@ class GameTable(Scene):
             self.toasts = [t for t in self.toasts if t.until > now]
             redraw |= n != len(self.toasts)
         if self.hint_search is not None:
-            self.step_hint()
-            redraw = True
+            redraw = True            # the spinner; the search itself runs after the drawing (spare)
+        if self._save_due is not None and self.app.away:
+            self.autosave()          # the page or window is going away: the pending save now
         redraw |= self.assist.update(dt)
         return redraw or self.stale
 
@@ -283,6 +307,8 @@ class GameTable(Scene):
         opts = dict(self.settings.options_for(self.game))
         opts.update(options or {})
         opts = self.rules.check_options(opts)
+        if self._save_due is not None:   # the game this deal replaces, as it is (it may count as a loss)
+            self.autosave()
         session = self.session
         session.prepare_deal(number, opts, daily)
         # the game this deal replaces, for a deal search cancelled with Esc (assist.cancel_deal)
@@ -351,9 +377,18 @@ class GameTable(Scene):
             self.say(self.lost_text(), error=True)
 
     def autosave(self) -> None:
-        """Save this game (actions, clock) through ``Progress``; nothing for a position that is
-        no deal. A refused write becomes a Store notice, never an error."""
+        """Save this game (actions, clock) through ``Progress`` now; nothing for a position that
+        is no deal. A refused write becomes a Store notice, never an error."""
+        self._save_due = None
         self.session.autosave(self.app.progress)
+
+    def save_soon(self) -> None:
+        """Save this game in a coming frame's spare time (:meth:`spare`), within
+        :data:`SAVE_WAIT` seconds: after a move or an undo, so that the frame showing it does
+        not also write the save. Leaving the table, a new deal, or the page or window going
+        away writes it at once (a move that ends the game is saved at once, with its records)."""
+        if self._save_due is None:
+            self._save_due = self.app.now()
 
     def score(self) -> int:
         """The score shown in the top bar and kept as the best score (:meth:`Session.score`)."""
@@ -395,7 +430,10 @@ class GameTable(Scene):
         self.after_move(before, move)
         self.changed()
         self.check_end()
-        self.autosave()
+        if self.playing:
+            self.save_soon()
+        else:             # the game's end is written with its records, at once
+            self.autosave()
         return True
 
     def refused(self, move, why: str) -> None:
@@ -422,7 +460,7 @@ class GameTable(Scene):
         self.say("")
         self.on_undo()
         self.changed()
-        self.autosave()
+        self.save_soon()
         self.update_finish()
 
     def settle(self) -> None:
@@ -441,7 +479,7 @@ class GameTable(Scene):
         self.hint_search = self.hint_move = None
         self.on_undo()
         self.changed()
-        self.autosave()
+        self.save_soon()
         self.update_finish()
         return k
 
@@ -527,29 +565,37 @@ class GameTable(Scene):
         it (Devil's Grip: its best line's beam uses the whole budget)."""
         return self.rules.solver(self.state, max_nodes=self.hint_nodes)
 
-    def step_hint(self) -> None:
-        """One frame's slice of the hint's search: :data:`HINT_SLICE` seconds, never past the
+    def step_hint(self, deadline: float | None = None) -> None:
+        """One frame's slice of the hint's search, after the frame's drawing: until ``deadline``
+        (seconds on ``App.now``; default ``App.FRAME_BUDGET`` after the frame began), at most
+        :data:`HINT_SLICE` seconds and at least :data:`HINT_MIN_SLICE`, never past the hint's
         deadline (:data:`HINT_WALL` after the request, when the app keeps wall-clock limits). The
-        first slice works out the rule-of-thumb move (:meth:`fallback_hint`) before searching, so
-        a search that does not answer in time is replaced at the deadline frame, not after it."""
+        search goes in steps of at most :data:`HINT_STEP` nodes, each as many as the time left
+        holds at the slowest recent cost of a node, so that no step runs past the end. The first
+        slice works out the rule-of-thumb move (:meth:`fallback_hint`) before searching, so a
+        search that does not answer in time is replaced at the deadline frame, not after it."""
         app = self.app
         t0 = app.now()
+        if deadline is None:
+            deadline = app.frame_started + app.FRAME_BUDGET
         self.fallback_hint()
         timed = app.solver_wall_clock
-        end = max(min(t0 + HINT_SLICE, app.frame_started + app.FRAME_BUDGET - app.draw_cost), t0 + HINT_MIN_SLICE)
+        end = max(min(t0 + HINT_SLICE, deadline), t0 + HINT_MIN_SLICE)
         if timed:
             end = min(end, self.hint_deadline)
         r = None
         t = app.now()
         while t < end:
-            r = self.hint_search.step(HINT_STEP)
+            cost = self._node_cost
+            n = HINT_FIRST_STEP if cost <= 0 else min(HINT_STEP, int((end - t) / cost))
+            if n < 1:
+                break
+            r = self.hint_search.step(n)
             if r is not None:
                 break
             t1 = app.now()
-            self._step_cost = max(t1 - t, 0.9 * self._step_cost)   # a step ends before ``end``
+            self._node_cost = max((t1 - t) / n, 0.9 * cost)
             t = t1
-            if t + self._step_cost > end:
-                break
         if r is not None or (timed and self.app.now() >= self.hint_deadline):
             search, self.hint_search = self.hint_search, None
             self.finish_hint(r, search)
@@ -965,7 +1011,7 @@ class GameTable(Scene):
         if not self._collected:
             self._collected = True
             size = self.app.screen.get_size()
-            self.base = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self.base = opaque_surface(size)
             self._picture = None
             self.stale = True
             with cards_art.collecting():
@@ -1086,7 +1132,7 @@ class GameTable(Scene):
         fraction of the time)."""
         whole = self.base is None or self.base.get_size() != size
         if whole:
-            self.base = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self.base = opaque_surface(size)
         parts = self.picture_parts() if self.panel is None else None
         before, self._picture = self._picture, None
         if parts is not None:

@@ -361,7 +361,7 @@ class ColumnsTable(GameTable):
         w = self.fit_width(self.state)
         if w != self.card_w:
             self.place_piles(w)
-            self.base = None
+            self._picture = None   # every card moves: the picture is drawn whole (on the same surface)
             self.stale = True
 
     def ahead_width_jobs(self) -> list:

@@ -37,12 +37,11 @@ from games.devils_grip import (
     DevilsGrip, Move, chain_of, complete_in_row, fits, rating,
 )
 from games.i18n import N_, tr
-from games.solvers.devils_grip import HINT_NODES, hint_search
 from games.solvers.search import SOLVED
 
 from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
-from ..frame import DIM, INK, draw_ring, felt, icon, load_toml
+from ..frame import DIM, INK, draw_ring, felt, icon, load_toml, opaque_surface
 from . import hit
 from .base import GameTable
 from .drag import TargetFocus
@@ -102,7 +101,11 @@ class DevilsGripTable(TargetFocus, GameTable):
 
     rules = DevilsGrip
     game = "devils-grip"
-    hint_nodes = HINT_NODES
+    hint_nodes = None
+    """The hint search's node budget; ``None``: its own (:data:`games.solvers.devils_grip.HINT_NODES`).
+    The search's module is imported when a hint first needs it, not with the table: the page ships
+    the searches as source (docs/web.md, "Size"), and compiling this one took a 16-18 ms frame of
+    the home screen, which imports every table for its miniatures."""
     best_line_hints = True    # almost never won: the hint is the best line's first move
     best_line_ms = HINT_MS
 
@@ -623,7 +626,9 @@ class DevilsGripTable(TargetFocus, GameTable):
     def new_hint_search(self):
         """The hint's own search (:func:`games.solvers.devils_grip.hint_search`): its best-result
         beam is planned to use the whole :attr:`hint_nodes` budget."""
-        return hint_search(self.state, self.hint_nodes)
+        from games.solvers.devils_grip import HINT_NODES, hint_search
+
+        return hint_search(self.state, HINT_NODES if self.hint_nodes is None else self.hint_nodes)
 
     def best_line_text(self, result, search) -> str:
         if result is not None and result.status == SOLVED:
@@ -810,9 +815,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         key = ("felt", tuple(size), tuple(rect), radius)
         img = cache.get(key)
         if img is None:
-            img = pygame.Surface(rect.size)
-            if pygame.display.get_surface() is not None:
-                img = img.convert()
+            img = opaque_surface(rect.size)
             img.blit(felt(size), (0, 0), rect)
             img.blit(self._band(rect.size, radius), (0, 0))
             if len(cache) > 12:

@@ -41,6 +41,31 @@ from .hit import Hit, Kind
 
 R = cards_art.RATIO
 LIFT = 0.07          # a selected card rises this share of its height
+FLIGHT_STEPS = 4
+"""A card flying between places of different widths (a phone: the stock, waste and discard pile
+are larger than the pyramid's cards) grows or shrinks in this many steps between the smallest
+and the largest place (:func:`flight_widths`): the faces of every width shown are made ahead, the
+whole deck's, so a few widths rather than every even width between (7 at 390×844)."""
+
+
+def flight_widths(places) -> list[int]:
+    """The widths (px) a flying card is drawn at between the places' widths ``places``: the
+    smallest and the largest and :data:`FLIGHT_STEPS` - 1 evenly between."""
+    lo, hi = min(places), max(places)
+    return sorted({lo + round((hi - lo) * k / FLIGHT_STEPS) for k in range(FLIGHT_STEPS + 1)})
+
+
+def flight_width(w0: int, w1: int, e: float, steps: list[int], made=lambda w: True) -> int:
+    """The width (px) a card flying from a place ``w0`` wide to one ``w1`` wide is drawn at, ``e``
+    of the way (0-1, eased): the width of ``steps`` (:func:`flight_widths`) between them nearest
+    to the exact one, ``w0`` and ``w1`` themselves at the ends; only widths ``made(w)`` says its
+    face is made at, ``w0`` where none is (it was drawn there before it flew)."""
+    if w0 == w1:
+        return w0
+    lo, hi = min(w0, w1), max(w0, w1)
+    exact = lerp(w0, w1, e)
+    return min([w0] + [w for w in [w1] + steps if lo < w <= hi and w != w0 and made(w)],
+               key=lambda w: (abs(w - exact), w))
 DIM_ALPHA = 120      # the shade over a covered card
 
 
@@ -226,12 +251,11 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
     def ahead_widths(self) -> list[int]:
         """The widths of the stock, the waste and the discard pile where they differ from the
         pyramid's, and every width a card flying between them shows (a flying card grows or
-        shrinks on its way, its width rounded to even: :meth:`draw_moving`; on a phone the
-        piles are larger than the pyramid's cards)."""
+        shrinks on its way in a few steps, :func:`flight_widths`; on a phone the piles are larger
+        than the pyramid's cards)."""
         g = self.geo
         places = {g.w, g.stock.width, g.waste.width, g.discard.width}
-        lo, hi = round(min(places) / 2) * 2, round(max(places) / 2) * 2
-        out = places | set(range(lo, hi + 1, 2))
+        out = places | set(flight_widths(places))
         out.discard(self.card_w)
         return sorted(out)
 
@@ -383,7 +407,15 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         if not self.play(move):
             return False
         self.selected = keep
+        g = self.geo
+        steps = flight_widths((g.w, g.stock.width, g.waste.width, g.discard.width))
         for k, (card, src, dst) in enumerate(flights):
+            # the flying card's faces at the widths of its way first (the deck's come later)
+            lo, hi = sorted((src.width, dst.width))
+            cards_art.want_faces((card,), src.width, self.art, soon=True)
+            for w in steps:
+                if lo < w <= hi:
+                    cards_art.want_faces((card,), w, self.art, soon=True)
             self.hidden.add(card)
             self.anim.add("fly", 200, {"card": card, "src": src.topleft, "dst": dst.topleft, "w0": src.width,
                                        "w1": dst.width}, delay_ms=60 * k,
@@ -639,12 +671,15 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             for t in targets:
                 draw_ring(surface, self.target_rect(t).inflate(8, 8),
                           (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), lw, cards_art.radius(g.w) + 4)
+        places = (g.w, g.stock.width, g.waste.width, g.discard.width)
+        steps = flight_widths(places)
         for tw in self.anim.tweens:
             if tw.kind == "fly" and tw.started:
                 x, y = fly_pos(tw)
-                e = ease_out(tw.t)
-                w = round(lerp(tw.data["w0"], tw.data["w1"], e) / 2) * 2 if tw.data["w0"] != tw.data["w1"] \
-                    else tw.data["w0"]
+                card, art = tw.data["card"], self.art
+                w = flight_width(tw.data["w0"], tw.data["w1"], ease_out(tw.t), steps,
+                                 lambda w: cards_art.cached(cards_art.face_key(card, w, art.four_colour, art.compact,
+                                                                               art.narrow)))
                 self.art.draw(surface, tw.data["card"], pygame.Rect(round(x), round(y), w, cards_art.card_height(w)), True)
             elif tw.kind == "celebrate":
                 self.draw_celebration(surface, tw)

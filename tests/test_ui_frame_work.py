@@ -1,0 +1,181 @@
+"""What a frame does, so that none of normal play takes over 16 ms in WebAssembly (docs/web.md,
+"Frames over 16 ms"): the frame a move lands on shows the move and leaves the game's save to a
+frame with time to spare; a column table whose cards change width redraws its picture on the
+surface it has; the home screen's miniatures import no game's search. On the fake clock: what a
+frame does is counted, not timed."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import new_app, run_until
+
+
+def saves_counted(app) -> list:
+    """Wrap ``app.progress.save``: the list it appends to at each game saved."""
+    calls = []
+    save = app.progress.save
+
+    def counted(*a, **k):
+        calls.append(1)
+        return save(*a, **k)
+
+    app.progress.save = counted
+    return calls
+
+
+def costly_drawing(sc, clock, seconds: float) -> None:
+    """Every drawing of ``sc`` from now on takes ``seconds`` on the fake clock."""
+    def draw(surface):
+        type(sc).draw(sc, surface)
+        clock.advance(seconds)
+    sc.draw = draw
+
+
+def saved_moves(app, game: str) -> int:
+    """Moves of the saved game of ``game`` (its history's actions: an undo is one too)."""
+    got = app.progress.load_game(game)
+    return 0 if got is None else len(got[1].actions)
+
+
+def saved_state(app, game: str):
+    got = app.progress.load_game(game)
+    return None if got is None else got[1].state
+
+
+def test_a_move_is_saved_in_a_later_frame_with_time_to_spare(fake_clock):
+    """A move (or an undo) is not saved by the frame it lands on but in the first later frame
+    whose drawing leaves ``SAVE_ROOM`` of the frame's budget (a save in WebAssembly now and then
+    takes 10-12 ms), within ``SAVE_WAIT`` seconds however busy the frames; leaving the table or
+    the page going away writes it at once."""
+    from ui.table import base
+    from ui.table.tripeaks import TriPeaksTable
+
+    sc = TriPeaksTable(1, {"mode": "easy"})
+    app = new_app(sc)
+    saves = saves_counted(app)
+
+    def play_one():
+        move = sc.rules.legal_moves(sc.state)[0]
+        assert sc.play(move)
+
+    play_one()
+    assert saves == [] and saved_moves(app, "tripeaks") == 0, "the move's own frame writes no save"
+    costly_drawing(sc, fake_clock, 0.006)
+    sc.stale = True
+    app.frame()                          # busy: 6 ms of drawing leave less than SAVE_ROOM
+    assert saves == []
+    del sc.draw
+    app.frame()                          # an idle frame
+    assert saves == [1] and saved_moves(app, "tripeaks") == 1
+    app.frame()
+    assert saves == [1], "written once"
+
+    play_one()
+    costly_drawing(sc, fake_clock, 0.006)
+    frames = 0
+    while not saves[1:]:
+        sc.stale = True
+        app.frame()
+        fake_clock.advance(0.010)
+        frames += 1
+        assert frames < 200
+    assert frames * 0.016 >= base.SAVE_WAIT * 0.9 and saved_moves(app, "tripeaks") == 2
+    del sc.draw
+
+    sc.undo()
+    assert len(saves) == 2
+    app.page_away = True                 # the page hidden: the pending save now
+    app.frame()
+    assert len(saves) == 3 and saved_state(app, "tripeaks") == sc.state
+    app.page_away = False
+
+    play_one()
+    sc.leave()                           # leaving the table writes it at once
+    assert len(saves) == 4 and saved_state(app, "tripeaks") == sc.state
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (844, 390)])
+def test_a_new_card_width_is_drawn_on_the_same_surface(fake_clock, size):
+    """A move that changes a column table's card width (Spider's columns growing) draws the whole
+    picture again, on the still picture's surface it has (a new full-screen surface cost 4 ms
+    natively, 10 in WebAssembly, in that landing frame), the same pixels as a whole redraw."""
+    import pygame
+
+    from ui.table.spider import SpiderTable
+
+    sc = SpiderTable(1, {"suits": "1"})
+    app = new_app(sc, size=size)
+    base_surface, widths = sc.base, {sc.card_w}
+    line = list(sc.rules.solve(sc.state, max_nodes=50_000).moves)[:40]
+    for text in line:
+        move = sc.rules.parse_move(sc.state, text)
+        if sc.rules.why_not(sc.state, move) is not None:
+            break
+        w = sc.card_w
+        sc.play_assist_move(move)
+        app.frame()
+        run_until(app, lambda: not sc.anim.busy() and not app.dirty, frames=400)
+        assert sc.base is base_surface, f"a new surface for the still picture after {text}"
+        if sc.card_w != w:
+            widths.add(sc.card_w)
+            shown = pygame.image.tobytes(sc.base, "RGB")
+            sc._picture, sc.stale = None, True      # drawn whole again: the same picture
+            sc.rebuild(size)
+            again = pygame.image.tobytes(sc.base, "RGB")
+            assert again == shown
+    assert len(widths) >= 2, "the case: the line changes the card width"
+
+
+def test_the_tables_import_no_search():
+    """The home screen imports every table for its miniatures, a table a frame: no table imports
+    its game's search (``games/solvers/``, but the shared ``search``) before a hint needs it. The
+    page ships the searches as source, so importing one compiles it: Devil's Grip's took a 16-18 ms
+    frame of the home screen."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    code = ("import sys, ui.table as t\n"
+            "for g in t.TABLES: t.table_class(g)\n"
+            "print(sorted(m for m in sys.modules if m.startswith('games.solvers.') and m != 'games.solvers.search'))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                       env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"})
+    assert r.returncode == 0, r.stderr[-800:]
+    assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800)])
+def test_pyramid_flights_draw_no_new_face_right_after_the_first_picture(fake_clock, size):
+    """Pyramid's moves played one after the other from the first picture on, a flight each (the
+    frames' spare time still making the deck's faces at the widths ahead): no frame of a flight
+    draws a face for the first time. A flying card grows between places of different widths (a
+    phone) in a few steps (``FLIGHT_STEPS``), each among the widths made ahead, and its own faces
+    at them come first; every even width between was shown, and at 390×844 flight frames drew
+    faces the spare time had not made yet."""
+    from test_ui_ahead import frame_counting
+
+    from ui import cards_art
+    from ui.table.pyramid import PyramidTable
+
+    cards_art.clear()
+    sc = PyramidTable(1, {"layout": "1"})
+    app = new_app(sc, size=size, anim_speed="normal")
+    assert set(sc.ahead_widths()) | {sc.card_w} >= {sc.geo.discard.width, sc.geo.waste.width}
+    drawn, flights = [], 0
+    for _ in range(12):
+        legal = sc.rules.legal_moves(sc.state)
+        if not legal:
+            break
+        move = next((m for m in legal if m != ()), legal[0])   # pairs to the discard pile first
+        sc.play_assist_move(move)
+        for _ in range(100):
+            made, drew = frame_counting(app)
+            if drew:
+                drawn.append(made)
+            fake_clock.advance(0.016)
+            if not sc.anim.busy("fly"):
+                break
+        flights += 1
+    assert flights >= 8 and len(drawn) > 3 * flights
+    assert sum(drawn) == 0, drawn
