@@ -104,8 +104,8 @@ class DevilsGripTable(TargetFocus, GameTable):
     hint_nodes = None
     """The hint search's node budget; ``None``: its own (:data:`games.solvers.devils_grip.HINT_NODES`).
     The search's module is imported when a hint first needs it, not with the table: the page ships
-    the searches as source (docs/web.md, "Size"), and compiling this one took a 16-18 ms frame of
-    the home screen, which imports every table for its miniatures."""
+    the searches as source (docs/web.md, "Size"), compiling this one costs 16-18 ms in
+    WebAssembly, and the home screen imports every table for its miniatures, a table a frame."""
     best_line_hints = True    # almost never won: the hint is the best line's first move
     best_line_ms = HINT_MS
 
