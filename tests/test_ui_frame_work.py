@@ -179,3 +179,34 @@ def test_pyramid_flights_draw_no_new_face_right_after_the_first_picture(fake_clo
         flights += 1
     assert flights >= 8 and len(drawn) > 3 * flights
     assert sum(drawn) == 0, drawn
+
+
+@pytest.mark.parametrize("game,options", [("freecell", {}), ("spider", {"suits": "1"}), ("klondike", {})])
+def test_a_clipped_redraw_goes_only_through_the_piles_it_meets(game, options):
+    """A partial rebuild draws the cards once per clipped rectangle: a column table then goes
+    only through the piles whose part of the still picture meets the clip (the others draw
+    nothing there), not every card of the table each time; the picture is the same."""
+    import pygame
+
+    from ui.frame import felt
+    from ui.table import table_class
+
+    sc = table_class(game)(1, options)
+    app = new_app(sc)
+    sc.rebuild(app.size)
+    parts = sc._picture[1]
+    key = ("col", 3)
+    clip = pygame.Rect(parts[key][0])
+    meeting = [k for k, (box, _) in parts.items() if clip.colliderect(box) and k != "finish"]
+    expected = sum(max(1, len(sc.pile_cards(sc.state, k))) for k in meeting)
+    drawn = []
+    draw = sc.art.draw
+    sc.art.draw = lambda surface, card, r, *a, **k: (drawn.append(card), draw(surface, card, r, *a, **k))
+    before = pygame.image.tobytes(sc.base, "RGB")
+    sc.base.set_clip(clip)
+    sc.base.blit(felt(app.size), clip.topleft, clip)
+    sc.draw_cards(sc.base)
+    sc.base.set_clip(None)
+    del sc.art.draw
+    assert 0 < len(drawn) <= expected < sum(len(sc.pile_cards(sc.state, k)) for k in parts if k != "finish")
+    assert pygame.image.tobytes(sc.base, "RGB") == before

@@ -1239,11 +1239,19 @@ class ColumnsTable(GameTable):
         return None
 
     def draw_cards(self, surface) -> None:
+        """Every pile, or within a clip (a partial rebuild: ``GameTable._draw_base``) only the piles
+        whose part of the still picture meets it: a pile draws nothing outside its part's rect
+        (:meth:`picture_parts`), so the others are skipped whole (a redraw clipped to two piles of
+        FreeCell went through all 52 cards for each clip)."""
         s = self.state
         hidden = self.hidden_slots()
         glowing = self.glowing()
         art = self.art
+        clip = surface.get_clip()
+        boxes = self._picture[1] if self._picture is not None and clip != surface.get_rect() else None
         for key in self.all_keys():
+            if boxes is not None and key in boxes and not clip.colliderect(boxes[key][0]):
+                continue
             cards = self.pile_cards(s, key)
             if not cards:
                 self.draw_pile_base(surface, key)
