@@ -228,6 +228,38 @@ def test_hint_frame_ends_within_its_budget(fake_clock, draw_ms, node_us):
         del sc.draw
 
 
+def test_hint_search_goes_on_after_a_step_slowed_by_the_machine(fake_clock):
+    """A step of the hint's search that took very long (the process paused by the machine, a
+    burst of load) makes the cost of a node look huge: the next slices still step (a node at
+    least each), the estimate comes down, and the slices are full again soon."""
+    from ui.table.freecell import FreeCellTable
+
+    sc = FreeCellTable(1, {})
+    app = new_app(sc, frames=0)
+    run_until(app, lambda: app.draws > 0)
+    idle_until_made(app)
+    sc.hint()
+    search = sc.hint_search = FakeSearch(fake_clock, 20e-6)
+    app.frame()
+    step = search.step
+
+    def paused(n):
+        fake_clock.advance(80.0)          # 80 s stopped within one step
+        search.step = step
+        return step(n)
+
+    search.step = paused
+    app.frame()
+    per_frame = []
+    for _ in range(300):
+        search.steps.clear()
+        app.frame()
+        fake_clock.advance(0.004)
+        per_frame.append(sum(search.steps))
+    assert min(per_frame) >= 1, "a slice without a single node"
+    assert per_frame[-1] >= 50, per_frame[-10:]
+
+
 def test_faces_made_ahead_keep_few_widths():
     """Faces made ahead at more widths than :data:`ui.cards_art.MAX_FACE_WIDTHS` (a column table
     whose cards change width often): those of the widths asked for longest ago are forgotten."""

@@ -571,7 +571,8 @@ class GameTable(Scene):
         :data:`HINT_SLICE` seconds and at least :data:`HINT_MIN_SLICE`, never past the hint's
         deadline (:data:`HINT_WALL` after the request, when the app keeps wall-clock limits). The
         search goes in steps of at most :data:`HINT_STEP` nodes, each as many as the time left
-        holds at the slowest recent cost of a node, so that no step runs past the end. The first
+        holds at the slowest recent cost of a node, so that no step runs past the end, and one
+        step of a node at least whatever the time left (the search always goes on). The first
         slice works out the rule-of-thumb move (:meth:`fallback_hint`) before searching, so a
         search that does not answer in time is replaced at the deadline frame, not after it."""
         app = self.app
@@ -585,12 +586,16 @@ class GameTable(Scene):
             end = min(end, self.hint_deadline)
         r = None
         t = app.now()
-        while t < end:
+        stepped = False
+        while t < end or not stepped:   # a step each slice, however late: the search goes on
             cost = self._node_cost
             n = HINT_FIRST_STEP if cost <= 0 else min(HINT_STEP, int((end - t) / cost))
             if n < 1:
-                break
+                if stepped:
+                    break
+                n = 1     # a node at least (a step slowed by the machine's load makes ``cost`` high)
             r = self.hint_search.step(n)
+            stepped = True
             if r is not None:
                 break
             t1 = app.now()
