@@ -50,6 +50,8 @@ runs after the frame's drawing, in its spare time (:meth:`GameTable.spare`), and
 ``App.FRAME_BUDGET`` after the frame began, but lasts at least :data:`HINT_MIN_SLICE`."""
 HINT_MIN_SLICE = 0.002
 """Seconds of solver a frame gives a hint at least, however long its drawing."""
+FRAME_PERIOD = 1 / 60
+"""Seconds between two frames at 60 Hz (the browser's frame clock)."""
 SAVE_ROOM = 0.009
 """Seconds a frame must have left (of ``App.FRAME_BUDGET``) after its drawing to write the game's
 pending save (:meth:`GameTable.spare`): a save takes about 1 ms in WebAssembly but now and then
@@ -601,7 +603,9 @@ class GameTable(Scene):
             t1 = app.now()
             self._node_cost = max((t1 - t) / n, 0.9 * cost)
             t = t1
-        if r is not None or (timed and self.app.now() >= self.hint_deadline):
+        # the hint's deadline passed, or it passes before the next frame's slice could begin (the
+        # rest of a 60 Hz frame after its budget): the answer shows in this frame, not a frame late
+        if r is not None or (timed and self.app.now() >= self.hint_deadline - (FRAME_PERIOD - app.FRAME_BUDGET)):
             search, self.hint_search = self.hint_search, None
             self.finish_hint(r, search)
 
