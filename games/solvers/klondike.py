@@ -143,7 +143,7 @@ from operator import itemgetter
 
 from ..core import Clock
 from ..klondike import SUIT_LETTERS, Klondike, KlondikeState
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, replays_to_win
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced
 from .klondike_proof import Abstract, Abstract3, ProofLane, ProofLane3
 
 RED = tuple(((c >> 4) in (1, 2)) for c in range(64))
@@ -1245,8 +1245,8 @@ class KlondikeSolver(Sliced):
 
     def _solution(self) -> Result:
         intents = [x for entry in self._stack for x in entry[3]]
-        moves = intents_to_moves(self.start, intents)
-        if not replays_to_win(Klondike, self.start, moves):
+        moves, end = _play_intents(self.start, intents)
+        if Klondike.status(end) != "won":
             raise AssertionError(f"solver found a solution that does not replay: {moves}")
         return self._finish(SOLVED, moves)
 
@@ -1264,6 +1264,18 @@ def intents_to_moves(start: KlondikeState, intents) -> list[str]:
     0..6 or :data:`HOME`.
 
     :raises AssertionError: when an intent cannot be carried out (a solver bug).
+    """
+    return _play_intents(start, intents)[0]
+
+
+def _play_intents(start: KlondikeState, intents) -> tuple[list[str], KlondikeState]:
+    """:func:`intents_to_moves`'s moves and the position they end in: every move is made by the
+    rules (its text parsed and applied), the cards played home at the end too, so the caller
+    knows whether the line wins without replaying it again (a hint's last slice in the app does
+    this once, and a line is 100-200 moves).
+
+    :raises AssertionError: when an intent cannot be carried out (a solver bug).
+    :raises GameError: when a move the intents make is illegal (a solver bug).
     """
     s = start
     out: list[str] = []
@@ -1290,7 +1302,9 @@ def intents_to_moves(start: KlondikeState, intents) -> list[str]:
     fin = Klondike.finish_moves(s)
     if fin:
         out += [Klondike.format_move(s, m) for m in fin]  # column tops home: no state needed
-    return out
+        for m in fin:
+            s = Klondike.apply(s, m)
+    return out, s
 
 
 def solver(state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
