@@ -544,3 +544,27 @@ def test_a_hint_with_no_winning_line_in_time_shows_a_step_toward_progress_and_sa
     assert t.hint_search is None and t.hint_move is not None
     assert t.status_text == tr(assist.MSG_HINT_PROGRESS)
     assert t.rules.why_not(t.state, t.hint_move) is None
+
+
+def test_a_found_line_is_listed_in_spare_time_not_in_the_frame_it_is_found():
+    """The positions along a winning line the table learns are listed later (a replay of the line
+    through the rules, several ms in WebAssembly): in a frame's spare time, or at once when a
+    position on it is asked about; the line itself is known from its start straight away."""
+    n, line = winnable_deal()
+    app = make(TriPeaksTable(options=EASY))
+    t = app.scene
+    t.start(n, EASY)
+    s = TriPeaks.deal(n, EASY)
+    a = t.assist
+    a.lines.clear()
+    a.remember(s, line)
+    assert list(a.lines) == [s] and a.unsettled          # nothing replayed yet
+    assert a.line_from(s) == list(line)
+    second = TriPeaks.apply(s, TriPeaks.parse_move(s, line[0]))
+    assert a.line_from(second) == list(line[1:])           # asked about: listed at once
+    assert not a.unsettled and len(a.lines) == len(line)
+    a.lines.clear()
+    a.remember(s, line)
+    t.spare(app.now() + 0.016)                             # a frame with its time to spare
+    assert not a.unsettled and len(a.lines) == len(line)
+    assert a.known(second) == Live.YES

@@ -209,11 +209,15 @@ class GameTable(Scene):
     def spare(self, deadline: float) -> None:
         """After the frame's drawing: the pending save (:meth:`save_soon`) when the frame has
         :data:`SAVE_ROOM` left or it has waited :data:`SAVE_WAIT`, then a slice of the hint's
-        search up to ``deadline`` (seconds on ``App.now``; :meth:`step_hint`)."""
+        search up to ``deadline`` (seconds on ``App.now``; :meth:`step_hint`). The positions
+        along a winning line a search just found are listed (``Assist.settle_lines``) when the
+        frame has :data:`SAVE_ROOM` left."""
         if self._save_due is not None:
             now = self.app.now()
             if deadline - now >= SAVE_ROOM or now - self._save_due >= SAVE_WAIT:
                 self.autosave()
+        if self.assist.unsettled and deadline - self.app.now() >= SAVE_ROOM:
+            self.assist.settle_lines()
         if self.hint_search is not None:
             self.step_hint(deadline)
 
