@@ -129,3 +129,23 @@ def test_a_drag_is_never_a_long_press():
     p.poll(now=0.0)
     p.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(40, 10), rel=(30, 0), buttons=(1, 0, 0), touch=False), now=0.1)
     assert p.poll(now=0.1 + FRAME) == [] and p.poll(now=1.0) == [] and p.poll(now=1.0 + FRAME) == []
+
+
+@pytest.mark.parametrize("hold", [0.6, 2.5])
+def test_a_slow_tap_on_a_card_plays_it_where_a_long_press_means_nothing(fake_clock, hold):
+    """A press held past LONG_PRESS at the usual frame rate, then released, on a card TriPeaks
+    can play: the table has no use for a long press, so the release is a tap and the card moves."""
+    table, slot = _tripeaks_with_a_playable_card()
+    app = new_app(table)
+    t = app.scene
+    card = t.state.tableau[slot]
+    p = _point(t, hit.slot(slot))
+    _post(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False)
+    app.frame()
+    for _ in range(int(hold / FRAME)):
+        fake_clock.advance(FRAME)
+        app.frame()
+    assert app.pointer.pressed and t.history.moves == 0
+    _post(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=False)
+    app.frame()
+    assert t.history.moves == 1 and t.state.waste[-1] == card

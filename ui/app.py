@@ -458,6 +458,10 @@ class App:
                 for pe in self.pointer.feed(e, self.now()):
                     self.dispatch(pe)
         for pe in self.pointer.poll(now):
+            wants = getattr(self.scene, "wants_long_press", None)
+            if pe.kind == "long" and not (wants is not None and wants(pe)):
+                self.pointer.decline_long()   # a slow tap: its release acts as a tap
+                continue
             self.dispatch(pe)
         if WEB and now >= self._next_poll:
             self._next_poll = now + self.POLL

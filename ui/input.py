@@ -10,7 +10,9 @@ the window) are scaled to pixels, so each press is seen once. Only the first fin
   move); ``up`` at the release;
 * ``tap`` at the release of a press that never became a drag nor a long press (the scene checks
   that the release is over the same target as the press: a tap acts on release);
-* ``long`` once a press has been held :data:`LONG_PRESS` seconds without dragging.
+* ``long`` once a press has been held :data:`LONG_PRESS` seconds without dragging. A scene that
+  has nothing to do with a long press there declines it (:meth:`Pointer.decline_long`), and the
+  release is then a ``tap`` as a quick one would be: a slow tap on a phone still acts.
 
 How long a press was held is judged by the times its events were *read* (``now`` given per event:
 pygame-ce's events carry no timestamp), never by the time a frame took. A release can only be
@@ -58,12 +60,13 @@ class Pointer:
         self.t_down = 0.0            # when the press was read (seconds, the caller's clock)
         self.last_poll: float | None = None   # when :meth:`poll` last ran (the last read of events)
         self.deferred = False        # a read after a stall saw the hold pass LONG_PRESS and waited
+        self.long_declined = False   # the scene had no use for this press's long press
 
     def _press(self, pos, now):
         self.pressed, self.start, self.pos = True, pos, pos
         self.dragging = self.long_fired = False
         self.t_down = now
-        self.deferred = False
+        self.deferred = self.long_declined = False
         return [PointerEvent("down", pos, pos)]
 
     def _move(self, pos):
@@ -119,13 +122,20 @@ class Pointer:
         of a quick tap may not have reached the queue yet); the next read does."""
         now = time.perf_counter() if now is None else now
         last, self.last_poll = self.last_poll, now
-        if self.pressed and not self.dragging and not self.long_fired and now - self.t_down >= LONG_PRESS:
+        if (self.pressed and not self.dragging and not self.long_fired and not self.long_declined
+                and now - self.t_down >= LONG_PRESS):
             if last is not None and now - last > STALL and not self.deferred:
                 self.deferred = True
                 return []
             self.long_fired = True
             return [PointerEvent("long", self.pos, self.start)]
         return []
+
+    def decline_long(self) -> None:
+        """The long press just fired means nothing where it was made: the press goes on as a
+        plain one (its release is a ``tap`` unless it became a drag), and fires no other."""
+        self.long_fired = False
+        self.long_declined = True
 
     def cancel(self) -> None:
         """Forget the press in progress (a scene switch)."""
