@@ -104,6 +104,11 @@ def test_pasyans_size_under_the_minimum_is_said_not_ignored_silently(capsys):
     bad = io.StringIO()   # named as every error names user text: cut with …, control characters escaped
     assert env_size({"PASYANS_SIZE": "w\x1b[2Jide\r" + "9" * 60}, bad) is None
     assert bad.getvalue() == "PASYANS_SIZE 'w\\x1b[2Jide\\r" + "9" * 27 + "…' is not WxH (e.g. 390x844): ignored\n"
+    huge = io.StringIO()  # a side no window can have: ignored, said (the app crashed at start)
+    assert env_size({"PASYANS_SIZE": "9" * 50 + "x844"}, huge) is None
+    assert env_size({"PASYANS_SIZE": "100000x844"}, huge) is None
+    assert huge.getvalue().splitlines() == ["PASYANS_SIZE '" + "9" * 40 + "…' is larger than 8192 px on a side: ignored",
+                                            "PASYANS_SIZE '100000x844' is larger than 8192 px on a side: ignored"]
     quiet = io.StringIO()
     assert env_size({"PASYANS_SIZE": "390x844"}, quiet) == (390, 844) and env_size({}, quiet) is None
     assert quiet.getvalue() == ""

@@ -95,9 +95,14 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
         w, h = (int(x) for x in text.lower().replace("×", "x").split("x"))
     except ValueError:
         return None
-    if clamp_size(w, h) != (w, h):
+    if clamp_size(w, h) != (w, h) or max(w, h) > MAX_SIDE:
         return None
     return w, h
+
+
+MAX_SIDE = 8192
+"""The largest window side in px that ``PASYANS_SIZE`` may ask for (twice a 4K screen's width;
+SDL refuses or warns on far larger windows, and a number of 50 digits is no size at all)."""
 
 
 def env_size(environ=os.environ, err=None) -> tuple[int, int] | None:
@@ -117,6 +122,11 @@ def env_size(environ=os.environ, err=None) -> tuple[int, int] | None:
         from games.quoting import quote
 
         err.write(f"PASYANS_SIZE '{quote(value)}' is not WxH (e.g. 390x844): ignored\n")
+        return None
+    if max(w, h) > MAX_SIDE:
+        from games.quoting import quote
+
+        err.write(f"PASYANS_SIZE '{quote(value)}' is larger than {MAX_SIDE} px on a side: ignored\n")
         return None
     grown = clamp_size(w, h)
     err.write(f"PASYANS_SIZE {w}x{h} is under the smallest window, {MIN_SIZE[0]} px on the short side and "
