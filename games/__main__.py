@@ -334,12 +334,17 @@ def one_line(message: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit code."""
+    if sys.stdout is None:  # started with standard output closed (``>&-``): nowhere to answer
+        print("error: standard output is closed", file=sys.stderr)
+        return 1
     try:
         args = sys.argv[1:] if argv is None else list(argv)
         if args and not args[0].startswith("-") and args[0] not in COMMANDS:
             raise CommandError(f"unknown command '{quote(args[0])}' (commands: {' '.join(COMMANDS)})")
         a = build_parser().parse_args(args)
-        return a.func(a)
+        code = a.func(a)
+        sys.stdout.flush()  # a write that fails (a full disk) fails here, inside the handlers
+        return code
     except (CommandError, GameError, CodeError, ValueError) as e:  # ValueError: deal numbers and other values
         print(f"error: {one_line(str(e))}", file=sys.stderr)
         return 2
@@ -356,6 +361,16 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, ValueError):
             pass
         return 0
+    except OSError as e:
+        # the answer could not be written (``> /dev/full``): one line, and nothing left to flush
+        # at exit, where it would fail again with a traceback
+        print(f"error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
 
 
 if __name__ == "__main__":

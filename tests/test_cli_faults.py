@@ -257,3 +257,24 @@ def test_an_empty_table_reached_by_play_still_reads_back_as_won(capsys, tmp_path
     assert rc == 0 and "Status: won" in out, (out, err)
     rc, again, err = run(capsys, tmp_path, "play", "pyramid", "--moves", "", position=out)
     assert rc == 0 and "Status: won" in again, err
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("redirect", ["full", "closed"])
+def test_an_answer_that_cannot_be_written_is_one_line_on_stderr(redirect):
+    """Standard output on a full disk, or closed: one line on stderr and exit 1, no traceback."""
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    cmd = [sys.executable, "-m", "games", "deal", "tripeaks", "--number", "1"]
+    if redirect == "full":
+        with open("/dev/full", "w") as full:
+            p = subprocess.run(cmd, cwd=root, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+        want = "error: cannot write the output: No space left on device\n"
+    else:
+        p = subprocess.run(cmd, cwd=root, stderr=subprocess.PIPE, text=True, timeout=60,
+                           preexec_fn=lambda: os.close(1))
+        want = "error: standard output is closed\n"
+    assert p.returncode == 1 and p.stderr == want, p.stderr
