@@ -521,7 +521,9 @@ class Klondike(Rules):
 
         if t == "s":
             if not s.stock and not s.waste:
-                raise IllegalMove(MSG_STOCK_EMPTY, t)
+                # a game that has ended says so, as for every other move (why_not)
+                over = sum(s.foundations) == 52 or cls._lost(s, cls._moves(s))
+                raise IllegalMove(MSG_OVER if over else MSG_STOCK_EMPTY, t)
             return cls._draw_move(s)
         if len(t) == 3 and t[0] == "h" and t[1].upper() in SUIT_LETTERS and t[2] in "1234567":
             return Move(FOUNDATION_OF + SUIT_LETTERS.index(t[1].upper()), int(t[2]) - 1)

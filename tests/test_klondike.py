@@ -451,3 +451,16 @@ def test_a_legal_move_that_changes_the_game_is_judged_without_listing_every_move
         assert Klondike.why_not(s, m) is None
     assert Klondike.why_not(c, Klondike._draw_move(c)) is None
     assert calls == []
+
+
+def test_a_won_or_lost_game_answers_a_draw_with_the_game_is_over():
+    """``s`` once every card is home, or once lost with the talon spent, is refused as every
+    other move then is ("The game is over"), not with the empty talon's reason."""
+    won = KlondikeState(((),) * 7, (0,) * 7, (), (), (13, 13, 13, 13), 1, 0, 0)
+    with pytest.raises(IllegalMove, match="The game is over"):
+        Klondike.parse_move(won, "s")
+    s = locked(["6C", "7D", "TS", "JH", "QC", "KD"])
+    spent = KlondikeState(s.columns, s.down, (), (), s.foundations, s.draw, 0, 0)
+    assert Klondike.status(spent) == LOST
+    with pytest.raises(IllegalMove, match="The game is over"):
+        Klondike.parse_move(spent, "s")
