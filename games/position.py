@@ -49,7 +49,14 @@ def read_fields(text: str, allowed: set[str] | None = None, game: str | None = N
     """
     f = Fields()
     text = text.lstrip("\ufeff")
-    for no, raw in enumerate(text.splitlines(), 1):
+    # lines end at "\n" (a "\r" before it, as Windows writes, is dropped; a text with no "\n"
+    # at all is split at "\r", as old Mac editors wrote); otherwise a lone "\r" or another
+    # separator str.splitlines knows is a character of its line (white space between cards), so
+    # line numbers in messages are the ones an editor shows
+    sep = "\n" if "\n" in text or "\r" not in text else "\r"
+    for no, raw in enumerate(text.split(sep), 1):
+        if raw.endswith("\r"):
+            raw = raw[:-1]
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

@@ -278,3 +278,15 @@ def test_an_answer_that_cannot_be_written_is_one_line_on_stderr(redirect):
                            preexec_fn=lambda: os.close(1))
         want = "error: standard output is closed\n"
     assert p.returncode == 1 and p.stderr == want, p.stderr
+
+
+def test_a_lone_carriage_return_inside_a_line_does_not_split_it():
+    """Line numbers in messages are an editor's: a "\\r" inside a line (not before its "\\n") is
+    white space of that line, not a line break; CRLF and CR-only files still read."""
+    from games.position import PositionError, read_fields
+
+    f = read_fields("Game: freecell\nA: 1\rB: 2\nC: 3\r\n")
+    assert f.values["a"] == ("1\rB: 2", 2) and f.values["c"] == ("3", 3)
+    assert read_fields("A: 1\rB: 2\r").values["b"] == ("2", 2)      # old Mac line ends
+    with pytest.raises(PositionError, match="line 3: "):
+        read_fields("A: 1\nB: 2\rx\nno colon here\n")
