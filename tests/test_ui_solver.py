@@ -274,6 +274,10 @@ def test_esc_on_the_deal_search_of_a_new_table_goes_home(monkeypatch, fake_clock
     # Esc while the search runs (its panel up), on the fake clock: whether the table's first
     # picture shows before the search ends depends on how many frames it waits for its images
     monkeypatch.setattr(games.bank, "load", lambda rules, options: None)
+    # one node a frame: the search (of a random deal) cannot end in the frames this test runs,
+    # however easy its deal or fast the machine
+    monkeypatch.setattr(assist, "NODES_STEP", 1)
+    monkeypatch.setattr(assist, "PANEL_SLICE", fake_clock.tick / 2)
     app = open_app(SpiderTable(options={"suits": "1"}), (390, 844), Store(), frames=0, solvable_only=True)
     app.frame()
     assert getattr(app.scene.panel, "dealing", False)

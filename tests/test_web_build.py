@@ -39,8 +39,13 @@ def bundle_names(dest: Path) -> list[str]:
         return [m.name for m in t.getmembers() if m.isfile()]
 
 
+COMMAND_LINE = {"games/__main__.py", "games/winnability.py"}
+"""``python -m games`` and its worker processes: not part of the game (tools/build_web.py)."""
+
+
 def expected_files() -> set[str]:
-    """What the game needs: main.py and every file of the packed folders, minus caches."""
+    """What the game needs: main.py and every file of the packed folders, minus caches and the
+    command line (:data:`COMMAND_LINE`)."""
     out = {"main.py"}
     for top in ("games", "ui", "assets", "layouts", "locales"):
         for p in (ROOT / top).rglob("*"):
@@ -48,7 +53,7 @@ def expected_files() -> set[str]:
             if p.is_file() and "__pycache__" not in rel.parts and p.suffix != ".pyc" \
                     and not any(part.startswith(".") for part in rel.parts):
                 out.add(rel.as_posix())
-    return out
+    return out - COMMAND_LINE
 
 
 def expected_bytecode() -> set[str]:
@@ -285,3 +290,31 @@ def test_host_runtime_copies_the_runtime_and_points_the_page_at_it(bundle, tmp_p
         names = set(z.namelist())
         assert {"runtime/" + r for r in rels} | {"index.html", "pasyans.tar.gz", "sw.js"} <= names
         assert z.read("index.html").decode() == html
+
+
+def test_the_command_line_is_left_out_and_nothing_packed_imports_it(bundle):
+    """``python -m games`` and its workers stay out of the bundle, and no packed module imports
+    them (the page would fail on that import)."""
+    import ast
+    import tarfile
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_web
+
+    dest, _ = bundle
+    with tarfile.open(dest / "web" / "pasyans.tar.gz") as t:
+        names = {m.name[len("assets/"):] for m in t.getmembers() if m.isfile()}
+    assert build_web.COMMAND_LINE_ONLY == COMMAND_LINE
+    left_out = {Path(n).stem for n in COMMAND_LINE}
+    assert not names & COMMAND_LINE
+    for name in sorted(n for n in names if n.endswith(".py")):
+        tree = ast.parse((ROOT / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                mods = [node.module or ""] + [a.name for a in node.names]
+            elif isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            else:
+                continue
+            for mod in mods:
+                assert mod.split(".")[-1] not in left_out, f"{name} imports {mod}"

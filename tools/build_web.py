@@ -56,6 +56,9 @@ PACKED = ("main.py", "games", "ui", "assets", "layouts", "locales")
 """What the game needs at run time, relative to the repository root."""
 SKIPPED_NAMES = {"__pycache__", ".pytest_cache", ".hypothesis", ".DS_Store"}
 SKIPPED_SUFFIXES = {".pyc", ".pyo", ".orig", ".rej", ".swp"}
+COMMAND_LINE_ONLY = {"games/__main__.py", "games/winnability.py"}
+"""``python -m games`` and its worker processes: nothing in the page imports them (a test checks
+it), and they are 18 kB of the bundle with their byte-code."""
 ZIPPED = ("index.html", "favicon.png", f"{APP}.tar.gz", "sw.js", "manifest.webmanifest", "icon-192.png",
           "icon-512.png")
 """The files of ``build/web`` and ``build/web.zip``: everything the page and its service worker load.
@@ -147,7 +150,7 @@ def stage(stage_dir: Path = STAGE) -> list[str]:
             continue
         for path in sorted(src.rglob("*")):
             rel = path.relative_to(ROOT)
-            if any(_skipped(Path(p)) for p in rel.parts) or not path.is_file():
+            if any(_skipped(Path(p)) for p in rel.parts) or not path.is_file() or rel.as_posix() in COMMAND_LINE_ONLY:
                 continue
             (stage_dir / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, stage_dir / rel)
