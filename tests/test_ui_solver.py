@@ -161,6 +161,9 @@ def test_solvable_deals_without_a_bank_are_searched_in_slices(monkeypatch, fake_
     # search (thousands of nodes) must span several frames; the app's own slice is PANEL_SLICE
     # (10 ms)
     monkeypatch.setattr(assist, "PANEL_SLICE", 0.002)
+    # steps of 5 nodes: at most 20 a frame, so even a deal the search wins in a few hundred nodes
+    # (the deal is random) spans several frames
+    monkeypatch.setattr(assist, "NODES_STEP", 5)
     steps = []                               # the frame of each solver step
     solver = assist.Assist.solver
 
