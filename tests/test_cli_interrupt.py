@@ -9,7 +9,10 @@ import time
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads processes in /proc")
+pytestmark = pytest.mark.skipif(
+    not os.path.isdir("/proc/self"),
+    reason="no /proc here (not Linux): the check that no worker process outlives the command reads "
+           "each process's state and parent from /proc/PID/stat")
 
 GUARD = 120.0
 """Seconds of wall time a step may wait before the test gives up: a guard against a hang, never
