@@ -354,23 +354,24 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # the reader went away (``| head``): quietly, and nothing more to flush at exit
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        # the reader went away (``| head``): quietly
+        _drop_stdout()
         return 0
     except OSError as e:
-        # the answer could not be written (``> /dev/full``): one line, and nothing left to flush
-        # at exit, where it would fail again with a traceback
+        # the answer could not be written (``> /dev/full``): one line
         print(f"error: cannot write the output: {e.strerror or e}", file=sys.stderr)
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        _drop_stdout()
         return 1
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device, so that nothing is left to flush at exit (where
+    a failed write would end in a traceback after the command's own answer)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":
