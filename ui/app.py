@@ -76,6 +76,11 @@ class Scene:
         that draws nothing) and ending by ``deadline`` (seconds on :attr:`App.now`) where it can:
         a table's hint search and its pending save."""
 
+    def wants_long_press(self, ev) -> bool:
+        """Whether a long press (``ev``, a ``long`` :class:`PointerEvent`) means something where
+        it was made; when not, the press goes on as a plain one and its release is a tap."""
+        return False
+
     def ready(self, deadline: float) -> bool:
         """Whether the scene can be drawn in this frame; ``False`` keeps the picture on screen
         for now (the app asks again at the next frame). A scene may use the frame's time up to
@@ -468,8 +473,7 @@ class App:
                 for pe in self.pointer.feed(e, self.now()):
                     self.dispatch(pe)
         for pe in self.pointer.poll(now):
-            wants = getattr(self.scene, "wants_long_press", None)
-            if pe.kind == "long" and not (wants is not None and wants(pe)):
+            if pe.kind == "long" and not (self.scene is not None and self.scene.wants_long_press(pe)):
                 self.pointer.decline_long()   # a slow tap: its release acts as a tap
                 continue
             self.dispatch(pe)
