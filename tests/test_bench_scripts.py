@@ -42,6 +42,12 @@ def test_freecell_race_replays_our_solutions(tmp_path):
     assert "3 solved" in p.stdout and "all 3 solutions replayed to a win by the rules" in p.stdout
 
 
+def test_freecell_floor_bench_times_our_lines(tmp_path):
+    p = run("bench/freecell_floor.py", "--deals", "1-2", "--repeat", "1", "--no-fc-solve", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert "2 lines timed" in p.stdout and "oracle: total" in p.stdout and "fc-solve" not in p.stdout
+
+
 def test_freecell_prelude_bench_counts_and_compares(tmp_path):
     p = run("bench/freecell_prelude.py", "count", "--deals", "1-2", "--order", "8", "--cap", "50", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]
