@@ -7,9 +7,10 @@ Rule sources: docs/rules.md "Klondike", "FreeCell" and "Features shared by all s
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
-from .numbers import is_digits
+from .numbers import MAX_DIGITS, is_digits
 from .quoting import quote
 
 FOUNDATION_ORDER = (2, 0, 1, 3)
@@ -17,6 +18,33 @@ FOUNDATION_ORDER = (2, 0, 1, 3)
 SUIT_LETTERS = "CDHS"
 RANK_LETTERS = "0A23456789TJQK"
 """Foundation heights as written in ``Foundations:`` (``0`` empty, ``T`` ten)."""
+
+
+_TWO_COLUMNS = re.compile(r"(0*[1-9])(0*[1-9])")
+
+
+def move_places(text: str, letters: str) -> tuple[str, str] | None:
+    """The two places of a move text of Klondike or FreeCell (lower case, no count): each a letter
+    of ``letters`` (``w``, ``h``, the free cells…) or a column number, ASCII digits with any
+    leading zeros (docs/contract.md, "Move notation").
+
+    A text of digits only is two column numbers with no separator; since a column of these games
+    is one digit (1–7, 1–8), the first number ends at its first non-zero digit and the second is
+    the rest, which must also be zeros and one non-zero digit: ``12`` is 1 and 2, ``0102`` and
+    ``012`` are 1 and 2 too, ``10``, ``123`` and ``00`` are no move. A text with a letter has one
+    number at most, read whole (``w12`` names a column 12, which the caller refuses by name).
+
+    >>> move_places("012", "wh"), move_places("w007", "wh"), move_places("10", "wh")
+    (('01', '2'), ('w', '007'), None)
+
+    :returns: the two places as text, or ``None`` when ``text`` is not two places.
+    """
+    if is_digits(text, 2 * MAX_DIGITS):
+        m = _TWO_COLUMNS.fullmatch(text)
+        return (m.group(1), m.group(2)) if m else None
+    place = f"([{re.escape(letters)}]|[0-9]{{1,{MAX_DIGITS}}})"
+    m = re.fullmatch(place + place, text)
+    return (m.group(1), m.group(2)) if m else None
 
 
 def is_red(c: int) -> bool:

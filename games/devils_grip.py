@@ -96,6 +96,7 @@ MSG_FILL_FIRST = N_("The stock can be turned only when no cell is empty")
 MSG_BOTH_EMPTY = N_("Both cells are empty")
 MSG_OVER = N_("The game is over")
 MSG_BAD_MOVE = N_("'{text}' is not a move (1.3>2.5 moves a stack, 1.3<>2.5 swaps, t>2.5 plays the talon, s turns three)")
+MSG_NO_CELL = N_("There is no cell {cell} (rows are 1 to 3, columns 1 to 8)")
 MSG_BAD_CELL = N_("'{text}' is not a cell (row 1-3, a dot, column 1-8: 1.3)")
 MSG_CARDS_LEFT = N_("Cards left: {n}")
 MSG_GOOD = N_("Good")
@@ -151,14 +152,18 @@ def cell_name(i: int) -> str:
 
 
 def parse_cell(text: str) -> int:
-    """The cell index of ``ROW.COL`` (rows 1..3, columns 1..8).
+    """The cell index of ``ROW.COL`` (rows 1..3, columns 1..8; leading zeros taken: ``01.03``).
 
-    :raises IllegalMove: quoting ``text`` when it names no cell.
+    :raises IllegalMove: quoting ``text``: when it is not ``ROW.COL``, or names a cell that the
+        grid does not have (``4.1``).
     """
     row, dot, col = text.strip().partition(".")
-    if dot and is_digits(row, 2) and is_digits(col, 2) and 1 <= int(row) <= ROWS and 1 <= int(col) <= COLS:
-        return (int(row) - 1) * COLS + int(col) - 1
-    raise IllegalMove.not_a_move(MSG_BAD_CELL, text)
+    if not (dot and is_digits(row) and is_digits(col)):
+        raise IllegalMove.not_a_move(MSG_BAD_CELL, text)
+    if not (1 <= int(row) <= ROWS and 1 <= int(col) <= COLS):
+        cell = quote(text.strip())
+        raise IllegalMove(MSG_NO_CELL, cell, cell=cell)
+    return (int(row) - 1) * COLS + int(col) - 1
 
 
 def chain_of(c: int) -> int:

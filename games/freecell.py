@@ -7,8 +7,9 @@ not stored: every card sent home scores +10 and every card taken back −10, so 
 
 **Moves** are :class:`Move` ``(src, dst, n)`` over the columns 0..7, the cells :data:`CELL` + 0..3,
 :data:`FOUNDATION` (a destination) and ``FOUNDATION_OF + suit`` (a foundation as a source). Text
-(standard FreeCell notation, docs/contract.md): columns ``1``–``8``, cells ``a``–``d``, ``h``
-foundation; ``3a`` column 3's top card to cell a, ``a5`` cell a to column 5, ``1h`` / ``ah`` home,
+(standard FreeCell notation, docs/contract.md): columns ``1``–``8`` (leading zeros taken, two
+columns without a separator split as Klondike's: :func:`games.columns.move_places`), cells
+``a``–``d``, ``h`` foundation; ``3a`` column 3's top card to cell a, ``a5`` cell a to column 5, ``1h`` / ``ah`` home,
 ``35`` a run from column 3 onto column 5 (onto a card the length is implied: the run whose bottom
 card fits; onto an empty column ``35`` alone moves the longest run allowed), ``35/3`` exactly 3
 cards (written so whenever the destination is empty), ``hS4`` / ``hSa`` the spade foundation's
@@ -50,7 +51,7 @@ from typing import NamedTuple
 
 from . import codes
 from .cards import deck, fmt
-from .columns import (fits, foundation_cards, format_foundations, goes_home, is_safe,
+from .columns import (fits, foundation_cards, format_foundations, goes_home, is_safe, move_places,
                       parse_foundations, run_start)
 from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal, Rules
 from .deal import microsoft_rand
@@ -68,6 +69,7 @@ SUIT_LETTERS = "CDHS"
 CELL_LETTERS = "abcd"
 
 MSG_BAD_MOVE = N_("'{text}' is not a move (3a, a5, 1h, 35, 35/3, hS4, hSa)")
+MSG_BAD_COLUMN = N_("There is no column {col} (columns are 1 to 8)")
 MSG_NO_CARD = N_("There is no card there")
 MSG_NOT_HOME = N_("This card cannot go to its foundation yet")
 MSG_NOT_FIT = N_("The card must be one rank lower and of the other colour")
@@ -487,28 +489,31 @@ class FreeCell(Rules):
         t = raw.lower()
         bad = IllegalMove.not_a_move(MSG_BAD_MOVE, raw)
 
-        def place(ch):
-            if ch in "12345678":
-                return int(ch) - 1
-            if ch in CELL_LETTERS:
-                return CELL + CELL_LETTERS.index(ch)
-            if ch == "h":
+        def place(p):  # a place as typed: a column number (leading zeros allowed) or a letter
+            if is_digits(p):
+                if not 1 <= int(p) <= N_COLUMNS:
+                    raise IllegalMove(MSG_BAD_COLUMN, quote(raw), col=int(p))
+                return int(p) - 1
+            if p in CELL_LETTERS:
+                return CELL + CELL_LETTERS.index(p)
+            if p == "h":
                 return FOUNDATION
             raise bad
 
-        if len(t) == 3 and t[0] == "h" and t[1].upper() in SUIT_LETTERS:
-            dst = place(t[2])
+        if len(t) >= 3 and t[0] == "h" and t[1].upper() in SUIT_LETTERS and "/" not in t:
+            dst = place(t[2:])
             if dst == FOUNDATION:
                 raise bad
             return Move(FOUNDATION_OF + SUIT_LETTERS.index(t[1].upper()), dst)
         body, slash, count = t.partition("/")
-        if len(body) != 2:
+        places = move_places(body, CELL_LETTERS + "h")
+        if places is None:
             raise bad
-        src, dst = place(body[0]), place(body[1])
+        src, dst = place(places[0]), place(places[1])
         if src == FOUNDATION:
             raise bad
         if slash:
-            if not is_digits(count, 3) or not (src < N_COLUMNS and dst < N_COLUMNS) or int(count) < 1:
+            if not is_digits(count) or not (src < N_COLUMNS and dst < N_COLUMNS) or int(count) < 1:
                 raise bad
             return Move(src, dst, int(count))
         if src < N_COLUMNS and dst < N_COLUMNS and src != dst:

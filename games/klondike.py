@@ -8,7 +8,9 @@ A column's top card is never face down: when a move exposes a face-down card it 
 
 **Moves** are :class:`Move` ``(src, dst, n)`` over the places :data:`WASTE`, :data:`STOCK`,
 :data:`FOUNDATION` (a destination), ``FOUNDATION_OF + suit`` (a foundation as a source) and the
-columns 0..6. Text (docs/contract.md): columns ``1``–``7``, ``w`` waste, ``h`` foundation:
+columns 0..6. Text (docs/contract.md): columns ``1``–``7`` (leading zeros taken: ``w03``; two
+columns without a separator are split after the first one's non-zero digit, so ``12`` and ``0102``
+are column 1 to column 2: :func:`games.columns.move_places`), ``w`` waste, ``h`` foundation:
 
 - ``w3`` waste top to column 3, ``wh`` waste top home, ``5h`` column 5's top card home;
 - ``37``: from column 3 onto column 7 the one run that fits there, i.e. the face-up card of
@@ -54,13 +56,14 @@ from typing import NamedTuple
 
 from . import codes
 from .cards import CardError, deck, fmt, parse_card
-from .columns import (fits, foundation_cards, format_foundations, goes_home, is_safe,
+from .columns import (fits, foundation_cards, format_foundations, goes_home, is_safe, move_places,
                       parse_foundations, run_start)
 from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .hints import klondike_value
 from .i18n import N_
 from .position import int_field, join, read_fields, tokens
+from .numbers import is_digits
 from .quoting import quote
 
 N_COLUMNS = 7
@@ -70,6 +73,7 @@ as a source."""
 SUIT_LETTERS = "CDHS"
 
 MSG_BAD_MOVE = N_("'{text}' is not a move (w3, wh, 5h, 37, s, hS4)")
+MSG_BAD_COLUMN = N_("There is no column {col} (columns are 1 to 7)")
 MSG_NO_CARD = N_("There is no card there")
 MSG_NOT_HOME = N_("This card cannot go to its foundation yet")
 MSG_NOT_FIT = N_("The card must be one rank lower and of the other colour")
@@ -525,22 +529,25 @@ class Klondike(Rules):
                 over = sum(s.foundations) == 52 or cls._lost(s, cls._moves(s))
                 raise IllegalMove(MSG_OVER if over else MSG_STOCK_EMPTY, t)
             return cls._draw_move(s)
-        if len(t) == 3 and t[0] == "h" and t[1].upper() in SUIT_LETTERS and t[2] in "1234567":
-            return Move(FOUNDATION_OF + SUIT_LETTERS.index(t[1].upper()), int(t[2]) - 1)
-        if len(t) != 2:
+        def column(num: str) -> int:  # a column number as typed, leading zeros allowed
+            if not 1 <= int(num) <= N_COLUMNS:
+                raise IllegalMove(MSG_BAD_COLUMN, quote(text.strip()), col=int(num))
+            return int(num) - 1
+
+        if len(t) >= 3 and t[0] == "h" and t[1].upper() in SUIT_LETTERS:
+            if not is_digits(t[2:]):
+                raise bad()
+            return Move(FOUNDATION_OF + SUIT_LETTERS.index(t[1].upper()), column(t[2:]))
+        places = move_places(t, "wh")
+        if places is None:
             raise bad()
-        a, b = t
-        if a == "w":
-            src = WASTE
-        elif a in "1234567":
-            src = int(a) - 1
-        else:
+        a, b = places
+        if a == "h" or b == "w":
             raise bad()
+        src = WASTE if a == "w" else column(a)
         if b == "h":
             return Move(src, FOUNDATION)
-        if b not in "1234567":
-            raise bad()
-        dst = int(b) - 1
+        dst = column(b)
         if src == WASTE:
             return Move(WASTE, dst)
         n = cls._movable(s, src, s.columns[dst][-1] if s.columns[dst] else None) if src != dst else 0

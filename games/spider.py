@@ -431,7 +431,7 @@ class Spider(Rules):
         head, slash, cnt = t.partition("/")
         src, dash, dst = head.partition("-")
         src, dst, cnt = src.strip(), dst.strip(), cnt.strip()
-        if not dash or not is_digits(src, 3) or not is_digits(dst, 3) or (slash and not is_digits(cnt, 4)):
+        if not dash or not is_digits(src) or not is_digits(dst) or (slash and not is_digits(cnt)):
             raise IllegalMove.not_a_move(MSG_BAD_MOVE, text)
         a, b = int(src) - 1, int(dst) - 1
         n = int(cnt) if slash else None
