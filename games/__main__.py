@@ -108,17 +108,25 @@ def resolve_deal(rules, number: str | None, code: str | None, options: dict[str,
     return n, rules.check_options(options)
 
 
-def moves_so_far(text: str) -> int:
-    """The ``Moves: N`` line of a position that ``play`` printed (0 when absent or empty): the
-    counter goes on from there, since it never goes down.
+MOVES_LIMIT = 10 ** 9
+"""The largest ``Moves:`` value: every command reads it, and ``play`` refuses a list of moves that
+would count past it, so whatever ``play`` writes reads back (docs/contract.md, "The move counter")."""
 
-    :raises CommandError: for a ``Moves:`` value that is not a whole number (ASCII digits).
+
+def moves_so_far(text: str) -> int:
+    """The ``Moves: N`` line of a position that ``play`` printed (0 when absent): the counter goes
+    on from there, since it never goes down.
+
+    :raises CommandError: for a ``Moves:`` line with no value, or one that is not a whole number
+        (ASCII digits) of 0..:data:`MOVES_LIMIT`.
     """
     for line in text.splitlines():
         key, sep, val = line.split("#", 1)[0].partition(":")
-        if sep and key.strip().lower() == "moves" and val.strip():
+        if sep and key.strip().lower() == "moves":
+            if not val.strip():
+                raise CommandError("'Moves:' has no value (a whole number; leave the line out to count from 0)")
             try:
-                return whole_number(val, "Moves", 0, 10 ** 9)
+                return whole_number(val, "Moves", 0, MOVES_LIMIT)
             except ValueError as e:
                 raise CommandError(str(e)) from None
     return 0
@@ -190,6 +198,9 @@ def cmd_play(a) -> int:
             hist.act(tok)
         except IllegalMove as e:
             raise CommandError(f"move {i} '{quote(tok)}' is illegal: {e}") from None
+    if hist.moves > MOVES_LIMIT:  # refused rather than written as a Moves: line no command reads
+        raise CommandError(f"the move counter would pass its limit, {MOVES_LIMIT}: the position says "
+                           f"'Moves: {moves_so_far(text)}' (leave that line out to count from 0)")
     s = hist.state
     sys.stdout.write(rules.format_position(s))
     sys.stdout.write(f"Score: {rules.score(s)}\nMoves: {hist.moves}\nStatus: {rules.status(s)}\n")

@@ -95,10 +95,16 @@ def tokens(text: str, line: int, key: str) -> list[tuple[int | None, bool]]:
 
 
 def int_field(f: Fields, key: str, default: int, lo: int = 0, hi: int = 10 ** 9) -> int:
-    """An optional whole-number field such as ``Score:``. :raises PositionError: if not a number in range."""
+    """An optional whole-number field such as ``Score:``: ``default`` when the line is absent.
+
+    :raises PositionError: for a line with no value, or one that is not a whole number in
+        ``lo..hi``."""
     v = f.get(key)
-    if v is None or v == "":
+    if v is None:
         return default
+    if v == "":
+        raise PositionError(f"line {f.line(key)}: '{key[:1].upper() + key[1:]}:' has no value (a whole number; "
+                            "leave the line out for the default)")
     try:
         return whole_number(v, key, lo, hi, signed=True)
     except ValueError as e:

@@ -1,0 +1,71 @@
+"""Edge cases of the command line found by a fresh-clone pass over docs/contract.md: the ``Moves:``
+line, repeated flags, how an error names the text the user typed."""
+import pytest
+
+from games.__main__ import MOVES_LIMIT, main
+from games.registry import GAMES, find_game
+
+GAME_NAMES = sorted(GAMES)
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        import io
+        import sys
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8"))
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def dealt(capsys, game):
+    rc, out, err = run(capsys, "deal", game, "--number", "3")
+    assert rc == 0, err
+    return out
+
+
+def first_move(capsys, monkeypatch, game, text):
+    rc, out, err = run(capsys, "moves", game, "--position", "-", stdin=text, monkeypatch=monkeypatch)
+    assert rc == 0, err
+    return out.split()[0]
+
+
+# -- the Moves: line ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("game, command", [(g, c) for g in GAME_NAMES for c in ("moves", "play", "solve")
+                                           if find_game(g).has_solver() or c != "solve"])
+def test_an_empty_moves_line_is_refused(capsys, monkeypatch, game, command):
+    """``Moves:`` with no value is a malformed line, not 0: refused by every command (exit 2, one
+    line naming the key), nothing printed on stdout."""
+    text = dealt(capsys, game) + "Moves:   \n"
+    extra = {"play": ["--moves", "s"], "solve": ["--timeout", "0.1"]}.get(command, [])
+    rc, out, err = run(capsys, command, game, "--position", "-", *extra, stdin=text, monkeypatch=monkeypatch)
+    assert rc == 2 and out == "", (out, err)
+    assert len(err.strip().splitlines()) == 1 and "Moves" in err and "no value" in err, err
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_what_play_writes_reads_back_at_the_moves_limit(capsys, monkeypatch, game):
+    """The counter at its limit reads back; a play that would count past it is refused (exit 2,
+    nothing printed) rather than writing a ``Moves:`` line no command reads."""
+    text = dealt(capsys, game)
+    move = first_move(capsys, monkeypatch, game, text)
+    below = text + f"Moves: {MOVES_LIMIT - 1}\n"
+    rc, out, err = run(capsys, "play", game, "--position", "-", "--moves", move, stdin=below, monkeypatch=monkeypatch)
+    assert rc == 0 and f"Moves: {MOVES_LIMIT}\n" in out, err
+    rc, _, err = run(capsys, "moves", game, "--position", "-", stdin=out, monkeypatch=monkeypatch)
+    assert rc == 0, err
+    at = text + f"Moves: {MOVES_LIMIT}\n"
+    rc, out, err = run(capsys, "play", game, "--position", "-", "--moves", move, stdin=at, monkeypatch=monkeypatch)
+    assert rc == 2 and out == "" and str(MOVES_LIMIT) in err and len(err.strip().splitlines()) == 1, err
+    rc, out, err = run(capsys, "moves", game, "--position", "-", stdin=text + f"Moves: {MOVES_LIMIT + 1}\n",
+                       monkeypatch=monkeypatch)
+    assert rc == 2 and str(MOVES_LIMIT + 1) in err, err
+
+
+@pytest.mark.parametrize("game, key", [("tripeaks", "Score"), ("tripeaks", "Streak"), ("klondike", "Score"),
+                                       ("klondike", "Recycles"), ("pyramid", "Score"), ("pyramid", "Pass"),
+                                       ("spider", "Score"), ("spider", "Completed")])
+def test_an_empty_number_line_of_a_position_is_refused_as_moves_is(capsys, monkeypatch, game, key):
+    text = "".join(l + "\n" for l in dealt(capsys, game).splitlines() if not l.startswith(f"{key}:"))
+    rc, out, err = run(capsys, "moves", game, "--position", "-", stdin=text + f"{key}:\n", monkeypatch=monkeypatch)
+    assert rc == 2 and out == "" and key in err and "no value" in err, err
