@@ -150,3 +150,65 @@ def test_options_rows_share_one_readable_size(game, lang, monkeypatch):
             lines = text.wrap(lab, sz, b.rect.width - 14)
             assert len(lines) <= 2 and all(text.width(x, sz) <= b.rect.width - 10 for x in lines), (game, size, lab)
             assert len(lines) * text.font(sz).get_linesize() <= b.rect.height, (game, size, lab)
+
+
+# the tallest end of a won game: three lines of points, records and badges under the body
+THREE_LINES = ["Points: 1 900 · record #1 · daily record #1", "A win with undo does not enter the records",
+               "Badge earned: First win, Quick hands, Clean sweep"]
+
+
+def _panels(game, size, lang):
+    """``(name, app)`` for every panel a table of ``game`` opens at ``size``: options, deal code,
+    pause menu, rules, the new-deal question, and both end panels (the won one with its Share
+    button and three lines of points and badges, its tallest)."""
+    import test_ui_sizes
+
+    for name in ("open_options", "open_code_entry", "open_pause", "open_rules", "ask_new_deal"):
+        app = make(game, size, lang)
+        t = app.scene
+        if name == "ask_new_deal":
+            t.play(t.rules.legal_moves(t.state)[0])    # a game in progress: the question is asked
+            run_frames(app, 5)
+        getattr(t, name)()
+        app.frame()
+        assert t.panel is not None, (game, name)
+        yield name, app
+        pygame.display.quit()
+    for end, state in zip(("won", "lost"), test_ui_sizes._end_states()[game]):
+        app = open_app(ui_table.table_class(game)(None, {}, state=state), size, language=lang)
+        t = app.scene
+        t.session.number = 3           # a numbered deal: the won panel offers Share
+        t.progression_lines = lambda: THREE_LINES
+        t.open_end_panel()
+        app.frame()
+        assert t.panel is not None and t.panel.end == end, (game, end)
+        yield end, app
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(844, 390), (640, 360), (390, 844), (360, 640), (1280, 800)],
+                         ids=lambda s: "%dx%d" % s)
+def test_a_panel_clears_the_top_bar_or_hides_it_whole(size):
+    """A table's panel either lies below the top bar (and the pause button, which may reach a
+    little below it) or hides the bar's items whole: where it reaches into the bar, the bar's
+    rows beside and above the panel show its plain background, no text or button cut in half
+    (the won panel at 844x390 cut the score, clock and deal code through the middle). At
+    844x390 every won panel fits below the bar (its buttons in one row)."""
+    bad = []
+    for game in GAMES:
+        for name, app in _panels(game, size, "ru" if game in ("klondike", "spider") else "en"):
+            t = app.scene
+            p = t.panel
+            band = t.frame.top.union(t.pause_button.rect)
+            if size == (844, 390) and name == "won":
+                assert p.rect.top >= band.bottom, (game, p.rect, band)
+            if p.rect.top >= band.bottom:
+                continue
+            t.stale = app.dirty = True
+            app.frame()
+            screen = pygame.display.get_surface()
+            colours = {tuple(screen.get_at((x, y))) for y in range(0, t.frame.top.bottom - 1)
+                       for x in range(0, size[0], 2) if not p.rect.collidepoint(x, y)}
+            if len(colours) > 1:
+                bad.append((game, name, p.rect, len(colours)))
+    assert not bad, bad

@@ -76,6 +76,11 @@ class Scene:
         that draws nothing) and ending by ``deadline`` (seconds on :attr:`App.now`) where it can:
         a table's hint search and its pending save."""
 
+    def top_band(self) -> "pygame.Rect | None":
+        """The band across the window's top (px) that a panel keeps clear of or hides whole (a
+        table's top bar), or ``None`` when the scene keeps none."""
+        return None
+
     def wants_long_press(self, ev) -> bool:
         """Whether a long press (``ev``, a ``long`` :class:`PointerEvent`) means something where
         it was made; when not, the press goes on as a plain one and its release is a tap."""

@@ -1281,10 +1281,21 @@ class GameTable(Scene):
         return [(tr("Score"), str(self.score())), (tr("Time"), format_duration(self.clock)),
                 (tr("Moves"), str(self.player_moves()))]
 
+    def top_band(self) -> pygame.Rect:
+        """The top bar with the pause button (which may reach a little below it), px."""
+        top = self.frame.top
+        return top if self.pause_button is None else top.union(self.pause_button.rect)
+
     def draw_top_bar(self, surface) -> None:
         """The top bar over ``self.frame.top`` (opaque there): the pause button (which may reach a
         little below it, over the felt), then each item's
-        label over its value; drawn once per everything it shows and copied since (:meth:`_stamped`)."""
+        label over its value; drawn once per everything it shows and copied since (:meth:`_stamped`).
+        Under a panel that reaches into it (``Panel.over_top``) the bar is bare: its background
+        only, so no item shows cut in half by the panel's edge."""
+        if self.panel is not None and self.panel.over_top:
+            self.top_sizes = []
+            self._draw_top_background(surface)
+            return
         items = self.top_items() + [(tr("Deal"), self.deal_label())]
         pb = self.pause_button
         r = self.frame.top if pb is None else self.frame.top.union(pb.rect)   # the button may reach below
@@ -1296,8 +1307,7 @@ class GameTable(Scene):
         """Draw the top bar showing ``items`` (``(label, value)`` pairs); the ``(label, value,
         text px)`` drawn."""
         r = self.frame.top
-        pygame.draw.rect(surface, (8, 48, 26), r)
-        pygame.draw.line(surface, (60, 120, 80), (r.x, r.bottom - 1), (r.right, r.bottom - 1))
+        self._draw_top_background(surface)
         pb = self.pause_button
         if pb is not None:
             pb.draw(surface)
@@ -1324,6 +1334,12 @@ class GameTable(Scene):
             text.blit_center(surface, lim, (cx, y0 + lim.get_height() / 2))
             text.blit_center(surface, vim, (cx, y0 + lim.get_height() + vim.get_height() * 0.42))
         return tuple(self.top_sizes)
+
+    def _draw_top_background(self, surface) -> None:
+        """The top bar's background: its fill and the line along its bottom edge."""
+        r = self.frame.top
+        pygame.draw.rect(surface, (8, 48, 26), r)
+        pygame.draw.line(surface, (60, 120, 80), (r.x, r.bottom - 1), (r.right, r.bottom - 1))
 
     def status_lines(self, message: str) -> tuple[int, list[str]]:
         """``(size px, lines)`` showing ``message`` whole in the status line: one line at the

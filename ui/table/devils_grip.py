@@ -981,10 +981,16 @@ class DevilsGripTable(TargetFocus, GameTable):
     def _line(self) -> int:
         return max(26, round(30 * self.frame.scale))
 
+    def _ratings_across(self) -> bool:
+        """The end panel's rating scale in one row (a phone on its side: the panel then fits
+        under the top bar), else one row per rating."""
+        return self.app.size[1] < 560
+
     def end_body_height(self, pw: int) -> int:
         line = self._line()
         goal = line + 6 if self.daily_goal is not None else 0
-        return round(line * 1.5) + 8 + goal + line + 14 + 3 * (line + 6)
+        scale = line + 6 if self._ratings_across() else 3 * (line + 6)
+        return round(line * 1.5) + 8 + goal + line + 14 + scale
 
     def draw_end_body(self, surface, r) -> None:
         s = self.state
@@ -1008,6 +1014,19 @@ class DevilsGripTable(TargetFocus, GameTable):
         text.blit_center(surface, text.render(msg, text.fit(msg, line, r.width, 12), col), (r.centerx, y + line // 2))
         y += line + 14
         size = round(line * 0.8)
+        if self._ratings_across():          # one row: "0–2 Brilliant" side by side, 4 px apart
+            n = len(RATING_ROWS)
+            rw = (r.width - 4 * (n - 1)) // n
+            for k, (lo, hi, name) in enumerate(RATING_ROWS):
+                cell = pygame.Rect(r.x + k * (rw + 4), y, rw, line)
+                on = lo <= left <= hi
+                if on:
+                    surface.blit(cards_art.rounded_cached(cell.width, cell.height, cell.height // 2,
+                                                          (255, 204, 77, 60)), cell.topleft)
+                msg = f"{lo}–{hi} {tr(name)}"
+                text.blit_center(surface, text.render(msg, text.fit(msg, size, rw - 8, 12), INK if on else DIM),
+                                 cell.center)
+            return
         rw = min(r.width, round(line * 11))
         for lo, hi, name in RATING_ROWS:
             row = pygame.Rect(r.centerx - rw // 2, y, rw, line)

@@ -36,6 +36,7 @@ class Panel:
     rescue = False            # the rescue's panel (the assist closes it when it cancels)
     MIN_BUTTON_W = 110   # px at scale 1: narrower than this, the buttons take a second row
     covers = False       # the table is hidden under the panel (the pause menu)
+    over_top = False     # the panel reaches into the top bar, which is drawn bare (place)
     pause = False        # the pause menu
     confirm = False      # the question before a new deal abandons a game in progress
 
@@ -63,18 +64,27 @@ class Panel:
         ch = self.content_h(pw) if callable(self.content_h) else self.content_h
         n = max(1, len(self.actions))
         gap = 10
-        # the buttons in as few rows as keep each at least MIN_BUTTON_W wide, balanced
-        per = max(1, min(n, (pw - 32 + gap) // (max(96, round(self.MIN_BUTTON_W * s)) + gap)))
         fixed = self.pad + self.title_size + 12 + ch + 10 + self.pad
-        while per < n and fixed + self.bars_height(n, per, gap) > h - 8 \
-                and (pw - 32 - gap * per) // (per + 1) >= TOUCH * 2:
-            per += 1       # a short window: narrower buttons (still two touch widths) before the body is cut
+
+        def rows_for(limit: int) -> int:
+            """Buttons a row: as few rows as keep each at least MIN_BUTTON_W wide, balanced; more
+            (narrower, still two touch widths) while the panel is taller than ``limit`` px."""
+            per = max(1, min(n, (pw - 32 + gap) // (max(96, round(self.MIN_BUTTON_W * s)) + gap)))
+            while per < n and fixed + self.bars_height(n, per, gap) > limit \
+                    and (pw - 32 - gap * per) // (per + 1) >= TOUCH * 2:
+                per += 1
+            return per
+
+        # the room under the top bar first; a panel too tall for it takes the window's height
+        per = rows_for(self.room_below(h))
+        if fixed + self.bars_height(n, per, gap) > self.room_below(h):
+            per = rows_for(h - 8)
         nrows = -(-n // per)
         per = -(-n // nrows)
         bars = nrows * self.bh + (nrows - 1) * gap
         ph = min(h - 8, self.pad + self.title_size + 12 + ch + 10 + bars + self.pad)
         self.rect = pygame.Rect(0, 0, pw, ph)
-        self.rect.center = (w // 2, h // 2)
+        self.place(w, h)
         bw = min(round(170 * s), (pw - 32 - gap * (per - 1)) // per)
         y = self.rect.bottom - self.pad - bars
         self.buttons = []
@@ -87,6 +97,26 @@ class Panel:
                                                          self.bh), label, ic, max(20, round(26 * s)), style))
         top = self.rect.y + self.pad + self.title_size + 12
         self.content_rect = pygame.Rect(self.rect.x + 16, top, pw - 32, y - top - 8)
+
+    def room_below(self, h: int) -> int:
+        """The height in px a panel has under the table's top bar (:meth:`top_band`) in a window
+        ``h`` px tall, 4 px clear of the bar and of the window's bottom edge."""
+        band = self.table.top_band()
+        return h - 8 - (0 if band is None else band.bottom)
+
+    def place(self, w: int, h: int) -> None:
+        """Put ``self.rect`` (its size already set) in the middle of the ``w``×``h`` window, moved
+        down just below the top bar where it would reach into it; a panel taller than the room
+        under the bar stays in the middle and sets :attr:`over_top`: the table then draws its top
+        bar bare (no item cut in half by the panel's edge)."""
+        band = self.table.top_band()
+        self.rect.center = (w // 2, h // 2)
+        self.over_top = False
+        if band is not None and self.rect.top < band.bottom + 4:
+            if self.rect.height <= self.room_below(h):
+                self.rect.top = band.bottom + 4
+            else:
+                self.over_top = True
 
     def bars_height(self, n: int, per: int, gap: int) -> int:
         """Height in px of ``n`` buttons laid ``per`` to a row, ``gap`` px apart."""
@@ -224,13 +254,13 @@ class CodeEntry(Panel):
         super().layout(w, h)
         r = self.content_rect
         need = self.pad + self.title_size + 12 + self.body_h(self.rect.width) + 10 + self.bh + self.pad
-        self.side_buttons = need > h - 8
+        self.side_buttons = need > self.room_below(h)
         y0 = r.y + self.field_h + 6 + 22 + 6
         self.field_w = r.width
         if self.side_buttons:
             # a short window: Play and Cancel beside the field, the hint beside the last keys
             self.rect.height = min(h - 8, need - self.bh - 10 - 28)
-            self.rect.centery = h // 2
+            self.place(w, h)
             top = self.rect.y + self.pad + self.title_size + 12
             r = self.content_rect = pygame.Rect(self.rect.x + 16, top, self.rect.width - 32,
                                                 self.rect.bottom - self.pad - top)
