@@ -840,24 +840,42 @@ def test_devils_grip_cards_are_44_px_and_every_stacked_index_shows(size):
     assert all(pygame.Rect(0, 0, W, H).contains(r) for r in t.card_places())
 
 
-@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("size", SIZES + SMALLEST + [(375, 667), (390, 680)], ids=lambda s: "%dx%d" % s)
+def test_devils_grip_cells_are_44_px_targets(size):
+    """Every cell of Devil's Grip answers a press over at least 44 px each way (the cell and the
+    gaps around it, docs/devils-grip.md), no two cells' targets overlap, and the stock and the
+    talon are 44-px targets too: at 375x667 and 360x640 the grid as dealt made the columns 42
+    and 41 px wide."""
+    from ui.table.devils_grip import DevilsGripTable
+
+    t = make(DevilsGripTable, size, 1).scene
+    cells = t.hit_rects
+    assert all(r.width >= TOUCH and r.height >= TOUCH for r in cells), (t.card_w, min(r.size for r in cells))
+    assert not any(a.colliderect(b) for i, a in enumerate(cells) for b in cells[i + 1:])
+    for r in (t.stock_hit, t.talon_area):
+        assert r.width >= TOUCH and r.height >= TOUCH, r
+
+
+@pytest.mark.parametrize("size", [(360, 640), (375, 667), (390, 844), (390, 680)], ids=lambda s: "%dx%d" % s)
 def test_devils_grip_upright_takes_the_arrangement_with_the_widest_cards(size):
     """Upright, Devil's Grip lays its 24 stacks out as 8 rows of 3 fanned right, or as dealt (3
-    rows of 8) fanned down with compact faces, whichever gives the wider card: on the 360x640
-    phone the 8 rows gave 33-px cards, the grid as dealt gives 39 (44 would need 8 columns of
-    44 px, 352 px, in a table 344 px wide: docs/ui.md); at 390x844 the 8 rows stay (48 px)."""
+    rows of 8) fanned down with compact faces: the one with the wider card of those whose
+    cells are 44-px targets. On a phone 360 or 375 px wide the grid as dealt would give wider
+    cards (39 and 40 px, against 33 and 35) in columns 41 and 42 px wide (44 would need 8
+    columns of 44 px, 352 px, and the chains' labels in a table 344 px wide): the 8 rows stay;
+    at 390x680 the grid as dealt gives 44-px columns and the wider cards."""
     from ui.frame import load_toml
     from ui.table.devils_grip import DevilsGripTable
 
     t = make(DevilsGripTable, size, 1).scene
     sections = load_toml("devils-grip/screen.toml")
-    widths = {name: t.arrangement(sections[name], t.frame)[0] for name in ("portrait", "portrait-dealt")}
-    assert t.card_w == max(widths.values()), widths
-    if size == (360, 640):
-        assert t.geo["fan"] == "down" and not t.transposed and t.card_w >= 38, (t.card_w, widths)
-        assert widths["portrait"] < t.card_w
+    sized = {name: t.arrangement(sections[name], t.frame) for name in ("portrait", "portrait-dealt")}
+    roomy = {name: w for name, (w, a) in sized.items() if min(t.cell_target(w, a)) >= TOUCH}
+    assert t.card_w == max(roomy.values()), sized
+    if size == (390, 680):
+        assert t.geo["fan"] == "down" and not t.transposed and t.card_w > sized["portrait"][0]
     else:
-        assert t.transposed and t.card_w >= 48
+        assert t.transposed and t.card_w >= {360: 33, 375: 35, 390: 48}[size[0]], t.card_w
 
 
 def _fill_a_foundation(t):

@@ -41,7 +41,7 @@ from games.solvers.search import SOLVED
 
 from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
-from ..frame import DIM, INK, draw_ring, felt, icon, load_toml, opaque_surface
+from ..frame import DIM, INK, TOUCH, draw_ring, felt, icon, load_toml, opaque_surface
 from . import hit
 from .base import GameTable
 from .drag import TargetFocus
@@ -168,18 +168,25 @@ class DevilsGripTable(TargetFocus, GameTable):
         return w, dict(cw=cw, ch=ch, fan=fan, transposed=transposed, lw=lw, lh=lh, gx=gx, gy=gy, gh=gh, ts=ts,
                        tw=tw, th=th)
 
+    @staticmethod
+    def cell_target(w: int, a: dict) -> tuple[int, int]:
+        """``(width, height)`` px of a cell's tap target (the cell with the gaps around it, as
+        :meth:`layout_cards` makes ``hit_rects``) for card width ``w`` and sizes ``a`` of
+        :meth:`arrangement`."""
+        return int((a["cw"] + a["gx"]) * w), int((a["ch"] + a["gy"]) * w)
+
     def layout_cards(self, frame) -> None:
         """Card width and every rectangle for ``frame`` (a :class:`ui.frame.Frame`): the shape's
         geometry, or its ``alternate`` where that gives wider cards (the grid as dealt, fanned
-        down, on a phone too short for the 8 rows of the upright layout)."""
+        down) — of those whose cells are tap targets of at least :data:`ui.frame.TOUCH` px
+        each way, when one is (a phone 360 or 375 px wide: the 8 rows of the upright layout,
+        not the grid as dealt with 41-px columns)."""
         sections = load_toml("devils-grip/screen.toml")
         p = sections[frame.shape]
-        w, a = self.arrangement(p, frame)
-        if "alternate" in p:
-            alt = sections[p["alternate"]]
-            w_alt, a_alt = self.arrangement(alt, frame)
-            if w_alt > w:
-                p, w, a = alt, w_alt, a_alt
+        options = [p] + ([sections[p["alternate"]]] if "alternate" in p else [])
+        sized = [(q, *self.arrangement(q, frame)) for q in options]
+        roomy = [x for x in sized if min(self.cell_target(x[1], x[2])) >= TOUCH]
+        p, w, a = max(roomy or sized, key=lambda x: x[1])
         self.geo = p
         T = frame.table
         R = cards_art.RATIO
@@ -201,7 +208,10 @@ class DevilsGripTable(TargetFocus, GameTable):
             sc, sr = (r, c) if self.transposed else (c, r)
             rect = pygame.Rect(round(gx0 + sc * (cw + gx) * w), round(gy0 + sr * (ch + gy) * w), cwp, chp)
             self.cell_rects.append(rect)
-            self.hit_rects.append(rect.inflate(hx, hy))
+            # the cell with half the gaps around it: neighbours' targets meet, never overlap
+            x0, y0 = gx0 + (sc * (cw + gx) - gx / 2) * w, gy0 + (sr * (ch + gy) - gy / 2) * w
+            x1, y1 = x0 + (cw + gx) * w, y0 + (ch + gy) * w
+            self.hit_rects.append(pygame.Rect(round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0)))
             d = round(max(p["handle_min"], p["handle"] * min(cwp, chp)))
             d = min(d, cwp, chp)
             hr = pygame.Rect(0, 0, d, d)
