@@ -75,6 +75,7 @@ MSG_NOT_HOME = N_("This card cannot go to its foundation yet")
 MSG_NOT_FIT = N_("The card must be one rank lower and of the other colour")
 MSG_CELL_FULL = N_("That free cell is taken")
 MSG_NO_RUN = N_("No card of that column fits there")
+MSG_OTHER_RUN = N_("A run of {n} does not fit there: the run that fits is the top {k} (from {card})")
 MSG_TOO_MANY = N_("Only {n} can move at once now: (free cells + 1) × 2^(empty columns, the one they go to not counted)")
 MSG_NOT_RUN = N_("Those cards are not in order and cannot move together")
 MSG_SAME = N_("A card cannot move to its own column")
@@ -258,7 +259,9 @@ class FreeCell(Rules):
         r = cls._why(s, m)
         if r is None:
             return None
-        return Refusal(MSG_TOO_MANY, {"n": r[1]}) if r[0] == MSG_TOO_MANY else Refusal(r[0])
+        if r[0] == MSG_TOO_MANY:
+            return Refusal(MSG_TOO_MANY, {"n": r[1]})
+        return Refusal(r[0], r[1] if len(r) > 1 else {})
 
     @classmethod
     def _why(cls, s: FreeCellState, m: Move) -> tuple | None:
@@ -303,7 +306,12 @@ class FreeCell(Rules):
             return (MSG_BAD_MOVE,)
         d = cols[dst]
         if d and not fits(card, d[-1]):
-            return (MSG_NOT_FIT,) if n == 1 or src >= CELL else (MSG_NO_RUN,)
+            if n == 1 or src >= CELL:
+                return (MSG_NOT_FIT,)
+            k = cls._fit_count(s, src, dst)  # a run of another length may fit: name it
+            if k:
+                return (MSG_OTHER_RUN, {"n": n, "k": k, "card": fmt(cols[src][-k])})
+            return (MSG_NO_RUN,)
         if 0 <= src < N_COLUMNS:
             cap = capacity(s, dst)
             if n > cap:
@@ -318,7 +326,7 @@ class FreeCell(Rules):
             text = cls.format_move(s, m)
             if why[0] == MSG_TOO_MANY:
                 raise IllegalMove(MSG_TOO_MANY, text, n=why[1])
-            raise IllegalMove(why[0], text, text=text)
+            raise IllegalMove(why[0], text, text=text, **(why[1] if len(why) > 1 else {}))
         src, dst, n = m
         cols, cells, f = s.columns, s.cells, s.foundations
         if src < N_COLUMNS:

@@ -79,6 +79,7 @@ MSG_NOT_HOME = N_("This card cannot go to its foundation yet")
 MSG_NOT_FIT = N_("The card must be one rank lower and of the other colour")
 MSG_KING_ONLY = N_("Only a king can go to an empty column")
 MSG_NO_RUN = N_("No card of that column fits there")
+MSG_OTHER_RUN = N_("A run of {n} does not fit there: the run that fits is the top {k} (from {card})")
 MSG_SAME = N_("A card cannot move to its own column")
 MSG_STOCK_EMPTY = N_("The stock and the waste are empty")
 MSG_OVER = N_("The game is over")
@@ -271,7 +272,9 @@ class Klondike(Rules):
                 n = cls._movable(s, m.src, cols[m.dst][-1] if cols[m.dst] else None)
                 if not n:
                     return Refusal(MSG_KING_ONLY if not cols[m.dst] else MSG_NO_RUN)
-                return None if m.n == n else Refusal(MSG_NO_RUN)
+                if m.n == n:
+                    return None
+                return Refusal(MSG_OTHER_RUN, {"n": m.n, "k": n, "card": fmt(col[-n])})
         else:
             return Refusal(MSG_BAD_MOVE)
         c = cards[0]
@@ -294,7 +297,8 @@ class Klondike(Rules):
         """
         why = cls.why_not(s, m)
         if why is not None:
-            raise IllegalMove(why.msgid, cls.format_move(s, m), text=cls.format_move(s, m))
+            text = cls.format_move(s, m)
+            raise IllegalMove(why.msgid, text, **{"text": text, **why.fields})
         score = s.score
         if m.src == STOCK:
             k = m.n

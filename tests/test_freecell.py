@@ -379,3 +379,19 @@ def test_tap_moves_given_the_legal_moves_answer_the_same():
         for src in [CELL + k for k in range(4)] + [FOUNDATION_OF + k for k in range(4)]:
             assert FreeCell.tap_moves(s, src, legal=legal) == FreeCell.tap_moves(s, src)
         s = FreeCell.apply(s, rng.choice(legal))
+
+
+def test_a_run_move_with_a_wrong_count_says_what_fits():
+    """``13/2`` when only the top card fits column 3 says that the run of 2 does not fit and which
+    run does, not "No card of that column fits"; a count longer than the run says the cards are
+    not in order (docs/contract.md, "Move notation")."""
+    s = pos(["*", "TD 9S 8H", "9C", "*", "*", "*", "*", "*"])
+    with pytest.raises(IllegalMove) as e:
+        FreeCell.apply(s, FreeCell.parse_move(s, "23/02"))
+    assert str(e.value) == "A run of 2 does not fit there: the run that fits is the top 1 (from 8H)"
+    assert FreeCell.parse_move(s, "23/1") == FreeCell.parse_move(s, "23") == Move(1, 2, 1)
+    with pytest.raises(IllegalMove, match="not in order"):
+        FreeCell.apply(s, FreeCell.parse_move(s, "23/4"))
+    t = pos(["*", "TD 9S 8H", "2C", "*", "*", "*", "*", "*"])
+    with pytest.raises(IllegalMove, match="No card of that column fits there"):
+        FreeCell.apply(t, FreeCell.parse_move(t, "23/2"))

@@ -464,3 +464,12 @@ def test_a_won_or_lost_game_answers_a_draw_with_the_game_is_over():
     assert Klondike.status(spent) == LOST
     with pytest.raises(IllegalMove, match="The game is over"):
         Klondike.parse_move(spent, "s")
+
+
+def test_a_run_move_of_the_wrong_length_says_what_fits():
+    """A move of a run whose count is not the one that fits (a drag of the wrong cards) says which
+    run fits there, as FreeCell's ``13/2`` does."""
+    s = pos(["(2C) TD 9C 8H 7S", "8D", "TH", "", "", "", ""])
+    with pytest.raises(IllegalMove) as e:
+        Klondike.apply(s, Move(0, 1, 2))
+    assert str(e.value) == "A run of 2 does not fit there: the run that fits is the top 1 (from 7S)"
