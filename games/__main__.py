@@ -35,6 +35,33 @@ class _Parser(argparse.ArgumentParser):
         return ns
 
 
+class _Once(argparse.Action):
+    """A flag that takes one value (``--number``, ``--code``, ``--position``, ``--moves``,
+    ``--timeout``, ``--deals``, ``--jobs``): given twice with different values it is refused, as a
+    repeated ``--option`` key is, rather than the last one taken silently; the same value twice
+    is accepted. ``convert`` (in place of argparse's ``type``) reads the text once the repeat is
+    checked, so a message shows both values as they were typed.
+
+    :raises CommandError: naming the flag and both values; or what ``convert`` refuses.
+    """
+
+    def __init__(self, option_strings, dest, convert=None, **kwargs):
+        super().__init__(option_strings, dest, **kwargs)
+        self.convert = convert
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        given = namespace.__dict__.setdefault("_given", {})
+        if self.dest in given and given[self.dest] != values:
+            raise CommandError(f"{self.option_strings[-1]} given twice ('{quote(given[self.dest])}' and "
+                               f"'{quote(values)}')")
+        given[self.dest] = values
+        try:
+            value = self.convert(values) if self.convert else values
+        except argparse.ArgumentTypeError as e:
+            raise CommandError(f"argument {self.option_strings[-1]}: {e}") from None
+        setattr(namespace, self.dest, value)
+
+
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
     """``["k=v", …]`` as a dict. :raises CommandError: for a pair without ``=``, or one key
     given twice with different values."""
@@ -298,30 +325,31 @@ def build_parser() -> argparse.ArgumentParser:
 
     d = sub.add_parser("deal", help="print a deal's starting position")
     common(d)
-    d.add_argument("--number")
-    d.add_argument("--code")
+    d.add_argument("--number", action=_Once)
+    d.add_argument("--code", action=_Once)
     d.set_defaults(func=cmd_deal)
     m = sub.add_parser("moves", help="list the legal moves of a position")
     common(m)
-    m.add_argument("--position", required=True)
+    m.add_argument("--position", required=True, action=_Once)
     m.set_defaults(func=cmd_moves)
     pl = sub.add_parser("play", help="play moves on a position")
     common(pl)
-    pl.add_argument("--position", required=True)
-    pl.add_argument("--moves", required=True)
+    pl.add_argument("--position", required=True, action=_Once)
+    pl.add_argument("--moves", required=True, action=_Once)
     pl.set_defaults(func=cmd_play)
     s = sub.add_parser("solve", help="solve a deal or a position")
     common(s)
-    s.add_argument("--number")
-    s.add_argument("--code")
-    s.add_argument("--position")
-    s.add_argument("--timeout", type=timeout_arg, default=10.0)
+    s.add_argument("--number", action=_Once)
+    s.add_argument("--code", action=_Once)
+    s.add_argument("--position", action=_Once)
+    s.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg)
     s.set_defaults(func=cmd_solve)
     w = sub.add_parser("winnability", help="solve a range of deals")
     common(w)
-    w.add_argument("--deals", required=True)
-    w.add_argument("--timeout", type=timeout_arg, default=10.0)
-    w.add_argument("--jobs", type=jobs_arg, default=0, help="worker processes; 0 (the default) means one per core")
+    w.add_argument("--deals", required=True, action=_Once)
+    w.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg)
+    w.add_argument("--jobs", default=0, action=_Once, convert=jobs_arg,
+                   help="worker processes; 0 (the default) means one per core")
     w.set_defaults(func=cmd_winnability)
     dy = sub.add_parser("daily", help="print the deal of the day of each game (docs/progression.md)")
     dy.add_argument("date", nargs="?", metavar="DATE", help="YYYY-MM-DD, default today (local date)")

@@ -69,3 +69,29 @@ def test_an_empty_number_line_of_a_position_is_refused_as_moves_is(capsys, monke
     text = "".join(l + "\n" for l in dealt(capsys, game).splitlines() if not l.startswith(f"{key}:"))
     rc, out, err = run(capsys, "moves", game, "--position", "-", stdin=text + f"{key}:\n", monkeypatch=monkeypatch)
     assert rc == 2 and out == "" and key in err and "no value" in err, err
+
+
+# -- repeated flags -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("argv, flag", [
+    (["deal", "klondike", "--number", "1", "--number", "2"], "--number"),
+    (["deal", "klondike", "--code", "KL1-D1-AAAAAAB", "--code", "KL1-D1-AAAAAAC"], "--code"),
+    (["solve", "freecell", "--number", "1", "--timeout", "1", "--timeout", "2"], "--timeout"),
+    (["moves", "klondike", "--position", "a.txt", "--position", "b.txt"], "--position"),
+    (["play", "klondike", "--position", "a.txt", "--moves", "s", "--moves", "s s"], "--moves"),
+    (["winnability", "klondike", "--deals", "1-2", "--deals", "3-4"], "--deals"),
+    (["winnability", "klondike", "--deals", "1-2", "--jobs", "1", "--jobs", "2"], "--jobs"),
+    (["deal", "pyramid", "--option", "layout=3", "--option", "layout=4"], "--option"),
+])
+def test_a_single_valued_flag_given_twice_with_different_values_is_refused(capsys, argv, flag):
+    """Every flag that takes one value is refused when given twice with different values, as a
+    repeated ``--option`` key is (exit 2, one line naming the flag and both values), never the last
+    one taken silently; the same value twice is accepted, as for ``--option``."""
+    rc, out, err = run(capsys, *argv)
+    lines = err.strip().splitlines()
+    assert rc == 2 and out == "" and len(lines) == 1, err
+    assert flag in lines[0] and "given twice" in lines[0], lines[0]
+
+
+def test_the_same_value_twice_is_accepted_as_for_option(capsys):
+    rc, out, err = run(capsys, "deal", "klondike", "--number", "5", "--number", "5")
+    assert rc == 0 and out == run(capsys, "deal", "klondike", "--number", "5")[1], err
