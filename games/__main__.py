@@ -12,8 +12,8 @@ import sys
 
 from .codes import CodeError
 from .core import GameError, History, IllegalMove
-from .deal import read_number
-from .numbers import whole_number
+from .deal import MAX_NUMBER, read_number
+from .numbers import is_digits, whole_number
 from .quoting import escape, quote
 from .registry import find_game
 
@@ -62,18 +62,42 @@ class _Once(argparse.Action):
         setattr(namespace, self.dest, value)
 
 
-def parse_options(pairs: list[str] | None) -> dict[str, str]:
-    """``["k=v", …]`` as a dict. :raises CommandError: for a pair without ``=``, or one key
-    given twice with different values."""
-    out = {}
+class Options(dict):
+    """The ``--option`` pairs: key (lower case, as the rules read it) → value; :attr:`typed` keeps
+    each key as the user typed it, so a message names the text typed (:meth:`name`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.typed: dict[str, str] = {}
+
+    def name(self, key: str) -> str:
+        """``key`` as typed (stripped), or ``key`` itself when it was not typed."""
+        return self.typed.get(key, key)
+
+    def as_typed(self) -> dict[str, str]:
+        """The pairs with their keys as typed, for :meth:`games.core.Rules.check_options`, whose
+        messages quote the key they are given."""
+        return {self.name(k): v for k, v in self.items()}
+
+
+def as_typed(options: dict[str, str]) -> dict[str, str]:
+    """``options`` with keys as typed when it is an :class:`Options`, else as it is."""
+    return options.as_typed() if isinstance(options, Options) else options
+
+
+def parse_options(pairs: list[str] | None) -> Options:
+    """``["k=v", …]`` as :class:`Options`. :raises CommandError: for a pair without ``=``, or one
+    key (in any case) given twice with different values."""
+    out = Options()
     for p in pairs or []:
         k, eq, v = p.partition("=")
         if not eq or not k.strip():
             raise CommandError(f"--option '{quote(p)}' is not KEY=VALUE")
         key, val = k.strip().lower(), v.strip()
         if key in out and out[key].lower() != val.lower():
-            raise CommandError(f"--option {quote(key)} given twice ({quote(out[key])} and {quote(val)})")
+            raise CommandError(f"--option '{quote(k.strip())}' given twice ('{quote(out[key])}' and '{quote(val)}')")
         out[key] = val
+        out.typed.setdefault(key, k.strip())
     return out
 
 
@@ -124,15 +148,18 @@ def resolve_deal(rules, number: str | None, code: str | None, options: dict[str,
     """``(number, options)`` from ``--number`` or ``--code`` plus ``--option``s."""
     if number is not None and code is not None:
         raise CommandError("give --number or --code, not both")
+    typed = as_typed(options)
     if code is not None:
         n, from_code = rules.decode(code)
+        rules.check_options(typed)  # a bad key or value is named as typed
         for k, v in from_code.items():
             if k in options and options[k].lower() != v:
-                raise CommandError(f"--option {k}={quote(options[k])} conflicts with the code {quote(code.strip())} ({k}={v})")
-        options = {**options, **from_code}
+                raise CommandError(f"--option {quote(options.name(k))}={quote(options[k])} conflicts with the code "
+                                   f"{quote(code.strip())} ({k}={v})")
+        typed = {**{k: v for k, v in typed.items() if k.lower() not in from_code}, **from_code}
     else:
         n = read_number(number) if number is not None else 1
-    return n, rules.check_options(options)
+    return n, rules.check_options(typed)
 
 
 MOVES_LIMIT = 10 ** 9
@@ -183,7 +210,9 @@ def check_carried_options(rules, text: str, options: dict[str, str]) -> None:
         key, sep, val = body.partition(":")
         k, v = key.strip().lower(), val.strip()
         if sep and k in options and v and _option_value(rules, k, options[k]) != _option_value(rules, k, v):
-            raise CommandError(f"--option {k}={quote(options[k])} conflicts with the position's '{quote(key.strip())}: {quote(v)}'")
+            name = options.name(k) if isinstance(options, Options) else k
+            raise CommandError(f"--option {quote(name)}={quote(options[k])} conflicts with the position's "
+                               f"'{quote(key.strip())}: {quote(v)}'")
 
 
 def load_position(rules, path: str, options: dict[str, str], text: str | None = None):
@@ -192,7 +221,7 @@ def load_position(rules, path: str, options: dict[str, str], text: str | None = 
     :raises CommandError: for an unreadable file or an option the position contradicts.
     :raises GameError: for a malformed position (the rules' own message).
     """
-    opts = rules.check_options(options)
+    opts = rules.check_options(as_typed(options))
     text = read_text(path) if text is None else text
     check_carried_options(rules, text, options)
     moves_so_far(text)  # a bad Moves: line is refused by every command, not only play
@@ -265,16 +294,24 @@ def cmd_winnability(a) -> int:
 
     rules = find_game(a.game)
     _solver(rules)
+    lo, sep, hi = a.deals.partition("-")
+    whole = f"(a whole number 1..{MAX_NUMBER})"
+    if not sep and not is_digits(lo):
+        raise CommandError(f"--deals '{quote(a.deals)}' is not a deal number or a range A-B {whole}")
+    for piece, side in ((lo, "before"), (hi, "after")):  # each text named once: the piece at fault
+        if sep and not piece.strip():
+            raise CommandError(f"--deals '{quote(a.deals)}' has no number {side} the dash")
+        if sep and not is_digits(piece):
+            raise CommandError(f"--deals: '{quote(piece)}' {side} the dash is not a deal number {whole}")
     try:
-        lo, sep, hi = a.deals.partition("-")
-        first, last = read_number(lo), read_number(hi if sep else lo)  # "A-" is not "A"
-    except ValueError as e:
+        first, last = read_number(lo), read_number(hi if sep else lo)
+    except ValueError as e:  # a number out of range: the message names it, not the text again
         raise CommandError(f"--deals '{quote(a.deals)}': {e}") from None
     if last < first:
         raise CommandError(f"--deals '{quote(a.deals)}': the range is empty")
     if a.jobs < 0:
         raise CommandError(f"--jobs {a.jobs} is negative")
-    opts = rules.check_options(parse_options(a.option))
+    opts = rules.check_options(as_typed(parse_options(a.option)))
     return run(rules, first, last, opts, a.timeout, a.jobs, sys.stdout)
 
 
@@ -293,15 +330,16 @@ def check_daily_options(deals, options: dict[str, str]) -> None:
     from .daily import VARIANTS
 
     for key, value in options.items():
+        name = options.name(key) if isinstance(options, Options) else key
         takers = [d for d in deals if key in find_game(d.game).options]
         if not takers:
-            raise CommandError(f"--option {quote(key)}: no game has this option")
+            raise CommandError(f"--option '{quote(name)}': no game has this option")
         for d in takers:
             rules = find_game(d.game)
-            got = str(rules.check_options({key: value})[key]).lower()
+            got = str(rules.check_options({name: value})[key]).lower()
             fixed = set(VARIANTS[d.game]) | ({"layout"} if d.game == "pyramid" else set())
             if key in fixed and got != str(d.options[key]).lower():
-                raise CommandError(f"--option {key}={quote(value)}: the {d.game} deal of the day on {d.date} is played "
+                raise CommandError(f"--option {quote(name)}={quote(value)}: the {d.game} deal of the day on {d.date} is played "
                                    f"with {key}={d.options[key]} (a daily's rules are fixed; docs/rules.md, "
                                    f"\"Progression\")")
 

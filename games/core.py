@@ -125,7 +125,7 @@ class Rules:
                 raise OptionError(f"{cls.name} has no option '{quote(k)}' (options: {allowed})")
             val = str(v).strip().lower()
             if val not in cls.options[key]:
-                raise OptionError(f"option {quote(key)}='{quote(v)}' is not one of {'|'.join(cls.options[key])}")
+                raise OptionError(f"option {quote(k.strip())}='{quote(v)}' is not one of {'|'.join(cls.options[key])}")
             out[key] = val
         return out
 

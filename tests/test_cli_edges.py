@@ -95,3 +95,34 @@ def test_a_single_valued_flag_given_twice_with_different_values_is_refused(capsy
 def test_the_same_value_twice_is_accepted_as_for_option(capsys):
     rc, out, err = run(capsys, "deal", "klondike", "--number", "5", "--number", "5")
     assert rc == 0 and out == run(capsys, "deal", "klondike", "--number", "5")[1], err
+
+
+# -- the text a message names is the text typed, quoted once --------------------------------------------
+@pytest.mark.parametrize("argv, stdin, shown", [
+    (["deal", "klondike", "--option", "DRAW=1", "--option", "Draw=3"], None, "Draw"),
+    (["deal", "klondike", "--option", "FOO=1"], None, "'FOO'"),
+    (["deal", "klondike", "--option", "DRAW=7"], None, "DRAW"),
+    (["deal", "klondike", "--code", "KL1-D1-AAAAAAB", "--option", "DRAW=3"], None, "DRAW"),
+    (["moves", "klondike", "--position", "-", "--option", "DRAW=3"], "klondike", "DRAW"),
+    (["daily", "2026-12-05", "--option", "FOO=1"], None, "FOO"),
+    (["daily", "2026-12-05", "--option", "SUITS=4"], None, "SUITS"),
+    (["daily", "2026-12-05", "--option", "SUITS=7"], None, "SUITS"),
+    (["winnability", "klondike", "--deals", "1-1", "--option", "DRAW=9"], None, "DRAW"),
+])
+def test_an_option_key_is_named_as_typed(capsys, monkeypatch, argv, stdin, shown):
+    """A message names an ``--option`` key as the user typed it, not lower-cased."""
+    text = dealt(capsys, stdin) if stdin else None
+    rc, out, err = run(capsys, *argv, stdin=text, monkeypatch=monkeypatch)
+    assert rc == 2 and len(err.strip().splitlines()) == 1, err
+    assert shown in err and "option " + shown.strip("'").lower() not in err, err
+
+
+@pytest.mark.parametrize("deals, shown", [
+    ("x", "'x' is not a deal number or a range"), ("1-x", "'x' after the dash is not a deal number"),
+    ("\x1b[31m", "'\\x1b[31m' is not a deal number or a range"), ("1-", "'1-' has no number after the dash"),
+    ("-5", "'-5' has no number before the dash"), ("y-2", "'y' before the dash is not a deal number")])
+def test_a_bad_deals_range_is_quoted_once(capsys, deals, shown):
+    """``--deals`` names the text at fault once (the whole text, or the number at fault in a range),
+    not the whole text and then its piece again."""
+    rc, out, err = run(capsys, "winnability", "klondike", "--deals", deals)
+    assert rc == 2 and shown in err and err.count("'") == 2, err
