@@ -9,6 +9,7 @@ line and the app share it.
 """
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -126,6 +127,34 @@ def tr(msgid: str, lang: str | None = None, context: str | None = None, **kw) ->
 def N_(msgid: str) -> str:
     """Marks ``msgid`` for the catalogue without translating it now."""
     return msgid
+
+
+OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EIO: N_("Input/output error"),
+}
+"""The reasons of the operating system's errors a player may meet reading or writing a file, by
+``errno``, in the words of Linux's ``strerror`` (the catalogue's English)."""
+
+
+def os_reason(error: OSError, lang: str | None = None) -> str:
+    """The reason of ``error`` to show in a message in ``lang`` (default: the current language):
+    the catalogue's translation of its ``errno`` (:data:`OS_REASONS`) in a language other than
+    English; else the operating system's own text (``strerror``, or the error's text when it has
+    none), so a reason the catalogue lacks is still shown."""
+    lang = lang or _current[0]
+    own = error.strerror or str(error)
+    msgid = OS_REASONS.get(error.errno) if isinstance(error.errno, int) else None
+    if lang == "en" or msgid is None:
+        return own
+    return catalogue(lang).get(msgid, own)
 
 
 def plural_form(n: int, lang: str | None = None) -> str:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from games.i18n import N_, tr
+from games.i18n import N_, os_reason, tr
 
 PREFIX = "pasyans."
 SCHEMA = 1
@@ -156,7 +156,7 @@ class JsonFileStorage:
             return {}
         except OSError as e:  # there but unreadable (permissions, a directory…): never write over it
             self.blocked = True
-            self.notice = tr(MSG_FILE_BLOCKED, path=str(self.path), why=e.strerror or str(e))
+            self.notice = tr(MSG_FILE_BLOCKED, path=str(self.path), why=os_reason(e))
             return {}
         try:
             text = raw.decode("utf-8")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pygame
 
-from games.i18n import tr, tr_n
+from games.i18n import os_reason, tr, tr_n
 
 from .. import cards_art, text
 from ..frame import DIM, INK, TOUCH, Button
@@ -248,7 +248,7 @@ class SettingsScene(ScreenScene):
                 path.write_text(content, encoding="utf-8")
                 self.message = tr("Saves exported to {path}", path=str(path))
             except OSError as e:
-                self.message = tr("Could not write {path}: {why}", path=str(path), why=e.strerror or str(e))
+                self.message = tr("Could not write {path}: {why}", path=str(path), why=os_reason(e))
         self.stale = True
 
     def import_(self) -> None:
@@ -266,7 +266,7 @@ class SettingsScene(ScreenScene):
         try:
             content = path.read_bytes()
         except OSError as e:
-            self.message = tr("Could not read {path}: {why}", path=str(path), why=e.strerror or str(e))
+            self.message = tr("Could not read {path}: {why}", path=str(path), why=os_reason(e))
             self.stale = True
             return
         self.import_text(content)
@@ -365,7 +365,7 @@ class SettingsScene(ScreenScene):
                 path.write_text(content, encoding="utf-8")
                 self.message = tr("Kept data exported to {path}", path=str(path))
             except OSError as e:
-                self.message = tr("Could not write {path}: {why}", path=str(path), why=e.strerror or str(e))
+                self.message = tr("Could not write {path}: {why}", path=str(path), why=os_reason(e))
         self.stale = True
 
 
