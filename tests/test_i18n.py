@@ -1,5 +1,6 @@
 """The catalogue: every string a player can see exists in Russian and English."""
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,26 @@ SHOWN_TOGETHER = [
 @pytest.mark.parametrize("a, b", SHOWN_TOGETHER)
 def test_messages_shown_together_are_different_words(lang, a, b):
     assert tr(a, lang, n=7).lower() != tr(b, lang, n=7).lower()
+
+
+DEAL_NOUN = re.compile(r"\bрасклад(?:ы|а|у|ом|е|ов|ам|ами|ах)?\b", re.IGNORECASE)
+"""«Расклад» in any case form: the Russian text says «раздача» for a deal and «раскладка» for a
+Pyramid layout (as Options and the top bar do), never «расклад», which reads as either."""
+
+
+def test_russian_says_razdacha_for_a_deal_and_raskladka_for_a_layout():
+    entries = {}
+    for p in catalogue_files("ru"):
+        entries.update(parse_po(p.read_text(encoding="utf-8")))
+    wrong = {k: v for k, v in entries.items() if DEAL_NOUN.search(v)}
+    assert not wrong, wrong
+    for msgid, text in entries.items():
+        english = re.sub(r"{\w+}", "", msgid.split("\x04")[-1]).lower()  # placeholders are not words
+        if re.search(r"\blayouts?\b", english) and "left-handed" not in english:  # a Pyramid layout
+            assert "расклад" in text.lower(), (msgid, text)  # «раскладка», its forms (the bare noun is refused above)
+        elif re.search(r"\bdeals?\b", english) and "deal code" not in english:
+            assert "расклад" not in text.lower(), (msgid, text)
+    rules = sorted((LOCALES_DIR / "ru" / "rules").glob("*.txt"))
+    assert rules
+    said = [f"{p.name}: {m.group(0)}" for p in rules for m in DEAL_NOUN.finditer(p.read_text(encoding="utf-8"))]
+    assert not said, said

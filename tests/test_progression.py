@@ -142,7 +142,7 @@ def test_builder_and_architect():
     p, _ = play(*pyramid_wins(range(11, 55)), progress=p)
     assert "architect" not in p.badges
     assert badges.progress_text("architect", p, "en") == "Architect: 54 of 55 layouts"
-    assert badges.progress_text("architect", p, "ru") == "Архитектор: 54 из 55 раскладов"
+    assert badges.progress_text("architect", p, "ru") == "Архитектор: 54 из 55 раскладок"
     assert earned(*pyramid_wins([55]), progress=p)[0] == ["architect"]
 
 
