@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 
 from .codes import CodeError
@@ -409,6 +410,27 @@ def one_line(message: str) -> str:
     return "".join(escape(ch) for ch in message)
 
 
+class Terminated(BaseException):
+    """SIGTERM (``kill PID``) arrived: raised in the main thread by :func:`_on_sigterm`, so it
+    unwinds as Ctrl+C's ``KeyboardInterrupt`` does (``winnability``'s workers are stopped at once on
+    the way out) and is not caught by handlers of ``Exception``."""
+
+
+def _on_sigterm(signum, frame):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the stopping short
+    raise Terminated
+
+
+def _catch_sigterm():
+    """Have SIGTERM raise :class:`Terminated` in this process; returns the handler it replaced, or
+    ``None`` when it could not be set (only the main thread may set one: a caller elsewhere keeps
+    its own)."""
+    try:
+        return signal.signal(signal.SIGTERM, _on_sigterm)
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit code."""
     if sys.stdout is None:  # started with standard output closed (``>&-``): nowhere to answer
@@ -419,7 +441,12 @@ def main(argv: list[str] | None = None) -> int:
         if args and not args[0].startswith("-") and args[0] not in COMMANDS:
             raise CommandError(f"unknown command '{quote(args[0])}' (commands: {' '.join(COMMANDS)})")
         a = build_parser().parse_args(args)
-        code = a.func(a)
+        before = _catch_sigterm()
+        try:
+            code = a.func(a)
+        finally:  # a caller running main() in its own process (tests) gets its handler back
+            if before is not None:
+                signal.signal(signal.SIGTERM, before)
         sys.stdout.flush()  # a write that fails (a full disk) fails here, inside the handlers
         return code
     except (CommandError, GameError, CodeError, ValueError) as e:  # ValueError: deal numbers and other values
@@ -430,6 +457,10 @@ def main(argv: list[str] | None = None) -> int:
         # already stopped (games/winnability.py), so nothing is left running
         print("interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        # SIGTERM: the same, with the shell's code for it (128 + 15)
+        print("terminated", file=sys.stderr)
+        return 143
     except BrokenPipeError:
         # the reader went away (``| head``): quietly
         _drop_stdout()

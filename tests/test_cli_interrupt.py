@@ -112,3 +112,45 @@ def test_ctrl_c_with_one_job_searching_in_the_command_itself():
     wait_for(lambda: (stat(p.pid) or ("", 0, 9.9))[2] >= 1.0, "the search to run")
     rc, out, err = interrupt(p)
     assert (rc, out, err) == (130, "", "interrupted\n")
+
+
+def terminate(p):
+    """SIGTERM to ``p`` alone (as ``kill PID`` sends it, not to its group); its exit code, standard
+    output and error."""
+    os.kill(p.pid, signal.SIGTERM)
+    try:
+        out, err = p.communicate(timeout=GUARD)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    return p.returncode, out.decode(), err.decode()
+
+
+def test_sigterm_stops_winnability_and_its_workers_as_ctrl_c_does():
+    """``kill PID`` (SIGTERM to the command alone) stops the workers at once, in the middle of their
+    deals, as Ctrl+C does: one line ``terminated``, exit 143 (128 + SIGTERM), no worker left (they
+    were left to finish their deal, which may take the whole ``--timeout``)."""
+    p = start("winnability", HARD[0], "--deals", DEALS, "--jobs", "2", *HARD[1:])
+    workers = []
+
+    def started():
+        workers[:] = [c for c in children(p.pid) if b"spawn_main" in open(f"/proc/{c}/cmdline", "rb").read()]
+        return len(workers) == 2
+
+    wait_for(started, "two workers")
+    wait_for(lambda: all((stat(w) or ("", 0, 9.9))[2] >= 1.0 for w in workers), "the workers to search")
+    others = [c for c in children(p.pid) if c not in workers]
+    rc, out, err = terminate(p)
+    assert (rc, out, err) == (143, "", "terminated\n")
+    assert not [w for w in workers if alive(w)]
+    wait_for(lambda: not [c for c in others if alive(c)], "every process the command started to end")
+
+
+@pytest.mark.parametrize("command", ["solve", "winnability"])
+def test_sigterm_during_a_search_in_the_command_itself(command):
+    args = ("--number", DEAL) if command == "solve" else ("--deals", DEALS, "--jobs", "1")
+    p = start(command, HARD[0], *args, *HARD[1:])
+    wait_for(lambda: (stat(p.pid) or ("", 0, 9.9))[2] >= 1.0, "the search to run")
+    rc, out, err = terminate(p)
+    assert (rc, out, err) == (143, "", "terminated\n")
