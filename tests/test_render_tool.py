@@ -124,3 +124,25 @@ def test_the_app_says_when_pasyans_size_is_under_the_minimum(monkeypatch, capsys
     app = new_app(size=None, frames=0)
     assert app.size == (640, 360)
     assert "PASYANS_SIZE 320x300 is under the smallest window" in capsys.readouterr().err
+
+
+def test_render_all_draws_a_start_the_same_however_fast_the_machine(tmp_path, monkeypatch):
+    """tools/render_all.py's start of a deal with a card safe home at once (Klondike draw 3, deal 3:
+    an ace face up) is the same picture whether the frames before it took no time or a long time
+    (the automatic moves wait a timer on the app's clock): the tool plays them out before the
+    picture, so a render depends on the code only."""
+    import pygame
+
+    from tests.conftest import FakeClock
+    from tools import render_all
+    from ui.app import App
+
+    shots = []
+    for tick in (1e-6, 0.5):   # a fast machine, a slow (or loaded) one
+        monkeypatch.setattr(App, "now", staticmethod(FakeClock(tick=tick)))
+        _, app = render_all._table_app((390, 844), "klondike", {"draw": "3"}, 3)
+        out = tmp_path / f"{tick}.png"
+        render_all._shoot(app, out)
+        app.close()
+        shots.append(pygame.image.tobytes(pygame.image.load(str(out)), "RGB"))
+    assert shots[0] == shots[1]

@@ -70,21 +70,34 @@ def _table_app(size, game, opts, number):
     return rules, app
 
 
-def _shoot(app, out: Path) -> None:
-    t = app.scene
-    if hasattr(t, "anim"):  # a table (the screens around the games have no animation)
-        _settle(t)
-    if hasattr(t, "clock"):
-        t.clock = 0.0
-    app.dirty = True
+def _frames(app) -> None:
     for _ in range(200):   # a table's first picture waits for its card images (Scene.ready),
         app.frame()        # the home screen's miniatures come a game a frame
         if not app.dirty and not getattr(app.scene, "previews_later", False):
             break
+
+
+def _shoot(app, out: Path) -> None:
+    """Draw the scene settled and save it. A table's automatic moves at the deal (an ace face up
+    going home) wait a timer on the app's clock after its first picture, so how many of them the
+    frames before the picture have played depends on the machine's speed: the table is drawn
+    once, then settled (every pending automatic move played, flights landed), then drawn for the
+    PNG."""
+    t = app.scene
+    if hasattr(t, "anim"):  # a table (the screens around the games have no animation)
+        _frames(app)
+        _settle(t)
+    if hasattr(t, "clock"):
+        t.clock = 0.0
+    app.dirty = True
+    _frames(app)
     pygame.image.save(app.screen, str(out))
 
 
 def _settle(t) -> None:
+    """Land ``t``'s flights and play its pending automatic moves (``GameTable.settle``), and clear
+    its toasts: nothing left that a timer would change."""
+    t.settle()
     t.anim.finish()
     t.toasts.clear()
 
