@@ -128,6 +128,12 @@ def render(size, args, out: Path) -> None:
             t.panel.submit()
     elif args.panel == "options":
         t.open_options()
+    # drawn once, then settled: the automatic moves at the deal (an ace face up going home) wait a
+    # timer on the app's clock, so the frames of the first picture may or may not have played them
+    drawn(app)
+    t.settle()
+    t.anim.finish()
+    t.toasts.clear()
     if args.status:
         t.say(args.status, error=True)
     app.dirty = True
