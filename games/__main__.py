@@ -86,6 +86,11 @@ def as_typed(options: dict[str, str]) -> dict[str, str]:
     return options.as_typed() if isinstance(options, Options) else options
 
 
+def typed_name(options: dict[str, str], key: str) -> str:
+    """Option ``key`` as the user typed it when ``options`` is an :class:`Options`, else ``key``."""
+    return options.name(key) if isinstance(options, Options) else key
+
+
 def parse_options(pairs: list[str] | None) -> Options:
     """``["k=v", …]`` as :class:`Options`. :raises CommandError: for a pair without ``=``, or one
     key (in any case) given twice with different values."""
@@ -155,8 +160,8 @@ def resolve_deal(rules, number: str | None, code: str | None, options: dict[str,
         rules.check_options(typed)  # a bad key or value is named as typed
         for k, v in from_code.items():
             if k in options and options[k].lower() != v:
-                raise CommandError(f"--option {quote(options.name(k))}={quote(options[k])} conflicts with the code "
-                                   f"{quote(code.strip())} ({k}={v})")
+                raise CommandError(f"--option {quote(typed_name(options, k))}={quote(options[k])} conflicts with "
+                                   f"the code {quote(code.strip())} ({k}={v})")
         typed = {**{k: v for k, v in typed.items() if k.lower() not in from_code}, **from_code}
     else:
         n = read_number(number) if number is not None else 1
@@ -211,9 +216,8 @@ def check_carried_options(rules, text: str, options: dict[str, str]) -> None:
         key, sep, val = body.partition(":")
         k, v = key.strip().lower(), val.strip()
         if sep and k in options and v and _option_value(rules, k, options[k]) != _option_value(rules, k, v):
-            name = options.name(k) if isinstance(options, Options) else k
-            raise CommandError(f"--option {quote(name)}={quote(options[k])} conflicts with the position's "
-                               f"'{quote(key.strip())}: {quote(v)}'")
+            raise CommandError(f"--option {quote(typed_name(options, k))}={quote(options[k])} conflicts with the "
+                               f"position's '{quote(key.strip())}: {quote(v)}'")
 
 
 def load_position(rules, path: str, options: dict[str, str], text: str | None = None):
@@ -331,7 +335,7 @@ def check_daily_options(deals, options: dict[str, str]) -> None:
     from .daily import VARIANTS
 
     for key, value in options.items():
-        name = options.name(key) if isinstance(options, Options) else key
+        name = typed_name(options, key)
         takers = [d for d in deals if key in find_game(d.game).options]
         if not takers:
             raise CommandError(f"--option '{quote(name)}': no game has this option")
