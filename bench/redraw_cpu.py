@@ -9,7 +9,8 @@ interpreters, and the ratio of the medians (this / reference) is printed: the fi
 the machine is loaded.
 
 ``--cold`` draws every frame as a table's first: the pixels kept from earlier drawings (the top
-bar, buttons, status line and empty piles the tables copy, ``GameTable._stamped``) and the cards'
+bar, buttons, status line and empty piles the tables copy, ``GameTable._stamped``; the piles drawn
+again as they were, ``GameTable._kept_part``: ``GameTable.forget_drawings``) and the cards'
 drawing plans (``cards_art.CardArt.plan``) are forgotten before each redraw (the card images
 themselves stay cached, as they always have been). A checkout that has neither is unaffected.
 
@@ -68,7 +69,9 @@ for name, number, options in {screens}:
         if hasattr(sc, "stale"):
             sc.stale = True
             sc._picture = None    # no partial redraw: the picture rebuilt whole
-            if cold and hasattr(sc, "_stamps"):
+            if cold and hasattr(sc, "forget_drawings"):
+                sc.forget_drawings()
+            elif cold and hasattr(sc, "_stamps"):
                 sc._stamps = {{}}
         if cold and hasattr(cards_art, "_plans"):
             cards_art._plans.clear()

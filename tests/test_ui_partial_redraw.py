@@ -22,14 +22,14 @@ from conftest import new_app, run_until  # noqa: E402
 def whole_picture(t, size, cold: bool = True) -> pygame.Surface:
     """The still picture rebuilt whole (the table's own picture is left as it was); ``cold``:
     drawn from scratch, none of the pixels kept from earlier drawings (the top bar's, the
-    buttons', the status line's) copied."""
-    kept, picture, stamps = t.base, t._picture, t._stamps
+    buttons', the status line's, the parts drawn again as they were) copied."""
+    kept, picture, stamps, parts = t.base, t._picture, t._stamps, t._kept
     t.base, t._picture = None, None
     if cold:
-        t._stamps = {}
+        t.forget_drawings()
     t.rebuild(size)
     out = t.base
-    t.base, t._picture, t._stamps = kept, picture, stamps
+    t.base, t._picture, t._stamps, t._kept = kept, picture, stamps, parts
     return out
 
 

@@ -895,6 +895,11 @@ class collecting:
         return False
 
 
+def collecting_now() -> bool:
+    """Whether a dry pass is listing images (``with collecting():``): nothing is drawn."""
+    return _collecting
+
+
 def pending(soon_only: bool = True) -> int:
     """How many queued images are still to make (those the next picture needs, or all)."""
     return len(_soon) + (0 if soon_only else len(_later))

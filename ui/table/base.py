@@ -188,6 +188,7 @@ class GameTable(Scene):
         self.pause_button: Button | None = None   # the pause menu's button, top left
         self.top_sizes: list[tuple[str, str, int]] = []   # the top bar's (label, value, text px) drawn
         self._stamps: dict[tuple, tuple] = {}   # place → (key, pixels, result) last drawn (_stamped)
+        self._kept: dict = {}                    # part → (key, pixels or None) last drawn (_kept_part)
 
     # -- scene protocol --------------------------------------------------------------------------
     def enter(self, app) -> None:
@@ -1246,6 +1247,93 @@ class GameTable(Scene):
                 self._stamps.clear()
             self._stamps[slot] = (key, surface.subsurface(rect).copy(), extra)
         return extra
+
+    def _kept_part(self, surface, name, key: tuple, box: pygame.Rect, draw, ink=None) -> None:
+        """Part ``name`` of the still picture: ``draw(surface)``, or a copy of the pixels of ``box``
+        (px) as they were right after it was last drawn under the same ``key``.
+
+        Sound only where the pixels of ``box`` right after the drawing depend on ``key`` alone:
+        ``key`` must hold the part's signature, the look and the screen's size (the felt under
+        it), and the signatures of the parts drawn before it whose boxes meet ``box``, in order
+        (their shadows and halos reach under it); nothing else may be drawn there before it but
+        the felt and the top bar. The rows of ``box`` the top bar (with the pause button) covers
+        are not kept: the part is drawn again there, clipped to them (the top bar changes every
+        second), unless ``ink()`` (px, within ``box``: where the part draws, when known) says it
+        draws nothing there. Each drawing blends a part's cards,
+        shadows and halos again (the costliest pixels of a redraw: WebAssembly blends without
+        SIMD); the copy is one opaque blit. The pixels are kept the second time a part is drawn
+        whole under the same key (a part seen once, such as a pile during a drag, costs no copy),
+        one drawing per part."""
+        bar = self.frame.top
+        pb = self.pause_button
+        if pb is not None:
+            bar = bar.union(pb.rect)
+        keep = box.clip(surface.get_rect())
+        if keep.colliderect(bar):
+            if bar.topleft != (0, 0) or bar.width < surface.get_width():
+                draw(surface)
+                return
+            keep.height = keep.bottom - bar.bottom
+            keep.top = bar.bottom
+        got = self._kept.get(name)
+        if got is not None and got[1] is not None and got[0] == key:
+            surface.blit(got[1], keep)
+            if keep.top > box.top and (ink is None or ink().top < keep.top):
+                clip = surface.get_clip()
+                surface.set_clip(clip.clip(pygame.Rect(box.x, box.y, box.width, keep.top - box.y)))
+                draw(surface)
+                surface.set_clip(clip)
+            return
+        draw(surface)
+        if got is not None and got[0] == key and keep.width > 0 and keep.height > 0 and \
+                surface.get_clip().contains(keep):
+            self._kept[name] = (key, surface.subsurface(keep).copy())
+        elif got is None or got[0] != key:
+            self._kept[name] = (key, None)
+
+    def part_keeper(self, surface, extra: tuple = ()):
+        """A function ``keep(name, draw, ink=None, also=None)`` for a :meth:`draw_cards` that draws its parts
+        one after the other, in the same order every time: part ``name`` of
+        :meth:`picture_parts` drawn by ``draw(surface)`` or copied as last drawn
+        (:meth:`_kept_part`), its key made of its rect and signature, the picture's key (size,
+        layout, look), ``extra`` (anything else the table's drawing of every part depends on),
+        ``also`` (what this part's drawing depends on beyond its signature: where its empty
+        place lies…) and the rects and signatures of the parts drawn before it whose rects meet
+        its rect. ``draw`` None: the
+        part is not drawn (it lies outside a partial redraw's clip) but counts as drawn before
+        the next ones. ``ink(signature)``: where the part draws, px (see :meth:`_kept_part`). A
+        name that is not a part, and everything during a dry pass (``cards_art.collecting``), is
+        simply drawn."""
+        rec = self._picture
+        parts = None if cards_art.collecting_now() else rec[1] if rec is not None else self.picture_parts()
+        if parts is None:
+            def plain(name, draw, ink=None, also=None) -> None:
+                if draw is not None:
+                    draw(surface)
+            return plain
+        look = (rec[0] if rec is not None else self.picture_key(), extra)
+        before: list[tuple[pygame.Rect, tuple]] = []
+
+        def keep(name, draw, ink=None, also=None) -> None:
+            got = parts.get(name)
+            if got is None:
+                if draw is not None:
+                    draw(surface)
+                return
+            box = pygame.Rect(got[0])
+            sig = (name, got[0], got[1])
+            if draw is not None:
+                under = tuple(b[1] for b in before if b[0].colliderect(box))
+                self._kept_part(surface, name, (look, sig, under, also), box, draw,
+                                None if ink is None else lambda: ink(got[1]))
+            before.append((box, sig))
+        return keep
+
+    def forget_drawings(self) -> None:
+        """Forget every pixel kept from earlier drawings (:meth:`_stamped`, :meth:`_kept_part`):
+        the next rebuild draws everything as a table's first picture does."""
+        self._stamps = {}
+        self._kept = {}
 
     def on_bare_felt(self, key, rect: pygame.Rect) -> bool:
         """Whether nothing but the felt lies under ``rect`` (px) when part ``key`` of the still

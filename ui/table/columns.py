@@ -1179,12 +1179,15 @@ class ColumnsTable(GameTable):
         is over. Remembered for the last state asked (a redraw asks again for the same state: in
         FreeCell the search cost as much as drawing the cards)."""
         s = self.state
-        if not self.settings.glow or self.rules.status(s) != PLAYING:
+        if not self.settings.glow:
             return set()
         known = self._glowing
         if known is not None and known[0] is s:
             return known[1]
         out = set()
+        self._glowing = (s, out)
+        if self.rules.status(s) != PLAYING:
+            return out
         for key in self.all_keys():
             if key[0] in ("found", "stock"):
                 continue
@@ -1195,7 +1198,6 @@ class ColumnsTable(GameTable):
                     continue
                 if self.tap_list(s, key, i):
                     out.add((key, i))
-        self._glowing = (s, out)
         return out
 
     def picture_parts(self) -> dict:
@@ -1242,53 +1244,78 @@ class ColumnsTable(GameTable):
         """Every pile, or within a clip (a partial rebuild: ``GameTable._draw_base``) only the piles
         whose part of the still picture meets it: a pile draws nothing outside its part's rect
         (:meth:`picture_parts`), so the others are skipped whole (a redraw clipped to two piles of
-        FreeCell went through all 52 cards for each clip)."""
+        FreeCell went through all 52 cards for each clip). A pile drawn again as it was is copied
+        as last drawn (:meth:`GameTable._kept_part`), with what the piles drawn before it left
+        under its rect (their signatures in its key)."""
         s = self.state
         hidden = self.hidden_slots()
         glowing = self.glowing()
-        art = self.art
         clip = surface.get_clip()
         boxes = self._picture[1] if self._picture is not None and clip != surface.get_rect() else None
+        keep = self.part_keeper(surface, (self.card_w, self.foundation_badge, self.art.compact, self.art.narrow))
         for key in self.all_keys():
             if boxes is not None and key in boxes and not clip.colliderect(boxes[key][0]):
+                keep(key, None)    # it lies outside the clip
                 continue
-            cards = self.pile_cards(s, key)
-            if not cards:
-                self.draw_pile_base(surface, key)
-                continue
-            rects = self.pile_rects(s, key)
-            sh = self.shake_for(key)
-            stacked = key[0] != "col" and self.fan_for(key) == (0.0, 0.0)
-            idx = range(len(cards))
-            if stacked:
-                top = [i for i in idx if (key, i) not in hidden]
-                idx = top[-1:]
-            first = next((i for i in idx if (key, i) not in hidden), None)   # the lowest card drawn
-            under = None if first is None else rects[first]
-            if under is not None and sh is not None and first >= sh[0]:
-                under = under.move(sh[1], 0)
-            self.draw_pile_base(surface, key, covered=under == self.pile_rect[key])
-            for i in idx:
-                if (key, i) in hidden:
-                    continue
-                c, up = cards[i]
-                r = rects[i]
-                if sh is not None and i >= sh[0]:
-                    r = r.move(sh[1], 0)
-                rows = None
-                if key[0] == "col" and i + 1 < len(cards) and (key, i + 1) not in hidden:
-                    # the next card covers this one below its own top (and rounded corners)
-                    rn = rects[i + 1]
-                    if sh is not None and i + 1 >= sh[0]:
-                        rn = rn.move(sh[1], 0)
-                    corner = cards_art.radius(r.width) + 2
-                    if rn.x == r.x and rn.width == r.width and rn.y - r.y >= corner:
-                        rows = rn.y - r.y + corner
-                art.draw(surface, c, r, up, True, cards_art.GLOW if (key, i) in glowing else None, rows=rows)
-            if key[0] == "found" and self.foundation_badge and (key, len(cards) - 1) not in hidden:
-                self.draw_foundation_badge(surface, key)
+            keep(key, lambda surf: self.draw_pile(surf, s, key, hidden, glowing),
+                 lambda sig: self.pile_ink(key, sig), tuple(self.pile_rect[key]))
         if self.finish_button is not None and self.drag is None:
             self.finish_button.draw(surface)
+
+    def pile_ink(self, key, sig: tuple) -> pygame.Rect:
+        """Where pile ``key`` draws, px, given its signature in :meth:`picture_parts` (its cards'
+        rects, those that glow): its empty place and every card's rect with its shadow's reach,
+        and its halo's where one glows (the badges lie within the cards)."""
+        w, h = self.card_w, self.card_h
+        ink = self.pile_rect[key].unionall([pygame.Rect(r) for r in sig[1]])
+        img, (dx, dy) = cards_art.shadow(w)
+        reach = [-dx, -dy, img.get_width() - w + dx, img.get_height() - h + dy]
+        if sig[3]:
+            img, (gx, gy) = cards_art.glow(w)
+            reach = [max(a, b) for a, b in zip(reach, (-gx, -gy, img.get_width() - w + gx, img.get_height() - h + gy))]
+        left, top, right, bottom = reach
+        return pygame.Rect(ink.x - left, ink.y - top, ink.width + left + right, ink.height + top + bottom)
+
+    def draw_pile(self, surface, s, key, hidden: set, glowing: set) -> None:
+        """Pile ``key`` of state ``s`` as the still picture shows it: its empty place, its cards
+        but those in ``hidden`` (``(key, index)`` in flight or dragged) with a halo on those in
+        ``glowing``, shaken if it shakes, and a filled foundation's badge."""
+        art = self.art
+        cards = self.pile_cards(s, key)
+        if not cards:
+            self.draw_pile_base(surface, key)
+            return
+        rects = self.pile_rects(s, key)
+        sh = self.shake_for(key)
+        stacked = key[0] != "col" and self.fan_for(key) == (0.0, 0.0)
+        idx = range(len(cards))
+        if stacked:
+            top = [i for i in idx if (key, i) not in hidden]
+            idx = top[-1:]
+        first = next((i for i in idx if (key, i) not in hidden), None)   # the lowest card drawn
+        under = None if first is None else rects[first]
+        if under is not None and sh is not None and first >= sh[0]:
+            under = under.move(sh[1], 0)
+        self.draw_pile_base(surface, key, covered=under == self.pile_rect[key])
+        for i in idx:
+            if (key, i) in hidden:
+                continue
+            c, up = cards[i]
+            r = rects[i]
+            if sh is not None and i >= sh[0]:
+                r = r.move(sh[1], 0)
+            rows = None
+            if key[0] == "col" and i + 1 < len(cards) and (key, i + 1) not in hidden:
+                # the next card covers this one below its own top (and rounded corners)
+                rn = rects[i + 1]
+                if sh is not None and i + 1 >= sh[0]:
+                    rn = rn.move(sh[1], 0)
+                corner = cards_art.radius(r.width) + 2
+                if rn.x == r.x and rn.width == r.width and rn.y - r.y >= corner:
+                    rows = rn.y - r.y + corner
+            art.draw(surface, c, r, up, True, cards_art.GLOW if (key, i) in glowing else None, rows=rows)
+        if key[0] == "found" and self.foundation_badge and (key, len(cards) - 1) not in hidden:
+            self.draw_foundation_badge(surface, key)
 
     def draw_moving(self, surface) -> None:
         for tw in self.anim.tweens:
