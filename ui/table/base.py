@@ -1291,7 +1291,7 @@ class GameTable(Scene):
         elif got is None or got[0] != key:
             self._kept[name] = (key, None)
 
-    def part_keeper(self, surface, extra: tuple = ()):
+    def part_keeper(self, surface, extra: tuple = (), kept: bool = True):
         """A function ``keep(name, draw, ink=None, also=None)`` for a :meth:`draw_cards` that draws its parts
         one after the other, in the same order every time: part ``name`` of
         :meth:`picture_parts` drawn by ``draw(surface)`` or copied as last drawn
@@ -1302,10 +1302,11 @@ class GameTable(Scene):
         its rect. ``draw`` None: the
         part is not drawn (it lies outside a partial redraw's clip) but counts as drawn before
         the next ones. ``ink(signature)``: where the part draws, px (see :meth:`_kept_part`). A
-        name that is not a part, and everything during a dry pass (``cards_art.collecting``), is
-        simply drawn."""
+        name that is not a part, and everything during a dry pass (``cards_art.collecting``) or
+        when not ``kept``, is simply drawn."""
         rec = self._picture
-        parts = None if cards_art.collecting_now() else rec[1] if rec is not None else self.picture_parts()
+        parts = None if not kept or cards_art.collecting_now() else \
+            rec[1] if rec is not None else self.picture_parts()
         if parts is None:
             def plain(name, draw, ink=None, also=None) -> None:
                 if draw is not None:

@@ -783,39 +783,60 @@ class DevilsGripTable(TargetFocus, GameTable):
         talon_ok = any(m.kind == TALON for m in legal)
         shaking = self.anim.busy("shake")
         rad = cards_art.radius(w)
+        # each band, cell, the stock and the talon: drawn, or copied as last drawn when drawn
+        # again as they were (GameTable.part_keeper)
+        keep = self.part_keeper(surface, (w, self.transposed, self.geo["fan"], self.geo.get("index"),
+                                          self.geo.get("label_size"),
+                                          tuple(tuple(r) if r is not None else None for r in self.label_rects),
+                                          self.settings.language))
         # the rows' bands and chains
         for r in range(ROWS):
-            br = self.band_rects[r]
-            surface.blit(self._band_on_felt(surface.get_size(), br, rad + 6), br.topleft)
-            self.draw_chain_label(surface, r)
+            keep(("band", r), lambda surf: self.draw_band(surf, r, rad))
         # the cells
-        lw = max(2, w // 22)
         for i in range(N_CELLS):
-            st = s.grid[i]
-            dx = self._shake_dx(hit.cell(i)) if shaking else 0
-            n = min(len(st), hide_cells.get(i, len(st)))
-            if n == 0:
-                surface.blit(cards_art.placeholder(w), self.card_rect(i, 0).move(dx, 0).topleft)
-            for k in range(n):
-                art.draw(surface, st[k], self.card_rect(i, k).move(dx, 0), True, True)
-            if n == 0 or n < len(st):
-                continue
-            box = self.stack_rect(i).move(dx, 0)
-            if complete_in_row(st, i):
-                self._ring(surface, box.inflate(6, 6), GOLD, lw + 1, rad + 3)
-                d = max(14, round(w * 0.3))
-                c = (box.right - d // 3, box.y + d // 3)
-                pygame.draw.circle(surface, GOLD, c, d // 2)
-                ic = icon("ok", round(d * 0.8), (40, 30, 0))
-                surface.blit(ic, ic.get_rect(center=c))
-            elif i in movable:
-                self._ring(surface, box.inflate(6, 6), cards_art.GLOW, lw, rad + 3)
-            if self.swap_from == i:
-                self._ring(surface, box.inflate(10, 10), SWAP_INK, lw + 2, rad + 5)
+            keep(("cell", i), lambda surf: self.draw_cell(surf, i, art, hide_cells, movable, shaking))
         if self.swap_from is not None and not s.grid[self.swap_from]:
+            lw = max(2, w // 22)
             self._ring(surface, self.card_rect(self.swap_from, 0).inflate(10, 10), SWAP_INK, lw + 2, rad + 5)
-        self.draw_stock_pile(surface, legal, shaking)
-        self.draw_talon(surface, hide_talon, talon_ok, shaking)
+        keep("stock", lambda surf: self.draw_stock_pile(surf, legal, shaking))
+        keep("talon", lambda surf: self.draw_talon(surf, hide_talon, talon_ok, shaking))
+
+    def draw_band(self, surface, r: int, rad: int) -> None:
+        """Row ``r``'s faint band (its corners ``rad`` px round) and its chain's label."""
+        br = self.band_rects[r]
+        surface.blit(self._band_on_felt(surface.get_size(), br, rad + 6), br.topleft)
+        self.draw_chain_label(surface, r)
+
+    def draw_cell(self, surface, i: int, art, hide_cells: dict, movable: set, shaking: bool) -> None:
+        """Cell ``i`` in the grid's look ``art``: its stack but the cards in flight (``hide_cells``:
+        cell → how many stay),
+        or its empty place; a finished stack's gold ring and mark, a movable one's glow
+        (``movable``), the ring of the stack picked for a swap."""
+        s = self.state
+        w = self.card_w
+        rad = cards_art.radius(w)
+        lw = max(2, w // 22)
+        st = s.grid[i]
+        dx = self._shake_dx(hit.cell(i)) if shaking else 0
+        n = min(len(st), hide_cells.get(i, len(st)))
+        if n == 0:
+            surface.blit(cards_art.placeholder(w), self.card_rect(i, 0).move(dx, 0).topleft)
+        for k in range(n):
+            art.draw(surface, st[k], self.card_rect(i, k).move(dx, 0), True, True)
+        if n == 0 or n < len(st):
+            return
+        box = self.stack_rect(i).move(dx, 0)
+        if complete_in_row(st, i):
+            self._ring(surface, box.inflate(6, 6), GOLD, lw + 1, rad + 3)
+            d = max(14, round(w * 0.3))
+            c = (box.right - d // 3, box.y + d // 3)
+            pygame.draw.circle(surface, GOLD, c, d // 2)
+            ic = icon("ok", round(d * 0.8), (40, 30, 0))
+            surface.blit(ic, ic.get_rect(center=c))
+        elif i in movable:
+            self._ring(surface, box.inflate(6, 6), cards_art.GLOW, lw, rad + 3)
+        if self.swap_from == i:
+            self._ring(surface, box.inflate(10, 10), SWAP_INK, lw + 2, rad + 5)
 
     def _band(self, size, radius) -> pygame.Surface:
         """A row's faint band (cached: drawn supersampled, too slow for every rebuild)."""

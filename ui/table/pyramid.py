@@ -594,38 +594,62 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         return out
 
     def draw_cards(self, surface) -> None:
+        """Each part of the still picture (:meth:`picture_parts`) in turn: the slots, the stock's
+        back, its top card, its count, the waste and the discard pile; a part drawn again as it
+        was is copied as last drawn (:meth:`GameTable.part_keeper`)."""
         s = self.state
         g = self.geo
         art = self.art
         shaking = self.anim.busy("shake")
         glowing = self.partners()
         dim = self._dim()
+        keep = self.part_keeper(surface, (g.w, tuple(g.deck), tuple(g.stock), tuple(g.waste), tuple(g.discard)))
         for i, c in enumerate(s.cards):
             if c is None or c in self.hidden or i == self.selected:
+                keep(i, None)
                 continue
             r = g.slots[i]
             if shaking:
                 r = r.move(self._shake_dx(hit.slot(i)), 0)
-            art.draw(surface, c, r, True, True, cards_art.GLOW if i in glowing else None,
-                     veil=None if free(s, i) else dim)
+            keep(i, lambda surf: art.draw(surf, c, r, True, True, cards_art.GLOW if i in glowing else None,
+                                          veil=None if free(s, i) else dim))
         # the stock: its back (the draw tab) under its face-up top card
         d = g.deck.move(self._shake_dx(hit.DECK) if shaking else 0, 0)
         n = len(s.stock)
-        if n:
-            art.draw(surface, 0, d, False, True)
-        else:
-            art.draw(surface, None, d, shade=False)
+        keep("deck", lambda surf: art.draw(surf, 0, d, False, True) if n else art.draw(surf, None, d, shade=False))
+        keep("stock", lambda surf: self.draw_stock_top(surf, glowing, shaking))
+        keep("count", lambda surf: self.draw_stock_count(surf, d, n))
+        # the waste: the top card not in flight
+        wr = g.waste.move(self._shake_dx(hit.WASTE) if shaking else 0, 0)
+        wtop = next((c for c in reversed(s.waste) if c not in self.hidden), None)
+        if self.selected == WASTE and s.waste and wtop == s.waste[-1]:
+            wtop = s.waste[-2] if len(s.waste) > 1 else None
+        keep("waste", lambda surf: art.draw(surf, wtop, wr, True, wtop is not None,
+                                            cards_art.GLOW if WASTE in glowing and wtop is not None
+                                            and wtop == s.waste[-1] else None))
+        keep("discard", self.draw_discard)
+
+    def draw_stock_top(self, surface, glowing: set, shaking: bool) -> None:
+        """The stock's top card face up (glowing when it is in ``glowing``), or the back under it
+        while it is lifted, or the empty stock with the redeal mark when the waste can turn back."""
+        s = self.state
+        g = self.geo
+        n = len(s.stock)
         top = s.stock[0] if n else None
         sr = g.stock.move(self._shake_dx(hit.STOCK) if shaking else 0, 0)
         if top is not None and top not in self.hidden and self.selected != STOCK:
-            art.draw(surface, top, sr, True, True, cards_art.GLOW if STOCK in glowing else None)
+            self.art.draw(surface, top, sr, True, True, cards_art.GLOW if STOCK in glowing else None)
         elif top is not None and n > 1:       # the top card is lifted: the stock's back shows
-            art.draw(surface, 0, sr, False, True)
+            self.art.draw(surface, 0, sr, False, True)
         elif not n:
-            art.draw(surface, None, sr, shade=False)
+            self.art.draw(surface, None, sr, shade=False)
             if s.waste and self.rules.why_not(s, DRAW) is None:   # the waste can turn back
                 isz = round(sr.width * 0.55)
                 surface.blit(icon("redeal", isz, INK), (sr.centerx - isz // 2, sr.centery - isz // 2))
+
+    def draw_stock_count(self, surface, d: pygame.Rect, n: int) -> None:
+        """The stock's count ``n`` on the strip of its back (``d``, px) beside its top card."""
+        g = self.geo
         strip = pygame.Rect(d.x, d.y, max(1, g.stock.x - g.deck.x) if g.stock.x > g.deck.x else d.width, d.height)
         if g.stock.x < g.deck.x:   # left-handed: the strip is at the right
             strip = pygame.Rect(g.stock.right, d.y, d.right - g.stock.right, d.height)
@@ -633,16 +657,13 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         br = badge.get_rect(center=(strip.centerx, strip.bottom - badge.get_height()))
         pygame.draw.rect(surface, (10, 30, 20), br.inflate(6, 2), border_radius=br.height)
         surface.blit(badge, br)
-        # the waste: the top card not in flight
-        wr = g.waste.move(self._shake_dx(hit.WASTE) if shaking else 0, 0)
-        wtop = next((c for c in reversed(s.waste) if c not in self.hidden), None)
-        if self.selected == WASTE and s.waste and wtop == s.waste[-1]:
-            wtop = s.waste[-2] if len(s.waste) > 1 else None
-        art.draw(surface, wtop, wr, True, wtop is not None,
-                 cards_art.GLOW if WASTE in glowing and wtop is not None and wtop == s.waste[-1] else None)
-        # the discard pile: its top card, face up, and the count
+
+    def draw_discard(self, surface) -> None:
+        """The discard pile: its top card, face up and shaded, and the count."""
+        s = self.state
+        g = self.geo
         dtop = next((c for c in reversed(s.discard) if c not in self.hidden), None)
-        art.draw(surface, dtop, g.discard, True, dtop is not None)
+        self.art.draw(surface, dtop, g.discard, True, dtop is not None)
         if dtop is not None:
             surface.blit(self._dim(g.discard.width), g.discard.topleft)
             k = sum(1 for c in s.discard if c not in self.hidden)

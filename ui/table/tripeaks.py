@@ -310,16 +310,22 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         # a card would wrap the card lying over it, so each gets a ring inside its visible part,
         # drawn once every card lies
         side = self.geo.get("orientation") == "side"
+        # each slot, the stock and the waste: drawn, or copied as last drawn when drawn again as
+        # they were (GameTable.part_keeper); on their side the rings drawn over the slots make
+        # the stock's and the waste's pixels depend on more than the slots' signatures
+        keep = self.part_keeper(surface, (self.card_w,), kept=not side)
         rects = {}
         for i in range(N_SLOTS):
             c = t[i]
             if c is None or c in self.hidden:
+                keep(i, None)
                 continue
             r = self.slot_rects[i]
             if shaking:
                 r = r.move(self._shake_dx(hit.slot(i)), 0)
             rects[i] = r
-            art.draw(surface, c, r, exposed(t, i), True, cards_art.GLOW if i in legal and not side else None)
+            keep(i, lambda surf: art.draw(surf, c, r, exposed(t, i), True,
+                                          cards_art.GLOW if i in legal and not side else None))
         if side:
             lw = max(2, r.width // 28) if rects else 2
             for i in legal:
@@ -333,27 +339,32 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
                 surface.set_clip(clip.clip(pygame.Rect(r.x, r.y, r.width, bottom - r.y)))
                 pygame.draw.rect(surface, cards_art.GLOW, ring, lw, border_radius=cards_art.radius(r.width))
                 surface.set_clip(clip)
-        # stock: a few stacked backs and the count
+        keep("stock", lambda surf: self.draw_stock_pile(surf, legal, shaking))
+        # waste: the top card not in flight
+        top = next((c for c in reversed(s.waste) if c not in self.hidden), None)
+        keep("waste", lambda surf: art.draw(surf, top, self.waste_rect, True, top is not None))
+
+    def draw_stock_pile(self, surface, legal, shaking: bool) -> None:
+        """The stock: a few stacked backs (the top one glowing when drawing is the only move,
+        ``legal`` the moves the glow shows) and the count, or its empty place."""
+        s = self.state
         r = self.stock_rect
         if shaking:
             r = r.move(self._shake_dx(hit.STOCK), 0)
         n = len(s.stock) - sum(1 for c in self.hidden if c in s.stock)
         if n <= 0:
-            art.draw(surface, None, r, shade=False)
-        else:
-            layers = min(3, 1 + n // 8)
-            glow_stock = DRAW in legal and len(legal) == 1
-            for k in range(layers):
-                off = (layers - 1 - k) * max(1, self.card_w // 40)
-                art.draw(surface, 0, r.move(-off, -off), False, k == 0,
-                         cards_art.GLOW if glow_stock and k == layers - 1 else None)
-            badge = text.render(str(n), max(text.MIN_SIZE, round(self.card_w * 0.24)), INK)
-            br = badge.get_rect(center=(r.centerx, r.bottom - badge.get_height()))
-            pygame.draw.rect(surface, (10, 30, 20), br.inflate(12, 4), border_radius=br.height)
-            surface.blit(badge, br)
-        # waste: the top card not in flight
-        top = next((c for c in reversed(s.waste) if c not in self.hidden), None)
-        art.draw(surface, top, self.waste_rect, True, top is not None)
+            self.art.draw(surface, None, r, shade=False)
+            return
+        layers = min(3, 1 + n // 8)
+        glow_stock = DRAW in legal and len(legal) == 1
+        for k in range(layers):
+            off = (layers - 1 - k) * max(1, self.card_w // 40)
+            self.art.draw(surface, 0, r.move(-off, -off), False, k == 0,
+                          cards_art.GLOW if glow_stock and k == layers - 1 else None)
+        badge = text.render(str(n), max(text.MIN_SIZE, round(self.card_w * 0.24)), INK)
+        br = badge.get_rect(center=(r.centerx, r.bottom - badge.get_height()))
+        pygame.draw.rect(surface, (10, 30, 20), br.inflate(12, 4), border_radius=br.height)
+        surface.blit(badge, br)
 
     def draw_moving_tweens(self, surface) -> None:
         tweens = self.anim.tweens
