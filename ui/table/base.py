@@ -188,7 +188,11 @@ class GameTable(Scene):
         self.pause_button: Button | None = None   # the pause menu's button, top left
         self.top_sizes: list[tuple[str, str, int]] = []   # the top bar's (label, value, text px) drawn
         self._stamps: dict[tuple, tuple] = {}   # place → (key, pixels, result) last drawn (_stamped)
-        self._kept: dict = {}                    # part → (key, pixels or None) last drawn (_kept_part)
+        self._kept: dict = {}                    # part → (key, pixels or None, rect) last drawn (_kept_part)
+        self._kept_plan = None                   # (picture record, (parts, keys)): see _kept_keys
+        self._drawings = 0                       # rebuilds of the still picture so far (_draw_base)
+        self._felt_plan = None                   # (where, pieces): the felt laid around kept parts
+        self._unlaid: dict = {}                  # part → rect: no felt laid there, its copy still to come
 
     # -- scene protocol --------------------------------------------------------------------------
     def enter(self, app) -> None:
@@ -1184,18 +1188,20 @@ class GameTable(Scene):
         of ``clips`` only, skipping the drawers that draw nothing there (the cards when no rect
         of ``part_rects`` meets it)."""
         b = self.base
+        self._drawings += 1
         if clips is None:
             top = self.frame.top
             if top.topleft == (0, 0) and top.width >= size[0]:   # the top bar covers its rows whole
-                b.blit(felt(size), (0, top.bottom), pygame.Rect(0, top.bottom, size[0], size[1] - top.bottom))
+                self._lay_felt(b, pygame.Rect(0, top.bottom, size[0], size[1] - top.bottom))
             else:
-                b.blit(felt(size), (0, 0))
+                self._lay_felt(b, pygame.Rect(0, 0, *size))
             self.draw_top_bar(b)
             if self.panel is not None and self.panel.covers:    # paused: the cards are hidden
                 self.panel.draw(b)
                 self.stale = False
                 return
             self.draw_cards(b)
+            self._unlaid = {}
             if part_rects is None and self._picture is not None and self.panel is None:
                 part_rects = [pygame.Rect(r) for r, _ in self._picture[1].values()]
             for btn in self.buttons:
@@ -1207,6 +1213,7 @@ class GameTable(Scene):
                 self.panel.draw(b)
             self.stale = False
             return
+        self._unlaid = {}
         live = self.assist.live_rect
         for c in clips:
             b.set_clip(c)
@@ -1224,6 +1231,27 @@ class GameTable(Scene):
                 self.assist.draw_static(b)
         b.set_clip(None)
         self.stale = False
+
+    def _lay_felt(self, surface, region: pygame.Rect) -> None:
+        """The felt over ``region`` (px) of a whole rebuild, but where parts will be copied as
+        last drawn (:meth:`_kept_cover`: their pixels hold the felt already): a full-screen copy
+        runs at the memory's speed, and the parts cover a third to most of the table. The
+        pieces around them are worked out once per set of places (:func:`cards_art.rect_minus`)."""
+        fl = felt(surface.get_size())
+        self._unlaid = self._kept_cover(surface) if self.panel is None or not self.panel.covers else {}
+        cover = [r.clip(region) for r in self._unlaid.values() if r.colliderect(region)]
+        if not cover:
+            surface.blit(fl, region.topleft, region)
+            return
+        where = (tuple(region), tuple(tuple(r) for r in cover))
+        plan = self._felt_plan
+        if plan is None or plan[0] != where:
+            x0, y0 = region.topleft
+            pieces = cards_art.rect_minus(region.width, region.height,
+                                          [(r.x - x0, r.y - y0, r.width, r.height) for r in cover])
+            plan = self._felt_plan = (where, [(fl, (x + x0, y + y0), pygame.Rect(x + x0, y + y0, w, h))
+                                              for x, y, w, h in pieces])
+        surface.blits(plan[1], doreturn=False)
 
     def _stamped(self, surface, key: tuple, rect: pygame.Rect, draw):
         """``draw(surface)`` clipped to ``rect``, or a copy of the pixels it drew there last time
@@ -1248,6 +1276,71 @@ class GameTable(Scene):
             self._stamps[slot] = (key, surface.subsurface(rect).copy(), extra)
         return extra
 
+    def kept_extra(self) -> tuple | None:
+        """What a table's drawing of every part of its still picture depends on beyond the part's
+        signature and rect and the picture's key (:meth:`picture_key`): the card width, places
+        laid out outside the parts' rects… (:meth:`part_keeper`). ``None`` (the default): no
+        part is copied as last drawn."""
+        return None
+
+    def _kept_keys(self) -> tuple[dict, dict] | None:
+        """``(parts, keys)``: the parts of the still picture (:meth:`picture_parts`, in the order
+        :meth:`draw_cards` draws them) and each part's key (:meth:`_kept_part`): the picture's
+        key and :meth:`kept_extra`, its rect and signature, and the rects and signatures of the
+        parts before it whose rects meet its rect. Worked out once per record of the picture;
+        ``None`` when no part is kept (no parts, :meth:`kept_extra` None, a dry pass)."""
+        if cards_art.collecting_now():
+            return None
+        rec = self._picture
+        plan = self._kept_plan
+        token = rec if rec is not None else ("drawing", self._drawings)
+        if plan is not None and (plan[0] is rec if rec is not None else plan[0] == token):
+            return plan[1]
+        extra = self.kept_extra()
+        parts = rec[1] if rec is not None else self.picture_parts()
+        if extra is None or parts is None:
+            return None
+        look = (rec[0] if rec is not None else self.picture_key(), extra)
+        boxes, sigs, keys = [], [], {}
+        for name, (box, sig) in parts.items():
+            b = pygame.Rect(box)
+            mine = (name, box, sig)
+            keys[name] = (look, mine, tuple(sigs[k] for k in b.collidelistall(boxes)))
+            boxes.append(b)
+            sigs.append(mine)
+        out = (parts, keys)
+        self._kept_plan = (token, out)
+        return out
+
+    def _kept_rect(self, surface, box: pygame.Rect) -> pygame.Rect | None:
+        """The pixels of a part's ``box`` that are kept (:meth:`_kept_part`): within the screen,
+        below the top bar (with the pause button); ``None`` when the top bar does not cover
+        whole rows from the screen's top (none kept)."""
+        bar = self.frame.top
+        pb = self.pause_button
+        if pb is not None:
+            bar = bar.union(pb.rect)
+        keep = box.clip(surface.get_rect())
+        if keep.colliderect(bar):
+            if bar.topleft != (0, 0) or bar.width < surface.get_width():
+                return None
+            keep.height = keep.bottom - bar.bottom
+            keep.top = bar.bottom
+        return keep
+
+    def _kept_cover(self, surface) -> dict:
+        """Where a whole rebuild will copy parts as last drawn (:meth:`_kept_part`): ``{part:
+        rect}``, px; no felt needs laying there."""
+        got = self._kept_keys()
+        if got is None:
+            return {}
+        out = {}
+        for name, key in got[1].items():
+            k = self._kept.get(name)
+            if k is not None and k[1] is not None and k[0] == key:
+                out[name] = k[2]
+        return out
+
     def _kept_part(self, surface, name, key: tuple, box: pygame.Rect, draw, ink=None) -> None:
         """Part ``name`` of the still picture: ``draw(surface)``, or a copy of the pixels of ``box``
         (px) as they were right after it was last drawn under the same ``key``.
@@ -1259,25 +1352,20 @@ class GameTable(Scene):
         the felt and the top bar. The rows of ``box`` the top bar (with the pause button) covers
         are not kept: the part is drawn again there, clipped to them (the top bar changes every
         second), unless ``ink()`` (px, within ``box``: where the part draws, when known) says it
-        draws nothing there. Each drawing blends a part's cards,
-        shadows and halos again (the costliest pixels of a redraw: WebAssembly blends without
-        SIMD); the copy is one opaque blit. The pixels are kept the second time a part is drawn
-        whole under the same key (a part seen once, such as a pile during a drag, costs no copy),
-        one drawing per part."""
-        bar = self.frame.top
-        pb = self.pause_button
-        if pb is not None:
-            bar = bar.union(pb.rect)
-        keep = box.clip(surface.get_rect())
-        if keep.colliderect(bar):
-            if bar.topleft != (0, 0) or bar.width < surface.get_width():
-                draw(surface)
-                return
-            keep.height = keep.bottom - bar.bottom
-            keep.top = bar.bottom
+        draws nothing there. Each drawing blends a part's cards, shadows and halos again (the
+        costliest pixels of a redraw: WebAssembly blends without SIMD); the copy is one opaque
+        blit. The pixels are kept the second time a part is drawn whole under the same key (a
+        part seen once, such as a pile during a drag, costs no copy), one drawing per part, and
+        only where the felt lies under them already (not where a part still to come will be
+        copied, :meth:`_lay_felt`)."""
+        keep = self._kept_rect(surface, box)
+        if keep is None:
+            draw(surface)
+            return
         got = self._kept.get(name)
         if got is not None and got[1] is not None and got[0] == key:
             surface.blit(got[1], keep)
+            self._unlaid.pop(name, None)
             if keep.top > box.top and (ink is None or ink().top < keep.top):
                 clip = surface.get_clip()
                 surface.set_clip(clip.clip(pygame.Rect(box.x, box.y, box.width, keep.top - box.y)))
@@ -1286,48 +1374,46 @@ class GameTable(Scene):
             return
         draw(surface)
         if got is not None and got[0] == key and keep.width > 0 and keep.height > 0 and \
-                surface.get_clip().contains(keep):
-            self._kept[name] = (key, surface.subsurface(keep).copy())
+                surface.get_clip().contains(keep) and keep.collidelist(list(self._unlaid.values())) < 0:
+            self._kept[name] = (key, surface.subsurface(keep).copy(), keep)
         elif got is None or got[0] != key:
-            self._kept[name] = (key, None)
+            self._kept[name] = (key, None, None)
 
-    def part_keeper(self, surface, extra: tuple = (), kept: bool = True):
-        """A function ``keep(name, draw, ink=None, also=None)`` for a :meth:`draw_cards` that draws its parts
-        one after the other, in the same order every time: part ``name`` of
-        :meth:`picture_parts` drawn by ``draw(surface)`` or copied as last drawn
-        (:meth:`_kept_part`), its key made of its rect and signature, the picture's key (size,
-        layout, look), ``extra`` (anything else the table's drawing of every part depends on),
-        ``also`` (what this part's drawing depends on beyond its signature: where its empty
-        place lies…) and the rects and signatures of the parts drawn before it whose rects meet
-        its rect. ``draw`` None: the
-        part is not drawn (it lies outside a partial redraw's clip) but counts as drawn before
-        the next ones. ``ink(signature)``: where the part draws, px (see :meth:`_kept_part`). A
-        name that is not a part, and everything during a dry pass (``cards_art.collecting``) or
-        when not ``kept``, is simply drawn."""
-        rec = self._picture
-        parts = None if not kept or cards_art.collecting_now() else \
-            rec[1] if rec is not None else self.picture_parts()
-        if parts is None:
-            def plain(name, draw, ink=None, also=None) -> None:
+    def part_keeper(self, surface):
+        """A function ``keep(name, draw, ink=None)`` for a :meth:`draw_cards` that draws the
+        parts of its still picture (:meth:`picture_parts`) one after the other in their order:
+        part ``name`` drawn by ``draw(surface)``, or copied as last drawn (:meth:`_kept_part`,
+        its key from :meth:`_kept_keys`). ``draw`` None: the part is not drawn (it draws
+        nothing, or lies outside a partial redraw's clip). ``ink(signature)``: where the part
+        draws, px (see :meth:`_kept_part`). Everything is simply drawn when no part is kept
+        (:meth:`kept_extra` None, a dry pass), for a name that is not a part, and from the
+        first part met out of its order on."""
+        got = self._kept_keys()
+        if got is None:
+            def plain(name, draw, ink=None) -> None:
                 if draw is not None:
                     draw(surface)
             return plain
-        look = (rec[0] if rec is not None else self.picture_key(), extra)
-        before: list[tuple[pygame.Rect, tuple]] = []
+        parts, keys = got
+        order = iter(list(parts))
+        broken = []
 
-        def keep(name, draw, ink=None, also=None) -> None:
-            got = parts.get(name)
-            if got is None:
+        def keep(name, draw, ink=None) -> None:
+            if name not in parts or broken or next(order, None) != name:
+                if name in parts:
+                    broken.append(name)
                 if draw is not None:
                     draw(surface)
                 return
-            box = pygame.Rect(got[0])
-            sig = (name, got[0], got[1])
-            if draw is not None:
-                under = tuple(b[1] for b in before if b[0].colliderect(box))
-                self._kept_part(surface, name, (look, sig, under, also), box, draw,
-                                None if ink is None else lambda: ink(got[1]))
-            before.append((box, sig))
+            if draw is None:    # nothing drawn, but pixels kept under its key are its place's
+                got = self._kept.get(name)
+                if got is not None and got[1] is not None and got[0] == keys[name]:
+                    surface.blit(got[1], got[2])
+                    self._unlaid.pop(name, None)
+                return
+            box, sig = parts[name]
+            self._kept_part(surface, name, keys[name], pygame.Rect(box), draw,
+                            None if ink is None else lambda: ink(sig))
         return keep
 
     def forget_drawings(self) -> None:
@@ -1335,6 +1421,7 @@ class GameTable(Scene):
         the next rebuild draws everything as a table's first picture does."""
         self._stamps = {}
         self._kept = {}
+        self._kept_plan = None
 
     def on_bare_felt(self, key, rect: pygame.Rect) -> bool:
         """Whether nothing but the felt lies under ``rect`` (px) when part ``key`` of the still

@@ -1252,15 +1252,21 @@ class ColumnsTable(GameTable):
         glowing = self.glowing()
         clip = surface.get_clip()
         boxes = self._picture[1] if self._picture is not None and clip != surface.get_rect() else None
-        keep = self.part_keeper(surface, (self.card_w, self.foundation_badge, self.art.compact, self.art.narrow))
+        keep = self.part_keeper(surface)
         for key in self.all_keys():
             if boxes is not None and key in boxes and not clip.colliderect(boxes[key][0]):
                 keep(key, None)    # it lies outside the clip
                 continue
             keep(key, lambda surf: self.draw_pile(surf, s, key, hidden, glowing),
-                 lambda sig: self.pile_ink(key, sig), tuple(self.pile_rect[key]))
+                 lambda sig: self.pile_ink(key, sig))
         if self.finish_button is not None and self.drag is None:
             self.finish_button.draw(surface)
+
+    def kept_extra(self) -> tuple:
+        """The card width, the looks of the faces and the badge, and every pile's empty place
+        (:meth:`GameTable.kept_extra`)."""
+        return (self.card_w, self.foundation_badge, self.art.compact, self.art.narrow,
+                tuple((k, tuple(r)) for k, r in self.pile_rect.items()))
 
     def pile_ink(self, key, sig: tuple) -> pygame.Rect:
         """Where pile ``key`` draws, px, given its signature in :meth:`picture_parts` (its cards'

@@ -773,6 +773,12 @@ class DevilsGripTable(TargetFocus, GameTable):
             known = self._glow_moves = (s, glow, legal)
         return known[2]
 
+    def kept_extra(self) -> tuple:
+        """The card width, the grid's look and the chains' labels: where, how and in which
+        language (:meth:`GameTable.kept_extra`)."""
+        return (self.card_w, self.transposed, self.geo["fan"], self.geo.get("index"), self.geo.get("label_size"),
+                tuple(tuple(r) if r is not None else None for r in self.label_rects), self.settings.language)
+
     def draw_cards(self, surface) -> None:
         s = self.state
         w = self.card_w
@@ -785,10 +791,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         rad = cards_art.radius(w)
         # each band, cell, the stock and the talon: drawn, or copied as last drawn when drawn
         # again as they were (GameTable.part_keeper)
-        keep = self.part_keeper(surface, (w, self.transposed, self.geo["fan"], self.geo.get("index"),
-                                          self.geo.get("label_size"),
-                                          tuple(tuple(r) if r is not None else None for r in self.label_rects),
-                                          self.settings.language))
+        keep = self.part_keeper(surface)
         # the rows' bands and chains
         for r in range(ROWS):
             keep(("band", r), lambda surf: self.draw_band(surf, r, rad))

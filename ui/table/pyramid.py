@@ -593,6 +593,12 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
                                            sum(1 for c in s.discard if c not in self.hidden)))
         return out
 
+    def kept_extra(self) -> tuple:
+        """The card width and the stock's, waste's and discard pile's places
+        (:meth:`GameTable.kept_extra`)."""
+        g = self.geo
+        return g.w, tuple(g.deck), tuple(g.stock), tuple(g.waste), tuple(g.discard)
+
     def draw_cards(self, surface) -> None:
         """Each part of the still picture (:meth:`picture_parts`) in turn: the slots, the stock's
         back, its top card, its count, the waste and the discard pile; a part drawn again as it
@@ -603,7 +609,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         shaking = self.anim.busy("shake")
         glowing = self.partners()
         dim = self._dim()
-        keep = self.part_keeper(surface, (g.w, tuple(g.deck), tuple(g.stock), tuple(g.waste), tuple(g.discard)))
+        keep = self.part_keeper(surface)
         for i, c in enumerate(s.cards):
             if c is None or c in self.hidden or i == self.selected:
                 keep(i, None)

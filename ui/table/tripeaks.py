@@ -299,6 +299,12 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         out["waste"] = (tuple(self.waste_rect.inflate(2 * m, 2 * m)), top)
         return out
 
+    def kept_extra(self) -> tuple | None:
+        """The card width (:meth:`GameTable.kept_extra`); none kept on their side, where the
+        rings drawn over the slots make the stock's and the waste's pixels depend on more than
+        the slots' signatures."""
+        return None if self.geo.get("orientation") == "side" else (self.card_w,)
+
     def draw_cards(self, surface) -> None:
         s = self.state
         t = s.tableau
@@ -311,9 +317,8 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         # drawn once every card lies
         side = self.geo.get("orientation") == "side"
         # each slot, the stock and the waste: drawn, or copied as last drawn when drawn again as
-        # they were (GameTable.part_keeper); on their side the rings drawn over the slots make
-        # the stock's and the waste's pixels depend on more than the slots' signatures
-        keep = self.part_keeper(surface, (self.card_w,), kept=not side)
+        # they were (GameTable.part_keeper)
+        keep = self.part_keeper(surface)
         rects = {}
         for i in range(N_SLOTS):
             c = t[i]
