@@ -1312,6 +1312,19 @@ class GameTable(Scene):
         self._kept_plan = (token, out)
         return out
 
+    @staticmethod
+    def card_ink(rect: pygame.Rect, halo: bool = False) -> pygame.Rect:
+        """Where a card drawn at ``rect`` (px) draws: the card with its shadow's reach, and its
+        halo's when it has one (:meth:`ui.cards_art.CardArt.draw`)."""
+        w, h = rect.size
+        img, (dx, dy) = cards_art.shadow(w)
+        reach = [-dx, -dy, img.get_width() - w + dx, img.get_height() - h + dy]
+        if halo:
+            img, (gx, gy) = cards_art.glow(w)
+            reach = [max(a, b) for a, b in zip(reach, (-gx, -gy, img.get_width() - w + gx, img.get_height() - h + gy))]
+        left, top, right, bottom = reach
+        return pygame.Rect(rect.x - left, rect.y - top, w + left + right, h + top + bottom)
+
     def _kept_rect(self, surface, box: pygame.Rect) -> pygame.Rect | None:
         """The pixels of a part's ``box`` that are kept (:meth:`_kept_part`): within the screen,
         below the top bar (with the pause button); ``None`` when the top bar does not cover
@@ -1329,17 +1342,25 @@ class GameTable(Scene):
         return keep
 
     def _kept_cover(self, surface) -> dict:
-        """Where a whole rebuild will copy parts as last drawn (:meth:`_kept_part`): ``{part:
-        rect}``, px; no felt needs laying there."""
+        """Where a whole rebuild will copy parts as last drawn (:meth:`_kept_part`) and no felt
+        needs laying: ``{part: rect}``, px; not under a part drawn anew before it."""
         got = self._kept_keys()
         if got is None:
             return {}
         out = {}
-        for name, key in got[1].items():
+        missed = []     # the rects of the parts drawn anew, and where they come in the order
+        for n, (name, key) in enumerate(got[1].items()):
             k = self._kept.get(name)
             if k is not None and k[1] is not None and k[0] == key:
-                out[name] = k[2]
-        return out
+                out[name] = (n, k[2])
+            else:
+                missed.append((n, pygame.Rect(got[0][name][0])))
+        # a part drawn anew is drawn over the felt, also where a part after it will be copied
+        # (its own pixels may be kept then)
+        for n, box in missed:
+            for name in [m for m, (k, r) in out.items() if k > n and r.colliderect(box)]:
+                del out[name]
+        return {name: r for name, (_, r) in out.items()}
 
     def _kept_part(self, surface, name, key: tuple, box: pygame.Rect, draw, ink=None) -> None:
         """Part ``name`` of the still picture: ``draw(surface)``, or a copy of the pixels of ``box``

@@ -1271,16 +1271,10 @@ class ColumnsTable(GameTable):
     def pile_ink(self, key, sig: tuple) -> pygame.Rect:
         """Where pile ``key`` draws, px, given its signature in :meth:`picture_parts` (its cards'
         rects, those that glow): its empty place and every card's rect with its shadow's reach,
-        and its halo's where one glows (the badges lie within the cards)."""
-        w, h = self.card_w, self.card_h
+        and its halo's where one glows (:meth:`GameTable.card_ink`; the badges lie within the
+        cards)."""
         ink = self.pile_rect[key].unionall([pygame.Rect(r) for r in sig[1]])
-        img, (dx, dy) = cards_art.shadow(w)
-        reach = [-dx, -dy, img.get_width() - w + dx, img.get_height() - h + dy]
-        if sig[3]:
-            img, (gx, gy) = cards_art.glow(w)
-            reach = [max(a, b) for a, b in zip(reach, (-gx, -gy, img.get_width() - w + gx, img.get_height() - h + gy))]
-        left, top, right, bottom = reach
-        return pygame.Rect(ink.x - left, ink.y - top, ink.width + left + right, ink.height + top + bottom)
+        return self.card_ink(ink, bool(sig[3])).union(self.pile_rect[key])
 
     def draw_pile(self, surface, s, key, hidden: set, glowing: set) -> None:
         """Pile ``key`` of state ``s`` as the still picture shows it: its empty place, its cards

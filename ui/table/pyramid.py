@@ -618,13 +618,17 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             if shaking:
                 r = r.move(self._shake_dx(hit.slot(i)), 0)
             keep(i, lambda surf: art.draw(surf, c, r, True, True, cards_art.GLOW if i in glowing else None,
-                                          veil=None if free(s, i) else dim))
+                                          veil=None if free(s, i) else dim),
+                 lambda sig: self.card_ink(r, i in glowing))
         # the stock: its back (the draw tab) under its face-up top card
         d = g.deck.move(self._shake_dx(hit.DECK) if shaking else 0, 0)
         n = len(s.stock)
-        keep("deck", lambda surf: art.draw(surf, 0, d, False, True) if n else art.draw(surf, None, d, shade=False))
-        keep("stock", lambda surf: self.draw_stock_top(surf, glowing, shaking))
-        keep("count", lambda surf: self.draw_stock_count(surf, d, n))
+        keep("deck", lambda surf: art.draw(surf, 0, d, False, True) if n else art.draw(surf, None, d, shade=False),
+             lambda sig: self.card_ink(d))
+        sr = g.stock.move(self._shake_dx(hit.STOCK) if shaking else 0, 0)
+        keep("stock", lambda surf: self.draw_stock_top(surf, glowing, shaking),
+             lambda sig: self.card_ink(sr, STOCK in glowing))
+        keep("count", lambda surf: self.draw_stock_count(surf, d, n), lambda sig: d.union(g.stock))
         # the waste: the top card not in flight
         wr = g.waste.move(self._shake_dx(hit.WASTE) if shaking else 0, 0)
         wtop = next((c for c in reversed(s.waste) if c not in self.hidden), None)
@@ -632,8 +636,9 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             wtop = s.waste[-2] if len(s.waste) > 1 else None
         keep("waste", lambda surf: art.draw(surf, wtop, wr, True, wtop is not None,
                                             cards_art.GLOW if WASTE in glowing and wtop is not None
-                                            and wtop == s.waste[-1] else None))
-        keep("discard", self.draw_discard)
+                                            and wtop == s.waste[-1] else None),
+             lambda sig: self.card_ink(wr, WASTE in glowing))
+        keep("discard", self.draw_discard, lambda sig: self.card_ink(g.discard))
 
     def draw_stock_top(self, surface, glowing: set, shaking: bool) -> None:
         """The stock's top card face up (glowing when it is in ``glowing``), or the back under it

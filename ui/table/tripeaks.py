@@ -329,8 +329,9 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             if shaking:
                 r = r.move(self._shake_dx(hit.slot(i)), 0)
             rects[i] = r
-            keep(i, lambda surf: art.draw(surf, c, r, exposed(t, i), True,
-                                          cards_art.GLOW if i in legal and not side else None))
+            halo = i in legal and not side
+            keep(i, lambda surf: art.draw(surf, c, r, exposed(t, i), True, cards_art.GLOW if halo else None),
+                 lambda sig: self.card_ink(r, halo))
         if side:
             lw = max(2, r.width // 28) if rects else 2
             for i in legal:

@@ -1,0 +1,113 @@
+"""A part of a table's still picture drawn again as it was is copied as last drawn
+(GameTable._kept_part): a whole rebuild of an unchanged table (a panel opened over it, the
+picture's record thrown away) draws no card and lays the felt only around the parts it copies,
+and its picture equals, pixel for pixel, the same picture drawn from scratch (the six tables;
+tests/test_ui_partial_redraw.py checks the same through moves, flights and shakes)."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from ui import cards_art  # noqa: E402
+from ui.storage import MemoryStorage, Store  # noqa: E402
+from ui.table import table_class  # noqa: E402
+
+from conftest import new_app  # noqa: E402
+
+TABLES = [("tripeaks", {"mode": "easy"}), ("pyramid", {"layout": "1"}), ("devils-grip", {}),
+          ("spider", {"suits": "1"}), ("klondike", {"draw": "1"}), ("freecell", {})]
+
+
+def pixels(surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def cold_picture(t, size) -> bytes:
+    """The still picture rebuilt whole from scratch (nothing kept), the table left as it was."""
+    base, picture, stamps, kept = t.base, t._picture, t._stamps, t._kept
+    t.base, t._picture = None, None
+    t.forget_drawings()
+    t.rebuild(size)
+    out = pixels(t.base)
+    t.base, t._picture, t._stamps, t._kept = base, picture, stamps, kept
+    return out
+
+
+def whole_rebuild_counting(t, size) -> tuple[int, int]:
+    """A whole rebuild of the still picture (its record thrown away): ``(cards drawn, felt px
+    laid)``."""
+    drawn, laid = [0], [0]
+    draw, lay = cards_art.CardArt.draw, t._lay_felt
+
+    def counting_draw(self, *a, **k):
+        drawn[0] += 1
+        return draw(self, *a, **k)
+
+    def counting_lay(surface, region):
+        before = surface.copy()
+        surface.fill((255, 0, 255), region)      # whatever the felt does not cover stays magenta
+        lay(surface, region)
+        laid[0] = region.width * region.height - pygame.mask.from_threshold(
+            surface, (255, 0, 255), (1, 1, 1, 255)).count()
+        del before
+
+    cards_art.CardArt.draw = counting_draw
+    t._lay_felt = counting_lay
+    try:
+        t.stale = True
+        t._picture = None
+        t.rebuild(size)
+    finally:
+        cards_art.CardArt.draw = draw
+        del t._lay_felt
+    return drawn[0], laid[0]
+
+
+@pytest.mark.parametrize("game,options", TABLES)
+def test_a_table_redrawn_whole_as_it_was_copies_its_parts(game, options):
+    size = (1280, 800)
+    app = new_app(table_class(game)(7, dict(options)), size, Store(MemoryStorage()))
+    t = app.scene
+    first, felt_first = whole_rebuild_counting(t, size)     # the parts seen again: kept now
+    assert first > 0
+    again, felt_again = whole_rebuild_counting(t, size)
+    assert again == 0, "every part drawn again as it was is copied, no card drawn"
+    assert felt_again < 0.7 * felt_first, "no felt laid under the parts copied"
+    assert pixels(t.base) == cold_picture(t, size)
+    # a panel over the table: the table under it is copied too
+    t.open_options()
+    whole_rebuild_counting(t, size)
+    with_panel, _ = whole_rebuild_counting(t, size)
+    assert with_panel == 0
+    assert pixels(t.base) == cold_picture(t, size)
+    t.close_panel()
+    # a move changes a few parts: those are drawn, the others copied, the picture the same
+    move = t.rules.legal_moves(t.state)[0]
+    t.play(move)
+    t.anim.tweens.clear()
+    t.settle()
+    t.rebuild(size)
+    drawn, _ = whole_rebuild_counting(t, size)
+    assert pixels(t.base) == cold_picture(t, size)
+    again, _ = whole_rebuild_counting(t, size)
+    assert again == 0 and pixels(t.base) == cold_picture(t, size)
+
+
+def test_a_part_drawn_once_keeps_no_pixels():
+    """A part is kept the second time it is drawn whole the same (a pile seen once, such as
+    during a drag, costs no copy), and what is kept is one drawing per part."""
+    size = (1280, 800)
+    app = new_app(table_class("spider")(7, {"suits": "1"}), size, Store(MemoryStorage()))
+    t = app.scene
+    t.forget_drawings()
+    whole_rebuild_counting(t, size)
+    assert t._kept and all(pixels is None for _, pixels, _ in t._kept.values())
+    whole_rebuild_counting(t, size)
+    assert all(pixels is not None for _, pixels, _ in t._kept.values())
+    n = len(t._kept)
+    for _ in range(5):
+        whole_rebuild_counting(t, size)
+    assert len(t._kept) == n == len(t.picture_parts()) - (1 if "finish" in t.picture_parts() else 0)
