@@ -1329,10 +1329,7 @@ class GameTable(Scene):
         """The pixels of a part's ``box`` that are kept (:meth:`_kept_part`): within the screen,
         below the top bar (with the pause button); ``None`` when the top bar does not cover
         whole rows from the screen's top (none kept)."""
-        bar = self.frame.top
-        pb = self.pause_button
-        if pb is not None:
-            bar = bar.union(pb.rect)
+        bar = self.top_band()
         keep = box.clip(surface.get_rect())
         if keep.colliderect(bar):
             if bar.topleft != (0, 0) or bar.width < surface.get_width():
