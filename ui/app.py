@@ -276,6 +276,8 @@ class App:
         self.switch(scene)
         if at_home:   # a page opened with ?deal=CODE goes straight to that deal
             self.open_link(page_query())
+        if WEB:   # the mixer's start is 45-60 ms in the page (its AudioContext): in the start, not in a frame
+            self.sounds.start_mixer()
         self.startup_seconds = time.perf_counter() - t0
 
     def open_link(self, query: str | None) -> bool:
@@ -505,8 +507,9 @@ class App:
             pygame.display.flip()
             self.draws += 1
             drew = True
-        # the mixer's start, a piece a frame, only in a frame that drew nothing (no card flies,
-        # nothing moves on screen): its first piece is one call of ~55 ms in WebAssembly
+        # the sounds' start, a piece a frame, only in a frame that drew nothing (no card flies,
+        # nothing moves on screen): a file's decoding is 2-8 ms in WebAssembly, the mixer's own
+        # start (when the app's start did not make it: sound off then) 45-60 ms
         if not drew and not self.pointer.pressed and self.sounds.starting():
             self.sounds.step()
         if self.scene is not None:   # after the drawing: its cost is known, the rest is spare

@@ -1,17 +1,24 @@
 """Short sounds: draw, play, refused tap, win (``assets/sounds/*.ogg``, made by
 ``tools/make_sounds.py``).
 
-The mixer is started lazily, after the player's first gesture in the browser (or the first sound
-wanted), and only when sound is on: in pieces, one a frame (:meth:`Sounds.step`, from
-``App.frame``: the mixer, then each sound file decoded), and only in frames that draw nothing
-(nothing moves on screen then; never the frame that asked for a sound, never a card's flight): in
-WebAssembly the mixer's start is one call of about 55 ms and each file's decoding 2-8 ms. A
-player's first tap is usually on the home screen, whose table then waits a few frames for its
-card images: the mixer starts there, before the first move. The sound asked for meanwhile plays
-as soon as its file is loaded. Any failure
-(no audio device, ``SDL_AUDIODRIVER=dummy``, a missing file) silences the app instead of
-raising. In the browser audio may start only after a user gesture (docs/design.md, "The browser (pygbag)"): :meth:`Sounds.gesture` is called by the App on the first tap or key, and nothing is
-played before it.
+In the browser the mixer starts with the app, before its first frame (:meth:`Sounds.start_mixer`,
+when sound is on): its start is one call of 45-60 ms there, nearly all of it the browser creating
+the page's first AudioContext (a second one takes 2-4 ms; docs/web.md), so no frame of play carries
+it. pygbag's page runs ``main.py`` only after its "Tap to play" gesture, so the context starts
+running there. One created before any gesture starts suspended (the browsers' autoplay rule); SDL
+resumes it on the page's next mouse press or key (emscripten's ``autoResumeAudioContext``) but not
+on a touch, whose ``touchstart`` comes before the page counts the gesture: so a mixer started
+before any gesture is opened once more after the first one (a piece of :meth:`Sounds.step`,
+2-4 ms: the new context runs). Elsewhere, and in the browser
+when sound is off at the start, the mixer starts lazily, after the player's first gesture (or the
+first sound wanted), and only when sound is on. Either way the rest comes in pieces, one a frame
+(:meth:`Sounds.step`, from ``App.frame``: the mixer if not started, then each sound file decoded,
+2-8 ms each in WebAssembly), and only in frames that draw nothing (nothing moves on screen then;
+never the frame that asked for a sound, never a card's flight). The sound asked for meanwhile
+plays as soon as its file is loaded. Any failure (no audio device, ``SDL_AUDIODRIVER=dummy``, a
+missing file) silences the app instead of raising. In the browser audio may start only after a
+user gesture (docs/design.md, "The browser (pygbag)"): :meth:`Sounds.gesture` is called by the
+App on the first tap or key, and nothing is played before it.
 """
 from __future__ import annotations
 
@@ -37,6 +44,7 @@ class Sounds:
         self.waiting: str | None = None   # the sound to play once loaded (the mixer starting)
         self.wanted = False                 # the mixer is to start (a gesture came, sound on)
         self._mixer = False                 # the mixer started (by us or already)
+        self._before_gesture = False        # started before any gesture: opened again after it
         self._missing: set[str] = set()     # sound files not found
 
     def gesture(self) -> None:
@@ -50,16 +58,40 @@ class Sounds:
         sound on, nothing failed yet)."""
         return (self.waiting is not None or (self.wanted and self.enabled)) and not (self.ready or self.failed)
 
+    def start_mixer(self) -> None:
+        """Start the mixer now, when sound is on and it has not started (the app's start, in the
+        browser): the sound files are still decoded after the first gesture, a file a frame
+        (:meth:`step`). A failure silences the app, as in :meth:`step`."""
+        if not self.enabled or self._mixer or self.failed:
+            return
+        try:
+            self._open()
+        except (pygame.error, OSError, NotImplementedError):
+            self.failed = True
+            return
+        self._before_gesture = not self.gestured
+
+    def _open(self) -> None:
+        if not pygame.mixer.get_init():
+            pygame.mixer.init(22050, -16, 1, 512)
+        self._mixer = True
+
     def step(self) -> None:
-        """One piece of the mixer's start (a call each frame, after a sound was asked for): the
-        mixer itself, then one sound file; then the sound asked for plays if it is loaded."""
+        """One piece of the mixer's start (a call each frame, after a sound was asked for or a
+        gesture came): the mixer itself (or, started before any gesture, opened once more), then
+        one sound file; then the sound asked for plays if it is loaded."""
         if not self.starting():
             return
         try:
             if not self._mixer:
-                if not pygame.mixer.get_init():
-                    pygame.mixer.init(22050, -16, 1, 512)
-                self._mixer = True
+                self._open()
+            elif self._before_gesture:
+                # opened before any gesture, its AudioContext may be suspended (a browser's
+                # autoplay rule; SDL resumes it on a mouse press or key, but a touch's touchstart
+                # comes before the page counts the gesture): opened again now, 2-4 ms, it runs
+                self._before_gesture = False
+                pygame.mixer.quit()
+                self._open()
             else:
                 todo = [n for n in NAMES if n not in self.sounds and n not in self._missing]
                 if todo:
