@@ -495,3 +495,33 @@ def test_a_progress_line_only_when_something_better_was_met():
     s = Klondike.deal(3, {"draw": "3"})
     line = Klondike.solver(s, max_nodes=10).progress_line()
     assert line and Klondike.apply(s, Klondike.parse_move(s, line[0])).foundations != s.foundations
+
+
+def test_a_found_line_is_made_in_steps_the_size_of_the_budget(monkeypatch):
+    """The step that finds a win does not make the whole winning line through the rules (100-250
+    moves, 2-3 ms natively: it ran the app's hint slice past its end): it makes about as many of
+    its moves as it has nodes left, and the next steps go on. The answer is the one a single run
+    gives."""
+    counted = []
+    apply = Klondike.apply.__func__
+
+    def counting(cls, s, m):
+        counted.append(1)
+        return apply(cls, s, m)
+
+    start = Klondike.deal(1, {"draw": "1"})
+    whole = Klondike.solver(start, max_nodes=300_000).run()
+    monkeypatch.setattr(Klondike, "apply", classmethod(counting))
+    sv = Klondike.solver(start, max_nodes=300_000)
+    made = []
+    while True:
+        counted.clear()
+        r = sv.step(40)
+        made.append(len(counted))
+        if r is not None:
+            break
+    assert r.status == SOLVED and len(r.moves) > 150
+    assert (r.moves, r.nodes) == (whole.moves, whole.nodes)
+    # one intent at most past the budget: a talon card's draws (2 × 24 + 2) and its play
+    assert max(made) <= 40 + 51, made
+    assert sum(1 for m in made if m) >= 4       # the line took several steps

@@ -210,3 +210,40 @@ def test_a_clipped_redraw_goes_only_through_the_piles_it_meets(game, options):
     del sc.art.draw
     assert 0 < len(drawn) <= expected < sum(len(sc.pile_cards(sc.state, k)) for k in parts if k != "finish")
     assert pygame.image.tobytes(sc.base, "RGB") == before
+
+
+def test_the_hint_slice_that_finds_a_klondike_line_makes_no_more_of_it_than_its_step(monkeypatch, fake_clock):
+    """A hint's search goes in steps of as many nodes as the slice's time left holds: the step that
+    finds a win made the whole winning line through the rules on top of them (198 moves on deal 1,
+    2-3 ms natively, 6-8 in the page: the answering slice at 13-16 ms). Now no step of the hint's
+    search makes more of the line than the nodes it was given (and one talon card's draws), the
+    rest comes in the next steps, and the hint is the line's first move."""
+    from games.klondike import Klondike
+    from ui.table.klondike import KlondikeTable
+
+    t = KlondikeTable(1, {"draw": "1"})
+    app = new_app(scene=t)
+    counted = []
+    apply = Klondike.apply.__func__
+
+    def counting(cls, s, m):
+        counted.append(1)
+        return apply(cls, s, m)
+
+    monkeypatch.setattr(Klondike, "apply", classmethod(counting))
+    t.hint()
+    search = t.hint_search
+    steps = []
+    step = search.step
+
+    def counted_step(n):
+        counted.clear()
+        r = step(n)
+        steps.append((n, len(counted)))
+        return r
+
+    search.step = counted_step
+    run_until(app, lambda: t.hint_search is None and t.hint_move is not None, frames=2000)
+    assert search.result.status == "solved" and len(search.result.moves) > 150
+    assert all(made <= n + 51 for n, made in steps), [s for s in steps if s[1] > s[0] + 51]
+    assert t.hint_move == t.rules.parse_move(app.scene.history.states[0], search.result.moves[0])

@@ -933,6 +933,7 @@ class KlondikeSolver(Sliced):
         self._left = 0  # nodes left in the current lane's quantum
         self.lanes: list[_Lane] = []
         self._dead: dict[bytes, bool] = {}  # rule 5's answers by the sorted columns (all it reads)
+        self._line: _Line | None = None  # the winning line being made, once a lane has won
         if sum(state.foundations) == 52:
             self._finish(SOLVED, [])
             return
@@ -953,6 +954,7 @@ class KlondikeSolver(Sliced):
             if pb.won(root):
                 self._stack = [[root, [], 0, intents]]
                 self._solution()
+                self._make_line(None)  # a handful of moves: made at once
                 return
             lane = _Lane(pb, root, intents, self.COMPLETE_WEIGHT if ph is None else ph[0], ph is None)
             self.lanes.append(lane)
@@ -981,6 +983,8 @@ class KlondikeSolver(Sliced):
             self._late.append(ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), self.PROOF3))
 
     def _step(self, budget: int, t0: float) -> Result | None:
+        if self._line is not None:  # a win found: its line is being made
+            return self._make_line(budget)
         while budget > 0:
             lane = self._lane
             if lane is None or self._left <= 0:
@@ -1002,8 +1006,8 @@ class KlondikeSolver(Sliced):
             self._left -= max(used, 1)
             if status is None:
                 continue
-            if status == SOLVED:
-                return self.result
+            if status == SOLVED:  # the line is made with what is left of the budget, then in later steps
+                return self._make_line(budget)
             if status == UNKNOWN:
                 return self._finish(UNKNOWN)
             if lane.complete:  # the complete space exhausted
@@ -1214,19 +1218,22 @@ class KlondikeSolver(Sliced):
         if self.result is not None:
             return self._progress
         s = self.start
-        best = (2 * sum(s.down) - sum(s.foundations), None)
-        for lane in self.lanes:
-            if lane.__class__ is _StageLane and lane.best[0] < best[0]:
-                best = (lane.best[0], lane)
-        lane = best[1]
-        if lane is None:
-            return None
-        link, chain = lane.best[1], []
-        while link is not None:
-            link, part = link
-            chain.append(part)
-        chain.append(lane.root_intents)
-        intents = [x for part in reversed(chain) for x in part]
+        if self._line is not None:  # a win found, its line not yet made: that line
+            intents = self._line.intents
+        else:
+            best = (2 * sum(s.down) - sum(s.foundations), None)
+            for lane in self.lanes:
+                if lane.__class__ is _StageLane and lane.best[0] < best[0]:
+                    best = (lane.best[0], lane)
+            lane = best[1]
+            if lane is None:
+                return None
+            link, chain = lane.best[1], []
+            while link is not None:
+                link, part = link
+                chain.append(part)
+            chain.append(lane.root_intents)
+            intents = [x for part in reversed(chain) for x in part]
         if whole:
             return intents_to_moves(s, intents)
         kind, card, _ = intents[0]
@@ -1236,6 +1243,7 @@ class KlondikeSolver(Sliced):
 
     def _finish(self, status: str, moves: list[str] | None = None) -> Result:
         self._progress = self.progress_line() if status == UNKNOWN else None  # before the lanes go
+        self._line = None
         self.lanes = []  # the search is over: free its memory
         self._late = []
         self._dead = {}
@@ -1243,12 +1251,23 @@ class KlondikeSolver(Sliced):
         self._stack = []
         return super()._finish(status, moves)
 
-    def _solution(self) -> Result:
-        intents = [x for entry in self._stack for x in entry[3]]
-        moves, end = _play_intents(self.start, intents)
-        if Klondike.status(end) != "won":
-            raise AssertionError(f"solver found a solution that does not replay: {moves}")
-        return self._finish(SOLVED, moves)
+    def _solution(self) -> None:
+        """A lane has won: its intents (on ``_stack``) are kept, to be made into moves by
+        :meth:`_make_line`."""
+        self._line = _Line(self.start, [x for entry in self._stack for x in entry[3]])
+
+    def _make_line(self, budget: int | None) -> Result | None:
+        """Make the winning line's moves through the rules, about ``budget`` moves of it (each
+        move made costs less than a node searched; ``None``: all of it): the answer once it is
+        made and found to win, else ``None`` (the next step goes on). A line is 100-200 moves,
+        2-3 ms natively: made in one piece it ran the app's slice that found it past its end."""
+        line = self._line
+        if not line.make(budget):
+            return None
+        if Klondike.status(line.state) != "won":
+            raise AssertionError(f"solver found a solution that does not replay: {line.moves}")
+        self._line = None
+        return self._finish(SOLVED, line.moves)
 
 
 def _load(lane: _Lane) -> float:
@@ -1271,40 +1290,71 @@ def intents_to_moves(start: KlondikeState, intents) -> list[str]:
 def _play_intents(start: KlondikeState, intents) -> tuple[list[str], KlondikeState]:
     """:func:`intents_to_moves`'s moves and the position they end in: every move is made by the
     rules (its text parsed and applied), the cards played home at the end too, so the caller
-    knows whether the line wins without replaying it again (a hint's last slice in the app does
-    this once, and a line is 100-200 moves).
+    knows whether the line wins without replaying it again.
 
     :raises AssertionError: when an intent cannot be carried out (a solver bug).
     :raises GameError: when a move the intents make is illegal (a solver bug).
     """
-    s = start
-    out: list[str] = []
+    line = _Line(start, intents)
+    line.make(None)
+    return line.moves, line.state
 
-    def play(text):
-        nonlocal s
-        s = Klondike.apply(s, Klondike.parse_move(s, text))
-        out.append(text)
 
-    for kind, a, dst in intents:
-        to = "h" if dst == HOME else str(dst + 1)
-        if kind == K_COL:
-            play(f"{a + 1}{to}")
-        elif kind == K_FOUND:
-            play(f"h{SUIT_LETTERS[a]}{dst + 1}")
-        else:
-            for _ in range(2 * (len(s.stock) + len(s.waste)) + 2):
-                if s.waste and s.waste[-1] == a:
-                    break
-                play("s")
+class _Line:
+    """A line of moves being made from ``intents`` (see :func:`intents_to_moves`) from ``start``,
+    a few intents at a time (:meth:`make`): ``moves`` so far (texts), ``state`` the position they
+    reach, ``done`` once every intent is made and the cards played home at the end."""
+
+    def __init__(self, start: KlondikeState, intents):
+        self.state = start
+        self.intents = intents
+        self.moves: list[str] = []
+        self.next = 0  # the next intent to make
+        self.done = False
+
+    def _play(self, text: str) -> None:
+        self.state = Klondike.apply(self.state, Klondike.parse_move(self.state, text))
+        self.moves.append(text)
+
+    def make(self, budget: int | None) -> bool:
+        """Make intents until about ``budget`` moves are made (``None``: all of them; an intent
+        is made whole, a talon card's draws with it); whether the line is done.
+
+        :raises AssertionError: when an intent cannot be carried out (a solver bug).
+        :raises GameError: when a move the intents make is illegal (a solver bug).
+        """
+        if self.done:
+            return True
+        n0, intents = len(self.moves), self.intents
+        while self.next < len(intents):
+            if budget is not None and len(self.moves) - n0 >= budget:
+                return False
+            kind, a, dst = intents[self.next]
+            self.next += 1
+            to = "h" if dst == HOME else str(dst + 1)
+            if kind == K_COL:
+                self._play(f"{a + 1}{to}")
+            elif kind == K_FOUND:
+                self._play(f"h{SUIT_LETTERS[a]}{dst + 1}")
             else:
-                raise AssertionError(f"talon card {a} never shows on the waste")
-            play("w" + to)
-    fin = Klondike.finish_moves(s)
-    if fin:
-        out += [Klondike.format_move(s, m) for m in fin]  # column tops home: no state needed
-        for m in fin:
-            s = Klondike.apply(s, m)
-    return out, s
+                s = self.state
+                for _ in range(2 * (len(s.stock) + len(s.waste)) + 2):
+                    s = self.state
+                    if s.waste and s.waste[-1] == a:
+                        break
+                    self._play("s")
+                else:
+                    raise AssertionError(f"talon card {a} never shows on the waste")
+                self._play("w" + to)
+        s = self.state
+        fin = Klondike.finish_moves(s)
+        if fin:
+            self.moves += [Klondike.format_move(s, m) for m in fin]  # column tops home: no state needed
+            for m in fin:
+                s = Klondike.apply(s, m)
+            self.state = s
+        self.done = True
+        return True
 
 
 def solver(state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
