@@ -33,7 +33,7 @@ RUNS = [
      "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "before_reload", "reload",
                    "after_reload"]},
     {"name": "phone", "width": 390, "height": 844, "touch": True, "sw": True,
-     "scenarios": ["open_all", "refused", "win_tripeaks", "offline_reload"]},
+     "scenarios": ["sound", "open_all", "refused", "win_tripeaks", "offline_reload"]},
     {"name": "landscape", "width": 844, "height": 390, "touch": True, "deal": LINKED, "bad_deal": "GARBAGE",
      "scenarios": ["open_all", "win_pyramid", "win_tripeaks", "deal_link", "bad_link"]},
 ]
@@ -77,6 +77,20 @@ def test_the_page_imports_the_modules_from_the_bundles_byte_code(page):
     assert s["cache_tag"] == "cpython-312" and s["first_draw"] > 0
     assert "ui.app" in s["modules"] and "ui.scenes.home" in s["modules"]
     assert [p for p, _ in s["compiled"] if "/assets/" in p] == []
+
+
+def test_the_mixer_opens_with_the_app_and_sound_plays_after_the_first_taps(page):
+    """The phone page (touch): the page has had a gesture when ``main.py`` runs (in pygbag's page
+    its "Tap to play"; here the test driver's), so the mixer is open before any tap on the game
+    (the app's start opens it: its 45-60 ms are no frame's); after the first taps the page's
+    AudioContext runs, the four sound files are loaded and the refused tap's sound was asked for."""
+    out = scenario(page, "phone", "sound")
+    assert out["before"]["activated"], "the page had no gesture when the app started: not the case measured"
+    assert out["before"]["mixer"] and out["before"]["enabled"] and out["before"]["played"] == []
+    assert out["after"]["mixer"] and not out["after"]["failed"]
+    assert out["after"]["loaded"] == ["draw", "play", "refused", "win"]
+    assert out["after"]["played"][-1] == "refused"
+    assert out["context"] == "running"
 
 
 @pytest.mark.parametrize("run", list(SIZES))

@@ -183,6 +183,20 @@ def page_hidden() -> bool:
         return False
 
 
+def page_activated() -> bool:
+    """Whether the browser page has had a user gesture (``navigator.userActivation.hasBeenActive``;
+    pygbag's page runs ``main.py`` after its "Tap to play" tap): audio started then runs at once.
+    ``False`` outside the browser, or when the page cannot say."""
+    if not WEB:
+        return False
+    try:
+        from platform import window  # pygbag's bridge to the page
+
+        return str(window.navigator.userActivation.hasBeenActive).lower() == "true"
+    except Exception:
+        return False
+
+
 AWAY_EVENTS = (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
 BACK_EVENTS = (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWMAXIMIZED)
 
@@ -276,7 +290,7 @@ class App:
         self.switch(scene)
         if at_home:   # a page opened with ?deal=CODE goes straight to that deal
             self.open_link(page_query())
-        if WEB:   # the mixer's start is 45-60 ms in the page (its AudioContext): in the start, not in a frame
+        if WEB and page_activated():   # the mixer's start, 45-60 ms in the page: in the start, not a frame
             self.sounds.start_mixer()
         self.startup_seconds = time.perf_counter() - t0
 

@@ -2,15 +2,14 @@
 ``tools/make_sounds.py``).
 
 In the browser the mixer starts with the app, before its first frame (:meth:`Sounds.start_mixer`,
-when sound is on): its start is one call of 45-60 ms there, nearly all of it the browser creating
-the page's first AudioContext (a second one takes 2-4 ms; docs/web.md), so no frame of play carries
-it. pygbag's page runs ``main.py`` only after its "Tap to play" gesture, so the context starts
-running there. One created before any gesture starts suspended (the browsers' autoplay rule); SDL
-resumes it on the page's next mouse press or key (emscripten's ``autoResumeAudioContext``) but not
-on a touch, whose ``touchstart`` comes before the page counts the gesture: so a mixer started
-before any gesture is opened once more after the first one (a piece of :meth:`Sounds.step`,
-2-4 ms: the new context runs). Elsewhere, and in the browser
-when sound is off at the start, the mixer starts lazily, after the player's first gesture (or the
+when sound is on and the page has had a user gesture): its start is one call of 45-60 ms there,
+nearly all of it the browser creating the page's first AudioContext (docs/web.md), so no frame of
+play carries it. pygbag's page runs ``main.py`` only after its "Tap to play" tap, so the gesture
+has come and the context starts running. One made before any gesture would start suspended (the
+browsers' autoplay rule), and SDL resumes it on the page's next mouse press or key but not on a
+touch (whose ``touchstart`` comes before the page counts the gesture): so a page with no gesture
+yet starts its mixer lazily, as the desktop does. Elsewhere (and in the browser
+when sound is off at the start) the mixer starts lazily, after the player's first gesture (or the
 first sound wanted), and only when sound is on. Either way the rest comes in pieces, one a frame
 (:meth:`Sounds.step`, from ``App.frame``: the mixer if not started, then each sound file decoded,
 2-8 ms each in WebAssembly), and only in frames that draw nothing (nothing moves on screen then;
@@ -44,7 +43,6 @@ class Sounds:
         self.waiting: str | None = None   # the sound to play once loaded (the mixer starting)
         self.wanted = False                 # the mixer is to start (a gesture came, sound on)
         self._mixer = False                 # the mixer started (by us or already)
-        self._before_gesture = False        # started before any gesture: opened again after it
         self._missing: set[str] = set()     # sound files not found
 
     def gesture(self) -> None:
@@ -68,8 +66,6 @@ class Sounds:
             self._open()
         except (pygame.error, OSError, NotImplementedError):
             self.failed = True
-            return
-        self._before_gesture = not self.gestured
 
     def _open(self) -> None:
         if not pygame.mixer.get_init():
@@ -78,19 +74,12 @@ class Sounds:
 
     def step(self) -> None:
         """One piece of the mixer's start (a call each frame, after a sound was asked for or a
-        gesture came): the mixer itself (or, started before any gesture, opened once more), then
-        one sound file; then the sound asked for plays if it is loaded."""
+        gesture came): the mixer itself, then one sound file; then the sound asked for plays if it
+        is loaded."""
         if not self.starting():
             return
         try:
             if not self._mixer:
-                self._open()
-            elif self._before_gesture:
-                # opened before any gesture, its AudioContext may be suspended (a browser's
-                # autoplay rule; SDL resumes it on a mouse press or key, but a touch's touchstart
-                # comes before the page counts the gesture): opened again now, 2-4 ms, it runs
-                self._before_gesture = False
-                pygame.mixer.quit()
                 self._open()
             else:
                 todo = [n for n in NAMES if n not in self.sounds and n not in self._missing]

@@ -224,6 +224,23 @@ const SCENARIOS = {
   async win_freecell(d) {
     return d.with({ anim_speed: "off", auto_foundation: false }, () => SCENARIOS.win(d, "freecell"));
   },
+  // the sound: the mixer is open before any tap (the app's start opens it), and after the first
+  // taps (a table opened, a refused card tapped) the page's AudioContext runs, the sound files
+  // are loaded and the refused tap's sound was asked for
+  async sound(d) {
+    const audio = () => d.page.evaluate(() => {
+      const S = window.__py._module.SDL2;
+      return S && S.audioContext ? S.audioContext.state : null;
+    });
+    const before = await d.probe("sound");
+    const s0 = await d.open("tripeaks");
+    for (let t0 = Date.now(); (await d.probe("sound")).loaded.length < 4 && Date.now() - t0 < 10000;) await sleep(50);
+    const r = await d.probe("refused_tap");
+    await d.tap(r.tap);
+    await d.until((x) => x.shakes > s0.shakes, "a shake");
+    await sleep(300);
+    return { before, after: await d.probe("sound"), context: await audio() };
+  },
   // a tap on a card the rules refuse: it shakes and the status line says why
   async refused(d) {
     const s0 = await d.open("tripeaks");

@@ -384,6 +384,18 @@ def redraw_split(args) -> dict:
     return {k: v / n for k, v in parts.items()}
 
 
+def sound(_args=None) -> dict:
+    """The app's sounds: whether the mixer is open, the sound files loaded, the sounds asked for
+    (last 20), whether the sound failed (and stays silent); whether the page has had a gesture."""
+    import pygame
+
+    from ui.app import page_activated
+
+    s = app().sounds
+    return {"mixer": bool(pygame.mixer.get_init()), "loaded": sorted(s.sounds), "played": list(s.played),
+            "failed": s.failed, "enabled": s.enabled, "activated": page_activated()}
+
+
 def python_start(_args=None) -> dict:
     """Seconds from this module's import (just before ``main.py`` runs) to the first drawn frame,
     and the steps on the way (:data:`START`)."""
@@ -750,7 +762,7 @@ def bench_run(args) -> dict:
 
 
 CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, refused_tap, deal, set_setting, tag,
-                                 frames, redraw, redraw_split, python_start, bench_run)}
+                                 frames, redraw, redraw_split, sound, python_start, bench_run)}
 
 
 def call(name: str, args: dict):
