@@ -3,10 +3,11 @@
 The page (headless Chromium, Pyodide 0.27.7 with the pygame-ce wheel pygbag serves: the test bed
 of ``tests/test_web_page.py``, docs/web.md) and the native app (pygame-ce, SDL_VIDEODRIVER=dummy)
 run the same script, ``tests/web/probe.py`` ``bench_run``: the home screen, the statistics screen,
-then each of the six tables on a fixed deal — its full redraw (cached backgrounds thrown away), a
-dozen moves of its solver's line each tapped at the card's place (the frame the move lands on:
-the move, its save, the flights' start and the redraw), the frames while cards fly, frames with
-nothing to do, and one hint (frames carrying a solver slice). Plus Python start (just before
+then each of the six tables on a fixed deal — its full redraw (cached backgrounds thrown away),
+its first hint (the frame its tap lands in, then the search's slices), a dozen moves of its
+solver's line each tapped at the card's place (the frame the move lands on: the move, its save,
+the flights' start and the redraw), the frames while cards fly, frames with nothing to do, and
+one hint (frames carrying a solver slice). Plus Python start (just before
 ``main.py`` runs) to the first home frame. Per table and kind: median and worst in ms, and the
 wasm/native ratio of the medians.
 
@@ -43,9 +44,12 @@ TABLES = [
     {"game": "klondike", "number": 1, "options": {"draw": "1"}},
     {"game": "freecell", "number": 1, "options": {}},
 ]
-KINDS = ("full", "landing", "flight", "unchanged", "solver", "other", "ahead")
+KINDS = ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint")
 """Kinds of frame: ``ahead`` is a frame that draws nothing but makes card images in its spare
-time (a table's first picture waiting for them, or faces made ahead of need)."""
+time (a table's first picture waiting for them, or faces made ahead of need) or imports a piece of
+the game's search ahead of the first hint; ``first hint`` the frame the tap on Hint lands in, the
+table's first hint (after ``--idle`` frames with nothing to do): with its search not imported yet,
+it imports it."""
 SCREENS = ("home", "stats") + tuple(t["game"] for t in TABLES)
 
 
@@ -213,7 +217,7 @@ def summary(samples: list[float]) -> dict | None:
 
 def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[str, dict]:
     rows, data = [], {}
-    head = (f"{'screen':12} {'kind':9} {'wasm med':>9} {'wasm max':>9} {'nat med':>8} {'nat max':>8} {'ratio':>6}"
+    head = (f"{'screen':12} {'kind':10} {'wasm med':>9} {'wasm max':>9} {'nat med':>8} {'nat max':>8} {'ratio':>6}"
             f" {'n wasm/nat':>11}")
     rows.append(head)
     screens = [s for s in SCREENS if s in web["tables"]]
@@ -226,7 +230,7 @@ def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[st
             data.setdefault(screen, {})[kind] = {"wasm": w, "native": n}
             ratio = (w["median_ms"] / n["median_ms"]) if w and n and n["median_ms"] > 0 else None
             f = lambda s, k: f"{s[k]:.2f}" if s else "-"  # noqa: E731
-            rows.append(f"{screen:12} {kind:9} {f(w, 'median_ms'):>9} {f(w, 'worst_ms'):>9} {f(n, 'median_ms'):>8}"
+            rows.append(f"{screen:12} {kind:10} {f(w, 'median_ms'):>9} {f(w, 'worst_ms'):>9} {f(n, 'median_ms'):>8}"
                         f" {f(n, 'worst_ms'):>8} {(f'{ratio:.1f}' if ratio else '-'):>6}"
                         f" {(w or {}).get('n', 0):>5}/{(n or {}).get('n', 0):<5}")
     ws = web.get("load_first_draw")
@@ -265,7 +269,7 @@ def worst_report(web: dict) -> str:
     rows += ["", "slowest frames in WebAssembly (ms, kind: what the frame did)"]
     for s in screens:
         for ms, kind, cause in web["tables"][s].get("worst") or []:
-            rows.append(f"{s:12} {ms:7.2f} {kind:9} {cause}")
+            rows.append(f"{s:12} {ms:7.2f} {kind:10} {cause}")
     return "\n".join(rows)
 
 

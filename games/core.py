@@ -109,6 +109,9 @@ class Rules:
     bank_options: ClassVar[tuple[str, ...] | None] = None
     """The options that select a bank of verified deals (``None``: all of them); see
     :mod:`games.bank`."""
+    search_modules: ClassVar[tuple[str, ...]] = ()
+    """The modules :meth:`solver` imports (full names), each after those it imports itself: the
+    app imports them ahead of a hint, in its frames' spare time (``ui/imports.py``)."""
 
     # -- options ---------------------------------------------------------------------------------
     @classmethod

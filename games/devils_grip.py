@@ -228,6 +228,7 @@ class DevilsGrip(Rules):
     name = "devils-grip"
     title = MSG_TITLE
     code_prefix = "DG1"
+    search_modules = ("games.solvers.devils_grip",)
     RULE_LETTER = "S"
     options: dict = {}
     plain_deals = True

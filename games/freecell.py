@@ -152,6 +152,7 @@ class FreeCell(Rules):
     name = "freecell"
     title = N_("FreeCell")
     code_prefix = "FC1"
+    search_modules = ("games.solvers.freecell",)
     options: dict = {}
 
     # -- deals -----------------------------------------------------------------------------------

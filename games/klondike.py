@@ -128,6 +128,7 @@ class Klondike(Rules):
     name = "klondike"
     title = N_("Klondike")
     code_prefix = "KL1"
+    search_modules = ("games.solvers.klondike_proof", "games.solvers.klondike")
     options = {"draw": ("1", "3")}
     RECYCLE_PENALTY = {1: 100, 3: 20}
 

@@ -257,6 +257,7 @@ class Pyramid(Rules):
     name = "pyramid"
     title = N_("Pyramid")
     code_prefix = "PY1"
+    search_modules = ("games.solvers.pyramid",)
     options = {"layout": tuple(str(i) for i in range(1, N_LAYOUTS + 1)), "passes": ("unlimited", "3")}
     stats_options = ()  # statistics for the game as a whole, over every layout (docs/rules.md)
 

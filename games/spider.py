@@ -208,6 +208,7 @@ class Spider(Rules):
     name = "spider"
     title = MSG_TITLE
     code_prefix = "SP1"
+    search_modules = ("games.solvers.spider",)
     options = {"suits": ("2", "1", "4"), "relaxed": ("no", "yes")}
     option_labels = OPTION_LABELS
     bank_options = ("suits",)

@@ -100,6 +100,7 @@ class TriPeaks(Rules):
     name = "tripeaks"
     title = N_("TriPeaks")
     code_prefix = "TP1"
+    search_modules = ("games.solvers.tripeaks",)
     options = {"mode": ("easy", "classic"), "scoring": ("streak", "moves")}
     START_SCORE = {"streak": 0, "moves": 500}
     bank_options = ("mode",)

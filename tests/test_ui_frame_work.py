@@ -247,3 +247,62 @@ def test_the_hint_slice_that_finds_a_klondike_line_makes_no_more_of_it_than_its_
     assert search.result.status == "solved" and len(search.result.moves) > 150
     assert all(made <= n + 51 for n, made in steps), [s for s in steps if s[1] > s[0] + 51]
     assert t.hint_move == t.rules.parse_move(app.scene.history.states[0], search.result.moves[0])
+
+
+SEARCH_AHEAD = r"""
+import builtins, json, os, sys
+sys.path.insert(0, "tests")
+from conftest import FakeClock, new_app
+from ui.app import App
+from ui.table import hit
+
+clock = FakeClock()
+App.now = staticmethod(clock)
+compiled = []
+plain = builtins.compile
+
+def counted(source, *a, **k):
+    compiled.append(len(source))
+    return plain(source, *a, **k)
+
+builtins.compile = counted
+from ui.table.klondike import KlondikeTable
+
+t = KlondikeTable(1, {"draw": "1"})
+app = new_app(scene=t)
+frames = []
+for _ in range(120):
+    compiled.clear()
+    app.frame()
+    clock.advance(0.016)
+    frames.append(sum(compiled))
+compiled.clear()
+t.hint()   # the first hint, as its button does
+tap = sum(compiled)
+print(json.dumps({"frames": frames, "tap": tap,
+                  "loaded": [m for m in t.rules.search_modules if m in sys.modules]}))
+"""
+
+
+def test_a_table_imports_its_search_ahead_a_piece_a_frame(tmp_path):
+    """The page has the games' searches as source only, so their first import compiles them:
+    Klondike's two modules (100 kB) took 25-35 ms in WebAssembly in the frame whose tap asked
+    for the first hint. In an interpreter with no byte-code to read (as the page), a Klondike
+    table compiles them after its first picture, in its frames' spare time, a piece a frame
+    (no frame compiles more than its largest class), and the first hint compiles nothing."""
+    import json
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    env = {**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(tmp_path)}
+    r = subprocess.run([sys.executable, "-c", SEARCH_AHEAD], cwd=ROOT, capture_output=True, text=True,
+                       timeout=300, env=env)
+    assert r.returncode == 0, r.stderr[-1500:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["loaded"] == ["games.solvers.klondike_proof", "games.solvers.klondike"]
+    assert out["tap"] == 0, "the first hint compiled its search in its tap's frame"
+    pieces = [n for n in out["frames"] if n]
+    assert len(pieces) >= 8 and max(pieces) <= 25_000, pieces

@@ -425,6 +425,7 @@ class _Causes:
         self.saves = 0
         self.gc = [0, 0, 0]         # garbage collections begun, per generation
         self.warmed = 0             # faces made ahead (``cards_art.warm``)
+        self.pieces = 0             # pieces of a game's search imported ahead (``ui.imports``)
         self.drawn_faces = 0        # faces the last frame made outside ``warm``
         self.kinds: dict = {}
         self.wrapped = False
@@ -459,6 +460,17 @@ class _Causes:
                 finally:
                     self.warmed += self.faces() - before
             cards_art.warm = counted_warm
+        try:
+            from ui.imports import PieceImport
+        except ImportError:    # (older code: no search imported ahead)
+            PieceImport = None
+        if PieceImport is not None:
+            step = PieceImport.step
+
+            def counted_step(imp):
+                self.pieces += 1
+                return step(imp)
+            PieceImport.step = counted_step
         import gc
 
         def collected(phase, info):
@@ -488,7 +500,8 @@ class _Causes:
         self.rebuilds.clear()
         sc = a.scene
         hist = getattr(sc, "history", None)
-        return {"saves": self.saves, "gc": list(self.gc), "faces": self.faces(), "warmed": self.warmed, "moves": len(hist.actions) if hist is not None else None,
+        return {"saves": self.saves, "gc": list(self.gc), "faces": self.faces(), "warmed": self.warmed,
+                "pieces": self.pieces, "moves": len(hist.actions) if hist is not None else None,
                 "scene": sc, "scene_draws": getattr(sc, "_probe_draws", 0),
                 "searching": getattr(sc, "hint_search", None) is not None}
 
@@ -514,6 +527,8 @@ class _Causes:
             parts.append(f"moves:{len(hist.actions) - b['moves']:+d}")
         if b["searching"]:
             parts.append("solver slice")
+        if self.pieces != b["pieces"]:
+            parts.append("search piece")
         for g in (1, 2):
             if self.gc[g] != b["gc"][g]:
                 parts.append(f"gc gen{g}")
@@ -582,7 +597,7 @@ def _timed_frame(a) -> tuple[float, bool]:
         split = " ".join(f"{k} {v * 1000:.1f}" for k, v in SECTIONS.items() if k != "_wrapped" and v >= 0.0001)
         cause = f"{cause} | {split}" if split else cause
     WORST.append([dt, "", cause or ("drawn" if drew else "")])
-    LAST["made"] = "made " in cause
+    LAST["made"] = "made " in cause or "search piece" in cause
     if drew and CAUSES.drawn_faces:
         FACES["frames"] += 1
         FACES["faces"] += CAUSES.drawn_faces
@@ -643,13 +658,42 @@ def _idle(a, out: dict, n: int) -> None:
 
 
 def _cats() -> dict:
-    return {k: [] for k in ("full", "landing", "flight", "unchanged", "solver", "other", "ahead")}
+    return {k: [] for k in ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint")}
+
+
+def _first_hint(a, out: dict, n_idle: int) -> None:
+    """The table's first hint, after ``n_idle`` frames with nothing to do (a player looking at
+    the new table; the spare time imports the game's search ahead): its button tapped, the frame
+    the tap lands in (``first hint``: it asks for the hint and, with no search imported, imports
+    it), the search's slices (``solver``) until the hint shows. Then what the search taught the
+    table is forgotten, so that the hint after the moves searches as before."""
+    sc = a.scene
+    _idle(a, out, n_idle)
+    if not sc.rules.has_solver() or sc.rules.status(sc.state) != "playing":
+        return
+    _post_tap(button({"name": "hint"}))
+    dt, _ = _timed_frame(a)
+    _kind("first hint")
+    out["first hint"].append(dt)
+    for _ in range(4000):
+        if getattr(sc, "hint_search", None) is None:
+            break
+        dt, _ = _timed_frame(a)
+        out["solver"].append(dt)
+        _kind("solver")
+    sc.anim.cancel("hint")
+    sc.hint_move = None
+    sc.assist.lines.clear()
+    sc.assist.unsettled.clear()
+    sc.assist.dead.clear()
+    sc.stale = True
+    _settle(a, out)
 
 
 def bench_run(args) -> dict:
     """Time frames of one scripted run: the home screen, the statistics screen, then each table of
     ``args["tables"]`` (``[{"game", "number", "options", "moves"}]``): its full redraw
-    (``args["redraws"]`` times), ``moves`` moves of its solver's line (``max_nodes`` nodes; the
+    (``args["redraws"]`` times), its first hint (:func:`_first_hint`), ``moves`` moves of its solver's line (``max_nodes`` nodes; the
     first legal move when it finds none) each tapped at the card's place and the frame it lands on
     timed, the frames until the table is at rest, ``args["idle"]`` frames with nothing to do, and
     one hint (its solver slices). Seconds per frame, by category. ``args["profile"]``: the run
@@ -706,6 +750,7 @@ def bench_run(args) -> dict:
         out["full"] = redraw({"n": n_redraw})["seconds"]
         if args.get("split"):
             out["split"] = redraw_split({"n": n_redraw})
+        _first_hint(a, out, n_idle)
         r = sc.rules.solve(sc.state, max_nodes=int(args.get("max_nodes", 50_000)))
         line = list(r.moves)
         played, tapped = [], 0

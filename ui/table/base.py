@@ -37,6 +37,7 @@ from .. import cards_art, text
 from ..anim import Animator
 from ..app import Scene
 from ..frame import DIM, INK, WARN, Button, dim_surface, frame_layout, felt, merge_rects, opaque_surface
+from ..imports import PieceImport
 from ..input import PointerEvent
 from . import hit
 from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
@@ -184,6 +185,8 @@ class GameTable(Scene):
         self._ahead = None             # what the card images made ahead were for
         self.hint_fallback = None      # (state, move): the rule-of-thumb hint of that position
         self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
+        self.search_import = PieceImport(self.rules.search_modules) if self.rules.has_solver() else None
+        """The game's search imported ahead of the first hint, a piece a frame (:meth:`spare`)."""
         self.buttons: list[Button] = []
         self.pause_button: Button | None = None   # the pause menu's button, top left
         self.top_sizes: list[tuple[str, str, int]] = []   # the top bar's (label, value, text px) drawn
@@ -216,7 +219,10 @@ class GameTable(Scene):
         :data:`SAVE_ROOM` left or it has waited :data:`SAVE_WAIT`, then a slice of the hint's
         search up to ``deadline`` (seconds on ``App.now``; :meth:`step_hint`). The positions
         along a winning line a search just found are listed (``Assist.settle_lines``) when the
-        frame has :data:`SAVE_ROOM` left."""
+        frame has :data:`SAVE_ROOM` left. Once the first picture is shown, a frame with
+        :data:`SAVE_ROOM` left and no hint searching imports a piece of the game's search
+        (:attr:`search_import`): the page compiles it from source, 25-35 ms for Klondike's, which
+        came in the first hint's tap frame."""
         if self._save_due is not None:
             now = self.app.now()
             if deadline - now >= SAVE_ROOM or now - self._save_due >= SAVE_WAIT:
@@ -225,6 +231,9 @@ class GameTable(Scene):
             self.assist.settle_lines()
         if self.hint_search is not None:
             self.step_hint(deadline)
+        elif self._shown and self.search_import is not None and not self.search_import.done \
+                and deadline - self.app.now() >= SAVE_ROOM:
+            self.search_import.step()
 
     def resize(self, w: int, h: int) -> None:
         self.frame = frame_layout(w, h, self.settings.left_handed)
