@@ -128,3 +128,20 @@ def test_each_game_names_the_modules_of_its_search(game):
 
     loaded = json.loads(r.stdout.strip().splitlines()[-1])
     assert sorted(loaded) == sorted(find_game(game).search_modules)
+
+
+def test_a_module_that_fails_is_left_to_a_plain_import(tmp_path, monkeypatch):
+    """A piece that raises (it should not) never reaches the frame: the rest is dropped."""
+    pkg = tmp_path / "piecepkg3"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "bad.py").write_text("def f():\n    return 1\n\n\nraise RuntimeError('no')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    imp = PieceImport(["piecepkg3.bad", "piecepkg3.missing"])
+    try:
+        for _ in range(5):
+            imp.step()
+        assert imp.done and "piecepkg3.bad" not in sys.modules
+    finally:
+        sys.modules.pop("piecepkg3", None)

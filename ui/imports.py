@@ -65,7 +65,17 @@ class PieceImport:
 
     def step(self) -> None:
         """Run one piece: a module whose byte-code exists imported whole, else one group of the
-        source's top-level statements compiled and run."""
+        source's top-level statements compiled and run. Never raises: a failure drops the rest
+        (a plain import brings the module when it is needed)."""
+        try:
+            self._step()
+        except Exception:
+            if self.current is not None:
+                sys.modules.pop(self.current[0], None)
+            self.current = None
+            self.todo = []
+
+    def _step(self) -> None:
         while self.current is None:
             if not self.todo:
                 return
@@ -86,31 +96,25 @@ class PieceImport:
         name, module, pieces, i, source = self.current
         if name in sys.modules:       # imported whole meanwhile
             self.current = None
-            return self.step()
+            return self._step()
         self.pieces += 1
         flags = __future__.annotations.compiler_flag if "from __future__ import annotations" in source else 0
         last = i == len(pieces) - 1
         line, text = pieces[i]
         try:
-            try:
-                code = compile("\n" * line + text, module.__file__, "exec", flags=flags, dont_inherit=True)
-            except SyntaxError:
-                if last:
-                    raise
-                pieces[i + 1] = (line, text + pieces[i + 1][1])   # a cut inside a string or brackets
-                self.current[3] = i + 1
-                return
-            sys.modules[name] = module   # as a plain import has it while the module runs
-            try:
-                exec(code, module.__dict__)
-            finally:
-                if not last:
-                    del sys.modules[name]
-        except Exception:
-            sys.modules.pop(name, None)
-            self.current = None
-            self.todo = []
+            code = compile("\n" * line + text, module.__file__, "exec", flags=flags, dont_inherit=True)
+        except SyntaxError:
+            if last:
+                raise
+            pieces[i + 1] = (line, text + pieces[i + 1][1])   # a cut inside a string or brackets
+            self.current[3] = i + 1
             return
+        sys.modules[name] = module   # as a plain import has it while the module runs
+        try:
+            exec(code, module.__dict__)
+        finally:
+            if not last:
+                del sys.modules[name]
         self.current[3] = i + 1
         if last:
             self.current = None
