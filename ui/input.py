@@ -17,10 +17,12 @@ the window) are scaled to pixels, so each press is seen once. Only the first fin
 How long a press was held is judged by the times its events were *read* (``now`` given per event:
 pygame-ce's events carry no timestamp), never by the time a frame took. A release can only be
 read at the start of a frame, so after a frame slower than :data:`STALL` (a loaded phone, a save,
-a garbage collection; in WebAssembly a frame can outlast the hold) the release of a quick tap may
-still be on its way to the queue when the next frame reads it: that frame does not turn the press
-into a long press. The next frame does, if the press is still held then. So a quick tap stays a
-tap whatever a frame took, and a real hold still becomes a long press, one frame later at worst.
+a garbage collection; in WebAssembly a frame can outlast the hold; a page or a machine paused for
+minutes) the release of a quick tap may still be on its way to the queue when the next frames
+read it. So the hold is counted read by read, each gap between two reads counting
+:data:`STALL` at most: a quick tap stays a tap whatever a frame (or a pause) took, as long as its
+release comes within :data:`LONG_PRESS` − :data:`STALL` of reads at the usual rate after it, and a
+real hold still becomes a long press (through frames of 0.8 s each: at the second read).
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ LONG_PRESS = 0.5
 """Seconds a press must be held, without moving more than :data:`SLOP` px, to be a long press."""
 STALL = LONG_PRESS / 2
 """Seconds between two reads of the events beyond which the later read cannot tell a press still
-held from a release not yet delivered (it defers the long press by one read)."""
+held from a release not yet delivered: a longer gap counts this long towards a hold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,14 +61,17 @@ class Pointer:
         self.long_fired = False
         self.t_down = 0.0            # when the press was read (seconds, the caller's clock)
         self.last_poll: float | None = None   # when :meth:`poll` last ran (the last read of events)
-        self.deferred = False        # a read after a stall saw the hold pass LONG_PRESS and waited
+        self.banked = 0.0            # seconds of the hold counted up to its last stall (each STALL at most)
+        self.t_from = 0.0            # the read since which the hold counts in full (the press, or a stall)
+        self.t_held = 0.0            # the last read of the hold
         self.long_declined = False   # the scene had no use for this press's long press
 
     def _press(self, pos, now):
         self.pressed, self.start, self.pos = True, pos, pos
         self.dragging = self.long_fired = False
-        self.t_down = now
-        self.deferred = self.long_declined = False
+        self.t_down = self.t_from = self.t_held = now
+        self.banked = 0.0
+        self.long_declined = False
         return [PointerEvent("down", pos, pos)]
 
     def _move(self, pos):
@@ -117,18 +122,19 @@ class Pointer:
 
     def poll(self, now: float | None = None) -> list[PointerEvent]:
         """Time-based events, once per frame after its events were fed (``now``: when they were
-        read, seconds): a ``long`` press once the press has been held :data:`LONG_PRESS` seconds.
-        A read more than :data:`STALL` seconds after the one before does not fire it (the release
-        of a quick tap may not have reached the queue yet); the next read does."""
+        read, seconds): a ``long`` press once the press has been held :data:`LONG_PRESS` seconds,
+        counted from read to read with each gap :data:`STALL` seconds at most (the release of a
+        quick tap may not have reached the queue after a slow frame or a pause)."""
         now = time.perf_counter() if now is None else now
-        last, self.last_poll = self.last_poll, now
-        if (self.pressed and not self.dragging and not self.long_fired and not self.long_declined
-                and now - self.t_down >= LONG_PRESS):
-            if last is not None and now - last > STALL and not self.deferred:
-                self.deferred = True
-                return []
-            self.long_fired = True
-            return [PointerEvent("long", self.pos, self.start)]
+        self.last_poll = now
+        if self.pressed and not self.dragging and not self.long_fired and not self.long_declined:
+            if now - self.t_held > STALL:      # a stall counts STALL; the hold counts on from here
+                self.banked += self.t_held - self.t_from + STALL
+                self.t_from = now
+            self.t_held = max(self.t_held, now)
+            if self.banked + (now - self.t_from) >= LONG_PRESS:
+                self.long_fired = True
+                return [PointerEvent("long", self.pos, self.start)]
         return []
 
     def decline_long(self) -> None:

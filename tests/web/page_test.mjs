@@ -23,6 +23,13 @@ const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"
 const GAMES = ["tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell"];
 const GARBAGE = "{\"schema\": 1, \"data\": {\"tripeaks\": \u2660 torn";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// A wait's clock that a pause of the machine does not run down: each look counts the time since
+// the one before, 1 s at most (the lead's quiet.sh stops every niced process, this one and the
+// browser too, for minutes; a wall-clock timeout would then fire at the first look after it).
+function waitClock() {
+  let t = Date.now(), spent = 0;
+  return () => { const now = Date.now(); spent += Math.min(Math.max(0, now - t), 1000); t = now; return spent; };
+}
 
 const mounts = {
   "/app/harness.html": path.join(here, "harness.html"),
@@ -81,24 +88,39 @@ class Driver {
       await this.page.mouse.up();
     }
   }
+  // Play a gesture ([{tap: [x, y]} | {drag: [from, to]}…]) and wait until the app has read each
+  // of its releases (the probe counts them): a slow frame or a pause of the machine may delay
+  // the reading, never the test's verdict on what the gesture did. `last` is the previous tap's
+  // point (a tap close to it waits out the double-tap time first); returns the last tap's point.
+  async gesture(steps, last = null) {
+    const ups0 = (await this.state()).ups;
+    for (const step of steps) {
+      if (step.tap) {
+        if (last && Math.hypot(step.tap[0] - last[0], step.tap[1] - last[1]) < 40) await sleep(400);  // not a double tap
+        await this.tap(step.tap); last = step.tap;
+      } else { await this.drag(step.drag[0], step.drag[1]); last = null; }
+    }
+    await this.until((x) => x.ups >= ups0 + steps.length, "the app to read the gesture's " + steps.length + " release(s)");
+    return last;
+  }
   // Wait until the app has run a few more frames and the table is at rest (no flight, no
   // automatic move or hint pending).
   async settle(timeout = 20000) {
-    const t0 = Date.now();
+    const spent = waitClock();
     const f0 = (await this.state()).frames;
     for (;;) {
       const s = await this.state();
       if (s.frames >= f0 + 3 && !s.busy) return s;
-      if (Date.now() - t0 > timeout) throw new Error("the table did not come to rest: " + JSON.stringify(s).slice(0, 300));
+      if (spent() > timeout) throw new Error("the table did not come to rest: " + JSON.stringify(s).slice(0, 300));
       await sleep(30);
     }
   }
   async until(pred, what, timeout = 20000) {
-    const t0 = Date.now();
+    const spent = waitClock();
     for (;;) {
       const s = await this.state();
       if (pred(s)) return s;
-      if (Date.now() - t0 > timeout) {
+      if (spent() > timeout) {
         const { pointer, position, actions, ...rest } = s;
         throw new Error("waited in vain for " + what + ": " + JSON.stringify(rest).slice(0, 400) +
                         " pointer events: " + JSON.stringify(pointer));
@@ -198,14 +220,13 @@ const SCENARIOS = {
       const g = await d.probe("next_gesture", { index: i });
       if (g.done) break;
       const before = (await d.state()).actions.length;
-      for (const step of g.gesture) {
-        if (step.tap) {
-          if (last && Math.hypot(step.tap[0] - last[0], step.tap[1] - last[1]) < 40) await sleep(400);  // not a double tap
-          await d.tap(step.tap); taps++; last = step.tap;
-        } else { await d.drag(step.drag[0], step.drag[1]); drags++; last = null; }
-      }
+      for (const step of g.gesture) if (step.tap) taps++; else drags++;
+      last = await d.gesture(g.gesture, last);
       s = await d.settle();
-      if (s.actions.length <= before) throw new Error(`${game}: move ${i} (${g.move}) did not play: ${s.status_text}`);
+      if (s.actions.length <= before) {
+        throw new Error(`${game}: move ${i} (${g.move}) did not play: ${s.status_text}; gesture ` +
+                        JSON.stringify(g.gesture) + "; pointer events read: " + JSON.stringify(s.pointer));
+      }
     }
     s = await d.until((x) => x.panel !== null || x.status !== "playing", "the end of the game");
     s = await d.until((x) => x.panel !== null, "the won panel");
@@ -262,7 +283,7 @@ const SCENARIOS = {
     }
     const play = async (i) => {
       const g = await d.probe("next_gesture", { index: i });
-      for (const step of g.gesture) await d.tap(step.tap);
+      await d.gesture(g.gesture);
       return d.settle();
     };
     for (const i of [0, 1, 2]) await play(i);

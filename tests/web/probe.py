@@ -19,7 +19,9 @@ APP = {"app": None}
 T_START = time.perf_counter()
 FRAMES: list = []          # [(t, seconds, drew, tag)] of the frames since the last ``frames`` call
 POINTER: list = []        # the last pointer events the app dispatched: [kind, [x, y], scene]
-LOG = {"first_draw": None, "shakes": 0, "draw_seconds": None, "tag": ""}
+LOG = {"first_draw": None, "shakes": 0, "draw_seconds": None, "tag": "", "ups": 0}
+"""``ups``: the releases the app has read (pointer ``up`` events dispatched), so a test waits for
+its gesture to have been read, whatever the page's frames or a pause of the machine took."""
 MAX_FRAMES = 20000
 START = {"imported": None, "app_made": None, "compile_seconds": 0.0, "compiled": [], "modules": []}
 """Python start, in seconds since this module's import (just before ``main.py`` runs): when
@@ -97,6 +99,8 @@ def install() -> None:
         if kind is not None:
             POINTER.append([kind, list(event.pos), type(self.scene).__name__])
             del POINTER[:-12]
+            if kind == "up":
+                LOG["ups"] += 1
         dispatch(self, event)
 
     App.__init__ = __init__
@@ -124,6 +128,7 @@ def state(_args=None) -> dict:
     out = {"scene": _scene_name(sc), "size": list(a.size), "language": a.settings.language,
            "notice": a.notice, "draws": a.draws, "frames": a.frames, "shakes": LOG["shakes"],
            "first_draw": LOG["first_draw"], "panel": None, "panel_buttons": [], "pointer": list(POINTER),
+           "ups": LOG["ups"],
            "previews_pending": bool(getattr(sc, "previews_later", False))}
     panel = getattr(sc, "panel", None)
     if panel is not None:
