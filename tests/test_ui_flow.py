@@ -444,6 +444,50 @@ def test_the_deal_is_readable_at_390_wide(game):
     assert label == "Deal" and size >= 14, (game, value, size)
 
 
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_upright_top_bar_shows_its_items_at_full_size_and_the_deal_on_a_row_of_its_own(size, lang,
+                                                                                            monkeypatch):
+    """On a phone held upright every item of the top bar (score, clock, moves, the game's own
+    count) is drawn at the bar's text size, at least 12 px from its neighbours, and the deal
+    code has a row of its own under them, whole and at least 16 px: at 390x844 the code shared
+    the row, squeezing the items together and some values into smaller text."""
+    from games.i18n import tr
+    from ui import text
+
+    drawn = []
+    real = text.blit_center
+
+    def blit(surface, img, center):
+        r = real(surface, img, center)
+        drawn.append(r)
+        return r
+
+    monkeypatch.setattr(text, "blit_center", blit)
+    for game in GAMES:
+        app = make(game, 5, size=size, language=lang)
+        t = app.scene
+        t.stale = app.dirty = True
+        t._stamps.clear()             # the bar drawn anew, not copied from its last drawing
+        drawn.clear()
+        app.frame()
+        row_bottom = t.frame.top.y + t.frame.p["top_bar"]
+        columns = []                  # the row's texts merged where they share x (a label over its value)
+        for r in sorted((r for r in drawn if t.frame.top.contains(r) and r.centery < row_bottom), key=lambda r: r.x):
+            if columns and r.x < columns[-1].right:
+                columns[-1] = columns[-1].union(r)
+            else:
+                columns.append(pygame.Rect(r))
+        gaps = [b.x - a.right for a, b in zip(columns, columns[1:])]
+        assert len(columns) >= 3 and min(gaps) >= 12, (game, gaps)
+        *row, deal = t.top_sizes
+        assert deal[0] == tr("Deal") and deal[1] == t.deal_label() and deal[2] >= 16, (game, deal)
+        ts = t.frame.p["top_text"]
+        assert len(row) >= 3 and all(s == ts for _, _, s in row), (game, ts, row)
+        assert t.pause_button.rect.height >= 44 and t.pause_button.rect.bottom <= t.frame.top.bottom, game
+        pygame.display.quit()
+
+
 def test_freecell_shows_microsofts_number():
     app = make("freecell", 617, size=(390, 844))
     t = app.scene

@@ -55,9 +55,11 @@ def shape_of(w: int, h: int) -> str:
 class Frame:
     """The frame's rectangles for one window size.
 
-    Attributes: ``shape``; ``scale`` (1 except on a scaled desktop); ``top`` bar, ``bar`` (the
-    buttons' bar), ``status`` line and ``table`` (what is left for the cards), all ``pygame.Rect``;
-    ``p`` the shape's parameters, with px values already scaled.
+    Attributes: ``shape``; ``scale`` (1 except on a scaled desktop); ``top`` bar (its row of items,
+    ``p["top_bar"]`` px, and under it the deal code's row, ``p["deal_row"]`` px, 0 when the code
+    is one of the items), ``bar`` (the buttons' bar), ``status`` line and ``table`` (what is left
+    for the cards), all ``pygame.Rect``; ``p`` the shape's parameters, with px values already
+    scaled.
     """
 
     size: tuple[int, int]
@@ -99,10 +101,12 @@ def frame_layout(w: int, h: int, left_handed: bool = False) -> Frame:
     if "reference" in p:
         rw, rh = p["reference"]
         scale = max(p["scale_min"], min(p["scale_max"], min(w / rw, h / rh)))
-    for k in ("top_bar", "top_text", "button_gap", "bar", "label", "status", "margin"):
+    p.setdefault("deal_row", 0)
+    p.setdefault("deal_text", 0)
+    for k in ("top_bar", "top_text", "deal_row", "deal_text", "button_gap", "bar", "label", "status", "margin"):
         p[k] = round(p[k] * scale)
     p["button"] = [round(v * scale) for v in p["button"]]
-    top = pygame.Rect(0, 0, w, p["top_bar"])
+    top = pygame.Rect(0, 0, w, p["top_bar"] + p["deal_row"])
     if p["buttons"] == "bottom":
         bar = pygame.Rect(0, h - p["bar"], w, p["bar"])
         status = pygame.Rect(0, bar.top - p["status"], w, p["status"])

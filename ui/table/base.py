@@ -269,9 +269,9 @@ class GameTable(Scene):
         for b in self.buttons:
             b.icon_only = size < text.MIN_SIZE
         self.buttons[0].enabled = bool(self.history and self.history.can_undo())
-        # the pause menu's button: the top bar's left end, at least 44 px square
+        # the pause menu's button: the left end of the top bar's row of items, at least 44 px square
         top = self.frame.top
-        side = max(44, top.height)
+        side = max(44, self.frame.p["top_bar"])
         self.pause_button = Button("pause", pygame.Rect(top.x + 2, top.y, side, side), "", "menu", 16, "bar")
 
     def clock_runs(self) -> bool:
@@ -1507,14 +1507,45 @@ class GameTable(Scene):
         self.top_sizes = list(self._stamped(surface, key, r, lambda s: self._draw_top_bar(s, items)))
 
     def _draw_top_bar(self, surface, items) -> tuple:
-        """Draw the top bar showing ``items`` (``(label, value)`` pairs); the ``(label, value,
-        text px)`` drawn."""
+        """Draw the top bar showing ``items`` (``(label, value)`` pairs, the deal's last); the
+        ``(label, value, text px)`` drawn. Where the frame has a deal row (a phone held upright),
+        the deal's label and code share that row, under the others."""
         r = self.frame.top
         self._draw_top_background(surface)
+        p = self.frame.p
+        deal = None
+        if p["deal_row"]:
+            deal, items = items[-1], items[:-1]
+            r = pygame.Rect(r.x, r.y, r.width, p["top_bar"])
         pb = self.pause_button
         if pb is not None:
             pb.draw(surface)
             r = pygame.Rect(pb.rect.right, r.y, r.right - pb.rect.right, r.height)
+        sizes = self._draw_top_items(surface, r, items)
+        if deal is not None:
+            sizes += (self._draw_deal_row(surface, deal),)
+        self.top_sizes = list(sizes)
+        return sizes
+
+    def _draw_deal_row(self, surface, item) -> tuple:
+        """The deal's label and code side by side, centred in the top bar's deal row; its
+        ``(label, value, text px)``."""
+        label, value = item
+        row = pygame.Rect(0, self.frame.top.bottom - self.frame.p["deal_row"], self.frame.top.width,
+                          self.frame.p["deal_row"])
+        ds = self.frame.p["deal_text"]
+        ls = max(text.MIN_SIZE, round(ds * 0.85))
+        room = row.width - 16 - text.width(label, ls) - 8
+        vs = text.fit(value, ds, room, text.MIN_SIZE)
+        lim, vim = text.render(label, ls, DIM), text.render(value, vs, INK)
+        x = row.centerx - (lim.get_width() + 8 + vim.get_width()) / 2
+        text.blit_center(surface, lim, (x + lim.get_width() / 2, row.centery))
+        text.blit_center(surface, vim, (x + lim.get_width() + 8 + vim.get_width() / 2, row.centery))
+        return label, value, vs
+
+    def _draw_top_items(self, surface, r: pygame.Rect, items) -> tuple:
+        """``items`` (``(label, value)`` pairs) side by side in ``r``, each label over its value;
+        the ``(label, value, text px)`` drawn."""
         ts = self.frame.p["top_text"]
         ls = max(text.MIN_SIZE, round(ts * 0.6))
         # each item as wide as its text needs (a long deal code gets the room the short numbers
@@ -1523,20 +1554,20 @@ class GameTable(Scene):
         room = r.width - sum(needs)
         widths = [nd + room / len(items) for nd in needs] if room >= 0 else \
             [nd * r.width / sum(needs) for nd in needs]
-        self.top_sizes = []
+        sizes = []
         x = r.x
         for (label, value), cw in zip(items, widths):
             cx = x + cw / 2
             x += cw
             vs = text.fit(value, ts, int(cw) - 6, text.MIN_SIZE)
-            self.top_sizes.append((label, value, vs))
+            sizes.append((label, value, vs))
             lim = text.render(label, text.fit(label, ls, int(cw) - 6, text.MIN_SIZE), DIM)
             vim = text.render(value, vs, INK)
             total = lim.get_height() + vim.get_height() * 0.85
             y0 = r.centery - total / 2
             text.blit_center(surface, lim, (cx, y0 + lim.get_height() / 2))
             text.blit_center(surface, vim, (cx, y0 + lim.get_height() + vim.get_height() * 0.42))
-        return tuple(self.top_sizes)
+        return tuple(sizes)
 
     def _draw_top_background(self, surface) -> None:
         """The top bar's background: its fill and the line along its bottom edge."""
