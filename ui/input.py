@@ -63,13 +63,12 @@ class Pointer:
         self.last_poll: float | None = None   # when :meth:`poll` last ran (the last read of events)
         self.banked = 0.0            # seconds of the hold counted up to its last stall (each STALL at most)
         self.t_from = 0.0            # the read since which the hold counts in full (the press, or a stall)
-        self.t_held = 0.0            # the last read of the hold
         self.long_declined = False   # the scene had no use for this press's long press
 
     def _press(self, pos, now):
         self.pressed, self.start, self.pos = True, pos, pos
         self.dragging = self.long_fired = False
-        self.t_down = self.t_from = self.t_held = now
+        self.t_down = self.t_from = now
         self.banked = 0.0
         self.long_declined = False
         return [PointerEvent("down", pos, pos)]
@@ -126,13 +125,13 @@ class Pointer:
         counted from read to read with each gap :data:`STALL` seconds at most (the release of a
         quick tap may not have reached the queue after a slow frame or a pause)."""
         now = time.perf_counter() if now is None else now
-        self.last_poll = now
+        last, self.last_poll = self.last_poll, now
         if self.pressed and not self.dragging and not self.long_fired and not self.long_declined:
-            if now - self.t_held > STALL:      # a stall counts STALL; the hold counts on from here
-                self.banked += self.t_held - self.t_from + STALL
+            prev = None if last is None else max(last, self.t_down)   # the read before this one
+            if prev is not None and now - prev > STALL:   # a stall counts STALL; the hold counts on from here
+                self.banked += max(0.0, prev - self.t_from) + STALL
                 self.t_from = now
-            self.t_held = max(self.t_held, now)
-            if self.banked + (now - self.t_from) >= LONG_PRESS:
+            if self.banked + max(0.0, now - self.t_from) >= LONG_PRESS:
                 self.long_fired = True
                 return [PointerEvent("long", self.pos, self.start)]
         return []
