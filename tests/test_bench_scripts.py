@@ -113,3 +113,15 @@ def test_winnability_stream_bench_compares_two_checkouts(tmp_path):
     assert "pyramid:1-6 this/ref: wall " in p.stdout
     assert "pyramid:1-1000 this: deal 1 at" in p.stdout and "deal 2 at" in p.stdout
     assert "exit 0, stderr empty" in p.stdout
+
+
+def test_spider_beam_trace_finds_the_winning_line_in_its_last_pass(tmp_path):
+    p = run("bench/spider_beam_trace.py", "--positions", "3", "--nodes", "60000", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    lines = p.stdout.splitlines()
+    assert lines[0].startswith("position 3: solved")
+    passes = [ln for ln in lines if ln.strip().startswith("pass")]
+    # every pass but the last dropped the line somewhere; the last kept it to the last level
+    assert len(passes) >= 2 and passes[-1].endswith("kept to the last level")
+    assert all("dropped at level" in ln for ln in passes[:-1])
+    assert lines[-1].startswith("  won in a stage search of the last level")

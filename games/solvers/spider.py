@@ -811,6 +811,11 @@ class SpiderBeam(_Lines):
         self.width = 1
         self.passes = 0  # passes started
         self.quota_scale = 1
+        # None, or a list the search appends an entry to for every level it has searched (for
+        # bench/spider_beam_trace.py): (pass, width, level, candidates, next level, positions so
+        # far); the levels as indices into _nodes, the candidates as (priority, -index, index) in
+        # the order they were ranked (an index whose _nodes entry holds False was a duplicate)
+        self.trace: list | None = None
         self._fresh()
         if problem.won(problem.root):
             self.result = self._finish(SOLVED, [])
@@ -936,6 +941,8 @@ class SpiderBeam(_Lines):
                     self.cands_cut = True
                     break
                 nxt_level.append(j)
+            if self.trace is not None:
+                self.trace.append((self.passes, self.width, self.level, merged, nxt_level, self.nodes))
             if nxt_level:
                 self.level, self.at = nxt_level, 0
                 continue
