@@ -794,11 +794,12 @@ class SpiderBeam(_Lines):
     Within one stage search this changes nothing (every state's priority moves by the same
     amount); between the candidates of a level, found by the stage searches of different
     positions, it stops charging a candidate for the moves its line made in the stages before,
-    which say nothing about the position it reached. Measured (``bench/results/
-    spider-suits4-variants-s11.txt``: the 4-suit positions 1–60, up to 300 000 positions each, no
-    clock): within 90 000 positions (about what a 2 s rescue in Pyodide searches), 16 of positions
-    1–20 both ways and 33 of the 40 held out against 30 (33, 46 and 55 gained, none lost); within
-    150 000, 40 and 46 gained, none lost; the positions both solve need ×1.12 fewer positions in all.
+    which say nothing about the position it reached. Measured on the 4-suit positions 1–60, up to
+    300 000 positions each, no clock (``bench/results/spider-suits4-variants-s11.txt``): within
+    90 000 positions (about what a 2 s rescue in Pyodide searches), 16 of positions 1–20 both ways
+    and 33 of the 40 held out against 30 (33, 46 and 55 gained, none lost); within 150 000, 40 and
+    46 gained, none lost; within 50 000 and 60 000 it loses about as many as it gains (17, 28). The
+    positions both solve need ×1.12 fewer positions in all; docs/solvers.md, Spider, "Session 11".
 
     Sound as :class:`SpiderSearch`: ``solved`` is replayed by the rules; ``unsolvable`` only
     after a pass in which no stage search was cut by its quota, no candidate was left out and
