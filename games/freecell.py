@@ -67,9 +67,13 @@ CELL, FOUNDATION, FOUNDATION_OF = 8, 12, 13
 ``FOUNDATION_OF + suit`` (13..16) one foundation as a source."""
 SUIT_LETTERS = "CDHS"
 CELL_LETTERS = "abcd"
+MORE_CELLS = "efg"
+"""The letters of free cells this game does not have, up to ``h`` (the foundations): named in a
+move's refusal (``1e``: "There is no free cell e") as a column past 8 is."""
 
 MSG_BAD_MOVE = N_("'{text}' is not a move (3a, a5, 1h, 35, 35/3, hS4, hSa)")
 MSG_BAD_COLUMN = N_("There is no column {col} (columns are 1 to 8)")
+MSG_BAD_CELL = N_("There is no free cell {cell} (free cells are a to d)")
 MSG_NO_CARD = N_("There is no card there")
 MSG_NOT_HOME = N_("This card cannot go to its foundation yet")
 MSG_NOT_FIT = N_("The card must be one rank lower and of the other colour")
@@ -507,6 +511,8 @@ class FreeCell(Rules):
                 return CELL + CELL_LETTERS.index(p)
             if p == "h":
                 return FOUNDATION
+            if p in MORE_CELLS:  # the letters after the free cells' (variants with more cells use them)
+                raise IllegalMove(MSG_BAD_CELL, quote(raw), cell=p)
             raise bad
 
         if len(t) >= 3 and t[0] == "h" and t[1].upper() in SUIT_LETTERS and "/" not in t:
@@ -517,6 +523,12 @@ class FreeCell(Rules):
         body, slash, count = t.partition("/")
         places = move_places(body, CELL_LETTERS + "h")
         if places is None:
+            # two places of which one is a letter naming no place (``1e``, ``e1``): named as ``9a``'s
+            # column is, rather than the whole text refused
+            places = move_places(body, CELL_LETTERS + MORE_CELLS + "h")
+            if places is None:
+                raise bad
+            place(places[0]), place(places[1])
             raise bad
         src, dst = place(places[0]), place(places[1])
         if src == FOUNDATION:

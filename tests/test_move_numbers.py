@@ -109,6 +109,16 @@ def test_a_column_that_does_not_exist_is_named(game, text, number):
     assert f"There is no column {number} (columns are 1 to " in msg, msg
 
 
+@pytest.mark.parametrize("text, cell", [("1e", "e"), ("e1", "e"), ("hHe", "e"), ("E1", "e"), ("1f/2", "f"),
+                                        ("eg", "e"), ("hSg", "g")])
+def test_freecell_names_a_free_cell_that_does_not_exist(text, cell):
+    """FreeCell ``1e`` names the missing free cell as ``9a`` names column 9, not "not a move"."""
+    rules = find_game("freecell")
+    with pytest.raises(IllegalMove) as e:
+        rules.parse_move(rules.deal(1, {}), text)
+    assert str(e.value) == f"There is no free cell {cell} (free cells are a to d)"
+
+
 @pytest.mark.parametrize("text, cell", [("4.1>1.1", "4.1"), ("1.1>1.9", "1.9"), ("t>0.3", "0.3"),
                                         ("1.01<>3.09", "3.09")])
 def test_devils_grip_names_a_cell_that_does_not_exist(text, cell):
