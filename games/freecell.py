@@ -564,7 +564,7 @@ class FreeCell(Rules):
             text += f"/{m.n}"
         return text
 
-    KEYS = {"game", "foundations", "founds", "freecells", "fc", "score", "moves", "status"}
+    KEYS = {"game", "foundations", "founds", "freecells", "fc", "moves", "status"}
 
     @classmethod
     def parse_position(cls, text: str, options: dict[str, str]) -> FreeCellState:

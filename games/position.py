@@ -33,7 +33,8 @@ class Fields:
 
 TRAILER = frozenset({"score", "moves", "status"})
 """The lines ``play`` prints after a position; every game reads them back (a game that keeps one,
-such as ``Score:``, lists it in its own keys; the others are ignored)."""
+such as ``Score:``, lists it in its own keys; the others are skipped, but a ``Score:`` is still
+checked to be a whole number: docs/contract.md, "Cards and positions")."""
 
 
 def read_fields(text: str, allowed: set[str] | None = None, game: str | None = None,
@@ -71,6 +72,8 @@ def read_fields(text: str, allowed: set[str] | None = None, game: str | None = N
         k = " ".join(key.split()).lower()
         if allowed is not None and k not in allowed:
             if k in TRAILER:
+                if k == "score":  # a game that computes its score ignores the value, not its form
+                    number_value(val.strip(), no, "Score")
                 continue
             raise PositionError(f"line {no}: unknown key '{quote(key.strip())}'")
         if k in f.values:
@@ -102,13 +105,21 @@ def int_field(f: Fields, key: str, default: int, lo: int = 0, hi: int = 10 ** 9)
     v = f.get(key)
     if v is None:
         return default
+    return number_value(v, f.line(key), key, lo, hi)
+
+
+def number_value(v: str, line: int, key: str, lo: int = 0, hi: int = 10 ** 9) -> int:
+    """The whole number ``v`` (stripped) of line ``line``, key ``key``.
+
+    :raises PositionError: for an empty ``v`` (the line is to be left out for the default), or one
+        that is not a whole number (ASCII digits, a sign allowed) in ``lo..hi``."""
     if v == "":
-        raise PositionError(f"line {f.line(key)}: '{key[:1].upper() + key[1:]}:' has no value (a whole number; "
+        raise PositionError(f"line {line}: '{key[:1].upper() + key[1:]}:' has no value (a whole number; "
                             "leave the line out for the default)")
     try:
         return whole_number(v, key, lo, hi, signed=True)
     except ValueError as e:
-        raise PositionError(f"line {f.line(key)}: {e}") from None
+        raise PositionError(f"line {line}: {e}") from None
 
 
 def join(cards, face_up: bool = True) -> str:

@@ -292,3 +292,23 @@ def test_a_lone_carriage_return_inside_a_line_does_not_split_it():
     assert read_fields("A: 1\rB: 2\r").values["b"] == ("2", 2)      # old Mac line ends
     with pytest.raises(PositionError, match="line 3: "):
         read_fields("A: 1\nB: 2\rx\nno colon here\n")
+
+
+@pytest.mark.parametrize("game", ["devils-grip", "freecell"])
+@pytest.mark.parametrize("value, bad", [("abc", "abc"), ("-3", "-3"), ("", "'Score:' has no value"),
+                                        ("٣", "٣"), ("1" * 31, "1" * 31)])
+def test_a_computed_score_line_must_still_be_a_number(capsys, tmp_path, game, value, bad):
+    """Devil's Grip and FreeCell compute their score, but a malformed ``Score:`` is refused as in
+    the other games (docs/contract.md, "Cards and positions")."""
+    text = deal(capsys, tmp_path, game) + f"Score: {value}\n"
+    rc, out, err = run(capsys, tmp_path, "moves", game, position=text)
+    refused(rc, err, bad)
+    assert out == ""
+
+
+@pytest.mark.parametrize("game", ["devils-grip", "freecell"])
+def test_a_computed_score_line_that_is_a_number_is_ignored(capsys, tmp_path, game):
+    text = deal(capsys, tmp_path, game)
+    rc, out, err = run(capsys, tmp_path, "moves", game, position=text + "Score: 0012\n")
+    assert rc == 0, err
+    assert out == run(capsys, tmp_path, "moves", game, position=text)[1]
