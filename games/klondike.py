@@ -62,7 +62,7 @@ from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal
 from .deal import shuffle
 from .hints import klondike_value
 from .i18n import N_
-from .position import int_field, join, read_fields, tokens
+from .position import int_field, join, read_fields, rule_field, tokens
 from .numbers import is_digits
 from .quoting import quote
 
@@ -586,7 +586,7 @@ class Klondike(Rules):
         """
         o = cls.check_options(options)
         f = read_fields(text, cls.KEYS, cls.name)
-        draw = (f.get("draw") or o["draw"]).strip()
+        draw = rule_field(f, "draw", o["draw"])
         if draw not in cls.options["draw"]:
             raise PositionError(f"line {f.line('draw')}: Draw '{quote(draw)}' is not 1 or 3")
         try:

@@ -122,6 +122,22 @@ def number_value(v: str, line: int, key: str, lo: int = 0, hi: int = 10 ** 9) ->
         raise PositionError(f"line {line}: {e}") from None
 
 
+def rule_field(f: Fields, key: str, default: str) -> str:
+    """The value of a rule line (``Draw:``, ``Suits:``, ``Mode:``, ``Relaxed:``, ``Passes:``,
+    ``Layout:``), stripped; ``default`` (the ``--option`` or the game's default) when the line is
+    absent.
+
+    :raises PositionError: for a line with no value, which would otherwise read as the default
+        silently: the line is to be left out for that (docs/contract.md, "Cards and positions")."""
+    v = f.get(key)
+    if v is None:
+        return default
+    if v == "":
+        raise PositionError(f"line {f.line(key)}: '{key[:1].upper() + key[1:]}:' has no value (leave the line "
+                            "out for the default or the --option)")
+    return v
+
+
 def join(cards, face_up: bool = True) -> str:
     """Cards as space-separated tokens."""
     return " ".join(fmt(c, face_up) for c in cards)

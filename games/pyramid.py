@@ -52,7 +52,7 @@ from .hints import pyramid_value
 from .i18n import N_
 from .numbers import is_digits
 from .quoting import quote
-from .position import int_field, join, read_fields, tokens
+from .position import int_field, join, read_fields, rule_field, tokens
 
 N_LAYOUTS = 55
 STOCK, WASTE = -1, -2
@@ -491,7 +491,7 @@ class Pyramid(Rules):
         f = read_fields(text, cls.KEYS, cls.name, columns=False)
         number = int(o["layout"])
         if f.get("layout") is not None:
-            v = f.get("layout")
+            v = rule_field(f, "layout", "")
             if not is_digits(v) or not 1 <= int(v) <= N_LAYOUTS:
                 raise PositionError(f"line {f.line('layout')}: Layout '{quote(v)}' is not a number 1..{N_LAYOUTS}")
             number = int(v)
@@ -515,7 +515,7 @@ class Pyramid(Rules):
                                 "the Discard line are empty or missing")
         if f.get("discard") is None:
             piles["Discard"] = [c for c in deck() if c not in seen]
-        passes_text = (f.get("passes") or o["passes"]).strip().lower()
+        passes_text = rule_field(f, "passes", o["passes"]).lower()
         if passes_text not in cls.options["passes"]:
             raise PositionError(f"line {f.line('passes')}: Passes '{quote(f.get('passes'))}' is not unlimited or 3")
         passes = 0 if passes_text == "unlimited" else int(passes_text)

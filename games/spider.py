@@ -60,7 +60,7 @@ from .hints import spider_value
 from .i18n import N_
 from .numbers import is_digits
 from .quoting import quote
-from .position import int_field, read_fields, tokens
+from .position import int_field, read_fields, rule_field, tokens
 
 N_COLUMNS = 10
 RUN = 13
@@ -491,11 +491,11 @@ class Spider(Rules):
         """
         o = cls.check_options(options)
         f = read_fields(text, cls.KEYS, cls.name)
-        suits_text = f.get("suits") or o["suits"]
+        suits_text = rule_field(f, "suits", o["suits"])
         if suits_text.strip() not in ("1", "2", "4"):
             raise PositionError(f"line {f.line('suits')}: Suits '{quote(suits_text)}' is not 1, 2 or 4")
         suits = int(suits_text)
-        rel = (f.get("relaxed") or o["relaxed"]).strip().lower()
+        rel = rule_field(f, "relaxed", o["relaxed"]).lower()
         if rel not in ("yes", "no"):
             raise PositionError(f"line {f.line('relaxed')}: Relaxed '{quote(f.get('relaxed'))}' is not yes or no")
         completed = int_field(f, "Completed", 0, 0, 8)

@@ -23,7 +23,7 @@ from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal
 from .deal import shuffle
 from .hints import tripeaks_value
 from .i18n import N_
-from .position import int_field, join, read_fields, tokens
+from .position import int_field, join, read_fields, rule_field, tokens
 from .quoting import quote
 
 DRAW = -1
@@ -277,7 +277,7 @@ class TriPeaks(Rules):
         """
         o = cls.check_options(options)
         f = read_fields(text, cls.KEYS, cls.name, columns=False)
-        mode = (f.get("mode") or o["mode"]).lower()
+        mode = rule_field(f, "mode", o["mode"]).lower()
         if mode not in cls.options["mode"]:
             raise PositionError(f"line {f.line('mode')}: Mode '{quote(f.get('mode'))}' is not easy or classic")
         tableau: list = []

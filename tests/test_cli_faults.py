@@ -312,3 +312,17 @@ def test_a_computed_score_line_that_is_a_number_is_ignored(capsys, tmp_path, gam
     rc, out, err = run(capsys, tmp_path, "moves", game, position=text + "Score: 0012\n")
     assert rc == 0, err
     assert out == run(capsys, tmp_path, "moves", game, position=text)[1]
+
+
+@pytest.mark.parametrize("game, key", [("klondike", "Draw"), ("spider", "Suits"), ("spider", "Relaxed"),
+                                       ("tripeaks", "Mode"), ("pyramid", "Passes"), ("pyramid", "Layout")])
+@pytest.mark.parametrize("command", ["moves", "play"])
+def test_an_empty_rule_line_is_refused(capsys, tmp_path, game, key, command):
+    """``Draw:`` with no value is refused, as ``Moves:`` with none is, rather than read as the
+    default or the ``--option`` (docs/contract.md, "Cards and positions")."""
+    text = "".join(line + "\n" for line in deal(capsys, tmp_path, game).splitlines()
+                   if not line.startswith(key + ":")) + f"{key}:   # no value\n"
+    extra = ["--moves", "s" if game != "spider" else "d"] if command == "play" else []
+    rc, out, err = run(capsys, tmp_path, command, game, *extra, position=text)
+    refused(rc, err, f"'{key}:' has no value")
+    assert out == ""
