@@ -519,7 +519,8 @@ class Pyramid(Rules):
         if passes_text not in cls.options["passes"]:
             raise PositionError(f"line {f.line('passes')}: Passes '{quote(f.get('passes'))}' is not unlimited or 3")
         passes = 0 if passes_text == "unlimited" else int(passes_text)
-        pass_no = int_field(f, "pass", 1, 1, 10 ** 6)
+        # a limited game is never past its last pass: Pass: 4 of Passes: 3 is no position of it
+        pass_no = int_field(f, "pass", 1, 1, passes or 10 ** 6)
         points = int_field(f, "score", 0)
         return PyramidState(number, tuple(cards), tuple(piles["Stock"]), tuple(piles["Waste"]),
                             tuple(piles["Discard"]), points, pass_no, passes)

@@ -326,3 +326,17 @@ def test_an_empty_rule_line_is_refused(capsys, tmp_path, game, key, command):
     rc, out, err = run(capsys, tmp_path, command, game, *extra, position=text)
     refused(rc, err, f"'{key}:' has no value")
     assert out == ""
+
+
+@pytest.mark.parametrize("pass_no, ok", [("4", False), ("0", False), ("3", True), ("1", True)])
+def test_pyramid_pass_is_within_its_passes(capsys, tmp_path, pass_no, ok):
+    """``Passes: 3`` with ``Pass: 4`` is a position no game reaches: refused, not printed."""
+    text = deal(capsys, tmp_path, "pyramid", "--option", "passes=3") + f"Pass: {pass_no}\n"
+    assert "Passes: 3" in text
+    rc, out, err = run(capsys, tmp_path, "play", "pyramid", "--moves", "s", position=text)
+    if ok:
+        assert rc == 0, err
+        assert (f"Pass: {pass_no}" in out) == (pass_no != "1")  # pass 1 is the default, not written
+    else:
+        refused(rc, err, f"pass {pass_no} is out of range (1..3)")
+        assert out == ""
