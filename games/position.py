@@ -55,9 +55,13 @@ def read_fields(text: str, allowed: set[str] | None = None, game: str | None = N
     # separator str.splitlines knows is a character of its line (white space between cards), so
     # line numbers in messages are the ones an editor shows
     sep = "\n" if "\n" in text or "\r" not in text else "\r"
-    for no, raw in enumerate(text.split(sep), 1):
-        if raw.endswith("\r"):
-            raw = raw[:-1]
+    lines = [(no, raw[:-1] if raw.endswith("\r") else raw) for no, raw in enumerate(text.split(sep), 1)]
+    if game is not None:  # another game's position is named as such before any of its keys is refused
+        for no, raw in lines:
+            key, colon, val = raw.split("#", 1)[0].strip().partition(":")
+            if colon and " ".join(key.split()).lower() == "game" and val.strip().lower() != game:
+                raise PositionError(f"line {no}: this is a position of '{quote(val.strip())}', not {game}")
+    for no, raw in lines:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -79,10 +83,6 @@ def read_fields(text: str, allowed: set[str] | None = None, game: str | None = N
         if k in f.values:
             raise PositionError(f"line {no}: '{quote(key.strip())}' given twice")
         f.values[k] = (val.strip(), no)
-    if game is not None:
-        g = f.get("game")
-        if g is not None and g.strip().lower() != game:
-            raise PositionError(f"line {f.line('game')}: this is a position of '{quote(g)}', not {game}")
     return f
 
 

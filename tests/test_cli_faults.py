@@ -340,3 +340,17 @@ def test_pyramid_pass_is_within_its_passes(capsys, tmp_path, pass_no, ok):
     else:
         refused(rc, err, f"pass {pass_no} is out of range (1..3)")
         assert out == ""
+
+
+GAMES = ["tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell"]
+
+
+# every pair of games; FreeCell's positions have no Game: line (fc-solve's format), so none is from it
+@pytest.mark.parametrize("src, dst", [(a, b) for a in GAMES if a != "freecell" for b in GAMES if a != b])
+def test_another_games_position_is_named_as_such(capsys, tmp_path, src, dst):
+    """``deal klondike`` given to ``moves tripeaks`` says whose position it is, not that a key of
+    it is unknown: the ``Game:`` line is checked first."""
+    text = deal(capsys, tmp_path, src)
+    rc, out, err = run(capsys, tmp_path, "moves", dst, position=text)
+    refused(rc, err, f"this is a position of '{src}', not {dst}")
+    assert out == ""
