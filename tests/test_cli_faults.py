@@ -354,3 +354,20 @@ def test_another_games_position_is_named_as_such(capsys, tmp_path, src, dst):
     rc, out, err = run(capsys, tmp_path, "moves", dst, position=text)
     refused(rc, err, f"this is a position of '{src}', not {dst}")
     assert out == ""
+
+
+
+@pytest.mark.parametrize("down", [(True, True), (False, True)])
+def test_devils_grip_talon_cards_are_face_up(capsys, tmp_path, down):
+    """Face-down notation on Devil's Grip's face-up talon is refused, as ``(TC)`` in Klondike's
+    waste is; the same two cards written face up are taken."""
+    text = deal(capsys, tmp_path, "devils-grip")
+    stock_line = next(line for line in text.splitlines() if line.startswith("Stock:"))
+    stock = [tok.strip("()") for tok in stock_line.split()[1:]]
+    talon = [f"({c})" if d else c for c, d in zip(stock[:2], down)]
+    rest = "Stock: " + " ".join(f"({c})" for c in stock[2:])
+    bad = text.replace(stock_line, rest).replace("Talon:", "Talon: " + " ".join(talon))
+    rc, out, err = run(capsys, tmp_path, "moves", "devils-grip", position=bad)
+    refused(rc, err, f"the talon's cards are face up: {talon[0] if down[0] else talon[1]}")
+    good = text.replace(stock_line, rest).replace("Talon:", "Talon: " + " ".join(stock[:2]))
+    assert run(capsys, tmp_path, "moves", "devils-grip", position=good)[0] == 0
