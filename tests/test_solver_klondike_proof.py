@@ -111,6 +111,18 @@ def test_draw_3_abstract_game_proves_deals_the_draw_1_one_cannot(number, states,
     assert Klondike.solver(s, max_nodes=20 * states).run().status == UNSOLVABLE
 
 
+def test_draw_3_proof_lane_gets_two_thirds_of_the_nodes_while_it_runs(monkeypatch):
+    # the exact-talon lane proves draw-3 deal 51 lost in 18 286 states; joining from the first node
+    # (LATE = 0) it must get at least 0.6 of the search's nodes until then (with weight 8 it got
+    # 0.54, and deals 474 and 546, which need ~650 000 states, sat at the edge of 30 CPU s)
+    monkeypatch.setattr(KlondikeSolver, "LATE", 0)
+    search = KlondikeSolver(Klondike.deal(51, {"draw": "3"}))
+    lane = next(x for x in search._late if isinstance(x, ProofLane3))
+    assert search.run().status == UNSOLVABLE
+    assert lane.complete and lane.nodes == 18_286
+    assert lane.nodes >= 0.6 * search.nodes, (lane.nodes, search.nodes)
+
+
 @pytest.mark.parametrize("draw", ["1", "3"])
 def test_solved_deals_are_never_proved_lost(draw):
     for n in range(1, 31):

@@ -917,7 +917,12 @@ class KlondikeSolver(Sliced):
     STAGE = (2.0, True)  # the progress lane (_StageLane): (weight, partial runs allowed), or None
     STAGE2 = (2.0, True)  # a second progress lane, ties of the rank last met first: (weight, partial) or None
     STAGE_DRAW3 = ((2.0, False), (2.0, True))  # draw 1 only: progress lanes over the draw-3 talon, (weight, lifo)
-    PROOF3 = 8.0  # draw 3 only: weight of the proof lane with the talon kept exactly (klondike_proof.Abstract3), or None
+    # draw 3 only: weight of the proof lane with the talon kept exactly (klondike_proof.Abstract3), or None.
+    # 16 against the other lanes' 7 (streamliners 2, complete search 1, progress lanes 4; the draw-1
+    # proof lane has mostly left by then): about two thirds of the nodes while it runs. On a won deal
+    # it mostly reaches its goal, and leaves, within a few thousand states; on draw-3 deals 474 and 546
+    # it needs 655 190 and 624 586 states, which its former weight 8 left at the edge of 30 CPU s.
+    PROOF3 = 16.0
     LATE = 300_000  # nodes spent before the STAGE_DRAW3 and PROOF3 lanes join (the app's hint budget: a hint's search is unchanged)
     LOCAL = 10  # nodes of its local searches
     PROOF = 4.0  # weight of the proof lane (games/solvers/klondike_proof.py), or None
