@@ -434,12 +434,20 @@ class Pyramid(Rules):
         return solver(state, max_nodes, timeout, clock)
 
     # -- text ------------------------------------------------------------------------------------
-    @classmethod
-    def _locate(cls, s: PyramidState, text: str) -> int:
+    @staticmethod
+    def _card(text: str, move: str) -> int:
+        """Card ``text`` of the move ``move``. :raises IllegalMove: naming ``move`` when ``text``
+        is no card."""
         try:
-            c = parse_card(text)
+            return parse_card(text)
         except CardError:
-            raise IllegalMove.not_a_move(MSG_BAD_MOVE, text) from None
+            raise IllegalMove.not_a_move(MSG_BAD_MOVE, move) from None
+
+    @classmethod
+    def _locate(cls, s: PyramidState, text: str, move: str) -> int:
+        """The place of card ``text`` in the move ``move``; a text that is no card refuses the
+        whole move, named as typed (docs/contract.md, "Move notation")."""
+        c = cls._card(text, move)
         for i, x in enumerate(s.cards):
             if x == c:
                 return i
@@ -463,7 +471,9 @@ class Pyramid(Rules):
         parts = t.split("+")
         if len(parts) > 2 or not all(p.strip() for p in parts):
             raise IllegalMove.not_a_move(MSG_BAD_MOVE, t)
-        srcs = tuple(cls._locate(s, p.strip()) for p in parts)
+        for p in parts:  # every piece a card before any is looked for: 'KS+X' is no move at all
+            cls._card(p.strip(), t)
+        srcs = tuple(cls._locate(s, p.strip(), t) for p in parts)
         return srcs
 
     @classmethod

@@ -371,3 +371,13 @@ def test_devils_grip_talon_cards_are_face_up(capsys, tmp_path, down):
     refused(rc, err, f"the talon's cards are face up: {talon[0] if down[0] else talon[1]}")
     good = text.replace(stock_line, rest).replace("Talon:", "Talon: " + " ".join(stock[:2]))
     assert run(capsys, tmp_path, "moves", "devils-grip", position=good)[0] == 0
+
+
+@pytest.mark.parametrize("move", ["th+03c", "03c+TH", "zz", "KS+X"])
+def test_pyramid_names_the_whole_move_that_is_no_move(capsys, tmp_path, move):
+    """A Pyramid pair with a piece that is no card is refused naming the whole text typed, as
+    every game names a text that is no move."""
+    text = deal(capsys, tmp_path, "pyramid")
+    rc, out, err = run(capsys, tmp_path, "play", "pyramid", "--moves", move, position=text)
+    refused(rc, err, f"illegal: '{move}' is not a move")
+    assert out == ""
