@@ -292,7 +292,7 @@ class Pyramid(Rules):
         """Read ``PY1-L01-…`` or ``PY1-L01P3-…``. :raises codes.CodeError: quoting the code."""
         letters, number = codes.decode(code, cls.code_prefix)
         body, p, passes = letters.partition("P")
-        if not (body.startswith("L") and is_digits(body[1:], 2) and 1 <= int(body[1:]) <= N_LAYOUTS) \
+        if not (body.startswith("L") and is_digits(body[1:]) and 1 <= int(body[1:]) <= N_LAYOUTS) \
                 or (p and passes != "3"):
             raise codes.CodeError(f"'{quote(code)}': the rule part must be L01..L{N_LAYOUTS} (the layout), "
                                   "optionally followed by P3")

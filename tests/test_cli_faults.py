@@ -381,3 +381,12 @@ def test_pyramid_names_the_whole_move_that_is_no_move(capsys, tmp_path, move):
     rc, out, err = run(capsys, tmp_path, "play", "pyramid", "--moves", move, position=text)
     refused(rc, err, f"illegal: '{move}' is not a move")
     assert out == ""
+
+
+@pytest.mark.parametrize("layout", ["L7", "L07", "L007", "L0000000007"])
+def test_a_codes_layout_takes_any_leading_zeros(capsys, tmp_path, layout):
+    """``PY1-L007-AAAAAAB`` is layout 7 as ``L07`` is (docs/contract.md: leading zeros are accepted
+    in a code's layout)."""
+    rc, out, err = run(capsys, tmp_path, "deal", "pyramid", "--code", f"PY1-{layout}-AAAAAAB")
+    assert rc == 0, err
+    assert out.startswith("# code: PY1-L07-AAAAAAB\n") and "Layout: 7\n" in out
