@@ -29,6 +29,17 @@ def _solver_node_budgets_only(monkeypatch):
     monkeypatch.setattr(App, "solver_wall_clock", False)
 
 
+@pytest.fixture(autouse=True)
+def _garbage_collector_on_after_each_test():
+    """An App left between two frames with a collection due keeps the automatic collector off
+    (``ui/collect.py``) until its next frame; a test that drops such an App must not leave the
+    rest of the run without it."""
+    import gc
+
+    yield
+    gc.enable()
+
+
 # --doctest-modules (pytest.ini) imports every module it collects: the scripts that run inside the
 # browser page are not importable here
 collect_ignore_glob = ["web/*.py"]

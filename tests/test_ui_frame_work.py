@@ -306,3 +306,69 @@ def test_a_table_imports_its_search_ahead_a_piece_a_frame(tmp_path):
     assert out["tap"] == 0, "the first hint compiled its search in its tap's frame"
     pieces = [n for n in out["frames"] if n]
     assert len(pieces) >= 8 and max(pieces) <= 25_000, pieces
+
+
+def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(fake_clock):
+    """A garbage collection that begins inside a hint's search step adds its cost to a slice
+    already sized to the frame's budget (a middle and a full one: 3-5 ms in WebAssembly, Spider's
+    slice at 17 ms). Over many slices of Spider hints, every collection begins between two steps
+    or outside the search (the frame's own points, ``ui/collect.py``), collections of every
+    generation are made, and the garbage never piles up: at every frame's end the young count is
+    within what one slice's last steps made (the next frame collects it), and the objects tracked after the last hints are about as
+    many as after the first ones."""
+    import gc
+
+    from ui.table.spider import SpiderTable
+
+    old_threshold = gc.get_threshold()
+    gc.set_threshold(200, 5, 5)   # collections often, so that many begin during the run
+    inside = [False]
+    begun = []     # (generation, inside a search step)
+
+    def seen(phase, info):
+        if phase == "start":
+            begun.append((info["generation"], inside[0]))
+
+    gc.callbacks.append(seen)
+    try:
+        t = SpiderTable(1, {"suits": "1"})
+        app = new_app(scene=t)
+        tracked = []
+        young = []
+        for k in range(6):
+            t.hint()
+            search = t.hint_search
+            if search is None:
+                continue
+            step = search.step
+
+            def stepping(n, step=step):
+                inside[0] = True
+                try:
+                    return step(n)
+                finally:
+                    inside[0] = False
+
+            search.step = stepping
+            for _ in range(2000):
+                if t.hint_search is None:
+                    break
+                app.frame()
+                young.append(gc.get_count()[0])
+            assert t.hint_search is None
+            t.anim.cancel("hint")      # what the search taught is forgotten: the next hint searches again
+            t.hint_move = None
+            t.assist.lines.clear()
+            t.assist.unsettled.clear()
+            t.assist.dead.clear()
+            tracked.append(len(gc.get_objects()))
+    finally:
+        gc.callbacks.remove(seen)
+        gc.set_threshold(*old_threshold)
+        gc.enable()
+    assert len(tracked) >= 4 and len(young) >= 20
+    in_steps = [g for g, inner in begun if inner]
+    assert not in_steps, f"{len(in_steps)} collections began in a search step: generations {sorted(set(in_steps))}"
+    assert {g for g, _ in begun} >= {0, 1, 2}
+    assert max(young) <= 10 * 200, max(young)   # at most a slice's tail waits for the next frame
+    assert tracked[-1] <= tracked[1] * 1.05 + 2000, tracked

@@ -21,6 +21,7 @@ import pygame
 from games import i18n
 
 from . import cards_art, text
+from .collect import Collector
 from .input import Pointer, PointerEvent
 from .progression import Progression
 from .settings import Settings
@@ -282,6 +283,8 @@ class App:
         """When this frame began (seconds on :attr:`now`)."""
         self.frames = 0
         self.draws = 0
+        self.collector = Collector(lambda: self.now())
+        """The garbage collections, made where a frame has room (:mod:`ui.collect`)."""
         at_home = scene is None
         if scene is None:   # the start: the home screen shows, its miniatures follow a frame each
             from .scenes.home import HomeScene
@@ -475,6 +478,7 @@ class App:
         self._last = now
         self.frame_started = now
         self.frames += 1
+        self.collector.hold()   # no collection inside the frame's work but where it has room
         for e in pygame.event.get():
             t = e.type
             if t == pygame.QUIT:
@@ -526,6 +530,7 @@ class App:
         # start (when the app's start did not make it: sound off then) 45-60 ms
         if not drew and not self.pointer.pressed and self.sounds.starting():
             self.sounds.step()
+        self.collector.step(deadline)   # before the spare work: a hint's slice takes what is left
         if self.scene is not None:   # after the drawing: its cost is known, the rest is spare
             self.scene.spare(deadline)
         # card images a coming picture needs, in the time left; none while a finger or button is
@@ -534,12 +539,14 @@ class App:
             cards_art.warm(deadline, self.now)
         if not _frozen and self.draws and not self.dirty and not getattr(self.scene, "previews_later", False):
             freeze_start()
+        self.collector.release()
 
     def close(self) -> None:
         """Leave the current scene (a table saves its game and clock)."""
         if self.scene is not None:
             self.scene.leave()
         self.running = False
+        self.collector.close()
 
 
 def freeze_start() -> None:

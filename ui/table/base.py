@@ -607,7 +607,10 @@ class GameTable(Scene):
         r = None
         t = app.now()
         stepped = False
+        collector = getattr(app, "collector", None)
         while t < end or not stepped:   # a step each slice, however late: the search goes on
+            if collector is not None and collector.step(end):
+                t = app.now()   # a due collection between two steps, where the slice has room
             cost = self._node_cost
             n = HINT_FIRST_STEP if cost <= 0 else min(HINT_STEP, int((end - t) / cost))
             if n < 1:
