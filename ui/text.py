@@ -36,6 +36,40 @@ def font(size: int) -> pygame.font.Font:
     return f
 
 
+_fonts_wanted: dict[int, None] = {}   # font sizes to open ahead, in order (:func:`open_wanted`)
+
+
+def want_fonts(sizes) -> int:
+    """Queue the fonts that measure and draw text at each of ``sizes`` (px; the font
+    :data:`SUPERSAMPLE` times larger below :data:`SHARP_FROM`) to be opened ahead, one at a time
+    (:func:`open_wanted`): opening a font (``pygame.font.Font`` at a new size) takes about a
+    millisecond in WebAssembly, and fitting a status line's text tries every size from its
+    largest down (a table's first frame opened a dozen). Returns how many are queued now."""
+    for s in sizes:
+        s = max(6, int(s))
+        f = s * SUPERSAMPLE if s < SHARP_FROM else s
+        if f not in _fonts:
+            _fonts_wanted[f] = None
+    return len(_fonts_wanted)
+
+
+def open_wanted() -> bool:
+    """Open the first queued font (:func:`want_fonts`) not open yet; returns whether one was
+    opened (``False``: none left)."""
+    while _fonts_wanted:
+        f = next(iter(_fonts_wanted))
+        del _fonts_wanted[f]
+        if f not in _fonts:
+            font(f)
+            return True
+    return False
+
+
+def fonts_wanted() -> int:
+    """How many fonts are queued to be opened ahead."""
+    return len(_fonts_wanted)
+
+
 #: a card as the rules write it (rank, suit letter), standing alone (not inside a word or a code)
 CARD_TOKEN = re.compile(r"(?<![\w-])(10|[A2-9TJQK])([CDHS])(?![\w-])")
 _SUITS = "CDHS"   # games.cards order: clubs, diamonds, hearts, spades

@@ -10,7 +10,7 @@ from games.i18n import format_duration, tr
 
 from .. import text
 from ..cards_art import rounded_cached
-from ..frame import DIM, INK, WARN, Button, felt, opaque_surface
+from ..frame import DIM, INK, WARN, Button, felt, frame_layout, opaque_surface
 from ..table import table_class
 from ..table.panels import OptionsPanel, Panel
 from . import options as opt
@@ -124,6 +124,7 @@ class HomeScene(ScreenScene):
         # miniatures on a frame at a time when they are not made yet
         self.preview_sizes: dict[str, tuple[int, int]] = {}   # per game, its miniature's size (px)
         self.previews_wanted: set[str] = set()   # games whose miniature's faces are queued
+        self._fonts_for = None   # the window size and hand whose tables' fonts are queued
 
     @property
     def previews_later(self) -> bool:
@@ -156,6 +157,21 @@ class HomeScene(ScreenScene):
                     self.stale = True
                 break
         return super().update(dt)
+
+    FONT_ROOM = 0.004
+    """Seconds a frame must have left (of ``App.FRAME_BUDGET``) to open a font ahead (about 1 ms
+    in WebAssembly)."""
+
+    def spare(self, deadline: float) -> None:
+        """In a frame's spare time, open one of the fonts a table's top bar, buttons and status
+        line will try at this window's size (:func:`table_font_sizes`, :func:`ui.text.want_fonts`):
+        a table's first frames opened a dozen at once (19 ms in WebAssembly at 390x844)."""
+        size = (self.app.size, self.settings.left_handed)
+        if self._fonts_for != size:
+            self._fonts_for = size
+            text.want_fonts(table_font_sizes(*self.app.size, self.settings.left_handed))
+        if text.fonts_wanted() and deadline - self.app.now() >= self.FONT_ROOM:
+            text.open_wanted()
 
     def refresh_saves(self, app) -> None:
         """Read which games have an unfinished save (Continue) and how far they went."""
@@ -303,3 +319,18 @@ class HomeScene(ScreenScene):
             if not self.phone:
                 text.blit_center(surface, text.render(hint, text.fit(hint, size, self.w - 20, 10), DIM),
                                  self.footer.center)
+
+
+def table_font_sizes(w: int, h: int, left_handed: bool = False) -> list[int]:
+    """The text sizes (px, largest first) a table's top bar, buttons and status line try on a
+    ``w``×``h`` window (:func:`ui.frame.frame_layout`): each fits its text from its largest size
+    down (``GameTable._draw_top_items``, ``_draw_deal_row``, ``make_buttons``, ``status_lines``),
+    to the least that reads."""
+    f = frame_layout(w, h, left_handed)
+    ts = f.p["top_text"]
+    ds = f.p["deal_text"]     # the deal code's own row (a phone held upright), 0 without one
+    big = min(32, round(f.status.height * 0.8))
+    label = f.p["label"]
+    sizes = set(range(text.MIN_SIZE, max(ts, ds, big) + 1))
+    sizes.update(range(max(9, round(label * 0.75)), label + 1))
+    return sorted(sizes, reverse=True)
