@@ -258,7 +258,7 @@ def worst_report(web: dict) -> str:
     art it made (``face``/``cface``: a card face drawn for the first time; ``back``, ``shadow``,
     ``glow``, ``band``: the opaque copy of a card's body), the still picture rebuilt whole or in
     clipped rectangles, saves, moves (with the automatic ones), a solver slice, a first frame, a
-    garbage collection of generation 1 or 2 (``gc gen2``)."""
+    garbage collection begun and its generation (``gc gen0``, ``gc gen2``)."""
     rows = ["drawn frames whose drawing made card faces (first sight; faces made ahead in a frame's spare time "
             "not counted), in WebAssembly: frames, faces, most in one frame"]
     screens = [s for s in SCREENS if s in web["tables"]]

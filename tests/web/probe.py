@@ -422,7 +422,7 @@ class _Causes:
     card art made (new entries of :mod:`ui.cards_art`'s cache by kind: ``face``, ``cface``,
     ``back``, ``shadow``, ``glow``, ``band``…), the table's still picture rebuilt whole or in
     ``n`` clipped rectangles, saves, moves played (a move and the automatic moves it set off), a
-    solver slice, the first drawn frame of a scene, a garbage collection of generation 1 or 2.
+    solver slice, the first drawn frame of a scene, a garbage collection begun (``gc gen0``, ``gen1``, ``gen2``).
     Read outside the timed part of the frame."""
 
     def __init__(self):
@@ -534,7 +534,7 @@ class _Causes:
             parts.append("solver slice")
         if self.pieces != b["pieces"]:
             parts.append("search piece")
-        for g in (1, 2):
+        for g in (0, 1, 2):
             if self.gc[g] != b["gc"][g]:
                 parts.append(f"gc gen{g}")
         return ", ".join(parts)
