@@ -415,24 +415,54 @@ def one_line(message: str) -> str:
 
 
 class Terminated(BaseException):
-    """SIGTERM (``kill PID``) arrived: raised in the main thread by :func:`_on_sigterm`, so it
-    unwinds as Ctrl+C's ``KeyboardInterrupt`` does (``winnability``'s workers are stopped at once on
-    the way out) and is not caught by handlers of ``Exception``."""
+    """SIGTERM (``kill PID``) or SIGHUP (the terminal closed) arrived: raised in the main thread by
+    :func:`_on_stop_signal`, so it unwinds as Ctrl+C's ``KeyboardInterrupt`` does
+    (``winnability``'s workers are stopped at once on the way out) and is not caught by handlers
+    of ``Exception``. :attr:`signum` is the signal's number."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
 
 
-def _on_sigterm(signum, frame):
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the stopping short
-    raise Terminated
+STOP_SIGNALS = {"SIGTERM": "terminated", "SIGHUP": "hangup"}
+"""The signals that stop a command as Ctrl+C does, by name, with the line it prints for each; the
+exit code is 128 + the signal's number (143, 129), as a shell gives it. SIGHUP does not exist on
+Windows (left out there)."""
 
 
-def _catch_sigterm():
-    """Have SIGTERM raise :class:`Terminated` in this process; returns the handler it replaced, or
-    ``None`` when it could not be set (only the main thread may set one: a caller elsewhere keeps
-    its own)."""
+def _on_stop_signal(signum, frame):
+    for name in STOP_SIGNALS:  # a second one must not cut the stopping short
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+    raise Terminated(signum)
+
+
+def _catch_stop_signals() -> dict:
+    """Have each of :data:`STOP_SIGNALS` raise :class:`Terminated` in this process; returns
+    ``{signal: the handler it replaced}``, empty when none could be set (only the main thread may
+    set one: a caller elsewhere keeps its own). A SIGHUP already ignored (``nohup``) stays ignored:
+    the command was started to outlive its terminal."""
+    before = {}
+    for name in STOP_SIGNALS:
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        try:
+            if name == "SIGHUP" and signal.getsignal(sig) == signal.SIG_IGN:
+                continue
+            before[sig] = signal.signal(sig, _on_stop_signal)
+        except (ValueError, OSError):
+            break
+    return before
+
+
+def _say(line: str) -> None:
+    """``line`` on stderr, or nothing when it cannot be written (a terminal that hung up)."""
     try:
-        return signal.signal(signal.SIGTERM, _on_sigterm)
-    except (ValueError, OSError, AttributeError):
-        return None
+        print(line, file=sys.stderr)
+    except (OSError, ValueError):
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -445,12 +475,12 @@ def main(argv: list[str] | None = None) -> int:
         if args and not args[0].startswith("-") and args[0] not in COMMANDS:
             raise CommandError(f"unknown command '{quote(args[0])}' (commands: {' '.join(COMMANDS)})")
         a = build_parser().parse_args(args)
-        before = _catch_sigterm()
+        before = _catch_stop_signals()
         try:
             code = a.func(a)
-        finally:  # a caller running main() in its own process (tests) gets its handler back
-            if before is not None:
-                signal.signal(signal.SIGTERM, before)
+        finally:  # a caller running main() in its own process (tests) gets its handlers back
+            for sig, handler in before.items():
+                signal.signal(sig, handler)
         sys.stdout.flush()  # a write that fails (a full disk) fails here, inside the handlers
         return code
     except (CommandError, GameError, CodeError, ValueError) as e:  # ValueError: deal numbers and other values
@@ -461,10 +491,10 @@ def main(argv: list[str] | None = None) -> int:
         # already stopped (games/winnability.py), so nothing is left running
         print("interrupted", file=sys.stderr)
         return 130
-    except Terminated:
-        # SIGTERM: the same, with the shell's code for it (128 + 15)
-        print("terminated", file=sys.stderr)
-        return 143
+    except Terminated as e:
+        # SIGTERM, SIGHUP: the same, with the shell's code for it (128 + 15, 128 + 1)
+        _say(STOP_SIGNALS.get(signal.Signals(e.signum).name, "terminated"))
+        return 128 + e.signum
     except BrokenPipeError:
         # the reader went away (``| head``): quietly
         _drop_stdout()

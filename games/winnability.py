@@ -52,6 +52,8 @@ def _worker(tasks, results, solve) -> None:
     import traceback
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):  # a closed terminal reaches the whole group: the parent stops them
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     while (job := tasks.recv()) is not None:
         game, lo, hi, options, timeout = job
         for n in range(lo, hi + 1):
@@ -120,21 +122,24 @@ class _Worker:
 
 
 def _start_workers(ctx, solve, jobs: int) -> list[_Worker]:
-    """``jobs`` workers, started with SIGINT ignored: a process started so keeps ignoring it from
-    its very start (Python installs its Ctrl+C handler only where SIGINT is not ignored), so a
-    Ctrl+C at the terminal, which reaches every process of the group, never interrupts a worker
-    still importing the rules (a traceback each); the parent alone reads Ctrl+C and stops them.
-    SIGINT's handling in this process is restored before returning (also when a start fails)."""
+    """``jobs`` workers, started with SIGINT and SIGHUP ignored: a process started so keeps ignoring
+    them from its very start (Python installs its Ctrl+C handler only where SIGINT is not ignored),
+    so a Ctrl+C at the terminal, or the terminal closing, which reach every process of the group,
+    never interrupt a worker still importing the rules (a traceback each); the parent alone reads
+    them and stops the workers. This process's handling of both is restored before returning
+    (also when a start fails)."""
     import signal
 
+    names = ("SIGINT", "SIGHUP") if hasattr(signal, "SIGHUP") else ("SIGINT",)
     try:
-        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        before = {getattr(signal, n): signal.signal(getattr(signal, n), signal.SIG_IGN) for n in names}
     except ValueError:   # not the main thread: signals are not this thread's to set
         return [_Worker(ctx, solve) for _ in range(jobs)]
     try:
         return [_Worker(ctx, solve) for _ in range(jobs)]
     finally:
-        signal.signal(signal.SIGINT, before)
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
 def pooled(rules, first: int, last: int, options: dict, timeout: float, jobs: int, solve=None,

@@ -116,10 +116,10 @@ def test_ctrl_c_with_one_job_searching_in_the_command_itself():
     assert (rc, out, err) == (130, "", "interrupted\n")
 
 
-def terminate(p):
-    """SIGTERM to ``p`` alone (as ``kill PID`` sends it, not to its group); its exit code, standard
-    output and error."""
-    os.kill(p.pid, signal.SIGTERM)
+def terminate(p, sig=signal.SIGTERM):
+    """SIGTERM (or ``sig``) to ``p`` alone (as ``kill PID`` sends it, not to its group); its exit
+    code, standard output and error."""
+    os.kill(p.pid, sig)
     try:
         out, err = p.communicate(timeout=GUARD)
     finally:
@@ -156,3 +156,33 @@ def test_sigterm_during_a_search_in_the_command_itself(command):
     wait_for(lambda: (stat(p.pid) or ("", 0, 9.9))[2] >= 1.0, "the search to run")
     rc, out, err = terminate(p)
     assert (rc, out, err) == (143, "", "terminated\n")
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP on this system")
+@pytest.mark.parametrize("group", [False, True], ids=["to the command", "to its group"])
+def test_sighup_stops_winnability_and_its_workers_as_sigterm_does(group):
+    """A closed terminal (SIGHUP, to the command alone or to its whole group as the shell sends it)
+    stops the command as SIGTERM does: one line ``hangup``, exit 129 (128 + SIGHUP), no worker left
+    running (they were left searching when the command alone died of it)."""
+    p = start("winnability", HARD[0], "--deals", DEALS, "--jobs", "2", *HARD[1:])
+    workers = []
+
+    def started():
+        workers[:] = [c for c in children(p.pid) if b"spawn_main" in open(f"/proc/{c}/cmdline", "rb").read()]
+        return len(workers) == 2
+
+    wait_for(started, "two workers")
+    wait_for(lambda: all((stat(w) or ("", 0, 9.9))[2] >= 1.0 for w in workers), "the workers to search")
+    others = [c for c in children(p.pid) if c not in workers]
+    try:
+        os.killpg(p.pid, signal.SIGHUP) if group else os.kill(p.pid, signal.SIGHUP)
+        out, err = p.communicate(timeout=GUARD)
+        assert (p.returncode, out.decode(), err.decode()) == (129, "", "hangup\n")
+        assert not [w for w in workers if alive(w)]
+        wait_for(lambda: not [c for c in others if alive(c)], "every process the command started to end")
+    finally:  # nothing of the command's group left running should the test fail
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        p.wait()
