@@ -40,19 +40,21 @@ class _Once(argparse.Action):
     """A flag that takes one value (``--number``, ``--code``, ``--position``, ``--moves``,
     ``--timeout``, ``--deals``, ``--jobs``): given twice with different values it is refused, as a
     repeated ``--option`` key is, rather than the last one taken silently; the same value twice
-    is accepted. ``convert`` (in place of argparse's ``type``) reads the text once the repeat is
-    checked, so a message shows both values as they were typed.
+    is accepted, and so is the same number written twice differently (``--number 1 --number 01``:
+    ``same`` maps a text to what is compared). ``convert`` (in place of argparse's ``type``) reads
+    the text once the repeat is checked, so a message shows both values as they were typed.
 
     :raises CommandError: naming the flag and both values; or what ``convert`` refuses.
     """
 
-    def __init__(self, option_strings, dest, convert=None, **kwargs):
+    def __init__(self, option_strings, dest, convert=None, same=None, **kwargs):
         super().__init__(option_strings, dest, **kwargs)
         self.convert = convert
+        self.same = same or (lambda text: text)
 
     def __call__(self, parser, namespace, values, option_string=None):
         given = namespace.__dict__.setdefault("_given", {})
-        if self.dest in given and given[self.dest] != values:
+        if self.dest in given and self.same(given[self.dest]) != self.same(values):
             raise CommandError(f"{self.option_strings[-1]} given twice ('{quote(given[self.dest])}' and "
                                f"'{quote(values)}')")
         given[self.dest] = values
@@ -61,6 +63,23 @@ class _Once(argparse.Action):
         except argparse.ArgumentTypeError as e:
             raise CommandError(f"argument {self.option_strings[-1]}: {e}") from None
         setattr(namespace, self.dest, value)
+
+
+def numbers_in(text: str):
+    """What a number flag's value is compared by when given twice: the numbers of ``text`` (one, or
+    the two of a range ``A-B``) as integers when they are ASCII digits, so ``1`` and ``01`` are the
+    same value; the text itself otherwise (refused later by the flag's own reading)."""
+    parts = text.strip().split("-")
+    return tuple(int(p) for p in parts) if all(is_digits(p.strip()) for p in parts) else text
+
+
+def seconds_in(text: str):
+    """``--timeout``'s value compared as a number (``1`` and ``1.0`` are the same), else as text."""
+    try:
+        t = float(text) if text.isascii() else text
+    except ValueError:
+        return text
+    return t if t == t else text  # NaN equals nothing: compared as text
 
 
 class Options(dict):
@@ -368,8 +387,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     d = sub.add_parser("deal", help="print a deal's starting position")
     common(d)
-    d.add_argument("--number", action=_Once)
-    d.add_argument("--code", action=_Once)
+    d.add_argument("--number", action=_Once, same=numbers_in)
+    d.add_argument("--code", action=_Once, same=lambda t: t.strip().upper())
     d.set_defaults(func=cmd_deal)
     m = sub.add_parser("moves", help="list the legal moves of a position")
     common(m)
@@ -382,16 +401,16 @@ def build_parser() -> argparse.ArgumentParser:
     pl.set_defaults(func=cmd_play)
     s = sub.add_parser("solve", help="solve a deal or a position")
     common(s)
-    s.add_argument("--number", action=_Once)
-    s.add_argument("--code", action=_Once)
+    s.add_argument("--number", action=_Once, same=numbers_in)
+    s.add_argument("--code", action=_Once, same=lambda t: t.strip().upper())
     s.add_argument("--position", action=_Once)
-    s.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg)
+    s.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg, same=seconds_in)
     s.set_defaults(func=cmd_solve)
     w = sub.add_parser("winnability", help="solve a range of deals")
     common(w)
-    w.add_argument("--deals", required=True, action=_Once)
-    w.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg)
-    w.add_argument("--jobs", default=0, action=_Once, convert=jobs_arg,
+    w.add_argument("--deals", required=True, action=_Once, same=numbers_in)
+    w.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg, same=seconds_in)
+    w.add_argument("--jobs", default=0, action=_Once, convert=jobs_arg, same=numbers_in,
                    help="worker processes; 0 (the default) means one per core")
     w.set_defaults(func=cmd_winnability)
     dy = sub.add_parser("daily", help="print the deal of the day of each game (docs/progression.md)")

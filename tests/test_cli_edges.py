@@ -97,6 +97,23 @@ def test_the_same_value_twice_is_accepted_as_for_option(capsys):
     assert rc == 0 and out == run(capsys, "deal", "klondike", "--number", "5")[1], err
 
 
+@pytest.mark.parametrize("argv", [
+    ["deal", "klondike", "--number", "1", "--number", "01"],
+    ["deal", "klondike", "--number", "007", "--number", "7"],
+    ["deal", "klondike", "--code", "KL1-D1-AAAAAAB", "--code", "kl1-d1-aaaaaab"],
+])
+def test_the_same_number_written_twice_differently_is_accepted(capsys, argv):
+    """``--number 1 --number 01`` is one number given twice, taken once as ``--number 1`` is."""
+    rc, out, err = run(capsys, *argv)
+    assert rc == 0 and out == run(capsys, *argv[:4])[1], err
+
+
+def test_the_same_range_jobs_and_seconds_written_twice_differently_are_accepted(capsys):
+    rc, out, err = run(capsys, "winnability", "klondike", "--deals", "1-1", "--deals", "01-001",
+                       "--jobs", "1", "--jobs", "01", "--timeout", "5", "--timeout", "5.0")
+    assert rc == 0 and out.startswith("1 solved ") and err == "", err
+
+
 # -- the text a message names is the text typed, quoted once --------------------------------------------
 @pytest.mark.parametrize("argv, stdin, shown", [
     (["deal", "klondike", "--option", "DRAW=1", "--option", "Draw=3"], None, "Draw"),
