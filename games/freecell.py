@@ -80,6 +80,8 @@ MSG_NOT_FIT = N_("The card must be one rank lower and of the other colour")
 MSG_CELL_FULL = N_("That free cell is taken")
 MSG_NO_RUN = N_("No card of that column fits there")
 MSG_OTHER_RUN = N_("A run of {n} does not fit there: the run that fits is the top {k} (from {card})")
+MSG_OTHER_RUN_TOO_MANY = N_("A run of {n} does not fit there: the run that fits is the top {k} (from {card}), "
+                            "but only {cap} can move at once now")
 MSG_TOO_MANY = N_("Only {n} can move at once now: (free cells + 1) × 2^(empty columns, the one they go to not counted)")
 MSG_NOT_RUN = N_("Those cards are not in order and cannot move together")
 MSG_SAME = N_("A card cannot move to its own column")
@@ -314,7 +316,10 @@ class FreeCell(Rules):
             if n == 1 or src >= CELL:
                 return (MSG_NOT_FIT,)
             k = cls._fit_count(s, src, dst)  # a run of another length may fit: name it
-            if k:
+            if k:  # the run that fits may be past the supermove limit: then the limit is said too
+                cap = capacity(s, dst)
+                if k > cap:
+                    return (MSG_OTHER_RUN_TOO_MANY, {"n": n, "k": k, "card": fmt(cols[src][-k]), "cap": cap})
                 return (MSG_OTHER_RUN, {"n": n, "k": k, "card": fmt(cols[src][-k])})
             return (MSG_NO_RUN,)
         if 0 <= src < N_COLUMNS:

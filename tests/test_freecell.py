@@ -381,6 +381,16 @@ def test_tap_moves_given_the_legal_moves_answer_the_same():
         s = FreeCell.apply(s, rng.choice(legal))
 
 
+def test_a_wrong_count_whose_fitting_run_is_past_the_limit_says_the_limit():
+    """``18/5`` when the run that fits column 8 is the top 9 and only 5 may move at once says so,
+    not only "the run that fits is the top 9" (a move that cannot be made either)."""
+    s = pos(["QH JS TH 9S 8H 7S 6H 5S 4H", "*", "*", "*", "*", "*", "*", "KC"])
+    with pytest.raises(IllegalMove) as e:
+        FreeCell.apply(s, FreeCell.parse_move(s, "18/5"))
+    assert str(e.value) == ("A run of 5 does not fit there: the run that fits is the top 9 (from QH), "
+                            "but only 5 can move at once now")
+
+
 def test_a_run_move_with_a_wrong_count_says_what_fits():
     """``13/2`` when only the top card fits column 3 says that the run of 2 does not fit and which
     run does, not "No card of that column fits"; a count longer than the run says the cards are
