@@ -1388,12 +1388,10 @@ class GameTable(Scene):
         part seen once, such as a pile during a drag, costs no copy), one drawing per part, and
         only where the felt lies under them already (not where a part still to come will be
         copied, :meth:`_lay_felt`)."""
-        keep = self._kept_rect(surface, box)
-        if keep is None:
-            draw(surface)
-            return
         got = self._kept.get(name)
-        if got is not None and got[1] is not None and got[0] == key:
+        seen = got is not None and got[0] == key
+        if seen and got[1] is not None:
+            keep = got[2]
             surface.blit(got[1], keep)
             self._unlaid.pop(name, None)
             if keep.top > box.top and (ink is None or ink().top < keep.top):
@@ -1403,11 +1401,13 @@ class GameTable(Scene):
                 surface.set_clip(clip)
             return
         draw(surface)
-        if got is not None and got[0] == key and keep.width > 0 and keep.height > 0 and \
-                surface.get_clip().contains(keep) and keep.collidelist(list(self._unlaid.values())) < 0:
-            self._kept[name] = (key, surface.subsurface(keep).copy(), keep)
-        elif got is None or got[0] != key:
+        if not seen:
             self._kept[name] = (key, None, None)
+            return
+        keep = self._kept_rect(surface, box)
+        if keep is not None and keep.width > 0 and keep.height > 0 and surface.get_clip().contains(keep) and \
+                keep.collidelist(list(self._unlaid.values())) < 0:
+            self._kept[name] = (key, surface.subsurface(keep).copy(), keep)
 
     def part_keeper(self, surface):
         """A function ``keep(name, draw, ink=None)`` for a :meth:`draw_cards` that draws the
