@@ -14,7 +14,12 @@ again as they were, ``GameTable._kept_part``: ``GameTable.forget_drawings``) and
 drawing plans (``cards_art.CardArt.plan``) are forgotten before each redraw (the card images
 themselves stay cached, as they always have been). A checkout that has neither is unaffected.
 
-Run: ``python3 bench/redraw_cpu.py [--size 1280x800] [--frames 60] [--ref DIR] [--rounds 3] [--cold]``.
+``--moves`` times a move's redraw instead, in the tables: the first legal moves of the deal played
+and taken back in turn, flights landed at once, the still picture rebuilt after each (only the
+parts that changed: ``GameTable.rebuild``), without the flip.
+
+Run: ``python3 bench/redraw_cpu.py [--size 1280x800] [--frames 60] [--ref DIR] [--rounds 3] [--cold]
+[--moves]``.
 Not a timed test; docs/web.md ("Speed in WebAssembly") reads its numbers.
 """
 from __future__ import annotations
@@ -52,6 +57,7 @@ from ui.table import table_class
 w, h = {size}
 frames = {frames}
 cold = {cold}
+moves = {moves}
 from ui import cards_art
 app = App((w, h), settings=Settings(language="en"), store=Store(MemoryStorage()))
 app.frame()
@@ -65,6 +71,27 @@ for name, number, options in {screens}:
         app.frame()
     sc = app.scene
     cpu = []
+    if moves and name != "home":
+        # a move's redraw: the first legal moves played and taken back in turn, the still
+        # picture rebuilt after each (the parts that changed redrawn), flights landed at once
+        legal = sc.rules.legal_moves(sc.state)[:4]
+        for k in range(frames):
+            m = legal[k % len(legal)]
+            sc.play(m, group=True)
+            sc.anim.tweens.clear()
+            sc.settle()
+            t = time.process_time()
+            sc.rebuild(app.screen.get_size())
+            cpu.append(time.process_time() - t)
+            sc.undo()
+            sc.anim.tweens.clear()
+            t = time.process_time()
+            sc.rebuild(app.screen.get_size())
+            cpu.append(time.process_time() - t)
+        out[name] = statistics.median(cpu) * 1000
+        continue
+    if moves:
+        continue
     for _ in range(frames):
         if hasattr(sc, "stale"):
             sc.stale = True
@@ -84,13 +111,14 @@ print(json.dumps(out))
 """
 
 
-def measure(root: Path, size: str, frames: int, cold: bool = False) -> dict:
+def measure(root: Path, size: str, frames: int, cold: bool = False, moves: bool = False) -> dict:
     """Median CPU ms of one full redraw per screen, in a fresh interpreter run in ``root``
-    (``cold``: drawn as a first drawing, see the module's text)."""
+    (``cold``: drawn as a first drawing; ``moves``: a move's partial redraw instead, tables only;
+    see the module's text)."""
     w, h = (int(x) for x in size.split("x"))
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                PASYANS_DATA=tempfile.mkdtemp(prefix="pasyans-bench-"))
-    code = CHILD.format(size=(w, h), frames=frames, screens=repr(SCREENS), cold=cold)
+    code = CHILD.format(size=(w, h), frames=frames, screens=repr(SCREENS), cold=cold, moves=moves)
     r = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=600)
     if r.returncode != 0:
         raise SystemExit(f"the measurement failed in {root}: {r.stderr[-1500:]}")
@@ -104,18 +132,22 @@ def main(argv=None) -> int:
     ap.add_argument("--ref", help="a reference checkout to compare with (ratio this / reference)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--cold", action="store_true", help="every redraw drawn as a table's first (nothing kept)")
+    ap.add_argument("--moves", action="store_true",
+                    help="a move's redraw instead (the parts that changed), tables only: moves played and undone")
     a = ap.parse_args(argv)
     roots = [("this", ROOT)] + ([("ref", Path(a.ref).resolve())] if a.ref else [])
     runs: dict[str, list[dict]] = {name: [] for name, _ in roots}
     for _ in range(a.rounds if a.ref else 1):
         for name, root in roots:
-            runs[name].append(measure(root, a.size, a.frames, a.cold))
-    med = {name: {s: statistics.median(r[s] for r in rs) for s, _, _ in SCREENS} for name, rs in runs.items()}
-    print(f"full redraw + flip{' (cold: nothing kept)' if a.cold else ''}, CPU ms, median of {a.frames} frames "
-          f"(median over {len(runs['this'])} runs), {a.size}, pygame-ce {__import__('pygame').version.ver}")
+            runs[name].append(measure(root, a.size, a.frames, a.cold, a.moves))
+    shown = [s for s, _, _ in SCREENS if s in runs["this"][0]]
+    med = {name: {s: statistics.median(r[s] for r in rs) for s in shown} for name, rs in runs.items()}
+    what = "a move's redraw (rebuild after a move and after its undo)" if a.moves else "full redraw + flip"
+    print(f"{what}{' (cold: nothing kept)' if a.cold else ''}, CPU ms, median of {a.frames * (2 if a.moves else 1)} "
+          f"redraws (median over {len(runs['this'])} runs), {a.size}, pygame-ce {__import__('pygame').version.ver}")
     head = f"{'screen':12} {'this':>7}" + (f" {'ref':>7} {'ratio':>6}" if a.ref else "")
     print(head)
-    for s, _, _ in SCREENS:
+    for s in shown:
         line = f"{s:12} {med['this'][s]:7.2f}"
         if a.ref:
             line += f" {med['ref'][s]:7.2f} {med['this'][s] / med['ref'][s]:6.2f}"

@@ -1388,6 +1388,9 @@ class GameTable(Scene):
         part seen once, such as a pile during a drag, costs no copy), one drawing per part, and
         only where the felt lies under them already (not where a part still to come will be
         copied, :meth:`_lay_felt`)."""
+        clip = surface.get_clip()
+        if not clip.colliderect(box):    # a partial redraw clipped elsewhere: nothing of it shows
+            return
         got = self._kept.get(name)
         seen = got is not None and got[0] == key
         if seen and got[1] is not None:
@@ -1395,7 +1398,6 @@ class GameTable(Scene):
             surface.blit(got[1], keep)
             self._unlaid.pop(name, None)
             if keep.top > box.top and (ink is None or ink().top < keep.top):
-                clip = surface.get_clip()
                 surface.set_clip(clip.clip(pygame.Rect(box.x, box.y, box.width, keep.top - box.y)))
                 draw(surface)
                 surface.set_clip(clip)
@@ -1405,7 +1407,7 @@ class GameTable(Scene):
             self._kept[name] = (key, None, None)
             return
         keep = self._kept_rect(surface, box)
-        if keep is not None and keep.width > 0 and keep.height > 0 and surface.get_clip().contains(keep) and \
+        if keep is not None and keep.width > 0 and keep.height > 0 and clip.contains(keep) and \
                 keep.collidelist(list(self._unlaid.values())) < 0:
             self._kept[name] = (key, surface.subsurface(keep).copy(), keep)
 
