@@ -47,12 +47,10 @@ def whole_rebuild_counting(t, size) -> tuple[int, int]:
         return draw(self, *a, **k)
 
     def counting_lay(surface, region):
-        before = surface.copy()
         surface.fill((255, 0, 255), region)      # whatever the felt does not cover stays magenta
         lay(surface, region)
         laid[0] = region.width * region.height - pygame.mask.from_threshold(
             surface, (255, 0, 255), (1, 1, 1, 255)).count()
-        del before
 
     cards_art.CardArt.draw = counting_draw
     t._lay_felt = counting_lay
