@@ -511,7 +511,7 @@ class App:
         if self.scene is not None and self.scene.update(dt):
             self.dirty = True
         if self.store.notices:
-            self.show_notice("  ".join(dict.fromkeys(self.store.take_notices())))
+            self.show_notice(" ".join(dict.fromkeys(self.store.take_notices())))
         if self.notice and now > self.notice_until:
             self.notice = ""
             self.dirty = True

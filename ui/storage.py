@@ -48,6 +48,7 @@ MIGRATIONS: dict[int, Callable[[Any], Any]] = {}
 MSG_CORRUPT = N_("A saved record ({name}) could not be read; it was kept aside and defaults are used.")
 MSG_FULL = N_("Could not save: the browser's storage is full or blocked. Export your saves from Settings.")
 MSG_NEWER = N_("A saved record ({name}) comes from a newer version; it was kept aside.")
+MSG_FILE_UNWRITTEN = N_("Could not save: the saves file {path} could not be written ({why}).")
 MSG_FILE_BLOCKED = N_("The saves file {path} could not be opened ({why}); nothing is saved until it can be.")
 MSG_FILE_KEPT = N_("The saved data file could not be read whole; it was kept as {path}. "
                    "Records recovered from it: {n}.")
@@ -147,6 +148,8 @@ class JsonFileStorage:
         """Where an unreadable store file was moved (None: it read)."""
         self.blocked = False
         """The file is there but could not be opened: nothing is written over it."""
+        self.write_error: str | None = None
+        """The operating system's reason the last write failed, in the player's language."""
         self.data = self._read()
 
     def _read(self) -> dict[str, str]:
@@ -203,7 +206,16 @@ class JsonFileStorage:
                 os.fsync(fh.fileno())
             os.replace(tmp, self.path)
         except OSError as e:
+            self.write_error = os_reason(e)
             raise StorageError(f"{self.path}: {e.strerror}") from None
+
+    def refusal(self) -> str | None:
+        """What to tell the player when a write was refused: None when the file is blocked (its
+        notice already says nothing is saved until it can be opened), else the file's path and
+        the operating system's reason."""
+        if self.blocked:
+            return None
+        return tr(MSG_FILE_UNWRITTEN, path=str(self.path), why=self.write_error or "?")
 
     def get(self, key: str) -> str | None:
         return self.data.get(key)
@@ -509,9 +521,16 @@ class Store:
         if self._kept_note:
             self.notices.insert(0, self._kept_note)
 
-    def _note(self, message: str) -> None:
-        if message not in self.notices:
+    def _note(self, message: str | None) -> None:
+        if message and message not in self.notices:
             self.notices.append(message)
+
+    def _refusal(self) -> str | None:
+        """The notice for a write the back end refused: the back end's own (``refusal()``, e.g. the
+        desktop's file and its reason; None when its standing notice already says it) or, for
+        the browser's storage, :data:`MSG_FULL`."""
+        own = getattr(self.backend, "refusal", None)
+        return own() if own is not None else tr(MSG_FULL)
 
     def take_notices(self) -> list[str]:
         """The pending notices (each once), cleared."""
@@ -559,7 +578,7 @@ class Store:
                 if self.backend.get(key) != text:
                     raise StorageError("read-back differs")
         except Exception:
-            self._note(tr(MSG_FULL))
+            self._note(self._refusal())
             return False
         try:
             if self.backend.get(name) == text:
@@ -621,7 +640,7 @@ class Store:
                 self.backend.remove(name + ".new")
             except Exception:
                 pass
-            self._note(tr(MSG_FULL))
+            self._note(self._refusal())
             return False
 
     def remove(self, name: str) -> None:
@@ -855,5 +874,5 @@ class Store:
                     self._put(name, v)
             self.backend.remove(UNDO_IMPORT)
         except Exception:
-            raise ValueError(tr(MSG_FULL)) from None
+            raise ValueError(self._refusal() or getattr(self.backend, "notice", None) or tr(MSG_FULL)) from None
         return len(old)
