@@ -231,6 +231,7 @@ class Progress:
 
     def __init__(self, store: Store):
         self.store = store
+        self._replays: dict[str, str] = {}   # record name -> a text of it seen to replay
         raw = store.load("stats", {})  # read_stats checked every figure
         self.stats: dict[str, dict] = {}
         for k, v in raw.items():
@@ -262,15 +263,28 @@ class Progress:
 
     def unfinished(self) -> list[str]:
         """Names of the games with a saved game still being played (Continue offers them), in
-        the registry's order; only the registry's games have saves."""
+        the registry's order; only the registry's games have saves. A save that does not replay
+        is kept aside now (named in the notice, as :meth:`load_game` does) and not offered; a
+        save's text once seen to replay is not replayed again."""
         out = []
         names = set(self.store.names())
         for game in GAMES:
-            if f"game.{game}" not in names:
+            name = f"game.{game}"
+            if name not in names:
                 continue
-            data = self.store.load(f"game.{game}")
-            if data is not None and not data.get("over"):
-                out.append(game)
+            data = self.store.load(name)
+            if data is None or data.get("over"):
+                continue
+            try:
+                text = self.store.backend.get(name)
+            except Exception:
+                text = None
+            if text is None or self._replays.get(name) != text:
+                if self.load_game(game) is None:
+                    continue
+                if text is not None:
+                    self._replays[name] = text
+            out.append(game)
         return out
 
     def save(self, saved: SavedGame, history: History) -> bool:

@@ -1,0 +1,45 @@
+"""The home screen never offers to Continue a save that does not replay: it is kept aside when the
+home screen reads it (the usual one-line notice names it) and Continue is not offered; a save that
+does replay is still offered, and nothing of it is lost."""
+import pytest
+
+from ui.storage import MemoryStorage, Store
+
+
+def klondike_save(actions):
+    return {"game": "klondike", "number": 7, "options": {}, "actions": actions, "seconds": 12.0,
+            "over": False}
+
+
+@pytest.mark.parametrize("actions", [["zz"], ["s", "u", "u"]])
+def test_a_save_that_does_not_replay_is_kept_aside_by_the_home_screen(actions):
+    from tests.conftest import new_app
+    from ui.scenes.home import HomeScene
+
+    st = Store(MemoryStorage())
+    assert st.save("game.klondike", klondike_save(actions))
+    text = st.backend.get("game.klondike")
+    app = new_app(store=st)
+    assert isinstance(app.scene, HomeScene)
+    assert "klondike" not in app.scene.saves
+    assert app.scene.saved_text("klondike") is None
+    assert st.backend.get("game.klondike.corrupt") == text      # kept, restorable from Settings
+    assert st.backend.get("game.klondike") is None
+    assert "Could not read" in app.notice and "Klondike" in app.notice, app.notice
+
+
+def test_a_save_that_replays_is_still_offered_and_kept():
+    from tests.conftest import new_app
+
+    st = Store(MemoryStorage())
+    assert st.save("game.klondike", klondike_save(["s", "s", "u"]))
+    text = st.backend.get("game.klondike")
+    app = new_app(store=st)
+    assert "klondike" in app.scene.saves
+    assert app.scene.saved_text("klondike").startswith("Unfinished game: ")
+    assert st.backend.get("game.klondike") == text
+    assert not [k for k in st.backend.keys() if ".corrupt" in k]
+    assert not app.notice
+    # read again (the home screen refreshes): still offered, still as it was
+    app.scene.refresh_saves(app)
+    assert "klondike" in app.scene.saves and st.backend.get("game.klondike") == text
