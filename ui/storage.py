@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from games.i18n import N_, os_reason, tr
+from games.i18n import N_, os_reason, tr, tr_n
 
 PREFIX = "pasyans."
 SCHEMA = 1
@@ -456,6 +456,7 @@ def strict_text(v: Any, what: str, max_len: int = 200) -> str:
 
 MSG_KEPT = N_("Could not read: {what}. It was kept aside; everything else loaded. "
               "To restore or export it: Settings, Kept data.")
+"""Told through :func:`~games.i18n.tr_n` with the number of records named: "They were" for several."""
 MSG_IMPORT_FULL = N_("Could not import: there is not enough storage. Nothing was changed.")
 MSG_IMPORT_EMPTY = N_("This export holds nothing this version of Pasyans can read.")
 MSG_IMPORT_SCHEMA = N_("This is not a Pasyans export (its schema is not valid).")
@@ -517,7 +518,8 @@ class Store:
             self._kept.append(label)
         if self._kept_note in self.notices:
             self.notices.remove(self._kept_note)
-        self._kept_note = tr(MSG_KEPT, what=", ".join(dict.fromkeys(self._kept))) if self._kept else None
+        kept = list(dict.fromkeys(self._kept))
+        self._kept_note = tr_n(MSG_KEPT, len(kept), what=", ".join(kept)) if kept else None
         if self._kept_note:
             self.notices.insert(0, self._kept_note)
 
