@@ -410,3 +410,52 @@ def test_the_home_screen_opens_the_tables_fonts_ahead_one_a_frame(monkeypatch, f
             frame()
         assert table._shown
         assert max(opened) <= 1, (type(table).__name__, opened)
+
+
+def test_devils_grip_makes_its_row_bands_ahead_not_in_the_frame_that_lists_its_images(fake_clock):
+    """Devil's Grip's three row bands are pictures blended over the felt (several ms each in
+    WebAssembly). The first frame of a table lists the card images its picture needs (a dry
+    pass, ``GameTable.ready``); it made the bands too, whatever the time left (17 ms at 844x390
+    in the page). Now they are queued and made in the frames' spare time as card images are,
+    each when its cost fits (``cards_art.warm``), and the first picture shows them."""
+    from ui import cards_art
+    from ui.table.devils_grip import DevilsGripTable
+
+    made = []     # (frame, inside cards_art.warm)
+    in_warm = [False]
+    frame_no = [0]
+    band_on_felt = DevilsGripTable._band_on_felt
+
+    def counted(table, size, rect, radius):
+        key = ("felt", tuple(size), tuple(rect), radius)
+        if key not in table.__dict__.get("_bands", {}):
+            made.append((frame_no[0], in_warm[0]))
+        return band_on_felt(table, size, rect, radius)
+
+    warm = cards_art.warm
+
+    def counted_warm(*a, **k):
+        in_warm[0] = True
+        try:
+            return warm(*a, **k)
+        finally:
+            in_warm[0] = False
+
+    app = new_app(size=(844, 390))
+    t = DevilsGripTable(1, {})
+    DevilsGripTable._band_on_felt = counted
+    cards_art.warm = counted_warm
+    try:
+        app.switch(t)
+        for k in range(80):
+            frame_no[0] = k
+            fake_clock.advance(1 / 60)
+            app.frame()
+            if t._shown:
+                break
+    finally:
+        DevilsGripTable._band_on_felt = band_on_felt
+        cards_art.warm = warm
+    assert t._shown
+    assert len(made) == 3, made
+    assert all(inside for _, inside in made), made

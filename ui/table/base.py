@@ -182,6 +182,10 @@ class GameTable(Scene):
         self._collected = False        # its card images queued
         self._waited = 0               # frames it waited for them
         self._rehearsed = False        # its picture drawn once without the cards (``ready``)
+        self.listing = False
+        """Whether :meth:`draw_cards` runs the first dry pass of :meth:`ready`, which only lists
+        the card images to make: what else a table draws with its cards (a band, a label) waits
+        for the pass that draws the picture without its cards."""
         self._ahead = None             # what the card images made ahead were for
         self.hint_fallback = None      # (state, move): the rule-of-thumb hint of that position
         self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
@@ -1044,8 +1048,12 @@ class GameTable(Scene):
             self.base = opaque_surface(size)
             self._picture = None
             self.stale = True
-            with cards_art.collecting():
-                self.draw_cards(self.base)
+            self.listing = True
+            try:
+                with cards_art.collecting():
+                    self.draw_cards(self.base)
+            finally:
+                self.listing = False
             if self.history is not None and getattr(self, "card_w", None):
                 deck = sorted(self.deck_cards())
                 for w, art in self.ahead_looks():

@@ -794,7 +794,10 @@ class DevilsGripTable(TargetFocus, GameTable):
         keep = self.part_keeper(surface)
         # the rows' bands and chains
         for r in range(ROWS):
-            keep(("band", r), lambda surf: self.draw_band(surf, r, rad))
+            if self.listing:     # the bands are made ahead like card images, each in its own time
+                self.want_band(surface.get_size(), r, rad)
+            else:
+                keep(("band", r), lambda surf: self.draw_band(surf, r, rad))
         # the cells
         for i in range(N_CELLS):
             keep(("cell", i), lambda surf: self.draw_cell(surf, i, art, hide_cells, movable, shaking))
@@ -803,6 +806,16 @@ class DevilsGripTable(TargetFocus, GameTable):
             self._ring(surface, self.card_rect(self.swap_from, 0).inflate(10, 10), SWAP_INK, lw + 2, rad + 5)
         keep("stock", lambda surf: self.draw_stock_pile(surf, legal, shaking))
         keep("talon", lambda surf: self.draw_talon(surf, hide_talon, talon_ok, shaking))
+
+    def want_band(self, size, r: int, rad: int) -> None:
+        """Queue row ``r``'s band over the felt of a ``size`` px screen (:meth:`_band_on_felt`) to
+        be made in a frame's spare time (:func:`ui.cards_art.want`), unless made: each is a
+        blend of a row-sized picture, several ms in WebAssembly, and the first dry pass made all
+        three in the frame that lists the card images (17 ms at 844x390)."""
+        br = self.band_rects[r]
+        key = ("felt", tuple(size), tuple(br), rad + 6)
+        if key not in self.__dict__.get("_bands", {}):
+            cards_art.want(("rowband", key), lambda: self._band_on_felt(size, br, rad + 6), True)
 
     def draw_band(self, surface, r: int, rad: int) -> None:
         """Row ``r``'s faint band (its corners ``rad`` px round) and its chain's label."""
