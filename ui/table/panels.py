@@ -52,13 +52,15 @@ class Panel:
     def closed(self) -> None:
         """The panel is being closed (a text entry stops text input)."""
 
-    def layout(self, w: int, h: int) -> None:
+    def layout(self, w: int, h: int, width: int | None = None) -> None:
+        """Lay the panel out in a ``w``×``h`` window (px); ``width``: the panel's width in px
+        (default: its usual width for the window, more when a button's label asks for it)."""
         self.title_rect = None        # the title's line (a short panel puts a button beside it)
         fr = self.table.frame
         s = fr.scale
         compact = h < 560
         self.pad = 10 if compact else 20
-        pw = min(w - 16, round((self.max_w_compact if compact else self.max_w) * s))
+        pw = width or min(w - 16, round((self.max_w_compact if compact else self.max_w) * s))
         self.bh = max(48, round((50 if compact else 60) * s))
         self.title_size = max(28, round((32 if compact else 42) * s))
         ch = self.content_h(pw) if callable(self.content_h) else self.content_h
@@ -86,6 +88,14 @@ class Panel:
         self.rect = pygame.Rect(0, 0, pw, ph)
         self.place(w, h)
         bw = min(round(170 * s), (pw - 32 - gap * (per - 1)) // per)
+        # a label wider than its button at the buttons' text size widens the panel, as far as the
+        # window allows, rather than shrink into small lines: the layout is made again that wide
+        label_size = max(20, round(26 * s))
+        need = min(round(170 * s), max((text.width(a[1], label_size) + 10 for a in self.actions if a[1]),
+                                       default=0))
+        if width is None and bw < need and pw < w - 16:
+            self.layout(w, h, width=min(w - 16, pw + per * (need - bw)))
+            return
         y = self.rect.bottom - self.pad - bars
         self.buttons = []
         for i, (name, label, ic, _) in enumerate(self.actions):
@@ -94,7 +104,7 @@ class Panel:
             x0 = self.rect.centerx - (k * bw + (k - 1) * gap) // 2
             style = self.style_first if i == 0 else "panel"
             self.buttons.append(Button(name, pygame.Rect(x0 + col * (bw + gap), y + row * (self.bh + gap), bw,
-                                                         self.bh), label, ic, max(20, round(26 * s)), style))
+                                                         self.bh), label, ic, label_size, style))
         top = self.rect.y + self.pad + self.title_size + 12
         self.content_rect = pygame.Rect(self.rect.x + 16, top, pw - 32, y - top - 8)
 
