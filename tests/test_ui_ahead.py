@@ -327,6 +327,40 @@ def test_warm_guesses_a_new_kind_of_image_as_slow_as_the_slowest(monkeypatch):
     assert made[-1] == "glow"
 
 
+def test_warm_costs_the_first_face_of_a_width_apart(monkeypatch):
+    """The first face of a card width also makes that size's suit shapes and opens its index
+    font (several faces' time): after many cheap faces of one width, the first face of a new
+    width is guessed as dear as the last first face was, not as the recent faces, so ``warm``
+    leaves it for a frame with room rather than run past its deadline (a Spider landing at
+    844x390 went 5 ms past its frame's budget so)."""
+    clock = [0.0]
+    made = []
+    monkeypatch.setattr(cards_art, "_slowest", {})
+    monkeypatch.setattr(cards_art, "_first_slowest", {}, raising=False)
+    monkeypatch.setattr(cards_art, "_made_widths", set(), raising=False)
+    seen = set()
+
+    def maker(card, w):
+        def make():
+            clock[0] += 0.001 if w in seen else 0.006
+            seen.add(w)
+            made.append((card, w))
+        return make
+
+    now = lambda: clock[0]   # noqa: E731
+    for c in range(40):
+        cards_art.want(("face", c, 50, False, False), maker(c, 50))
+    cards_art.warm(1.0, now)                      # width 50: the first 6 ms, then 1 ms each
+    assert len(made) == 40
+    for c in range(3):
+        cards_art.want(("face", c, 60, False, False), maker(c, 60))
+    start = clock[0]
+    cards_art.warm(start + 0.004, now)            # 4 ms left: the new width's first face does not fit
+    assert len(made) == 40 and clock[0] == start
+    cards_art.warm(clock[0] + 0.010, now)         # a frame with room makes it and the rest
+    assert made[40:] == [(0, 60), (1, 60), (2, 60)]
+
+
 def test_pyramid_flight_draws_no_new_face(fake_clock):
     """On a phone Pyramid's discard pile is smaller than the pyramid's places, so a card flying
     there shrinks on its way (a new width each frame): its faces at the widths between are made

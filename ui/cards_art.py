@@ -756,6 +756,8 @@ _soon: dict = {}      # key → maker: images the next picture needs (made first
 _later: dict = {}     # key → maker: images a later picture may need (cards turned, widths to come)
 _collecting = False
 _slowest: dict = {}   # key kind → seconds: the slowest maker of that kind lately (decays)
+_first_slowest: dict = {}   # face kind → seconds: the slowest first face of a width lately (decays)
+_made_widths: set = set()   # (face kind, width) of which a face was made by warm
 MAX_FACE_WIDTHS = 12
 """Card widths whose faces made ahead are kept (a column table's widths come and go as its
 columns grow): beyond it, the faces of the width made or asked for longest ago go first. Memory:
@@ -842,6 +844,7 @@ def _forget_old_widths() -> None:
     gone = set(old)
     for w in old:
         del _widths[w]
+    _made_widths.difference_update({k for k in _made_widths if k[1] in gone})
     for k in [k for k, v in _cache.items()
               if (k[0] in ("face", "cface") and k[2] in gone)
               or (k[0] in ("band", "veiled", "opaque", "cols", "veiledall") and v[0].get_width() in gone
@@ -909,23 +912,35 @@ def warm(deadline: float, clock, at_least: int = 0) -> int:
     """Make queued images (the next picture's first) while the slowest recent one of its kind
     would still end before ``deadline`` (seconds on ``clock``, a callable), and at least
     ``at_least`` of them. A kind not made yet is taken to be as slow as the slowest kind made
-    (a halo or a shadow, blurred, costs several faces). Returns how many were made."""
+    (a halo or a shadow, blurred, costs several faces). The first face of a card width is costed
+    apart, as the slowest first face lately: it also makes the size's suit shapes and opens its
+    index font. Returns how many were made."""
     n = 0
     while _soon or _later:
         q = _soon if _soon else _later
         key = next(iter(q))
         kind = key[0]
+        # the first face of a width also makes that size's suit shapes and opens its index
+        # font: it is costed apart from the faces after it (a Spider landing at 844x390 made
+        # two new widths' faces on the guess of the recent ones, 5 ms past its deadline)
+        w = key[2] if kind in ("face", "cface") and len(key) > 2 else None
+        first = w is not None and (kind, w) not in _made_widths
+        costs = _first_slowest if first else _slowest
         t = clock()
-        guess = _slowest.get(kind)
+        guess = costs.get(kind)
         if guess is None:
             guess = max(_slowest.values(), default=0.0)
+            if first:
+                guess = max(guess, max(_first_slowest.values(), default=0.0))
         if n >= at_least and t + guess > deadline:
             if n == 0:   # one slow image (the first of a size: fonts, suits) must not stop all
-                _slowest[kind] = guess * 0.9
+                costs[kind] = guess * 0.9
             break
         maker = q.pop(key)
         maker()
-        _slowest[kind] = max(clock() - t, _slowest.get(kind, 0.0) * 0.9)
+        costs[kind] = max(clock() - t, costs.get(kind, 0.0) * 0.9)
+        if first:
+            _made_widths.add((kind, w))
         n += 1
     return n
 
