@@ -129,10 +129,9 @@ def terminate(p, sig=signal.SIGTERM):
     return p.returncode, out.decode(), err.decode()
 
 
-def test_sigterm_stops_winnability_and_its_workers_as_ctrl_c_does():
-    """``kill PID`` (SIGTERM to the command alone) stops the workers at once, in the middle of their
-    deals, as Ctrl+C does: one line ``terminated``, exit 143 (128 + SIGTERM), no worker left (they
-    were left to finish their deal, which may take the whole ``--timeout``)."""
+def winnability_searching():
+    """``winnability`` started with two workers, once both have searched a CPU second:
+    ``(process, worker pids, the other processes it started)``."""
     p = start("winnability", HARD[0], "--deals", DEALS, "--jobs", "2", *HARD[1:])
     workers = []
 
@@ -142,7 +141,14 @@ def test_sigterm_stops_winnability_and_its_workers_as_ctrl_c_does():
 
     wait_for(started, "two workers")
     wait_for(lambda: all((stat(w) or ("", 0, 9.9))[2] >= 1.0 for w in workers), "the workers to search")
-    others = [c for c in children(p.pid) if c not in workers]
+    return p, workers, [c for c in children(p.pid) if c not in workers]
+
+
+def test_sigterm_stops_winnability_and_its_workers_as_ctrl_c_does():
+    """``kill PID`` (SIGTERM to the command alone) stops the workers at once, in the middle of their
+    deals, as Ctrl+C does: one line ``terminated``, exit 143 (128 + SIGTERM), no worker left (they
+    were left to finish their deal, which may take the whole ``--timeout``)."""
+    p, workers, others = winnability_searching()
     rc, out, err = terminate(p)
     assert (rc, out, err) == (143, "", "terminated\n")
     assert not [w for w in workers if alive(w)]
@@ -158,22 +164,12 @@ def test_sigterm_during_a_search_in_the_command_itself(command):
     assert (rc, out, err) == (143, "", "terminated\n")
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP on this system")
 @pytest.mark.parametrize("group", [False, True], ids=["to the command", "to its group"])
 def test_sighup_stops_winnability_and_its_workers_as_sigterm_does(group):
     """A closed terminal (SIGHUP, to the command alone or to its whole group as the shell sends it)
     stops the command as SIGTERM does: one line ``hangup``, exit 129 (128 + SIGHUP), no worker left
     running (they were left searching when the command alone died of it)."""
-    p = start("winnability", HARD[0], "--deals", DEALS, "--jobs", "2", *HARD[1:])
-    workers = []
-
-    def started():
-        workers[:] = [c for c in children(p.pid) if b"spawn_main" in open(f"/proc/{c}/cmdline", "rb").read()]
-        return len(workers) == 2
-
-    wait_for(started, "two workers")
-    wait_for(lambda: all((stat(w) or ("", 0, 9.9))[2] >= 1.0 for w in workers), "the workers to search")
-    others = [c for c in children(p.pid) if c not in workers]
+    p, workers, others = winnability_searching()
     try:
         os.killpg(p.pid, signal.SIGHUP) if group else os.kill(p.pid, signal.SIGHUP)
         out, err = p.communicate(timeout=GUARD)
