@@ -484,6 +484,13 @@ class _Causes:
         gc.callbacks.append(collected)
 
     @staticmethod
+    def loaded(snd) -> tuple:
+        """The mixer's state: whether it is open and how many sound files are loaded."""
+        if snd is None:
+            return (False, 0)
+        return (bool(getattr(snd, "_mixer", False)), len(getattr(snd, "sounds", ())))
+
+    @staticmethod
     def faces() -> int:
         from ui import cards_art
 
@@ -505,7 +512,9 @@ class _Causes:
         self.rebuilds.clear()
         sc = a.scene
         hist = getattr(sc, "history", None)
+        snd = getattr(a, "sounds", None)
         return {"saves": self.saves, "gc": list(self.gc), "faces": self.faces(), "warmed": self.warmed,
+                "sounds": self.loaded(snd),
                 "pieces": self.pieces, "moves": len(hist.actions) if hist is not None else None,
                 "scene": sc, "scene_draws": getattr(sc, "_probe_draws", 0),
                 "searching": getattr(sc, "hint_search", None) is not None}
@@ -534,6 +543,11 @@ class _Causes:
             parts.append("solver slice")
         if self.pieces != b["pieces"]:
             parts.append("search piece")
+        mixer, n = self.loaded(getattr(a, "sounds", None))
+        if mixer and not b["sounds"][0]:
+            parts.append("mixer opened")
+        if n != b["sounds"][1]:
+            parts.append(f"sounds loaded:{n - b['sounds'][1]}")
         for g in (0, 1, 2):
             if self.gc[g] != b["gc"][g]:
                 parts.append(f"gc gen{g}")
@@ -579,7 +593,11 @@ def _time_sections() -> None:
         setattr(owner, name, timed)
 
 
-LAST = {"made": False}   # the last timed frame made card art
+AHEAD_WORK = ("made ", "search piece", "rebuild whole", "mixer opened", "sounds loaded")
+"""Causes that make a frame which draws nothing an ``ahead`` frame (work made before it is
+needed: card art, a piece of a search, the table's picture prepared before its first frame, the
+mixer and its sound files), not an ``unchanged`` one."""
+LAST = {"made": False}   # the last timed frame did work ahead (:data:`AHEAD_WORK`)
 FACES = {"frames": 0, "faces": 0, "most": 0}
 """Drawn frames whose drawing made card faces (first sight of a face), the faces they made and
 the most in one frame, since the last :func:`_worst`; faces made ahead are not counted."""
@@ -602,7 +620,7 @@ def _timed_frame(a) -> tuple[float, bool]:
         split = " ".join(f"{k} {v * 1000:.1f}" for k, v in SECTIONS.items() if k != "_wrapped" and v >= 0.0001)
         cause = f"{cause} | {split}" if split else cause
     WORST.append([dt, "", cause or ("drawn" if drew else "")])
-    LAST["made"] = "made " in cause or "search piece" in cause
+    LAST["made"] = any(w in cause for w in AHEAD_WORK)
     if drew and CAUSES.drawn_faces:
         FACES["frames"] += 1
         FACES["faces"] += CAUSES.drawn_faces
@@ -648,6 +666,9 @@ def _settle(a, out: dict, cap: int = 4000) -> None:
         elif LAST["made"]:
             out["ahead"].append(dt)
             _kind("ahead")
+        else:
+            out["unchanged"].append(dt)
+            _kind("unchanged")
         if not (flying or searching or (anim is not None and anim.busy()) or _pending(sc) or a.dirty):
             break
         if a.scene is not sc:
