@@ -37,37 +37,58 @@ def font(size: int) -> pygame.font.Font:
 
 
 _fonts_wanted: dict[int, None] = {}   # font sizes to open ahead, in order (:func:`open_wanted`)
+_glyphs_wanted: list[tuple[int, str]] = []   # (font size, characters) to measure ahead
+
+LATIN = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+         " .,:;!?'\"()/+-–—·×%#«»…")
+"""The characters English text on a table's bars and status line is made of."""
+CYRILLIC = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
+"""The letters Russian text adds to :data:`LATIN`."""
 
 
-def want_fonts(sizes) -> int:
+def want_fonts(sizes, glyphs: str = LATIN) -> int:
     """Queue the fonts that measure and draw text at each of ``sizes`` (px; the font
     :data:`SUPERSAMPLE` times larger below :data:`SHARP_FROM`) to be opened ahead, one at a time
-    (:func:`open_wanted`): opening a font (``pygame.font.Font`` at a new size) takes about a
-    millisecond in WebAssembly, and fitting a status line's text tries every size from its
-    largest down (a table's first frame opened a dozen). Returns how many are queued now."""
+    (:func:`open_wanted`), and then ``glyphs`` measured in each. Opening a font (``pygame.font.Font``
+    at a new size) takes about a millisecond in WebAssembly, and the first measure of a glyph in a
+    font loads it (about 1 ms natively for an alphabet, two or three times that in WebAssembly):
+    the frame before a table's first picture fits its status line and top bar, and paid for both
+    (25-34 ms at 390x844 in the page for Devil's Grip). Returns how many fonts are queued now."""
     for s in sizes:
         s = max(6, int(s))
         f = s * SUPERSAMPLE if s < SHARP_FROM else s
         if f not in _fonts:
             _fonts_wanted[f] = None
+            if glyphs:
+                _glyphs_wanted.append((f, glyphs))
+    for s in sizes:     # the font at the size itself gives a card's suit shape its side (:func:`_side`)
+        s = max(6, int(s))
+        if s < SHARP_FROM and s not in _fonts:
+            _fonts_wanted[s] = None
     return len(_fonts_wanted)
 
 
 def open_wanted() -> bool:
-    """Open the first queued font (:func:`want_fonts`) not open yet; returns whether one was
-    opened (``False``: none left)."""
+    """One piece of the work :func:`want_fonts` queued: open the first queued font not open yet,
+    else measure the queued glyphs of one opened font (a piece at a time: opening and measuring
+    share no frame). Returns whether a piece was done (``False``: none left)."""
     while _fonts_wanted:
         f = next(iter(_fonts_wanted))
         del _fonts_wanted[f]
         if f not in _fonts:
             font(f)
             return True
+    if _glyphs_wanted:
+        f, glyphs = _glyphs_wanted.pop(0)
+        font(f).size(glyphs)
+        return True
     return False
 
 
 def fonts_wanted() -> int:
-    """How many fonts are queued to be opened ahead."""
-    return len(_fonts_wanted)
+    """How many pieces of work :func:`want_fonts` queued are left (fonts to open, fonts whose
+    glyphs are to be measured)."""
+    return len(_fonts_wanted) + len(_glyphs_wanted)
 
 
 #: a card as the rules write it (rank, suit letter), standing alone (not inside a word or a code)
@@ -196,12 +217,29 @@ def fit(text: str, size: int, max_width: int, min_size: int = 10) -> int:
     if got is not None:
         return got
     size = int(size)
-    while size > min_size and width(text, size) > max_width:
-        size -= 1
+    if size > min_size:
+        wide = width(text, size)
+        if wide > max_width:
+            size = _fit_down(text, size, max_width, min_size, wide)
     if len(_fits) > _MAX:
         _fits.clear()
     _fits[key] = size
     return size
+
+
+def _fit_down(text: str, size: int, max_width: int, min_size: int, wide: int) -> int:
+    """:func:`fit` for a ``text`` ``wide`` px at ``size``, too wide: the largest size below
+    ``size`` (not below ``min_size``) at which it fits. A text's width grows about in proportion
+    to the size, so the search starts from the proportional size and steps from there, measuring
+    two or three sizes instead of every size down (each a font opened, about a millisecond in
+    WebAssembly: a long status line fitted from 20 px down to 10 px opened ten in one frame). The
+    answer is the size the step down from ``size`` finds wherever the width grows with the size."""
+    guess = max(min_size, min(size - 1, size * max_width // max(1, wide)))
+    while guess > min_size and width(text, guess) > max_width:
+        guess -= 1
+    while guess + 1 < size and width(text, guess + 1) <= max_width:
+        guess += 1
+    return guess
 
 
 def blit_center(surface: pygame.Surface, img: pygame.Surface, center) -> pygame.Rect:

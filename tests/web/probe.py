@@ -565,6 +565,7 @@ SECTION_FUNCS = (
     ("ui.table.base", "GameTable.ready", "ready"), ("ui.cards_art", "warm", "warm"),
     ("ui.sound", "Sounds.step", "sound"), ("pygame.display", "flip", "flip"),
     ("ui.scenes.home", "HomeScene.update", "home update"), ("ui.scenes.home", "HomeScene.draw", "home draw"),
+    ("ui.collect", "Collector.step", "collect"), ("ui.table.base", "GameTable.spare", "spare"),
 )
 """``(module, attribute, label)`` of the sections a frame's time is split into (inclusive: a
 section called inside another counts in both)."""

@@ -4,6 +4,7 @@ whose table declares a picker opens it), Continue when a game of it is unfinishe
 deal. Statistics and Settings sit in the top bar."""
 from __future__ import annotations
 
+import math
 import pygame
 
 from games.i18n import format_duration, tr
@@ -164,12 +165,15 @@ class HomeScene(ScreenScene):
 
     def spare(self, deadline: float) -> None:
         """In a frame's spare time, open one of the fonts a table's top bar, buttons and status
-        line will try at this window's size (:func:`table_font_sizes`, :func:`ui.text.want_fonts`):
-        a table's first frames opened a dozen at once (19 ms in WebAssembly at 390x844)."""
+        line will try at this window's size (:func:`table_font_sizes`, :func:`ui.text.want_fonts`),
+        or measure the glyphs of the language in one of them: a table's first frames opened a dozen
+        at once (19 ms in WebAssembly at 390x844), and loading the glyphs of the fonts its status
+        line is fitted in made its frame before the first picture 25-34 ms."""
         size = (self.app.size, self.settings.left_handed)
         if self._fonts_for != size:
             self._fonts_for = size
-            text.want_fonts(table_font_sizes(*self.app.size, self.settings.left_handed))
+            glyphs = text.LATIN + (text.CYRILLIC if self.settings.language == "ru" else "")
+            text.want_fonts(table_font_sizes(*self.app.size, self.settings.left_handed), glyphs)
         if text.fonts_wanted() and deadline - self.app.now() >= self.FONT_ROOM:
             text.open_wanted()
 
@@ -331,6 +335,7 @@ def table_font_sizes(w: int, h: int, left_handed: bool = False) -> list[int]:
     ds = f.p["deal_text"]     # the deal code's own row (a phone held upright), 0 without one
     big = min(32, round(f.status.height * 0.8))
     label = f.p["label"]
-    sizes = set(range(text.MIN_SIZE, max(ts, ds, big) + 1))
+    least = max(6, min(text.MIN_SIZE, math.ceil(big * 0.8)))   # as ``GameTable.status_lines`` fits
+    sizes = set(range(least, max(ts, ds, big) + 1))
     sizes.update(range(max(9, round(label * 0.75)), label + 1))
     return sorted(sizes, reverse=True)

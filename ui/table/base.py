@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import math
 import pygame
 
 from games import hints
@@ -1594,8 +1595,10 @@ class GameTable(Scene):
         under :data:`ui.text.MIN_SIZE` (12-px lines); only a message too long even for that is cut (none of the catalogue is)."""
         r = self.frame.status
         big = min(32, round(r.height * 0.8))
-        one = text.fit(message, big, r.width - 16, 6)
         least = text.MIN_SIZE
+        # one line is kept only at a size from the lesser of 80 % of ``big`` and ``least``: no
+        # smaller size is measured (each one measured is a font opened, its glyphs loaded)
+        one = text.fit(message, big, r.width - 16, max(6, min(least, math.ceil(big * 0.8))))
         if text.width(message, one) <= r.width - 16 and (one >= big * 0.8 or (one >= least and r.height < 40)):
             return one, [message]
         lines = [message]
