@@ -79,6 +79,9 @@ HINT_STEP = 100
 """Solver nodes between two looks at the clock while a hint is thought about, at most; fewer when
 the slice's time left holds fewer at the slowest recent cost of a node (so that a step never
 runs past the slice's end: 100 of Klondike's nodes take up to 7 ms natively, 20 in Pyodide)."""
+STEP_SHARE = 0.5
+"""The share of a slice's time left that one step of the hint's search is sized for (at the
+slowest recent cost of a node): a step whose nodes cost twice the estimate still ends in time."""
 HINT_FIRST_STEP = 10
 """Solver nodes of a table's first step, before the cost of a node is known."""
 MSG_HINT_LOST = N_("No winning line from here (Rescue looks back through your moves); the best move left is shown")
@@ -595,8 +598,9 @@ class GameTable(Scene):
         (seconds on ``App.now``; default ``App.FRAME_BUDGET`` after the frame began), at most
         :data:`HINT_SLICE` seconds and at least :data:`HINT_MIN_SLICE`, never past the hint's
         deadline (:data:`HINT_WALL` after the request, when the app keeps wall-clock limits). The
-        search goes in steps of at most :data:`HINT_STEP` nodes, each as many as the time left
-        holds at the slowest recent cost of a node, so that no step runs past the end, and one
+        search goes in steps of at most :data:`HINT_STEP` nodes, each as many as :data:`STEP_SHARE`
+        of the time left holds at the slowest recent cost of a node, so that no step runs past the
+        end even where nodes turn dearer, and one
         step of a node at least whatever the time left (the search always goes on). The first
         slice works out the rule-of-thumb move (:meth:`fallback_hint`) before searching, so a
         search that does not answer in time is replaced at the deadline frame, not after it."""
@@ -617,7 +621,9 @@ class GameTable(Scene):
             if collector is not None and collector.step(end):
                 t = app.now()   # a due collection between two steps, where the slice has room
             cost = self._node_cost
-            n = HINT_FIRST_STEP if cost <= 0 else min(HINT_STEP, int((end - t) / cost))
+            # half the time left at the recent cost: nodes turning dearer (a beam's next layer)
+            # end the slice near its end, not a whole step's worth past it
+            n = HINT_FIRST_STEP if cost <= 0 else min(HINT_STEP, int((end - t) * STEP_SHARE / cost))
             if n < 1:
                 if stepped:
                     break
