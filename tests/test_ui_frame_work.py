@@ -324,10 +324,14 @@ def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(fake_c
     gc.set_threshold(200, 5, 5)   # collections often, so that many begin during the run
     inside = [False]
     begun = []     # (generation, inside a search step)
+    searching = []   # generations begun while a hint's search was running
+    t = None
 
     def seen(phase, info):
         if phase == "start":
             begun.append((info["generation"], inside[0]))
+            if t is not None and t.hint_search is not None:
+                searching.append(info["generation"])
 
     gc.callbacks.append(seen)
     try:
@@ -361,6 +365,8 @@ def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(fake_c
             t.assist.lines.clear()
             t.assist.unsettled.clear()
             t.assist.dead.clear()
+            for _ in range(30):     # the player reads the hint: frames with room to spare
+                app.frame()
             tracked.append(len(gc.get_objects()))
     finally:
         gc.callbacks.remove(seen)
@@ -370,6 +376,8 @@ def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(fake_c
     in_steps = [g for g, inner in begun if inner]
     assert not in_steps, f"{len(in_steps)} collections began in a search step: generations {sorted(set(in_steps))}"
     assert {g for g, _ in begun} >= {0, 1, 2}
+    assert 2 not in searching, "a full collection began while a hint's search was running"
+    assert searching, "young collections are made during the search"
     assert max(young) <= 10 * 200, max(young)   # at most a slice's tail waits for the next frame
     assert tracked[-1] <= tracked[1] * 1.05 + 2000, tracked
 

@@ -530,7 +530,8 @@ class App:
         # start (when the app's start did not make it: sound off then) 45-60 ms
         if not drew and not self.pointer.pressed and self.sounds.starting():
             self.sounds.step()
-        self.collector.step(deadline)   # before the spare work: a hint's slice takes what is left
+        # before the spare work: a hint's slice takes what is left; no full collection while it searches
+        self.collector.step(deadline, 1 if getattr(self.scene, "hint_search", None) is not None else 2)
         if self.scene is not None:   # after the drawing: its cost is known, the rest is spare
             self.scene.spare(deadline)
         # card images a coming picture needs, in the time left; none while a finger or button is

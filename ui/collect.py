@@ -61,11 +61,14 @@ class Collector:
                 return g
         return 0
 
-    def step(self, deadline: float) -> bool:
+    def step(self, deadline: float, most: int = 2) -> bool:
         """Make the collection that is due if its cost fits before ``deadline`` (seconds on the
         clock), or if it has waited :data:`OVERDUE`; a full collection that does not fit makes
-        way for a middle one that does (as CPython does when it puts a full one off). Returns
-        whether a collection was made."""
+        way for a middle one that does (as CPython does when it puts a full one off). ``most``:
+        the oldest generation collected unless overdue (1 while a hint's search runs: a full
+        collection then walks the search's many objects, 9.5 ms in WebAssembly for Spider
+        against its 5 ms guess, and the slice after it overran; it waits for the frames after the
+        search). Returns whether a collection was made."""
         g = self.due()
         if g < 0:
             self._due_since = None
@@ -74,6 +77,7 @@ class Collector:
         if self._due_since is None:
             self._due_since = now
         if now - self._due_since < OVERDUE:
+            g = min(g, max(0, most))
             while g > 0 and now + self.cost[g] > deadline:
                 g = g - 1 if g == 2 else -1
             if g < 0 or now + self.cost[g] > deadline:

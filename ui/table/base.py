@@ -618,7 +618,7 @@ class GameTable(Scene):
         stepped = False
         collector = getattr(app, "collector", None)
         while t < end or not stepped:   # a step each slice, however late: the search goes on
-            if collector is not None and collector.step(end):
+            if collector is not None and collector.step(end, 1):
                 t = app.now()   # a due collection between two steps, where the slice has room
             cost = self._node_cost
             # half the time left at the recent cost: nodes turning dearer (a beam's next layer)
