@@ -92,22 +92,44 @@ def replays(state, moves: list[str]) -> bool:
     return FreeCell.status(state) == WON
 
 
-def run_ours(deals: list[int], timeout: float, quiet: bool) -> dict:
-    """Our solver on each deal in this process. :returns: ``{"status": {n: st}, "cpu": {n: s},
-    "moves": {n: k}, "states": {n: k}, "bad": [deals whose line did not replay]}``."""
-    out = {"status": {}, "cpu": {}, "moves": {}, "states": {}, "bad": []}
+def _current(s, timeout):
+    return FreeCell.solver(s, timeout=timeout)
+
+
+def _fast(s, timeout):
+    from games.solvers.freecell_fast import FastSearch
+
+    return FastSearch(s, timeout=timeout, clock=time.process_time, verify=False)
+
+
+CONTENDERS = {"current": _current, "fast": _fast}
+"""Our solvers: ``current`` is the app's (:func:`games.solvers.freecell.solver`, which replays
+its line through the rules before it answers, inside its time); ``fast`` the do/undo core
+(:class:`games.solvers.freecell_fast.FastSearch` with ``verify=False``: its line is replayed
+through the rules here, outside its time, and that replay's CPU is reported apart)."""
+
+
+def run_ours(deals: list[int], timeout: float, quiet: bool, which: str = "current") -> dict:
+    """One of our solvers (:data:`CONTENDERS`) on each deal in this process. :returns:
+    ``{"status": {n: st}, "cpu": {n: s}, "moves": {n: k}, "states": {n: k}, "bad": [deals whose
+    line did not replay], "replay": CPU seconds of the rules' replays}``."""
+    make = CONTENDERS[which]
+    out = {"status": {}, "cpu": {}, "moves": {}, "states": {}, "bad": [], "replay": 0.0}
     for n in deals:
         s = FreeCell.deal(n, {})
         c0 = time.process_time()
-        r = FreeCell.solver(s, timeout=timeout).run()
+        r = make(s, timeout).run()
         cpu = time.process_time() - c0
         out["status"][n], out["cpu"][n], out["states"][n] = r.status, cpu, r.nodes
         if r.status == "solved":
             out["moves"][n] = len(r.moves)
-            if not replays(s, r.moves):
+            c0 = time.process_time()
+            ok = replays(s, r.moves)
+            out["replay"] += time.process_time() - c0
+            if not ok:
                 out["bad"].append(n)
         if not quiet:
-            print(f"{n} ours {r.status} states {r.nodes} cpu {cpu:.5f}"
+            print(f"{n} {which} {r.status} states {r.nodes} cpu {cpu:.5f}"
                   + (f" moves {len(r.moves)}" if r.status == "solved" else "")
                   + (" DOES NOT REPLAY" if n in out["bad"] else ""), flush=True)
     return out
@@ -201,32 +223,49 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3, help="fc-solve runs over the deals (smallest kept)")
     ap.add_argument("--no-fc-solve", action="store_true")
     ap.add_argument("--quiet", action="store_true", help="aggregate lines only")
+    ap.add_argument("--ours", default="current,fast",
+                    help="our solvers to run, in this order: current, fast (default both)")
     a = ap.parse_args(argv)
     deals = sorted(set(parse_deals(a.deals)))
+    which = [w.strip() for w in a.ours.split(",") if w.strip()]
+    if not which or any(w not in CONTENDERS for w in which):
+        ap.error(f"--ours takes a list of {', '.join(CONTENDERS)}")
     use_fc = not a.no_fc_solve and shutil.which(RANGE) is not None and shutil.which("fc-solve") is not None
     if not a.no_fc_solve and not use_fc:
         print("fc-solve is not installed (apt-get install freecell-solver-bin): ours only", file=sys.stderr)
-    ours = run_ours(deals, a.timeout, a.quiet)
-    our_total = sum(ours["cpu"].values())
+    ours = {w: run_ours(deals, a.timeout, a.quiet, w) for w in which}
     fc = run_fc(deals, max(1, a.runs)) if use_fc else None
     if fc is not None and not a.quiet:
         for n in deals:
             print(f"{n} fc-solve {fc['status'].get(n, 'missing')} cpu {fc['cpu'].get(n, 0.0):.5f}"
                   + (f" moves {fc['moves'][n]}" if n in fc["moves"] else ""))
     print(f"deals {len(deals)} ({deals[0]}-{deals[-1]})")
-    print(summary("ours", deals, ours["status"], ours["cpu"], our_total, ours["moves"])
-          + f"; states mean {sum(ours['states'].values()) / len(deals):.0f}; "
-          + (f"{len(ours['bad'])} solutions DO NOT REPLAY: {ours['bad'][:20]}" if ours["bad"]
-             else f"all {len(ours['moves'])} solutions replayed to a win by the rules"))
+    r = lambda x, y: f"{x / y:.1f}x" if y > 0 else "-"  # noqa: E731
+    for w, o in ours.items():
+        total = sum(o["cpu"].values())
+        print(summary(f"ours ({w})", deals, o["status"], o["cpu"], total, o["moves"])
+              + f"; states mean {sum(o['states'].values()) / len(deals):.0f}; "
+              + (f"{len(o['bad'])} solutions DO NOT REPLAY: {o['bad'][:20]}" if o["bad"]
+                 else f"all {len(o['moves'])} solutions replayed to a win by the rules")
+              + f" (the replays: {o['replay']:.3f} s CPU, not in the total)")
+        if fc is not None:
+            oc = [o["cpu"][n] for n in deals]
+            fcc = [fc["cpu"].get(n, 0.0) for n in deals]
+            print(f"ratio ours ({w}) / fc-solve: total cpu {r(total, fc['total'])} "
+                  f"({r(total + o['replay'], fc['total'])} with the rules' replays), median "
+                  f"{r(percentile(oc, 0.5), percentile(fcc, 0.5))}, 99th pct "
+                  f"{r(percentile(oc, 0.99), percentile(fcc, 0.99))}")
     if fc is not None:
         print(summary(f"fc-solve {' '.join(PRESET)} ({RANGE}, {fc['processes']} process(es), best of {a.runs})",
                       deals, fc["status"], fc["cpu"], fc["total"], fc["moves"]))
-        oc = [ours["cpu"][n] for n in deals]
-        fcc = [fc["cpu"].get(n, 0.0) for n in deals]
-        r = lambda x, y: f"{x / y:.1f}x" if y > 0 else "-"  # noqa: E731
-        print(f"ratio ours / fc-solve: total cpu {r(our_total, fc['total'])}, median "
-              f"{r(percentile(oc, 0.5), percentile(fcc, 0.5))}, 99th pct {r(percentile(oc, 0.99), percentile(fcc, 0.99))}")
-    return 1 if ours["bad"] else 0
+    if len(ours) > 1:
+        names = list(ours)
+        a0, b0 = ours[names[0]], ours[names[-1]]
+        print(f"ratio {names[-1]} / {names[0]}: total cpu "
+              f"{r(sum(b0['cpu'].values()), sum(a0['cpu'].values()))}, median "
+              f"{r(percentile(list(b0['cpu'].values()), 0.5), percentile(list(a0['cpu'].values()), 0.5))}, 99th pct "
+              f"{r(percentile(list(b0['cpu'].values()), 0.99), percentile(list(a0['cpu'].values()), 0.99))}")
+    return 1 if any(o["bad"] for o in ours.values()) else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,866 @@
+"""FreeCell search core built for speed: one mutable position changed by do/undo, an incremental
+key, lazy moves, several depth-first soft threads sharing one visited set (Freecell Solver's
+``-l lg`` shape, not its code).
+
+**Position** (:class:`Board`): the 8 columns as lists of card ints (``suit * 16 + rank``, bottom
+first; the columns keep their places, so a move is written as the rules name it), the 4 free
+cells as a list (0 = empty; a card goes into the first empty one, as the rules' moves do), the
+foundation heights and ``fk``, the same heights packed in one int (4 bits a suit). It is never
+copied during a search: :meth:`Board.do` makes one atomic move and logs it, :meth:`Board.undo_to`
+takes moves back off the log.
+
+**Key** (``Board.h``): the XOR over the cards not home of ``Z[card, what it lies on]``, where
+"what it lies on" is the card under it in its column, :data:`BOTTOM` for a column's bottom card,
+or :data:`CELL_MARK` for a card in a free cell. The pairs (card, card under it) give back every
+column as a sequence, so the key is equal for positions equal up to the order of the columns and
+of the free cells, and the foundations follow from the cards still out. A move of a run changes
+only its bottom card's pair: the key is updated by two XORs, whatever the run's length. ``Z`` is
+64-bit random (fixed seed), so two different positions share a key with probability ~2**-64 a
+pair: a shared key can only make a search skip a position, never make a wrong line (every line is
+replayed by the rules), and this core never answers "unsolvable".
+
+**Moves.** Atomic moves are the rules' (:meth:`games.freecell.FreeCell.legal_moves`): a column's
+top card or a free cell's card home; a free cell's card onto a fitting top or an empty column; a
+run (an ordered tail within the supermove limit ``(free cells + 1) × 2**(empty columns other than
+the destination)``) onto a fitting top or an empty column; a top card into the first empty free
+cell. After every move the safe cards go home (the strong rule of
+:func:`games.solvers.freecell._safe`), logged as ordinary moves. A search step plays a *move
+group's* child (:data:`GROUPS`): one atomic move, or a **dig** — the cards above a suit's next
+card moved away (onto fitting tops, else into free cells, else onto an empty column) and the card
+sent home — as Freecell Solver's "put non-top stack cards in the foundations" does. A child's
+inner positions are not put in the visited set.
+
+**Search** (:class:`FastSearch`): soft threads (:class:`Thread`), each a depth-first search with
+its own board and order of move groups; a node's children are made one group at a time, the
+first child whose key is new is entered at once. The threads share one visited set and take
+turns by quotas of new positions (:data:`PRELUDE`, then :data:`SLICE` each in turn), as ``-l lg``
+does. The won line is the winning thread's log; it is shortened (:func:`shorten`) and written in
+the rules' notation.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from ..columns import is_red
+from ..core import Clock
+from ..freecell import FreeCellState
+from .freecell import _safe
+from .search import SOLVED, UNKNOWN, Result, Sliced
+
+HOME = 12
+"""The destination of a move to the foundations (columns are 0..7, free cells 8..11)."""
+BOTTOM, CELL_MARK = 0, 15
+"""What a column's bottom card and a free cell's card "lie on" in the key (no card has rank 0 or
+15)."""
+
+RANK = [c & 15 for c in range(64)]
+RED = [is_red(c) for c in range(64)]
+FIT = [RANK[b] - RANK[a] == 1 and RED[a] != RED[b] and 1 <= RANK[a] <= 12
+       for a in range(64) for b in range(64)]
+"""``FIT[a << 6 | b]``: card ``a`` may lie on card ``b`` in a column."""
+PAR = [tuple(b for b in range(64) if FIT[a << 6 | b]) for a in range(64)]
+"""``PAR[a]``: the cards ``a`` may lie on (two, none for a king)."""
+
+_rng = random.Random(20261205)
+Z = [_rng.getrandbits(64) for _ in range(64 * 64)]
+"""``Z[card << 6 | under]``: the key's random word for a card lying on ``under``."""
+del _rng
+
+WON_FK = 13 | 13 << 4 | 13 << 8 | 13 << 12
+"""``Board.fk`` of a won game."""
+
+
+def _safe_of(fk: int) -> frozenset:
+    f = (fk & 15, fk >> 4 & 15, fk >> 8 & 15, fk >> 12 & 15)
+    return frozenset(s << 4 | f[s] + 1 for s in range(4) if f[s] < 13 and _safe(s << 4 | f[s] + 1, f))
+
+
+class _SafeMemo(dict):
+    def __missing__(self, fk):
+        v = self[fk] = _safe_of(fk)
+        return v
+
+
+SAFE = _SafeMemo()
+"""``SAFE[fk]``: the cards the foundations ``fk`` send home by themselves (at most one a suit)."""
+
+
+class Board:
+    """One mutable FreeCell position with its key and the log of the moves made on it.
+
+    ``log`` entries are ``(src, dst, n, card, delta, onto_empty)``: ``n`` cards from place
+    ``src`` (column 0..7, free cell 8..11) to ``dst`` (column, free cell, :data:`HOME`), ``card``
+    the bottom card moved, ``delta`` the key's change, ``onto_empty`` whether ``dst`` was an
+    empty column.
+
+    :param state: a :class:`games.freecell.FreeCellState` (cards home stay home).
+    """
+
+    __slots__ = ("cols", "cells", "found", "fk", "h", "log")
+
+    def __init__(self, state: FreeCellState | None = None):
+        if state is None:
+            return
+        self.cols = [list(c) for c in state.columns]
+        self.cells = [0 if c is None else c for c in state.cells]
+        self.found = list(state.foundations)
+        self.fk = sum(h << 4 * s for s, h in enumerate(self.found))
+        h = 0
+        for col in self.cols:
+            under = BOTTOM
+            for c in col:
+                h ^= Z[c << 6 | under]
+                under = c
+        for c in self.cells:
+            if c:
+                h ^= Z[c << 6 | CELL_MARK]
+        self.h = h
+        self.log: list[tuple] = []
+
+    def copy(self) -> "Board":
+        """An independent board in the same position, with a copy of the log."""
+        b = Board()
+        b.cols = [list(c) for c in self.cols]
+        b.cells = list(self.cells)
+        b.found = list(self.found)
+        b.fk, b.h, b.log = self.fk, self.h, list(self.log)
+        return b
+
+    def state(self) -> FreeCellState:
+        """The position as the rules' :class:`~games.freecell.FreeCellState`."""
+        return FreeCellState(tuple(tuple(c) for c in self.cols),
+                             tuple(None if c == 0 else c for c in self.cells), tuple(self.found))
+
+    def key_now(self) -> int:
+        """The key computed from scratch (what ``h`` must equal)."""
+        return Board(self.state()).h
+
+    def do(self, src: int, dst: int, n: int = 1) -> None:
+        """Move ``n`` cards from ``src`` to ``dst`` and log it. No legality check: the move
+        generators only make legal moves (tests check it against the rules)."""
+        cols = self.cols
+        moving = None
+        if src < 8:
+            col = cols[src]
+            if n == 1:
+                c = col.pop()
+            else:
+                moving = col[-n:]
+                del col[-n:]
+                c = moving[0]
+            under = col[-1] if col else BOTTOM
+        else:
+            c = self.cells[src - 8]
+            self.cells[src - 8] = 0
+            under = CELL_MARK
+        if dst < 8:
+            d = cols[dst]
+            if d:
+                to, empty = d[-1], False
+            else:
+                to, empty = BOTTOM, True
+            if moving is None:
+                d.append(c)
+            else:
+                d.extend(moving)
+            delta = Z[c << 6 | under] ^ Z[c << 6 | to]
+        elif dst < 12:
+            self.cells[dst - 8] = c
+            delta, empty = Z[c << 6 | under] ^ Z[c << 6 | CELL_MARK], False
+        else:
+            s = c >> 4
+            self.found[s] += 1
+            self.fk += 1 << 4 * s
+            delta, empty = Z[c << 6 | under], False
+        self.h ^= delta
+        self.log.append((src, dst, n, c, delta, empty))
+
+    def undo_to(self, mark: int) -> None:
+        """Take back the logged moves after the first ``mark``, last first."""
+        log, cols = self.log, self.cols
+        while len(log) > mark:
+            src, dst, n, c, delta, _e = log.pop()
+            if dst < 8:
+                d = cols[dst]
+                if n == 1:
+                    d.pop()
+                    moving = None
+                else:
+                    moving = d[-n:]
+                    del d[-n:]
+            elif dst < 12:
+                self.cells[dst - 8] = 0
+                moving = None
+            else:
+                s = c >> 4
+                self.found[s] -= 1
+                self.fk -= 1 << 4 * s
+                moving = None
+            if src < 8:
+                if moving is None:
+                    cols[src].append(c)
+                else:
+                    cols[src].extend(moving)
+            else:
+                self.cells[src - 8] = c
+            self.h ^= delta
+
+    def autos(self) -> None:
+        """Send the safe cards home (tops left to right, then the cells) until none is left."""
+        safe = SAFE[self.fk]
+        if not safe:
+            return
+        cols, cells, do = self.cols, self.cells, self.do
+        moved = True
+        while moved:
+            moved = False
+            for i in range(8):
+                col = cols[i]
+                while col and col[-1] in safe:
+                    do(i, HOME, 1)
+                    safe = SAFE[self.fk]
+                    moved = True
+            for k in range(4):
+                if cells[k] in safe:
+                    do(8 + k, HOME, 1)
+                    safe = SAFE[self.fk]
+                    moved = True
+
+    def won(self) -> bool:
+        """All 52 cards home."""
+        return self.fk == WON_FK
+
+
+def run_len(col: list) -> int:
+    """The length of ``col``'s ordered tail (each card fits on the one under it); 0 if empty."""
+    n = len(col)
+    if not n:
+        return 0
+    k = 1
+    fit = FIT
+    while k < n and fit[col[-k] << 6 | col[-k - 1]]:
+        k += 1
+    return k
+
+
+# -- move groups: each makes a node's children of one kind, as candidates for Thread -------------
+# A candidate is (src, dst, n) for one atomic move, or (-1, column, index) for a dig of the card
+# at that index of that column.
+
+def g_home(b: Board) -> list:
+    """Column tops, then free cells, that go home (the safe ones went already)."""
+    f, out = b.found, []
+    for i, col in enumerate(b.cols):
+        if col:
+            c = col[-1]
+            if f[c >> 4] == (c & 15) - 1:
+                out.append((i, HOME, 1))
+    for k, c in enumerate(b.cells):
+        if c and f[c >> 4] == (c & 15) - 1:
+            out.append((8 + k, HOME, 1))
+    return out
+
+
+def g_cell_parent(b: Board) -> list:
+    """A free cell's card onto a fitting top."""
+    out = []
+    cols, fit = b.cols, FIT
+    for k, c in enumerate(b.cells):
+        if c:
+            for j in range(8):
+                d = cols[j]
+                if d and fit[c << 6 | d[-1]]:
+                    out.append((8 + k, j, 1))
+    return out
+
+
+def _runs_to_parents(b: Board, whole: bool) -> list:
+    cols, fit, par = b.cols, FIT, PAR
+    tops = {}
+    empties = 0
+    for j in range(8):
+        d = cols[j]
+        if d:
+            tops[d[-1]] = j
+        else:
+            empties += 1
+    cap = (b.cells.count(0) + 1) << empties
+    out = []
+    for i in range(8):
+        col = cols[i]
+        if not col:
+            continue
+        n = len(col)
+        k = 1
+        while k <= cap:
+            c = col[-k]
+            on = k < n and fit[c << 6 | col[-k - 1]]
+            if on != whole:
+                for t in par[c]:
+                    j = tops.get(t)
+                    if j is not None:
+                        out.append((i, j, k))
+            if not on:
+                break
+            k += 1
+    return out
+
+
+def g_run_parent(b: Board) -> list:
+    """A column's ordered tail (the part that fits) onto a fitting top, when its bottom card does
+    not already lie on a card it fits."""
+    return _runs_to_parents(b, True)
+
+
+def g_reparent(b: Board) -> list:
+    """Part of an ordered tail onto another fitting top (its bottom card leaves a card it fits:
+    that frees the card under it)."""
+    return _runs_to_parents(b, False)
+
+
+def g_empty(b: Board) -> list:
+    """Onto the first empty column: a free cell's card, or a column's longest movable tail (never
+    a whole column)."""
+    cols = b.cols
+    e = -1
+    empties = 0
+    for j in range(8):
+        if not cols[j]:
+            empties += 1
+            if e < 0:
+                e = j
+    if e < 0:
+        return []
+    out = [(8 + k, e, 1) for k, c in enumerate(b.cells) if c]
+    cap = (b.cells.count(0) + 1) << (empties - 1)
+    for i in range(8):
+        col = cols[i]
+        if col:
+            r = min(run_len(col), cap)
+            if r < len(col):
+                out.append((i, e, r))
+    return out
+
+
+def g_to_cell(b: Board) -> list:
+    """A column's top card into the first empty free cell."""
+    cells = b.cells
+    if 0 not in cells:
+        return []
+    k = 8 + cells.index(0)
+    return [(i, k, 1) for i in range(8) if b.cols[i]]
+
+
+def g_dig(b: Board) -> list:
+    """Each suit's next card that lies under other cards in a column, when the cards above it
+    can all be put away: the plan of moves (:func:`dig_plan`) as one candidate."""
+    f, cols, out = b.found, b.cols, []
+    tops = cells = empty = None
+    for s in range(4):
+        h = f[s]
+        if h < 13:
+            c = s << 4 | h + 1
+            for i in range(8):
+                col = cols[i]
+                if c in col:
+                    p = col.index(c)
+                    if p < len(col) - 1:
+                        if tops is None:
+                            tops = {d[-1]: j for j, d in enumerate(cols) if d}
+                            cells = [k for k in range(4) if not b.cells[k]]
+                            empty = [j for j in range(8) if not cols[j]]
+                        plan = _plan(col, i, p, dict(tops), list(cells), list(empty))
+                        if plan is not None:
+                            out.append((-1, plan, 0))
+                    break
+    return out
+
+
+GROUPS = (g_home, g_cell_parent, g_dig, g_run_parent, g_reparent, g_empty, g_to_cell)
+"""The move groups, by index: 0 home, 1 free cell onto a top, 2 dig, 3 run onto a top,
+4 part of a run onto another top, 5 onto an empty column, 6 a top into a free cell."""
+
+
+def dig_plan(b: Board, i: int, p: int) -> list | None:
+    """The moves that take the cards above index ``p`` of column ``i`` away and that card home,
+    planned without touching the board: each time the top ordered run, or the longest part of it
+    that fits a top of another column, onto that top, else the top card into the first empty free
+    cell, else the longest movable part of the run onto the first empty column. ``None`` if some
+    card has nowhere to go."""
+    cols = b.cols
+    tops = {d[-1]: j for j, d in enumerate(cols) if d}
+    cells = [k for k in range(4) if not b.cells[k]]
+    empty = [j for j in range(8) if not cols[j]]
+    return _plan(cols[i], i, p, tops, cells, empty)
+
+
+def _plan(col: list, i: int, p: int, tops: dict, cells: list, empty: list) -> list | None:
+    """:func:`dig_plan` on the board's tops (``{card: column}``), empty free cells and empty
+    columns (it changes them)."""
+    fit, par = FIT, PAR
+    del tops[col[-1]]
+    free, empties = len(cells), len(empty)
+    plan = []
+    k = len(col) - 1
+    while k > p:
+        top = col[k]
+        cap = (free + 1) << empties
+        s, q = k, 0
+        while True:
+            c = col[s]
+            if k - s < cap:
+                for t in par[c]:
+                    if t in tops:
+                        q, m = t, k - s + 1
+                        break
+            if s - 1 <= p or not fit[c << 6 | col[s - 1]]:
+                break
+            s -= 1
+        if q:
+            j = tops.pop(q)
+            plan.append((i, j, m))
+            tops[top] = j
+            k -= m
+        elif free:
+            free -= 1
+            plan.append((i, 8 + cells.pop(0), 1))
+            k -= 1
+        elif empties:
+            empties -= 1
+            m = min(k - s + 1, 1 << empties)
+            j = empty.pop(0)
+            plan.append((i, j, m))
+            tops[top] = j
+            k -= m
+        else:
+            return None
+    plan.append((i, HOME, 1))
+    return plan
+
+
+ORDERS = ((0, 2, 1, 3, 5), (0, 2, 1, 5, 3), (0, 1, 3, 2, 5), (0, 2, 3, 1, 5))
+"""The threads' orders of move groups (indices of :data:`GROUPS`). None of them puts a card
+alone into a free cell or moves part of a run to another parent (Freecell Solver's ``-l lg``
+threads mostly leave the lone move into a cell out too): they win most deals in a few dozen to
+a few hundred positions, and their lines are short, but their space is smaller than the rules'
+and may run dry."""
+FULL_ORDERS = ((0, 2, 1, 3, 6, 5), (0, 1, 2, 3, 6, 5), (0, 2, 1, 3, 4, 6, 5), (0, 6, 2, 1, 3, 5))
+"""The orders of the threads that join once :data:`FULL_AFTER` positions were entered, or when
+every thread of :data:`ORDERS` ran dry: every move group, so together with the dig they make
+every move of the rules but a run onto an empty column shorter than the longest allowed."""
+PRELUDE = ()
+"""First turns: ``(thread, new positions of its own it may reach)``; then the round robin."""
+SLICE = 300
+"""In the round robin each thread in turn enters this many new positions."""
+FULL_AFTER = 1000
+"""Positions entered before the threads of :data:`FULL_ORDERS` join the round robin."""
+HAND_OVER = 1500
+"""Positions entered before the search hands the position over to the complete solver
+(:class:`games.solvers.freecell.FreeCellSearch`), which answers what this one cannot."""
+
+
+class Thread:
+    """One soft depth-first search over a board of its own: ``stack`` holds, for each position
+    of its line, ``[next group index, candidates, next candidate index, log mark]``."""
+
+    __slots__ = ("board", "order", "stack", "states", "rng", "shuffle")
+
+    def __init__(self, board: Board, order: tuple, seed: int | None = None):
+        self.board = board
+        self.order = order
+        self.stack = [[0, (), 0, len(board.log)]]
+        self.states = 0
+        self.rng = random.Random(seed) if seed is not None else None
+
+    def run(self, seen: set, budget: int) -> bool:
+        """Enter up to ``budget`` new positions (not in ``seen``, added to it). ``True`` when the
+        board is won (the line is its log); ``False`` when the budget is spent or the thread ran
+        dry (``stack`` empty)."""
+        b = self.board
+        stack, order, groups = self.stack, self.order, GROUPS
+        log = b.log
+        do, undo_to, autos = b.do, b.undo_to, b.autos
+        cols, cells, z = b.cols, b.cells, Z
+        add = seen.add
+        ng = len(order)
+        rng = self.rng
+        states = self.states
+        end = states + budget
+        try:
+            while stack:
+                fr = stack[-1]
+                cands = fr[1]
+                ci = fr[2]
+                if ci >= len(cands):
+                    g = fr[0]
+                    if g >= ng:
+                        stack.pop()
+                        undo_to(fr[3])
+                        continue
+                    cands = groups[order[g]](b)
+                    if rng is not None and len(cands) > 1:
+                        rng.shuffle(cands)
+                    fr[0], fr[1], fr[2] = g + 1, cands, 0
+                    continue
+                fr[2] = ci + 1
+                src, dst, n = cands[ci]
+                mark = len(log)
+                if src < 0:
+                    for m in dst:
+                        do(*m)
+                    autos()
+                elif dst == HOME:
+                    do(src, dst, n)
+                    autos()
+                else:
+                    # a move that sends nothing home: its key is known before it is made (only
+                    # a bared card can become safe, the foundations do not change)
+                    if src < 8:
+                        col = cols[src]
+                        c = col[-n]
+                        if len(col) > n:
+                            under = col[-n - 1]
+                            bared = under in SAFE[b.fk]
+                        else:
+                            under, bared = BOTTOM, False
+                    else:
+                        c, under, bared = cells[src - 8], CELL_MARK, False
+                    if not bared:
+                        if dst < 8:
+                            d = cols[dst]
+                            to = d[-1] if d else BOTTOM
+                        else:
+                            to = CELL_MARK
+                        if b.h ^ z[c << 6 | under] ^ z[c << 6 | to] in seen:
+                            continue
+                        do(src, dst, n)
+                    else:
+                        do(src, dst, n)
+                        autos()
+                if b.h in seen:
+                    undo_to(mark)
+                    continue
+                add(b.h)
+                states += 1
+                if b.fk == WON_FK:
+                    return True
+                stack.append([0, (), 0, mark])
+                if states >= end:
+                    return False
+            return False
+        finally:
+            self.states = states
+
+
+def texts(log: list) -> list[str]:
+    """The logged moves in the rules' notation (docs/contract.md): ``3a``, ``a5``, ``1h``,
+    ``35`` onto a card, ``35/2`` onto an empty column."""
+    out = []
+    for src, dst, n, _c, _d, empty in log:
+        a = str(src + 1) if src < 8 else "abcd"[src - 8]
+        if dst < 8:
+            out.append(f"{a}{dst + 1}/{n}" if empty and src < 8 else f"{a}{dst + 1}")
+        elif dst < 12:
+            out.append(a + "abcd"[dst - 8])
+        else:
+            out.append(a + "h")
+    return out
+
+
+EMPTY, CELL, TO_HOME = -1, -2, -3
+"""Targets of a card-based move (:func:`card_moves`) besides a parent card."""
+
+
+def card_moves(start: FreeCellState, log: list) -> tuple[list, list]:
+    """The line ``log`` (from ``start``) as card-based moves ``(card, target)`` — the target a
+    card to lie on, :data:`EMPTY` (the first empty column), :data:`CELL` (the first empty free
+    cell) or :data:`TO_HOME` — which mean the same move in any position equal up to the order of
+    the columns and cells, and the key of every position of the line (the start's first).
+    :raises AssertionError: if a logged move does not replay to its logged key change."""
+    b = Board(start)
+    cols = b.cols
+    keys, out = [b.h], []
+    for src, dst, n, c, delta, empty in log:
+        if dst < 8:
+            t = EMPTY if empty else cols[dst][-1]
+        elif dst < 12:
+            t = CELL
+        else:
+            t = TO_HOME
+        b.do(src, dst, n)
+        if b.log[-1][4] != delta:
+            raise AssertionError("a logged move does not replay")
+        out.append((c, t))
+        keys.append(b.h)
+    return out, keys
+
+
+def place(b: Board, card: int, target: int) -> tuple[int, int, int]:
+    """The positional move ``(src, dst, n)`` of the card-based move ``(card, target)`` on ``b``
+    (the card and those on it). :raises ValueError: if the card or the target is not there."""
+    cols = b.cols
+    if card in b.cells:
+        src, n = 8 + b.cells.index(card), 1
+    else:
+        for src in range(8):
+            col = cols[src]
+            if card in col:
+                n = len(col) - col.index(card)
+                break
+        else:
+            raise ValueError(f"card {card} is not out")
+    if target == TO_HOME:
+        return src, HOME, 1
+    if target == CELL:
+        return src, 8 + b.cells.index(0), 1
+    if target == EMPTY:
+        return src, next(j for j in range(8) if not cols[j]), n
+    return src, next(j for j in range(8) if cols[j] and cols[j][-1] == target), n
+
+
+def _one_move_keys(b: Board):
+    """Every atomic move on ``b`` with the key of the position it leads to, before any auto-move:
+    ``(key, card, target)`` (a top card or free cell's card home, onto a fitting top, into a free
+    cell, onto an empty column; a run, within the supermove limit, onto a fitting top or an empty
+    column)."""
+    cols, cells, f, fit, par, z = b.cols, b.cells, b.found, FIT, PAR, Z
+    h = b.h
+    tops = {}
+    empties = 0
+    for j in range(8):
+        d = cols[j]
+        if d:
+            tops[d[-1]] = j
+        else:
+            empties += 1
+    free = cells.count(0)
+    cap = (free + 1) << empties
+    cap_e = (free + 1) << (empties - 1) if empties else 0
+    for k in range(4):
+        c = cells[k]
+        if c:
+            base = h ^ z[c << 6 | CELL_MARK]
+            if f[c >> 4] == (c & 15) - 1:
+                yield base, c, TO_HOME
+            for t in par[c]:
+                if t in tops:
+                    yield base ^ z[c << 6 | t], c, t
+            if empties:
+                yield base ^ z[c << 6 | BOTTOM], c, EMPTY
+    for i in range(8):
+        col = cols[i]
+        if not col:
+            continue
+        n = len(col)
+        c = col[-1]
+        under = col[-2] if n > 1 else BOTTOM
+        base = h ^ z[c << 6 | under]
+        if f[c >> 4] == (c & 15) - 1:
+            yield base, c, TO_HOME
+        if free:
+            yield base ^ z[c << 6 | CELL_MARK], c, CELL
+        k = 1
+        while True:
+            if k <= cap:
+                for t in par[c]:
+                    if t in tops:
+                        yield base ^ z[c << 6 | t], c, t
+            if empties and k < n and k <= cap_e:
+                yield base ^ z[c << 6 | BOTTOM], c, EMPTY
+            if k >= n or not fit[c << 6 | under]:
+                break
+            k += 1
+            c = under
+            under = col[-k - 1] if k < n else BOTTOM
+            base = h ^ z[c << 6 | under]
+
+
+LONG_LINE = 110
+"""Lines longer than this (moves, those home included) are searched for one-move shortcuts
+(:func:`shorten`); shorter ones only have their loops cut."""
+
+
+def shorten(start: FreeCellState, log: list, shortcuts: bool | None = None) -> list:
+    """The line ``log`` (from ``start``) made shorter, as a new log played from ``start``: a
+    stretch between two equal positions (up to the order of columns and cells) is cut out, and
+    when ``shortcuts`` (default: the line is over :data:`LONG_LINE` moves) a position from which
+    one move reaches a later position of the line goes there at once (the latest one such move
+    reaches; the key of every position of the line is in a table, so a move is looked up by the
+    key it makes, before it is made). The moves after a cut are played as the same card-based
+    moves (:func:`card_moves`), so they stay legal whatever the order of the columns."""
+    moves, keys = card_moves(start, log)
+    last = {}
+    for i, k in enumerate(keys):
+        last[k] = i
+    if shortcuts is None:
+        shortcuts = len(log) > LONG_LINE
+    if not shortcuts and all(last[k] == i for i, k in enumerate(keys)):
+        return list(log)
+    b = Board(start)
+    do = b.do
+    i, end = 0, len(moves)
+    while i < end:
+        j = last[b.h]
+        if j > i:
+            i = j
+            continue
+        if shortcuts:
+            best, to = None, i + 1
+            for k, c, t in _one_move_keys(b):
+                jj = last.get(k, -1)
+                if jj > to:
+                    best, to = (c, t), jj
+            if best is not None:
+                do(*place(b, *best))
+                i = to
+                continue
+        do(*place(b, *moves[i]))
+        i += 1
+    return b.log
+
+
+class FastSearch(Sliced):
+    """The soft threads over one position (module docstring), resumable in slices (the
+    interface of :class:`games.solvers.search.Sliced`).
+
+    The threads of :data:`ORDERS` take turns (:data:`PRELUDE`, then :data:`SLICE` positions
+    each); after :data:`FULL_AFTER` positions, or when they have all run dry, those of
+    :data:`FULL_ORDERS` join them. After :data:`HAND_OVER` positions, or when every thread has
+    run dry, the position goes to the complete solver (:func:`games.solvers.freecell.solver`,
+    with what is left of the budget), whose answer this search gives — ``unsolvable`` only comes
+    from there. A won line is shortened (:func:`shorten`) and written in the rules' notation;
+    the caller replays it (``verify``: by default through the rules, :meth:`FreeCell.apply`).
+
+    :param state: a :class:`games.freecell.FreeCellState`;
+    :param max_nodes: positions entered, all threads together, and the complete solver's states
+        after them (``None``: unlimited);
+    :param timeout: seconds, read on ``clock``;
+    :param orders: the threads' orders of move groups (default :data:`ORDERS`), ``seeds`` their
+        random seeds (``None``: each group's moves in the order they are found; a seed: shuffled);
+    :param full: the orders that join later (default :data:`FULL_ORDERS`; ``()``: none);
+    :param prelude: the first turns (default :data:`PRELUDE`);
+    :param hand_over: positions before the complete solver takes over (``None``: never; then
+        ``unknown`` when every thread ran dry);
+    :param verify: replay the line through the rules before answering (``AssertionError`` if it
+        does not win: a bug, which :meth:`step` turns into ``unknown``).
+    """
+
+    def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
+                 clock: Clock = time.perf_counter, orders=None, seeds=None, full=None, prelude=None,
+                 hand_over: int | None = HAND_OVER, verify: bool = True):
+        self.start = state
+        self.max_nodes, self.timeout, self.clock = max_nodes, timeout, clock
+        self.nodes = 0
+        self.seconds = 0.0
+        self.result: Result | None = None
+        self.verify = verify
+        root = Board(state)
+        root.autos()
+        self.root = root
+        self.seen = {root.h}
+        orders = ORDERS if orders is None else orders
+        seeds = seeds or [None] * len(orders)
+        self.threads = [Thread(root.copy(), o, sd) for o, sd in zip(orders, seeds)]
+        self.full = list(FULL_ORDERS if full is None else full)
+        self.turns = list(PRELUDE if prelude is None else prelude)
+        self.hand_over = hand_over
+        self.at = 0
+        self.turn = -1
+        self.left = 0
+        self.line: list | None = None
+        self.complete = None      # the complete solver, once handed over
+        if root.won():
+            self._win(root.log)
+
+    def _win(self, log: list) -> Result:
+        self.line = shorten(self.start, list(log))
+        moves = texts(self.line)
+        if self.verify:
+            from ..freecell import FreeCell
+
+            st = self.start
+            for t in moves:
+                st = FreeCell.apply(st, FreeCell.parse_move(st, t))
+            if sum(st.foundations) != 52:
+                raise AssertionError(f"fast solver found a line that does not win: {moves}")
+        self.threads = []
+        return self._finish(SOLVED, moves)
+
+    def _join_full(self) -> None:
+        root = self.root
+        self.threads += [Thread(root.copy(), o) for o in self.full]
+        self.full = []
+
+    def _step(self, budget: int, t0: float) -> Result | None:
+        if self.complete is not None:
+            return self._complete_step(budget, t0)
+        threads, seen = self.threads, self.seen
+        limit = self.max_nodes
+        while budget > 0:
+            if self.full and self.nodes >= FULL_AFTER:
+                self._join_full()
+            if self.at < len(self.turns):
+                k, quota = self.turns[self.at]
+                t = threads[k]
+                want = quota - t.states
+                if want <= 0 or not t.stack:
+                    self.at += 1
+                    continue
+            else:
+                if self.left <= 0 or not threads[self.turn].stack:
+                    if not any(t.stack for t in threads):
+                        if self.full:
+                            self._join_full()
+                            continue
+                        return self._hand_over(budget, t0)
+                    self.turn = (self.turn + 1) % len(threads)
+                    self.left = SLICE
+                    continue
+                t = threads[self.turn]
+                want = self.left
+            n = min(want, budget, 256)
+            if limit is not None:
+                n = min(n, limit - self.nodes)
+            before = t.states
+            won = t.run(seen, n)
+            got = t.states - before
+            self.nodes += got
+            self.left -= got
+            budget -= max(1, got)
+            if won:
+                return self._win(t.board.log)
+            if limit is not None and self.nodes >= limit:
+                return self._finish(UNKNOWN)
+            if self.timeout is not None and self.seconds + self.clock() - t0 > self.timeout:
+                return self._finish(UNKNOWN)
+            if self.hand_over is not None and self.nodes >= self.hand_over:
+                return self._hand_over(budget, t0)
+        return None
+
+    def _hand_over(self, budget: int, t0: float) -> Result | None:
+        if self.hand_over is None:
+            return self._finish(UNKNOWN)
+        from .freecell import FreeCellSearch
+
+        self.threads = []
+        self.seen = set()
+        left = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
+        timeout = None if self.timeout is None else max(0.0, self.timeout - self.seconds - (self.clock() - t0))
+        self.complete = FreeCellSearch(self.start, left, timeout, clock=self.clock)
+        self.base_nodes = self.nodes
+        return self._complete_step(budget, t0)
+
+    def _complete_step(self, budget: int, t0: float) -> Result | None:
+        c = self.complete
+        r = c.step(max(1, budget))
+        self.nodes = self.base_nodes + c.nodes
+        if r is None:
+            return None
+        return self._finish(r.status, r.moves)
+
+
+def solver(state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
+           clock: Clock = time.perf_counter) -> FastSearch:
+    """A resumable search from ``state``; see :class:`FastSearch`."""
+    return FastSearch(state, max_nodes, timeout, clock)
