@@ -357,6 +357,7 @@ def g_dig(b: Board) -> list:
     can all be put away: the plan of moves (:func:`dig_plan`) as one candidate."""
     f, cols, out = b.found, b.cols, []
     tops = cells = empty = None
+    most = -1
     for s in range(4):
         h = f[s]
         if h < 13:
@@ -365,7 +366,10 @@ def g_dig(b: Board) -> list:
                 col = cols[i]
                 if c in col:
                     p = col.index(c)
-                    if p < len(col) - 1:
+                    if most < 0:
+                        free = b.cells.count(0)
+                        most = free + DIG_SLACK + 3 * sum(1 for d in cols if not d)
+                    if p < len(col) - 1 and len(col) - 1 - p <= most:
                         if tops is None:
                             tops = {d[-1]: j for j, d in enumerate(cols) if d}
                             cells = [k for k in range(4) if not b.cells[k]]
@@ -375,6 +379,11 @@ def g_dig(b: Board) -> list:
                             out.append((-1, plan, 0))
                     break
     return out
+
+
+DIG_SLACK = 3
+"""A dig is tried only when the cards above are at most the free cells + this + 3 a free
+column (a deeper dig almost never finds room for them all, and planning it costs)."""
 
 
 GROUPS = (g_home, g_cell_parent, g_dig, g_run_parent, g_reparent, g_empty, g_to_cell)
@@ -458,6 +467,8 @@ FULL_AFTER = 1000
 HAND_OVER = 1500
 """Positions entered before the search hands the position over to the complete solver
 (:class:`games.solvers.freecell.FreeCellSearch`), which answers what this one cannot."""
+HAND_PRELUDE = None
+"""The complete solver's prelude of soft threads when it takes over (``None``: its own)."""
 
 
 class Thread:
@@ -689,12 +700,14 @@ def shorten(start: FreeCellState, log: list, shortcuts: bool | None = None) -> l
     reaches; the key of every position of the line is in a table, so a move is looked up by the
     key it makes, before it is made). The moves after a cut are played as the same card-based
     moves (:func:`card_moves`), so they stay legal whatever the order of the columns."""
+    if shortcuts is None:
+        shortcuts = len(log) > LONG_LINE
+        if not shortcuts:
+            return list(log)
     moves, keys = card_moves(start, log)
     last = {}
     for i, k in enumerate(keys):
         last[k] = i
-    if shortcuts is None:
-        shortcuts = len(log) > LONG_LINE
     if not shortcuts and all(last[k] == i for i, k in enumerate(keys)):
         return list(log)
     b = Board(start)
@@ -768,13 +781,15 @@ class FastSearch(Sliced):
         self.at = 0
         self.turn = -1
         self.left = 0
-        self.line: list | None = None
+        self.line: list | None = None     # the won line (a log), shortened
+        self.raw: list | None = None      # the won line as the thread found it
         self.complete = None      # the complete solver, once handed over
         if root.won():
             self._win(root.log)
 
     def _win(self, log: list) -> Result:
-        self.line = shorten(self.start, list(log))
+        self.raw = list(log)
+        self.line = shorten(self.start, self.raw)
         moves = texts(self.line)
         if self.verify:
             from ..freecell import FreeCell
@@ -822,6 +837,8 @@ class FastSearch(Sliced):
             n = min(want, budget, 256)
             if limit is not None:
                 n = min(n, limit - self.nodes)
+            if self.hand_over is not None:
+                n = max(1, min(n, self.hand_over - self.nodes))
             before = t.states
             won = t.run(seen, n)
             got = t.states - before
@@ -847,7 +864,7 @@ class FastSearch(Sliced):
         self.seen = set()
         left = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
         timeout = None if self.timeout is None else max(0.0, self.timeout - self.seconds - (self.clock() - t0))
-        self.complete = FreeCellSearch(self.start, left, timeout, clock=self.clock)
+        self.complete = FreeCellSearch(self.start, left, timeout, clock=self.clock, prelude=HAND_PRELUDE)
         self.base_nodes = self.nodes
         return self._complete_step(budget, t0)
 

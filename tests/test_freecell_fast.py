@@ -1,0 +1,186 @@
+"""The do/undo FreeCell search core (games/solvers/freecell_fast.py): the board's moves and key,
+the move groups against the rules, the shortener, and whole searches replayed through the rules."""
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from games.core import WON
+from games.freecell import FOUNDATION, FreeCell, FreeCellState, Move
+from games.solvers import freecell_fast as ff
+from games.solvers.search import SOLVED
+
+
+def rules_move(m) -> Move:
+    src, dst, n = m
+    return Move(src, FOUNDATION if dst == ff.HOME else dst, n)
+
+
+def every_move(b: ff.Board) -> list:
+    """Every candidate of every move group, dig plans as their list of moves."""
+    out = []
+    for g in ff.GROUPS:
+        for src, dst, n in g(b):
+            out.append(list(dst) if src < 0 else [(src, dst, n)])
+    return out
+
+
+def snapshot(b: ff.Board):
+    return ([list(c) for c in b.cols], list(b.cells), list(b.found), b.fk, b.h)
+
+
+def walk(deal: int, seed: int, steps: int):
+    """A random walk over the move groups from a deal: ``(start board, positions)``, each move
+    (dig plans move by move) checked legal by the rules before it is made."""
+    rng = random.Random(seed)
+    b = ff.Board(FreeCell.deal(deal, {}))
+    for _ in range(steps):
+        cands = every_move(b)
+        if not cands:
+            break
+        for m in rng.choice(cands):
+            s = b.state()
+            assert FreeCell.why_not(s, rules_move(m)) is None, (m, FreeCell.format_position(s))
+            b.do(*m)
+        b.autos()
+        yield b
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 32000), st.integers(0, 10**6), st.integers(1, 60))
+def test_do_undo_restores_the_position_and_key(deal, seed, steps):
+    start = ff.Board(FreeCell.deal(deal, {}))
+    before = snapshot(start)
+    rng = random.Random(seed)
+    b = start
+    marks = []
+    for _ in range(steps):
+        cands = every_move(b)
+        if not cands:
+            break
+        marks.append((len(b.log), snapshot(b)))
+        for m in rng.choice(cands):
+            b.do(*m)
+        b.autos()
+        assert b.h == b.key_now()           # the incremental key is the key made from scratch
+    while marks:                            # back step by step: each position exactly as it was
+        mark, snap = marks.pop()
+        b.undo_to(mark)
+        assert snapshot(b) == snap
+    b.undo_to(0)
+    assert snapshot(b) == before and b.log == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 32000), st.integers(0, 10**6), st.integers(0, 40))
+def test_key_is_the_same_up_to_the_order_of_columns_and_cells(deal, seed, steps):
+    b = ff.Board(FreeCell.deal(deal, {}))
+    for b in walk(deal, seed, steps):
+        pass
+    s = b.state()
+    rng = random.Random(seed)
+    cols, cells = list(s.columns), list(s.cells)
+    rng.shuffle(cols)
+    rng.shuffle(cells)
+    assert ff.Board(FreeCellState(tuple(cols), tuple(cells), s.foundations)).h == b.h
+
+
+def test_key_tells_a_card_on_a_column_from_the_same_card_in_a_cell():
+    s = FreeCell.deal(1, {})
+    col = s.columns[0]
+    moved = FreeCellState((col[:-1],) + s.columns[1:], (col[-1], None, None, None), s.foundations)
+    assert ff.Board(moved).h != ff.Board(s).h
+    # the same cards in the same columns, two cards swapped: another key
+    swapped = FreeCellState((col[:-2] + (col[-1], col[-2]),) + s.columns[1:], s.cells, s.foundations)
+    assert ff.Board(swapped).h != ff.Board(s).h
+
+
+def test_every_move_of_the_groups_is_legal_and_the_walks_reach_far():
+    """Random walks from twenty deals: every move the groups make is one the rules allow (checked
+    in ``walk``), and the walks do move cards home."""
+    home = 0
+    for deal in range(1, 21):
+        for b in walk(deal, deal, 80):
+            pass
+        home += sum(b.found)
+    assert home > 0
+
+
+def test_one_move_keys_are_the_keys_of_the_moves_made():
+    """:func:`_one_move_keys` names each move by the key it leads to before it is made: made on
+    the board (no auto-move after it), the move gives that key, and it is legal by the rules."""
+    checked = 0
+    for deal in range(1, 9):
+        for b in walk(deal, 7 * deal, 40):
+            for k, card, target in list(ff._one_move_keys(b)):
+                mark = len(b.log)
+                m = ff.place(b, card, target)
+                assert FreeCell.why_not(b.state(), rules_move(m)) is None
+                b.do(*m)
+                assert b.h == k == b.key_now()
+                b.undo_to(mark)
+                checked += 1
+    assert checked > 1000
+
+
+def replay(state, moves) -> bool:
+    for t in moves:
+        state = FreeCell.apply(state, FreeCell.parse_move(state, t))
+    return FreeCell.status(state) == WON
+
+
+def test_every_line_replays_to_a_win():
+    for n in range(1, 41):
+        s = FreeCell.deal(n, {})
+        r = ff.solver(s).run()
+        assert r.status == SOLVED and replay(s, r.moves), n
+
+
+def test_lines_handed_over_to_the_complete_solver_replay_and_unsolvable_comes_from_it():
+    s = FreeCell.deal(9, {})
+    srch = ff.FastSearch(s, hand_over=20)
+    r = srch.run()
+    assert srch.complete is not None and r.status == SOLVED and replay(s, r.moves)
+    lost = ff.FastSearch(FreeCell.deal(11982, {}), hand_over=50, max_nodes=400)
+    assert lost.run().status == "unknown"     # the budget ends it; never "unsolvable" from the threads
+    dry = ff.FastSearch(FreeCell.deal(11982, {}), hand_over=None, max_nodes=300)
+    assert dry.run().status == "unknown"
+
+
+def test_shorten_cuts_a_loop_and_takes_shortcuts():
+    s = FreeCell.deal(3, {})
+    srch = ff.FastSearch(s, verify=False)
+    srch.run()
+    line = srch.line
+    # a detour: the first column's top card into a free cell and back, twice, after the opening
+    b = ff.Board(s)
+    for m in line[:10]:
+        b.do(*m[:3])
+    col = next(i for i in range(8) if b.cols[i])
+    cell = 8 + b.cells.index(0)
+    detour = []
+    for _ in range(2):
+        b.do(col, cell, 1)
+        b.do(cell, col, 1)
+    detour = b.log[10:]
+    longer = line[:10] + detour + line[10:]
+    cut = ff.shorten(s, longer, shortcuts=False)
+    assert len(cut) == len(line) and replay(s, ff.texts(cut))
+    short = ff.shorten(s, longer, shortcuts=True)
+    assert len(short) <= len(line) and replay(s, ff.texts(short))
+
+
+def test_shortcuts_shorten_long_lines_and_they_still_replay():
+    """The full threads alone make long wandering lines: the shortener's one-move shortcuts take
+    them down, and the result replays."""
+    cut = 0
+    for n in (12, 23, 64):
+        s = FreeCell.deal(n, {})
+        srch = ff.FastSearch(s, orders=[(0, 2, 1, 3, 6, 5)], full=(), hand_over=None, max_nodes=3000,
+                             verify=False)
+        assert srch.run().status == SOLVED
+        raw = srch.raw
+        short = ff.shorten(s, raw, shortcuts=True)
+        assert replay(s, ff.texts(short))
+        assert len(short) <= len(raw)
+        cut += len(raw) - len(short)
+    assert cut > 60            # 156 + 137 + 186 moves as found: 117 + 98 + 123 when measured
