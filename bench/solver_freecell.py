@@ -4,11 +4,17 @@ each solver in one process over all the deals (issue 20, item 3).
     python bench/solver_freecell.py                      # deals 1-1000, fc-solve -l lg
     python bench/solver_freecell.py --deals 1-100,11982 --runs 5
     python bench/solver_freecell.py --no-fc-solve --timeout 60
+    python bench/solver_freecell.py --deals 1-200 --ours fast
 
 **Ours** runs in this process, deal after deal: CPU seconds a deal (``time.process_time``), states,
 moves, and every solution replayed through the rules (:mod:`games.freecell`: each move parsed and
 applied from the deal, the last position must be won; a line that does not replay is counted and
-shown, and fails the run).
+shown, and fails the run). ``--ours`` names which of our solvers run (:data:`CONTENDERS`, default
+both, one after the other over all the deals): ``current``, the app's solver (its own replay of the
+line through the rules is inside its time), and ``fast``, the do/undo core of
+:mod:`games.solvers.freecell_fast` (its line is replayed here, outside its time; that replay's CPU
+is printed apart and a second ratio counts it in). With both, the last line is the ratio
+fast / current.
 
 **fc-solve** runs the same way, one process over the deals: ``freecell-solver-range-parallel-solve
 LO HI 1 -l lg`` (Debian's freecell-solver-bin; a contiguous block of deals a process), so neither
