@@ -25,7 +25,7 @@ def every_move(b: ff.Board) -> list:
 
 
 def snapshot(b: ff.Board):
-    return ([list(c) for c in b.cols], list(b.cells), list(b.found), b.fk, b.h)
+    return ([list(c) for c in b.cols], list(b.cells), list(b.found), b.fk, b.h, list(b.where))
 
 
 def walk(deal: int, seed: int, steps: int):
@@ -62,6 +62,7 @@ def test_do_undo_restores_the_position_and_key(deal, seed, steps):
             b.do(*m)
         b.autos()
         assert b.h == b.key_now()           # the incremental key is the key made from scratch
+        assert b.where == ff.Board(b.state()).where
     while marks:                            # back step by step: each position exactly as it was
         mark, snap = marks.pop()
         b.undo_to(mark)

@@ -97,7 +97,7 @@ class Board:
     :param state: a :class:`games.freecell.FreeCellState` (cards home stay home).
     """
 
-    __slots__ = ("cols", "cells", "found", "fk", "h", "log")
+    __slots__ = ("cols", "cells", "found", "fk", "h", "log", "where")
 
     def __init__(self, state: FreeCellState | None = None):
         if state is None:
@@ -117,6 +117,10 @@ class Board:
                 h ^= Z[c << 6 | CELL_MARK]
         self.h = h
         self.log: list[tuple] = []
+        self.where = [-1] * 64          # the column of each card in a column, else -1
+        for i, col in enumerate(self.cols):
+            for c in col:
+                self.where[c] = i
 
     def copy(self) -> "Board":
         """An independent board in the same position, with a copy of the log."""
@@ -125,6 +129,7 @@ class Board:
         b.cells = list(self.cells)
         b.found = list(self.found)
         b.fk, b.h, b.log = self.fk, self.h, list(self.log)
+        b.where = list(self.where)
         return b
 
     def state(self) -> FreeCellState:
@@ -162,16 +167,22 @@ class Board:
                 to, empty = BOTTOM, True
             if moving is None:
                 d.append(c)
+                self.where[c] = dst
             else:
                 d.extend(moving)
+                w = self.where
+                for x in moving:
+                    w[x] = dst
             delta = Z[c << 6 | under] ^ Z[c << 6 | to]
         elif dst < 12:
             self.cells[dst - 8] = c
+            self.where[c] = -1
             delta, empty = Z[c << 6 | under] ^ Z[c << 6 | CELL_MARK], False
         else:
             s = c >> 4
             self.found[s] += 1
             self.fk += 1 << 4 * s
+            self.where[c] = -1
             delta, empty = Z[c << 6 | under], False
         self.h ^= delta
         self.log.append((src, dst, n, c, delta, empty))
@@ -200,10 +211,15 @@ class Board:
             if src < 8:
                 if moving is None:
                     cols[src].append(c)
+                    self.where[c] = src
                 else:
                     cols[src].extend(moving)
+                    w = self.where
+                    for x in moving:
+                        w[x] = src
             else:
                 self.cells[src - 8] = c
+                self.where[c] = -1
             self.h ^= delta
 
     def autos(self) -> None:
@@ -250,42 +266,39 @@ def run_len(col: list) -> int:
 
 def g_home(b: Board) -> list:
     """Column tops, then free cells, that go home (the safe ones went already)."""
-    f, out = b.found, []
-    for i, col in enumerate(b.cols):
-        if col:
-            c = col[-1]
-            if f[c >> 4] == (c & 15) - 1:
-                out.append((i, HOME, 1))
-    for k, c in enumerate(b.cells):
-        if c and f[c >> 4] == (c & 15) - 1:
-            out.append((8 + k, HOME, 1))
+    f, cols, where, cells, out = b.found, b.cols, b.where, b.cells, []
+    for s in range(4):
+        h = f[s]
+        if h < 13:
+            c = s << 4 | h + 1
+            i = where[c]
+            if i >= 0:
+                if cols[i][-1] == c:
+                    out.append((i, HOME, 1))
+            elif c in cells:
+                out.append((8 + cells.index(c), HOME, 1))
+    if len(out) > 1:
+        out.sort()                       # columns left to right, then the cells
     return out
 
 
 def g_cell_parent(b: Board) -> list:
     """A free cell's card onto a fitting top."""
     out = []
-    cols, fit = b.cols, FIT
+    cols, where, par = b.cols, b.where, PAR
     for k, c in enumerate(b.cells):
         if c:
-            for j in range(8):
-                d = cols[j]
-                if d and fit[c << 6 | d[-1]]:
-                    out.append((8 + k, j, 1))
+            got = [j for t in par[c] if (j := where[t]) >= 0 and cols[j][-1] == t]
+            if len(got) == 2 and got[0] > got[1]:      # columns left to right
+                got.reverse()
+            for j in got:
+                out.append((8 + k, j, 1))
     return out
 
 
 def _runs_to_parents(b: Board, whole: bool) -> list:
-    cols, fit, par = b.cols, FIT, PAR
-    tops = {}
-    empties = 0
-    for j in range(8):
-        d = cols[j]
-        if d:
-            tops[d[-1]] = j
-        else:
-            empties += 1
-    cap = (b.cells.count(0) + 1) << empties
+    cols, fit, par, where = b.cols, FIT, PAR, b.where
+    cap = (b.cells.count(0) + 1) << cols.count([])
     out = []
     for i in range(8):
         col = cols[i]
@@ -298,8 +311,8 @@ def _runs_to_parents(b: Board, whole: bool) -> list:
             on = k < n and fit[c << 6 | col[-k - 1]]
             if on != whole:
                 for t in par[c]:
-                    j = tops.get(t)
-                    if j is not None:
+                    j = where[t]
+                    if j >= 0 and cols[j][-1] == t:
                         out.append((i, j, k))
             if not on:
                 break
@@ -354,30 +367,33 @@ def g_to_cell(b: Board) -> list:
 
 def g_dig(b: Board) -> list:
     """Each suit's next card that lies under other cards in a column, when the cards above it
-    can all be put away: the plan of moves (:func:`dig_plan`) as one candidate."""
-    f, cols, out = b.found, b.cols, []
+    can all be put away: the plan of moves (:func:`dig_plan`) as one candidate. A dig is tried
+    only when the cards above are at most :data:`DIG_SLACK` more than the free cells (+ 3 an
+    empty column)."""
+    f, cols, where, out = b.found, b.cols, b.where, []
     tops = cells = empty = None
     most = -1
     for s in range(4):
         h = f[s]
         if h < 13:
             c = s << 4 | h + 1
-            for i in range(8):
-                col = cols[i]
-                if c in col:
-                    p = col.index(c)
-                    if most < 0:
-                        free = b.cells.count(0)
-                        most = free + DIG_SLACK + 3 * sum(1 for d in cols if not d)
-                    if p < len(col) - 1 and len(col) - 1 - p <= most:
-                        if tops is None:
-                            tops = {d[-1]: j for j, d in enumerate(cols) if d}
-                            cells = [k for k in range(4) if not b.cells[k]]
-                            empty = [j for j in range(8) if not cols[j]]
-                        plan = _plan(col, i, p, dict(tops), list(cells), list(empty))
-                        if plan is not None:
-                            out.append((-1, plan, 0))
-                    break
+            i = where[c]
+            if i < 0:
+                continue
+            col = cols[i]
+            if col[-1] == c:
+                continue
+            if most < 0:
+                empty = [j for j in range(8) if not cols[j]]
+                cells = [k for k in range(4) if not b.cells[k]]
+                most = len(cells) + DIG_SLACK + 3 * len(empty)
+            p = col.index(c)
+            if len(col) - 1 - p <= most:
+                if tops is None:
+                    tops = {d[-1]: j for j, d in enumerate(cols) if d}
+                plan = _plan(col, i, p, dict(tops), list(cells), list(empty))
+                if plan is not None:
+                    out.append((-1, plan, 0))
     return out
 
 
