@@ -32,10 +32,18 @@ inner positions are not put in the visited set.
 
 **Search** (:class:`FastSearch`): soft threads (:class:`Thread`), each a depth-first search with
 its own board and order of move groups; a node's children are made one group at a time, the
-first child whose key is new is entered at once. The threads share one visited set and take
-turns by quotas of new positions (:data:`PRELUDE`, then :data:`SLICE` each in turn), as ``-l lg``
-does. The won line is the winning thread's log; it is shortened (:func:`shorten`) and written in
-the rules' notation.
+first child whose key is new is entered at once (a one-move child's key is worked out before
+the move is made, so a child already seen costs no do/undo). The threads share one visited set
+and take turns by quotas of new positions (:data:`PRELUDE`, then :data:`SLICE` each in turn), as
+``-l lg`` does: first those of :data:`ORDERS`, which never put a card alone into a free cell,
+then those of :data:`FULL_ORDERS` too. A deal they have not won within :data:`HAND_OVER`
+positions goes to the complete solver (:mod:`games.solvers.freecell`), which also gives every
+``unsolvable``. The won line is the winning thread's log; it is shortened (:func:`shorten`) and
+written in the rules' notation.
+
+Measured in docs/solvers.md ("The race with Freecell Solver"): on Microsoft deals 1–1000 it
+takes ~0.7 of the CPU of :mod:`games.solvers.freecell` with lines ~3 moves shorter, and is still
+~30× Freecell Solver's CPU (a position here costs ~17 µs of CPython).
 """
 from __future__ import annotations
 
