@@ -103,7 +103,7 @@ def test_pasyans_size_under_the_minimum_is_said_not_ignored_silently(capsys):
     assert "drawn at 360x640" in lines[1] and "PASYANS_SIZE 'wide' is not WxH" in lines[2]
     bad = io.StringIO()   # named as every error names user text: cut with …, control characters escaped
     assert env_size({"PASYANS_SIZE": "w\x1b[2Jide\r" + "9" * 60}, bad) is None
-    assert bad.getvalue() == "PASYANS_SIZE 'w\\x1b[2Jide\\r" + "9" * 27 + "…' is not WxH (e.g. 390x844): ignored\n"
+    assert bad.getvalue() == "PASYANS_SIZE 'w\\x1b[2Jide\\r" + "9" * 27 + "…' is not WxH, two whole numbers of px above 0 (e.g. 390x844): ignored\n"
     huge = io.StringIO()  # a side no window can have: ignored, said (the app crashed at start)
     assert env_size({"PASYANS_SIZE": "9" * 50 + "x844"}, huge) is None
     assert env_size({"PASYANS_SIZE": "100000x844"}, huge) is None
@@ -112,6 +112,38 @@ def test_pasyans_size_under_the_minimum_is_said_not_ignored_silently(capsys):
     quiet = io.StringIO()
     assert env_size({"PASYANS_SIZE": "390x844"}, quiet) == (390, 844) and env_size({}, quiet) is None
     assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize("value", ["-390x844", "390x-844", "0x0", "0x844", "390x0", "+390x844", " 390x844",
+                                   "390 x 844", "390x844px", "3_90x844", "３９０x844", "390x844x2"])
+def test_pasyans_size_that_is_no_window_size_is_refused_in_one_line(value):
+    """A sign, a space, a side of 0, an underscore or another script's digits are no window size
+    (Python's int() reads "-390", " 390", "3_90" and "３９０"; "-390x844" was grown to 640x360 as
+    if asked for, "0x0" too): one line on standard error says the value is ignored, nothing is
+    grown from it, and the App opens at its default size."""
+    import io
+    import subprocess
+    import sys
+
+    from ui.app import env_size
+
+    err = io.StringIO()
+    assert env_size({"PASYANS_SIZE": value}, err) is None
+    assert err.getvalue() == (f"PASYANS_SIZE '{value}' is not WxH, two whole numbers of px above 0 "
+                              "(e.g. 390x844): ignored\n")
+
+
+@pytest.mark.parametrize("value", ["-390x844", "0x0"])
+def test_the_app_opens_at_its_default_size_when_pasyans_size_is_no_size(value):
+    """The App started with such a value opens its default window (1280x800 on the desktop,
+    never 640x360 grown from it) and says why on standard error."""
+    code = "from ui.app import App, DEFAULT_SIZE; a = App(); print(tuple(a.size) == DEFAULT_SIZE, tuple(a.size))"
+    env = dict(os.environ, PASYANS_SIZE=value, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split()[0] == "True", run.stdout
+    assert f"PASYANS_SIZE '{value}' is not WxH" in run.stderr
 
 
 def test_the_app_says_when_pasyans_size_is_under_the_minimum(monkeypatch, capsys):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import sys
 import time
 
@@ -97,18 +98,34 @@ class Scene:
         """The language changed: rebuild texts."""
 
 
-def parse_size(text: str | None) -> tuple[int, int] | None:
-    """``"WxH"`` → ``(W, H)``; ``None`` for a missing or unreadable value or one under
-    :data:`MIN_SIZE`."""
-    if not text:
+_SIZE = re.compile(r"([0-9]+)[x×]([0-9]+)", re.ASCII)
+"""A window size as text: two runs of ASCII digits around ``x`` (or ``×``), nothing else: no
+sign, no spaces, no other script's digits."""
+
+
+def read_size(text: str) -> tuple[int, int] | None:
+    """``"WxH"`` → ``(W, H)`` in px as written (any size, the caller judges it); ``None`` when
+    the text is not two whole numbers of ASCII digits around ``x`` or ``×`` (``"-390x844"``,
+    ``"390 x 844"``, ``"390x844px"``) or either side is 0 (no window)."""
+    m = _SIZE.fullmatch(text.lower())
+    if m is None:
         return None
     try:
-        w, h = (int(x) for x in text.lower().replace("×", "x").split("x"))
-    except ValueError:
+        w, h = int(m.group(1)), int(m.group(2))
+    except ValueError:       # more digits than Python reads as one number (thousands)
         return None
-    if clamp_size(w, h) != (w, h) or max(w, h) > MAX_SIDE:
+    if w == 0 or h == 0:
         return None
     return w, h
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``"WxH"`` → ``(W, H)``; ``None`` for a missing or unreadable value (:func:`read_size`) or
+    one under :data:`MIN_SIZE` or over :data:`MAX_SIDE`."""
+    size = read_size(text) if text else None
+    if size is None or clamp_size(*size) != size or max(size) > MAX_SIDE:
+        return None
+    return size
 
 
 MAX_SIDE = 8192
@@ -118,8 +135,10 @@ SDL refuses or warns on far larger windows, and a number of 50 digits is no size
 
 def env_size(environ=os.environ, err=None) -> tuple[int, int] | None:
     """The window size ``PASYANS_SIZE=WxH`` asks for, or ``None`` when it is not set. A value that
-    is not ``WxH`` is ignored and one under :data:`MIN_SIZE` is grown to it, each said in one line
-    on standard error (``err``, default ``sys.stderr``), never silently."""
+    is not ``WxH`` (:func:`read_size`: a sign, a space, a side of 0) or has a side over
+    :data:`MAX_SIDE` is ignored (the default window opens) and one under :data:`MIN_SIZE` is grown
+    to it, each said in one line on standard error (``err``, default ``sys.stderr``), never
+    silently."""
     value = environ.get("PASYANS_SIZE")
     if not value:
         return None
@@ -127,13 +146,14 @@ def env_size(environ=os.environ, err=None) -> tuple[int, int] | None:
     size = parse_size(value)
     if size is not None:
         return size
-    try:
-        w, h = (int(x) for x in value.lower().replace("×", "x").split("x"))
-    except ValueError:
+    size = read_size(value)
+    if size is None:
         from games.quoting import quote
 
-        err.write(f"PASYANS_SIZE '{quote(value)}' is not WxH (e.g. 390x844): ignored\n")
+        err.write(f"PASYANS_SIZE '{quote(value)}' is not WxH, two whole numbers of px above 0 "
+                  f"(e.g. 390x844): ignored\n")
         return None
+    w, h = size
     if max(w, h) > MAX_SIDE:
         from games.quoting import quote
 
