@@ -93,7 +93,12 @@ def safe_cards(candidates: Iterable[int], foundations: Sequence[int], exclude: I
 
 
 def parse_foundations(text: str, line: int) -> tuple[int, int, int, int]:
-    """Read ``H-0 C-A D-T S-10`` (any order, missing suits 0) into heights by suit.
+    """Read ``H-0 C-A D-T S-10`` (any order, missing suits 0) into heights by suit. A height is a
+    rank letter or a number 0-13 in ASCII digits with any leading zeros (``H-010`` is 10;
+    docs/contract.md, "Numbers typed anywhere").
+
+    >>> parse_foundations("H-010 C-00 D-0013 S-T", 1)
+    (0, 13, 10, 10)
 
     :raises ValueError: quoting the bad token (the caller wraps it into a PositionError).
     """
@@ -108,7 +113,7 @@ def parse_foundations(text: str, line: int) -> tuple[int, int, int, int]:
         if not dash or len(su) != 1 or su not in SUIT_LETTERS:
             raise ValueError(f"line {line}: '{quote(tok)}' is not a foundation (write H-0, C-A, D-T …)")
         vv = v.strip().upper()
-        if is_digits(vv, 2) and 0 <= int(vv) <= 13:
+        if is_digits(vv) and int(vv) <= 13:
             n = int(vv)
         elif len(vv) == 1 and vv in RANK_LETTERS[1:]:
             n = RANK_LETTERS.index(vv)

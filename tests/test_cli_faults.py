@@ -126,6 +126,42 @@ def test_foundation_suits_are_one_letter(capsys, tmp_path, game, bad):
     refused(rc, err, bad)
 
 
+@pytest.mark.parametrize("game", ["freecell", "klondike"])
+def test_foundation_heights_take_leading_zeros(capsys, tmp_path, game):
+    """A foundation's height is a number read as every other (docs/contract.md: leading zeros
+    accepted everywhere): ``H-010`` is ``H-T`` (it was refused, as a height of 2 digits at most),
+    ``C-0000`` empty; a height over 13 is still refused, zeros or not."""
+    text = deal(capsys, tmp_path, game)
+
+    hearts = {f"{r}H" for r in "A23456789T"}
+
+    def with_foundations(f):
+        """The deal with hearts A to 10 taken out of its piles (a column's new top card turned
+        face up) and the foundations ``f``."""
+        lines = []
+        for line in text.splitlines():
+            if line.startswith("Foundations:"):
+                line = f"Foundations: {f}"
+            elif not line.startswith("#"):
+                key, sep, rest = line.rpartition(":") if line.startswith(":") else line.partition(":")
+                cards = [t for t in rest.split() if t.strip("()") not in hearts]
+                if key == "" and cards:      # a column's top card lies face up
+                    cards[-1] = cards[-1].strip("()")
+                line = f"{key}{sep} {' '.join(cards)}"
+            lines.append(line)
+        return "\n".join(lines) + "\n"
+
+    # the same position with the heights written both ways: the same answer
+    rc, plain, err = run(capsys, tmp_path, "moves", game, position=with_foundations("H-T C-0 D-0 S-0"))
+    assert rc == 0, err
+    rc, zeros, err = run(capsys, tmp_path, "moves", game, position=with_foundations("H-010 C-0000 D-000 S-00"))
+    assert rc == 0, err
+    assert zeros == plain
+    for bad in ("H-014", "H-0014"):
+        rc, out, err = run(capsys, tmp_path, "moves", game, position=with_foundations(bad))
+        refused(rc, err, bad)
+
+
 # -- numbers: ASCII digits only, and never too long for int() ----------------------------------------
 @pytest.mark.parametrize("args, bad", [
     (["deal", "pyramid", "--option", "layout=²"], "²"),
