@@ -15,6 +15,7 @@ from .codes import CodeError
 from .core import GameError, History, IllegalMove
 from .deal import MAX_NUMBER, read_number
 from .numbers import is_digits, whole_number
+from .position import check_game
 from .quoting import escape, quote
 from .registry import find_game
 
@@ -243,10 +244,12 @@ def load_position(rules, path: str, options: dict[str, str], text: str | None = 
     """The position in ``path`` (or ``text`` when already read), parsed with ``options``.
 
     :raises CommandError: for an unreadable file or an option the position contradicts.
-    :raises GameError: for a malformed position (the rules' own message).
+    :raises GameError: for another game's position (:func:`games.position.check_game`, said
+        first) or a malformed one (the rules' own message).
     """
     opts = rules.check_options(as_typed(options))
     text = read_text(path) if text is None else text
+    check_game(text, rules.name)   # another game's position is named as such before its lines are judged
     check_carried_options(rules, text, options)
     moves_so_far(text)  # a bad Moves: line is refused by every command, not only play
     return rules.parse_position(text, opts)

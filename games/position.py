@@ -37,6 +37,31 @@ such as ``Score:``, lists it in its own keys; the others are skipped, but a ``Sc
 checked to be a whole number: docs/contract.md, "Cards and positions")."""
 
 
+def position_lines(text: str) -> list[tuple[int, str]]:
+    """``(line number, text)`` of each line of a position, numbered from 1 as an editor shows
+    them; a leading byte-order mark (as Windows editors write) is dropped."""
+    text = text.lstrip("\ufeff")
+    # lines end at "\n" (a "\r" before it, as Windows writes, is dropped; a text with no "\n"
+    # at all is split at "\r", as old Mac editors wrote); otherwise a lone "\r" or another
+    # separator str.splitlines knows is a character of its line (white space between cards), so
+    # line numbers in messages are the ones an editor shows
+    sep = "\n" if "\n" in text or "\r" not in text else "\r"
+    return [(no, raw[:-1] if raw.endswith("\r") else raw) for no, raw in enumerate(text.split(sep), 1)]
+
+
+def check_game(text: str, game: str) -> None:
+    """Refuse a position whose ``Game:`` line names another game than ``game`` (a registry name).
+    Every reader asks this first, before anything else of the text is judged, so another game's
+    position is named as such rather than refused for a key or a value of its own.
+
+    :raises PositionError: ``line N: this is a position of 'OTHER', not GAME``.
+    """
+    for no, raw in position_lines(text):
+        key, colon, val = raw.split("#", 1)[0].strip().partition(":")
+        if colon and " ".join(key.split()).lower() == "game" and val.strip().lower() != game:
+            raise PositionError(f"line {no}: this is a position of '{quote(val.strip())}', not {game}")
+
+
 def read_fields(text: str, allowed: set[str] | None = None, game: str | None = None,
                 columns: bool = True) -> Fields:
     """Split a position text into fields; ``#`` starts a comment, blank lines are skipped; a
@@ -49,18 +74,9 @@ def read_fields(text: str, allowed: set[str] | None = None, game: str | None = N
     :raises PositionError: naming the line.
     """
     f = Fields()
-    text = text.lstrip("\ufeff")
-    # lines end at "\n" (a "\r" before it, as Windows writes, is dropped; a text with no "\n"
-    # at all is split at "\r", as old Mac editors wrote); otherwise a lone "\r" or another
-    # separator str.splitlines knows is a character of its line (white space between cards), so
-    # line numbers in messages are the ones an editor shows
-    sep = "\n" if "\n" in text or "\r" not in text else "\r"
-    lines = [(no, raw[:-1] if raw.endswith("\r") else raw) for no, raw in enumerate(text.split(sep), 1)]
+    lines = position_lines(text)
     if game is not None:  # another game's position is named as such before any of its keys is refused
-        for no, raw in lines:
-            key, colon, val = raw.split("#", 1)[0].strip().partition(":")
-            if colon and " ".join(key.split()).lower() == "game" and val.strip().lower() != game:
-                raise PositionError(f"line {no}: this is a position of '{quote(val.strip())}', not {game}")
+        check_game(text, game)
     for no, raw in lines:
         line = raw.split("#", 1)[0].strip()
         if not line:

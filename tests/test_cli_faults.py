@@ -392,6 +392,28 @@ def test_another_games_position_is_named_as_such(capsys, tmp_path, src, dst):
     assert out == ""
 
 
+@pytest.mark.parametrize("command", [["moves"], ["play", "--moves", "s"], ["solve"]])
+@pytest.mark.parametrize("extra", ["Moves: x\n", "Moves:\n", "Moves: 99999999999\n"])
+def test_another_games_position_is_named_before_its_moves_line_is_judged(capsys, tmp_path, command, extra):
+    """A Klondike position with a bad ``Moves:`` line given to a Spider command is named as
+    Klondike's (the move counter was judged first: "Moves 'x' is not a whole number"), as every
+    other line of another game's position is; given to Klondike, the bad line is refused."""
+    text = deal(capsys, tmp_path, "klondike") + extra
+    rc, out, err = run(capsys, tmp_path, command[0], "spider", *command[1:], position=text)
+    refused(rc, err, "this is a position of 'klondike', not spider")
+    assert out == ""
+    rc, out, err = run(capsys, tmp_path, command[0], "klondike", *command[1:], position=text)
+    assert rc == 2 and "Moves" in err and "position of" not in err, err
+
+
+def test_another_games_position_is_named_before_a_conflicting_option(capsys, tmp_path):
+    """``--option suits=4`` beside a position whose ``Suits:`` line says 2 but whose ``Game:``
+    line names Klondike: the game is named first, not the option's conflict."""
+    text = deal(capsys, tmp_path, "klondike").replace("Draw: 1", "Suits: 2")
+    rc, out, err = run(capsys, tmp_path, "moves", "spider", "--option", "suits=4", position=text)
+    refused(rc, err, "this is a position of 'klondike', not spider")
+
+
 
 @pytest.mark.parametrize("down", [(True, True), (False, True)])
 def test_devils_grip_talon_cards_are_face_up(capsys, tmp_path, down):
