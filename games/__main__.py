@@ -111,16 +111,22 @@ def typed_name(options: dict[str, str], key: str) -> str:
     return options.name(key) if isinstance(options, Options) else key
 
 
-def parse_options(pairs: list[str] | None) -> Options:
-    """``["k=v", …]`` as :class:`Options`. :raises CommandError: for a pair without ``=``, or one
-    key (in any case) given twice with different values."""
+def parse_options(pairs: list[str] | None, same=None) -> Options:
+    """``["k=v", …]`` as :class:`Options`. ``same(key, value)`` maps a value to what a repeat is
+    compared by, so that one value written two ways (Pyramid's ``layout=7`` and ``layout=07``) is
+    taken once (:func:`option_sameness`); without it values are compared as text, in any case.
+
+    :raises CommandError: for a pair without ``=``, or one key (in any case) given twice with
+        different values.
+    """
+    same = same or (lambda key, value: value.lower())
     out = Options()
     for p in pairs or []:
         k, eq, v = p.partition("=")
         if not eq or not k.strip():
             raise CommandError(f"--option '{quote(p)}' is not KEY=VALUE")
         key, val = k.strip().lower(), v.strip()
-        if key in out and out[key].lower() != val.lower():
+        if key in out and same(key, out[key]) != same(key, val):
             raise CommandError(f"--option '{quote(k.strip())}' given twice ('{quote(out[key])}' and '{quote(val)}')")
         out[key] = val
         out.typed.setdefault(key, k.strip())
@@ -179,7 +185,7 @@ def resolve_deal(rules, number: str | None, code: str | None, options: dict[str,
         n, from_code = rules.decode(code)
         rules.check_options(typed)  # a bad key or value is named as typed
         for k, v in from_code.items():
-            if k in options and options[k].lower() != v:
+            if k in options and _option_value(rules, k, options[k]) != _option_value(rules, k, v):
                 raise CommandError(f"--option {quote(typed_name(options, k))}={quote(options[k])} conflicts with "
                                    f"the code {quote(code.strip())} ({k}={v})")
         typed = {**{k: v for k, v in typed.items() if k.lower() not in from_code}, **from_code}
@@ -221,6 +227,16 @@ def _option_value(rules, key: str, value: str) -> str:
         return value.lower()
 
 
+def option_sameness(games):
+    """``same(key, value)`` for :func:`parse_options`: the value as each of ``games`` (rules
+    classes) that has the option reads it (:func:`_option_value`), so ``layout=07`` is the same
+    value as ``layout=7``; a key none of them has is compared as text (refused later, by name)."""
+    def same(key: str, value: str):
+        read = tuple(_option_value(g, key, value) for g in games if key in g.options)
+        return read or value.lower()
+    return same
+
+
 def check_carried_options(rules, text: str, options: dict[str, str]) -> None:
     """Refuse an ``--option`` that contradicts what the position itself says.
 
@@ -257,7 +273,7 @@ def load_position(rules, path: str, options: dict[str, str], text: str | None = 
 
 def cmd_deal(a) -> int:
     rules = find_game(a.game)
-    n, opts = resolve_deal(rules, a.number, a.code, parse_options(a.option))
+    n, opts = resolve_deal(rules, a.number, a.code, parse_options(a.option, option_sameness([rules])))
     state = rules.deal(n, opts)
     sys.stdout.write(f"# code: {rules.code(n, opts)}\n" + rules.format_position(state))
     return 0
@@ -265,7 +281,7 @@ def cmd_deal(a) -> int:
 
 def cmd_moves(a) -> int:
     rules = find_game(a.game)
-    state = load_position(rules, a.position, parse_options(a.option))
+    state = load_position(rules, a.position, parse_options(a.option, option_sameness([rules])))
     out = [rules.format_move(state, m) for m in rules.legal_moves(state)]
     sys.stdout.write("".join(m + "\n" for m in out))
     return 0
@@ -274,7 +290,7 @@ def cmd_moves(a) -> int:
 def cmd_play(a) -> int:
     rules = find_game(a.game)
     text = read_text(a.position)
-    state = load_position(rules, a.position, parse_options(a.option), text)
+    state = load_position(rules, a.position, parse_options(a.option, option_sameness([rules])), text)
     hist = History.start(rules, state, moves_so_far(text))
     for i, tok in enumerate(a.moves.split(), 1):
         try:
@@ -300,7 +316,7 @@ def _solver(rules):
 def cmd_solve(a) -> int:
     rules = find_game(a.game)
     solve = _solver(rules)
-    opts = parse_options(a.option)
+    opts = parse_options(a.option, option_sameness([rules]))
     if sum(x is not None for x in (a.number, a.code, a.position)) != 1:
         raise CommandError("give one of --number N, --code CODE or --position FILE")
     if a.position is None:
@@ -338,7 +354,7 @@ def cmd_winnability(a) -> int:
         raise CommandError(f"--deals '{quote(a.deals)}': the range is empty")
     if a.jobs < 0:
         raise CommandError(f"--jobs {a.jobs} is negative")
-    opts = rules.check_options(as_typed(parse_options(a.option)))
+    opts = rules.check_options(as_typed(parse_options(a.option, option_sameness([rules]))))
     return run(rules, first, last, opts, a.timeout, a.jobs, sys.stdout)
 
 
@@ -375,7 +391,7 @@ def cmd_daily(a) -> int:
     from .daily import daily_deals, today
 
     deals = daily_deals(today() if a.date is None else a.date)
-    check_daily_options(deals, parse_options(a.option))
+    check_daily_options(deals, parse_options(a.option, option_sameness([find_game(d.game) for d in deals])))
     sys.stdout.write("".join(f"{d.game} {d.code}\n" for d in deals))
     return 0
 

@@ -108,6 +108,50 @@ def test_the_same_number_written_twice_differently_is_accepted(capsys, argv):
     assert rc == 0 and out == run(capsys, *argv[:4])[1], err
 
 
+@pytest.mark.parametrize("argv", [
+    ["deal", "pyramid", "--option", "layout=7", "--option", "layout=07"],
+    ["deal", "pyramid", "--option", "layout=007", "--option", "Layout=07", "--option", "passes=3", "--option", "PASSES=3"],
+    ["deal", "pyramid", "--code", "PY1-L07-AAAAAAB", "--option", "layout=07"],
+    ["deal", "spider", "--option", "suits=4", "--option", "SUITS= 4 ", "--option", "relaxed=yes", "--option", "relaxed=YES"],
+    ["deal", "klondike", "--option", "draw=3", "--option", "draw= 3"],
+    ["deal", "tripeaks", "--option", "mode=classic", "--option", "mode=Classic", "--option", "scoring=moves",
+     "--option", "scoring=MOVES"],
+    ["winnability", "pyramid", "--deals", "1", "--timeout", "1", "--option", "layout=7", "--option", "layout=07"],
+    ["daily", "2026-12-05", "--option", "layout=3", "--option", "layout=03"],
+])
+def test_an_option_value_written_twice_differently_is_taken_once(capsys, argv):
+    """docs/contract.md: ``layout=07`` is layout 7, and the same value written differently is taken
+    once: the values of a repeated ``--option`` are compared as the rules read them, in every game
+    and option; the output is the one of the first spelling alone."""
+    rc, out, err = run(capsys, *argv)
+    assert rc == 0 and err == "", err
+    if argv[0] == "winnability":
+        assert out.startswith("1 "), out
+        return
+    once, seen = [], set()
+    head, rest = argv[:2], iter(argv[2:])  # the command and its game or date
+    for flag in rest:
+        value = next(rest)
+        key = value.partition("=")[0].strip().lower() if flag == "--option" else flag
+        if key not in seen:
+            seen.add(key)
+            once += [flag, value]
+    assert out == run(capsys, *head, *once)[1]
+
+
+@pytest.mark.parametrize("argv, shown", [
+    (["deal", "pyramid", "--option", "layout=7", "--option", "layout=08"], "('7' and '08')"),
+    (["deal", "pyramid", "--option", "layout=07", "--option", "layout=99"], "('07' and '99')"),
+    (["deal", "spider", "--option", "suits=2", "--option", "suits=02"], "('2' and '02')"),
+    (["daily", "2026-12-05", "--option", "layout=3", "--option", "layout=4"], "('3' and '4')"),
+])
+def test_an_option_given_twice_with_different_values_is_still_refused(capsys, argv, shown):
+    """Two values that the rules read differently (or one they do not take: ``suits=02`` is no
+    suit count) stay refused, naming both as typed."""
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and out == "" and "given twice " + shown in err, err
+
+
 def test_the_same_range_jobs_and_seconds_written_twice_differently_are_accepted(capsys):
     rc, out, err = run(capsys, "winnability", "klondike", "--deals", "1-1", "--deals", "01-001",
                        "--jobs", "1", "--jobs", "01", "--timeout", "5", "--timeout", "5.0")
