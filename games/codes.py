@@ -6,7 +6,7 @@ case-insensitive and surrounding spaces are ignored.
 
 >>> encode("TP1", "E", 1)
 'TP1-E-AAAAAAB'
->>> decode("tp1-c-aaaaabc", "TP1")
+>>> decode("tp1-c-aaaaabc", "TP1", "E", "the rule letter must be E or C")
 ('C', 28)
 """
 from __future__ import annotations
@@ -32,15 +32,18 @@ def encode(prefix: str, rules: str, number: int) -> str:
     return f"{prefix}-{rules}-{''.join(reversed(digits))}"
 
 
-def decode(code: str, prefix: str) -> tuple[str, int]:
-    """Split ``code`` into ``(rule letters, number)``, checking its prefix and number.
+def decode(code: str, prefix: str, example: str, rule_part: str) -> tuple[str, int]:
+    """Split ``code`` into ``(rule letters, number)``, checking its prefix and number; the game
+    checks the rule letters. A text that is not three parts is refused showing the game's own
+    shape: ``example`` is rule letters of the game (``L01``) and ``rule_part`` the sentence its own
+    refusal of bad letters uses ("the rule part must be …"), so both messages say the same.
 
     :raises CodeError: quoting the code, saying what is wrong with it.
     """
     text = code.strip().upper()
     parts = text.split("-")
     if len(parts) != 3:
-        raise CodeError(f"'{quote(code)}' is not a deal code (expected {prefix}-X-AAAAAAB)")
+        raise CodeError(f"'{quote(code)}' is not a deal code (expected {prefix}-{example}-AAAAAAB; {rule_part})")
     head, rules, num = parts
     if head != prefix:
         raise CodeError(f"'{quote(code)}' is not a code of this game (its codes start with {prefix}-)")

@@ -96,6 +96,12 @@ class Rules:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     code_prefix: ClassVar[str] = ""
+    CODE_EXAMPLE: ClassVar[str]
+    """The rule letters of the game's default rules (Pyramid ``L01``): a deal code's shape is shown
+    with them when a text is not a code at all (:func:`games.codes.decode`)."""
+    CODE_RULE_PART: ClassVar[str]
+    """What a deal code's rule part must be, as the sentence that refuses a bad one ("the rule part
+    must be …"); the message for a text that is no code repeats it."""
     options: ClassVar[dict[str, tuple[str, ...]]] = {}
     option_labels: ClassVar[dict[str, dict[str, str]]] = {}
     """``{option: {value: msgid}}``: how the options screen names a value (``suits`` ``"1"`` →

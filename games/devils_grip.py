@@ -228,6 +228,8 @@ class DevilsGrip(Rules):
     name = "devils-grip"
     title = MSG_TITLE
     code_prefix = "DG1"
+    CODE_EXAMPLE = "S"
+    CODE_RULE_PART = "the rule letter must be S (Devil's Grip has one rule set)"
     search_modules = ("games.solvers.devils_grip",)
     RULE_LETTER = "S"
     options: dict = {}
@@ -260,9 +262,9 @@ class DevilsGrip(Rules):
     @classmethod
     def decode(cls, code: str) -> tuple[int, dict[str, str]]:
         """Read ``DG1-S-…`` (any case). :raises CodeError: quoting a bad code."""
-        letters, number = codes.decode(code, cls.code_prefix)
+        letters, number = codes.decode(code, cls.code_prefix, cls.CODE_EXAMPLE, cls.CODE_RULE_PART)
         if letters != cls.RULE_LETTER:
-            raise codes.CodeError(f"'{quote(code)}': the rule letter must be S (Devil's Grip has one rule set)")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
         return number, {}
 
     # -- rules -----------------------------------------------------------------------------------

@@ -158,6 +158,8 @@ class FreeCell(Rules):
     name = "freecell"
     title = N_("FreeCell")
     code_prefix = "FC1"
+    CODE_EXAMPLE = "M"
+    CODE_RULE_PART = "the rule letter must be M (Microsoft deals)"
     search_modules = ("games.solvers.freecell",)
     options: dict = {}
 
@@ -177,9 +179,9 @@ class FreeCell(Rules):
     @classmethod
     def decode(cls, code: str) -> tuple[int, dict[str, str]]:
         """Read ``FC1-M-…``. :raises CodeError: quoting the code."""
-        letters, number = codes.decode(code, cls.code_prefix)
+        letters, number = codes.decode(code, cls.code_prefix, cls.CODE_EXAMPLE, cls.CODE_RULE_PART)
         if letters != "M":
-            raise codes.CodeError(f"'{quote(code)}': the rule letter must be M (Microsoft deals)")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
         return number, {}
 
     @classmethod

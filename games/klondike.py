@@ -128,6 +128,8 @@ class Klondike(Rules):
     name = "klondike"
     title = N_("Klondike")
     code_prefix = "KL1"
+    CODE_EXAMPLE = "D1"
+    CODE_RULE_PART = "the rule part must be D1 (draw one) or D3 (draw three)"
     search_modules = ("games.solvers.klondike_proof", "games.solvers.klondike")
     options = {"draw": ("1", "3")}
     RECYCLE_PENALTY = {1: 100, 3: 20}
@@ -155,9 +157,9 @@ class Klondike(Rules):
     @classmethod
     def decode(cls, code: str) -> tuple[int, dict[str, str]]:
         """Read ``KL1-D1-…`` / ``KL1-D3-…``. :raises CodeError: quoting the code."""
-        letters, number = codes.decode(code, cls.code_prefix)
+        letters, number = codes.decode(code, cls.code_prefix, cls.CODE_EXAMPLE, cls.CODE_RULE_PART)
         if letters not in ("D1", "D3"):
-            raise codes.CodeError(f"'{quote(code)}': the rule part must be D1 (draw one) or D3 (draw three)")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
         return number, {"draw": letters[1]}
 
     # -- rules -----------------------------------------------------------------------------------

@@ -257,6 +257,8 @@ class Pyramid(Rules):
     name = "pyramid"
     title = N_("Pyramid")
     code_prefix = "PY1"
+    CODE_EXAMPLE = "L01"
+    CODE_RULE_PART = f"the rule part must be L01..L{N_LAYOUTS} (the layout), optionally followed by P3"
     search_modules = ("games.solvers.pyramid",)
     options = {"layout": tuple(str(i) for i in range(1, N_LAYOUTS + 1)), "passes": ("unlimited", "3")}
     stats_options = ()  # statistics for the game as a whole, over every layout (docs/rules.md)
@@ -290,12 +292,11 @@ class Pyramid(Rules):
     @classmethod
     def decode(cls, code: str) -> tuple[int, dict[str, str]]:
         """Read ``PY1-L01-…`` or ``PY1-L01P3-…``. :raises codes.CodeError: quoting the code."""
-        letters, number = codes.decode(code, cls.code_prefix)
+        letters, number = codes.decode(code, cls.code_prefix, cls.CODE_EXAMPLE, cls.CODE_RULE_PART)
         body, p, passes = letters.partition("P")
         if not (body.startswith("L") and is_digits(body[1:]) and 1 <= int(body[1:]) <= N_LAYOUTS) \
                 or (p and passes != "3"):
-            raise codes.CodeError(f"'{quote(code)}': the rule part must be L01..L{N_LAYOUTS} (the layout), "
-                                  "optionally followed by P3")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
         return number, {"layout": str(int(body[1:])), "passes": "3" if p else "unlimited"}
 
     # -- rules -----------------------------------------------------------------------------------

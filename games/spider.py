@@ -208,6 +208,8 @@ class Spider(Rules):
     name = "spider"
     title = MSG_TITLE
     code_prefix = "SP1"
+    CODE_EXAMPLE = "2"
+    CODE_RULE_PART = "the rule part must be 1, 2 or 4 suits, R for relaxed (e.g. 2 or 2R)"
     search_modules = ("games.solvers.spider",)
     options = {"suits": ("2", "1", "4"), "relaxed": ("no", "yes")}
     option_labels = OPTION_LABELS
@@ -242,11 +244,11 @@ class Spider(Rules):
     @classmethod
     def decode(cls, code: str) -> tuple[int, dict[str, str]]:
         """Read ``SP1-2-…`` / ``SP1-2R-…`` (case-insensitive). :raises codes.CodeError: if bad."""
-        letters, number = codes.decode(code, cls.code_prefix)
+        letters, number = codes.decode(code, cls.code_prefix, cls.CODE_EXAMPLE, cls.CODE_RULE_PART)
         relaxed = letters.endswith("R")
         suits = letters[:-1] if relaxed else letters
         if suits not in ("1", "2", "4"):
-            raise codes.CodeError(f"'{quote(code)}': the rule part must be 1, 2 or 4 suits, R for relaxed (e.g. 2 or 2R)")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
         return number, {"suits": suits, "relaxed": "yes" if relaxed else "no"}
 
     # -- rules -----------------------------------------------------------------------------------

@@ -100,6 +100,8 @@ class TriPeaks(Rules):
     name = "tripeaks"
     title = N_("TriPeaks")
     code_prefix = "TP1"
+    CODE_EXAMPLE = "E"
+    CODE_RULE_PART = "the rule letter must be E (Easy) or C (Classic)"
     search_modules = ("games.solvers.tripeaks",)
     options = {"mode": ("easy", "classic"), "scoring": ("streak", "moves")}
     START_SCORE = {"streak": 0, "moves": 500}
@@ -124,10 +126,10 @@ class TriPeaks(Rules):
     @classmethod
     def decode(cls, code: str) -> tuple[int, dict[str, str]]:
         """Read ``TP1-E-…``; ``N`` (the old letter) reads as Easy."""
-        letters, number = codes.decode(code, cls.code_prefix)
+        letters, number = codes.decode(code, cls.code_prefix, cls.CODE_EXAMPLE, cls.CODE_RULE_PART)
         modes = {"E": "easy", "N": "easy", "C": "classic"}
         if letters not in modes:
-            raise codes.CodeError(f"'{quote(code)}': the rule letter must be E (Easy) or C (Classic)")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
         return number, {"mode": modes[letters]}
 
     # -- rules -----------------------------------------------------------------------------------

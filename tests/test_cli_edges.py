@@ -187,3 +187,24 @@ def test_a_bad_deals_range_is_quoted_once(capsys, deals, shown):
     not the whole text and then its piece again."""
     rc, out, err = run(capsys, "winnability", "klondike", "--deals", deals)
     assert rc == 2 and shown in err and err.count("'") == 2, err
+
+
+# -- a text that is no deal code shows the game's own code shape --------------------------------------
+@pytest.mark.parametrize("game, text", [("pyramid", "PY1-L1-P3-AAAAAAB"), ("pyramid", "PY1"),
+                                        *[(g, "X") for g in GAME_NAMES]])
+def test_a_text_that_is_no_code_is_shown_the_games_own_shape(capsys, game, text):
+    """A text that is not three parts is refused showing a code of the game as an example (Pyramid's
+    rule part is ``L01``, not ``X``) and what its rule part must be, the words its refusal of a bad
+    rule part uses; the example is a code the game reads, deal 1 of its default rules."""
+    import re
+
+    rules = find_game(game)
+    rc, out, err = run(capsys, "deal", game, "--code", text)
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    shown = re.search(r"\(expected (\S+); (.*)\)$", err.strip())
+    assert shown, err
+    assert rules.decode(shown.group(1)) == (1, rules.decode(rules.code(1, {}))[1])
+    assert shown.group(1) == rules.code(1, {})
+    assert shown.group(2) == rules.CODE_RULE_PART
+    bad_rules = run(capsys, "deal", game, "--code", f"{rules.code_prefix}-Q9-AAAAAAB")[2]
+    assert bad_rules.strip().endswith(rules.CODE_RULE_PART), bad_rules

@@ -75,13 +75,13 @@ def test_microsoft_rand_first_values():
 def test_codes_round_trip(n):
     code = codes.encode("TP1", "E", n)
     assert len(code.split("-")[2]) == 7
-    assert codes.decode(code.lower(), "TP1") == ("E", n)
+    assert codes.decode(code.lower(), "TP1", "E", "E or C") == ("E", n)
 
 
 @pytest.mark.parametrize("bad", ["TP1-E-AAAAAA", "TP1-E-AAAAAA1", "XX1-E-AAAAAAB", "TP1E-AAAAAAB", "TP1-E-AAAAAAA"])
 def test_bad_codes(bad):
     with pytest.raises(codes.CodeError) as e:
-        codes.decode(bad, "TP1")
+        codes.decode(bad, "TP1", "E", "E or C")
     assert bad in str(e.value)
 
 
