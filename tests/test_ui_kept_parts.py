@@ -73,7 +73,9 @@ def test_a_table_redrawn_whole_as_it_was_copies_its_parts(game, options):
     assert first > 0
     again, felt_again = whole_rebuild_counting(t, size)
     assert again == 0, "every part drawn again as it was is copied, no card drawn"
-    assert felt_again < 0.7 * felt_first, "no felt laid under the parts copied"
+    below_bar = size[0] * (size[1] - t.frame.top.bottom)
+    assert felt_first < below_bar, "no felt laid under the bodies of the cards drawn"
+    assert felt_again < 0.7 * below_bar, "no felt laid under the parts copied"
     assert pixels(t.base) == cold_picture(t, size)
     # a panel over the table: the table under it is copied too
     t.open_options()
@@ -109,3 +111,25 @@ def test_a_part_drawn_once_keeps_no_pixels():
     for _ in range(5):
         whole_rebuild_counting(t, size)
     assert len(t._kept) == n == len(t.picture_parts()) - (1 if "finish" in t.picture_parts() else 0)
+
+
+def test_the_bars_are_kept_once_drawn_twice_the_same_but_for_a_first_picture():
+    """The top bar, the buttons, the status line and the empty piles on the bare felt
+    (GameTable._stamped) are copied the second time they are drawn the same, as the parts are:
+    a picture drawn from scratch (a new size, a new deal) copies none of them. A table's first
+    picture finds them kept by the frame before it, which drew the picture without its cards."""
+    size = (1280, 800)
+    app = new_app(table_class("freecell")(7, {}), size, Store(MemoryStorage()))
+    t = app.scene
+    kept_first = {slot[0] for slot, (_, px, _) in t._stamps.items() if px is not None}
+    assert "button" in kept_first
+    t.forget_drawings()
+    whole_rebuild_counting(t, size)
+    kinds = {slot[0] for slot in t._stamps}
+    assert {"top", "button", "pile"} <= kinds
+    assert all(px is None for _, px, _ in t._stamps.values()), "nothing copied at first sight"
+    whole_rebuild_counting(t, size)
+    assert all(px is not None for _, px, _ in t._stamps.values()), "each copied once drawn twice the same"
+    before = pixels(t.base)
+    whole_rebuild_counting(t, size)
+    assert pixels(t.base) == before == cold_picture(t, size)

@@ -12,6 +12,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from games.core import PLAYING  # noqa: E402
+from ui.frame import opaque_surface  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.storage import MemoryStorage, Store  # noqa: E402
 from ui.table import hit, table_class  # noqa: E402
@@ -19,15 +20,23 @@ from ui.table import hit, table_class  # noqa: E402
 from conftest import new_app, run_until  # noqa: E402
 
 
-def whole_picture(t, size, cold: bool = True) -> pygame.Surface:
-    """The still picture rebuilt whole (the table's own picture is left as it was); ``cold``:
-    drawn from scratch, none of the pixels kept from earlier drawings (the top bar's, the
-    buttons', the status line's, the parts drawn again as they were) copied."""
+def whole_picture(t, size, cold: bool = True, bodies: bool = True) -> pygame.Surface:
+    """The still picture rebuilt whole (the table's own picture is left as it was) over a
+    magenta screen (whatever a rebuild leaves undrawn shows); ``cold``: drawn from scratch, none
+    of the pixels kept from earlier drawings (the top bar's, the buttons', the status line's, the
+    parts drawn again as they were) copied; ``bodies`` False: the felt laid under the cards'
+    bodies too (``GameTable.part_body`` answering nowhere)."""
     kept, picture, stamps, parts = t.base, t._picture, t._stamps, t._kept
-    t.base, t._picture = None, None
+    t.base, t._picture = opaque_surface(size), None
+    t.base.fill((255, 0, 255))
     if cold:
         t.forget_drawings()
-    t.rebuild(size)
+    if not bodies:
+        t.part_body = lambda name, sig: None
+    try:
+        t.rebuild(size)
+    finally:
+        t.__dict__.pop("part_body", None)
     out = t.base
     t.base, t._picture, t._stamps, t._kept = kept, picture, stamps, parts
     return out
@@ -57,6 +66,9 @@ def check(app, t, seen) -> None:
     whole = whole_picture(t, size)
     assert pygame.image.tobytes(t.base, "RGB") == pygame.image.tobytes(whole, "RGB")
     assert pygame.image.tobytes(whole_picture(t, size, cold=False), "RGB") == pygame.image.tobytes(whole, "RGB")
+    # no felt laid under the bodies of the cards drawn: the same picture as with the felt laid
+    # everywhere
+    assert pygame.image.tobytes(whole_picture(t, size, bodies=False), "RGB") == pygame.image.tobytes(whole, "RGB")
     record = t._picture
     prev = seen.get("prev")
     if prev is not None and record is not None and prev[1] is not None and prev[1][0] == record[0]:

@@ -79,3 +79,17 @@ def test_plain_text_is_as_wide_and_tall_as_measured(size):
         assert abs(img.get_height() - natural) <= 1 or line == "3H and TC"
     ink = text.render("Settings", size)
     assert max(ink.get_at((x, y)).a for x in range(ink.get_width()) for y in range(ink.get_height())) > 200
+
+
+def test_widths_remembered_are_each_text_and_size_their_own():
+    """``text.width`` remembers each text's width per size (a table's top bar measures its
+    labels and values whenever it is drawn anew): asked again, in any order, for many sizes, and
+    for texts that differ by a control character or a card, it answers what the text drawn is."""
+    texts = ["Moves", "Moves\x00", "Ходы", "3H and TC", "3H and TD", "Deal TP1-E-AAAAAAB", ""]
+    sizes = [12, 16, 16.0, 22, 39, 40, 64]
+    for _ in range(2):
+        for t in texts:
+            for s in sizes:
+                assert text.width(t, s) == text.render(t, s).get_width() or (t == "" and text.width(t, s) == 0)
+    assert text.width("Moves", 16) != text.width("Moves", 22)
+    assert text.width("3H and TC", 22) == text.width("3H and TD", 22)   # a suit shape is a suit shape

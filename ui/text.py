@@ -151,14 +151,28 @@ def printable(text: str) -> str:
     return text.translate(_CONTROLS)
 
 
+_widths: dict[tuple, int] = {}
+
+
 def width(text: str, size: int) -> int:
-    """The width in px of ``text`` as :func:`render` draws it at ``size``."""
-    text = printable(text)
-    size = max(6, int(size))
-    if CARD_TOKEN.search(text) is None:
-        return _plain_width(text, size)
-    side = _side(size)
-    return sum(side + 1 if isinstance(p, tuple) else _plain_width(p, size) for p in _pieces(text))
+    """The width in px of ``text`` as :func:`render` draws it at ``size`` (remembered, as
+    :func:`render`'s surfaces are: a table's top bar measures each of its labels and values
+    to share out its room whenever it is drawn anew)."""
+    key = (text, size)
+    got = _widths.get(key)
+    if got is not None:
+        return got
+    t = printable(text)
+    s = max(6, int(size))
+    if CARD_TOKEN.search(t) is None:
+        out = _plain_width(t, s)
+    else:
+        side = _side(s)
+        out = sum(side + 1 if isinstance(p, tuple) else _plain_width(p, s) for p in _pieces(t))
+    if len(_widths) > _MAX:
+        _widths.clear()
+    _widths[key] = out
+    return out
 
 
 def _suit_ink(suit: int, color) -> tuple:
@@ -308,3 +322,4 @@ def clear() -> None:
     """Forget rendered texts (after a language change, to free memory)."""
     _cache.clear()
     _fits.clear()
+    _widths.clear()

@@ -90,6 +90,29 @@ HINT_MS = 3000        # how long the hinted card and its reason show
 
 
 
+def _outside(r: pygame.Rect, others: list[pygame.Rect]) -> pygame.Rect | None:
+    """The largest rect left of ``r`` once each of ``others`` is cut away in turn (of the pieces
+    above, below, left and right of it, the largest by area), or ``None`` when nothing is left."""
+    x0, y0, x1, y1 = r.left, r.top, r.right, r.bottom
+    for o in others:
+        ox0, oy0, ox1, oy1 = o.left, o.top, o.right, o.bottom
+        if ox0 >= x1 or ox1 <= x0 or oy0 >= y1 or oy1 <= y0:
+            continue
+        w, h = x1 - x0, y1 - y0
+        best = max((w * (oy0 - y0), 0), (w * (y1 - oy1), 1), ((ox0 - x0) * h, 2), ((x1 - ox1) * h, 3))
+        if best[0] <= 0:
+            return None
+        if best[1] == 0:
+            y1 = oy0
+        elif best[1] == 1:
+            y0 = oy1
+        elif best[1] == 2:
+            x1 = ox0
+        else:
+            x0 = ox1
+    return pygame.Rect(x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
+
+
 @dataclass(frozen=True)
 class Toast:
     """A short message floating over the table: its ``text``, when it goes (``until``, seconds
@@ -198,7 +221,8 @@ class GameTable(Scene):
         self.buttons: list[Button] = []
         self.pause_button: Button | None = None   # the pause menu's button, top left
         self.top_sizes: list[tuple[str, str, int]] = []   # the top bar's (label, value, text px) drawn
-        self._stamps: dict[tuple, tuple] = {}   # place → (key, pixels, result) last drawn (_stamped)
+        self._stamps: dict[tuple, tuple] = {}   # place → (key, pixels or None, result) last drawn (_stamped)
+        self._stamp_now = False                  # _stamped keeps pixels drawn once (the rehearsal)
         self._kept: dict = {}                    # part → (key, pixels or None, rect) last drawn (_kept_part)
         self._kept_plan = None                   # (picture record, (parts, keys)): see _kept_keys
         self._drawings = 0                       # rebuilds of the still picture so far (_draw_base)
@@ -1074,8 +1098,12 @@ class GameTable(Scene):
             # the whole picture but its cards, once its images are made: the bars' fonts opened,
             # the stamps of the bars, buttons and status line drawn and kept for the next frame
             self._rehearsed = True
-            with cards_art.collecting():
-                self.rebuild(self.app.screen.get_size())
+            self._stamp_now = True
+            try:
+                with cards_art.collecting():
+                    self.rebuild(self.app.screen.get_size())
+            finally:
+                self._stamp_now = False
             self._picture = None
             self.stale = True
             return False
@@ -1265,8 +1293,8 @@ class GameTable(Scene):
         runs at the memory's speed, and the parts cover a third to most of the table. The
         pieces around them are worked out once per set of places (:func:`cards_art.rect_minus`)."""
         fl = felt(surface.get_size())
-        self._unlaid = self._kept_cover(surface) if self.panel is None or not self.panel.covers else {}
-        cover = [r.clip(region) for r in self._unlaid.values() if r.colliderect(region)]
+        self._unlaid, bodies = self._kept_cover(surface) if self.panel is None or not self.panel.covers else ({}, [])
+        cover = [r.clip(region) for r in [*self._unlaid.values(), *bodies] if r.colliderect(region)]
         if not cover:
             surface.blit(fl, region.topleft, region)
             return
@@ -1284,14 +1312,19 @@ class GameTable(Scene):
         """``draw(surface)`` clipped to ``rect``, or a copy of the pixels it drew there last time
         under the same ``key`` (which must hold everything the drawing shows, and the screen's
         size for the felt): for what is drawn on the bare felt or covers its rect whole (the top
-        bar, a button, the status line), drawn once and copied since (WebAssembly pays ~2 µs a
-        blit call, and a button is a dozen). One drawing is kept per kind (``key[0]``) and place,
-        the last one, and only when drawn whole (the clip holds ``rect``): the top bar changes
-        every second. Returns what ``draw`` returned (kept with the pixels)."""
+        bar, a button, the status line), copied once drawn twice the same (WebAssembly pays ~2 µs
+        a blit call, and a button is a dozen). One drawing is kept per kind (``key[0]``) and
+        place, the last one, and only when drawn whole (the clip holds ``rect``): the top bar
+        changes every second. The pixels are kept the second time the same drawing is made whole
+        there, as a part's are (:meth:`_kept_part`): a picture drawn from scratch (a new size, a
+        new deal) costs no copies, nor a top bar drawn once per second; but at once while
+        :attr:`_stamp_now` (the rehearsal of a table's first picture, :meth:`ready`, keeps them
+        for the picture's frame). Returns what ``draw`` returned (kept with the pixels)."""
         clip = surface.get_clip()
         slot = (key[0], tuple(rect))
         got = self._stamps.get(slot)
-        if got is not None and got[0] == key:
+        seen = got is not None and got[0] == key
+        if seen and got[1] is not None:
             surface.blit(got[1], rect.topleft)
             return got[2]
         surface.set_clip(clip.clip(rect))
@@ -1300,7 +1333,8 @@ class GameTable(Scene):
         if clip.contains(rect):
             if slot not in self._stamps and len(self._stamps) >= 64:   # places of another size
                 self._stamps.clear()
-            self._stamps[slot] = (key, surface.subsurface(rect).copy(), extra)
+            pixels = surface.subsurface(rect).copy() if seen or self._stamp_now else None
+            self._stamps[slot] = (key, pixels, extra)
         return extra
 
     def kept_extra(self) -> tuple | None:
@@ -1365,26 +1399,48 @@ class GameTable(Scene):
             keep.top = bar.bottom
         return keep
 
-    def _kept_cover(self, surface) -> dict:
-        """Where a whole rebuild will copy parts as last drawn (:meth:`_kept_part`) and no felt
-        needs laying: ``{part: rect}``, px; not under a part drawn anew before it."""
+    def _kept_cover(self, surface) -> tuple[dict, list]:
+        """Where a whole rebuild needs no felt laid: ``({part: rect}, bodies)``, px. The first:
+        where it will copy parts as last drawn (:meth:`_kept_part`), not under a part drawn
+        anew before it. The second: the rects where the parts it draws anew leave opaque pixels
+        of their own whatever lay under them (:meth:`part_body`: their cards' bodies), but where
+        a part before it may draw (its rect), so that what lies there before the part is drawn
+        is never seen nor kept."""
         got = self._kept_keys()
         if got is None:
-            return {}
+            return {}, []
+        parts = got[0]
         out = {}
         missed = []     # the rects of the parts drawn anew, and where they come in the order
+        boxes = []
+        bodies = []
         for n, (name, key) in enumerate(got[1].items()):
+            box = pygame.Rect(parts[name][0])
             k = self._kept.get(name)
             if k is not None and k[1] is not None and k[0] == key:
                 out[name] = (n, k[2])
             else:
-                missed.append((n, pygame.Rect(got[0][name][0])))
+                missed.append((n, box))
+                body = self.part_body(name, parts[name][1])
+                if body is not None:
+                    body = body.clip(box)
+                    body = _outside(body, [boxes[i] for i in body.collidelistall(boxes)])
+                    if body is not None:
+                        bodies.append(body)
+            boxes.append(box)
         # a part drawn anew is drawn over the felt, also where a part after it will be copied
         # (its own pixels may be kept then)
         for n, box in missed:
             for name in [m for m, (k, r) in out.items() if k > n and r.colliderect(box)]:
                 del out[name]
-        return {name: r for name, (_, r) in out.items()}
+        return {name: r for name, (_, r) in out.items()}, bodies
+
+    def part_body(self, name, sig) -> pygame.Rect | None:
+        """Where part ``name`` of the still picture, drawn with signature ``sig``
+        (:meth:`picture_parts`), leaves only opaque pixels of its own, whatever lay under them
+        (the body of a card, :func:`ui.cards_art.body_rows`): px, within its rect; no felt need
+        be laid there before a whole rebuild draws it. ``None`` (the default): nowhere known."""
+        return None
 
     def _kept_part(self, surface, name, key: tuple, box: pygame.Rect, draw, ink=None) -> None:
         """Part ``name`` of the still picture: ``draw(surface)``, or a copy of the pixels of ``box``
@@ -1469,6 +1525,7 @@ class GameTable(Scene):
         self._stamps = {}
         self._kept = {}
         self._kept_plan = None
+        self._felt_plan = None
 
     def on_bare_felt(self, key, rect: pygame.Rect) -> bool:
         """Whether nothing but the felt lies under ``rect`` (px) when part ``key`` of the still

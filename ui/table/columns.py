@@ -1227,6 +1227,32 @@ class ColumnsTable(GameTable):
             out["finish"] = (tuple(fb.rect), (fb.label, fb.enabled, fb.pressed, fb.selected))
         return out
 
+    def part_body(self, name, sig):
+        """A pile's opaque body (:meth:`GameTable.part_body`): its top card's body and, down a
+        column, the bodies of the cards under it as far as they join (each card of a column is
+        drawn down to the body of the card on it, :meth:`draw_pile`); a stacked pile draws its
+        top card only, a fanned one each card whole."""
+        if name == "finish":
+            return None
+        rects, hidden = sig[1], sig[2]
+        shown = [i for i in range(len(rects)) if i not in hidden]
+        if not shown:
+            return None
+        top = shown[-1]
+        r = pygame.Rect(rects[top])
+        corner = cards_art.radius(r.width) + 2
+        body_top = r.y + corner
+        bottom = r.bottom - corner
+        if name[0] == "col":
+            i = top
+            while i > 0 and i - 1 not in hidden:
+                lower = rects[i - 1]
+                if lower[0] != r.x or lower[2] != r.width or lower[1] + lower[3] - corner < rects[i][1] + corner:
+                    break
+                i -= 1
+                body_top = lower[1] + corner
+        return pygame.Rect(r.x, body_top, r.width, bottom - body_top)
+
     def legal_of(self, s) -> list:
         """The rules' legal moves in state ``s``, remembered for the last state asked (a tap list
         for every card of a redraw filters the same list)."""

@@ -760,6 +760,13 @@ class DevilsGripTable(TargetFocus, GameTable):
                                      any(mv.kind == TALON for mv in legal), dx))
         return out
 
+    def part_body(self, name, sig):
+        """A row's band (:meth:`GameTable.part_body`): an opaque picture, the felt under it
+        blended in (:meth:`_band_on_felt`)."""
+        if isinstance(name, tuple) and name[0] == "band":
+            return pygame.Rect(self.band_rects[name[1]])
+        return None
+
     _glow_moves = None
 
     def glow_moves(self) -> list:

@@ -593,6 +593,21 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
                                            sum(1 for c in s.discard if c not in self.hidden)))
         return out
 
+    def part_body(self, name, sig):
+        """A slot's card, or the stock's back (:meth:`GameTable.part_body`): its body."""
+        g = self.geo
+        if isinstance(name, int):
+            c, hidden, selected, _, _, dx = sig
+            r = None if c is None or hidden or selected else g.slots[name].move(dx, 0)
+        elif name == "deck":
+            r = g.deck.move(sig[1], 0) if sig[0] else None
+        else:
+            return None
+        if r is None:
+            return None
+        top, bottom = cards_art.body_rows(r.width)
+        return pygame.Rect(r.x, r.y + top, r.width, bottom - top)
+
     def kept_extra(self) -> tuple:
         """The card width and the stock's, waste's and discard pile's places
         (:meth:`GameTable.kept_extra`)."""

@@ -299,6 +299,20 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         out["waste"] = (tuple(self.waste_rect.inflate(2 * m, 2 * m)), top)
         return out
 
+    def part_body(self, name, sig):
+        """A slot's card, or the waste's top card: its body (:meth:`GameTable.part_body`)."""
+        if name == "waste":
+            return None if sig is None else self._body(self.waste_rect)
+        if name == "stock" or sig[0] is None or sig[1]:
+            return None
+        return self._body(self.slot_rects[name].move(sig[4], 0))
+
+    @staticmethod
+    def _body(r: pygame.Rect) -> pygame.Rect:
+        """The body of a card drawn at ``r`` (:func:`ui.cards_art.body_rows`), px."""
+        top, bottom = cards_art.body_rows(r.width)
+        return pygame.Rect(r.x, r.y + top, r.width, bottom - top)
+
     def kept_extra(self) -> tuple | None:
         """The card width (:meth:`GameTable.kept_extra`); none kept on their side, where the
         rings drawn over the slots make the stock's and the waste's pixels depend on more than
