@@ -133,3 +133,35 @@ def test_the_bars_are_kept_once_drawn_twice_the_same_but_for_a_first_picture():
     before = pixels(t.base)
     whole_rebuild_counting(t, size)
     assert pixels(t.base) == before == cold_picture(t, size)
+
+
+@pytest.mark.parametrize("game,options", TABLES)
+def test_a_new_size_and_a_new_deal_draw_what_a_table_draws_from_scratch(game, options):
+    """What a picture remembers of the drawings before it (a column table's piles' cards and
+    places per position, ColumnsTable.pile_view; the parts kept; the felt's plan) never outlives
+    the layout or the deal it was made for: after a new window size, and after a new deal, the
+    table's picture is the one it draws having forgotten all of them."""
+    app = new_app(table_class(game)(7, dict(options)), (1280, 800), Store(MemoryStorage()))
+    t = app.scene
+    for _ in range(2):
+        t.stale, t._picture = True, None
+        app.frame()
+    t.play(t.rules.legal_moves(t.state)[0])
+    t.anim.tweens.clear()
+    t.settle()
+    app.frame()
+    for size, deal in [((844, 390), None), ((1280, 800), None), ((1280, 800), 8)]:
+        if deal is None:
+            app.resize(*size)
+        else:
+            t.start(deal)
+            t.anim.tweens.clear()
+            t.settle()
+        for _ in range(3):
+            app.frame()
+        t.stale = True
+        app.frame()
+        views = t.__dict__.pop("_views", None)
+        assert pixels(t.base) == cold_picture(t, size)
+        if views is not None:
+            t._views = views

@@ -172,6 +172,7 @@ class ColumnsTable(GameTable):
     foundation_badge = False  # a filled foundation wears its suit's badge (Klondike, FreeCell)
     compact_preview = True
     _glowing: tuple | None = None   # (state, the cards that glow in it): see :meth:`glowing`
+    _views: tuple | None = None     # (state, layout, {pile: its cards and rects}): see :meth:`pile_view`
     _legal: tuple | None = None     # (state, its legal moves): see :meth:`legal_of`
 
     def __init__(self, number=None, options=None, state=None, **kw):
@@ -409,6 +410,21 @@ class ColumnsTable(GameTable):
             j = max(0, k - (n - vis))
             out.append(base.move(round(dx * j), round(dy * j)))
         return out
+
+    def pile_view(self, s, key) -> tuple[list, list, tuple, tuple]:
+        """``(cards, rects, cards as a tuple, rects as tuples)`` of pile ``key`` in state ``s``
+        (:meth:`pile_cards`, :meth:`pile_rects`), remembered for the last state and layout asked:
+        a redraw asks for every pile twice (its parts and its drawing). The lists are shared:
+        not to be changed."""
+        memo = self._views
+        if memo is None or memo[0] is not s or memo[1] is not self.pile_rect:
+            memo = self._views = (s, self.pile_rect, {})
+        got = memo[2].get(key)
+        if got is None:
+            cards = self.pile_cards(s, key)
+            rects = self.pile_rects(s, key) if cards else []
+            got = memo[2][key] = (cards, rects, tuple(cards), tuple(tuple(r) for r in rects))
+        return got
 
     def visible_fan(self, key, n: int) -> int:
         """How many top cards of a stacked pile are spread by its fan (all for ``done``)."""
@@ -1212,15 +1228,17 @@ class ColumnsTable(GameTable):
         m = max(cards_art.glow(w)[1][0] * -1, -cards_art.shadow(w)[1][0] + max(1, round(0.035 * w))) + 1
         out = {}
         for key in self.all_keys():
-            cards = self.pile_cards(s, key)
-            rects = self.pile_rects(s, key) if cards else []
+            cards, rects, cards_t, rects_t = self.pile_view(s, key)
             sh = self.shake_for(key)
             if sh is not None:
                 rects = [r.move(sh[1], 0) if i >= sh[0] else r for i, r in enumerate(rects)]
+                rects_t = tuple(tuple(r) for r in rects)
+            n = len(cards)
             box = self.pile_rect[key].unionall(rects).inflate(2 * m, 2 * m)
-            sig = (tuple(cards), tuple(tuple(r) for r in rects),
-                   tuple(i for i in range(len(cards)) if (key, i) in hidden),
-                   tuple(i for i in range(len(cards)) if (key, i) in glowing), self.pile_mark(key))
+            sig = (cards_t, rects_t,
+                   tuple(sorted(i for k, i in hidden if k == key and 0 <= i < n)) if hidden else (),
+                   tuple(sorted(i for k, i in glowing if k == key and 0 <= i < n)) if glowing else (),
+                   self.pile_mark(key))
             out[key] = (tuple(box), sig)
         fb = self.finish_button
         if fb is not None and self.drag is None:
@@ -1307,11 +1325,10 @@ class ColumnsTable(GameTable):
         but those in ``hidden`` (``(key, index)`` in flight or dragged) with a halo on those in
         ``glowing``, shaken if it shakes, and a filled foundation's badge."""
         art = self.art
-        cards = self.pile_cards(s, key)
+        cards, rects, _, _ = self.pile_view(s, key)
         if not cards:
             self.draw_pile_base(surface, key)
             return
-        rects = self.pile_rects(s, key)
         sh = self.shake_for(key)
         stacked = key[0] != "col" and self.fan_for(key) == (0.0, 0.0)
         idx = range(len(cards))
