@@ -651,41 +651,53 @@ class CardArt:
         blended once; the card's opaque parts from an opaque copy). Same arguments as
         :meth:`draw`, ``rows`` already dropped where it does not apply."""
         if card is None:
-            img, top, bottom, c = placeholder(w), 0, 0, None
+            img, top, bottom, c, solid = placeholder(w), 0, 0, None, None
         else:
             img = face(card, w, self.four_colour, self.compact, self.narrow) if face_up else back(w, self.back_style)
             _, top, bottom = opaque_band(img)
-            c = opaque_columns(img) if top < bottom else None
+            if top < bottom:
+                c = opaque_columns(img)
+                solid = opaque_card(img) if veil is None else veiled_card(img, veil)
+            else:
+                c = solid = None
         h = img.get_height()
-        sources = {"img": img, "veil": veil}
+        sh = gl = None
         if shade:
-            sources["shadow"], s_off = shadow(w)
+            sh, s_off = shadow(w)
         if halo is not None:
-            sources["glow"], g_off = glow(w, halo)
-        if top < bottom:
-            sources["solid"] = opaque_card(img) if veil is None else veiled_card(img, veil)
-        geo = (w, h, top, bottom, c, rows, shade and (s_off, sources["shadow"].get_size()),
-               halo is not None and (g_off, sources["glow"].get_size()),
-               veil is not None and veil.get_size())
+            gl, g_off = glow(w, halo)
+        geo = (w, h, top, bottom, c, rows, shade and (s_off, sh.get_size()),
+               halo is not None and (g_off, gl.get_size()), veil is not None and veil.get_size())
         steps = _geometry.get(geo)
         if steps is None:
             if len(_geometry) > 2000:
                 _geometry.clear()
-            steps = _geometry[geo] = _pieces(*geo)
+            steps = _geometry[geo] = [(_SOURCE[name], area, dx, dy) for name, area, dx, dy in _pieces(*geo)]
+        sources = (img, veil, sh, gl, solid)
+        views: list = [None] * 5     # each source's subsurfaces by area (_subsurfaces)
         out = []
-        for name, area, dx, dy in steps:
-            src = sources[name]
+        for k, area, dx, dy in steps:
+            src = sources[k]
             if area is None:
                 out.append((src, dx, dy))
                 continue
-            k = (id(src), area)
-            got = _subsurfaces.get(k)
-            if got is None or got[0] is not src:
-                if len(_subsurfaces) > 20000:
-                    _subsurfaces.clear()
-                got = _subsurfaces[k] = (src, src.subsurface(area))
-            out.append((got[1], dx, dy))
+            by_area = views[k]
+            if by_area is None:
+                got = _subsurfaces.get(id(src))
+                if got is None or got[0] is not src:
+                    if len(_subsurfaces) > 4000:
+                        _subsurfaces.clear()
+                    got = _subsurfaces[id(src)] = (src, {})
+                by_area = views[k] = got[1]
+            sub = by_area.get(area)
+            if sub is None:
+                sub = by_area[area] = src.subsurface(area)
+            out.append((sub, dx, dy))
         return out
+
+
+_SOURCE = {"img": 0, "veil": 1, "shadow": 2, "glow": 3, "solid": 4}
+"""The index of each source of :func:`_pieces` in :meth:`CardArt.plan`'s sources."""
 
 
 def _pieces(w: int, h: int, top: int, bottom: int, c: int | None, rows: int | None, shade, halo,
@@ -742,7 +754,7 @@ def _pieces(w: int, h: int, top: int, bottom: int, c: int | None, rows: int | No
 
 
 _geometry: dict[tuple, list] = {}
-_subsurfaces: dict[tuple, tuple] = {}
+_subsurfaces: dict[int, tuple] = {}   # id(image) → (image, {area: its subsurface})
 _plans: dict[tuple, list] = {}
 _MARGINS: dict[int, int] = {}
 

@@ -160,6 +160,11 @@ class GameTable(Scene):
     winning or not, instead of a known winning line or the rule of thumb: for a game almost
     never won (Devil's Grip). The search must keep that line (``Search.best_moves``)."""
     best_line_ms = HINT_MS    # how long such a hint shows
+    MIN_BODY = 4000
+    """The least area (px²) of a part's body (:meth:`part_body`) left unlaid by the felt: each
+    hole in the felt costs a blit call or two around it (~2.5 µs natively, as much as laying
+    8000 px of felt), and the short strips of Pyramid's overlapping cards left by the cards
+    above them cost more than they save (1280x800, CPU time: ``bench/redraw_cpu.py --cold``)."""
     pickers: dict = {}
     """``{option: picker(scene, current_value, done)}``: options the home sheet sets with a scene
     of their own instead of a cycle button; ``done(value)`` sets the option."""
@@ -1425,7 +1430,7 @@ class GameTable(Scene):
                 if body is not None:
                     body = body.clip(box)
                     body = _outside(body, [boxes[i] for i in body.collidelistall(boxes)])
-                    if body is not None:
+                    if body is not None and body.width * body.height >= self.MIN_BODY:
                         bodies.append(body)
             boxes.append(box)
         # a part drawn anew is drawn over the felt, also where a part after it will be copied
