@@ -11,6 +11,13 @@ among the candidates of each level (0 is the best priority, duplicates not count
 reached the width (the pass dropped the line there) or the line reached the last level (stock
 empty: the pass that wins). So a rank list ``[0, 15, 13, 36]`` says the line needs a width of 37
 at its fourth deal. Not a timed benchmark: the trace keeps every level's candidates (memory).
+
+``--families`` also asks whether near-twins could be kept out of the beam by a coarse key: for each
+level of the winning pass, the rank the line's candidate would have if the level were taken in
+*rounds over families* (first the best candidate of every family in priority order, then every
+family's second, …), a family being the candidates whose positions before the deal are equal on
+the key (:data:`FAMILY_KEYS`), and how many families the level has. A key that lowers the line's
+rank at every level would let a narrower pass keep it.
 """
 from __future__ import annotations
 
@@ -24,6 +31,62 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from solvers import VARIANTS, positions  # noqa: E402
+
+DOWN = 64
+"""Added to a card's value while it is face down (as in games/solvers/spider.py)."""
+
+
+def _downs(col: bytes) -> int:
+    """Face-down cards of a compact column."""
+    return sum(1 for x in col if x >= DOWN)
+
+
+def _suit_runs(col: bytes) -> list[tuple[int, int]]:
+    """The column's face-up same-suit runs from the top, as (base card, length)."""
+    out, i = [], len(col)
+    while i > 0 and col[i - 1] < DOWN:
+        j = i - 1
+        while j > 0 and col[j - 1] < DOWN and col[j - 1] == col[j] + 1:
+            j -= 1
+        out.append((col[j], i - j))
+        i = j
+    return out
+
+
+FAMILY_KEYS = {
+    # the same columns in another order (with the stock left the deal lands otherwise)
+    "columns": lambda cols: tuple(sorted(cols)),
+    # each column's face-down count, and the top same-suit runs (base card, length) in any order
+    "downs+run-tops": lambda cols: (tuple(_downs(c) for c in cols),
+                                    tuple(sorted(_suit_runs(c)[0] for c in cols if c))),
+    # each column's face-down count, and every face-up same-suit run in any order
+    "downs+runs": lambda cols: (tuple(_downs(c) for c in cols),
+                                tuple(sorted(r for c in cols for r in _suit_runs(c)))),
+    # each column's face-down count and top card
+    "downs+tops": lambda cols: tuple((_downs(c), c[-1] if c else -1) for c in cols),
+}
+"""Coarse keys of a candidate's position before its deal (compact columns) for ``--families``."""
+
+
+def family_ranks(search, entry, line: set[int], key) -> tuple[int, int] | None:
+    """``(rank, families)``: the rank of the line's candidate when the level's candidates are
+    taken in rounds over the families of ``key`` (see the module docstring), and the number of
+    families; ``None`` when the line has no candidate there."""
+    nodes = search._nodes
+    count: dict = {}
+    order = []
+    for i, (_, _, j) in enumerate(entry[3]):
+        if nodes[j][2] is False:
+            continue
+        k = key(nodes[nodes[j][0]][2][0])
+        c = count.get(k, 0)
+        count[k] = c + 1
+        order.append((c, i, j))
+    order.sort()
+    for rank, (_, _, j) in enumerate(order):
+        if j in line:
+            return rank, len(count)
+    return None
 
 
 def line_ranks(search, entry, line: set[int]) -> int | None:
@@ -40,8 +103,8 @@ def line_ranks(search, entry, line: set[int]) -> int | None:
     return None
 
 
-def report(n: int, search, result, seconds: float) -> list[str]:
-    """The lines printed for one position."""
+def report(n: int, search, result, seconds: float, families: bool = False) -> list[str]:
+    """The lines printed for one position (``families``: with the ranks of ``--families``)."""
     from games.spider import DEAL
     nodes = search._nodes
     out = [f"position {n}: {result.status}, {search.nodes} positions, pass {search.passes}, {seconds:.2f} CPU s"]
@@ -74,6 +137,14 @@ def report(n: int, search, result, seconds: float) -> list[str]:
                    f"({end - before:6d}); the line's candidate ranks {ranks}; {what}")
         before = end
     out.append(f"  won in a stage search of the last level at {search.nodes} positions")
+    if families:
+        last = [e for e in search.trace if e[0] == max(passes) and any(j in line for _, _, j in e[3])]
+        out.append(f"  the winning pass's levels: the line's rank by priority {[line_ranks(search, e, line) for e in last]}"
+                   f", candidates {[sum(1 for _, _, j in e[3] if nodes[j][2] is not False) for e in last]}")
+        for name, key in FAMILY_KEYS.items():
+            ranks = [family_ranks(search, e, line, key) for e in last]
+            out.append(f"    in rounds over families by {name}: ranks {[r[0] for r in ranks]}, "
+                       f"families {[r[1] for r in ranks]}")
     return out
 
 
@@ -82,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--suits", choices=("4",), default="4", help="the beam searches 4 suits only")
     ap.add_argument("--positions", required=True, help="position numbers, comma-separated (1-60)")
     ap.add_argument("--nodes", type=int, default=600_000, help="positions generated, at most")
+    ap.add_argument("--families", action="store_true",
+                    help="also the line's ranks in rounds over families of near-twins (coarse keys)")
     a = ap.parse_args(argv)
     from games.solvers.search import replays_to_win
     from games.solvers.spider import SpiderBeam, _Problem
@@ -100,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         search.trace = []
         t0 = time.process_time()
         result = search.run()
-        print("\n".join(report(n, search, result, time.process_time() - t0)), flush=True)
+        print("\n".join(report(n, search, result, time.process_time() - t0, a.families)), flush=True)
     return 0
 
 

@@ -125,3 +125,31 @@ def test_spider_beam_trace_finds_the_winning_line_in_its_last_pass(tmp_path):
     assert len(passes) >= 2 and passes[-1].endswith("kept to the last level")
     assert all("dropped at level" in ln for ln in passes[:-1])
     assert lines[-1].startswith("  won in a stage search of the last level")
+
+
+def test_spider_beam_trace_ranks_the_line_in_rounds_over_families(tmp_path):
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import spider_beam_trace as t
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    a = (b"\x01", b"\x42\x03", b"")
+    other = (b"\x05", b"\x42\x03", b"")
+    # three positions before a deal: 0 and 1 the same columns in another order, 2 another;
+    # their candidates 3, 4 (the line's) and 5, by priority in that order
+    nodes = [(-1, None, (a, 0), 0), (-1, None, (a[::-1], 0), 0), (-1, None, (other, 0), 0),
+             (0, "d", (a, 1), 0), (1, "d", (a[::-1], 1), 0), (2, "d", (other, 1), 0)]
+    search = type("Search", (), {"_nodes": nodes})()
+    entry = (1, 3, [0, 1, 2], [(10, -3, 3), (11, -4, 4), (12, -5, 5)], [3, 4, 5], 6)
+    assert t.line_ranks(search, entry, {4}) == 1
+    # rounds over families: the line's family had its best already, so 5 comes first
+    assert t.family_ranks(search, entry, {4}, t.FAMILY_KEYS["columns"]) == (2, 2)
+    # a key that tells 0 and 1 apart leaves the priority's order
+    assert t.family_ranks(search, entry, {4}, lambda cols: cols) == (1, 3)
+    p = run("bench/spider_beam_trace.py", "--positions", "3", "--nodes", "60000", "--families", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    out = p.stdout.splitlines()
+    assert out[0].startswith("position 3: solved")
+    assert out[-len(t.FAMILY_KEYS) - 1].startswith("  the winning pass's levels: the line's rank by priority")
+    assert [ln.split(":")[0].strip() for ln in out[-len(t.FAMILY_KEYS):]] == \
+        [f"in rounds over families by {k}" for k in t.FAMILY_KEYS]
