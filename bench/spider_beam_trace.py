@@ -1,7 +1,7 @@
 """Where :class:`games.solvers.spider.SpiderBeam` finds a win, pass by pass: which candidate of each
 level the winning line took, and which pass dropped it.
 
-    python bench/spider_beam_trace.py --positions 1,11,19 [--suits 4] [--nodes 600000]
+    python bench/spider_beam_trace.py --positions 1,11,19 [--suits 4] [--nodes 600000] [--families]
 
 Each position (deal ``N`` of the variant, then the fixed policy moves of ``bench/solvers.py``) is
 searched by the beam under a node budget (no clock: the run is deterministic) with its ``trace``
