@@ -47,9 +47,10 @@ TABLES = [
 KINDS = ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint")
 """Kinds of frame, one for every timed frame: ``ahead`` is a frame that draws nothing but makes
 card images in its spare time (a table's first picture waiting for them, or faces made ahead of
-need), prepares the table's first picture off screen, opens the mixer or loads a sound file, or
-imports a piece of the game's search ahead of the first hint; ``unchanged`` a frame that draws
-nothing and does none of that; ``first hint`` the frame the tap on Hint lands in, the
+need), opens a font or measures its glyphs (the home screen's, for the tables), prepares the
+table's first picture off screen, opens the mixer or loads a sound file, imports a piece of the
+game's search ahead of the first hint, or makes a garbage collection; ``unchanged`` a frame that
+draws nothing and does none of that; ``first hint`` the frame the tap on Hint lands in, the
 table's first hint (after ``--idle`` frames with nothing to do): with its search not imported yet,
 it imports it."""
 SCREENS = ("home", "stats") + tuple(t["game"] for t in TABLES)

@@ -420,10 +420,12 @@ def _post_tap(p) -> None:
 class _Causes:
     """What one frame did besides drawing, for the benchmark's list of the worst frames: the
     card art made (new entries of :mod:`ui.cards_art`'s cache by kind: ``face``, ``cface``,
-    ``back``, ``shadow``, ``glow``, ``band``…), the table's still picture rebuilt whole or in
-    ``n`` clipped rectangles, saves, moves played (a move and the automatic moves it set off), a
-    solver slice, the first drawn frame of a scene, a garbage collection begun (``gc gen0``, ``gen1``, ``gen2``).
-    Read outside the timed part of the frame."""
+    ``back``, ``shadow``, ``glow``, ``band``…), fonts opened (``font:N``, :mod:`ui.text`), a
+    piece of the fonts made ahead (``font piece``: :func:`ui.text.open_wanted`), the table's
+    still picture rebuilt whole or in ``n`` clipped rectangles, saves, moves played (a move and the
+    automatic moves it set off), a solver slice, a piece of the game's search imported, the mixer
+    opened and sound files loaded, the first drawn frame of a scene, a garbage collection begun
+    (``gc gen0``, ``gen1``, ``gen2``). Read outside the timed part of the frame."""
 
     def __init__(self):
         self.rebuilds: list = []    # per rebuild: -1 whole, else the number of clipped rectangles
@@ -431,6 +433,7 @@ class _Causes:
         self.gc = [0, 0, 0]         # garbage collections begun, per generation
         self.warmed = 0             # faces made ahead (``cards_art.warm``)
         self.pieces = 0             # pieces of a game's search imported ahead (``ui.imports``)
+        self.font_pieces = 0        # pieces of the fonts' work made ahead (``ui.text.open_wanted``)
         self.drawn_faces = 0        # faces the last frame made outside ``warm``
         self.kinds: dict = {}
         self.wrapped = False
@@ -465,6 +468,15 @@ class _Causes:
                 finally:
                     self.warmed += self.faces() - before
             cards_art.warm = counted_warm
+        from ui import text
+
+        open_wanted = getattr(text, "open_wanted", None)
+        if open_wanted is not None:
+            def counted_open_wanted():
+                done = open_wanted()
+                self.font_pieces += bool(done)
+                return done
+            text.open_wanted = counted_open_wanted
         try:
             from ui.imports import PieceImport
         except ImportError:    # (older code: no search imported ahead)
@@ -491,6 +503,12 @@ class _Causes:
         return (bool(getattr(snd, "_mixer", False)), len(getattr(snd, "sounds", ())))
 
     @staticmethod
+    def fonts() -> int:
+        from ui import text
+
+        return len(text._fonts)
+
+    @staticmethod
     def faces() -> int:
         from ui import cards_art
 
@@ -514,7 +532,7 @@ class _Causes:
         hist = getattr(sc, "history", None)
         snd = getattr(a, "sounds", None)
         return {"saves": self.saves, "gc": list(self.gc), "faces": self.faces(), "warmed": self.warmed,
-                "sounds": self.loaded(snd),
+                "sounds": self.loaded(snd), "fonts": self.fonts(), "font_pieces": self.font_pieces,
                 "pieces": self.pieces, "moves": len(hist.actions) if hist is not None else None,
                 "scene": sc, "scene_draws": getattr(sc, "_probe_draws", 0),
                 "searching": getattr(sc, "hint_search", None) is not None}
@@ -530,6 +548,9 @@ class _Causes:
                 parts.append("first frame")
         art = self.art()
         self.drawn_faces = max(0, self.faces() - b["faces"] - (self.warmed - b["warmed"]))
+        fonts = self.fonts() - b["fonts"]
+        if fonts > 0:
+            art["font"] = fonts
         if art:
             parts.append("made " + " ".join(f"{k}:{v}" for k, v in sorted(art.items())))
         for r in self.rebuilds:
@@ -543,6 +564,8 @@ class _Causes:
             parts.append("solver slice")
         if self.pieces != b["pieces"]:
             parts.append("search piece")
+        if self.font_pieces != b["font_pieces"]:
+            parts.append("font piece")
         mixer, n = self.loaded(getattr(a, "sounds", None))
         if mixer and not b["sounds"][0]:
             parts.append("mixer opened")
@@ -594,10 +617,11 @@ def _time_sections() -> None:
         setattr(owner, name, timed)
 
 
-AHEAD_WORK = ("made ", "search piece", "rebuild whole", "mixer opened", "sounds loaded")
+AHEAD_WORK = ("made ", "search piece", "font piece", "rebuild whole", "mixer opened", "sounds loaded", "gc gen")
 """Causes that make a frame which draws nothing an ``ahead`` frame (work made before it is
-needed: card art, a piece of a search, the table's picture prepared before its first frame, the
-mixer and its sound files), not an ``unchanged`` one."""
+needed: card art or fonts, a piece of a search, a piece of the fonts' work (a font opened or its
+glyphs measured), the table's picture prepared before its first frame, the mixer and its sound
+files, a garbage collection), not an ``unchanged`` one."""
 LAST = {"made": False}   # the last timed frame did work ahead (:data:`AHEAD_WORK`)
 FACES = {"frames": 0, "faces": 0, "most": 0}
 """Drawn frames whose drawing made card faces (first sight of a face), the faces they made and
