@@ -14,6 +14,7 @@ are measured by one piece of code.
 from __future__ import annotations
 
 import time
+from itertools import islice
 
 APP = {"app": None}
 T_START = time.perf_counter()
@@ -435,6 +436,7 @@ class _Causes:
         self.pieces = 0             # pieces of a game's search imported ahead (``ui.imports``)
         self.font_pieces = 0        # pieces of the fonts' work made ahead (``ui.text.open_wanted``)
         self.drawn_faces = 0        # faces the last frame made outside ``warm``
+        self.warm_forgot = False    # warm forgot old widths' faces in this frame (faces not told apart)
         self.kinds: dict = {}
         self.wrapped = False
 
@@ -462,11 +464,18 @@ class _Causes:
         warm = getattr(cards_art, "warm", None)
         if warm is not None:   # faces made ahead, in a frame's spare time, are not the drawing's
             def counted_warm(*args, **kwargs):
-                before = self.faces()
-                try:
-                    return warm(*args, **kwargs)
-                finally:
-                    self.warmed += self.faces() - before
+                # inside the timed frame: only the entries warm added are looked at (the newest of
+                # the cache, a dict keeping its order of insertion), never the whole cache, whose
+                # thousands of images took 0.1-0.3 ms in the page from every frame, made or not
+                size = len(cards_art._cache)
+                made = warm(*args, **kwargs)
+                added = len(cards_art._cache) - size
+                if made and added >= made:
+                    self.warmed += sum(1 for k in islice(reversed(cards_art._cache), added)
+                                       if k[0] in ("face", "cface"))
+                elif made:   # old widths forgotten meanwhile: the frame's new faces are taken as warm's
+                    self.warm_forgot = True
+                return made
             cards_art.warm = counted_warm
         from ui import text
 
@@ -547,7 +556,8 @@ class _Causes:
             if sc is b["scene"] and b["scene_draws"] == 0:
                 parts.append("first frame")
         art = self.art()
-        self.drawn_faces = max(0, self.faces() - b["faces"] - (self.warmed - b["warmed"]))
+        self.drawn_faces = 0 if self.warm_forgot else max(0, self.faces() - b["faces"] - (self.warmed - b["warmed"]))
+        self.warm_forgot = False
         fonts = self.fonts() - b["fonts"]
         if fonts > 0:
             art["font"] = fonts
