@@ -110,13 +110,13 @@ def test_clock_stops_while_the_page_is_hidden(monkeypatch):
     monkeypatch.setattr(app_mod, "browser_size", lambda: None)
     hidden = [True]
     monkeypatch.setattr(app_mod, "page_hidden", lambda: hidden[0])
-    app._next_poll = 0
+    app._next_page_poll = 0
     app.frame()
     before = t.clock
     frames(app, 0.4)
     assert t.clock == before
     hidden[0] = False
-    app._next_poll = 0
+    app._next_page_poll = 0
     frames(app, 0.3)
     assert t.clock > before
 

@@ -485,3 +485,78 @@ def test_devils_grip_makes_its_row_bands_ahead_not_in_the_frame_that_lists_its_i
     assert t._shown
     assert len(made) == 3, made
     assert all(inside for _, inside in made), made
+
+
+class CountingPage:
+    """A stand-in for pygbag's ``platform.window`` that counts its reads through the bridge:
+    ``reads`` lists ``(frame, name)`` for each attribute read of the window or its document."""
+
+    def __init__(self, size):
+        self.size, self.hidden, self.frame, self.reads = size, False, 0, []
+        page = self
+
+        class Document:
+            def __getattr__(self, name):
+                page.reads.append((page.frame, "document." + name))
+                if name == "visibilityState":
+                    return "hidden" if page.hidden else "visible"
+                raise AttributeError(name)
+
+        self._document = Document()
+
+    def __getattr__(self, name):
+        self.reads.append((self.frame, name))
+        if name == "innerWidth":
+            return self.size[0]
+        if name == "innerHeight":
+            return self.size[1]
+        if name == "document":
+            return self._document
+        raise AttributeError(name)
+
+
+def test_the_page_size_and_visibility_are_read_in_different_frames(monkeypatch, fake_clock):
+    """In the browser the app polls the window's size and the page's visibility through pygbag's
+    bridge (no resize event reaches Python). Each read there costs 40-60 µs of a frame, the
+    first of a frame the most: the poll read the size, then fetched ``window.document`` and its
+    visibility, every 0.5 s in one frame with nothing else to do (0.2 ms of it in the page).
+    Now the document is fetched once, the two are read a quarter of a second apart, never in one
+    frame, each still every 0.5 s: a new size or a hidden page is seen within 0.5 s."""
+    import platform
+
+    import ui.app as app_mod
+    from ui.table.spider import SpiderTable
+
+    app = new_app(SpiderTable(1, {"suits": "1"}), size=(390, 844))
+    page = CountingPage((390, 844))
+    monkeypatch.setattr(platform, "window", page, raising=False)
+    monkeypatch.setattr(app_mod, "WEB", True)
+    monkeypatch.setattr(app_mod, "_document", None, raising=False)
+    seen = {}
+
+    def run(seconds):
+        end = fake_clock.t + seconds
+        while fake_clock.t < end:
+            page.frame += 1
+            fake_clock.advance(1 / 60)
+            app.frame()
+            if app.size == (844, 390) and "size" not in seen:
+                seen["size"] = fake_clock.t
+            if app.page_away and "hidden" not in seen:
+                seen["hidden"] = fake_clock.t
+
+    run(3.0)
+    per_frame = {}
+    for frame, name in page.reads:
+        per_frame.setdefault(frame, set()).add("size" if name.startswith("inner") else "visibility")
+    assert all(len(kinds) == 1 for kinds in per_frame.values()), per_frame
+    assert len(per_frame) >= 10, per_frame     # both read all along: about 6 of each in 3 s
+    assert sum(name == "document" for _, name in page.reads) == 1
+    sizes = sorted(f for f, kinds in per_frame.items() if kinds == {"size"})
+    pages = sorted(f for f, kinds in per_frame.items() if kinds == {"visibility"})
+    assert len(sizes) >= 5 and len(pages) >= 5
+    assert max(b - a for a, b in zip(sizes, sizes[1:])) <= 32      # each still every 0.5 s
+    assert max(b - a for a, b in zip(pages, pages[1:])) <= 32      # (30 frames)
+    page.size, page.hidden, t0 = (844, 390), True, fake_clock.t
+    run(1.0)
+    assert seen["size"] - t0 <= 0.5 + 2 / 60 and seen["hidden"] - t0 <= 0.5 + 2 / 60, seen

@@ -7,7 +7,8 @@ frame costs a few microseconds. ``main.py`` awaits ``asyncio.sleep(0)`` between 
 Window size: ``App(size)``, else ``PASYANS_SIZE=WxH`` (at least 360x640 either way: :func:`env_size`),
 else 1280×800 on the desktop; in the
 browser (``sys.platform == "emscripten"``) the page's ``window.innerWidth/innerHeight``, polled
-every 0.5 s because pygbag delivers no ``VIDEORESIZE`` (docs/design.md, "The browser (pygbag)").
+every 0.5 s because pygbag delivers no ``VIDEORESIZE`` (docs/design.md, "The browser (pygbag)"),
+and the page's visibility every 0.5 s too, in other frames (:attr:`App.POLL`).
 """
 from __future__ import annotations
 
@@ -191,15 +192,23 @@ def browser_size() -> tuple[int, int] | None:
         return None
 
 
+_document = None
+"""The page's ``document`` through pygbag's bridge, fetched once (:func:`page_hidden`): each read
+through the bridge costs 40-60 µs in the page's frame, the first of a frame the most."""
+
+
 def page_hidden() -> bool:
     """The browser page is hidden (another tab, a minimised window: ``document.visibilityState``
     is ``"hidden"``); always ``False`` outside the browser or when the page cannot be asked."""
+    global _document
     if not WEB:
         return False
     try:
-        from platform import window  # pygbag's bridge to the page
+        if _document is None:
+            from platform import window  # pygbag's bridge to the page
 
-        return str(window.document.visibilityState) == "hidden"
+            _document = window.document
+        return str(_document.visibilityState) == "hidden"
     except Exception:
         return False
 
@@ -241,6 +250,11 @@ class App:
     """The most lines a notice wraps to; a longer one ends its last line with ``…``."""
 
     POLL = 0.5
+    """Seconds between two reads of the browser window's size, and between two of the page's
+    visibility (:func:`browser_size`, :func:`page_hidden`): pygbag delivers no resize event. The
+    two are read in different frames (a quarter of a second apart from the start): the first read
+    through the page's bridge in a frame costs 40-100 µs there, a frame with nothing else to do
+    about 0.05 ms (docs/web.md, "The unchanged frame")."""
     now = staticmethod(time.perf_counter)
     """The app's clock (a callable giving seconds): frame times, notices, the tables' timers and
     the solver slices all read it. Tests put a fake clock here (``tests/conftest.py``
@@ -298,7 +312,8 @@ class App:
         self.page_away = False     # the browser page is hidden (polled with the size)
         self.scene: Scene | None = None
         self._last = self.now()
-        self._next_poll = self._last + self.POLL
+        self._next_poll = self._last + self.POLL   # the window's size
+        self._next_page_poll = self._last + self.POLL / 2   # the page's visibility
         self.frame_started = self._last
         """When this frame began (seconds on :attr:`now`)."""
         self.frames = 0
@@ -522,12 +537,15 @@ class App:
                 self.pointer.decline_long()   # a slow tap: its release acts as a tap
                 continue
             self.dispatch(pe)
-        if WEB and now >= self._next_poll:
-            self._next_poll = now + self.POLL
-            bs = browser_size()
-            if bs and bs != self.size:
-                self.resize(*bs)
-            self.page_away = page_hidden()
+        if WEB:   # the page's visibility or its size, never both in one frame
+            if now >= self._next_page_poll:
+                self._next_page_poll = now + self.POLL
+                self.page_away = page_hidden()
+            elif now >= self._next_poll:
+                self._next_poll = now + self.POLL
+                bs = browser_size()
+                if bs and bs != self.size:
+                    self.resize(*bs)
         if self.scene is not None and self.scene.update(dt):
             self.dirty = True
         if self.store.notices:
