@@ -4,7 +4,8 @@
 //   node page_test.mjs CONFIG.json        → one JSON object on the last line of stdout
 //
 // CONFIG: {chromium, bundle (build/web/), wheel (file), sha256, port, profile (dir), shots (dir or
-// null), runs: [{name, width, height, touch, sw, scenarios: [name…]}]}. Each run is one browser
+// null), runs: [{name, width, height, touch, sw, scenarios: [name…]}], isolate (the page served
+// cross-origin isolated: performance.now() in 5 µs steps, for the frame benchmark)}. Each run is one browser
 // context and one page load of harness.html (served next to the bundle, so localStorage and the
 // service worker are the bundle's), then its scenarios in order, each reporting what it saw. The
 // game is driven only by real input: Playwright's mouse, and touch through the DevTools
@@ -37,7 +38,7 @@ const mounts = {
   "/app/pyodide/": path.join(here, "node_modules", "pyodide"),
   "/app/wasm/": path.dirname(cfg.wheel),
 };
-let server = await serve(cfg.bundle, { port: cfg.port, prefix: "/app/", mounts });
+let server = await serve(cfg.bundle, { port: cfg.port, prefix: "/app/", mounts, isolate: !!cfg.isolate });
 const pageURL = (sw) => server.url + "harness.html?wheel=" + encodeURIComponent("wasm/" + path.basename(cfg.wheel)) +
   "&sha256=" + cfg.sha256 + (sw ? "&sw=1" : "");
 
@@ -505,7 +506,7 @@ try {
     }
     res.console = logs.filter((l) => /^(error|pageerror):|Traceback/.test(l)).slice(0, 40);
     await ctx.close();
-    if (run.sw) server = await serve(cfg.bundle, { port: cfg.port, prefix: "/app/", mounts }).catch(() => server);
+    if (run.sw) server = await serve(cfg.bundle, { port: cfg.port, prefix: "/app/", mounts, isolate: !!cfg.isolate }).catch(() => server);
   }
 } catch (e) {
   out.error = String((e && e.stack) || e);

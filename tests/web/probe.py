@@ -13,6 +13,7 @@ are measured by one piece of code.
 """
 from __future__ import annotations
 
+import sys
 import time
 from itertools import islice
 
@@ -424,7 +425,8 @@ class _Causes:
     ``back``, ``shadow``, ``glow``, ``band``…), fonts opened (``font:N``, :mod:`ui.text`), a
     piece of the fonts made ahead (``font piece``: :func:`ui.text.open_wanted`), the table's
     still picture rebuilt whole or in ``n`` clipped rectangles, saves, moves played (a move and the
-    automatic moves it set off), a solver slice, a piece of the game's search imported, the mixer
+    automatic moves it set off), a solver slice, a piece of the game's search imported, modules
+    imported (``imported N``: the home screen's miniature imports its game's table), the mixer
     opened and sound files loaded, the first drawn frame of a scene, a garbage collection begun
     (``gc gen0``, ``gen1``, ``gen2``). Read outside the timed part of the frame."""
 
@@ -542,6 +544,7 @@ class _Causes:
         snd = getattr(a, "sounds", None)
         return {"saves": self.saves, "gc": list(self.gc), "faces": self.faces(), "warmed": self.warmed,
                 "sounds": self.loaded(snd), "fonts": self.fonts(), "font_pieces": self.font_pieces,
+                "modules": len(sys.modules),
                 "pieces": self.pieces, "moves": len(hist.actions) if hist is not None else None,
                 "scene": sc, "scene_draws": getattr(sc, "_probe_draws", 0),
                 "searching": getattr(sc, "hint_search", None) is not None}
@@ -576,6 +579,8 @@ class _Causes:
             parts.append("search piece")
         if self.font_pieces != b["font_pieces"]:
             parts.append("font piece")
+        if len(sys.modules) > b["modules"]:
+            parts.append(f"imported {len(sys.modules) - b['modules']}")
         mixer, n = self.loaded(getattr(a, "sounds", None))
         if mixer and not b["sounds"][0]:
             parts.append("mixer opened")
@@ -599,6 +604,7 @@ SECTION_FUNCS = (
     ("ui.sound", "Sounds.step", "sound"), ("pygame.display", "flip", "flip"),
     ("ui.scenes.home", "HomeScene.update", "home update"), ("ui.scenes.home", "HomeScene.draw", "home draw"),
     ("ui.collect", "Collector.step", "collect"), ("ui.table.base", "GameTable.spare", "spare"),
+    ("ui.app", "browser_size", "size poll"), ("ui.app", "page_hidden", "visibility poll"),
 )
 """``(module, attribute, label)`` of the sections a frame's time is split into (inclusive: a
 section called inside another counts in both)."""
@@ -627,11 +633,13 @@ def _time_sections() -> None:
         setattr(owner, name, timed)
 
 
-AHEAD_WORK = ("made ", "search piece", "font piece", "rebuild whole", "mixer opened", "sounds loaded", "gc gen")
+AHEAD_WORK = ("made ", "search piece", "font piece", "imported ", "rebuild whole", "mixer opened", "sounds loaded",
+              "gc gen")
 """Causes that make a frame which draws nothing an ``ahead`` frame (work made before it is
 needed: card art or fonts, a piece of a search, a piece of the fonts' work (a font opened or its
-glyphs measured), the table's picture prepared before its first frame, the mixer and its sound
-files, a garbage collection), not an ``unchanged`` one."""
+glyphs measured), modules imported (a game's table for its miniature), the table's picture
+prepared before its first frame, the mixer and its sound files, a garbage collection), not an
+``unchanged`` one."""
 LAST = {"made": False}   # the last timed frame did work ahead (:data:`AHEAD_WORK`)
 FACES = {"frames": 0, "faces": 0, "most": 0}
 """Drawn frames whose drawing made card faces (first sight of a face), the faces they made and
@@ -649,6 +657,7 @@ def _timed_frame(a) -> tuple[float, bool]:
     t = time.perf_counter()
     a.frame()
     dt = time.perf_counter() - t
+    LAST["start"] = t
     drew = a.draws != draws
     cause = CAUSES.after(a, b, drew)
     if timing:
@@ -710,8 +719,21 @@ def _settle(a, out: dict, cap: int = 4000) -> None:
             break
 
 
+PACE = {"seconds": 0.0}
+"""Seconds from one frame's start to the next one's in :func:`_idle` (``bench_run``'s ``pace``):
+frames with nothing to do come at the page's pace, 60 a second, so that what the app does every
+half second (the page's size and visibility read) falls among them as it does in play; 0: one
+after the other (40 such frames took a millisecond or two, and met no poll)."""
+
+
 def _idle(a, out: dict, n: int) -> None:
+    """``n`` frames, each timed and classed ``unchanged``, ``ahead`` or ``other`` (drawn), at
+    :data:`PACE` (a wait on the clock between them, not timed)."""
     for _ in range(n):
+        if PACE["seconds"] > 0:
+            due = LAST.get("start", 0.0) + PACE["seconds"]
+            while time.perf_counter() < due:
+                pass
         dt, drew = _timed_frame(a)
         kind = "other" if drew else "ahead" if LAST["made"] else "unchanged"
         out[kind].append(dt)
@@ -751,12 +773,27 @@ def _first_hint(a, out: dict, n_idle: int) -> None:
     _settle(a, out)
 
 
+def clock_step(reads: int = 20000) -> float:
+    """The smallest step, in seconds, of ``time.perf_counter`` between two of ``reads`` reads in
+    a row (in the page ``performance.now()``: 100 µs in Chromium, 5 µs when the page is
+    cross-origin isolated); 0.0 when it never moved."""
+    steps = []
+    t0 = time.perf_counter()
+    for _ in range(reads):
+        t1 = time.perf_counter()
+        if t1 != t0:
+            steps.append(t1 - t0)
+        t0 = t1
+    return min(steps, default=0.0)
+
+
 def bench_run(args) -> dict:
     """Time frames of one scripted run: the home screen, the statistics screen, then each table of
     ``args["tables"]`` (``[{"game", "number", "options", "moves"}]``): its full redraw
     (``args["redraws"]`` times), its first hint (:func:`_first_hint`), ``moves`` moves of its solver's line (``max_nodes`` nodes; the
     first legal move when it finds none) each tapped at the card's place and the frame it lands on
-    timed, the frames until the table is at rest, ``args["idle"]`` frames with nothing to do, and
+    timed, the frames until the table is at rest, ``args["idle"]`` frames with nothing to do (one
+    every ``args["pace"]`` seconds, :data:`PACE`), and
     one hint (its solver slices). Seconds per frame, by category. ``args["profile"]``: the run
     under :mod:`cProfile` too, its top functions by own time and the callers of the blits in
     ``res["profile"]`` (text)."""
@@ -780,7 +817,8 @@ def bench_run(args) -> dict:
         _time_sections()
     keep = {} if args.get("timeline") else None
     n_redraw, n_idle = int(args.get("redraws", 10)), int(args.get("idle", 40))
-    res = {}
+    PACE["seconds"] = float(args.get("pace", 0.0))
+    res = {"clock_step": clock_step()}
     _worst()
     a.home()
     out = _cats()
