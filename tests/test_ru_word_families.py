@@ -59,3 +59,84 @@ def test_the_rules_doc_calls_them_passes_too():
 
     text = (Path(__file__).resolve().parent.parent / "locales/ru/rules/pyramid.txt").read_text(encoding="utf-8")
     assert "проход" in text.lower() and "круг" not in text.lower()
+
+
+def _ru_texts() -> dict[str, str]:
+    """Every Russian text the player reads: the catalogue's entries and the rules pages."""
+    from pathlib import Path
+
+    from games.i18n import catalogue
+
+    texts = {_english(k): v for k, v in catalogue("ru").items()}
+    for page in sorted((Path(__file__).resolve().parent.parent / "locales/ru/rules").glob("*.txt")):
+        texts[f"rules page {page.name}"] = page.read_text(encoding="utf-8")
+    return texts
+
+
+def test_a_column_is_a_stolbets_everywhere():
+    """A column of the tableau is «столбец» in every Russian text, the word the rules pages and
+    most messages use; «колонка» (the home sheet's Spider option said it) is never mixed in."""
+    texts = _ru_texts()
+    assert sum("столб" in v.lower() for v in texts.values()) > 20
+    bad = [(k, v) for k, v in texts.items() if "колон" in v.lower()]
+    assert not bad, bad
+
+
+def test_spiders_empty_column_option_has_one_name():
+    """Spider's option for dealing with an empty column is named the same on the home sheet (the
+    option's label), in the table's Options (each value's label) and on the rules page; the
+    names it had beside («строгое», «мягкое», «традиционное» правило) are gone."""
+    import re
+    from pathlib import Path
+
+    from games.spider import OPTION_LABELS
+
+    name = tr("Deal with an empty column", lang="ru")
+    assert name == "Раздача при пустом столбце", name
+    values = {v: tr(OPTION_LABELS["relaxed"][v], lang="ru") for v in ("no", "yes")}
+    assert values["no"] == f"{name}: {tr('no', lang='ru')}", values
+    assert values["yes"].startswith(f"{name}: {tr('yes', lang='ru')} "), values
+    page = (Path(__file__).resolve().parent.parent / "locales/ru/rules/spider.txt").read_text(encoding="utf-8")
+    assert page.count(f"«{name}") >= 3, page
+    others = re.compile(r"строг|мягк|традицион")
+    bad = [t for t in (name, *values.values(), page) if others.search(t.lower())]
+    assert not bad, bad
+
+
+def test_the_empty_column_message_is_formal_and_plural():
+    """"Fill every empty column before dealing" speaks as every other message does (вы:
+    «Нажмите…») and of every empty column, as the English does."""
+    from games.spider import MSG_EMPTY_COLUMN
+
+    text = tr(MSG_EMPTY_COLUMN, lang="ru")
+    assert "заполните все пустые столбцы" in text, text
+    assert "раздавать" in text.lower(), text
+
+
+def test_no_message_says_ty_where_the_others_say_vy():
+    """No Russian text uses the informal imperative of a verb that another text uses formally
+    («заполни» beside «заполните», «нажми» beside «нажмите»)."""
+    import re
+
+    texts = _ru_texts()
+    words = {w for v in texts.values() for w in re.findall(r"\w+", v.lower())}
+    informal = {w[:-3] + "и" for w in words if w.endswith("ите")} | {w[:-4] + "й" for w in words if w.endswith("йте")}
+    informal.discard("и")
+    bad = [(k, w) for k, v in texts.items() for w in re.findall(r"\w+", v.lower()) if w in informal]
+    assert not bad, bad
+
+
+def test_a_deal_from_the_stock_is_razdacha_in_spider():
+    """Spider's deal from the stock is «раздать»/«раздавать»/«раздача» wherever the Russian text
+    names it (the option, its refusal, the hint line, the keys), as the rules page says it."""
+    import re
+
+    from games.spider import MSG_EMPTY_COLUMN, OPTION_LABELS
+
+    msgids = ["Deal with an empty column", MSG_EMPTY_COLUMN, *OPTION_LABELS["relaxed"].values(),
+              "Build runs of one suit from king to ace; tap the stock to deal",
+              "1-9, 0: a column; D: draw or deal; F: finish"]
+    texts = {m: tr(m, lang="ru") for m in msgids}
+    assert all(t != m for m, t in texts.items()), texts
+    bad = [(m, t) for m, t in texts.items() if "разда" not in t.lower() or re.search(r"\bсда", t.lower())]
+    assert not bad, bad
