@@ -8,7 +8,7 @@ import pytest
 
 from games.klondike import Klondike
 from games.solvers.klondike import KlondikeSolver, _Problem, blocked
-from games.solvers.klondike_proof import ALL, Abstract, Abstract3, ProofLane3, _counts, proves_lost
+from games.solvers.klondike_proof import ALL, BIAS, NMASK, Abstract, Abstract3, ProofLane3, _counts, proves_lost
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE
 from test_solver_klondike import _random_position, plain_winnable, pos
 
@@ -73,6 +73,37 @@ def test_never_lost_when_a_plain_search_wins(seed, count):
     assert seen.get((True, False), 0) >= 100 and seen.get((False, True), 0) >= 1, seen
 
 
+@pytest.mark.parametrize("cols,found,stock", [
+    (["(KH) (JS) (KD) QS", "(JD) QC", "", "", "", "", ""], "H-Q C-J D-T S-T", ["KS", "KC", "QD"]),
+    (["(7S) (KH) (KD) QS", "(JS) KS", "", "", "", "", ""], "H-Q C-K D-Q S-6", ["8S", "9S", "TS"])])
+def test_a_run_never_lies_on_the_card_it_uncovers(cols, found, stock):
+    # found among random positions: lost by the plain search, but the abstract game without the
+    # rule reaches its goal by digging QC off JD in the first (KD off QS in the second) with the
+    # card uncovered as the only place for it: JD (QS) can leave only onto another black queen
+    # (red king), and none is free
+    s = pos(cols, found, stock=stock)
+    assert not plain_winnable(s, limit=200_000, back=True)
+    old = _abstract(s)
+    old.uncover = False
+    assert old.search(max_nodes=10_000) is False
+    assert _abstract(s).search(max_nodes=10_000) is True
+    assert Klondike.solver(s, max_nodes=10_000).run().status == UNSOLVABLE
+
+
+def test_draw_1_deal_45_is_proved_lost_at_the_root():
+    # unknown at 30 CPU s in both draws in every run before the rule (the abstract game reached
+    # its goal at the root); with it, the draw-1 abstract game proves it lost in 4 580 states,
+    # so draw 3 (whose wins are draw-1 wins) is lost too
+    for draw in ("1", "3"):
+        s = Klondike.deal(45, {"draw": draw})
+        old = _abstract(s)
+        old.uncover = False
+        assert old.search(max_nodes=20_000) is False
+        a = _abstract(s)
+        assert a.search(max_nodes=20_000) is True and a.nodes < 6_000
+        assert Klondike.solver(s, max_nodes=40_000).run().status == UNSOLVABLE
+
+
 def _draw3_lost(s, budget):
     """The draw-3 abstract game (exact talon) from ``s``: True (lost), False (goal reached),
     None (budget spent)."""
@@ -134,23 +165,38 @@ def test_solved_deals_are_never_proved_lost(draw):
             assert Klondike.solver(s, max_nodes=3_000).run().status != SOLVED
 
 
+def _tops_without_plain(g, r, u):
+    """The figures of ``r`` (:meth:`Abstract._tops`) with base top ``u`` left out, computed afresh."""
+    full = g._tops(r)
+    tops = full[0] & ~(1 << u)
+    pb, pr = _counts(tops)
+    return (tops, full[1], pb, pr, full[4], ((pb >> 4) & NMASK) | BIAS, ((pr >> 4) & NMASK) | BIAS)
+
+
 class _Checked(Abstract):
     """The abstract game with the shortcuts of :meth:`Abstract.successors` checked against the
     plain definitions at every call: the loose cards' counts it passes on are those of the loose
-    mask, the cached figures of ``r`` are those computed afresh, the loose cards and the base tops
-    are disjoint (the counts of both add up), and the answer is the one without the shortcuts."""
+    mask, the cached figures of ``r`` are those computed afresh (or, for a move that uncovers a
+    face-down card, those of ``r`` without that card as a place, computed afresh), the loose cards
+    and the base tops are disjoint (the counts of both add up), and the answer is the one without
+    the shortcuts."""
 
     calls = 0
+    uncovering = 0  # calls for a move that uncovers a card
 
     def fixes(self, r, loose, tal, lb=None, lr=None, te=None):
-        plain = super().fixes(r, loose, tal)
+        full = self._tops(r)
+        plain_te = full
+        if te is not None and te != full:  # a move that uncovers a card: its figures without it
+            us = [u for u in range(64) if full[0] >> u & 1 and te == _tops_without_plain(self, r, u)]
+            assert len(us) == 1, (te, full)
+            plain_te = te
+            self.uncovering += 1
+        plain = super().fixes(r, loose, tal, te=plain_te)
         if lb is not None:
             assert (lb, lr) == _counts(loose)
-            assert super().fixes(r, loose, tal, lb, lr) == plain
-        if te is not None:
-            assert te == self._tops(r)
-            assert super().fixes(r, loose, tal, te=te) == plain
-        assert not loose & self._tops(r)[0]
+            assert super().fixes(r, loose, tal, lb, lr, plain_te) == plain
+        assert not loose & full[0]
         self.calls += 1
         return plain
 
@@ -184,45 +230,50 @@ def test_successors_shortcuts_match_the_plain_definitions(case):
                 seen.add(nx)
                 stack.append(nx)
     assert a.calls > met
+    assert a.uncovering > 0 or case == "random"  # (the random position's search ends at its root)
 
 
 def _naive_successors3(g, st):
-    """:meth:`Abstract3.successors3` written plainly: every abstract move, then the safe cards of
-    the loose cards and base tops, then the full consistency test (``fixes``) on each."""
+    """:meth:`Abstract3.successors3` written plainly: every abstract move, a move that uncovers a
+    face-down card only when its state is consistent with that card giving no place, then the
+    safe cards of the loose cards and base tops, then the full consistency test (``fixes``) on
+    each."""
     from games.solvers.klondike_proof import _class3, _reach3
     r, h, T, c = st
     tal = 0
     for x in T:
         tal |= 1 << x
     loose = ALL & ~(g.home(h) | g.rem(r) | tal)
-    out = []
+    out = []  # (state, loose cards, the face-down card the move uncovers or -1)
     for s in range(4):
         bit = 1 << ((s << 4) | (h[s] + 1)) if h[s] < 13 else 0
         if loose & bit:
-            out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T, c, loose & ~bit))
+            out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T, c, loose & ~bit, -1))
     for col in range(7):
         rc = r[col]
         if not rc:
             continue
-        b, pre = g.cards[col], g.pre[col]
-        for i in range(rc - 1, min(g.down[col], rc - 1) - 1, -1):  # the base top is face up
+        b, pre, d = g.cards[col], g.pre[col], g.down[col]
+        for i in range(rc - 1, min(d, rc - 1) - 1, -1):  # the base top is face up
             x = b[i]
             if h[x >> 4] == (x & 15) - 1:
                 out.append((r[:col] + (i,) + r[col + 1:], h[:x >> 4] + (h[x >> 4] + 1,) + h[(x >> 4) + 1:], T, c,
-                            loose | (pre[rc] & ~pre[i + 1])))
+                            loose | (pre[rc] & ~pre[i + 1]), b[i - 1] if 0 < i <= d else -1))
         nr, m, _, _ = g.digs[col][rc]
-        out.append((r[:col] + (nr,) + r[col + 1:], h, T, c, loose | m))
+        out.append((r[:col] + (nr,) + r[col + 1:], h, T, c, loose | m, b[nr - 1] if nr > 0 else -1))
     for s in range(4):
         if h[s]:
-            out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], T, c, loose | (1 << ((s << 4) | h[s]))))
+            out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], T, c, loose | (1 << ((s << 4) | h[s])), -1))
     for i in _reach3(len(T), c):
         x = T[i]
         T2, c2 = T[:i] + T[i + 1:], _class3(len(T) - 1, i)
         if h[x >> 4] == (x & 15) - 1:
-            out.append((r, h[:x >> 4] + (h[x >> 4] + 1,) + h[(x >> 4) + 1:], T2, c2, loose))
-        out.append((r, h, T2, c2, loose | (1 << x)))
+            out.append((r, h[:x >> 4] + (h[x >> 4] + 1,) + h[(x >> 4) + 1:], T2, c2, loose, -1))
+        out.append((r, h, T2, c2, loose | (1 << x), -1))
     res = set()
-    for r2, h2, T2, c2, loose2 in out:
+    for r2, h2, T2, c2, loose2, u in out:
+        if u >= 0 and not g.fixes(r2, loose2, 0, te=_tops_without_plain(g, r2, u)):
+            continue  # the moved cards need places other than the card they uncover
         r2, h2, _, loose2 = g.closure(r2, h2, 0, loose2)
         if g.fixes(r2, loose2, 0):
             res.add((r2, h2, T2, c2))

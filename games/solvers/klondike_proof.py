@@ -62,6 +62,19 @@ only by a *dig* (every face-up card in place of a column becomes loose at once, 
 card under them or emptying the column; ``Abstract.full = True`` makes every move instead) or by
 sending a card in place home (with the cards above it loose).
 
+**A card uncovered holds nothing yet.** A move that uncovers a face-down card ``u`` (a dig, or a
+card in place going home off it) cannot put its cards on ``u``: right after the real move ``u``
+is still face down, so the real position then is an arrangement in which ``u`` holds nothing.
+So such a move is allowed only when its state, before the safe cards go home, is consistent with
+``u`` giving no place (the least pulls are worked out for that state; ``u`` turned face up only
+adds a place, so the state after it is consistent too). Without this the game dug a card off the
+face-down card it had been dealt on (JD off QC, both face down at the deal) with that card as its
+place, turning QC up for free where in the real game JD could not move at all. The reductions
+stand: a release never uncovers a card and changes no count, so a dig with releases folded in
+makes the same test as the real dig after them; pulls made for the test are a least set the
+real line's pulls contain. (``uncover = False`` leaves the test out: the weaker game, for
+comparisons.)
+
 It is a relaxation, so it proves only positions lost for a reason it can see: a shortage, over
 time, of places to put cards (two black nines for one red ten; three kings for two empty
 columns: a talon card pulled never goes back, a moved card never comes back in place).
@@ -155,6 +168,7 @@ class Abstract:
     """
 
     full = False  # every abstract move (True), or only digs and moves home (the reduction)
+    uncover = True  # a move that uncovers a face-down card must place its cards elsewhere (False: the older, weaker game)
 
     def __init__(self, cols, T, f):
         self.down = [b[0] for b in cols]
@@ -268,6 +282,20 @@ class Abstract:
         te = self.tops[r] = (tops, empty, pb, pr, rem, ((pb >> 4) & NMASK) | BIAS, ((pr >> 4) & NMASK) | BIAS)
         return te
 
+    def _tops_without(self, te, u: int) -> tuple:
+        """The figures ``te`` of :meth:`_tops` with base top ``u`` giving no place: the state just
+        after a move uncovered the face-down card ``u``, before it turns face up (see "A card
+        uncovered holds nothing yet" in the module docstring)."""
+        cb, cr = CNT[u]
+        pb, pr = te[2] - cb, te[3] - cr
+        return (te[0] & ~(1 << u), te[1], pb, pr, te[4], ((pb >> 4) & NMASK) | BIAS, ((pr >> 4) & NMASK) | BIAS)
+
+    def uncovered(self, c: int, n: int) -> int:
+        """The card a move that leaves ``n`` cards in place in column ``c`` uncovers face down
+        (it turns face up after the move), or -1 when the new base top was face up already or
+        the column is left empty."""
+        return self.cards[c][n - 1] if 1 <= n <= self.down[c] else -1
+
     def fixes(self, r, loose, tal, lb=None, lr=None, te=None):
         """The talon masks left after the least pulls that make ``(r, loose, tal)`` consistent
         (every choice; an empty list when none does). ``lb, lr``: :func:`_counts` of ``loose``,
@@ -350,26 +378,28 @@ class Abstract:
                 nxt_card = 1 << x
                 hs = h[:s] + (h[s] + 1,) + h[s + 1:]
                 if tal & nxt_card:
-                    out.append((r, hs, tal & ~nxt_card, loose, lb, lr))
+                    out.append((r, hs, tal & ~nxt_card, loose, lb, lr, -1))
                 elif loose & nxt_card:
                     cb, cr = CNT[x]
-                    out.append((r, hs, tal, loose & ~nxt_card, lb - cb, lr - cr))
+                    out.append((r, hs, tal, loose & ~nxt_card, lb - cb, lr - cr, -1))
         for c in range(7):
             rc = r[c]
             if not rc:
                 continue
             pre = self.pre[c]
             pc = self.pcnt[c]
+            unc = self.uncovered
             if self.full:
                 x = self.cards[c][rc - 1]
                 s = x >> 4
                 if h[s] == (x & 15) - 1:
-                    out.append((r[:c] + (rc - 1,) + r[c + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], tal, loose, lb, lr))
+                    out.append((r[:c] + (rc - 1,) + r[c + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], tal, loose, lb, lr,
+                                unc(c, rc - 1)))
                 for k in self.runs[c][rc]:
                     hb, hr = pc[rc]
                     ob, orr = pc[rc - k]
                     out.append((r[:c] + (rc - k,) + r[c + 1:], h, tal,
-                                loose | (pre[rc] & ~pre[rc - k]), lb + hb - ob, lr + hr - orr))
+                                loose | (pre[rc] & ~pre[rc - k]), lb + hb - ob, lr + hr - orr, unc(c, rc - k)))
                 continue
             b = self.cards[c]
             d = self.down[c]
@@ -381,22 +411,24 @@ class Abstract:
                 if h[s] == (x & 15) - 1:
                     ob, orr = pc[i + 1]
                     out.append((r[:c] + (i,) + r[c + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], tal,
-                                loose | (pre[rc] & ~pre[i + 1]), lb + hb - ob, lr + hr - orr))
+                                loose | (pre[rc] & ~pre[i + 1]), lb + hb - ob, lr + hr - orr,
+                                b[i - 1] if 1 <= i <= d else -1))
                 i -= 1
                 if i < d:
                     break
             nr, m, db, dr = self.digs[c][rc]  # the dig: every face-up card in place becomes loose
-            out.append((r[:c] + (nr,) + r[c + 1:], h, tal, loose | m, lb + db, lr + dr))
+            out.append((r[:c] + (nr,) + r[c + 1:], h, tal, loose | m, lb + db, lr + dr, b[nr - 1] if nr else -1))
         for s in range(4):
             if h[s]:
                 x = (s << 4) | h[s]
                 cb, cr = CNT[x]
-                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], tal, loose | (1 << x), lb + cb, lr + cr))
+                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], tal, loose | (1 << x), lb + cb, lr + cr, -1))
         res = []
         closure = self.closure
         fixes = self.fixes
         tops = self.tops
-        for r2, h2, tal2, loose2, cb, cr in out:
+        uncover = self.uncover
+        for r2, h2, tal2, loose2, cb, cr, uc in out:
             te = tops.get(r2)
             if te is None:
                 te = self._tops(r2)
@@ -419,6 +451,8 @@ class Abstract:
                         done = None
                     if done is not None:
                         continue
+            if uc >= 0 and uncover:  # the card it uncovers holds nothing yet
+                te = self._tops_without(te, uc)
             ts = fixes(r2, loose2, tal2, cb, cr, te)  # the move must have somewhere to put its cards
             if ts and st[1] != h2:  # safe cards went home: the least pulls again
                 r2, h2, tal2, loose2 = st
@@ -559,7 +593,8 @@ class Abstract3(Abstract):
     waste position (:func:`_class3`; positions of one class reach the same talon cards, so they
     have the same moves and successors). The loose cards are all the others, as before. Moves:
     the digs and the cards in place going home of :class:`Abstract` (the same reductions and
-    arguments: the talon plays no part in them), a loose card going home, a foundation top
+    arguments: the talon plays no part in them; a move that uncovers a face-down card is tested
+    with that card giving no place, as there), a loose card going home, a foundation top
     becoming loose, and a *pull* of a talon card that draws and recycles can bring to the waste
     top — ``T[i]`` for ``i`` in :func:`_reach3` — home (if it is next) or loose (if the state
     stays consistent: it needs a place), leaving waste position ``i``. A real draw-3 move maps
@@ -623,7 +658,7 @@ class Abstract3(Abstract):
                 bit = 1 << x
                 if loose & bit:
                     cb, cr = CNT[x]
-                    out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T, c, loose & ~bit, lb - cb, lr - cr))
+                    out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T, c, loose & ~bit, lb - cb, lr - cr, -1))
         for col in range(7):
             rc = r[col]
             if not rc:
@@ -640,23 +675,27 @@ class Abstract3(Abstract):
                 if h[s] == (x & 15) - 1:
                     ob, orr = pc[i + 1]
                     out.append((r[:col] + (i,) + r[col + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], T, c,
-                                loose | (pre[rc] & ~pre[i + 1]), lb + hb - ob, lr + hr - orr))
+                                loose | (pre[rc] & ~pre[i + 1]), lb + hb - ob, lr + hr - orr,
+                                b[i - 1] if 1 <= i <= d else -1))
                 i -= 1
                 if i < d:
                     break
             nr, m, db, dr = self.digs[col][rc]  # the dig
-            out.append((r[:col] + (nr,) + r[col + 1:], h, T, c, loose | m, lb + db, lr + dr))
+            out.append((r[:col] + (nr,) + r[col + 1:], h, T, c, loose | m, lb + db, lr + dr, b[nr - 1] if nr else -1))
         for s in range(4):
             if h[s]:
                 x = (s << 4) | h[s]
                 cb, cr = CNT[x]
-                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], T, c, loose | (1 << x), lb + cb, lr + cr))
+                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], T, c, loose | (1 << x), lb + cb, lr + cr, -1))
         res = []
         closure, fixes, tops = self.closure, self.fixes, self.tops
-        for r2, h2, T2, c2, loose2, cb, cr in out:
+        uncover = self.uncover
+        for r2, h2, T2, c2, loose2, cb, cr, u in out:
             te = tops.get(r2)
             if te is None:
                 te = self._tops(r2)
+            if u >= 0 and uncover and not fixes(r2, loose2, 0, cb, cr, self._tops_without(te, u)):
+                continue  # the card it uncovers holds nothing yet: the moved cards need other places
             sm = SAFEM.get(h2)
             if sm is None:
                 _safe(h2)

@@ -1,0 +1,97 @@
+"""Study Klondike deals the solver leaves unknown: what each lane of the portfolio gets to, or
+what a proof lane gets to alone. ``python bench/klondike_unknowns.py --draw 1|3 --deals 45,68,…
+[--timeout 300] [--mode solver|abstract|abstract3]``
+
+- ``solver``: the whole solver (:class:`games.solvers.klondike.KlondikeSolver`) with ``--timeout``
+  CPU seconds (``time.process_time``); a line a deal: ``deal answer CPU-s nodes`` then the nodes
+  of each lane (``lanes`` in their portfolio order, the late lanes last, each as ``kind:nodes``,
+  ``+`` for the lane that proved a loss: a proof lane whose space ran dry, else the complete
+  search, or rule 5 at the root when no lane ran) and the process's peak memory (MB).
+  A win is the solver's, so it is replayed through the rules before it is reported.
+- ``abstract``: the draw-1 abstract game (:class:`games.solvers.klondike_proof.Abstract`) alone
+  at the root; ``abstract3``: the draw-3 one (:class:`~games.solvers.klondike_proof.Abstract3`).
+  A line a deal: ``deal answer states boards CPU-s`` (answer: ``True`` proved lost, ``False`` the
+  goal reached, nothing proved, ``None`` budget spent).
+
+CPU seconds vary with the machine's load (two cores shared): say the load with the results.
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.klondike import Klondike  # noqa: E402
+from games.solvers import klondike as ks  # noqa: E402
+from games.solvers import klondike_proof as kp  # noqa: E402
+
+
+def lane_name(lane, draw: int) -> str:
+    """A short name for a lane of the portfolio (``…3``: over the talon reached as in draw 3, in
+    draw 1)."""
+    t = "3" if draw == 1 and lane.pb.draw == 3 else "" if hasattr(lane, "pb") else ""
+    if isinstance(lane, ks._Lane):
+        return ("complete" if lane.complete else "stream") + t
+    if isinstance(lane, ks._StageLane):
+        return "stage" + t
+    return type(lane).__name__
+
+
+def run_solver(deal: int, draw: int, timeout: float) -> str:
+    s = Klondike.deal(deal, {"draw": str(draw)})
+    t0 = time.process_time()
+    sv = ks.KlondikeSolver(s, timeout=timeout, clock=time.process_time)
+    lanes = list(sv.lanes) + list(sv._late)
+    r = sv.run()
+    dt = time.process_time() - t0
+    ended = None  # the lane that proved the loss: a proof lane whose space ran dry, else the complete search
+    if r.status == "unsolvable":
+        ended = next((x for x in lanes if not isinstance(x, (ks._Lane, ks._StageLane)) and x.complete), None)
+        if ended is None:
+            ended = next((x for x in lanes if isinstance(x, ks._Lane) and x.complete), None)
+    parts = []
+    for lane in lanes:
+        parts.append(f"{lane_name(lane, draw)}:{lane.nodes}" + ("+" if lane is ended else ""))
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    extra = f" {len(r.moves)} moves" if r.status == "solved" else ""
+    return f"{deal} {r.status} {dt:.1f} {sv.nodes}{extra} [{' '.join(parts)}] {rss:.0f}MB"
+
+
+def run_abstract(deal: int, draw: int, timeout: float, three: bool) -> str:
+    s = Klondike.deal(deal, {"draw": str(draw)})
+    cols, T, p, f = ks._Problem.from_rules(s)
+    t0 = time.process_time()
+    if three:
+        lane = kp.ProofLane3(kp.Abstract3(cols, T, p, f), 1.0)
+    else:
+        lane = kp.ProofLane(kp.Abstract(cols, T, f), 1.0)
+    res = None
+    while time.process_time() - t0 < timeout:
+        res = lane.run(1000)
+        if res is not None:
+            break
+    dt = time.process_time() - t0
+    return f"{deal} {res} {lane.nodes} {len(lane.seen)} {dt:.1f}"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--draw", type=int, choices=(1, 3), required=True)
+    ap.add_argument("--deals", required=True, help="comma-separated deal numbers")
+    ap.add_argument("--timeout", type=float, default=300.0, help="CPU seconds a deal")
+    ap.add_argument("--mode", choices=("solver", "abstract", "abstract3"), default="solver")
+    a = ap.parse_args(argv)
+    for n in (int(x) for x in a.deals.split(",") if x):
+        if a.mode == "solver":
+            print(run_solver(n, a.draw, a.timeout), flush=True)
+        else:
+            print(run_abstract(n, a.draw, a.timeout, a.mode == "abstract3"), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
