@@ -33,7 +33,7 @@ from games.solvers import klondike_proof as kp  # noqa: E402
 def lane_name(lane, draw: int) -> str:
     """A short name for a lane of the portfolio (``…3``: over the talon reached as in draw 3, in
     draw 1)."""
-    t = "3" if draw == 1 and lane.pb.draw == 3 else "" if hasattr(lane, "pb") else ""
+    t = "3" if draw == 1 and getattr(getattr(lane, "pb", None), "draw", 1) == 3 else ""
     if isinstance(lane, ks._Lane):
         return ("complete" if lane.complete else "stream") + t
     if isinstance(lane, ks._StageLane):
