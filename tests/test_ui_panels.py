@@ -11,6 +11,7 @@ import pytest
 
 from ui import table as ui_table
 from ui import text
+from ui.frame import TOUCH
 
 from conftest import new_app as open_app, run_frames
 
@@ -184,6 +185,42 @@ def _panels(game, size, lang):
         assert t.panel is not None and t.panel.end == end, (game, end)
         yield end, app
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(844, 390), (640, 360), (915, 412)], ids=lambda s: "%dx%d" % s)
+def test_a_panel_leaves_the_side_buttons_whole(size, lang):
+    """On a phone on its side the buttons are a column down the right (left-handed: the left):
+    every panel that leaves the table on view lies beside that column, none of its buttons cut by
+    the panel's edge (the English won panel with Share and three lines of points was 790 px wide
+    at 844x390, over half the column; at 640x360 every won panel was); its buttons stay whole
+    touch targets. The pause menu hides the table and its buttons whole."""
+    bad = []
+    for game in GAMES:
+        for name, app in _panels(game, size, lang):
+            t = app.scene
+            p = t.panel
+            assert t.frame.p["buttons"] == "right"
+            if p.covers:
+                continue
+            if p.rect.colliderect(t.frame.bar):
+                bad.append((game, name, p.rect, t.frame.bar))
+            for b in p.buttons:
+                assert p.rect.contains(b.rect) and min(b.rect.size) >= TOUCH, (game, name, b.name, b.rect)
+    assert not bad, bad
+
+
+def test_a_panel_leaves_the_side_buttons_whole_left_handed():
+    """The same with the column down the left: the won panel lies to its right."""
+    app = open_app(ui_table.table_class("pyramid")(None, {}, state=__import__("test_ui_sizes")._end_states()
+                                                    ["pyramid"][0]), (844, 390), left_handed=True)
+    t = app.scene
+    t.session.number = 3
+    t.progression_lines = lambda: THREE_LINES
+    t.open_end_panel()
+    app.frame()
+    assert t.frame.bar.x == 0
+    assert not t.panel.rect.colliderect(t.frame.bar) and t.panel.rect.right <= 844, (t.panel.rect, t.frame.bar)
 
 
 @pytest.mark.parametrize("size", [(844, 390), (640, 360), (390, 844), (360, 640), (1280, 800)],

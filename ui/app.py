@@ -84,6 +84,12 @@ class Scene:
         table's top bar), or ``None`` when the scene keeps none."""
         return None
 
+    def side_band(self) -> "pygame.Rect | None":
+        """The band down one side of the window (px) that a panel leaves whole beside it (a
+        table's column of buttons on a phone held on its side), or ``None`` when the scene has
+        none."""
+        return None
+
     def wants_long_press(self, ev) -> bool:
         """Whether a long press (``ev``, a ``long`` :class:`PointerEvent`) means something where
         it was made; when not, the press goes on as a plain one and its release is a tap."""

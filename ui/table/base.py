@@ -1571,6 +1571,11 @@ class GameTable(Scene):
         top = self.frame.top
         return top if self.pause_button is None else top.union(self.pause_button.rect)
 
+    def side_band(self) -> pygame.Rect | None:
+        """The column of buttons down the window's right side (left-handed: its left) on a phone
+        held on its side, px; ``None`` where the buttons are a row at the bottom."""
+        return self.frame.bar if self.frame.p["buttons"] == "right" else None
+
     def draw_top_bar(self, surface) -> None:
         """The top bar over ``self.frame.top`` (opaque there): the pause button (which may reach a
         little below it, over the felt), then each item's

@@ -60,7 +60,8 @@ class Panel:
         s = fr.scale
         compact = h < 560
         self.pad = 10 if compact else 20
-        pw = width or min(w - 16, round((self.max_w_compact if compact else self.max_w) * s))
+        x0, x1 = self.room_across(w)
+        pw = width or min(x1 - x0 - 16, round((self.max_w_compact if compact else self.max_w) * s))
         self.bh = max(48, round((50 if compact else 60) * s))
         self.title_size = max(28, round((32 if compact else 42) * s))
         ch = self.content_h(pw) if callable(self.content_h) else self.content_h
@@ -93,8 +94,8 @@ class Panel:
         label_size = max(20, round(26 * s))
         need = min(round(170 * s), max((text.width(a[1], label_size) + 10 for a in self.actions if a[1]),
                                        default=0))
-        if width is None and bw < need and pw < w - 16:
-            self.layout(w, h, width=min(w - 16, pw + per * (need - bw)))
+        if width is None and bw < need and pw < x1 - x0 - 16:
+            self.layout(w, h, width=min(x1 - x0 - 16, pw + per * (need - bw)))
             return
         y = self.rect.bottom - self.pad - bars
         self.buttons = []
@@ -108,6 +109,16 @@ class Panel:
         top = self.rect.y + self.pad + self.title_size + 12
         self.content_rect = pygame.Rect(self.rect.x + 16, top, pw - 32, y - top - 8)
 
+    def room_across(self, w: int) -> tuple[int, int]:
+        """``(left, right)``, px: the span of a window ``w`` px wide that a panel lies in, the
+        window less the table's column of buttons down one side (:meth:`side_band`), which the
+        panel leaves whole beside it; the whole window for a panel that :attr:`covers` the table
+        (its buttons are not drawn under it)."""
+        band = self.table.side_band()
+        if band is None or self.covers:
+            return 0, w
+        return (band.right, w) if band.centerx < w // 2 else (0, band.left)
+
     def room_below(self, h: int) -> int:
         """The height in px a panel has under the table's top bar (:meth:`top_band`) in a window
         ``h`` px tall, 4 px clear of the bar and of the window's bottom edge."""
@@ -115,12 +126,14 @@ class Panel:
         return h - 8 - (0 if band is None else band.bottom)
 
     def place(self, w: int, h: int) -> None:
-        """Put ``self.rect`` (its size already set) in the middle of the ``w``×``h`` window, moved
-        down just below the top bar where it would reach into it; a panel taller than the room
-        under the bar stays in the middle and sets :attr:`over_top`: the table then draws its top
-        bar bare (no item cut in half by the panel's edge)."""
+        """Put ``self.rect`` (its size already set) in the middle of the ``w``×``h`` window (across:
+        of the span beside the side column of buttons, :meth:`room_across`), moved down just below
+        the top bar where it would reach into it; a panel taller than the room under the bar stays
+        in the middle and sets :attr:`over_top`: the scene then draws its top bar bare (no item cut
+        in half by the panel's edge)."""
         band = self.table.top_band()
-        self.rect.center = (w // 2, h // 2)
+        x0, x1 = self.room_across(w)
+        self.rect.center = ((x0 + x1) // 2, h // 2)
         self.over_top = False
         if band is not None and self.rect.top < band.bottom + 4:
             if self.rect.height <= self.room_below(h):
@@ -280,11 +293,35 @@ class CodeEntry(Panel):
                 b.rect = pygame.Rect(r.right - (nb - k) * (bw + 8) + 8, r.y, bw, self.field_h)
             self.field_w = r.width - nb * (bw + 8)
             y0 = r.y + self.field_h + 6
-        # keys at least TOUCH px wide: the gaps narrow, then the keypad takes the panel's margins
+        self.place_keys(r, y0)
+        self.hint_rect = pygame.Rect(r.x, r.y + self.field_h + 6, r.width, 22)
+        if self.side_buttons:
+            room = self.hint_room()
+            if room.width < self.HINT_W:
+                # the last row full to its end: one more key a row, where every key stays TOUCH px
+                # wide across the panel and no row is added, leaves room beside the last keys
+                cols, n = self.cols, len(KEYS) + 1
+                if -(-n // (cols + 1)) == -(-n // cols) and \
+                        (self.rect.width - 12 - 4 * cols) // (cols + 1) >= TOUCH:
+                    self.cols = cols + 1
+                    self.place_keys(r, y0)
+                    room = self.hint_room()
+            self.hint_rect = room
+            if room.width < self.HINT_W:       # no room beside the keys: the title's line
+                self.hint_rect = pygame.Rect(self.rect.x + 8, self.rect.y + self.pad, self.rect.width - 16,
+                                             self.title_size)
+
+    HINT_W = 120
+    """The narrowest room (px) for the hint line beside the last row of keys."""
+
+    def place_keys(self, r: pygame.Rect, y0: int) -> None:
+        """The keypad's keys in rows of :attr:`cols` from ``y0`` down, across the content ``r``:
+        keys at least TOUCH px wide (the gaps narrow, then the keypad takes the panel's margins)."""
         gap = 6 if (r.width - 6 * (self.cols - 1)) // self.cols >= TOUCH else 4
         kx, kwidth = r.x, r.width
         if (kwidth - gap * (self.cols - 1)) // self.cols < TOUCH:
             kx, kwidth = self.rect.x + 6, self.rect.width - 12
+        self.keys_span = (kx, kx + kwidth)
         kw = (kwidth - gap * (self.cols - 1)) // self.cols
         self.keys = []
         labels = list(KEYS) + ["⌫"]
@@ -293,13 +330,11 @@ class CodeEntry(Panel):
             rect = pygame.Rect(kx + col * (kw + gap), y0 + row * (self.kh + 4), kw, self.kh)
             self.keys.append(Button(k, rect, "" if k == "⌫" else k, "back" if k == "⌫" else None,
                                     max(20, round(self.kh * 0.58)), "key"))
+
+    def hint_room(self) -> pygame.Rect:
+        """The room (px) beside the last key, to the keypad's right end."""
         last = self.keys[-1].rect
-        self.hint_rect = pygame.Rect(r.x, r.y + self.field_h + 6, r.width, 22)
-        if self.side_buttons:
-            self.hint_rect = pygame.Rect(last.right + 8, last.y, kx + kwidth - last.right - 8, last.height)
-            if self.hint_rect.width < 120:       # no room beside the keys: the title's line
-                self.hint_rect = pygame.Rect(self.rect.x + 8, self.rect.y + self.pad, self.rect.width - 16,
-                                             self.title_size)
+        return pygame.Rect(last.right + 8, last.y, self.keys_span[1] - last.right - 8, last.height)
 
     def poll(self) -> bool:
         """Each frame: type the page's answer to a Ctrl+V when it has come (browser)."""
