@@ -187,6 +187,59 @@ def _panels(game, size, lang):
         pygame.display.quit()
 
 
+def _screen_panels(size, lang):
+    """``(name, app)`` for every panel a screen opens at ``size``: each game's sheet on the home
+    screen, the settings' Kept data panel and its import question."""
+    from test_ui_sizes import _records_store
+    from ui.scenes.common import GAMES as SHEETS
+    from ui.scenes.home import HomeScene
+    from ui.scenes.settings import SettingsScene
+
+    for g in SHEETS:
+        app = open_app(HomeScene(), size, _records_store(), language=lang)
+        app.scene.tap_game(g)
+        app.frame()
+        assert app.scene.panel is not None, g
+        yield f"home sheet {g}", app
+        pygame.display.quit()
+    app = open_app(SettingsScene(), size, _records_store(), language=lang)
+    sc = app.scene
+    sc.open_kept()
+    app.frame()
+    yield "kept data", app
+    sc.close_panel()
+    sc.import_text(app.store.export_text())
+    app.frame()
+    assert sc.panel is not None, sc.message
+    yield "import", app
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(844, 390), (640, 360), (667, 375), (390, 844), (360, 640), (1280, 800)],
+                         ids=lambda s: "%dx%d" % s)
+def test_a_screens_panel_clears_the_top_bar_or_hides_it_whole(size, lang):
+    """The home screen's and the settings' panels follow the tables' rule: below the top bar
+    where they fit there, else the bar is bare beside and above them, no title or button cut in
+    half by the panel's edge (a game's sheet at 640x360 lay centred in the window, over half of
+    the Statistics and Settings buttons)."""
+    bad = []
+    for name, app in _screen_panels(size, lang):
+        sc = app.scene
+        p = sc.panel
+        top = sc.top
+        if p.rect.top >= top.bottom:
+            continue
+        sc.stale = app.dirty = True
+        app.frame()
+        screen = pygame.display.get_surface()
+        colours = {tuple(screen.get_at((x, y))) for y in range(0, top.bottom - 1)
+                   for x in range(0, size[0], 2) if not p.rect.collidepoint(x, y)}
+        if len(colours) > 1:
+            bad.append((name, p.rect, top, len(colours)))
+    assert not bad, bad
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("size", [(844, 390), (640, 360), (915, 412)], ids=lambda s: "%dx%d" % s)
 def test_a_panel_leaves_the_side_buttons_whole(size, lang):

@@ -161,12 +161,25 @@ class ScreenScene(Scene):
         """A tap on no button."""
 
     # -- drawing ---------------------------------------------------------------------------------
+    def top_band(self) -> pygame.Rect:
+        """The top bar (title, back arrow, the home screen's buttons), px: a panel lies below it
+        where it fits there, else it is drawn bare (:meth:`draw`)."""
+        return self.top
+
     def draw(self, surface: pygame.Surface) -> None:
+        """The felt, the top bar, the page and its buttons, the message, the panel. Under a panel
+        that reaches into the top bar (``Panel.over_top``) the bar is bare, its background only:
+        no title or button shows cut in half by the panel's edge."""
         surface.blit(felt(surface.get_size()), (0, 0))
-        self.draw_top(surface)
+        bare = self.panel is not None and self.panel.over_top
+        if bare:
+            self.draw_top_background(surface)
+        else:
+            self.draw_top(surface)
         self.draw_body(surface)
         for b, _ in self.buttons:
-            b.draw(surface)
+            if not (bare and b.rect.colliderect(self.top)):
+                b.draw(surface)
         if self.message:
             size = max(16, round(22 * self.s)) if not self.phone else 17
             lines = text.wrap(self.message, size, self.w - 24)[:2]
@@ -179,10 +192,15 @@ class ScreenScene(Scene):
             self.panel.draw(surface)
         self.stale = False
 
-    def draw_top(self, surface) -> None:
+    def draw_top_background(self, surface) -> None:
+        """The top bar's background: its fill and the line along its bottom edge."""
         r = self.top
         pygame.draw.rect(surface, (8, 48, 26), r)
         pygame.draw.line(surface, (60, 120, 80), (r.x, r.bottom - 1), (r.right, r.bottom - 1))
+
+    def draw_top(self, surface) -> None:
+        r = self.top
+        self.draw_top_background(surface)
         title = self.title()
         reserve = self.title_reserve()
         size = text.fit(title, round(r.height * 0.62), r.width - 2 * reserve - 12, 14)

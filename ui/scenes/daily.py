@@ -199,8 +199,7 @@ class DailyScene(ScreenScene):
             super().draw_top(surface)
             return
         r = self.top
-        pygame.draw.rect(surface, (8, 48, 26), r)
-        pygame.draw.line(surface, (60, 120, 80), (r.x, r.bottom - 1), (r.right, r.bottom - 1))
+        self.draw_top_background(surface)
         title, room = self.title(), self.top_title
         size = text.fit(title, round(r.height * 0.5), room.width, text.MIN_SIZE)
         if text.width(title, size) <= room.width:
