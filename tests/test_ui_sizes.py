@@ -825,6 +825,41 @@ def test_upright_phone_columns_fan_deep_enough_to_use_the_height(cls):
         assert bottom >= T.y + 0.5 * T.height, (bottom, T)
 
 
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (375, 667), (412, 915)], ids=lambda s: "%dx%d" % s)
+def test_klondike_upright_fans_deep_enough_to_use_the_height(size):
+    """Upright the seven columns bind the card's width, so Klondike's columns take the height as
+    FreeCell's and Spider's do: at the deal every face-down card under another shows at least
+    0.28 of its height, and the longest column reaches below 40% of the table (it stopped at 29%
+    at 390x844, the lower half of the screen empty); along a game every face-up card under
+    another shows at least 0.65 of its height until a column must squeeze to fit."""
+    from games.klondike import Klondike
+
+    t = make(KlondikeTable, size, 5).scene
+    T = t.frame.table
+    for i in range(t.n_columns):
+        cards = t.pile_cards(t.state, ("col", i))
+        rects = t.pile_rects(t.state, ("col", i))
+        for j in range(len(cards) - 1):
+            assert not cards[j][1]
+            assert rects[j + 1].y - rects[j].y >= 0.28 * t.card_h - 1, (i, j, t.card_h)
+    bottom = max(r.bottom for i in range(t.n_columns) for r in t.pile_rects(t.state, ("col", i)))
+    assert bottom >= T.y + 0.4 * T.height, (bottom, T)
+    ups = 0
+    for m in Klondike.solve(t.state, timeout=30).moves[:150]:
+        assert t.play(Klondike.parse_move(t.state, m))
+        t.settle()
+        t.anim.finish()
+        for i in range(t.n_columns):
+            cards = t.pile_cards(t.state, ("col", i))
+            rects = t.pile_rects(t.state, ("col", i))
+            if rects and rects[-1].bottom < T.bottom - t.card_h // 4:      # not squeezed
+                for j in range(len(cards) - 1):
+                    if cards[j][1]:
+                        ups += 1
+                        assert rects[j + 1].y - rects[j].y >= 0.65 * t.card_h - 1, (m, i, j)
+    assert ups
+
+
 def test_klondike_uses_the_lower_half_of_the_desktop_table():
     """At 1280x800 the deal's cards are as large as the longest column allows: the seventh
     column reaches into the lowest quarter of the table (it ended near the middle)."""
