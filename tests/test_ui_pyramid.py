@@ -284,6 +284,36 @@ def test_every_layout_fits_and_every_card_shows_its_corner(size):
     assert not small, (size, small)
 
 
+PHONES = [(360, 640), (375, 667), (390, 844), (412, 915), (640, 360), (667, 375), (844, 390), (915, 412)]
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: "%dx%d" % s)
+def test_every_layouts_draw_tab_and_cards_are_touch_targets_on_every_phone(size):
+    """On every phone size, upright and on its side, each of the 55 layouts shows the draw tab
+    (the stock's back left of its top card) at least 44 px wide and tall (it was 0.42 of a
+    card: 27 px at 375x667, 18 at 360x640), inside the table and clear of every card, and
+    cards at least 44 px wide (on its side, a phone may take the piles below the layout: Three
+    peaks had 39 px at 640x360). Upright at 360 and 375 px wide, Three peaks keeps 41 and 43 px
+    cards (docs/pyramid-ui.md): twelve cards across or six rows down do not fit wider."""
+    from ui.frame import TOUCH, frame_layout
+    from ui.table.pyramid import fit
+
+    f = frame_layout(*size)
+    p = load_toml("pyramid-screen.toml")[f.shape]
+    small = []
+    for n in range(1, N_LAYOUTS + 1):
+        g = fit(n, f.table, p, f.scale)
+        tab = pygame.Rect(g.deck.x, g.deck.y, g.stock.x - g.deck.x, g.deck.height)
+        assert tab.width >= TOUCH and tab.height >= TOUCH, (n, tab)
+        assert f.table.contains(g.deck) and not any(r.colliderect(tab) for r in g.slots), (n, tab)
+        if g.w < TOUCH:
+            small.append((n, g.w))
+    if size in ((360, 640), (375, 667)):
+        assert all(n == 6 and w >= TOUCH - 4 for n, w in small), small
+    else:
+        assert not small, small
+
+
 def test_score_counts_the_clock():
     app = make(number=1)
     t = app.scene

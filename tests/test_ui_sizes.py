@@ -335,6 +335,99 @@ def test_every_button_row_and_key_is_a_44_px_target(size):
     assert not bad, bad
 
 
+#: every phone size a table is laid out for: upright and on its side, the smallest first
+PHONES = [(360, 640), (375, 667), (390, 844), (412, 915), (640, 360), (667, 375), (844, 390), (915, 412)]
+
+
+def _table_targets(t):
+    """``(target, region, (least width, least height))`` of every tap target a table's cards
+    offer: Pyramid's and TriPeaks' focus targets (free cards, the stock and its draw tab, the
+    waste), Devil's Grip's cells, stock and talon, a column game's piles (each column's top
+    card or the empty column, the stock, waste, free cells, foundations). ``region``: the
+    rectangle (px) to look for the target's press area in. The least size is 44 px each way,
+    but along a line of cards the table sets closer than that because the window cannot hold
+    them 44 px apart, a pitch of that line (each case checks that it cannot)."""
+    from ui.table.devils_grip import DevilsGripTable
+    from ui.table.tripeaks import TriPeaksTable
+
+    T = t.frame.table
+    out = []
+    if isinstance(t, DevilsGripTable):
+        places = {hit.STOCK: t.stock_hit, hit.TALON: t.talon_area}
+        for target in t.focus_targets():
+            out.append((target, places.get(target) or t.hit_rects[target.index], (TOUCH, TOUCH)))
+        return out
+    if hasattr(t, "focus_targets"):
+        need = (TOUCH, TOUCH)
+        if isinstance(t, TriPeaksTable) and t.frame.shape == "portrait":
+            # on its side the bottom row's ten cards run down the table, each on the one above
+            step = min(b.y - a.y for a, b in zip(t.slot_rects[18:], t.slot_rects[19:]))
+            if step < TOUCH:
+                assert 9 * TOUCH + t.card_h > T.height, (step, T)
+                need = (TOUCH, step)
+        return [(x, t.target_rect(x), need) for x in t.focus_targets()]
+    xs, _ = t._grid_extent()
+    across = max(xs) - min(xs) + 1           # pitches the grid spans across the table
+    need_w = TOUCH
+    if t.pitch < TOUCH:
+        assert across * TOUCH > T.width, (t.pitch, across, T)
+        need_w = int(t.pitch)
+    for key in t.all_keys():
+        if key[0] == "done":                 # Spider's completed runs take no tap
+            continue
+        cards = t.pile_cards(t.state, key)
+        top = len(cards) - 1 if cards and key != ("stock",) else None
+        target = hit.card(key, top) if top is not None else hit.pile(key)
+        z = t.zone(key, top)
+        card = (t.pile_rects(t.state, key) or [t.pile_rect[key]])[-1]
+        out.append((target, z.clip(card.inflate(2 * TOUCH, 2 * TOUCH)), (need_w, TOUCH)))
+    return out
+
+
+def _press_area_holds(t, target, region, need, screen) -> bool:
+    """Whether some ``need`` (w, h) px block of pixels inside ``region`` (grown by 4 px, on the
+    screen) all answer ``target`` when pressed (:meth:`hit_test`, pixel by pixel)."""
+    reg = region.inflate(8, 8).clip(screen)
+    W, H = reg.width, reg.height
+    nw, nh = need
+    if W < nw or H < nh:
+        return False
+    S = [[0] * (W + 1) for _ in range(H + 1)]       # summed area of the pixels answering target
+    for i in range(H):
+        row, above, y = S[i + 1], S[i], reg.y + i
+        run = 0
+        for j in range(W):
+            run += t.hit_test((reg.x + j, y)) == target
+            row[j + 1] = above[j + 1] + run
+    return any(S[i + nh][j + nw] - S[i][j + nw] - S[i + nh][j] + S[i][j] == nw * nh
+               for i in range(H - nh + 1) for j in range(W - nw + 1))
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: "%dx%d" % s)
+def test_every_table_target_is_a_44_px_target_at_every_phone_size(size):
+    """Every card, pile and tab a table answers a tap on holds a press area of 44 px each way
+    at every phone size, upright and on its side, the smallest too (Pyramid's draw tab was
+    27 px wide at 375x667 and everywhere on a phone: the buttons' test above never looked at
+    the tables' cards, and Pyramid's own layout test asked the tab for 0.3 of a card, at
+    390x844 and 844x390 only). Where a table sets a line of cards closer than 44 px because
+    the window cannot hold them farther apart (Spider's ten columns upright, FreeCell's eight
+    at 360 and 375 px, TriPeaks' bottom row on its side at 640 and 667 px tall), a pitch of
+    that line (:func:`_table_targets`)."""
+    from ui.scenes.common import GAMES
+    from ui.table import table_class
+
+    screen = pygame.Rect(0, 0, *size)
+    bad = []
+    for g in GAMES:
+        app = new_app(table_class(g)(3), size)
+        t = app.scene
+        for target, region, need in _table_targets(t):
+            if not _press_area_holds(t, target, region, need, screen):
+                bad.append((g, str(target), region, need))
+        pygame.display.quit()
+    assert not bad, bad
+
+
 @pytest.mark.parametrize("size", [(844, 390), (640, 360)], ids=lambda s: "%dx%d" % s)
 def test_a_full_records_table_scrolls_to_its_last_row(size):
     """Ten rows of 44 px do not fit a phone on its side: the rows scroll under the column

@@ -106,13 +106,23 @@ def _extent(lay, p: dict, side: bool, sy: float) -> tuple[float, float]:
     return lay.width / 2, (max(0, lay.height - 2) * sy + 1) * R
 
 
-def _needs(lay, p: dict, piles: str, sy: float, side: bool = False) -> tuple[float, float]:
-    """Width and height of everything in card widths, for row step ``sy``."""
+def tab_strip(p: dict, w: float) -> float:
+    """How much of the stock's back shows left of its top card (the draw tab), in widths of a
+    card ``w`` px wide: ``deck_strip``, widened to ``tab_min`` px (a touch target) where the
+    shape asks for one, never more than the whole card."""
+    return min(1.0, max(p["deck_strip"], p.get("tab_min", 0) / max(1.0, w)))
+
+
+def _needs(lay, p: dict, piles: str, sy: float, side: bool = False, w: float = 0) -> tuple[float, float]:
+    """Width and height of everything in card widths, for row step ``sy`` and cards ``w`` px
+    wide (the draw tab's least width is in px: :func:`tab_strip`; 0: the tab as ``deck_strip``
+    says)."""
     W2, lh = _extent(lay, p, side, sy)
+    strip = tab_strip(p, w) if w else p["deck_strip"]
     if piles == "below":
-        row = p["deck_strip"] + 3 + 3 * p["pile_gap"]
+        row = strip + 3 + 3 * p["pile_gap"]
         return max(W2, row), lh + p["gap"] + R
-    return W2 + p["gap"] + p["deck_strip"] + 1, max(lh, 3 * R + 2 * p["pile_gap"])
+    return W2 + p["gap"] + strip + 1, max(lh, 3 * R + 2 * p["pile_gap"])
 
 
 def _step_for(lay, p: dict, piles: str, height_in_w: float, side: bool = False) -> float:
@@ -130,7 +140,9 @@ def _width_for(lay, table, p, piles, side, scale) -> int:
     wx = table.width / nw
     sy = _step_for(lay, p, piles, table.height / wx, side)
     w = int(min(wx, table.height / _needs(lay, p, piles, sy, side)[1], p["max_card"] * scale))
-    while w > 8 and cards_art.card_height(w) * _needs(lay, p, piles, sy, side)[1] / R > table.height:
+    # the draw tab's least width in px takes more of the cards' widths the narrower they are
+    while w > 8 and (cards_art.card_height(w) * _needs(lay, p, piles, sy, side, w)[1] / R > table.height
+                     or w * _needs(lay, p, piles, sy, side, w)[0] > table.width):
         w -= 1
     return w
 
@@ -156,7 +168,7 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
     w, piles, side = best
     h = cards_art.card_height(w)
     sy = _step_for(lay, p, piles, table.height * R / h, side)   # heights in units of h / R
-    nw, nh = _needs(lay, p, piles, sy, side)
+    nw, nh = _needs(lay, p, piles, sy, side, w)
     bw, bh = nw * w, nh * h / R
     ox = table.x + (table.width - bw) / 2
     oy = table.y + (table.height - bh) / 2
@@ -175,11 +187,13 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
         lx, ly = ox, oy + (bh - lh) / 2
     slots = place(lx, ly)
     if piles == "below":
-        row = p["deck_strip"] + 3 + 3 * p["pile_gap"]
         # the piles may be larger than the layout's cards when the layout is wide and short
-        wp = max(w, min(round(p.get("pile_min", 0) * scale), int(table.width / row), p["max_card"] * scale))
-        while wp > w and lh + p["gap"] * w + cards_art.card_height(wp) + 1 > table.height:
+        least_row = p["deck_strip"] + 3 + 3 * p["pile_gap"]
+        wp = max(w, min(round(p.get("pile_min", 0) * scale), int(table.width / least_row), p["max_card"] * scale))
+        while wp > w and (lh + p["gap"] * w + cards_art.card_height(wp) + 1 > table.height
+                          or (tab_strip(p, wp) + 3 + 3 * p["pile_gap"]) * wp > table.width):
             wp -= 1
+        row = tab_strip(p, wp) + 3 + 3 * p["pile_gap"]
         hp = cards_art.card_height(wp)
         bh = lh + p["gap"] * w + hp
         oy = table.y + (table.height - bh) / 2
@@ -189,11 +203,11 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
         rw = max(row * wp, min(W2 * w, (row + 1.5) * wp))
         x0 = table.centerx - rw / 2
         deck = pygame.Rect(round(x0), y, wp, hp)
-        stock = deck.move(round(p["deck_strip"] * wp), 0)
+        stock = deck.move(round(tab_strip(p, wp) * wp), 0)
         waste = stock.move(round(wp * (1 + p["pile_gap"])), 0)
         discard = pygame.Rect(round(x0 + rw - wp), y, wp, hp)
     else:
-        strip = round(p["deck_strip"] * w)
+        strip = round(tab_strip(p, w) * w)
         cx = round(ox + (W2 + p["gap"]) * w)
         deck = pygame.Rect(cx, round(oy), w, h)
         stock = deck.move(strip, 0)
