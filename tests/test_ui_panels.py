@@ -263,6 +263,26 @@ def test_a_panel_leaves_the_side_buttons_whole(size, lang):
     assert not bad, bad
 
 
+@pytest.mark.parametrize("size", [(844, 390), (640, 360), (667, 375), (915, 412), (390, 844), (360, 640),
+                                  (1280, 800)], ids=lambda s: "%dx%d" % s)
+def test_the_code_entrys_hint_never_lies_on_its_title(size):
+    """The code entry's hint ("A code like SP1-2-AAAAAAD, or a deal number") has a place of its
+    own, under the field or beside the last keys, never the title's line (at 844x390 the last
+    row of keys ran to the keypad's end and the hint was drawn over "Enter a deal code")."""
+    for lang in ("en", "ru"):
+        app = make("spider", size, lang)
+        t = app.scene
+        t.open_code_entry()
+        app.frame()
+        p = t.panel
+        title = pygame.Rect(p.rect.x, p.rect.y + p.pad, p.rect.width, p.title_size)
+        assert not p.hint_rect.colliderect(title), (lang, p.hint_rect, title)
+        assert p.hint_rect.width >= p.HINT_W and p.rect.contains(p.hint_rect), (lang, p.hint_rect)
+        assert all(min(k.rect.size) >= TOUCH and p.rect.contains(k.rect) for k in p.keys)
+        assert not any(k.rect.colliderect(p.hint_rect) for k in p.keys)
+        pygame.display.quit()
+
+
 def test_a_panel_leaves_the_side_buttons_whole_left_handed():
     """The same with the column down the left: the won panel lies to its right."""
     app = open_app(ui_table.table_class("pyramid")(None, {}, state=__import__("test_ui_sizes")._end_states()
