@@ -99,14 +99,14 @@ def _outside(r: pygame.Rect, others: list[pygame.Rect]) -> pygame.Rect | None:
         if ox0 >= x1 or ox1 <= x0 or oy0 >= y1 or oy1 <= y0:
             continue
         w, h = x1 - x0, y1 - y0
-        best = max((w * (oy0 - y0), 0), (w * (y1 - oy1), 1), ((ox0 - x0) * h, 2), ((x1 - ox1) * h, 3))
-        if best[0] <= 0:
-            return None
-        if best[1] == 0:
+        above, below, left, right = w * (oy0 - y0), w * (y1 - oy1), (ox0 - x0) * h, (x1 - ox1) * h
+        if above >= below and above >= left and above >= right:
+            if above <= 0:
+                return None
             y1 = oy0
-        elif best[1] == 1:
+        elif below >= left and below >= right:
             y0 = oy1
-        elif best[1] == 2:
+        elif left >= right:
             x1 = ox0
         else:
             x0 = ox1
