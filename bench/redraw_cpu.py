@@ -10,9 +10,11 @@ the machine is loaded.
 
 ``--cold`` draws every frame as a table's first: the pixels kept from earlier drawings (the top
 bar, buttons, status line and empty piles the tables copy, ``GameTable._stamped``; the piles drawn
-again as they were, ``GameTable._kept_part``: ``GameTable.forget_drawings``) and the cards'
-drawing plans (``cards_art.CardArt.plan``) are forgotten before each redraw (the card images
-themselves stay cached, as they always have been). A checkout that has neither is unaffected.
+again as they were, ``GameTable._kept_part``) and what was worked out for them (the parts' keys,
+the felt's pieces, a column table's piles' cards and places: ``GameTable.forget_drawings``) and
+the cards' drawing plans (``cards_art.CardArt.plan``) are forgotten before each redraw (the card
+images themselves stay cached, as they always have been). A checkout that has neither is
+unaffected.
 
 ``--moves`` times a move's redraw instead, in the tables: the first legal moves of the deal played
 and taken back in turn, flights landed at once, the still picture rebuilt after each (only the

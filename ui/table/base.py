@@ -1525,8 +1525,9 @@ class GameTable(Scene):
         return keep
 
     def forget_drawings(self) -> None:
-        """Forget every pixel kept from earlier drawings (:meth:`_stamped`, :meth:`_kept_part`):
-        the next rebuild draws everything as a table's first picture does."""
+        """Forget every pixel kept from earlier drawings (:meth:`_stamped`, :meth:`_kept_part`)
+        and what was worked out for them (the parts' keys, the felt's pieces; a table adds its
+        own): the next rebuild draws everything as a table's first picture does."""
         self._stamps = {}
         self._kept = {}
         self._kept_plan = None

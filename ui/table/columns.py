@@ -411,6 +411,12 @@ class ColumnsTable(GameTable):
             out.append(base.move(round(dx * j), round(dy * j)))
         return out
 
+    def forget_drawings(self) -> None:
+        """As :meth:`GameTable.forget_drawings`, and the piles' cards and places too
+        (:meth:`pile_view`)."""
+        super().forget_drawings()
+        self._views = None
+
     def pile_view(self, s, key) -> tuple[list, list, tuple, tuple]:
         """``(cards, rects, cards as a tuple, rects as tuples)`` of pile ``key`` in state ``s``
         (:meth:`pile_cards`, :meth:`pile_rects`), remembered for the last state and layout asked:
