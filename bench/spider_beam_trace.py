@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from solvers import VARIANTS, positions  # noqa: E402
+from spider_positions import chosen_states  # noqa: E402
 
 DOWN = 64
 """Added to a card's value while it is face down (as in games/solvers/spider.py)."""
@@ -159,14 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     from games.solvers.search import replays_to_win
     from games.solvers.spider import SpiderBeam, _Problem
     from games.spider import Spider
-    try:
-        which = [int(x) for x in a.positions.split(",") if x]
-    except ValueError:
-        ap.error(f"--positions takes numbers separated by commas, not {a.positions!r}")
-    if not which or min(which) < 1:
-        ap.error("--positions: numbers from 1 up")
-    depth = next(v[3] for v in VARIANTS if v[1] == "spider" and v[2] == {"suits": a.suits})
-    states = positions("spider", {"suits": a.suits}, depth, max(which))
+    which, states = chosen_states(ap, a.positions, a.suits)
     for n in which:
         s = states[n - 1]
         search = SpiderBeam(_Problem(s), lambda moves, s=s: replays_to_win(Spider, s, moves), max_nodes=a.nodes)

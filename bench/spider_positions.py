@@ -26,6 +26,20 @@ sys.path.insert(0, str(ROOT / "bench"))
 from solvers import VARIANTS, positions  # noqa: E402
 
 
+def chosen_states(ap: argparse.ArgumentParser, positions_arg: str, suits: str) -> tuple[list[int], list]:
+    """``(numbers, states)``: the position numbers of ``--positions`` (comma-separated, from 1)
+    and the bench's positions 1..max of Spider with ``suits`` suits (``states[n - 1]`` is
+    position ``n``). A bad list ends the script through ``ap.error``."""
+    try:
+        which = [int(x) for x in positions_arg.split(",") if x]
+    except ValueError:
+        ap.error(f"--positions takes numbers separated by commas, not {positions_arg!r}")
+    if not which or min(which) < 1:
+        ap.error("--positions: numbers from 1 up")
+    depth = next(v[3] for v in VARIANTS if v[1] == "spider" and v[2] == {"suits": suits})
+    return which, positions("spider", {"suits": suits}, depth, max(which))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--suits", choices=("1", "2", "4"), default="4")
@@ -34,14 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--nodes", type=int, default=None, help="positions generated, at most")
     a = ap.parse_args(argv)
     from games.spider import Spider
-    try:
-        which = [int(x) for x in a.positions.split(",") if x]
-    except ValueError:
-        ap.error(f"--positions takes numbers separated by commas, not {a.positions!r}")
-    if not which or min(which) < 1:
-        ap.error("--positions: numbers from 1 up")
-    depth = next(v[3] for v in VARIANTS if v[1] == "spider" and v[2] == {"suits": a.suits})
-    states = positions("spider", {"suits": a.suits}, depth, max(which))
+    which, states = chosen_states(ap, a.positions, a.suits)
     for n in which:
         t0 = time.process_time()
         search = Spider.solver(states[n - 1], max_nodes=a.nodes, timeout=a.timeout, clock=time.process_time)

@@ -19,6 +19,17 @@ def _post(kind, **fields):
     pygame.event.post(pygame.event.Event(kind, **fields))
 
 
+def _post_press(app, x: int, y: int, finger: bool, down: bool) -> None:
+    """Queue the press (``down``) or the release of a finger or of the mouse's left button at
+    ``(x, y)`` px on ``app``'s window (a finger's place is a fraction of the window, as SDL gives it)."""
+    if finger:
+        w, h = app.size
+        _post(pygame.FINGERDOWN if down else pygame.FINGERUP, touch_id=1, finger_id=0, x=x / w, y=y / h,
+              dx=0.0, dy=0.0, pressure=1.0)
+    else:
+        _post(pygame.MOUSEBUTTONDOWN if down else pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False)
+
+
 def _tripeaks_with_a_playable_card():
     """A TriPeaks table (deal number, slot of a card that fits the waste)."""
     from ui.table.tripeaks import TriPeaksTable
@@ -56,19 +67,11 @@ def test_a_tap_whose_release_comes_after_a_slow_frame_moves_the_card(fake_clock,
     t = app.scene
     card = t.state.tableau[slot]
     x, y = _point(t, hit.slot(slot))
-    w, h = app.size
-    finger_fields = dict(touch_id=1, finger_id=0, x=x / w, y=y / h, dx=0.0, dy=0.0, pressure=1.0)
-    if finger:
-        _post(pygame.FINGERDOWN, **finger_fields)
-    else:
-        _post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False)
+    _post_press(app, x, y, finger, down=True)
     app.frame()
     fake_clock.advance(0.8)        # the frame that read the press took 0.8 s
     app.frame()                    # nothing in the queue yet
-    if finger:
-        _post(pygame.FINGERUP, **finger_fields)
-    else:
-        _post(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False)
+    _post_press(app, x, y, finger, down=False)
     app.frame()
     assert t.history.moves == 1 and t.state.waste[-1] == card
 
@@ -142,21 +145,13 @@ def test_a_tap_across_a_pause_of_the_machine_is_a_tap(fake_clock, finger):
     t = app.scene
     i = next(i for i in range(24) if t.targets_for(i))       # a stack with a move
     x, y = t.stack_rect(i).center
-    w, h = app.size
-    finger_fields = dict(touch_id=1, finger_id=0, x=x / w, y=y / h, dx=0.0, dy=0.0, pressure=1.0)
-    if finger:
-        _post(pygame.FINGERDOWN, **finger_fields)
-    else:
-        _post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False)
+    _post_press(app, x, y, finger, down=True)
     app.frame()
     fake_clock.advance(90.0)       # everything stops for a minute and a half
     for _ in range(4):             # the page runs again; the release is on its way
         app.frame()
         fake_clock.advance(FRAME)
-    if finger:
-        _post(pygame.FINGERUP, **finger_fields)
-    else:
-        _post(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False)
+    _post_press(app, x, y, finger, down=False)
     app.frame()
     assert t.swap_from is None and t.history.moves == 1, (t.swap_from, t.history.moves)
 
