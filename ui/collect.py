@@ -66,9 +66,8 @@ class Collector:
         clock), or if it has waited :data:`OVERDUE`; a full collection that does not fit makes
         way for a middle one that does (as CPython does when it puts a full one off). ``most``:
         the oldest generation collected unless overdue (1 while a hint's search runs: a full
-        collection then walks the search's many objects, 9.5 ms in WebAssembly for Spider
-        against its 5 ms guess, and the slice after it overran; it waits for the frames after the
-        search). Returns whether a collection was made."""
+        collection then walks the search's many objects, dearer than any guess of its cost, so it
+        waits for the frames after the search; docs/web.md). Returns whether a collection was made."""
         g = self.due()
         if g < 0:
             self._due_since = None

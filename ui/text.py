@@ -52,8 +52,8 @@ def want_fonts(sizes, glyphs: str = LATIN) -> int:
     (:func:`open_wanted`), and then ``glyphs`` measured in each. Opening a font (``pygame.font.Font``
     at a new size) takes about a millisecond in WebAssembly, and the first measure of a glyph in a
     font loads it (about 1 ms natively for an alphabet, two or three times that in WebAssembly):
-    the frame before a table's first picture fits its status line and top bar, and paid for both
-    (25-34 ms at 390x844 in the page for Devil's Grip). Returns how many fonts are queued now."""
+    the frame before a table's first picture fits its status line and top bar, and would pay for
+    both (docs/web.md, session 12). Returns how many fonts are queued now."""
     for s in sizes:
         s = max(6, int(s))
         f = s * SUPERSAMPLE if s < SHARP_FROM else s
@@ -245,9 +245,9 @@ def _fit_down(text: str, size: int, max_width: int, min_size: int, wide: int) ->
     """:func:`fit` for a ``text`` ``wide`` px at ``size``, too wide: the largest size below
     ``size`` (not below ``min_size``) at which it fits. A text's width grows about in proportion
     to the size, so the search starts from the proportional size and steps from there, measuring
-    two or three sizes instead of every size down (each a font opened, about a millisecond in
-    WebAssembly: a long status line fitted from 20 px down to 10 px opened ten in one frame). The
-    answer is the size the step down from ``size`` finds wherever the width grows with the size."""
+    two or three sizes instead of every size down (each size measured is a font opened and its
+    glyphs loaded, about a millisecond in WebAssembly). The answer is the size the step down from
+    ``size`` finds wherever the width grows with the size."""
     guess = max(min_size, min(size - 1, size * max_width // max(1, wide)))
     while guess > min_size and width(text, guess) > max_width:
         guess -= 1

@@ -166,9 +166,9 @@ class HomeScene(ScreenScene):
     def spare(self, deadline: float) -> None:
         """In a frame's spare time, open one of the fonts a table's top bar, buttons and status
         line will try at this window's size (:func:`table_font_sizes`, :func:`ui.text.want_fonts`),
-        or measure the glyphs of the language in one of them: a table's first frames opened a dozen
-        at once (19 ms in WebAssembly at 390x844), and loading the glyphs of the fonts its status
-        line is fitted in made its frame before the first picture 25-34 ms."""
+        or measure the glyphs of the language in one of them: a table's first frames would
+        otherwise open a dozen and load their glyphs at once, well over a frame's budget in
+        WebAssembly (docs/web.md)."""
         size = (self.app.size, self.settings.left_handed)
         if self._fonts_for != size:
             self._fonts_for = size
