@@ -7,7 +7,8 @@ Assist) asked for a hint on mid-game positions of every variant, frames paced at
 The positions are those of ``bench/solvers.py`` (deal N, then its fixed policy). For each, the
 table of the variant starts on the position (what the app knows from earlier hints is forgotten),
 the player presses H (a key event through ``App.frame``), and frames run until the table answers:
-a move on a winning line, Devil's Grip's best line found, the first move of the search's progress
+a move on a winning line, the best move left on a position the solver proved lost,
+Devil's Grip's best line found, the first move of the search's progress
 line (no win found within the table's limits, :data:`ui.table.base.HINT_NODES` nodes or
 :data:`ui.table.base.HINT_WALL` seconds, but a line to a position with more cards face up or home:
 Klondike, Spider), the rule-of-thumb move (no line at all), or the rescue (the position is lost). The wait is the
@@ -20,7 +21,7 @@ frame it advances by the process's CPU seconds. So the figures are what a player
 an otherwise idle machine, whatever the load of this one. In Pyodide (``--wasm``, under Node with
 the pygame-ce wheel of ../shared/wasm) the CPU seconds are the Node process's.
 
-Output: per variant the answers' counts (``line``, ``best``, ``progress``, ``guess``, ``rescue``),
+Output: per variant the answers' counts (``line``, ``lost``, ``best``, ``progress``, ``guess``, ``rescue``),
 the median and worst wait, the positions that fell back to the rule of thumb or a progress line,
 for Devil's Grip the cards its best lines shown leave (summed, read from the status line: a search
 the deadline cuts short shows a worse line),
@@ -97,7 +98,7 @@ def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
             size: tuple[int, int] = (1280, 800), numbers: list[int] | None = None) -> dict:
     """Ask the app for a hint on each position (``numbers``: only these positions, 1-based).
     :returns: ``{name: {"waits": [(seconds, kind, told, status line), …] by position}}`` plus
-    ``python``; ``kind`` is ``line``, ``best``, ``progress``, ``guess``, ``rescue`` or ``none`` (no answer
+    ``python``; ``kind`` is ``line``, ``lost``, ``best``, ``progress``, ``guess``, ``rescue`` or ``none`` (no answer
     within :data:`MAX_FRAMES` frames); ``told`` whether the status line said what the hint is.
     The app's modules read the frame clock while it runs, their own ``time`` again after."""
     if sys.platform == "emscripten":   # run_pyodide.mjs copies bench/ beside games/ and ui/
@@ -135,8 +136,10 @@ def _measure(games, count, held_out, size, numbers, clock) -> dict:
     from ui.settings import Settings
     from ui.table import table_class
     from ui.table.assist import MSG_HINT_GUESS, MSG_HINT_PROGRESS
+    from ui.table.base import MSG_HINT_DEAL_LOST, MSG_HINT_LOST
 
     guess_text, progress_text = tr(MSG_HINT_GUESS), tr(MSG_HINT_PROGRESS)
+    lost_texts = {tr(MSG_HINT_LOST), tr(MSG_HINT_DEAL_LOST)}
     res: dict = {}
     app = None
     for name, game, options, depth, _wait, _goal in VARIANTS:
@@ -181,6 +184,8 @@ def _measure(games, count, held_out, size, numbers, clock) -> dict:
                     kind = "progress"
                 elif "best line found" in said:
                     kind = "best"
+                elif said in lost_texts:
+                    kind = "lost"
                 else:
                     kind = "line"
             elif t.panel is not None or t.assist.rescue_phase is not None:
@@ -215,18 +220,18 @@ def run_wasm(games, count, held_out, size, timeout=3600) -> dict:
 
 def report(res: dict, count: int, label: str) -> None:
     print(f"{label} (Python {res['python']}):")
-    print(f"{'variant':17} {'positions':>9} {'median':>7} {'worst':>6}  {'line':>4} {'best':>4} {'prog':>4} "
+    print(f"{'variant':17} {'positions':>9} {'median':>7} {'worst':>6}  {'line':>4} {'lost':>4} {'best':>4} {'prog':>4} "
           f"{'guess':>5} {'rescue':>6} {'none':>4}  fallback  told  worst held-out")
     for name, v in res.items():
         if name == "python" or name.startswith("pyodide"):
             continue
         w = v["waits"]
         times = sorted(x[0] for x in w)
-        kinds = {k: sum(1 for x in w if x[1] == k) for k in ("line", "best", "progress", "guess", "rescue", "none")}
+        kinds = {k: sum(1 for x in w if x[1] == k) for k in ("line", "lost", "best", "progress", "guess", "rescue", "none")}
         told = all(x[2] for x in w)
         held = max((x[0] for x in w[count:]), default=0.0)
         print(f"{name:17} {len(w):9} {times[len(times) // 2]:7.3f} {times[-1]:6.3f}  {kinds['line']:4} "
-              f"{kinds['best']:4} {kinds['progress']:4} {kinds['guess']:5} {kinds['rescue']:6} {kinds['none']:4}  "
+              f"{kinds['lost']:4} {kinds['best']:4} {kinds['progress']:4} {kinds['guess']:5} {kinds['rescue']:6} {kinds['none']:4}  "
               f"{100 * kinds['guess'] / len(w):7.1f}%  {'yes' if told else 'NO':>4}  {held:6.3f}")
         slow = [f"{i + 1} ({x[0]:.2f} s, {x[1]})" for i, x in enumerate(w) if x[0] > 0.5 or x[1] in ("guess", "none")]
         if slow:

@@ -86,8 +86,8 @@ MSG_EMPTY_COLUMN = N_("Fill every empty column before dealing")
 MSG_OVER = N_("The game is over")
 OPTION_LABELS = {
     "suits": {"1": N_("1 suit"), "2": N_("2 suits"), "4": N_("4 suits")},
-    "relaxed": {"no": N_("Traditional rule: no deal while a column is empty"),
-                "yes": N_("Relaxed rule: deal even with an empty column (win score × 0.8)")},
+    "relaxed": {"no": N_("Deal with an empty column: no"),
+                "yes": N_("Deal with an empty column: yes (win score × 0.8)")},
 }
 """Catalogue texts naming each option value, for the app's menus."""
 

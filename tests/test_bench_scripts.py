@@ -153,3 +153,12 @@ def test_spider_beam_trace_ranks_the_line_in_rounds_over_families(tmp_path):
     assert out[-len(t.FAMILY_KEYS) - 1].startswith("  the winning pass's levels: the line's rank by priority")
     assert [ln.split(":")[0].strip() for ln in out[-len(t.FAMILY_KEYS):]] == \
         [f"in rounds over families by {k}" for k in t.FAMILY_KEYS]
+
+
+def test_hint_wait_counts_a_proved_lost_position_apart_from_a_winning_line():
+    """Pyramid's bench position 1 is proved lost and position 3 won: the hint on the first is the
+    best move left (``lost``), not a move on a winning line (``line``)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import hint_wait
+    got = hint_wait.measure(["pyramid"], count=3, held_out=0, numbers=[1, 3])["pyramid"]["waits"]
+    assert [x[1] for x in got] == ["lost", "line"] and all(x[2] for x in got)

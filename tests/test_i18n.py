@@ -143,3 +143,36 @@ def test_russian_says_razdacha_for_a_deal_and_raskladka_for_a_layout():
     assert rules
     said = [f"{p.name}: {m.group(0)}" for p in rules for m in DEAL_NOUN.finditer(p.read_text(encoding="utf-8"))]
     assert not said, said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_spiders_empty_column_setting_has_one_name(lang):
+    """Spider's ``relaxed`` option is named by its Options label everywhere a player reads it: the
+    table's option row for each value starts with that label, and the rules text quotes it (a
+    player who reads "the relaxed rule" in the rules finds no setting of that name)."""
+    from games.spider import Spider
+    from ui.scenes.options import LABELS
+
+    name = tr(LABELS["relaxed"], lang)
+    for value, msgid in Spider.option_labels["relaxed"].items():
+        assert tr(msgid, lang).startswith(name + ":"), (value, tr(msgid, lang))
+    rules = (LOCALES_DIR / lang / "rules" / "spider.txt").read_text(encoding="utf-8")
+    assert name in rules
+    assert "relaxed" not in rules.lower() and "traditional" not in rules.lower()
+
+
+FOUNDATION_WORD = re.compile(r"\bfoundations?\b|\bgo(?:es)? home\b", re.IGNORECASE)
+HOUSE = re.compile(r"\bдом(?:а|у|ом|е)?\b", re.IGNORECASE)
+
+
+def test_russian_names_the_foundation_one_way():
+    """A foundation is «база» in every Russian message (the rules and the refusals say «в базу»),
+    never «дом», which the Home button («Домой») already means."""
+    entries = {}
+    for p in catalogue_files("ru"):
+        entries.update(parse_po(p.read_text(encoding="utf-8")))
+    for msgid, text in entries.items():
+        if FOUNDATION_WORD.search(msgid.split("\x04")[-1]):
+            assert not HOUSE.search(text), (msgid, text)
+            if "face up or home" not in msgid:
+                assert "баз" in text.lower(), (msgid, text)

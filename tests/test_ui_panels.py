@@ -125,8 +125,8 @@ def test_a_lost_panel_gives_its_body_all_the_height_it_asks_for(size, lang):
 @pytest.mark.parametrize("game", GAMES)
 def test_options_rows_share_one_readable_size(game, lang, monkeypatch):
     """Every row's label is drawn at one size (a long label goes on two lines rather than shrink
-    below its neighbours: Spider's "Traditional rule: no deal while a column is empty" was set at
-    13 px among 25 px rows at 844x390), never below text.MIN_SIZE, and inside its row."""
+    below its neighbours: at 844x390 a long one-line label would be set at 13 px among 25 px
+    rows), never below text.MIN_SIZE, and inside its row."""
     for size in SIZES:
         app = make(game, size, lang)
         t = app.scene
