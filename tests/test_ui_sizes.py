@@ -411,8 +411,8 @@ def test_every_table_target_is_a_44_px_target_at_every_phone_size(size):
     the tables' cards, and Pyramid's own layout test asked the tab for 0.3 of a card, at
     390x844 and 844x390 only). Where a table sets a line of cards closer than 44 px because
     the window cannot hold them farther apart (Spider's ten columns upright, FreeCell's eight
-    at 360 and 375 px, TriPeaks' bottom row on its side at 640 and 667 px tall), a pitch of
-    that line (:func:`_table_targets`)."""
+    at 360 px, TriPeaks' bottom row on its side at 640 and 667 px tall), a pitch of that line
+    (:func:`_table_targets`)."""
     from ui.scenes.common import GAMES
     from ui.table import table_class
 
@@ -1289,3 +1289,28 @@ def test_no_internal_name_is_ever_shown_to_a_player(size, lang, monkeypatch):
             elif lang == "ru" and _english_words(msg):
                 bad.setdefault(msg, name)
     assert not bad, sorted(bad.items())
+
+
+@pytest.mark.parametrize("size, split", [((375, 667), True), ((390, 844), True), ((360, 640), False),
+                                         ((1280, 800), True), ((800, 600), True)],
+                         ids=lambda v: "%dx%d" % v if isinstance(v, tuple) else str(v))
+def test_freecells_split_gives_way_to_44_px_columns(size, split):
+    """FreeCell keeps its free cells and foundations apart by a gap (as PySolFC and Aisleriot
+    do) only as far as the eight columns stay 44 px apart: at 375x667 the full gap left them
+    43 px apart, at 44 px without it. Where even no gap cannot give 44 px (360 px wide), there is
+    none, and the cards are as wide as the width allows."""
+    app = new_app(FreeCellTable(3), size)
+    t = app.scene
+    cells = [t.pile_rect[("cell", i)] for i in range(4)]
+    found = [t.pile_rect[("found", i)] for i in range(4)]
+    gap = found[0].x - cells[3].right
+    step = cells[1].x - cells[0].right                   # the gap between two cells, as in the columns
+    if split:
+        assert t.pitch >= TOUCH, (t.pitch, t.card_w)
+        assert gap > step + 2, (gap, step)
+    else:
+        assert t.pitch < TOUCH and 8 * TOUCH > t.frame.table.width
+        kept, t.split = t.split, 0.0
+        assert t.card_w == t.grid_width(t.frame), (t.card_w, kept)   # as wide as with no gap at all
+        assert gap <= step + 2, (gap, step)
+    pygame.display.quit()

@@ -171,6 +171,7 @@ class ColumnsTable(GameTable):
     auto_game = False        # auto to foundation applies (Klondike, FreeCell)
     foundation_badge = False  # a filled foundation wears its suit's badge (Klondike, FreeCell)
     compact_preview = True
+    split = 0.0              # pitches opened between two groups of piles: see :meth:`split_width`
     _glowing: tuple | None = None   # (state, the cards that glow in it): see :meth:`glowing`
     _views: tuple | None = None     # (state, layout, {pile: its cards and rects}): see :meth:`pile_view`
     _legal: tuple | None = None     # (state, its legal moves): see :meth:`legal_of`
@@ -259,6 +260,7 @@ class ColumnsTable(GameTable):
         grid allows (:meth:`grid_width`), shrunk until the longest column reads (:meth:`fit`)."""
         self.frame_now = frame
         self.geo = load_toml(f"{self.game}/screen.toml")[frame.shape]
+        self.split = self.split_width(frame)
         self.base_w = self.grid_width(frame)
         self.place_piles(self.fit_width(self.state) if self.history is not None else self.base_w)
 
@@ -281,8 +283,38 @@ class ColumnsTable(GameTable):
     def _grid_extent(self):
         p = self.geo
         cx, cy = p["columns"]
-        spots = [xy for v in p.get("piles", {}).values() for xy in v]
+        spots = [xy for v in self._pile_spots().values() for xy in v]
         return [x for x, _ in spots] + [cx, cx + self.n_columns - 1], [y for _, y in spots]
+
+    def _pile_spots(self) -> dict:
+        """The piles' grid places (pitches, rows) of the shape's ``piles``, with the split
+        (:meth:`split_width`) opened: places left of ``split_at`` move left by half of it, the
+        others right by half."""
+        piles = self.geo.get("piles", {})
+        if not self.split:
+            return piles
+        at, half = self.geo["split_at"], self.split / 2
+        return {name: [(x - half if x < at else x + half, y) for x, y in spots] for name, spots in piles.items()}
+
+    def split_width(self, frame) -> float:
+        """Pitches between the two groups of a row of piles (FreeCell: the free cells and the
+        foundations, kept apart as PySolFC and Aisleriot do): the shape's ``split`` where the
+        table is wide enough, else as much of it as still leaves the cards
+        :data:`ui.frame.TOUCH` px apart, none where even without it they are closer (a phone
+        375 px wide holds the eight columns 44 px apart only with no split). 0 for a shape
+        with no ``split``."""
+        most = self.geo.get("split", 0.0)
+        best = (-1.0, 0.0)                 # (pitch, split) of the widest pitch when none is TOUCH
+        for k in range(8, -1, -1):
+            self.split = most * k / 8
+            pitch = self.grid_width(frame) * (1 + self.geo["gap"])
+            if pitch >= TOUCH:
+                best = (pitch, self.split)
+                break
+            if pitch > best[0]:
+                best = (pitch, self.split)
+        self.split = 0.0
+        return best[1]
 
     def fit_width(self, s) -> int:
         """The widest card (px, at most the grid's :attr:`base_w`) at which every column of
@@ -321,7 +353,7 @@ class ColumnsTable(GameTable):
         gap, rgap = p["gap"], p["row_gap"]
         cx, cy = p["columns"]
         places = {}
-        for name, spots in p.get("piles", {}).items():
+        for name, spots in self._pile_spots().items():
             for k, xy in enumerate(spots):
                 places[(name,) if len(spots) == 1 and name in ("stock", "waste", "done") else (name, k)] = xy
         xs, _ = self._grid_extent()
