@@ -3,8 +3,14 @@
     python bench/freecell_ab.py --rev main --deals 1-1000 > ab.txt
     python bench/freecell_ab.py --rev 79c7537 --deals 1001-1400
     python bench/freecell_ab.py --rev main --positions 120
+    python bench/freecell_ab.py --rev main --module fast --deals 1-300
 
-The solver module of revision ``--rev`` (``git show REV:games/solvers/freecell.py``) is loaded
+``--module`` names the solver compared: ``freecell`` (default), the app's
+(:class:`games.solvers.freecell.FreeCellSearch`), or ``fast``, the do/undo core
+(:class:`games.solvers.freecell_fast.FastSearch`, its line replayed here, outside its time).
+
+The solver module of revision ``--rev`` (``git show REV:games/solvers/freecell.py``, or
+``freecell_fast.py``) is loaded
 beside the working tree's as a module of its own; each deal is solved by both (``old`` and
 ``new``), the order alternating from deal to deal so that the machine's load falls on both
 alike: states, CPU seconds (``time.process_time``), solution length, and every solution
@@ -38,11 +44,28 @@ from games.solvers.search import replays_to_win  # noqa: E402
 from solver_freecell import parse_deals, percentile  # noqa: E402
 
 
-def load_revision(rev: str):
+MODULES = {"freecell": "FreeCellSearch", "fast": "FastSearch"}
+"""``--module`` → the search class compared (its module is ``games/solvers/freecell.py`` or
+``games/solvers/freecell_fast.py``)."""
+
+
+def module_file(name: str) -> str:
+    return "freecell" if name == "freecell" else "freecell_fast"
+
+
+def searcher(module, name: str, state, **kw):
+    """A search of ``module``'s class for ``--module name`` from ``state`` (the fast core without
+    its own replay: the caller replays every line)."""
+    if name == "fast":
+        kw["verify"] = False
+    return getattr(module, MODULES[name])(state, **kw)
+
+
+def load_revision(rev: str, name: str = "freecell"):
     """The solver module as it was at git revision ``rev``, loaded as ``games.solvers._freecell_old``
     (its relative imports resolve in the package). :raises subprocess.CalledProcessError: an
     unknown revision."""
-    text = subprocess.run(["git", "show", f"{rev}:games/solvers/freecell.py"], cwd=ROOT, check=True,
+    text = subprocess.run(["git", "show", f"{rev}:games/solvers/{module_file(name)}.py"], cwd=ROOT, check=True,
                           capture_output=True, text=True).stdout
     fd, path = tempfile.mkstemp(suffix=".py")
     with os.fdopen(fd, "w") as fh:
@@ -55,7 +78,7 @@ def load_revision(rev: str):
     return mod
 
 
-def positions_ab(sides: dict, count: int, rev: str) -> int:
+def positions_ab(sides: dict, count: int, rev: str, name: str = "freecell") -> int:
     """``--positions``: both sides on the hint positions (module docstring); 1 if a line does
     not replay."""
     from solvers import positions
@@ -65,7 +88,7 @@ def positions_ab(sides: dict, count: int, rev: str) -> int:
         status = {}
         for side in (("old", "new") if i % 2 else ("new", "old")):
             c0 = time.process_time()
-            r = sides[side].FreeCellSearch(s, timeout=2.0, clock=time.process_time).run()
+            r = searcher(sides[side], name, s, timeout=2.0, clock=time.process_time).run()
             c = time.process_time() - c0
             if r.status == "solved" and not replays_to_win(FreeCell, s, r.moves):
                 bad.append((i + 1, side))
@@ -87,12 +110,15 @@ def main(argv=None) -> int:
     p.add_argument("--rev", default="main", help="the git revision to compare with (default main)")
     p.add_argument("--deals", default="1-1000")
     p.add_argument("--positions", type=int, default=0, help="compare on this many hint positions instead")
+    p.add_argument("--module", default="freecell", choices=sorted(MODULES),
+                   help="the solver compared: freecell (the app's, default) or fast (the do/undo core)")
     a = p.parse_args(argv)
     deals = sorted(set(parse_deals(a.deals)))
-    old_module = load_revision(a.rev)
-    sides = {"old": old_module, "new": new_module}
+    old_module = load_revision(a.rev, a.module)
+    new = new_module if a.module == "freecell" else importlib.import_module("games.solvers.freecell_fast")
+    sides = {"old": old_module, "new": new}
     if a.positions:
-        return positions_ab(sides, a.positions, a.rev)
+        return positions_ab(sides, a.positions, a.rev, a.module)
     res: dict = {"old": {}, "new": {}}
     bad = []
     rows = []
@@ -101,14 +127,14 @@ def main(argv=None) -> int:
         row: dict = {"deal": n}
         for side in (("old", "new") if n % 2 else ("new", "old")):
             c0 = time.process_time()
-            r = sides[side].FreeCellSearch(s).run()
+            r = searcher(sides[side], a.module, s).run()
             cpu = time.process_time() - c0
             if r.status == "solved" and not replays_to_win(FreeCell, s, r.moves):
                 bad.append((n, side))
             res[side][n] = (r.status, r.nodes, cpu, len(r.moves))
             row[side] = [r.status, r.nodes, round(cpu, 5), len(r.moves)]
         rows.append(row)
-    print(f"# deals {deals[0]}-{deals[-1]} ({len(deals)}), old: revision {a.rev}, new: the working tree")
+    print(f"# deals {deals[0]}-{deals[-1]} ({len(deals)}), module {a.module}, old: revision {a.rev}, new: the working tree")
     for side in ("old", "new"):
         d = res[side]
         cpu = [x[2] for x in d.values()]

@@ -185,3 +185,18 @@ def test_shortcuts_shorten_long_lines_and_they_still_replay():
         assert len(short) <= len(raw)
         cut += len(raw) - len(short)
     assert cut > 60            # 156 + 137 + 186 moves as found: 117 + 98 + 123 when measured
+
+
+def test_a_capped_thread_makes_at_most_cap_escape_moves_along_its_line():
+    """A thread whose only moves besides those home are lone moves into a free cell (an escape
+    group) holds at most ``cap`` cards in the cells it filled, at every step, and runs dry; with no
+    cap it fills all four."""
+    for cap, most in ((1, 1), (2, 2), (None, 4)):
+        b = ff.Board(FreeCell.deal(5, {}))
+        t = ff.Thread(b, (0, 6), cap=cap)
+        seen = {b.h}
+        held = 0
+        while t.stack:
+            t.run(seen, 1)
+            held = max(held, sum(1 for c in b.cells if c))
+        assert held == most, cap

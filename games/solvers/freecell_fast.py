@@ -482,6 +482,15 @@ FULL_ORDERS = ((0, 2, 1, 3, 6, 5), (0, 1, 2, 3, 6, 5), (0, 2, 1, 3, 4, 6, 5), (0
 """The orders of the threads that join once :data:`FULL_AFTER` positions were entered, or when
 every thread of :data:`ORDERS` ran dry: every move group, so together with the dig they make
 every move of the rules but a run onto an empty column shorter than the longest allowed."""
+CAPS = ()
+"""Each thread's cap on the moves of :data:`ESCAPES` along its line (``None`` or missing: none)."""
+FULL_CAPS = (2, 2, 2, 2)
+"""The same for the threads of :data:`FULL_ORDERS`: at most two moves of a card alone into a free
+cell or of part of a run onto another top along a line. Uncapped, a full thread's depth-first
+line parks cards in cells one after another and wanders deep below an early mistake; capped, it
+tries those moves only where a line of the other groups is stuck, and runs dry sooner on a lost
+position, which then goes to the complete solver earlier (docs/solvers.md, "The race with
+Freecell Solver")."""
 PRELUDE = ()
 """First turns: ``(thread, new positions of its own it may reach)``; then the round robin."""
 SLICE = 300
@@ -495,18 +504,30 @@ HAND_PRELUDE = None
 """The complete solver's prelude of soft threads when it takes over (``None``: its own)."""
 
 
+ESCAPES = frozenset((4, 6))
+"""The move groups a thread's ``cap`` counts on its line: a top alone into a free cell, part of a
+run onto another top."""
+
+
 class Thread:
     """One soft depth-first search over a board of its own: ``stack`` holds, for each position
-    of its line, ``[next group index, candidates, next candidate index, log mark]``."""
+    of its line, ``[next group index, candidates, next candidate index, log mark, moves of
+    ESCAPES on the line to it, whether the candidates are of ESCAPES]``.
 
-    __slots__ = ("board", "order", "stack", "states", "rng", "shuffle")
+    :param order: indices of :data:`GROUPS`, in the order a position's children are made;
+    :param seed: ``None``: each group's moves in the order found; else shuffled by this seed;
+    :param cap: at most this many moves of :data:`ESCAPES` along the line (``None``: no cap): a
+        position whose line has that many makes no child of those groups."""
 
-    def __init__(self, board: Board, order: tuple, seed: int | None = None):
+    __slots__ = ("board", "order", "stack", "states", "rng", "shuffle", "cap")
+
+    def __init__(self, board: Board, order: tuple, seed: int | None = None, cap: int | None = None):
         self.board = board
         self.order = order
-        self.stack = [[0, (), 0, len(board.log)]]
+        self.stack = [[0, (), 0, len(board.log), 0, 0]]
         self.states = 0
         self.rng = random.Random(seed) if seed is not None else None
+        self.cap = cap
 
     def run(self, seen: set, budget: int) -> bool:
         """Enter up to ``budget`` new positions (not in ``seen``, added to it). ``True`` when the
@@ -520,6 +541,7 @@ class Thread:
         add = seen.add
         ng = len(order)
         rng = self.rng
+        cap = self.cap
         states = self.states
         end = states + budget
         try:
@@ -533,10 +555,15 @@ class Thread:
                         stack.pop()
                         undo_to(fr[3])
                         continue
-                    cands = groups[order[g]](b)
-                    if rng is not None and len(cands) > 1:
-                        rng.shuffle(cands)
-                    fr[0], fr[1], fr[2] = g + 1, cands, 0
+                    gi = order[g]
+                    esc = gi in ESCAPES
+                    if esc and cap is not None and fr[4] >= cap:
+                        cands = ()
+                    else:
+                        cands = groups[gi](b)
+                        if rng is not None and len(cands) > 1:
+                            rng.shuffle(cands)
+                    fr[0], fr[1], fr[2], fr[5] = g + 1, cands, 0, esc
                     continue
                 fr[2] = ci + 1
                 src, dst, n = cands[ci]
@@ -580,7 +607,7 @@ class Thread:
                 states += 1
                 if b.fk == WON_FK:
                     return True
-                stack.append([0, (), 0, mark])
+                stack.append([0, (), 0, mark, fr[4] + fr[5], 0])
                 if states >= end:
                     return False
             return False
@@ -776,6 +803,8 @@ class FastSearch(Sliced):
     :param orders: the threads' orders of move groups (default :data:`ORDERS`), ``seeds`` their
         random seeds (``None``: each group's moves in the order they are found; a seed: shuffled);
     :param full: the orders that join later (default :data:`FULL_ORDERS`; ``()``: none);
+    :param caps: each thread's cap on the moves of :data:`ESCAPES` along its line (default
+        :data:`CAPS`), ``full_caps`` the same for the later threads (default :data:`FULL_CAPS`);
     :param prelude: the first turns (default :data:`PRELUDE`);
     :param hand_over: positions before the complete solver takes over (``None``: never; then
         ``unknown`` when every thread ran dry);
@@ -785,7 +814,7 @@ class FastSearch(Sliced):
 
     def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
                  clock: Clock = time.perf_counter, orders=None, seeds=None, full=None, prelude=None,
-                 hand_over: int | None = HAND_OVER, verify: bool = True):
+                 hand_over: int | None = HAND_OVER, verify: bool = True, caps=None, full_caps=None):
         self.start = state
         self.max_nodes, self.timeout, self.clock = max_nodes, timeout, clock
         self.nodes = 0
@@ -798,8 +827,12 @@ class FastSearch(Sliced):
         self.seen = {root.h}
         orders = ORDERS if orders is None else orders
         seeds = seeds or [None] * len(orders)
-        self.threads = [Thread(root.copy(), o, sd) for o, sd in zip(orders, seeds)]
+        caps = CAPS if caps is None else caps
+        caps = list(caps) + [None] * (len(orders) - len(caps))
+        self.threads = [Thread(root.copy(), o, sd, cp) for o, sd, cp in zip(orders, seeds, caps)]
         self.full = list(FULL_ORDERS if full is None else full)
+        fc = FULL_CAPS if full_caps is None else full_caps
+        self.full_caps = list(fc) + [None] * (len(self.full) - len(fc))
         self.turns = list(PRELUDE if prelude is None else prelude)
         self.hand_over = hand_over
         self.at = 0
@@ -828,7 +861,7 @@ class FastSearch(Sliced):
 
     def _join_full(self) -> None:
         root = self.root
-        self.threads += [Thread(root.copy(), o) for o in self.full]
+        self.threads += [Thread(root.copy(), o, None, cp) for o, cp in zip(self.full, self.full_caps)]
         self.full = []
 
     def _step(self, budget: int, t0: float) -> Result | None:
