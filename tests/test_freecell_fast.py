@@ -200,3 +200,32 @@ def test_a_capped_thread_makes_at_most_cap_escape_moves_along_its_line():
             t.run(seen, 1)
             held = max(held, sum(1 for c in b.cells if c))
         assert held == most, cap
+
+
+def test_a_card_under_others_goes_onto_the_fitting_top_it_was_planned_for():
+    """Group 7 (:func:`g_dig_top`) on the positions of random walks: every move of each plan is
+    legal by the rules in turn, the plan ends with the run moved onto the top of a column the
+    parking left alone (that card still its top), the card under the run was under other cards
+    before, and undoing restores the position."""
+    checked = 0
+    for deal in range(1, 13):
+        for b in walk(deal, 11 * deal, 50):
+            for src, plan, _ in ff.g_dig_top(b):
+                assert src == -1
+                before = snapshot(b)
+                mark = len(b.log)
+                i, j, n = plan[-1]
+                t = b.cols[j][-1]
+                assert len(plan) > 1 and j != i       # cards lay above the run: parked first
+                for m in plan:
+                    assert FreeCell.why_not(b.state(), rules_move(m)) is None, (m, plan)
+                    if m is plan[-1]:
+                        c = b.cols[i][-n]
+                    b.do(*m)
+                col = b.cols[j]
+                assert col[-n] == c and col[-n - 1] == t and ff.FIT[c << 6 | t]
+                assert b.h == b.key_now()
+                b.undo_to(mark)
+                assert snapshot(b) == before
+                checked += 1
+    assert checked > 100

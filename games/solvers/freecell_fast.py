@@ -69,6 +69,8 @@ FIT = [RANK[b] - RANK[a] == 1 and RED[a] != RED[b] and 1 <= RANK[a] <= 12
 """``FIT[a << 6 | b]``: card ``a`` may lie on card ``b`` in a column."""
 PAR = [tuple(b for b in range(64) if FIT[a << 6 | b]) for a in range(64)]
 """``PAR[a]``: the cards ``a`` may lie on (two, none for a king)."""
+CHILD = [tuple(a for a in range(64) if FIT[a << 6 | b]) for b in range(64)]
+"""``CHILD[b]``: the cards that may lie on ``b`` (two, none for an ace)."""
 
 _rng = random.Random(20261205)
 Z = [_rng.getrandbits(64) for _ in range(64 * 64)]
@@ -410,9 +412,50 @@ DIG_SLACK = 3
 column (a deeper dig almost never finds room for them all, and planning it costs)."""
 
 
-GROUPS = (g_home, g_cell_parent, g_dig, g_run_parent, g_reparent, g_empty, g_to_cell)
+def g_dig_top(b: Board) -> list:
+    """A card under others moved onto a fitting top of another column, with the ordered run on
+    it, once the cards above that run are put away (Freecell Solver's "move stack cards to
+    different stacks"): the plan of moves (:func:`_plan`, the fitting top kept free) as one
+    candidate, by destination column left to right. Tried only when the cards above the run are
+    at most :data:`DIG_SLACK` more than the free cells (+ 3 an empty column), like a dig."""
+    cols, where, fit, out = b.cols, b.where, FIT, []
+    tops = cells = empty = None
+    most = -1
+    for j in range(8):
+        d = cols[j]
+        if not d:
+            continue
+        t = d[-1]
+        for c in CHILD[t]:
+            i = where[c]
+            if i < 0 or i == j:
+                continue
+            col = cols[i]
+            n = len(col)
+            k = col.index(c)
+            e = k
+            while e + 1 < n and fit[col[e + 1] << 6 | col[e]]:
+                e += 1
+            if e == n - 1:
+                continue                # a run on top: a plain move of groups 3 and 4
+            if most < 0:
+                empty = [x for x in range(8) if not cols[x]]
+                cells = [x for x in range(4) if not b.cells[x]]
+                most = len(cells) + DIG_SLACK + 3 * len(empty)
+                tops = {dd[-1]: x for x, dd in enumerate(cols) if dd}
+            if n - 1 - e <= most:
+                away = dict(tops)
+                del away[t]
+                plan = _plan(col, i, e, away, list(cells), list(empty), (j, e - k + 1))
+                if plan is not None:
+                    out.append((-1, plan, 0))
+    return out
+
+
+GROUPS = (g_home, g_cell_parent, g_dig, g_run_parent, g_reparent, g_empty, g_to_cell, g_dig_top)
 """The move groups, by index: 0 home, 1 free cell onto a top, 2 dig, 3 run onto a top,
-4 part of a run onto another top, 5 onto an empty column, 6 a top into a free cell."""
+4 part of a run onto another top, 5 onto an empty column, 6 a top into a free cell, 7 a card
+under others onto a top."""
 
 
 def dig_plan(b: Board, i: int, p: int) -> list | None:
@@ -428,9 +471,11 @@ def dig_plan(b: Board, i: int, p: int) -> list | None:
     return _plan(cols[i], i, p, tops, cells, empty)
 
 
-def _plan(col: list, i: int, p: int, tops: dict, cells: list, empty: list) -> list | None:
+def _plan(col: list, i: int, p: int, tops: dict, cells: list, empty: list, last=None) -> list | None:
     """:func:`dig_plan` on the board's tops (``{card: column}``), empty free cells and empty
-    columns (it changes them)."""
+    columns (it changes them). ``last``: ``None`` to end with the card at ``p`` home, or ``(j,
+    n)`` to end with the ``n`` cards up to index ``p`` onto column ``j`` (``None`` when the cells
+    and empty columns left do not allow a run that long)."""
     fit, par = FIT, PAR
     del tops[col[-1]]
     free, empties = len(cells), len(empty)
@@ -468,17 +513,24 @@ def _plan(col: list, i: int, p: int, tops: dict, cells: list, empty: list) -> li
             k -= m
         else:
             return None
-    plan.append((i, HOME, 1))
+    if last is None:
+        plan.append((i, HOME, 1))
+    else:
+        j, n = last
+        if n > (free + 1) << empties:
+            return None
+        plan.append((i, j, n))
     return plan
 
 
-ORDERS = ((0, 2, 1, 3, 5), (0, 2, 1, 5, 3), (0, 1, 3, 2, 5), (0, 2, 3, 1, 5))
+ORDERS = ((0, 2, 1, 3, 5), (0, 2, 1, 5, 3), (0, 1, 3, 2, 5), (0, 2, 3, 7, 1, 5))
 """The threads' orders of move groups (indices of :data:`GROUPS`). None of them puts a card
 alone into a free cell or moves part of a run to another parent (Freecell Solver's ``-l lg``
 threads mostly leave the lone move into a cell out too): they win most deals in a few dozen to
 a few hundred positions, and their lines are short, but their space is smaller than the rules'
-and may run dry."""
-FULL_ORDERS = ((0, 2, 1, 3, 6, 5), (0, 1, 2, 3, 6, 5), (0, 2, 1, 3, 4, 6, 5), (0, 6, 2, 1, 3, 5))
+and may run dry. The last also moves a card under others onto a top (group 7), as the soft
+orders the complete solver starts with do: it wins many of the deals the others miss."""
+FULL_ORDERS = ((0, 2, 1, 3, 6, 5), (0, 1, 2, 3, 7, 6, 5), (0, 2, 1, 3, 4, 6, 5), (0, 6, 2, 1, 7, 3, 5))
 """The orders of the threads that join once :data:`FULL_AFTER` positions were entered, or when
 every thread of :data:`ORDERS` ran dry: every move group, so together with the dig they make
 every move of the rules but a run onto an empty column shorter than the longest allowed."""
