@@ -401,7 +401,7 @@ def g_dig(b: Board) -> list:
             if len(col) - 1 - p <= most:
                 if tops is None:
                     tops = {d[-1]: j for j, d in enumerate(cols) if d}
-                plan = _plan(col, i, p, dict(tops), list(cells), list(empty))
+                plan = _plan(col, i, p, tops, cells, empty)
                 if plan is not None:
                     out.append((-1, plan, 0))
     return out
@@ -444,9 +444,7 @@ def g_dig_top(b: Board) -> list:
                 most = len(cells) + DIG_SLACK + 3 * len(empty)
                 tops = {dd[-1]: x for x, dd in enumerate(cols) if dd}
             if n - 1 - e <= most:
-                away = dict(tops)
-                del away[t]
-                plan = _plan(col, i, e, away, list(cells), list(empty), (j, e - k + 1))
+                plan = _plan(col, i, e, tops, cells, empty, (j, e - k + 1), t)
                 if plan is not None:
                     out.append((-1, plan, 0))
     return out
@@ -471,16 +469,20 @@ def dig_plan(b: Board, i: int, p: int) -> list | None:
     return _plan(cols[i], i, p, tops, cells, empty)
 
 
-def _plan(col: list, i: int, p: int, tops: dict, cells: list, empty: list, last=None) -> list | None:
+def _plan(col: list, i: int, p: int, tops: dict, cells: list, empty: list, last=None,
+          avoid: int = -1) -> list | None:
     """:func:`dig_plan` on the board's tops (``{card: column}``), empty free cells and empty
-    columns (it changes them). ``last``: ``None`` to end with the card at ``p`` home, or ``(j,
-    n)`` to end with the ``n`` cards up to index ``p`` onto column ``j`` (``None`` when the cells
-    and empty columns left do not allow a run that long)."""
+    columns, which it leaves unchanged (most plans fail at once, so the tops are copied only when
+    the first run moves onto one). ``avoid``: a top no card may go onto. ``last``: ``None`` to end
+    with the card at ``p`` home, or ``(j, n)`` to end with the ``n`` cards up to index ``p`` onto
+    column ``j`` (``None`` when the cells and empty columns left do not allow a run that long)."""
     fit, par = FIT, PAR
-    del tops[col[-1]]
     free, empties = len(cells), len(empty)
+    fi = ei = 0
     plan = []
     k = len(col) - 1
+    own = col[k]            # the column's top: no destination while the tops are not copied
+    copied = False
     while k > p:
         top = col[k]
         cap = (free + 1) << empties
@@ -489,25 +491,35 @@ def _plan(col: list, i: int, p: int, tops: dict, cells: list, empty: list, last=
             c = col[s]
             if k - s < cap:
                 for t in par[c]:
-                    if t in tops:
+                    if t in tops and t != own and t != avoid:
                         q, m = t, k - s + 1
                         break
             if s - 1 <= p or not fit[c << 6 | col[s - 1]]:
                 break
             s -= 1
         if q:
+            if not copied:
+                tops = dict(tops)
+                del tops[own]
+                own, copied = -1, True
             j = tops.pop(q)
             plan.append((i, j, m))
             tops[top] = j
             k -= m
         elif free:
             free -= 1
-            plan.append((i, 8 + cells.pop(0), 1))
+            plan.append((i, 8 + cells[fi], 1))
+            fi += 1
             k -= 1
         elif empties:
+            if not copied:
+                tops = dict(tops)
+                del tops[own]
+                own, copied = -1, True
             empties -= 1
             m = min(k - s + 1, 1 << empties)
-            j = empty.pop(0)
+            j = empty[ei]
+            ei += 1
             plan.append((i, j, m))
             tops[top] = j
             k -= m
