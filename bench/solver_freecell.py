@@ -10,11 +10,12 @@ each solver in one process over all the deals (issue 20, item 3).
 moves, and every solution replayed through the rules (:mod:`games.freecell`: each move parsed and
 applied from the deal, the last position must be won; a line that does not replay is counted and
 shown, and fails the run). ``--ours`` names which of our solvers run (:data:`CONTENDERS`, default
-both, one after the other over all the deals): ``current``, the app's solver (its own replay of the
-line through the rules is inside its time), and ``fast``, the do/undo core of
-:mod:`games.solvers.freecell_fast` (its line is replayed here, outside its time; that replay's CPU
-is printed apart and a second ratio counts it in). With both, the last line is the ratio
-fast / current.
+both, one after the other over all the deals): ``current``, the complete search of
+:mod:`games.solvers.freecell` (the app's solver until the fast core took its place; its own replay
+of the line through the rules is inside its time), and ``fast``, the do/undo core of
+:mod:`games.solvers.freecell_fast` that the app now asks (:meth:`games.freecell.FreeCell.solver`;
+its line is replayed here, outside its time; that replay's CPU is printed apart and a second ratio
+counts it in). With both, the last line is the ratio fast / current.
 
 **fc-solve** runs the same way, one process over the deals: ``freecell-solver-range-parallel-solve
 LO HI 1 -l lg`` (Debian's freecell-solver-bin; a contiguous block of deals a process), so neither
@@ -99,7 +100,9 @@ def replays(state, moves: list[str]) -> bool:
 
 
 def _current(s, timeout):
-    return FreeCell.solver(s, timeout=timeout)
+    from games.solvers.freecell import solver
+
+    return solver(s, timeout=timeout)
 
 
 def _fast(s, timeout):
@@ -109,10 +112,10 @@ def _fast(s, timeout):
 
 
 CONTENDERS = {"current": _current, "fast": _fast}
-"""Our solvers: ``current`` is the app's (:func:`games.solvers.freecell.solver`, which replays
-its line through the rules before it answers, inside its time); ``fast`` the do/undo core
-(:class:`games.solvers.freecell_fast.FastSearch` with ``verify=False``: its line is replayed
-through the rules here, outside its time, and that replay's CPU is reported apart)."""
+"""Our solvers: ``current`` is the complete search (:func:`games.solvers.freecell.solver`, which
+replays its line through the rules before it answers, inside its time); ``fast`` the do/undo core
+the app asks (:class:`games.solvers.freecell_fast.FastSearch` with ``verify=False``: its line is
+replayed through the rules here, outside its time, and that replay's CPU is reported apart)."""
 
 
 def run_ours(deals: list[int], timeout: float, quiet: bool, which: str = "current") -> dict:

@@ -160,7 +160,7 @@ class FreeCell(Rules):
     code_prefix = "FC1"
     CODE_EXAMPLE = "M"
     CODE_RULE_PART = "the rule letter must be M (Microsoft deals)"
-    search_modules = ("games.solvers.freecell",)
+    search_modules = ("games.solvers.freecell", "games.solvers.freecell_fast")
     options: dict = {}
 
     # -- deals -----------------------------------------------------------------------------------
@@ -192,8 +192,10 @@ class FreeCell(Rules):
     @classmethod
     def solver(cls, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
                clock: Clock = time.perf_counter):
-        """See :mod:`games.solvers.freecell`."""
-        from .solvers.freecell import solver
+        """The do/undo search core (:mod:`games.solvers.freecell_fast`): soft depth-first threads
+        that hand a position they have not won within their positions over to the complete search
+        of :mod:`games.solvers.freecell`, which gives every ``unsolvable``."""
+        from .solvers.freecell_fast import solver
 
         return solver(state, max_nodes, timeout, clock)
 
