@@ -4,10 +4,13 @@
     python bench/freecell_ab.py --rev 79c7537 --deals 1001-1400
     python bench/freecell_ab.py --rev main --positions 120
     python bench/freecell_ab.py --rev main --module fast --deals 1-300
+    python bench/freecell_ab.py --rev HEAD --old-module freecell --module fast --positions 120
 
-``--module`` names the solver compared: ``freecell`` (default), the app's
+``--module`` names the solver compared: ``freecell`` (default), the complete search
 (:class:`games.solvers.freecell.FreeCellSearch`), or ``fast``, the do/undo core
 (:class:`games.solvers.freecell_fast.FastSearch`, its line replayed here, outside its time).
+``--old-module`` (default: the same) names the old side's, so that the two solvers can be compared
+with each other: ``--rev HEAD --old-module freecell --module fast``.
 
 The solver module of revision ``--rev`` (``git show REV:games/solvers/freecell.py``, or
 ``freecell_fast.py``) is loaded
@@ -78,29 +81,34 @@ def load_revision(rev: str, name: str = "freecell"):
     return mod
 
 
-def positions_ab(sides: dict, count: int, rev: str, name: str = "freecell") -> int:
+def positions_ab(sides: dict, count: int, rev: str, names: dict) -> int:
     """``--positions``: both sides on the hint positions (module docstring); 1 if a line does
     not replay."""
     from solvers import positions
     cpu: dict = {"old": [], "new": []}
+    lens: dict = {"old": [], "new": []}
     differ, bad = [], []
     for i, s in enumerate(positions("freecell", {}, 15, count)):
         status = {}
         for side in (("old", "new") if i % 2 else ("new", "old")):
             c0 = time.process_time()
-            r = searcher(sides[side], name, s, timeout=2.0, clock=time.process_time).run()
+            r = searcher(sides[side], names[side], s, timeout=2.0, clock=time.process_time).run()
             c = time.process_time() - c0
             if r.status == "solved" and not replays_to_win(FreeCell, s, r.moves):
                 bad.append((i + 1, side))
             status[side] = r.status
             cpu[side].append((round(c, 4), i + 1))
+            if r.status == "solved":
+                lens[side].append(len(r.moves))
         if status["old"] != status["new"]:
             differ.append((i + 1, status))
-    print(f"# hint positions 1-{count}, old: revision {rev}, new: the working tree; CPU seconds (cpu, position)")
+    print(f"# hint positions 1-{count}, old: {names['old']} at revision {rev}, new: {names['new']} in the working "
+          f"tree; CPU seconds (cpu, position)")
     print(f"positions with another answer: {len(differ)} {differ[:10]}")
     for side in ("old", "new"):
         print(f"{side}: worst of 1-60 {sorted(cpu[side][:60])[-4:]}, of the rest {sorted(cpu[side][60:])[-3:]}, "
-              f"total {sum(c for c, _ in cpu[side]):.2f}")
+              f"total {sum(c for c, _ in cpu[side]):.2f}, solutions mean "
+              f"{sum(lens[side]) / max(1, len(lens[side])):.1f} moves")
     print("replayed: " + (f"{len(bad)} DO NOT REPLAY {bad[:10]}" if bad else "every solution replayed to a win by the rules"))
     return 1 if bad else 0
 
@@ -111,14 +119,17 @@ def main(argv=None) -> int:
     p.add_argument("--deals", default="1-1000")
     p.add_argument("--positions", type=int, default=0, help="compare on this many hint positions instead")
     p.add_argument("--module", default="freecell", choices=sorted(MODULES),
-                   help="the solver compared: freecell (the app's, default) or fast (the do/undo core)")
+                   help="the solver compared: freecell (the complete search, default) or fast (the do/undo core)")
+    p.add_argument("--old-module", default=None, choices=sorted(MODULES),
+                   help="the old side's solver (default: the same as --module)")
     a = p.parse_args(argv)
     deals = sorted(set(parse_deals(a.deals)))
-    old_module = load_revision(a.rev, a.module)
+    names = {"old": a.old_module or a.module, "new": a.module}
+    old_module = load_revision(a.rev, names["old"])
     new = new_module if a.module == "freecell" else importlib.import_module("games.solvers.freecell_fast")
     sides = {"old": old_module, "new": new}
     if a.positions:
-        return positions_ab(sides, a.positions, a.rev, a.module)
+        return positions_ab(sides, a.positions, a.rev, names)
     res: dict = {"old": {}, "new": {}}
     bad = []
     rows = []
@@ -127,14 +138,15 @@ def main(argv=None) -> int:
         row: dict = {"deal": n}
         for side in (("old", "new") if n % 2 else ("new", "old")):
             c0 = time.process_time()
-            r = searcher(sides[side], a.module, s).run()
+            r = searcher(sides[side], names[side], s).run()
             cpu = time.process_time() - c0
             if r.status == "solved" and not replays_to_win(FreeCell, s, r.moves):
                 bad.append((n, side))
             res[side][n] = (r.status, r.nodes, cpu, len(r.moves))
             row[side] = [r.status, r.nodes, round(cpu, 5), len(r.moves)]
         rows.append(row)
-    print(f"# deals {deals[0]}-{deals[-1]} ({len(deals)}), module {a.module}, old: revision {a.rev}, new: the working tree")
+    print(f"# deals {deals[0]}-{deals[-1]} ({len(deals)}), old: {names['old']} at revision {a.rev}, new: {names['new']} "
+          f"in the working tree")
     for side in ("old", "new"):
         d = res[side]
         cpu = [x[2] for x in d.values()]

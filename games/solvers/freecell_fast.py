@@ -27,8 +27,10 @@ cell. After every move the safe cards go home (the strong rule of
 :func:`games.solvers.freecell._safe`), logged as ordinary moves. A search step plays a *move
 group's* child (:data:`GROUPS`): one atomic move, or a **dig** — the cards above a suit's next
 card moved away (onto fitting tops, else into free cells, else onto an empty column) and the card
-sent home — as Freecell Solver's "put non-top stack cards in the foundations" does. A child's
-inner positions are not put in the visited set.
+sent home — as Freecell Solver's "put non-top stack cards in the foundations" does — or a **dig
+onto a top** (group 7: the cards above a card's run moved away and the run put on a fitting top of
+another column, its "move stack cards to different stacks"). A child's inner positions are not put
+in the visited set.
 
 **Search** (:class:`FastSearch`): soft threads (:class:`Thread`), each a depth-first search with
 its own board and order of move groups; a node's children are made one group at a time, the
@@ -36,14 +38,17 @@ first child whose key is new is entered at once (a one-move child's key is worke
 the move is made, so a child already seen costs no do/undo). The threads share one visited set
 and take turns by quotas of new positions (:data:`PRELUDE`, then :data:`SLICE` each in turn), as
 ``-l lg`` does: first those of :data:`ORDERS`, which never put a card alone into a free cell,
-then those of :data:`FULL_ORDERS` too. A deal they have not won within :data:`HAND_OVER`
+then those of :data:`FULL_ORDERS` too, which make at most two such moves along a line
+(:data:`FULL_CAPS`). A deal they have not won within :data:`HAND_OVER`
 positions goes to the complete solver (:mod:`games.solvers.freecell`), which also gives every
 ``unsolvable``. The won line is the winning thread's log; it is shortened (:func:`shorten`) and
 written in the rules' notation.
 
-Measured in docs/solvers.md ("The race with Freecell Solver"): on Microsoft deals 1–1000 it
-takes ~0.7 of the CPU of :mod:`games.solvers.freecell` with lines ~3 moves shorter, and is still
-~30× Freecell Solver's CPU (a position here costs ~17 µs of CPython).
+It is the app's FreeCell solver (:meth:`games.freecell.FreeCell.solver`: hints, the command line's
+``solve`` and ``winnability``). Measured in docs/solvers.md ("The race with Freecell Solver"): on
+Microsoft deals 1–1000 it takes about 0.45 of the CPU of :mod:`games.solvers.freecell`'s search,
+with lines ~3 moves shorter, and is still ~22× Freecell Solver's CPU (a position here costs
+~16 µs of CPython).
 """
 from __future__ import annotations
 
