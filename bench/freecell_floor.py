@@ -4,8 +4,9 @@ against Freecell Solver's whole search (issue 20, item 3: what the 10× goal ask
     python bench/freecell_floor.py                   # deals 1-1000
     python bench/freecell_floor.py --deals 1-200 --repeat 5
 
-For each deal our solver is run once to get its final line (the internal moves after
-``shorten``/``prune``, from the position after the opening auto-moves). Then two costs of that
+For each deal the complete search of :mod:`games.solvers.freecell` (the app's solver when this
+was measured) is run once to get its final line (the internal moves after ``shorten``/``prune``,
+from the position after the opening auto-moves). Then two costs of that
 line are timed in CPU seconds (``time.process_time``, the smallest of ``--repeat`` runs):
 
 - **replay**: each move of the line applied once with :func:`games.solvers.freecell._play`, the
@@ -40,7 +41,8 @@ from solver_freecell import parse_deals, percentile, run_fc  # noqa: E402
 
 
 def final_line(n: int) -> tuple[tuple, list] | None:
-    """Our solver's final line on deal ``n``: ``(root state, internal moves)``, ``None`` if not
+    """The complete search's final line on deal ``n`` (:func:`games.solvers.freecell.solver`, the
+    app's solver when this floor was measured): ``(root state, internal moves)``, ``None`` if not
     solved. The line is taken where the search writes it as texts (``_texts``)."""
     got = {}
     orig = fs.FreeCellSearch._texts
@@ -51,7 +53,7 @@ def final_line(n: int) -> tuple[tuple, list] | None:
 
     fs.FreeCellSearch._texts = spy
     try:
-        r = FreeCell.solver(FreeCell.deal(n, {}), timeout=120.0).run()
+        r = fs.solver(FreeCell.deal(n, {}), timeout=120.0).run()
     finally:
         fs.FreeCellSearch._texts = orig
     if r.status != "solved":
