@@ -1,23 +1,28 @@
 """Study Klondike deals the solver leaves unknown: what each lane of the portfolio gets to, or
 what a proof lane gets to alone. ``python bench/klondike_unknowns.py --draw 1|3 --deals 45,68,…
-[--timeout 300] [--mode solver|abstract|abstract3]``
+[--timeout 300] [--mode solver|win|abstract|abstract3] [--set NAME=VALUE …]``
 
 - ``solver``: the whole solver (:class:`games.solvers.klondike.KlondikeSolver`) with ``--timeout``
   CPU seconds (``time.process_time``); a line a deal: ``deal answer CPU-s nodes`` then the nodes
   of each lane (``lanes`` in their portfolio order, the late lanes last, each as ``kind:nodes``,
   ``+`` for the lane that proved a loss: a proof lane whose space ran dry, else the complete
-  search, or rule 5 at the root when no lane ran) and the process's peak memory (MB).
+  search, or rule 5 at the root when no lane ran; ``*`` for the lane that found the win) and the
+  process's peak memory (MB).
   A win is the solver's, so it is replayed through the rules before it is reported.
+- ``win``: the same solver without its proof lanes (``PROOF`` and ``PROOF3`` left out), so the
+  lanes that look for a win get every node: which deals are wins the portfolio finds given time.
+  It can still answer ``unsolvable`` (the complete search running dry, or rule 5 at the root).
 - ``abstract``: the draw-1 abstract game (:class:`games.solvers.klondike_proof.Abstract`) alone
   at the root; ``abstract3``: the draw-3 one (:class:`~games.solvers.klondike_proof.Abstract3`).
   A line a deal: ``deal answer states boards CPU-s`` (answer: ``True`` proved lost, ``False`` the
-  goal reached, nothing proved, ``None`` budget spent).
+  goal reached, nothing proved, ``None`` budget spent), then the process's peak memory (MB).
 
 CPU seconds vary with the machine's load (two cores shared): say the load with the results.
 """
 from __future__ import annotations
 
 import argparse
+import ast
 import resource
 import sys
 import time
@@ -41,10 +46,27 @@ def lane_name(lane, draw: int) -> str:
     return type(lane).__name__
 
 
-def run_solver(deal: int, draw: int, timeout: float) -> str:
+class _Solver(ks.KlondikeSolver):
+    """The solver, noting the lane that found the win (``won_by``)."""
+
+    won_by = None
+
+    def _solution(self) -> None:
+        self.won_by = self._lane
+        super()._solution()
+
+
+class _WinSolver(_Solver):
+    """The solver without its proof lanes: every node goes to the lanes that look for a win."""
+
+    PROOF = None
+    PROOF3 = None
+
+
+def run_solver(deal: int, draw: int, timeout: float, win_only: bool = False) -> str:
     s = Klondike.deal(deal, {"draw": str(draw)})
     t0 = time.process_time()
-    sv = ks.KlondikeSolver(s, timeout=timeout, clock=time.process_time)
+    sv = (_WinSolver if win_only else _Solver)(s, timeout=timeout, clock=time.process_time)
     lanes = list(sv.lanes) + list(sv._late)
     r = sv.run()
     dt = time.process_time() - t0
@@ -55,7 +77,8 @@ def run_solver(deal: int, draw: int, timeout: float) -> str:
             ended = next((x for x in lanes if isinstance(x, ks._Lane) and x.complete), None)
     parts = []
     for lane in lanes:
-        parts.append(f"{lane_name(lane, draw)}:{lane.nodes}" + ("+" if lane is ended else ""))
+        parts.append(f"{lane_name(lane, draw)}:{lane.nodes}" + ("+" if lane is ended else "")
+                     + ("*" if lane is sv.won_by else ""))
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     extra = f" {len(r.moves)} moves" if r.status == "solved" else ""
     return f"{deal} {r.status} {dt:.1f} {sv.nodes}{extra} [{' '.join(parts)}] {rss:.0f}MB"
@@ -75,7 +98,8 @@ def run_abstract(deal: int, draw: int, timeout: float, three: bool) -> str:
         if res is not None:
             break
     dt = time.process_time() - t0
-    return f"{deal} {res} {lane.nodes} {len(lane.seen)} {dt:.1f}"
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return f"{deal} {res} {lane.nodes} {len(lane.seen)} {dt:.1f} {rss:.0f}MB"
 
 
 def main(argv=None) -> int:
@@ -83,11 +107,18 @@ def main(argv=None) -> int:
     ap.add_argument("--draw", type=int, choices=(1, 3), required=True)
     ap.add_argument("--deals", required=True, help="comma-separated deal numbers")
     ap.add_argument("--timeout", type=float, default=300.0, help="CPU seconds a deal")
-    ap.add_argument("--mode", choices=("solver", "abstract", "abstract3"), default="solver")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a class attribute of the solver for this run (a Python literal, e.g. PROOF3=8.0)")
+    ap.add_argument("--mode", choices=("solver", "win", "abstract", "abstract3"), default="solver")
     a = ap.parse_args(argv)
+    for item in a.set:  # on the bench's subclass only: the solver's own defaults stay
+        name, value = item.split("=", 1)
+        if not hasattr(ks.KlondikeSolver, name):
+            ap.error(f"--set: the solver has no attribute {name}")
+        setattr(_Solver, name, ast.literal_eval(value))
     for n in (int(x) for x in a.deals.split(",") if x):
-        if a.mode == "solver":
-            print(run_solver(n, a.draw, a.timeout), flush=True)
+        if a.mode in ("solver", "win"):
+            print(run_solver(n, a.draw, a.timeout, a.mode == "win"), flush=True)
         else:
             print(run_abstract(n, a.draw, a.timeout, a.mode == "abstract3"), flush=True)
     return 0
