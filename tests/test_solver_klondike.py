@@ -178,6 +178,34 @@ def test_draw_1_progress_lanes_over_the_draw_3_talon_find_wins_the_others_miss(m
     assert solve(s, max_nodes=120_000).status == UNKNOWN
 
 
+def test_draw_3_progress_lanes_get_their_late_weight_once_late_nodes_are_spent(monkeypatch):
+    # draw-3 deal 558 is won by the last-in-first-out progress lane; once LATE nodes are spent the
+    # exact-talon proof lane joins, and with its weight against the progress lanes' former 2 it
+    # kept them waiting (unknown at 150 000 nodes with LATE at 20 000); with their late weight
+    # STAGE_LATE3 they win it within 150 000. Hints never meet this: LATE is their node budget.
+    assert KlondikeSolver.LATE >= 300_000 and KlondikeSolver.STAGE_LATE3 is not None
+    s = Klondike.deal(558, {"draw": "3"})
+    monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
+    sv = KlondikeSolver(s, max_nodes=150_000)
+    stages = [lane for lane in sv.lanes if lane.__class__ is _StageLane]
+    assert [lane.weight for lane in stages] == [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
+    while sv._late:  # the weights change when the late lanes join, at the first turn after LATE
+        assert all(lane.weight != KlondikeSolver.STAGE_LATE3 for lane in stages)
+        sv.step(1)
+    assert [lane.weight for lane in stages] == [KlondikeSolver.STAGE_LATE3] * 2
+    r = sv.run()
+    assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)
+    monkeypatch.setattr(KlondikeSolver, "STAGE_LATE3", None)  # the former weights
+    monkeypatch.setattr(KlondikeSolver, "PROOF3", 16.0)
+    assert KlondikeSolver(s, max_nodes=150_000).run().status == UNKNOWN
+    monkeypatch.setattr(KlondikeSolver, "STAGE_LATE3", 8.0)
+    d1 = KlondikeSolver(Klondike.deal(558, {"draw": "1"}), max_nodes=30_000)  # draw 1: unchanged
+    while d1._late:
+        d1.step(1)
+    assert [lane.weight for lane in d1.lanes if lane.__class__ is _StageLane and lane.pb.draw == 1] == \
+        [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
+
+
 def test_draw_3_talon_classes_and_their_dominance_match_the_reachable_cards():
     # every talon length and waste position: equal classes reach the same cards, and
     # _dominated3 calls a class covered exactly when another reaches every card it reaches

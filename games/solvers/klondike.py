@@ -900,7 +900,9 @@ class KlondikeSolver(Sliced):
     ``STAGE2[0]``; ``STAGE2 = None`` leaves it out); they run whole local searches, so they may
     exceed a turn by up to ``LOCAL`` nodes (the same amount however the run is sliced). In draw 1,
     the progress lanes of ``STAGE_DRAW3`` (``(weight, lifo)`` each) search the talon reached as in
-    draw 3 and join once ``LATE`` nodes are spent (at a lane's turn). The schedule
+    draw 3 and join once ``LATE`` nodes are spent (at a lane's turn); in draw 3 the exact-talon proof
+    lane (weight ``PROOF3``) joins then, and the progress lanes' weight becomes ``STAGE_LATE3``
+    (``None``: unchanged). The schedule
     counts nodes, not seconds, so slicing gives the same answer as one run.
 
     :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
@@ -917,12 +919,17 @@ class KlondikeSolver(Sliced):
     STAGE = (2.0, True)  # the progress lane (_StageLane): (weight, partial runs allowed), or None
     STAGE2 = (2.0, True)  # a second progress lane, ties of the rank last met first: (weight, partial) or None
     STAGE_DRAW3 = ((2.0, False), (2.0, True))  # draw 1 only: progress lanes over the draw-3 talon, (weight, lifo)
-    # draw 3 only: weight of the proof lane with the talon kept exactly (klondike_proof.Abstract3), or None.
-    # 16 against the other lanes' 7 (streamliners 2, complete search 1, progress lanes 4; the draw-1
-    # proof lane has mostly left by then): about two thirds of the nodes while it runs. On a won deal
-    # it mostly reaches its goal, and leaves, within a few thousand states; on draw-3 deals 474 and 546
-    # it needs 655 190 and 624 586 states, which its former weight 8 left at the edge of 30 CPU s.
-    PROOF3 = 16.0
+    # draw 3 only: weight of the proof lane with the talon kept exactly (klondike_proof.Abstract3), or None,
+    # and the progress lanes' weight from then on (STAGE_LATE3; None: STAGE[0] and STAGE2[0] stay). A lane
+    # that joins, or is weighted up, runs until its nodes per weight catch up with the others', so these
+    # weights set the shares of all the nodes after LATE. After LATE the progress lanes find the draw-3
+    # wins (9 of the 10 deals solved above 300 000 nodes in 30 s runs) and the exact-talon lane the
+    # proofs; on a won deal that lane often does not reach its goal for 0.5-0.9 M states (since the
+    # uncovered-card test), so its former 16 against the progress lanes' 2 + 2 left them a fifth of the
+    # nodes and lost wins (docs/solvers.md, item 4, "Session 13"). 8 + 8 against 8 and the others' 3 (or 7
+    # while the draw-1 proof lane runs): about 60 % of the nodes to the progress lanes, 30 % to it.
+    PROOF3 = 8.0
+    STAGE_LATE3 = 8.0
     LATE = 300_000  # nodes spent before the STAGE_DRAW3 and PROOF3 lanes join (the app's hint budget: a hint's search is unchanged)
     LOCAL = 10  # nodes of its local searches
     PROOF = 4.0  # weight of the proof lane (games/solvers/klondike_proof.py), or None
@@ -986,6 +993,9 @@ class KlondikeSolver(Sliced):
         if state.draw == 3 and self.PROOF3 is not None:  # the same with draw 3's own talon
             root = self.lanes[len(phases)].stack[0][0]
             self._late.append(ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), self.PROOF3))
+        # lanes whose weight changes once LATE nodes are spent: draw 3's progress lanes (STAGE_LATE3)
+        self._reweigh = [(x, self.STAGE_LATE3) for x in self.lanes
+                         if x.__class__ is _StageLane] if state.draw == 3 and self.STAGE_LATE3 is not None else []
 
     def _step(self, budget: int, t0: float) -> Result | None:
         if self._line is not None:  # a win found: its line is being made
@@ -993,9 +1003,12 @@ class KlondikeSolver(Sliced):
         while budget > 0:
             lane = self._lane
             if lane is None or self._left <= 0:
-                if self._late and self.nodes >= self.LATE:
+                if (self._late or self._reweigh) and self.nodes >= self.LATE:
                     self.lanes += self._late
                     self._late = []
+                    for x, w in self._reweigh:
+                        x.weight = w
+                    self._reweigh = []
                 lane = self._lane = min(self.lanes, key=_load)
                 self._left = self.QUANTUM
             n = min(budget, self._left)
@@ -1251,6 +1264,7 @@ class KlondikeSolver(Sliced):
         self._line = None
         self.lanes = []  # the search is over: free its memory
         self._late = []
+        self._reweigh = []
         self._dead = {}
         self._lane = None
         self._stack = []
