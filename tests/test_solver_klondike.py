@@ -180,9 +180,9 @@ def test_draw_1_progress_lanes_over_the_draw_3_talon_find_wins_the_others_miss(m
 
 def test_draw_3_progress_lanes_get_their_late_weight_once_late_nodes_are_spent(monkeypatch):
     # draw-3 deal 558 is won by the last-in-first-out progress lane; once LATE nodes are spent the
-    # exact-talon proof lane joins, and with its weight against the progress lanes' former 2 it
-    # kept them waiting (unknown at 150 000 nodes with LATE at 20 000); with their late weight
-    # STAGE_LATE3 they win it within 150 000. Hints never meet this: LATE is their node budget.
+    # exact-talon proof lane joins, and weighted 16 against the progress lanes' 2 it keeps them
+    # waiting (unknown at 150 000 nodes with LATE at 20 000); with their late weight STAGE_LATE3
+    # they win it within 150 000. Hints never meet this: LATE is their node budget.
     assert KlondikeSolver.LATE >= 300_000 and KlondikeSolver.STAGE_LATE3 is not None
     s = Klondike.deal(558, {"draw": "3"})
     monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
@@ -195,7 +195,7 @@ def test_draw_3_progress_lanes_get_their_late_weight_once_late_nodes_are_spent(m
     assert [lane.weight for lane in stages] == [KlondikeSolver.STAGE_LATE3] * 2
     r = sv.run()
     assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)
-    monkeypatch.setattr(KlondikeSolver, "STAGE_LATE3", None)  # the former weights
+    monkeypatch.setattr(KlondikeSolver, "STAGE_LATE3", None)  # no late weight, the exact-talon lane at 16
     monkeypatch.setattr(KlondikeSolver, "PROOF3", 16.0)
     assert KlondikeSolver(s, max_nodes=150_000).run().status == UNKNOWN
     monkeypatch.setattr(KlondikeSolver, "STAGE_LATE3", 8.0)

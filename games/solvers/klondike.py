@@ -922,12 +922,12 @@ class KlondikeSolver(Sliced):
     # draw 3 only: weight of the proof lane with the talon kept exactly (klondike_proof.Abstract3), or None,
     # and the progress lanes' weight from then on (STAGE_LATE3; None: STAGE[0] and STAGE2[0] stay). A lane
     # that joins, or is weighted up, runs until its nodes per weight catch up with the others', so these
-    # weights set the shares of all the nodes after LATE. After LATE the progress lanes find the draw-3
-    # wins (9 of the 10 deals solved above 300 000 nodes in 30 s runs) and the exact-talon lane the
-    # proofs; on a won deal that lane often does not reach its goal for 0.5-0.9 M states (since the
-    # uncovered-card test), so its former 16 against the progress lanes' 2 + 2 left them a fifth of the
-    # nodes and lost wins (docs/solvers.md, item 4, "Session 13"). 8 + 8 against 8 and the others' 3 (or 7
-    # while the draw-1 proof lane runs): about 60 % of the nodes to the progress lanes, 30 % to it.
+    # weights set the shares of all the nodes after LATE. After LATE the progress lanes find most draw-3
+    # wins (11 of 13 measured) and the exact-talon lane the proofs; on a won deal that lane may run
+    # 0.5-0.9 M states before it reaches its goal and leaves, and with 16 against the progress lanes' 2 + 2
+    # it left them a fifth of the nodes and lost wins (docs/solvers.md, item 4, "Session 13"). 8 + 8
+    # against 8 and the others' 3 (7 while the draw-1 proof lane runs): about 60 % of the nodes to the
+    # progress lanes and 30 % to it.
     PROOF3 = 8.0
     STAGE_LATE3 = 8.0
     LATE = 300_000  # nodes spent before the STAGE_DRAW3 and PROOF3 lanes join (the app's hint budget: a hint's search is unchanged)
