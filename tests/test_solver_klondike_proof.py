@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.klondike import Klondike
-from games.solvers.klondike import KlondikeSolver, _Problem, blocked
+from games.solvers.klondike import KlondikeSolver, _Problem, _StageLane, blocked
 from games.solvers.klondike_proof import ALL, BIAS, NMASK, Abstract, Abstract3, ProofLane3, _counts, proves_lost
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE
 from test_solver_klondike import _random_position, plain_winnable, pos
@@ -142,16 +142,20 @@ def test_draw_3_abstract_game_proves_deals_the_draw_1_one_cannot(number, states,
     assert Klondike.solver(s, max_nodes=20 * states).run().status == UNSOLVABLE
 
 
-def test_draw_3_proof_lane_gets_two_thirds_of_the_nodes_while_it_runs(monkeypatch):
+def test_draw_3_late_lanes_share_the_nodes_by_their_weights(monkeypatch):
     # the exact-talon lane proves draw-3 deal 51 lost in 18 286 states; joining from the first node
-    # (LATE = 0) it must get at least 0.6 of the search's nodes until then (with weight 8 it got
-    # 0.54, and deals 474 and 546, which need ~650 000 states, sat at the edge of 30 CPU s)
+    # (LATE = 0), with the progress lanes at their late weight, it gets PROOF3 / (PROOF3 + the
+    # progress lanes' 2 STAGE_LATE3 + the streamliners' and complete search's 3) of the nodes (the
+    # draw-1 proof lane leaves after a few dozen states): 8 / 27, and each progress lane as much
     monkeypatch.setattr(KlondikeSolver, "LATE", 0)
     search = KlondikeSolver(Klondike.deal(51, {"draw": "3"}))
     lane = next(x for x in search._late if isinstance(x, ProofLane3))
+    stages = [x for x in search.lanes if x.__class__ is _StageLane]
     assert search.run().status == UNSOLVABLE
     assert lane.complete and lane.nodes == 18_286
-    assert lane.nodes >= 0.6 * search.nodes, (lane.nodes, search.nodes)
+    share = KlondikeSolver.PROOF3 / (KlondikeSolver.PROOF3 + 2 * KlondikeSolver.STAGE_LATE3 + 3)
+    assert abs(lane.nodes / search.nodes - share) < 0.02, (lane.nodes, search.nodes)
+    assert all(abs(x.nodes - lane.nodes) < 0.02 * lane.nodes for x in stages), [x.nodes for x in stages]
 
 
 @pytest.mark.parametrize("draw", ["1", "3"])

@@ -924,7 +924,7 @@ class KlondikeSolver(Sliced):
     # that joins, or is weighted up, runs until its nodes per weight catch up with the others', so these
     # weights set the shares of all the nodes after LATE. After LATE the progress lanes find most draw-3
     # wins (11 of 13 measured) and the exact-talon lane the proofs; on a won deal that lane may run
-    # 0.5-0.9 M states before it reaches its goal and leaves, and with 16 against the progress lanes' 2 + 2
+    # 0.7-0.9 M states before it reaches its goal and leaves, and with 16 against the progress lanes' 2 + 2
     # it left them a fifth of the nodes and lost wins (docs/solvers.md, item 4, "Session 13"). 8 + 8
     # against 8 and the others' 3 (7 while the draw-1 proof lane runs): about 60 % of the nodes to the
     # progress lanes and 30 % to it.
