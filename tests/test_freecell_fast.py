@@ -177,7 +177,7 @@ def test_shortcuts_shorten_long_lines_and_they_still_replay():
     for n in (12, 23, 64):
         s = FreeCell.deal(n, {})
         srch = ff.FastSearch(s, orders=[(0, 2, 1, 3, 6, 5)], full=(), hand_over=None, max_nodes=3000,
-                             verify=False)
+                             verify=False, sorts=[False])
         assert srch.run().status == SOLVED
         raw = srch.raw
         short = ff.shorten(s, raw, shortcuts=True)
@@ -229,3 +229,27 @@ def test_a_card_under_others_goes_onto_the_fitting_top_it_was_planned_for():
                 assert snapshot(b) == before
                 checked += 1
     assert checked > 100
+
+
+def test_a_sorting_thread_tries_the_move_that_leaves_the_lowest_card_first():
+    """:func:`low_left` on the candidates of the sorted groups, on random-walk positions: the key
+    is the lowest rank the move leaves in its column (0 if it empties it), and a sorting thread's
+    first child of such a group is one with the smallest key."""
+    checked = 0
+    for deal in range(1, 9):
+        for b in walk(deal, 5 * deal, 40):
+            for gi in sorted(ff.SORTED):
+                cands = ff.GROUPS[gi](b)
+                for m in cands:
+                    src, dst, n = m
+                    moves = list(dst) if src < 0 else [m]
+                    i = moves[-1][0]
+                    left = b.cols[i][:len(b.cols[i]) - sum(x[2] for x in moves if x[0] == i)]
+                    assert ff.low_left(b.cols, m) == (min(c & 15 for c in left) if left else 0)
+                    checked += 1
+                if len(cands) > 1:
+                    t = ff.Thread(b.copy(), (gi,), sort=True)
+                    t.run({b.h}, 1)
+                    top = t.stack[0]
+                    assert ff.low_left(b.cols, top[1][0]) == min(ff.low_left(b.cols, m) for m in cands)
+    assert checked > 200

@@ -551,6 +551,9 @@ FULL_ORDERS = ((0, 2, 1, 3, 6, 5), (0, 1, 2, 3, 7, 6, 5), (0, 2, 1, 3, 4, 6, 5),
 """The orders of the threads that join once :data:`FULL_AFTER` positions were entered, or when
 every thread of :data:`ORDERS` ran dry: every move group, so together with the dig they make
 every move of the rules but a run onto an empty column shorter than the longest allowed."""
+SORTS = (True, False, True, False)
+"""Which threads of :data:`ORDERS` sort their children (:func:`low_left`): two of the four, whose
+lines come out shorter."""
 CAPS = ()
 """Each thread's cap on the moves of :data:`ESCAPES` along its line (``None`` or missing: none)."""
 FULL_CAPS = (2, 2, 2, 2)
@@ -573,6 +576,29 @@ HAND_PRELUDE = None
 """The complete solver's prelude of soft threads when it takes over (``None``: its own)."""
 
 
+SORTED = frozenset((2, 3, 7))
+"""The move groups whose children a sorting thread tries by :func:`low_left` (digs, runs onto a
+top, cards under others onto a top)."""
+
+
+def low_left(cols: list, m: tuple) -> int:
+    """The lowest rank among the cards the candidate ``m`` leaves in its column (0 when it empties
+    the column, 20 for a free cell's card): a thread that sorts tries first the move that comes
+    closest to bringing a low card out."""
+    src, dst, n = m
+    if src < 0:                         # a plan: every move but maybe the last is from one column
+        i = dst[-1][0]
+        col = cols[i]
+        rest = col[:len(col) - sum(x[2] for x in dst if x[0] == i)]
+    elif src < 8:
+        rest = cols[src][:-n]
+    else:
+        return 20
+    if not rest:
+        return 0
+    return min(c & 15 for c in rest)
+
+
 ESCAPES = frozenset((4, 6))
 """The move groups a thread's ``cap`` counts on its line: a top alone into a free cell, part of a
 run onto another top."""
@@ -586,17 +612,21 @@ class Thread:
     :param order: indices of :data:`GROUPS`, in the order a position's children are made;
     :param seed: ``None``: each group's moves in the order found; else shuffled by this seed;
     :param cap: at most this many moves of :data:`ESCAPES` along the line (``None``: no cap): a
-        position whose line has that many makes no child of those groups."""
+        position whose line has that many makes no child of those groups;
+    :param sort: the children of the groups of :data:`SORTED` tried by :func:`low_left` (lowest
+        first; a stable sort: ties in the order found)."""
 
-    __slots__ = ("board", "order", "stack", "states", "rng", "shuffle", "cap")
+    __slots__ = ("board", "order", "stack", "states", "rng", "shuffle", "cap", "sort")
 
-    def __init__(self, board: Board, order: tuple, seed: int | None = None, cap: int | None = None):
+    def __init__(self, board: Board, order: tuple, seed: int | None = None, cap: int | None = None,
+                 sort: bool = False):
         self.board = board
         self.order = order
         self.stack = [[0, (), 0, len(board.log), 0, 0]]
         self.states = 0
         self.rng = random.Random(seed) if seed is not None else None
         self.cap = cap
+        self.sort = sort
 
     def run(self, seen: set, budget: int) -> bool:
         """Enter up to ``budget`` new positions (not in ``seen``, added to it). ``True`` when the
@@ -611,6 +641,7 @@ class Thread:
         ng = len(order)
         rng = self.rng
         cap = self.cap
+        srt = self.sort
         states = self.states
         end = states + budget
         try:
@@ -632,6 +663,8 @@ class Thread:
                         cands = groups[gi](b)
                         if rng is not None and len(cands) > 1:
                             rng.shuffle(cands)
+                        elif srt and len(cands) > 1 and gi in SORTED:
+                            cands.sort(key=lambda m: low_left(cols, m))
                     fr[0], fr[1], fr[2], fr[5] = g + 1, cands, 0, esc
                     continue
                 fr[2] = ci + 1
@@ -874,6 +907,7 @@ class FastSearch(Sliced):
     :param full: the orders that join later (default :data:`FULL_ORDERS`; ``()``: none);
     :param caps: each thread's cap on the moves of :data:`ESCAPES` along its line (default
         :data:`CAPS`), ``full_caps`` the same for the later threads (default :data:`FULL_CAPS`);
+    :param sorts: which threads of ``orders`` sort their children (default :data:`SORTS`);
     :param prelude: the first turns (default :data:`PRELUDE`);
     :param hand_over: positions before the complete solver takes over (``None``: never; then
         ``unknown`` when every thread ran dry);
@@ -883,7 +917,8 @@ class FastSearch(Sliced):
 
     def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
                  clock: Clock = time.perf_counter, orders=None, seeds=None, full=None, prelude=None,
-                 hand_over: int | None = HAND_OVER, verify: bool = True, caps=None, full_caps=None):
+                 hand_over: int | None = HAND_OVER, verify: bool = True, caps=None, full_caps=None,
+                 sorts=None):
         self.start = state
         self.max_nodes, self.timeout, self.clock = max_nodes, timeout, clock
         self.nodes = 0
@@ -898,7 +933,9 @@ class FastSearch(Sliced):
         seeds = seeds or [None] * len(orders)
         caps = CAPS if caps is None else caps
         caps = list(caps) + [None] * (len(orders) - len(caps))
-        self.threads = [Thread(root.copy(), o, sd, cp) for o, sd, cp in zip(orders, seeds, caps)]
+        sorts = SORTS if sorts is None else sorts
+        sorts = list(sorts) + [False] * (len(orders) - len(sorts))
+        self.threads = [Thread(root.copy(), o, sd, cp, so) for o, sd, cp, so in zip(orders, seeds, caps, sorts)]
         self.full = list(FULL_ORDERS if full is None else full)
         fc = FULL_CAPS if full_caps is None else full_caps
         self.full_caps = list(fc) + [None] * (len(self.full) - len(fc))
