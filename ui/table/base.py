@@ -201,7 +201,12 @@ class GameTable(Scene):
         self.frame = None            # the screen's layout (ui.frame.Frame); None until the first resize
         self.finish_button = None    # the Finish button while it is offered (column games)
         self.panel: Panel | None = None
-        self.base: pygame.Surface | None = None
+        self._base: pygame.Surface | None = None   # the still picture (``base``)
+        self._on_screen: pygame.Surface | None = None
+        """The screen, while it holds the last still picture and nothing else and ``_base`` does not
+        (:meth:`draw`): the picture was drawn straight onto it."""
+        self._canvas: pygame.Surface | None = None  # the surface a rebuild draws on (_draw_base)
+        self._picture_size: tuple[int, int] | None = None   # px: the last still picture's size
         self.stale = True
         self.status_text, self.status_error = "", False
         self.toasts: list[Toast] = []
@@ -247,9 +252,6 @@ class GameTable(Scene):
                 number, options, state = self._first
                 self.start(number, options, state, announce=True, daily=getattr(self, "daily_first", None))
         super().enter(app)
-
-    def leave(self) -> None:
-        self.autosave()
 
     def spare(self, deadline: float) -> None:
         """After the frame's drawing: the pending save (:meth:`save_soon`) when the frame has
@@ -1167,15 +1169,73 @@ class GameTable(Scene):
                 cards_art.want_look(w, art)
                 cards_art.want_faces(deck, w, art)
 
+    @property
+    def base(self) -> pygame.Surface | None:
+        """The still picture (everything that does not move), ``None`` before the first one: what
+        a frame copies to the screen before drawing what moves over it. While the screen holds
+        the last still picture instead (:meth:`draw` drew it there), it is copied from the
+        screen first."""
+        if self._on_screen is not None:
+            self._settle()
+        return self._base
+
+    @base.setter
+    def base(self, surface: pygame.Surface | None) -> None:
+        self._base = surface
+        self._on_screen = None
+
+    def _settle(self) -> None:
+        """Copy the still picture the screen holds (``_on_screen``) into :attr:`base`."""
+        screen, self._on_screen = self._on_screen, None
+        if self._base is None or self._base.get_size() != screen.get_size():
+            self._base = opaque_surface(screen.get_size())
+        self._base.blit(screen, (0, 0))
+
+    def moving_shown(self) -> bool:
+        """Whether :meth:`draw_moving` shows anything but the flights, shakes, hints and
+        celebrations of the table's tweens: a card held by a drag, the keyboard's focus, a lifted
+        card (each game's table says so for what it draws; :meth:`draws_over`)."""
+        return False
+
+    def draws_over(self) -> bool:
+        """Whether this frame draws anything over the still picture: a tween (a flight, a shake,
+        the hint's pulse, a celebration), a toast, the hint or its search's spinner, what
+        :meth:`moving_shown` says, or the app's notice line."""
+        return bool(self.anim.tweens or self.toasts or self.hint_move is not None or self.hint_search is not None
+                    or self.moving_shown() or self.app.notice)
+
+    def leave(self) -> None:
+        self.autosave()
+        if self._on_screen is not None:   # the next scene draws over the screen: the picture is gone
+            self.base = None
+            self.stale = True
+
     def draw(self, surface: pygame.Surface) -> None:
-        if self.stale or self.base is None or self.base.get_size() != surface.get_size():
-            self.rebuild(surface.get_size())
+        """The still picture (rebuilt first when it changed), then what moves over it, the hint's
+        overlay and the toasts. A frame that draws nothing over the still picture
+        (:meth:`draws_over`) rebuilds it straight onto ``surface``, which then holds it instead
+        of :attr:`base` (one 4 MB copy less at 1280x800 for a picture drawn whole: its first,
+        a new size, a new card width); the next frame that draws over it, or any use of
+        :attr:`base`, copies it from there first."""
+        size = surface.get_size()
+        held = self._on_screen is surface or (self._base is not None and self._base.get_size() == size)
+        onto = None if self.draws_over() else surface
+        if self.stale or not held:
+            self.rebuild(size, onto)
             if self.history is not None and getattr(self, "card_w", None):
                 self.want_ahead()
-        surface.blit(self.base, (0, 0))
+        if self._on_screen is not surface:
+            surface.blit(self.base, (0, 0))
+        elif onto is None:
+            self._settle()    # the screen holds the still picture; what moves is drawn over it next
+        self.draw_over(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """What a frame draws over the still picture: what moves (:meth:`draw_moving`), the hint's
+        overlay and the toasts (never over a panel)."""
         self.draw_moving(surface)
         self.assist.draw_overlay(surface)
-        for toast in self.toasts if self.panel is None else ():   # never over a panel
+        for toast in self.toasts if self.panel is None else ():
             img = text.render(toast.text, toast.size, (255, 236, 150))
             r = img.get_rect(center=toast.pos).inflate(24, 12)
             r.clamp_ip(surface.get_rect())
@@ -1195,29 +1255,39 @@ class GameTable(Scene):
         changes, the picture is rebuilt whole."""
         art = getattr(self, "art", None)
         look = None if art is None else (art.four_colour, art.back_style, art.compact, art.narrow)
-        return (self.base.get_size() if self.base is not None else None, id(self.frame), self.frame, look,
-                self.settings.glow)
+        return (self._picture_size, id(self.frame), self.frame, look, self.settings.glow)
 
     def button_marks(self) -> list[tuple]:
         """What each button of the bar shows (a button whose mark changes is redrawn)."""
         return [button_mark(b) for b in self.buttons]
 
-    def rebuild(self, size) -> None:
+    def rebuild(self, size, screen: pygame.Surface | None = None) -> None:
         """Draw everything that does not move into ``self.base``: whole, or (a table that knows its
         :meth:`picture_parts`, no panel, nothing else changed) only within the parts that changed,
         the buttons that changed, the top bar and the status line, each drawn as a whole rebuild
         would draw it there, clipped (the same pixels; WebAssembly draws a move's redraw in a
-        fraction of the time)."""
-        whole = self.base is None or self.base.get_size() != size
-        if whole:
-            self.base = opaque_surface(size)
+        fraction of the time). ``screen``: a surface of ``size`` px that may take the picture
+        instead (:meth:`draw`: nothing is drawn over it this frame): a picture drawn whole is
+        drawn there, and one drawn in part too when the screen holds the last one; ``base`` is
+        then out of date until copied from it (:attr:`base`)."""
+        holder = self._on_screen if self._on_screen is not None else self._base
+        whole = holder is None or holder.get_size() != size
+        self._picture_size = size
         parts = self.picture_parts() if self.panel is None else None
         before, self._picture = self._picture, None
         if parts is not None:
             self._picture = (self.picture_key(), parts, self.button_marks())
         if whole or parts is None or before is None or before[0] != self._picture[0]:
+            if screen is not None:
+                self._canvas = screen
+            else:
+                if self._base is None or self._base.get_size() != size:
+                    self._base = opaque_surface(size)
+                self._canvas = self._base
+            self._on_screen = screen
             self._draw_base(size, None, None)
             return
+        self._canvas = screen if screen is not None and self._on_screen is screen else self.base
         self._draw_base(size, merge_rects(self.changed_rects(before, self._picture)),
                         [pygame.Rect(r) for r, _ in parts.values()])
 
@@ -1244,10 +1314,10 @@ class GameTable(Scene):
         return dirty
 
     def _draw_base(self, size, clips, part_rects) -> None:
-        """Draw the still picture into ``self.base``: whole (``clips`` None) or within each rect
-        of ``clips`` only, skipping the drawers that draw nothing there (the cards when no rect
-        of ``part_rects`` meets it)."""
-        b = self.base
+        """Draw the still picture onto the surface :meth:`rebuild` chose (``self.base``, or the
+        screen): whole (``clips`` None) or within each rect of ``clips`` only, skipping the
+        drawers that draw nothing there (the cards when no rect of ``part_rects`` meets it)."""
+        b = self._canvas
         self._drawings += 1
         if clips is None:
             top = self.frame.top

@@ -1398,6 +1398,10 @@ class ColumnsTable(GameTable):
         if key[0] == "found" and self.foundation_badge and (key, len(cards) - 1) not in hidden:
             self.draw_foundation_badge(surface, key)
 
+    def moving_shown(self) -> bool:
+        """A held run of cards or the keyboard's focus (:meth:`GameTable.moving_shown`)."""
+        return self.drag is not None or self.focus is not None
+
     def draw_moving(self, surface) -> None:
         for tw in self.anim.tweens:
             if tw.kind == "celebrate":

@@ -952,6 +952,10 @@ class DevilsGripTable(TargetFocus, GameTable):
         pygame.draw.rect(surface, (10, 30, 20), br.inflate(12, 4), border_radius=br.height)
         surface.blit(img, br)
 
+    def moving_shown(self) -> bool:
+        """A held stack of cards, or what :class:`TargetFocus` shows (:meth:`GameTable.moving_shown`)."""
+        return self.drag is not None or super().moving_shown()
+
     def draw_moving(self, surface) -> None:
         self.draw_focus(surface)
         if self.hint_move is not None:

@@ -710,6 +710,10 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             label = text.render(str(k), max(14, round(g.discard.width * 0.3)), INK)
             text.blit_center(surface, label, g.discard.center)
 
+    def moving_shown(self) -> bool:
+        """The lifted card, or what the drag and the focus show (:meth:`GameTable.moving_shown`)."""
+        return self.selected is not None or super().moving_shown()
+
     def draw_moving(self, surface) -> None:
         self.draw_moving_cards(surface)
         self.draw_focus(surface)

@@ -1,0 +1,214 @@
+"""A frame that draws nothing over the still picture draws it straight onto the screen
+(``GameTable.draw``): the screen then holds the picture instead of ``base``, which is copied
+from the screen before anything is drawn over it. Whatever path a frame takes, the screen
+shows, pixel for pixel, the still picture drawn from scratch with what moves, the hint's overlay,
+the toasts and the notice over it: through the first picture, moves and their flights, a drag,
+the keyboard's focus, a hint, a panel opened and closed, a new deal, a new size, another
+language and the other hand (the six tables). A table that drew something over the picture
+without saying so (``GameTable.moving_shown``) would leave it on the screen after it went."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from games.core import PLAYING  # noqa: E402
+from ui.storage import MemoryStorage, Store  # noqa: E402
+from ui.table import table_class  # noqa: E402
+
+from ui.table.columns import ColumnsTable  # noqa: E402
+
+from conftest import new_app  # noqa: E402
+
+TABLES = [("tripeaks", {"mode": "easy"}), ("pyramid", {"layout": "1"}), ("devils-grip", {}),
+          ("spider", {"suits": "1"}), ("klondike", {"draw": "1"}), ("freecell", {})]
+
+
+def spinner_box(t) -> pygame.Rect | None:
+    """Where the spinner of a hint being thought about turns (its angle follows the clock, which
+    moves on at each read), px; ``None`` when none turns."""
+    if t.hint_search is None:
+        return None
+    r = t.frame.status
+    return pygame.Rect(0, 0, r.height * 2, r.height * 2).move(round(r.x + r.height * 0.8) - r.height, r.centery - r.height)
+
+
+def screen_bytes(surface, box) -> bytes:
+    """The pixels of ``surface`` but those of ``box`` (the spinner's, :func:`spinner_box`)."""
+    if box is not None:
+        surface = surface.copy()
+        surface.fill((0, 0, 0), box)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def expected(app, t, box) -> bytes:
+    """The screen as it must be: the still picture rebuilt whole from scratch (nothing kept),
+    with what the frame draws over it; the table left as it was (its picture where it was, on
+    the screen or in ``base``)."""
+    size = app.screen.get_size()
+    saved = (t._base, t._on_screen, t._picture, t._stamps, t._kept)
+    t._base, t._on_screen, t._picture = None, None, None
+    t.forget_drawings()
+    try:
+        t.rebuild(size)
+        out = t._base
+    finally:
+        t._base, t._on_screen, t._picture, t._stamps, t._kept = saved
+    t.draw_over(out)
+    if app.notice:
+        app.draw_notice(out)
+    return screen_bytes(out, box)
+
+
+class Watch:
+    """Frames, each drawn frame checked: the screen against :func:`expected`, worked out right
+    after the table's drawing (the frame's spare time may change the table after it: a hint's
+    search answering); counts the frames that left the still picture on the screen."""
+
+    def __init__(self, app, clock):
+        self.app, self.clock, self.on_screen, self.frames = app, clock, 0, 0
+        self.want = None
+        self.hooked = None
+
+    def hook(self, t) -> None:
+        if self.hooked is t:
+            return
+        self.hooked = t
+        draw = t.draw
+
+        def drawn(surface):
+            self.over = t.draws_over()
+            draw(surface)
+            self.box = spinner_box(t)
+            self.want = expected(self.app, t, self.box)
+            self.on_screen += t._on_screen is surface
+        t.draw = drawn
+
+    def frame(self, n: int = 1) -> None:
+        for _ in range(n):
+            app = self.app
+            self.hook(app.scene)
+            self.want = None
+            self.clock.advance(1 / 60)
+            app.frame()
+            if self.want is None:
+                continue
+            self.frames += 1
+            got = screen_bytes(app.screen, self.box)
+            assert got == self.want, \
+                f"frame {self.frames}: the screen is not the still picture with what moves over it"
+
+    def post(self, kind, **fields) -> None:
+        """A pygame event, then a watched frame."""
+        pygame.event.post(pygame.event.Event(kind, **fields))
+        self.frame()
+
+    def settle(self, cap: int = 400) -> None:
+        t = self.app.scene
+        for _ in range(cap):
+            self.frame()
+            if not t.anim.busy() and not self.app.dirty and t.hint_search is None:
+                return
+
+
+def play_some(w: Watch, t, moves: int) -> None:
+    """``moves`` legal moves (flown), each watched to its end."""
+    for _ in range(moves):
+        if t.rules.status(t.state) != PLAYING:
+            return
+        legal = t.rules.legal_moves(t.state)
+        if not legal:
+            return
+        t.play(legal[0])
+        w.settle()
+
+
+@pytest.mark.parametrize("game,options", TABLES)
+def test_screen_shows_the_still_picture_and_what_moves(game, options, fake_clock):
+    app = new_app(table_class(game)(7, dict(options)), (1280, 800), Store(MemoryStorage()), frames=0,
+                  anim_speed="fast")
+    w = Watch(app, fake_clock)
+    w.settle()
+    t = app.scene
+    assert t._on_screen is app.screen, "the first picture is drawn straight onto the screen"
+    play_some(w, t, 3)
+    # the keyboard's focus shown, moved on, then gone
+    w.post(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0)
+    assert t.moving_shown() and t.draws_over()
+    w.frame(2)
+    w.post(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0)
+    w.frame(2)
+    t.focus = None
+    t.stale = True
+    w.frame(2)
+    # a column table: the top card of its first column dragged away and dropped
+    if isinstance(t, ColumnsTable):
+        key_ = next(k for k in t.all_keys() if k[0] == "col" and t.pile_cards(t.state, k))
+        r = t.pile_rects(t.state, key_)[-1]
+        w.post(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1, touch=False)
+        for k in range(1, 7):
+            w.post(pygame.MOUSEMOTION, pos=(r.centerx + 10 * k, r.centery + 15 * k), rel=(1, 1), buttons=(1, 0, 0),
+                   touch=False)
+        assert t.draws_over()
+        w.post(pygame.MOUSEBUTTONUP, pos=(r.centerx + 60, r.centery + 90), button=1, touch=False)
+        w.settle()
+    # a hint, shown and then gone with a move
+    t.hint()
+    w.settle()
+    play_some(w, t, 1)
+    # a panel over the table, then closed
+    t.open_options()
+    w.frame(2)
+    t.close_panel()
+    w.frame(2)
+    # a new deal, another language, the other hand, a new size
+    t.start(8)
+    w.settle()
+    app.set_language("ru")
+    try:
+        w.settle()
+    finally:
+        app.set_language("en")
+    w.settle()
+    app.settings.left_handed = True
+    t.resize(*app.size)
+    app.dirty = True
+    w.settle()
+    app.resize(390, 844)
+    frames = w.frames
+    while w.frames == frames:
+        w.frame()
+    assert w.over or t._on_screen is app.screen, "a new size's picture is drawn onto the screen"
+    w.settle()
+    play_some(w, t, 2)
+    assert w.on_screen >= 2
+
+
+def test_a_table_that_hides_what_it_draws_over_leaves_it_on_the_screen(fake_clock):
+    """The check above can fail: a Pyramid that drew its keyboard focus without saying so
+    (``moving_shown`` False) leaves it on the screen once the focus is gone."""
+    app = new_app(table_class("pyramid")(7, {"layout": "1"}), (1280, 800), Store(MemoryStorage()),
+                  anim_speed="fast")
+    t = app.scene
+    w = Watch(app, fake_clock)
+    target = t.focus_targets()[0]
+
+    def focus_shown_then_gone():
+        t._picture = None            # a picture drawn whole, with nothing over it: onto the screen
+        t.stale = True
+        app.dirty = True
+        w.frame()
+        assert t._on_screen is app.screen
+        t.focus = target
+        app.dirty = True
+        w.frame()
+        t.focus = None
+        app.dirty = True
+        w.frame()
+
+    focus_shown_then_gone()          # said (moving_shown): the focus is gone from the screen
+    t.moving_shown = lambda: False
+    with pytest.raises(AssertionError, match="not the still picture"):
+        focus_shown_then_gone()
