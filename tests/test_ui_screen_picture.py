@@ -212,3 +212,71 @@ def test_a_table_that_hides_what_it_draws_over_leaves_it_on_the_screen(fake_cloc
     t.moving_shown = lambda: False
     with pytest.raises(AssertionError, match="not the still picture"):
         focus_shown_then_gone()
+
+
+def page_pixels(app, felt_everywhere: bool) -> bytes:
+    """The current page drawn over a magenta screen (whatever it leaves undrawn shows), as it
+    draws itself or with the felt laid everywhere (no :meth:`opaque_rects`)."""
+    sc = app.scene
+    out = app.screen.copy()
+    out.fill((255, 0, 255))
+    if felt_everywhere:
+        sc.opaque_rects = lambda: []
+    try:
+        sc.draw(out)
+    finally:
+        sc.__dict__.pop("opaque_rects", None)
+    return pygame.image.tobytes(out, "RGB")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390)])
+def test_pages_lay_the_felt_only_where_they_leave_it_showing(size):
+    """The home screen (with a game's sheet open too), the settings, statistics, records and
+    badges pages lay no felt where they draw opaque pixels of their own (``opaque_rects``: the
+    top bar, the home screen's tiles) and show the same picture as with the felt laid
+    everywhere; again after the window's size, the language and a save change (the felt's
+    pieces worked out anew)."""
+    app = new_app(None, size, Store(MemoryStorage()))
+    opened = [app.home, app.open_settings, app.open_stats, app.open_records, app.open_badges]
+    for open_page in opened:
+        open_page()
+        for _ in range(30):
+            app.frame()
+        assert page_pixels(app, False) == page_pixels(app, True), open_page.__name__
+    app.home()
+    for _ in range(30):
+        app.frame()
+    app.scene.tap_game("klondike")
+    assert page_pixels(app, False) == page_pixels(app, True), "a sheet open"
+    app.scene.close_panel()
+    app.resize(size[1], size[0])
+    app.set_language("ru")
+    try:
+        for _ in range(30):
+            app.frame()
+        assert page_pixels(app, False) == page_pixels(app, True), "another size and language"
+        app.open_game("spider", False)
+        for _ in range(60):
+            app.frame()
+        t = app.scene
+        t.play(t.rules.legal_moves(t.state)[0])
+        app.home()       # Spider's game is saved: its tile says Continue
+        assert "spider" in app.scene.saves
+        for _ in range(30):
+            app.frame()
+        assert page_pixels(app, False) == page_pixels(app, True), "a save to continue"
+    finally:
+        app.set_language("en")
+
+
+def test_a_page_that_claims_too_much_shows_magenta():
+    """The check above can fail: a home screen saying it covers the whole screen leaves the
+    felt's place bare."""
+    app = new_app(None, (1280, 800), Store(MemoryStorage()))
+    sc = app.scene
+    real = page_pixels(app, True)
+    sc.opaque_rects = lambda: [pygame.Rect(0, 0, 1280, 800)]
+    out = app.screen.copy()
+    out.fill((255, 0, 255))
+    sc.draw(out)
+    assert pygame.image.tobytes(out, "RGB") != real

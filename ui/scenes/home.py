@@ -314,6 +314,10 @@ class HomeScene(ScreenScene):
         _tiles[key] = (img, prect.size, mini is not None)
         return img
 
+    def opaque_rects(self) -> list[pygame.Rect]:
+        """The top bar and the tiles (each an opaque picture, :meth:`tile_image`)."""
+        return [self.top] + [rect for _, rect in self.tiles]
+
     def draw_body(self, surface) -> None:
         for g, rect in self.tiles:
             surface.blit(self.tile_image(surface.get_size(), g, rect), rect.topleft)

@@ -1378,23 +1378,27 @@ class ColumnsTable(GameTable):
         if under is not None and sh is not None and first >= sh[0]:
             under = under.move(sh[1], 0)
         self.draw_pile_base(surface, key, covered=under == self.pile_rect[key])
+        col = key[0] == "col"
+        corner = cards_art.radius(rects[0].width) + 2   # a pile's cards are all as wide
+        n = len(cards)
+        drawn = []
         for i in idx:
-            if (key, i) in hidden:
+            if hidden and (key, i) in hidden:
                 continue
             c, up = cards[i]
             r = rects[i]
             if sh is not None and i >= sh[0]:
                 r = r.move(sh[1], 0)
             rows = None
-            if key[0] == "col" and i + 1 < len(cards) and (key, i + 1) not in hidden:
+            if col and i + 1 < n and not (hidden and (key, i + 1) in hidden):
                 # the next card covers this one below its own top (and rounded corners)
                 rn = rects[i + 1]
                 if sh is not None and i + 1 >= sh[0]:
                     rn = rn.move(sh[1], 0)
-                corner = cards_art.radius(r.width) + 2
                 if rn.x == r.x and rn.width == r.width and rn.y - r.y >= corner:
                     rows = rn.y - r.y + corner
-            art.draw(surface, c, r, up, True, cards_art.GLOW if (key, i) in glowing else None, rows=rows)
+            drawn.append((c, r, up, cards_art.GLOW if glowing and (key, i) in glowing else None, rows))
+        art.draw_all(surface, drawn)
         if key[0] == "found" and self.foundation_badge and (key, len(cards) - 1) not in hidden:
             self.draw_foundation_badge(surface, key)
 
