@@ -13,8 +13,9 @@ bar, buttons, status line and empty piles the tables copy, ``GameTable._stamped`
 again as they were, ``GameTable._kept_part``) and what was worked out for them (the parts' keys,
 the felt's pieces, a column table's piles' cards and places: ``GameTable.forget_drawings``) and
 the cards' drawing plans (``cards_art.CardArt.plan``) are forgotten before each redraw (the card
-images themselves stay cached, as they always have been). A checkout that has neither is
-unaffected.
+images themselves stay cached, as they always have been, and the pieces cut from them); the home
+screen's tiles (``HomeScene.tile_image``: made again from the miniatures, which stay cached) and
+its felt's pieces too. A checkout that has none of these is unaffected.
 
 ``--moves`` times a move's redraw instead, in the tables: the first legal moves of the deal played
 and taken back in turn, flights landed at once, the still picture rebuilt after each (only the
@@ -104,6 +105,11 @@ for name, number, options in {screens}:
                 sc._stamps = {{}}
         if cold and hasattr(cards_art, "_plans"):
             cards_art._plans.clear()
+        if cold and name == "home":
+            from ui.scenes import home as home_module
+            home_module._tiles.clear()
+            if hasattr(sc, "_felt_plan"):
+                sc._felt_plan = None
         t = time.process_time()
         sc.draw(app.screen)
         pygame.display.flip()
