@@ -1,11 +1,13 @@
-"""A frame that draws nothing over the still picture draws it straight onto the screen
-(``GameTable.draw``): the screen then holds the picture instead of ``base``, which is copied
-from the screen before anything is drawn over it. Whatever path a frame takes, the screen
-shows, pixel for pixel, the still picture drawn from scratch with what moves, the hint's overlay,
-the toasts and the notice over it: through the first picture, moves and their flights, a drag,
-the keyboard's focus, a hint, a panel opened and closed, a new deal, a new size, another
-language and the other hand (the six tables). A table that drew something over the picture
-without saying so (``GameTable.moving_shown``) would leave it on the screen after it went."""
+"""A still picture drawn whole is drawn straight onto the screen (``GameTable.draw``), and so
+is a partial rebuild while the screen holds the last picture: the screen then holds the picture
+instead of ``base``, which is copied from the screen before anything is drawn over it. Whatever
+path a frame takes, the screen shows, pixel for pixel, the still picture drawn from scratch with
+what moves, the hint's overlay, the toasts and the notice over it: through the first picture,
+moves and their flights, a drag, the keyboard's focus, a hint, a panel opened and closed, a new
+deal, another language, the other hand and a new size (the six tables). A table that drew
+something over the picture without saying so (``GameTable.moving_shown``) would leave it on the
+screen after it went. The home screen and the other pages lay no felt under their top bar and
+tiles, with the same pictures."""
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -19,7 +19,9 @@ until the game ends.
 
 Drawing: everything that is not moving is drawn into a cached ``base`` surface, rebuilt only
 when something changed (``stale``); a frame blits it and draws what moves on top; a frame
-where nothing changes draws nothing at all (the App's dirty flag).
+where nothing changes draws nothing at all (the App's dirty flag). A picture drawn whole is drawn
+straight onto the screen instead, and ``base`` copied from the screen only when a frame draws over
+it (``GameTable.draw``).
 """
 from __future__ import annotations
 
@@ -204,7 +206,7 @@ class GameTable(Scene):
         self._base: pygame.Surface | None = None   # the still picture (``base``)
         self._on_screen: pygame.Surface | None = None
         """The screen, while it holds the last still picture and nothing else and ``_base`` does not
-        (:meth:`draw`): the picture was drawn straight onto it."""
+        (:meth:`draw`): the picture was drawn straight onto it, ``None`` otherwise."""
         self._canvas: pygame.Surface | None = None  # the surface a rebuild draws on (_draw_base)
         self._picture_size: tuple[int, int] | None = None   # px: the last still picture's size
         self.stale = True
@@ -1212,22 +1214,24 @@ class GameTable(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The still picture (rebuilt first when it changed), then what moves over it, the hint's
-        overlay and the toasts. A frame that draws nothing over the still picture
-        (:meth:`draws_over`) rebuilds it straight onto ``surface``, which then holds it instead
-        of :attr:`base` (one 4 MB copy less at 1280x800 for a picture drawn whole: its first,
-        a new size, a new card width); the next frame that draws over it, or any use of
-        :attr:`base`, copies it from there first."""
+        overlay and the toasts (:meth:`draw_over`). A picture drawn whole is drawn straight onto
+        ``surface`` (its first, a new size, a new card width, a panel opened or closed), and
+        a partial rebuild too while the screen holds the last picture: the screen then holds
+        the still picture instead of :attr:`base`, which is copied from it only in a frame that
+        draws over it (:meth:`draws_over`), in place of the copy of :attr:`base` onto the screen
+        such a frame made anyway. A picture drawn whole with nothing over it, and the frames
+        after it until something is drawn over it, cost one copy of the whole screen less (4 MB
+        at 1280x800); no frame costs more."""
         size = surface.get_size()
         held = self._on_screen is surface or (self._base is not None and self._base.get_size() == size)
-        onto = None if self.draws_over() else surface
         if self.stale or not held:
-            self.rebuild(size, onto)
+            self.rebuild(size, surface)
             if self.history is not None and getattr(self, "card_w", None):
                 self.want_ahead()
         if self._on_screen is not surface:
             surface.blit(self.base, (0, 0))
-        elif onto is None:
-            self._settle()    # the screen holds the still picture; what moves is drawn over it next
+        elif self.draws_over():
+            self._settle()    # base copied from the screen, before anything is drawn over it
         self.draw_over(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
@@ -1266,10 +1270,9 @@ class GameTable(Scene):
         :meth:`picture_parts`, no panel, nothing else changed) only within the parts that changed,
         the buttons that changed, the top bar and the status line, each drawn as a whole rebuild
         would draw it there, clipped (the same pixels; WebAssembly draws a move's redraw in a
-        fraction of the time). ``screen``: a surface of ``size`` px that may take the picture
-        instead (:meth:`draw`: nothing is drawn over it this frame): a picture drawn whole is
-        drawn there, and one drawn in part too when the screen holds the last one; ``base`` is
-        then out of date until copied from it (:attr:`base`)."""
+        fraction of the time). ``screen``: the screen of ``size`` px, which takes the picture
+        instead (:meth:`draw`) when it is drawn whole, or in part while the screen holds the last
+        one; ``base`` is then out of date until copied from the screen (:attr:`base`)."""
         holder = self._on_screen if self._on_screen is not None else self._base
         whole = holder is None or holder.get_size() != size
         self._picture_size = size
