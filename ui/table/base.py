@@ -1225,7 +1225,9 @@ class GameTable(Scene):
         size = surface.get_size()
         held = self._on_screen is surface or (self._base is not None and self._base.get_size() == size)
         if self.stale or not held:
-            self.rebuild(size, surface)
+            # only the app's screen takes the picture: nothing but this table and the app's notice
+            # (drawn after it, :meth:`draws_over`) draws there
+            self.rebuild(size, surface if surface is self.app.screen else None)
             if self.history is not None and getattr(self, "card_w", None):
                 self.want_ahead()
         if self._on_screen is not surface:
