@@ -200,14 +200,15 @@ def test_a_clipped_redraw_goes_only_through_the_piles_it_meets(game, options):
     meeting = [k for k, (box, _) in parts.items() if clip.colliderect(box) and k != "finish"]
     expected = sum(max(1, len(sc.pile_cards(sc.state, k))) for k in meeting)
     drawn = []
-    draw = sc.art.draw
+    draw, draw_all = sc.art.draw, sc.art.draw_all
     sc.art.draw = lambda surface, card, r, *a, **k: (drawn.append(card), draw(surface, card, r, *a, **k))
+    sc.art.draw_all = lambda surface, cards: (drawn.extend(c[0] for c in cards), draw_all(surface, cards))
     before = pygame.image.tobytes(sc.base, "RGB")
     sc.base.set_clip(clip)
     sc.base.blit(felt(app.size), clip.topleft, clip)
     sc.draw_cards(sc.base)
     sc.base.set_clip(None)
-    del sc.art.draw
+    del sc.art.draw, sc.art.draw_all
     assert 0 < len(drawn) <= expected < sum(len(sc.pile_cards(sc.state, k)) for k in parts if k != "finish")
     assert pygame.image.tobytes(sc.base, "RGB") == before
 

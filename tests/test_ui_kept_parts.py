@@ -40,11 +40,15 @@ def whole_rebuild_counting(t, size) -> tuple[int, int]:
     """A whole rebuild of the still picture (its record thrown away): ``(cards drawn, felt px
     laid)``."""
     drawn, laid = [0], [0]
-    draw, lay = cards_art.CardArt.draw, t._lay_felt
+    draw, draw_all, lay = cards_art.CardArt.draw, cards_art.CardArt.draw_all, t._lay_felt
 
     def counting_draw(self, *a, **k):
         drawn[0] += 1
         return draw(self, *a, **k)
+
+    def counting_draw_all(self, surface, cards):     # a column's cards, in one call
+        drawn[0] += len(cards)
+        return draw_all(self, surface, cards)
 
     def counting_lay(surface, region):
         surface.fill((255, 0, 255), region)      # whatever the felt does not cover stays magenta
@@ -53,6 +57,7 @@ def whole_rebuild_counting(t, size) -> tuple[int, int]:
             surface, (255, 0, 255), (1, 1, 1, 255)).count()
 
     cards_art.CardArt.draw = counting_draw
+    cards_art.CardArt.draw_all = counting_draw_all
     t._lay_felt = counting_lay
     try:
         t.stale = True
@@ -60,6 +65,7 @@ def whole_rebuild_counting(t, size) -> tuple[int, int]:
         t.rebuild(size)
     finally:
         cards_art.CardArt.draw = draw
+        cards_art.CardArt.draw_all = draw_all
         del t._lay_felt
     return drawn[0], laid[0]
 
