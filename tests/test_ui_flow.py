@@ -633,7 +633,7 @@ def test_playable_cards_glow_in_the_column_games(game):
     t.art.draw = lambda surface, card, rect, up=True, shade=True, halo=None, rows=None: (
         drawn.append((card, halo)), real(surface, card, rect, up, shade, halo))
     t.art.draw_all = lambda surface, cards: (      # a column's cards, in one call
-        drawn.extend((card, halo) for card, _, _, halo, _ in cards), real_all(surface, cards))
+        drawn.extend((card, halo) for card, _, _, _, halo, _, _ in cards), real_all(surface, cards))
     t.stale, t._picture = True, None    # drawn whole: every card (a partial redraw skips the piles it misses)
     app.dirty = True
     app.frame()

@@ -622,41 +622,19 @@ class CardArt:
 
         While :func:`collecting`, nothing is drawn: the images the call would need and that are not
         made yet are queued for :func:`warm` instead (:func:`want_draw`)."""
-        w = rect.width
-        if _collecting:
-            want_draw(self, card, w, face_up, shade, halo, veil)
-            return
-        m = _MARGINS.get(w)
-        if m is None:
-            m = _MARGINS[w] = max(max(3, round(0.09 * w)), max(2, round(0.06 * w)) + max(1, round(0.035 * w)))
-        if not surface.get_clip().colliderect(rect.inflate(2 * m, 2 * m)):
-            return    # a partial redraw clipped elsewhere: nothing of it would be drawn
-        if rows is not None and (halo is not None or veil is not None or rows >= rect.height):
-            rows = None
-        key = (card, face_up, w, shade, halo, rows, veil, self.four_colour, self.back_style, self.compact,
-               self.narrow)
-        pieces = _plans.get(key)
-        if pieces is None:
-            if len(_plans) > 4000:
-                _plans.clear()
-            pieces = _plans[key] = self.plan(card, w, face_up, shade, halo, rows, veil)
-        x, y = rect.x, rect.y
-        surface.fblits([(img, (x + dx, y + dy)) for img, dx, dy in pieces])
+        CardArt.draw_all(self, surface, ((card, rect, face_up, shade, halo, rows, veil),))
 
-    def draw_all(self, surface: pygame.Surface, cards: list) -> None:
-        """Draw each ``(card, rect, face_up, halo, rows)`` of ``cards`` in turn, with its shadow, as
-        :meth:`draw` draws it (the same pixels), their pieces in one ``Surface.fblits`` call: a
-        column's cards with one call instead of one per card, and its card's drawing plan looked
-        up without a call of its own (about 1 µs a card natively, more in WebAssembly)."""
+    def draw_all(self, surface: pygame.Surface, cards) -> None:
+        """Each ``(card, rect, face_up, shade, halo, rows, veil)`` as :meth:`draw`, in one fblits."""
         if _collecting:
-            for card, rect, face_up, halo, _ in cards:
-                want_draw(self, card, rect.width, face_up, True, halo, None)
+            for card, rect, face_up, shade, halo, _, veil in cards:
+                want_draw(self, card, rect.width, face_up, shade, halo, veil)
             return
         clip = surface.get_clip()
         clipped = clip != surface.get_rect()
-        four, style, compact, narrow = self.four_colour, self.back_style, self.compact, self.narrow
+        look = (self.four_colour, self.back_style, self.compact, self.narrow)
         out: list = []
-        for card, rect, face_up, halo, rows in cards:
+        for card, rect, face_up, shade, halo, rows, veil in cards:
             w = rect.width
             if clipped:
                 m = _MARGINS.get(w)
@@ -664,14 +642,14 @@ class CardArt:
                     m = _MARGINS[w] = max(max(3, round(0.09 * w)), max(2, round(0.06 * w)) + max(1, round(0.035 * w)))
                 if not clip.colliderect(rect.inflate(2 * m, 2 * m)):
                     continue
-            if rows is not None and (halo is not None or rows >= rect.height):
+            if rows is not None and (halo is not None or veil is not None or rows >= rect.height):
                 rows = None
-            key = (card, face_up, w, True, halo, rows, None, four, style, compact, narrow)
+            key = (card, face_up, w, shade, halo, rows, veil, look)
             pieces = _plans.get(key)
             if pieces is None:
                 if len(_plans) > 4000:
                     _plans.clear()
-                pieces = _plans[key] = self.plan(card, w, face_up, True, halo, rows, None)
+                pieces = _plans[key] = self.plan(card, w, face_up, shade, halo, rows, veil)
             x, y = rect.x, rect.y
             out += [(img, (x + dx, y + dy)) for img, dx, dy in pieces]
         if out:
@@ -720,7 +698,7 @@ class CardArt:
             if done is None or done[0] is not run:
                 by_area = got[1]
                 pieces = []
-                for area, dx, dy in run:     # area None: the whole image
+                for area, dx, dy in run:
                     sub = by_area.get(area) if area is not None else src
                     if sub is None:
                         sub = by_area[area] = src.subsurface(area)
@@ -731,9 +709,8 @@ class CardArt:
 
 
 def _grouped(steps: list) -> list:
-    """The steps of :func:`_pieces` (``(source, area, dx, dy)``) as runs of one source each, in
-    order: ``(source index, [(area, dx, dy)…])`` (:meth:`CardArt.plan` looks each source's
-    pieces up once per run)."""
+    """The steps of :func:`_pieces` as runs of one source, in order: ``(source index, [(area,
+    dx, dy)…])``."""
     out: list = []
     for name, area, dx, dy in steps:
         k = _SOURCE[name]
@@ -802,10 +779,7 @@ def _pieces(w: int, h: int, top: int, bottom: int, c: int | None, rows: int | No
 
 
 _geometry: dict[tuple, list] = {}
-_subsurfaces: dict[int, tuple] = {}
-"""id(image) → (image, {area: its subsurface}, {id(run): (run, its pieces)}): the subsurfaces of a
-card's images by area, and the pieces of each run of :func:`_grouped` cut from it (a run of a
-geometry kept in :data:`_geometry`, kept with its pieces so that its id is never reused meanwhile)."""
+_subsurfaces: dict[int, tuple] = {}   # id(image) → (image, {area: subsurface}, {id(run): (run, pieces)})
 _plans: dict[tuple, list] = {}
 _MARGINS: dict[int, int] = {}
 

@@ -41,7 +41,7 @@ class ScreenScene(Scene):
         self.stale = True
         self.press = None
         self.message = ""
-        self._felt_plan = None   # (size and opaque rects, felt pieces): lay_felt
+        self._felt_plan = None
 
     # -- scene protocol ----------------------------------------------------------------------------
     def enter(self, app) -> None:
@@ -171,8 +171,7 @@ class ScreenScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The felt, the top bar, the page and its buttons, the message, the panel. Under a panel
         that reaches into the top bar (``Panel.over_top``) the bar is bare, its background only:
-        no title or button shows cut in half by the panel's edge. The felt is laid only around
-        what the page covers with opaque pixels of its own (:meth:`opaque_rects`)."""
+        no title or button shows cut in half by the panel's edge."""
         self.lay_felt(surface)
         bare = self.panel is not None and self.panel.over_top
         if bare:
@@ -196,14 +195,11 @@ class ScreenScene(Scene):
         self.stale = False
 
     def opaque_rects(self) -> list[pygame.Rect]:
-        """Where the page draws only opaque pixels of its own whatever lay under them, px: the
-        top bar (its background fills it); a page adds what it covers so (the home screen's
-        tiles). No felt is laid there (:meth:`lay_felt`)."""
+        """Where the page draws opaque pixels only (px): no felt is laid there."""
         return [self.top]
 
     def lay_felt(self, surface) -> None:
-        """The felt over ``surface`` but within :meth:`opaque_rects` (a full-screen copy runs at
-        the memory's speed: 4 MB at 1280x800); its pieces worked out once per size and rects."""
+        """The felt but within :meth:`opaque_rects`, its pieces worked out once per layout."""
         size = surface.get_size()
         fl = felt(size)
         where = (size, tuple(tuple(r) for r in self.opaque_rects()))

@@ -19,9 +19,8 @@ until the game ends.
 
 Drawing: everything that is not moving is drawn into a cached ``base`` surface, rebuilt only
 when something changed (``stale``); a frame blits it and draws what moves on top; a frame
-where nothing changes draws nothing at all (the App's dirty flag). A picture drawn whole is drawn
-straight onto the screen instead, and ``base`` copied from the screen only when a frame draws over
-it (``GameTable.draw``).
+where nothing changes draws nothing at all (the App's dirty flag). A picture drawn whole goes
+straight onto the screen instead (``GameTable.draw``).
 """
 from __future__ import annotations
 
@@ -203,12 +202,10 @@ class GameTable(Scene):
         self.frame = None            # the screen's layout (ui.frame.Frame); None until the first resize
         self.finish_button = None    # the Finish button while it is offered (column games)
         self.panel: Panel | None = None
-        self._base: pygame.Surface | None = None   # the still picture (``base``)
-        self._on_screen: pygame.Surface | None = None
-        """The screen, while it holds the last still picture and nothing else and ``_base`` does not
-        (:meth:`draw`): the picture was drawn straight onto it, ``None`` otherwise."""
-        self._canvas: pygame.Surface | None = None  # the surface a rebuild draws on (_draw_base)
-        self._picture_size: tuple[int, int] | None = None   # px: the last still picture's size
+        self._base = None          # the still picture (base)
+        self._on_screen = None     # the screen, while it holds the still picture instead of _base
+        self._canvas = None        # the surface a rebuild draws on
+        self._picture_size = None  # px
         self.stale = True
         self.status_text, self.status_error = "", False
         self.toasts: list[Toast] = []
@@ -254,6 +251,9 @@ class GameTable(Scene):
                 number, options, state = self._first
                 self.start(number, options, state, announce=True, daily=getattr(self, "daily_first", None))
         super().enter(app)
+
+    def leave(self) -> None:
+        self.autosave()
 
     def spare(self, deadline: float) -> None:
         """After the frame's drawing: the pending save (:meth:`save_soon`) when the frame has
@@ -1173,10 +1173,8 @@ class GameTable(Scene):
 
     @property
     def base(self) -> pygame.Surface | None:
-        """The still picture (everything that does not move), ``None`` before the first one: what
-        a frame copies to the screen before drawing what moves over it. While the screen holds
-        the last still picture instead (:meth:`draw` drew it there), it is copied from the
-        screen first."""
+        """The still picture, ``None`` before the first (copied from the screen first when the
+        screen holds it, :meth:`draw`)."""
         if self._on_screen is not None:
             self._settle()
         return self._base
@@ -1187,58 +1185,41 @@ class GameTable(Scene):
         self._on_screen = None
 
     def _settle(self) -> None:
-        """Copy the still picture the screen holds (``_on_screen``) into :attr:`base`."""
         screen, self._on_screen = self._on_screen, None
         if self._base is None or self._base.get_size() != screen.get_size():
             self._base = opaque_surface(screen.get_size())
         self._base.blit(screen, (0, 0))
 
+    moving_fields: tuple = ()   # fields draw_moving shows when not None (a held card, the focus)
+
     def moving_shown(self) -> bool:
-        """Whether :meth:`draw_moving` shows anything but the flights, shakes, hints and
-        celebrations of the table's tweens: a card held by a drag, the keyboard's focus, a lifted
-        card (each game's table says so for what it draws; :meth:`draws_over`)."""
-        return False
+        """Whether :meth:`draw_moving` shows one of :attr:`moving_fields`."""
+        return any(getattr(self, f) is not None for f in self.moving_fields)
 
     def draws_over(self) -> bool:
-        """Whether this frame draws anything over the still picture: a tween (a flight, a shake,
-        the hint's pulse, a celebration), a toast, the hint or its search's spinner, what
-        :meth:`moving_shown` says, or the app's notice line."""
+        """Whether this frame draws over the still picture: a tween, a toast, the hint or its
+        spinner, :meth:`moving_shown`, the app's notice."""
         return bool(self.anim.tweens or self.toasts or self.hint_move is not None or self.hint_search is not None
                     or self.moving_shown() or self.app.notice)
 
-    def leave(self) -> None:
-        self.autosave()
-        if self._on_screen is not None:   # the next scene draws over the screen: the picture is gone
-            self.base = None
-            self.stale = True
-
     def draw(self, surface: pygame.Surface) -> None:
-        """The still picture (rebuilt first when it changed), then what moves over it, the hint's
-        overlay and the toasts (:meth:`draw_over`). A picture drawn whole is drawn straight onto
-        ``surface`` (its first, a new size, a new card width, a panel opened or closed), and
-        a partial rebuild too while the screen holds the last picture: the screen then holds
-        the still picture instead of :attr:`base`, which is copied from it only in a frame that
-        draws over it (:meth:`draws_over`), in place of the copy of :attr:`base` onto the screen
-        such a frame made anyway. A picture drawn whole with nothing over it, and the frames
-        after it until something is drawn over it, cost one copy of the whole screen less (4 MB
-        at 1280x800); no frame costs more."""
+        """The still picture, then :meth:`draw_over`. A rebuild goes onto the app's screen when
+        whole or while the screen holds the picture (one 4 MB copy less at 1280x800); ``base``
+        is copied from the screen before anything is drawn over it."""
         size = surface.get_size()
         held = self._on_screen is surface or (self._base is not None and self._base.get_size() == size)
         if self.stale or not held:
-            # only the app's screen takes the picture: nothing but this table and the app's notice
-            # (drawn after it, :meth:`draws_over`) draws there
             self.rebuild(size, surface if surface is self.app.screen else None)
             if self.history is not None and getattr(self, "card_w", None):
                 self.want_ahead()
         if self._on_screen is not surface:
             surface.blit(self.base, (0, 0))
         elif self.draws_over():
-            self._settle()    # base copied from the screen, before anything is drawn over it
+            self._settle()
         self.draw_over(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        """What a frame draws over the still picture: what moves (:meth:`draw_moving`), the hint's
-        overlay and the toasts (never over a panel)."""
+        """What moves, the hint's overlay and the toasts (never over a panel)."""
         self.draw_moving(surface)
         self.assist.draw_overlay(surface)
         for toast in self.toasts if self.panel is None else ():
@@ -1272,9 +1253,8 @@ class GameTable(Scene):
         :meth:`picture_parts`, no panel, nothing else changed) only within the parts that changed,
         the buttons that changed, the top bar and the status line, each drawn as a whole rebuild
         would draw it there, clipped (the same pixels; WebAssembly draws a move's redraw in a
-        fraction of the time). ``screen``: the screen of ``size`` px, which takes the picture
-        instead (:meth:`draw`) when it is drawn whole, or in part while the screen holds the last
-        one; ``base`` is then out of date until copied from the screen (:attr:`base`)."""
+        fraction of the time). ``screen``: the screen, drawn on instead when whole or holding
+        the last picture (:meth:`draw`)."""
         holder = self._on_screen if self._on_screen is not None else self._base
         whole = holder is None or holder.get_size() != size
         self._picture_size = size
@@ -1319,9 +1299,9 @@ class GameTable(Scene):
         return dirty
 
     def _draw_base(self, size, clips, part_rects) -> None:
-        """Draw the still picture onto the surface :meth:`rebuild` chose (``self.base``, or the
-        screen): whole (``clips`` None) or within each rect of ``clips`` only, skipping the
-        drawers that draw nothing there (the cards when no rect of ``part_rects`` meets it)."""
+        """Draw the still picture onto ``_canvas`` (:meth:`rebuild`): whole (``clips`` None) or
+        within each rect of ``clips`` only, skipping the drawers that draw nothing there (the
+        cards when no rect of ``part_rects`` meets it)."""
         b = self._canvas
         self._drawings += 1
         if clips is None:

@@ -168,6 +168,7 @@ class ColumnsTable(GameTable):
     implements the game hooks (section "hooks" below); everything else is shared."""
 
     n_columns = 7
+    moving_fields = ("drag", "focus")
     auto_game = False        # auto to foundation applies (Klondike, FreeCell)
     foundation_badge = False  # a filled foundation wears its suit's badge (Klondike, FreeCell)
     compact_preview = True
@@ -1397,14 +1398,10 @@ class ColumnsTable(GameTable):
                     rn = rn.move(sh[1], 0)
                 if rn.x == r.x and rn.width == r.width and rn.y - r.y >= corner:
                     rows = rn.y - r.y + corner
-            drawn.append((c, r, up, cards_art.GLOW if glowing and (key, i) in glowing else None, rows))
+            drawn.append((c, r, up, True, cards_art.GLOW if glowing and (key, i) in glowing else None, rows, None))
         art.draw_all(surface, drawn)
         if key[0] == "found" and self.foundation_badge and (key, len(cards) - 1) not in hidden:
             self.draw_foundation_badge(surface, key)
-
-    def moving_shown(self) -> bool:
-        """A held run of cards or the keyboard's focus (:meth:`GameTable.moving_shown`)."""
-        return self.drag is not None or self.focus is not None
 
     def draw_moving(self, surface) -> None:
         for tw in self.anim.tweens:

@@ -101,6 +101,7 @@ class DevilsGripTable(TargetFocus, GameTable):
 
     rules = DevilsGrip
     game = "devils-grip"
+    moving_fields = ("drag", "focus")
     hint_nodes = None
     """The hint search's node budget; ``None``: its own (:data:`games.solvers.devils_grip.HINT_NODES`).
     The search's module is imported when a hint first needs it, not with the table: the page ships
@@ -951,10 +952,6 @@ class DevilsGripTable(TargetFocus, GameTable):
             br.bottomleft = (r.x + 4, r.bottom - 4)
         pygame.draw.rect(surface, (10, 30, 20), br.inflate(12, 4), border_radius=br.height)
         surface.blit(img, br)
-
-    def moving_shown(self) -> bool:
-        """A held stack of cards, or what :class:`TargetFocus` shows (:meth:`GameTable.moving_shown`)."""
-        return self.drag is not None or super().moving_shown()
 
     def draw_moving(self, surface) -> None:
         self.draw_focus(surface)

@@ -85,11 +85,6 @@ class OneCardDrag:
         """The targets a drop may land on (the table lists them)."""
         return []
 
-    def moving_shown(self) -> bool:
-        """The card held by a drag, or what the other classes show
-        (:meth:`ui.table.base.GameTable.moving_shown`)."""
-        return self.dragging is not None or super().moving_shown()
-
     def draw_dragged(self, surface) -> None:
         d = self.dragging
         if d is None:
@@ -157,11 +152,6 @@ class TargetFocus:
             step = -1 if k == pygame.K_LEFT or (k == pygame.K_TAB and back) else 1
             self.focus = targets[(targets.index(self.focus) + step) % len(targets)]
         self.stale = True
-
-    def moving_shown(self) -> bool:
-        """The keyboard's focus, or what the other classes show
-        (:meth:`ui.table.base.GameTable.moving_shown`)."""
-        return self.focus is not None or super().moving_shown()
 
     def draw_focus(self, surface) -> None:
         if self.focus is None or self.focus not in self.focus_targets():

@@ -224,6 +224,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
 
     rules = Pyramid
     game = "pyramid"
+    moving_fields = ("dragging", "focus", "selected")
     hidden_cards = False      # every card is face up: no "the solver sees face-down cards"
 
     @staticmethod
@@ -709,10 +710,6 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             k = sum(1 for c in s.discard if c not in self.hidden)
             label = text.render(str(k), max(14, round(g.discard.width * 0.3)), INK)
             text.blit_center(surface, label, g.discard.center)
-
-    def moving_shown(self) -> bool:
-        """The lifted card, or what the drag and the focus show (:meth:`GameTable.moving_shown`)."""
-        return self.selected is not None or super().moving_shown()
 
     def draw_moving(self, surface) -> None:
         self.draw_moving_cards(surface)

@@ -42,6 +42,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
 
     rules = TriPeaks
     game = "tripeaks"
+    moving_fields = ("dragging", "focus")
 
     @staticmethod
     def preview_places():
