@@ -439,15 +439,21 @@ class DevilsGrip(Rules):
         t = "".join(text.split()).lower()
         if t == "s":
             return TURN_MOVE
+
+        def cell(part: str) -> int:
+            if not part:               # "t>", "1.1<>": a move with a side missing is no move
+                raise IllegalMove.not_a_move(MSG_BAD_MOVE, text)
+            return parse_cell(part)
+
         if "<>" in t:
             a, _, b = t.partition("<>")
-            return Move(SWAP, parse_cell(a), parse_cell(b))
+            return Move(SWAP, cell(a), cell(b))
         if ">" in t:
             a, _, b = t.partition(">")
             if a == "t":
-                return Move(TALON, -1, parse_cell(b))
+                return Move(TALON, -1, cell(b))
             if "." in a:
-                return Move(MERGE, parse_cell(a), parse_cell(b))
+                return Move(MERGE, cell(a), cell(b))
         raise IllegalMove.not_a_move(MSG_BAD_MOVE, text)
 
     @classmethod

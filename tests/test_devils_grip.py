@@ -406,3 +406,13 @@ def test_canonical_key_ignores_places_but_not_cards():
     assert canonical(play(s, "s")) != canonical(s)
     u = R.parse_position(R.format_position(s))
     assert u == s and hash(u) == hash(s)
+
+
+@pytest.mark.parametrize("text", ["t>", "1.1>", "1.1<>", "<>1.1", ">1.1"])
+def test_a_move_with_a_side_missing_is_named_as_no_move(text):
+    """``t>`` or ``1.1<>`` is refused as the text that is no move, as every game refuses one
+    (docs/contract.md), not as a cell ``''``."""
+    s = DevilsGrip.deal(3)
+    with pytest.raises(IllegalMove) as e:
+        DevilsGrip.parse_move(s, text)
+    assert e.value.move == text and f"'{text}' is not a move" in str(e.value)

@@ -148,16 +148,28 @@ def test_russian_says_razdacha_for_a_deal_and_raskladka_for_a_layout():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_spiders_empty_column_setting_has_one_name(lang):
     """Spider's ``relaxed`` option is named by its Options label everywhere a player reads it: the
-    table's option row for each value starts with that label, and the rules text quotes it (a
+    table's option row for each value starts with that label, the statistics screen's variant
+    names it with its value, and the rules text quotes it (a
     player who reads "the relaxed rule" in the rules finds no setting of that name)."""
     from games.spider import Spider
-    from ui.scenes.options import LABELS
+    from ui.scenes.options import LABELS, VALUES
 
     name = tr(LABELS["relaxed"], lang)
     for value, msgid in Spider.option_labels["relaxed"].items():
         assert tr(msgid, lang).startswith(name + ":"), (value, tr(msgid, lang))
     rules = (LOCALES_DIR / lang / "rules" / "spider.txt").read_text(encoding="utf-8")
     assert name in rules
+    # the statistics screen's variant button: "Spider · 4 suits · Deal with an empty column: yes",
+    # not a bare "yes"
+    from games.i18n import set_language
+    from ui.scenes.options import variant_text
+    set_language(lang)
+    try:
+        for value in ("yes", "no"):
+            assert variant_text("spider", {"suits": "4", "relaxed": value}).endswith(
+                f"{name}: {tr(VALUES[('relaxed', value)], lang)}")
+    finally:
+        set_language("en")
     assert "relaxed" not in rules.lower() and "traditional" not in rules.lower()
 
 

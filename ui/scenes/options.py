@@ -58,6 +58,14 @@ def current(settings, game: str) -> dict[str, str]:
 
 
 def variant_text(game: str, options: dict) -> str:
-    """A short name of a variant: the values joined by `` · `` (``Easy … · streak``)."""
+    """A short name of a variant: the values joined by `` · `` (``Easy … · streak``); a yes/no
+    option is named with its value (``2 suits · Deal with an empty column: yes``), as a bare
+    "yes" says nothing."""
     opts = rule_options(game)
-    return " · ".join(value_label(game, k, str(options[k])) for k in opts if k in options)
+    return " · ".join(_named_value(game, k, str(options[k])) for k in opts if k in options)
+
+
+def _named_value(game: str, key: str, value: str) -> str:
+    if set(rule_options(game).get(key, ())) == {"no", "yes"}:
+        return f"{option_label(key)}: {value_label(game, key, value)}"
+    return value_label(game, key, value)

@@ -301,21 +301,23 @@ class ColumnsTable(GameTable):
         """Pitches between the two groups of a row of piles (FreeCell: the free cells and the
         foundations, kept apart as PySolFC and Aisleriot do): the shape's ``split`` where the
         table is wide enough, else as much of it as still leaves the cards
-        :data:`ui.frame.TOUCH` px apart, none where even without it they are closer (a phone
-        375 px wide holds the eight columns 44 px apart only with no split). 0 for a shape
-        with no ``split``."""
+        :data:`ui.frame.TOUCH` px apart (at 375×667 about a third of it), none where even
+        without it they are closer (360×640) unless the window's height sets the cards. 0 for a
+        shape with no ``split``."""
         most = self.geo.get("split", 0.0)
-        best = (-1.0, 0.0)                 # (pitch, split) of the widest pitch when none is TOUCH
+        pitches = {}
         for k in range(8, -1, -1):
             self.split = most * k / 8
-            pitch = self.grid_width(frame) * (1 + self.geo["gap"])
-            if pitch >= TOUCH:
-                best = (pitch, self.split)
+            pitches[self.split] = self.grid_width(frame) * (1 + self.geo["gap"])
+            if pitches[self.split] >= TOUCH:
                 break
-            if pitch > best[0]:
-                best = (pitch, self.split)
         self.split = 0.0
-        return best[1]
+        fits = [s for s, pitch in pitches.items() if pitch >= TOUCH]
+        if fits:
+            return max(fits)
+        # under TOUCH even with no gap: none if that widens the cards at all, else the whole gap
+        # (the window's height, not its width, sets the cards)
+        return 0.0 if pitches[0.0] > pitches[most] else most
 
     def fit_width(self, s) -> int:
         """The widest card (px, at most the grid's :attr:`base_w`) at which every column of
