@@ -1310,7 +1310,6 @@ def test_freecells_split_gives_way_to_44_px_columns(size, split):
         assert gap > step + 2, (gap, step)
     else:
         assert t.pitch < TOUCH and 8 * TOUCH > t.frame.table.width
-        kept, t.split = t.split, 0.0
-        assert t.card_w == t.grid_width(t.frame), (t.card_w, kept)   # as wide as with no gap at all
+        assert t.card_w == t.grid_width(t.frame, 0.0), (t.card_w, t.split)   # as wide as with no gap at all
         assert gap <= step + 1, (gap, step)
     pygame.display.quit()

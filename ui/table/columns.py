@@ -265,14 +265,15 @@ class ColumnsTable(GameTable):
         self.base_w = self.grid_width(frame)
         self.place_piles(self.fit_width(self.state) if self.history is not None else self.base_w)
 
-    def grid_width(self, frame) -> int:
+    def grid_width(self, frame, split: float | None = None) -> int:
         """The widest card (px) whose grid (the piles' rows above ``min_column`` card heights of
-        column) fits the table rectangle, capped by ``max_card`` (scaled with the frame)."""
+        column) fits the table rectangle, capped by ``max_card`` (scaled with the frame), with
+        ``split`` pitches between the piles' groups (default: the table's :attr:`split`)."""
         p = self.geo
         T = frame.table
         gap, rgap = p["gap"], p["row_gap"]
         cx, cy = p["columns"]
-        xs, ys = self._grid_extent()
+        xs, ys = self._grid_extent(split)
         pitch_units = (max(xs) + p.get("extra_right", 0.0) - min(xs)) * (1 + gap) + 1
         R = cards_art.RATIO
         ny = max([y + 1 for y in ys] + [0])
@@ -281,20 +282,21 @@ class ColumnsTable(GameTable):
         w = int(min(T.width / pitch_units, T.height / max(rows_h, col_h), p["max_card"] * frame.scale))
         return max(20, w)
 
-    def _grid_extent(self):
+    def _grid_extent(self, split: float | None = None):
         p = self.geo
         cx, cy = p["columns"]
-        spots = [xy for v in self._pile_spots().values() for xy in v]
+        spots = [xy for v in self._pile_spots(split).values() for xy in v]
         return [x for x, _ in spots] + [cx, cx + self.n_columns - 1], [y for _, y in spots]
 
-    def _pile_spots(self) -> dict:
-        """The piles' grid places (pitches, rows) of the shape's ``piles``, with the split
-        (:meth:`split_width`) opened: places left of ``split_at`` move left by half of it, the
-        others right by half."""
+    def _pile_spots(self, split: float | None = None) -> dict:
+        """The piles' grid places (pitches, rows) of the shape's ``piles``, with ``split``
+        (default: :attr:`split`, see :meth:`split_width`) opened: places left of ``split_at``
+        move left by half of it, the others right by half."""
         piles = self.geo.get("piles", {})
-        if not self.split:
+        split = self.split if split is None else split
+        if not split:
             return piles
-        at, half = self.geo["split_at"], self.split / 2
+        at, half = self.geo["split_at"], split / 2
         return {name: [(x - half if x < at else x + half, y) for x, y in spots] for name, spots in piles.items()}
 
     def split_width(self, frame) -> float:
@@ -307,11 +309,10 @@ class ColumnsTable(GameTable):
         most = self.geo.get("split", 0.0)
         pitches = {}
         for k in range(8, -1, -1):
-            self.split = most * k / 8
-            pitches[self.split] = self.grid_width(frame) * (1 + self.geo["gap"])
-            if pitches[self.split] >= TOUCH:
+            split = most * k / 8
+            pitches[split] = self.grid_width(frame, split) * (1 + self.geo["gap"])
+            if pitches[split] >= TOUCH:
                 break
-        self.split = 0.0
         fits = [s for s, pitch in pitches.items() if pitch >= TOUCH]
         if fits:
             return max(fits)
