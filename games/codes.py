@@ -18,7 +18,19 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 class CodeError(ValueError):
-    """A deal code could not be read; the message quotes it."""
+    """A deal code could not be read; the message quotes it. ``reason`` says which part is wrong,
+    for a player's message in their language: :data:`NOT_A_CODE` (not three parts, or no
+    game's prefix), :data:`OTHER_GAME` (another game's prefix), :data:`DEAL_PART` (the last part
+    is not 7 letters), :data:`OUT_OF_RANGE` (no deal has that number), :data:`RULE_PART` (letters
+    that name no rules of the game)."""
+
+    def __init__(self, message: str, reason: str = "not a code"):
+        super().__init__(message)
+        self.reason = reason
+
+
+NOT_A_CODE, OTHER_GAME, DEAL_PART, OUT_OF_RANGE, RULE_PART = (
+    "not a code", "other game", "deal part", "out of range", "rule part")
 
 
 def encode(prefix: str, rules: str, number: int) -> str:
@@ -46,14 +58,14 @@ def decode(code: str, prefix: str, example: str, rule_part: str) -> tuple[str, i
         raise CodeError(f"'{quote(code)}' is not a deal code (expected {prefix}-{example}-AAAAAAB; {rule_part})")
     head, rules, num = parts
     if head != prefix:
-        raise CodeError(f"'{quote(code)}' is not a code of this game (its codes start with {prefix}-)")
+        raise CodeError(f"'{quote(code)}' is not a code of this game (its codes start with {prefix}-)", OTHER_GAME)
     if len(num) != 7 or any(ch not in LETTERS for ch in num):
-        raise CodeError(f"'{quote(code)}': the deal part must be 7 letters A-Z")
+        raise CodeError(f"'{quote(code)}': the deal part must be 7 letters A-Z", DEAL_PART)
     n = 0
     for ch in num:
         n = n * 26 + LETTERS.index(ch)
     try:
         check_number(n)
     except ValueError as e:
-        raise CodeError(f"'{quote(code)}': {e}") from None
+        raise CodeError(f"'{quote(code)}': {e}", OUT_OF_RANGE) from None
     return rules, n

@@ -264,7 +264,7 @@ class DevilsGrip(Rules):
         """Read ``DG1-S-…`` (any case). :raises CodeError: quoting a bad code."""
         letters, number = codes.decode(code, cls.code_prefix, cls.CODE_EXAMPLE, cls.CODE_RULE_PART)
         if letters != cls.RULE_LETTER:
-            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}", codes.RULE_PART)
         return number, {}
 
     # -- rules -----------------------------------------------------------------------------------

@@ -181,7 +181,7 @@ class FreeCell(Rules):
         """Read ``FC1-M-…``. :raises CodeError: quoting the code."""
         letters, number = codes.decode(code, cls.code_prefix, cls.CODE_EXAMPLE, cls.CODE_RULE_PART)
         if letters != "M":
-            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}", codes.RULE_PART)
         return number, {}
 
     @classmethod

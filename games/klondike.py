@@ -159,7 +159,7 @@ class Klondike(Rules):
         """Read ``KL1-D1-…`` / ``KL1-D3-…``. :raises CodeError: quoting the code."""
         letters, number = codes.decode(code, cls.code_prefix, cls.CODE_EXAMPLE, cls.CODE_RULE_PART)
         if letters not in ("D1", "D3"):
-            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}", codes.RULE_PART)
         return number, {"draw": letters[1]}
 
     # -- rules -----------------------------------------------------------------------------------

@@ -296,7 +296,7 @@ class Pyramid(Rules):
         body, p, passes = letters.partition("P")
         if not (body.startswith("L") and is_digits(body[1:]) and 1 <= int(body[1:]) <= N_LAYOUTS) \
                 or (p and passes != "3"):
-            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}", codes.RULE_PART)
         return number, {"layout": str(int(body[1:])), "passes": "3" if p else "unlimited"}
 
     # -- rules -----------------------------------------------------------------------------------

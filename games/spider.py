@@ -248,7 +248,7 @@ class Spider(Rules):
         relaxed = letters.endswith("R")
         suits = letters[:-1] if relaxed else letters
         if suits not in ("1", "2", "4"):
-            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}", codes.RULE_PART)
         return number, {"suits": suits, "relaxed": "yes" if relaxed else "no"}
 
     # -- rules -----------------------------------------------------------------------------------

@@ -129,7 +129,7 @@ class TriPeaks(Rules):
         letters, number = codes.decode(code, cls.code_prefix, cls.CODE_EXAMPLE, cls.CODE_RULE_PART)
         modes = {"E": "easy", "N": "easy", "C": "classic"}
         if letters not in modes:
-            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}")
+            raise codes.CodeError(f"'{quote(code)}': {cls.CODE_RULE_PART}", codes.RULE_PART)
         return number, {"mode": modes[letters]}
 
     # -- rules -----------------------------------------------------------------------------------

@@ -149,3 +149,40 @@ def test_a_long_bad_links_notice_fits_the_narrowest_window(monkeypatch, size, li
            if surf.get_at((x, y))[:3] != (255, 213, 79)]
     assert not ink, ink[:5]
     assert band.height < size[1] // 3
+
+
+def test_another_games_code_in_the_code_field_opens_that_game_on_its_deal():
+    """A FreeCell code typed at the Klondike table plays that FreeCell deal (the Klondike game is
+    saved on leaving, as Home does), instead of being refused as no code of this game."""
+    from ui.table.klondike import KlondikeTable
+
+    store = Store(MemoryStorage())
+    app = new_app(store, KlondikeTable(5))
+    t = app.scene
+    t.open_code_entry()
+    t.panel.value = "fc1-m-aaaaaxt"
+    t.panel.submit()
+    assert app.scene is not t and app.scene.game == "freecell" and app.scene.number == 617
+    assert "game.klondike" in store.backend.data
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("hello", "'hello' is not a deal code. Codes look like KL1-D1-AAAAAAB"),
+    ("XX1-A-AAAAAAB", "'XX1-A-AAAAAAB' is not a deal code. Codes look like KL1-D1-AAAAAAB"),
+    ("KL1-D9-AAAAAAB", "'KL1-D9-AAAAAAB': the middle part names no rules of that game"),
+    ("FC1-Q-AAAAAAB", "'FC1-Q-AAAAAAB': the middle part names no rules of that game"),
+    ("KL1-D1-AAAA", "'KL1-D1-AAAA': the last part must be 7 letters A-Z"),
+    ("KL1-D1-AAAAAAA", "'KL1-D1-AAAAAAA': no deal has that number"),
+    ("#0", "Deal numbers go from 1 to 8,031,810,175"),
+])
+def test_a_code_that_cannot_be_read_says_which_part_is_wrong_and_changes_nothing(typed, message):
+    from ui.table.klondike import KlondikeTable
+
+    store = Store(MemoryStorage())
+    app = new_app(store, KlondikeTable(5, {"draw": "1"}))
+    t = app.scene
+    t.open_code_entry()
+    t.panel.value = typed
+    t.panel.submit()
+    assert app.scene is t and t.panel is not None and t.panel.error == message
+    assert t.number == 5 and t.options["draw"] == "1"

@@ -210,5 +210,5 @@ def test_a_code_pasted_into_the_code_field_opens_its_deal(page):
 def test_a_pasted_code_that_cannot_be_read_gives_its_message_and_changes_nothing(page):
     out = scenario(page, "desktop", "paste_code")["bad"]
     assert out["value"] == "KL1-D9-NOPE"
-    assert out["error"] == tr("'{code}' is not a deal code of this game", lang=out["language"], code="KL1-D9-NOPE")
+    assert out["error"] == tr("'{code}': the last part must be 7 letters A-Z", lang=out["language"], code="KL1-D9-NOPE")
     assert out["same"] and out["stored_same"]

@@ -137,6 +137,22 @@ def session_field(name: str, doc: str) -> property:
     return property(lambda self: getattr(self.session, name),
                     lambda self, value: setattr(self.session, name, value), doc=doc)
 
+def code_problem(typed: str, error, example: str) -> str:
+    """The player's message for a deal code that cannot be read, in their language: which part is
+    wrong (``error.reason``, :class:`games.codes.CodeError`) and, for a text that is no code at
+    all or names no rules, what a code looks like (``example``, this table's deal 1)."""
+    from games import codes
+
+    reason = getattr(error, "reason", codes.NOT_A_CODE)
+    if reason == codes.DEAL_PART:
+        return tr("'{code}': the last part must be 7 letters A-Z", code=typed)
+    if reason == codes.OUT_OF_RANGE:
+        return tr("'{code}': no deal has that number", code=typed)
+    if reason == codes.RULE_PART:
+        return tr("'{code}': the middle part names no rules of that game", code=typed)
+    return tr("'{code}' is not a deal code. Codes look like {example}", code=typed, example=example)
+
+
 class GameTable(Scene):
     """A table for one game. Subclasses set ``rules`` (a :class:`~games.core.Rules` class) and
     ``game`` (its registry name), and implement the hooks below.
@@ -778,17 +794,34 @@ class GameTable(Scene):
         self.stale = True
 
     def submit_code(self, typed: str) -> str | None:
-        """Start the deal a code (or number) names; a bad one returns a message and changes nothing."""
+        """Start the deal a code (or number) names. Another game's code opens that game's table
+        on its deal (this table is saved on leaving, as Home does). A bad one returns a message
+        saying which part is wrong (:func:`code_problem`) and changes nothing."""
+        from games.codes import OTHER_GAME, CodeError
+        from games.deal import MAX_NUMBER
+        from games.share import find_code
+
         t = typed.strip()
         if not t:
             return tr("Type a code first")
-        try:
-            if t.lstrip("#").isdigit():
+        if t.lstrip("#").isdigit():
+            try:
                 number, opts = check_number(parse_number(t)), {}
-            else:
+            except ValueError:
+                return tr("Deal numbers go from 1 to {last}", last=format_number(MAX_NUMBER))
+        else:
+            try:
                 number, opts = self.rules.decode(t)
-        except ValueError:
-            return tr("'{code}' is not a deal code of this game", code=t)
+            except CodeError as e:
+                if e.reason != OTHER_GAME:
+                    return code_problem(t, e, self.rules.code(1, self.options))
+                try:
+                    game, number, opts = find_code(t)
+                except CodeError as other:
+                    return code_problem(t, other, self.rules.code(1, self.options))
+                self.close_panel()
+                self.app.open_deal(game, number, opts)
+                return None
         self.close_panel()
         self.start(number, opts)
         self.say(tr("Deal {code}", code=self.deal_label()))
