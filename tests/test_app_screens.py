@@ -194,9 +194,26 @@ def test_a_corrupt_settings_record_gives_a_notice_and_defaults(bad):
 
     assert tr(MSG_KEPT, app.settings.language, what=tr("settings", app.settings.language)) == app.notice
     assert mem.data["settings.corrupt"] == bad
-    # the notice line: a tap on it dismisses it, the scene does not get the tap
+    # the notice line lies over the top bar, Settings' button included: a tap on it dismisses
+    # it and opens what it names, Settings' Kept data
     click(app, app.notice_rect.center)
     assert app.notice == ""
+    from ui.scenes.settings import SettingsScene
+
+    assert isinstance(app.scene, SettingsScene) and app.scene.panel is not None
+    assert app.scene.panel.title == tr("Kept data", app.settings.language)
+    assert app.scene.kept_lines() == [tr("Kept aside: {what}", app.settings.language,
+                                         what=tr("settings", app.settings.language))]
+
+
+def test_a_tap_on_another_notice_only_dismisses_it():
+    from ui.scenes.home import HomeScene
+
+    app = new_app(Store(MemoryStorage()))
+    app.show_notice("Something happened")
+    app.frame()
+    click(app, app.notice_rect.center)
+    assert app.notice == "" and isinstance(app.scene, HomeScene)
 
 
 def test_first_start_language_follows_the_system(monkeypatch):

@@ -248,7 +248,8 @@ class App:
 
     The App owns the one Store, the :class:`~ui.progress.Progress` (saves and statistics) over it,
     the :class:`~ui.sound.Sounds`, and the notice line: the Store's notices (a record kept aside, a
-    failed save) show in one line at the top for a few seconds; a tap on it dismisses it.
+    failed save) show at the top for a few seconds; a tap on it dismisses it, and on a notice naming
+    records kept aside opens Settings' Kept data (:meth:`open_kept`).
     """
 
     NOTICE_SECONDS = 8.0
@@ -305,6 +306,8 @@ class App:
         self.sounds = Sounds(self.settings.sound)
         self.settings.save(self.store)  # a first start keeps its language; a corrupt record is replaced
         self.notice, self.notice_until, self.notice_rect = "", 0.0, pygame.Rect(0, 0, 0, 0)
+        self.notice_action = None
+        """What a tap on the notice does besides dismissing it (:meth:`show_notice`), or None."""
         i18n.set_language(self.settings.language)
         size = clamp_size(*(size or env_size() or browser_size() or DEFAULT_SIZE))
         self.flags = 0 if WEB else pygame.RESIZABLE
@@ -383,6 +386,12 @@ class App:
         from .scenes.settings import SettingsScene
 
         self.switch(SettingsScene())
+
+    def open_kept(self) -> None:
+        """The Settings screen with its Kept data panel open (the records kept aside: restore or
+        export them)."""
+        self.open_settings()
+        self.scene.open_kept()
 
     def open_stats(self, game: str | None = None, table=None) -> None:
         """The statistics screen, ``game`` first; closing it returns to ``table`` (a table
@@ -484,15 +493,19 @@ class App:
                 if event.kind == "tap":
                     self.notice = ""
                     self.dirty = True
+                    if self.notice_action is not None:
+                        self.notice_action()
                 return
         elif not self.sounds.gestured:
             self.sounds.gesture()
         if self.scene is not None:
             self.scene.handle(event)
 
-    def show_notice(self, message: str, seconds: float | None = None) -> None:
-        """Show ``message`` on the notice line (one line, over the top of the screen)."""
-        self.notice = message
+    def show_notice(self, message: str, seconds: float | None = None, action=None) -> None:
+        """Show ``message`` on the notice line (over the top of the screen, wrapped when long) for
+        ``seconds`` (default :attr:`NOTICE_SECONDS`). A tap on it dismisses it and calls
+        ``action`` (no argument) when one is given."""
+        self.notice, self.notice_action = message, action
         self.notice_until = self.now() + (seconds or self.NOTICE_SECONDS)
         self.dirty = True
 
@@ -555,7 +568,11 @@ class App:
         if self.scene is not None and self.scene.update(dt):
             self.dirty = True
         if self.store.notices:
-            self.show_notice(" ".join(dict.fromkeys(self.store.take_notices())))
+            # a notice naming records kept aside opens them when tapped: it lies over the top
+            # bar, Settings' button included, on a phone
+            kept = self.store.tells_kept()
+            self.show_notice(" ".join(dict.fromkeys(self.store.take_notices())),
+                             action=self.open_kept if kept else None)
         if self.notice and now > self.notice_until:
             self.notice = ""
             self.dirty = True

@@ -534,6 +534,11 @@ class Store:
         own = getattr(self.backend, "refusal", None)
         return own() if own is not None else tr(MSG_FULL)
 
+    def tells_kept(self) -> bool:
+        """True when the pending notices name records kept aside (a player can restore or export
+        them: Settings, Kept data)."""
+        return self._kept_note is not None and self._kept_note in self.notices
+
     def take_notices(self) -> list[str]:
         """The pending notices (each once), cleared."""
         out = list(dict.fromkeys(self.notices))
