@@ -203,18 +203,21 @@ def moves_so_far(text: str) -> int:
     """The ``Moves: N`` line of a position that ``play`` printed (0 when absent): the counter goes
     on from there, since it never goes down.
 
-    :raises CommandError: for a ``Moves:`` line with no value, or one that is not a whole number
-        (ASCII digits) of 0..:data:`MOVES_LIMIT`.
+    :raises CommandError: naming the line, for a ``Moves:`` line with no value, or one that is not
+        a whole number (ASCII digits) of 0..:data:`MOVES_LIMIT`.
     """
-    for line in text.splitlines():
+    from .position import position_lines
+
+    for no, line in position_lines(text):
         key, sep, val = line.split("#", 1)[0].partition(":")
-        if sep and key.strip().lower() == "moves":
+        if sep and " ".join(key.split()).lower() == "moves":
             if not val.strip():
-                raise CommandError("'Moves:' has no value (a whole number; leave the line out to count from 0)")
-            try:
-                return whole_number(val, "Moves", 0, MOVES_LIMIT)
+                raise CommandError(f"line {no}: 'Moves:' has no value (a whole number; leave the line out to "
+                                   "count from 0)")
+            try:   # '-1' is told out of range, not "not a whole number"; '+1' stays refused
+                return whole_number(val, "Moves", 0, MOVES_LIMIT, signed=val.strip()[:1] == "-")
             except ValueError as e:
-                raise CommandError(str(e)) from None
+                raise CommandError(f"line {no}: {e}") from None
     return 0
 
 

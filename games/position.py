@@ -24,7 +24,7 @@ class Fields:
     def require(self, key: str) -> str:
         v = self.values.get(key.lower())
         if v is None:
-            raise PositionError(f"the position has no '{key}:' line")
+            raise PositionError(f"the position has no '{key[:1].upper() + key[1:]}:' line")
         return v[0]
 
     def line(self, key: str) -> int:

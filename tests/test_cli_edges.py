@@ -44,6 +44,27 @@ def test_an_empty_moves_line_is_refused(capsys, monkeypatch, game, command):
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("value, says", [("-1", "Moves -1 is out of range (0..1000000000)"),
+                                         ("+5", "Moves '+5' is not a whole number"),
+                                         ("", "'Moves:' has no value")])
+def test_a_bad_moves_line_is_refused_naming_its_line(capsys, monkeypatch, game, value, says):
+    """A bad ``Moves:`` value is refused naming its line, as every other line of a position is;
+    a negative count is told out of range, not "not a whole number"."""
+    text = dealt(capsys, game)
+    line = len(text.splitlines()) + 1
+    rc, out, err = run(capsys, "moves", game, "--position", "-", stdin=text + f"Moves: {value}\n",
+                       monkeypatch=monkeypatch)
+    assert rc == 2 and out == "" and err.startswith(f"error: line {line}: {says}"), err
+
+
+@pytest.mark.parametrize("game, key", [("klondike", "Foundations"), ("freecell", "Foundations"),
+                                       ("tripeaks", "Row 1"), ("pyramid", "Cards")])
+def test_an_empty_position_names_the_missing_line_as_it_is_written(capsys, monkeypatch, game, key):
+    rc, out, err = run(capsys, "moves", game, "--position", "-", stdin="", monkeypatch=monkeypatch)
+    assert rc == 2 and out == "" and err == f"error: the position has no '{key}:' line\n", err
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
 def test_what_play_writes_reads_back_at_the_moves_limit(capsys, monkeypatch, game):
     """The counter at its limit reads back; a play that would count past it is refused (exit 2,
     nothing printed) rather than writing a ``Moves:`` line no command reads."""
