@@ -162,3 +162,50 @@ def test_hint_wait_counts_a_proved_lost_position_apart_from_a_winning_line():
     import hint_wait
     got = hint_wait.measure(["pyramid"], count=3, held_out=0, numbers=[1, 3])["pyramid"]["waits"]
     assert [x[1] for x in got] == ["lost", "line"] and all(x[2] for x in got)
+
+
+def test_spider_portfolio_policies_count_the_positions_of_every_lane():
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import spider_portfolio as sp
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    assert sp.TURN == 1000
+    # turns of 1000: lane 0 to 1000, lane 1 to 1000, lane 0 to 2000, lane 1 wins at 1500
+    assert sp.in_turns([3000, 1500]) == 3500
+    assert sp.in_turns([sp.NONE, sp.NONE]) == sp.NONE
+    assert sp.restarts([5000, 800, 100], [1000, 1000, 1000]) == 1800
+    assert sp.restarts([5000, 5000], [1000, 1000]) == sp.NONE
+    # the beam alone to 2000 wins in its first turn after; else a restarted lane's second seed wins
+    assert sp.beam_then_turns([2500, 9000, 500], 2000, 1000, 90_000) == 2500
+    assert sp.beam_then_turns([5000, 9000, 500], 2000, 1000, 90_000) == 5500
+    assert sp.beam_then_turns([sp.NONE, sp.NONE], 2000, 1000, 90_000) == sp.NONE
+
+
+def test_spider_portfolio_grid_and_simulate(tmp_path):
+    from games.solvers.search import replays_to_win
+    from games.solvers.spider import SpiderBeam, _Problem
+    from games.spider import Spider
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from solvers import positions
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    p = run("bench/spider_portfolio.py", "grid", "--positions", "3", "--seeds", "0-1", "--nodes", "30000",
+            "--lds", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    row = p.stdout.splitlines()[-1].split()
+    assert row[0] == "3" and len(row) == 5 and row[-1].endswith("us")
+    # seed 0 is the beam as the solver runs it
+    s = positions("spider", {"suits": "4"}, 25, 3)[2]
+    beam = SpiderBeam(_Problem(s), lambda m: replays_to_win(Spider, s, m), max_nodes=30000)
+    assert beam.run().status == "solved" and row[1] == str(beam.nodes)
+    grid = tmp_path / "grid.txt"
+    grid.write_text("1 100 - 5us\n21 - 200 5us\n")
+    p = run("bench/spider_portfolio.py", "simulate", str(grid), "--budget", "1000", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    out = p.stdout.splitlines()
+    assert "beam alone:  1 of 1 |  0 of 1" in out
+    assert "oracle (each position's best lane alone):  1 of 1 |  1 of 1" in out
+    bad = run("bench/spider_portfolio.py", "grid", "--seeds", "3", tmp=tmp_path)
+    assert bad.returncode == 2 and "--seeds takes FIRST-LAST" in bad.stderr
