@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 
 from ..columns import is_red
 from ..core import Clock
@@ -240,9 +241,14 @@ class Board:
     def autos(self) -> None:
         """Send the safe cards home (tops left to right, then the cells) until none is left."""
         safe = SAFE[self.fk]
-        if not safe:
+        cols, cells, where = self.cols, self.cells, self.where
+        for c in safe:
+            i = where[c]
+            if i >= 0 and cols[i][-1] == c or i < 0 and c in cells:
+                break
+        else:
             return
-        cols, cells, do = self.cols, self.cells, self.do
+        do = self.do
         moved = True
         while moved:
             moved = False
@@ -276,8 +282,8 @@ def run_len(col: list) -> int:
 
 
 # -- move groups: each makes a node's children of one kind, as candidates for Thread -------------
-# A candidate is (src, dst, n) for one atomic move, or (-1, column, index) for a dig of the card
-# at that index of that column.
+# A candidate is (src, dst, n) for one atomic move, or (-1, plan, left) for a compound child (a
+# dig or a dig onto a top): ``plan`` its moves, all from one column, which keeps ``left`` cards.
 
 def g_home(b: Board) -> list:
     """Column tops, then free cells, that go home (the safe ones went already)."""
@@ -298,16 +304,24 @@ def g_home(b: Board) -> list:
 
 
 def g_cell_parent(b: Board) -> list:
-    """A free cell's card onto a fitting top."""
+    """A free cell's card onto a fitting top (by destination column, left to right)."""
     out = []
-    cols, where, par = b.cols, b.where, PAR
-    for k, c in enumerate(b.cells):
-        if c:
-            got = [j for t in par[c] if (j := where[t]) >= 0 and cols[j][-1] == t]
-            if len(got) == 2 and got[0] > got[1]:      # columns left to right
-                got.reverse()
-            for j in got:
-                out.append((8 + k, j, 1))
+    cols, where, cells = b.cols, b.where, b.cells
+    for k in range(4):
+        c = cells[k]
+        if c and c & 15 != 13:
+            t, u = PAR[c]
+            i, j = where[t], where[u]
+            if i < 0 or cols[i][-1] != t:
+                i = -1
+            if j < 0 or cols[j][-1] != u:
+                j = -1
+            if j >= 0 and (i < 0 or j < i):
+                i, j = j, i
+            if i >= 0:
+                out.append((8 + k, i, 1))
+                if j >= 0:
+                    out.append((8 + k, j, 1))
     return out
 
 
@@ -337,8 +351,26 @@ def _runs_to_parents(b: Board, whole: bool) -> list:
 
 def g_run_parent(b: Board) -> list:
     """A column's ordered tail (the part that fits) onto a fitting top, when its bottom card does
-    not already lie on a card it fits."""
-    return _runs_to_parents(b, True)
+    not already lie on a card it fits (the whole tail, within the supermove limit)."""
+    cols, fit, par, where = b.cols, FIT, PAR, b.where
+    cap = (b.cells.count(0) + 1) << cols.count([])
+    out = []
+    for i in range(8):
+        col = cols[i]
+        if not col:
+            continue
+        k = len(col) - 1
+        lo = k - cap              # the tail's bottom must lie above this index
+        c = col[k]
+        while k and fit[c << 6 | col[k - 1]]:
+            k -= 1
+            c = col[k]
+        if k > lo and c & 15 != 13:
+            for t in par[c]:
+                j = where[t]
+                if j >= 0 and cols[j][-1] == t:
+                    out.append((i, j, len(col) - k))
+    return out
 
 
 def g_reparent(b: Board) -> list:
@@ -385,31 +417,55 @@ def g_dig(b: Board) -> list:
     can all be put away: the plan of moves (:func:`dig_plan`) as one candidate. A dig is tried
     only when the cards above are at most :data:`DIG_SLACK` more than the free cells (+ 3 an
     empty column)."""
-    f, cols, where, out = b.found, b.cols, b.where, []
+    cols, where, out = b.cols, b.where, []
     tops = cells = empty = None
     most = -1
-    for s in range(4):
-        h = f[s]
-        if h < 13:
-            c = s << 4 | h + 1
-            i = where[c]
-            if i < 0:
+    for c in NEXT[b.fk]:
+        i = where[c]
+        if i < 0:
+            continue
+        col = cols[i]
+        top = col[-1]
+        if top == c:
+            continue
+        if most < 0:
+            free = b.cells.count(0)
+            nempty = cols.count([])
+            most = free + DIG_SLACK + 3 * nempty
+        p = col.index(c)
+        if len(col) - 1 - p > most:
+            continue
+        if not free and not nempty:
+            # one card moves at a time, only onto a top: the top card first (most plans stop here)
+            for t in PAR[top]:
+                j = where[t]
+                if j >= 0 and cols[j][-1] == t:
+                    break
+            else:
                 continue
-            col = cols[i]
-            if col[-1] == c:
-                continue
-            if most < 0:
-                empty = [j for j in range(8) if not cols[j]]
-                cells = [k for k in range(4) if not b.cells[k]]
-                most = len(cells) + DIG_SLACK + 3 * len(empty)
-            p = col.index(c)
-            if len(col) - 1 - p <= most:
-                if tops is None:
-                    tops = {d[-1]: j for j, d in enumerate(cols) if d}
-                plan = _plan(col, i, p, tops, cells, empty)
-                if plan is not None:
-                    out.append((-1, plan, 0))
+        if tops is None:
+            tops = {d[-1]: j for j, d in enumerate(cols) if d}
+            cells = [k for k in range(4) if not b.cells[k]]
+            empty = [j for j in range(8) if not cols[j]]
+        plan = _plan(col, i, p, tops, cells, empty)
+        if plan is not None:
+            out.append((-1, plan, p))
     return out
+
+
+def _next_of(fk: int) -> tuple:
+    return tuple(s << 4 | (fk >> 4 * s & 15) + 1 for s in range(4) if fk >> 4 * s & 15 < 13)
+
+
+class _NextMemo(dict):
+    def __missing__(self, fk):
+        v = self[fk] = _next_of(fk)
+        return v
+
+
+NEXT = _NextMemo()
+"""``NEXT[fk]``: each suit's next card for the foundations ``fk``, suits in order (none for a
+suit whose king is home)."""
 
 
 DIG_SLACK = 3
@@ -451,7 +507,7 @@ def g_dig_top(b: Board) -> list:
             if n - 1 - e <= most:
                 plan = _plan(col, i, e, tops, cells, empty, (j, e - k + 1), t)
                 if plan is not None:
-                    out.append((-1, plan, 0))
+                    out.append((-1, plan, k))
     return out
 
 
@@ -586,17 +642,13 @@ def low_left(cols: list, m: tuple) -> int:
     the column, 20 for a free cell's card): a thread that sorts tries first the move that comes
     closest to bringing a low card out."""
     src, dst, n = m
-    if src < 0:                         # a plan: every move but maybe the last is from one column
-        i = dst[-1][0]
-        col = cols[i]
-        rest = col[:len(col) - sum(x[2] for x in dst if x[0] == i)]
+    if src < 0:                         # a plan: its moves are from one column, which keeps n cards
+        rest = cols[dst[0][0]][:n]
     elif src < 8:
         rest = cols[src][:-n]
     else:
         return 20
-    if not rest:
-        return 0
-    return min(c & 15 for c in rest)
+    return min(map(RANK.__getitem__, rest)) if rest else 0
 
 
 ESCAPES = frozenset((4, 6))
@@ -642,6 +694,7 @@ class Thread:
         rng = self.rng
         cap = self.cap
         srt = self.sort
+        by_low = partial(low_left, cols)
         states = self.states
         end = states + budget
         try:
@@ -664,7 +717,7 @@ class Thread:
                         if rng is not None and len(cands) > 1:
                             rng.shuffle(cands)
                         elif srt and len(cands) > 1 and gi in SORTED:
-                            cands.sort(key=lambda m: low_left(cols, m))
+                            cands.sort(key=by_low)
                     fr[0], fr[1], fr[2], fr[5] = g + 1, cands, 0, esc
                     continue
                 fr[2] = ci + 1
