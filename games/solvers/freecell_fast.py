@@ -694,6 +694,8 @@ class Thread:
         rng = self.rng
         cap = self.cap
         srt = self.sort
+        # each step of the order: (group, whether it is of ESCAPES, whether its children are sorted)
+        steps = [(groups[gi], gi in ESCAPES, srt and gi in SORTED) for gi in order]
         by_low = partial(low_left, cols)
         states = self.states
         end = states + budget
@@ -703,23 +705,27 @@ class Thread:
                 cands = fr[1]
                 ci = fr[2]
                 if ci >= len(cands):
+                    # the next group with children; none left: back to the parent
                     g = fr[0]
-                    if g >= ng:
+                    while g < ng:
+                        group, esc, srted = steps[g]
+                        g += 1
+                        if esc and cap is not None and fr[4] >= cap:
+                            continue
+                        cands = group(b)
+                        if cands:
+                            break
+                    else:
                         stack.pop()
                         undo_to(fr[3])
                         continue
-                    gi = order[g]
-                    esc = gi in ESCAPES
-                    if esc and cap is not None and fr[4] >= cap:
-                        cands = ()
-                    else:
-                        cands = groups[gi](b)
-                        if rng is not None and len(cands) > 1:
+                    if len(cands) > 1:
+                        if rng is not None:
                             rng.shuffle(cands)
-                        elif srt and len(cands) > 1 and gi in SORTED:
+                        elif srted:
                             cands.sort(key=by_low)
-                    fr[0], fr[1], fr[2], fr[5] = g + 1, cands, 0, esc
-                    continue
+                    fr[0], fr[1], fr[5] = g, cands, esc
+                    ci = 0
                 fr[2] = ci + 1
                 src, dst, n = cands[ci]
                 mark = len(log)
