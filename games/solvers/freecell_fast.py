@@ -55,6 +55,7 @@ from __future__ import annotations
 import random
 import time
 from functools import partial
+from operator import itemgetter
 
 from ..columns import is_red
 from ..core import Clock
@@ -75,6 +76,9 @@ FIT = [RANK[b] - RANK[a] == 1 and RED[a] != RED[b] and 1 <= RANK[a] <= 12
 """``FIT[a << 6 | b]``: card ``a`` may lie on card ``b`` in a column."""
 PAR = [tuple(b for b in range(64) if FIT[a << 6 | b]) for a in range(64)]
 """``PAR[a]``: the cards ``a`` may lie on (two, none for a king)."""
+PAR0 = [(PAR[a] + (-1, -1))[0] for a in range(64)]
+PAR1 = [(PAR[a] + (-1, -1))[1] for a in range(64)]
+"""``PAR[a]``'s first and second cards (-1 for a king)."""
 CHILD = [tuple(a for a in range(64) if FIT[a << 6 | b]) for b in range(64)]
 """``CHILD[b]``: the cards that may lie on ``b`` (two, none for an ace)."""
 
@@ -352,24 +356,30 @@ def _runs_to_parents(b: Board, whole: bool) -> list:
 def g_run_parent(b: Board) -> list:
     """A column's ordered tail (the part that fits) onto a fitting top, when its bottom card does
     not already lie on a card it fits (the whole tail, within the supermove limit)."""
-    cols, fit, par, where = b.cols, FIT, PAR, b.where
+    cols, fit, where = b.cols, FIT, b.where
     cap = (b.cells.count(0) + 1) << cols.count([])
     out = []
-    for i in range(8):
-        col = cols[i]
+    i = -1
+    for col in cols:
+        i += 1
         if not col:
             continue
-        k = len(col) - 1
-        lo = k - cap              # the tail's bottom must lie above this index
+        n = len(col)
+        k = n - 1
         c = col[k]
         while k and fit[c << 6 | col[k - 1]]:
             k -= 1
             c = col[k]
-        if k > lo and c & 15 != 13:
-            for t in par[c]:
+        if n - k <= cap:              # the whole tail moves
+            t = PAR0[c]
+            if t >= 0:
                 j = where[t]
                 if j >= 0 and cols[j][-1] == t:
-                    out.append((i, j, len(col) - k))
+                    out.append((i, j, n - k))
+                t = PAR1[c]
+                j = where[t]
+                if j >= 0 and cols[j][-1] == t:
+                    out.append((i, j, n - k))
     return out
 
 
@@ -418,8 +428,8 @@ def g_dig(b: Board) -> list:
     only when the cards above are at most :data:`DIG_SLACK` more than the free cells (+ 3 an
     empty column)."""
     cols, where, out = b.cols, b.where, []
-    tops = cells = empty = None
-    most = -1
+    tops = None
+    most = free = nempty = -1
     for c in NEXT[b.fk]:
         i = where[c]
         if i < 0:
@@ -444,10 +454,8 @@ def g_dig(b: Board) -> list:
             else:
                 continue
         if tops is None:
-            tops = {d[-1]: j for j, d in enumerate(cols) if d}
-            cells = [k for k in range(4) if not b.cells[k]]
-            empty = [j for j in range(8) if not cols[j]]
-        plan = _plan(col, i, p, tops, cells, empty)
+            tops = _tops(cols, nempty)
+        plan = _plan(col, i, p, tops, b.cells, cols, free, nempty)
         if plan is not None:
             out.append((-1, plan, p))
     return out
@@ -480,8 +488,8 @@ def g_dig_top(b: Board) -> list:
     candidate, by destination column left to right. Tried only when the cards above the run are
     at most :data:`DIG_SLACK` more than the free cells (+ 3 an empty column), like a dig."""
     cols, where, fit, out = b.cols, b.where, FIT, []
-    tops = cells = empty = None
-    most = -1
+    tops = None
+    most = free = nempty = -1
     for j in range(8):
         d = cols[j]
         if not d:
@@ -500,12 +508,12 @@ def g_dig_top(b: Board) -> list:
             if e == n - 1:
                 continue                # a run on top: a plain move of groups 3 and 4
             if most < 0:
-                empty = [x for x in range(8) if not cols[x]]
-                cells = [x for x in range(4) if not b.cells[x]]
-                most = len(cells) + DIG_SLACK + 3 * len(empty)
-                tops = {dd[-1]: x for x, dd in enumerate(cols) if dd}
+                free = b.cells.count(0)
+                nempty = cols.count([])
+                most = free + DIG_SLACK + 3 * nempty
+                tops = _tops(cols, nempty)
             if n - 1 - e <= most:
-                plan = _plan(col, i, e, tops, cells, empty, (j, e - k + 1), t)
+                plan = _plan(col, i, e, tops, b.cells, cols, free, nempty, (j, e - k + 1), t)
                 if plan is not None:
                     out.append((-1, plan, k))
     return out
@@ -524,21 +532,30 @@ def dig_plan(b: Board, i: int, p: int) -> list | None:
     cell, else the longest movable part of the run onto the first empty column. ``None`` if some
     card has nowhere to go."""
     cols = b.cols
-    tops = {d[-1]: j for j, d in enumerate(cols) if d}
-    cells = [k for k in range(4) if not b.cells[k]]
-    empty = [j for j in range(8) if not cols[j]]
-    return _plan(cols[i], i, p, tops, cells, empty)
+    nempty = cols.count([])
+    return _plan(cols[i], i, p, _tops(cols, nempty), b.cells, cols, b.cells.count(0), nempty)
 
 
-def _plan(col: list, i: int, p: int, tops: dict, cells: list, empty: list, last=None,
-          avoid: int = -1) -> list | None:
-    """:func:`dig_plan` on the board's tops (``{card: column}``), empty free cells and empty
-    columns, which it leaves unchanged (most plans fail at once, so the tops are copied only when
-    the first run moves onto one). ``avoid``: a top no card may go onto. ``last``: ``None`` to end
-    with the card at ``p`` home, or ``(j, n)`` to end with the ``n`` cards up to index ``p`` onto
-    column ``j`` (``None`` when the cells and empty columns left do not allow a run that long)."""
-    fit, par = FIT, PAR
-    free, empties = len(cells), len(empty)
+_last = itemgetter(-1)
+_COLS = range(8)
+
+
+def _tops(cols: list, nempty: int) -> dict:
+    """``{top card: column}`` of the columns ``cols`` (``nempty`` of them empty)."""
+    if nempty:
+        return {d[-1]: j for j, d in enumerate(cols) if d}
+    return dict(zip(map(_last, cols), _COLS))
+
+
+def _plan(col: list, i: int, p: int, tops: dict, cells: list, cols: list, free: int, empties: int,
+          last=None, avoid: int = -1) -> list | None:
+    """:func:`dig_plan` on the board's tops (``{card: column}``), free cells (``cells``, 0 for an
+    empty one; ``free`` of them) and columns (``cols``; ``empties`` of them empty), which it
+    leaves unchanged (most plans fail at once, so the tops are copied only when the first run
+    moves onto one). ``avoid``: a top no card may go onto. ``last``: ``None`` to end with the
+    card at ``p`` home, or ``(j, n)`` to end with the ``n`` cards up to index ``p`` onto column
+    ``j`` (``None`` when the cells and empty columns left do not allow a run that long)."""
+    fit, p0, p1 = FIT, PAR0, PAR1
     fi = ei = 0
     plan = []
     k = len(col) - 1
@@ -551,10 +568,13 @@ def _plan(col: list, i: int, p: int, tops: dict, cells: list, empty: list, last=
         while True:
             c = col[s]
             if k - s < cap:
-                for t in par[c]:
+                t = p0[c]
+                if t in tops and t != own and t != avoid:
+                    q, m = t, k - s + 1
+                else:
+                    t = p1[c]
                     if t in tops and t != own and t != avoid:
                         q, m = t, k - s + 1
-                        break
             if s - 1 <= p or not fit[c << 6 | col[s - 1]]:
                 break
             s -= 1
@@ -569,7 +589,8 @@ def _plan(col: list, i: int, p: int, tops: dict, cells: list, empty: list, last=
             k -= m
         elif free:
             free -= 1
-            plan.append((i, 8 + cells[fi], 1))
+            fi = cells.index(0, fi)
+            plan.append((i, 8 + fi, 1))
             fi += 1
             k -= 1
         elif empties:
@@ -579,7 +600,7 @@ def _plan(col: list, i: int, p: int, tops: dict, cells: list, empty: list, last=
                 own, copied = -1, True
             empties -= 1
             m = min(k - s + 1, 1 << empties)
-            j = empty[ei]
+            j = ei = cols.index([], ei)
             ei += 1
             plan.append((i, j, m))
             tops[top] = j
