@@ -16,8 +16,9 @@ The solver module of revision ``--rev`` (``git show REV:games/solvers/freecell.p
 ``freecell_fast.py``) is loaded
 beside the working tree's as a module of its own; each deal is solved by both (``old`` and
 ``new``), the order alternating from deal to deal so that the machine's load falls on both
-alike: states, CPU seconds (``time.process_time``), solution length, and every solution
-replayed by the rules (each move parsed and applied from the deal; the end must be won). A line
+alike: states, CPU seconds (``time.process_time``), solution length, how many deals get the same
+answer, states and line from both ("same search", for a change meant only to be faster), and every
+solution replayed by the rules (each move parsed and applied from the deal; the end must be won). A line
 a deal as JSON, then the totals, the median and 99th percentile a deal and the ratio new / old.
 Read the ratios, not the seconds (the machine is shared); run it with ``nice``.
 
@@ -133,6 +134,8 @@ def main(argv=None) -> int:
     res: dict = {"old": {}, "new": {}}
     bad = []
     rows = []
+    differ = []             # deals whose answer, states or line differ
+    lines: dict = {}
     for n in deals:
         s = FreeCell.deal(n, {})
         row: dict = {"deal": n}
@@ -144,6 +147,9 @@ def main(argv=None) -> int:
                 bad.append((n, side))
             res[side][n] = (r.status, r.nodes, cpu, len(r.moves))
             row[side] = [r.status, r.nodes, round(cpu, 5), len(r.moves)]
+            lines[side] = (r.status, r.nodes, r.moves)
+        if lines["old"] != lines["new"]:
+            differ.append(n)
         rows.append(row)
     print(f"# deals {deals[0]}-{deals[-1]} ({len(deals)}), old: {names['old']} at revision {a.rev}, new: {names['new']} "
           f"in the working tree")
@@ -158,6 +164,8 @@ def main(argv=None) -> int:
     nc = [x[2] for x in res["new"].values()]
     print(f"cpu ratio new/old: total {sum(nc) / sum(oc):.3f}, median {percentile(nc, 0.5) / percentile(oc, 0.5):.3f}, "
           f"99th percentile {percentile(nc, 0.99) / percentile(oc, 0.99):.3f}")
+    print(f"same search: {len(deals) - len(differ)} of {len(deals)} deals with the same answer, states and line"
+          + (f"; differ: {differ[:20]}{' …' if len(differ) > 20 else ''}" if differ else ""))
     print("replayed: " + (f"{len(bad)} DO NOT REPLAY {bad[:10]}" if bad else "every solution replayed to a win by the rules"))
     print("# per deal: {deal, old: [status, states, cpu, moves], new: [...]}")
     for row in rows:
