@@ -646,9 +646,12 @@ SLICE = 300
 """In the round robin each thread in turn enters this many new positions."""
 FULL_AFTER = 1000
 """Positions entered before the threads of :data:`FULL_ORDERS` join the round robin."""
-HAND_OVER = 1500
+HAND_OVER = 3000
 """Positions entered before the search hands the position over to the complete solver
-(:class:`games.solvers.freecell.FreeCellSearch`), which answers what this one cannot."""
+(:class:`games.solvers.freecell.FreeCellSearch`), which answers what this one cannot. Of the
+deals of 1-1000 the threads had not won by 1 500 positions, 9 of 15 they win by 3 000 (#451 at
+1 587, where the complete search needed 14 600 states more): that takes 0.95 of the CPU on deals
+1-1000 and 0.91 on 1001-1400 (docs/solvers.md, "The race with Freecell Solver")."""
 HAND_PRELUDE = None
 """The complete solver's prelude of soft threads when it takes over (``None``: its own)."""
 
