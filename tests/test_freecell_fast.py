@@ -253,3 +253,80 @@ def test_a_sorting_thread_tries_the_move_that_leaves_the_lowest_card_first():
                     top = t.stack[0]
                     assert ff.low_left(b.cols, top[1][0]) == min(ff.low_left(b.cols, m) for m in cands)
     assert checked > 200
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 32000), st.integers(0, 10**6), st.integers(0, 60))
+def test_the_move_groups_are_the_rules_moves_of_their_kind(deal, seed, steps):
+    """On random-walk positions, each group against the rules' own ``legal_moves``: home (columns
+    left to right, then the cells), a free cell's card onto a top (by cell, then column), a whole
+    ordered tail onto a top, onto the first empty column (a cell's card, or a column's longest
+    movable tail but never the whole column), and the digs: every suit's next card under at most
+    :data:`DIG_SLACK` + free cells (+ 3 an empty column) cards whose plan (:func:`dig_plan`)
+    exists, none left out."""
+    b = ff.Board(FreeCell.deal(deal, {}))
+    b.autos()
+    for b in [b, *walk(deal, seed, steps)]:
+        s = b.state()
+        legal = FreeCell.legal_moves(s)
+        cols = s.columns
+        home = [(m.src, ff.HOME, 1) for m in legal if m.dst == FOUNDATION]
+        assert ff.g_home(b) == home
+        onto_top = [(m.src, m.dst, m.n) for m in legal if m.dst < 8 and cols[m.dst]]
+        assert ff.g_cell_parent(b) == [m for m in onto_top if 8 <= m[0] < 12]
+        whole = [m for m in onto_top if m[0] < 8 and m[2] == ff.run_len(list(cols[m[0]]))]
+        assert sorted(ff.g_run_parent(b)) == sorted(whole)
+        empty = [j for j in range(8) if not cols[j]]
+        want = []
+        if empty:
+            e = empty[0]
+            want = [(m.src, e, 1) for m in legal if 8 <= m.src < 12 and m.dst == e]
+            for i in range(8):
+                n = max((m.n for m in legal if m.src == i and m.dst == e), default=0)
+                if 0 < n < len(cols[i]):
+                    want.append((i, e, n))
+        assert ff.g_empty(b) == want
+        assert ff.g_dig(b) == every_dig(b)
+
+
+def every_dig(b: ff.Board) -> list:
+    """The dig group's candidates made the plain way: each suit's next card under at most
+    DIG_SLACK + free cells (+ 3 an empty column) cards, with its plan when there is one."""
+    most = b.cells.count(0) + ff.DIG_SLACK + 3 * b.cols.count([])
+    digs = []
+    for su in range(4):
+        c = su << 4 | b.found[su] + 1
+        for i, col in enumerate(b.cols):
+            if b.found[su] < 13 and c in col[:-1] and len(col) - 1 - col.index(c) <= most:
+                p = col.index(c)
+                plan = ff.dig_plan(b, i, p)
+                if plan is not None:
+                    digs.append((-1, plan, p))
+    return digs
+
+
+def test_digs_with_no_free_cell_left():
+    """The dig group skips a plan at once when no free cell and no empty column is left and the
+    top card fits no top; with an empty column (or a free cell) it must still plan: positions of
+    random walks with their free cells filled from the longest columns, and also with their
+    shortest column's cards put under another column's, against :func:`every_dig`."""
+    checked = 0
+    for deal in range(1, 13):
+        for b in walk(deal, 3 * deal, 50):
+            s = b.state()
+            for empty_one in (False, True):
+                cols = [list(c) for c in s.columns]
+                if empty_one:
+                    j = min((k for k in range(8) if cols[k]), key=lambda k: len(cols[k]))
+                    k = (j + 1) % 8
+                    cols[k] = cols[j] + cols[k]
+                    cols[j] = []
+                cells = list(s.cells)
+                for x in range(4):
+                    if cells[x] is None:
+                        longest = max(range(8), key=lambda k: len(cols[k]))
+                        cells[x] = cols[longest].pop()
+                v = ff.Board(FreeCellState(tuple(map(tuple, cols)), tuple(cells), s.foundations))
+                assert ff.g_dig(v) == every_dig(v)
+                checked += bool(v.cols.count([]))
+    assert checked > 100

@@ -291,17 +291,14 @@ def run_len(col: list) -> int:
 
 def g_home(b: Board) -> list:
     """Column tops, then free cells, that go home (the safe ones went already)."""
-    f, cols, where, cells, out = b.found, b.cols, b.where, b.cells, []
-    for s in range(4):
-        h = f[s]
-        if h < 13:
-            c = s << 4 | h + 1
-            i = where[c]
-            if i >= 0:
-                if cols[i][-1] == c:
-                    out.append((i, HOME, 1))
-            elif c in cells:
-                out.append((8 + cells.index(c), HOME, 1))
+    cols, where, cells, out = b.cols, b.where, b.cells, []
+    for c in NEXT[b.fk]:
+        i = where[c]
+        if i >= 0:
+            if cols[i][-1] == c:
+                out.append((i, HOME, 1))
+        elif c in cells:
+            out.append((8 + cells.index(c), HOME, 1))
     if len(out) > 1:
         out.sort()                       # columns left to right, then the cells
     return out
@@ -393,15 +390,10 @@ def g_empty(b: Board) -> list:
     """Onto the first empty column: a free cell's card, or a column's longest movable tail (never
     a whole column)."""
     cols = b.cols
-    e = -1
-    empties = 0
-    for j in range(8):
-        if not cols[j]:
-            empties += 1
-            if e < 0:
-                e = j
-    if e < 0:
+    if [] not in cols:
         return []
+    e = cols.index([])
+    empties = cols.count([])
     out = [(8 + k, e, 1) for k, c in enumerate(b.cells) if c]
     cap = (b.cells.count(0) + 1) << (empties - 1)
     for i in range(8):
@@ -753,6 +745,7 @@ class Thread:
                 fr[2] = ci + 1
                 src, dst, n = cands[ci]
                 mark = len(log)
+                bared = True
                 if src < 0:
                     for m in dst:
                         do(*m)
@@ -781,11 +774,12 @@ class Thread:
                             to = CELL_MARK
                         if b.h ^ z[c << 6 | under] ^ z[c << 6 | to] in seen:
                             continue
-                        do(src, dst, n)
+                        do(src, dst, n)         # a new position: the key was looked up
+                        bared = None
                     else:
                         do(src, dst, n)
                         autos()
-                if b.h in seen:
+                if bared is not None and b.h in seen:
                     undo_to(mark)
                     continue
                 add(b.h)
