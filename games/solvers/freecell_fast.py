@@ -353,7 +353,7 @@ def _runs_to_parents(b: Board, whole: bool) -> list:
 def g_run_parent(b: Board) -> list:
     """A column's ordered tail (the part that fits) onto a fitting top, when its bottom card does
     not already lie on a card it fits (the whole tail, within the supermove limit)."""
-    cols, fit, where = b.cols, FIT, b.where
+    cols, fit, where, p0, p1 = b.cols, FIT, b.where, PAR0, PAR1
     cap = (b.cells.count(0) + 1) << cols.count([])
     out = []
     i = -1
@@ -368,12 +368,12 @@ def g_run_parent(b: Board) -> list:
             k -= 1
             c = col[k]
         if n - k <= cap:              # the whole tail moves
-            t = PAR0[c]
+            t = p0[c]
             if t >= 0:
                 j = where[t]
                 if j >= 0 and cols[j][-1] == t:
                     out.append((i, j, n - k))
-                t = PAR1[c]
+                t = p1[c]
                 j = where[t]
                 if j >= 0 and cols[j][-1] == t:
                     out.append((i, j, n - k))
