@@ -15,7 +15,8 @@ or :data:`CELL_MARK` for a card in a free cell. The pairs (card, card under it) 
 column as a sequence, so the key is equal for positions equal up to the order of the columns and
 of the free cells, and the foundations follow from the cards still out. A move of a run changes
 only its bottom card's pair: the key is updated by two XORs, whatever the run's length. ``Z`` is
-64-bit random (fixed seed), so two different positions share a key with probability ~2**-64 a
+60-bit random (fixed seed; two digits of a CPython int, cheaper to XOR and hash than 64), so two
+different positions share a key with probability ~2**-60 a
 pair: a shared key can only make a search skip a position, never make a wrong line (every line is
 replayed by the rules), and this core never answers "unsolvable".
 
@@ -83,7 +84,7 @@ CHILD = [tuple(a for a in range(64) if FIT[a << 6 | b]) for b in range(64)]
 """``CHILD[b]``: the cards that may lie on ``b`` (two, none for an ace)."""
 
 _rng = random.Random(20261205)
-Z = [_rng.getrandbits(64) for _ in range(64 * 64)]
+Z = [_rng.getrandbits(64) >> 4 for _ in range(64 * 64)]
 """``Z[card << 6 | under]``: the key's random word for a card lying on ``under``."""
 del _rng
 
