@@ -16,7 +16,7 @@ of the line through the rules is inside its time), and ``fast``, the do/undo cor
 :mod:`games.solvers.freecell_fast` that the app now asks (:meth:`games.freecell.FreeCell.solver`;
 its line is replayed here, outside its time; that replay's CPU is printed apart and a second ratio
 counts it in). With both, the last line is the ratio fast / current. A solver's module is imported
-before its first deal is timed (deal 1 used to carry the import, ~20 ms).
+before its first deal is timed (else deal 1 would carry the import, ~20 ms).
 
 **fc-solve** runs the same way, one process over the deals: ``freecell-solver-range-parallel-solve
 LO HI 1 -l lg`` (Debian's freecell-solver-bin; a contiguous block of deals a process), so neither
