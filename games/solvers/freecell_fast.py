@@ -479,10 +479,14 @@ def g_dig_top(b: Board) -> list:
     it, once the cards above that run are put away (Freecell Solver's "move stack cards to
     different stacks"): the plan of moves (:func:`_plan`, the fitting top kept free) as one
     candidate, by destination column left to right. Tried only when the cards above the run are
-    at most :data:`DIG_SLACK` more than the free cells (+ 3 an empty column), like a dig."""
+    at most :data:`DIG_SLACK` more than the free cells (+ 3 an empty column), like a dig, and
+    when the run is not longer than the cells and empty columns let move at all."""
     cols, where, fit, out = b.cols, b.where, FIT, []
     tops = None
-    most = free = nempty = -1
+    free = b.cells.count(0)
+    nempty = cols.count([])
+    most = free + DIG_SLACK + 3 * nempty
+    longest = (free + 1) << nempty
     for j in range(8):
         d = cols[j]
         if not d:
@@ -498,17 +502,22 @@ def g_dig_top(b: Board) -> list:
             e = k
             while e + 1 < n and fit[col[e + 1] << 6 | col[e]]:
                 e += 1
-            if e == n - 1:
-                continue                # a run on top: a plain move of groups 3 and 4
-            if most < 0:
-                free = b.cells.count(0)
-                nempty = cols.count([])
-                most = free + DIG_SLACK + 3 * nempty
+            if e == n - 1 or n - 1 - e > most or e - k >= longest:
+                continue                # a run on top (a plain move of groups 3 and 4), too deep, too long
+            if longest == 1:
+                # one card moves at a time, only onto a top: the top card first (most plans stop here)
+                top = col[-1]
+                for x in PAR[top]:
+                    jx = where[x]
+                    if jx >= 0 and x != t and cols[jx][-1] == x:
+                        break
+                else:
+                    continue
+            if tops is None:
                 tops = _tops(cols, nempty)
-            if n - 1 - e <= most:
-                plan = _plan(col, i, e, tops, b.cells, cols, free, nempty, (j, e - k + 1), t)
-                if plan is not None:
-                    out.append((-1, plan, k))
+            plan = _plan(col, i, e, tops, b.cells, cols, free, nempty, (j, e - k + 1), t)
+            if plan is not None:
+                out.append((-1, plan, k))
     return out
 
 
