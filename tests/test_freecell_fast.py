@@ -287,6 +287,33 @@ def test_the_move_groups_are_the_rules_moves_of_their_kind(deal, seed, steps):
                     want.append((i, e, n))
         assert ff.g_empty(b) == want
         assert ff.g_dig(b) == every_dig(b)
+        assert ff.g_dig_top(b) == every_dig_top(b)
+
+
+def every_dig_top(b: ff.Board) -> list:
+    """The dig-onto-a-top group's candidates made the plain way: for each top (columns left to
+    right), each card that fits on it in another column, under a run and at most DIG_SLACK + free
+    cells (+ 3 an empty column) cards, with its plan when there is one."""
+    cols, free, ne = b.cols, b.cells.count(0), b.cols.count([])
+    most = free + ff.DIG_SLACK + 3 * ne
+    out = []
+    for j, d in enumerate(cols):
+        if not d:
+            continue
+        for c in ff.CHILD[d[-1]]:
+            i = b.where[c]
+            if i < 0 or i == j:
+                continue
+            col = cols[i]
+            k = col.index(c)
+            e = k
+            while e + 1 < len(col) and ff.FIT[col[e + 1] << 6 | col[e]]:
+                e += 1
+            if e < len(col) - 1 and len(col) - 1 - e <= most:
+                plan = ff._plan(col, i, e, ff._tops(cols, ne), b.cells, cols, free, ne, (j, e - k + 1), d[-1])
+                if plan is not None:
+                    out.append((-1, plan, k))
+    return out
 
 
 def every_dig(b: ff.Board) -> list:
@@ -306,8 +333,8 @@ def every_dig(b: ff.Board) -> list:
 
 
 def test_digs_with_no_free_cell_left():
-    """The dig group skips a plan at once when no free cell and no empty column is left and the
-    top card fits no top; with an empty column (or a free cell) it must still plan: positions of
+    """The dig groups skip a plan at once when no free cell and no empty column is left and the
+    top card fits no top; with an empty column (or a free cell) they must still plan: positions of
     random walks with their free cells filled from the longest columns, and also with their
     shortest column's cards put under another column's, against :func:`every_dig`."""
     checked = 0
@@ -328,5 +355,6 @@ def test_digs_with_no_free_cell_left():
                         cells[x] = cols[longest].pop()
                 v = ff.Board(FreeCellState(tuple(map(tuple, cols)), tuple(cells), s.foundations))
                 assert ff.g_dig(v) == every_dig(v)
+                assert ff.g_dig_top(v) == every_dig_top(v)
                 checked += bool(v.cols.count([]))
     assert checked > 100
