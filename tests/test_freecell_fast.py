@@ -358,3 +358,19 @@ def test_digs_with_no_free_cell_left():
                 assert ff.g_dig_top(v) == every_dig_top(v)
                 checked += bool(v.cols.count([]))
     assert checked > 100
+
+
+def test_safe_and_next_cards_for_every_foundation():
+    """:data:`SAFE` (the unrolled strong safe rule) and :data:`NEXT` against the complete search's
+    own rule (:func:`games.solvers.freecell._safe`) for all 14**4 foundation heights."""
+    from games.solvers.freecell import _safe
+
+    for a in range(14):
+        for b in range(14):
+            for c in range(14):
+                for d in range(14):
+                    f = (a, b, c, d)
+                    fk = a | b << 4 | c << 8 | d << 12
+                    nxt = tuple(s << 4 | f[s] + 1 for s in range(4) if f[s] < 13)
+                    assert ff.NEXT[fk] == nxt
+                    assert ff.SAFE[fk] == frozenset(x for x in nxt if _safe(x, f)), f

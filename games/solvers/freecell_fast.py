@@ -61,7 +61,7 @@ from operator import itemgetter
 from ..columns import is_red
 from ..core import Clock
 from ..freecell import FreeCellState
-from .freecell import _safe
+from .freecell import FreeCellSearch     # imported with this module: a hand-over never imports in a frame
 from .search import SOLVED, UNKNOWN, Result, Sliced
 
 HOME = 12
@@ -92,9 +92,24 @@ WON_FK = 13 | 13 << 4 | 13 << 8 | 13 << 12
 """``Board.fk`` of a won game."""
 
 
+SUITS = tuple((s, *[x for x in range(4) if RED[x << 4 | 1] != RED[s << 4 | 1]],
+                [x for x in range(4) if x != s and RED[x << 4 | 1] == RED[s << 4 | 1]][0], s << 4 | 1, 4 * s)
+              for s in range(4))
+"""For each suit: ``(suit, the two suits of the other colour, the other suit of its colour, its ace,
+its shift in a packed foundation int)``."""
+
+
 def _safe_of(fk: int) -> frozenset:
+    """The strong safe rule of :func:`games.solvers.freecell._safe` on each suit's next card,
+    unrolled: an ace or a two, or a card of rank r whose other-colour foundations reach r - 1 and
+    whose same-colour other foundation reaches r - 2."""
     f = (fk & 15, fk >> 4 & 15, fk >> 8 & 15, fk >> 12 & 15)
-    return frozenset(s << 4 | f[s] + 1 for s in range(4) if f[s] < 13 and _safe(s << 4 | f[s] + 1, f))
+    out = []
+    for s, o1, o2, same, ace, _sh in SUITS:
+        h = f[s]
+        if h < 13 and (h <= 1 or f[o1] >= h and f[o2] >= h and f[same] >= h - 1):
+            out.append(ace + h)
+    return frozenset(out)
 
 
 class _SafeMemo(dict):
@@ -455,7 +470,12 @@ def g_dig(b: Board) -> list:
 
 
 def _next_of(fk: int) -> tuple:
-    return tuple(s << 4 | (fk >> 4 * s & 15) + 1 for s in range(4) if fk >> 4 * s & 15 < 13)
+    out = []
+    for _s, _o1, _o2, _same, ace, sh in SUITS:
+        h = fk >> sh & 15
+        if h < 13:
+            out.append(ace + h)
+    return tuple(out)
 
 
 class _NextMemo(dict):
@@ -1110,8 +1130,6 @@ class FastSearch(Sliced):
     def _hand_over(self, budget: int, t0: float) -> Result | None:
         if self.hand_over is None:
             return self._finish(UNKNOWN)
-        from .freecell import FreeCellSearch
-
         self.threads = []
         self.seen = set()
         left = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
