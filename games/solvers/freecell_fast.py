@@ -47,9 +47,9 @@ written in the rules' notation.
 
 It is the app's FreeCell solver (:meth:`games.freecell.FreeCell.solver`: hints, the command line's
 ``solve`` and ``winnability``). Measured in docs/solvers.md ("The race with Freecell Solver"): on
-Microsoft deals 1–1000 it takes about 0.45 of the CPU of :mod:`games.solvers.freecell`'s search,
-with lines ~5 moves shorter, and is still 22–23× Freecell Solver's CPU (a position here costs
-~16 µs of CPython).
+Microsoft deals 1–1000 it takes about 0.3 of the CPU of :mod:`games.solvers.freecell`'s search,
+with lines ~5 moves shorter, and is still about 16× Freecell Solver's CPU (a position here costs
+~13 µs of CPython).
 """
 from __future__ import annotations
 
