@@ -690,12 +690,19 @@ class Abstract3(Abstract):
         res = []
         closure, fixes, tops = self.closure, self.fixes, self.tops
         uncover = self.uncover
+        # The consistency tests below are :meth:`fixes` with no talon (``tal = 0``) written out: with
+        # no card to pull, a state is consistent exactly when no rank and colour is short of places
+        # (fixes' first test) and the loose kings have columns with nothing in place.
         for r2, h2, T2, c2, loose2, cb, cr, u in out:
             te = tops.get(r2)
             if te is None:
                 te = self._tops(r2)
-            if u >= 0 and uncover and not fixes(r2, loose2, 0, cb, cr, self._tops_without(te, u)):
-                continue  # the card it uncovers holds nothing yet: the moved cards need other places
+            if u >= 0 and uncover:  # the card it uncovers holds nothing yet: the moved cards need other places
+                ub, ur = CNT[u]  # (the base tops less u: _tops_without)
+                sb = ((((te[3] - ur) >> 4) & NMASK) | BIAS) + ((cr >> 4) & NMASK) - (cb & NMASK)
+                sr = ((((te[2] - ub) >> 4) & NMASK) | BIAS) + ((cb >> 4) & NMASK) - (cr & NMASK)
+                if (sb & sr) & BIAS ^ BIAS or (loose2 & KINGS).bit_count() > te[1]:
+                    continue
             sm = SAFEM.get(h2)
             if sm is None:
                 _safe(h2)
@@ -710,11 +717,14 @@ class Abstract3(Abstract):
                 if done is not None and _dominates3(done, c2):
                     continue
             if te is None:
-                ok = fixes(r2, loose2, 0)
-            else:
-                ok = fixes(r2, loose2, 0, cb, cr, te)
-            if ok:  # consistent: every loose card has a place
-                res.append((r2, h2, T2, c2))
+                te = tops.get(r2)
+                if te is None:
+                    te = self._tops(r2)
+                cb, cr = _counts(loose2)
+            sb = te[6] + ((cr >> 4) & NMASK) - (cb & NMASK)  # black k against red k + 1
+            sr = te[5] + ((cb >> 4) & NMASK) - (cr & NMASK)  # red k against black k + 1
+            if not (sb & sr) & BIAS ^ BIAS and (loose2 & KINGS).bit_count() <= te[1]:
+                res.append((r2, h2, T2, c2))  # consistent: every loose card has a place
         L = len(T)
         reach = self.reach.get((L, c))
         if reach is None:
@@ -729,10 +739,11 @@ class Abstract3(Abstract):
         if sm0 is None:
             _safe(h)
             sm0 = SAFEM[h]
+        L1 = L - 1
         for i in reach:  # pulls
             x = T[i]
             T2 = T[:i] + T[i + 1:]
-            c2 = _class3(L - 1, i)
+            c2 = 0 if i % 3 == 0 or i == L1 else i  # _class3(L - 1, i)
             s = x >> 4
             k = x & 15
             if h[s] == k - 1:  # home: the loose cards are the same, so consistent unless the safe cards change them
