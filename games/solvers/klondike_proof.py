@@ -108,6 +108,10 @@ RK = [[(1 << k) | (1 << (48 | k)), (1 << (16 | k)) | (1 << (32 | k))] for k in r
 HOMEM = [[sum(1 << ((s << 4) | r) for r in range(1, h + 1)) for h in range(14)] for s in range(4)]
 
 
+ONE = [bytes((x,)) for x in range(64)]
+"""``ONE[x]``: card ``x`` as a one-byte ``bytes``."""
+
+
 SPREAD = [sum(((b >> i) & 1) << (4 * i) for i in range(8)) for b in range(256)]
 """Each byte's bits spread to one nibble each (bit i to bit 4 i)."""
 NIB = sum(1 << (4 * k) for k in range(1, 13))  # a 1 in the nibbles of ranks 1..12
@@ -624,7 +628,7 @@ class Abstract3(Abstract):
         loose = ALL & ~self.home(f) & ~self.rem(r) & ~tal
         r, h, _, _ = self.closure(r, tuple(f), 0, loose)
         self.root = (r, h, bytes(T), _class3(len(T), p))
-        self.reach: dict[tuple, tuple] = {}  # (len(T), class) -> the indices pulls reach
+        self.reach: dict[tuple, tuple] = {}  # (len(T), class) -> the pulls: (index, class left)
         self.tmask: dict[bytes, int] = {}  # talon -> its cards as a mask
 
     def goal3(self, st) -> bool:
@@ -714,7 +718,7 @@ class Abstract3(Abstract):
                     te = None
             if seen is not None:
                 done = seen.get((r2, h2, T2))
-                if done is not None and _dominates3(done, c2):
+                if done is not None and (not c2 or c2 in done or _dominates3(done, c2)):
                     continue
             if te is None:
                 te = tops.get(r2)
@@ -727,8 +731,8 @@ class Abstract3(Abstract):
                 res.append((r2, h2, T2, c2))  # consistent: every loose card has a place
         L = len(T)
         reach = self.reach.get((L, c))
-        if reach is None:
-            reach = self.reach[L, c] = _reach3(L, c)
+        if reach is None:  # each pull's index and the class of the waste position it leaves
+            reach = self.reach[L, c] = tuple((i, _class3(L - 1, i)) for i in _reach3(L, c))
         # a pull loose adds one card needing a place to a consistent state (it only gives places
         # otherwise): consistent exactly when its rank and colour had a place to spare (nibble
         # k of these > 8, as in fixes) or, for a king, a column with nothing in place was free
@@ -739,11 +743,9 @@ class Abstract3(Abstract):
         if sm0 is None:
             _safe(h)
             sm0 = SAFEM[h]
-        L1 = L - 1
-        for i in reach:  # pulls
+        for i, c2 in reach:  # pulls
             x = T[i]
-            T2 = T[:i] + T[i + 1:]
-            c2 = 0 if i % 3 == 0 or i == L1 else i  # _class3(L - 1, i)
+            T2 = T.replace(ONE[x], b"")  # (x is in T once)
             s = x >> 4
             k = x & 15
             if h[s] == k - 1:  # home: the loose cards are the same, so consistent unless the safe cards change them
@@ -804,7 +806,7 @@ class ProofLane3:
         game, stack, seen = self.game, self.stack, self.seen
         if not stack and not self.complete:
             return False
-        succ, goal = game.successors3, game.goal3
+        succ, goal = game.successors3, game.goal
         n = 0
         try:
             while n < budget:
@@ -820,10 +822,10 @@ class ProofLane3:
                     if done is None:
                         seen[key] = [c]
                     else:
-                        if _dominates3(done, c):
+                        if not c or c in done or _dominates3(done, c):  # its common cases first
                             continue
                         done.append(c)
-                    if goal(nx):
+                    if not nx[2] and goal(nx[0]):  # game.goal3(nx), written out
                         stack.clear()
                         return False
                     stack.append(nx)
