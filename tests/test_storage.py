@@ -251,3 +251,53 @@ def test_cards_gone_home_at_the_deal_are_not_player_moves():
     assert saved2.player_moves() == 1
     p.begin("freecell", n + 2, {})
     assert p.summary("freecell")["played"] == 1
+
+
+class BlockedWindow:
+    """A page whose storage the browser blocks (site data off, some third-party frames): reading
+    ``window.localStorage`` throws a SecurityError."""
+
+    @property
+    def localStorage(self):
+        raise Exception("SecurityError: Failed to read the 'localStorage' property from 'Window'")
+
+
+class UnreadableWindow:
+    """A storage object that exists but throws on every use."""
+
+    class _LS:
+        @property
+        def length(self):
+            raise Exception("SecurityError: access denied")
+
+    localStorage = _LS()
+
+
+@pytest.mark.parametrize("window", [BlockedWindow(), UnreadableWindow()])
+def test_blocked_browser_storage_plays_unsaved_and_says_so(monkeypatch, window):
+    """The page starts with storage blocked (it stayed blank, the App's Store failing at its
+    start): play goes on from memory, and one notice says nothing is saved."""
+    import platform
+    import sys
+
+    from games.i18n import tr
+    from ui.storage import MSG_STORAGE_BLOCKED, default_backend
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(platform, "window", window, raising=False)
+    backend = default_backend()
+    assert isinstance(backend, MemoryStorage) and backend.notice == tr(MSG_STORAGE_BLOCKED)
+    st = Store(backend)
+    assert st.notices == [tr(MSG_STORAGE_BLOCKED)]
+    assert st.save("settings", {"language": "ru"}) and st.load("settings") == {"language": "ru"}
+
+
+def test_local_storage_that_reads_is_used(monkeypatch):
+    import platform
+    import sys
+
+    from ui.storage import default_backend
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(platform, "window", FakeWindow(), raising=False)
+    assert isinstance(default_backend(), LocalStorage)

@@ -50,6 +50,8 @@ MSG_FULL = N_("Could not save: the browser's storage is full or blocked. Export 
 MSG_NEWER = N_("A saved record ({name}) comes from a newer version; it was kept aside.")
 MSG_FILE_UNWRITTEN = N_("Could not save: the saves file {path} could not be written ({why}).")
 MSG_FILE_BLOCKED = N_("The saves file {path} could not be opened ({why}); nothing is saved until it can be.")
+MSG_STORAGE_BLOCKED = N_("This browser keeps no data for this page (its storage is blocked): play goes on, "
+                         "but nothing is saved.")
 MSG_FILE_KEPT = N_("The saved data file could not be read whole; it was kept as {path}. "
                    "Records recovered from it: {n}.")
 
@@ -92,9 +94,13 @@ class LocalStorage:
     """
 
     def __init__(self, window=None):
+        """:raises Exception: the browser's own error (a ``SecurityError``) when the page may not
+        use its storage (site data blocked, some third-party frames): :func:`default_backend`
+        then plays unsaved."""
         if window is None:
             from platform import window  # pygbag's bridge to the page
         self.ls = window.localStorage
+        int(self.ls.length)     # a storage that exists but may not be read throws here, not later
 
     def get(self, key: str) -> str | None:
         v = self.ls.getItem(PREFIX + key)
@@ -307,10 +313,16 @@ def _check_finite(v) -> None:
 
 
 def default_backend():
-    """:class:`LocalStorage` in the browser, :class:`JsonFileStorage` on the desktop
+    """:class:`LocalStorage` in the browser (a :class:`MemoryStorage` whose ``notice`` says nothing
+    is saved when the browser blocks the page's storage), :class:`JsonFileStorage` on the desktop
     (``PASYANS_DATA`` overrides the file's folder; tests use it)."""
     if sys.platform == "emscripten":
-        return LocalStorage()
+        try:
+            return LocalStorage()
+        except Exception:   # site data blocked: the game plays from memory, and says so once
+            mem = MemoryStorage()
+            mem.notice = tr(MSG_STORAGE_BLOCKED)
+            return mem
     folder = os.environ.get("PASYANS_DATA")
     return JsonFileStorage(Path(folder) / "store.json" if folder else None)
 
