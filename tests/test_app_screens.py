@@ -623,3 +623,21 @@ def test_the_start_shows_home_at_once_and_its_miniatures_a_frame_each(size):
         if not whole.scene.previews_later:
             break
     assert not whole.scene.previews_later
+
+
+@pytest.mark.parametrize("game, row, key, value", [
+    ("klondike", 0, "draw", "3"), ("spider", 0, "suits", "4"), ("spider", 1, "relaxed", "yes"),
+    ("tripeaks", 0, "mode", "classic"), ("tripeaks", 1, "scoring", "moves"), ("pyramid", 1, "passes", "3")])
+def test_a_rule_option_chosen_at_the_table_is_kept_for_the_next_start(game, row, key, value):
+    """A rule option changed in a table's Options panel is saved at once, as the home sheet's is:
+    the next start deals under it (Klondike's Draw, Spider's Suits and relaxed rule, TriPeaks'
+    Mode and Scoring were kept in memory only, and lost)."""
+    from ui.table import table_class
+
+    store = Store(MemoryStorage())
+    app = new_app(store, table_class(game)(7))
+    t = app.scene
+    label, act = t.options_rows()[row]
+    act()
+    assert t.settings.options_for(game)[key] == value, label()
+    assert Settings.load(store).options_for(game)[key] == value

@@ -1491,9 +1491,12 @@ def _faint_suit(suit: int, ps: int) -> pygame.Surface:
     return img
 
 
-def opt_cycle(options: dict, key: str, values: list):
-    """A row action cycling ``options[key]`` through ``values``."""
+def opt_cycle(options: dict, key: str, values: list, save):
+    """A row action cycling ``options[key]`` through ``values``, then calling ``save`` (the app's
+    ``save_settings``: a rule option chosen at the table is kept for the next start, as the home
+    sheet's is)."""
     def f():
         cur = options.get(key, values[0])
         options[key] = values[(values.index(cur) + 1) % len(values)] if cur in values else values[0]
+        save()
     return f

@@ -154,6 +154,7 @@ class KlondikeTable(ColumnsTable):
             self.settings_changed("auto_foundation")
 
         onoff = lambda v: tr("on") if v else tr("off")
-        return [(lambda: tr("Draw: {n}", n=o.get("draw", "1")), opt_cycle(o, "draw", ["1", "3"])),
+        return [(lambda: tr("Draw: {n}", n=o.get("draw", "1")),
+                 opt_cycle(o, "draw", ["1", "3"], self.app.save_settings)),
                 (lambda: tr("Auto to foundation: {v}", v=onoff(s.auto_foundation)), auto)] \
             + super().options_rows()

@@ -259,6 +259,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         def cycle(key, values):
             def f():
                 o[key] = values[(values.index(o.get(key, values[0])) + 1) % len(values)]
+                self.app.save_settings()
             return f
 
         names = {"easy": tr("Easy (K and A touch)"), "classic": tr("Classic (no wrap)"),
