@@ -59,3 +59,22 @@ def test_the_app_joins_its_notices_with_one_space(tmp_path):
     app = new_app(store=store)
     assert "  " not in app.notice
     assert app.notice.endswith("until it can be. Second notice."), app.notice
+
+
+def test_a_storage_that_stays_full_is_told_once_until_a_save_succeeds():
+    """Every move's save fails on a full storage: the notice comes once, not back over the top
+    bar at each move (it covered the menu button and swallowed its first tap); once a save
+    succeeds, the next refusal is told again."""
+    mem = MemoryStorage()
+    mem.fail_writes = True
+    store = Store(mem)
+    assert not store.save("game.klondike", {"n": 1})
+    assert store.take_notices() == [tr(MSG_FULL)]
+    for n in range(2, 6):
+        assert not store.save("game.klondike", {"n": n})
+    assert store.take_notices() == []
+    mem.fail_writes = False
+    assert store.save("game.klondike", {"n": 6})
+    mem.fail_writes = True
+    assert not store.save("game.klondike", {"n": 7})
+    assert store.take_notices() == [tr(MSG_FULL)]

@@ -520,6 +520,9 @@ class Store:
         self.notices: list[str] = []
         self._kept: list[str] = []       # player labels of the records kept aside, not yet told
         self._kept_note: str | None = None
+        self.refusing = False
+        """True from a write the back end refused until one succeeds: the refusal is told once
+        (a full storage refuses every move's save; the notice each time covered the top bar)."""
         n = getattr(self.backend, "notice", None)
         if n:
             self.notices.append(n)
@@ -538,6 +541,12 @@ class Store:
     def _note(self, message: str | None) -> None:
         if message and message not in self.notices:
             self.notices.append(message)
+
+    def _refused(self) -> None:
+        """A write was refused: its notice, unless the last write was refused too (told already)."""
+        if not self.refusing:
+            self._note(self._refusal())
+        self.refusing = True
 
     def _refusal(self) -> str | None:
         """The notice for a write the back end refused: the back end's own (``refusal()``, e.g. the
@@ -597,7 +606,7 @@ class Store:
                 if self.backend.get(key) != text:
                     raise StorageError("read-back differs")
         except Exception:
-            self._note(self._refusal())
+            self._refused()
             return False
         try:
             if self.backend.get(name) == text:
@@ -649,17 +658,19 @@ class Store:
         try:
             if getattr(self.backend, "atomic", False):  # one atomic write, then read back
                 self._put(name, text)
+                self.refusing = False
                 return True
             self._put(name + ".new", text)
             self.backend.set(name, text)
             self.backend.remove(name + ".new")
+            self.refusing = False
             return True
         except Exception:
             try:
                 self.backend.remove(name + ".new")
             except Exception:
                 pass
-            self._note(self._refusal())
+            self._refused()
             return False
 
     def remove(self, name: str) -> None:
