@@ -641,3 +641,24 @@ def test_a_rule_option_chosen_at_the_table_is_kept_for_the_next_start(game, row,
     act()
     assert t.settings.options_for(game)[key] == value, label()
     assert Settings.load(store).options_for(game)[key] == value
+
+
+def test_a_page_gone_without_a_last_frame_keeps_the_clock_within_ten_seconds(fake_clock):
+    """A reloaded or closed page runs no frame to save the game: the clock is saved as it runs
+    (every ``CLOCK_SAVE`` seconds, in a frame's spare time), so Continue shows it less than that
+    behind, not back at the last move (it showed 0.0 s after 40 s of play)."""
+    from ui.progress import Progress
+    from ui.table import hit
+    from ui.table.base import CLOCK_SAVE
+    from ui.table.tripeaks import TriPeaksTable
+
+    mem = MemoryStorage()
+    app = new_app(Store(mem), TriPeaksTable(3))
+    t = app.scene
+    t.activate(hit.STOCK)
+    for _ in range(60 * 40):
+        fake_clock.advance(1 / 60)
+        app.frame()
+    assert t.clock >= 40
+    saved, _ = Progress(Store(mem)).load_game("tripeaks")   # the page gone: what the store holds
+    assert t.clock - CLOCK_SAVE - 1 < saved.seconds <= t.clock

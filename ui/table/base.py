@@ -60,6 +60,10 @@ SAVE_ROOM = 0.009
 pending save (:meth:`GameTable.spare`): a save takes about 1 ms in WebAssembly but now and then
 10-12 ms (the browser's localStorage, docs/web.md), so it goes to a frame that did little else,
 never to the frame a move lands on."""
+CLOCK_SAVE = 10.0
+"""Seconds of a running clock after which the game is saved again with no move made (in a
+frame's spare time, as a move's save): a page reloaded or closed runs no frame to save the clock,
+so it goes back at most this much."""
 SAVE_WAIT = 1.0
 """Seconds a pending save waits at most for such a frame; it is then written in the next frame,
 however busy (a long run of drawn frames, a drag)."""
@@ -230,6 +234,7 @@ class GameTable(Scene):
         self.hint_move = None
         self._node_cost = 0.0          # seconds: the slowest recent node of the hint's search
         self._save_due = None          # when a save was asked for and not yet written (App.now)
+        self._clock_saved = 0.0        # the clock (s) at the last save (CLOCK_SAVE)
         self._shown = False            # the first picture drawn (``ready``)
         self._collected = False        # its card images queued
         self._waited = 0               # frames it waited for them
@@ -343,8 +348,14 @@ class GameTable(Scene):
         return self.session.player_moves()
 
     def update(self, dt: float) -> bool:
-        if self.clock_runs() and self.session.tick(dt):
-            self.stale = True
+        if self.clock_runs():
+            if self.session.tick(dt):
+                self.stale = True
+            c = self.session.clock
+            if c < self._clock_saved:
+                self._clock_saved = c        # a new deal's clock
+            elif c - self._clock_saved >= CLOCK_SAVE:
+                self.save_soon()     # the clock goes on: keep it, lest a reload wind it back
         redraw = self.anim.update(dt)
         if self.panel is not None and hasattr(self.panel, "poll"):
             redraw |= self.panel.poll()
@@ -441,6 +452,7 @@ class GameTable(Scene):
     def restore(self, saved, history: History) -> None:
         """Continue a saved game: the same cards, score, clock and whole undo history."""
         self.session.resume(saved, history)
+        self._clock_saved = self.session.clock
         self.deal_moves = self.count_deal_moves(history)
         self.assist.reset()
         self.anim.cancel()
@@ -457,6 +469,7 @@ class GameTable(Scene):
         """Save this game (actions, clock) through ``Progress`` now; nothing for a position that
         is no deal. A refused write becomes a Store notice, never an error."""
         self._save_due = None
+        self._clock_saved = self.session.clock
         self.session.autosave(self.app.progress)
 
     def save_soon(self) -> None:
