@@ -18,11 +18,10 @@ itch.io). Steps (docs/web.md):
    pygbag packs no ``.pyc``, so without them the page compiles every module at every start (a
    third of the start in WebAssembly). They are *unchecked-hash* ``.pyc`` files (PEP 552): the
    import reads them without comparing the source's time stamp, which the tarball does not keep.
-   Their code leaves the docstrings out (as ``python -OO`` would, keeping the ``assert``
-   statements): nothing in the game reads ``__doc__``, and they are 90 kB of the bundle.
-   Without a CPython 3.12 the build says so and ships the source alone (the game works, it
-   starts slower). The packed source leaves its docstrings out too, line for line
-   (:func:`without_docstrings`).
+   They are compiled from the staged source, which leaves its docstrings out line for line
+   (:func:`without_docstrings`; as ``python -OO`` would, keeping the ``assert`` statements):
+   nothing in the game reads ``__doc__``. Without a CPython 3.12 the build says so and ships the
+   source alone (the game works, it starts slower).
 5. ``build/web`` = pygbag's output plus ``static/`` (manifest, service worker, icons), the
    service worker stamped with a hash of the bundle so a new build replaces the old cache;
    ``build/web.zip`` = the same files.
@@ -274,20 +273,11 @@ def find_python312(explicit: str | None = None) -> Path | None:
 
 
 _COMPILE = r"""
-import ast, importlib.util, marshal, os, sys
+import importlib.util, marshal, os, sys
 src_root, out_root = sys.argv[1], sys.argv[2]
 for rel in sys.stdin.read().split():
-    source = open(f"{src_root}/{rel}", "rb").read()
-    tree = ast.parse(source, rel)
-    for node in ast.walk(tree):     # docstrings left out, like -OO (asserts are kept)
-        body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            doc = body.pop(0)
-            if not body:
-                body.append(ast.copy_location(ast.Pass(), doc))
-    code = compile(tree, rel, "exec", dont_inherit=True)
+    source = open(f"{src_root}/{rel}", "rb").read()   # staged without its docstrings
+    code = compile(source, rel, "exec", dont_inherit=True)
     # an unchecked-hash .pyc (PEP 552): magic number, flags 0b01, the source's hash, the code
     data = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(source)
             + marshal.dumps(code))
