@@ -141,10 +141,12 @@ def session_field(name: str, doc: str) -> property:
     return property(lambda self: getattr(self.session, name),
                     lambda self, value: setattr(self.session, name, value), doc=doc)
 
+
 def code_problem(typed: str, error, example: str) -> str:
     """The player's message for a deal code that cannot be read, in their language: which part is
-    wrong (``error.reason``, :class:`games.codes.CodeError`) and, for a text that is no code at
-    all or names no rules, what a code looks like (``example``, this table's deal 1)."""
+    wrong (``error.reason`` of a :class:`games.codes.CodeError`; any other ``ValueError`` is taken
+    as no code at all) and, for a text that is no code at all, what a code looks like
+    (``example``, this table's deal 1)."""
     from games import codes
 
     reason = getattr(error, "reason", codes.NOT_A_CODE)
@@ -810,7 +812,7 @@ class GameTable(Scene):
         """Start the deal a code (or number) names. Another game's code opens that game's table
         on its deal (this table is saved on leaving, as Home does). A bad one returns a message
         saying which part is wrong (:func:`code_problem`) and changes nothing."""
-        from games.codes import OTHER_GAME, CodeError
+        from games.codes import OTHER_GAME
         from games.deal import MAX_NUMBER
         from games.share import find_code
 
@@ -825,12 +827,12 @@ class GameTable(Scene):
         else:
             try:
                 number, opts = self.rules.decode(t)
-            except CodeError as e:
-                if e.reason != OTHER_GAME:
+            except ValueError as e:
+                if getattr(e, "reason", None) != OTHER_GAME:
                     return code_problem(t, e, self.rules.code(1, self.options))
                 try:
                     game, number, opts = find_code(t)
-                except CodeError as other:
+                except ValueError as other:
                     return code_problem(t, other, self.rules.code(1, self.options))
                 self.close_panel()
                 self.app.open_deal(game, number, opts)
