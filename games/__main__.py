@@ -17,7 +17,7 @@ from .deal import MAX_NUMBER, read_number
 from .numbers import is_digits, whole_number
 from .position import check_game
 from .quoting import escape, quote
-from .registry import find_game
+from .registry import available, find_game
 
 
 class CommandError(Exception):
@@ -399,8 +399,31 @@ def cmd_daily(a) -> int:
     return 0
 
 
+def games_and_options() -> str:
+    """The games and their options, as ``--help`` ends: one line a game, ``GAME  KEY=A|B …``,
+    the default value first; a long list of values (Pyramid's 55 layouts) as ``1..55``."""
+    lines = ["games and their --option KEY=VALUE (the first value is the default):"]
+    for name in available():
+        opts = []
+        for key, values in find_game(name).options.items():
+            shown = f"{values[0]}..{values[-1]}" if len(values) > 6 else "|".join(values)
+            opts.append(f"{key}={shown}")
+        lines.append(f"  {name:<12} {' '.join(opts) or '(no options)'}")
+    return "\n".join(lines)
+
+
+class _TopParser(_Parser):
+    """The parser of ``python -m games``: its help ends with :func:`games_and_options`, built only
+    when the help is shown (it imports every game's rules, which a command does not need)."""
+
+    def format_help(self):
+        self.epilog = games_and_options()
+        return super().format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m games", description="Pasyans rules on the command line (docs/contract.md)")
+    p = _TopParser(prog="python -m games", description="Pasyans rules on the command line (docs/contract.md)",
+                   formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(sp):
@@ -513,6 +536,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     try:
         args = sys.argv[1:] if argv is None else list(argv)
+        if not args:
+            raise CommandError(f"no command given (commands: {' '.join(COMMANDS)}; games: "
+                               f"{' '.join(available())}; 'python -m games --help' lists their options)")
         if args and not args[0].startswith("-") and args[0] not in COMMANDS:
             raise CommandError(f"unknown command '{quote(args[0])}' (commands: {' '.join(COMMANDS)})")
         a = build_parser().parse_args(args)

@@ -448,3 +448,31 @@ def test_a_codes_layout_takes_any_leading_zeros(capsys, tmp_path, layout):
     rc, out, err = run(capsys, tmp_path, "deal", "pyramid", "--code", f"PY1-{layout}-AAAAAAB")
     assert rc == 0, err
     assert out.startswith("# code: PY1-L07-AAAAAAB\n") and "Layout: 7\n" in out
+
+
+def test_no_command_names_the_commands_and_games(capsys):
+    """``python -m games`` alone: exit 2, one line naming every command and every game."""
+    from games.__main__ import COMMANDS
+    from games.registry import available
+
+    assert main([]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    for word in (*COMMANDS, *available(), "--help"):
+        assert word in err
+
+
+def test_help_lists_every_game_with_its_options_and_defaults(capsys):
+    """``--help`` ends with a line a game: its name and each option's values, the default first."""
+    from games.registry import available, find_game
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    lines = {ln.split()[0]: ln for ln in out.splitlines() if ln.startswith("  ") and ln.split()[0] in available()}
+    assert list(lines) == available()
+    for name in available():
+        for key, values in find_game(name).options.items():
+            shown = f"{key}={values[0]}" + (f"..{values[-1]}" if len(values) > 6 else "|")
+            assert shown in lines[name], (name, key)
