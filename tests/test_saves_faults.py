@@ -368,3 +368,20 @@ def test_the_import_messages_count_in_the_right_plural(tmp_path, monkeypatch):
         "Загружена 1 запись", "Загружено 3 записи", "Загружено 5 записей", "Загружена 21 запись"]
     assert i18n.tr_n("Import undone: {n} records as before", 2, "en") == "Import undone: 2 records as before"
     assert i18n.tr_n("Import undone: {n} records as before", 12, "ru").endswith("12 записей, как были")
+
+
+def test_a_save_without_an_option_key_counts_in_its_variants_bucket():
+    """A saved Klondike game whose options leave out ``draw`` (an older or hand-made save) is a
+    draw-1 game: left unfinished for a new deal, its loss counts under ``klondike:draw=1``, the
+    bucket the statistics screen shows, not under a bucket of its own."""
+    from ui.progress import SavedGame
+
+    st = Store(MemoryStorage())
+    saved = SavedGame("klondike", 5, {})
+    saved.actions = ["s", "s"]  # two draws from the stock: a game begun
+    st.save("game.klondike", saved.__dict__ | {"over": False})
+    assert SavedGame.from_data(st.load("game.klondike")).options == {"draw": "1"}
+    p = Progress(st)
+    p.begin("klondike", 6, {"draw": "1"})
+    assert p.summary(stats_key("klondike", {"draw": "1"}))["played"] == 1
+    assert set(p.stats) == {stats_key("klondike", {"draw": "1"})}

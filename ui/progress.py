@@ -103,6 +103,8 @@ class SavedGame:
     def from_data(cls, data: Any) -> "SavedGame":
         """Read a stored dict, checking every field: a known game, a deal number 1..MAX_NUMBER,
         options its rules accept, actions as short texts, the clock and the start time in range.
+        The options come back complete, an option the save leaves out at its default, so the
+        game counts in its variant's statistics bucket (:func:`stats_key`).
 
         :raises ValueError: naming the first bad field.
         """
@@ -117,7 +119,7 @@ class SavedGame:
             if not isinstance(options, dict) or not all(isinstance(k, str) and isinstance(v, str)
                                                         for k, v in options.items()):
                 raise ValueError("options are not texts")
-            find_game(game).check_options(options)
+            options = find_game(game).check_options(options)  # a key left out takes its default
             actions = data["actions"]
             if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
                 raise ValueError("actions are not a list")
