@@ -43,3 +43,27 @@ def test_a_save_that_replays_is_still_offered_and_kept():
     # read again (the home screen refreshes): still offered, still as it was
     app.scene.refresh_saves(app)
     assert "klondike" in app.scene.saves and st.backend.get("game.klondike") == text
+
+
+def test_the_sheet_says_the_unfinished_games_own_rules_when_the_rows_differ():
+    """The game sheet's rows are the next deal's rules; when the unfinished game was dealt under
+    others (a draw-1 game, Draw set to 3 since), its footer says the game's own value ("Draw: 1 card", as the row words it), so
+    Continue is not read as continuing a draw-3 game; with the rows agreeing, nothing is added.
+    Cycling the row changes the footer at once. Continue resumes the draw-1 game."""
+    from tests.conftest import new_app
+
+    st = Store(MemoryStorage())
+    assert st.save("game.klondike", klondike_save(["s", "s"]) | {"options": {"draw": "1"}})
+    app = new_app(store=st)
+    app.settings.options_for("klondike")["draw"] = "3"
+    app.scene.tap_game("klondike")
+    sheet = app.scene.panel
+    assert sheet.note.startswith("Unfinished game: 2 moves") and sheet.note.endswith("(Draw: 1 card)"), sheet.note
+    sheet.rows[0][1]()                      # the Draw row: 3 → 1
+    assert app.settings.options_for("klondike")["draw"] == "1"
+    assert "(" not in sheet.note, sheet.note
+    sheet.rows[0][1]()                      # back to 3
+    assert sheet.note.endswith("(Draw: 1 card)")
+    app.scene.start("klondike", True)
+    app.frame()
+    assert app.scene.rules.name == "klondike" and app.scene.options["draw"] == "1"

@@ -28,9 +28,10 @@ class GameSheet(OptionsPanel):
     option, :attr:`ui.table.base.GameTable.pickers`), then Continue (when a save exists), New
     deal and Cancel."""
 
-    def __init__(self, scene, game: str, saved_info: str | None):
+    def __init__(self, scene, game: str, saved_info: str | None, saved_options: dict | None = None):
         self.game = game
         self.rows = self.make_rows(scene, game)
+        self.saved_options = saved_options or {}
         self.note = saved_info or ""
         self.row_buttons = []
         acts = []
@@ -40,6 +41,22 @@ class GameSheet(OptionsPanel):
         acts.append(("rules", tr("Rules"), None, lambda: scene.app.open_rules(game)))
         acts.append(("cancel", tr("Cancel"), None, scene.close_panel))
         Panel.__init__(self, scene, game_title(game), acts, self.draw_body, self.body_h)
+
+    @property
+    def note(self) -> str:
+        """The footer: the unfinished game's moves and time, and, when its rules differ from the
+        rows' (the next deal's), the unfinished game's own values of them, so Continue is not read
+        as continuing under the rows' rules (``Unfinished game: 12 moves, 1:03 (Draw: 1)``)."""
+        if not self._note:
+            return ""
+        cur = opt.current(self.table.settings, self.game)
+        own = [say_label(opt.option_label(k), opt.value_label(self.game, k, v))
+               for k, v in self.saved_options.items() if k in cur and cur[k] != v]
+        return f"{self._note} ({', '.join(own)})" if own else self._note
+
+    @note.setter
+    def note(self, text: str) -> None:
+        self._note = text
 
     @staticmethod
     def make_rows(scene, game):
@@ -181,7 +198,7 @@ class HomeScene(ScreenScene):
         """Read which games have an unfinished save (Continue) and how far they went."""
         from ..progress import SavedGame
 
-        self.saves: dict[str, str] = {}
+        self.saves: dict[str, tuple[int, float, dict]] = {}
         for game in app.progress.unfinished():
             data = app.store.load(f"game.{game}")
             try:
@@ -191,12 +208,12 @@ class HomeScene(ScreenScene):
             moves = s.player_moves()
             if moves < 1:
                 continue        # a deal never touched: nothing to continue, New deal deals it again
-            self.saves[game] = (moves, s.seconds)
+            self.saves[game] = (moves, s.seconds, s.options)
 
     def saved_text(self, game: str) -> str | None:
         if game not in self.saves:
             return None
-        moves, secs = self.saves[game]
+        moves, secs, _ = self.saves[game]
         if moves == 1:
             return tr("Unfinished game: 1 move, {time}", time=format_duration(secs))
         return tr("Unfinished game: {moves} moves, {time}", moves=moves, time=format_duration(secs))
@@ -254,7 +271,8 @@ class HomeScene(ScreenScene):
     def tap_game(self, game: str) -> None:
         """Open the sheet of ``game``."""
         self.message = ""
-        self.panel = GameSheet(self, game, self.saved_text(game))
+        self.panel = GameSheet(self, game, self.saved_text(game),
+                               self.saves[game][2] if game in self.saves else None)
         self.stale = True
 
     def start(self, game: str, resume: bool) -> None:
@@ -277,7 +295,7 @@ class HomeScene(ScreenScene):
         ts = max(18, min(round(rect.height * 0.13), round(30 * self.s) if not self.phone else 22))
         ss = max(text.MIN_SIZE, round(ts * 0.7))
         if g in self.saves:
-            moves, secs = self.saves[g]
+            moves, secs, _ = self.saves[g]
             sub = tr("Continue: 1 move, {time}", time=format_duration(secs)) if moves == 1 else \
                 tr("Continue: {moves} moves, {time}", moves=moves, time=format_duration(secs))
             col = WARN
