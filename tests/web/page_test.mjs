@@ -481,6 +481,10 @@ try {
     const ctx = await browser.newContext({ viewport: { width: run.width, height: run.height }, hasTouch: !!run.touch,
       isMobile: false, deviceScaleFactor: 1, locale: run.locale || "en-US", serviceWorkers: run.sw ? "allow" : "block" });
     const page = await ctx.newPage();
+    // Playwright's own waits (a screenshot, an element) default to 30 s of the wall clock, which a
+    // pause of the machine (quiet.sh stops the browser for minutes) runs down: 5 minutes instead;
+    // the harness's own waits count time that a pause does not run down (waitClock)
+    page.setDefaultTimeout(300000);
     const logs = [];
     page.on("console", (m) => { if (logs.length < 200) logs.push(m.type() + ": " + m.text()); });
     page.on("pageerror", (e) => logs.push("pageerror: " + e.message));
