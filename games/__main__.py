@@ -26,6 +26,8 @@ class CommandError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one clear line, exit 2
+        if message.startswith("the following arguments are required:") and "GAME" in message:
+            message += f" (games: {' '.join(available())})"
         raise CommandError(message)
 
     def parse_args(self, args=None, namespace=None):
@@ -427,34 +429,44 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(sp):
-        sp.add_argument("game")
-        sp.add_argument("--option", action="append", metavar="KEY=VALUE")
+        sp.add_argument("game", metavar="GAME", help=f"the game: {', '.join(available())} (any case)")
+        sp.add_argument("--option", action="append", metavar="KEY=VALUE",
+                        help="a rule of the game, repeatable; 'python -m games --help' lists each game's")
+
+    number_help = f"the deal number, 1..{MAX_NUMBER} (FreeCell: Microsoft's deal of that number)"
+    code_help = "a deal code, e.g. TP1-E-AAAAAAB (docs/contract.md, 'Deal codes'; any case)"
+    position_help = "a file holding a position as 'deal' and 'play' print it, or - for standard input"
 
     d = sub.add_parser("deal", help="print a deal's starting position")
     common(d)
-    d.add_argument("--number", action=_Once, same=numbers_in)
-    d.add_argument("--code", action=_Once, same=lambda t: t.strip().upper())
+    d.add_argument("--number", action=_Once, same=numbers_in, help=number_help + "; default 1")
+    d.add_argument("--code", action=_Once, same=lambda t: t.strip().upper(), help=code_help)
     d.set_defaults(func=cmd_deal)
     m = sub.add_parser("moves", help="list the legal moves of a position")
     common(m)
-    m.add_argument("--position", required=True, action=_Once)
+    m.add_argument("--position", required=True, action=_Once, metavar="FILE", help=position_help)
     m.set_defaults(func=cmd_moves)
     pl = sub.add_parser("play", help="play moves on a position")
     common(pl)
-    pl.add_argument("--position", required=True, action=_Once)
-    pl.add_argument("--moves", required=True, action=_Once)
+    pl.add_argument("--position", required=True, action=_Once, metavar="FILE", help=position_help)
+    pl.add_argument("--moves", required=True, action=_Once, metavar='"M1 M2 ..."',
+                    help="moves in the game's notation, as 'moves' lists them, separated by spaces; "
+                         "u undoes the move before (docs/contract.md, 'Move notation')")
     pl.set_defaults(func=cmd_play)
     s = sub.add_parser("solve", help="solve a deal or a position")
     common(s)
-    s.add_argument("--number", action=_Once, same=numbers_in)
-    s.add_argument("--code", action=_Once, same=lambda t: t.strip().upper())
-    s.add_argument("--position", action=_Once)
-    s.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg, same=seconds_in)
+    s.add_argument("--number", action=_Once, same=numbers_in, help=number_help)
+    s.add_argument("--code", action=_Once, same=lambda t: t.strip().upper(), help=code_help)
+    s.add_argument("--position", action=_Once, metavar="FILE", help=position_help)
+    s.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg, same=seconds_in,
+                   metavar="S", help="the search's budget in seconds of the clock (default 10)")
     s.set_defaults(func=cmd_solve)
     w = sub.add_parser("winnability", help="solve a range of deals")
     common(w)
-    w.add_argument("--deals", required=True, action=_Once, same=numbers_in)
-    w.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg, same=seconds_in)
+    w.add_argument("--deals", required=True, action=_Once, same=numbers_in, metavar="A-B",
+                   help="the deal numbers, a range A-B (or one number)")
+    w.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg, same=seconds_in,
+                   metavar="S", help="each deal's budget in CPU seconds (default 10)")
     w.add_argument("--jobs", default=0, action=_Once, convert=jobs_arg, same=numbers_in,
                    help="worker processes; 0 (the default) means one per core")
     w.set_defaults(func=cmd_winnability)

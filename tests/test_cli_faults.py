@@ -476,3 +476,30 @@ def test_help_lists_every_game_with_its_options_and_defaults(capsys):
         for key, values in find_game(name).options.items():
             shown = f"{key}={values[0]}" + (f"..{values[-1]}" if len(values) > 6 else "|")
             assert shown in lines[name], (name, key)
+
+
+@pytest.mark.parametrize("command", ["deal", "moves", "play", "solve", "winnability"])
+def test_a_command_without_a_game_names_the_games(capsys, command):
+    from games.registry import available
+
+    assert main([command]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and all(g in err for g in available()), err
+
+
+@pytest.mark.parametrize("command", ["deal", "moves", "play", "solve", "winnability"])
+def test_each_commands_help_says_what_its_arguments_take(capsys, command):
+    """A command's ``--help`` names the games and gives every flag a line of its own: the
+    position file's ``-`` for standard input, the code's shape, the timeout's clock."""
+    from games.registry import available
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert all(g in out for g in available())
+    wants = {"deal": ["TP1-E-AAAAAAB", "default 1"], "moves": ["- for standard input"],
+             "play": ["- for standard input", "Move notation"],
+             "solve": ["TP1-E-AAAAAAB", "- for standard input", "seconds of the clock"],
+             "winnability": ["CPU seconds", "A-B"]}[command]
+    for w in wants:
+        assert w in out, (command, w)
