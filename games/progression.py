@@ -233,6 +233,70 @@ def daily_triple_best(progress: Progress) -> int:
                default=0)
 
 
+# -- two windows' changes ---------------------------------------------------------------------------
+BEST_LOWER = {"tripeaks_run": False, "tripeaks_stock_left": False, "devils_grip_fewest_left": True,
+              "klondike_fastest": True, "freecell_fewest": True}
+"""Whether a smaller number is the better one, per best the badges measure."""
+
+
+def merge_daily(base: dict, mine: dict, theirs: dict) -> dict:
+    """Daily results after this window's changes (``base`` → ``mine``) are put over what another
+    window stored meanwhile (``theirs``): a date and game this window did not change keeps
+    theirs; one it did takes this window's entry unless theirs is a win (a daily's first win is
+    kept)."""
+    out = {d: dict(games) for d, games in theirs.items()}
+    for d, games in mine.items():
+        for g, m in games.items():
+            if base.get(d, {}).get(g) == m:
+                continue
+            t = out.get(d, {}).get(g)
+            if t is None or not t.won:
+                out.setdefault(d, {})[g] = m
+    return out
+
+
+def merge_tables(base: dict, mine: dict, theirs: dict) -> dict:
+    """Record tables with the rows this window added since ``base`` inserted into ``theirs``
+    (each table sorted best first and cut to its :data:`records.SIZE` rows again)."""
+    out = {k: list(rows) for k, rows in theirs.items()}
+    for key, rows in mine.items():
+        old = list(base.get(key, []))
+        added = []
+        for r in rows:
+            if r in old:
+                old.remove(r)
+            else:
+                added.append(r)
+        if added:
+            out[key] = sorted(out.get(key, []) + added, key=records.Entry.sort_key)[:records.SIZE]
+    return out
+
+
+def merge(base: Progress, mine: Progress, theirs: Progress) -> Progress:
+    """The progression another window stored (``theirs``) with this window's own changes since
+    it last read or wrote it (``base`` → ``mine``) applied, so that nothing either window did is
+    lost (docs/web.md, "Saves in the browser"). Per part: wins per game add this window's new
+    wins to theirs; Pyramid layouts and earned badges are the union (a badge keeps the date it
+    was first stored with); each best is the better of the two (:data:`BEST_LOWER`); record
+    rows this window added go into theirs (:func:`merge_tables`); daily results as
+    :func:`merge_daily`. Pure: the three are not changed."""
+    wins = dict(theirs.wins)
+    for g, n in mine.wins.items():
+        wins[g] = wins.get(g, 0) + max(0, n - base.wins.get(g, 0))
+    bests = dict(theirs.bests)
+    for k, v in mine.bests.items():
+        if base.bests.get(k) != v:
+            _better(bests, k, v, BEST_LOWER.get(k, False))
+    badges = dict(theirs.badges)
+    for b, d in mine.badges.items():
+        if b not in base.badges:
+            badges.setdefault(b, d)
+    layouts = theirs.layouts | (mine.layouts - base.layouts)
+    return Progress(merge_daily(base.daily, mine.daily, theirs.daily),
+                    merge_tables(base.records, mine.records, theirs.records),
+                    badges, wins, frozenset(layouts), bests)
+
+
 # -- saved form --------------------------------------------------------------------------------------
 def _whole(v, what: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:

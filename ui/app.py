@@ -104,6 +104,11 @@ class Scene:
     def relabel(self) -> None:
         """The language changed: rebuild texts."""
 
+    def came_back(self) -> None:
+        """The player is back at this window (the page shown again, the window focused) after
+        being away: another window of the game may have changed the saves meanwhile (the App
+        has read the statistics, progression and settings again already)."""
+
 
 _SIZE = re.compile(r"([0-9]+)[x×]([0-9]+)", re.ASCII)
 """A window size as text: two runs of ASCII digits around ``x`` (or ``×``), nothing else: no
@@ -446,9 +451,33 @@ class App:
         self.switch(BadgesScene())
 
     def save_settings(self) -> None:
-        """Keep the settings in the store (called after every change)."""
+        """Keep the settings in the store (called after every change). The settings another
+        window stored meanwhile come in with the write (``Settings.save``) and apply here too."""
         self.sounds.enabled = self.settings.sound
+        lang = self.settings.language
         self.settings.save(self.store)
+        self.settings_changed(lang)
+
+    def settings_changed(self, lang: str) -> None:
+        """Apply settings that may have come from another window: the sound, and the language
+        when it is no longer ``lang``; a redraw."""
+        self.sounds.enabled = self.settings.sound
+        if self.settings.language != lang:
+            self.set_language(self.settings.language)
+        self.dirty = True
+
+    def came_back(self) -> None:
+        """The player is back (the page shown again, the window focused): read again what
+        another window of the game may have changed meanwhile (statistics, daily results,
+        records, badges, settings: one read of each record), and let the scene look at its
+        saved game (:meth:`Scene.came_back`)."""
+        self.progress.refresh()
+        self.progression.refresh()
+        lang = self.settings.language
+        self.settings.refresh(self.store)
+        self.settings_changed(lang)
+        if self.scene is not None:
+            self.scene.came_back()
 
     def play_sound(self, name: str) -> None:
         """Play one of the short sounds when sound is on."""
@@ -540,7 +569,10 @@ class App:
             elif t == pygame.VIDEORESIZE:
                 self.resize(e.w, e.h)
             elif t in AWAY_EVENTS or t in BACK_EVENTS:
+                was = self.away
                 self.window_away = t in AWAY_EVENTS
+                if was and not self.away:
+                    self.came_back()
                 self.dirty = True
             elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED):
                 if t == pygame.WINDOWSIZECHANGED and pygame.display.get_surface().get_size() != self.size:
@@ -559,7 +591,10 @@ class App:
         if WEB:   # the page's visibility or its size, never both in one frame
             if now >= self._next_page_poll:
                 self._next_page_poll = now + self.POLL
+                was = self.away
                 self.page_away = page_hidden()
+                if was and not self.away:
+                    self.came_back()
             elif now >= self._next_poll:
                 self._next_poll = now + self.POLL
                 bs = browser_size()

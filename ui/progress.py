@@ -224,41 +224,130 @@ def empty_stats() -> dict:
             "fewest_moves": None, "best_result": None, "last": [], "counted": []}
 
 
+def stats_of(raw: dict) -> dict[str, dict]:
+    """``{bucket: figures}`` with every figure present, from a record :func:`read_stats` passed
+    (a copy: changing it leaves ``raw`` as it was)."""
+    out = {}
+    for k, v in raw.items():
+        s = empty_stats()
+        s.update({kk: (list(vv) if isinstance(vv, list) else vv) for kk, vv in v.items() if kk in s})
+        out[k] = s
+    return out
+
+
+@dataclass(frozen=True)
+class Counted:
+    """One change a window makes to the statistics, applied to the stored record as it is when
+    the window writes (:meth:`Progress.refresh`), so that two windows' games all count.
+
+    A game counted (``gid`` set): ``won`` or lost, with its best figures (``score`` points,
+    ``seconds``, ``moves``; all None when undo was used); or only a lower-is-better ``result``
+    (Devil's Grip's cards left, ``gid`` None). Applying one twice changes nothing the second time:
+    a game's id is counted once, a best only ever improves."""
+
+    key: str
+    gid: str | None = None
+    won: bool = False
+    score: int | None = None
+    seconds: int | None = None
+    moves: int | None = None
+    result: int | None = None
+
+    def apply(self, stats: dict[str, dict]) -> bool:
+        """Apply to ``stats`` (``{bucket: figures}``, changed in place): played and won add
+        one, the streak goes on or back to 0, best streak and best score are the larger, best
+        time, fewest moves and best result the smaller, the last results and counted ids keep
+        their newest :data:`LAST_N` and :data:`IDS_KEPT`. Returns whether a game was counted
+        now (False: its id was counted already, or this is a result only)."""
+        s = stats.setdefault(self.key, empty_stats())
+        counted = False
+        if self.gid is not None and self.gid not in s["counted"]:
+            counted = True
+            s["counted"] = (s["counted"] + [self.gid])[-IDS_KEPT:]
+            s["played"] += 1
+            s["last"] = (s["last"] + ["w" if self.won else "l"])[-LAST_N:]
+            if self.won:
+                s["won"] += 1
+                s["streak"] += 1
+                s["best_streak"] = max(s["best_streak"], s["streak"])
+                _best(s, "best_score", self.score, max)
+                _best(s, "best_time", self.seconds, min)
+                _best(s, "fewest_moves", self.moves, min)
+            else:
+                s["streak"] = 0
+        if self.gid is None or counted:
+            _best(s, "best_result", self.result, min)
+        return counted
+
+
+def _best(s: dict, field_name: str, value, better) -> None:
+    if value is not None:
+        s[field_name] = value if s[field_name] is None else better(s[field_name], value)
+
+
+MSG_CONTINUED = N_("The saved {game} game was continued in another window: it goes on here as it was "
+                   "left there. The moves made in this window were kept aside (Settings, Kept data).")
+
+
 class Progress:
     """Saves and statistics over one :class:`Store`.
 
     The table calls :meth:`begin` for a new deal, :meth:`save` after every move, :meth:`won` when
     the rules say won; :meth:`unfinished` lists the games Continue offers.
+
+    Another window of the game (a second browser tab, a second desktop window) shares the
+    store, so nothing is written from a copy kept in memory (docs/web.md, "Saves in the
+    browser"): the statistics are read again before each write and this window's own changes
+    (:class:`Counted`, kept until a write succeeds) are applied to what is stored; a saved game
+    is written only over the text this window last read or wrote of it. When another window
+    wrote it since, this window's version is kept aside (Settings, Kept data) with a notice,
+    the stored one is not touched, and :attr:`superseded` names the game (its table then
+    continues the stored game).
+
+    :ivar stats: ``{bucket: figures}`` as last read, with this window's changes applied.
+    :ivar superseded: games whose save another window continued; this window writes no more of
+        them until it reads the save again (:meth:`load_game`) or deals anew (:meth:`begin`).
     """
 
     def __init__(self, store: Store):
         self.store = store
         self._replays: dict[str, str] = {}   # record name -> a text of it seen to replay
-        raw = store.load("stats", {})  # read_stats checked every figure
-        self.stats: dict[str, dict] = {}
-        for k, v in raw.items():
-            s = empty_stats()
-            s.update({kk: vv for kk, vv in v.items() if kk in s})
-            self.stats[k] = s
+        self._seen: dict[str, str] = {}      # record name -> the text of the saved game last read or written
+        self._pending: list[Counted] = []    # changes to the statistics not yet written
+        self._kept_text: dict[str, str] = {}  # record name -> this window's version last kept aside
+        self.superseded: set[str] = set()
+        self.stats: dict[str, dict] = stats_of(store.load("stats", {}))  # read_stats checked every figure
 
     # -- saves ---------------------------------------------------------------------------------
     def load_game(self, game: str) -> tuple[SavedGame, History] | None:
         """The saved game of ``game`` and its rebuilt history, or None. A save that does not
-        read or replay is kept aside under ``game.<name>.corrupt`` and named in the notice."""
+        read or replay is kept aside under ``game.<name>.corrupt`` and named in the notice.
+        This window then continues that save: its next :meth:`save` writes over it."""
         if game not in GAMES:
             return None
         name = f"game.{game}"
+        self.superseded.discard(game)
+        got = self._read_game(game)
+        if got is None:
+            self._seen.pop(name, None)
+            return None
+        text, saved, history = got
+        self._seen[name] = text
+        return saved, history
+
+    def _read_game(self, game: str) -> tuple[str, SavedGame, History] | None:
+        """``(stored text, saved game, history)`` of ``game``'s save, or None (absent, or kept
+        aside now: it does not read or replay)."""
+        name = f"game.{game}"
+        text = self.store.peek(name)
         data = self.store.load(name)  # read_game checked it; an unreadable one is kept aside
-        if data is None:
+        if data is None or text is None:
             return None
         try:
             saved = SavedGame.from_data(data)
-            return saved, saved.replay()
+            return text, saved, saved.replay()
         except (ValueError, GameError):
-            try:
-                text = self.store.backend.get(name)
-            except Exception:
-                return None
+            text = self.store.peek(name)
             if text is not None and self.store.set_aside(name, text):
                 self.store.remove(name)
             return None
@@ -277,30 +366,67 @@ class Progress:
             data = self.store.load(name)
             if data is None or data.get("over"):
                 continue
-            try:
-                text = self.store.backend.get(name)
-            except Exception:
-                text = None
+            text = self.store.peek(name)
             if text is None or self._replays.get(name) != text:
-                if self.load_game(game) is None:
+                got = self._read_game(game)
+                if got is None:
                     continue
-                if text is not None:
-                    self._replays[name] = text
+                self._replays[name] = got[0]
             out.append(game)
         return out
 
+    def changed_elsewhere(self, game: str) -> bool:
+        """Whether another window has written ``game``'s save since this window last read or
+        wrote it (one read of the stored text)."""
+        name = f"game.{game}"
+        if name not in self._seen:
+            return False
+        text = self.store.peek(name)
+        return text is not None and text != self._seen[name]
+
     def save(self, saved: SavedGame, history: History) -> bool:
-        """Store the game after a move (the actions are taken from ``history``)."""
+        """Store the game after a move (the actions are taken from ``history``). Returns whether
+        it was written: False when the storage refuses (a Store notice), or when another window
+        wrote this game's save since this window read or wrote it: then the stored save is left
+        as it is, this window's version is kept aside with a notice (:data:`MSG_CONTINUED`), and
+        the game joins :attr:`superseded`."""
         saved.actions = list(history.actions)
         rules = history.rules
         data = asdict(saved)
         data["over"] = rules.status(history.state) == WON
-        return self.store.save(f"game.{saved.game}", data)
+        name = f"game.{saved.game}"
+        text = self.store.encode(data)
+        if saved.game in self.superseded or self.changed_elsewhere(saved.game):
+            self.superseded.add(saved.game)
+            if self._same_moves(name, data):    # no move since this window last wrote: nothing to keep
+                return False
+            if self._kept_text.get(name) != text:    # each version of this window's once
+                self._kept_text[name] = text
+                self.store.keep_aside(name, text, tr(MSG_CONTINUED, game=tr(find_game(saved.game).title)))
+            return False
+        if not self.store.save(name, data, text):
+            return False
+        self._seen[name] = text
+        return True
+
+    def _same_moves(self, name: str, data: dict) -> bool:
+        """Whether ``data`` (a saved game) has the game and the moves of the save this window last
+        read or wrote of ``name`` (its clock may differ)."""
+        seen = self._seen.get(name)
+        if seen is None:
+            return False
+        try:
+            old = self.store._decode(name, seen)
+        except Exception:
+            return False
+        return isinstance(old, dict) and old.get("id") == data["id"] and old.get("actions") == data["actions"]
 
     def begin(self, game: str, number: int, options: dict, solvable: bool = True) -> SavedGame:
-        """A new deal of ``game``: the unfinished one it replaces counts as a loss (once).
+        """A new deal of ``game``: the unfinished one it replaces (the save as stored now,
+        whichever window played it last) counts as a loss (once).
         ``solvable``: the "solvable deals only" setting the deal was chosen under."""
-        old = self.store.load(f"game.{game}")  # an unreadable save is kept aside here, not overwritten
+        name = f"game.{game}"
+        old = self.store.load(name)  # an unreadable save is kept aside here, not overwritten
         if old is not None:
             try:
                 prev = SavedGame.from_data(old)
@@ -310,10 +436,36 @@ class Progress:
             except (ValueError, GameError):
                 pass
         saved = SavedGame(game, number, dict(options), solvable=solvable)
-        self.store.save(f"game.{game}", asdict(saved) | {"over": False})
+        data = asdict(saved) | {"over": False}
+        text = self.store.encode(data)
+        self.superseded.discard(game)
+        if self.store.save(name, data, text):
+            self._seen[name] = text
+        else:
+            self._seen.pop(name, None)
         return saved
 
     # -- statistics ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Read the statistics again (another window may have counted games) and apply this
+        window's changes not yet written. An absent or unreadable record leaves this window's
+        figures (an unreadable one is kept aside and told, as at the start)."""
+        raw = self.store.load("stats", None)
+        stats = self.stats if raw is None else stats_of(raw)
+        for change in self._pending:
+            change.apply(stats)
+        self.stats = stats
+
+    def _change(self, change: Counted) -> bool:
+        """Apply ``change`` to the statistics as stored now and write them. Returns whether a
+        game was counted by it. A refused write keeps the change to apply at the next write."""
+        self.refresh()
+        counted = change.apply(self.stats)
+        self._pending.append(change)
+        if self.store.save("stats", self.stats):
+            self._pending.clear()
+        return counted
+
     def won(self, saved: SavedGame, history: History, score: int | None = None,
             result: int | None = None, moves: int | None = None) -> bool:
         """Count a win (once per game id). ``result``: a lower-is-better result (cards left);
@@ -324,39 +476,22 @@ class Progress:
     def _count(self, saved: SavedGame, won: bool, history: History | None = None,
                score: int | None = None, result: int | None = None, moves: int | None = None) -> bool:
         key = stats_key(saved.game, saved.options)
-        s = self.stats.setdefault(key, empty_stats())
-        if saved.id in s["counted"]:
+        if saved.id in self.stats.get(key, empty_stats())["counted"]:
             return False
-        s["counted"] = (s["counted"] + [saved.id])[-IDS_KEPT:]
-        s["played"] += 1
-        s["last"] = (s["last"] + ["w" if won else "l"])[-LAST_N:]
-        if won:
-            s["won"] += 1
-            s["streak"] += 1
-            s["best_streak"] = max(s["best_streak"], s["streak"])
-            if history is not None and not history.undo_used:
-                if score is not None:
-                    s["best_score"] = score if s["best_score"] is None else max(s["best_score"], score)
-                secs = int(saved.seconds)
-                s["best_time"] = secs if s["best_time"] is None else min(s["best_time"], secs)
-                m = history.moves if moves is None else moves
-                s["fewest_moves"] = m if s["fewest_moves"] is None else min(s["fewest_moves"], m)
+        clean = history is not None and not history.undo_used
+        if won and clean:
+            change = Counted(key, saved.id, True, score, int(saved.seconds),
+                             history.moves if moves is None else moves, result)
         else:
-            s["streak"] = 0
-        if result is not None and (history is None or not history.undo_used):
-            s["best_result"] = result if s["best_result"] is None else min(s["best_result"], result)
-        self.store.save("stats", self.stats)
-        return True
+            change = Counted(key, saved.id, won, result=result if history is None or clean else None)
+        return self._change(change)
 
     def record_result(self, saved: SavedGame, history: History, result: int) -> None:
         """A lower-is-better result at the end of a game that is not a win (Devil's Grip's cards
         left): it enters ``best_result`` when undo was not used; the loss itself is counted when
         the player starts another deal."""
-        key = stats_key(saved.game, saved.options)
-        s = self.stats.setdefault(key, empty_stats())
         if not history.undo_used:
-            s["best_result"] = result if s["best_result"] is None else min(s["best_result"], result)
-            self.store.save("stats", self.stats)
+            self._change(Counted(stats_key(saved.game, saved.options), result=result))
 
     def summary(self, key: str) -> dict:
         """The statistics of one bucket with ``win_pct`` (0..100, one decimal) added."""

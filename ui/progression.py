@@ -30,25 +30,62 @@ for _name, _parse, _label in ((DAILY, P.parse_daily, N_("deal of the day results
 
 class Progression:
     """Daily results, records and badges over one :class:`Store`; :attr:`data` the current
-    :class:`games.progression.Progress`."""
+    :class:`games.progression.Progress`.
+
+    Another window of the game may write the same three records, so each write first reads them
+    again and puts this window's changes since it last read or wrote them over what is stored
+    (:func:`games.progression.merge`: wins add, badges and layouts join, bests keep the better,
+    record rows are inserted, a daily's win is kept); :meth:`refresh` does the same without
+    writing."""
 
     def __init__(self, store: Store):
         self.store = store
-        daily = store.load(DAILY, {})        # each record read by its kind's reader (above)
-        tables = store.load(RECORDS, {})
-        b = P.parse_badges(store.load(BADGES, {}))
-        self.data = P.Progress(P.parse_daily(daily), records.parse_tables(tables), b["badges"], b["wins"],
-                               b["layouts"], b["bests"])
+        self.data = self._stored(P.Progress())
+        self.base = self.data
+        """The progression as this window last read or wrote it: what :attr:`data` has more
+        than it are this window's changes not yet written."""
+
+    def _stored(self, fallback: P.Progress) -> P.Progress:
+        """The three records as stored now, each read by its kind's reader; the part of a record
+        that is absent or unreadable (then kept aside and told) comes from ``fallback``."""
+        daily = self.store.load(DAILY, None)
+        tables = self.store.load(RECORDS, None)
+        badges = self.store.load(BADGES, None)
+        out = fallback
+        if daily is not None:
+            out = replace(out, daily=P.parse_daily(daily))
+        if tables is not None:
+            out = replace(out, records=records.parse_tables(tables))
+        if badges is not None:
+            b = P.parse_badges(badges)
+            out = replace(out, badges=b["badges"], wins=b["wins"], layouts=b["layouts"], bests=b["bests"])
+        return out
+
+    def refresh(self) -> None:
+        """Read the three records again (another window may have changed them) and keep this
+        window's changes not yet written on top of them."""
+        theirs = self._stored(self.base)
+        self.data = P.merge(self.base, self.data, theirs)
+        self.base = theirs
 
     def _save(self) -> bool:
+        self.refresh()
         d = P.to_dict(self.data)
-        ok = self.store.save(DAILY, d["daily"])
-        ok &= self.store.save(RECORDS, d["records"])
-        ok &= self.store.save(BADGES, d["badges"])
+        base = self.base
+        ok = True
+        for name, part, fields in ((DAILY, d["daily"], ("daily",)), (RECORDS, d["records"], ("records",)),
+                                   (BADGES, d["badges"], ("badges", "wins", "layouts", "bests"))):
+            if self.store.save(name, part):
+                base = replace(base, **{f: getattr(self.data, f) for f in fields})
+            else:
+                ok = False
+        self.base = base
         return ok
 
     def record(self, result: P.GameResult) -> P.Outcome:
-        """Add a finished game (won or lost) and save; returns what the end panel shows."""
+        """Add a finished game (won or lost) and save; returns what the end panel shows (its
+        places and new badges counted against the records as stored now)."""
+        self.refresh()
         out = P.apply_result(self.data, result)
         self.data = out.progress
         self._save()
@@ -56,6 +93,7 @@ class Progression:
 
     def mark_played(self, date: str, game: str, code: str) -> None:
         """A daily was started: the date shows it played (nothing changes once it has a result)."""
+        self.refresh()
         day = dict(self.data.daily.get(date, {}))
         if game in day:
             return

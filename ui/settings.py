@@ -76,6 +76,11 @@ class Settings:
     live_winnable: bool = False
     game_options: dict = field(default_factory=lambda: {"tripeaks": {"mode": "easy", "scoring": "streak"}})
 
+    def __post_init__(self):
+        self._base: dict | None = None
+        """The record as this window last read or wrote it (None: never: every field is this
+        window's own)."""
+
     def options_for(self, game: str) -> dict:
         """The (mutable) rule options of ``game``."""
         return self.game_options.setdefault(game, {})
@@ -121,11 +126,67 @@ class Settings:
         """The stored settings, or defaults (first start, or a corrupt record: then the Store
         keeps it aside and adds a notice)."""
         data = store.load(RECORD, None, cls.valid)
-        return cls() if data is None else cls.from_data(data)
+        out = cls() if data is None else cls.from_data(data)
+        out._base = data
+        return out
+
+    def merged(self, stored: dict | None) -> dict:
+        """The record to write: ``stored`` (what is stored now, another window's changes and
+        keys a newer version wrote included) with every field this window changed since it last
+        read or wrote the record put over it; a rule option is one field of its own (two
+        windows choosing options of two games keep both). Last writer wins per field."""
+        mine = self.to_data()
+        if self._base is None:
+            return (dict(stored) if stored is not None else {}) | mine
+        base = Settings.from_data(self._base).to_data()   # a field the record lacked: its default
+        out = dict(stored) if stored is not None else dict(self._base)
+        out["game_options"] = {g: dict(o) for g, o in out.get("game_options", {}).items()}
+        for k, v in mine.items():
+            if base[k] == v:
+                continue
+            if k == "game_options":
+                for g, opts in v.items():
+                    for o, x in opts.items():
+                        if base[k].get(g, {}).get(o) != x:
+                            out["game_options"].setdefault(g, {})[o] = x
+            else:
+                out[k] = v
+        return out
+
+    def refresh(self, store) -> None:
+        """Take the settings another window stored since this window last read or wrote them,
+        keeping this window's own changes not yet written."""
+        stored = store.load(RECORD, None, Settings.valid)
+        if stored is None:
+            return
+        try:
+            self._adopt(self.merged(stored))
+        except ValueError:
+            return
+        self._base = stored
+
+    def _adopt(self, data: dict) -> None:
+        new = Settings.from_data(data)
+        for f in fields(self):
+            setattr(self, f.name, getattr(new, f.name))
 
     def save(self, store) -> bool:
-        """Store these settings; False (with a Store notice) when the back end refuses."""
-        return store.save(RECORD, self.to_data())
+        """Store these settings over the record as stored now (:meth:`merged`: another window's
+        settings are kept but for the fields this window changed), and take the result as this
+        window's settings. False (with a Store notice) when the back end refuses; this window's
+        changes are then written with the next save."""
+        stored = store.load(RECORD, None, Settings.valid)
+        data = self.merged(stored)
+        try:
+            self._adopt(data)
+        except ValueError:   # two windows' rule options that together do not read: this window's
+            data = self.to_data()
+        if not store.save(RECORD, data):
+            if stored is not None:
+                self._base = stored
+            return False
+        self._base = data
+        return True
 
 
 def valid_game_options(v) -> bool:

@@ -142,6 +142,13 @@ class JsonFileStorage:
     too deep to read) is moved aside to ``path.corrupt`` (``.corrupt.2``… never over an earlier
     copy), the complete entries at its start are kept (:func:`salvage`), and :attr:`notice` says
     where the file went and how many records came back.
+
+    Two windows of the game share the file, so nothing is taken from memory that the other may
+    have changed: every ``get``, ``set``, ``remove`` and ``keys`` first looks at the file's
+    modification time, size and inode (one ``stat``, every write replaces the file by a new
+    one) and reads it again when they differ from what this object last read or wrote; ``set``
+    then changes that one key in what it read and writes the file back. Another window's write
+    falling between that read and this write (a few milliseconds) is the one case still lost.
     """
 
     atomic = True
@@ -156,7 +163,31 @@ class JsonFileStorage:
         """The file is there but could not be opened: nothing is written over it."""
         self.write_error: str | None = None
         """The operating system's reason the last write failed, in the player's language."""
+        self._seen = self._signature()
         self.data = self._read()
+
+    def _signature(self) -> tuple | None:
+        """The file's (modification time in ns, size in bytes, inode), or None when it cannot be
+        looked at (missing, no permission)."""
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return st.st_mtime_ns, st.st_size, st.st_ino
+
+    def _refresh(self) -> None:
+        """Read the file again when another window (or process) has replaced it since this
+        object last read or wrote it. A file that went missing leaves what is in memory (the
+        next write puts it back); one that cannot be read now is handled as at the start."""
+        if self.blocked:
+            return
+        sig = self._signature()
+        if sig is None or sig == self._seen:
+            return
+        self._seen = sig
+        data = self._read()
+        if data or (self.path.exists() and not self.blocked):
+            self.data = data
 
     def _read(self) -> dict[str, str]:
         try:
@@ -211,6 +242,7 @@ class JsonFileStorage:
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, self.path)
+            self._seen = self._signature()
         except OSError as e:
             self.write_error = os_reason(e)
             raise StorageError(f"{self.path}: {e.strerror}") from None
@@ -224,9 +256,11 @@ class JsonFileStorage:
         return tr(MSG_FILE_UNWRITTEN, path=str(self.path), why=self.write_error or "?")
 
     def get(self, key: str) -> str | None:
+        self._refresh()
         return self.data.get(key)
 
     def set(self, key: str, text: str) -> None:
+        self._refresh()
         old = self.data.get(key)
         self.data[key] = text
         try:
@@ -239,11 +273,13 @@ class JsonFileStorage:
             raise
 
     def remove(self, key: str) -> None:
+        self._refresh()
         if key in self.data:
             del self.data[key]
             self._write()
 
     def keys(self) -> list[str]:
+        self._refresh()
         return sorted(self.data)
 
 
@@ -520,6 +556,7 @@ class Store:
         self.notices: list[str] = []
         self._kept: list[str] = []       # player labels of the records kept aside, not yet told
         self._kept_note: str | None = None
+        self._kept_notes: list[str] = []   # other notices that name a copy kept aside (keep_aside)
         self.refusing = False
         """True from a write the back end refused until one succeeds: the refusal is told once
         (a full storage refuses every move's save; the notice each time covered the top bar)."""
@@ -558,12 +595,12 @@ class Store:
     def tells_kept(self) -> bool:
         """True when the pending notices name records kept aside (a player can restore or export
         them: Settings, Kept data)."""
-        return self._kept_note is not None and self._kept_note in self.notices
+        return any(n in self.notices for n in self._kept_notes + [self._kept_note] if n is not None)
 
     def take_notices(self) -> list[str]:
         """The pending notices (each once), cleared."""
         out = list(dict.fromkeys(self.notices))
-        self.notices, self._kept, self._kept_note = [], [], None
+        self.notices, self._kept, self._kept_note, self._kept_notes = [], [], None, []
         return out
 
     def _decode(self, name: str, text: str) -> Any:
@@ -594,6 +631,19 @@ class Store:
         is full).
         """
         self._note_kept(record_label(name))
+        if not self._copy_aside(name, text):
+            return False
+        try:
+            if self.backend.get(name) == text:
+                self.backend.remove(name)
+        except Exception:
+            pass
+        return True
+
+    def _copy_aside(self, name: str, text: str) -> bool:
+        """Write ``text`` under the first free ``NAME.corrupt`` / ``NAME.corrupt.N`` (the same
+        text already kept is not kept twice) and read it back. False (with the refusal's notice)
+        when the back end refuses."""
         try:
             key, n = name + ".corrupt", 2
             while True:
@@ -608,11 +658,17 @@ class Store:
         except Exception:
             self._refused()
             return False
-        try:
-            if self.backend.get(name) == text:
-                self.backend.remove(name)
-        except Exception:
-            pass
+        return True
+
+    def keep_aside(self, name: str, text: str, notice: str) -> bool:
+        """Keep ``text``, a version of record ``name`` that is NOT written (the stored record
+        stays as it is: another window's newer one), among the kept-aside copies (Settings, Kept
+        data: restore or export it), and tell ``notice`` (a tap on it opens Kept data). Returns
+        whether the copy was written."""
+        if not self._copy_aside(name, text):
+            return False
+        self._note(notice)
+        self._kept_notes.append(notice)
         return True
 
     def load(self, name: str, default: Any = None, validate: Callable[[Any], bool] | None = None) -> Any:
@@ -651,10 +707,27 @@ class Store:
         if self.backend.get(name) != text:
             raise StorageError("read-back differs")
 
-    def save(self, name: str, data: Any) -> bool:
+    @staticmethod
+    def encode(data: Any) -> str:
+        """The stored text of a record holding ``data`` (what :meth:`save` writes)."""
+        return json.dumps({"schema": SCHEMA, "data": data}, ensure_ascii=False, sort_keys=True)
+
+    def peek(self, name: str) -> str | None:
+        """The stored text of record ``name`` as it is now (another window may have written it),
+        or None when absent or the back end cannot be read. Never raises, changes nothing."""
+        try:
+            return self.backend.get(name)
+        except Exception:
+            return None
+
+    def save(self, name: str, data: Any, text: str | None = None) -> bool:
         """Write record ``name`` completely or not at all. Returns False (and adds a notice)
-        when the back end refuses, leaving the previous record as it was."""
-        text = json.dumps({"schema": SCHEMA, "data": data}, ensure_ascii=False, sort_keys=True)
+        when the back end refuses, leaving the previous record as it was.
+
+        :param text: ``encode(data)`` when the caller has it already (a saved game compares it
+            with the stored one first)."""
+        if text is None:
+            text = self.encode(data)
         try:
             if getattr(self.backend, "atomic", False):  # one atomic write, then read back
                 self._put(name, text)

@@ -46,6 +46,8 @@ from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
 from .hit import Hit, Kind
 from .panels import CodeEntry, OptionsPanel, Panel
 from .session import Session
+
+MSG_TAKEN_UP = N_("The saved {game} game was continued in another window: it goes on here as it was left there.")
 HINT_SLICE = 0.012
 """Seconds of solver per frame while a hint is thought about at most: the player is waiting for
 it and only the spinner moves, so most of a 60 Hz frame (16.7 ms) goes to the search. The slice
@@ -349,7 +351,31 @@ class GameTable(Scene):
         """Moves shown and scored: the history's count less the deal's automatic moves."""
         return self.session.player_moves()
 
+    def came_back(self) -> None:
+        """Back at this window: a save still pending is written now (when another window wrote
+        this game meanwhile, it is kept aside instead: ``Progress.save``); a save another window
+        continued is taken up (:meth:`take_up_other_window`)."""
+        if self.session.saved is None:
+            return
+        if self._save_due is not None:
+            self.autosave()
+        elif self.app.progress.changed_elsewhere(self.game):
+            self.app.store.notices.append(tr(MSG_TAKEN_UP, game=tr(self.rules.title)))
+            self.app.progress.superseded.add(self.game)
+        self.take_up_other_window()
+
+    def take_up_other_window(self) -> bool:
+        """When another window continued this game's save (``Progress.superseded``: this
+        window's last moves were kept aside then, and told), open the save as it stands, as
+        Continue would. Returns whether it did."""
+        if self.game not in self.app.progress.superseded or self.app.scene is not self:
+            return False
+        self.app.open_game(self.game, resume=True)
+        return True
+
     def update(self, dt: float) -> bool:
+        if self.take_up_other_window():
+            return True
         if self.clock_runs():
             if self.session.tick(dt):
                 self.stale = True
