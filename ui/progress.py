@@ -316,6 +316,7 @@ class Progress:
         self._pending: list[Counted] = []    # changes to the statistics not yet written
         self._kept_text: dict[str, str] = {}  # record name -> this window's version last kept aside
         self.superseded: set[str] = set()
+        self._stats_text = store.peek("stats")   # the statistics' text as last read or written
         self.stats: dict[str, dict] = stats_of(store.load("stats", {}))  # read_stats checked every figure
 
     # -- saves ---------------------------------------------------------------------------------
@@ -450,11 +451,15 @@ class Progress:
         """Read the statistics again (another window may have counted games) and apply this
         window's changes not yet written. An absent or unreadable record leaves this window's
         figures (an unreadable one is kept aside and told, as at the start)."""
+        text = self.store.peek("stats")
+        if text is not None and text == self._stats_text:
+            return      # as this window last read or wrote it: nothing to read again
         raw = self.store.load("stats", None)
         stats = self.stats if raw is None else stats_of(raw)
         for change in self._pending:
             change.apply(stats)
         self.stats = stats
+        self._stats_text = text if raw is not None else None
 
     def _change(self, change: Counted) -> bool:
         """Apply ``change`` to the statistics as stored now and write them. Returns whether a
@@ -462,8 +467,10 @@ class Progress:
         self.refresh()
         counted = change.apply(self.stats)
         self._pending.append(change)
-        if self.store.save("stats", self.stats):
+        text = self.store.encode(self.stats)
+        if self.store.save("stats", self.stats, text):
             self._pending.clear()
+            self._stats_text = text
         return counted
 
     def won(self, saved: SavedGame, history: History, score: int | None = None,

@@ -40,6 +40,7 @@ class Progression:
 
     def __init__(self, store: Store):
         self.store = store
+        self._texts: dict[str, str | None] = {}   # each record's text as this window last read or wrote it
         self.data = self._stored(P.Progress())
         self.base = self.data
         """The progression as this window last read or wrote it: what :attr:`data` has more
@@ -48,6 +49,10 @@ class Progression:
     def _stored(self, fallback: P.Progress) -> P.Progress:
         """The three records as stored now, each read by its kind's reader; the part of a record
         that is absent or unreadable (then kept aside and told) comes from ``fallback``."""
+        texts = {name: self.store.peek(name) for name in NAMES}
+        if texts == self._texts and None not in texts.values():
+            return self.base    # as this window last read or wrote them: nothing to read again
+        self._texts = texts
         daily = self.store.load(DAILY, None)
         tables = self.store.load(RECORDS, None)
         badges = self.store.load(BADGES, None)
@@ -75,8 +80,10 @@ class Progression:
         ok = True
         for name, part, fields in ((DAILY, d["daily"], ("daily",)), (RECORDS, d["records"], ("records",)),
                                    (BADGES, d["badges"], ("badges", "wins", "layouts", "bests"))):
-            if self.store.save(name, part):
+            text = self.store.encode(part)
+            if self.store.save(name, part, text):
                 base = replace(base, **{f: getattr(self.data, f) for f in fields})
+                self._texts[name] = text
             else:
                 ok = False
         self.base = base
