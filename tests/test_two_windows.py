@@ -154,6 +154,25 @@ def test_a_window_with_no_new_move_keeps_nothing_aside(shared):
     assert shared().get("game.tripeaks.corrupt") is None and a.store.take_notices() == []
 
 
+def test_the_other_windows_save_of_its_clock_alone_is_no_conflict(shared):
+    """A window left open on the game saves its clock every few seconds: the window playing it
+    goes on saving its moves, and the one left open takes them up, never the reverse."""
+    a, b = Window(shared()), Window(shared())
+    saved, h = deal(a, 45)
+    play(h, 2)
+    a.progress.save(saved, h)
+    saved_b, h_b = b.progress.load_game("tripeaks")
+    saved.seconds += 10
+    assert a.progress.save(saved, h)               # a's clock, no new move
+    play(h_b, 1)
+    assert b.progress.save(saved_b, h_b)           # b's move is written over a's clock
+    assert len(json.loads(shared().get("game.tripeaks"))["data"]["actions"]) == 3
+    saved.seconds += 10
+    assert not a.progress.save(saved, h)           # a's clock again: b played on, a writes nothing
+    assert "tripeaks" in a.progress.superseded and shared().get("game.tripeaks.corrupt") is None
+    assert a.store.take_notices() == []
+
+
 def test_progression_of_two_windows_merges(shared):
     a, b = Window(shared()), Window(shared())
 
@@ -333,6 +352,7 @@ def test_a_window_coming_back_takes_up_the_game_continued_in_the_other(_display)
     run_frames(app, 2)
     assert list(app.scene.history.actions) == theirs
     assert "another window" in app.notice
+    assert json.loads(mem.get("game.tripeaks"))["data"]["actions"] == theirs    # not written over
     assert mem.get("game.tripeaks.corrupt") is None   # nothing of this window's was unsaved
     table_moves(app, 1)                                # it goes on and saves over the other's
     assert json.loads(mem.get("game.tripeaks"))["data"]["actions"][:len(theirs)] == theirs
@@ -352,3 +372,29 @@ def test_a_move_saved_over_the_other_windows_game_is_kept_aside_and_the_table_ta
     run_frames(app, 2)
     assert list(app.scene.history.actions) == theirs
     assert "kept aside" in app.notice
+    assert json.loads(mem.get("game.tripeaks"))["data"]["actions"] == theirs    # not written over
+    assert mem.get("game.tripeaks.corrupt.2") is None
+
+
+def test_a_game_won_in_the_other_window_takes_this_one_home(_display):
+    from conftest import _post, run_frames
+    import pygame
+    from ui.scenes.home import HomeScene
+
+    mem = MemoryStorage()
+    app = open_tripeaks(mem, 64)
+    table_moves(app, 0)
+    b = Window(mem)
+    saved, h = b.progress.load_game("tripeaks")
+    line = TriPeaks.solve(h.state, max_nodes=400_000)
+    assert line.status == "solved"
+    for m in line.moves:
+        h.play(m)
+    assert TriPeaks.status(h.state) == "won"
+    b.progress.save(saved, h)
+    _post(pygame.WINDOWFOCUSLOST)
+    run_frames(app, 1)
+    _post(pygame.WINDOWFOCUSGAINED)
+    run_frames(app, 2)
+    assert isinstance(app.scene, HomeScene) and "another window" in app.notice
+    assert json.loads(mem.get("game.tripeaks"))["data"]["actions"] == list(h.actions)

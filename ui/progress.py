@@ -285,8 +285,8 @@ def _best(s: dict, field_name: str, value, better) -> None:
         s[field_name] = value if s[field_name] is None else better(s[field_name], value)
 
 
-MSG_CONTINUED = N_("The saved {game} game was continued in another window: it goes on here as it was "
-                   "left there. The moves made in this window were kept aside (Settings, Kept data).")
+MSG_CONTINUED = N_("The saved {game} game was continued in another window; the moves made in this window "
+                   "since were kept aside (Settings, Kept data).")
 
 
 class Progress:
@@ -340,9 +340,9 @@ class Progress:
         """``(stored text, saved game, history)`` of ``game``'s save, or None (absent, or kept
         aside now: it does not read or replay)."""
         name = f"game.{game}"
-        text = self.store.peek(name)
+        text = self.store.peek(name) or ""   # "": read from its pending copy (a write cut short)
         data = self.store.load(name)  # read_game checked it; an unreadable one is kept aside
-        if data is None or text is None:
+        if data is None:
             return None
         try:
             saved = SavedGame.from_data(data)
@@ -377,13 +377,26 @@ class Progress:
         return out
 
     def changed_elsewhere(self, game: str) -> bool:
-        """Whether another window has written ``game``'s save since this window last read or
-        wrote it (one read of the stored text)."""
+        """Whether another window has played ``game``'s save on (or dealt another game) since
+        this window last read or wrote it: one read of the stored text; when it is not that
+        text, the two are compared by game id and moves (another window's save of its clock
+        alone, the game left open there, changes nothing here)."""
         name = f"game.{game}"
-        if name not in self._seen:
+        seen = self._seen.get(name)
+        if seen is None:
             return False
         text = self.store.peek(name)
-        return text is not None and text != self._seen[name]
+        if text is None or text == seen:
+            return False
+        return self._moves_of(name, text) != self._moves_of(name, seen)
+
+    def _moves_of(self, name: str, text: str) -> tuple | None:
+        """``(game id, actions)`` of a saved game's stored text (None when it does not read)."""
+        try:
+            data = self.store._decode(name, text)
+            return data["id"], tuple(data["actions"])
+        except Exception:
+            return None
 
     def save(self, saved: SavedGame, history: History) -> bool:
         """Store the game after a move (the actions are taken from ``history``). Returns whether
@@ -414,13 +427,7 @@ class Progress:
         """Whether ``data`` (a saved game) has the game and the moves of the save this window last
         read or wrote of ``name`` (its clock may differ)."""
         seen = self._seen.get(name)
-        if seen is None:
-            return False
-        try:
-            old = self.store._decode(name, seen)
-        except Exception:
-            return False
-        return isinstance(old, dict) and old.get("id") == data["id"] and old.get("actions") == data["actions"]
+        return seen is not None and self._moves_of(name, seen) == (data["id"], tuple(data["actions"]))
 
     def begin(self, game: str, number: int, options: dict, solvable: bool = True) -> SavedGame:
         """A new deal of ``game``: the unfinished one it replaces (the save as stored now,

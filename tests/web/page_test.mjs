@@ -341,6 +341,98 @@ const SCENARIOS = {
     }
     return { notice: s0.notice, language: s0.language, corrupt, keys, settings, game: s, undo, shot };
   },
+  // Two tabs of one browser (one context: one localStorage). A has a Pyramid game with a move
+  // and plays the first two moves of a winning TriPeaks line; then the player turns to tab B (A is
+  // hidden), continues that TriPeaks game there and wins it. Back at A (shown again): A must take
+  // up B's game, not keep its older position (a save of it would overwrite B's), and say so. A
+  // then deals a new Pyramid, which counts its Pyramid game as lost and writes the statistics:
+  // B's win must stay. A is reloaded and reads the statistics back.
+  async two_tabs(d) {
+    const stored = (page, key) => page.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
+    const keys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("pasyans.")).sort());
+    const storedActions = async (page, n, what) => {
+      const spent = waitClock();
+      for (;;) {
+        const g = await stored(page, "pasyans.game.tripeaks");
+        if (g && g.data.actions.length === n) return g.data.actions;
+        if (spent() > 20000) throw new Error("waited in vain for " + what + ": " + JSON.stringify(g).slice(0, 300));
+        await sleep(50);
+      }
+    };
+    // hidden as the browser says it (headless Chromium keeps every page visible: see before_reload)
+    const setHidden = (page, h) => page.evaluate((hide) => {
+      for (const [k, v] of [["hidden", hide], ["visibilityState", hide ? "hidden" : "visible"]]) {
+        Object.defineProperty(document, k, { configurable: true, get: () => v });
+      }
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, h);
+    await d.open("pyramid");
+    await d.gesture((await d.probe("first_move")).gesture);
+    const pyramid = await d.settle();
+    await d.open("tripeaks");
+    let solved = null;
+    for (let k = 0; k < 8 && !solved; k++) {
+      const r = await d.probe("solve", { max_nodes: 400000 });
+      if (r.status === "solved") { solved = r; break; }
+      await d.button("new");
+      await d.settle();
+    }
+    if (!solved) throw new Error("tripeaks: no solvable deal in 8 tries");
+    let last = null;
+    for (const i of [0, 1]) {
+      last = await d.gesture((await d.probe("next_gesture", { index: i })).gesture, last);
+      await d.settle();
+    }
+    const a_before = await storedActions(d.page, 2, "A's two moves saved");
+    await setHidden(d.page, true);
+    await sleep(700);    // the app looks at document.hidden every 0.5 s
+    const a_hidden = await d.state();
+    // B: the same game continued in a second tab, won there
+    const pb = await d.ctx.newPage();
+    const b = new Driver(d.ctx, pb, d.run);
+    let b_end, b_stats;
+    try {
+      await load(b, false);
+      b_end = await b.with({ anim_speed: "off" }, async () => {
+        await b.open("tripeaks", "continue");
+        const r = await b.probe("solve", { max_nodes: 400000 });
+        if (r.status !== "solved") throw new Error("B: the continued game does not solve: " + r.status);
+        let lastb = null;
+        for (let i = 0; ; i++) {
+          const g = await b.probe("next_gesture", { index: i });
+          if (g.done) break;
+          const before = (await b.state()).actions.length;
+          lastb = await b.gesture(g.gesture, lastb);
+          const s = await b.settle();
+          if (s.actions.length <= before) throw new Error(`B: move ${i} (${g.move}) did not play: ${s.status_text}`);
+        }
+        const s = await b.until((x) => x.panel !== null, "B's won panel");
+        await b.button(s.panel_buttons[s.panel_buttons.length - 1]).catch(() => {});
+        await b.until((x) => !x.panel, "B's won panel closed").catch(() => {});
+        return s;
+      });
+      b_stats = await stored(pb, "pasyans.stats");
+    } finally {
+      await pb.close();
+    }
+    const b_game = await stored(d.page, "pasyans.game.tripeaks");
+    // back at A
+    await setHidden(d.page, false);
+    // (a page that does not take it up is reported, and the statistics are still looked at)
+    const taken = await d.until((x) => x.scene === "HomeScene" && x.notice, "A to take up B's won game: home", 10000)
+      .catch(() => d.state());
+    await d.settle();
+    const after = { game: await stored(d.page, "pasyans.game.tripeaks"), keys: await keys(d.page) };
+    // A: a new Pyramid deal counts A's Pyramid game as lost and writes the statistics
+    await d.open("pyramid");
+    const a_stats = await stored(d.page, "pasyans.stats");
+    await d.page.reload();
+    await load(d, false);
+    return { pyramid_actions: pyramid.actions, a_before, a_hidden_actions: a_hidden.actions,
+             b_actions: b_end.actions, b_status: b_end.status, b_stats: b_stats.data, b_game: b_game.data,
+             taken: { scene: taken.scene, notice: taken.notice, language: taken.language },
+             after, a_stats: a_stats.data, reloaded: await d.probe("stats") };
+  },
   // a shared link: the harness address with &deal=CODE (the app reads the page's own
   // location.search through platform.window); the table of that deal opens, not the home screen
   async deal_link(d) {

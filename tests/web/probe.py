@@ -270,6 +270,20 @@ def next_gesture(args) -> dict:
     return {"done": False, "move": text, "gesture": _table_gesture(sc, move)}
 
 
+def first_move(_args=None) -> dict:
+    """The gesture for the first move the rules list in the table's position now."""
+    sc = app().scene
+    moves = sc.rules.legal_moves(sc.state)
+    if not moves:
+        return {"done": True}
+    return {"done": False, "move": sc.rules.format_move(sc.state, moves[0]), "gesture": _table_gesture(sc, moves[0])}
+
+
+def stats(_args=None) -> dict:
+    """The statistics the app holds: ``{bucket: {"played", "won"}}``."""
+    return {k: {"played": v["played"], "won": v["won"]} for k, v in app().progress.stats.items()}
+
+
 def refused_tap(_args=None) -> dict:
     """A point on a card the rules refuse to move now, with the rules' reason (translated)."""
     from games.i18n import tr
@@ -905,8 +919,8 @@ def bench_run(args) -> dict:
     return res
 
 
-CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, refused_tap, deal, set_setting, tag,
-                                 frames, redraw, redraw_split, sound, python_start, bench_run)}
+CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, first_move, stats, refused_tap, deal,
+                                 set_setting, tag, frames, redraw, redraw_split, sound, python_start, bench_run)}
 
 
 def call(name: str, args: dict):

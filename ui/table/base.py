@@ -48,6 +48,8 @@ from .panels import CodeEntry, OptionsPanel, Panel
 from .session import Session
 
 MSG_TAKEN_UP = N_("The saved {game} game was continued in another window: it goes on here as it was left there.")
+MSG_WON_ELSEWHERE = N_("The {game} game was won in another window.")
+
 HINT_SLICE = 0.012
 """Seconds of solver per frame while a hint is thought about at most: the player is waiting for
 it and only the spinner moves, so most of a 60 Hz frame (16.7 ms) goes to the search. The slice
@@ -360,17 +362,26 @@ class GameTable(Scene):
         if self._save_due is not None:
             self.autosave()
         elif self.app.progress.changed_elsewhere(self.game):
-            self.app.store.notices.append(tr(MSG_TAKEN_UP, game=tr(self.rules.title)))
             self.app.progress.superseded.add(self.game)
         self.take_up_other_window()
 
     def take_up_other_window(self) -> bool:
         """When another window continued this game's save (``Progress.superseded``: this
         window's last moves were kept aside then, and told), open the save as it stands, as
-        Continue would. Returns whether it did."""
+        Continue would; the home screen when that game was won there (or its save is gone).
+        Returns whether it did."""
         if self.game not in self.app.progress.superseded or self.app.scene is not self:
             return False
-        self.app.open_game(self.game, resume=True)
+        self.autosave()              # a move since the other window's save is kept aside too
+        self.session.saved = None    # this window's game is written no more (leave() saves it)
+        got = self.app.progress.load_game(self.game)
+        won = got is not None and self.rules.status(got[1].state) == WON
+        if got is not None:   # (a save that no longer reads was kept aside and told by load_game)
+            self.app.store.notices.append(tr(MSG_WON_ELSEWHERE if won else MSG_TAKEN_UP, game=tr(self.rules.title)))
+        if got is None or won:
+            self.app.home()
+        else:
+            self.app.switch(type(self)(resume=got))
         return True
 
     def update(self, dt: float) -> bool:
