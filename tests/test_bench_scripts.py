@@ -91,6 +91,14 @@ def test_store_fuzz_bench_runs(tmp_path):
     assert "stored record: 6 inputs tried" in p.stdout and "all: 14 inputs tried, no failure" in p.stdout
 
 
+def test_save_cost_bench_compares_with_a_revision(tmp_path):
+    p = run("bench/save_cost.py", "--ref", "HEAD", "--n", "3", "--rounds", "1", tmp=tmp_path)
+    assert p.returncode == 0, p.stdout[-500:] + p.stderr[-500:]
+    rows = {ln.split()[0]: ln.split()[1:] for ln in p.stdout.splitlines()[2:] if ln.strip()}
+    assert set(rows) == {"game", "win", "progression"}
+    assert all(len(v) == 5 for v in rows.values())
+
+
 def test_redraw_cpu_bench_runs(tmp_path):
     p = run("bench/redraw_cpu.py", "--frames", "2", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]
