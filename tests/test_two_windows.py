@@ -223,6 +223,24 @@ def test_settings_of_two_windows_keep_each_others_keys(shared):
     assert Settings.load(Store(shared())).card_back == "green"
 
 
+def test_a_rule_options_dict_held_by_a_menu_stays_the_settings_own_across_saves():
+    mem = MemoryStorage()
+    a, b = Window(mem), Window(mem)
+    a.settings.save(a.store)
+    b.settings = Settings.load(b.store)
+    held = a.settings.options_for("klondike")       # a table's options menu keeps this dict
+    held["draw"] = "3"
+    a.settings.save(a.store)
+    b.settings.options_for("klondike")["draw"] = "1"
+    b.settings.sound = False
+    b.settings.save(b.store)
+    a.settings.refresh(a.store)
+    assert held["draw"] == "1" and a.settings.sound is False
+    held["draw"] = "3"                              # the menu cycles again: it is a change of a's
+    a.settings.save(a.store)
+    assert Settings.load(Store(mem)).game_options["klondike"]["draw"] == "3"
+
+
 def test_settings_keep_keys_a_newer_version_wrote():
     mem = MemoryStorage()
     st_ = Store(mem)

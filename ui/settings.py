@@ -166,9 +166,20 @@ class Settings:
         self._base = stored
 
     def _adopt(self, data: dict) -> None:
+        """Take ``data``'s fields. The rule options are changed in place: a table's options
+        menu holds ``options_for(game)``'s dict across saves. :raises ValueError:"""
         new = Settings.from_data(data)
         for f in fields(self):
-            setattr(self, f.name, getattr(new, f.name))
+            if f.name != "game_options":
+                setattr(self, f.name, getattr(new, f.name))
+        mine = self.game_options
+        for g in [g for g in mine if g not in new.game_options]:
+            del mine[g]
+        for g, opts in new.game_options.items():
+            d = mine.setdefault(g, {})
+            if d != opts:
+                d.clear()
+                d.update(opts)
 
     def save(self, store) -> bool:
         """Store these settings over the record as stored now (:meth:`merged`: another window's
