@@ -416,3 +416,35 @@ def test_a_game_won_in_the_other_window_takes_this_one_home(_display):
     run_frames(app, 2)
     assert isinstance(app.scene, HomeScene) and "another window" in app.notice
     assert json.loads(mem.get("game.tripeaks"))["data"]["actions"] == list(h.actions)
+
+
+@hsettings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("ab"), st.sampled_from(["klondike", "freecell", "refresh", "full", "room"]),
+                          st.integers(30, 900)), max_size=16))
+def test_any_interleaving_of_two_windows_keeps_every_win_in_the_progression(actions):
+    """Wins per game add up, every win's row is in its record table (up to 10 a table) and the
+    first-win badge is kept, whichever window wrote last and whatever writes were refused."""
+    mem = MemoryStorage()
+    ws = {"a": Window(mem), "b": Window(mem)}
+    wins = {"klondike": [], "freecell": []}
+    for who, what, secs in actions:
+        w = ws[who]
+        if what == "full":
+            mem.fail_writes = True
+        elif what == "room":
+            mem.fail_writes = False
+        elif what == "refresh":
+            w.progression.refresh()
+        else:
+            opts, code = ({"draw": "1"}, "KL1-D1-AAAAAGM") if what == "klondike" else ({}, "FC1-AAAAAGM")
+            w.progression.record(GameResult(what, opts, code, True, secs, 100, "2026-12-04"))
+            wins[what].append(secs)
+    mem.fail_writes = False
+    for w in ws.values():            # each window's next write carries what was refused
+        w.progression.mark_played("2026-12-05", "spider", "SP1-2-AAAAAGE")
+    got = Progression(Store(mem)).data
+    assert {g: n for g, n in got.wins.items() if n} == {g: len(v) for g, v in wins.items() if v}
+    for g, key in (("klondike", "klondike draw=1"), ("freecell", "freecell")):
+        rows = sorted(r.seconds for r in got.records.get(key, []))
+        assert rows == sorted(wins[g])[:10]
+    assert ("first-win" in got.badges) == bool(wins["klondike"] or wins["freecell"])

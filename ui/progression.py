@@ -103,6 +103,8 @@ class Progression:
         self.refresh()
         day = dict(self.data.daily.get(date, {}))
         if game in day:
+            if self.data != self.base:   # changes a refused write left: written now
+                self._save()
             return
         day[game] = P.DailyEntry(False, 0, 0, 0, code)
         self.data = replace(self.data, daily={**self.data.daily, date: day})
