@@ -41,6 +41,7 @@ from ..app import Scene
 from ..frame import DIM, INK, WARN, Button, dim_surface, frame_layout, felt, merge_rects, opaque_surface
 from ..imports import PieceImport
 from ..input import PointerEvent
+from ..progress import MSG_CONTINUED
 from . import hit
 from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
 from .hit import Hit, Kind
@@ -376,8 +377,13 @@ class GameTable(Scene):
         self.session.saved = None    # this window's game is written no more (leave() saves it)
         got = self.app.progress.load_game(self.game)
         won = got is not None and self.rules.status(got[1].state) == WON
-        if got is not None:   # (a save that no longer reads was kept aside and told by load_game)
-            self.app.store.notices.append(tr(MSG_WON_ELSEWHERE if won else MSG_TAKEN_UP, game=tr(self.rules.title)))
+        title = tr(self.rules.title)
+        # (a save that no longer reads was kept aside and told by load_game; this window's moves
+        # kept aside were told by Progress.save, in a notice that says the game went on elsewhere)
+        if won:
+            self.app.store.notices.append(tr(MSG_WON_ELSEWHERE, game=title))
+        elif got is not None and tr(MSG_CONTINUED, game=title) not in self.app.store.notices:
+            self.app.store.notices.append(tr(MSG_TAKEN_UP, game=title))
         if got is None or won:
             self.app.home()
         else:
