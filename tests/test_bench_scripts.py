@@ -85,6 +85,18 @@ def test_freecell_ab_bench_compares_with_a_revision(tmp_path):
     assert "positions with another answer: 0" in p.stdout
 
 
+def test_freecell_scan_runs_each_variant_and_refuses_an_unknown_constant(tmp_path):
+    p = run("bench/freecell_scan.py", "--deals", "1-2", "--replay", "{}", '{"HAND_OVER": 1}', tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    rows = [ln for ln in p.stdout.splitlines() if " cpu " in ln]
+    assert len(rows) == 2 and all(ln.endswith("solved 2") for ln in rows)
+    # handed over after one position, the complete search answers: other positions, same answers
+    assert rows[0].split(" positions ")[1].split()[0] != rows[1].split(" positions ")[1].split()[0]
+    assert "every line replayed to a win by the rules" in p.stdout
+    p = run("bench/freecell_scan.py", "--deals", "1", '{"NO_SUCH": 1}', tmp=tmp_path)
+    assert p.returncode == 2 and "has no constant 'NO_SUCH'" in p.stderr
+
+
 def test_store_fuzz_bench_runs(tmp_path):
     p = run("bench/fuzz_store.py", "6", tmp=tmp_path)
     assert p.returncode == 0, p.stdout[-500:] + p.stderr[-500:]
