@@ -448,3 +448,21 @@ def test_any_interleaving_of_two_windows_keeps_every_win_in_the_progression(acti
         rows = sorted(r.seconds for r in got.records.get(key, []))
         assert rows == sorted(wins[g])[:10]
     assert ("first-win" in got.badges) == bool(wins["klondike"] or wins["freecell"])
+
+
+def test_the_home_screen_coming_back_offers_a_game_begun_in_the_other_window(_display):
+    import pygame
+    from conftest import _post, new_app, run_frames
+
+    mem = MemoryStorage()
+    app = new_app(store=Store(mem))
+    assert "tripeaks" not in app.scene.saves
+    b = Window(mem)
+    saved, h = deal(b, 71)
+    play(h, 3)
+    b.progress.save(saved, h)
+    _post(pygame.WINDOWFOCUSLOST)
+    run_frames(app, 1)
+    _post(pygame.WINDOWFOCUSGAINED)
+    run_frames(app, 2)
+    assert app.scene.saves["tripeaks"][0] == 3

@@ -160,6 +160,12 @@ class HomeScene(ScreenScene):
         self.refresh_saves(app)
         super().enter(app)
 
+    def came_back(self) -> None:
+        """Back at this window: another window may have begun or ended games, so Continue is
+        read again (a game sheet already open keeps what it showed)."""
+        self.refresh_saves(self.app)
+        self.stale = True
+
     def update(self, dt: float) -> bool:
         if self.preview_sizes and not self.stale:
             st = self.settings
