@@ -229,3 +229,52 @@ def test_spider_portfolio_grid_and_simulate(tmp_path):
     assert "oracle (each position's best lane alone):  1 of 1 |  1 of 1" in out
     bad = run("bench/spider_portfolio.py", "grid", "--seeds", "3", tmp=tmp_path)
     assert bad.returncode == 2 and "--seeds takes FIRST-LAST" in bad.stderr
+
+
+def test_spider_learn_features_ranker_and_widths(tmp_path):
+    from games.solvers.search import replays_to_win
+    from games.solvers.spider import SpiderBeam, _Problem
+    from games.spider import Spider
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import spider_learn as sl
+        from solvers import positions
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    # two face-down cards, then 9♠ 8♥ (off-suit) 7♥ 6♥ (a run) 2♠ (unordered): spades 0, hearts 16
+    col = bytes((64 + 5, 64 + 7, 9, 16 + 8, 16 + 7, 16 + 6, 2))
+    f = dict(zip(sl.NAMES, sl.column_features(col)))
+    assert (f["down"], f["unordered"], f["offsuit"], f["cards"], f["up_over_down"], f["top_run"]) == (2, 1, 1, 7, 5, 1)
+    assert (f["runs"], f["breaks_over_down"], f["down_sq"], f["clean"]) == (3, 2, 4, 0)
+    assert sl.column_features(bytes((13, 12, 11)))[sl.NAMES.index("clean")] == 1
+    # widths: the line's candidate (index 1) is second by priority, first once "down" costs 1 a card
+    data = [(5, [(1, [(10.0, [3] + [0] * 15), (10.5, [1] + [0] * 15), (12.0, [0] * 16)])])]
+    assert sl.widths(data, [0.0] * 16) == {5: 2}
+    assert sl.widths(data, [1.0] + [0.0] * 15) == {5: 1}
+    # a ranker with no weight is the beam as the solver runs it; a weight changes the search
+    s = positions("spider", {"suits": "4"}, 25, 3)[2]
+
+    def beam(w):
+        b = SpiderBeam(_Problem(s), lambda m: replays_to_win(Spider, s, m), max_nodes=60000)
+        if w is not None:
+            b.rank_level = sl.ranker(w)
+        return b.run().status, b.nodes
+    plain = beam(None)
+    assert plain[0] == "solved" and beam([0.0] * 16) == plain
+    depth = [0.0] * 16
+    depth[sl.NAMES.index("depth")] = -2.0  # long lines before a deal first: another order
+    assert beam(depth) != plain
+    p = run("bench/spider_learn.py", "trial", "--positions", "3", "--nodes", "60000", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert p.stdout.splitlines()[1].split()[:2] == ["3", str(plain[1])]
+    p = run("bench/spider_learn.py", "collect", "--positions", "3-3", "--nodes", "60000", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    levels = sl.load([str(_write(tmp_path / "c.txt", p.stdout))])
+    assert levels and levels[0][0] == 3 and all(at < len(c) for at, c in levels[0][1])
+    # the line's candidate is marked and kept in every level written
+    assert sum(1 for ln in p.stdout.splitlines() if ln.startswith("* ")) == len(levels[0][1])
+
+
+def _write(path, text):
+    path.write_text(text)
+    return path

@@ -829,6 +829,10 @@ class SpiderBeam(_Lines):
         # far); the levels as indices into _nodes, the candidates as (priority, -index, index) in
         # the order they were ranked (an index whose _nodes entry holds False was a duplicate)
         self.trace: list | None = None
+        # None, or ``(search, candidates) -> candidates``: the level's candidates ``(priority,
+        # -index, index)`` with other sort keys in the first place (for bench/spider_learn.py:
+        # a level ranked by another score than the priority)
+        self.rank_level = None
         self._fresh()
         if problem.won(problem.root):
             self.result = self._finish(SOLVED, [])
@@ -936,6 +940,8 @@ class SpiderBeam(_Lines):
             # arriving then would be lost and the search go on (the runs are sorted: Timsort
             # merges them)
             merged = [entry for cands in lists for entry in cands]
+            if self.rank_level is not None:
+                merged = self.rank_level(self, merged)
             merged.sort()
             for entry in merged:
                 j = entry[2]
