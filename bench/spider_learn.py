@@ -4,6 +4,7 @@
     python bench/spider_learn.py fit train.txt [--folds 5]      (needs numpy)
     python bench/spider_learn.py scan train.txt
     python bench/spider_learn.py trial [--positions 1,2,…] [--nodes 90000] [--weights NAME=W,…]
+    python bench/spider_learn.py probe --positions 69,73 [--top 40] [--nodes 20000]
 
 ``collect`` runs :class:`games.solvers.spider.SpiderBeam` with its trace on each 4-suit rescue
 position of ``bench/solvers.py`` asked for (the bench's are 1-60, so a training set starts at 61)
@@ -20,8 +21,8 @@ ranking drops may be replaced by another win, which only a search shows. ``trial
 the beam with its levels ranked by ``priority + w · features`` (:func:`ranker`, through
 :attr:`SpiderBeam.rank_level`), positions generated to a win on each position (``-``: none within
 ``--nodes``), and how many of positions 1-20 and 21-60 are won within 50 000, 90 000 (about what a
-2 s rescue searches in Pyodide) and 150 000 positions. Not a timed benchmark: positions, not
-seconds.
+2 s rescue searches in Pyodide) and 150 000 positions. ``probe`` asks which candidates of a hard
+level are wins at all (:func:`probe`). Not a timed benchmark: positions, not seconds.
 """
 from __future__ import annotations
 
@@ -309,6 +310,49 @@ def trial(a, ap) -> None:
     print(f"# CPU {time.process_time() - t_all:.1f} s")
 
 
+def probe(a, ap) -> None:
+    """The ``probe`` mode: for each position asked for, the level of the beam's winning pass where
+    the line's candidate ranks lowest, and which of that level's best ``--top`` candidates (and the
+    line's) are wins a beam rooted at the candidate finds within ``--nodes`` positions: ``W`` a
+    win, ``.`` none, the line's own ``L`` (won) or ``*`` (not). The rooted beams' lines are not
+    answers to the position, so they are not replayed."""
+    from spider_positions import chosen_states
+    from games.solvers.search import replays_to_win
+    from games.solvers import spider as sp
+    from games.spider import Spider
+    which, states = chosen_states(ap, a.positions, "4")
+    print(f"# spider_learn.py probe --positions {a.positions} --top {a.top} --nodes {a.nodes}")
+    for n in which:
+        s = states[n - 1]
+        p = sp._Problem(s)
+        search = sp.SpiderBeam(p, lambda moves, s=s: replays_to_win(Spider, s, moves), max_nodes=a.long)
+        search.trace = []
+        if search.run().status != "solved":
+            print(n, f"unknown within {a.long}", flush=True)
+            continue
+        nodes = search._nodes
+        j, line = len(nodes) - 1, set()
+        while j >= 0:
+            line.add(j)
+            j = nodes[j][0]
+        last = max(e[0] for e in search.trace)
+        at, merged = -1, []
+        for e in search.trace:
+            level = [x for x in e[3] if nodes[x[2]][2] is not False]
+            i = next((i for i, x in enumerate(level) if x[2] in line), None)
+            if e[0] == last and i is not None and i > at:
+                at, merged = i, level
+        marks = []
+        for i, (_, _, j) in enumerate(merged[:max(a.top, at + 1)]):
+            parent, _, nxt, _ = nodes[j]
+            q = sp._Problem(s)
+            q.root = p.deal_state(nodes[parent][2]) if nxt is None else nxt
+            won = sp.SpiderBeam(q, lambda moves: True, max_nodes=a.nodes).run().status == "solved"
+            marks.append(("L" if won else "*") if i == at else ("W" if won else "."))
+        print(n, f"line's rank {at} of {len(merged)} at its hardest level; won from each within {a.nodes}:",
+              "".join(marks), flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="mode", required=True)
@@ -326,8 +370,15 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--positions", default=",".join(str(i) for i in range(1, 61)))
     t.add_argument("--nodes", type=int, default=90_000)
     t.add_argument("--weights", default="", help="name=value,… (points a unit of the feature)")
+    pr = sub.add_parser("probe", help="which candidates of a hard level are wins")
+    pr.add_argument("--positions", required=True, help="position numbers, comma-separated")
+    pr.add_argument("--top", type=int, default=40, help="candidates searched, best first")
+    pr.add_argument("--nodes", type=int, default=20_000, help="positions a rooted beam may generate")
+    pr.add_argument("--long", type=int, default=300_000, help="positions the position's own beam may generate")
     a = ap.parse_args(argv)
-    if a.mode == "collect":
+    if a.mode == "probe":
+        probe(a, pr)
+    elif a.mode == "collect":
         collect(a, c)
     elif a.mode == "trial":
         trial(a, t)

@@ -273,6 +273,12 @@ def test_spider_learn_features_ranker_and_widths(tmp_path):
     assert levels and levels[0][0] == 3 and all(at < len(c) for at, c in levels[0][1])
     # the line's candidate is marked and kept in every level written
     assert sum(1 for ln in p.stdout.splitlines() if ln.startswith("* ")) == len(levels[0][1])
+    p = run("bench/spider_learn.py", "probe", "--positions", "3", "--top", "2", "--nodes", "5000", "--long", "60000",
+            tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    marks = p.stdout.splitlines()[-1].split(":")[-1].strip()
+    # at least the two best candidates; the line's own (won or not) is one of them or the last
+    assert len(marks) >= 2 and set(marks) <= set("W.L*") and marks.count("L") + marks.count("*") == 1
 
 
 def _write(path, text):
