@@ -417,14 +417,23 @@ class App:
 
     def open_deal(self, game: str, number: int, options: dict, daily: str | None = None) -> bool:
         """Open the table of ``game`` on deal ``number`` under ``options`` (the remembered options
-        fill the rest); ``daily``: the date whose deal of the day it is. False for a game not built."""
+        fill the rest); ``daily``: the date whose deal of the day it is. False for a game not built.
+        Over a saved game of ``game`` the table opens on that game and asks before dealing
+        (:meth:`ui.table.base.GameTable.ask_deal`): a game in progress is never replaced unasked."""
         from .table import table_class
 
         cls = table_class(game)
         if cls is None:
             return False
-        table = cls(number, options)
-        table.daily_first = daily
+        loaded = self.progress.load_game(game)
+        if loaded is not None:
+            # the saved game comes up first and the table asks before the deal replaces it
+            # (ask_deal: a game in progress would count as a loss)
+            table = cls(resume=loaded)
+            table.offered = (number, options, daily)
+        else:
+            table = cls(number, options)
+            table.daily_first = daily
         self.switch(table)
         return True
 

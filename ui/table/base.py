@@ -223,6 +223,9 @@ class GameTable(Scene):
     def __init__(self, number: int | None = None, options: dict | None = None, state=None, resume=None):
         self._first = (number, options, state)
         self._resume = resume
+        self.offered: tuple | None = None
+        """``(number, options, daily)`` of a deal asked for by name while this table resumes the
+        saved game (:meth:`App.open_deal`): :meth:`ask_deal` once the saved game is up."""
         self.session = Session(self.rules, self.game)   # the game itself: the controller (session.py)
         self.playing = True          # the rules' status is "playing" (cached)
         self.anim = Animator()
@@ -279,6 +282,9 @@ class GameTable(Scene):
                 number, options, state = self._first
                 self.start(number, options, state, announce=True, daily=getattr(self, "daily_first", None))
         super().enter(app)
+        if self.offered is not None:   # a deal asked for over the saved game: asked now it is up
+            offered, self.offered = self.offered, None
+            self.ask_deal(*offered)
 
     def leave(self) -> None:
         self.autosave()
@@ -549,7 +555,11 @@ class GameTable(Scene):
     def deal_label(self) -> str:
         """The deal as the table shows it (top bar, messages): its code; FreeCell shows
         Microsoft's number (``#617``)."""
-        return self.deal_code()
+        return "—" if self.number is None else self.deal_label_of(self.number, self.options)
+
+    def deal_label_of(self, number: int, options: dict) -> str:
+        """How the table names deal ``number`` under ``options`` (checked): its code."""
+        return self.rules.code(number, options)
 
     def play(self, move, group: bool = True) -> bool:
         """Play ``move`` through the session (``group``: a new undo group, else the move joins the
@@ -881,8 +891,7 @@ class GameTable(Scene):
                 self.app.open_deal(game, number, opts)
                 return None
         self.close_panel()
-        self.start(number, opts)
-        self.say(tr("Deal {code}", code=self.deal_label()))
+        self.ask_deal(number, opts, say=True)
         return None
 
     def options_rows(self) -> list:
@@ -1055,6 +1064,33 @@ class GameTable(Scene):
     def go_home(self) -> None:
         """Back to the home screen (the game is saved on leaving; Continue brings it back)."""
         self.app.home()
+
+    def ask_deal(self, number: int, options: dict | None = None, daily: str | None = None,
+                 say: bool = False) -> None:
+        """Start deal ``number`` under ``options`` (the remembered options fill the rest) that the
+        player asked for by name — a code typed, a shared link, a record's or a day's deal. With a
+        game of another deal in progress it asks first, as New deal does (that game would count as
+        a loss; Keep playing leaves everything as it was); the deal in progress itself just goes
+        on. ``daily``: the date whose deal of the day it is; ``say``: name the deal once dealt."""
+        opts = self.rules.check_options(dict(self.settings.options_for(self.game)) | dict(options or {}))
+
+        def go():
+            self.close_panel()
+            self.start(number, opts, daily=daily)
+            if say:
+                self.say(tr("Deal {code}", code=self.deal_label()))
+
+        if not self.session.in_progress():
+            go()
+            return
+        if self.number == number and self.options == opts:
+            return
+        p = Panel(self, tr("Start deal {deal}?", deal=self.deal_label_of(number, opts)),
+                  [("new", tr("Play this deal"), None, go), ("cancel", tr("Keep playing"), None, self.close_panel)],
+                  self.draw_confirm_body, 60)
+        p.confirm = True
+        self.panel = p
+        self.stale = True
 
     def ask_new_deal(self) -> None:
         """New deal from the bar, the pause menu or N: with a game in progress it asks first (the

@@ -89,9 +89,9 @@ class FreeCellTable(ColumnsTable):
         m = Move(self.place(key), FOUNDATION)
         return m if FreeCell.why_not(s, m) is None else None
 
-    def deal_label(self) -> str:
+    def deal_label_of(self, number: int, options: dict) -> str:
         """Microsoft's deal number, ``#617`` (the code ``FC1-M-…`` names the same deal)."""
-        return "—" if self.number is None else f"#{self.number}"
+        return f"#{number}"
 
     def intro(self) -> str:
         return tr(MSG_INTRO)
