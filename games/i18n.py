@@ -116,12 +116,37 @@ def system_language(environ=os.environ) -> str:
 def tr(msgid: str, lang: str | None = None, context: str | None = None, **kw) -> str:
     """``msgid`` translated into ``lang`` (default: the current language), placeholders filled.
 
-    A message missing from a catalogue shows in English (a test checks none is missing).
+    A message missing from a catalogue shows in English (a test checks none is missing). A text
+    made in the current language is remembered (the last :data:`SAID_MAX`), so that
+    :func:`again` can say it anew after the language changes.
     """
+    current = lang is None
     lang = lang or _current[0]
     key = msgid if context is None else context + "\x04" + msgid
     text = catalogue(lang).get(key, msgid) if lang != "en" else catalogue("en").get(key, msgid)
-    return text.format(**kw) if kw else text
+    out = text.format(**kw) if kw else text
+    if current:
+        if len(_said) >= SAID_MAX:
+            _said.clear()
+        _said[out] = (msgid, context, kw)
+    return out
+
+
+SAID_MAX = 512
+"""How many of :func:`tr`'s latest texts :func:`again` can say anew."""
+_said: dict[str, tuple] = {}
+
+
+def again(text: str) -> str:
+    """``text`` in the current language when :func:`tr` made it lately (in any language): a
+    message still on screen (a table's status line, a notice) follows a change of language. Its
+    placeholders' values that ``tr`` made are said anew too (a game's title). Any other text
+    comes back as it is."""
+    made = _said.get(text)
+    if made is None:
+        return text
+    msgid, context, kw = made
+    return tr(msgid, context=context, **{k: again(v) if isinstance(v, str) else v for k, v in kw.items()})
 
 
 def N_(msgid: str) -> str:

@@ -112,3 +112,4 @@ def test_the_days_deal_over_a_game_in_progress_asks_and_then_plays_as_the_daily(
     assert t.number == d.number + 1 and t.panel is not None and t.panel.confirm
     tap_button(app, "new")
     assert t.number == d.number and t.daily_date == d.date
+

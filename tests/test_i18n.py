@@ -188,3 +188,23 @@ def test_russian_names_the_foundation_one_way():
             assert not HOUSE.search(text), (msgid, text)
             if "face up or home" not in msgid:
                 assert "баз" in text.lower(), (msgid, text)
+
+
+def test_again_says_a_recent_text_in_the_new_language():
+    """A text ``tr`` made lately is said anew after a change of language, its placeholders too
+    (a game's title given as a ``tr`` text); a text ``tr`` did not make comes back as it is."""
+    from games import i18n
+
+    try:
+        i18n.set_language("en")
+        plain = i18n.tr("Keep playing")
+        filled = i18n.tr("Deal {code}", code="FC1-M-AAAAAXT")
+        i18n.set_language("ru")
+        ru = i18n.again(plain)
+        assert ru == "Играть дальше"
+        assert i18n.again(filled) == i18n.tr("Deal {code}", code="FC1-M-AAAAAXT") != filled
+        assert i18n.again("not a message") == "not a message"
+        i18n.set_language("en")
+        assert i18n.again(ru) == plain
+    finally:
+        i18n.set_language("en")

@@ -498,6 +498,7 @@ class App:
         self.settings.language = lang
         i18n.set_language(lang)
         text.clear()
+        self.notice = i18n.again(self.notice)
         if self.scene is not None:
             self.scene.relabel()
         self.dirty = True

@@ -32,7 +32,7 @@ import pygame
 from games import hints
 from games.core import LOST, PLAYING, WON, GameError, History, IllegalMove
 from games.deal import check_number, parse_number
-from games.i18n import N_, format_duration, format_number, tr
+from games.i18n import N_, again, format_duration, format_number, tr
 from games.solvers.search import SOLVED, UNSOLVABLE
 
 from .. import cards_art, text
@@ -326,6 +326,9 @@ class GameTable(Scene):
         self.stale = True
 
     def relabel(self) -> None:
+        """The language changed: the buttons, an open options or end panel and the status line
+        in the new one."""
+        self.status_text = again(self.status_text)
         self.make_buttons()
         if isinstance(self.panel, OptionsPanel):
             self.open_options()
