@@ -193,6 +193,10 @@ def test_deal_code_entry_good_and_bad():
         click(app, key[ch])
     ok = next(b for b in t.panel.buttons if b.name == "ok").rect.center
     click(app, ok)
+    # a game is in progress (a card drawn): the table asks before the deal replaces it
+    assert t.panel is not None and t.panel.confirm and "TP1-C-AAAAABC" in t.panel.title
+    assert t.state is before and t.number != 28
+    click(app, next(b for b in t.panel.buttons if b.name == "new").rect.center)
     assert t.panel is None
     assert t.number == 28 and t.options["mode"] == "classic"
     assert t.state == TriPeaks.deal(28, {"mode": "classic", "scoring": "streak"})
