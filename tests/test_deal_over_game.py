@@ -1,6 +1,8 @@
 """A deal asked for by name — a shared link, a code typed in the code field, a record's or a day's
 deal — never replaces a game in progress unasked: the saved game comes up and the table asks, as
 New deal does (the game would count as a loss); Keep playing leaves everything as it was."""
+import json
+
 import pygame
 import pytest
 

@@ -440,6 +440,8 @@ def test_the_start_freezes_its_objects_once(monkeypatch):
         assert frozen > 1000
         again = new_app()
         run_frames(again, 5)
-        assert gc.get_freeze_count() == frozen
+        # no second freeze: the count may only fall (a frozen object freed, e.g. a text i18n.tr
+        # remembered); a second freeze would add the ten thousands made since
+        assert gc.get_freeze_count() <= frozen
     finally:
         gc.unfreeze()
