@@ -466,3 +466,23 @@ def test_the_home_screen_coming_back_offers_a_game_begun_in_the_other_window(_di
     _post(pygame.WINDOWFOCUSGAINED)
     run_frames(app, 2)
     assert app.scene.saves["tripeaks"][0] == 3
+
+
+def test_a_game_replaced_by_another_deal_in_the_other_window_is_told_so(shared):
+    """Window B plays deal 5; window A deals 3 (B's game counts lost) and plays; B's next move is
+    kept aside with a notice that says another deal was started there, not that B's game was
+    continued there (nobody continued it); a game continued there is still told as continued."""
+    a, b = Window(shared()), Window(shared())
+    saved_b, h_b = deal(b, 5)
+    play(h_b, 1)
+    assert b.progress.save(saved_b, h_b)
+    saved_a, h_a = deal(a, 3)
+    play(h_a, 2)
+    assert a.progress.save(saved_a, h_a)
+    play(h_b, 1)
+    assert not b.progress.save(saved_b, h_b)
+    notes = b.store.take_notices()
+    assert len(notes) == 1 and "Another TriPeaks deal was started in another window" in notes[0], notes
+    assert "continued" not in notes[0]
+    kept = json.loads(shared().get("game.tripeaks.corrupt"))["data"]
+    assert kept["number"] == 5 and len(kept["actions"]) == 2

@@ -287,6 +287,8 @@ def _best(s: dict, field_name: str, value, better) -> None:
 
 MSG_CONTINUED = N_("The saved {game} game was continued in another window; the moves made in this window "
                    "since were kept aside (Settings, Kept data).")
+MSG_REPLACED = N_("Another {game} deal was started in another window; the game played in this window "
+                  "was kept aside (Settings, Kept data).")
 
 
 class Progress:
@@ -402,7 +404,8 @@ class Progress:
         """Store the game after a move (the actions are taken from ``history``). Returns whether
         it was written: False when the storage refuses (a Store notice), or when another window
         wrote this game's save since this window read or wrote it: then the stored save is left
-        as it is, this window's version is kept aside with a notice (:data:`MSG_CONTINUED`), and
+        as it is, this window's version is kept aside with a notice (:data:`MSG_CONTINUED`, or
+        :data:`MSG_REPLACED` when the stored save is another deal's), and
         the game joins :attr:`superseded`."""
         saved.actions = list(history.actions)
         rules = history.rules
@@ -416,7 +419,11 @@ class Progress:
                 return False
             if self._kept_text.get(name) != text:    # each version of this window's once
                 self._kept_text[name] = text
-                self.store.keep_aside(name, text, tr(MSG_CONTINUED, game=tr(find_game(saved.game).title)))
+                stored = self.store.peek(name)
+                other = self._moves_of(name, stored) if stored is not None else None
+                # the same game played on there, or another deal dealt there (its own game id)
+                msg = MSG_CONTINUED if other is None or other[0] == data["id"] else MSG_REPLACED
+                self.store.keep_aside(name, text, tr(msg, game=tr(find_game(saved.game).title)))
             return False
         if not self.store.save(name, data, text):
             return False

@@ -41,7 +41,7 @@ from ..app import Scene
 from ..frame import DIM, INK, WARN, Button, dim_surface, frame_layout, felt, merge_rects, opaque_surface
 from ..imports import PieceImport
 from ..input import PointerEvent
-from ..progress import MSG_CONTINUED
+from ..progress import MSG_CONTINUED, MSG_REPLACED
 from . import hit
 from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
 from .hit import Hit, Kind
@@ -389,9 +389,10 @@ class GameTable(Scene):
         title = tr(self.rules.title)
         # (a save that no longer reads was kept aside and told by load_game; this window's moves
         # kept aside were told by Progress.save, in a notice that says the game went on elsewhere)
+        told = {tr(MSG_CONTINUED, game=title), tr(MSG_REPLACED, game=title)}
         if won:
             self.app.store.notices.append(tr(MSG_WON_ELSEWHERE, game=title))
-        elif got is not None and tr(MSG_CONTINUED, game=title) not in self.app.store.notices:
+        elif got is not None and not told & set(self.app.store.notices):
             self.app.store.notices.append(tr(MSG_TAKEN_UP, game=title))
         if got is None or won:
             self.app.home()
