@@ -154,7 +154,8 @@ def timeout_arg(text: str) -> float:
 def jobs_arg(text: str) -> int:
     """A number of worker processes: ASCII digits, 0 meaning one per core."""
     try:
-        return whole_number(text, "--jobs", 0, 4096)
+        # argparse names the flag before the message; a sign is read, so -1 is out of range
+        return whole_number(text, "the value", 0, 4096, signed=True)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 

@@ -503,3 +503,10 @@ def test_each_commands_help_says_what_its_arguments_take(capsys, command):
              "winnability": ["CPU seconds", "A-B"]}[command]
     for w in wants:
         assert w in out, (command, w)
+
+
+@pytest.mark.parametrize("jobs, said", [("-1", "argument --jobs: the value -1 is out of range (0..4096)"),
+                                        ("x", "argument --jobs: the value 'x' is not a whole number")])
+def test_a_bad_jobs_value_names_the_flag_once_and_says_what_is_wrong(capsys, jobs, said):
+    assert main(["winnability", "tripeaks", "--deals", "1", "--jobs", jobs]) == 2
+    assert capsys.readouterr().err == f"error: {said}\n"

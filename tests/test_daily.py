@@ -4,6 +4,8 @@ import datetime as dt
 import subprocess
 import sys
 
+import time
+
 import pytest
 
 from games import bank, daily
@@ -115,7 +117,7 @@ def test_sample_of_dailies_replays_to_a_win(game):
     for date in SAMPLE:
         d = daily.daily_deal(date, game)
         start = rules.deal(d.number, d.options)
-        r = rules.solve(start, timeout=30)
+        r = rules.solve(start, timeout=30, clock=time.process_time)  # CPU: a busy machine passes
         assert r.status == "solved", (date, d.code, r.status)
         h = History.start(rules, start)
         for m in r.moves:
