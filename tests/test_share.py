@@ -186,3 +186,14 @@ def test_a_code_that_cannot_be_read_says_which_part_is_wrong_and_changes_nothing
     t.panel.submit()
     assert app.scene is t and t.panel is not None and t.panel.error == message
     assert t.number == 5 and t.options["draw"] == "1"
+
+
+@pytest.mark.parametrize("query", ["?deal=", "?deal=%20&lang=ru", "deal="])
+def test_an_address_with_an_empty_deal_says_so_and_changes_nothing(query):
+    store = Store(MemoryStorage())
+    app = new_app(store)
+    before = dict(store.backend.data)
+    assert app.open_link(query) is False
+    assert isinstance(app.scene, HomeScene)
+    assert app.notice == "The address's deal= names no code"
+    assert dict(store.backend.data) == before

@@ -358,6 +358,9 @@ class App:
         code = deal_in_address(query or "")
         if code is None:
             return False
+        if not code.strip():      # "?deal=" with nothing after it
+            self.show_notice(i18n.tr("The address's deal= names no code"))
+            return False
         try:
             game, number, opts = find_code(code)
         except (CodeError, ValueError):
