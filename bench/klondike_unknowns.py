@@ -12,6 +12,9 @@ what a proof lane gets to alone. ``python bench/klondike_unknowns.py --draw 1|3 
 - ``win``: the same solver without its proof lanes (``PROOF`` and ``PROOF3`` left out), so the
   lanes that look for a win get every node: which deals are wins the portfolio finds given time.
   It can still answer ``unsolvable`` (the complete search running dry, or rule 5 at the root).
+- ``rollout``: the rollout lanes of ``ROLLOUTS`` (as set, e.g. ``--set "ROLLOUTS=((1.0, 10, 'rank'),)"``)
+  alone, side by side by nodes as in the solver: ``deal answer CPU-s nodes [moves] [each lane's
+  nodes, '*' the winner] MB``; a win is replayed through the rules.
 - ``abstract``: the draw-1 abstract game (:class:`games.solvers.klondike_proof.Abstract`) alone
   at the root; ``abstract3``: the draw-3 one (:class:`~games.solvers.klondike_proof.Abstract3`).
   A line a deal: ``deal answer states boards CPU-s`` (answer: ``True`` proved lost, ``False`` the
@@ -43,6 +46,8 @@ def lane_name(lane, draw: int) -> str:
         return ("complete" if lane.complete else "stream") + t
     if isinstance(lane, ks._StageLane):
         return "stage" + t
+    if isinstance(lane, ks._RolloutLane):
+        return f"rollout{lane.local}{'t' if lane.talon else ''}"
     return type(lane).__name__
 
 
@@ -84,6 +89,20 @@ def run_solver(deal: int, draw: int, timeout: float, win_only: bool = False) -> 
     return f"{deal} {r.status} {dt:.1f} {sv.nodes}{extra} [{' '.join(parts)}] {rss:.0f}MB"
 
 
+def run_rollout(deal: int, draw: int, timeout: float) -> str:
+    s = Klondike.deal(deal, {"draw": str(draw)})
+    t0 = time.process_time()
+    sv = _Solver(s, timeout=timeout, clock=time.process_time)
+    lanes = [x for x in list(sv.lanes) + list(sv._rollouts) if isinstance(x, ks._RolloutLane)]
+    sv.lanes, sv._rollouts, sv._late, sv._reweigh = list(lanes), [], [], []
+    r = sv.run()
+    dt = time.process_time() - t0
+    parts = [f"{lane_name(x, draw)}:{x.nodes}" + ("*" if x is sv.won_by else "") for x in lanes]
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    extra = f" {len(r.moves)} moves" if r.status == "solved" else ""
+    return f"{deal} {r.status} {dt:.1f} {sv.nodes}{extra} [{' '.join(parts)}] {rss:.0f}MB"
+
+
 def run_abstract(deal: int, draw: int, timeout: float, three: bool) -> str:
     s = Klondike.deal(deal, {"draw": str(draw)})
     cols, T, p, f = ks._Problem.from_rules(s)
@@ -109,7 +128,7 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=300.0, help="CPU seconds a deal")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="a class attribute of the solver for this run (a Python literal, e.g. PROOF3=8.0)")
-    ap.add_argument("--mode", choices=("solver", "win", "abstract", "abstract3"), default="solver")
+    ap.add_argument("--mode", choices=("solver", "win", "rollout", "abstract", "abstract3"), default="solver")
     a = ap.parse_args(argv)
     for item in a.set:  # on the bench's subclass only: the solver's own defaults stay
         name, value = item.split("=", 1)
@@ -117,7 +136,9 @@ def main(argv=None) -> int:
             ap.error(f"--set: the solver has no attribute {name}")
         setattr(_Solver, name, ast.literal_eval(value))
     for n in (int(x) for x in a.deals.split(",") if x):
-        if a.mode in ("solver", "win"):
+        if a.mode == "rollout":
+            print(run_rollout(n, a.draw, a.timeout), flush=True)
+        elif a.mode in ("solver", "win"):
             print(run_solver(n, a.draw, a.timeout, a.mode == "win"), flush=True)
         else:
             print(run_abstract(n, a.draw, a.timeout, a.mode == "abstract3"), flush=True)
