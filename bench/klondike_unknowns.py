@@ -4,7 +4,7 @@ what a proof lane gets to alone. ``python bench/klondike_unknowns.py --draw 1|3 
 
 - ``solver``: the whole solver (:class:`games.solvers.klondike.KlondikeSolver`) with ``--timeout``
   CPU seconds (``time.process_time``); a line a deal: ``deal answer CPU-s nodes`` then the nodes
-  of each lane (``lanes`` in their portfolio order, the late lanes last, each as ``kind:nodes``,
+  of each lane (``lanes`` in their portfolio order, then the rollout lanes, the late lanes last, each as ``kind:nodes``,
   ``+`` for the lane that proved a loss: a proof lane whose space ran dry, else the complete
   search, or rule 5 at the root when no lane ran; ``*`` for the lane that found the win) and the
   process's peak memory (MB).
@@ -72,7 +72,7 @@ def run_solver(deal: int, draw: int, timeout: float, win_only: bool = False) -> 
     s = Klondike.deal(deal, {"draw": str(draw)})
     t0 = time.process_time()
     sv = (_WinSolver if win_only else _Solver)(s, timeout=timeout, clock=time.process_time)
-    lanes = list(sv.lanes) + list(sv._late)
+    lanes = list(sv.lanes) + list(sv._rollouts) + list(sv._late)
     r = sv.run()
     dt = time.process_time() - t0
     ended = None  # the lane that proved the loss: a proof lane whose space ran dry, else the complete search

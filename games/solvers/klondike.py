@@ -113,6 +113,11 @@ the same talon cards is one class) — a board is not searched again with a clas
 more talon cards than one it was searched with and a superset of its pending columns
 (:func:`_dominated3`; the progress lanes' local searches key ``p`` itself).
 
+The *rollout lanes* (:class:`_RolloutLane`, draw 3, once ``ROLLOUT_AT`` nodes are spent) walk the
+same progress boards by nested rollouts (Yan et al., NIPS 2004; Cazenave's NMCS): a level-n step
+tries every child board with a level n−1 rollout and goes to the one that got furthest. They find
+wins the best-first lanes need millions of nodes for; they never answer "unsolvable".
+
 In draw 1 two more progress lanes search the talon reached as in draw 3 (every draw-3 line is a
 draw-1 line; draw-1 deals 55, 333, 335, 558 are won so and were unknown at 30 CPU s); they join
 once ``LATE`` nodes are spent, beyond the app's hint budget, so a hint's search is unchanged.
@@ -888,7 +893,8 @@ class _RolloutLane:
     up or a talon card just out of the talon, so each step lowers face-down plus talon cards and a
     rollout is at most 45 steps. A board's *children* are the progress boards a depth-first search
     of ``local`` nodes from it meets (one per :func:`_coarse` key and waste position, pending moves
-    dropped), best :meth:`score` first; they are kept by board (:func:`_exact`). A level-0 rollout takes the best child until none is left; at level n every
+    dropped), best :meth:`score` first; they are kept by board (:func:`_exact`), in a store the
+    lanes with the same ``local`` share (the same children, each lane ordering them by its score). A level-0 rollout takes the best child until none is left; at level n every
     child is tried with a level n−1 rollout and the step goes to the child whose rollout ended best,
     the best sequence met so far being kept and followed when no child does better (NMCS's
     memorisation). The lane runs levels 0, 1, 2, … from the root, each to its end; a win met
@@ -901,16 +907,18 @@ class _RolloutLane:
     then by talon cards left; ``"talon"`` by 2 × face-down cards + talon cards − foundation cards.
     No randomness: the same position gives the same line."""
 
-    __slots__ = ("pb", "weight", "complete", "nodes", "local", "talon", "kids", "made", "root", "root_intents",
+    __slots__ = ("pb", "weight", "complete", "nodes", "local", "talon", "kids", "met", "root", "root_intents",
                  "trail", "run_gen", "win", "dead", "steps")
     KIDS_MAX = 1 << 17  # boards whose children are kept (cleared when full: the same children are made again)
 
-    def __init__(self, pb: _Problem, root, intents, weight: float, local: int, score: str):
+    def __init__(self, pb: _Problem, root, intents, weight: float, local: int, score: str, kids: dict):
         self.pb, self.weight, self.complete = pb, weight, False
         self.nodes = 0
         self.local, self.talon = local, score == "talon"
-        self.kids: dict[bytes, list] = {}  # board key -> its children, best first
-        self.made = 0  # boards whose children were made
+        # board key -> [its children (score, index, board, key, intents) as met, those best first by
+        # "rank", by "talon"]: shared by the lanes with the same local searches (the same children)
+        self.kids = kids
+        self.met: set = set()  # the boards this lane has stepped onto
         self.steps = 0  # steps onto boards whose children were known
         self.dead: dict = {}  # rule 5's answers (the solver's, given to run)
         self.root = (root, _exact(root))
@@ -948,9 +956,9 @@ class _RolloutLane:
         each unit of work)."""
         level = 0
         while True:
-            n0 = self.made
+            n0 = len(self.met)
             yield from self._roll(self.root, level)
-            if self.made == n0 and level:  # no new board: a deeper level would meet none either
+            if len(self.met) == n0 and level:  # no new board: a deeper level would meet none either
                 return
             level += 1
 
@@ -1004,7 +1012,7 @@ class _RolloutLane:
                         if ck not in met:
                             met.add(ck)
                             child = nxt[:4] + ((),)
-                            out.append((self.score(child), len(out), child, _exact(child),
+                            out.append((_scores(child), len(out), child, _exact(child),
                                         tuple(x for e in stack[1:] for x in e[3]) + tuple(intents)))
                     continue
                 if not P:  # rule 5
@@ -1023,8 +1031,7 @@ class _RolloutLane:
                 top[2] = i
                 stack.pop()
         self.nodes += n
-        out.sort(key=_by_score)
-        return [(e[2], e[3], e[4]) for e in out]
+        return out
 
     def _roll(self, node, level: int):
         """A level-``level`` rollout from ``node`` (``(board, key, …)``), a generator returning
@@ -1032,21 +1039,26 @@ class _RolloutLane:
         on ``trail`` as it goes (and taken off at its end), so a win knows its whole line."""
         trail = self.trail
         base = len(trail)
-        kids = self.kids
+        kids, met, view = self.kids, self.met, 1 + self.talon
         seq = []
         best = None  # (score, the children to step to): the best rollout met from here (memorised)
         st, k = node[0], node[1]
         while True:
-            got = kids.get(k)
-            if got is None:
+            entry = kids.get(k)
+            if entry is None:
                 if len(kids) >= self.KIDS_MAX:
                     kids.clear()
-                got = kids[k] = self._children(st, k)
-                self.made += 1
+                entry = kids[k] = [self._children(st, k), None, None]
             else:  # a step onto known children: an eighth of a node (about what it costs)
                 self.steps += 1
                 if not self.steps & 7:
                     self.nodes += 1
+            got = entry[view]
+            if got is None:
+                i = view - 1
+                got = entry[view] = [(e[2], e[3], e[4]) for e in sorted(entry[0], key=lambda e: (e[0][i], e[1]))]
+            if k not in met:
+                met.add(k)
             yield
             if not got:
                 del trail[base:]
@@ -1075,8 +1087,13 @@ def _exact(st) -> bytes:
     return b"\xff".join(cols) + b"\xfe" + T + DOWN[p]
 
 
-def _by_score(e):
-    return -e[0][0], -e[0][1], e[1]
+def _scores(st) -> tuple:
+    """A board's sort keys among its siblings in :class:`_RolloutLane` (lowest first): by
+    ``"rank"``, 2 × face-down cards − foundation cards, then talon cards; by ``"talon"``, 2 ×
+    face-down cards + talon cards − foundation cards."""
+    cols, T, _, f, _ = st
+    r = 2 * (cols[0][0] + cols[1][0] + cols[2][0] + cols[3][0] + cols[4][0] + cols[5][0] + cols[6][0]) - sum(f)
+    return (r, len(T)), r + len(T)
 
 
 class KlondikeSolver(Sliced):
@@ -1139,9 +1156,15 @@ class KlondikeSolver(Sliced):
     LATE = 300_000  # nodes spent before the STAGE_DRAW3 and PROOF3 lanes join (the app's hint budget: a hint's search is unchanged)
     LOCAL = 10  # nodes of its local searches
     PROOF = 4.0  # weight of the proof lane (games/solvers/klondike_proof.py), or None
-    # the rollout lanes (_RolloutLane): (weight, local search nodes, score) each, joining once ROLLOUT_AT nodes are spent
-    ROLLOUTS: tuple = ()
-    ROLLOUT_AT = 0
+    # the rollout lanes (_RolloutLane, in the draws of ROLLOUT_DRAWS), (weight, nodes of a local search, score)
+    # each, joining once ROLLOUT_AT nodes are spent (LATE: a hint's search is unchanged). Alone they win seven
+    # of the eight draw-3 wins left unknown at 30 s, each lane 4 000-233 000 nodes; inside the solver within
+    # 30 s only the cheapest, for what the other lanes lose: at weights 4 + 4 + 6 (progress lanes 4) #391 and
+    # #111 were won at 29 and 26 s but #707 lost, at 1 + 1 + 2 nothing answered was lost (docs/solvers.md,
+    # item 4, "Session 15")
+    ROLLOUTS: tuple = ((1.0, 10, "rank"), (1.0, 20, "rank"), (2.0, 20, "talon"))
+    ROLLOUT_AT = 300_000
+    ROLLOUT_DRAWS = (3,)  # the draws that have them (draw 1 meets its goal without: not measured with them)
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
                  clock: Clock = time.perf_counter):
@@ -1204,9 +1227,10 @@ class KlondikeSolver(Sliced):
             self._late.append(ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), self.PROOF3))
         self._rollouts = []  # rollout lanes that join once ROLLOUT_AT nodes are spent
         complete = self.lanes[len(phases)].stack[0]
-        for weight, local, score in self.ROLLOUTS:
+        stores: dict[int, dict] = {}  # the rollout lanes' children, by their local search's nodes
+        for weight, local, score in self.ROLLOUTS if state.draw in self.ROLLOUT_DRAWS else ():
             pb = _Problem(state.draw, True)
-            lane = _RolloutLane(pb, complete[0], complete[3], weight, local, score)
+            lane = _RolloutLane(pb, complete[0], complete[3], weight, local, score, stores.setdefault(local, {}))
             (self._rollouts if self.ROLLOUT_AT else self.lanes).append(lane)
         # lanes whose weight changes once LATE nodes are spent: draw 3's progress lanes (STAGE_LATE3)
         self._reweigh = [(x, self.STAGE_LATE3) for x in self.lanes
