@@ -11,8 +11,8 @@ from games.cards import ALL_CARDS, fmt, parse_card
 from games.columns import foundation_cards, parse_foundations
 from games.core import GameError
 from games.klondike import Klondike
-from games.solvers.klondike import (KlondikeSolver, _Problem, _RolloutLane, _StageLane, _coarse, _dominated3, _more_home, _talon_class,
-                                    blocked)
+from games.solvers.klondike import (KlondikeSolver, _Problem, _RolloutLane, _StageLane, _coarse, _dominated3, _more_home,
+                                    _talon_class, blocked)
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE, replays_to_win
 
 C = parse_card
@@ -181,29 +181,23 @@ def test_draw_1_progress_lanes_over_the_draw_3_talon_find_wins_the_others_miss(m
 def test_draw_3_progress_lanes_get_their_late_weight_once_late_nodes_are_spent(monkeypatch):
     # draw-3 deal 558 is won by the last-in-first-out progress lane; once LATE nodes are spent the
     # exact-talon proof lane joins, and weighted 16 against the progress lanes' 2 it keeps them
-    # waiting (unknown at 200 000 nodes with LATE at 20 000); with their late weight STAGE_LATE3
-    # and the rollout lanes joining at ROLLOUT_AT they win it within 200 000. Hints never meet
-    # this: LATE and ROLLOUT_AT are their node budget.
+    # waiting (unknown at 150 000 nodes with LATE at 20 000); with their late weight STAGE_LATE3
+    # they win it within 150 000. Hints never meet this: LATE is their node budget.
     assert KlondikeSolver.LATE >= 300_000 and KlondikeSolver.STAGE_LATE3 is not None
-    assert KlondikeSolver.ROLLOUT_AT >= 300_000 and KlondikeSolver.ROLLOUTS
     s = Klondike.deal(558, {"draw": "3"})
     monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
-    monkeypatch.setattr(KlondikeSolver, "ROLLOUT_AT", 20_000)
-    sv = KlondikeSolver(s, max_nodes=200_000)
+    sv = KlondikeSolver(s, max_nodes=150_000)
     stages = [lane for lane in sv.lanes if lane.__class__ is _StageLane]
     assert [lane.weight for lane in stages] == [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
     while sv._late:  # the weights change when the late lanes join, at the first turn after LATE
         assert all(lane.weight != KlondikeSolver.STAGE_LATE3 for lane in stages)
-        assert not any(lane.__class__ is _RolloutLane for lane in sv.lanes)
         sv.step(1)
     assert [lane.weight for lane in stages] == [KlondikeSolver.STAGE_LATE3] * 2
-    assert sum(lane.__class__ is _RolloutLane for lane in sv.lanes) == len(KlondikeSolver.ROLLOUTS)
     r = sv.run()
     assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)
     monkeypatch.setattr(KlondikeSolver, "STAGE_LATE3", None)  # no late weight, the exact-talon lane at 16
     monkeypatch.setattr(KlondikeSolver, "PROOF3", 16.0)
-    monkeypatch.setattr(KlondikeSolver, "ROLLOUTS", ())
-    assert KlondikeSolver(s, max_nodes=200_000).run().status == UNKNOWN
+    assert KlondikeSolver(s, max_nodes=150_000).run().status == UNKNOWN
     monkeypatch.setattr(KlondikeSolver, "STAGE_LATE3", 8.0)
     d1 = KlondikeSolver(Klondike.deal(558, {"draw": "1"}), max_nodes=30_000)  # draw 1: unchanged
     while d1._late:

@@ -113,7 +113,7 @@ the same talon cards is one class) — a board is not searched again with a clas
 more talon cards than one it was searched with and a superset of its pending columns
 (:func:`_dominated3`; the progress lanes' local searches key ``p`` itself).
 
-The *rollout lanes* (:class:`_RolloutLane`, draw 3, once ``ROLLOUT_AT`` nodes are spent) walk the
+The *rollout lanes* (:class:`_RolloutLane`, in the draws of ``ROLLOUT_DRAWS``: none by default) walk the
 same progress boards by nested rollouts (Yan et al., NIPS 2004; Cazenave's NMCS): a level-n step
 tries every child board with a level n−1 rollout and goes to the one that got furthest. They find
 wins the best-first lanes need millions of nodes for; they never answer "unsolvable".
@@ -894,7 +894,8 @@ class _RolloutLane:
     rollout is at most 45 steps. A board's *children* are the progress boards a depth-first search
     of ``local`` nodes from it meets (one per :func:`_coarse` key and waste position, pending moves
     dropped), best :meth:`score` first; they are kept by board (:func:`_exact`), in a store the
-    lanes with the same ``local`` share (the same children, each lane ordering them by its score). A level-0 rollout takes the best child until none is left; at level n every
+    lanes with the same ``local`` share (the same children, each lane ordering them by its score).
+    A level-0 rollout takes the best child until none is left; at level n every
     child is tried with a level n−1 rollout and the step goes to the child whose rollout ended best,
     the best sequence met so far being kept and followed when no child does better (NMCS's
     memorisation). The lane runs levels 0, 1, 2, … from the root, each to its end; a win met
@@ -962,77 +963,6 @@ class _RolloutLane:
                 return
             level += 1
 
-    def _children(self, st, k0):
-        """The children of board ``st`` (key ``k0``): ``[(child, its key, intents)]``, best first;
-        raises :class:`_Won` when the local search meets a win. The nodes are counted by the
-        caller."""
-        pb = self.pb
-        key, apply, moves, won = pb.key, pb.apply, pb.moves, pb.won
-        dead = self.dead
-        draw3 = pb.draw == 3
-        d0, t0len = sum(b[0] for b in st[0]), len(st[1])
-        local = {key(st): [()]}
-        stack = [[st, moves(st), 0, ()]]
-        n = 0
-        nmax = self.local
-        out = []
-        met = set()
-        while stack and n < nmax:
-            top = stack[-1]
-            ms, i, cur = top[1], top[2], top[0]
-            pushed = False
-            nm = len(ms)
-            while i < nm:
-                nxt = apply(cur, ms[i])
-                i += 1
-                if nxt is None:
-                    continue
-                nxt, intents = nxt
-                k = key(nxt)
-                P = nxt[4]
-                done = local.get(k)
-                if done is None:
-                    local[k] = [P]
-                elif not done[0] or _dominated(done, P):
-                    continue
-                n += 1
-                top[2] = i
-                if not nxt[1] and won(nxt):
-                    self.nodes += n
-                    raise _Won(tuple(x for e in stack[1:] for x in e[3]) + tuple(intents))
-                cols = nxt[0]
-                J = None
-                if len(nxt[1]) < t0len or sum(b[0] for b in cols) < d0:  # progress
-                    J = b"\xff".join(sorted(cols))
-                    lost = dead.get(J)
-                    if lost is None:
-                        lost = dead[J] = blocked(cols, nxt[3])
-                    if not lost:
-                        ck = _coarse(nxt, True) + DOWN[nxt[2]] if draw3 else _coarse(nxt)
-                        if ck not in met:
-                            met.add(ck)
-                            child = nxt[:4] + ((),)
-                            out.append((_scores(child), len(out), child, _exact(child),
-                                        tuple(x for e in stack[1:] for x in e[3]) + tuple(intents)))
-                    continue
-                if not P:  # rule 5
-                    J = b"\xff".join(sorted(cols))
-                    lost = dead.get(J)
-                    if lost is None:
-                        lost = dead[J] = blocked(cols, nxt[3])
-                    if lost:
-                        continue
-                pushed = True
-                if n >= nmax:
-                    break
-                stack.append([nxt, moves(nxt), 0, intents])
-                break
-            if not pushed:
-                top[2] = i
-                stack.pop()
-        self.nodes += n
-        return out
-
     def _roll(self, node, level: int):
         """A level-``level`` rollout from ``node`` (``(board, key, …)``), a generator returning
         ``(score of its end, [the children it stepped to])``; the intents of its steps are pushed
@@ -1048,7 +978,7 @@ class _RolloutLane:
             if entry is None:
                 if len(kids) >= self.KIDS_MAX:
                     kids.clear()
-                entry = kids[k] = [self._children(st, k), None, None]
+                entry = kids[k] = [_rollout_children(self, st, k), None, None]
             else:  # a step onto known children: an eighth of a node (about what it costs)
                 self.steps += 1
                 if not self.steps & 7:
@@ -1077,6 +1007,79 @@ class _RolloutLane:
             seq.append(choice)
             trail.append(choice[2])
             st, k = choice[0], choice[1]
+
+
+def _rollout_children(lane: _RolloutLane, st, k0):
+    """The children of board ``st`` in :class:`_RolloutLane` ``lane``, as met: ``[(scores, index,
+    child, its key, intents)]`` (:func:`_scores`, :func:`_exact`); the nodes of the local search
+    are counted on ``lane``. Raises :class:`_Won` when the local search meets a win."""
+    pb = lane.pb
+    key, apply, moves, won = pb.key, pb.apply, pb.moves, pb.won
+    dead = lane.dead
+    draw3 = pb.draw == 3
+    d0, t0len = sum(b[0] for b in st[0]), len(st[1])
+    local = {key(st): [()]}
+    stack = [[st, moves(st), 0, ()]]
+    n = 0
+    nmax = lane.local
+    out = []
+    met = set()
+    while stack and n < nmax:
+        top = stack[-1]
+        ms, i, cur = top[1], top[2], top[0]
+        pushed = False
+        nm = len(ms)
+        while i < nm:
+            nxt = apply(cur, ms[i])
+            i += 1
+            if nxt is None:
+                continue
+            nxt, intents = nxt
+            k = key(nxt)
+            P = nxt[4]
+            done = local.get(k)
+            if done is None:
+                local[k] = [P]
+            elif not done[0] or _dominated(done, P):
+                continue
+            n += 1
+            top[2] = i
+            if not nxt[1] and won(nxt):
+                lane.nodes += n
+                raise _Won(tuple(x for e in stack[1:] for x in e[3]) + tuple(intents))
+            cols = nxt[0]
+            J = None
+            if len(nxt[1]) < t0len or sum(b[0] for b in cols) < d0:  # progress
+                J = b"\xff".join(sorted(cols))
+                lost = dead.get(J)
+                if lost is None:
+                    lost = dead[J] = blocked(cols, nxt[3])
+                if not lost:
+                    ck = _coarse(nxt, True) + DOWN[nxt[2]] if draw3 else _coarse(nxt)
+                    if ck not in met:
+                        met.add(ck)
+                        child = nxt[:4] + ((),)
+                        out.append((_scores(child), len(out), child, _exact(child),
+                                    tuple(x for e in stack[1:] for x in e[3]) + tuple(intents)))
+                continue
+            if not P:  # rule 5
+                J = b"\xff".join(sorted(cols))
+                lost = dead.get(J)
+                if lost is None:
+                    lost = dead[J] = blocked(cols, nxt[3])
+                if lost:
+                    continue
+            pushed = True
+            if n >= nmax:
+                break
+            stack.append([nxt, moves(nxt), 0, intents])
+            break
+        if not pushed:
+            top[2] = i
+            stack.pop()
+    lane.nodes += n
+    return out
+
 
 
 def _exact(st) -> bytes:
@@ -1156,15 +1159,10 @@ class KlondikeSolver(Sliced):
     LATE = 300_000  # nodes spent before the STAGE_DRAW3 and PROOF3 lanes join (the app's hint budget: a hint's search is unchanged)
     LOCAL = 10  # nodes of its local searches
     PROOF = 4.0  # weight of the proof lane (games/solvers/klondike_proof.py), or None
-    # the rollout lanes (_RolloutLane, in the draws of ROLLOUT_DRAWS), (weight, nodes of a local search, score)
-    # each, joining once ROLLOUT_AT nodes are spent (LATE: a hint's search is unchanged). Alone they win seven
-    # of the eight draw-3 wins left unknown at 30 s, each lane 4 000-233 000 nodes; inside the solver within
-    # 30 s only the cheapest, for what the other lanes lose: at weights 4 + 4 + 6 (progress lanes 4) #391 and
-    # #111 were won at 29 and 26 s but #707 lost, at 1 + 1 + 2 nothing answered was lost (docs/solvers.md,
-    # item 4, "Session 15")
+    # rollout lanes (_RolloutLane, from ROLLOUT_AT nodes, in ROLLOUT_DRAWS: none, docs/solvers.md item 4)
     ROLLOUTS: tuple = ((1.0, 10, "rank"), (1.0, 20, "rank"), (2.0, 20, "talon"))
     ROLLOUT_AT = 300_000
-    ROLLOUT_DRAWS = (3,)  # the draws that have them (draw 1 meets its goal without: not measured with them)
+    ROLLOUT_DRAWS: tuple = ()
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
                  clock: Clock = time.perf_counter):
@@ -1225,13 +1223,10 @@ class KlondikeSolver(Sliced):
         if state.draw == 3 and self.PROOF3 is not None:  # the same with draw 3's own talon
             root = self.lanes[len(phases)].stack[0][0]
             self._late.append(ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), self.PROOF3))
-        self._rollouts = []  # rollout lanes that join once ROLLOUT_AT nodes are spent
-        complete = self.lanes[len(phases)].stack[0]
-        stores: dict[int, dict] = {}  # the rollout lanes' children, by their local search's nodes
-        for weight, local, score in self.ROLLOUTS if state.draw in self.ROLLOUT_DRAWS else ():
-            pb = _Problem(state.draw, True)
-            lane = _RolloutLane(pb, complete[0], complete[3], weight, local, score, stores.setdefault(local, {}))
-            (self._rollouts if self.ROLLOUT_AT else self.lanes).append(lane)
+        self._rollouts = _rollout_lanes(self, self.lanes[len(phases)].stack[0])
+        if not self.ROLLOUT_AT:
+            self.lanes += self._rollouts
+            self._rollouts = []
         # lanes whose weight changes once LATE nodes are spent: draw 3's progress lanes (STAGE_LATE3)
         self._reweigh = [(x, self.STAGE_LATE3) for x in self.lanes
                          if x.__class__ is _StageLane] if state.draw == 3 and self.STAGE_LATE3 is not None else []
@@ -1262,7 +1257,7 @@ class KlondikeSolver(Sliced):
             elif lane.__class__ is _StageLane:
                 status = self._stage(lane, n, t0)
             elif lane.__class__ is _RolloutLane:
-                status = self._rollout(lane, n, t0)
+                status = _run_rollout(self, lane, n, t0)
             else:
                 status = self._proof(lane, n, t0)
             used = self.nodes - n0
@@ -1452,28 +1447,6 @@ class KlondikeSolver(Sliced):
             lane.nodes += nodes - self.nodes
             self.nodes = nodes
 
-    def _rollout(self, lane: _RolloutLane, budget: int, t0: float) -> str | None:
-        """Run a rollout lane for about ``budget`` nodes: ``None`` (budget spent), ``SOLVED``,
-        ``UNSOLVABLE`` (the lane is done: it proves nothing) or ``UNKNOWN`` (the solver's budget
-        spent)."""
-        limit, timeout = self.max_nodes, self.timeout
-        if limit is not None:
-            budget = min(budget, limit - self.nodes)
-        n0 = lane.nodes
-        status = lane.run(max(budget, 1), self._dead)
-        self.nodes += lane.nodes - n0
-        if status == SOLVED:
-            self._stack = [[None, [], 0, lane.win]]
-            self._solution()
-            return SOLVED
-        if status is not None:
-            return status
-        if limit is not None and self.nodes >= limit:
-            return UNKNOWN
-        if timeout is not None and self.seconds + self.clock() - t0 > timeout:
-            return UNKNOWN
-        return None
-
     def _proof(self, lane, budget: int, t0: float) -> str | None:
         """Run the proof lane (:class:`~games.solvers.klondike_proof.ProofLane`) for ``budget``
         abstract states, each counted as a node: ``None`` (budget spent), ``UNSOLVABLE`` (with
@@ -1556,6 +1529,39 @@ class KlondikeSolver(Sliced):
             raise AssertionError(f"solver found a solution that does not replay: {line.moves}")
         self._line = None
         return self._finish(SOLVED, line.moves)
+
+
+def _rollout_lanes(self: KlondikeSolver, root: list) -> list:
+    """The rollout lanes of ``ROLLOUTS`` for :class:`KlondikeSolver` ``self`` (none in a draw not in
+    ``ROLLOUT_DRAWS``), from the complete search's root entry ``root``; the lanes with the same
+    local searches share one store of children."""
+    stores: dict[int, dict] = {}
+    draw = self.start.draw
+    return [_RolloutLane(_Problem(draw, True), root[0], root[3], weight, local, score, stores.setdefault(local, {}))
+            for weight, local, score in (self.ROLLOUTS if draw in self.ROLLOUT_DRAWS else ())]
+
+
+def _run_rollout(self: KlondikeSolver, lane: _RolloutLane, budget: int, t0: float) -> str | None:
+    """:class:`KlondikeSolver`'s turn of a rollout lane, about ``budget`` nodes: ``None`` (budget spent), ``SOLVED``,
+    ``UNSOLVABLE`` (the lane is done: it proves nothing) or ``UNKNOWN`` (the solver's budget
+    spent)."""
+    limit, timeout = self.max_nodes, self.timeout
+    if limit is not None:
+        budget = min(budget, limit - self.nodes)
+    n0 = lane.nodes
+    status = lane.run(max(budget, 1), self._dead)
+    self.nodes += lane.nodes - n0
+    if status == SOLVED:
+        self._stack = [[None, [], 0, lane.win]]
+        self._solution()
+        return SOLVED
+    if status is not None:
+        return status
+    if limit is not None and self.nodes >= limit:
+        return UNKNOWN
+    if timeout is not None and self.seconds + self.clock() - t0 > timeout:
+        return UNKNOWN
+    return None
 
 
 def _load(lane: _Lane) -> float:
