@@ -1048,7 +1048,6 @@ def _rollout_children(lane: _RolloutLane, st, k0):
                 lane.nodes += n
                 raise _Won(tuple(x for e in stack[1:] for x in e[3]) + tuple(intents))
             cols = nxt[0]
-            J = None
             if len(nxt[1]) < t0len or sum(b[0] for b in cols) < d0:  # progress
                 J = b"\xff".join(sorted(cols))
                 lost = dead.get(J)
@@ -1079,7 +1078,6 @@ def _rollout_children(lane: _RolloutLane, st, k0):
             stack.pop()
     lane.nodes += n
     return out
-
 
 
 def _exact(st) -> bytes:
@@ -1542,9 +1540,9 @@ def _rollout_lanes(self: KlondikeSolver, root: list) -> list:
 
 
 def _run_rollout(self: KlondikeSolver, lane: _RolloutLane, budget: int, t0: float) -> str | None:
-    """:class:`KlondikeSolver`'s turn of a rollout lane, about ``budget`` nodes: ``None`` (budget spent), ``SOLVED``,
-    ``UNSOLVABLE`` (the lane is done: it proves nothing) or ``UNKNOWN`` (the solver's budget
-    spent)."""
+    """:class:`KlondikeSolver`'s turn of a rollout lane, about ``budget`` nodes: ``None`` (budget
+    spent), ``SOLVED``, ``UNSOLVABLE`` (the lane is done: it proves nothing) or ``UNKNOWN`` (the
+    solver's budget spent)."""
     limit, timeout = self.max_nodes, self.timeout
     if limit is not None:
         budget = min(budget, limit - self.nodes)
