@@ -428,7 +428,7 @@ class App:
         cls = table_class(game)
         if cls is None:
             return False
-        loaded = self.progress.load_game(game)
+        loaded = self.progress.load_game(game) if game in self.progress.unfinished() else None
         if loaded is not None:
             # the saved game comes up first and the table asks before the deal replaces it
             # (ask_deal: a game in progress would count as a loss)

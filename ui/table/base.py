@@ -1089,12 +1089,8 @@ class GameTable(Scene):
             return
         if self.number == number and self.options == opts:
             return
-        p = Panel(self, tr("Start deal {deal}?", deal=self.deal_label_of(number, opts)),
-                  [("new", tr("Play this deal"), None, go), ("cancel", tr("Keep playing"), None, self.close_panel)],
-                  self.draw_confirm_body, 60)
-        p.confirm = True
-        self.panel = p
-        self.stale = True
+        self.confirm_replace(tr("Start deal {deal}?", deal=self.deal_label_of(number, opts)),
+                             tr("Play this deal"), go)
 
     def ask_new_deal(self) -> None:
         """New deal from the bar, the pause menu or N: with a game in progress it asks first (the
@@ -1102,8 +1098,13 @@ class GameTable(Scene):
         if not self.session.in_progress():
             self.new_deal()
             return
-        p = Panel(self, tr("Start a new deal?"),
-                  [("new", tr("New deal"), None, self.new_deal), ("cancel", tr("Keep playing"), None, self.close_panel)],
+        self.confirm_replace(tr("Start a new deal?"), tr("New deal"), self.new_deal)
+
+    def confirm_replace(self, title: str, label: str, deal) -> None:
+        """The question before a deal replaces the game in progress: ``title`` over "This game is
+        not finished: it will count as a loss", a button ``label`` that calls ``deal`` and Keep
+        playing, which changes nothing."""
+        p = Panel(self, title, [("new", label, None, deal), ("cancel", tr("Keep playing"), None, self.close_panel)],
                   self.draw_confirm_body, 60)
         p.confirm = True
         self.panel = p
