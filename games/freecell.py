@@ -84,6 +84,7 @@ MSG_OTHER_RUN_TOO_MANY = N_("A run of {n} does not fit there: the run that fits 
                             "but only {cap} can move at once now")
 MSG_TOO_MANY = N_("Only {n} can move at once now: (free cells + 1) × 2^(empty columns, the one they go to not counted)")
 MSG_NOT_RUN = N_("Those cards are not in order and cannot move together")
+MSG_FEW_CARDS = N_("Cannot move {want} cards from column {col}: it holds only {n}")
 MSG_SAME = N_("A card cannot move to its own column")
 MSG_OVER = N_("The game is over")
 MSG_NOWHERE = N_("This card has nowhere to go")
@@ -287,7 +288,9 @@ class FreeCell(Rules):
                 return (MSG_NO_CARD,)
             if dst == src:
                 return (MSG_SAME,)
-            if not 1 <= n <= len(col):
+            if n > len(col):
+                return (MSG_FEW_CARDS, {"want": n, "col": src + 1, "n": len(col)})
+            if n < 1:
                 return (MSG_NOT_RUN,)
             if n > 1 and (dst >= CELL or run_start(col) > len(col) - n):
                 return (MSG_NOT_RUN,)

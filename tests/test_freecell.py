@@ -394,14 +394,17 @@ def test_a_wrong_count_whose_fitting_run_is_past_the_limit_says_the_limit():
 def test_a_run_move_with_a_wrong_count_says_what_fits():
     """``13/2`` when only the top card fits column 3 says that the run of 2 does not fit and which
     run does, not "No card of that column fits"; a count longer than the run says the cards are
-    not in order (docs/contract.md, "Move notation")."""
+    not in order, and a count over the column's cards says how many it holds (docs/contract.md,
+    "Move notation")."""
     s = pos(["*", "TD 9S 8H", "9C", "*", "*", "*", "*", "*"])
     with pytest.raises(IllegalMove) as e:
         FreeCell.apply(s, FreeCell.parse_move(s, "23/02"))
     assert str(e.value) == "A run of 2 does not fit there: the run that fits is the top 1 (from 8H)"
     assert FreeCell.parse_move(s, "23/1") == FreeCell.parse_move(s, "23") == Move(1, 2, 1)
-    with pytest.raises(IllegalMove, match="not in order"):
+    with pytest.raises(IllegalMove) as e:
         FreeCell.apply(s, FreeCell.parse_move(s, "23/4"))
+    assert str(e.value) == "Cannot move 4 cards from column 2: it holds only 3"
+    assert FreeCell.why_not(s, Move(1, 2, 4)).text("ru") == "Из столбца 2 не перенести карт: 4, в нём всего 3"
     t = pos(["*", "TD 9S 8H", "2C", "*", "*", "*", "*", "*"])
     with pytest.raises(IllegalMove, match="No card of that column fits there"):
         FreeCell.apply(t, FreeCell.parse_move(t, "23/2"))

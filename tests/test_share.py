@@ -174,6 +174,9 @@ def test_another_games_code_in_the_code_field_opens_that_game_on_its_deal():
     ("KL1-D1-AAAA", "'KL1-D1-AAAA': the last part must be 7 letters A-Z"),
     ("KL1-D1-AAAAAAA", "'KL1-D1-AAAAAAA': no deal has that number"),
     ("#0", "Deal numbers go from 1 to 8,031,810,175"),
+    ("١٢٣", "Type deal numbers with the digits 0 to 9"),       # Arabic-Indic digits
+    ("#१२", "Type deal numbers with the digits 0 to 9"),        # Devanagari digits
+    ("12²", "Type deal numbers with the digits 0 to 9"),
 ])
 def test_a_code_that_cannot_be_read_says_which_part_is_wrong_and_changes_nothing(typed, message):
     from ui.table.klondike import KlondikeTable

@@ -877,6 +877,8 @@ class GameTable(Scene):
         if not t:
             return tr("Type a code first")
         if t.lstrip("#").isdigit():
+            if not t.isascii():     # other scripts' digits (٣, ३) and superscripts pass isdigit()
+                return tr("Type deal numbers with the digits 0 to 9")
             try:
                 number, opts = check_number(parse_number(t)), {}
             except ValueError:
