@@ -103,7 +103,7 @@ def ensure_venv(venv: Path = VENV, timeout: float = 300) -> Path:
     py = venv_python(venv)
     if not _has_pygbag(py):
         if not py.exists():
-            _run([sys.executable, "-m", "venv", str(venv)], "creating the build venv", timeout=120)
+            _run([sys.executable, "-m", "venv", str(venv)], "creating the build venv", timeout=timeout)
         _run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r",
               str(ROOT / "requirements-web.txt")], f"pip install pygbag=={PYGBAG_VERSION}", timeout=timeout)
         if not _has_pygbag(py):
@@ -237,7 +237,7 @@ def build_stamp(stage_dir: Path, packed: list[str]) -> str:
     return h.hexdigest()[:12]
 
 
-def run_pygbag(py: Path, stage_dir: Path = STAGE, cdn: str | None = None, timeout: float = 120) -> None:
+def run_pygbag(py: Path, stage_dir: Path = STAGE, cdn: str | None = None, timeout: float = 300) -> None:
     """Run pygbag on ``stage_dir`` with no network. :raises BuildError: on failure or timeout."""
     env = dict(os.environ)
     for var in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
