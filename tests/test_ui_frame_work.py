@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import new_app, run_until
+from conftest import new_app, run_until, show_first_picture
 
 
 def saves_counted(app) -> list:
@@ -561,3 +561,33 @@ def test_the_page_size_and_visibility_are_read_in_different_frames(monkeypatch, 
     page.size, page.hidden, t0 = (844, 390), True, fake_clock.t
     run(1.0)
     assert seen["size"] - t0 <= 0.5 + 2 / 60 and seen["hidden"] - t0 <= 0.5 + 2 / 60, seen
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800)])
+def test_the_frame_that_lists_a_tables_images_makes_none_and_opens_no_font(monkeypatch, size):
+    """A table's first frame lists the images its first picture needs (a dry pass,
+    ``GameTable.ready``) and leaves their making to the frames' spare time (``cards_art.warm``,
+    each when its cost fits). The dry pass made some itself: the empty piles' outline, the
+    foundations' faint suit marks, and the stock's count, whose first size opens a font
+    (Klondike's listing frame took 16.3 ms at 1280x800 in the page). Now it makes none of them,
+    and the first picture shows them all the same."""
+    from ui import cards_art, text
+    from ui.table import columns, table_class
+
+    for game in ("tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell"):
+        cards_art.clear()
+        monkeypatch.setattr(text, "_fonts", {})
+        monkeypatch.setattr(text, "_cache", {})
+        monkeypatch.setattr(columns, "_faint", {})
+        app = new_app(size=size)
+        table = table_class(game)(1, {})
+        app.switch(table)
+        images, fonts = set(cards_art._cache), set(text._fonts)
+        assert table.ready(app.now() + 1.0) is False          # the listing frame
+        assert set(cards_art._cache) == images, (game, set(cards_art._cache) - images)
+        assert set(text._fonts) == fonts, (game, set(text._fonts) - fonts)
+        assert not columns._faint, game
+        assert cards_art.pending() > 0, game
+        show_first_picture(app)
+        assert table._shown, game
+        assert set(cards_art._cache) != images, game          # made in the frames after it

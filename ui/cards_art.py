@@ -430,6 +430,27 @@ def placeholder(w: int) -> pygame.Surface:
     return img
 
 
+def blit_placeholder(surface: pygame.Surface, w: int, pos) -> None:
+    """Blit the outline of an empty pile ``w`` px wide at ``pos`` (px); in a dry pass
+    (:class:`collecting`) queue the outline instead, among the next picture's images."""
+    if _collecting:
+        if ("empty", w) not in _cache:
+            want(("empty", w), lambda: placeholder(w), True)
+        return
+    surface.blit(placeholder(w), pos)
+
+
+def text_image(label: str, size: int, color) -> pygame.Surface | None:
+    """``text.render(label, size, color)`` (a count on a pile, ``size`` px); ``None`` in a dry
+    pass (:class:`collecting`), which queues it among the next picture's images instead: the
+    first text at a size opens its font (about a millisecond in WebAssembly, more with its
+    supersampled render)."""
+    if _collecting:
+        want(("text", label, size, tuple(color)), lambda: text.render(label, size, color), True)
+        return None
+    return text.render(label, size, color)
+
+
 def opaque_band(img: pygame.Surface) -> tuple[pygame.Surface, int, int]:
     """``(band, top, bottom)``: rows ``top`` to ``bottom`` (px, end excluded) of the card image
     ``img`` (a face or a back) are opaque across its whole width, and ``band`` is a copy of those

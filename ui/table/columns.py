@@ -1195,6 +1195,14 @@ class ColumnsTable(GameTable):
         drawn next exactly over it, so only the outline's rows beside that card's opaque body
         (:func:`ui.cards_art.body_rows`) are drawn, and no mark (it lies under the body)."""
         r = self.pile_rect[key]
+        if cards_art.collecting_now():
+            # the dry pass that lists a first picture's images queues the outline and the mark
+            # instead of making them (blurred and blended, a few ms each in WebAssembly)
+            w, ps = self.card_w, round(self.card_w * 0.42)
+            cards_art.want(("empty", w), lambda: cards_art.placeholder(w), True)
+            if key[0] == "found" and not covered:
+                cards_art.want(("faint", key[1], ps), lambda: _faint_suit(key[1], ps), True)
+            return
         img = cards_art.placeholder(self.card_w)
         if covered:
             top, bottom = cards_art.body_rows(self.card_w)
@@ -1469,8 +1477,11 @@ class ColumnsTable(GameTable):
         return self._play(move, group=True)
 
     def stock_badge(self, surface, r: pygame.Rect, n: int) -> None:
-        """A count on the stock."""
-        badge = text.render(str(n), max(text.MIN_SIZE, round(self.card_w * 0.3)), INK)
+        """A count on the stock (``n`` cards, or deals left), in a dark pill at the bottom of
+        ``r``; nothing in the dry pass that lists a first picture's images (queued then)."""
+        badge = cards_art.text_image(str(n), max(text.MIN_SIZE, round(self.card_w * 0.3)), INK)
+        if badge is None:
+            return
         br = badge.get_rect(center=(r.centerx, r.bottom - badge.get_height()))
         pygame.draw.rect(surface, (10, 30, 20), br.inflate(10, 4), border_radius=br.height)
         surface.blit(badge, br)

@@ -844,7 +844,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         dx = self._shake_dx(hit.cell(i)) if shaking else 0
         n = min(len(st), hide_cells.get(i, len(st)))
         if n == 0:
-            surface.blit(cards_art.placeholder(w), self.card_rect(i, 0).move(dx, 0).topleft)
+            cards_art.blit_placeholder(surface, w, self.card_rect(i, 0).move(dx, 0).topleft)
         for k in range(n):
             art.draw(surface, st[k], self.card_rect(i, k).move(dx, 0), True, True)
         if n == 0 or n < len(st):
@@ -919,7 +919,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         r = self.stock_rect.move(self._shake_dx(hit.STOCK) if shaking else 0, 0)
         n = len(s.stock)
         if n == 0:
-            surface.blit(cards_art.placeholder(w), r.topleft)
+            cards_art.blit_placeholder(surface, w, r.topleft)
         else:
             layers = min(3, 1 + n // 24)
             glow = bool(legal) and all(m.kind in (TURN, SWAP) for m in legal) and TURN_MOVE in legal
@@ -936,7 +936,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         shown = len(t) if hide_from is None else min(len(t), hide_from)
         art = self.talon_art()
         if shown == 0:
-            surface.blit(cards_art.placeholder(w), self.talon_rect.topleft)
+            cards_art.blit_placeholder(surface, w, self.talon_rect.topleft)
         dx = self._shake_dx(hit.TALON) if shaking else 0
         for idx in range(max(0, len(t) - TALON_SHOWN), shown):
             top = idx == len(t) - 1
@@ -946,7 +946,9 @@ class DevilsGripTable(TargetFocus, GameTable):
             self._badge(surface, str(len(t)), self.talon_rect, dim=True)
 
     def _badge(self, surface, label: str, r: pygame.Rect, dim: bool = False) -> None:
-        img = text.render(label, max(text.MIN_SIZE, round(self.card_w * 0.26)), DIM if dim else INK)
+        img = cards_art.text_image(label, max(text.MIN_SIZE, round(self.card_w * 0.26)), DIM if dim else INK)
+        if img is None:   # the dry pass listing a first picture's images: queued
+            return
         br = img.get_rect(center=(r.centerx, r.bottom - img.get_height() * 0.8))
         if dim:
             br.bottomleft = (r.x + 4, r.bottom - 4)

@@ -383,7 +383,9 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             off = (layers - 1 - k) * max(1, self.card_w // 40)
             self.art.draw(surface, 0, r.move(-off, -off), False, k == 0,
                           cards_art.GLOW if glow_stock and k == layers - 1 else None)
-        badge = text.render(str(n), max(text.MIN_SIZE, round(self.card_w * 0.24)), INK)
+        badge = cards_art.text_image(str(n), max(text.MIN_SIZE, round(self.card_w * 0.24)), INK)
+        if badge is None:   # the dry pass listing a first picture's images: queued
+            return
         br = badge.get_rect(center=(r.centerx, r.bottom - badge.get_height()))
         pygame.draw.rect(surface, (10, 30, 20), br.inflate(12, 4), border_radius=br.height)
         surface.blit(badge, br)
