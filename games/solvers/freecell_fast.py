@@ -128,12 +128,15 @@ class Board:
     ``log`` entries are ``(src, dst, n, card, delta, onto_empty)``: ``n`` cards from place
     ``src`` (column 0..7, free cell 8..11) to ``dst`` (column, free cell, :data:`HOME`), ``card``
     the bottom card moved, ``delta`` the key's change, ``onto_empty`` whether ``dst`` was an
-    empty column.
+    empty column. ``where[card]`` is the column a card lies in (-1: a free cell or home);
+    ``tk[i]`` the index in column ``i`` where its ordered tail starts (:func:`tail_start`; 0 for
+    an empty column), kept by :meth:`do` and :meth:`undo_to` so that the move groups need not
+    walk the columns down.
 
     :param state: a :class:`games.freecell.FreeCellState` (cards home stay home).
     """
 
-    __slots__ = ("cols", "cells", "found", "fk", "h", "log", "where")
+    __slots__ = ("cols", "cells", "found", "fk", "h", "log", "where", "tk")
 
     def __init__(self, state: FreeCellState | None = None):
         if state is None:
@@ -157,6 +160,7 @@ class Board:
         for i, col in enumerate(self.cols):
             for c in col:
                 self.where[c] = i
+        self.tk = [tail_start(col) for col in self.cols]
 
     def copy(self) -> "Board":
         """An independent board in the same position, with a copy of the log."""
@@ -166,6 +170,7 @@ class Board:
         b.found = list(self.found)
         b.fk, b.h, b.log = self.fk, self.h, list(self.log)
         b.where = list(self.where)
+        b.tk = list(self.tk)
         return b
 
     def state(self) -> FreeCellState:
@@ -179,8 +184,10 @@ class Board:
 
     def do(self, src: int, dst: int, n: int = 1) -> None:
         """Move ``n`` cards from ``src`` to ``dst`` and log it. No legality check: the move
-        generators only make legal moves (tests check it against the rules)."""
+        generators only make legal moves (tests check it against the rules); a run moved is an
+        ordered run (each card fits the one under it), which ``tk`` relies on."""
         cols = self.cols
+        tk = self.tk
         moving = None
         if src < 8:
             col = cols[src]
@@ -190,7 +197,16 @@ class Board:
                 moving = col[-n:]
                 del col[-n:]
                 c = moving[0]
-            under = col[-1] if col else BOTTOM
+            if col:
+                under = col[-1]
+                if tk[src] >= len(col):         # the whole ordered tail left: find the new one
+                    k = len(col) - 1
+                    while k and FIT[col[k] << 6 | col[k - 1]]:
+                        k -= 1
+                    tk[src] = k
+            else:
+                under = BOTTOM
+                tk[src] = 0
         else:
             c = self.cells[src - 8]
             self.cells[src - 8] = 0
@@ -199,8 +215,11 @@ class Board:
             d = cols[dst]
             if d:
                 to, empty = d[-1], False
+                if not FIT[c << 6 | to]:
+                    tk[dst] = len(d)
             else:
                 to, empty = BOTTOM, True
+                tk[dst] = 0
             if moving is None:
                 d.append(c)
                 self.where[c] = dst
@@ -225,7 +244,7 @@ class Board:
 
     def undo_to(self, mark: int) -> None:
         """Take back the logged moves after the first ``mark``, last first."""
-        log, cols = self.log, self.cols
+        log, cols, tk = self.log, self.cols, self.tk
         while len(log) > mark:
             src, dst, n, c, delta, _e = log.pop()
             if dst < 8:
@@ -236,6 +255,13 @@ class Board:
                 else:
                     moving = d[-n:]
                     del d[-n:]
+                if not d:
+                    tk[dst] = 0
+                elif tk[dst] >= len(d):
+                    k = len(d) - 1
+                    while k and FIT[d[k] << 6 | d[k - 1]]:
+                        k -= 1
+                    tk[dst] = k
             elif dst < 12:
                 self.cells[dst - 8] = 0
                 moving = None
@@ -245,11 +271,16 @@ class Board:
                 self.fk -= 1 << 4 * s
                 moving = None
             if src < 8:
+                col = cols[src]
+                if not col:
+                    tk[src] = 0
+                elif not FIT[c << 6 | col[-1]]:
+                    tk[src] = len(col)
                 if moving is None:
-                    cols[src].append(c)
+                    col.append(c)
                     self.where[c] = src
                 else:
-                    cols[src].extend(moving)
+                    col.extend(moving)
                     w = self.where
                     for x in moving:
                         w[x] = src
@@ -287,6 +318,15 @@ class Board:
     def won(self) -> bool:
         """All 52 cards home."""
         return self.fk == WON_FK
+
+
+def tail_start(col: list) -> int:
+    """The index in ``col`` where its ordered tail (each card fitting the one under it) starts;
+    0 if empty."""
+    k = len(col) - 1
+    while k > 0 and FIT[col[k] << 6 | col[k - 1]]:
+        k -= 1
+    return max(k, 0)
 
 
 def run_len(col: list) -> int:
@@ -369,7 +409,7 @@ def _runs_to_parents(b: Board, whole: bool) -> list:
 def g_run_parent(b: Board) -> list:
     """A column's ordered tail (the part that fits) onto a fitting top, when its bottom card does
     not already lie on a card it fits (the whole tail, within the supermove limit)."""
-    cols, fit, where, p0, p1 = b.cols, FIT, b.where, PAR0, PAR1
+    cols, where, p0, p1, tk = b.cols, b.where, PAR0, PAR1, b.tk
     cap = (b.cells.count(0) + 1) << cols.count([])
     out = []
     i = -1
@@ -378,11 +418,8 @@ def g_run_parent(b: Board) -> list:
         if not col:
             continue
         n = len(col)
-        k = n - 1
+        k = tk[i]
         c = col[k]
-        while k and fit[c << 6 | col[k - 1]]:
-            k -= 1
-            c = col[k]
         if n - k <= cap:              # the whole tail moves
             t = p0[c]
             if t >= 0:
@@ -412,11 +449,13 @@ def g_empty(b: Board) -> list:
     empties = cols.count([])
     out = [(8 + k, e, 1) for k, c in enumerate(b.cells) if c]
     cap = (b.cells.count(0) + 1) << (empties - 1)
+    tk = b.tk
     for i in range(8):
         col = cols[i]
         if col:
-            r = min(run_len(col), cap)
-            if r < len(col):
+            n = len(col)
+            r = min(n - tk[i], cap)
+            if r < n:
                 out.append((i, e, r))
     return out
 
@@ -501,7 +540,7 @@ def g_dig_top(b: Board) -> list:
     candidate, by destination column left to right. Tried only when the cards above the run are
     at most :data:`DIG_SLACK` more than the free cells (+ 3 an empty column), like a dig, and
     when the run is not longer than the cells and empty columns let move at all."""
-    cols, where, fit, out = b.cols, b.where, FIT, []
+    cols, where, fit, tk, out = b.cols, b.where, FIT, b.tk, []
     tops = None
     free = b.cells.count(0)
     nempty = cols.count([])
@@ -519,11 +558,13 @@ def g_dig_top(b: Board) -> list:
             col = cols[i]
             n = len(col)
             k = col.index(c)
+            if k >= tk[i]:
+                continue                # a run on top (a plain move of groups 3 and 4)
             e = k
-            while e + 1 < n and fit[col[e + 1] << 6 | col[e]]:
-                e += 1
-            if e == n - 1 or n - 1 - e > most or e - k >= longest:
-                continue                # a run on top (a plain move of groups 3 and 4), too deep, too long
+            while fit[col[e + 1] << 6 | col[e]]:
+                e += 1                  # stops below the ordered tail, which starts at tk[i]
+            if n - 1 - e > most or e - k >= longest:
+                continue                # too deep, too long
             if longest == 1:
                 # one card moves at a time, only onto a top: the top card first (most plans stop here)
                 top = col[-1]
