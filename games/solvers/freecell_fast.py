@@ -363,22 +363,23 @@ def g_home(b: Board) -> list:
 def g_cell_parent(b: Board) -> list:
     """A free cell's card onto a fitting top (by destination column, left to right)."""
     out = []
-    cols, where, cells = b.cols, b.where, b.cells
-    for k in range(4):
-        c = cells[k]
+    cols, where = b.cols, b.where
+    k = 7
+    for c in b.cells:
+        k += 1
         if c and c & 15 != 13:
             t, u = PAR[c]
             i, j = where[t], where[u]
-            if i < 0 or cols[i][-1] != t:
-                i = -1
-            if j < 0 or cols[j][-1] != u:
-                j = -1
-            if j >= 0 and (i < 0 or j < i):
-                i, j = j, i
-            if i >= 0:
-                out.append((8 + k, i, 1))
-                if j >= 0:
-                    out.append((8 + k, j, 1))
+            if i >= 0 and cols[i][-1] == t:
+                if j >= 0 and cols[j][-1] == u:
+                    if j < i:
+                        out += ((k, j, 1), (k, i, 1))
+                    else:
+                        out += ((k, i, 1), (k, j, 1))
+                else:
+                    out.append((k, i, 1))
+            elif j >= 0 and cols[j][-1] == u:
+                out.append((k, j, 1))
     return out
 
 
@@ -818,8 +819,8 @@ class Thread:
                 mark = len(log)
                 bared = True
                 if src < 0:
-                    for m in dst:
-                        do(*m)
+                    for ms, md, mn in dst:
+                        do(ms, md, mn)
                     autos()
                 elif dst == HOME:
                     do(src, dst, n)
