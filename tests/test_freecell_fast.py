@@ -25,7 +25,7 @@ def every_move(b: ff.Board) -> list:
 
 
 def snapshot(b: ff.Board):
-    return ([list(c) for c in b.cols], list(b.cells), list(b.found), b.fk, b.h, list(b.where), list(b.tk))
+    return ([list(c) for c in b.cols], list(b.cells), list(b.found), b.fk, b.h, list(b.where), list(b.tk), b.nf, b.ne)
 
 
 def walk(deal: int, seed: int, steps: int):
@@ -64,6 +64,7 @@ def test_do_undo_restores_the_position_and_key(deal, seed, steps):
         assert b.h == b.key_now()           # the incremental key is the key made from scratch
         assert b.where == ff.Board(b.state()).where
         assert b.tk == [len(c) - ff.run_len(c) for c in b.cols]     # where each ordered tail starts
+        assert (b.nf, b.ne) == (b.cells.count(0), b.cols.count([]))
     while marks:                            # back step by step: each position exactly as it was
         mark, snap = marks.pop()
         b.undo_to(mark)

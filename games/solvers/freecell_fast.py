@@ -131,12 +131,12 @@ class Board:
     empty column. ``where[card]`` is the column a card lies in (-1: a free cell or home);
     ``tk[i]`` the index in column ``i`` where its ordered tail starts (:func:`tail_start`; 0 for
     an empty column), kept by :meth:`do` and :meth:`undo_to` so that the move groups need not
-    walk the columns down.
+    walk the columns down; ``nf`` and ``ne`` count the empty free cells and the empty columns.
 
     :param state: a :class:`games.freecell.FreeCellState` (cards home stay home).
     """
 
-    __slots__ = ("cols", "cells", "found", "fk", "h", "log", "where", "tk")
+    __slots__ = ("cols", "cells", "found", "fk", "h", "log", "where", "tk", "nf", "ne")
 
     def __init__(self, state: FreeCellState | None = None):
         if state is None:
@@ -161,6 +161,8 @@ class Board:
             for c in col:
                 self.where[c] = i
         self.tk = [tail_start(col) for col in self.cols]
+        self.nf = self.cells.count(0)
+        self.ne = self.cols.count([])
 
     def copy(self) -> "Board":
         """An independent board in the same position, with a copy of the log."""
@@ -171,6 +173,7 @@ class Board:
         b.fk, b.h, b.log = self.fk, self.h, list(self.log)
         b.where = list(self.where)
         b.tk = list(self.tk)
+        b.nf, b.ne = self.nf, self.ne
         return b
 
     def state(self) -> FreeCellState:
@@ -207,10 +210,12 @@ class Board:
             else:
                 under = BOTTOM
                 tk[src] = 0
+                self.ne += 1
         else:
             c = self.cells[src - 8]
             self.cells[src - 8] = 0
             under = CELL_MARK
+            self.nf += 1
         if dst < 8:
             d = cols[dst]
             if d:
@@ -220,6 +225,7 @@ class Board:
             else:
                 to, empty = BOTTOM, True
                 tk[dst] = 0
+                self.ne -= 1
             if moving is None:
                 d.append(c)
                 self.where[c] = dst
@@ -231,6 +237,7 @@ class Board:
             delta = Z[c << 6 | under] ^ Z[c << 6 | to]
         elif dst < 12:
             self.cells[dst - 8] = c
+            self.nf -= 1
             self.where[c] = -1
             delta, empty = Z[c << 6 | under] ^ Z[c << 6 | CELL_MARK], False
         else:
@@ -257,6 +264,7 @@ class Board:
                     del d[-n:]
                 if not d:
                     tk[dst] = 0
+                    self.ne += 1
                 elif tk[dst] >= len(d):
                     k = len(d) - 1
                     while k and FIT[d[k] << 6 | d[k - 1]]:
@@ -264,6 +272,7 @@ class Board:
                     tk[dst] = k
             elif dst < 12:
                 self.cells[dst - 8] = 0
+                self.nf += 1
                 moving = None
             else:
                 s = c >> 4
@@ -274,6 +283,7 @@ class Board:
                 col = cols[src]
                 if not col:
                     tk[src] = 0
+                    self.ne -= 1
                 elif not FIT[c << 6 | col[-1]]:
                     tk[src] = len(col)
                 if moving is None:
@@ -286,6 +296,7 @@ class Board:
                         w[x] = src
             else:
                 self.cells[src - 8] = c
+                self.nf -= 1
                 self.where[c] = -1
             self.h ^= delta
 
@@ -385,7 +396,7 @@ def g_cell_parent(b: Board) -> list:
 
 def _runs_to_parents(b: Board, whole: bool) -> list:
     cols, fit, par, where = b.cols, FIT, PAR, b.where
-    cap = (b.cells.count(0) + 1) << cols.count([])
+    cap = (b.nf + 1) << b.ne
     out = []
     for i in range(8):
         col = cols[i]
@@ -411,7 +422,7 @@ def g_run_parent(b: Board) -> list:
     """A column's ordered tail (the part that fits) onto a fitting top, when its bottom card does
     not already lie on a card it fits (the whole tail, within the supermove limit)."""
     cols, where, p0, p1, tk = b.cols, b.where, PAR0, PAR1, b.tk
-    cap = (b.cells.count(0) + 1) << cols.count([])
+    cap = (b.nf + 1) << b.ne
     out = []
     i = -1
     for col in cols:
@@ -443,13 +454,13 @@ def g_reparent(b: Board) -> list:
 def g_empty(b: Board) -> list:
     """Onto the first empty column: a free cell's card, or a column's longest movable tail (never
     a whole column)."""
-    cols = b.cols
-    if [] not in cols:
+    empties = b.ne
+    if not empties:
         return []
+    cols = b.cols
     e = cols.index([])
-    empties = cols.count([])
     out = [(8 + k, e, 1) for k, c in enumerate(b.cells) if c]
-    cap = (b.cells.count(0) + 1) << (empties - 1)
+    cap = (b.nf + 1) << (empties - 1)
     tk = b.tk
     for i in range(8):
         col = cols[i]
@@ -463,9 +474,9 @@ def g_empty(b: Board) -> list:
 
 def g_to_cell(b: Board) -> list:
     """A column's top card into the first empty free cell."""
-    cells = b.cells
-    if 0 not in cells:
+    if not b.nf:
         return []
+    cells = b.cells
     k = 8 + cells.index(0)
     return [(i, k, 1) for i in range(8) if b.cols[i]]
 
@@ -487,8 +498,8 @@ def g_dig(b: Board) -> list:
         if top == c:
             continue
         if most < 0:
-            free = b.cells.count(0)
-            nempty = cols.count([])
+            free = b.nf
+            nempty = b.ne
             most = free + DIG_SLACK + 3 * nempty
         p = col.index(c)
         if len(col) - 1 - p > most:
@@ -543,8 +554,8 @@ def g_dig_top(b: Board) -> list:
     when the run is not longer than the cells and empty columns let move at all."""
     cols, where, fit, tk, out = b.cols, b.where, FIT, b.tk, []
     tops = None
-    free = b.cells.count(0)
-    nempty = cols.count([])
+    free = b.nf
+    nempty = b.ne
     most = free + DIG_SLACK + 3 * nempty
     longest = (free + 1) << nempty
     for j in range(8):
