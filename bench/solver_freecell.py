@@ -5,6 +5,7 @@ each solver in one process over all the deals (issue 20, item 3).
     python bench/solver_freecell.py --deals 1-100,11982 --runs 5
     python bench/solver_freecell.py --no-fc-solve --timeout 60
     python bench/solver_freecell.py --deals 1-200 --ours fast
+    python bench/solver_freecell.py --ours fast --runs 5 --our-runs 5   # both sides best of 5
 
 **Ours** runs in this process, deal after deal: CPU seconds a deal (``time.process_time``), states,
 moves, and every solution replayed through the rules (:mod:`games.freecell`: each move parsed and
@@ -24,6 +25,10 @@ side pays a process start a deal. Its total is the CPU seconds of that process (
 rusage). A deal's time is the gap between the timestamps it prints after each board (wall clock,
 microseconds): on a shared machine a gap may include time the process waited, so the block is run
 ``--runs`` times (default 3) and each deal's smallest gap is kept, and likewise the smallest total.
+``--our-runs K`` treats ours alike: each of our solvers makes K passes over the deals, alternating
+with fc-solve's runs (so a spell of load on this shared machine falls on both), and each deal's
+smallest CPU and the smallest pass total are kept (the passes must give the same answers and lines:
+the searches are deterministic). With K = 1 (the default) ours is one pass, as before session 16.
 fc-solve's solution lengths come from ``fc-solve -l lg -m -sn`` on each deal in a process of its
 own (not timed), counted in the same moves as ours: a column-to-column move of several cards is
 one move, every card to a foundation is one.
@@ -150,6 +155,20 @@ def run_ours(deals: list[int], timeout: float, quiet: bool, which: str = "curren
     return out
 
 
+def best_of(a: dict, b: dict) -> dict:
+    """Two passes of :func:`run_ours` over the same deals as one: each deal's smallest CPU, the
+    smaller pass total (``"total"``), the first pass's answers and lines. :raises AssertionError:
+    if the passes' answers, states or line lengths differ (the search is deterministic)."""
+    for k in ("status", "states", "moves"):
+        assert a[k] == b[k], f"two passes differ in {k}"
+    out = dict(a)
+    out["cpu"] = {n: min(c, b["cpu"][n]) for n, c in a["cpu"].items()}
+    out["total"] = min(a.get("total", sum(a["cpu"].values())), sum(b["cpu"].values()))
+    out["bad"] = sorted(set(a["bad"]) | set(b["bad"]))
+    out["replay"] = min(a["replay"], b["replay"])
+    return out
+
+
 STAMP = re.compile(r"^(Reached|Unsolved|Intractable) Board No\. (\d+) at ([0-9.]+)")
 
 
@@ -193,12 +212,14 @@ def fc_length(n: int) -> int | None:
     return len(re.findall(r"(?<![0-9a-z])[0-9a-h][0-9a-h](?![0-9a-z])", body))
 
 
-def run_fc(deals: list[int], runs: int) -> dict:
-    """fc-solve over ``deals``: one process a contiguous block, the whole repeated ``runs`` times.
+def run_fc(deals: list[int], runs: int, into: dict | None = None) -> dict:
+    """fc-solve over ``deals``: one process a contiguous block, the whole repeated ``runs`` times
+    (added to ``into``, the result of an earlier call, when given: the smallest kept across calls).
     :returns: ``{"status", "cpu" (each deal's smallest gap), "total" (smallest total CPU),
     "moves", "processes"}``."""
-    best_total, best = None, {}
-    status: dict = {}
+    best_total = None if into is None else into["total"]
+    best = {} if into is None else into["cpu"]
+    status: dict = {} if into is None else into["status"]
     bl = blocks(deals)
     for _ in range(runs):
         total = 0.0
@@ -209,6 +230,9 @@ def run_fc(deals: list[int], runs: int) -> dict:
             for n, t in times.items():
                 best[n] = min(best.get(n, t), t)
         best_total = total if best_total is None else min(best_total, total)
+    if into is not None:
+        into["total"] = best_total
+        return into
     moves = {}
     for n in deals:
         k = fc_length(n)
@@ -236,6 +260,9 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", default="1-1000", help="deal numbers: 1-1000,11982 (default 1-1000)")
     ap.add_argument("--timeout", type=float, default=120.0, help="our CPU seconds a deal")
     ap.add_argument("--runs", type=int, default=3, help="fc-solve runs over the deals (smallest kept)")
+    ap.add_argument("--our-runs", type=int, default=1,
+                    help="passes of each of our solvers over the deals, alternating with fc-solve's runs "
+                         "(each deal's smallest CPU and the smallest total kept, as for fc-solve; default 1)")
     ap.add_argument("--no-fc-solve", action="store_true")
     ap.add_argument("--quiet", action="store_true", help="aggregate lines only")
     ap.add_argument("--ours", default="current,fast",
@@ -249,15 +276,23 @@ def main(argv=None) -> int:
     if not a.no_fc_solve and not use_fc:
         print("fc-solve is not installed (apt-get install freecell-solver-bin): ours only", file=sys.stderr)
     ours = {w: run_ours(deals, a.timeout, a.quiet, w) for w in which}
-    fc = run_fc(deals, max(1, a.runs)) if use_fc else None
+    fc = run_fc(deals, 1) if use_fc else None
+    for i in range(1, max(a.runs, a.our_runs)):
+        if i < a.our_runs:
+            for w in which:
+                ours[w] = best_of(ours[w], run_ours(deals, a.timeout, True, w))
+        if fc is not None and i < a.runs:
+            run_fc(deals, 1, fc)
     if fc is not None and not a.quiet:
         for n in deals:
             print(f"{n} fc-solve {fc['status'].get(n, 'missing')} cpu {fc['cpu'].get(n, 0.0):.5f}"
                   + (f" moves {fc['moves'][n]}" if n in fc["moves"] else ""))
-    print(f"deals {len(deals)} ({deals[0]}-{deals[-1]})")
+    print(f"deals {len(deals)} ({deals[0]}-{deals[-1]})"
+          + (f"; ours: best of {a.our_runs} passes (each deal's smallest CPU; total: the smallest pass)"
+             if a.our_runs > 1 else ""))
     r = lambda x, y: f"{x / y:.1f}x" if y > 0 else "-"  # noqa: E731
     for w, o in ours.items():
-        total = sum(o["cpu"].values())
+        total = o.get("total", sum(o["cpu"].values()))
         print(summary(f"ours ({w})", deals, o["status"], o["cpu"], total, o["moves"])
               + f"; states mean {sum(o['states'].values()) / len(deals):.0f}; "
               + (f"{len(o['bad'])} solutions DO NOT REPLAY: {o['bad'][:20]}" if o["bad"]
