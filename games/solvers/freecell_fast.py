@@ -146,27 +146,28 @@ class Board:
         self.found = list(state.foundations)
         self.fk = sum(h << 4 * s for s, h in enumerate(self.found))
         h = 0
+        where = [-1] * 64               # the column of each card in a column, else -1
+        i = 0
         for col in self.cols:
             under = BOTTOM
             for c in col:
                 h ^= Z[c << 6 | under]
+                where[c] = i
                 under = c
+            i += 1
         for c in self.cells:
             if c:
                 h ^= Z[c << 6 | CELL_MARK]
         self.h = h
         self.log: list[tuple] = []
-        self.where = [-1] * 64          # the column of each card in a column, else -1
-        for i, col in enumerate(self.cols):
-            for c in col:
-                self.where[c] = i
+        self.where = where
         self.tk = [tail_start(col) for col in self.cols]
         self.nf = self.cells.count(0)
         self.ne = self.cols.count([])
 
     def copy(self) -> "Board":
         """An independent board in the same position, with a copy of the log."""
-        b = Board()
+        b = Board.__new__(Board)
         b.cols = [list(c) for c in self.cols]
         b.cells = list(self.cells)
         b.found = list(self.found)
@@ -877,18 +878,22 @@ class Thread:
             self.states = states
 
 
+_NAMES = [("12345678abcd"[src] + "12345678abcdh"[dst]) for src in range(12) for dst in range(13)]
+"""``_NAMES[src * 13 + dst]``: a move's text in the rules' notation (places 0..7 columns, 8..11
+free cells, 12 :data:`HOME`), before any ``/n``."""
+
+
 def texts(log: list) -> list[str]:
     """The logged moves in the rules' notation (docs/contract.md): ``3a``, ``a5``, ``1h``,
-    ``35`` onto a card, ``35/2`` onto an empty column."""
+    ``35`` onto a card, ``35/2`` onto an empty column (a column's cards; a free cell's card onto an
+    empty column has no ``/n``)."""
     out = []
+    add, names = out.append, _NAMES
     for src, dst, n, _c, _d, empty in log:
-        a = str(src + 1) if src < 8 else "abcd"[src - 8]
-        if dst < 8:
-            out.append(f"{a}{dst + 1}/{n}" if empty and src < 8 else f"{a}{dst + 1}")
-        elif dst < 12:
-            out.append(a + "abcd"[dst - 8])
+        if empty and src < 8:
+            add(f"{names[src * 13 + dst]}/{n}")
         else:
-            out.append(a + "h")
+            add(names[src * 13 + dst])
     return out
 
 
