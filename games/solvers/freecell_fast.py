@@ -48,8 +48,8 @@ written in the rules' notation.
 It is the app's FreeCell solver (:meth:`games.freecell.FreeCell.solver`: hints, the command line's
 ``solve`` and ``winnability``). Measured in docs/solvers.md ("The race with Freecell Solver"): on
 Microsoft deals 1–1000 it takes about 0.3 of the CPU of :mod:`games.solvers.freecell`'s search,
-with lines ~5 moves shorter, and is still about 16× Freecell Solver's CPU (a position here costs
-~13 µs of CPython).
+with lines ~5 moves shorter, and is still about 13–15× Freecell Solver's CPU (a position here costs
+~10–12 µs of CPython).
 """
 from __future__ import annotations
 
