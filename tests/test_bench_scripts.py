@@ -284,3 +284,44 @@ def test_spider_learn_features_ranker_and_widths(tmp_path):
 def _write(path, text):
     path.write_text(text)
     return path
+
+
+def test_spider_stack_schedules_replay_and_repeat(tmp_path):
+    from games.solvers.search import replays_to_win
+    from games.solvers.spider import SpiderBeam, _Problem
+    from games.spider import Spider
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import spider_stack as ss
+        from solvers import positions
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    states = positions("spider", {"suits": "4"}, 25, 11)
+
+    def search(n, schedule, nodes):
+        s = states[n - 1]
+        b = ss.SliceBeam(_Problem(s), lambda m: replays_to_win(Spider, s, m), max_nodes=nodes, schedule=schedule)
+        r = b.run()
+        return r.status, b.nodes, r.moves, (b.width, b.vector, b.below)
+    # the beam's schedule is the solver's search, position for position
+    s3 = states[2]
+    beam = SpiderBeam(_Problem(s3), lambda m: replays_to_win(Spider, s3, m), max_nodes=60000)
+    assert beam.run().status == "solved"
+    status, nodes, moves, job = search(3, ss.beam_schedule, 60000)
+    assert (status, nodes, moves, job[1]) == ("solved", beam.nodes, beam.result.moves, ())
+    # position 11: the beam has no win within 60 000; a pass rooted at level 2's best candidate finds
+    # one, which replays through the rules, and the same search again finds the same line
+    assert search(11, ss.beam_schedule, 60000)[0] == "unknown"
+    rooted = ss.rooted_schedule(2, 1, 2, 6, 1)
+    first = search(11, rooted, 60000)
+    assert first[0] == "solved" and first[3][1] == (0, (0, 1))
+    assert replays_to_win(Spider, states[10], first[2])
+    assert search(11, ss.rooted_schedule(2, 1, 2, 6, 1), 60000) == first
+    # a discrepancy pass (the next slice of a level) searches otherwise, and its win replays too
+    lds = search(3, ss.lds1_schedule(3), 60000)
+    assert lds[0] == "solved" and lds[1] != nodes and replays_to_win(Spider, s3, lds[2])
+    p = run("bench/spider_stack.py", "--positions", "3", "--nodes", "60000", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert p.stdout.splitlines()[1].split()[:2] == ["3", str(beam.nodes)]
+    bad = run("bench/spider_stack.py", "--schedule", "lds1:x", tmp=tmp_path)
+    assert bad.returncode == 2 and "--schedule" in bad.stderr
