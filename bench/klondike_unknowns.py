@@ -61,6 +61,30 @@ class _Solver(ks.KlondikeSolver):
         super()._solution()
 
 
+def _timed(fn):
+    """``fn`` (a lane's turn: ``(solver, lane, budget, t0)``) with its CPU seconds added to
+    ``solver.cpu[lane]``."""
+    def run(self, lane, budget, t0):
+        c0 = time.process_time()
+        try:
+            return fn(self, lane, budget, t0)
+        finally:
+            self.cpu[id(lane)] = self.cpu.get(id(lane), 0.0) + time.process_time() - c0
+    return run
+
+
+class _CpuSolver(_Solver):
+    """The solver, timing each lane's turns (``cpu``: lane id -> CPU seconds); ``--cpu``."""
+
+    _dfs = _timed(ks.KlondikeSolver._dfs)
+    _stage = _timed(ks.KlondikeSolver._stage)
+    _proof = _timed(ks.KlondikeSolver._proof)
+
+    def __init__(self, *args, **kwargs):
+        self.cpu = {}
+        super().__init__(*args, **kwargs)
+
+
 class _WinSolver(_Solver):
     """The solver without its proof lanes: every node goes to the lanes that look for a win."""
 
@@ -68,10 +92,10 @@ class _WinSolver(_Solver):
     PROOF3 = None
 
 
-def run_solver(deal: int, draw: int, timeout: float, win_only: bool = False) -> str:
+def run_solver(deal: int, draw: int, timeout: float, win_only: bool = False, cpu: bool = False) -> str:
     s = Klondike.deal(deal, {"draw": str(draw)})
     t0 = time.process_time()
-    sv = (_WinSolver if win_only else _Solver)(s, timeout=timeout, clock=time.process_time)
+    sv = (_WinSolver if win_only else _CpuSolver if cpu else _Solver)(s, timeout=timeout, clock=time.process_time)
     lanes = list(sv.lanes) + list(sv._rollouts) + list(sv._late)
     r = sv.run()
     dt = time.process_time() - t0
@@ -83,7 +107,8 @@ def run_solver(deal: int, draw: int, timeout: float, win_only: bool = False) -> 
     parts = []
     for lane in lanes:
         parts.append(f"{lane_name(lane, draw)}:{lane.nodes}" + ("+" if lane is ended else "")
-                     + ("*" if lane is sv.won_by else ""))
+                     + ("*" if lane is sv.won_by else "")
+                     + (f"/{sv.cpu.get(id(lane), 0.0):.1f}s" if cpu else ""))
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     extra = f" {len(r.moves)} moves" if r.status == "solved" else ""
     return f"{deal} {r.status} {dt:.1f} {sv.nodes}{extra} [{' '.join(parts)}] {rss:.0f}MB"
@@ -129,7 +154,11 @@ def main(argv=None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="a class attribute of the solver for this run (a Python literal, e.g. PROOF3=8.0)")
     ap.add_argument("--mode", choices=("solver", "win", "rollout", "abstract", "abstract3"), default="solver")
+    ap.add_argument("--cpu", action="store_true",
+                    help="solver mode: each lane's CPU seconds too (its turns timed), as nodes/seconds")
     a = ap.parse_args(argv)
+    if a.cpu:
+        ks._run_rollout = _timed(ks._run_rollout)
     for item in a.set:  # on the bench's subclass only: the solver's own defaults stay
         name, value = item.split("=", 1)
         if not hasattr(ks.KlondikeSolver, name):
@@ -139,7 +168,7 @@ def main(argv=None) -> int:
         if a.mode == "rollout":
             print(run_rollout(n, a.draw, a.timeout), flush=True)
         elif a.mode in ("solver", "win"):
-            print(run_solver(n, a.draw, a.timeout, a.mode == "win"), flush=True)
+            print(run_solver(n, a.draw, a.timeout, a.mode == "win", a.cpu), flush=True)
         else:
             print(run_abstract(n, a.draw, a.timeout, a.mode == "abstract3"), flush=True)
     return 0

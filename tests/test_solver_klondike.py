@@ -624,3 +624,60 @@ def test_rollout_lanes_win_only_winnable_small_positions_and_end_on_the_others(d
         won += want
         lost += not want
     assert won >= 20 and lost >= 5 and found >= 0.9 * won, (won, lost, found)
+
+
+def test_draw_3_rollout_lanes_join_once_the_exact_talon_lane_leaves(monkeypatch):
+    # In draw 3 the rollout lanes join when the exact-talon proof lane reaches its goal (it proves
+    # nothing there, a sign of a won deal) and take half its share. Draw-3 #90 (12.5 M nodes of the other
+    # lanes alone) is won so, with LATE lowered, and the line replays; without them it is unknown.
+    assert KlondikeSolver.ROLLOUT_AT is None and 3 in KlondikeSolver.ROLLOUT_DRAWS
+    monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
+    s = Klondike.deal(90, {"draw": "3"})
+    sv = KlondikeSolver(s, max_nodes=500_000)  # won at 468 141 nodes
+    rolls, proof3 = list(sv._rollouts), sv._proof3
+    assert len(rolls) == len(KlondikeSolver.ROLLOUTS) and proof3 is not None
+    joined = False
+    while sv.result is None and not joined:
+        assert not any(x in sv.lanes for x in rolls)
+        sv.step(100)
+        joined = any(x in sv.lanes for x in rolls)
+    assert joined and proof3 not in sv.lanes and not proof3.complete and proof3.nodes > 0
+    r = sv.run()
+    assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)
+    assert any(x.win is not None for x in rolls)  # a rollout lane won it
+    monkeypatch.setattr(KlondikeSolver, "ROLLOUT_DRAWS", ())
+    assert KlondikeSolver(s, max_nodes=r.nodes).run().status == UNKNOWN
+
+
+def test_draw_3_rollout_lanes_stay_out_while_the_exact_talon_lane_searches(monkeypatch):
+    # Draw-3 #219 is proved lost by the exact-talon lane: the rollout lanes never join, so the
+    # search is the one without them, node for node.
+    monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
+    s = Klondike.deal(219, {"draw": "3"})
+    sv = KlondikeSolver(s, max_nodes=200_000)
+    rolls = list(sv._rollouts)
+    r = sv.run()
+    assert r.status == UNSOLVABLE and sv._proof3.complete and all(x.nodes == 0 for x in rolls)
+    monkeypatch.setattr(KlondikeSolver, "ROLLOUT_DRAWS", ())
+    assert KlondikeSolver(s, max_nodes=200_000).run().nodes == r.nodes
+
+
+def test_draw_3_rollout_lanes_leave_with_the_progress_lanes(monkeypatch):
+    # The rollout lanes walk the progress lanes' boards; once both progress lanes' frontiers have run
+    # dry they leave too (they never prove anything), so their share goes back to the depth-first
+    # lanes (draw-3 #925 is won by a streamliner after its progress lanes ran dry). The frontiers
+    # are made to run dry here by a stand-in for the progress lanes' turn.
+    monkeypatch.setattr(KlondikeSolver, "LATE", 0)
+    sv = KlondikeSolver(Klondike.deal(90, {"draw": "3"}), max_nodes=100_000)
+    rolls = list(sv._rollouts)
+    while sv.result is None and not any(x in sv.lanes for x in rolls):
+        sv.step(10)
+    assert any(x in sv.lanes for x in rolls) and sv._proof3 not in sv.lanes
+    monkeypatch.setattr(KlondikeSolver, "_stage", lambda self, lane, budget, t0: UNSOLVABLE)
+    while sv.result is None and any(x.__class__ is _StageLane for x in sv.lanes):
+        assert any(x in sv.lanes for x in rolls)
+        sv.step(10)
+    assert not any(x in sv.lanes for x in rolls)
+    done, n0 = [x.nodes for x in rolls], sv.nodes
+    sv.step(5_000)
+    assert [x.nodes for x in rolls] == done and sv.nodes > n0  # the others search on, the rollouts not

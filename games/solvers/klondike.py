@@ -113,10 +113,12 @@ the same talon cards is one class) — a board is not searched again with a clas
 more talon cards than one it was searched with and a superset of its pending columns
 (:func:`_dominated3`; the progress lanes' local searches key ``p`` itself).
 
-The *rollout lanes* (:class:`_RolloutLane`, in the draws of ``ROLLOUT_DRAWS``: none by default) walk the
+The *rollout lanes* (:class:`_RolloutLane`, in the draws of ``ROLLOUT_DRAWS``: draw 3) walk the
 same progress boards by nested rollouts (Yan et al., NIPS 2004; Cazenave's NMCS): a level-n step
 tries every child board with a level n−1 rollout and goes to the one that got furthest. They find
-wins the best-first lanes need millions of nodes for; they never answer "unsolvable".
+wins the best-first lanes need millions of nodes for; they never answer "unsolvable". In draw 3
+they join when the exact-talon proof lane reaches its goal (so it proves nothing: a sign the deal
+is won) and take half its share; while it searches they stay out, so its proofs keep every node.
 
 In draw 1 two more progress lanes search the talon reached as in draw 3 (every draw-3 line is a
 draw-1 line; draw-1 deals 55, 333, 335, 558 are won so and were unknown at 30 CPU s); they join
@@ -1157,10 +1159,11 @@ class KlondikeSolver(Sliced):
     LATE = 300_000  # nodes spent before the STAGE_DRAW3 and PROOF3 lanes join (the app's hint budget: a hint's search is unchanged)
     LOCAL = 10  # nodes of its local searches
     PROOF = 4.0  # weight of the proof lane (games/solvers/klondike_proof.py), or None
-    # rollout lanes (_RolloutLane, from ROLLOUT_AT nodes, in ROLLOUT_DRAWS: none, docs/solvers.md item 4)
+    # rollout lanes from ROLLOUT_AT nodes, or (None) see _rollouts_after
     ROLLOUTS: tuple = ((1.0, 10, "rank"), (1.0, 20, "rank"), (2.0, 20, "talon"))
-    ROLLOUT_AT = 300_000
-    ROLLOUT_DRAWS: tuple = ()
+    ROLLOUT_AT: int | None = None
+    ROLLOUT_DRAWS: tuple = (3,)
+    _proof3 = None
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
                  clock: Clock = time.perf_counter):
@@ -1220,9 +1223,10 @@ class KlondikeSolver(Sliced):
             self.lanes.append(ProofLane(Abstract(root[0], root[1], root[3]), self.PROOF))
         if state.draw == 3 and self.PROOF3 is not None:  # the same with draw 3's own talon
             root = self.lanes[len(phases)].stack[0][0]
-            self._late.append(ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), self.PROOF3))
+            self._proof3 = ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), self.PROOF3)
+            self._late.append(self._proof3)
         self._rollouts = _rollout_lanes(self, self.lanes[len(phases)].stack[0])
-        if not self.ROLLOUT_AT:
+        if self.ROLLOUT_AT == 0:
             self.lanes += self._rollouts
             self._rollouts = []
         # lanes whose weight changes once LATE nodes are spent: draw 3's progress lanes (STAGE_LATE3)
@@ -1235,7 +1239,7 @@ class KlondikeSolver(Sliced):
         while budget > 0:
             lane = self._lane
             if lane is None or self._left <= 0:
-                if self._rollouts and self.nodes >= self.ROLLOUT_AT:
+                if self._rollouts and self.ROLLOUT_AT is not None and self.nodes >= self.ROLLOUT_AT:
                     self.lanes += self._rollouts
                     self._rollouts = []
                 if (self._late or self._reweigh) and self.nodes >= self.LATE:
@@ -1271,6 +1275,7 @@ class KlondikeSolver(Sliced):
                 return self._finish(UNSOLVABLE)
             self.lanes.remove(lane)  # a streamliner's space ran dry
             self._lane = None
+            _rollouts_after(self, lane)
         return None
 
     def _dfs(self, lane: _Lane, budget: int, t0: float) -> str | None:
@@ -1537,6 +1542,28 @@ def _rollout_lanes(self: KlondikeSolver, root: list) -> list:
     draw = self.start.draw
     return [_RolloutLane(_Problem(draw, True), root[0], root[3], weight, local, score, stores.setdefault(local, {}))
             for weight, local, score in (self.ROLLOUTS if draw in self.ROLLOUT_DRAWS else ())]
+
+
+def _rollouts_after(self: KlondikeSolver, lane) -> None:
+    """:class:`KlondikeSolver` ``self``'s rollout lanes after ``lane`` left its portfolio, with
+    ``ROLLOUT_AT = None`` (otherwise they join at a node count, and this does nothing). When the
+    exact-talon lane (``_proof3``) leaves, it has reached its goal, so it proves nothing — on the draw-3 deals measured, only on won ones —: the rollout lanes join
+    (ROLLOUTS' 1 + 1 + 2 against its 8, half its share: its whole 8 cost an answered deal) and, like
+    any lane that joins, run until their nodes per weight catch up. While it searches they stay out,
+    so its proofs keep every node. When the last progress lane leaves (its frontier ran dry), the
+    rollout lanes, over the same progress boards, leave too (they never prove anything), and do not
+    join after it: their share goes back to the depth-first lanes. docs/solvers.md, item 4,
+    "Session 16"."""
+    if self.ROLLOUT_AT is not None:
+        return
+    stages = any(x.__class__ is _StageLane for x in self.lanes)
+    if lane is self._proof3:
+        if stages:
+            self.lanes += self._rollouts
+        self._rollouts = []
+    elif lane.__class__ is _StageLane and not stages:
+        self.lanes = [x for x in self.lanes if x.__class__ is not _RolloutLane]
+        self._rollouts = []
 
 
 def _run_rollout(self: KlondikeSolver, lane: _RolloutLane, budget: int, t0: float) -> str | None:
