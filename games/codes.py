@@ -2,7 +2,8 @@
 
 A code is ``PREFIX-RULES-NUMBER``: the game's prefix (``TP1``), its rule letters (``E``), and the
 deal number in base 26 written with 7 letters, ``A`` = 0 (``AAAAAAB`` = 1). Codes are
-case-insensitive and surrounding spaces are ignored.
+case-insensitive, surrounding spaces are ignored, and Cyrillic or Greek letters that look like
+Latin ones are read as those (:func:`latin`).
 
 >>> encode("TP1", "E", 1)
 'TP1-E-AAAAAAB'
@@ -15,6 +16,23 @@ from .deal import check_number
 from .quoting import quote
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+# Cyrillic and Greek letters drawn like Latin code letters, each read as that letter: a code
+# holds only A-Z, digits and '-', so the reading is never ambiguous, and a player retyping a code
+# on a Russian keyboard gets Т, Р, Е, А… that look exactly like T, P, E, A.
+_LOOK_ALIKES = str.maketrans(
+    "АВЕКМНОРСТХУавекмнорстху" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "ABEKMHOPCTXYABEKMHOPCTXY" "ABEZHIKMNOPTYX")
+
+
+def latin(text: str) -> str:
+    """``text`` with the Cyrillic and Greek letters that look like Latin capitals (А, Т, Р, Ε…)
+    written as those capitals; everything else as it was.
+
+    >>> latin("ТР1-Е-АААААAB") == "TP1-E-AAAAAAB"
+    True
+    """
+    return text.translate(_LOOK_ALIKES)
 
 
 class CodeError(ValueError):
@@ -52,7 +70,7 @@ def decode(code: str, prefix: str, example: str, rule_part: str) -> tuple[str, i
 
     :raises CodeError: quoting the code, saying what is wrong with it.
     """
-    text = code.strip().upper()
+    text = latin(code.strip()).upper()
     parts = text.split("-")
     if len(parts) != 3:
         raise CodeError(f"'{quote(code)}' is not a deal code (expected {prefix}-{example}-AAAAAAB; {rule_part})")

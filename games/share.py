@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs
 
-from .codes import CodeError
+from .codes import CodeError, latin
 from .quoting import quote
 from .registry import GAMES, find_game
 
@@ -15,7 +15,7 @@ def find_code(code: str) -> tuple[str, int, dict]:
     t = str(code).strip()
     if not t:
         raise CodeError("no deal code given")
-    prefix = t.split("-", 1)[0].upper()
+    prefix = latin(t.split("-", 1)[0]).upper()
     for game in GAMES:
         rules = find_game(game)
         if rules.code_prefix.upper() == prefix:

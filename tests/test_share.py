@@ -200,3 +200,25 @@ def test_an_address_with_an_empty_deal_says_so_and_changes_nothing(query):
     assert isinstance(app.scene, HomeScene)
     assert app.notice == "The address's deal= names no code"
     assert dict(store.backend.data) == before
+
+
+def test_a_code_typed_with_cyrillic_look_alikes_reads_as_the_latin_code():
+    """On a Russian keyboard a code retyped from a screenshot comes out as ``ТР1-Е-АААААAB``
+    (Т, Р, Е, А Cyrillic): it was refused with a message showing the same-looking text as the
+    example. Letters drawn like Latin capitals are read as those (docs/rules.md, "Deal codes"),
+    on the command line's reading, in any game's code and in the code field."""
+    from games.registry import find_game
+    from ui.table.klondike import KlondikeTable
+
+    assert find_code("ТР1-Е-АААААAB") == find_code("TP1-E-AAAAAAB") == ("tripeaks", 1, find_code("TP1-E-AAAAAAB")[2])
+    assert find_code("кl1-d3-аааааgм") == find_code("KL1-D3-AAAAAGM")       # lower case, mixed
+    assert find_game("pyramid").decode("РY1-L01Р3-АААААAB") == find_game("pyramid").decode("PY1-L01P3-AAAAAAB")
+    with pytest.raises(CodeError, match="is not a deal code"):
+        find_code("ЖЖ1-Е-АААААAB")                      # a Cyrillic letter with no Latin twin
+    store = Store(MemoryStorage())
+    app = new_app(store, KlondikeTable(5))
+    t = app.scene
+    t.open_code_entry()
+    t.panel.value = "ТР1-Е-АААААAB"
+    t.panel.submit()
+    assert app.scene is not t and app.scene.game == "tripeaks" and app.scene.number == 1
