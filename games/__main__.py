@@ -296,7 +296,8 @@ def cmd_moves(a) -> int:
 def cmd_play(a) -> int:
     rules = find_game(a.game)
     text = read_text(a.position)
-    state = load_position(rules, a.position, parse_options(a.option, option_sameness([rules])), text)
+    options = parse_options(a.option, option_sameness([rules]))
+    state = load_position(rules, a.position, options, text)
     hist = History.start(rules, state, moves_so_far(text))
     for i, tok in enumerate(a.moves.split(), 1):
         try:
@@ -307,9 +308,16 @@ def cmd_play(a) -> int:
         raise CommandError(f"the move counter would pass its limit, {MOVES_LIMIT}: the position says "
                            f"'Moves: {moves_so_far(text)}' (leave that line out to count from 0)")
     s = hist.state
-    sys.stdout.write(rules.format_position(s))
-    sys.stdout.write(f"Score: {rules.score(s)}\nMoves: {hist.moves}\nStatus: {rules.status(s)}\n")
-    sys.stdout.write("".join(line + "\n" for line in rules.trailer(s)))
+    out = (rules.format_position(s) + f"Score: {rules.score(s)}\nMoves: {hist.moves}\nStatus: {rules.status(s)}\n"
+           + "".join(line + "\n" for line in rules.trailer(s)))
+    # what play writes, every command reads back (docs/contract.md, "The move counter"): a count
+    # carried past the range a position's line takes (a score over 10^9, Klondike's recycles,
+    # a TriPeaks streak over 52) is refused here, nothing written, rather than written unreadable
+    try:
+        rules.parse_position(out, rules.check_options(as_typed(options)))
+    except GameError as e:
+        raise CommandError(f"the position after these moves could not be read back, so it is not written: {e}") from None
+    sys.stdout.write(out)
     return 0
 
 

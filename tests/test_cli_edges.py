@@ -83,6 +83,32 @@ def test_what_play_writes_reads_back_at_the_moves_limit(capsys, monkeypatch, gam
     assert rc == 2 and str(MOVES_LIMIT + 1) in err, err
 
 
+@pytest.mark.parametrize("game, options, start, moves, line", [
+    ("tripeaks", [], "s", "3D", "Score: 1000000000"),                       # 3D scores 10
+    ("pyramid", [], "", "KD", "Score: 1000000000"),                         # a king scores
+    ("klondike", ["--option", "draw=3"], "s s s s s s s s", "s", "Recycles: 1000000000"),   # the 8th draw empties the stock
+])
+def test_what_play_writes_reads_back_past_a_counts_limit(capsys, monkeypatch, game, options, start, moves, line):
+    """``play`` writes the position after the moves, and every command reads that back (docs/contract.md,
+    "The move counter"). A score carried over 10^9, or Klondike's recycles over theirs, was written
+    (exit 0) as a line ``moves`` then refused; now ``play`` refuses it (exit 2, nothing written,
+    one line naming the count), and the position one move before still reads back."""
+    rc, text, err = run(capsys, "deal", game, "--number", "1", *options)
+    assert rc == 0, err
+    if start:
+        rc, text, err = run(capsys, "play", game, *options, "--position", "-", "--moves", start, stdin=text,
+                            monkeypatch=monkeypatch)
+        assert rc == 0, err
+    key = line.split(":")[0]
+    text = "".join(l + "\n" for l in text.splitlines() if not l.startswith(key + ":")) + line + "\n"
+    rc, out, err = run(capsys, "moves", game, *options, "--position", "-", stdin=text, monkeypatch=monkeypatch)
+    assert rc == 0 and moves in out.split(), (out, err)
+    rc, out, err = run(capsys, "play", game, *options, "--position", "-", "--moves", moves, stdin=text,
+                       monkeypatch=monkeypatch)
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1, (out, err)
+    assert "could not be read back" in err and "out of range" in err and key.lower() in err.lower(), err
+
+
 @pytest.mark.parametrize("game, key", [("tripeaks", "Score"), ("tripeaks", "Streak"), ("klondike", "Score"),
                                        ("klondike", "Recycles"), ("pyramid", "Score"), ("pyramid", "Pass"),
                                        ("spider", "Score"), ("spider", "Completed")])
