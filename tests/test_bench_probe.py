@@ -19,9 +19,11 @@ os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_
                   PASYANS_DATA=tempfile.mkdtemp(prefix="pasyans-probe-"), PASYANS_SOLVER_WALL="0")
 import probe
 probe.install()
+from conftest import FakeClock
 from ui.app import App
 from ui.settings import Settings
-App((390, 844), settings=Settings(language="en"))
+App.now = staticmethod(FakeClock(tick=0.00001))   # what a frame does may not hang on the load
+App((390, 844), settings=Settings(language="en", anim_speed="off"))
 tables = [{"game": "tripeaks", "number": 1, "options": {"mode": "easy", "scoring": "streak"}, "moves": 3}]
 r = probe.call("bench_run", {"tables": tables, "redraws": 1, "idle": 3, "timeline": True, "max_nodes": 5000})
 print(json.dumps({s: r[s]["timeline"] for s in ("home", "stats", "tripeaks")} if "error" not in r else r))

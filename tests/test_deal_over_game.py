@@ -46,6 +46,11 @@ def tap_button(app, name):
 
 @pytest.mark.parametrize("keep", [True, False])
 def test_a_link_over_a_game_in_progress_asks_first(monkeypatch, keep):
+    from ui.app import App
+
+    # the game's clock stops while the panel asks and runs again once Keep playing closes it:
+    # on a still clock the save after it is the saved game exactly, whatever the machine's load
+    monkeypatch.setattr(App, "now", staticmethod(lambda: 1000.0))
     store = Store(MemoryStorage())
     app = playing_freecell(store)
     app.scene.leave()
