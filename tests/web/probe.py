@@ -449,6 +449,7 @@ class _Causes:
         self.saves = 0
         self.gc = [0, 0, 0]         # garbage collections begun, per generation
         self.warmed = 0             # faces made ahead (``cards_art.warm``)
+        self.warm_made = 0          # images of any kind ``cards_art.warm`` made
         self.pieces = 0             # pieces of a game's search imported ahead (``ui.imports``)
         self.font_pieces = 0        # pieces of the fonts' work made ahead (``ui.text.open_wanted``)
         self.drawn_faces = 0        # faces the last frame made outside ``warm``
@@ -485,6 +486,7 @@ class _Causes:
                 # thousands of images took 0.1-0.3 ms in the page from every frame, made or not
                 size = len(cards_art._cache)
                 made = warm(*args, **kwargs)
+                self.warm_made += made
                 added = len(cards_art._cache) - size
                 if made and added >= made:
                     self.warmed += sum(1 for k in islice(reversed(cards_art._cache), added)
@@ -557,6 +559,7 @@ class _Causes:
         hist = getattr(sc, "history", None)
         snd = getattr(a, "sounds", None)
         return {"saves": self.saves, "gc": list(self.gc), "faces": self.faces(), "warmed": self.warmed,
+                "warm_made": self.warm_made, "listed": getattr(sc, "_collected", None),
                 "sounds": self.loaded(snd), "fonts": self.fonts(), "font_pieces": self.font_pieces,
                 "modules": len(sys.modules),
                 "pieces": self.pieces, "moves": len(hist.actions) if hist is not None else None,
@@ -580,6 +583,10 @@ class _Causes:
             art["font"] = fonts
         if art:
             parts.append("made " + " ".join(f"{k}:{v}" for k, v in sorted(art.items())))
+        if self.warm_made != b["warm_made"] and not art:   # made, but held outside cards_art's cache
+            parts.append(f"warm made {self.warm_made - b['warm_made']}")
+        if sc is b["scene"] and b["listed"] is False and getattr(sc, "_collected", None):
+            parts.append("listed images")      # the dry pass listing a table's first picture's images
         for r in self.rebuilds:
             parts.append("rebuild whole" if r < 0 else f"rebuild {r} rects")
         if self.saves != b["saves"]:
@@ -648,12 +655,13 @@ def _time_sections() -> None:
 
 
 AHEAD_WORK = ("made ", "search piece", "font piece", "imported ", "rebuild whole", "mixer opened", "sounds loaded",
-              "gc gen")
+              "gc gen", "warm made", "listed images")
 """Causes that make a frame which draws nothing an ``ahead`` frame (work made before it is
 needed: card art or fonts, a piece of a search, a piece of the fonts' work (a font opened or its
 glyphs measured), modules imported (a game's table for its miniature), the table's picture
-prepared before its first frame, the mixer and its sound files, a garbage collection), not an
-``unchanged`` one."""
+prepared before its first frame or its images listed for it, images ``cards_art.warm`` made that
+its cache does not hold (a table's felt bands, a count's text), the mixer and its sound files, a
+garbage collection), not an ``unchanged`` one."""
 LAST = {"made": False}   # the last timed frame did work ahead (:data:`AHEAD_WORK`)
 FACES = {"frames": 0, "faces": 0, "most": 0}
 """Drawn frames whose drawing made card faces (first sight of a face), the faces they made and
