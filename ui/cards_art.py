@@ -440,15 +440,19 @@ def blit_placeholder(surface: pygame.Surface, w: int, pos) -> None:
     surface.blit(placeholder(w), pos)
 
 
-def text_image(label: str, size: int, color) -> pygame.Surface | None:
-    """``text.render(label, size, color)`` (a count on a pile, ``size`` px); ``None`` in a dry
-    pass (:class:`collecting`), which queues it among the next picture's images instead: the
-    first text at a size opens its font (about a millisecond in WebAssembly, more with its
-    supersampled render)."""
+def text_image(label: str, size: int, color, room: int | None = None) -> pygame.Surface | None:
+    """``text.render(label, size, color)`` (a count on a pile, ``size`` px; with ``room``, px,
+    at the largest size down from ``size`` whose text fits that width, :func:`ui.text.fit`);
+    ``None`` in a dry pass (:class:`collecting`), which queues it among the next picture's images
+    instead: the first text at a size opens its font (about a millisecond in WebAssembly, more
+    with its supersampled render)."""
+    def make() -> pygame.Surface:
+        fitted = size if room is None else text.fit(label, size, room, text.MIN_SIZE)
+        return text.render(label, fitted, color)
     if _collecting:
-        want(("text", label, size, tuple(color)), lambda: text.render(label, size, color), True)
+        want(("text", label, size, room, tuple(color)), make, True)
         return None
-    return text.render(label, size, color)
+    return make()
 
 
 def opaque_band(img: pygame.Surface) -> tuple[pygame.Surface, int, int]:

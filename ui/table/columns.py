@@ -1198,8 +1198,8 @@ class ColumnsTable(GameTable):
         if cards_art.collecting_now():
             # the dry pass that lists a first picture's images queues the outline and the mark
             # instead of making them (blurred and blended, a few ms each in WebAssembly)
-            w, ps = self.card_w, round(self.card_w * 0.42)
-            cards_art.want(("empty", w), lambda: cards_art.placeholder(w), True)
+            ps = round(self.card_w * 0.42)
+            cards_art.blit_placeholder(surface, self.card_w, r.topleft)
             if key[0] == "found" and not covered:
                 cards_art.want(("faint", key[1], ps), lambda: _faint_suit(key[1], ps), True)
             return

@@ -695,11 +695,9 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         if g.stock.x < g.deck.x:   # left-handed: the strip is at the right
             strip = pygame.Rect(g.stock.right, d.y, d.right - g.stock.right, d.height)
         size, room = max(text.MIN_SIZE, round(g.deck.width * 0.26)), max(8, strip.width - 4)
-        if cards_art.collecting_now():   # the dry pass listing a first picture's images: queued
-            cards_art.want(("text", str(n), size, room),
-                           lambda: text.render(str(n), text.fit(str(n), size, room, text.MIN_SIZE), INK), True)
+        badge = cards_art.text_image(str(n), size, INK, room)
+        if badge is None:   # the dry pass listing a first picture's images: queued
             return
-        badge = text.render(str(n), text.fit(str(n), size, room, text.MIN_SIZE), INK)
         br = badge.get_rect(center=(strip.centerx, strip.bottom - badge.get_height()))
         pygame.draw.rect(surface, (10, 30, 20), br.inflate(6, 2), border_radius=br.height)
         surface.blit(badge, br)
