@@ -23,6 +23,7 @@ def test_the_first_picture_comes_whatever_the_load(monkeypatch, scene):
                                  "veiled", "faint", "felt", "widths")}
     monkeypatch.setattr(cards_art, "_slowest", dict(swamped))
     monkeypatch.setattr(cards_art, "_first_slowest", dict(swamped))
+    monkeypatch.setattr(cards_art, "_dearest", dict(swamped))
     app = new_app(size=(390, 844), frames=0)
     if scene != "home":
         app.switch(table_class(scene)(1, {}))

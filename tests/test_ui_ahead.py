@@ -329,6 +329,7 @@ def test_warm_guesses_a_new_kind_of_image_as_slow_as_the_slowest(monkeypatch):
     clock = [0.0]
     made = []
     monkeypatch.setattr(cards_art, "_slowest", {})
+    monkeypatch.setattr(cards_art, "_dearest", {})
 
     def maker(kind, k):
         def make():
@@ -352,6 +353,52 @@ def test_warm_guesses_a_new_kind_of_image_as_slow_as_the_slowest(monkeypatch):
     assert made[-1] == "glow"
 
 
+def test_warm_costs_a_back_or_shadow_by_its_width(monkeypatch):
+    """A card back made for a home-screen miniature (20 px) costs a fraction of a table's (100 px),
+    and a shadow never made yet costs several faces (a gaussian blur whose radius grows with the
+    card): ``warm`` scales a kind's recent cost by the image's size and guesses a kind never made
+    from its prior in faces, so a table's first back and shadow are left for a frame with room
+    rather than run past the deadline (a TriPeaks listing frame at 1280x800 took 20.4 ms in
+    WebAssembly so: docs/web.md)."""
+    clock = [0.0]
+    made = []
+    for name in ("_slowest", "_first_slowest", "_dearest"):
+        monkeypatch.setattr(cards_art, name, {})
+    monkeypatch.setattr(cards_art, "_made_widths", {("face", 100)})
+
+    def cost(key):     # seconds, shaped as measured (docs: KIND_PRIOR), a slow machine's
+        w = key[2] if key[0] == "face" else key[1]
+        return {"face": 0.001, "back": max(0.0008, 0.005 * (w / 100) ** 2),
+                "shadow": max(0.0004, 0.007 * (w / 100) ** 3)}[key[0]]
+
+    def maker(key):
+        def make():
+            clock[0] += cost(key)
+            made.append(key)
+        return make
+
+    def want(key):
+        cards_art.want(key, maker(key))
+
+    now = lambda: clock[0]   # noqa: E731
+    want(("back", 20, "blue"))                    # a miniature's back
+    for c in range(10):
+        want(("face", c, 100, False, False))
+    cards_art.warm(1.0, now)
+    assert len(made) == 11
+    want(("back", 100, "blue"))
+    want(("shadow", 100))
+    for _ in range(3):                            # frames with room for three faces
+        start = clock[0]
+        cards_art.warm(start + 0.003, now)
+        assert clock[0] <= start + 0.003, (made[11:], clock[0] - start)
+    for _ in range(40):                           # made in frames with room all the same
+        if not cards_art.pending(soon_only=False):
+            break
+        cards_art.warm(clock[0] + 0.008, now)
+    assert set(made[11:]) == {("back", 100, "blue"), ("shadow", 100)}
+
+
 def test_warm_costs_the_first_face_of_a_width_apart(monkeypatch):
     """The first face of a card width also makes that size's suit shapes and opens its index
     font (several faces' time): after many cheap faces of one width, the first face of a new
@@ -362,6 +409,7 @@ def test_warm_costs_the_first_face_of_a_width_apart(monkeypatch):
     made = []
     monkeypatch.setattr(cards_art, "_slowest", {})
     monkeypatch.setattr(cards_art, "_first_slowest", {}, raising=False)
+    monkeypatch.setattr(cards_art, "_dearest", {})
     monkeypatch.setattr(cards_art, "_made_widths", set(), raising=False)
     seen = set()
 

@@ -817,9 +817,33 @@ _MARGINS: dict[int, int] = {}
 _soon: dict = {}      # key → maker: images the next picture needs (made first)
 _later: dict = {}     # key → maker: images a later picture may need (cards turned, widths to come)
 _collecting = False
-_slowest: dict = {}   # key kind → seconds: the slowest maker of that kind lately (decays)
+_slowest: dict = {}   # key kind → seconds a unit (:func:`_units`): the slowest maker of that kind lately (decays)
 _first_slowest: dict = {}   # face kind → seconds: the slowest first face of a width lately (decays)
+_dearest: dict = {}   # key kind → seconds: the slowest image of that kind lately, whatever its size (decays)
 _made_widths: set = set()   # (face kind, width) of which a face was made by warm
+_SCALED = {"back": (2, 0.15), "shadow": (3, 0.1), "glow": (3, 0.1)}   # kind → (power, floor): _units
+KIND_PRIOR = {"face": 1.0, "cface": 1.0, "empty": 1.0, "veiled": 1.5, "back": 3.5, "shadow": 6.0, "glow": 10.0}
+"""What an image of a kind never made yet is taken to cost, in faces (a face's maker with its
+opaque body = 1), times its :func:`_units`. Measured natively with pygame-ce 2.5.8: a face and
+its body 0.05–0.2 ms at any width from 10 to 120 px (its drawing calls, not its pixels, cost);
+at 120 px a back with its body 0.67 ms, a shadow 1.28 ms, a halo 2.17 ms; rounded up. Without
+it a back or a shadow first made at a desktop size was guessed at a face's cost (docs/web.md,
+"A new kind of image costed by its width")."""
+
+
+def _units(key: tuple) -> float:
+    """What the image under cache key ``key`` costs against the same kind's for a 100 px card:
+    a back grows with its area (``(w/100)**2``), a shadow or a halo with its area times its
+    blur's radius (``(w/100)**3``), each at least a floor (below it the drawing calls, not the
+    pixels, cost); any other kind (a face, a text, a felt band) 1."""
+    scaled = _SCALED.get(key[0])
+    w = key[1] if scaled and len(key) > 1 else None
+    if not isinstance(w, int) or isinstance(w, bool) or w <= 0:
+        return 1.0
+    power, floor = scaled
+    return max(floor, (w / 100) ** power)
+
+
 MAX_FACE_WIDTHS = 12
 """Card widths whose faces made ahead are kept (a column table's widths come and go as its
 columns grow): beyond it, the faces of the width made or asked for longest ago go first. Memory:
@@ -971,12 +995,14 @@ def pending(soon_only: bool = True) -> int:
 
 
 def warm(deadline: float, clock, at_least: int = 0) -> int:
-    """Make queued images (the next picture's first) while the slowest recent one of its kind
-    would still end before ``deadline`` (seconds on ``clock``, a callable), and at least
-    ``at_least`` of them. A kind not made yet is taken to be as slow as the slowest kind made
-    (a halo or a shadow, blurred, costs several faces). The first face of a card width is costed
-    apart, as the slowest first face lately: it also makes the size's suit shapes and opens its
-    index font. Returns how many were made."""
+    """Make queued images (the next picture's first) while the slowest recent one of its kind,
+    scaled to this one's size (:func:`_units`: a back made for a miniature is cheaper than a
+    table's), would still end before ``deadline`` (seconds on ``clock``, a callable), and at
+    least ``at_least`` of them. A kind not made yet is taken to be as slow as the slowest kind
+    made, and at least as its :data:`KIND_PRIOR` in faces (a halo or a shadow, blurred, costs
+    several faces). The first face of a card width is costed apart, as the slowest first face
+    lately: it also makes the size's suit shapes and opens its index font. Returns how many were
+    made."""
     n = 0
     while _soon or _later:
         q = _soon if _soon else _later
@@ -988,19 +1014,26 @@ def warm(deadline: float, clock, at_least: int = 0) -> int:
         w = key[2] if kind in ("face", "cface") and len(key) > 2 else None
         first = w is not None and (kind, w) not in _made_widths
         costs = _first_slowest if first else _slowest
+        # a first face is costed whole (its font and suit shapes), any other image by its size
+        units = 1.0 if first else _units(key)
         t = clock()
-        guess = costs.get(kind)
-        if guess is None:
-            guess = max(_slowest.values(), default=0.0)
+        rate = costs.get(kind)
+        if rate is None:
+            rate = max(_dearest.values(), default=0.0) / units
+            if kind in KIND_PRIOR:   # a kind never made: as dear as its prior in faces says
+                face_rate = max(_slowest.get("face", 0.0), _slowest.get("cface", 0.0))
+                rate = max(rate, face_rate * KIND_PRIOR[kind])
             if first:
-                guess = max(guess, max(_first_slowest.values(), default=0.0))
-        if n >= at_least and t + guess > deadline:
+                rate = max(rate, max(_first_slowest.values(), default=0.0))
+        if n >= at_least and t + rate * units > deadline:
             if n == 0:   # one slow image (the first of a size: fonts, suits) must not stop all
-                costs[kind] = guess * 0.9
+                costs[kind] = rate * 0.9
             break
         maker = q.pop(key)
         maker()
-        costs[kind] = max(clock() - t, costs.get(kind, 0.0) * 0.9)
+        took = clock() - t
+        costs[kind] = max(took / units, costs.get(kind, 0.0) * 0.9)
+        _dearest[kind] = max(took, _dearest.get(kind, 0.0) * 0.9)
         if first:
             _made_widths.add((kind, w))
         n += 1
