@@ -177,6 +177,7 @@ def test_another_games_code_in_the_code_field_opens_that_game_on_its_deal():
     ("١٢٣", "Type deal numbers with the digits 0 to 9"),       # Arabic-Indic digits
     ("#१२", "Type deal numbers with the digits 0 to 9"),        # Devanagari digits
     ("12²", "Type deal numbers with the digits 0 to 9"),
+    ("KL1-D1-AAAAA٣B", "Type codes with the digits 0 to 9"),    # another script's digit in a code
 ])
 def test_a_code_that_cannot_be_read_says_which_part_is_wrong_and_changes_nothing(typed, message):
     from ui.table.klondike import KlondikeTable
@@ -220,5 +221,30 @@ def test_a_code_typed_with_cyrillic_look_alikes_reads_as_the_latin_code():
     t = app.scene
     t.open_code_entry()
     t.panel.value = "ТР1-Е-АААААAB"
+    t.panel.submit()
+    assert app.scene is not t and app.scene.game == "tripeaks" and app.scene.number == 1
+
+
+@pytest.mark.parametrize("keys, shown", [
+    ("ТР1-Е-АААААAB", "TP1-E-AAAAAAB"),       # typed on a Russian keyboard (Т, Р, Е, А Cyrillic)
+    ("тр1-е-аааааab", "TP1-E-AAAAAAB"),
+    ("ТР١-Е-АААААAB", "TP1-E-AAAAAAB"),       # an Arabic-Indic one
+])
+def test_the_code_field_takes_look_alike_letters_and_other_scripts_digits_as_typed(keys, shown):
+    """The code field's keys (a physical or phone keyboard's text) left out every character not
+    among its own keys, so a code typed on a Russian keyboard lost its Т, Р, Е and А and a number
+    typed with Arabic-Indic digits lost them all, though the code's reading takes them. The field
+    shows them as the Latin capitals and digits they are, and the code opens its deal."""
+    import pygame
+
+    from ui.table.klondike import KlondikeTable
+
+    app = new_app(Store(MemoryStorage()), KlondikeTable(5))
+    t = app.scene
+    t.open_code_entry()
+    t.panel.value = ""
+    for ch in keys:
+        t.panel.key(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    assert t.panel.value == shown
     t.panel.submit()
     assert app.scene is not t and app.scene.game == "tripeaks" and app.scene.number == 1

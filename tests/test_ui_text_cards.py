@@ -93,3 +93,18 @@ def test_widths_remembered_are_each_text_and_size_their_own():
                 assert text.width(t, s) == text.render(t, s).get_width() or (t == "" and text.width(t, s) == 0)
     assert text.width("Moves", 16) != text.width("Moves", 22)
     assert text.width("3H and TC", 22) == text.width("3H and TD", 22)   # a suit shape is a suit shape
+
+
+def test_a_character_the_font_lacks_is_drawn_as_a_question_mark():
+    """The bundled font has no glyph for another script's digit or an emoji: SDL_ttf drew each as an
+    empty box, so a code from a page address (``?deal=KL1-D1-AAAA٣AB``) showed a box in its
+    message. Such a character is drawn ``?``; Latin, Cyrillic and the punctuation of our texts as
+    they are, and a newline stays."""
+    import pygame
+
+    assert text.printable("KL1-D1-AAAA٣AB") == "KL1-D1-AAAA?AB"
+    assert text.printable("१२😀") == "???"
+    assert text.printable("Ход «Ω» — ёж…\n3H") == "Ход «Ω» — ёж…\n3H"
+    drawn = pygame.image.tobytes(text.render("A٣", 20), "RGBA")
+    assert drawn == pygame.image.tobytes(text.render("A?", 20), "RGBA")
+    assert text.width("A٣", 20) == text.width("A?", 20)

@@ -145,10 +145,37 @@ _CONTROLS = {c: None for c in [*range(0, 32), 127] if c != 10}
 
 
 def printable(text: str) -> str:
-    """``text`` without the C0 control characters and DEL (a newline kept): SDL_ttf cannot draw a
-    NUL (pygame raises) and draws the others as boxes, and a deal code from a page address or an
-    imported file may hold any of them."""
-    return text.translate(_CONTROLS)
+    """``text`` without the C0 control characters and DEL (a newline kept), and with every
+    character the font has no glyph for (another script's digit, an emoji, a suit symbol) written
+    ``?``: SDL_ttf cannot draw a NUL (pygame raises) and draws the others as empty boxes, and a deal
+    code from a page address or an imported file may hold any of them."""
+    text = text.translate(_CONTROLS)
+    if text.isascii():
+        return text
+    return "".join("?" if ch not in _DRAWN and _lacks(ch) else ch for ch in text)
+
+
+_DRAWN: set = set(LATIN + CYRILLIC)   # characters the font is known to draw
+_LACKED: set = set()
+
+
+def _lacks(ch: str) -> bool:
+    """Whether the bundled font has no glyph for ``ch``: SDL_ttf then draws the font's empty box
+    (.notdef), the same metrics and pixels as for a code point no font has (U+0378); remembered."""
+    if ch in _LACKED:
+        return True
+    if ch == "\n":
+        return False
+    f = font(12)
+    box = "\u0378"
+    try:
+        lacks = f.metrics(ch) == f.metrics(box) and \
+            pygame.image.tobytes(f.render(ch, False, (255, 255, 255)), "RGBA") == \
+            pygame.image.tobytes(f.render(box, False, (255, 255, 255)), "RGBA")
+    except pygame.error:     # nothing to draw alone (a zero-width mark)
+        lacks = True
+    (_LACKED if lacks else _DRAWN).add(ch)
+    return lacks
 
 
 _widths: dict[tuple, int] = {}

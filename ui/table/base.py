@@ -883,6 +883,8 @@ class GameTable(Scene):
                 number, opts = check_number(parse_number(t)), {}
             except ValueError:
                 return tr("Deal numbers go from 1 to {last}", last=format_number(MAX_NUMBER))
+        elif any(ch.isdigit() and not ch.isascii() for ch in t):
+            return tr("Type codes with the digits 0 to 9")
         else:
             try:
                 number, opts = self.rules.decode(t)

@@ -229,6 +229,31 @@ class Panel:
 KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
 
 
+def code_chars(typed: str) -> str:
+    """The characters of ``typed`` (keys pressed, or text pasted) that can be part of a deal code
+    or number, as the code field shows them: capitals, the digits, ``-`` and ``#``. A Cyrillic or
+    Greek letter drawn like a Latin capital is that capital (a Russian keyboard's Т, Р, Е, А:
+    :func:`games.codes.latin`), another script's decimal digit is that digit (an Arabic keyboard's
+    ٣ is 3); anything else is left out.
+
+    >>> code_chars("тр1-е ١٢x!")
+    'TP1-E12X'
+    """
+    import unicodedata
+
+    from games.codes import latin
+
+    out = []
+    for ch in latin(typed.upper()):
+        if ch not in KEYS and ch != "#":
+            d = unicodedata.decimal(ch, None)
+            if d is None:
+                continue
+            ch = str(d)
+        out.append(ch)
+    return "".join(out)
+
+
 def clipboard_text() -> str:
     """The system clipboard's text (pygame-ce's SDL clipboard), ``""`` when there is none or it
     cannot be read (in the browser a paste arrives as typed text instead)."""
@@ -391,9 +416,8 @@ class CodeEntry(Panel):
 
     def key(self, event):
         if event.type == pygame.TEXTINPUT:
-            for ch in event.text.upper():
-                if ch in KEYS or ch == "#":
-                    self.type_key(ch)
+            for ch in code_chars(event.text):
+                self.type_key(ch)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.type_key("⌫")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -412,9 +436,8 @@ class CodeEntry(Panel):
         t = pasted.strip()
         if "deal=" in t:
             t = t.split("deal=", 1)[1].split("&", 1)[0]
-        for ch in t.upper():
-            if ch in KEYS or ch == "#":
-                self.type_key(ch)
+        for ch in code_chars(t):
+            self.type_key(ch)
 
     def submit(self) -> None:
         err = self.submit_cb(self.value)
