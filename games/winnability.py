@@ -127,19 +127,36 @@ def _start_workers(ctx, solve, jobs: int) -> list[_Worker]:
     so a Ctrl+C at the terminal, or the terminal closing, which reach every process of the group,
     never interrupt a worker still importing the rules (a traceback each); the parent alone reads
     them and stops the workers. This process's handling of both is restored before returning
-    (also when a start fails)."""
+    (also when a start fails).
+
+    While the workers start, both signals are also blocked in this process (where the system can):
+    one that arrives meanwhile waits and is delivered once the handlers are back, instead of being
+    ignored (a Ctrl+C while a loaded machine was starting the workers was lost, and the command
+    searched on). Should it stop the start (``KeyboardInterrupt``), the workers started are stopped
+    at once before it goes on."""
     import signal
 
-    names = ("SIGINT", "SIGHUP") if hasattr(signal, "SIGHUP") else ("SIGINT",)
+    sigs = [getattr(signal, n) for n in ("SIGINT", "SIGHUP") if hasattr(signal, n)]
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, sigs) if hasattr(signal, "pthread_sigmask") else None
+    workers: list[_Worker] = []
     try:
-        before = {getattr(signal, n): signal.signal(getattr(signal, n), signal.SIG_IGN) for n in names}
-    except ValueError:   # not the main thread: signals are not this thread's to set
-        return [_Worker(ctx, solve) for _ in range(jobs)]
-    try:
-        return [_Worker(ctx, solve) for _ in range(jobs)]
-    finally:
-        for sig, handler in before.items():
-            signal.signal(sig, handler)
+        try:
+            before = {sig: signal.signal(sig, signal.SIG_IGN) for sig in sigs}
+        except ValueError:   # not the main thread: signals are not this thread's to set
+            before = {}
+        try:
+            for _ in range(jobs):
+                workers.append(_Worker(ctx, solve))
+        finally:
+            for sig, handler in before.items():
+                signal.signal(sig, handler)
+            if mask is not None:   # a signal that came meanwhile is handled here
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    except BaseException:
+        for w in workers:
+            w.stop(at_once=True)
+        raise
+    return workers
 
 
 def pooled(rules, first: int, last: int, options: dict, timeout: float, jobs: int, solve=None,

@@ -182,3 +182,31 @@ def test_sighup_stops_winnability_and_its_workers_as_sigterm_does(group):
         except ProcessLookupError:
             pass
         p.wait()
+
+
+def test_ctrl_c_while_the_workers_start_is_not_lost(monkeypatch):
+    """The workers are started with Ctrl+C ignored (so a worker still importing never prints a
+    traceback), and so was this process while it started them: a Ctrl+C in that moment was lost
+    and the command searched on (on a loaded machine the test above hung so). It is held back
+    until the start is over, then stops the start; the workers started are stopped at once."""
+    from games import winnability
+
+    started, stopped = [], []
+
+    class Worker:
+        def __init__(self, ctx, solve):
+            started.append(self)
+            if len(started) == 2:   # Ctrl+C arrives while the second worker starts
+                os.kill(os.getpid(), signal.SIGINT)
+
+        def stop(self, at_once):
+            stopped.append((self, at_once))
+
+    monkeypatch.setattr(winnability, "_Worker", Worker)
+    handler = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        winnability._start_workers(None, None, 3)
+        time.sleep(0.5)           # a lost Ctrl+C never comes
+    assert len(started) == 3 and stopped == [(w, True) for w in started]
+    assert signal.getsignal(signal.SIGINT) is handler
+    assert not signal.pthread_sigmask(signal.SIG_BLOCK, [])   # nothing left blocked
