@@ -1114,6 +1114,7 @@ class FastSearch(Sliced):
         self.line: list | None = None     # the won line (a log), shortened
         self.raw: list | None = None      # the won line as the thread found it
         self.complete = None      # the complete solver, once handed over
+        self.winner: int | None = None    # the index of the thread that won (those of ``orders``, then of ``full``)
         if root.won():
             self._win(root.log)
 
@@ -1176,6 +1177,7 @@ class FastSearch(Sliced):
             self.left -= got
             budget -= max(1, got)
             if won:
+                self.winner = threads.index(t)
                 return self._win(t.board.log)
             if limit is not None and self.nodes >= limit:
                 return self._finish(UNKNOWN)
