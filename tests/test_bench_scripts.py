@@ -97,6 +97,17 @@ def test_freecell_scan_runs_each_variant_and_refuses_an_unknown_constant(tmp_pat
     assert p.returncode == 2 and "has no constant 'NO_SUCH'" in p.stderr
 
 
+def test_freecell_tail_bench_splits_the_cpu_by_deal_and_phase(tmp_path):
+    # deal 178: the threads hand it over at 3 000 positions, the complete search's prelude wins it
+    p = run("bench/freecell_tail.py", "--deals", "1-3,178", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    rows = {ln.split()[0]: ln.split() for ln in p.stdout.splitlines() if ln[:1].isdigit()}
+    assert set(rows) == {"1", "2", "3", "178"}
+    assert all(rows[d][rows[d].index("won_by") + 1].startswith("t") for d in ("1", "2", "3"))
+    assert "threads" in rows["178"] and "prelude" in rows["178"]
+    assert "handed over                      1 deals" in p.stdout and "#178 prelude" in p.stdout
+
+
 def test_store_fuzz_bench_runs(tmp_path):
     p = run("bench/fuzz_store.py", "6", tmp=tmp_path)
     assert p.returncode == 0, p.stdout[-500:] + p.stderr[-500:]
