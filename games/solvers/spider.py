@@ -130,6 +130,18 @@ searches dearly: at 1 000 000, a 30 s search of a hard 4-suit deal passed it at 
 140: 1.17 M positions when attempt 7 began) and spent the rest of its budget redoing the work of
 the attempts before, afresh."""
 
+CLOCK_EVERY = 32
+"""A search under a timeout reads its clock once in this many expansions (a power of two), not
+after each: a read costs about 1 µs natively with ``time.process_time``, 1 µs in Pyodide with
+``time.perf_counter`` (the app's clock) and 11 µs with the Node process's CPU time (the clock of
+``bench/solvers.py --wasm-clock cpu``, a call into JavaScript), against about 15 µs (native) and
+33 µs (Pyodide) an expansion of a 4-suit search, so reading it each time cost a rescue a quarter of
+its Pyodide budget on the bench (docs/solvers.md, Spider, "Session 17"). 32 expansions are about
+1 ms of search in Pyodide: the budget is overrun by that at most, and :meth:`Sliced.step` reads the
+clock at each slice's start and end as before. The positions searched and their order do not
+depend on it."""
+CLOCK_EVERY_MASK = CLOCK_EVERY - 1
+
 FLIP = {c: bytes((c - DOWN,)) for c in range(DOWN, 2 * DOWN)}
 """A face-down card's byte → the one-byte column end of it turned face up."""
 
@@ -709,7 +721,8 @@ class SpiderSearch(_Lines):
                     push(ph.cands if nxt[1] != ph.stage else ph.heap, entry)
                 if limit is not None and self.nodes >= limit:
                     return self._finish(UNKNOWN)
-                if timeout is not None and self.seconds + self.clock() - t0 > timeout:
+                if timeout is not None and not self.expansions & CLOCK_EVERY_MASK and \
+                        self.seconds + self.clock() - t0 > timeout:  # see CLOCK_EVERY
                     return self._finish(UNKNOWN)
                 continue
             more = ph.tried < len(ph.children) or ph.cands
@@ -923,7 +936,8 @@ class SpiderBeam(_Lines):
                         push(heap, (pr, -j, j))
                 if limit is not None and self.nodes >= limit:
                     return self._finish(UNKNOWN)
-                if timeout is not None and self.seconds + self.clock() - t0 > timeout:
+                if timeout is not None and not self.expansions & CLOCK_EVERY_MASK and \
+                        self.seconds + self.clock() - t0 > timeout:  # see CLOCK_EVERY
                     return self._finish(UNKNOWN)
                 continue
             # the level is searched: the best candidates of all its stage searches make the next
