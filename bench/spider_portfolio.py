@@ -57,8 +57,8 @@ def lane_search(s, seed: int, noise: float, where: str, nodes: int, lds: bool = 
     if seed and noise > 0:
         rng, amp, plain = random.Random(seed), int(noise * sp.SCALE), p.successors
 
-        def successors(state, depth=0):
-            out = plain(state, depth)
+        def successors(state, depth=0, seen=None):
+            out = plain(state, depth, seen)
             if where == "deal":
                 return [(m, n, pr + rng.randrange(amp)) if m == DEAL else (m, n, pr) for m, n, pr in out]
             return [(m, n, pr + rng.randrange(amp)) for m, n, pr in out]

@@ -142,6 +142,9 @@ clock at each slice's start and end as before. The positions searched and their 
 depend on it."""
 CLOCK_EVERY_MASK = CLOCK_EVERY - 1
 
+COLS_OF = tuple(tuple(i for i in range(N_COLUMNS) if m >> i & 1) for m in range(1 << N_COLUMNS))
+"""A set of columns as a bit mask (bit ``i``: column ``i``) → their indices, lowest first."""
+
 FLIP = {c: bytes((c - DOWN,)) for c in range(DOWN, 2 * DOWN)}
 """A face-down card's byte → the one-byte column end of it turned face up."""
 
@@ -190,10 +193,11 @@ class _Problem:
         self.set_weights(LANES[lane])
 
     # -- per-column facts, cached by the column's bytes --------------------------------------------
-    def info(self, col: bytes) -> tuple[int, int, int]:
-        """``(run length at the top, cost, work)`` of a non-empty column; its cost is its part of
-        the priority in :data:`SCALE` units (face-down cards, breaks, cards: see :data:`LANES`),
-        its work 2 × face-down cards + cards (see :meth:`work`)."""
+    def info(self, col: bytes) -> tuple[int, int, int, int]:
+        """``(run length at the top, cost, work, top rank)`` of a non-empty column; its cost is its
+        part of the priority in :data:`SCALE` units (face-down cards, breaks, cards: see
+        :data:`LANES`), its work 2 × face-down cards + cards (see :meth:`work`), its top rank the
+        rank of its last card (1–13; the card is face up: a column's end is turned up at once)."""
         r = self._info.get(col)
         if r is not None:
             return r
@@ -215,7 +219,7 @@ class _Problem:
                     unordered += 1
                 run_open = False
         w = self.iweights
-        r = (k, w[0] * down + w[2] * unordered + w[3] * offsuit + w[4] * n, 2 * down + n)
+        r = (k, w[0] * down + w[2] * unordered + w[3] * offsuit + w[4] * n, 2 * down + n, col[-1] & 15)
         if len(self._info) > 500_000:
             self._info.clear()
         self._info[col] = r
@@ -282,19 +286,28 @@ class _Problem:
         return state[1] == self.n_deals and not any(state[0])
 
     # -- moves --------------------------------------------------------------------------------------
-    def successors(self, state, depth: int = 0):
+    def successors(self, state, depth: int = 0, seen: set | None = None):
         """``[(move, next state, priority of the next state at depth)]``, moves in a fixed order
         (the deal first, then by source column, destination column, run length). The deal's
         next state is ``None`` (unless a card lands on an empty column or completes a run): the
         search makes it (:meth:`deal_state`) only for the candidates it opens, as most are never
         opened; it needs no visited check when generated, since different states before a deal
-        give different states after it."""
+        give different states after it.
+
+        With ``seen`` (the search's visited set of :meth:`key` values), a next state (other than
+        a deal's ``None``) whose key is in it is left out before its priority is computed, and
+        every one kept is added to it: the same list as without it, less the states a search
+        skips as visited, taken in the same order (a state twice in the list is kept once)."""
         cols, sp = state
         compute, cached = self.info, self._info.get  # cached(c) or compute(c): the column's facts
         stock_left = sp < self.n_deals
+        if self.buried:
+            seen = None  # the states are settled after they are made: the search checks them
         # one pass over the columns: their facts, top ranks, the empty ones, and at[r], the
         # columns whose top card has rank r as a bit mask
-        cinfo, tops, empties = [], [], []
+        cinfo = [None] * N_COLUMNS
+        tops = [0] * N_COLUMNS
+        empties = []
         at = [0] * 15
         cost = work = 0
         bit, i = 1, 0
@@ -303,24 +316,14 @@ class _Problem:
                 x = cached(c) or compute(c)
                 cost += x[1]
                 work += x[2]
-                r = c[-1] & 15
+                r = x[3]
                 at[r] |= bit
-                cinfo.append(x)
-                tops.append(r)
+                cinfo[i] = x
+                tops[i] = r
             else:
                 empties.append(i)
-                cinfo.append(None)
-                tops.append(0)
             bit <<= 1
             i += 1
-        # cum[r]: the columns whose top card's rank is r or less, a bit mask (a column has one
-        # top rank, so cum[r + k] ^ cum[r] are those whose top's rank is r + 1 … r + k)
-        cum = [0] * 15
-        acc = 0
-        for r in range(1, 14):
-            acc |= at[r]
-            cum[r] = acc
-        cum[14] = acc
         n_empty = len(empties)
         first_empty = empties[0] if empties else -1
         if n_empty > 1 and stock_left:
@@ -335,10 +338,16 @@ class _Problem:
             pr = self.deal_priority(state, cinfo, base)
             if pr is None:  # made at once: it fills a column or completes a run (maybe a win)
                 nxt = self.deal_state(state)
-                out.append((DEAL, nxt, self.priority(nxt, depth)))
+                k = self.key(nxt)
+                if seen is None or k not in seen:
+                    if seen is not None:
+                        seen.add(k)
+                    out.append((DEAL, nxt, self.priority(nxt, depth)))
             else:
                 out.append((DEAL, None, pr))
         macros = self.macros and n_empty > 0
+        cols_of = COLS_OF
+        cut = False  # pruning 1 happened (self.pruned is set once, at the end)
         for a in range(N_COLUMNS):
             x = cinfo[a]
             if x is None:  # an empty column
@@ -346,22 +355,20 @@ class _Problem:
             k = x[0]
             low = tops[a]
             # the columns whose top card is one rank above a card of the run (never this one)
-            m = cum[low + k] ^ cum[low]
+            m = at[low + 1]
+            if k > 1:
+                for r in range(low + 2, low + k + 1):
+                    m |= at[r]
             if not m and first_empty < 0:
                 continue  # no move from this column
             ca = x[1]
             col = cols[a]
-            size = len(col)
-            while m:
-                bit = m & -m
-                m ^= bit
-                b = bit.bit_length() - 1
+            for b in cols_of[m]:
                 n = tops[b] - low
                 dst = cols[b]
-                kb, cb, _ = cinfo[b]
                 if n < k:  # the run is split: its base sits on its natural card
-                    if dst[-1] != col[size - n] + 1 or kb + n <= k:
-                        self.pruned = True  # pruning 1
+                    if dst[-1] != col[-n] + 1 or cinfo[b][0] + n <= k:
+                        cut = True  # pruning 1
                         continue
                 new = list(cols)
                 na = col[:-n]
@@ -372,37 +379,49 @@ class _Problem:
                     nb = _settle(nb)[0]
                 new[a] = na
                 new[b] = nb
+                nxt = (tuple(new), sp)
+                if seen is not None:
+                    key = nxt if stock_left else tuple(sorted(new))
+                    if key in seen:
+                        continue
+                    seen.add(key)
                 if na:
-                    pr = base - ca - cb + (cached(na) or compute(na))[1]
+                    pr = base - ca - cinfo[b][1] + (cached(na) or compute(na))[1]
                 else:
-                    pr = base - ca - cb - w_empty
+                    pr = base - ca - cinfo[b][1] - w_empty
                 if nb:
                     pr += (cached(nb) or compute(nb))[1]
                 else:
                     pr -= w_empty
-                out.append(((a, b, n), (tuple(new), sp), pr))
+                out.append(((a, b, n), nxt, pr))
             if first_empty >= 0:
                 if k > 1 and not self.split_to_empty:
                     self.pruned = True  # pruning 4
                 for n in range(1 if self.split_to_empty else k, k + 1):
-                    if n == size:
+                    if n == len(col):
                         if stock_left:
                             self.pruned = True  # pruning 2
                         continue
                     new = list(cols)
-                    na = col[:-n]  # not empty: n < size
+                    na = col[:-n]  # not empty: n < len(col)
                     if na[-1] >= DOWN:
                         na = na[:-1] + FLIP[na[-1]]
                     nb = col[-n:]
                     new[a] = na
                     new[first_empty] = nb
+                    nxt = (tuple(new), sp)
+                    if seen is not None:
+                        key = nxt if stock_left else tuple(sorted(new))
+                        if key in seen:
+                            continue
+                        seen.add(key)
                     pr = base - ca + (cached(na) or compute(na))[1] + (cached(nb) or compute(nb))[1] + w_empty
-                    out.append(((a, first_empty, n), (tuple(new), sp), pr))
+                    out.append(((a, first_empty, n), nxt, pr))
                 if macros:
                     segs = self.segments(col)
                     for s_ in range(2, min(len(segs), n_empty + 1) + 1):
                         n = segs[s_ - 1]
-                        base_card = col[size - n]
+                        base_card = col[-n]
                         whole = s_ == len(segs)
                         for b in range(N_COLUMNS):
                             if b == a or tops[b] != (base_card & 15) + 1:
@@ -410,11 +429,6 @@ class _Problem:
                             dst = cols[b]
                             if not whole and dst[-1] != base_card + 1:
                                 continue  # a mixed run is split only onto its natural card
-                            steps = [(a, empties[j], segs[j] - (segs[j - 1] if j else 0))
-                                     for j in range(s_ - 1)]
-                            steps.append((a, b, n - segs[s_ - 2]))
-                            steps.extend((empties[j], b, segs[j] - (segs[j - 1] if j else 0))
-                                         for j in range(s_ - 2, -1, -1))
                             new = list(cols)
                             na = col[:-n]
                             if na and na[-1] >= DOWN:
@@ -424,18 +438,34 @@ class _Problem:
                                 nb = _settle(nb)[0]
                             new[a] = na
                             new[b] = nb
+                            nxt = (tuple(new), sp)
+                            if seen is not None:
+                                key = nxt if stock_left else tuple(sorted(new))
+                                if key in seen:
+                                    continue
+                                seen.add(key)
+                            steps = [(a, empties[j], segs[j] - (segs[j - 1] if j else 0))
+                                     for j in range(s_ - 1)]
+                            steps.append((a, b, n - segs[s_ - 2]))
+                            steps.extend((empties[j], b, segs[j] - (segs[j - 1] if j else 0))
+                                         for j in range(s_ - 2, -1, -1))
                             pr = base - ca - cinfo[b][1]
                             pr += (cached(na) or compute(na))[1] if na else -w_empty
                             pr += (cached(nb) or compute(nb))[1] if nb else -w_empty
-                            out.append(((a, b, n, tuple(steps)), (tuple(new), sp), pr))
+                            out.append(((a, b, n, tuple(steps)), nxt, pr))
         if stock_left and not self.relaxed and n_empty > 1:
             fill = self.fill_to_deal(cols)
             if fill is not None:
                 steps, new = fill
                 nxt = (new, sp)
-                # expanded at once (one expansion): the deal it allows then competes as a
-                # candidate by its own priority
-                out.append(((-1, -1, 0, steps), nxt, -(1 << 40)))
+                if seen is None or nxt not in seen:  # the stock lasts: the key is the state
+                    if seen is not None:
+                        seen.add(nxt)
+                    # expanded at once (one expansion): the deal it allows then competes as a
+                    # candidate by its own priority
+                    out.append(((-1, -1, 0, steps), nxt, -(1 << 40)))
+        if cut:
+            self.pruned = True
         if self.buried:
             out = [(m, None if nxt is None else (tuple(_settle(c)[0] for c in nxt[0]), nxt[1]), pr)
                    for m, nxt, pr in out]
@@ -672,6 +702,7 @@ class SpiderSearch(_Lines):
 
         p = self.p
         succ, nd = p.successors, p.n_deals
+        check = p.buried  # successors then leaves the visited check to the search
         push, pop = heapq.heappush, heapq.heappop
         limit, timeout = self.max_nodes, self.timeout
         while True:
@@ -694,31 +725,31 @@ class SpiderSearch(_Lines):
                 self.expansions += 1
                 _, _, idx = pop(ph.heap)
                 state, depth = nodes[idx][2], nodes[idx][3] + 1
-                children = succ(state, depth)
+                children = succ(state, depth, seen)
                 if p.last_work < self.best[0]:
                     self.best = (p.last_work, idx)
                 if p.last_work < self.best_here[0] and state[1] == p.root[1]:
                     self.best_here = (p.last_work, idx)
+                j = n0 = len(nodes)  # j: the index of the next position kept
                 for move, nxt, pr in children:
                     if nxt is None:  # a deal, made when opened (see successors)
-                        budget -= 1
-                        self.nodes += 1
-                        j = len(nodes)
                         nodes.append((idx, move, None, depth))
                         push(ph.cands, (pr, -j, j))
+                        j += 1
                         continue
-                    k = tuple(sorted(nxt[0])) if nxt[1] == nd else nxt  # p.key(nxt)
-                    if k in seen:
-                        continue
-                    seen.add(k)
-                    budget -= 1
-                    self.nodes += 1
-                    j = len(nodes)
+                    if check:  # successors could not leave out the visited states
+                        k = p.key(nxt)
+                        if k in seen:
+                            continue
+                        seen.add(k)
                     nodes.append((idx, move, nxt, depth))
                     if nxt[1] == nd and not any(nxt[0]):  # p.won(nxt)
+                        self.nodes += j + 1 - n0
                         return self._solution(j)
-                    entry = (pr, -j, j)
-                    push(ph.cands if nxt[1] != ph.stage else ph.heap, entry)
+                    push(ph.cands if nxt[1] != ph.stage else ph.heap, (pr, -j, j))
+                    j += 1
+                budget -= j - n0
+                self.nodes += j - n0
                 if limit is not None and self.nodes >= limit:
                     return self._finish(UNKNOWN)
                 if timeout is not None and not self.expansions & CLOCK_EVERY_MASK and \
@@ -881,6 +912,7 @@ class SpiderBeam(_Lines):
 
         p = self.p
         succ, nd = p.successors, p.n_deals
+        check = p.buried  # successors then leaves the visited check to the search
         push, pop = heapq.heappush, heapq.heappop
         limit, timeout = self.max_nodes, self.timeout
         nodes, seen, stages = self._nodes, self.seen, self._stages
@@ -895,50 +927,59 @@ class SpiderBeam(_Lines):
                     st = stages[j0] = _Stage(stage, j0, self._quota(stage))
                 elif st.quota < self._quota(st.stage):
                     st.quota = self._quota(st.stage)
-                if not (st.heap and st.expanded < st.quota):
-                    if st.heap:
+                stage, cands, heap, quota = st.stage, st.cands, st.heap, st.quota
+                if not (heap and st.expanded < quota):
+                    if heap:
                         self.stage_cut = True
                     self.at += 1
                     continue
-                st.expanded += 1
-                self.expansions += 1
-                _, _, idx = pop(st.heap)
-                state, depth = nodes[idx][2], nodes[idx][3] + 1
-                children = succ(state, depth)
-                if p.last_work < self.best[0]:
-                    self.best = (p.last_work, idx)
-                if p.last_work < self.best_here[0] and state[1] == p.root[1]:
-                    self.best_here = (p.last_work, idx)
-                stage, cands, heap = st.stage, st.cands, st.heap
-                for move, nxt, pr in children:
-                    if nxt is None:  # a deal, made if it makes the next level (see successors)
-                        budget -= 1
-                        self.nodes += 1
-                        j = len(nodes)
-                        nodes.append((idx, move, None, 0))  # its stage counts depth afresh
-                        cands.append((pr, -j, j))
-                        st.ordered = False
-                        continue
-                    k = tuple(sorted(nxt[0])) if nxt[1] == nd else nxt  # p.key(nxt)
-                    if k in seen:
-                        continue
-                    seen.add(k)
-                    budget -= 1
-                    self.nodes += 1
-                    j = len(nodes)
-                    nodes.append((idx, move, nxt, depth if nxt[1] == stage else 0))
-                    if nxt[1] == nd and not any(nxt[0]):  # p.won(nxt)
-                        return self._solution(j)
-                    if nxt[1] != stage:
-                        cands.append((pr, -j, j))
-                        st.ordered = False
-                    else:
-                        push(heap, (pr, -j, j))
-                if limit is not None and self.nodes >= limit:
-                    return self._finish(UNKNOWN)
-                if timeout is not None and not self.expansions & CLOCK_EVERY_MASK and \
-                        self.seconds + self.clock() - t0 > timeout:  # see CLOCK_EVERY
-                    return self._finish(UNKNOWN)
+                # this stage search's expansions, until its quota, its heap or the slice ends
+                while heap and st.expanded < quota and budget > 0:
+                    st.expanded += 1
+                    self.expansions += 1
+                    _, _, idx = pop(heap)
+                    state, depth = nodes[idx][2], nodes[idx][3] + 1
+                    children = succ(state, depth, seen)
+                    work = p.last_work
+                    if work < self.best[0]:
+                        self.best = (work, idx)
+                    if work < self.best_here[0] and state[1] == p.root[1]:
+                        self.best_here = (work, idx)
+                    j = n0 = len(nodes)  # j: the index of the next position kept
+                    for move, nxt, pr in children:
+                        if nxt is None:  # a deal, made if it makes the next level (see successors)
+                            nodes.append((idx, move, None, 0))  # its stage counts depth afresh
+                            cands.append((pr, -j, j))
+                            st.ordered = False
+                            j += 1
+                            continue
+                        if check:  # successors could not leave out the visited states
+                            k = p.key(nxt)
+                            if k in seen:
+                                continue
+                            seen.add(k)
+                        sp = nxt[1]
+                        if sp == stage:
+                            nodes.append((idx, move, nxt, depth))
+                            if sp == nd and not any(nxt[0]):  # p.won(nxt)
+                                self.nodes += j + 1 - n0
+                                return self._solution(j)
+                            push(heap, (pr, -j, j))
+                        else:
+                            nodes.append((idx, move, nxt, 0))
+                            if sp == nd and not any(nxt[0]):  # p.won(nxt)
+                                self.nodes += j + 1 - n0
+                                return self._solution(j)
+                            cands.append((pr, -j, j))
+                            st.ordered = False
+                        j += 1
+                    budget -= j - n0
+                    self.nodes += j - n0
+                    if limit is not None and self.nodes >= limit:
+                        return self._finish(UNKNOWN)
+                    if timeout is not None and not self.expansions & CLOCK_EVERY_MASK and \
+                            self.seconds + self.clock() - t0 > timeout:  # see CLOCK_EVERY
+                        return self._finish(UNKNOWN)
                 continue
             # the level is searched: the best candidates of all its stage searches make the next
             nxt_level = []
