@@ -217,6 +217,62 @@ def test_deal_priority_without_making_the_deal_equals_the_full_priority(suits):
     assert deals > 20
 
 
+@pytest.mark.parametrize("suits", ["1", "2", "4"])
+def test_successors_given_the_visited_set_leave_out_exactly_the_visited_states(suits):
+    # with ``seen`` the list is the one without it less the states whose key is in the set (the
+    # first of two equal ones kept), in the same order, and the kept keys join the set
+    import random
+
+    from games.solvers.spider import _Problem
+
+    rnd = random.Random(10 + int(suits))
+    left_out = 0
+    for number in range(1, 5):
+        p = _Problem(Spider.deal(number, {"suits": suits}))
+        st, seen = p.root, {p.key(p.root)}
+        for depth in range(120):
+            full = p.successors(st, depth)
+            if not full:
+                break
+            expect, keys = [], set(seen)
+            for move, nxt, pr in full:
+                if nxt is not None:
+                    if p.key(nxt) in keys:
+                        continue
+                    keys.add(p.key(nxt))
+                expect.append((move, nxt, pr))
+            before = set(seen)
+            got = p.successors(st, depth, seen)
+            assert got == expect
+            assert seen == keys and seen >= before
+            left_out += len(full) - len(got)
+            # walk on, sometimes back to a state seen before (so some successors are visited ones)
+            _, nxt, _ = rnd.choice(full)
+            st = nxt if nxt is not None else p.deal_state(st)
+    assert left_out > 50
+
+
+def test_the_beam_reads_its_clock_once_in_clock_every_expansions():
+    # a read of the clock is dear in Pyodide (the Node process's CPU time: 11 µs, a third of an
+    # expansion), so a search under a timeout reads it once in CLOCK_EVERY expansions; the budget
+    # is still kept, overrun by fewer than CLOCK_EVERY expansions
+    import games.solvers.spider as sp
+
+    reads = []
+
+    def clock():  # one tick a read: the search's reads are counted
+        reads.append(1)
+        return float(len(reads))
+
+    s = Spider.deal(6, {"suits": "4"})
+    search = Spider.solver(s, timeout=40.0, clock=clock)
+    r = search.run()
+    assert r.status == UNKNOWN
+    assert search.expansions >= 30 * sp.CLOCK_EVERY  # ~40 reads, one a CLOCK_EVERY expansions
+    assert len(reads) <= search.expansions // sp.CLOCK_EVERY + 4
+    assert search.expansions < (len(reads) + 1) * sp.CLOCK_EVERY
+
+
 @pytest.mark.parametrize("kind", ["SpiderSearch", "SpiderBeam"])
 def test_attempts_keep_the_stages_searched_before(kind):
     # attempt (pass) L+1 starts from the stages attempt L left (no work done twice): with the
