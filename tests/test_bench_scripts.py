@@ -336,3 +336,15 @@ def test_spider_stack_schedules_replay_and_repeat(tmp_path):
     assert p.stdout.splitlines()[1].split()[:2] == ["3", str(beam.nodes)]
     bad = run("bench/spider_stack.py", "--schedule", "lds1:x", tmp=tmp_path)
     assert bad.returncode == 2 and "--schedule" in bad.stderr
+
+
+def test_spider_cost_runs_the_same_search_with_and_without_the_clock(tmp_path):
+    # natively only (Pyodide's run is the same file under Node); the fingerprint (status, positions,
+    # moves of each search) does not depend on the clock the search reads
+    outs = []
+    for extra in ((), ("--clocked",)):
+        p = run("bench/spider_cost.py", "--positions", "2,3", "--nodes", "3000", "--no-wasm", *extra, tmp=tmp_path)
+        assert p.returncode == 0, p.stderr[-500:]
+        assert "positions a CPU s" in p.stdout
+        outs.append([line for line in p.stdout.splitlines() if "fingerprint" in line])
+    assert outs[0] == outs[1] and outs[0] and "2:" in outs[0][0] and "3:" in outs[0][0]
