@@ -632,6 +632,7 @@ def test_draw_3_rollout_lanes_join_once_the_exact_talon_lane_leaves(monkeypatch)
     # lanes alone) is won so, with LATE lowered, and the line replays; without them it is unknown.
     assert KlondikeSolver.ROLLOUT_AT is None and 3 in KlondikeSolver.ROLLOUT_DRAWS
     monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
+    monkeypatch.setattr(KlondikeSolver, "DEEP3", None)  # its watch would let them in first (at state 30 of 43)
     s = Klondike.deal(90, {"draw": "3"})
     sv = KlondikeSolver(s, max_nodes=500_000)  # won at 468 141 nodes
     rolls, proof3 = list(sv._rollouts), sv._proof3
@@ -681,3 +682,64 @@ def test_draw_3_rollout_lanes_leave_with_the_progress_lanes(monkeypatch):
     done, n0 = [x.nodes for x in rolls], sv.nodes
     sv.step(5_000)
     assert [x.nodes for x in rolls] == done and sv.nodes > n0  # the others search on, the rollouts not
+
+
+def test_exact_talon_lane_watch_stops_at_a_deep_stack_and_searches_the_same():
+    # ProofLane3's watch (KlondikeSolver.DEEP3): on draw-3 #391 the stack first holds 95 states at
+    # the 261st state expanded; the lane stops there with ``deep`` set, having made the same search
+    # as a lane without the watch, and searches on as that lane does. A window that ends before
+    # then never sets it.
+    from games.solvers.klondike_proof import Abstract3, ProofLane3
+    root = KlondikeSolver(Klondike.deal(391, {"draw": "3"}), max_nodes=1).lanes[len(KlondikeSolver.STREAMLINERS)].stack[0][0]
+
+    def lane(watch=None):
+        return ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), 1.0, watch)
+    a = lane((95, 10_000))
+    while not a.deep:
+        assert a.run(7) is None and a.nodes < 10_000
+    assert a.nodes == 261 and len(a.stack) >= 95 and a.watch is None
+    b = lane()
+    assert b.run(261) is None and b.stack == a.stack and b.seen == a.seen
+    a.deep = False
+    for _ in range(20):
+        assert a.run(97) == b.run(97) and a.stack == b.stack and not a.deep
+    assert a.nodes == b.nodes and a.seen == b.seen
+    c = lane((95, 200))
+    assert c.run(5_000) is None and not c.deep and c.nodes == 5_000
+
+
+def test_draw_3_a_deep_exact_talon_stack_lets_the_rollout_lanes_in(monkeypatch):
+    # DEEP3: when the exact-talon lane's stack holds DEEP3[0] states within its first DEEP3[1]
+    # (a wide abstract game: the won deals measured), it leaves, the progress lanes weigh
+    # DEEP3_WEIGHTS[0] and the rollout lanes join with DEEP3_WEIGHTS[1] times their weights. Draw-3
+    # #438 (it fires at its 43rd state) is won so, with LATE lowered, within 40 000 nodes (without
+    # DEEP3 at 133 733), and the line replays. On #219 it never fires (its stack stays short): the
+    # search is node for node the one without DEEP3.
+    deep = KlondikeSolver.DEEP3
+    assert deep is not None and KlondikeSolver.LATE >= 300_000  # never within a hint's budget
+    monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
+    s = Klondike.deal(438, {"draw": "3"})
+    sv = KlondikeSolver(s, max_nodes=40_000)
+    rolls, proof3 = list(sv._rollouts), sv._proof3
+    stages = [x for x in sv.lanes if x.__class__ is _StageLane]
+    while sv.result is None and proof3.nodes == 0:
+        sv.step(100)
+    while sv.result is None and proof3 in sv.lanes:
+        assert not any(x in sv.lanes for x in rolls)
+        sv.step(10)
+    assert proof3.nodes == 43 and not proof3.complete and proof3.stack
+    assert all(x in sv.lanes for x in rolls)
+    assert [x.weight for x in stages] == [KlondikeSolver.DEEP3_WEIGHTS[0]] * 2
+    assert [x.weight for x in rolls] == [w * KlondikeSolver.DEEP3_WEIGHTS[1] for w, _, _ in KlondikeSolver.ROLLOUTS]
+    r = sv.run()
+    assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)
+    assert any(x.win is not None for x in rolls)
+    monkeypatch.setattr(KlondikeSolver, "DEEP3", None)
+    assert KlondikeSolver(s, max_nodes=40_000).run().status == UNKNOWN
+    monkeypatch.setattr(KlondikeSolver, "DEEP3", deep)
+    s = Klondike.deal(219, {"draw": "3"})
+    sv = KlondikeSolver(s, max_nodes=200_000)
+    r = sv.run()
+    assert r.status == UNSOLVABLE and sv._proof3.complete
+    monkeypatch.setattr(KlondikeSolver, "DEEP3", None)
+    assert KlondikeSolver(s, max_nodes=200_000).run().nodes == r.nodes

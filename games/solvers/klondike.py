@@ -119,6 +119,12 @@ tries every child board with a level n−1 rollout and goes to the one that got 
 wins the best-first lanes need millions of nodes for; they never answer "unsolvable". In draw 3
 they join when the exact-talon proof lane reaches its goal (so it proves nothing: a sign the deal
 is won) and take half its share; while it searches they stay out, so its proofs keep every node.
+They also join, with four times those weights and the progress lanes at 4, when that lane's
+depth-first stack first holds ``DEEP3[0]`` (95) states within its first ``DEEP3[1]`` (10 000)
+states: it then leaves. A heuristic, measured only: a wide abstract game goes with a won deal
+(the stack's longest within 100 000 states: 97–119 on four won deals it needs 0.3–1.0 M states to
+leave, at most 92 on every deal it proves lost after ``LATE``); it decides only who gets the
+nodes, never an answer (docs/solvers.md, item 4, "Session 17").
 
 In draw 1 two more progress lanes search the talon reached as in draw 3 (every draw-3 line is a
 draw-1 line; draw-1 deals 55, 333, 335, 558 are won so and were unknown at 30 CPU s); they join
@@ -1163,6 +1169,12 @@ class KlondikeSolver(Sliced):
     ROLLOUTS: tuple = ((1.0, 10, "rank"), (1.0, 20, "rank"), (2.0, 20, "talon"))
     ROLLOUT_AT: int | None = None
     ROLLOUT_DRAWS: tuple = (3,)
+    # draw 3: (depth, states): once the exact-talon lane's stack holds ``depth`` states within its first
+    # ``states``, it leaves, the progress lanes weigh DEEP3_WEIGHTS[0] and the rollout lanes join with their
+    # ROLLOUTS weights times DEEP3_WEIGHTS[1] (see _deep3); None: never. Fit on deals 1-1000 (docs/solvers.md,
+    # item 4, "Session 17"): it fires on none of the deals that lane proves lost after LATE.
+    DEEP3: tuple | None = (95, 10_000)
+    DEEP3_WEIGHTS: tuple = (4.0, 4.0)
     _proof3 = None
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
@@ -1223,7 +1235,7 @@ class KlondikeSolver(Sliced):
             self.lanes.append(ProofLane(Abstract(root[0], root[1], root[3]), self.PROOF))
         if state.draw == 3 and self.PROOF3 is not None:  # the same with draw 3's own talon
             root = self.lanes[len(phases)].stack[0][0]
-            self._proof3 = ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), self.PROOF3)
+            self._proof3 = ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), self.PROOF3, self.DEEP3)
             self._late.append(self._proof3)
         self._rollouts = _rollout_lanes(self, self.lanes[len(phases)].stack[0])
         if self.ROLLOUT_AT == 0:
@@ -1463,6 +1475,8 @@ class KlondikeSolver(Sliced):
         self.nodes += lane.nodes - n0
         if res is not None:
             return UNSOLVABLE
+        if lane is self._proof3 and lane.deep:
+            _deep3(self)
         if limit is not None and self.nodes >= limit:
             return UNKNOWN
         if timeout is not None and self.seconds + self.clock() - t0 > timeout:
@@ -1564,6 +1578,30 @@ def _rollouts_after(self: KlondikeSolver, lane) -> None:
     elif lane.__class__ is _StageLane and not stages:
         self.lanes = [x for x in self.lanes if x.__class__ is not _RolloutLane]
         self._rollouts = []
+
+
+def _deep3(self: KlondikeSolver) -> None:
+    """:class:`KlondikeSolver` ``self``'s exact-talon lane (``_proof3``) has stopped with its stack
+    at ``DEEP3[0]`` states within its first ``DEEP3[1]`` (its ``watch``): it leaves the portfolio,
+    the progress lanes weigh ``DEEP3_WEIGHTS[0]`` and the rollout lanes join with their
+    ``ROLLOUTS`` weights times ``DEEP3_WEIGHTS[1]`` (through :func:`_rollouts_after`, so they leave
+    with the progress lanes as there). On draw-3 #111, 391, 566 and 714 that lane would have
+    searched 0.3–1.0 M states before reaching its goal; given these nodes from its 261st–4028th
+    state, the rollout lanes win them within 30 s (docs/solvers.md, item 4, "Session 17"). Only
+    a proof by that lane can be lost: a deal whose abstract game is that wide is, on the deals
+    measured, a won one."""
+    lane = self._proof3
+    lane.deep = False
+    if lane in self.lanes:
+        self.lanes.remove(lane)
+    self._lane = None
+    self._left = 0
+    for x in self.lanes:
+        if x.__class__ is _StageLane:
+            x.weight = self.DEEP3_WEIGHTS[0]
+    for x in self._rollouts:
+        x.weight *= self.DEEP3_WEIGHTS[1]
+    _rollouts_after(self, lane)
 
 
 def _run_rollout(self: KlondikeSolver, lane: _RolloutLane, budget: int, t0: float) -> str | None:

@@ -559,6 +559,9 @@ class ProofLane:
                         stack.clear()
                         return False
                     stack.append(nx)
+            if not stack:  # the last state was expanded with the budget's last node: the space ran dry
+                self.complete = True
+                return True
             return None
         finally:
             self.nodes += n
@@ -787,22 +790,47 @@ class ProofLane3:
 
     :param game: the :class:`Abstract3` game to search.
     :param weight: the lane's share of nodes against the others' weights.
+    :param watch: ``(depth, states)`` or ``None``: :meth:`run` stops (answering ``None``) the first
+        time the stack holds ``depth`` states within the first ``states`` expanded, and sets
+        ``deep`` (the solver's signal, ``KlondikeSolver.DEEP3``); the search itself is the same
+        with or without it.
     """
 
-    __slots__ = ("game", "stack", "seen", "nodes", "weight", "complete")
+    __slots__ = ("game", "stack", "seen", "nodes", "weight", "complete", "watch", "deep")
 
-    def __init__(self, game: Abstract3, weight: float):
+    def __init__(self, game: Abstract3, weight: float, watch: tuple | None = None):
         self.game = game
         self.weight = weight
         self.nodes = 0
         self.complete = False
+        self.watch = watch
+        self.deep = False
         r0 = game.root
         self.seen = {r0[:3]: [r0[3]]}  # (r, h, T) -> the waste classes searched
         self.stack = [] if game.goal3(r0) else [r0]
 
     def run(self, budget: int):
-        """Expand up to ``budget`` abstract states: ``None`` (not done), ``True`` (the space ran
-        dry: the position is lost) or ``False`` (the goal was reached: nothing proved)."""
+        """Expand up to ``budget`` abstract states: ``None`` (not done, or stopped early: ``deep``
+        set, see ``watch``), ``True`` (the space ran dry: the position is lost) or ``False`` (the
+        goal was reached: nothing proved)."""
+        n = 0
+        while self.watch is not None and n < budget:  # one state at a time while watched
+            depth, states = self.watch
+            if len(self.stack) >= depth:
+                self.watch = None
+                self.deep = True
+                return None
+            if self.nodes >= states:
+                self.watch = None
+                break
+            res = self._run(1)
+            if res is not None:
+                return res
+            n += 1
+        return self._run(budget - n) if n < budget else None
+
+    def _run(self, budget: int):
+        """:meth:`run` without the watch."""
         game, stack, seen = self.game, self.stack, self.seen
         if not stack and not self.complete:
             return False
@@ -829,6 +857,9 @@ class ProofLane3:
                         stack.clear()
                         return False
                     stack.append(nx)
+            if not stack:  # the last state was expanded with the budget's last node: the space ran dry
+                self.complete = True
+                return True
             return None
         finally:
             self.nodes += n
