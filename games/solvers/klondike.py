@@ -1169,10 +1169,7 @@ class KlondikeSolver(Sliced):
     ROLLOUTS: tuple = ((1.0, 10, "rank"), (1.0, 20, "rank"), (2.0, 20, "talon"))
     ROLLOUT_AT: int | None = None
     ROLLOUT_DRAWS: tuple = (3,)
-    # draw 3: (depth, states): once the exact-talon lane's stack holds ``depth`` states within its first
-    # ``states``, it leaves, the progress lanes weigh DEEP3_WEIGHTS[0] and the rollout lanes join with their
-    # ROLLOUTS weights times DEEP3_WEIGHTS[1] (see _deep3); None: never. Fit on deals 1-1000 (docs/solvers.md,
-    # item 4, "Session 17"): it fires on none of the deals that lane proves lost after LATE.
+    # draw 3: the exact-talon lane's watch (depth, states) or None, and the weights when it fires (_deep3)
     DEEP3: tuple | None = (95, 10_000)
     DEEP3_WEIGHTS: tuple = (4.0, 4.0)
     _proof3 = None
@@ -1273,7 +1270,7 @@ class KlondikeSolver(Sliced):
             elif lane.__class__ is _RolloutLane:
                 status = _run_rollout(self, lane, n, t0)
             else:
-                status = self._proof(lane, n, t0)
+                status = _run_proof(self, lane, n, t0)
             used = self.nodes - n0
             budget -= max(used, 1)
             self._left -= max(used, 1)
@@ -1462,27 +1459,6 @@ class KlondikeSolver(Sliced):
             lane.nodes += nodes - self.nodes
             self.nodes = nodes
 
-    def _proof(self, lane, budget: int, t0: float) -> str | None:
-        """Run the proof lane (:class:`~games.solvers.klondike_proof.ProofLane`) for ``budget``
-        abstract states, each counted as a node: ``None`` (budget spent), ``UNSOLVABLE`` (with
-        ``lane.complete``: the position is proved lost; without: the lane proved nothing and
-        leaves) or ``UNKNOWN`` (the solver's budget spent)."""
-        limit, timeout = self.max_nodes, self.timeout
-        if limit is not None:
-            budget = min(budget, limit - self.nodes)
-        n0 = lane.nodes
-        res = lane.run(max(budget, 1))
-        self.nodes += lane.nodes - n0
-        if res is not None:
-            return UNSOLVABLE
-        if lane is self._proof3 and lane.deep:
-            _deep3(self)
-        if limit is not None and self.nodes >= limit:
-            return UNKNOWN
-        if timeout is not None and self.seconds + self.clock() - t0 > timeout:
-            return UNKNOWN
-        return None
-
     def progress_line(self, whole: bool = False) -> list[str] | None:
         """The first move (``whole``: all the moves) of a line to the best progress board the
         progress lanes have met, when it ranks better than the start (:func:`_rank`: 2 ×
@@ -1602,6 +1578,29 @@ def _deep3(self: KlondikeSolver) -> None:
     for x in self._rollouts:
         x.weight *= self.DEEP3_WEIGHTS[1]
     _rollouts_after(self, lane)
+
+
+def _run_proof(self: KlondikeSolver, lane, budget: int, t0: float) -> str | None:
+    """:class:`KlondikeSolver`'s turn of a proof lane (:class:`~games.solvers.klondike_proof.ProofLane`
+    or ``ProofLane3``) for ``budget`` abstract states, each counted as a node: ``None`` (budget
+    spent), ``UNSOLVABLE`` (with ``lane.complete``: the position is proved lost; without: the lane
+    proved nothing and leaves) or ``UNKNOWN`` (the solver's budget spent). A module function, as
+    :func:`_run_rollout`: the class is compiled whole in one frame of the page (ui/imports.py)."""
+    limit, timeout = self.max_nodes, self.timeout
+    if limit is not None:
+        budget = min(budget, limit - self.nodes)
+    n0 = lane.nodes
+    res = lane.run(max(budget, 1))
+    self.nodes += lane.nodes - n0
+    if res is not None:
+        return UNSOLVABLE
+    if lane is self._proof3 and lane.deep:
+        _deep3(self)
+    if limit is not None and self.nodes >= limit:
+        return UNKNOWN
+    if timeout is not None and self.seconds + self.clock() - t0 > timeout:
+        return UNKNOWN
+    return None
 
 
 def _run_rollout(self: KlondikeSolver, lane: _RolloutLane, budget: int, t0: float) -> str | None:
