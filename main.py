@@ -3,8 +3,13 @@
 ``async def main()`` runs the app one frame at a time and awaits ``asyncio.sleep(0)`` after each
 frame, so the browser's frame clock drives it (docs/design.md, "The browser (pygbag)"). On the desktop the pause is
 ``App.pause`` (a few ms) so an idle window does not spin a CPU core.
+
+On the desktop, Ctrl+C in the terminal that started the game, or that terminal closing (SIGHUP),
+ends it as closing its window does: the table is saved (``App.close``) and the process exits
+quietly with the shell's code for the signal (130, 129), no traceback.
 """
 import asyncio
+import signal
 import sys
 
 import pygame  # third-party imports at the top of main.py (pygbag scans them)
@@ -14,12 +19,31 @@ from ui.app import App
 
 async def main():
     app = App()
-    while app.running:
-        app.frame()
-        await asyncio.sleep(app.pause)
-    app.close()
-    if sys.platform != "emscripten":
-        pygame.quit()
+    try:
+        while app.running:
+            app.frame()
+            await asyncio.sleep(app.pause)
+    finally:   # also when Ctrl+C or a hangup stops the loop: what the player did is saved
+        app.close()
+        if sys.platform != "emscripten":
+            pygame.quit()
 
 
-asyncio.run(main())
+class HungUp(BaseException):
+    """The terminal that started the game closed (SIGHUP): the loop unwinds as for Ctrl+C."""
+
+
+def _hung_up(signum, frame):
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    raise HungUp()
+
+
+if sys.platform != "emscripten" and hasattr(signal, "SIGHUP") \
+        and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:   # nohup: keep ignoring it
+    signal.signal(signal.SIGHUP, _hung_up)
+try:
+    asyncio.run(main())
+except KeyboardInterrupt:
+    sys.exit(130)
+except HungUp:
+    sys.exit(128 + signal.SIGHUP)

@@ -25,6 +25,11 @@ class CommandError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def print_help(self, file=None):
+        """The help on ``file`` (standard output): argparse's own swallows a failed write, so
+        ``--help > /dev/full`` said nothing and exited 0; here the error reaches :func:`main`."""
+        (file or sys.stdout).write(self.format_help())
+
     def error(self, message):  # one clear line, exit 2
         if message.startswith("the following arguments are required:") and "GAME" in message:
             message += f" (games: {' '.join(available())})"
@@ -160,22 +165,35 @@ def jobs_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+MAX_POSITION_BYTES = 1 << 20
+"""The largest position a command reads (bytes): a position with every move of a long game is a
+few kilobytes, and a larger file (a wrong file, or a test's flood of blank lines) is refused in
+one line before it is read whole, never read into memory line by line."""
+
+
 def read_text(path: str) -> str:
-    """The text of ``path``, or standard input for ``-``."""
+    """The text of ``path``, or standard input for ``-``.
+
+    :raises CommandError: the file or standard input cannot be read (closed, missing, a
+        directory…), holds more than :data:`MAX_POSITION_BYTES`, or is not UTF-8 text."""
+    name = "standard input" if path == "-" else f"position file '{quote(path)}'"
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            if sys.stdin is None:   # started with standard input closed (``<&-``)
+                raise CommandError("cannot read standard input: it is closed")
+            data = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
         else:
             with open(path, "rb") as fh:
-                data = fh.read()
+                data = fh.read(MAX_POSITION_BYTES + 1)
     except OSError as e:
-        raise CommandError(f"cannot read position file '{quote(path)}': {e.strerror}") from None
+        raise CommandError(f"cannot read {name}: {e.strerror}") from None
     except ValueError:  # open() refuses a path holding NUL
         raise CommandError(f"cannot read position file '{quote(path)}': a path holds no NUL character") from None
+    if len(data) > MAX_POSITION_BYTES:
+        raise CommandError(f"{name} is larger than {MAX_POSITION_BYTES >> 20} MB: no position is so long")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        name = "standard input" if path == "-" else f"position file '{quote(path)}'"
         raise CommandError(f"{name} is not UTF-8 text") from None
 
 
@@ -552,6 +570,10 @@ def _say(line: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit code."""
+    if sys.stderr is None:
+        # started with standard error closed (``2>&-``): its lines are lost, the exit code still
+        # says what happened (``print(file=None)`` would write them to standard output, into an answer)
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
     if sys.stdout is None:  # started with standard output closed (``>&-``): nowhere to answer
         print("error: standard output is closed", file=sys.stderr)
         return 1
@@ -562,7 +584,11 @@ def main(argv: list[str] | None = None) -> int:
                                f"{' '.join(available())}; 'python -m games --help' lists their options)")
         if args and not args[0].startswith("-") and args[0] not in COMMANDS:
             raise CommandError(f"unknown command '{quote(args[0])}' (commands: {' '.join(COMMANDS)})")
-        a = build_parser().parse_args(args)
+        try:
+            a = build_parser().parse_args(args)
+        except SystemExit:   # --help printed: its write may fail when flushed, too
+            sys.stdout.flush()
+            raise
         before = _catch_stop_signals()
         try:
             code = a.func(a)
@@ -583,6 +609,9 @@ def main(argv: list[str] | None = None) -> int:
         # SIGTERM, SIGHUP: the same, with the shell's code for it (128 + 15, 128 + 1)
         _say(STOP_SIGNALS.get(signal.Signals(e.signum).name, "terminated"))
         return 128 + e.signum
+    except MemoryError:
+        print("error: out of memory", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         # the reader went away (``| head``): quietly
         _drop_stdout()

@@ -20,14 +20,19 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # Cyrillic and Greek letters drawn like Latin code letters, each read as that letter: a code
 # holds only A-Z, digits and '-', so the reading is never ambiguous, and a player retyping a code
 # on a Russian keyboard gets Т, Р, Е, А… that look exactly like T, P, E, A.
+# Likewise the dashes drawn like '-' that word processors, web pages and chat apps put in its place
+# (hyphen, non-breaking hyphen, figure dash, en and em dashes, horizontal bar, minus, small and
+# fullwidth hyphen-minus).
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"
 _LOOK_ALIKES = str.maketrans(
-    "АВЕКМНОРСТХУавекмнорстху" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
-    "ABEKMHOPCTXYABEKMHOPCTXY" "ABEZHIKMNOPTYX")
+    "АВЕКМНОРСТХУавекмнорстху" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" + _DASHES,
+    "ABEKMHOPCTXYABEKMHOPCTXY" "ABEZHIKMNOPTYX" + "-" * len(_DASHES))
 
 
 def latin(text: str) -> str:
     """``text`` with the Cyrillic and Greek letters that look like Latin capitals (А, Т, Р, Ε…)
-    written as those capitals; everything else as it was.
+    written as those capitals, and the dashes that look like ``-`` (‐, ‑, –, −…) as ``-``;
+    everything else as it was.
 
     >>> latin("ТР1-Е-АААААAB") == "TP1-E-AAAAAAB"
     True

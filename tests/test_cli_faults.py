@@ -510,3 +510,85 @@ def test_each_commands_help_says_what_its_arguments_take(capsys, command):
 def test_a_bad_jobs_value_names_the_flag_once_and_says_what_is_wrong(capsys, jobs, said):
     assert main(["winnability", "tripeaks", "--deals", "1", "--jobs", jobs]) == 2
     assert capsys.readouterr().err == f"error: {said}\n"
+
+
+def _command(args, **kw):
+    """``python -m games ARGS`` in a process of its own (``subprocess.run``'s keywords)."""
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return subprocess.run([sys.executable, "-m", "games", *args], cwd=root, timeout=120, **kw)
+
+
+@pytest.mark.parametrize("command", ["moves", "play", "solve"])
+def test_a_position_from_closed_standard_input_is_one_line(command):
+    """``--position -`` with standard input closed (``<&-``) ended in a traceback (``sys.stdin``
+    is None), exit 1: one line and exit 2, as any unreadable position."""
+    import os
+
+    extra = ["--moves", ""] if command == "play" else []
+    p = _command([command, "tripeaks", "--position", "-", *extra], capture_output=True, text=True,
+                 preexec_fn=lambda: os.close(0))
+    assert (p.returncode, p.stdout, p.stderr) == (2, "", "error: cannot read standard input: it is closed\n")
+
+
+def test_with_standard_error_closed_an_error_never_lands_in_the_answer():
+    """With standard error closed (``2>&-``), ``print(file=sys.stderr)`` wrote the error line to
+    standard output, where a script reads a position: the line is lost, the exit code says it."""
+    import os
+    import subprocess
+
+    for args in (["deal", "tripeaks", "--number", "0"], ["deal", "tripeaks", "--bogus"], ["deal"]):
+        p = _command(args, stdout=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(2))
+        assert (p.returncode, p.stdout) == (2, ""), args
+
+
+@pytest.mark.parametrize("args", [["--help"], ["deal", "--help"], ["solve", "-h"]])
+def test_help_into_a_full_disk_says_so(args):
+    """argparse's help swallowed a failed write: ``--help > /dev/full`` exited 0 saying nothing,
+    where every other answer says it could not be written and exits 1."""
+    import os
+    import subprocess
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here (not Linux): the device every write to fails with "
+                    "'No space left on device' is how this test fills the disk")
+    with open("/dev/full", "w") as full:
+        p = _command(args, stdout=full, stderr=subprocess.PIPE, text=True)
+    assert (p.returncode, p.stderr) == (1, "error: cannot write the output: No space left on device\n")
+
+
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_a_position_larger_than_a_megabyte_is_refused_unread(tmp_path, source):
+    """A 12 MB file of blank lines after a good position took 2.6 GB of memory (a list entry a
+    line) and 45 s, and a MemoryError traceback under a memory limit: a position over 1 MB is
+    refused in one line, exit 2, before it is read whole."""
+    import subprocess
+
+    from games.quoting import quote
+
+    good = _command(["deal", "tripeaks"], capture_output=True, text=True).stdout
+    huge = tmp_path / "huge.txt"
+    huge.write_text(good + "\n" * (3 << 20))
+    if source == "file":
+        p = _command(["moves", "tripeaks", "--position", str(huge)], capture_output=True, text=True)
+        name = f"position file '{quote(str(huge))}'"
+    else:
+        with open(huge) as fh:
+            p = _command(["moves", "tripeaks", "--position", "-"], stdin=fh, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+        name = "standard input"
+    assert (p.returncode, p.stdout) == (2, "") and p.stderr == f"error: {name} is larger than 1 MB: no position is so long\n"
+    big = tmp_path / "big.txt"                     # a long game's position, under the limit, is read
+    big.write_text(good + "# a note\n" * 50_000)
+    assert _command(["moves", "tripeaks", "--position", str(big)], capture_output=True).returncode == 0
+
+
+@pytest.mark.parametrize("dash", ["\u2010", "\u2011", "\u2013", "\u2014", "\u2212", "\uff0d"])
+def test_a_code_written_with_a_unicode_dash_reads_as_the_code(capsys, tmp_path, dash):
+    """Word processors and chat apps set a hyphen, a non-breaking hyphen or an en dash in place of
+    '-': the code was refused with a message showing the same-looking text as the expected one."""
+    rc, out, err = run(capsys, tmp_path, "deal", "tripeaks", "--code", f"TP1{dash}E{dash}AAAAAAB")
+    assert rc == 0 and "# code: TP1-E-AAAAAAB" in out, err

@@ -229,6 +229,7 @@ def test_a_code_typed_with_cyrillic_look_alikes_reads_as_the_latin_code():
     ("ТР1-Е-АААААAB", "TP1-E-AAAAAAB"),       # typed on a Russian keyboard (Т, Р, Е, А Cyrillic)
     ("тр1-е-аааааab", "TP1-E-AAAAAAB"),
     ("ТР١-Е-АААААAB", "TP1-E-AAAAAAB"),       # an Arabic-Indic one
+    ("TP1\u2011E\u2013AAAAAAB", "TP1-E-AAAAAAB"),  # a non-breaking hyphen, an en dash
 ])
 def test_the_code_field_takes_look_alike_letters_and_other_scripts_digits_as_typed(keys, shown):
     """The code field's keys (a physical or phone keyboard's text) left out every character not

@@ -350,7 +350,7 @@ class App:
         """Open the deal a page address names (``?deal=CODE``, any game's code): True when one
         opened. A code that cannot be read leaves the home screen as it is, with a notice; nothing
         saved changes."""
-        from games.codes import CodeError
+        from games.codes import CodeError, latin
         from games.daily import daily_of_code, today
         from games.quoting import quote
         from games.share import deal_in_address, find_code
@@ -366,7 +366,7 @@ class App:
         except (CodeError, ValueError):
             self.show_notice(i18n.tr("The address names no deal that can be read: {code}", code=quote(code.strip())))
             return False
-        rules_code = code.strip().upper()
+        rules_code = latin(code.strip()).upper()
         daily = today() if daily_of_code(rules_code, today()) == game else None
         return self.open_deal(game, number, opts, daily=daily)
 

@@ -1,0 +1,41 @@
+"""``main.py`` on the desktop, stopped from its terminal: Ctrl+C (SIGINT) or the terminal closing
+(SIGHUP) ends the game as closing its window does, quietly, with the shell's code for the signal."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP here (Windows)")
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGHUP, 129)])
+def test_a_signal_from_the_terminal_ends_the_game_quietly(tmp_path, sig, code):
+    """Ctrl+C printed two chained tracebacks (asyncio's ``CancelledError``, then
+    ``KeyboardInterrupt``) and a hangup killed the game, each without ``App.close`` (the table's
+    save on leaving). Now: no traceback, exit 130 or 129, and the game is saved."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PASYANS_DATA=str(tmp_path),
+               PASYANS_DEAL="KL1-D1-AAAAAGM")
+    p = subprocess.Popen([sys.executable, "main.py"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        store = tmp_path / "store.json"
+        end = time.monotonic() + 120           # a guard against a hang, not a measurement
+        while not (store.exists() and "game.klondike" in store.read_text()):
+            assert p.poll() is None and time.monotonic() < end, "the game did not open its deal"
+            time.sleep(0.1)
+        store.unlink()                         # what is saved from here on is the close's
+        os.killpg(p.pid, sig)
+        out, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    assert p.returncode == code and "Traceback" not in err.decode(), err.decode()[-2000:]
+    assert "game.klondike" in store.read_text()
