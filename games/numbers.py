@@ -28,13 +28,14 @@ def is_digits(text: str, max_digits: int = MAX_DIGITS) -> bool:
 
 def whole_number(text: str, what: str = "number", lo: int | None = None, hi: int | None = None,
                  signed: bool = False) -> int:
-    """The value of ``text`` (spaces around ignored; a leading ``-`` or ``+`` when ``signed``).
+    """The value of ``text`` (spaces around ignored; a leading ``-`` when ``signed``: a plus sign
+    is no ASCII digit, and docs/contract.md takes digits only).
 
     :raises ValueError: ``'TEXT' is not a whole number`` (with ``what`` first), or out of
         ``lo..hi``; never Python's own message.
     """
     t = text.strip()
-    body = t[1:] if signed and t[:1] in ("-", "+") else t
+    body = t[1:] if signed and t[:1] == "-" else t
     if not is_digits(body):
         raise ValueError(f"{what} '{quote(text.strip())}' is not a whole number")
     n = int(t)

@@ -592,3 +592,23 @@ def test_a_code_written_with_a_unicode_dash_reads_as_the_code(capsys, tmp_path, 
     '-': the code was refused with a message showing the same-looking text as the expected one."""
     rc, out, err = run(capsys, tmp_path, "deal", "tripeaks", "--code", f"TP1{dash}E{dash}AAAAAAB")
     assert rc == 0 and "# code: TP1-E-AAAAAAB" in out, err
+
+
+@pytest.mark.parametrize("game, line", [("tripeaks", "Score: +5"), ("tripeaks", "Streak: +3"),
+                                        ("spider", "Completed: +1"), ("klondike", "Recycles: +2")])
+def test_a_plus_sign_is_no_digit_in_a_position(capsys, tmp_path, game, line):
+    """Numbers are ASCII digits only (docs/contract.md): ``Moves: +3`` was refused but ``Score: +5``,
+    ``Streak: +3``, ``Completed: +1`` and ``Recycles: +2`` were read; each is refused naming it."""
+    import re
+
+    key, value = line.split(": ")
+    text = deal(capsys, tmp_path, game)
+    text = re.sub(rf"(?m)^{key}:.*$", line, text) if f"\n{key}:" in text else text + line + "\n"
+    rc, out, err = run(capsys, tmp_path, "moves", game, position=text)
+    assert rc == 2 and out == "" and f"'{value}' is not a whole number" in err and key.lower() in err.lower(), err
+
+
+def test_a_plus_sign_is_no_digit_in_jobs(capsys):
+    rc = main(["winnability", "tripeaks", "--deals", "1-2", "--jobs", "+1"])
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == "" and "'+1'" in err, err
