@@ -210,3 +210,32 @@ def test_ctrl_c_while_the_workers_start_is_not_lost(monkeypatch):
     assert len(started) == 3 and stopped == [(w, True) for w in started]
     assert signal.getsignal(signal.SIGINT) is handler
     assert not signal.pthread_sigmask(signal.SIG_BLOCK, [])   # nothing left blocked
+
+
+# Runs ``python -m games ARGS`` as runpy does, with a SIGINT (or another signal) sent to itself while
+# ``games/__main__.py`` imports ``games.position`` (mid-way through the command's imports, where a
+# loaded machine spends 50-150 ms before ``main()`` runs).
+SIGNAL_IN_IMPORT = """
+import importlib.abc, os, runpy, signal, sys
+SIG = getattr(signal, sys.argv[1])
+class Hook(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "games.position":
+            os.kill(os.getpid(), SIG)
+        return None
+sys.meta_path.insert(0, Hook())
+sys.argv = ["games", *sys.argv[2:]]
+runpy.run_module("games", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("sig, said", [("SIGINT", "interrupted"), ("SIGTERM", "terminated"), ("SIGHUP", "hangup")])
+def test_a_signal_while_the_command_imports_its_modules_is_one_line(sig, said):
+    """Before ``main()`` set its handling, Ctrl+C in the command's first 50-150 ms ended in a
+    ``KeyboardInterrupt`` traceback from inside an import (or a ``RuntimeError`` when it landed in
+    a dataclass being made), exit 1 or killed: now the same line and code as later."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    p = subprocess.run([sys.executable, "-c", SIGNAL_IN_IMPORT, sig, "deal", "tripeaks"], cwd=root,
+                       capture_output=True, text=True, timeout=GUARD,
+                       preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert (p.returncode, p.stdout, p.stderr) == (128 + getattr(signal, sig), "", said + "\n")
