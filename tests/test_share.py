@@ -230,6 +230,7 @@ def test_a_code_typed_with_cyrillic_look_alikes_reads_as_the_latin_code():
     ("тр1-е-аааааab", "TP1-E-AAAAAAB"),
     ("ТР١-Е-АААААAB", "TP1-E-AAAAAAB"),       # an Arabic-Indic one
     ("TP1\u2011E\u2013AAAAAAB", "TP1-E-AAAAAAB"),  # a non-breaking hyphen, an en dash
+    ("ＴＰ１－Ｅ－ＡＡＡＡＡＡＢ", "TP1-E-AAAAAAB"),   # full-width, from an East Asian keyboard
 ])
 def test_the_code_field_takes_look_alike_letters_and_other_scripts_digits_as_typed(keys, shown):
     """The code field's keys (a physical or phone keyboard's text) left out every character not
@@ -249,3 +250,24 @@ def test_the_code_field_takes_look_alike_letters_and_other_scripts_digits_as_typ
     assert t.panel.value == shown
     t.panel.submit()
     assert app.scene is not t and app.scene.game == "tripeaks" and app.scene.number == 1
+
+
+@pytest.mark.parametrize("how", ["typed", "pasted"])
+@pytest.mark.parametrize("text", ["КЛ1-Д1-АААААGM", "12²", "①②", "Straße"])
+def test_the_code_field_types_nothing_of_a_text_with_a_letter_no_code_has(how, text):
+    """Keeping only what the field can read turned a code it could not into a plain number (a
+    full-width FreeCell code typed became deal 1, with no word): a text with a letter or digit no
+    code has (Д, ², ①, ß) is not typed at all, and the field says what a code is made of."""
+    import pygame
+
+    from ui.table.klondike import KlondikeTable
+
+    app = new_app(Store(MemoryStorage()), KlondikeTable(5))
+    t = app.scene
+    t.open_code_entry()
+    t.panel.value = "KL"
+    if how == "typed":
+        t.panel.key(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    else:
+        t.panel.paste(text)
+    assert t.panel.value == "KL" and t.panel.error == "Codes use only the letters A-Z, the digits 0-9 and '-'"

@@ -229,28 +229,38 @@ class Panel:
 KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
 
 
-def code_chars(typed: str) -> str:
-    """The characters of ``typed`` (keys pressed, or text pasted) that can be part of a deal code
-    or number, as the code field shows them: capitals, the digits, ``-`` and ``#``. A Cyrillic or
-    Greek letter drawn like a Latin capital is that capital (a Russian keyboard's Т, Р, Е, А:
-    :func:`games.codes.latin`), another script's decimal digit is that digit (an Arabic keyboard's
-    ٣ is 3); anything else is left out.
+def code_chars(typed: str) -> str | None:
+    """The characters of ``typed`` (keys pressed, or text pasted) as the code field shows them:
+    capitals, the digits, ``-`` and ``#``. A full-width form is its plain character (``ＦＣ１－``
+    from an East Asian keyboard is ``FC1-``), a Cyrillic or
+    Greek letter drawn like a Latin capital is that capital (a Russian keyboard's Т, Р, Е, А) and a
+    dash drawn like ``-`` is ``-`` (:func:`games.codes.latin`), and another script's decimal digit
+    is that digit (an Arabic keyboard's ٣ is 3); spaces and other signs are left out. ``None``
+    when ``typed`` holds a letter or digit that can be no part of a code (``Д``, ``ß``, ``²``,
+    ``①``): keeping the rest could turn a code into another deal's number.
 
-    >>> code_chars("тр1-е ١٢x!")
-    'TP1-E12X'
+    >>> code_chars("тр1-е ١٢x!"), code_chars("ＦＣ１－Ｍ"), code_chars("КЛ1-Д1")
+    ('TP1-E12X', 'FC1-M', None)
     """
     import unicodedata
 
     from games.codes import latin
 
     out = []
-    for ch in latin(typed.upper()):
-        if ch not in KEYS and ch != "#":
-            d = unicodedata.decimal(ch, None)
-            if d is None:
-                continue
-            ch = str(d)
-        out.append(ch)
+    wide = "".join(unicodedata.normalize("NFKC", ch) if "\uff01" <= ch <= "\uff5e" else ch for ch in typed)
+    for ch in latin(wide):
+        if ch.isascii():
+            ch = ch.upper()
+            if ch in KEYS or ch == "#":
+                out.append(ch)
+            elif ch.isalnum():
+                return None
+            continue
+        d = unicodedata.decimal(ch, None)
+        if d is not None:
+            out.append(str(d))
+        elif ch.isalnum() or unicodedata.category(ch) == "No":
+            return None
     return "".join(out)
 
 
@@ -416,8 +426,7 @@ class CodeEntry(Panel):
 
     def key(self, event):
         if event.type == pygame.TEXTINPUT:
-            for ch in code_chars(event.text):
-                self.type_key(ch)
+            self.type_text(event.text)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.type_key("⌫")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -436,7 +445,17 @@ class CodeEntry(Panel):
         t = pasted.strip()
         if "deal=" in t:
             t = t.split("deal=", 1)[1].split("&", 1)[0]
-        for ch in code_chars(t):
+        self.type_text(t)
+
+    def type_text(self, typed: str) -> None:
+        """Type ``typed`` (a key's text, or text pasted) as :func:`code_chars` reads it; when it
+        holds a letter or digit no code has, type none of it and say what a code is made of."""
+        chars = code_chars(typed)
+        if chars is None:
+            self.error = tr("Codes use only the letters A-Z, the digits 0-9 and '-'")
+            self.table.stale = True
+            return
+        for ch in chars:
             self.type_key(ch)
 
     def submit(self) -> None:
