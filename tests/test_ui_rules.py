@@ -90,3 +90,13 @@ def test_pyramid_sheet_shows_the_layout_thumbnail_and_opens_the_picker(size):
     save_screen(app.screen, f"home-pyramid-sheet-{size[0]}x{size[1]}.png")
     click(app, sheet.thumb_rect.center)
     assert isinstance(app.scene, LayoutPickerScene)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_freecells_tip_agrees_with_the_rule_it_follows(lang):
+    """The FreeCell page's tip said each free cell used "halves what you can move": a run moves
+    (free cells + 1) × 2^(empty columns) cards (docs/rules.md), so a used free cell takes one card
+    off (4 free cells: 5 cards, 3: 4) and an empty column doubles it. The tip says so."""
+    tips = (LOCALES_DIR / lang / "rules" / "freecell.txt").read_text(encoding="utf-8").split("# ")[-2]
+    assert "halves" not in tips and "вдвое уменьшает" not in tips
+    assert {"en": "one card fewer", "ru": "на карту меньше"}[lang] in tips
