@@ -20,6 +20,9 @@ from .quoting import quote
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+VARIATION_SELECTORS = ("\ufe0e", "\ufe0f")
+"""Unicode's text and emoji variation selectors: after a suit symbol (``♥️`` is U+2665 U+FE0F, as
+phone keyboards and many web pages write it) they choose how it is drawn, and a card reads the same."""
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 
 
@@ -92,6 +95,8 @@ def parse_card(text: str) -> Card:
     :raises CardError: quoting ``text`` when it names no card.
     """
     t = text.strip()
+    if t[-1:] in VARIATION_SELECTORS and t[-2:-1] in SUIT_SYMBOLS:
+        t = t[:-1]   # ♥️: a phone keyboard's or a web page's emoji form of the suit symbol
     if len(t) < 2:
         raise CardError(f"'{quote(text)}' is not a card (write rank then suit, e.g. KC or 10H)")
     s = SUIT_SYMBOLS.get(t[-1], t[-1].upper())

@@ -22,7 +22,10 @@ counts as its 4 characters)."""
 
 def escape(ch: str) -> str:
     """``ch`` itself when printable (a space too), else Python's escape for it (``\\x1b``,
-    ``\\n``, ``\\u2028``)."""
+    ``\\n``, ``\\u2028``). A variation selector (U+FE00-U+FE0F, U+E0100-U+E01EF: it only
+    chooses how the character before it is drawn, and alone shows as nothing) is escaped too."""
+    if "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef":
+        return f"\\u{ord(ch):04x}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}"
     return ch if ch.isprintable() else repr(ch)[1:-1]
 
 

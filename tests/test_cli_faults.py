@@ -612,3 +612,24 @@ def test_a_plus_sign_is_no_digit_in_jobs(capsys):
     rc = main(["winnability", "tripeaks", "--deals", "1-2", "--jobs", "+1"])
     out, err = capsys.readouterr()
     assert rc == 2 and out == "" and "'+1'" in err, err
+
+
+@pytest.mark.parametrize("selector", ["\ufe0f", "\ufe0e"])
+def test_a_suit_symbol_in_its_emoji_or_text_form_reads_as_the_suit(capsys, tmp_path, selector):
+    """``♥️`` (U+2665 U+FE0F) is how phone keyboards and many web pages write a suit symbol: a move
+    ``7♥️`` was "not a move" and a position's ``8♥️`` had "unknown suit ''" (the selector, which
+    shows as nothing). Both read as the suit; a selector after anything else is quoted as its escape."""
+    rc, start, err = run(capsys, tmp_path, "deal", "tripeaks", "--number", "7")
+    rc, want, err = run(capsys, tmp_path, "play", "tripeaks", "--moves", "7H", position=start)
+    assert rc == 0, err
+    rc, out, err = run(capsys, tmp_path, "play", "tripeaks", "--moves", f"7♥{selector}", position=start)
+    assert rc == 0 and out == want, err
+    waste = next(line for line in start.splitlines() if line.startswith("Waste:"))
+    card = waste.split()[-1]
+    symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[-1]]
+    rc, again, err = run(capsys, tmp_path, "moves", "tripeaks",
+                         position=start.replace(waste, f"Waste: {card[:-1]}{symbol}{selector}"))
+    assert rc == 0, err
+    rc, out, err = run(capsys, tmp_path, "moves", "tripeaks",
+                       position=start.replace(waste, f"Waste: {card[:-1]}X{selector}"))
+    assert rc == 2 and f"unknown suit '\\u{ord(selector):04x}'" in err, err
