@@ -488,6 +488,9 @@ class DevilsGrip(Rules):
                     continue
                 stack = []
                 for part in tok.split(","):
+                    if part.startswith("(") and part.endswith(")"):
+                        raise PositionError(f"line {line} ({key}, cell {r}.{col}): the grid's cards are face "
+                                            f"up: '{quote(part)}'")
                     try:
                         stack.append(parse_card(part))
                     except CardError as e:

@@ -102,14 +102,21 @@ def read_fields(text: str, allowed: set[str] | None = None, game: str | None = N
     return f
 
 
-def tokens(text: str, line: int, key: str) -> list[tuple[int | None, bool]]:
-    """The ``(card, face_up)`` tokens of a value. :raises PositionError: naming line and token."""
+def tokens(text: str, line: int, key: str, face_up: str = "") -> list[tuple[int | None, bool]]:
+    """The ``(card, face_up)`` tokens of a value. ``face_up`` names a pile whose cards all lie
+    face up by the rules (``"the waste's cards"``): a card written face down there, ``(8H)``, is
+    refused naming it, as Klondike's waste and Devil's Grip's talon refuse one.
+
+    :raises PositionError: naming line and token."""
     out = []
     for tok in text.split():
         try:
-            out.append(parse_token(tok))
+            card, up = parse_token(tok)
         except CardError as e:
             raise PositionError(f"line {line} ({key}): {e}") from None
+        if face_up and not up:
+            raise PositionError(f"line {line}: {face_up} are face up: ({fmt(card)})")
+        out.append((card, up))
     return out
 
 

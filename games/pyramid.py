@@ -507,14 +507,15 @@ class Pyramid(Rules):
                 raise PositionError(f"line {f.line('layout')}: Layout '{quote(v)}' is not a number 1..{N_LAYOUTS}")
             number = int(v)
         g = geometry(number)
-        toks = tokens(f.require("Cards"), f.line("cards"), "Cards")
+        toks = tokens(f.require("Cards"), f.line("cards"), "Cards", "the pyramid's cards")
         if len(toks) != g.n:
             raise PositionError(f"line {f.line('cards')}: layout {number} has {g.n} places, "
                                 f"Cards lists {len(toks)}")
         cards = [c for c, _ in toks]
         piles = {}
         for key in ("Stock", "Waste", "Discard"):
-            piles[key] = [c for c, _ in tokens(f.get(key, ""), f.line(key), key) if c is not None]
+            piles[key] = [c for c, _ in tokens(f.get(key, ""), f.line(key), key, f"the {key.lower()}'s cards")
+                          if c is not None]
         seen = set()
         for c in [c for c in cards if c is not None] + piles["Stock"] + piles["Waste"] + piles["Discard"]:
             if c in seen:

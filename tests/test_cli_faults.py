@@ -633,3 +633,18 @@ def test_a_suit_symbol_in_its_emoji_or_text_form_reads_as_the_suit(capsys, tmp_p
     rc, out, err = run(capsys, tmp_path, "moves", "tripeaks",
                        position=start.replace(waste, f"Waste: {card[:-1]}X{selector}"))
     assert rc == 2 and f"unknown suit '\\u{ord(selector):04x}'" in err, err
+
+
+@pytest.mark.parametrize("game, number, old, new, said", [
+    ("tripeaks", "7", "Waste: 8H", "Waste: (8H)", "line 8: the waste's cards are face up: (8H)"),
+    ("pyramid", "3", "Cards: 6H", "Cards: (6H)", "line 4: the pyramid's cards are face up: (6H)"),
+    ("pyramid", "3", "Stock: 9C", "Stock: (9C)", "line 5: the stock's cards are face up: (9C)"),
+    ("devils-grip", "2", "Row 1: JC", "Row 1: (JC)", "line 3 (Row 1, cell 1.1): the grid's cards are face up: '(JC)'"),
+])
+def test_a_face_down_mark_where_every_card_lies_face_up_is_refused(capsys, tmp_path, game, number, old, new, said):
+    """Klondike's waste and Devil's Grip's talon refuse a card written face down; TriPeaks' waste
+    and Pyramid's cards took one silently, and Devil's Grip's grid said "unknown suit ')'"."""
+    rc, text, err = run(capsys, tmp_path, "deal", game, "--number", number)
+    assert rc == 0 and old in text, err
+    rc, out, err = run(capsys, tmp_path, "moves", game, position=text.replace(old, new, 1))
+    assert (rc, out, err) == (2, "", f"error: {said}\n")
