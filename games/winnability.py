@@ -231,8 +231,9 @@ def pooled(rules, first: int, last: int, options: dict, timeout: float, jobs: in
 def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, out, solve=None) -> int:
     """Print a line a deal (``N status seconds`` — CPU seconds of the deal's search —, `` M moves`` when solved, `` best K`` where the
     search keeps a best result) and the closing tally (docs/contract.md); games with a best result get
-    a ``best results:`` line of their distribution on standard error, so standard output stays a
-    line a deal and the tally. Returns 0.
+    a ``best results:`` line of their distribution on standard error after it (the median the mean
+    of the two middle results for an even count), so standard output stays a line a deal and the
+    tally, and a standard error that cannot be written costs neither. Returns 0.
 
     Lines are in the order of the deals, each written and flushed as soon as its deal and every
     deal before it are solved (:func:`pooled`). Deals are made as they are solved and only counts
@@ -263,13 +264,19 @@ def run(rules, first: int, last: int, options: dict, timeout: float, jobs: int, 
         close = getattr(results, "close", None)
         if close is not None:
             close()
-    if bests:
-        n = sum(bests.values())
-        sys.stderr.write("best results: " + ", ".join(f"<={k} {sum(v for b, v in bests.items() if b <= k)}"
-                                                       for k in (0, 2, 5, 10))
-                         + f", median {_nth(bests, n // 2)}, of {n}\n")
     out.write(f"solved {counts['solved']}, unsolvable {counts['unsolvable']}, unknown {counts['unknown']}, "
               f"seconds {time.perf_counter() - t0:.1f}\n")
+    if bests:
+        n = sum(bests.values())
+        mid = (_nth(bests, (n - 1) // 2) + _nth(bests, n // 2)) / 2
+        line = ("best results: " + ", ".join(f"<={k} {sum(v for b, v in bests.items() if b <= k)}"
+                                             for k in (0, 2, 5, 10))
+                + f", median {mid:g}, of {n}\n")
+        try:   # a summary beside the answer: a closed or full standard error costs nothing else
+            sys.stderr.write(line)
+            sys.stderr.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
     return 0
 
 

@@ -648,3 +648,44 @@ def test_a_face_down_mark_where_every_card_lies_face_up_is_refused(capsys, tmp_p
     assert rc == 0 and old in text, err
     rc, out, err = run(capsys, tmp_path, "moves", game, position=text.replace(old, new, 1))
     assert (rc, out, err) == (2, "", f"error: {said}\n")
+
+
+def test_winnabilitys_best_results_line_comes_after_the_tally_with_the_true_median(capsys):
+    """Devil's Grip's ``best results:`` summary on stderr: the median of two bests 26 and 22 was
+    printed 26 (the upper middle one); it is 24, and the line comes after the tally."""
+    import io
+
+    from games import winnability
+    from games.registry import find_game
+
+    bests = {1: 26, 2: 22, 3: 9}
+
+    def solve(task):
+        number = task[1]
+        return number, "unknown", 0.5, 0, bests[number]
+
+    out = io.StringIO()
+    assert winnability.run(find_game("devils-grip"), 1, 2, {}, 1.0, 1, out, solve=solve) == 0
+    assert out.getvalue().splitlines()[-1].startswith("solved 0, unsolvable 0, unknown 2, seconds ")
+    assert capsys.readouterr().err == "best results: <=0 0, <=2 0, <=5 0, <=10 0, median 24, of 2\n"
+    winnability.run(find_game("devils-grip"), 1, 3, {}, 1.0, 1, io.StringIO(), solve=solve)
+    assert capsys.readouterr().err.endswith(", <=10 1, median 22, of 3\n")
+
+
+@pytest.mark.parametrize("stderr", ["closed", "full"])
+def test_winnabilitys_tally_and_exit_code_survive_a_standard_error_that_cannot_be_written(stderr):
+    """With standard error closed or on a full disk, writing the ``best results:`` line failed and
+    cost the closing tally (never written) and the exit code (1)."""
+    import os
+    import subprocess
+
+    args = ["winnability", "devils-grip", "--deals", "1-2", "--timeout", "0.05", "--jobs", "1"]
+    if stderr == "closed":
+        p = _command(args, stdout=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(2))
+    else:
+        if not os.path.exists("/dev/full"):
+            pytest.skip("no /dev/full here (not Linux)")
+        with open("/dev/full", "w") as full:
+            p = _command(args, stdout=subprocess.PIPE, stderr=full, text=True)
+    lines = p.stdout.splitlines()
+    assert p.returncode == 0 and len(lines) == 3 and lines[-1].startswith("solved 0, unsolvable "), p.stdout
