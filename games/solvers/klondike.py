@@ -1564,8 +1564,9 @@ def _deep3(self: KlondikeSolver) -> None:
     with the progress lanes as there). On draw-3 #111, 391, 566 and 714 that lane would have
     searched 0.3–1.0 M states before reaching its goal; given these nodes from its 261st–4028th
     state, the rollout lanes win them within 30 s (docs/solvers.md, item 4, "Session 17"). Only
-    a proof by that lane can be lost: a deal whose abstract game is that wide is, on the deals
-    measured, a won one."""
+    a proof by that lane can be lost, never an answer made wrong: a deal whose abstract game is
+    that wide was a won one on every deal of 1–1000 it fired on, but not always on held-out deals
+    (1001–1200: it fired on 8, won #1037 and lost #1103's proof, which that lane had in 18 s)."""
     lane = self._proof3
     lane.deep = False
     if lane in self.lanes:
