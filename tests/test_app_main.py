@@ -11,7 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP here (Windows)")
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"),
+                                reason="no SIGHUP here (Windows): the test sends the hangup a closing terminal sends")
 
 
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGHUP, 129)])

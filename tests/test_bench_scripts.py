@@ -348,3 +348,16 @@ def test_spider_cost_runs_the_same_search_with_and_without_the_clock(tmp_path):
         assert "positions a CPU s" in p.stdout
         outs.append([line for line in p.stdout.splitlines() if "fingerprint" in line])
     assert outs[0] == outs[1] and outs[0] and "2:" in outs[0][0] and "3:" in outs[0][0]
+
+
+def test_spider_costs_positions_are_the_solver_benchs():
+    """``bench/spider_cost.py`` carries its own copy of ``bench/solvers.py``'s rescue positions (in
+    Pyodide it gets ``games/`` only): the copy must give the very same positions."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import solvers
+        import spider_cost
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    bench = solvers.positions("spider", {"suits": "4"}, 25, 6)
+    assert spider_cost.positions([1, 4, 6]) == {1: bench[0], 4: bench[3], 6: bench[5]}

@@ -12,6 +12,10 @@ PYTHON_SAYS = ("invalid literal", "Exceeds the limit", "Traceback", "int()", "ba
 HUGE = "1" + "0" * 5000
 
 
+NO_DEV_FULL = ("no /dev/full here (not Linux): the device every write to fails with 'No space left on "
+               "device' is how these tests fill the disk")
+
+
 def run(capsys, tmp_path, *args, position=None):
     argv = list(args)
     if position is not None:
@@ -306,8 +310,7 @@ def test_an_answer_that_cannot_be_written_is_one_line_on_stderr(redirect):
     cmd = [sys.executable, "-m", "games", "deal", "tripeaks", "--number", "1"]
     if redirect == "full":
         if not os.path.exists("/dev/full"):
-            pytest.skip("no /dev/full here (not Linux): the device every write to fails with "
-                        "'No space left on device' is how this test fills the disk")
+            pytest.skip(NO_DEV_FULL)
         with open("/dev/full", "w") as full:
             p = subprocess.run(cmd, cwd=root, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
         want = "error: cannot write the output: No space left on device\n"
@@ -553,8 +556,7 @@ def test_help_into_a_full_disk_says_so(args):
     import subprocess
 
     if not os.path.exists("/dev/full"):
-        pytest.skip("no /dev/full here (not Linux): the device every write to fails with "
-                    "'No space left on device' is how this test fills the disk")
+        pytest.skip(NO_DEV_FULL)
     with open("/dev/full", "w") as full:
         p = _command(args, stdout=full, stderr=subprocess.PIPE, text=True)
     assert (p.returncode, p.stderr) == (1, "error: cannot write the output: No space left on device\n")
@@ -684,7 +686,7 @@ def test_winnabilitys_tally_and_exit_code_survive_a_standard_error_that_cannot_b
         p = _command(args, stdout=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(2))
     else:
         if not os.path.exists("/dev/full"):
-            pytest.skip("no /dev/full here (not Linux)")
+            pytest.skip(NO_DEV_FULL)
         with open("/dev/full", "w") as full:
             p = _command(args, stdout=subprocess.PIPE, stderr=full, text=True)
     lines = p.stdout.splitlines()

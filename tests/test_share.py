@@ -68,12 +68,18 @@ def test_a_bad_link_opens_home_with_a_notice_and_changes_nothing(monkeypatch):
         {k: v for k, v in before.items() if k.startswith("game.")}
 
 
+def code_entry(table, store=None):
+    """The app on ``table`` saving to ``store`` (a fresh one in memory by default), with the code
+    field open: ``(app, table)``."""
+    app = new_app(store or Store(MemoryStorage()), table)
+    app.scene.open_code_entry()
+    return app, app.scene
+
+
 def test_the_code_field_takes_paste(monkeypatch):
     from ui.table.klondike import KlondikeTable
 
-    app = new_app(Store(MemoryStorage()), KlondikeTable(5))
-    t = app.scene
-    t.open_code_entry()
+    app, t = code_entry(KlondikeTable(5))
     from ui.table import panels
     monkeypatch.setattr(panels, "clipboard_text", lambda: "https://example.org/pasyans/?deal=fc1-m-aaaaaxt")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
@@ -157,9 +163,7 @@ def test_another_games_code_in_the_code_field_opens_that_game_on_its_deal():
     from ui.table.klondike import KlondikeTable
 
     store = Store(MemoryStorage())
-    app = new_app(store, KlondikeTable(5))
-    t = app.scene
-    t.open_code_entry()
+    app, t = code_entry(KlondikeTable(5), store)
     t.panel.value = "fc1-m-aaaaaxt"
     t.panel.submit()
     assert app.scene is not t and app.scene.game == "freecell" and app.scene.number == 617
@@ -183,9 +187,7 @@ def test_a_code_that_cannot_be_read_says_which_part_is_wrong_and_changes_nothing
     from ui.table.klondike import KlondikeTable
 
     store = Store(MemoryStorage())
-    app = new_app(store, KlondikeTable(5, {"draw": "1"}))
-    t = app.scene
-    t.open_code_entry()
+    app, t = code_entry(KlondikeTable(5, {"draw": "1"}), store)
     t.panel.value = typed
     t.panel.submit()
     assert app.scene is t and t.panel is not None and t.panel.error == message
@@ -217,9 +219,7 @@ def test_a_code_typed_with_cyrillic_look_alikes_reads_as_the_latin_code():
     with pytest.raises(CodeError, match="is not a deal code"):
         find_code("ЖЖ1-Е-АААААAB")                      # a Cyrillic letter with no Latin twin
     store = Store(MemoryStorage())
-    app = new_app(store, KlondikeTable(5))
-    t = app.scene
-    t.open_code_entry()
+    app, t = code_entry(KlondikeTable(5), store)
     t.panel.value = "ТР1-Е-АААААAB"
     t.panel.submit()
     assert app.scene is not t and app.scene.game == "tripeaks" and app.scene.number == 1
@@ -241,9 +241,7 @@ def test_the_code_field_takes_look_alike_letters_and_other_scripts_digits_as_typ
 
     from ui.table.klondike import KlondikeTable
 
-    app = new_app(Store(MemoryStorage()), KlondikeTable(5))
-    t = app.scene
-    t.open_code_entry()
+    app, t = code_entry(KlondikeTable(5))
     t.panel.value = ""
     for ch in keys:
         t.panel.key(pygame.event.Event(pygame.TEXTINPUT, text=ch))
@@ -262,9 +260,7 @@ def test_the_code_field_types_nothing_of_a_text_with_a_letter_no_code_has(how, t
 
     from ui.table.klondike import KlondikeTable
 
-    app = new_app(Store(MemoryStorage()), KlondikeTable(5))
-    t = app.scene
-    t.open_code_entry()
+    app, t = code_entry(KlondikeTable(5))
     t.panel.value = "KL"
     if how == "typed":
         t.panel.key(pygame.event.Event(pygame.TEXTINPUT, text=text))
