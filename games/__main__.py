@@ -45,8 +45,8 @@ class CommandError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def print_help(self, file=None):
-        """The help on ``file`` (standard output): argparse's own swallows a failed write, so
-        ``--help > /dev/full`` said nothing and exited 0; here the error reaches :func:`main`."""
+        """The help on ``file`` (standard output). argparse's own swallows a failed write; here
+        the error reaches :func:`main`, which says the output could not be written (exit 1)."""
         (file or sys.stdout).write(self.format_help())
 
     def error(self, message):  # one clear line, exit 2

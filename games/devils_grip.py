@@ -504,11 +504,9 @@ class DevilsGrip(Rules):
                 grid.append(stack)
         piles = []
         for key in ("Stock", "Talon"):
-            toks = tokens(f.get(key, ""), f.line(key), key)
+            # turned cards lie face up, as Klondike's waste
+            toks = tokens(f.get(key, ""), f.line(key), key, "the talon's cards" if key == "Talon" else "")
             pile = tuple(c for c, _ in toks if c is not None)
-            down = [c for c, up in toks if c is not None and not up]
-            if key == "Talon" and down:  # turned cards lie face up, as Klondike's waste
-                raise PositionError(f"line {f.line(key)}: the talon's cards are face up: ({fmt(down[0])})")
             cls._check_cards(pile, f"line {f.line(key)} ({key})", counts)
             piles.append(pile)
         if piles[0] and not any(grid):

@@ -596,11 +596,9 @@ class Klondike(Rules):
         except ValueError as e:
             raise PositionError(str(e)) from None
         stock = [c for c, _ in tokens(f.get("stock", ""), f.line("stock"), "Stock") if c is not None]
-        waste_toks = [t for t in tokens(f.get("waste", ""), f.line("waste"), "Waste") if t[0] is not None]
-        for c, up in waste_toks:
-            if not up:   # a drawn card lies face up until it leaves the waste
-                raise PositionError(f"line {f.line('waste')}: the waste's cards are face up: ({fmt(c)})")
-        waste = [c for c, _ in waste_toks]
+        # a drawn card lies face up until it leaves the waste
+        waste = [c for c, _ in tokens(f.get("waste", ""), f.line("waste"), "Waste", "the waste's cards")
+                 if c is not None]
         if len(f.columns) != N_COLUMNS:
             raise PositionError(f"a Klondike position needs {N_COLUMNS} column lines ': …', found {len(f.columns)}")
         cols, down = [], []

@@ -131,9 +131,9 @@ def _start_workers(ctx, solve, jobs: int) -> list[_Worker]:
 
     While the workers start, both signals are also blocked in this process (where the system can):
     one that arrives meanwhile waits and is delivered once the handlers are back, instead of being
-    ignored (a Ctrl+C while a loaded machine was starting the workers was lost, and the command
-    searched on). Should it stop the start (``KeyboardInterrupt``), the workers started are stopped
-    at once before it goes on."""
+    ignored with the workers' (on a loaded machine a start takes long enough for a Ctrl+C to fall
+    in it). Should it stop the start (``KeyboardInterrupt``), the workers started are stopped at
+    once before it goes on."""
     import signal
 
     sigs = [getattr(signal, n) for n in ("SIGINT", "SIGHUP") if hasattr(signal, n)]

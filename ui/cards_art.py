@@ -826,9 +826,9 @@ KIND_PRIOR = {"face": 1.0, "cface": 1.0, "empty": 1.0, "veiled": 1.5, "back": 3.
 """What an image of a kind never made yet is taken to cost, in faces (a face's maker with its
 opaque body = 1), times its :func:`_units`. Measured natively with pygame-ce 2.5.8: a face and
 its body 0.05–0.2 ms at any width from 10 to 120 px (its drawing calls, not its pixels, cost);
-at 120 px a back with its body 0.67 ms, a shadow 1.28 ms, a halo 2.17 ms; rounded up. Without
-it a back or a shadow first made at a desktop size was guessed at a face's cost (docs/web.md,
-"A new kind of image costed by its width")."""
+at 120 px a back with its body 0.67 ms, a shadow 1.28 ms, a halo 2.17 ms; rounded up (docs/web.md,
+"A new kind of image costed by its width"). A blurred kind's first image is several faces' time:
+guessed as a face, it would be made in a frame with no room for it."""
 
 
 def _units(key: tuple) -> float:

@@ -249,12 +249,10 @@ def code_chars(typed: str) -> str | None:
     out = []
     wide = "".join(unicodedata.normalize("NFKC", ch) if "\uff01" <= ch <= "\uff5e" else ch for ch in typed)
     for ch in latin(wide):
-        if ch.isascii():
+        if ch.isascii():   # every ASCII letter and digit is a key once a capital
             ch = ch.upper()
             if ch in KEYS or ch == "#":
                 out.append(ch)
-            elif ch.isalnum():
-                return None
             continue
         d = unicodedata.decimal(ch, None)
         if d is not None:
