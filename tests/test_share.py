@@ -173,8 +173,12 @@ def test_another_games_code_in_the_code_field_opens_that_game_on_its_deal():
 @pytest.mark.parametrize("typed, message", [
     ("hello", "'hello' is not a deal code. Codes look like KL1-D1-AAAAAAB"),
     ("XX1-A-AAAAAAB", "'XX1-A-AAAAAAB' is not a deal code. Codes look like KL1-D1-AAAAAAB"),
-    ("KL1-D9-AAAAAAB", "'KL1-D9-AAAAAAB': the middle part names no rules of that game"),
-    ("FC1-Q-AAAAAAB", "'FC1-Q-AAAAAAB': the middle part names no rules of that game"),
+    ("KL1-D9-AAAAAAB", "'KL1-D9-AAAAAAB': the middle part must be D1 (draw one) or D3 (draw three)"),
+    ("FC1-Q-AAAAAAB", "'FC1-Q-AAAAAAB': the middle letter must be M"),
+    ("tp1-x-AAAAAAB", "'tp1-x-AAAAAAB': the middle letter must be E (Easy) or C (Classic)"),
+    ("PY1-L99-AAAAAAB", "'PY1-L99-AAAAAAB': the middle part must be L01 to L55 (the layout), with P3 after it for 3 passes"),
+    ("DG1-Q-AAAAAAB", "'DG1-Q-AAAAAAB': the middle letter must be S"),
+    ("SP1-3-AAAAAAB", "'SP1-3-AAAAAAB': the middle part must be 1, 2 or 4 (suits), with R after it to deal with an empty column"),
     ("KL1-D1-AAAA", "'KL1-D1-AAAA': the last part must be 7 letters A-Z"),
     ("KL1-D1-AAAAAAA", "'KL1-D1-AAAAAAA': no deal has that number"),
     ("#0", "Deal numbers go from 1 to 8,031,810,175"),
@@ -192,6 +196,24 @@ def test_a_code_that_cannot_be_read_says_which_part_is_wrong_and_changes_nothing
     t.panel.submit()
     assert app.scene is t and t.panel is not None and t.panel.error == message
     assert t.number == 5 and t.options["draw"] == "1"
+
+
+def test_a_bad_rule_part_is_explained_in_the_players_language():
+    """The code field says what the middle part of that code's game may be, as the command line
+    does, in Russian too."""
+    from games import i18n
+    from ui.table.klondike import KlondikeTable
+
+    store = Store(MemoryStorage())
+    app, t = code_entry(KlondikeTable(5, {"draw": "1"}), store)
+    i18n.set_language("ru")
+    try:
+        t.panel.value = "KL1-D2-AAAAAAB"
+        t.panel.submit()
+        assert t.panel.error == "«KL1-D2-AAAAAAB»: средняя часть должна быть D1 (сдача по 1 карте) или D3 (по 3 карты)"
+    finally:
+        i18n.set_language("en")
+    assert app.scene is t and t.number == 5
 
 
 @pytest.mark.parametrize("query", ["?deal=", "?deal=%20&lang=ru", "deal="])

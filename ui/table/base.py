@@ -147,12 +147,26 @@ def session_field(name: str, doc: str) -> property:
                     lambda self, value: setattr(self.session, name, value), doc=doc)
 
 
+RULE_PARTS = {
+    "tripeaks": N_("'{code}': the middle letter must be E (Easy) or C (Classic)"),
+    "pyramid": N_("'{code}': the middle part must be L01 to {last} (the layout), with P3 after it for 3 passes"),
+    "devils-grip": N_("'{code}': the middle letter must be S"),
+    "spider": N_("'{code}': the middle part must be 1, 2 or 4 (suits), with R after it to deal with an empty column"),
+    "klondike": N_("'{code}': the middle part must be D1 (draw one) or D3 (draw three)"),
+    "freecell": N_("'{code}': the middle letter must be M"),
+}
+"""A player's message for a code whose rule part its game does not have, by the game the code's
+prefix names: what the part may be (the words of each game's ``CODE_RULE_PART``, which the command
+line says); ``{last}`` is the last layout's letters."""
+
+
 def code_problem(typed: str, error, example: str) -> str:
     """The player's message for a deal code that cannot be read, in their language: which part is
     wrong (``error.reason`` of a :class:`games.codes.CodeError`; any other ``ValueError`` is taken
-    as no code at all) and, for a text that is no code at all, what a code looks like
-    (``example``, this table's deal 1)."""
+    as no code at all), for a bad rule part what that code's game takes there (:data:`RULE_PARTS`),
+    and for a text that is no code at all what a code looks like (``example``, this table's deal 1)."""
     from games import codes
+    from games.registry import GAMES, find_game
 
     reason = getattr(error, "reason", codes.NOT_A_CODE)
     if reason == codes.DEAL_PART:
@@ -160,6 +174,11 @@ def code_problem(typed: str, error, example: str) -> str:
     if reason == codes.OUT_OF_RANGE:
         return tr("'{code}': no deal has that number", code=typed)
     if reason == codes.RULE_PART:
+        prefix = codes.latin(typed.strip().split("-", 1)[0]).upper()
+        game = next((g for g in GAMES if find_game(g).code_prefix.upper() == prefix), None)
+        if game in RULE_PARTS:
+            from games.pyramid import N_LAYOUTS
+            return tr(RULE_PARTS[game], code=typed, last=f"L{N_LAYOUTS:02d}")
         return tr("'{code}': the middle part names no rules of that game", code=typed)
     return tr("'{code}' is not a deal code. Codes look like {example}", code=typed, example=example)
 
