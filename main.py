@@ -17,9 +17,26 @@ import pygame  # third-party imports at the top of main.py (pygbag scans them)
 from ui.app import App
 
 
+STOPS = {signal.SIGINT, getattr(signal, "SIGHUP", signal.SIGINT)}
+"""The signals that end the game from its terminal (Ctrl+C, a hangup)."""
+HOLD = sys.platform != "emscripten" and hasattr(signal, "pthread_sigmask")
+"""Whether those signals can be held back while the app starts (POSIX desktops)."""
+
+
 async def main():
-    app = App()
+    # App() may open and save a shared deal's table before it returns: a stop that came then
+    # would leave no app to close, so it waits, blocked, until there is one
+    if HOLD:
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
     try:
+        app = App()
+    except BaseException:
+        if HOLD:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+        raise
+    try:
+        if HOLD:   # inside the try: a stop held back is raised here, and the app is closed
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
         while app.running:
             app.frame()
             await asyncio.sleep(app.pause)
