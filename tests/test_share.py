@@ -124,14 +124,37 @@ def test_the_pause_menu_shares_the_deal_and_opens_the_rules_page():
     assert app.scene is t and t.number == 617
 
 
-@pytest.mark.parametrize("link", ["%00", "a%00b", "KL1%0D%0A-A", "%07%7F"])
-def test_a_link_with_control_characters_opens_home_with_a_notice(monkeypatch, link):
+@pytest.mark.parametrize("query", ["deal=%00", "?deal=a%00b", "deal=KL1%0D%0A-A", "deal=%07%7F"])
+def test_a_link_with_control_characters_opens_home_with_a_notice(query):
     """A NUL in the notice's text made pygame raise on the first frame (the app never started)."""
-    monkeypatch.setenv("PASYANS_DEAL", link)
     app = new_app(Store(MemoryStorage()))
+    assert app.open_link(query) is False
     app.frame()
     app.frame()
     assert isinstance(app.scene, HomeScene) and app.notice
+
+
+@pytest.mark.parametrize("code", ["KL1\r\n-A", "\x07\x7f", "\x1b[2J"])
+def test_a_desktop_deal_with_control_characters_opens_home_with_a_notice(monkeypatch, code):
+    monkeypatch.setenv("PASYANS_DEAL", code)
+    app = new_app(Store(MemoryStorage()))
+    app.frame()
+    app.frame()
+    assert isinstance(app.scene, HomeScene) and app.notice.startswith("PASYANS_DEAL names no deal")
+
+
+@pytest.mark.parametrize("code, shown", [("garbage", "garbage"), ("617", "617"),
+                                         ("KL1-D1-AAAAAGM+", "KL1-D1-AAAAAGM+"),
+                                         ("KL1-D1-AAAAAGM&lang=ru", "KL1-D1-AAAAAGM&lang=ru"),
+                                         ("KL1-D1-%41AAAAGM", "KL1-D1-%41AAAAGM")])
+def test_a_bad_desktop_deal_is_named_as_the_variable_read_as_typed(monkeypatch, code, shown):
+    """On the desktop the deal comes from ``PASYANS_DEAL``, not from an address: the notice names the
+    variable, and its text is taken as it is (no address decoding: ``+`` is no blank, ``&`` starts
+    nothing, ``%41`` is no ``A``)."""
+    monkeypatch.setenv("PASYANS_DEAL", code)
+    app = new_app(Store(MemoryStorage()))
+    assert isinstance(app.scene, HomeScene)
+    assert app.notice == f"PASYANS_DEAL names no deal that can be read: {shown}"
 
 
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)])

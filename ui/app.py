@@ -187,8 +187,10 @@ def page_query() -> str:
             return str(window.location.search or "")
         except Exception:
             return ""
+    from urllib.parse import urlencode
+
     code = os.environ.get("PASYANS_DEAL", "")
-    return f"deal={code}" if code else ""
+    return urlencode({"deal": code}) if code else ""   # a '+', '&' or '%' in it stays itself
 
 
 def browser_size() -> tuple[int, int] | None:
@@ -341,15 +343,16 @@ class App:
             scene = HomeScene(previews_later=True)
         self.switch(scene)
         if at_home:   # a page opened with ?deal=CODE goes straight to that deal
-            self.open_link(page_query())
+            self.open_link(page_query(), where="address" if WEB else "PASYANS_DEAL")
         if WEB and page_activated():   # the mixer's start, 45-60 ms in the page: in the start, not a frame
             self.sounds.start_mixer()
         self.startup_seconds = time.perf_counter() - t0
 
-    def open_link(self, query: str | None) -> bool:
+    def open_link(self, query: str | None, where: str = "address") -> bool:
         """Open the deal a page address names (``?deal=CODE``, any game's code): True when one
-        opened. A code that cannot be read leaves the home screen as it is, with a notice; nothing
-        saved changes."""
+        opened. A code that cannot be read leaves the home screen as it is, with a notice naming
+        where it came from (``where``: ``"address"``, the page's; ``"PASYANS_DEAL"``, the desktop's
+        environment variable, :func:`page_query`); nothing saved changes."""
         from games.codes import CodeError, latin
         from games.daily import daily_of_code, today
         from games.quoting import quote
@@ -364,7 +367,10 @@ class App:
         try:
             game, number, opts = find_code(code)
         except (CodeError, ValueError):
-            self.show_notice(i18n.tr("The address names no deal that can be read: {code}", code=quote(code.strip())))
+            if where == "PASYANS_DEAL":
+                self.show_notice(i18n.tr("PASYANS_DEAL names no deal that can be read: {code}", code=quote(code.strip())))
+            else:
+                self.show_notice(i18n.tr("The address names no deal that can be read: {code}", code=quote(code.strip())))
             return False
         rules_code = latin(code.strip()).upper()
         daily = today() if daily_of_code(rules_code, today()) == game else None
