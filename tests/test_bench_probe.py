@@ -174,3 +174,41 @@ def test_the_probe_walks_no_image_cache_inside_a_timed_frame():
     out = run_probe_script()
     assert out["cache"] > 100, out["cache"]
     assert out["walked"] == 0, out["walked"]
+
+
+FIRST_PICTURE = r"""
+import json, os, sys, tempfile
+sys.path[:0] = [ROOT, ROOT + "/tests", ROOT + "/tests/web"]
+os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+                  PASYANS_DATA=tempfile.mkdtemp(prefix="pasyans-probe-"))
+import probe
+probe.install()
+from ui.app import App
+from ui.settings import Settings
+from ui.table.pyramid import PyramidTable
+a = App((390, 844), settings=Settings(language="en", anim_speed="off"))
+a.frame()
+a.switch(PyramidTable(1, {"layout": "1", "passes": "unlimited"}))
+seen = []
+for _ in range(200):
+    s = probe.state()
+    seen.append([a.scene._shown, s["busy"]])
+    if a.scene._shown and not s["busy"]:
+        break
+    a.frame()
+print(json.dumps(seen))
+"""
+
+
+def test_a_table_is_busy_until_its_first_picture_is_drawn():
+    """The page's screenshots wait for ``busy`` to clear (tests/web/page_test.mjs ``settle``); a
+    table's first picture may wait some frames for its card images, the screen before it staying
+    meanwhile, and a screenshot taken then showed that screen (the home screen's sheet) under the
+    table's name. A table is busy until its first picture is drawn."""
+    code = "ROOT = %r\n" % str(ROOT) + FIRST_PICTURE
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    seen = json.loads(p.stdout.strip().splitlines()[-1])
+    assert seen[0] == [False, True]
+    assert all(busy for shown, busy in seen if not shown)
+    assert seen[-1] == [True, False]

@@ -151,8 +151,11 @@ def state(_args=None) -> dict:
 
 
 def _pending(sc) -> bool:
+    """Whether ``sc`` has work due that will change the screen: an automatic move, the finish, a
+    hint's search, the home screen's miniatures, or a table's first picture not drawn yet (the
+    screen before it stays meanwhile: a screenshot then would show that screen)."""
     return any(getattr(sc, k, None) is not None for k in ("auto_due", "finish_due", "hint_search")) \
-        or bool(getattr(sc, "previews_later", False))
+        or bool(getattr(sc, "previews_later", False)) or getattr(sc, "_shown", True) is False
 
 
 def _visible(hit, rect, want):
