@@ -473,3 +473,16 @@ def test_a_run_move_of_the_wrong_length_says_what_fits():
     with pytest.raises(IllegalMove) as e:
         Klondike.apply(s, Move(0, 1, 2))
     assert str(e.value) == "A run of 2 does not fit there: the run that fits is the top 1 (from 7S)"
+
+
+@pytest.mark.parametrize("lang, words", [("en", "a run moves whole or from any of its cards"),
+                                         ("ru", "целиком или с любой её карты")])
+def test_the_rules_page_says_a_run_moves_from_any_of_its_cards(lang, words):
+    """The Rules page said "a face-up run moves as a whole", read by players as "a run cannot be
+    split", while the game (as Windows and Aisleriot) moves a run from any of its face-up cards."""
+    from pathlib import Path
+
+    s = pos(["(2C) TD 9C 8H 7S", "8D", "", "", "", "", ""])
+    assert play(s, "12").state.columns[0] == (C("2C"), C("TD"), C("9C"), C("8H"))   # the run split
+    page = (Path(__file__).resolve().parent.parent / "locales" / lang / "rules" / "klondike.txt").read_text("utf-8")
+    assert words in " ".join(page.split())
