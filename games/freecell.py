@@ -320,9 +320,11 @@ class FreeCell(Rules):
             return (MSG_BAD_MOVE,)
         d = cols[dst]
         if d and not fits(card, d[-1]):
-            if n == 1 or src >= CELL:
+            if src >= CELL:
                 return (MSG_NOT_FIT,)
             k = cls._fit_count(s, src, dst)  # a run of another length may fit: name it
+            if not k and n == 1:
+                return (MSG_NOT_FIT,)
             if k:  # the run that fits may be past the supermove limit: then the limit is said too
                 cap = capacity(s, dst)
                 if k > cap:

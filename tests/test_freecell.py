@@ -408,3 +408,10 @@ def test_a_run_move_with_a_wrong_count_says_what_fits():
     t = pos(["*", "TD 9S 8H", "2C", "*", "*", "*", "*", "*"])
     with pytest.raises(IllegalMove, match="No card of that column fits there"):
         FreeCell.apply(t, FreeCell.parse_move(t, "23/2"))
+    # a count of 1 is a count too: the top card alone does not fit, the top 2 do
+    u = pos(["*", "TD 9S 8H", "TH", "*", "*", "*", "*", "*"])
+    with pytest.raises(IllegalMove) as e:
+        FreeCell.apply(u, FreeCell.parse_move(u, "23/1"))
+    assert str(e.value) == "A run of 1 does not fit there: the run that fits is the top 2 (from 9S)"
+    with pytest.raises(IllegalMove, match="The card must be one rank lower and of the other colour"):
+        FreeCell.apply(t, FreeCell.parse_move(t, "23/1"))   # nothing of the run fits: the card's rule
