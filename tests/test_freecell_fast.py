@@ -234,27 +234,36 @@ def test_a_card_under_others_goes_onto_the_fitting_top_it_was_planned_for():
 
 
 def test_a_sorting_thread_tries_the_move_that_leaves_the_lowest_card_first():
-    """:func:`low_left` on the candidates of the sorted groups, on random-walk positions: the key
-    is the lowest rank the move leaves in its column (0 if it empties it), and a sorting thread's
-    first child of such a group is one with the smallest key."""
-    checked = 0
+    """:func:`low_left` on the candidates of the groups the threads sort (those of ``SORTED`` and
+    the moves onto an empty column), on random-walk positions: the key is the lowest rank the move
+    leaves in its column (0 if it empties it; 20 for a free cell's card), and a thread that sorts
+    a group, named by its index or by ``sort=True`` for ``SORTED``, enters first a child of it with
+    the smallest key."""
+    checked = cells = 0
+    groups = sorted(ff.SORTED | {5})
+    assert set(ff.SORTS[0]) == set(groups)
     for deal in range(1, 9):
         for b in walk(deal, 5 * deal, 40):
-            for gi in sorted(ff.SORTED):
+            for gi in groups:
                 cands = ff.GROUPS[gi](b)
                 for m in cands:
                     src, dst, n = m
+                    if 8 <= src < 12:
+                        assert ff.low_left(b.cols, m) == 20
+                        cells += 1
+                        continue
                     moves = list(dst) if src < 0 else [m]
                     i = moves[-1][0]
                     left = b.cols[i][:len(b.cols[i]) - sum(x[2] for x in moves if x[0] == i)]
                     assert ff.low_left(b.cols, m) == (min(c & 15 for c in left) if left else 0)
                     checked += 1
                 if len(cands) > 1:
-                    t = ff.Thread(b.copy(), (gi,), sort=True)
-                    t.run({b.h}, 1)
-                    top = t.stack[0]
-                    assert ff.low_left(b.cols, top[1][0]) == min(ff.low_left(b.cols, m) for m in cands)
-    assert checked > 200
+                    for sort in ((gi,), True) if gi in ff.SORTED else ((gi,),):
+                        t = ff.Thread(b.copy(), (gi,), sort=sort)
+                        t.run({b.h}, 1)
+                        top = t.stack[0]
+                        assert ff.low_left(b.cols, top[1][0]) == min(ff.low_left(b.cols, m) for m in cands)
+    assert checked > 200 and cells > 0
 
 
 @settings(max_examples=30, deadline=None)

@@ -693,20 +693,31 @@ def _plan(col: list, i: int, p: int, tops: dict, cells: list, cols: list, free: 
     return plan
 
 
-ORDERS = ((0, 2, 1, 3, 5), (0, 2, 1, 5, 3), (0, 1, 3, 2, 5), (0, 2, 3, 7, 1, 5))
+ORDERS = ((0, 1, 3, 5, 2), (0, 2, 1, 3, 5), (0, 1, 3, 5, 2), (0, 2, 3, 7, 1, 5))
 """The threads' orders of move groups (indices of :data:`GROUPS`). None of them puts a card
 alone into a free cell or moves part of a run to another parent (Freecell Solver's ``-l lg``
 threads mostly leave the lone move into a cell out too): they win most deals in a few dozen to
 a few hundred positions, and their lines are short, but their space is smaller than the rules'
-and may run dry. The last also moves a card under others onto a top (group 7), as the soft
-orders the complete solver starts with do: it wins many of the deals the others miss."""
+and may run dry. The first digs last: a dig that parks cards in free cells or on an empty column
+is what a depth-first line most often has to take back (on the 193 deals of 1-1000 that the order
+``(0, 2, 1, 3, 5)`` alone wins only after 300 positions, the largest dead subtree along its line
+starts with a dig on 155, where the winning line makes a run onto a top, the move onto the empty
+column or another dig; ``bench/freecell_first_thread.py``), and sorted (:data:`SORTS`) it wins
+861 of deals 1-1000 within 300 positions against 786, in 0.57 of the positions, for lines 2.4
+moves longer. The second, that order, digs first: its lines are shorter. The last also moves a
+card under others onto a top (group 7), as the soft orders the complete solver starts with do:
+it wins many of the deals the others miss (docs/solvers.md, "The race with Freecell Solver",
+session 18)."""
 FULL_ORDERS = ((0, 2, 1, 3, 6, 5), (0, 1, 2, 3, 7, 6, 5), (0, 2, 1, 3, 4, 6, 5), (0, 6, 2, 1, 7, 3, 5))
 """The orders of the threads that join once :data:`FULL_AFTER` positions were entered, or when
 every thread of :data:`ORDERS` ran dry: every move group, so together with the dig they make
 every move of the rules but a run onto an empty column shorter than the longest allowed."""
-SORTS = (True, False, True, False)
-"""Which threads of :data:`ORDERS` sort their children (:func:`low_left`): two of the four, whose
-lines come out shorter."""
+SORTS = ((2, 3, 5, 7), (2, 3, 7), (), ())
+"""For each thread of :data:`ORDERS`, the move groups whose children it tries by :func:`low_left`
+(lowest first): the first also the moves onto an empty column (a run that bares the lowest card
+first, a free cell's card last; with those as found, free cells first, its lines were 7.1 moves
+longer and it won 851 deals of 1-1000 within 300 positions, not 861), the second the groups of
+:data:`SORTED`."""
 CAPS = ()
 """Each thread's cap on the moves of :data:`ESCAPES` along its line (``None`` or missing: none)."""
 FULL_CAPS = (2, 2, 2, 2)
@@ -733,14 +744,14 @@ HAND_PRELUDE = None
 
 
 SORTED = frozenset((2, 3, 7))
-"""The move groups whose children a sorting thread tries by :func:`low_left` (digs, runs onto a
+"""The move groups a thread made with ``sort=True`` tries by :func:`low_left` (digs, runs onto a
 top, cards under others onto a top)."""
 
 
 def low_left(cols: list, m: tuple) -> int:
     """The lowest rank among the cards the candidate ``m`` leaves in its column (0 when it empties
-    the column, 20 for a free cell's card): a thread that sorts tries first the move that comes
-    closest to bringing a low card out."""
+    the column, 20 for a free cell's card, which bares nothing): a thread that sorts tries first
+    the move that comes closest to bringing a low card out."""
     src, dst, n = m
     if src < 0:                         # a plan: its moves are from one column, which keeps n cards
         rest = cols[dst[0][0]][:n]
@@ -765,20 +776,21 @@ class Thread:
     :param seed: ``None``: each group's moves in the order found; else shuffled by this seed;
     :param cap: at most this many moves of :data:`ESCAPES` along the line (``None``: no cap): a
         position whose line has that many makes no child of those groups;
-    :param sort: the children of the groups of :data:`SORTED` tried by :func:`low_left` (lowest
-        first; a stable sort: ties in the order found)."""
+    :param sort: the groups whose children are tried by :func:`low_left` (lowest first; a stable
+        sort: ties in the order found): a collection of group indices, ``True`` for
+        :data:`SORTED`, ``False`` for none."""
 
     __slots__ = ("board", "order", "stack", "states", "rng", "shuffle", "cap", "sort")
 
     def __init__(self, board: Board, order: tuple, seed: int | None = None, cap: int | None = None,
-                 sort: bool = False):
+                 sort=False):
         self.board = board
         self.order = order
         self.stack = [[0, (), 0, len(board.log), 0, 0]]
         self.states = 0
         self.rng = random.Random(seed) if seed is not None else None
         self.cap = cap
-        self.sort = sort
+        self.sort = SORTED if sort is True else frozenset(sort or ())
 
     def run(self, seen: set, budget: int) -> bool:
         """Enter up to ``budget`` new positions (not in ``seen``, added to it). ``True`` when the
@@ -795,7 +807,7 @@ class Thread:
         cap = self.cap
         srt = self.sort
         # each step of the order: (group, whether it is of ESCAPES, whether its children are sorted)
-        steps = [(groups[gi], gi in ESCAPES, srt and gi in SORTED) for gi in order]
+        steps = [(groups[gi], gi in ESCAPES, gi in srt) for gi in order]
         by_low = partial(low_left, cols)
         states = self.states
         end = states + budget
@@ -1074,7 +1086,8 @@ class FastSearch(Sliced):
     :param full: the orders that join later (default :data:`FULL_ORDERS`; ``()``: none);
     :param caps: each thread's cap on the moves of :data:`ESCAPES` along its line (default
         :data:`CAPS`), ``full_caps`` the same for the later threads (default :data:`FULL_CAPS`);
-    :param sorts: which threads of ``orders`` sort their children (default :data:`SORTS`);
+    :param sorts: for each thread of ``orders``, the groups whose children it sorts (default
+        :data:`SORTS`; ``True``: :data:`SORTED`, ``False``: none);
     :param prelude: the first turns (default :data:`PRELUDE`);
     :param hand_over: positions before the complete solver takes over (``None``: never; then
         ``unknown`` when every thread ran dry);
