@@ -131,22 +131,24 @@ def main(argv=None) -> int:
     pairs = collections.Counter()
     waste = collections.Counter()
     for r in late:
+        if not r["waste"]:
+            continue                    # a line that long, no child taken back
         key = (r["first"], r["winning"])
         pairs[key] += 1
         waste[key] += r["waste"]
-    print(f"won after {a.within} positions: {len(late)} deals; the largest dead subtree on the line, "
-          f"first child -> winning child: deals, positions")
+    print(f"won after {a.within} positions: {len(late)} deals ({sum(1 for r in late if not r['waste'])} without a "
+          f"dead subtree); the largest dead subtree on the line, first child -> winning child: deals, positions")
     for key, c in sorted(pairs.items(), key=lambda kv: -waste[kv[0]]):
         print(f"  {key[0]!s:22s} -> {key[1]!s:22s} {c:4d} {waste[key]:8d}")
     by_group = collections.Counter()
     by_waste = collections.Counter()
     for key, c in pairs.items():
-        g = (key[0] or "?").split(" c")[0]
+        g = key[0].split(" c")[0]
         by_group[g] += c
         by_waste[g] += waste[key]
     print("  by the first child's group: " + ", ".join(
         f"{g} {c} deals {by_waste[g]} positions" for g, c in by_group.most_common()))
-    depths = sorted(r["depth"] for r in late if r["depth"] is not None)
+    depths = sorted(r["depth"] for r in late if r["waste"])
     if depths:
         q = [depths[min(len(depths) - 1, int(f * len(depths)))] for f in (0.1, 0.25, 0.5, 0.75, 0.9)]
         print(f"  depth of that position (10/25/50/75/90 %): {q}")

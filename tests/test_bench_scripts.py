@@ -98,14 +98,15 @@ def test_freecell_scan_runs_each_variant_and_refuses_an_unknown_constant(tmp_pat
 
 
 def test_freecell_tail_bench_splits_the_cpu_by_deal_and_phase(tmp_path):
-    # deal 178: the threads hand it over at 3 000 positions, the complete search's prelude wins it
-    p = run("bench/freecell_tail.py", "--deals", "1-3,178", tmp=tmp_path)
+    # deal 1618: the threads hand it over at 3 000 positions, a lane of the complete search wins it
+    p = run("bench/freecell_tail.py", "--deals", "1-3,1618", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]
     rows = {ln.split()[0]: ln.split() for ln in p.stdout.splitlines() if ln[:1].isdigit()}
-    assert set(rows) == {"1", "2", "3", "178"}
+    assert set(rows) == {"1", "2", "3", "1618"}
     assert all(rows[d][rows[d].index("won_by") + 1].startswith("t") for d in ("1", "2", "3"))
-    assert "threads" in rows["178"] and "prelude" in rows["178"]
-    assert "handed over                      1 deals" in p.stdout and "#178 prelude" in p.stdout
+    assert all(k in rows["1618"] for k in ("threads", "prelude", "lanes"))
+    assert rows["1618"][rows["1618"].index("won_by") + 1] in ("prelude", "lane")
+    assert "handed over                      1 deals" in p.stdout and "#1618 " in p.stdout
 
 
 def test_store_fuzz_bench_runs(tmp_path):
@@ -361,3 +362,23 @@ def test_spider_costs_positions_are_the_solver_benchs():
         sys.path.remove(str(ROOT / "bench"))
     bench = solvers.positions("spider", {"suits": "4"}, 25, 6)
     assert spider_cost.positions([1, 4, 6]) == {1: bench[0], 4: bench[3], 6: bench[5]}
+
+
+def test_freecell_first_thread_bench_counts_what_the_thread_alone_searches(tmp_path):
+    """Each deal's positions and answer are those of the fast core with that one thread and no
+    hand-over; a dead subtree is never larger than the positions searched."""
+    from games.freecell import FreeCell
+    from games.solvers import freecell_fast as ff
+
+    p = run("bench/freecell_first_thread.py", "--deals", "1-3", "--within", "20", "--cap", "3000",
+            "--order", "0,1,3,5,2", "--sort", "2,3,5,7", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    rows = {ln.split()[0]: ln.split() for ln in p.stdout.splitlines() if ln[:1].isdigit()}
+    assert set(rows) == {"1", "2", "3"}
+    for d, row in rows.items():
+        f = ff.FastSearch(FreeCell.deal(int(d), {}), max_nodes=3000, orders=[(0, 1, 3, 5, 2)], full=(),
+                          hand_over=None, sorts=[(2, 3, 5, 7)], verify=False)
+        r = f.run()
+        assert row[2] == str(r.status == "solved") and int(row[4]) == r.nodes
+        assert row[6] == str(len(f.raw)) and int(row[10]) < r.nodes
+    assert "won 3, within 20 positions" in p.stdout and "by the first child's group" in p.stdout
