@@ -47,9 +47,9 @@ written in the rules' notation.
 
 It is the app's FreeCell solver (:meth:`games.freecell.FreeCell.solver`: hints, the command line's
 ``solve`` and ``winnability``). Measured in docs/solvers.md ("The race with Freecell Solver"): on
-Microsoft deals 1–1000 it takes about 0.3 of the CPU of :mod:`games.solvers.freecell`'s search,
-with lines ~5 moves shorter, and is still about 13–15× Freecell Solver's CPU (a position here costs
-~10–12 µs of CPython).
+Microsoft deals 1–1000 it took about 0.3 of the CPU of :mod:`games.solvers.freecell`'s search in
+session 17, and since session 18's first thread 0.75 of that; its lines are ~3 moves shorter, and it
+is still about 11× Freecell Solver's CPU (a position here costs ~10–12 µs of CPython).
 """
 from __future__ import annotations
 
