@@ -120,3 +120,55 @@ def test_the_days_deal_over_a_game_in_progress_asks_and_then_plays_as_the_daily(
     tap_button(app, "new")
     assert t.number == d.number and t.daily_date == d.date
 
+
+
+@pytest.mark.parametrize("game", ["tripeaks", "klondike"])
+def test_a_past_dates_daily_left_and_continued_is_still_that_dates_daily(monkeypatch, game):
+    """A past date's deal of the day, dealt today, played a little, left, and continued in a new
+    window: it was no longer that date's daily (a continued game was looked up only as the daily
+    of the day it was dealt or of today), so winning it filled no date, no streak, no daily
+    record. The save keeps the date now."""
+    from games import daily
+
+    monkeypatch.setattr(daily, "today", lambda: "2026-12-06")
+    d = daily.daily_deal("2026-12-01", game)
+    store = Store(MemoryStorage())
+    app = new_app(store)
+    app.open_deal(game, d.number, dict(d.options), daily=d.date)
+    app.frame()
+    t = app.scene
+    assert t.number == d.number and t.daily_date == "2026-12-01"
+    for _ in range(3):
+        move = next(m for m in t.rules.legal_moves(t.state)
+                    if not t.rules.format_move(t.state, m).endswith("h"))   # not a card gone home
+        t.play(move)
+    t.autosave()
+    app.close()
+    app = new_app(store)
+    assert app.open_game(game, resume=True)
+    app.frame()
+    t = app.scene
+    assert t.number == d.number and t.session.player_moves() >= 1
+    assert t.daily_date == "2026-12-01"
+
+
+def test_a_save_naming_a_date_whose_daily_is_another_deal_is_no_daily(monkeypatch):
+    """The kept date is believed only when that date's daily is this deal (a save edited by hand)."""
+    from games import daily
+    from ui.progress import SavedGame
+
+    monkeypatch.setattr(daily, "today", lambda: "2026-12-06")
+    d = daily.daily_deal("2026-12-01", "freecell")
+    store = Store(MemoryStorage())
+    playing_freecell(store, number=d.number + 1).scene.leave()
+    data = store.load("game.freecell")
+    data["daily"] = "2026-12-01"
+    assert SavedGame.from_data(data).daily == "2026-12-01"
+    store.save("game.freecell", data, store.encode(data))
+    app = new_app(store)
+    assert app.open_game("freecell", resume=True)
+    app.frame()
+    assert app.scene.number == d.number + 1 and app.scene.daily_date is None
+    for bad in ("2026-13-01", "yesterday", 20261201, "2026-12-1"):
+        with pytest.raises(ValueError):
+            SavedGame.from_data(dict(data, daily=bad))

@@ -56,6 +56,8 @@ class SavedGame:
         id: unique id of this game (statistics count each id once).
         started: wall-clock time of the deal (seconds since the epoch).
         solvable: the "solvable deals only" setting when the deal was chosen (Spider's score).
+        daily: the date (``YYYY-MM-DD``) whose deal of the day this game is, or ``None`` (a past
+            date's daily is dealt on another day: the date is kept so that its win fills it).
     """
 
     game: str
@@ -66,6 +68,7 @@ class SavedGame:
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
     started: float = field(default_factory=time.time)
     solvable: bool = True
+    daily: str | None = None
 
     def player_moves(self) -> int:
         """Moves the player made: actions other than ``u``, leaving out the leading run of cards
@@ -133,11 +136,27 @@ class SavedGame:
             over = data.get("over", False)
             if not isinstance(solvable, bool) or not isinstance(over, bool):
                 raise ValueError("a flag is not true or false")
+            daily = data.get("daily")
+            if daily is not None:
+                strict_text(daily, "daily", 10)
+                if not _is_date(daily):
+                    raise ValueError(f"the daily's date {daily!r} is no YYYY-MM-DD date")
         except KeyError as e:
             raise ValueError(f"bad saved game: no {e}") from None
         except (GameError, ValueError) as e:
             raise ValueError(f"bad saved game: {e}") from None
-        return cls(game, number, dict(options), list(actions), float(seconds), gid, float(started), solvable)
+        return cls(game, number, dict(options), list(actions), float(seconds), gid, float(started), solvable,
+                   daily)
+
+
+def _is_date(text: str) -> bool:
+    """Whether ``text`` is a calendar date written ``YYYY-MM-DD``."""
+    import datetime
+
+    try:
+        return datetime.date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 MAX_ACTIONS = 200_000
@@ -436,10 +455,12 @@ class Progress:
         seen = self._seen.get(name)
         return seen is not None and self._moves_of(name, seen) == (data["id"], tuple(data["actions"]))
 
-    def begin(self, game: str, number: int, options: dict, solvable: bool = True) -> SavedGame:
+    def begin(self, game: str, number: int, options: dict, solvable: bool = True,
+              daily: str | None = None) -> SavedGame:
         """A new deal of ``game``: the unfinished one it replaces (the save as stored now,
         whichever window played it last) counts as a loss (once).
-        ``solvable``: the "solvable deals only" setting the deal was chosen under."""
+        ``solvable``: the "solvable deals only" setting the deal was chosen under; ``daily``: the
+        date whose deal of the day it is, or ``None``."""
         name = f"game.{game}"
         old = self.store.load(name)  # an unreadable save is kept aside here, not overwritten
         if old is not None:
@@ -450,7 +471,7 @@ class Progress:
                     self._count(prev, won=False)
             except (ValueError, GameError):
                 pass
-        saved = SavedGame(game, number, dict(options), solvable=solvable)
+        saved = SavedGame(game, number, dict(options), solvable=solvable, daily=daily)
         data = asdict(saved) | {"over": False}
         text = self.store.encode(data)
         self.superseded.discard(game)

@@ -155,7 +155,7 @@ class Session:
         self.outcome = None
         self.saved = None
         if number is not None and progress is not None:
-            self.saved = progress.begin(self.game, number, options, self.solvable_only)
+            self.saved = progress.begin(self.game, number, options, self.solvable_only, self.daily_date)
         if self.daily_date is not None and progression is not None:
             progression.mark_played(self.daily_date, self.game, self.rules.code(number, options))
 
@@ -186,14 +186,16 @@ class Session:
         return k
 
     def saved_daily(self, saved) -> str | None:
-        """The date whose deal of the day a continued game is (the date it was dealt, or today),
-        or None."""
+        """The date whose deal of the day a continued game is, or None: the date its save keeps
+        (``SavedGame.daily``) when that date's daily is this deal; for a save without one (made
+        before saves kept it) the date it was dealt, or today, when that date's daily is this deal."""
         from games.daily import daily_of_code, today
 
         try:
             code = self.rules.code(saved.number, self.rules.check_options(saved.options))
             started = time.strftime("%Y-%m-%d", time.localtime(float(getattr(saved, "started", 0) or 0)))
-            for date in dict.fromkeys((started, today())):
+            kept = getattr(saved, "daily", None)
+            for date in dict.fromkeys(((kept,) if kept else ()) + (started, today())):
                 if daily_of_code(code, date) == self.game:
                     return date
         except (ValueError, OverflowError, OSError, GameError):
