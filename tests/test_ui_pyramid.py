@@ -321,3 +321,37 @@ def test_score_counts_the_clock():
     t.clock = 65.0
     assert t.score() == Pyramid.score(t.state, 65) == 0
     assert t.top_items()[0][1] == "0"
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_the_pickers_play_over_a_game_in_progress_asks_first(keep):
+    """Options, Layout, a layout, Play dealt a new game at once: the game in progress was gone and
+    counted as a loss, unasked. Now the table asks, as New deal does; Keep playing leaves the game
+    (and the statistics) as they were, the layout being the next deal's."""
+    from ui.scenes.layout_picker import LayoutPickerScene
+
+    store = Store(MemoryStorage())
+    app = make(number=7, layout=1, store=store)
+    t = app.scene
+    t.play(next(m for m in t.rules.legal_moves(t.state)))
+    assert t.session.in_progress()
+    state = t.state
+    t.open_options()
+    next(tap for label, tap in t.panel.rows if label().startswith("Layout"))()   # the picker
+    app.frame()
+    p = app.scene
+    assert isinstance(p, LayoutPickerScene)
+    p.choose(17)
+    click(app, p.play_rect.center, 2)
+    t = app.scene
+    assert isinstance(t, PyramidTable) and t.number == 7 and t.state == state    # the game, not a deal
+    assert t.panel is not None and t.panel.confirm
+    assert (store.load("stats") or {}) == {}                                    # no loss counted yet
+    name = "cancel" if keep else "new"
+    click(app, next(b for b in t.panel.buttons if b.name == name).rect.center, 2)
+    if keep:
+        assert t.number == 7 and t.state == state and t.panel is None
+        assert (store.load("stats") or {}) == {}
+    else:
+        assert t.state.layout == 17 and t.session.player_moves() == 0
+        assert store.load("stats")                                              # the loss, counted

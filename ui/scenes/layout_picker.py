@@ -162,14 +162,25 @@ class LayoutPickerScene(ScreenScene):
         self.stale = True
 
     def play(self) -> None:
-        """Remember the chosen layout and deal a new game of it."""
+        """Remember the chosen layout and deal a new game of it. Over a Pyramid game in progress
+        the table comes up on that game and asks first, as New deal does (it would count as a
+        loss; Keep playing leaves it, and the layout is the next deal's)."""
         value = str(self.chosen)
         if self.done is not None:
             self.done(value)
         else:
             self.settings.options_for("pyramid")["layout"] = value
             self.app.save_settings()
-        self.app.open_game("pyramid", False)
+        progress = self.app.progress
+        loaded = progress.load_game("pyramid") if "pyramid" in progress.unfinished() else None
+        if loaded is None:
+            self.app.open_game("pyramid", False)
+            return
+        from ..table import table_class
+
+        table = table_class("pyramid")(resume=loaded)
+        table.offered_new = True
+        self.app.switch(table)
 
     def back(self) -> None:
         self.back_to_sheet(self.back_to, "pyramid")

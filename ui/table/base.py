@@ -243,6 +243,7 @@ class GameTable(Scene):
         self._first = (number, options, state)
         self._resume = resume
         self.offered: tuple | None = None
+        self.offered_new = False        # a new deal asked for over the saved game (Pyramid's layout picker)
         """``(number, options, daily)`` of a deal asked for by name while this table resumes the
         saved game (:meth:`App.open_deal`): :meth:`ask_deal` once the saved game is up."""
         self.session = Session(self.rules, self.game)   # the game itself: the controller (session.py)
@@ -304,6 +305,9 @@ class GameTable(Scene):
         if self.offered is not None:   # a deal asked for over the saved game: asked now it is up
             offered, self.offered = self.offered, None
             self.ask_deal(*offered)
+        elif self.offered_new:
+            self.offered_new = False
+            self.ask_new_deal()
 
     def leave(self) -> None:
         self.autosave()
