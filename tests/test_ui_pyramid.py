@@ -355,3 +355,24 @@ def test_the_pickers_play_over_a_game_in_progress_asks_first(keep):
     else:
         assert t.state.layout == 17 and t.session.player_moves() == 0
         assert store.load("stats")                                              # the loss, counted
+
+
+def test_a_king_tapped_with_a_card_lifted_goes_and_the_card_is_put_down():
+    """With a card lifted, a tap on a free king was tried as a pair and refused ("4D and KC do
+    not add up to 13"); a king is a whole move by itself (docs/rules.md: an available K is removed
+    alone), so it goes, as it does with nothing lifted, and the lifted card is put down."""
+    def king_and_other(s):
+        moves = Pyramid.legal_moves(s)
+        king = next((m[0] for m in moves if len(m) == 1 and m[0] >= 0), None)
+        other = next((i for i in range(len(s.cards)) if i != king and s.cards[i] is not None and free(s, i)
+                      and rank(s.cards[i]) != 13), None)
+        return (king, other) if king is not None and other is not None else None
+    layout, n, (king, other) = find(king_and_other, layouts=range(1, N_LAYOUTS + 1), deals=range(1, 60))
+    app = make(number=n, layout=layout)
+    t = app.scene
+    k = t.state.cards[king]
+    tap_target(app, hit.slot(other))
+    assert t.selected == other
+    tap_target(app, hit.slot(king))
+    assert t.state.cards[king] is None and t.state.discard[-1] == k and t.history.moves == 1
+    assert t.selected is None and t.state.cards[other] is not None

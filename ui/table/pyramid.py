@@ -388,6 +388,10 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             return
         move = (sel, src)
         why = self.rules.why_not(s, move)
+        if why is not None and self.rules.why_not(s, (src,)) is None:
+            self.selected = None         # a king is a move by itself: it goes, the lifted card is put down
+            self.do_move((src,))
+            return
         if why is not None:
             self.refuse(move, why)
             return
