@@ -180,3 +180,36 @@ def test_daily_screen_at_the_smallest_sizes(size):
     click(app, dict(sc.rows)["klondike"].center)
     t = app.scene
     assert t.game == "klondike" and t.daily_date == yesterday
+
+
+def test_a_daily_only_opened_or_still_being_played_is_not_played_not_won():
+    """Opening a daily and going home marked it "Played, not won" with a ring on its date, and
+    so did one still being played (saved, Continue offered). Those are neither now: a ring and
+    that line once the game is lost or left for another deal."""
+    store = Store(MemoryStorage())
+    app = new_app(store, HomeScene(), (390, 844))
+    d = daily.daily_deal(TODAY, "tripeaks")
+    app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
+    app.frame()
+    t = app.scene
+    assert t.daily_date == TODAY
+    app.open_daily()
+    app.frame()
+    sc = app.scene
+    assert sc.marks(TODAY) == (0, 0) and sc.in_play("tripeaks", sc.entry(TODAY, "tripeaks"))[1] == 0
+    app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
+    app.frame()
+    t = app.scene
+    t.play(t.rules.legal_moves(t.state)[0])
+    t.autosave()
+    app.open_daily()
+    app.frame()
+    sc = app.scene
+    assert sc.marks(TODAY) == (0, 0) and sc.in_play("tripeaks", sc.entry(TODAY, "tripeaks"))[1] == 1
+    app.open_game("tripeaks")          # another deal: the daily is left, a loss
+    app.frame()
+    app.scene.autosave()
+    app.open_daily()
+    app.frame()
+    sc = app.scene
+    assert sc.marks(TODAY) == (0, 1) and sc.in_play("tripeaks", sc.entry(TODAY, "tripeaks")) is None

@@ -53,6 +53,7 @@ class DailyScene(ScreenScene):
         self.date = date or self.today
         d = daily.parse_date(self.date)
         self.month = (d.year, d.month)
+        self._ongoing: dict | None = None
 
     def title(self) -> str:
         return tr("Deal of the day")
@@ -68,11 +69,38 @@ class DailyScene(ScreenScene):
         except ValueError:
             return None
 
+    def ongoing(self) -> dict[str, tuple[str, int]]:
+        """Game → ``(deal code, the player's moves)`` of each saved game still being played, read
+        once a visit: a daily that is one of them is not "played, not won" yet."""
+        if self._ongoing is None:
+            from games.core import GameError
+            from games.registry import find_game
+            from ..progress import SavedGame
+
+            out = {}
+            prog = self.app.progress
+            for g in prog.unfinished():
+                try:
+                    saved = SavedGame.from_data(prog.store.load(f"game.{g}"))
+                    rules = find_game(g)
+                    out[g] = (rules.code(saved.number, rules.check_options(saved.options)), saved.player_moves())
+                except (ValueError, GameError):
+                    continue
+            self._ongoing = out
+        return self._ongoing
+
+    def in_play(self, game: str, entry) -> tuple[str, int] | None:
+        """``(code, the player's moves)`` when ``entry`` (a daily not won) is the saved game of
+        ``game`` still being played, else None."""
+        got = self.ongoing().get(game)
+        return got if entry is not None and not entry.won and got and got[0] == entry.code else None
+
     def marks(self, date: str) -> tuple[int, int]:
-        """``(won, played but not won)`` dailies of ``date``."""
+        """``(won, played but not won)`` dailies of ``date``; one still being played is neither."""
         day = self.app.progression.data.daily.get(date, {})
         won = sum(1 for e in day.values() if e.won)
-        return won, len(day) - won
+        playing = sum(1 for g, e in day.items() if self.in_play(g, e))
+        return won, len(day) - won - playing
 
     # -- layout ----------------------------------------------------------------------------------
     tab = DailyTab.DEALS
@@ -336,9 +364,12 @@ class DailyScene(ScreenScene):
                     status = tr("Goal reached: {n} left · {time}", n=e.left, time=format_duration(e.seconds))
                 else:
                     status = tr("Won {time} · {moves} moves", time=format_duration(e.seconds), moves=e.moves)
-            elif e is not None:
+            elif e is not None and not self.in_play(g, e):
                 pygame.draw.circle(surface, DIM, mark.center, isz // 2, 2)
                 status = tr("Played, not won")
+            elif e is not None and self.in_play(g, e)[1] > 0:
+                pygame.draw.circle(surface, (255, 255, 255, 40), mark.center, isz // 2, 1)
+                status = tr("In progress: tap to continue")
             else:
                 pygame.draw.circle(surface, (255, 255, 255, 40), mark.center, isz // 2, 1)
                 status = tr("Tap to play")
