@@ -213,3 +213,22 @@ def test_a_daily_only_opened_or_still_being_played_is_not_played_not_won():
     app.frame()
     sc = app.scene
     assert sc.marks(TODAY) == (0, 1) and sc.in_play("tripeaks", sc.entry(TODAY, "tripeaks")) is None
+
+
+def test_freecell_records_name_deals_by_microsofts_number():
+    """docs/rules.md: FreeCell shows Microsoft's number wherever it shows the deal; its records
+    showed the code ``FC1-M-…``. Other games' rows keep their code; a tap still plays the deal."""
+    from ui.progression import Progression
+
+    store = Store(MemoryStorage())
+    p = Progression(store)
+    p.record(GameResult("freecell", {}, "FC1-M-AAAAAXT", True, 120, 90, TODAY))     # deal 617
+    p.record(GameResult("klondike", {"draw": "1"}, "KL1-D1-AAAAAGM", True, 120, 90, TODAY))
+    app = new_app(store, RecordsScene(), (1280, 800))
+    sc = app.scene
+    while sc.table != "freecell":
+        click(app, button(sc, "next-table"))
+    assert sc.show_code and [sc.deal_label(e) for e, _ in sc.rows] == ["#617"]
+    while not sc.table.startswith("klondike"):
+        click(app, button(sc, "next-table"))
+    assert [sc.deal_label(e) for e, _ in sc.rows] == ["KL1-D1-AAAAAGM"]

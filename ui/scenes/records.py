@@ -120,6 +120,18 @@ class RecordsScene(Scrolling, ScreenScene):
                 self.replay(e)
                 return
 
+    def deal_label(self, e: records.Entry) -> str:
+        """Row ``e``'s deal as its game's tables name it (FreeCell: Microsoft's number, ``#617``);
+        a code that cannot be read, as written."""
+        from ..table import table_class
+
+        game = self.current()[1]
+        try:
+            number, opts = find_game(game).decode(e.code)
+            return table_class(game).deal_label_of(number, opts)
+        except ValueError:
+            return e.code
+
     def replay(self, e: records.Entry) -> None:
         """Play the deal of row ``e`` again (the table's game; its code names the variant)."""
         game = self.current()[1]
@@ -162,6 +174,6 @@ class RecordsScene(Scrolling, ScreenScene):
                 img = text.render(v, fs, WARN if j == 1 else INK)
                 surface.blit(img, (x0 + round(f * wd), r.centery - img.get_height() // 2))
             if self.show_code:
-                img = text.render(e.code, max(text.MIN_SIZE, fs - 3), DIM)
+                img = text.render(self.deal_label(e), max(text.MIN_SIZE, fs - 3), DIM)
                 surface.blit(img, (x0 + round(0.85 * wd) - 0, r.centery - img.get_height() // 2))
         surface.set_clip(clip)

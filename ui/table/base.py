@@ -584,9 +584,11 @@ class GameTable(Scene):
         Microsoft's number (``#617``)."""
         return "—" if self.number is None else self.deal_label_of(self.number, self.options)
 
-    def deal_label_of(self, number: int, options: dict) -> str:
-        """How the table names deal ``number`` under ``options`` (checked): its code."""
-        return self.rules.code(number, options)
+    @classmethod
+    def deal_label_of(cls, number: int, options: dict) -> str:
+        """How the game's tables and screens name deal ``number`` under ``options`` (checked):
+        its code."""
+        return cls.rules.code(number, options)
 
     def play(self, move, group: bool = True) -> bool:
         """Play ``move`` through the session (``group``: a new undo group, else the move joins the

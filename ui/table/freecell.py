@@ -89,7 +89,8 @@ class FreeCellTable(ColumnsTable):
         m = Move(self.place(key), FOUNDATION)
         return m if FreeCell.why_not(s, m) is None else None
 
-    def deal_label_of(self, number: int, options: dict) -> str:
+    @classmethod
+    def deal_label_of(cls, number: int, options: dict) -> str:
         """Microsoft's deal number, ``#617`` (the code ``FC1-M-…`` names the same deal)."""
         return f"#{number}"
 
