@@ -10,6 +10,8 @@ only says where cards and buttons are drawn and what the app holds.
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import webenv
@@ -33,7 +35,7 @@ RUNS = [
      "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "before_reload", "reload",
                    "after_reload"]},
     {"name": "phone", "width": 390, "height": 844, "touch": True, "sw": True,
-     "scenarios": ["sound", "open_all", "refused", "win_tripeaks", "offline_reload"]},
+     "scenarios": ["sound", "open_all", "refused", "win_tripeaks", "export_import", "offline_reload"]},
     {"name": "landscape", "width": 844, "height": 390, "touch": True, "deal": LINKED, "bad_deal": "GARBAGE",
      "scenarios": ["open_all", "win_pyramid", "win_tripeaks", "deal_link", "bad_link"]},
 ]
@@ -212,3 +214,14 @@ def test_a_pasted_code_that_cannot_be_read_gives_its_message_and_changes_nothing
     assert out["value"] == "KL1-D9-NOPE"
     assert out["error"] == tr("'{code}': the last part must be 7 letters A-Z", lang=out["language"], code="KL1-D9-NOPE")
     assert out["same"] and out["stored_same"]
+
+
+def test_export_downloads_the_saves_and_import_reads_a_chosen_file(page):
+    """The browser half of Settings' Export and Import (docs/ui.md, "Export / import"): Export
+    downloads ``pasyans-export.json`` holding the saved game, Import opens the file chooser, and
+    the chosen file brings up the question naming what it replaces."""
+    out = scenario(page, "phone", "export_import")
+    assert out["name"] == "pasyans-export.json"
+    assert "game.tripeaks" in json.dumps(out["saved"]), out["saved"]
+    assert out["chooser"] is True
+    assert out["panel_title"] == "Import saves?" and out["panel_buttons"] == ["confirm", "cancel"], out

@@ -526,6 +526,39 @@ const SCENARIOS = {
     await d.home();
     return out;
   },
+  // Settings' Export downloads the saves (a JS Blob), Import opens the browser's file chooser and
+  // the chosen file brings up the import question: the browser half of docs/ui.md "Export / import"
+  async export_import(d) {
+    const out = {};
+    await d.open("tripeaks");
+    const g = await d.probe("first_move");
+    if (!g.done) { await d.gesture(g.gesture); await d.settle(); }
+    await d.home();
+    await d.button("settings");
+    await d.until((x) => x.scene === "SettingsScene", "the settings");
+    const dl = d.page.waitForEvent("download", { timeout: 15000 }).catch(() => null);
+    await d.button("export");
+    const download = await dl;
+    out.name = download ? download.suggestedFilename() : null;
+    let file = null;
+    if (download) {
+      file = path.join(cfg.shots || "/tmp", "export-import.json");
+      await download.saveAs(file);
+      out.saved = JSON.parse(fs.readFileSync(file, "utf8"));
+    }
+    const fc = d.page.waitForEvent("filechooser", { timeout: 15000 }).catch(() => null);
+    await d.button("import");
+    const chooser = await fc;
+    out.chooser = !!chooser;
+    if (chooser && file) {
+      await chooser.setFiles(file);
+      const s = await d.until((x) => x.panel !== null, "the import question", 15000);
+      out.panel = s.panel; out.panel_title = s.panel_title; out.panel_buttons = s.panel_buttons;
+      out.shot = await d.shot("export-import");
+    }
+    await d.home();
+    return out;
+  },
   // bench/web_frames.py --start: Python start to the first home frame, and its steps
   async start(d) {
     return await d.probe("python_start", {});
