@@ -339,6 +339,53 @@ def test_spider_stack_schedules_replay_and_repeat(tmp_path):
     assert bad.returncode == 2 and "--schedule" in bad.stderr
 
 
+def test_spider_endgame_variants_change_only_what_they_say(tmp_path):
+    import argparse
+    from games.solvers.search import replays_to_win
+    from games.spider import Spider
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import spider_endgame as se
+        from solvers import positions
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    states = positions("spider", {"suits": "4"}, 25, 7)
+    s3 = states[2]
+
+    def knobs(**kw):
+        a = argparse.Namespace(last_weights="", pen_quota=0, patience="")
+        for k, v in kw.items():
+            setattr(a, k, v)
+        return se.variant(a)
+    # no knob: the copy is the solver's search, position for position
+    plain, r = se.beam(se.sp, s3, 60000)
+    assert r.status == "solved"
+    copy, rc = se.beam(knobs(), s3, 60000)
+    assert (rc.status, copy.nodes, rc.moves) == ("solved", plain.nodes, r.moves)
+    # each knob searches otherwise; a win it finds replays through the rules
+    for kw in ({"last_weights": "3,2.5,2,2,1,2,4,1"}, {"pen_quota": 600}, {"patience": "100"},
+               {"patience": "100:pr"}):
+        other, ro = se.beam(knobs(**kw), s3, 60000)
+        assert other.nodes != plain.nodes, kw
+        assert ro.status != "solved" or replays_to_win(Spider, s3, ro.moves)
+    # the last level's ranking: the other levels keep the priority's order
+    s7 = states[6]
+    base, _ = se.beam(se.sp, s7, 70000)
+    ranked, rr = se.beam(se.sp, s7, 70000, se.last_ranker("down=1"))
+    assert ranked.nodes != base.nodes and (rr.status != "solved" or replays_to_win(Spider, s7, rr.moves))
+    p = run("bench/spider_endgame.py", "trial", "--positions", "3", "--nodes", "60000", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert p.stdout.splitlines()[1].split()[:3] == ["3", str(plain.nodes), "solved"]
+    p = run("bench/spider_endgame.py", "where", "--positions", "3", "--nodes", "60000", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert p.stdout.splitlines()[2].split()[:3] == ["3", "solved", str(plain.nodes)]
+    p = run("bench/spider_endgame.py", "roots", "--positions", "3", "--nodes", "60000", "--alone", "2000",
+            tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert p.stdout.splitlines()[2].startswith(f"3 solved {plain.nodes} last-level roots ")
+    assert "won alone within 2000:" in p.stdout.splitlines()[-1]
+
+
 def test_spider_cost_runs_the_same_search_with_and_without_the_clock(tmp_path):
     # natively only (Pyodide's run is the same file under Node); the fingerprint (status, positions,
     # moves of each search) does not depend on the clock the search reads
