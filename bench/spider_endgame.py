@@ -8,7 +8,9 @@ and variants of the last stages tried on positions, not seconds:
 
 ``where`` runs :class:`games.solvers.spider.SpiderBeam` (the solver's search, no clock) on each
 position and prints, per stage (deals made), its share of the expansions, how many stage searches
-it opened and how many of them ran dry (their open states exhausted before their quota).
+it opened and how many of them ran dry (their open states exhausted before their quota); then, pass
+by pass, how many positions had been generated when the pass made its last level (no order of that
+level can win sooner than the pass that holds the winning line reaches it).
 ``roots`` then searches each position of the last level the beam searched (states right after the
 last deal: the stock is empty) *alone*: a beam rooted at it, up to ``--alone`` positions, with a
 visited set of its own, and prints per root its priority, face-down cards and breaks, whether it
@@ -121,7 +123,13 @@ def where(a, ap) -> None:
     print(f"# spider_endgame.py where --positions {a.positions} --nodes {a.nodes}")
     print("# per stage (deals made): share of the expansions, stage searches opened, of them dry")
     for n in which:
-        search, r = beam(sp, states[n - 1], a.nodes)
+        s = states[n - 1]
+        search = sp.SpiderBeam(sp._Problem(s), lambda moves, s=s: replays_to_win(Spider, s, moves),
+                               max_nodes=a.nodes)
+        search.trace = []
+        r = search.run()
+        nodes, nd = search._nodes, search.p.n_deals
+        made = [f"W{e[1]}:{e[5]}" for e in search.trace if e[4] and nodes[e[4][0]][2][1] == nd]
         by, opened, dry = collections.Counter(), collections.Counter(), collections.Counter()
         for st in search._stages.values():
             by[st.stage] += st.expanded
@@ -130,6 +138,7 @@ def where(a, ap) -> None:
         total = sum(by.values())
         print(n, r.status, search.nodes, f"expansions {total} passes {search.passes} width {search.width}",
               " ".join(f"s{k}:{100 * by[k] / total:.0f}%/{opened[k]}/{dry[k]}" for k in sorted(by)), flush=True)
+        print("  last level made (width:positions so far), pass by pass:", " ".join(made), flush=True)
 
 
 def roots(a, ap) -> None:
