@@ -380,6 +380,9 @@ def test_spider_endgame_variants_change_only_what_they_say(tmp_path):
     assert p.returncode == 0, p.stderr[-500:]
     assert p.stdout.splitlines()[2].split()[:3] == ["3", "solved", str(plain.nodes)]
     assert p.stdout.splitlines()[3].startswith("  last level made (width:positions so far), pass by pass: W1:")
+    words = p.stdout.splitlines()[4].replace(",", "").split()
+    inside, failed, rest = int(words[4]), int(words[11]), int(words[-1])
+    assert 0 <= failed <= inside < plain.nodes and failed + rest == plain.nodes
     p = run("bench/spider_endgame.py", "roots", "--positions", "3", "--nodes", "60000", "--alone", "2000",
             tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]
