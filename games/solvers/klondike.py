@@ -1172,7 +1172,11 @@ class KlondikeSolver(Sliced):
     # draw 3: the exact-talon lane's watch (depth, states) or None, and the weights when it fires (_deep3)
     DEEP3: tuple | None = (95, 10_000)
     DEEP3_WEIGHTS: tuple = (4.0, 4.0)
+    # while the exact-talon lane searches on after its watch fired: (progress lanes' weight, rollout
+    # lanes' factor, its own weight), the 24 of the progress lanes and it split anew; None: it leaves
+    DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0)
     _proof3 = None
+    _stayed = False  # the watch fired and the exact-talon lane stayed (DEEP3_STAY)
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
                  clock: Clock = time.perf_counter):
@@ -1548,6 +1552,8 @@ def _rollouts_after(self: KlondikeSolver, lane) -> None:
         return
     stages = any(x.__class__ is _StageLane for x in self.lanes)
     if lane is self._proof3:
+        if self._stayed and lane not in self.lanes:
+            _deep3_left(self)
         if stages:
             self.lanes += self._rollouts
         self._rollouts = []
@@ -1569,16 +1575,34 @@ def _deep3(self: KlondikeSolver) -> None:
     (1001–1200: it fired on 8, won #1037 and lost #1103's proof, which that lane had in 18 s)."""
     lane = self._proof3
     lane.deep = False
-    if lane in self.lanes:
+    stay = self.DEEP3_STAY
+    if stay is not None:
+        lane.weight = stay[2]
+        self._stayed = True
+    elif lane in self.lanes:
         self.lanes.remove(lane)
     self._lane = None
     self._left = 0
+    stage, factor = self.DEEP3_WEIGHTS if stay is None else stay[:2]
+    for x in self.lanes:
+        if x.__class__ is _StageLane:
+            x.weight = stage
+    for x in self._rollouts:
+        x.weight *= factor
+    _rollouts_after(self, lane)
+
+
+def _deep3_left(self: KlondikeSolver) -> None:
+    """:class:`KlondikeSolver` ``self``'s exact-talon lane stayed when its watch fired
+    (``DEEP3_STAY``) and has now reached its goal and left: the progress lanes weigh
+    ``DEEP3_WEIGHTS[0]`` and the rollout lanes ``ROLLOUTS``' weights times ``DEEP3_WEIGHTS[1]``,
+    as when the lane leaves at the watch (its share goes to them)."""
+    self._stayed = False
     for x in self.lanes:
         if x.__class__ is _StageLane:
             x.weight = self.DEEP3_WEIGHTS[0]
-    for x in self._rollouts:
-        x.weight *= self.DEEP3_WEIGHTS[1]
-    _rollouts_after(self, lane)
+        elif x.__class__ is _RolloutLane:
+            x.weight *= self.DEEP3_WEIGHTS[1] / self.DEEP3_STAY[1]
 
 
 def _run_proof(self: KlondikeSolver, lane, budget: int, t0: float) -> str | None:
