@@ -673,7 +673,7 @@ def test_draw_3_rollout_lanes_leave_with_the_progress_lanes(monkeypatch):
     rolls = list(sv._rollouts)
     while sv.result is None and not any(x in sv.lanes for x in rolls):
         sv.step(10)
-    assert any(x in sv.lanes for x in rolls) and sv._proof3 not in sv.lanes
+    assert any(x in sv.lanes for x in rolls)
     monkeypatch.setattr(KlondikeSolver, "_stage", lambda self, lane, budget, t0: UNSOLVABLE)
     while sv.result is None and any(x.__class__ is _StageLane for x in sv.lanes):
         assert any(x in sv.lanes for x in rolls)
@@ -710,32 +710,33 @@ def test_exact_talon_lane_watch_stops_at_a_deep_stack_and_searches_the_same():
 
 def test_draw_3_a_deep_exact_talon_stack_lets_the_rollout_lanes_in(monkeypatch):
     # DEEP3: when the exact-talon lane's stack holds DEEP3[0] states within its first DEEP3[1]
-    # (a wide abstract game: the won deals measured), it leaves, the progress lanes weigh
-    # DEEP3_WEIGHTS[0] and the rollout lanes join with DEEP3_WEIGHTS[1] times their weights. Draw-3
-    # #438 (it fires at its 43rd state) is won so, with LATE lowered, within 40 000 nodes (without
-    # DEEP3 at 133 733), and the line replays. On #219 it never fires (its stack stays short): the
-    # search is node for node the one without DEEP3.
-    deep = KlondikeSolver.DEEP3
-    assert deep is not None and KlondikeSolver.LATE >= 300_000  # never within a hint's budget
+    # (a wide abstract game: mostly won deals), the rollout lanes join with DEEP3_STAY[1] times their
+    # weights, the progress lanes weigh DEEP3_STAY[0] and the lane itself stays at DEEP3_STAY[2], so
+    # a proof it would make is only slower, not lost. Draw-3 #438 (it fires at its 43rd state) is
+    # won so, with LATE lowered, within 45 000 nodes (without DEEP3 at 133 733), the lane searching
+    # on meanwhile, and the line replays. On #219 it never fires (its stack stays short): the search
+    # is node for node the one without DEEP3.
+    deep, stay = KlondikeSolver.DEEP3, KlondikeSolver.DEEP3_STAY
+    assert deep is not None and stay is not None and KlondikeSolver.LATE >= 300_000  # never within a hint's budget
     monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
     s = Klondike.deal(438, {"draw": "3"})
-    sv = KlondikeSolver(s, max_nodes=40_000)
+    sv = KlondikeSolver(s, max_nodes=45_000)
     rolls, proof3 = list(sv._rollouts), sv._proof3
     stages = [x for x in sv.lanes if x.__class__ is _StageLane]
     while sv.result is None and proof3.nodes == 0:
         sv.step(100)
-    while sv.result is None and proof3 in sv.lanes:
-        assert not any(x in sv.lanes for x in rolls)
+    while sv.result is None and not any(x in sv.lanes for x in rolls):
+        assert proof3.weight == KlondikeSolver.PROOF3
         sv.step(10)
-    assert proof3.nodes == 43 and not proof3.complete and proof3.stack
+    assert proof3.nodes == 43 and proof3 in sv.lanes and proof3.weight == stay[2]
     assert all(x in sv.lanes for x in rolls)
-    assert [x.weight for x in stages] == [KlondikeSolver.DEEP3_WEIGHTS[0]] * 2
-    assert [x.weight for x in rolls] == [w * KlondikeSolver.DEEP3_WEIGHTS[1] for w, _, _ in KlondikeSolver.ROLLOUTS]
+    assert [x.weight for x in stages] == [stay[0]] * 2
+    assert [x.weight for x in rolls] == [w * stay[1] for w, _, _ in KlondikeSolver.ROLLOUTS]
     r = sv.run()
     assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)
-    assert any(x.win is not None for x in rolls)
+    assert any(x.win is not None for x in rolls) and proof3.nodes > 1_000  # the lane searched on
     monkeypatch.setattr(KlondikeSolver, "DEEP3", None)
-    assert KlondikeSolver(s, max_nodes=40_000).run().status == UNKNOWN
+    assert KlondikeSolver(s, max_nodes=45_000).run().status == UNKNOWN
     monkeypatch.setattr(KlondikeSolver, "DEEP3", deep)
     s = Klondike.deal(219, {"draw": "3"})
     sv = KlondikeSolver(s, max_nodes=200_000)
@@ -743,3 +744,30 @@ def test_draw_3_a_deep_exact_talon_stack_lets_the_rollout_lanes_in(monkeypatch):
     assert r.status == UNSOLVABLE and sv._proof3.complete
     monkeypatch.setattr(KlondikeSolver, "DEEP3", None)
     assert KlondikeSolver(s, max_nodes=200_000).run().nodes == r.nodes
+
+
+def test_draw_3_the_exact_talon_lane_that_stayed_leaves_at_its_goal(monkeypatch):
+    # On draw-3 #1037 the watch fires at the exact-talon lane's 46th state and the lane reaches its
+    # goal at its 6 655th (it proves nothing): it leaves, and the progress and rollout lanes get the
+    # weights of DEEP3_WEIGHTS, as when it leaves at the watch (DEEP3_STAY = None, session 17's
+    # rule, kept as an option: then it leaves at once).
+    monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
+    s = Klondike.deal(1037, {"draw": "3"})
+    sv = KlondikeSolver(s, max_nodes=100_000)
+    rolls, proof3 = list(sv._rollouts), sv._proof3
+    stages = [x for x in sv.lanes if x.__class__ is _StageLane]
+    while sv.result is None and not any(x in sv.lanes for x in rolls):
+        sv.step(10)
+    assert proof3 in sv.lanes and proof3.nodes == 46
+    while sv.result is None and proof3 in sv.lanes:
+        sv.step(50)
+    assert sv.result is None and proof3.nodes == 6_655 and not proof3.complete and not proof3.stack
+    w = KlondikeSolver.DEEP3_WEIGHTS
+    assert [x.weight for x in stages] == [w[0]] * 2
+    assert [x.weight for x in rolls] == [x * w[1] for x, _, _ in KlondikeSolver.ROLLOUTS]
+    monkeypatch.setattr(KlondikeSolver, "DEEP3_STAY", None)
+    sv = KlondikeSolver(s, max_nodes=100_000)
+    while sv.result is None and (sv._proof3.nodes == 0 or sv._proof3 in sv.lanes):
+        sv.step(10)
+    assert sv._proof3 not in sv.lanes and sv._proof3.nodes == 46
+    assert [x.weight for x in sv.lanes if x.__class__ is _StageLane] == [w[0]] * 2

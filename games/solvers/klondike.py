@@ -119,12 +119,14 @@ tries every child board with a level n−1 rollout and goes to the one that got 
 wins the best-first lanes need millions of nodes for; they never answer "unsolvable". In draw 3
 they join when the exact-talon proof lane reaches its goal (so it proves nothing: a sign the deal
 is won) and take half its share; while it searches they stay out, so its proofs keep every node.
-They also join, with four times those weights and the progress lanes at 4, when that lane's
-depth-first stack first holds ``DEEP3[0]`` (95) states within its first ``DEEP3[1]`` (10 000)
-states: it then leaves. A heuristic, measured only: a wide abstract game goes with a won deal
-(the stack's longest within 100 000 states: 97–119 on four won deals it needs 0.3–1.0 M states to
-leave, at most 92 on every deal it proves lost after ``LATE``); it decides only who gets the
-nodes, never an answer (docs/solvers.md, item 4, "Session 17").
+They also join earlier, when that lane's depth-first stack first holds ``DEEP3[0]`` (95) states
+within its first ``DEEP3[1]`` (10 000) states (a wide abstract game, which mostly goes with a won
+deal): the lane then stays at 6 of its 8, the progress lanes go from 8 to 2 and the rollout lanes
+join at 3.5 times their weights (``DEEP3_STAY``); once it reaches its goal, the progress lanes
+weigh 4 and the rollout lanes four times their weights (``DEEP3_WEIGHTS``). A heuristic, measured
+only: it decides who gets the nodes, never an answer, and since the lane stays, a proof it would
+make comes later rather than never (held-out draw-3 #1103 and #1283, wide and lost, are still
+proved within 30 s; docs/solvers.md, item 4, "Session 17" and "Session 18").
 
 In draw 1 two more progress lanes search the talon reached as in draw 3 (every draw-3 line is a
 draw-1 line; draw-1 deals 55, 333, 335, 558 are won so and were unknown at 30 CPU s); they join
@@ -1173,7 +1175,8 @@ class KlondikeSolver(Sliced):
     DEEP3: tuple | None = (95, 10_000)
     DEEP3_WEIGHTS: tuple = (4.0, 4.0)
     # while the exact-talon lane searches on after its watch fired: (progress lanes' weight, rollout
-    # lanes' factor, its own weight), the 24 of the progress lanes and it split anew; None: it leaves
+    # lanes' factor, its own weight) — the 8 + 8 + 8 of the progress lanes and it split anew as
+    # 2 + 2, 14 and 6 (the others' shares unchanged); None: it leaves at once (DEEP3_WEIGHTS)
     DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0)
     _proof3 = None
     _stayed = False  # the watch fired and the exact-talon lane stayed (DEEP3_STAY)
@@ -1564,15 +1567,18 @@ def _rollouts_after(self: KlondikeSolver, lane) -> None:
 
 def _deep3(self: KlondikeSolver) -> None:
     """:class:`KlondikeSolver` ``self``'s exact-talon lane (``_proof3``) has stopped with its stack
-    at ``DEEP3[0]`` states within its first ``DEEP3[1]`` (its ``watch``): it leaves the portfolio,
-    the progress lanes weigh ``DEEP3_WEIGHTS[0]`` and the rollout lanes join with their
-    ``ROLLOUTS`` weights times ``DEEP3_WEIGHTS[1]`` (through :func:`_rollouts_after`, so they leave
-    with the progress lanes as there). On draw-3 #111, 391, 566 and 714 that lane would have
-    searched 0.3–1.0 M states before reaching its goal; given these nodes from its 261st–4028th
-    state, the rollout lanes win them within 30 s (docs/solvers.md, item 4, "Session 17"). Only
-    a proof by that lane can be lost, never an answer made wrong: a deal whose abstract game is
-    that wide was a won one on every deal of 1–1000 it fired on, but not always on held-out deals
-    (1001–1200: it fired on 8, won #1037 and lost #1103's proof, which that lane had in 18 s)."""
+    at ``DEEP3[0]`` states within its first ``DEEP3[1]`` (its ``watch``). With ``DEEP3_STAY`` it
+    stays at weight ``DEEP3_STAY[2]``, the progress lanes weigh ``DEEP3_STAY[0]`` and the rollout
+    lanes join with their ``ROLLOUTS`` weights times ``DEEP3_STAY[1]`` (until it leaves:
+    :func:`_deep3_left`); without, it leaves at once, the progress lanes weigh ``DEEP3_WEIGHTS[0]``
+    and the rollout lanes join at ``DEEP3_WEIGHTS[1]`` times their weights. The rollout lanes join
+    through :func:`_rollouts_after`, so they leave with the progress lanes as there. On draw-3
+    #111, 391, 566 and 714 that lane would have searched 0.3–1.0 M states before reaching its
+    goal; given these nodes from its 261st–4028th state, the rollout lanes win them within 30 s.
+    A deal whose abstract game is that wide was a won one on every deal of 1–1000 it fired on,
+    but not on held-out deals: #1103 and #1283 are lost, and that lane proves them at its
+    ~280 000th state — lost within 30 s when it left here, kept now that it stays
+    (docs/solvers.md, item 4, "Session 17" and "Session 18")."""
     lane = self._proof3
     lane.deep = False
     stay = self.DEEP3_STAY
