@@ -7,7 +7,8 @@ what a proof lane gets to alone. ``python bench/klondike_unknowns.py --draw 1|3 
   of each lane (``lanes`` in their portfolio order, then the rollout lanes, the late lanes last, each as ``kind:nodes``,
   ``+`` for the lane that proved a loss: a proof lane whose space ran dry, else the complete
   search, or rule 5 at the root when no lane ran; ``*`` for the lane that found the win) and the
-  process's peak memory (MB).
+  process's peak memory (MB); with ``--fires`` (draw 3), a line before it when the exact-talon
+  lane's watch (``DEEP3``) fires.
   A win is the solver's, so it is replayed through the rules before it is reported.
 - ``win``: the same solver without its proof lanes (``PROOF`` and ``PROOF3`` left out), so the
   lanes that look for a win get every node: which deals are wins the portfolio finds given time.
@@ -155,7 +156,17 @@ def main(argv=None) -> int:
     ap.add_argument("--mode", choices=("solver", "win", "rollout", "abstract", "abstract3"), default="solver")
     ap.add_argument("--cpu", action="store_true",
                     help="solver mode: each lane's CPU seconds too (its turns timed), as nodes/seconds")
+    ap.add_argument("--fires", action="store_true",
+                    help="solver mode, draw 3: a line '  deep fires at solver nodes N proof3 nodes P' before the deal's "
+                         "line when the exact-talon lane's watch (DEEP3) fires")
     a = ap.parse_args(argv)
+    if a.fires:
+        deep3 = ks._deep3
+
+        def fires(self):
+            print(f"  deep fires at solver nodes {self.nodes} proof3 nodes {self._proof3.nodes}", flush=True)
+            deep3(self)
+        ks._deep3 = fires
     if a.cpu:
         ks._run_rollout = _timed(ks._run_rollout)
         ks._run_proof = _timed(ks._run_proof)
