@@ -1175,9 +1175,11 @@ class KlondikeSolver(Sliced):
     DEEP3: tuple | None = (95, 10_000)
     DEEP3_WEIGHTS: tuple = (4.0, 4.0)
     # while the exact-talon lane searches on after its watch fired: (progress lanes' weight, rollout
-    # lanes' factor, its own weight) — the 8 + 8 + 8 of the progress lanes and it split anew as
-    # 2 + 2, 14 and 6 (the others' shares unchanged); None: it leaves at once (DEEP3_WEIGHTS)
-    DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0)
+    # lanes' factor, its own weight, the draw-1 proof lane's weight if it is still searching) — the
+    # 8 + 8 + 8 of the progress lanes and it split anew as 2 + 2, 14 and 6, and the draw-1 proof
+    # lane from 4 to 8 (of the deals measured it searches at the watch only on #669, which it proves
+    # lost: the exact-talon lane's states cost it its 30 s); None: it leaves at once (DEEP3_WEIGHTS)
+    DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0, 8.0)
     _proof3 = None
     _stayed = False  # the watch fired and the exact-talon lane stayed (DEEP3_STAY)
 
@@ -1568,8 +1570,9 @@ def _rollouts_after(self: KlondikeSolver, lane) -> None:
 def _deep3(self: KlondikeSolver) -> None:
     """:class:`KlondikeSolver` ``self``'s exact-talon lane (``_proof3``) has stopped with its stack
     at ``DEEP3[0]`` states within its first ``DEEP3[1]`` (its ``watch``). With ``DEEP3_STAY`` it
-    stays at weight ``DEEP3_STAY[2]``, the progress lanes weigh ``DEEP3_STAY[0]`` and the rollout
-    lanes join with their ``ROLLOUTS`` weights times ``DEEP3_STAY[1]`` (until it leaves:
+    stays at weight ``DEEP3_STAY[2]``, the progress lanes weigh ``DEEP3_STAY[0]``, the draw-1
+    proof lane, if still searching, ``DEEP3_STAY[3]``, and the rollout lanes join with their
+    ``ROLLOUTS`` weights times ``DEEP3_STAY[1]`` (until it leaves:
     :func:`_deep3_left`); without, it leaves at once, the progress lanes weigh ``DEEP3_WEIGHTS[0]``
     and the rollout lanes join at ``DEEP3_WEIGHTS[1]`` times their weights. The rollout lanes join
     through :func:`_rollouts_after`, so they leave with the progress lanes as there. On draw-3
@@ -1593,6 +1596,8 @@ def _deep3(self: KlondikeSolver) -> None:
     for x in self.lanes:
         if x.__class__ is _StageLane:
             x.weight = stage
+        elif x.__class__ is ProofLane and stay is not None:
+            x.weight = stay[3]
     for x in self._rollouts:
         x.weight *= factor
     _rollouts_after(self, lane)
@@ -1601,12 +1606,15 @@ def _deep3(self: KlondikeSolver) -> None:
 def _deep3_left(self: KlondikeSolver) -> None:
     """:class:`KlondikeSolver` ``self``'s exact-talon lane stayed when its watch fired
     (``DEEP3_STAY``) and has now reached its goal and left: the progress lanes weigh
-    ``DEEP3_WEIGHTS[0]`` and the rollout lanes ``ROLLOUTS``' weights times ``DEEP3_WEIGHTS[1]``,
-    as when the lane leaves at the watch (its share goes to them)."""
+    ``DEEP3_WEIGHTS[0]``, the rollout lanes ``ROLLOUTS``' weights times ``DEEP3_WEIGHTS[1]`` and
+    the draw-1 proof lane, if still searching, ``PROOF``, as when the lane leaves at the watch
+    (its share goes to them)."""
     self._stayed = False
     for x in self.lanes:
         if x.__class__ is _StageLane:
             x.weight = self.DEEP3_WEIGHTS[0]
+        elif x.__class__ is ProofLane:
+            x.weight = self.PROOF
         elif x.__class__ is _RolloutLane:
             x.weight *= self.DEEP3_WEIGHTS[1] / self.DEEP3_STAY[1]
 
