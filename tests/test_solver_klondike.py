@@ -746,6 +746,22 @@ def test_draw_3_a_deep_exact_talon_stack_lets_the_rollout_lanes_in(monkeypatch):
     assert KlondikeSolver(s, max_nodes=200_000).run().nodes == r.nodes
 
 
+def test_draw_3_the_draw_1_proof_lane_weighs_more_while_the_exact_talon_lane_stays(monkeypatch):
+    # On draw-3 #669 the draw-1 proof lane is still searching (it proves the deal lost at its
+    # 179 411th state) when the exact-talon lane's watch fires (at its 766th state): it weighs
+    # DEEP3_STAY[3] from then on, the exact-talon lane DEEP3_STAY[2].
+    from games.solvers.klondike_proof import ProofLane
+    stay = KlondikeSolver.DEEP3_STAY
+    monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
+    sv = KlondikeSolver(Klondike.deal(669, {"draw": "3"}), max_nodes=200_000)
+    proof = next(x for x in sv.lanes if x.__class__ is ProofLane)
+    while sv.result is None and not sv._stayed:
+        assert proof.weight == KlondikeSolver.PROOF
+        sv.step(10)
+    assert sv._proof3.nodes == 766 and proof in sv.lanes and not proof.complete
+    assert proof.weight == stay[3] and sv._proof3.weight == stay[2]
+
+
 def test_draw_3_the_exact_talon_lane_that_stayed_leaves_at_its_goal(monkeypatch):
     # On draw-3 #1037 the watch fires at the exact-talon lane's 46th state and the lane reaches its
     # goal at its 6 655th (it proves nothing): it leaves, and the progress and rollout lanes get the
