@@ -98,7 +98,7 @@ def test_freecell_scan_runs_each_variant_and_refuses_an_unknown_constant(tmp_pat
 
 
 def test_freecell_tail_bench_splits_the_cpu_by_deal_and_phase(tmp_path):
-    # deal 1618: the threads hand it over at 3 000 positions, a lane of the complete search wins it
+    # deal 1618: the threads hand it over at HAND_OVER positions, a lane of the complete search wins it
     p = run("bench/freecell_tail.py", "--deals", "1-3,1618", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]
     rows = {ln.split()[0]: ln.split() for ln in p.stdout.splitlines() if ln[:1].isdigit()}
