@@ -312,3 +312,12 @@ def test_the_code_field_types_nothing_of_a_text_with_a_letter_no_code_has(how, t
     else:
         t.panel.paste(text)
     assert t.panel.value == "KL" and t.panel.error == "Codes use only the letters A-Z, the digits 0-9 and '-'"
+
+
+@pytest.mark.parametrize("blank", [" ", "   ", "\t"])
+def test_a_blank_desktop_deal_is_as_unset(monkeypatch, blank):
+    """``PASYANS_DEAL`` holding only blanks opened the home screen saying "The address's deal=
+    names no code" (the desktop has no address): a blank variable is taken as an unset one."""
+    monkeypatch.setenv("PASYANS_DEAL", blank)
+    app = new_app(Store(MemoryStorage()))
+    assert isinstance(app.scene, HomeScene) and not app.notice

@@ -190,7 +190,8 @@ def page_query() -> str:
     from urllib.parse import urlencode
 
     code = os.environ.get("PASYANS_DEAL", "")
-    return urlencode({"deal": code}) if code else ""   # a '+', '&' or '%' in it stays itself
+    # blank is unset; a '+', '&' or '%' in it stays itself
+    return urlencode({"deal": code}) if code.strip() else ""
 
 
 def browser_size() -> tuple[int, int] | None:
