@@ -9,18 +9,23 @@ from .quoting import quote
 from .registry import GAMES, find_game
 
 
+def game_of_code(code: str) -> str | None:
+    """The registry name of the game whose codes begin as ``code`` does (its part before the
+    first ``-``, case-insensitive, look-alike letters read as Latin), or None."""
+    prefix = latin(str(code).strip().split("-", 1)[0]).upper()
+    return next((g for g in GAMES if find_game(g).code_prefix.upper() == prefix), None)
+
+
 def find_code(code: str) -> tuple[str, int, dict]:
     """``(game, number, options)`` of any game's deal code (case-insensitive, blanks around it
     ignored). :raises CodeError: with one clear line when no game reads it."""
     t = str(code).strip()
     if not t:
         raise CodeError("no deal code given")
-    prefix = latin(t.split("-", 1)[0]).upper()
-    for game in GAMES:
-        rules = find_game(game)
-        if rules.code_prefix.upper() == prefix:
-            number, opts = rules.decode(t)   # its own message when the rest is wrong
-            return game, number, opts
+    game = game_of_code(t)
+    if game is not None:
+        number, opts = find_game(game).decode(t)   # its own message when the rest is wrong
+        return game, number, opts
     raise CodeError(f"'{quote(t)}' is not a deal code (it begins with no game's letters: "
                     + ", ".join(find_game(g).code_prefix for g in GAMES) + ")")
 

@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"),
-                                reason="no SIGHUP here (Windows): the test sends the hangup a closing terminal sends")
+                                reason="no SIGHUP here (Windows): these tests send the hangup a closing terminal sends")
 
 
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGHUP, 129)])

@@ -415,14 +415,18 @@ class App:
 
         self.switch(StatsScene(game, table))
 
-    def open_game(self, game: str, resume: bool = False) -> bool:
+    def open_game(self, game: str, resume: bool = False, ask: bool = False) -> bool:
         """Open the table of ``game``: its saved game when ``resume`` (and one replays), else a
-        new deal under the remembered options. Returns True (the table is open)."""
+        new deal under the remembered options; with ``ask``, over a saved game still being played
+        the table opens on that game and asks first, as New deal does (Pyramid's layout picker).
+        Returns True (the table is open)."""
         from .table import table_class
 
         cls = table_class(game)
-        loaded = self.progress.load_game(game) if resume else None
-        self.switch(cls(resume=loaded) if loaded else cls())
+        loaded = self.progress.load_game(game) if resume or (ask and game in self.progress.unfinished()) else None
+        table = cls(resume=loaded) if loaded else cls()
+        table.offered_new = bool(loaded) and not resume
+        self.switch(table)
         return True
 
     def open_deal(self, game: str, number: int, options: dict, daily: str | None = None) -> bool:

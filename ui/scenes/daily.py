@@ -355,6 +355,7 @@ class DailyScene(ScreenScene):
         for g, r in self.rows:
             surface.blit(rounded(r.width, r.height, 10, (255, 255, 255, 30), (255, 255, 255, 60), 1.0), r.topleft)
             e = self.entry(self.date, g)
+            playing = self.in_play(g, e)
             isz = min(r.height - 12, 26)
             mark = pygame.Rect(r.x + 8, r.centery - isz // 2, isz, isz)
             if e is not None and e.won:
@@ -364,10 +365,10 @@ class DailyScene(ScreenScene):
                     status = tr("Goal reached: {n} left · {time}", n=e.left, time=format_duration(e.seconds))
                 else:
                     status = tr("Won {time} · {moves} moves", time=format_duration(e.seconds), moves=e.moves)
-            elif e is not None and not self.in_play(g, e):
+            elif e is not None and not playing:
                 pygame.draw.circle(surface, DIM, mark.center, isz // 2, 2)
                 status = tr("Played, not won")
-            elif e is not None and self.in_play(g, e)[1] > 0:
+            elif playing and playing[1] > 0:
                 pygame.draw.circle(surface, (255, 255, 255, 40), mark.center, isz // 2, 1)
                 status = tr("In progress: tap to continue")
             else:

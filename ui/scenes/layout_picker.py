@@ -171,16 +171,7 @@ class LayoutPickerScene(ScreenScene):
         else:
             self.settings.options_for("pyramid")["layout"] = value
             self.app.save_settings()
-        progress = self.app.progress
-        loaded = progress.load_game("pyramid") if "pyramid" in progress.unfinished() else None
-        if loaded is None:
-            self.app.open_game("pyramid", False)
-            return
-        from ..table import table_class
-
-        table = table_class("pyramid")(resume=loaded)
-        table.offered_new = True
-        self.app.switch(table)
+        self.app.open_game("pyramid", ask=True)
 
     def back(self) -> None:
         self.back_to_sheet(self.back_to, "pyramid")

@@ -166,7 +166,7 @@ def code_problem(typed: str, error, example: str) -> str:
     as no code at all), for a bad rule part what that code's game takes there (:data:`RULE_PARTS`),
     and for a text that is no code at all what a code looks like (``example``, this table's deal 1)."""
     from games import codes
-    from games.registry import GAMES, find_game
+    from games.share import game_of_code
 
     reason = getattr(error, "reason", codes.NOT_A_CODE)
     if reason == codes.DEAL_PART:
@@ -174,8 +174,7 @@ def code_problem(typed: str, error, example: str) -> str:
     if reason == codes.OUT_OF_RANGE:
         return tr("'{code}': no deal has that number", code=typed)
     if reason == codes.RULE_PART:
-        prefix = codes.latin(typed.strip().split("-", 1)[0]).upper()
-        game = next((g for g in GAMES if find_game(g).code_prefix.upper() == prefix), None)
+        game = game_of_code(typed)
         if game in RULE_PARTS:
             from games.pyramid import N_LAYOUTS
             return tr(RULE_PARTS[game], code=typed, last=f"L{N_LAYOUTS:02d}")
