@@ -29,7 +29,7 @@ def _deal(game: str):
     store = Store(MemoryStorage())
     progress, progression = Progress(store), Progression(store)
     s = Session(rules, game)
-    s.deal(number, opts, progress=progress, progression=progression)
+    s.deal(number, opts, progress=progress)
     r = rules.solve(s.state, max_nodes=200_000)
     assert r.status == "solved", (game, number, r.status)
     return s, progress, progression, list(r.moves)
@@ -117,7 +117,7 @@ R = find_game("tripeaks")
 store = Store(MemoryStorage())
 p, pg = Progress(store), Progression(store)
 s = Session(R, "tripeaks")
-s.deal(1, R.check_options({}), progress=p, progression=pg)
+s.deal(1, R.check_options({}), progress=p)
 line = R.solve(s.state, max_nodes=100000).moves
 s.play(line[0]); s.undo()
 for m in line:

@@ -26,7 +26,7 @@ def test_a_daily_win_enters_records_daily_and_badges():
     app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number))
     t = app.scene
     t.start(d.number, d.options, daily=d.date)
-    assert app.progression.daily_entry(d.date, "tripeaks").won is False     # played
+    assert app.progression.daily_entry(d.date, "tripeaks") is None     # no move yet: not played
     sol = solve(d.number, d.options)
     t.clock = 95
     play_through(t, sol)

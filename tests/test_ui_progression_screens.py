@@ -196,7 +196,7 @@ def test_a_daily_only_opened_or_still_being_played_is_not_played_not_won():
     app.open_daily()
     app.frame()
     sc = app.scene
-    assert sc.marks(TODAY) == (0, 0) and sc.in_play("tripeaks", sc.entry(TODAY, "tripeaks"))[1] == 0
+    assert sc.marks(TODAY) == (0, 0) and sc.entry(TODAY, "tripeaks") is None   # no move yet
     app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
     app.frame()
     t = app.scene
@@ -232,3 +232,35 @@ def test_freecell_records_name_deals_by_microsofts_number():
     while not sc.table.startswith("klondike"):
         click(app, button(sc, "next-table"))
     assert [sc.deal_label(e) for e, _ in sc.rows] == ["KL1-D1-AAAAAGM"]
+
+
+def test_a_daily_left_with_no_move_is_not_played():
+    """A daily dealt and left for another deal before any move counts nowhere (the statistics
+    count no loss for a game with no move, ``Progress.begin``): no ring on its date and its line
+    says "Tap to play", not "Played, not won". One move, then another deal: played, a ring."""
+    store = Store(MemoryStorage())
+    app = new_app(store, HomeScene(), (390, 844))
+    d = daily.daily_deal(TODAY, "tripeaks")
+    app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
+    app.frame()
+    app.open_deal("tripeaks", d.number + 1, dict(d.options))    # another deal, no move made
+    app.frame()
+    assert app.scene.session.number == d.number + 1 and app.scene.session.daily_date is None
+    app.scene.autosave()
+    assert app.progression.daily_entry(TODAY, "tripeaks") is None
+    app.open_daily()
+    app.frame()
+    sc = app.scene
+    assert sc.marks(TODAY) == (0, 0) and sc.entry(TODAY, "tripeaks") is None
+    app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
+    app.frame()
+    t = app.scene
+    t.play(t.rules.legal_moves(t.state)[0])
+    t.start(d.number + 1, dict(d.options))    # a new deal over it (asked and confirmed)
+    assert t.session.daily_date is None
+    t.autosave()
+    entry = app.progression.daily_entry(TODAY, "tripeaks")
+    assert entry is not None and not entry.won
+    app.open_daily()
+    app.frame()
+    assert app.scene.marks(TODAY) == (0, 1)

@@ -490,8 +490,7 @@ class GameTable(Scene):
                 number = self.assist.search_deal(opts)
             number = number or session.pick_number(opts, self.app.bank_dealt)
         # a candidate of the deal search is shown unsaved until a deal is verified
-        session.deal(number, opts, state, self.app.progress if self.assist.dealing is None else None,
-                     self.app.progression)
+        session.deal(number, opts, state, self.app.progress if self.assist.dealing is None else None)
         self.anim.cancel()
         self.panel = None
         self.toasts.clear()
@@ -548,6 +547,7 @@ class GameTable(Scene):
         self._save_due = None
         self._clock_saved = self.session.clock
         self.session.autosave(self.app.progress)
+        self.session.mark_daily(self.app.progression)
 
     def save_soon(self) -> None:
         """Save this game in a coming frame's spare time (:meth:`spare`), within

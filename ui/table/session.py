@@ -51,6 +51,7 @@ class Session:
         outcome: the :class:`games.progression.Outcome` of the ended game (``None`` before).
         recorded_win: the id of the saved game whose win the progression has (a win is recorded
             once, whatever undo and replay do).
+        daily_marked: this daily's date has been marked played (:meth:`mark_daily`).
     """
 
     rules: Any = None
@@ -67,6 +68,7 @@ class Session:
     daily_date: str | None = None
     outcome: object = None
     recorded_win: str | None = None
+    daily_marked: bool = False
 
     # -- the position ------------------------------------------------------------------------------
     @property
@@ -141,10 +143,11 @@ class Session:
                     return n
         return random.randint(1, MAX_DEAL)
 
-    def deal(self, number: int | None, options: dict, state=None, progress=None, progression=None) -> None:
+    def deal(self, number: int | None, options: dict, state=None, progress=None) -> None:
         """Begin a game: deal ``number`` under ``options`` (checked), or start from ``state``.
         With ``progress`` and a deal number the game is saved (``Progress.begin``: the unfinished
-        game it replaces counts as a loss, once); with ``progression`` a daily is marked played."""
+        game it replaces counts as a loss, once). A daily is marked played at the player's first
+        move (:meth:`mark_daily`), not here: a deal left with no move counts nowhere."""
         if state is None:
             state = self.rules.deal(number, options)
         self.number, self.options = number, options
@@ -156,8 +159,19 @@ class Session:
         self.saved = None
         if number is not None and progress is not None:
             self.saved = progress.begin(self.game, number, options, self.solvable_only, self.daily_date)
-        if self.daily_date is not None and progression is not None:
-            progression.mark_played(self.daily_date, self.game, self.rules.code(number, options))
+        self.daily_marked = False
+
+    def mark_daily(self, progression) -> None:
+        """Once the player has moved in a daily, mark its date played (``Progression.mark_played``,
+        which keeps any result the date has): the Daily screen's ring and "Played, not won" once
+        the game is lost or left. A daily left before any move is not marked, as the statistics
+        count no loss for it (``Progress.begin``). Written with the game's save, not in the frame
+        a move lands on."""
+        if self.daily_marked or self.daily_date is None or self.number is None \
+                or self.history is None or self.player_moves() <= 0:
+            return
+        self.daily_marked = True
+        progression.mark_played(self.daily_date, self.game, self.rules.code(self.number, self.options))
 
     def resume(self, saved, history: History) -> None:
         """Continue a saved game (``Progress.load_game``): the same cards, score, clock and whole
@@ -171,6 +185,7 @@ class Session:
         self.clock = float(saved.seconds)
         self.deal_moves = 0
         self.groups = []
+        self.daily_marked = False
 
     def leading_safe_moves(self, history: History) -> int:
         """How many of ``history``'s first moves are each the first move the rules'
