@@ -117,3 +117,35 @@ def test_pyramid_panel_names_the_layout_and_the_players_record():
         assert lines[2].startswith("Points: ")
         save_screen(app.screen, f"end-panel-pyramid-{size[0]}x{size[1]}.png")
         pygame.display.quit()
+
+
+def test_new_deal_after_an_undone_win_asks_nothing_and_counts_no_loss():
+    """A won deal, its win undone from the panel: the statistics keep one win and count no loss
+    whatever follows (``Progress._count``: once per game), so New deal does not ask "it will
+    count as a loss" — it deals — also after the game is continued from its save."""
+    d = daily.daily_deal("2026-12-04", "tripeaks")
+    store = Store(MemoryStorage())
+    app = new_app(store, TriPeaksTable(d.number))
+    t = app.scene
+    t.start(d.number, d.options)
+    play_through(t, solve(d.number, d.options))
+    assert TriPeaks.status(t.state) == "won"
+    t.undo()
+    assert TriPeaks.status(t.state) == "playing" and t.player_moves() > 0
+    t.autosave()
+    t.ask_new_deal()
+    assert t.panel is None and t.number != d.number
+    from ui.progress import stats_key
+
+    st = app.progress.stats[stats_key("tripeaks", t.options)]
+    assert (st["played"], st["won"]) == (1, 1)
+    # the same after a reload: the undone win continued from its save
+    t.start(d.number, d.options)
+    play_through(t, solve(d.number, d.options))
+    t.undo()
+    t.autosave()
+    app2 = new_app(store, TriPeaksTable(resume=app.progress.load_game("tripeaks")))
+    t2 = app2.scene
+    assert t2.number == d.number and t2.player_moves() > 0
+    t2.ask_new_deal()
+    assert t2.panel is None and t2.number != d.number

@@ -507,11 +507,16 @@ class Progress:
         moves it made by itself at the deal). Returns whether this call counted it."""
         return self._count(saved, True, history, score, result, moves)
 
+    def counted(self, saved: SavedGame) -> bool:
+        """Whether ``saved``'s game is already in the statistics (won, or counted lost): whatever
+        follows counts nothing more for it (:meth:`_count` counts a game id once)."""
+        return saved.id in self.stats.get(stats_key(saved.game, saved.options), empty_stats())["counted"]
+
     def _count(self, saved: SavedGame, won: bool, history: History | None = None,
                score: int | None = None, result: int | None = None, moves: int | None = None) -> bool:
-        key = stats_key(saved.game, saved.options)
-        if saved.id in self.stats.get(key, empty_stats())["counted"]:
+        if self.counted(saved):
             return False
+        key = stats_key(saved.game, saved.options)
         clean = history is not None and not history.undo_used
         if won and clean:
             change = Counted(key, saved.id, True, score, int(saved.seconds),

@@ -1112,7 +1112,7 @@ class GameTable(Scene):
             if say:
                 self.say(tr("Deal {code}", code=self.deal_label()))
 
-        if not self.session.in_progress():
+        if not self.session.in_progress(self.app.progress):
             go()
             return
         if self.number == number and self.options == opts:
@@ -1123,7 +1123,7 @@ class GameTable(Scene):
     def ask_new_deal(self) -> None:
         """New deal from the bar, the pause menu or N: with a game in progress it asks first (the
         game would count as a loss); else it deals at once."""
-        if not self.session.in_progress():
+        if not self.session.in_progress(self.app.progress):
             self.new_deal()
             return
         self.confirm_replace(tr("Start a new deal?"), tr("New deal"), self.new_deal)

@@ -217,10 +217,12 @@ class Session:
             pass
         return None
 
-    def in_progress(self) -> bool:
-        """A game the player has begun and not finished (a new deal would count it lost)."""
+    def in_progress(self, progress=None) -> bool:
+        """A game the player has begun and not finished, that a new deal would count lost: not one
+        ``progress`` (a :class:`ui.progress.Progress`) has counted already (a win undone)."""
         return self.history is not None and self.status() == PLAYING and self.player_moves() > 0 \
-            and self.number is not None
+            and self.number is not None \
+            and (progress is None or self.saved is None or not progress.counted(self.saved))
 
     # -- moves -------------------------------------------------------------------------------------
     def play(self, move, group: bool = True):
