@@ -173,6 +173,26 @@ def test_double_tap_sends_home(monkeypatch):
     assert t.state.foundations[2] == 3
 
 
+def test_double_tap_on_a_card_that_cannot_go_home_moves_no_second_card(monkeypatch):
+    """docs/columns-ui.md: a double tap is about the card the first tap moved. When that card
+    cannot go home, the second tap moved the card the first one uncovered (here 5C to a free
+    cell, before the player saw it); now it moves nothing and the moved card shakes."""
+    monkeypatch.setattr(columns_mod, "DOUBLE_TAP", 30.0)
+    s0 = fc_state(["5C 9D", "TS", "", "", "", "", "", ""], rest_to=(2, 3, 4, 5, 6, 7))
+    assert FreeCell.tap_moves(s0, 0)[0] == FMove(0, 1, 1)
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    p = point(t, ("col", 0), len(s0.columns[0]) - 1)
+    click(app, p)
+    s1 = t.state
+    assert s1.columns[1][-1] == C("9D") and FreeCell.tap_moves(s1, 0)
+    assert t.hit_test(p) == hit.card(("col", 0), len(s1.columns[0]) - 1)   # 5C lies under the finger now
+    click(app, p)                           # at once, same spot: a double tap, 9D cannot go home
+    assert t.state == s1 and len(t.history.states) == 2
+    click(app, p)                           # a third tap is a tap of its own: 5C moves
+    assert t.state != s1
+
+
 def test_auto_to_foundation_moves_only_safe_cards_and_undo_takes_them_back_together():
     # AC and 2C go home by themselves; 3H (black foundations low) stays
     s0 = fc_state(["2C AC", "3H", "KD", "", "", "", "", ""], found=(0, 2, 2, 0), rest_to=(2, 3, 4, 5, 6, 7))

@@ -926,15 +926,20 @@ class ColumnsTable(GameTable):
         if lt is not None and self.app.now() - lt.t < DOUBLE_TAP and \
                 math.dist(self.tap_pos, lt.pos) < DOUBLE_TAP_PX and lt.groups == len(self.session.groups) \
                 and lt.dst[0] != "found":
-            # a double tap: the card the first tap moved goes home from where it went
+            # a double tap: the card the first tap moved goes home from where it went; when it
+            # cannot, the second tap is spent (it shakes that card): it never acts on the card
+            # the first tap uncovered under the finger
             self.last_tap = None
+            self.cycle = None
             dst = lt.dst
             cards = self.pile_cards(s, dst)
             m = self.home_move(s, dst, len(cards) - 1) if cards else None
             if m is not None:
-                self.cycle = None
                 self.player_move(m)
-                return
+            elif cards:
+                self.anim.cancel("shake")
+                self.anim.add("shake", 250, {"target": (dst, len(cards) - 1)})
+            return
         if kind is not Kind.CARD:
             return
         key, index = target.pile, target.index
