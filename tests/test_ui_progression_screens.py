@@ -264,3 +264,36 @@ def test_a_daily_left_with_no_move_is_not_played():
     app.open_daily()
     app.frame()
     assert app.scene.marks(TODAY) == (0, 1)
+
+
+def test_a_lost_daily_is_played_not_won_until_undone():
+    """docs/progression.md: a daily in play becomes "Played, not won" once lost. A lost game stays
+    saved (Continue offers its undo) and the Daily screen took it for one still being played:
+    "In progress", no ring. Undone out of the loss, it is in progress again."""
+    from games.tripeaks import DRAW
+
+    store = Store(MemoryStorage())
+    app = new_app(store, HomeScene(), (390, 844))
+    d = daily.daily_deal(TODAY, "tripeaks")
+    app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
+    app.frame()
+    t = app.scene
+    while t.rules.status(t.state) == "playing":   # draw the whole stock, then play on blindly
+        moves = t.rules.legal_moves(t.state)
+        t.play(DRAW if t.state.stock else moves[0])
+    assert t.rules.status(t.state) == "lost"
+    t.autosave()
+    assert "tripeaks" in app.progress.unfinished()      # kept for its undo
+    app.open_daily()
+    app.frame()
+    sc = app.scene
+    assert sc.marks(TODAY) == (0, 1) and sc.in_play("tripeaks", sc.entry(TODAY, "tripeaks")) is None
+    app.open_game("tripeaks", resume=True)
+    app.frame()
+    t = app.scene
+    t.undo()
+    t.autosave()
+    app.open_daily()
+    app.frame()
+    sc = app.scene
+    assert sc.marks(TODAY) == (0, 0) and sc.in_play("tripeaks", sc.entry(TODAY, "tripeaks"))

@@ -23,7 +23,7 @@ import uuid
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games.core import WON, GameError, History
+from games.core import LOST, WON, GameError, History
 from games.deal import MAX_NUMBER
 from games.i18n import N_, tr
 from games.registry import GAMES, find_game
@@ -134,7 +134,8 @@ class SavedGame:
             strict_text(gid, "id", 64)
             solvable = data.get("solvable", True)
             over = data.get("over", False)
-            if not isinstance(solvable, bool) or not isinstance(over, bool):
+            lost = data.get("lost", False)
+            if not all(isinstance(f, bool) for f in (solvable, over, lost)):
                 raise ValueError("a flag is not true or false")
             daily = data.get("daily")
             if daily is not None:
@@ -421,7 +422,9 @@ class Progress:
         saved.actions = list(history.actions)
         rules = history.rules
         data = asdict(saved)
-        data["over"] = rules.status(history.state) == WON
+        status = rules.status(history.state)
+        data["over"] = status == WON
+        data["lost"] = status == LOST      # still Continue'd (its undo), but no daily in play
         name = f"game.{saved.game}"
         text = self.store.encode(data)
         if saved.game in self.superseded or self.changed_elsewhere(saved.game):

@@ -70,8 +70,9 @@ class DailyScene(ScreenScene):
             return None
 
     def ongoing(self) -> dict[str, tuple[str, int]]:
-        """Game → ``(deal code, the player's moves)`` of each saved game still being played, read
-        once a visit: a daily that is one of them is not "played, not won" yet."""
+        """Game → ``(deal code, the player's moves)`` of each saved game still being played (not
+        lost: a lost game stays saved for its undo, flagged ``lost``), read once a visit: a daily
+        that is one of them is not "played, not won" yet."""
         if self._ongoing is None:
             from games.core import GameError
             from games.registry import find_game
@@ -81,7 +82,10 @@ class DailyScene(ScreenScene):
             prog = self.app.progress
             for g in prog.unfinished():
                 try:
-                    saved = SavedGame.from_data(prog.store.load(f"game.{g}"))
+                    data = prog.store.load(f"game.{g}")
+                    if data.get("lost"):
+                        continue
+                    saved = SavedGame.from_data(data)
                     rules = find_game(g)
                     out[g] = (rules.code(saved.number, rules.check_options(saved.options)), saved.player_moves())
                 except (ValueError, GameError):
