@@ -134,17 +134,31 @@ def tr(msgid: str, lang: str | None = None, context: str | None = None, **kw) ->
 
 SAID_MAX = 512
 """How many of :func:`tr`'s latest texts :func:`again` can say anew."""
-_said: dict[str, tuple] = {}
+_said: dict[str, tuple | dict] = {}
+
+
+def named(names: dict[str, str]) -> str:
+    """A name given in each language by data rather than the catalogue (``{"en": …, "ru": …}``,
+    e.g. a Pyramid layout's, from its file) in the current language, English where it has none;
+    remembered as :func:`tr`'s texts are, so that :func:`again` says it anew (as a placeholder's
+    value too). :raises KeyError: when ``names`` has neither the current language nor English."""
+    out = names.get(_current[0]) or names["en"]
+    if len(_said) >= SAID_MAX:
+        _said.clear()
+    _said[out] = names
+    return out
 
 
 def again(text: str) -> str:
-    """``text`` in the current language when :func:`tr` made it lately (in any language): a
-    message still on screen (a table's status line, a notice) follows a change of language. Its
-    placeholders' values that ``tr`` made are said anew too (a game's title). Any other text
-    comes back as it is."""
+    """``text`` in the current language when :func:`tr` (or :func:`named`) made it lately (in any
+    language): a message still on screen (a table's status line, a notice) follows a change of
+    language. Its placeholders' values that ``tr`` or ``named`` made are said anew too (a game's
+    title, a layout's name). Any other text comes back as it is."""
     made = _said.get(text)
     if made is None:
         return text
+    if isinstance(made, dict):
+        return named(made)
     msgid, context, kw = made
     return tr(msgid, context=context, **{k: again(v) if isinstance(v, str) else v for k, v in kw.items()})
 

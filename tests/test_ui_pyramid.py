@@ -376,3 +376,19 @@ def test_a_king_tapped_with_a_card_lifted_goes_and_the_card_is_put_down():
     tap_target(app, hit.slot(king))
     assert t.state.cards[king] is None and t.state.discard[-1] == k and t.history.moves == 1
     assert t.selected is None and t.state.cards[other] is not None
+
+
+def test_the_intro_line_follows_a_change_of_language_layout_name_included():
+    """A message on screen is said anew in the new language (ui/app.py ``set_language``), its
+    placeholders too: Pyramid's intro kept the layout's name (from the layout file, not the
+    catalogue) in the old language ("Classic: нажмите …")."""
+    app = make(layout=1)
+    t = app.scene
+    try:
+        assert t.status_text.startswith("Classic: ")
+        app.set_language("ru")
+        assert t.status_text.startswith("Классика: ") and "нажмите" in t.status_text
+        app.set_language("en")
+        assert t.status_text.startswith("Classic: tap two cards")
+    finally:
+        app.set_language("en")

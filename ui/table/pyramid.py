@@ -28,7 +28,7 @@ import pygame
 
 from games.cards import RANKS, fmt
 from games.core import PLAYING, WON
-from games.i18n import language, tr
+from games.i18n import language, named, tr
 from games.pyramid import DRAW, STOCK, WASTE, Pyramid, card_at, free, geometry, partner_rank
 
 from .. import cards_art, text
@@ -74,8 +74,11 @@ def rank_name(r: int) -> str:
 
 
 def layout_name(number: int, lang: str | None = None) -> str:
-    """The name of layout ``number`` in ``lang`` (the current language by default), from its file."""
+    """The name of layout ``number`` in ``lang`` (the current language by default: said anew on a
+    change of language, :func:`games.i18n.named`), from its file."""
     names = geometry(number).layout.name
+    if lang is None and "en" in names:
+        return named(names)
     return names.get(lang or language(), names.get("en", str(number)))
 
 
