@@ -164,10 +164,11 @@ def apply_result(progress: Progress, r: GameResult) -> Outcome:
     """The progression after the game ``r`` (pure: ``progress`` is not changed).
 
     A won game scores :func:`games.points.points` and enters its variant's table and, for a
-    daily, the game's daily table (never with undo). A Devil's Grip daily finished at its goal
-    but not won outright scores :func:`games.points.grip_goal_points` and enters the daily table
-    only. A daily's first win is kept: a later replay of it changes nothing there. Badges are
-    checked last (:mod:`games.badges`).
+    daily, the game's daily table (never with undo), dated there by the daily's own date. A
+    Devil's Grip daily finished at its goal but not won outright scores
+    :func:`games.points.grip_goal_points` and enters the daily table only. A daily's first win is
+    kept: a later replay of it changes nothing in its date's result or its daily table (it still
+    enters the variant's table). Badges are checked last (:mod:`games.badges`).
 
     :raises ValueError: for a bad date or an unknown game or variant.
     """
@@ -184,22 +185,25 @@ def apply_result(progress: Progress, r: GameResult) -> Outcome:
     else:
         pts = 0
     secs = int(r.seconds)
+    daily = dict(progress.daily)
+    first = False      # the daily's first win (or first finish at its goal): its result
+    if r.daily is not None:
+        parse_date(r.daily)
+        old = daily.get(r.daily, {}).get(r.game)
+        first = old is None or not old.won
     tables = dict(progress.records)
     places = {}
     if r.won or at_goal:
-        entry = records.Entry(pts, secs, r.moves, r.date, r.code)
-        keys = ([records.table_key(r.game, r.options)] if r.won else []) + \
-            ([records.table_key(r.game, r.options, True)] if r.daily else [])
-        for key in keys:
+        rows = ([(records.table_key(r.game, r.options), r.date)] if r.won else []) + \
+            ([(records.table_key(r.game, r.options, True), r.daily)] if r.daily and first else [])
+        for key, date in rows:
+            entry = records.Entry(pts, secs, r.moves, date, r.code)
             tables[key], place = records.insert(tables.get(key, []), entry, r.undo_used)
             if place:
                 places[key] = place
-    daily = dict(progress.daily)
     if r.daily is not None:
-        parse_date(r.daily)
         day = dict(daily.get(r.daily, {}))
-        old = day.get(r.game)
-        if old is None or not old.won:
+        if first:
             left = r.cards_left if r.game == "devils-grip" else None
             day[r.game] = DailyEntry(daily_won(r), pts, secs, r.moves, r.code, left)
         daily[r.daily] = day

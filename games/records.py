@@ -23,7 +23,8 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 @dataclass(frozen=True)
 class Entry:
     """One row: ``points``, ``seconds`` (whole seconds), ``moves``, ``date`` (``YYYY-MM-DD``, the
-    day of the win) and ``code`` (the deal code, to replay it)."""
+    day of the win; in a daily table the daily's own date) and ``code`` (the deal code, to replay
+    it)."""
 
     points: int
     seconds: int

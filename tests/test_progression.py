@@ -69,6 +69,24 @@ def test_win_enters_variant_and_daily_tables():
     assert o.places == {"klondike draw=1": 1} and [e.points for e in p.records["klondike draw=1"]] == [800, 700]
 
 
+def test_a_daily_enters_its_daily_table_once_under_its_own_date():
+    """docs/progression.md: a daily's first win is its result. A replay of a daily already won
+    added a row to the daily table each time (one deal replayed from memory could fill the top
+    10); it still enters the variant's table. A past date's daily, won today, is filed under its
+    own date in the daily table (the Daily screen and the share line file it there too)."""
+    first = res(daily="2026-12-03", date="2026-12-04", code="KL1-D1-AAAAAGM")
+    p, (o,) = play(first)
+    assert p.records["daily klondike"] == [E(700, 300, 150, "2026-12-03", "KL1-D1-AAAAAGM")]
+    assert p.records["klondike draw=1"] == [E(700, 300, 150, "2026-12-04", "KL1-D1-AAAAAGM")]
+    p, (o,) = play(res(daily="2026-12-03", date="2026-12-04", seconds=100, code="KL1-D1-AAAAAGM"), progress=p)
+    assert p.records["daily klondike"] == [E(700, 300, 150, "2026-12-03", "KL1-D1-AAAAAGM")]
+    assert "daily klondike" not in o.places and o.places == {"klondike draw=1": 1}
+    assert len(p.records["klondike draw=1"]) == 2
+    # a daily lost first, then won: that win is its first and enters
+    p, _ = play(res(won=False, daily="2026-12-05"), res(daily="2026-12-05", date="2026-12-05"), progress=p)
+    assert [e.date for e in p.records["daily klondike"]] == ["2026-12-03", "2026-12-05"]
+
+
 def test_a_loss_scores_nothing():
     p, (o,) = play(res(won=False))
     assert o.points == 0 and o.places == {} and p.records == {} and p.wins == {}
