@@ -297,3 +297,30 @@ def test_a_lost_daily_is_played_not_won_until_undone():
     app.frame()
     sc = app.scene
     assert sc.marks(TODAY) == (0, 0) and sc.in_play("tripeaks", sc.entry(TODAY, "tripeaks"))
+
+
+def test_todays_daily_typed_into_the_code_field_is_the_daily():
+    """Today's deal of the day typed into the code field (this table's game or another's) is that
+    date's daily, as the page address opens it and as the game is taken once continued from its
+    save (``Session.saved_daily``): it was an ordinary deal until the player left and came back."""
+    from ui.table.klondike import KlondikeTable
+
+    store = Store(MemoryStorage())
+    app = new_app(store, HomeScene(), (1280, 800))
+    d = daily.daily_deal(TODAY, "tripeaks")
+    app.open_game("tripeaks")
+    app.frame()
+    t = app.scene
+    assert t.daily_date is None
+    assert t.submit_code(d.code.lower()) is None
+    assert t.number == d.number and t.daily_date == TODAY
+    app.open_game("klondike")
+    app.frame()
+    k = app.scene
+    assert isinstance(k, KlondikeTable)
+    dk = daily.daily_deal(TODAY, "freecell")
+    assert k.submit_code(dk.code) is None
+    app.frame()
+    f = app.scene
+    assert f.game == "freecell" and f.number == dk.number and f.daily_date == TODAY
+    assert f.submit_code(str(dk.number + 1)) is None and f.daily_date is None   # another deal: none

@@ -354,8 +354,7 @@ class App:
         opened. A code that cannot be read leaves the home screen as it is, with a notice naming
         where it came from (``where``: ``"address"``, the page's; ``"PASYANS_DEAL"``, the desktop's
         environment variable, :func:`page_query`); nothing saved changes."""
-        from games.codes import CodeError, latin
-        from games.daily import daily_of_code, today
+        from games.codes import CodeError
         from games.quoting import quote
         from games.share import deal_in_address, find_code
 
@@ -373,9 +372,20 @@ class App:
             else:
                 self.show_notice(i18n.tr("The address names no deal that can be read: {code}", code=quote(code.strip())))
             return False
-        rules_code = latin(code.strip()).upper()
-        daily = today() if daily_of_code(rules_code, today()) == game else None
-        return self.open_deal(game, number, opts, daily=daily)
+        return self.open_deal(game, number, opts, daily=self.todays_daily(game, number, opts))
+
+    @staticmethod
+    def todays_daily(game: str, number: int, options: dict) -> str | None:
+        """Today's date (``YYYY-MM-DD``) when deal ``number`` of ``game`` under ``options`` (the
+        game's defaults fill the rest) is today's deal of the day, else ``None``: a deal opened by
+        name (a link, a code typed) is then that date's daily, as a continued save is
+        (``Session.saved_daily``)."""
+        from games.daily import daily_of_code, today
+        from games.registry import find_game
+
+        rules = find_game(game)
+        date = today()
+        return date if daily_of_code(rules.code(number, rules.check_options(dict(options))), date) == game else None
 
     # -- scenes ----------------------------------------------------------------------------------
     def switch(self, scene: Scene) -> None:

@@ -891,8 +891,9 @@ class GameTable(Scene):
 
     def submit_code(self, typed: str) -> str | None:
         """Start the deal a code (or number) names. Another game's code opens that game's table
-        on its deal (this table is saved on leaving, as Home does). A bad one returns a message
-        saying which part is wrong (:func:`code_problem`) and changes nothing."""
+        on its deal (this table is saved on leaving, as Home does). Today's deal of the day is
+        that date's daily (:meth:`ui.app.App.todays_daily`). A bad one returns a message saying
+        which part is wrong (:func:`code_problem`) and changes nothing."""
         from games.codes import OTHER_GAME
         from games.deal import MAX_NUMBER
         from games.share import find_code
@@ -920,10 +921,11 @@ class GameTable(Scene):
                 except ValueError as other:
                     return code_problem(t, other, self.rules.code(1, self.options))
                 self.close_panel()
-                self.app.open_deal(game, number, opts)
+                self.app.open_deal(game, number, opts, daily=self.app.todays_daily(game, number, opts))
                 return None
         self.close_panel()
-        self.ask_deal(number, opts, say=True)
+        opts = self.rules.check_options(dict(self.settings.options_for(self.game)) | opts)
+        self.ask_deal(number, opts, daily=self.app.todays_daily(self.game, number, opts), say=True)
         return None
 
     def options_rows(self) -> list:
