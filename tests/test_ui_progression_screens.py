@@ -324,3 +324,24 @@ def test_todays_daily_typed_into_the_code_field_is_the_daily():
     f = app.scene
     assert f.game == "freecell" and f.number == dk.number and f.daily_date == TODAY
     assert f.submit_code(str(dk.number + 1)) is None and f.daily_date is None   # another deal: none
+
+
+def test_the_daily_screen_left_open_past_midnight_moves_to_the_new_day(monkeypatch):
+    """A phone keeps the Daily screen open overnight: it read today once, so next morning a tap
+    on the new today said "The deals of … open on that day" and the old day stayed outlined.
+    The screen now follows the date: the selection on the old today moves to the new one."""
+    import datetime
+
+    store = Store(MemoryStorage())
+    app = new_app(store, HomeScene(), (390, 844))
+    app.open_daily()
+    app.frame()
+    sc = app.scene
+    assert sc.today == sc.date == TODAY
+    tomorrow = (daily.parse_date(TODAY) + datetime.timedelta(days=1)).isoformat()
+    monkeypatch.setattr(daily, "today", lambda: tomorrow)
+    sc.update(2.0)                    # a frame two seconds on
+    assert sc.today == sc.date == tomorrow
+    sc.select(tomorrow)
+    assert sc.message == "" and sc.date == tomorrow
+    assert sc.month == (daily.parse_date(tomorrow).year, daily.parse_date(tomorrow).month)

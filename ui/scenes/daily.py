@@ -54,6 +54,31 @@ class DailyScene(ScreenScene):
         d = daily.parse_date(self.date)
         self.month = (d.year, d.month)
         self._ongoing: dict | None = None
+        self._since_today = 0.0
+
+    TODAY_EVERY = 1.0
+    """Seconds between two reads of the date while the screen is shown (:meth:`update`)."""
+
+    def update(self, dt: float) -> bool:
+        """Follow the player's date: a screen left open past midnight (a phone overnight) moves
+        to the new today, the selection and month with it when they were on the old one; read
+        every :data:`TODAY_EVERY` seconds."""
+        self._since_today += dt
+        if self._since_today >= self.TODAY_EVERY:
+            self._since_today = 0.0
+            now = daily.today()
+            if now != self.today:
+                old, self.today = self.today, now
+                d = daily.parse_date(now)
+                if self.month == (daily.parse_date(old).year, daily.parse_date(old).month):
+                    self.month = (d.year, d.month)
+                if self.date == old:
+                    self.date = now
+                self.message = ""
+                self._ongoing = None
+                self.resize(*self.app.size)
+                return True
+        return super().update(dt)
 
     def title(self) -> str:
         return tr("Deal of the day")
