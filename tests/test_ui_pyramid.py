@@ -346,11 +346,13 @@ def test_the_pickers_play_over_a_game_in_progress_asks_first(keep):
     t = app.scene
     assert isinstance(t, PyramidTable) and t.number == 7 and t.state == state    # the game, not a deal
     assert t.panel is not None and t.panel.confirm
+    welcome = tr("Welcome back: the game goes on where you left it")
+    assert t.status_text != welcome         # the player never left the table: no greeting
     assert (store.load("stats") or {}) == {}                                    # no loss counted yet
     name = "cancel" if keep else "new"
     click(app, next(b for b in t.panel.buttons if b.name == name).rect.center, 2)
     if keep:
-        assert t.number == 7 and t.state == state and t.panel is None
+        assert t.number == 7 and t.state == state and t.panel is None and t.status_text != welcome
         assert (store.load("stats") or {}) == {}
     else:
         assert t.state.layout == 17 and t.session.player_moves() == 0

@@ -296,7 +296,7 @@ class GameTable(Scene):
         self.anim.speed = self.settings.anim_speed
         if self.history is None:
             if self._resume is not None:
-                self.restore(*self._resume)
+                self.restore(*self._resume, greet=not self.offered_new)
             else:
                 number, options, state = self._first
                 self.start(number, options, state, announce=True, daily=getattr(self, "daily_first", None))
@@ -525,8 +525,10 @@ class GameTable(Scene):
         self.say("")
         self.changed()
 
-    def restore(self, saved, history: History) -> None:
-        """Continue a saved game: the same cards, score, clock and whole undo history."""
+    def restore(self, saved, history: History, greet: bool = True) -> None:
+        """Continue a saved game: the same cards, score, clock and whole undo history; ``greet``:
+        say "Welcome back" (not when the table is rebuilt under a question, as after its own
+        layout picker: the player never left)."""
         self.session.resume(saved, history)
         self._clock_saved = self.session.clock
         self.deal_moves = self.count_deal_moves(history)
@@ -536,7 +538,8 @@ class GameTable(Scene):
         self.toasts.clear()
         self.hint_search = self.hint_move = None
         self.on_start()
-        self.say(tr("Welcome back: the game goes on where you left it"))
+        if greet:
+            self.say(tr("Welcome back: the game goes on where you left it"))
         self.changed()
         if self.rules.status(self.state) == LOST:
             self.say(self.lost_text(), error=True)
