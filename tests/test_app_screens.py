@@ -536,6 +536,49 @@ def test_left_handed_mirrors_the_stock_and_the_buttons():
 
 
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["klondike", "freecell", "spider"])
+def test_left_handed_mirrors_the_column_games_piles_and_keeps_the_columns_order(game, size):
+    """Left-handed mirrored TriPeaks and Pyramid only: the column games kept their stock, waste,
+    free cells and foundations where the right-handed table has them. Now every pile that is no
+    column sits as far from the table's left edge as it sat from its right edge (its fan turned
+    round), the columns keep their order (column 1 leftmost) and nothing overlaps."""
+    sides = {}
+    for lefty in (False, True):
+        t = new_app(scene=table_class(game)(5), size=size, left_handed=lefty).scene
+        sides[lefty] = (t, t.frame.table.copy(), dict(t.pile_rect), dict(t.fans))
+        pygame.display.quit()
+    (_, TR, right, rfans), (t, TL, left, lfans) = sides[False], sides[True]
+    assert TL.width == TR.width
+    piles = [k for k in right if k[0] != "col"]
+    cols = [left[("col", i)] for i in range(t.n_columns)]
+    assert piles and all(a.right < b.x for a, b in zip(cols, cols[1:]))
+    for k in piles:
+        assert abs((left[k].x - TL.x) - (TR.right - right[k].right)) <= 2, k
+        assert left[k].y == right[k].y and not any(left[k].colliderect(c) for c in cols), k
+        if k[0] in lfans:
+            assert lfans[k[0]] == (-rfans[k[0]][0], rfans[k[0]][1])
+    for k in piles:      # each pile answers a tap at its place
+        assert t.hit_test(left[k].center) in (hit.pile(k), *(hit.card(k, i) for i in range(60))), k
+    assert all(TL.contains(r) for r in left.values())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_left_handed_devils_grip_has_its_stock_on_the_right_and_the_talon_fanned_left(size):
+    from games.devils_grip import DevilsGrip
+
+    t = new_app(scene=table_class("devils-grip")(5), size=size, left_handed=True).scene
+    grid = t.cell_rects[0].unionall(t.cell_rects[1:])
+    assert t.stock_rect.right == grid.right and t.talon_rect.right < t.stock_rect.x
+    for _ in range(6):                        # turn cards onto the talon from the stock
+        t.play(next(m for m in DevilsGrip.legal_moves(t.state) if t.rules.format_move(t.state, m) == "s"))
+    n = len(t.state.talon)
+    top = t.talon_card_rect(n, n - 1)
+    assert top.x < t.talon_rect.x and t.talon_area.contains(top)
+    assert t.hit_test(top.center) == hit.TALON and t.hit_test(t.stock_rect.center) == hit.STOCK
+    assert not t.talon_area.colliderect(t.stock_rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_stats_with_no_games_played_is_a_short_friendly_message(size, lang):
     app = new_app(size=size, language=lang)

@@ -284,6 +284,7 @@ class GameTable(Scene):
         self._stamp_now = False                  # _stamped keeps pixels drawn once (the rehearsal)
         self._kept: dict = {}                    # part → (key, pixels or None, rect) last drawn (_kept_part)
         self._kept_plan = None                   # (picture record, (parts, keys)): see _kept_keys
+        self._hand: bool | None = None           # the left-handed setting the table was laid out for
         self._drawings = 0                       # rebuilds of the still picture so far (_draw_base)
         self._felt_plan = None                   # (where, pieces): the felt laid around kept parts
         self._unlaid: dict = {}                  # part → rect: no felt laid there, its copy still to come
@@ -336,6 +337,9 @@ class GameTable(Scene):
         self.frame = frame_layout(w, h, self.settings.left_handed)
         self.assist.carve(self.frame)   # the live "still winnable" line's strip, when it is on
         self.layout_cards(self.frame)
+        if self._hand is not None and self._hand != self.settings.left_handed:
+            self.forget_drawings()   # every drawing kept belongs to the other hand's places
+        self._hand = self.settings.left_handed
         self.make_buttons()
         if self.panel is not None:
             self.panel.layout(w, h)

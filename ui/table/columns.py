@@ -385,11 +385,27 @@ class ColumnsTable(GameTable):
         fb = p.get("finish", [cx + (self.n_columns - 1) / 2, cy + 0.1])
         bw, bh = max(110, round(w * 1.6)), max(48, round(h * 0.42))
         self.finish_home = at(*fb).center
+        if self.settings.left_handed:
+            self._mirror(ox + xmin * self.pitch + pitch_units * w / 2)
         self.finish_rect = pygame.Rect(0, 0, bw, bh)
         self.finish_rect.center = self.finish_home
         self.finish_rect.clamp_ip(T)
         if self.history is not None:
             self.update_finish()
+
+    def _mirror(self, centre: float) -> None:
+        """Left-handed: the grid mirrored about ``centre`` (px), the piles changing sides (the
+        stock and waste, the free cells and the foundations) and their fans turned round, while
+        the columns keep their order from left to right (column 1 stays the leftmost)."""
+        def flip(r):
+            return pygame.Rect(round(2 * centre - r.right), r.y, r.width, r.height)
+
+        self.pile_rect = {k: flip(r) for k, r in self.pile_rect.items()}
+        cols = sorted(self.pile_rect[("col", i)].x for i in range(self.n_columns))
+        for i, x in enumerate(cols):
+            self.pile_rect[("col", i)].x = x
+        self.fans = {k: (-dx, dy) for k, (dx, dy) in self.fans.items()}
+        self.finish_home = (round(2 * centre - self.finish_home[0]), self.finish_home[1])
 
     def refit(self) -> None:
         """Re-size the cards for the state now (after a move, an undo, a new deal)."""

@@ -235,8 +235,19 @@ class DevilsGripTable(TargetFocus, GameTable):
         self.stock_rect = pygame.Rect(round(gx0), sy, w, h)
         self.talon_rect = pygame.Rect(self.stock_rect.right + round(0.3 * w), sy, w, h)
         self.talon_area = pygame.Rect(self.talon_rect.x, sy, round(w + (TALON_SHOWN - 1) * self.talon_dx), h)
+        if self.settings.left_handed:
+            # mirrored: the stock under the grid's right edge, the talon fanned leftwards from it
+            grid = self.cell_rects[0].unionall(self.cell_rects[1:])
+            self.stock_rect.right = grid.right
+            self.talon_rect.right = self.stock_rect.x - round(0.3 * w)
+            self.talon_dx = -self.talon_dx
+            self.talon_area = pygame.Rect(0, sy, round(w - (TALON_SHOWN - 1) * self.talon_dx), h)
+            self.talon_area.right = self.talon_rect.right
         self.stock_hit = self.stock_rect.inflate(max(0, 48 - w), max(0, 48 - h))   # a finger-sized target
-        self.stock_hit.right = min(self.stock_hit.right, self.talon_rect.x - 2)
+        if self.settings.left_handed:
+            self.stock_hit.left = max(self.stock_hit.left, self.talon_rect.right + 2)
+        else:
+            self.stock_hit.right = min(self.stock_hit.right, self.talon_rect.x - 2)
 
     def card_rect(self, i: int, k: int) -> pygame.Rect:
         """The ``k``-th card (0 = bottom) of cell ``i``'s fan."""
