@@ -1,5 +1,7 @@
 """The tables give every ended game to the progression (ui/table/session.py Session.record_end):
 points, records, the daily result, badges with a toast; driven through the real app headless."""
+import pytest
+
 from games import daily
 from games.tripeaks import DRAW, TriPeaks
 from ui.storage import MemoryStorage, Store
@@ -149,3 +151,33 @@ def test_new_deal_after_an_undone_win_asks_nothing_and_counts_no_loss():
     assert t2.number == d.number and t2.player_moves() > 0
     t2.ask_new_deal()
     assert t2.panel is None and t2.number != d.number
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_a_double_tap_on_the_winning_card_leaves_the_end_panel_to_the_player(size):
+    """Animation off: the won panel opens in the frame of the winning tap, and the second tap of
+    a double tap (or a nervous extra one) was taken by the panel's button under the finger
+    (Pyramid's Undo took the win back, TriPeaks' Home skipped the panel) or, beside it, closed
+    it. An end panel now ignores taps for ``END_PANEL_GUARD`` seconds after it opens."""
+    from conftest import click
+    from ui.table import base as base_mod
+
+    d = daily.daily_deal("2026-12-04", "tripeaks")
+    app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number), size=size)
+    t = app.scene
+    t.start(d.number, d.options)
+    line = solve(d.number, d.options)
+    play_through(t, line[:-1])
+    mv = TriPeaks.parse_move(t.state, line[-1])
+    p = (hit.STOCK if mv == DRAW else hit.slot(mv))
+    pos = t.target_rect(p).center
+    moves = len(t.history.actions)
+    click(app, pos)
+    assert TriPeaks.status(t.state) == "won" and t.panel is not None and t.panel.end is not None
+    click(app, pos)                            # at once: the second tap of a double tap
+    assert app.scene is t and t.panel is not None and t.panel.end is not None
+    assert TriPeaks.status(t.state) == "won" and len(t.history.actions) == moves + 1
+    t.panel.opened -= base_mod.END_PANEL_GUARD    # later, the panel answers
+    panel = t.panel
+    click(app, panel.buttons[0].rect.center)
+    assert app.scene is not t or t.panel is not panel

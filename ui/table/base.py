@@ -72,6 +72,10 @@ so it goes back at most this much."""
 SAVE_WAIT = 1.0
 """Seconds a pending save waits at most for such a frame; it is then written in the next frame,
 however busy (a long run of drawn frames, a drag)."""
+END_PANEL_GUARD = 0.45
+"""Seconds an end panel (won or lost) ignores taps after it opens, over :data:`ui.table.columns.DOUBLE_TAP`:
+with animation off it opens in the frame of the tap that ended the game, and that tap doubled
+(or a nervous extra one) took the button under the finger (Undo, Home) or closed the panel."""
 AHEAD_WIDTHS = 8
 """Card widths besides today's whose faces a table makes ahead for its next move, at most (each
 is up to 52 faces, made in the frames' spare time; a long run moved can change a column table's
@@ -1058,6 +1062,8 @@ class GameTable(Scene):
             self.stale = True
         elif ev.kind == "tap":
             if self.panel is not None:
+                if self.panel.end is not None and self.app.now() - self.panel.opened < END_PANEL_GUARD:
+                    return      # the tap that ended the game, doubled: the panel is the player's to read
                 if self.panel.end is not None and not self.panel.rect.collidepoint(ev.pos) \
                         and not self.panel.rect.collidepoint(ev.start):
                     self.close_panel()     # a tap beside the end panel shows the finished table

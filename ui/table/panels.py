@@ -47,6 +47,7 @@ class Panel:
         self.buttons: list[Button] = []
         self.focus: int | None = None     # index into focusables(); None until Tab or an arrow
         self.rect = pygame.Rect(0, 0, 10, 10)
+        self.opened = table.app.now()     # seconds on App.now: an end panel's taps wait a moment
         self.layout(*table.app.size)
 
     def closed(self) -> None:
