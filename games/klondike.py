@@ -86,6 +86,7 @@ MSG_OVER = N_("The game is over")
 MSG_FACE_DOWN = N_("This card is face down")
 MSG_NOT_RUN = N_("Those cards are not in order and cannot move together")
 MSG_NOWHERE = N_("This card has nowhere to go")
+MSG_WASTE_TOP = N_("Only the waste's top card can be played")
 
 
 class Move(NamedTuple):
@@ -477,7 +478,7 @@ class Klondike(Rules):
             return None if cls.tap_moves(s, src, index) else Refusal(MSG_NOWHERE)
         size = len(s.waste) if src == WASTE else s.foundations[src - FOUNDATION_OF]
         if index != size - 1:
-            return Refusal(MSG_NOT_RUN)
+            return Refusal(MSG_WASTE_TOP if src == WASTE else MSG_NOT_RUN)
         return None if cls.tap_moves(s, src) else Refusal(MSG_NOWHERE)
 
     @classmethod

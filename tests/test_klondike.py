@@ -486,3 +486,16 @@ def test_the_rules_page_says_a_run_moves_from_any_of_its_cards(lang, words):
     assert play(s, "12").state.columns[0] == (C("2C"), C("TD"), C("9C"), C("8H"))   # the run split
     page = (Path(__file__).resolve().parent.parent / "locales" / lang / "rules" / "klondike.txt").read_text("utf-8")
     assert words in " ".join(page.split())
+
+
+def test_a_tap_on_a_waste_card_under_the_top_says_only_the_top_plays():
+    """docs/rules.md, Klondike: only the waste's top card plays. A tap on a fanned draw-3 waste
+    card under it said "Those cards are not in order and cannot move together", as if the waste
+    were a run."""
+    from games.klondike import WASTE
+
+    s = Klondike.deal(1, {"draw": "3"})
+    s = Klondike.apply(s, Klondike.parse_move(s, "s"))
+    assert len(s.waste) == 3
+    why = Klondike.tap_refusal(s, WASTE, 1)
+    assert why is not None and why.text() == "Only the waste's top card can be played"
