@@ -66,4 +66,8 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    import argparse
+
+    ap = argparse.ArgumentParser(description="Fuzz the store's readers with hypothesis (stored records, imports, store files).")
+    ap.add_argument("examples", nargs="?", type=int, default=3000, help="inputs per reader (default %(default)s)")
+    sys.exit(main([sys.argv[0], str(ap.parse_args().examples)]))

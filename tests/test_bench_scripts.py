@@ -433,3 +433,27 @@ def test_freecell_first_thread_bench_counts_what_the_thread_alone_searches(tmp_p
         assert row[2] == str(r.status == "solved") and int(row[4]) == r.nodes
         assert row[6] == str(len(f.raw)) and int(row[10]) < r.nodes
     assert "won 3, within 20 positions" in p.stdout and "by the first child's group" in p.stdout
+
+
+def test_every_script_answers_help_with_a_usage_and_writes_nothing():
+    """``--help`` on a script of bench/ or tools/ prints its usage: three took it for an argument
+    (tools/pyramid_screens.py rendered into a folder named ``--help``; tools/pyramid_layouts.py
+    and bench/fuzz_store.py ended in a traceback). Every script run as a program reads its
+    arguments with argparse (checked in its source: running all of them costs a minute); the
+    tools, each run with ``--help``."""
+    import ast
+
+    scripts = sorted((ROOT / "bench").glob("*.py")) + sorted((ROOT / "tools").glob("*.py"))
+    for path in scripts:
+        src = path.read_text(encoding="utf-8")
+        if '__name__ == "__main__"' in src:
+            names = {a.name for n in ast.walk(ast.parse(src)) if isinstance(n, (ast.Import, ast.ImportFrom))
+                     for a in n.names} | {n.module for n in ast.walk(ast.parse(src)) if isinstance(n, ast.ImportFrom)}
+            assert "argparse" in names, f"{path.name} reads sys.argv by hand"
+    for path in sorted((ROOT / "tools").glob("*.py")):
+        if '__name__ == "__main__"' not in path.read_text(encoding="utf-8"):
+            continue
+        before = set(os.listdir(ROOT))
+        r = subprocess.run([sys.executable, str(path), "--help"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0 and r.stdout.startswith("usage:") and "Traceback" not in r.stderr, (path.name, r.stderr)
+        assert set(os.listdir(ROOT)) == before, path.name

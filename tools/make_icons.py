@@ -77,4 +77,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    import argparse
+
+    argparse.ArgumentParser(description="Write the app's icons: static/icon-192.png, static/icon-512.png, "
+                                        "web/favicon.png.").parse_args()
+    sys.exit(main())

@@ -131,4 +131,8 @@ def main(argv) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    import argparse
+
+    ap = argparse.ArgumentParser(description="Rewrite layouts/pyramid/NN-name.toml from the shapes drawn here.")
+    ap.add_argument("numbers", nargs="*", type=int, help="only these layouts (2..55; default: all)")
+    sys.exit(main([str(n) for n in ap.parse_args().numbers]))

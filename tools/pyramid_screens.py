@@ -33,8 +33,13 @@ def app_for(size, scene, lang="en", anim="off"):
 
 
 def save(app, path):
+    """Draw the scene and save it: frames until its picture is drawn (a table's first picture
+    waits for its card images, ``GameTable.ready``), at most 200."""
     app.dirty = True
-    app.frame()
+    for _ in range(200):
+        app.frame()
+        if not app.dirty:
+            break
     pygame.image.save(app.screen, str(path))
     print(path)
 
@@ -94,4 +99,9 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/pyramid-screens"))
+    import argparse
+
+    ap = argparse.ArgumentParser(description="Render Pyramid screenshots headless into a folder.")
+    ap.add_argument("folder", nargs="?", default="/tmp/pyramid-screens", type=Path,
+                    help="where the PNGs go (docs/screens for the docs' own; default %(default)s)")
+    main(ap.parse_args().folder)
