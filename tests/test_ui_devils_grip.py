@@ -457,3 +457,29 @@ def test_the_row_chains_read_on_a_phone(size, monkeypatch):
         assert rows[-1] - rows[0] + 1 >= 12, (line, rows[-1] - rows[0] + 1)
         lr = t.label_rects[r]
         assert img.get_width() <= lr.width and not any(lr.colliderect(c) for c in t.cell_rects), (lr, line)
+
+
+def test_a_double_tap_on_a_cell_moves_no_second_stack():
+    """A tap moves the cell's stack and the stock refills the cell at once: the second tap of a
+    double tap (within ``DOUBLE_TAP`` s) played the card the stock had just put there. It is
+    spent now; a tap after that window plays the new card as any tap does."""
+    from ui.table import columns as columns_mod
+
+    for number in range(1, 60):
+        app = make(number=number)
+        t = app.scene
+        i = next((i for i in range(24) if t.targets_for(i)), None)
+        if i is None:
+            continue
+        p = cell(t, i)
+        click(app, p)
+        moved = t.state
+        if t.targets_for(i):           # the card refilled into cell i has a move of its own
+            break
+    else:
+        raise AssertionError("no deal with a refilled card that has a move")
+    click(app, p)                      # at once, same cell: the second tap of a double tap
+    assert t.state is moved
+    t.cycle.at -= columns_mod.DOUBLE_TAP
+    click(app, p)                      # later: a tap of its own
+    assert t.state is not moved

@@ -44,6 +44,7 @@ from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import DIM, INK, TOUCH, draw_ring, felt, icon, load_toml, opaque_surface
 from . import hit
 from .base import GameTable
+from .columns import DOUBLE_TAP
 from .drag import TargetFocus
 from .hit import Hit, Kind
 
@@ -67,13 +68,15 @@ def chain_ranks(row: int) -> list[str]:
 class Retarget:
     """The last tap's move, for "tap again: the next stack": the stack of cell ``src`` (``-1``:
     the talon top) went onto ``targets[k]``; ``before`` and ``after`` are the states around that
-    move (a tap again applies only while the history still ends with them)."""
+    move (a tap again applies only while the history still ends with them); ``at``: when that
+    tap came (seconds on ``App.now``)."""
 
     src: int
     targets: list
     k: int
     before: object
     after: object
+    at: float = 0.0
 
     @property
     def dst(self) -> int:
@@ -351,9 +354,11 @@ class DevilsGripTable(TargetFocus, GameTable):
                 self.say(tr("Swap cancelled"))
             return
         if target.kind is Kind.CELL:
-            self.tap_cell(target.index)
+            if not self.doubled(target.index):
+                self.tap_cell(target.index)
         elif target.kind is Kind.TALON:
-            self.tap_source(-1)
+            if not self.doubled(-1):
+                self.tap_source(-1)
         elif target.kind is Kind.STOCK:
             self.tap_stock()
 
@@ -386,7 +391,19 @@ class DevilsGripTable(TargetFocus, GameTable):
             return
         move = Move(TALON if src < 0 else MERGE, src, targets[0])
         if self.try_move(move, None):
-            self.cycle = Retarget(src, targets, 0, self.history.states[-2], self.state)
+            self.cycle = Retarget(src, targets, 0, self.history.states[-2], self.state, self.app.now())
+
+    def doubled(self, src: int) -> bool:
+        """Whether a tap on cell ``src`` (``-1``: the talon) is the second tap of a double tap
+        whose first moved that stack away (within :data:`ui.table.columns.DOUBLE_TAP` s, nothing
+        played since): what lies there now came after it (the stock's refill, the talon's next
+        card), unseen, so the tap is spent (the place shakes), as the column games spend one."""
+        c = self.cycle
+        if c is None or c.src != src or self.history.states[-1] is not c.after \
+                or self.app.now() - c.at >= DOUBLE_TAP:
+            return False
+        self.shake(hit.TALON if src < 0 else hit.cell(src))
+        return True
 
     def retarget(self, c: "Retarget") -> None:
         """Tap again on the stack just moved: the same move aimed at the next fitting stack
