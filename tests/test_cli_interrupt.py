@@ -203,12 +203,17 @@ def test_ctrl_c_while_the_workers_start_is_not_lost(monkeypatch):
             stopped.append((self, at_once))
 
     monkeypatch.setattr(winnability, "_Worker", Worker)
-    handler = signal.getsignal(signal.SIGINT)
-    with pytest.raises(KeyboardInterrupt):
-        winnability._start_workers(None, None, 3)
-        time.sleep(0.5)           # a lost Ctrl+C never comes
+    # Python's own Ctrl+C handler, as a command run from a terminal has it (a test run started in
+    # the background of a shell without job control inherits Ctrl+C ignored)
+    outer = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            winnability._start_workers(None, None, 3)
+            time.sleep(0.5)           # a lost Ctrl+C never comes
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, outer)
     assert len(started) == 3 and stopped == [(w, True) for w in started]
-    assert signal.getsignal(signal.SIGINT) is handler
     assert not signal.pthread_sigmask(signal.SIG_BLOCK, [])   # nothing left blocked
 
 

@@ -9,6 +9,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from ui.table.base import END_PANEL_GUARD
+
 from games.core import PLAYING
 from games.pyramid import Pyramid, free
 from ui import table as ui_table
@@ -298,6 +300,7 @@ def test_won_panel_offers_home_and_undo_and_esc_closes():
 def test_won_panel_home_button_goes_home():
     app = make("freecell", 3, auto_foundation=False)
     win_freecell(app)
+    app.scene.panel.opened -= END_PANEL_GUARD      # the player reads the panel first
     click(app, panel_button(app, "home"))
     assert type(app.scene).__name__ == "HomeScene"
 

@@ -13,6 +13,7 @@ import pytest
 from games.core import LOST, WON
 from games.tripeaks import DRAW, N_SLOTS, TriPeaks, exposed
 from games.i18n import tr
+from ui.table.base import END_PANEL_GUARD
 from ui.table.tripeaks import TriPeaksTable
 from ui.storage import Store
 from ui.table import hit
@@ -249,6 +250,7 @@ def test_lost_panel_shows_what_was_needed():
     assert t.status_text == "No more moves available"
     names = {b.name for b in t.panel.buttons}
     assert names == {"rescue", "undo", "replay", "new", "home"}  # issue 7: Rescue on the lost panel
+    t.panel.opened -= END_PANEL_GUARD      # the player reads the panel first
     click(app, next(b for b in t.panel.buttons if b.name == "undo").rect.center)
     assert t.panel is None and TriPeaks.status(t.state) != LOST
 
