@@ -142,6 +142,12 @@ clock at each slice's start and end as before. The positions searched and their 
 depend on it."""
 CLOCK_EVERY_MASK = CLOCK_EVERY - 1
 
+OPEN_LOW = (1 << 32) - 1
+"""A stage search of :class:`SpiderBeam` keeps its open states in a heap of integers
+``priority × 2³² − index`` (the index into ``_nodes``, below 2³²; ``-key & OPEN_LOW`` gives it back):
+least priority first, then the latest position, the order of the tuples ``(priority, −index,
+index)`` its candidates are ranked by, with no tuple made and compared an open state."""
+
 COLS_OF = tuple(tuple(i for i in range(N_COLUMNS) if m >> i & 1) for m in range(1 << N_COLUMNS))
 """A set of columns as a bit mask (bit ``i``: column ``i``) → their indices, lowest first."""
 
@@ -189,18 +195,44 @@ class _Problem:
         # columns play can change that way, so with such a run every new column is settled.
         self.buried = any(run in col for col in self.root[0] for run in COMPLETE)
         self.pruned = False
-        self._info: dict[bytes, tuple[int, int]] = {}
+        self._info: dict[bytes, tuple] = {}
         self.set_weights(LANES[lane])
 
     # -- per-column facts, cached by the column's bytes --------------------------------------------
-    def info(self, col: bytes) -> tuple[int, int, int, int]:
-        """``(run length at the top, cost, work, top rank)`` of a non-empty column; its cost is its
-        part of the priority in :data:`SCALE` units (face-down cards, breaks, cards: see
-        :data:`LANES`), its work 2 × face-down cards + cards (see :meth:`work`), its top rank the
-        rank of its last card (1–13; the card is face up: a column's end is turned up at once)."""
+    def info(self, col: bytes) -> tuple:
+        """``(run length at the top, cost, work, top rank, parts, whole)`` of a non-empty column;
+        its cost is its part of the priority in :data:`SCALE` units (face-down cards, breaks,
+        cards: see :data:`LANES`), its work 2 × face-down cards + cards (see :meth:`work`), its top
+        rank the rank of its last card (1–13; the card is face up: a column's end is turned up at
+        once). ``parts[n - 1]`` is ``(rest, run)`` for the top ``n`` cards of the same-suit run
+        (``n`` from 1 to the run's length ``k``): the column left when they move away (its new end
+        turned face up) and the cards moved. ``whole`` is what moving the whole run away changes in
+        the priority besides the cards' own cost: ``cost(rest) - cost + w_card × k`` (``rest``'s cost
+        taken as 0 when empty); moving part of it changes nothing, the run's base staying on its
+        natural card. The successors price a move from these without looking ``rest`` up."""
         r = self._info.get(col)
-        if r is not None:
-            return r
+        return r if r is not None else self._column(col)
+
+    def _column(self, col: bytes) -> tuple:
+        """:meth:`info` of ``col`` made afresh and kept (the cache keeps at most 500 000 columns)."""
+        k, cost, work, top = self._facts(col)
+        parts = []
+        for m in range(1, k + 1):
+            rest = col[:-m]
+            if rest and rest[-1] >= DOWN:
+                rest = rest[:-1] + FLIP[rest[-1]]
+            parts.append((rest, col[-m:]))
+        rest = parts[-1][0]
+        whole = (self._facts(rest)[1] if rest else 0) - cost + self.iweights[4] * k
+        r = (k, cost, work, top, tuple(parts), whole)
+        if len(self._info) > 500_000:
+            self._info.clear()
+        self._info[col] = r
+        return r
+
+    def _facts(self, col: bytes) -> tuple[int, int, int, int]:
+        """``(run length at the top, cost, work, top rank)`` of a non-empty column (:meth:`info`),
+        computed afresh."""
         n = len(col)
         down = 0
         while down < n and col[down] >= DOWN:
@@ -219,11 +251,7 @@ class _Problem:
                     unordered += 1
                 run_open = False
         w = self.iweights
-        r = (k, w[0] * down + w[2] * unordered + w[3] * offsuit + w[4] * n, 2 * down + n, col[-1] & 15)
-        if len(self._info) > 500_000:
-            self._info.clear()
-        self._info[col] = r
-        return r
+        return k, w[0] * down + w[2] * unordered + w[3] * offsuit + w[4] * n, 2 * down + n, col[-1] & 15
 
     def segments(self, col: bytes) -> tuple[int, ...]:
         """The rank-ordered face-up run at the top of a non-empty column, of any suits, as the
@@ -299,25 +327,31 @@ class _Problem:
         every one kept is added to it: the same list as without it, less the states a search
         skips as visited, taken in the same order (a state twice in the list is kept once)."""
         cols, sp = state
-        compute, cached = self.info, self._info.get  # cached(c) or compute(c): the column's facts
+        facts, column = self._info, self._column  # a column's info: facts[c], or column(c) if missing
         stock_left = sp < self.n_deals
         if self.buried:
             seen = None  # the states are settled after they are made: the search checks them
+        by_sort = seen is not None and not stock_left  # the key: the sorted columns (key())
         # one pass over the columns: their facts, top ranks, the empty ones, and at[r], the
         # columns whose top card has rank r as a bit mask
         cinfo = [None] * N_COLUMNS
         tops = [0] * N_COLUMNS
         empties = []
         at = [0] * 15
+        atc = [0] * 64  # the same by top card
         cost = work = 0
         bit, i = 1, 0
         for c in cols:
             if c:
-                x = cached(c) or compute(c)
+                try:
+                    x = facts[c]
+                except KeyError:
+                    x = column(c)
                 cost += x[1]
                 work += x[2]
                 r = x[3]
                 at[r] |= bit
+                atc[c[-1]] |= bit
                 cinfo[i] = x
                 tops[i] = r
             else:
@@ -331,6 +365,7 @@ class _Problem:
         out = []
         w = self.iweights
         w_empty = w[5] if stock_left else w[6]
+        w_card, w_off = w[4], w[3]
         left = self.stock_left[sp]
         base = cost + w[1] * left - w_empty * n_empty + w[7] * depth
         self.last_work = work + left  # work(state)
@@ -348,6 +383,7 @@ class _Problem:
         macros = self.macros and n_empty > 0
         cols_of = COLS_OF
         cut = False  # pruning 1 happened (self.pruned is set once, at the end)
+        pruned = self.pruned  # once set it stays: then whether a move is cut no longer matters
         for a in range(N_COLUMNS):
             x = cinfo[a]
             if x is None:  # an empty column
@@ -355,68 +391,91 @@ class _Problem:
             k = x[0]
             low = tops[a]
             # the columns whose top card is one rank above a card of the run (never this one)
-            m = at[low + 1]
+            col = cols[a]
+            # the columns a move goes to: the whole run onto any card one rank above its base,
+            # part of it only onto its natural card (pruning 1; the part's base is a card of the
+            # same suit one rank above the top card, col[-1] + n)
+            m = at[low + k]
             if k > 1:
-                for r in range(low + 2, low + k + 1):
-                    m |= at[r]
+                top = col[-1]
+                split = 0
+                for n in range(1, k):
+                    split |= atc[top + n]
+                m |= split
+                if not pruned:  # whether pruning 1 leaves out a part onto another card of its rank
+                    r = 0
+                    for q in range(low + 1, low + k):
+                        r |= at[q]
+                    if r & ~split:
+                        cut = True
             if not m and first_empty < 0:
                 continue  # no move from this column
-            ca = x[1]
-            col = cols[a]
+            parts = x[4]
+            # a move's priority from the parent's (base): the cards moved cost the same on their
+            # new column, plus an off-suit break unless they land on their natural card; moving
+            # the whole run away changes the source column by ``x[5]`` (info), part of it by 0
             for b in cols_of[m]:
                 n = tops[b] - low
                 dst = cols[b]
-                if n < k:  # the run is split: its base sits on its natural card
-                    if dst[-1] != col[-n] + 1 or cinfo[b][0] + n <= k:
+                na, run = parts[n - 1]
+                if n < k:  # the run is split onto its natural card: it must lengthen the run there
+                    if cinfo[b][0] + n <= k:
                         cut = True  # pruning 1
                         continue
-                new = list(cols)
-                na = col[:-n]
-                if na and na[-1] >= DOWN:
-                    na = na[:-1] + FLIP[na[-1]]
-                nb = dst + col[-n:]
+                    pr = base
+                elif dst[-1] == run[0] + 1:  # the whole run onto its natural card
+                    pr = base + x[5] if na else base + x[5] - w_empty
+                else:
+                    pr = base + x[5] + w_off if na else base + x[5] + w_off - w_empty
+                nb = dst + run
                 if low == 1 and len(nb) >= RUN:
-                    nb = _settle(nb)[0]
+                    settled = _settle(nb)[0]
+                    if settled is not nb:  # a run completed and left: price the column afresh
+                        pr += (self.info(settled)[1] if settled else -w_empty) \
+                            - (cinfo[b][1] + w_card * n + (0 if dst[-1] == run[0] + 1 else w_off))
+                        nb = settled
+                new = list(cols)
                 new[a] = na
                 new[b] = nb
-                nxt = (tuple(new), sp)
-                if seen is not None:
-                    key = nxt if stock_left else tuple(sorted(new))
+                if by_sort:  # the key first: most states made here were visited
+                    key = tuple(sorted(new))
                     if key in seen:
                         continue
                     seen.add(key)
-                if na:
-                    pr = base - ca - cinfo[b][1] + (cached(na) or compute(na))[1]
+                    nxt = (tuple(new), sp)
                 else:
-                    pr = base - ca - cinfo[b][1] - w_empty
-                if nb:
-                    pr += (cached(nb) or compute(nb))[1]
-                else:
-                    pr -= w_empty
+                    nxt = (tuple(new), sp)
+                    if seen is not None:
+                        if nxt in seen:
+                            continue
+                        seen.add(nxt)
                 out.append(((a, b, n), nxt, pr))
             if first_empty >= 0:
                 if k > 1 and not self.split_to_empty:
                     self.pruned = True  # pruning 4
                 for n in range(1 if self.split_to_empty else k, k + 1):
-                    if n == len(col):
+                    na, nb = parts[n - 1]
+                    if not na:  # the whole column
                         if stock_left:
                             self.pruned = True  # pruning 2
                         continue
                     new = list(cols)
-                    na = col[:-n]  # not empty: n < len(col)
-                    if na[-1] >= DOWN:
-                        na = na[:-1] + FLIP[na[-1]]
-                    nb = col[-n:]
                     new[a] = na
                     new[first_empty] = nb
-                    nxt = (tuple(new), sp)
-                    if seen is not None:
-                        key = nxt if stock_left else tuple(sorted(new))
+                    if by_sort:
+                        key = tuple(sorted(new))
                         if key in seen:
                             continue
                         seen.add(key)
-                    pr = base - ca + (cached(na) or compute(na))[1] + (cached(nb) or compute(nb))[1] + w_empty
-                    out.append(((a, first_empty, n), nxt, pr))
+                        nxt = (tuple(new), sp)
+                    else:
+                        nxt = (tuple(new), sp)
+                        if seen is not None:
+                            if nxt in seen:
+                                continue
+                            seen.add(nxt)
+                    # a same-suit run alone in a column costs its cards
+                    out.append(((a, first_empty, n), nxt, base + w_empty if n < k else base + x[5] + w_empty))
                 if macros:
                     segs = self.segments(col)
                     for s_ in range(2, min(len(segs), n_empty + 1) + 1):
@@ -449,9 +508,9 @@ class _Problem:
                             steps.append((a, b, n - segs[s_ - 2]))
                             steps.extend((empties[j], b, segs[j] - (segs[j - 1] if j else 0))
                                          for j in range(s_ - 2, -1, -1))
-                            pr = base - ca - cinfo[b][1]
-                            pr += (cached(na) or compute(na))[1] if na else -w_empty
-                            pr += (cached(nb) or compute(nb))[1] if nb else -w_empty
+                            pr = base - x[1] - cinfo[b][1]
+                            pr += self.info(na)[1] if na else -w_empty
+                            pr += self.info(nb)[1] if nb else -w_empty
                             out.append(((a, b, n, tuple(steps)), nxt, pr))
         if stock_left and not self.relaxed and n_empty > 1:
             fill = self.fill_to_deal(cols)
@@ -801,7 +860,7 @@ class _Stage:
     __slots__ = ("stage", "heap", "cands", "ordered", "expanded", "quota")
 
     def __init__(self, stage: int, root: int, quota: int):
-        self.stage, self.heap, self.cands, self.ordered = stage, [(0, -root, root)], [], True
+        self.stage, self.heap, self.cands, self.ordered = stage, [-root], [], True
         self.expanded, self.quota = 0, quota
 
 
@@ -933,17 +992,26 @@ class SpiderBeam(_Lines):
                         self.stage_cut = True
                     self.at += 1
                     continue
-                # this stage search's expansions, until its quota, its heap or the slice ends
-                while heap and st.expanded < quota and budget > 0:
-                    st.expanded += 1
-                    self.expansions += 1
-                    _, _, idx = pop(heap)
-                    state, depth = nodes[idx][2], nodes[idx][3] + 1
+                # this stage search's expansions, until its quota, its heap or the slice ends; the
+                # counters live in locals meanwhile and are written back before anything else
+                # reads them (the best positions are kept as they improve)
+                expanded, expansions, count = st.expanded, self.expansions, self.nodes
+                best, best_here, here = self.best[0], self.best_here[0], p.root[1]
+                cap = limit if limit is not None else 1 << 62
+                end = won = None  # the search's end, the index of a won position
+                while heap and expanded < quota and budget > 0:
+                    expanded += 1
+                    expansions += 1
+                    idx = -pop(heap) & OPEN_LOW
+                    _, _, state, depth = nodes[idx]
+                    depth += 1
                     children = succ(state, depth, seen)
                     work = p.last_work
-                    if work < self.best[0]:
+                    if work < best:
+                        best = work
                         self.best = (work, idx)
-                    if work < self.best_here[0] and state[1] == p.root[1]:
+                    if work < best_here and state[1] == here:
+                        best_here = work
                         self.best_here = (work, idx)
                     j = n0 = len(nodes)  # j: the index of the next position kept
                     for move, nxt, pr in children:
@@ -962,24 +1030,34 @@ class SpiderBeam(_Lines):
                         if sp == stage:
                             nodes.append((idx, move, nxt, depth))
                             if sp == nd and not any(nxt[0]):  # p.won(nxt)
-                                self.nodes += j + 1 - n0
-                                return self._solution(j)
-                            push(heap, (pr, -j, j))
+                                won = j
+                                break
+                            push(heap, (pr << 32) - j)
                         else:
                             nodes.append((idx, move, nxt, 0))
                             if sp == nd and not any(nxt[0]):  # p.won(nxt)
-                                self.nodes += j + 1 - n0
-                                return self._solution(j)
+                                won = j
+                                break
                             cands.append((pr, -j, j))
                             st.ordered = False
                         j += 1
+                    if won is not None:
+                        count += won + 1 - n0
+                        break
                     budget -= j - n0
-                    self.nodes += j - n0
-                    if limit is not None and self.nodes >= limit:
-                        return self._finish(UNKNOWN)
-                    if timeout is not None and not self.expansions & CLOCK_EVERY_MASK and \
+                    count += j - n0
+                    if count >= cap:
+                        end = UNKNOWN
+                        break
+                    if timeout is not None and not expansions & CLOCK_EVERY_MASK and \
                             self.seconds + self.clock() - t0 > timeout:  # see CLOCK_EVERY
-                        return self._finish(UNKNOWN)
+                        end = UNKNOWN
+                        break
+                st.expanded, self.expansions, self.nodes = expanded, expansions, count
+                if won is not None:
+                    return self._solution(won)
+                if end is not None:
+                    return self._finish(end)
                 continue
             # the level is searched: the best candidates of all its stage searches make the next
             nxt_level = []
