@@ -205,12 +205,12 @@ def variant(a) -> types.ModuleType:
         w = [float(x) for x in a.last_weights.split(",")]
         assert len(w) == 8, "--last-weights: eight numbers, as a lane of LANES"
         knobs[0] = f"LAST_W = {tuple(round(x * 20) for x in w)!r}"
-        change("        compute, cached = self.info, self._info.get  # cached(c) or compute(c): the column's facts\n"
+        change("        facts, column = self._info, self._column  # a column's info: facts[c], or column(c) if missing\n"
                "        stock_left = sp < self.n_deals\n",
-               "        compute, cached = self.info, self._info.get  # cached(c) or compute(c): the column's facts\n"
+               "        facts, column = self._info, self._column  # a column's info: facts[c], or column(c) if missing\n"
                "        stock_left = sp < self.n_deals\n"
                "        if not stock_left:\n"
-               "            compute, cached = self.info_last, self._info_last.get\n")
+               "            facts, column = self._info_last, self.info_last\n")
         change("        out = []\n        w = self.iweights\n",
                "        out = []\n        w = self.iweights if stock_left else LAST_W\n")
         change("    def segments(self, col: bytes)",
@@ -225,8 +225,8 @@ def variant(a) -> types.ModuleType:
                "        finally:\n"
                "            self.iweights, self._info = w0, i0\n\n"
                "    def segments(self, col: bytes)")
-        change("        self._info: dict[bytes, tuple[int, int]] = {}\n",
-               "        self._info: dict[bytes, tuple[int, int]] = {}\n        self._info_last = {}\n")
+        change("        self._info: dict[bytes, tuple] = {}\n",
+               "        self._info: dict[bytes, tuple] = {}\n        self._info_last = {}\n")
     if a.pen_quota:
         knobs[1] = f"PEN = {a.pen_quota}"
         change("        return (QUOTA_LAST if stage == self.p.n_deals else QUOTA) * self.quota_scale",
@@ -243,19 +243,20 @@ def variant(a) -> types.ModuleType:
         change("                if not (heap and st.expanded < quota):\n",
                "                pat = PAT * self.quota_scale if stage == nd else 1 << 40\n"
                "                if not (heap and st.expanded < quota and st.expanded - st.bx < pat):\n")
-        change("                while heap and st.expanded < quota and budget > 0:\n"
-               "                    st.expanded += 1\n"
-               "                    self.expansions += 1\n"
-               "                    _, _, idx = pop(heap)\n",
-               "                while heap and st.expanded < quota and budget > 0 and st.expanded - st.bx < pat:\n"
-               "                    st.expanded += 1\n"
-               "                    self.expansions += 1\n"
-               "                    ppr, _, idx = pop(heap)\n")
+        change("                while heap and expanded < quota and budget > 0:\n"
+               "                    expanded += 1\n"
+               "                    expansions += 1\n"
+               "                    idx = -pop(heap) & OPEN_LOW\n",
+               "                while heap and expanded < quota and budget > 0 and expanded - st.bx < pat:\n"
+               "                    expanded += 1\n"
+               "                    expansions += 1\n"
+               "                    key = pop(heap)\n"
+               "                    ppr, idx = (key + OPEN_LOW) >> 32, -key & OPEN_LOW\n")
         change("                    work = p.last_work\n",
                "                    work = p.last_work\n"
-               "                    g = (ppr if st.expanded > 1 else 1 << 59) if PAT_PR else work\n"
+               "                    g = (ppr if expanded > 1 else 1 << 59) if PAT_PR else work\n"
                "                    if g < st.bw:\n"
-               "                        st.bw, st.bx = g, st.expanded\n")
+               "                        st.bw, st.bx = g, expanded\n")
     change("\nKEEP = 3_000_000", "\n" + "\n".join(knobs) + "\nKEEP = 3_000_000")
     mod = types.ModuleType("games.solvers.spider_variant")
     mod.__package__ = "games.solvers"

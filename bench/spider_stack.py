@@ -99,7 +99,7 @@ class SliceBeam(sp.SpiderBeam):
                     continue
                 st.expanded += 1
                 self.expansions += 1
-                _, _, idx = pop(st.heap)
+                idx = -pop(st.heap) & sp.OPEN_LOW
                 state, depth = nodes[idx][2], nodes[idx][3] + 1
                 children = succ(state, depth)
                 stage, cands, heap = st.stage, st.cands, st.heap
@@ -126,7 +126,7 @@ class SliceBeam(sp.SpiderBeam):
                         cands.append((pr, -j, j))
                         st.ordered = False
                     else:
-                        push(heap, (pr, -j, j))
+                        push(heap, (pr << 32) - j)  # see sp.OPEN_LOW
                 if limit is not None and self.nodes >= limit:
                     return self._finish(UNKNOWN)
                 continue

@@ -217,6 +217,79 @@ def test_deal_priority_without_making_the_deal_equals_the_full_priority(suits):
     assert deals > 20
 
 
+def test_a_move_is_priced_from_the_columns_facts_as_the_full_priority_of_every_kind():
+    # successors price a move from the parent's priority and the source column's cached facts
+    # (info: the column left by each part of its top run, and what moving the whole run changes),
+    # without looking the new columns up; on long random walks every kind of move (part or whole
+    # run, onto a card or into an empty column, completing a run, with the stock dealt out or not)
+    # gets the full priority of the state it makes
+    import random
+
+    from games.solvers.spider import _Problem
+
+    kinds = set()
+    for suits in ("1", "2", "4"):
+        rnd = random.Random(20 + int(suits))
+        for number in range(1, 13):
+            p = _Problem(Spider.deal(number, {"suits": suits}))
+            st = p.root
+            for depth in range(400):
+                out = p.successors(st, depth)
+                if not out:
+                    break
+                cols = st[0]
+                for move, nxt, pr in out:
+                    if nxt is None or move[0] < 0 or len(move) == 4:
+                        continue
+                    assert pr == p.priority(nxt, depth), move
+                    a, b, n = move
+                    kinds.add(("part" if n < p.info(cols[a])[0] else "whole", "card" if cols[b] else "empty",
+                               sum(map(len, nxt[0])) < sum(map(len, cols)), nxt[1] == p.n_deals))
+                _, nxt, _ = rnd.choice(out)
+                st = nxt if nxt is not None else p.deal_state(st)
+    for size in ("part", "whole"):
+        for last in (False, True):
+            assert (size, "card", True, last) in kinds  # a run completed and left
+            for to in ("card", "empty"):
+                assert (size, to, False, last) in kinds
+
+
+def test_a_columns_facts_give_what_each_part_of_its_top_run_leaves():
+    # info(col): parts[n - 1] is the column left by the top n cards of its same-suit run (its new
+    # end face up) and those cards; ``whole`` is the priority's change for moving the whole run
+    # away, less the cards' own cost: cost(rest) - cost + card weight x run length
+    import random
+
+    from games.solvers.spider import DOWN, _Problem
+
+    p = _Problem(Spider.deal(1, {"suits": "4"}))
+    rnd = random.Random(5)
+    seen_flip = seen_break = 0
+    for _ in range(3000):
+        down = rnd.randrange(0, 5)
+        n = down + rnd.randrange(1, 9)
+        col = [16 * rnd.randrange(4) + rnd.randrange(1, 14) for _ in range(n)]
+        if rnd.random() < 0.5:  # a same-suit run at the top
+            top = rnd.randrange(1, 6)
+            suit = 16 * rnd.randrange(4)
+            col += [suit + r for r in range(top + rnd.randrange(1, 5), top - 1, -1) if 1 <= r <= 13]
+        c = bytes(x + DOWN if i < down else x for i, x in enumerate(col))
+        k, cost, work, rank, parts, whole = p.info(c)
+        assert len(parts) == k and rank == c[-1] & 15
+        for m, (rest, run) in enumerate(parts, 1):
+            assert run == c[-m:]
+            if rest:
+                assert rest[:-1] == c[:len(c) - m - 1] and rest[-1] == c[-m - 1] % DOWN
+                assert p.info(rest)[1] == cost - p.iweights[4] * m if m < k else True
+        rest = parts[-1][0]
+        assert whole == (p.info(rest)[1] if rest else 0) - cost + p.iweights[4] * k
+        if rest and c[-k - 1] >= DOWN:
+            seen_flip += 1
+        elif rest:
+            seen_break += 1
+    assert seen_flip > 100 and seen_break > 100
+
+
 @pytest.mark.parametrize("suits", ["1", "2", "4"])
 def test_successors_given_the_visited_set_leave_out_exactly_the_visited_states(suits):
     # with ``seen`` the list is the one without it less the states whose key is in the set (the

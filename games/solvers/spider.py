@@ -323,7 +323,7 @@ class _Problem:
         give different states after it.
 
         With ``seen`` (the search's visited set of :meth:`key` values), a next state (other than
-        a deal's ``None``) whose key is in it is left out before its priority is computed, and
+        a deal's ``None``) whose key is in it is left out, and
         every one kept is added to it: the same list as without it, less the states a search
         skips as visited, taken in the same order (a state twice in the list is kept once)."""
         cols, sp = state
@@ -431,7 +431,7 @@ class _Problem:
                 if low == 1 and len(nb) >= RUN:
                     settled = _settle(nb)[0]
                     if settled is not nb:  # a run completed and left: price the column afresh
-                        pr += (self.info(settled)[1] if settled else -w_empty) \
+                        pr += ((facts.get(settled) or column(settled))[1] if settled else -w_empty) \
                             - (cinfo[b][1] + w_card * n + (0 if dst[-1] == run[0] + 1 else w_off))
                         nb = settled
                 new = list(cols)
@@ -509,8 +509,8 @@ class _Problem:
                             steps.extend((empties[j], b, segs[j] - (segs[j - 1] if j else 0))
                                          for j in range(s_ - 2, -1, -1))
                             pr = base - x[1] - cinfo[b][1]
-                            pr += self.info(na)[1] if na else -w_empty
-                            pr += self.info(nb)[1] if nb else -w_empty
+                            pr += (facts.get(na) or column(na))[1] if na else -w_empty
+                            pr += (facts.get(nb) or column(nb))[1] if nb else -w_empty
                             out.append(((a, b, n, tuple(steps)), nxt, pr))
         if stock_left and not self.relaxed and n_empty > 1:
             fill = self.fill_to_deal(cols)
