@@ -402,6 +402,26 @@ def test_spider_cost_runs_the_same_search_with_and_without_the_clock(tmp_path):
     assert outs[0] == outs[1] and outs[0] and "2:" in outs[0][0] and "3:" in outs[0][0]
 
 
+def test_spider_cost_against_another_checkout_tells_the_same_search_from_another(tmp_path):
+    # natively only: this checkout against itself makes the same searches; against a copy whose
+    # stage quota differs it searches otherwise, and the exit status says so
+    import shutil
+    p = run("bench/spider_cost.py", "--positions", "2", "--nodes", "3000", "--no-wasm", "--against", str(ROOT),
+            "--rounds", "2", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert "the same searches: yes" in p.stdout
+    assert len(p.stdout.split("this [")[1].split("]")[0].split(",")) == 2  # a figure a round
+    other = tmp_path / "other"
+    shutil.copytree(ROOT / "games", other / "games", ignore=shutil.ignore_patterns("__pycache__"))
+    spider = other / "games" / "solvers" / "spider.py"
+    text = spider.read_text()
+    assert "QUOTA, QUOTA_LAST, QUOTA_MORE = 300," in text
+    spider.write_text(text.replace("QUOTA, QUOTA_LAST, QUOTA_MORE = 300,", "QUOTA, QUOTA_LAST, QUOTA_MORE = 200,"))
+    p = run("bench/spider_cost.py", "--positions", "2", "--nodes", "3000", "--no-wasm", "--against", str(other),
+            "--rounds", "1", tmp=tmp_path)
+    assert p.returncode == 1 and "the same searches: NO" in p.stdout, p.stdout + p.stderr[-500:]
+
+
 def test_spider_costs_positions_are_the_solver_benchs():
     """``bench/spider_cost.py`` carries its own copy of ``bench/solvers.py``'s rescue positions (in
     Pyodide it gets ``games/`` only): the copy must give the very same positions."""
