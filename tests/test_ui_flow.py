@@ -1031,3 +1031,21 @@ def test_focus_reaches_a_foundation_card_and_enter_plays_it_back(game):
     key(app, pygame.K_RETURN)
     t.settle()
     assert t.state.foundations[2] == 1 and t.state.columns[0] == (C("3S"), C("2H"))
+
+
+@pytest.mark.parametrize("game", ["tripeaks", "pyramid", "devils-grip", "klondike", "freecell", "spider"])
+def test_nothing_of_the_table_is_drawn_over_an_open_panel(game):
+    """A hint shown, then Options (or New deal's question, the code field): the hint's rings were
+    drawn over the panel at full strength, across its buttons and keys. With a panel open the
+    screen is the same whether a hint is shown or not."""
+    app = make(game, 5, size=(390, 844))
+    t = app.scene
+    move = t.rules.legal_moves(t.state)[0]
+    t.open_options()
+    app.dirty = True
+    app.frame()
+    without = app.screen.copy()
+    t.hint_move = move
+    t.stale = app.dirty = True
+    app.frame()
+    assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(without, "RGB")

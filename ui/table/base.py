@@ -1394,8 +1394,11 @@ class GameTable(Scene):
         self.draw_over(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        """What moves, the hint's overlay and the toasts (never over a panel)."""
-        self.draw_moving(surface)
+        """What moves, the hint's overlay and the toasts: nothing of the table over an open panel
+        (its hint's rings, a card in flight or the focus ring would lie across the panel's
+        buttons; they show again once it closes)."""
+        if self.panel is None:
+            self.draw_moving(surface)
         self.assist.draw_overlay(surface)
         for toast in self.toasts if self.panel is None else ():
             img = text.render(toast.text, toast.size, (255, 236, 150))
