@@ -463,7 +463,7 @@ def test_a_double_tap_on_a_cell_moves_no_second_stack():
     """A tap moves the cell's stack and the stock refills the cell at once: the second tap of a
     double tap (within ``DOUBLE_TAP`` s) played the card the stock had just put there. It is
     spent now; a tap after that window plays the new card as any tap does."""
-    from ui.table import columns as columns_mod
+    from ui.table import base as base_mod
 
     for number in range(1, 60):
         app = make(number=number)
@@ -480,6 +480,6 @@ def test_a_double_tap_on_a_cell_moves_no_second_stack():
         raise AssertionError("no deal with a refilled card that has a move")
     click(app, p)                      # at once, same cell: the second tap of a double tap
     assert t.state is moved
-    t.cycle.at -= columns_mod.DOUBLE_TAP
+    t.cycle.at -= base_mod.DOUBLE_TAP
     click(app, p)                      # later: a tap of its own
     assert t.state is not moved

@@ -1049,3 +1049,49 @@ def test_nothing_of_the_table_is_drawn_over_an_open_panel(game):
     t.stale = app.dirty = True
     app.frame()
     assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(without, "RGB")
+
+
+def _doubled_tap_case(game, clock, sizes=((390, 844), (1280, 800))):
+    """A table and a point where a tap plays a move (no draw) and something under the same point
+    afterwards plays too, a moment later: deals searched from 1."""
+    for size in sizes:
+        for number in range(1, 80):
+            app = make(game, number, size=size)
+            t = app.scene
+            points = [(r.x + r.width * fx // 4, r.y + r.height * fy // 4) for r in t.card_rects()
+                      for fx in (1, 2, 3) for fy in (1, 2, 3)]
+            for p in points:
+                target = t.target_at(p)
+                if target is None or target.kind.name not in ("SLOT", "STOCK", "WASTE"):
+                    continue
+                before, n = t.state, len(t.history.states)
+                click(app, p)
+                if len(t.history.states) == n + 1 and t.history.actions[-1] not in t.STOCK_TEXTS:
+                    after = t.state
+                    clock.advance(1.0)
+                    click(app, p)              # a tap of its own, later: does it play?
+                    played = len(t.history.states) == n + 2
+                    while len(t.history.states) > n:
+                        t.undo()
+                    assert t.state == before
+                    clock.advance(1.0)
+                    if played:
+                        return app, p, after
+    raise AssertionError(f"no {game} deal where a tap uncovers a card that plays under the finger")
+
+
+@pytest.mark.parametrize("game", ["tripeaks", "pyramid"])
+def test_a_double_tap_plays_one_card_not_the_one_it_uncovered(game, fake_clock):
+    """The second tap of a double tap (within 0.35 s, same spot) played what the first tap's move
+    put under the finger, unseen: TriPeaks a card just turned face up, Pyramid the stock's next
+    card (or the draw tab: a pass spent). It is spent now; a tap after that window plays."""
+    app, p, after = _doubled_tap_case(game, fake_clock)
+    t = app.scene
+    n = len(t.history.states)
+    click(app, p)
+    assert len(t.history.states) == n + 1 and t.state == after
+    click(app, p)                      # at once: the second tap of a double tap
+    assert len(t.history.states) == n + 1 and t.state == after
+    fake_clock.advance(1.0)
+    click(app, p)                      # later: a tap of its own
+    assert len(t.history.states) == n + 2

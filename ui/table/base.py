@@ -72,6 +72,8 @@ so it goes back at most this much."""
 SAVE_WAIT = 1.0
 """Seconds a pending save waits at most for such a frame; it is then written in the next frame,
 however busy (a long run of drawn frames, a drag)."""
+DOUBLE_TAP = 0.35     # s: a second tap this soon on the same spot is a double tap
+DOUBLE_TAP_PX = 40    # px: "the same spot"
 END_PANEL_GUARD = 0.45
 """Seconds an end panel (won or lost) ignores taps after it opens, over :data:`ui.table.columns.DOUBLE_TAP`:
 with animation off it opens in the frame of the tap that ended the game, and that tap doubled
@@ -204,6 +206,11 @@ class GameTable(Scene):
     hidden_cards = True       # the game hides cards from the player (face down, or a stock):
                               # solver messages then say it sees them (FreeCell, Pyramid: False)
     STOCK_TEXTS = ("s", "d")  # the stock move's text in every game (docs/contract.md, "Move notation")
+    SPENDS_DOUBLE_TAP = False
+    """Whether the second tap of a double tap (:data:`DOUBLE_TAP` s, :data:`DOUBLE_TAP_PX` px) after
+    a tap that played a move other than a draw is spent: what lies under the finger now came with
+    that move, unseen (TriPeaks' and Pyramid's uncovered cards, the stock's next card). The column
+    games and Devil's Grip give the double tap a meaning of their own."""
     hint_nodes = HINT_NODES   # the solver's node budget for one hint
     best_line_hints = False
     """The hint shows the first move of the best line the solver found (the fewest cards left),
@@ -289,6 +296,7 @@ class GameTable(Scene):
         self._kept: dict = {}                    # part → (key, pixels or None, rect) last drawn (_kept_part)
         self._kept_plan = None                   # (picture record, (parts, keys)): see _kept_keys
         self._hand: bool | None = None           # the left-handed setting the table was laid out for
+        self._tap_mark: tuple | None = None      # (when, where, history length) of a tap that played
         self._drawings = 0                       # rebuilds of the still picture so far (_draw_base)
         self._felt_plan = None                   # (where, pieces): the felt laid around kept parts
         self._unlaid: dict = {}                  # part → rect: no felt laid there, its copy still to come
@@ -1075,7 +1083,23 @@ class GameTable(Scene):
                 return
             target = self.target_at(ev.pos)
             if target is not None and target == self.press_target:
+                if self.spent_tap(ev.pos):
+                    return
+                moves = len(self.history.states) if self.history is not None else 0
                 self.activate_target(target)
+                played = self.history is not None and len(self.history.states) > moves \
+                    and self.history.actions[-1] not in self.STOCK_TEXTS
+                self._tap_mark = (self.app.now(), ev.pos, len(self.history.states)) if played else None
+
+    def spent_tap(self, pos) -> bool:
+        """Whether a tap at ``pos`` is the second of a double tap whose first played a move
+        (:attr:`SPENDS_DOUBLE_TAP`): then it does nothing."""
+        mark, self._tap_mark = self._tap_mark, None
+        if not self.SPENDS_DOUBLE_TAP or mark is None or self.history is None:
+            return False
+        t, where, n = mark
+        return self.app.now() - t < DOUBLE_TAP and math.dist(pos, where) < DOUBLE_TAP_PX \
+            and len(self.history.states) == n
 
     def activate_target(self, target: Hit) -> None:
         if target.kind is Kind.BUTTON:

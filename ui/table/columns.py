@@ -58,15 +58,13 @@ from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import INK, TOUCH, Button, draw_ring, grow_to, load_toml
 from . import hit
-from .base import GameTable
+from .base import DOUBLE_TAP, DOUBLE_TAP_PX, GameTable
 from .hit import Hit, Kind
 
 FLY_MS = 200          # one card's flight
 STAGGER_MS = 18       # between the cards of a run
 AUTO_MS = 110         # between automatic moves
 FINISH_MS = 70        # between the moves of Finish
-DOUBLE_TAP = 0.35     # s: a second tap this soon on the same spot is a double tap
-DOUBLE_TAP_PX = 40
 SNAP = 0.9            # card widths: how near a legal pile a drop must be to snap
 LIFT = 1.06           # the lifted cards' scale
 

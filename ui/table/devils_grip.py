@@ -43,8 +43,7 @@ from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import DIM, INK, TOUCH, draw_ring, felt, icon, load_toml, opaque_surface
 from . import hit
-from .base import GameTable
-from .columns import DOUBLE_TAP
+from .base import DOUBLE_TAP, GameTable
 from .drag import TargetFocus
 from .hit import Hit, Kind
 
@@ -395,7 +394,7 @@ class DevilsGripTable(TargetFocus, GameTable):
 
     def doubled(self, src: int) -> bool:
         """Whether a tap on cell ``src`` (``-1``: the talon) is the second tap of a double tap
-        whose first moved that stack away (within :data:`ui.table.columns.DOUBLE_TAP` s, nothing
+        whose first moved that stack away (within :data:`ui.table.base.DOUBLE_TAP` s, nothing
         played since): what lies there now came after it (the stock's refill, the talon's next
         card), unseen, so the tap is spent (the place shakes), as the column games spend one."""
         c = self.cycle

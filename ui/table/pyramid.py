@@ -227,6 +227,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
 
     rules = Pyramid
     game = "pyramid"
+    SPENDS_DOUBLE_TAP = True
     moving_fields = ("dragging", "focus", "selected")
     hidden_cards = False      # every card is face up: no "the solver sees face-down cards"
 

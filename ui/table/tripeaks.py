@@ -42,6 +42,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
 
     rules = TriPeaks
     game = "tripeaks"
+    SPENDS_DOUBLE_TAP = True
     moving_fields = ("dragging", "focus")
 
     @staticmethod
