@@ -193,6 +193,46 @@ def test_double_tap_on_a_card_that_cannot_go_home_moves_no_second_card(monkeypat
     assert t.state != s1
 
 
+def test_a_double_tap_on_a_foundation_card_takes_it_back_once(monkeypatch):
+    """A foundation's top card tapped twice: the first tap takes it back (FreeCell: onto 3S), the
+    second sent it home again (Klondike −5 points, two moves, the table as before). A card taken
+    back is not sent home by the double tap: the second tap is spent."""
+    monkeypatch.setattr(columns_mod, "DOUBLE_TAP", 30.0)
+    s0 = fc_state(["3S", "", "", "", "", "", "", ""], found=(0, 0, 2, 0), rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    p = point(t, ("found", 2), 1)
+    click(app, p)
+    s1 = t.state
+    assert s1.foundations[2] == 1 and C("2H") in s1.columns[0] + s1.cells
+    click(app, p)                           # at once, same spot
+    assert t.state == s1 and len(t.history.states) == 2
+
+
+def test_after_a_card_sent_home_a_double_tap_sends_only_home(monkeypatch):
+    """The first tap sent AH home; the second, on the card it uncovered (9D, which goes on TS but
+    not home), moved 9D to TS: a clearing of a column home tap by tap sends cards home only, so
+    the tap is spent. A card that can go home does (2H after AH)."""
+    monkeypatch.setattr(columns_mod, "DOUBLE_TAP", 30.0)
+    s0 = fc_state(["9D AH", "TS", "", "", "", "", "", ""], rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    p = point(t, ("col", 0), 1)
+    click(app, p)
+    s1 = t.state
+    assert s1.foundations[2] == 1 and s1.columns[0][-1] == C("9D")
+    assert t.hit_test(p) == hit.card(("col", 0), len(s1.columns[0]) - 1)
+    click(app, p)
+    assert t.state == s1
+    s0 = fc_state(["9D 2H AH", "TS", "", "", "", "", "", ""], rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    p = point(t, ("col", 0), 2)
+    click(app, p)
+    click(app, p)
+    assert t.state.foundations[2] == 2
+
+
 def test_auto_to_foundation_moves_only_safe_cards_and_undo_takes_them_back_together():
     # AC and 2C go home by themselves; 3H (black foundations low) stays
     s0 = fc_state(["2C AC", "3H", "KD", "", "", "", "", ""], found=(0, 2, 2, 0), rest_to=(2, 3, 4, 5, 6, 7))

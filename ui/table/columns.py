@@ -144,12 +144,14 @@ class TapCycle:
 @dataclass
 class LastTap:
     """The last tap that moved a card: when (``App.now``, s), where (px), the pile the
-    card went to and the undo groups then — a second tap soon after, close by, is a double tap."""
+    card went to, the undo groups then and the pile it came from — a second tap soon after, close
+    by, is a double tap."""
 
     t: float
     pos: tuple[int, int]
     dst: tuple
     groups: int
+    src: tuple = ("col", 0)
 
 
 @dataclass(frozen=True)
@@ -938,16 +940,26 @@ class ColumnsTable(GameTable):
         s = self.state
         lt = self.last_tap
         if lt is not None and self.app.now() - lt.t < DOUBLE_TAP and \
-                math.dist(self.tap_pos, lt.pos) < DOUBLE_TAP_PX and lt.groups == len(self.session.groups) \
-                and lt.dst[0] != "found":
-            # a double tap: the card the first tap moved goes home from where it went; when it
-            # cannot, the second tap is spent (it shakes that card): it never acts on the card
-            # the first tap uncovered under the finger
+                math.dist(self.tap_pos, lt.pos) < DOUBLE_TAP_PX and lt.groups == len(self.session.groups):
+            # a double tap: the card the first tap moved goes home from where it went. When the
+            # first sent a card home, the second sends home the card under the finger now
+            # (clearing a column home tap by tap) and nothing else; a card taken back from its
+            # foundation is not sent back. Otherwise the second tap is spent (the card shakes):
+            # it never moves the card the first tap uncovered anywhere but home.
             self.last_tap = None
             self.cycle = None
+            if lt.dst[0] == "found":
+                if kind is Kind.CARD:
+                    m = self.home_move(s, target.pile, target.index)
+                    if m is not None:
+                        self.tap_play(m, target.pile, target.index, [("found",)])
+                        return
+                    self.anim.cancel("shake")
+                    self.anim.add("shake", 250, {"target": (target.pile, target.index)})
+                return
             dst = lt.dst
             cards = self.pile_cards(s, dst)
-            m = self.home_move(s, dst, len(cards) - 1) if cards else None
+            m = self.home_move(s, dst, len(cards) - 1) if cards and lt.src[0] != "found" else None
             if m is not None:
                 self.player_move(m)
             elif cards:
@@ -1000,7 +1012,7 @@ class ColumnsTable(GameTable):
             place = self.place_class(dst)
             self.cycle = TapCycle(dst, len(after) - n, list(order), order.index(place) if place in order else 0,
                                   len(self.session.groups))
-            self.last_tap = LastTap(self.app.now(), self.tap_pos, dst, len(self.session.groups))
+            self.last_tap = LastTap(self.app.now(), self.tap_pos, dst, len(self.session.groups), src)
 
     NAV_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
 
