@@ -345,3 +345,30 @@ def test_the_daily_screen_left_open_past_midnight_moves_to_the_new_day(monkeypat
     sc.select(tomorrow)
     assert sc.message == "" and sc.date == tomorrow
     assert sc.month == (daily.parse_date(tomorrow).year, daily.parse_date(tomorrow).month)
+
+
+def test_a_lost_daily_dealt_again_stays_played_until_a_move():
+    """A lost daily's row tapped deals it again; back on the Daily screen before any move its row
+    said "Tap to play" and the date lost its ring, though the daily was played and lost."""
+    from games.tripeaks import DRAW
+
+    store = Store(MemoryStorage())
+    app = new_app(store, HomeScene(), (390, 844))
+    d = daily.daily_deal(TODAY, "tripeaks")
+    app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
+    app.frame()
+    t = app.scene
+    while t.rules.status(t.state) == "playing":
+        t.play(DRAW if t.state.stock else t.rules.legal_moves(t.state)[0])
+    t.autosave()
+    app.open_daily()
+    app.frame()
+    click(app, dict(app.scene.rows)["tripeaks"].center)    # the row: the deal again
+    app.frame()
+    t = app.scene
+    assert t.daily_date == TODAY and t.player_moves() == 0
+    t.autosave()
+    app.open_daily()
+    app.frame()
+    sc = app.scene
+    assert sc.marks(TODAY) == (0, 1) and sc.in_play("tripeaks", sc.entry(TODAY, "tripeaks")) is None

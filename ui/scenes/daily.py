@@ -120,9 +120,10 @@ class DailyScene(ScreenScene):
 
     def in_play(self, game: str, entry) -> tuple[str, int] | None:
         """``(code, the player's moves)`` when ``entry`` (a daily not won) is the saved game of
-        ``game`` still being played, else None."""
+        ``game`` still being played with a move made, else None (a daily played and dealt again,
+        no move yet, is still "played, not won")."""
         got = self.ongoing().get(game)
-        return got if entry is not None and not entry.won and got and got[0] == entry.code else None
+        return got if entry is not None and not entry.won and got and got[0] == entry.code and got[1] > 0 else None
 
     def marks(self, date: str) -> tuple[int, int]:
         """``(won, played but not won)`` dailies of ``date``; one still being played is neither."""
