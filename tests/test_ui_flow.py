@@ -1095,3 +1095,22 @@ def test_a_double_tap_plays_one_card_not_the_one_it_uncovered(game, fake_clock):
     fake_clock.advance(1.0)
     click(app, p)                      # later: a tap of its own
     assert len(t.history.states) == n + 2
+
+
+def test_a_hints_reason_follows_a_change_of_language():
+    """The reason bubble beside a hinted move kept the language it was first said in: the
+    reason was cached translated (and a Hint asked again in the position showed it again)."""
+    from games import hints
+    from games.i18n import tr
+
+    app = make("pyramid", 5, language="ru")
+    t = app.scene
+    move = t.rules.legal_moves(t.state)[0]
+    msgid = hints.reason(t.rules, t.state, move, on_line=False)
+    try:
+        said = t.assist.reason_for(move)
+        assert said == tr(msgid, "ru") != msgid
+        app.set_language("en")
+        assert t.assist.reason_for(move) == msgid
+    finally:
+        app.set_language("en")

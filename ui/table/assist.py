@@ -330,7 +330,7 @@ class Assist:
         self.dealing: DealSearch | None = None   # the solvable-deal search in progress
         self.plain_notice = False
         self.finish_state = None
-        self.hint_reason = None     # (state, move, text)
+        self.hint_reason = None     # (state, move, the reason's msgid)
 
     @property
     def wall_clock(self) -> bool:
@@ -498,19 +498,19 @@ class Assist:
         return False
 
     def reason_for(self, move) -> str:
-        """The translated reason of the hinted ``move`` in the table's position (cached)."""
+        """The reason of the hinted ``move`` in the table's position, in the language now (the
+        reason is cached untranslated, so a change of language shows at once)."""
         s = self.table.state
         hr = self.hint_reason
-        if hr is not None and hr[0] is s and hr[1] == move:
-            return hr[2]
-        line = self.line_from(s)
-        try:
-            on_line = bool(line) and self.rules.parse_move(s, line[0]) == move
-            msg = tr(hints.reason(self.rules, s, move, on_line=on_line))
-        except GameError:
-            msg = ""
-        self.hint_reason = (s, move, msg)
-        return msg
+        if hr is None or hr[0] is not s or hr[1] != move:
+            line = self.line_from(s)
+            try:
+                on_line = bool(line) and self.rules.parse_move(s, line[0]) == move
+                msgid = hints.reason(self.rules, s, move, on_line=on_line)
+            except GameError:
+                msgid = ""
+            hr = self.hint_reason = (s, move, msgid)
+        return tr(hr[2]) if hr[2] else ""
 
     # -- rescue ----------------------------------------------------------------------------------
     def rescue(self) -> None:
