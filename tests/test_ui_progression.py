@@ -181,3 +181,22 @@ def test_a_double_tap_on_the_winning_card_leaves_the_end_panel_to_the_player(siz
     panel = t.panel
     click(app, panel.buttons[0].rect.center)
     assert app.scene is not t or t.panel is not panel
+
+
+def test_a_win_undone_and_won_again_shows_the_recorded_win_only():
+    """Win, Undo on the won panel, win again: the panel repeated the first win's "Badge earned"
+    (earned then, not now) beside "A win with undo does not enter the records", and a daily's
+    "result copied" though nothing was copied. The win counted is the first: its points and
+    places show, nothing else."""
+    d = daily.daily_deal("2026-12-04", "tripeaks")
+    app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number))
+    t = app.scene
+    t.start(d.number, d.options, daily=d.date)
+    sol = solve(d.number, d.options)
+    play_through(t, sol)
+    first = t.progression_lines()
+    assert any(x.startswith("Badge earned") for x in first) and not any("undo" in x for x in first)
+    t.undo()
+    play_through(t, sol[-1:])
+    again = t.progression_lines()
+    assert again == first[:1] and again[0].startswith("Points: ")

@@ -2010,8 +2010,10 @@ class GameTable(Scene):
                 first.append(tr("daily record #{n}", n=place) if key.startswith("daily ")
                              else tr("record #{n}", n=place))
             lines.append(" · ".join(first))
-            if self.history.undo_used:
-                lines.append(tr("A win with undo does not enter the records"))
+        if self.session.won_again:     # won before, undone, won again: the first win is the one counted
+            return lines
+        if o.points and self.history.undo_used:
+            lines.append(tr("A win with undo does not enter the records"))
         if o.new_badges:
             from games.badges import BY_ID
 

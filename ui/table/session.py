@@ -52,6 +52,8 @@ class Session:
         recorded_win: the id of the saved game whose win the progression has (a win is recorded
             once, whatever undo and replay do).
         daily_marked: this daily's date has been marked played (:meth:`mark_daily`).
+        won_again: the game just won was won before (undone, then won again): its win, and
+            :attr:`outcome`, are the first's.
     """
 
     rules: Any = None
@@ -69,6 +71,7 @@ class Session:
     outcome: object = None
     recorded_win: str | None = None
     daily_marked: bool = False
+    won_again: bool = False
 
     # -- the position ------------------------------------------------------------------------------
     @property
@@ -318,7 +321,8 @@ class Session:
         progression's :class:`games.progression.Outcome`, or ``None`` when nothing was recorded."""
         if self.number is None or self.saved is None:
             return None
-        if won and self.recorded_win == self.saved.id:
+        self.won_again = won and self.recorded_win == self.saved.id
+        if self.won_again:
             return None
         from games.daily import today
         from games.progression import GameResult
