@@ -149,6 +149,41 @@ def test_lines_handed_over_to_the_complete_solver_replay_and_unsolvable_comes_fr
     assert dry.run().status == "unknown"
 
 
+def mid_game(n: int, depth: int = 15) -> FreeCellState:
+    """Deal ``n`` then ``depth`` moves of bench/solvers.py's policy (its hint position ``n``)."""
+    from games.deal import splitmix64
+
+    s = FreeCell.deal(n, {})
+    rng = splitmix64(n)
+    for _ in range(depth):
+        if FreeCell.status(s) != "playing":
+            break
+        moves = FreeCell.legal_moves(s)
+        s = FreeCell.apply(s, moves[next(rng) % len(moves)])
+    return s
+
+
+def test_after_the_threads_ran_dry_one_lane_of_the_complete_solver_proves_the_loss():
+    """Hint position 21 is lost and the threads search it out: the complete solver then runs its
+    first lane alone (DRY_SCHEDULE), whose running dry and the last search prove it in the states
+    that lane alone needs (the default schedule switches lanes after 1 500 and needs more)."""
+    from games.solvers.freecell import LANES, FreeCellSearch
+
+    s = mid_game(21)
+    srch = ff.FastSearch(s)
+    assert srch.run().status == "unsolvable" and srch.dry
+    alone = FreeCellSearch(s, lanes=(LANES[0],))
+    assert alone.run().status == "unsolvable"
+    assert srch.complete.nodes == alone.nodes
+    default = FreeCellSearch(s, prelude=())
+    assert default.run().status == "unsolvable" and default.nodes > alone.nodes
+    # a position the threads search out that is won all the same: the complete solver wins it
+    won = mid_game(5)
+    srch = ff.FastSearch(won)
+    r = srch.run()
+    assert srch.dry and srch.complete is not None and r.status == SOLVED and replay(won, r.moves)
+
+
 def test_shorten_cuts_a_loop_and_takes_shortcuts():
     s = FreeCell.deal(3, {})
     srch = ff.FastSearch(s, verify=False)

@@ -62,6 +62,7 @@ from ..columns import is_red
 from ..core import Clock
 from ..freecell import FreeCellState
 from .freecell import FreeCellSearch     # imported with this module: a hand-over never imports in a frame
+from .freecell import LANES as COMPLETE_LANES, PRELUDE as COMPLETE_PRELUDE
 from .search import SOLVED, UNKNOWN, Result, Sliced
 
 HOME = 12
@@ -745,6 +746,16 @@ search out first pays the positions added before its proof (hint position 62: 0.
 natively). docs/solvers.md, "The race with Freecell Solver", session 18."""
 HAND_PRELUDE = None
 """The complete solver's prelude of soft threads when it takes over (``None``: its own)."""
+DRY_SCHEDULE = ((0, 20000),)
+"""The complete solver's lane schedule (:data:`games.solvers.freecell.SCHEDULE`'s form) when the
+threads hand a position over because they all ran dry (not at :data:`HAND_OVER`): after its soft
+prelude, its first lane alone up to 20 000 states, then every lane in turn. A position the threads
+search out is most often lost, and any one lane proves a lost position by running dry after
+exactly the positions reachable without moves back, so the schedule's change of lane after 1 500
+states only added them (hint position 21: 6 379 -> 4 879 states, 0.8 of the CPU). On the dry
+hand-overs of 1 000 mid-game positions (``bench/solvers.py``'s kind) 0.6-0.9 of the CPU on the
+lost ones and 0.85 on the won ones, one won position 47 -> 273 ms (docs/solvers.md, FreeCell,
+"Session 19")."""
 
 
 SORTED = frozenset((2, 3, 7))
@@ -1077,7 +1088,8 @@ class FastSearch(Sliced):
     each); after :data:`FULL_AFTER` positions, or when they have all run dry, those of
     :data:`FULL_ORDERS` join them. After :data:`HAND_OVER` positions, or when every thread has
     run dry, the position goes to the complete solver (:func:`games.solvers.freecell.solver`,
-    with what is left of the budget), whose answer this search gives — ``unsolvable`` only comes
+    with what is left of the budget; after the threads ran dry, with :data:`DRY_SCHEDULE`), whose
+    answer this search gives — ``unsolvable`` only comes
     from there. A won line is shortened (:func:`shorten`) and written in the rules' notation;
     the caller replays it (``verify``: by default through the rules, :meth:`FreeCell.apply`).
 
@@ -1131,6 +1143,7 @@ class FastSearch(Sliced):
         self.line: list | None = None     # the won line (a log), shortened
         self.raw: list | None = None      # the won line as the thread found it
         self.complete = None      # the complete solver, once handed over
+        self.dry: bool | None = None      # at the hand-over: whether every thread had run dry
         self.winner: int | None = None    # the index of the thread that won (those of ``orders``, then of ``full``)
         if root.won():
             self._win(root.log)
@@ -1207,11 +1220,17 @@ class FastSearch(Sliced):
     def _hand_over(self, budget: int, t0: float) -> Result | None:
         if self.hand_over is None:
             return self._finish(UNKNOWN)
+        self.dry = not self.full and not any(t.stack for t in self.threads)
         self.threads = []
         self.seen = set()
         left = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
         timeout = None if self.timeout is None else max(0.0, self.timeout - self.seconds - (self.clock() - t0))
-        self.complete = FreeCellSearch(self.start, left, timeout, clock=self.clock, prelude=HAND_PRELUDE)
+        if self.dry:
+            self.complete = FreeCellSearch(self.start, left, timeout, clock=self.clock, lanes=COMPLETE_LANES,
+                                           schedule=DRY_SCHEDULE,
+                                           prelude=COMPLETE_PRELUDE if HAND_PRELUDE is None else HAND_PRELUDE)
+        else:
+            self.complete = FreeCellSearch(self.start, left, timeout, clock=self.clock, prelude=HAND_PRELUDE)
         self.base_nodes = self.nodes
         return self._complete_step(budget, t0)
 
