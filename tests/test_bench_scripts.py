@@ -1,4 +1,5 @@
 """The benchmark scripts still run (a few frames, one position): they print figures, not verdicts."""
+import ast
 import json
 import os
 import subprocess
@@ -107,6 +108,18 @@ def test_freecell_tail_bench_splits_the_cpu_by_deal_and_phase(tmp_path):
     assert all(k in rows["1618"] for k in ("threads", "prelude", "lanes"))
     assert rows["1618"][rows["1618"].index("won_by") + 1] in ("prelude", "lane")
     assert "handed over                      1 deals" in p.stdout and "#1618 " in p.stdout
+
+
+def test_freecell_dry_bench_compares_the_schedules_after_the_threads_ran_dry(tmp_path):
+    # position 21 is lost and the threads search it out; 20 is won before the threads run dry
+    p = run("bench/freecell_dry.py", "--positions", "20-21", "--runs", "1", "--variants", "old,lane0",
+            tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    rows = [ln for ln in p.stdout.splitlines() if ln[:1].isdigit()]
+    assert len(rows) == 1 and rows[0].startswith("21 unsolvable")
+    (old_nodes, _), (new_nodes, _) = ast.literal_eval(rows[0].split(" ", 2)[2])
+    assert new_nodes < old_nodes
+    assert "dry hand-overs {'solved': 0, 'unsolvable': 1}" in p.stdout and "ANOTHER ANSWER" not in p.stdout
 
 
 def test_store_fuzz_bench_runs(tmp_path):
