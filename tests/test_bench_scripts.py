@@ -122,6 +122,24 @@ def test_freecell_dry_bench_compares_the_schedules_after_the_threads_ran_dry(tmp
     assert "dry hand-overs {'solved': 0, 'unsolvable': 1}" in p.stdout and "ANOTHER ANSWER" not in p.stdout
 
 
+def test_freecell_solo_bench_counts_each_thread_alone_and_simulates_probes(tmp_path):
+    p = run("bench/freecell_solo.py", "--deals", "1-2", "--cap", "2000", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    rows = [json.loads(ln) for ln in p.stdout.splitlines()]
+    assert [r["deal"] for r in rows] == [1, 2]
+    from games.solvers import freecell_fast as ff
+    for r in rows:
+        assert len(r["solos"]) == len(ff.ORDERS) + len(ff.FULL_ORDERS) and not r["handed_over"]
+        # the thread that won in the portfolio's first turn wins alone in the same positions
+        if r["nodes"] <= ff.SLICE:
+            assert r["winner"] == 0 and r["solos"][0] == r["nodes"]
+    counts = tmp_path / "solo.jsonl"
+    counts.write_text(p.stdout)
+    p = run("bench/freecell_solo.py", "--simulate", str(counts), tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert p.stdout.startswith("# 2 deals") and "probes at 5000, threads (2,): S 300 1.000" in p.stdout
+
+
 def test_store_fuzz_bench_runs(tmp_path):
     p = run("bench/fuzz_store.py", "6", tmp=tmp_path)
     assert p.returncode == 0, p.stdout[-500:] + p.stderr[-500:]

@@ -753,9 +753,9 @@ prelude, its first lane alone up to 20 000 states, then every lane in turn. A po
 search out is most often lost, and any one lane proves a lost position by running dry after
 exactly the positions reachable without moves back, so the schedule's change of lane after 1 500
 states only added them (hint position 21: 6 379 -> 4 879 states, 0.8 of the CPU). On the dry
-hand-overs of 1 000 mid-game positions (``bench/solvers.py``'s kind) 0.6-0.9 of the CPU on the
-lost ones and 0.85 on the won ones, one won position 47 -> 273 ms (docs/solvers.md, FreeCell,
-"Session 19")."""
+hand-overs of 1 000 mid-game positions (``bench/solvers.py``'s kind, ``bench/freecell_dry.py``)
+0.76-0.90 of the CPU on the lost ones and 0.87-0.88 on the won ones, one won position 48 -> 307 ms
+(docs/solvers.md, FreeCell, "Session 19")."""
 
 
 SORTED = frozenset((2, 3, 7))
