@@ -147,8 +147,14 @@ def key(app, k, mod=0):
 
 
 def press(app, name):
-    """Click the button ``name`` of the open panel."""
-    b = next(b for b in app.scene.panel.buttons if b.name == name)
+    """Click the button ``name`` of the open panel, as a player who has read it: an end panel's
+    first moments, when it ignores taps (``ui.table.base.END_PANEL_GUARD``), are over."""
+    from ui.table.base import END_PANEL_GUARD
+
+    panel = app.scene.panel
+    if getattr(panel, "end", None) is not None:
+        panel.opened = min(panel.opened, app.now() - END_PANEL_GUARD)
+    b = next(b for b in panel.buttons if b.name == name)
     click(app, b.rect.center)
 
 
