@@ -688,12 +688,12 @@ def test_exact_talon_lane_watch_stops_at_a_deep_stack_and_searches_the_same():
     # ProofLane3's watch (KlondikeSolver.DEEP3): on draw-3 #391 the stack first holds 95 states at
     # the 261st state expanded; the lane stops there with ``deep`` set, having made the same search
     # as a lane without the watch, and searches on as that lane does. A window that ends before
-    # then never sets it.
+    # then never sets it. (The solver's exact-talon game: KINGS3, without the king's-column rule.)
     from games.solvers.klondike_proof import Abstract3, ProofLane3
     root = KlondikeSolver(Klondike.deal(391, {"draw": "3"}), max_nodes=1).lanes[len(KlondikeSolver.STREAMLINERS)].stack[0][0]
 
     def lane(watch=None):
-        return ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), 1.0, watch)
+        return ProofLane3(Abstract3(root[0], root[1], root[2], root[3], KlondikeSolver.KINGS3), 1.0, watch)
     a = lane((95, 10_000))
     while not a.deep:
         assert a.run(7) is None and a.nodes < 10_000
@@ -706,6 +706,13 @@ def test_exact_talon_lane_watch_stops_at_a_deep_stack_and_searches_the_same():
     assert a.nodes == b.nodes and a.seen == b.seen
     c = lane((95, 200))
     assert c.run(5_000) is None and not c.deep and c.nodes == 5_000
+    # with the king's-column rule the stack stays shallower (it never holds 95 within 10 000
+    # states here), so the solver's exact-talon lane, whose watch was fit without it, leaves it out
+    d = ProofLane3(Abstract3(root[0], root[1], root[2], root[3], True), 1.0, (95, 10_000))
+    assert d.run(10_000) is None and not d.deep and d.nodes == 10_000
+    sv = KlondikeSolver(Klondike.deal(391, {"draw": "3"}), max_nodes=1)
+    assert sv._proof3.game.kings is False and KlondikeSolver.KINGS3 is False
+    assert next(x for x in sv.lanes if x.__class__.__name__ == "ProofLane").game.kings is True  # the draw-1 game has it
 
 
 def test_draw_3_a_deep_exact_talon_stack_lets_the_rollout_lanes_in(monkeypatch):

@@ -90,6 +90,94 @@ def test_a_run_never_lies_on_the_card_it_uncovers(cols, found, stock):
     assert Klondike.solver(s, max_nodes=10_000).run().status == UNSOLVABLE
 
 
+def _kings_position(rng, draw):
+    """A small random position (as ``_random_position``: foundations high, the top card of each
+    column face up, the rest face down) where a king out is at the bottom of its column, and one
+    column, when a king is out, is a face-up run from a king (the king alone or with a queen and a
+    jack on it), so that the digs that would empty a column on a king (a release, "A king's column
+    stays" in klondike_proof) come up."""
+    ncols = rng.randint(2, 5)
+    while True:
+        heights = {s: rng.randint(1, 13) for s in "HCDS"}
+        out = [f"{'A23456789TJQK'[r - 1]}{s}" for s in "HCDS" for r in range(heights[s] + 1, 14)]
+        if 6 <= len(out) <= 12 and any(x[0] == "K" for x in out):
+            break
+    rng.shuffle(out)
+    king = next(x for x in out if x[0] == "K")
+    run = [king]
+    for rank in "QJ"[:rng.randint(0, 2)]:
+        red = run[-1][1] in "HD"
+        fit = [x for x in out if x[0] == rank and (x[1] in "HD") != red and x not in run]
+        if not fit:
+            break
+        run.append(rng.choice(fit))
+    cols = [list(run)] + [[] for _ in range(6)]
+    stock = []
+    for x in out:
+        if x in run:
+            continue
+        k = rng.randint(1, ncols + 1)
+        (stock if k >= ncols else cols[k]).append(x)
+    for col in cols[1:]:
+        col.sort(key=lambda x: x[0] != "K")  # a king to the bottom (the sort is stable)
+    texts = [" ".join(cols[0])] + [" ".join([f"({x})" for x in col[:-1]] + col[-1:]) for col in cols[1:]]
+    found = " ".join(f"{s}-{'A23456789TJQK'[heights[s] - 1]}" for s in "HCDS")
+    return pos(texts, found, stock=stock, draw=draw)
+
+
+@pytest.mark.parametrize("seed,count", [(7, 200), (8, 200)])
+def test_a_kings_column_is_never_dug_empty_and_the_answer_is_the_same(seed, count):
+    """The dig that would empty a column on a king is left out (a release, "A king's column
+    stays" in klondike_proof): on random small positions with kings at the bottom of their
+    columns, both abstract games (draw 1, and in draw 3 the exact talon too) answer as without
+    the rule (the older game, ``kings = False``), and never "lost" where the plain exhaustive
+    search wins."""
+    rng = random.Random(seed)
+    seen = {}
+    changed = 0
+    for _ in range(count):
+        draw = rng.choice((1, 3))
+        s = _kings_position(rng, draw)
+        cols, T, p, f = _Problem.from_rules(s)
+        answers = []
+        for kings in (True, False):
+            a = Abstract(cols, T, f)
+            a.kings = kings
+            a.__init__(cols, T, f)  # the digs' table is made with the rule or without it
+            lost = a.search(max_nodes=50_000)
+            lane = None
+            if draw == 3:
+                g = Abstract3.__new__(Abstract3)
+                g.kings = kings
+                g.__init__(cols, T, p, f)
+                lane = ProofLane3(g, 1.0)
+                lost3 = lane.run(50_000)
+                assert lost3 is not None
+            answers.append((lost, lost3 if draw == 3 else None, a.nodes, lane.nodes if lane else 0))
+        (lost, lost3, n1, n3), (old, old3, o1, o3) = answers
+        assert (lost, lost3) == (old, old3), Klondike.format_position(s)
+        changed += (n1, n3) != (o1, o3)  # the rule changed the search
+        try:
+            wins = plain_winnable(s, limit=20_000, back=False)  # a win without cards back is a win
+        except AssertionError:
+            continue
+        assert not (wins and (lost or lost3)), Klondike.format_position(s)
+        seen[wins, bool(lost or lost3)] = seen.get((wins, bool(lost or lost3)), 0) + 1
+    assert changed >= 20, (changed, seen)
+    assert seen.get((True, False), 0) >= 50 and seen.get((False, True), 0) >= 3, seen
+
+
+def test_a_kings_column_staying_proves_bench_position_15_in_a_third_of_the_states():
+    # draw-3 bench position 15 (lost: its talon's draw-3 order; won in draw 1): the exact-talon game
+    # proves it in 42 570 states without the rule, 13 196 with it — KS and KD alone in their
+    # columns, each in place or loose, had counted its boards up to four times
+    from test_solver_klondike import _bench_position
+    cols, T, p, f = _Problem.from_rules(_bench_position("klondike-3", 15))
+    for kings, states in ((True, 13_196), (False, 42_570)):
+        lane = ProofLane3(Abstract3(cols, T, p, f, kings), 1.0)
+        assert lane.run(50_000) is True and lane.nodes == states
+
+
 def test_draw_1_deal_45_is_proved_lost_at_the_root():
     # unknown at 30 CPU s in both draws in every run before the rule (the abstract game reached
     # its goal at the root); with it, the draw-1 abstract game proves it lost in 4 580 states,
@@ -263,8 +351,9 @@ def _naive_successors3(g, st):
             if h[x >> 4] == (x & 15) - 1:
                 out.append((r[:col] + (i,) + r[col + 1:], h[:x >> 4] + (h[x >> 4] + 1,) + h[(x >> 4) + 1:], T, c,
                             loose | (pre[rc] & ~pre[i + 1]), b[i - 1] if 0 < i <= d else -1))
-        nr, m, _, _ = g.digs[col][rc]
-        out.append((r[:col] + (nr,) + r[col + 1:], h, T, c, loose | m, b[nr - 1] if nr > 0 else -1))
+        nr = d if rc > d else rc - 1  # the dig: every face-up card in place, or the one uncovered
+        if nr or (b[0] & 15) != 13:  # not a release of a king's column (A king's column stays)
+            out.append((r[:col] + (nr,) + r[col + 1:], h, T, c, loose | (pre[rc] & ~pre[nr]), b[nr - 1] if nr > 0 else -1))
     for s in range(4):
         if h[s]:
             out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], T, c, loose | (1 << ((s << 4) | h[s])), -1))

@@ -1180,6 +1180,12 @@ class KlondikeSolver(Sliced):
     # lane from 4 to 8 (of the deals measured it searches at the watch only on #669, which it proves
     # lost: the exact-talon lane's states cost it its 30 s); None: it leaves at once (DEEP3_WEIGHTS)
     DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0, 8.0)
+    # the exact-talon lane's game without the rule that no dig empties a column on a king
+    # (klondike_proof, "A king's column stays"; the draw-1 proof lane has it): DEEP3 was fit on the
+    # stack of the game without it, and with it that stack stays shallower on won deals (#111 and #391
+    # no longer reach 95 within 10 000 states), while the deals it proves beyond 30 s need as many
+    # states either way (#951, 43, 680: 1.17-1.38 M); docs/solvers.md, item 4, "Session 19"
+    KINGS3 = False
     _proof3 = None
     _stayed = False  # the watch fired and the exact-talon lane stayed (DEEP3_STAY)
 
@@ -1241,7 +1247,7 @@ class KlondikeSolver(Sliced):
             self.lanes.append(ProofLane(Abstract(root[0], root[1], root[3]), self.PROOF))
         if state.draw == 3 and self.PROOF3 is not None:  # the same with draw 3's own talon
             root = self.lanes[len(phases)].stack[0][0]
-            self._proof3 = ProofLane3(Abstract3(root[0], root[1], root[2], root[3]), self.PROOF3, self.DEEP3)
+            self._proof3 = ProofLane3(Abstract3(root[0], root[1], root[2], root[3], self.KINGS3), self.PROOF3, self.DEEP3)
             self._late.append(self._proof3)
         self._rollouts = _rollout_lanes(self, self.lanes[len(phases)].stack[0])
         if self.ROLLOUT_AT == 0:
