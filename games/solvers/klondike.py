@@ -126,7 +126,13 @@ join at 3.5 times their weights (``DEEP3_STAY``); once it reaches its goal, the 
 weigh 4 and the rollout lanes four times their weights (``DEEP3_WEIGHTS``). A heuristic, measured
 only: it decides who gets the nodes, never an answer, and since the lane stays, a proof it would
 make comes later rather than never (held-out draw-3 #1103 and #1283, wide and lost, are still
-proved within 30 s; docs/solvers.md, item 4, "Session 17" and "Session 18").
+proved within 30 s; docs/solvers.md, item 4, "Session 17" and "Session 18"). That lane's game
+leaves out the rule that no dig empties a column on a king (``KINGS3 = False``;
+:mod:`games.solvers.klondike_proof`, "A king's column stays"; the draw-1 proof lane has it): the
+watch was fit on the stack of the game without it, which with it stays shallower on won deals
+(#111 and #391 no longer reach 95 within 10 000 states), while the deals that lane proves beyond
+30 s need as many states either way (#951, 43, 680: 1.17-1.38 M; docs/solvers.md, item 4,
+"Session 19").
 
 In draw 1 two more progress lanes search the talon reached as in draw 3 (every draw-3 line is a
 draw-1 line; draw-1 deals 55, 333, 335, 558 are won so and were unknown at 30 CPU s); they join
@@ -1180,12 +1186,7 @@ class KlondikeSolver(Sliced):
     # lane from 4 to 8 (of the deals measured it searches at the watch only on #669, which it proves
     # lost: the exact-talon lane's states cost it its 30 s); None: it leaves at once (DEEP3_WEIGHTS)
     DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0, 8.0)
-    # the exact-talon lane's game without the rule that no dig empties a column on a king
-    # (klondike_proof, "A king's column stays"; the draw-1 proof lane has it): DEEP3 was fit on the
-    # stack of the game without it, and with it that stack stays shallower on won deals (#111 and #391
-    # no longer reach 95 within 10 000 states), while the deals it proves beyond 30 s need as many
-    # states either way (#951, 43, 680: 1.17-1.38 M); docs/solvers.md, item 4, "Session 19"
-    KINGS3 = False
+    KINGS3 = False  # the exact-talon lane's Abstract3(kings=...): see the module docstring
     _proof3 = None
     _stayed = False  # the watch fired and the exact-talon lane stayed (DEEP3_STAY)
 
