@@ -141,16 +141,11 @@ def test_a_kings_column_is_never_dug_empty_and_the_answer_is_the_same(seed, coun
         cols, T, p, f = _Problem.from_rules(s)
         answers = []
         for kings in (True, False):
-            a = Abstract(cols, T, f)
-            a.kings = kings
-            a.__init__(cols, T, f)  # the digs' table is made with the rule or without it
+            a = Abstract(cols, T, f, kings)
             lost = a.search(max_nodes=50_000)
             lane = None
             if draw == 3:
-                g = Abstract3.__new__(Abstract3)
-                g.kings = kings
-                g.__init__(cols, T, p, f)
-                lane = ProofLane3(g, 1.0)
+                lane = ProofLane3(Abstract3(cols, T, p, f, kings), 1.0)
                 lost3 = lane.run(50_000)
                 assert lost3 is not None
             answers.append((lost, lost3 if draw == 3 else None, a.nodes, lane.nodes if lane else 0))
