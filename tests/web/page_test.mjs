@@ -129,7 +129,15 @@ class Driver {
       await sleep(40);
     }
   }
-  async button(name) { await this.tap(await this.probe("button", { name })); }
+  // an end panel ignores taps for its first moments (ui/table/base.py END_PANEL_GUARD, 0.45 s):
+  // a player reads it first
+  async button(name) {
+    const s = await this.state();
+    if (s.panel_end && s.panel_age !== null && s.panel_age !== undefined && s.panel_age < 0.5) {
+      await sleep(Math.ceil((0.5 - s.panel_age) * 1000));
+    }
+    await this.tap(await this.probe("button", { name }));
+  }
   // back to the home screen: a screen's back arrow, or a table's pause menu and its Home row
   async home() {
     let s = await this.state();

@@ -137,6 +137,7 @@ def state(_args=None) -> dict:
         out["panel"] = type(panel).__name__
         out["panel_title"] = getattr(panel, "title", "")
         out["panel_end"] = getattr(panel, "end", None)
+        out["panel_age"] = a.now() - panel.opened if hasattr(panel, "opened") else None   # seconds open
         out["panel_buttons"] = [b.name for b in panel.buttons]
         if hasattr(panel, "value") and hasattr(panel, "error"):   # the deal-code field
             out["panel_value"], out["panel_error"] = panel.value, panel.error
