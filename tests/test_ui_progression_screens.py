@@ -31,6 +31,24 @@ def _same_day(monkeypatch):
     monkeypatch.setattr(daily, "today", lambda: TODAY)
 
 
+def todays_tripeaks_daily(size=(390, 844)):
+    """A fresh app (in-memory store) at ``size`` on today's TriPeaks daily: ``(app, the deal)``."""
+    app = new_app(Store(MemoryStorage()), HomeScene(), size)
+    d = daily.daily_deal(TODAY, "tripeaks")
+    app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
+    app.frame()
+    return app, d
+
+
+def lose(t) -> None:
+    """Play TriPeaks table ``t`` to a loss: the whole stock drawn, then any move, blindly."""
+    from games.tripeaks import DRAW
+
+    while t.rules.status(t.state) == "playing":
+        t.play(DRAW if t.state.stock else t.rules.legal_moves(t.state)[0])
+    assert t.rules.status(t.state) == "lost"
+
+
 def scripted(store):
     """Wins and losses of the last days: dailies won, records, a few badges."""
     from ui.progression import Progression
@@ -186,11 +204,7 @@ def test_a_daily_only_opened_or_still_being_played_is_not_played_not_won():
     """Opening a daily and going home marked it "Played, not won" with a ring on its date, and
     so did one still being played (saved, Continue offered). Those are neither now: a ring and
     that line once the game is lost or left for another deal."""
-    store = Store(MemoryStorage())
-    app = new_app(store, HomeScene(), (390, 844))
-    d = daily.daily_deal(TODAY, "tripeaks")
-    app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
-    app.frame()
+    app, d = todays_tripeaks_daily()
     t = app.scene
     assert t.daily_date == TODAY
     app.open_daily()
@@ -238,11 +252,7 @@ def test_a_daily_left_with_no_move_is_not_played():
     """A daily dealt and left for another deal before any move counts nowhere (the statistics
     count no loss for a game with no move, ``Progress.begin``): no ring on its date and its line
     says "Tap to play", not "Played, not won". One move, then another deal: played, a ring."""
-    store = Store(MemoryStorage())
-    app = new_app(store, HomeScene(), (390, 844))
-    d = daily.daily_deal(TODAY, "tripeaks")
-    app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
-    app.frame()
+    app, d = todays_tripeaks_daily()
     app.open_deal("tripeaks", d.number + 1, dict(d.options))    # another deal, no move made
     app.frame()
     assert app.scene.session.number == d.number + 1 and app.scene.session.daily_date is None
@@ -270,18 +280,9 @@ def test_a_lost_daily_is_played_not_won_until_undone():
     """docs/progression.md: a daily in play becomes "Played, not won" once lost. A lost game stays
     saved (Continue offers its undo) and the Daily screen took it for one still being played:
     "In progress", no ring. Undone out of the loss, it is in progress again."""
-    from games.tripeaks import DRAW
-
-    store = Store(MemoryStorage())
-    app = new_app(store, HomeScene(), (390, 844))
-    d = daily.daily_deal(TODAY, "tripeaks")
-    app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
-    app.frame()
+    app, d = todays_tripeaks_daily()
     t = app.scene
-    while t.rules.status(t.state) == "playing":   # draw the whole stock, then play on blindly
-        moves = t.rules.legal_moves(t.state)
-        t.play(DRAW if t.state.stock else moves[0])
-    assert t.rules.status(t.state) == "lost"
+    lose(t)
     t.autosave()
     assert "tripeaks" in app.progress.unfinished()      # kept for its undo
     app.open_daily()
@@ -350,16 +351,9 @@ def test_the_daily_screen_left_open_past_midnight_moves_to_the_new_day(monkeypat
 def test_a_lost_daily_dealt_again_stays_played_until_a_move():
     """A lost daily's row tapped deals it again; back on the Daily screen before any move its row
     said "Tap to play" and the date lost its ring, though the daily was played and lost."""
-    from games.tripeaks import DRAW
-
-    store = Store(MemoryStorage())
-    app = new_app(store, HomeScene(), (390, 844))
-    d = daily.daily_deal(TODAY, "tripeaks")
-    app.open_deal("tripeaks", d.number, dict(d.options), daily=TODAY)
-    app.frame()
+    app, d = todays_tripeaks_daily()
     t = app.scene
-    while t.rules.status(t.state) == "playing":
-        t.play(DRAW if t.state.stock else t.rules.legal_moves(t.state)[0])
+    lose(t)
     t.autosave()
     app.open_daily()
     app.frame()
