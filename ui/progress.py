@@ -424,7 +424,7 @@ class Progress:
         data = asdict(saved)
         status = rules.status(history.state)
         data["over"] = status == WON
-        data["lost"] = status == LOST      # still Continue'd (its undo), but no daily in play
+        data["lost"] = status == LOST      # still offered to Continue (its undo), but no daily in play
         name = f"game.{saved.game}"
         text = self.store.encode(data)
         if saved.game in self.superseded or self.changed_elsewhere(saved.game):

@@ -75,7 +75,7 @@ however busy (a long run of drawn frames, a drag)."""
 DOUBLE_TAP = 0.35     # s: a second tap this soon on the same spot is a double tap
 DOUBLE_TAP_PX = 40    # px: "the same spot"
 END_PANEL_GUARD = 0.45
-"""Seconds an end panel (won or lost) ignores taps after it opens, over :data:`ui.table.columns.DOUBLE_TAP`:
+"""Seconds an end panel (won or lost) ignores taps after it opens, over :data:`DOUBLE_TAP`:
 with animation off it opens in the frame of the tap that ended the game, and that tap doubled
 (or a nervous extra one) took the button under the finger (Undo, Home) or closed the panel."""
 AHEAD_WIDTHS = 8

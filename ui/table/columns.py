@@ -151,7 +151,7 @@ class LastTap:
     pos: tuple[int, int]
     dst: tuple
     groups: int
-    src: tuple = ("col", 0)
+    src: tuple
 
 
 @dataclass(frozen=True)
@@ -954,8 +954,7 @@ class ColumnsTable(GameTable):
                     if m is not None:
                         self.tap_play(m, target.pile, target.index, [("found",)])
                         return
-                    self.anim.cancel("shake")
-                    self.anim.add("shake", 250, {"target": (target.pile, target.index)})
+                    self.shake_card(target.pile, target.index)
                 return
             dst = lt.dst
             cards = self.pile_cards(s, dst)
@@ -963,8 +962,7 @@ class ColumnsTable(GameTable):
             if m is not None:
                 self.player_move(m)
             elif cards:
-                self.anim.cancel("shake")
-                self.anim.add("shake", 250, {"target": (dst, len(cards) - 1)})
+                self.shake_card(dst, len(cards) - 1)
             return
         if kind is not Kind.CARD:
             return
@@ -988,8 +986,7 @@ class ColumnsTable(GameTable):
                     return
         if not moves:
             self.cycle = None
-            self.anim.cancel("shake")
-            self.anim.add("shake", 250, {"target": (key, index)})
+            self.shake_card(key, index)
             self.refused(None, self.refusal(s, key, index))
             return
         order = [self.place_class(self.route(s, m)[2]) for m in moves]
@@ -1213,6 +1210,11 @@ class ColumnsTable(GameTable):
             d = self.drag
             out |= {(d.key, d.index + j) for j in range(len(d.cards))}
         return out
+
+    def shake_card(self, key, index: int) -> None:
+        """Shake card ``index`` of pile ``key`` (a refused tap), a shake already running ended."""
+        self.anim.cancel("shake")
+        self.anim.add("shake", 250, {"target": (key, index)})
 
     def shake_for(self, key) -> tuple[int, int] | None:
         for tw in self.anim.of("shake"):

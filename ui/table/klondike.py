@@ -117,8 +117,7 @@ class KlondikeTable(ColumnsTable):
         try:
             m = Klondike.parse_move(s, "s")
         except IllegalMove as e:
-            self.anim.cancel("shake")
-            self.anim.add("shake", 250, {"target": (("stock",), 0)})
+            self.shake_card(("stock",), 0)
             self.refused(None, e.text())
             return
         self.player_move(m)

@@ -92,8 +92,7 @@ class SpiderTable(ColumnsTable):
     def stock_tap(self) -> None:
         why = self.why(self.state, DEAL)
         if why is not None:
-            self.anim.cancel("shake")
-            self.anim.add("shake", 250, {"target": (("stock",), 0)})
+            self.shake_card(("stock",), 0)
             self.refused(None, why)
             return
         self.player_move(DEAL)
