@@ -705,3 +705,20 @@ def test_a_page_gone_without_a_last_frame_keeps_the_clock_within_ten_seconds(fak
     assert t.clock >= 40
     saved, _ = Progress(Store(mem)).load_game("tripeaks")   # the page gone: what the store holds
     assert t.clock - CLOCK_SAVE - 1 < saved.seconds <= t.clock
+
+
+@pytest.mark.parametrize("game", ["klondike", "devils-grip"])
+def test_left_handed_is_an_option_at_the_table_and_mirrors_it_at_once(game):
+    """The table's Options panel has the Left-handed row (as language and animation are there):
+    tapped, the setting is saved and the table is laid out for the other hand at once."""
+    from ui.table import table_class
+
+    store = Store(MemoryStorage())
+    app = new_app(store, table_class(game)(7))
+    t = app.scene
+    right = [b.rect.x for b in t.buttons]
+    rows = [(label(), act) for label, act in t.options_rows()]
+    (label, act), = [r for r in rows if r[0].startswith("Left-handed layout")]
+    act()
+    assert Settings.load(store).left_handed is True
+    assert [b.rect.x for b in t.buttons] == right[::-1]

@@ -486,3 +486,26 @@ def test_a_game_replaced_by_another_deal_in_the_other_window_is_told_so(shared):
     assert "continued" not in notes[0]
     kept = json.loads(shared().get("game.tripeaks.corrupt"))["data"]
     assert kept["number"] == 5 and len(kept["actions"]) == 2
+
+
+def test_the_hand_and_card_faces_set_in_the_other_window_apply_to_the_open_table(_display):
+    """Left-handed, four-colour suits and the card back stored by another window reach this
+    window's open table when the player comes back, as a language change does: the table is laid
+    out mirrored at once (it kept the old hand until the window was resized)."""
+    import pygame
+    from conftest import _post, run_frames
+
+    mem = MemoryStorage()
+    app = open_tripeaks(mem, 65)
+    t = app.scene
+    right = [b.rect.x for b in t.buttons]
+    b = Window(mem)
+    b.settings.left_handed, b.settings.four_colour, b.settings.card_back = True, True, "red"
+    assert b.settings.save(b.store)
+    _post(pygame.WINDOWFOCUSLOST)
+    run_frames(app, 1)
+    _post(pygame.WINDOWFOCUSGAINED)
+    run_frames(app, 2)
+    assert app.scene is t and t.settings.left_handed
+    assert [b.rect.x for b in t.buttons] == right[::-1]      # the button bar mirrored
+    assert (t.art.four_colour, t.art.back_style) == (True, "red")

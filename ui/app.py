@@ -45,6 +45,11 @@ _frozen = False
 """Whether the objects of the start are frozen (``gc.freeze``, once per process: :meth:`App.frame`)."""
 
 
+LOOKS = ("left_handed", "four_colour", "card_back", "anim_speed", "live_winnable")
+"""The settings besides the language that change how a scene looks or is laid out: a scene is
+restyled (:meth:`Scene.restyle`) when another window changed one of them."""
+
+
 class Scene:
     """What the App runs: a game's table, or the home, settings and statistics screens.
 
@@ -103,6 +108,12 @@ class Scene:
 
     def relabel(self) -> None:
         """The language changed: rebuild texts."""
+
+    def restyle(self, changed: set[str]) -> None:
+        """Settings of :data:`LOOKS` named in ``changed`` have new values (set here, or read from
+        another window's): lay the scene out again when the hand changed."""
+        if "left_handed" in changed:
+            self.resize(*self.app.size)
 
     def came_back(self) -> None:
         """The player is back at this window (the page shown again, the window focused) after
@@ -487,16 +498,25 @@ class App:
         """Keep the settings in the store (called after every change). The settings another
         window stored meanwhile come in with the write (``Settings.save``) and apply here too."""
         self.sounds.enabled = self.settings.sound
-        lang = self.settings.language
+        before = self.looks()
         self.settings.save(self.store)
-        self.settings_changed(lang)
+        self.settings_changed(before)
 
-    def settings_changed(self, lang: str) -> None:
-        """Apply settings that may have come from another window: the sound, and the language
-        when it is no longer ``lang``; a redraw."""
+    def looks(self) -> dict:
+        """The settings that change what the window shows (:data:`LOOKS` and the language),
+        by name: compared before and after a read of another window's settings."""
+        return {name: getattr(self.settings, name) for name in ("language",) + LOOKS}
+
+    def settings_changed(self, before: dict) -> None:
+        """Apply settings that may have come from another window (``before``: :meth:`looks`
+        before they were read): the sound; the language when it changed; the scene restyled
+        (:meth:`Scene.restyle`) for the other :data:`LOOKS` that changed; a redraw."""
         self.sounds.enabled = self.settings.sound
-        if self.settings.language != lang:
+        if self.settings.language != before["language"]:
             self.set_language(self.settings.language)
+        changed = {name for name in LOOKS if getattr(self.settings, name) != before[name]}
+        if changed and self.scene is not None:
+            self.scene.restyle(changed)
         self.dirty = True
 
     def came_back(self) -> None:
@@ -506,9 +526,9 @@ class App:
         saved game (:meth:`Scene.came_back`)."""
         self.progress.refresh()
         self.progression.refresh()
-        lang = self.settings.language
+        before = self.looks()
         self.settings.refresh(self.store)
-        self.settings_changed(lang)
+        self.settings_changed(before)
         if self.scene is not None:
             self.scene.came_back()
 

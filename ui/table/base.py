@@ -974,6 +974,8 @@ class GameTable(Scene):
             (lambda: tr("Card back: {v}", v=cards_art.BACK_NAMES.index(s.card_back) + 1
                         if s.card_back in cards_art.BACK_NAMES else 1),
              cycle("card_back", list(cards_art.BACK_NAMES))),
+            (lambda: tr("{label}: {value}", label=tr("Left-handed layout"), value=onoff(s.left_handed)),
+             cycle("left_handed", [False, True])),
         ] + live
 
     def settings_changed(self, attr: str) -> None:
@@ -981,11 +983,18 @@ class GameTable(Scene):
         if attr == "language":
             self.app.set_language(s.language)
         self.app.save_settings()
+        self.restyle({attr})
+
+    def restyle(self, changed: set[str]) -> None:
+        """The card art and animation speed as the settings say; the table laid out again when
+        the hand or the still-winnable line changed (``changed``: setting names), the line's
+        answer asked again when it was turned on or off."""
+        s = self.settings
         self.art = cards_art.CardArt(s.four_colour, s.card_back)
         self.anim.speed = s.anim_speed
-        if attr in ("left_handed", "live_winnable"):
+        if changed & {"left_handed", "live_winnable"}:
             self.resize(*self.app.size)
-        if attr == "live_winnable":
+        if "live_winnable" in changed:
             self.assist.position_changed()
         self.stale = True
 

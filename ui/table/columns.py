@@ -201,8 +201,8 @@ class ColumnsTable(GameTable):
         self.art.compact = True
         self.stale = True
 
-    def settings_changed(self, attr: str) -> None:
-        super().settings_changed(attr)
+    def restyle(self, changed: set[str]) -> None:
+        super().restyle(changed)
         self.art.compact = True
 
     def on_start(self) -> None:

@@ -263,9 +263,9 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         self.base = None
         self.stale = True
 
-    def settings_changed(self, attr: str) -> None:
-        super().settings_changed(attr)
-        self.layout_cards(self.frame)
+    def restyle(self, changed: set[str]) -> None:
+        super().restyle(changed)
+        self.layout_cards(self.frame)   # the card art is the layout's (compact on small piles)
 
     def ahead_widths(self) -> list[int]:
         """The widths of the stock, the waste and the discard pile where they differ from the
