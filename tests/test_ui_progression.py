@@ -83,7 +83,8 @@ def test_the_end_panel_shows_points_places_badges_and_shares():
         lines = t.progression_lines()
         assert lines[0].startswith(f"Points: {t.outcome.points:,}") and "record #1" in lines[0] \
             and "daily record #1" in lines[0]
-        assert lines[1] == "Badge earned: First win"
+        assert lines[1] == f"Deal of the day {d.date}: result copied to share"
+        assert lines[2] == "Badge earned: First win"
         assert clipboard.LAST[0].startswith(f"Pasyans {d.date} · TriPeaks \u2713 ")
         app.frame()
         save_screen(app.screen, f"end-panel-daily-{size[0]}x{size[1]}.png")
@@ -200,3 +201,38 @@ def test_a_win_undone_and_won_again_shows_the_recorded_win_only():
     play_through(t, sol[-1:])
     again = t.progression_lines()
     assert again == first[:1] and again[0].startswith("Points: ")
+
+
+def test_a_daily_won_first_keeps_its_result_copied_line_under_a_badge_and_the_undo_line():
+    """The daily's "result copied to share" is the only word that the clipboard was written
+    (badges have their toast): a Pyramid daily's panel (two lines after the layout's) and a
+    TriPeaks daily won with undo (points, undo and badge lines) kept it out."""
+    import pygame
+    from games.pyramid import Pyramid
+    from ui.table.pyramid import PyramidTable
+
+    d = daily.daily_deal("2026-12-04", "pyramid")
+    sol = Pyramid.solve(Pyramid.deal(d.number, Pyramid.check_options(d.options)), timeout=30)
+    assert sol.status == "solved"
+    app = new_app(Store(MemoryStorage()), PyramidTable(d.number, d.options))
+    t = app.scene
+    t.start(d.number, d.options, daily=d.date)
+    for m in sol.moves:
+        assert t.play(m)
+    assert Pyramid.status(t.state) == "won" and t.outcome.new_badges
+    lines = t.progression_lines()
+    assert lines[2].startswith("Points: ") and lines[3] == f"Deal of the day {d.date}: result copied to share"
+    pygame.display.quit()
+
+    d = daily.daily_deal("2026-12-04", "tripeaks")
+    app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number))
+    t = app.scene
+    t.start(d.number, d.options, daily=d.date)
+    sol = solve(d.number, d.options)
+    play_through(t, sol[:1])
+    t.undo()
+    play_through(t, sol)
+    assert TriPeaks.status(t.state) == "won" and t.history.undo_used and t.outcome.new_badges
+    assert t.progression_lines()[1:] == [f"Deal of the day {d.date}: result copied to share",
+                                         "A win with undo does not enter the records"]
+    pygame.display.quit()

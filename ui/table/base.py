@@ -2007,8 +2007,9 @@ class GameTable(Scene):
 
     # -- the progression's lines under every end panel's body ------------------------------------
     def progression_lines(self) -> list[str]:
-        """What the end panel adds (docs/progression.md): the points of a win, its places in the
-        records (or why it has none), badges just earned. At most three short lines."""
+        """What the end panel adds (docs/progression.md): the points of a win and its places in the
+        records, a daily's result copied, why a win has no place, badges just earned. At most
+        three short lines, in that order of need (the badges have had their toast)."""
         o = self.outcome
         if o is None:
             return []
@@ -2021,14 +2022,14 @@ class GameTable(Scene):
             lines.append(" · ".join(first))
         if self.session.won_again:     # won before, undone, won again: the first win is the one counted
             return lines
+        if self.daily_date is not None:     # the only word that the clipboard was written
+            lines.append(tr("Deal of the day {date}: result copied to share", date=self.daily_date))
         if o.points and self.history.undo_used:
             lines.append(tr("A win with undo does not enter the records"))
-        if o.new_badges:
+        if o.new_badges:                    # last: a toast has announced them already
             from games.badges import BY_ID
 
             lines.append(tr("Badge earned: {name}", name=", ".join(tr(BY_ID[b].name) for b in o.new_badges)))
-        if self.daily_date is not None:
-            lines.append(tr("Deal of the day {date}: result copied to share", date=self.daily_date))
         return lines[:3]
 
     def _progression_size(self) -> tuple[int, int]:
