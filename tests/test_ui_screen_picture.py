@@ -100,9 +100,10 @@ class Watch:
             if self.want is None:
                 continue
             self.frames += 1
-            got = screen_bytes(app.screen, self.box)
-            assert got == self.want, \
-                f"frame {self.frames}: the screen is not the still picture with what moves over it"
+            # raised by hand: pytest's explanation of two unequal screens' bytes takes minutes
+            if screen_bytes(app.screen, self.box) != self.want:
+                raise AssertionError(f"frame {self.frames}: the screen is not the still picture with what "
+                                     "moves over it")
 
     def post(self, kind, **fields) -> None:
         """A pygame event, then a watched frame."""
