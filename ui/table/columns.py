@@ -512,7 +512,7 @@ class ColumnsTable(GameTable):
         outline) with a small slop around it; each at least :data:`ui.frame.TOUCH` px each way.
         Felt away from the cards answers nothing."""
         s = self.state if s is None else s
-        rects = self.pile_rects(s, key)
+        rects = self.pile_view(s, key)[1]
         g = round(self.pitch - self.card_w)
         slop = max(4, round(0.1 * self.card_w))
         if key[0] == "col":
@@ -547,7 +547,7 @@ class ColumnsTable(GameTable):
             return hit.FINISH
         s = self.state
         for key in self.all_keys():
-            cards = self.pile_cards(s, key)
+            cards, rects = self.pile_view(s, key)[:2]
             if key[0] == "col":
                 if not self.zone(key, None).collidepoint(pos):
                     continue
@@ -561,7 +561,6 @@ class ColumnsTable(GameTable):
                 if self.zone(key, None).collidepoint(pos):
                     return hit.pile(key)
                 continue
-            rects = self.pile_rects(s, key)
             for i in range(len(cards) - 1, -1, -1):
                 if rects[i].collidepoint(pos) or (i == len(cards) - 1 and self.zone(key, i).collidepoint(pos)):
                     return hit.card(key, i)
