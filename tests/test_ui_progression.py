@@ -236,3 +236,33 @@ def test_a_daily_won_first_keeps_its_result_copied_line_under_a_badge_and_the_un
     assert t.progression_lines()[1:] == [f"Deal of the day {d.date}: result copied to share",
                                          "A win with undo does not enter the records"]
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("k", ["K_RETURN", "K_SPACE", "K_u"])
+def test_a_doubled_key_on_the_winning_card_leaves_the_end_panel_to_the_player(k):
+    """Enter on the keyboard focus plays the winning card and the won panel opens in that frame;
+    Enter again at once pressed the panel's first button (Replay: the panel and its points never
+    seen). An end panel ignores keys for ``END_PANEL_GUARD`` seconds after it opens, as taps."""
+    import pygame
+    from conftest import key
+    from ui.table import base as base_mod
+
+    d = daily.daily_deal("2026-12-04", "tripeaks")
+    app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number))
+    t = app.scene
+    t.start(d.number, d.options)
+    line = solve(d.number, d.options)
+    play_through(t, line[:-1])
+    mv = TriPeaks.parse_move(t.state, line[-1])
+    t.focus = hit.STOCK if mv == DRAW else hit.slot(mv)
+    moves = len(t.history.actions)
+    key(app, pygame.K_RETURN)
+    assert TriPeaks.status(t.state) == "won" and t.panel is not None and t.panel.end is not None
+    panel = t.panel
+    key(app, getattr(pygame, k))               # at once: the key pressed twice
+    assert app.scene is t and t.panel is panel
+    assert TriPeaks.status(t.state) == "won" and len(t.history.actions) == moves + 1
+    t.panel.opened -= base_mod.END_PANEL_GUARD    # later, the panel answers
+    key(app, pygame.K_RETURN)
+    assert t.panel is not panel
+    pygame.display.quit()

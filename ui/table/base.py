@@ -75,9 +75,10 @@ however busy (a long run of drawn frames, a drag)."""
 DOUBLE_TAP = 0.35     # s: a second tap this soon on the same spot is a double tap
 DOUBLE_TAP_PX = 40    # px: "the same spot"
 END_PANEL_GUARD = 0.45
-"""Seconds an end panel (won or lost) ignores taps after it opens, over :data:`DOUBLE_TAP`:
-with animation off it opens in the frame of the tap that ended the game, and that tap doubled
-(or a nervous extra one) took the button under the finger (Undo, Home) or closed the panel."""
+"""Seconds an end panel (won or lost) ignores taps and keys after it opens, over
+:data:`DOUBLE_TAP`: with animation off it opens in the frame of the tap that ended the game, and
+that tap doubled (or a nervous extra one) took the button under the finger (Undo, Home) or closed
+the panel; Enter pressed twice on the winning card pressed its first button (Replay)."""
 AHEAD_WIDTHS = 8
 """Card widths besides today's whose faces a table makes ahead for its next move, at most (each
 is up to 52 faces, made in the frames' spare time; a long run moved can change a column table's
@@ -1049,6 +1050,8 @@ class GameTable(Scene):
         if isinstance(event, PointerEvent):
             self.pointer(event)
         elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if self.end_panel_guarded():
+                return      # the key that ended the game, doubled (Enter on the focus): as a tap
             if self.panel is not None and self.panel.end is not None and event.type == pygame.KEYDOWN \
                     and event.key in (pygame.K_ESCAPE, pygame.K_u, pygame.K_z):
                 if event.key == pygame.K_ESCAPE:   # the end panel closes: the finished table stays
@@ -1079,7 +1082,7 @@ class GameTable(Scene):
             self.stale = True
         elif ev.kind == "tap":
             if self.panel is not None:
-                if self.panel.end is not None and self.app.now() - self.panel.opened < END_PANEL_GUARD:
+                if self.end_panel_guarded():
                     return      # the tap that ended the game, doubled: the panel is the player's to read
                 if self.panel.end is not None and not self.panel.rect.collidepoint(ev.pos) \
                         and not self.panel.rect.collidepoint(ev.start):
@@ -1099,6 +1102,12 @@ class GameTable(Scene):
                 played = self.history is not None and len(self.history.states) > moves \
                     and self.history.actions[-1] not in self.STOCK_TEXTS
                 self._tap_mark = (self.app.now(), ev.pos, len(self.history.states)) if played else None
+
+    def end_panel_guarded(self) -> bool:
+        """Whether an end panel is open and younger than :data:`END_PANEL_GUARD`: taps and keys
+        are ignored then."""
+        return self.panel is not None and self.panel.end is not None \
+            and self.app.now() - self.panel.opened < END_PANEL_GUARD
 
     def spent_tap(self, pos) -> bool:
         """Whether a tap at ``pos`` is the second of a double tap whose first played a move
