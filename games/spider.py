@@ -586,3 +586,28 @@ class Spider(Rules):
         from .solvers.spider import solver
 
         return solver(state, max_nodes, timeout, clock)
+
+    @classmethod
+    def solve(cls, state: SpiderState, timeout: float | None = None, max_nodes: int | None = None,
+              clock: Clock = time.perf_counter):
+        """Solve from ``state`` to the end of the budget (``python -m games solve``): the
+        solver's answer, except that when its pruned search tried everything it keeps and
+        ended ``unknown`` before the budget was spent (its pruning leaves moves out:
+        :mod:`games.solvers.spider`, "Pruning"), a depth-first search over every legal move
+        (:class:`games.solvers.search.Search`, positions compared without the score) goes on
+        with the budget left, so that a small lost position is proved lost instead of
+        answered ``unknown`` at once (docs/contract.md: ``unknown`` means the budget ran
+        out). :returns: a :class:`games.solvers.search.Result` (nodes and seconds of both)."""
+        from .solvers.search import UNKNOWN, Result, Search, replays_to_win
+
+        r = cls.solver(state, max_nodes=max_nodes, timeout=timeout, clock=clock).run()
+        if r.status != UNKNOWN or (timeout is not None and r.seconds >= timeout) \
+                or (max_nodes is not None and r.nodes >= max_nodes):
+            return r
+        every = Search(state, lambda s: ((m, cls.apply(s, m)) for m in cls.legal_moves(s)),
+                       lambda s: cls.status(s) == WON, cls.format_move,
+                       key=lambda s: (s.columns, s.down, len(s.stock)),
+                       verify=lambda start, moves: replays_to_win(cls, start, moves),
+                       max_nodes=None if max_nodes is None else max_nodes - r.nodes,
+                       timeout=None if timeout is None else timeout - r.seconds, clock=clock).run()
+        return Result(every.status, every.moves, r.nodes + every.nodes, r.seconds + every.seconds)

@@ -72,6 +72,33 @@ def test_exhausted_after_pruning_is_unknown_not_unsolvable():
     assert r.status == UNKNOWN and r.nodes < 1000
 
 
+@pytest.mark.parametrize("suits", [1, 4])
+def test_solve_proves_a_small_lost_position_its_pruned_search_leaves_unknown(suits, tmp_path, capsys):
+    """``solve``'s ``unknown`` means the budget ran out (docs/contract.md): where the pruned
+    search tried all it keeps and ends unknown at once, every legal move is searched with the
+    budget left. Three cards cannot fill ten columns, so no deal is ever legal and nothing
+    completes: lost (it said ``unknown`` after 0.1 s of a 30 s budget); relaxed, it is won."""
+    suit = "S" if suits == 1 else "D"
+    s = pos(f"3{suit}", f"2{suit}", f"A{suit}", stock=" ".join(f"{r}{suit}" for r in "KQJT98765" + "4"),
+            suits=suits, completed=7)
+    assert Spider.solver(s, timeout=30).run().status == UNKNOWN       # the pruned search alone
+    r = Spider.solve(s, timeout=30)
+    assert r.status == UNSOLVABLE and r.seconds < 30
+    f = tmp_path / "lost.txt"
+    f.write_text(Spider.format_position(s))
+    assert main(["solve", "spider", "--position", str(f), "--timeout", "30"]) == 1
+    assert capsys.readouterr().out == "unsolvable\n"
+    relaxed = Spider.solve(pos(f"3{suit}", f"2{suit}", f"A{suit}", stock=" ".join(f"{r}{suit}" for r in "KQJT987654"),
+                               suits=suits, completed=7, extra="Relaxed: yes"), timeout=30)
+    assert relaxed.status == SOLVED
+
+
+def test_solve_keeps_unknown_when_the_budget_ran_out():
+    s = Spider.deal(1, {"suits": "4"})
+    r = Spider.solve(s, max_nodes=500)
+    assert r.status == UNKNOWN and r.nodes == Spider.solver(s, max_nodes=500).run().nodes   # nothing more
+
+
 def test_later_attempt_passes_over_the_best_candidate():
     # 4-suit deal 6, the limited discrepancy search (lane 0): the best-scored choice of deal point
     # leads nowhere (attempt 0, no discrepancy), a later attempt that takes a lower candidate
