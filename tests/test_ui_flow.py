@@ -281,6 +281,7 @@ def test_won_panel_offers_home_and_undo_and_esc_closes():
 
     key_ = stats_key("freecell", t.saved.options)
     assert app.progress.stats[key_]["won"] == 1
+    t.panel.opened -= END_PANEL_GUARD               # the player reads the panel first
     key(app, pygame.K_ESCAPE)                       # Esc closes the panel; the won table stays
     assert t.panel is None and app.scene is t
     click(app, bar(app, "undo"))                    # the last move comes back
@@ -740,6 +741,47 @@ def test_column_game_win_plays_a_card_cascade_then_the_panel():
     assert t.panel.end is not None
 
 
+@pytest.mark.parametrize("k", ["K_u", "K_RETURN"])
+def test_a_key_in_the_win_cascade_ends_it_as_a_tap_and_the_won_panel_opens(k):
+    """U (or any key) while the win's cascade plays undid the winning move, and the won panel
+    a finishing celebration opens came up anyway over a game in play, the lost panel's lines
+    drawn in it. A key now ends the celebration as a tap does; the won panel opens on the won
+    game and the key is spent; undo straight from the cascade takes the win back and leaves no
+    panel."""
+    app = make("freecell", 3, anim="fast", auto_foundation=False)
+    t = app.scene
+    from games.freecell import FreeCell
+    for m in FreeCell.solver(t.state, max_nodes=2_000_000).run().moves:
+        t.settle()
+        assert t.player_move(t.rules.parse_move(t.state, m))
+    t.settle()
+    run_until(app, lambda: t.anim.busy("celebrate"), 3000)
+    n = len(t.history.actions)
+    key(app, getattr(pygame, k))
+    assert t.panel is not None and t.panel.end is not None and t.panel.title == "You won!"
+    assert t.rules.status(t.state) == "won" and len(t.history.actions) == n
+    t.undo()                         # the panel's U, later: the win taken back, no panel
+    assert t.panel is None and t.rules.status(t.state) == "playing"
+    frames(app, 3.0)
+    assert t.panel is None and not t.anim.busy("celebrate")
+
+
+def test_undo_while_the_win_waits_for_its_cascade_opens_no_panel_over_the_game():
+    app = make("klondike", 3, anim="fast", auto_foundation=False)
+    t = app.scene
+    from games.klondike import Klondike
+    line = Klondike.solver(t.state, max_nodes=2_000_000).run().moves
+    for m in line:
+        t.settle()
+        assert t.player_move(t.rules.parse_move(t.state, m))
+    t.settle()
+    assert t.rules.status(t.state) == "won" and t.anim.busy("wait")
+    t.undo()
+    assert t.panel is None and t.rules.status(t.state) == "playing"
+    frames(app, 3.0)
+    assert t.panel is None and not t.anim.busy("celebrate")
+
+
 # -- 11. drag in TriPeaks and Pyramid --------------------------------------------------------------
 def drag_to(app, start, end, steps=6):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
@@ -923,6 +965,7 @@ def test_end_panel_buttons_by_keys_and_a_focus_ring():
     win_freecell(app)
     p = t.panel
     assert p is not None and p.end is not None
+    p.opened -= END_PANEL_GUARD                         # the player reads the panel first
     names = [b.name for b in p.buttons]
     assert not focus_ring_drawn(app, p.buttons[0].rect)
     key(app, pygame.K_TAB)                              # the focus comes onto the first button
@@ -946,6 +989,7 @@ def test_end_panel_buttons_have_letters(letter, check):
     t = app.scene
     win_freecell(app)
     assert t.panel is not None and t.panel.end is not None
+    t.panel.opened -= END_PANEL_GUARD                   # the player reads the panel first
     key(app, letter)
     assert check(t)
 

@@ -640,9 +640,10 @@ class GameTable(Scene):
         """Take back the player's last action (:meth:`Session.undo`: its undo group), pending
         automatic moves settled first."""
         self.settle()
+        self.anim.finish()      # before the panel closes: a celebration ending opens the won panel
+        self.anim.cancel("celebrate")   # a cascade a finished wait began: the win is taken back
         if self.panel is not None:
             self.close_panel()
-        self.anim.finish()
         try:
             self.session.undo()
         except IllegalMove as e:
@@ -668,6 +669,9 @@ class GameTable(Scene):
         settling pending moves first; returns how many were taken back."""
         self.settle()
         self.anim.finish()
+        self.anim.cancel("celebrate")
+        if self.panel is not None and self.panel.end is not None:
+            self.close_panel()  # an end panel a finished celebration (or wait) opened
         k = self.session.undo_moves(k)
         self.hint_search = self.hint_move = None
         self.on_undo()
@@ -1052,6 +1056,10 @@ class GameTable(Scene):
         elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             if self.end_panel_guarded():
                 return      # the key that ended the game, doubled (Enter on the focus): as a tap
+            if self.panel is None and self.win_celebrated():
+                if event.type == pygame.KEYDOWN:
+                    self.anim.finish("celebrate")   # as a tap: the celebration ends, the panel opens
+                return
             if self.panel is not None and self.panel.end is not None and event.type == pygame.KEYDOWN \
                     and event.key in (pygame.K_ESCAPE, pygame.K_u, pygame.K_z):
                 if event.key == pygame.K_ESCAPE:   # the end panel closes: the finished table stays
@@ -1090,7 +1098,7 @@ class GameTable(Scene):
                     return
                 self.panel.tap(ev.pos, ev.start)
                 return
-            if self.anim.busy("celebrate"):
+            if self.win_celebrated():
                 self.anim.finish("celebrate")
                 return
             target = self.target_at(ev.pos)
@@ -1102,6 +1110,11 @@ class GameTable(Scene):
                 played = self.history is not None and len(self.history.states) > moves \
                     and self.history.actions[-1] not in self.STOCK_TEXTS
                 self._tap_mark = (self.app.now(), ev.pos, len(self.history.states)) if played else None
+
+    def win_celebrated(self) -> bool:
+        """Whether the game's end is being celebrated (its panel follows): a tap or key then
+        only ends the celebration. A celebration during play (TriPeaks' streaks) lets taps play."""
+        return self.anim.busy("celebrate") and self.rules.status(self.state) != PLAYING
 
     def end_panel_guarded(self) -> bool:
         """Whether an end panel is open and younger than :data:`END_PANEL_GUARD`: taps and keys
