@@ -719,14 +719,20 @@ def test_focus_is_drawn_and_moves_with_the_arrows():
 
 
 # -- 9. a win is celebrated in every game ----------------------------------------------------------
-def test_column_game_win_plays_a_card_cascade_then_the_panel():
-    app = make("freecell", 3, anim="fast", auto_foundation=False)
+def play_to_the_win(game, number):
+    """``(app, table)``: deal ``number`` of a column game played to its win by the solver's line
+    through the table, animation fast, auto to foundation off; the win's animations just begun."""
+    app = make(game, number, anim="fast", auto_foundation=False)
     t = app.scene
-    from games.freecell import FreeCell
-    for m in FreeCell.solver(t.state, max_nodes=2_000_000).run().moves:
+    for m in t.rules.solver(t.state, max_nodes=2_000_000).run().moves:
         t.settle()
         assert t.player_move(t.rules.parse_move(t.state, m))
     t.settle()
+    return app, t
+
+
+def test_column_game_win_plays_a_card_cascade_then_the_panel():
+    app, t = play_to_the_win("freecell", 3)
     run_until(app, lambda: t.anim.busy("celebrate"), 3000)
     tw = t.anim.of("celebrate")[0]
     assert len(tw.data["cards"]) == 52 and t.panel is None
@@ -748,13 +754,7 @@ def test_a_key_in_the_win_cascade_ends_it_as_a_tap_and_the_won_panel_opens(k):
     drawn in it. A key now ends the celebration as a tap does; the won panel opens on the won
     game and the key is spent; undo straight from the cascade takes the win back and leaves no
     panel."""
-    app = make("freecell", 3, anim="fast", auto_foundation=False)
-    t = app.scene
-    from games.freecell import FreeCell
-    for m in FreeCell.solver(t.state, max_nodes=2_000_000).run().moves:
-        t.settle()
-        assert t.player_move(t.rules.parse_move(t.state, m))
-    t.settle()
+    app, t = play_to_the_win("freecell", 3)
     run_until(app, lambda: t.anim.busy("celebrate"), 3000)
     n = len(t.history.actions)
     key(app, getattr(pygame, k))
@@ -767,14 +767,7 @@ def test_a_key_in_the_win_cascade_ends_it_as_a_tap_and_the_won_panel_opens(k):
 
 
 def test_undo_while_the_win_waits_for_its_cascade_opens_no_panel_over_the_game():
-    app = make("klondike", 3, anim="fast", auto_foundation=False)
-    t = app.scene
-    from games.klondike import Klondike
-    line = Klondike.solver(t.state, max_nodes=2_000_000).run().moves
-    for m in line:
-        t.settle()
-        assert t.player_move(t.rules.parse_move(t.state, m))
-    t.settle()
+    app, t = play_to_the_win("klondike", 3)
     assert t.rules.status(t.state) == "won" and t.anim.busy("wait")
     t.undo()
     assert t.panel is None and t.rules.status(t.state) == "playing"
