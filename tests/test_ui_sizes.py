@@ -322,6 +322,28 @@ def _screen_targets(size):
     return out
 
 
+@pytest.mark.parametrize("size", [(844, 390), (740, 360), (900, 400)], ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("left_handed", [False, True])
+def test_the_daily_screens_top_bar_holds_its_month_and_share_for_either_hand(size, left_handed):
+    """On a phone on its side the Deal of the day puts the month ("<", its name, ">") and Share
+    in the top bar beside the back button. Left-handed, the back button is on the right and the
+    bar kept its right-handed left edge: "<" off the screen, the month's name drawn over the
+    title, Share over the back button. Every button on the screen, none over another, the
+    month's bar clear of the title."""
+    from ui.scenes.daily import Arrangement, DailyScene
+
+    app = new_app(DailyScene(None), size, _records_store(), left_handed=left_handed)
+    sc = app.scene
+    assert sc.arrangement is Arrangement.BAR
+    screen = pygame.Rect(0, 0, *size)
+    rects = [(b.name, b.rect) for b, _ in sc.buttons]
+    assert all(screen.contains(r) for _, r in rects), rects
+    assert not [(a, b) for (a, ra), (b, rb) in itertools.combinations(rects, 2) if ra.colliderect(rb)]
+    assert sc.month_bar.width >= 3 * TOUCH and screen.contains(sc.month_bar)
+    assert not sc.month_bar.colliderect(sc.top_title) and sc.top_title.width > 0
+    pygame.display.quit()
+
+
 @pytest.mark.parametrize("size", SIZES + SMALLEST, ids=lambda s: "%dx%d" % s)
 def test_every_button_row_and_key_is_a_44_px_target(size):
     """Every button, row and key of every screen (:func:`_screen_targets`) at least

@@ -188,9 +188,12 @@ class DailyScene(ScreenScene):
         y0, mo = self.month
         t = daily.parse_date(self.today)
         # the month: previous, name, next (in the top bar over the calendar when it is there)
+        # the top bar's room beside the back button (on the right when left-handed)
+        back = self.buttons[0][0].rect
+        bar_left = m if self.settings.left_handed else back.right + 4
+        bar_right = back.x - 4 if self.settings.left_handed else w - m
         if self.arrangement is Arrangement.BAR:
-            bar = pygame.Rect(self.buttons[0][0].rect.right + 4, (self.top.height - T) // 2,
-                              self.cal.right - self.buttons[0][0].rect.right - 4, T)
+            bar = pygame.Rect(bar_left, (self.top.height - T) // 2, self.cal.right - bar_left, T)
             aw = T + 4
             grid_top = self.cal.y
         else:
@@ -224,7 +227,7 @@ class DailyScene(ScreenScene):
         share_label = tr("Share results")
         if self.arrangement is Arrangement.BAR:
             sw = max(T, min(self.list.width // 2, text.width(share_label, self.fs) + 28))
-            sr = pygame.Rect(w - m - sw, (self.top.height - T) // 2, sw, T)
+            sr = pygame.Rect(bar_right - sw, (self.top.height - T) // 2, sw, T)
             self.top_title = pygame.Rect(self.cal.right + m, 0, sr.x - self.cal.right - 2 * m, self.top.height)
             rows_bottom = self.list.bottom
         else:
