@@ -5,6 +5,7 @@ and variants of the last stages tried on positions, not seconds:
     python bench/spider_endgame.py roots --positions 19 [--nodes 400000] [--alone 30000]
     python bench/spider_endgame.py trial --positions 1-180 [--nodes 150000] [--last-weights W,…]
                                          [--pen-quota N] [--patience N[:work|pr]] [--last-rank NAME=W,…]
+                                         [--novelty P] [--fifo]
 
 ``where`` runs :class:`games.solvers.spider.SpiderBeam` (the solver's search, no clock) on each
 position and prints, per stage (deals made), its share of the expansions, how many stage searches
@@ -29,7 +30,17 @@ there, so a changed solver fails loudly rather than testing something else):
   or, with ``pr``, no lower priority popped;
 - ``--last-rank NAME=W,…`` — the last level's candidates ranked by their priority plus ``W``
   points a unit of each named feature of ``bench/spider_learn.py`` (:attr:`SpiderBeam.rank_level`),
-  the other levels by priority.
+  the other levels by priority;
+- ``--novelty P`` — a stage search takes ``P`` points off the priority of a state (in its heap
+  only; the level's candidates keep theirs) whose move made a *feature* it had not made before
+  from a parent with the same work left (2 × face-down cards + cards): the run's base card on the
+  card under it (or in an empty column, or a run completed), or the card left on top of the
+  source column. The novelty of best-first width search (Lipovetzky and Geffner, "Best-First
+  Width Search: Exploration and Exploitation in Classical Planning", AAAI 2017), as a bonus, the
+  features' table partitioned by the work left;
+- ``--fifo`` — a stage search breaks ties between states of equal priority by the earliest made,
+  not the latest: a change that should change nothing that matters, so what it changes in the
+  counts is the noise any variant's counts carry.
 
 It prints one line a position (positions generated to a win, ``-``: none within ``--nodes``; its
 status; CPU seconds) and how many of positions 1-20, 21-60 and 61 up are won within 90 000,
@@ -257,6 +268,50 @@ def variant(a) -> types.ModuleType:
                "                    g = (ppr if expanded > 1 else 1 << 59) if PAT_PR else work\n"
                "                    if g < st.bw:\n"
                "                        st.bw, st.bx = g, expanded\n")
+    if getattr(a, "novelty", 0):
+        knobs.append(f"NOVELTY = {round(a.novelty * 20)}")  # in SCALE units
+        change("        nodes, seen, stages = self._nodes, self.seen, self._stages\n        while True:\n",
+               "        nodes, seen, stages = self._nodes, self.seen, self._stages\n        novel = NOVELTY\n"
+               "        while True:\n")
+        change("                stage, cands, heap, quota = st.stage, st.cands, st.heap, st.quota\n",
+               "                stage, cands, heap, quota, met = st.stage, st.cands, st.heap, st.quota, st.met\n")
+        change("                    work = p.last_work\n",
+               "                    work = p.last_work\n"
+               "                    part = work << 16  # the features' partition: the parent's work\n")
+        change("                                break\n"
+               "                            push(heap, (pr << 32) - j)\n",
+               "                                break\n"
+               "                            a = move[0]\n"
+               "                            if a >= 0:  # a move, not the fill before a deal\n"
+               "                                n = move[2]\n"
+               "                                cb = nxt[0][move[1]]\n"
+               "                                ca = nxt[0][a]\n"
+               "                                if len(cb) > n:  # the run's base card on the card under it\n"
+               "                                    f1 = part | cb[-n - 1] + 4 << 8 | cb[-n] + 4\n"
+               "                                elif len(cb) == n:  # in an empty column\n"
+               "                                    f1 = part | 3 << 8 | cb[-n] + 4\n"
+               "                                else:  # a run completed and left\n"
+               "                                    f1 = part | 2 << 8 | 4\n"
+               "                                f2 = part | 1 << 8 | (ca[-1] + 4 if ca else 0)  # the source's top\n"
+               "                                if f1 not in met:\n"
+               "                                    met.add(f1)\n"
+               "                                    if f2 not in met:\n"
+               "                                        met.add(f2)\n"
+               "                                    pr -= novel\n"
+               "                                elif f2 not in met:\n"
+               "                                    met.add(f2)\n"
+               "                                    pr -= novel\n"
+               "                            push(heap, (pr << 32) - j)\n")
+        change('    __slots__ = ("stage", "heap", "cands", "ordered", "expanded", "quota")\n',
+               '    __slots__ = ("stage", "heap", "cands", "ordered", "expanded", "quota", "met")\n')
+        change("        self.expanded, self.quota = 0, quota\n",
+               "        self.expanded, self.quota = 0, quota\n        self.met = set()\n")
+    if getattr(a, "fifo", False):
+        assert not a.patience, "--fifo and --patience change the same lines"
+        change("                    idx = -pop(heap) & OPEN_LOW\n", "                    idx = pop(heap) & OPEN_LOW\n")
+        change("                            push(heap, (pr << 32) - j)\n", "                            push(heap, (pr << 32) + j)\n")
+        change("        self.stage, self.heap, self.cands, self.ordered = stage, [-root], [], True\n",
+               "        self.stage, self.heap, self.cands, self.ordered = stage, [root], [], True\n")
     change("\nKEEP = 3_000_000", "\n" + "\n".join(knobs) + "\nKEEP = 3_000_000")
     mod = types.ModuleType("games.solvers.spider_variant")
     mod.__package__ = "games.solvers"
@@ -269,7 +324,8 @@ def trial(a, ap) -> None:
     mod = variant(a)
     which, states = chosen_states(ap, position_list(a.positions), "4")
     print(f"# spider_endgame.py trial --positions {a.positions} --nodes {a.nodes} --last-weights "
-          f"{a.last_weights} --pen-quota {a.pen_quota} --patience {a.patience} --last-rank {a.last_rank}")
+          f"{a.last_weights} --pen-quota {a.pen_quota} --patience {a.patience} --last-rank {a.last_rank}"
+          f" --novelty {a.novelty} --fifo {a.fifo}")
     got = {}
     t_all = time.process_time()
     for n in which:
@@ -301,6 +357,8 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--pen-quota", type=int, default=0)
     t.add_argument("--patience", default="", help="N[:work|pr]")
     t.add_argument("--last-rank", default="", help="NAME=W,… of bench/spider_learn.py's features")
+    t.add_argument("--novelty", type=float, default=0.0, help="points off a state whose move made a new feature")
+    t.add_argument("--fifo", action="store_true", help="a stage search's ties: the earliest state first")
     a = ap.parse_args(argv)
     {"where": where, "roots": roots, "trial": trial}[a.mode](a, {"where": w, "roots": r, "trial": t}[a.mode])
     return 0

@@ -395,10 +395,26 @@ def test_spider_endgame_variants_change_only_what_they_say(tmp_path):
     assert (rc.status, copy.nodes, rc.moves) == ("solved", plain.nodes, r.moves)
     # each knob searches otherwise; a win it finds replays through the rules
     for kw in ({"last_weights": "3,2.5,2,2,1,2,4,1"}, {"pen_quota": 600}, {"patience": "100"},
-               {"patience": "100:pr"}):
+               {"patience": "100:pr"}, {"novelty": 4.0}, {"fifo": True}, {"novelty": 4.0, "fifo": True}):
         other, ro = se.beam(knobs(**kw), s3, 60000)
         assert other.nodes != plain.nodes, kw
         assert ro.status != "solved" or replays_to_win(Spider, s3, ro.moves)
+    # the novelty: 9H can go onto either TH (twins; the stock lasts, so two states) or into the
+    # empty column; both moves onto a TH make the same features (9H on TH, KS left on top), so the
+    # first made gets the points off its priority and the second none; the move into the empty
+    # column makes a new one (9H in an empty column) and gets them too
+    from tests.test_spider import pos
+    t = pos("KS 9H", "TH", "TH", "2C", "", "4D", "6C", "QC", "4S", "6S", stock="AS 2S 3S 4S 5S 6S 7S 8S 9S TS")
+    for points in (4.0, 0.0):
+        mod = knobs(novelty=points)
+        b = mod.SpiderBeam(mod._Problem(t), lambda m: replays_to_win(Spider, t, m), max_nodes=1000)
+        assert b.step(1) is None and b.expansions == 1
+        q = mod._Problem(t)
+        want = {m[:2]: pr for m, nxt, pr in q.successors(q.root, 1, set()) if m[0] >= 0}
+        got = {b._nodes[-key & mod.OPEN_LOW][1][:2]: (key + mod.OPEN_LOW) >> 32 for key in b._stages[0].heap}
+        off = round(points * mod.SCALE)
+        assert want[(0, 1)] == want[(0, 2)] and set(want) == {(0, 1), (0, 2), (0, 4)}
+        assert got == {(0, 1): want[(0, 1)] - off, (0, 2): want[(0, 2)], (0, 4): want[(0, 4)] - off}
     # the last level's ranking: the other levels keep the priority's order
     s7 = states[6]
     base, _ = se.beam(se.sp, s7, 70000)
