@@ -188,7 +188,7 @@ def test_draw_3_progress_lanes_get_their_late_weight_once_late_nodes_are_spent(m
     monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
     sv = KlondikeSolver(s, max_nodes=150_000)
     stages = [lane for lane in sv.lanes if lane.__class__ is _StageLane]
-    assert [lane.weight for lane in stages] == [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
+    assert [lane.weight for lane in stages] == list(KlondikeSolver.EARLY3[1:])  # LATE ends EARLY3's window too
     while sv._late:  # the weights change when the late lanes join, at the first turn after LATE
         assert all(lane.weight != KlondikeSolver.STAGE_LATE3 for lane in stages)
         sv.step(1)
@@ -204,6 +204,40 @@ def test_draw_3_progress_lanes_get_their_late_weight_once_late_nodes_are_spent(m
         d1.step(1)
     assert [lane.weight for lane in d1.lanes if lane.__class__ is _StageLane and lane.pb.draw == 1] == \
         [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
+
+
+def test_draw_3_progress_lanes_weigh_early3_in_its_window_then_give_the_others_their_nodes(monkeypatch):
+    # bench/solvers.py's draw-3 position 16 is won by the first progress lane: weighted EARLY3[1]
+    # for the first EARLY3[0] nodes it wins with fewer nodes in all (6 384 against 9 996). A search
+    # that runs past the window gives every lane the nodes it gets without it (the lanes weighted
+    # down wait until their nodes per weight catch up), so with a window of 2 000 nodes the same
+    # position is won at the same node as without one; draw 1 has no window.
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from solvers import positions
+    early = KlondikeSolver.EARLY3
+    assert early is not None and early[0] < KlondikeSolver.LATE and early[1] > KlondikeSolver.STAGE[0]
+    s = positions("klondike", {"draw": "3"}, 15, 16)[15]
+    sv = KlondikeSolver(s)
+    stages = [lane for lane in sv.lanes if lane.__class__ is _StageLane]
+    assert [x.weight for x in stages] == list(early[1:])
+    r = sv.run()
+    assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)
+    monkeypatch.setattr(KlondikeSolver, "EARLY3", None)
+    r0 = KlondikeSolver(s).run()
+    assert r0.status == SOLVED and r.nodes < 0.7 * r0.nodes
+    monkeypatch.setattr(KlondikeSolver, "EARLY3", (2_000,) + early[1:])  # a short window: past it, the same search
+    sv = KlondikeSolver(s)
+    stages = [lane for lane in sv.lanes if lane.__class__ is _StageLane]
+    while sv._early:  # the weights change back at the first turn after the window
+        assert [x.weight for x in stages] == list(early[1:])
+        sv.step(50)
+    assert sv.nodes >= 2_000 and [x.weight for x in stages] == [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
+    r2 = sv.run()
+    assert r2.status == SOLVED and r2.nodes == r0.nodes
+    d1 = KlondikeSolver(positions("klondike", {"draw": "1"}, 15, 16)[15])
+    assert [x.weight for x in d1.lanes if x.__class__ is _StageLane] == [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
 
 
 def test_draw_3_talon_classes_and_their_dominance_match_the_reachable_cards():

@@ -1187,6 +1187,13 @@ class KlondikeSolver(Sliced):
     # lost: the exact-talon lane's states cost it its 30 s); None: it leaves at once (DEEP3_WEIGHTS)
     DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0, 8.0)
     KINGS3 = False  # the exact-talon lane's Abstract3(kings=...): see the module docstring
+    # draw 3: (nodes, the progress lane's weight, the second one's) for the search's first nodes, or None.
+    # The first progress lane wins most draw-3 hints that need more than a few thousand nodes; 4
+    # against STAGE's 2 gets them there sooner (bench position 16: 9 996 -> 6 384 nodes). Once the
+    # window ends the others catch up (a lane that is weighted down waits until its nodes per weight
+    # do), so a search that runs on past it gives each lane the nodes it gave before: item 4's 30 s
+    # searches change only in their first nodes (docs/solvers.md, item 1, "Session 20").
+    EARLY3: tuple | None = (30_000, 4.0, 2.0)
     _proof3 = None
     _stayed = False  # the watch fired and the exact-talon lane stayed (DEEP3_STAY)
 
@@ -1257,6 +1264,11 @@ class KlondikeSolver(Sliced):
         # lanes whose weight changes once LATE nodes are spent: draw 3's progress lanes (STAGE_LATE3)
         self._reweigh = [(x, self.STAGE_LATE3) for x in self.lanes
                          if x.__class__ is _StageLane] if state.draw == 3 and self.STAGE_LATE3 is not None else []
+        self._early = []  # (lane, weight after EARLY3's window)
+        if state.draw == 3 and self.EARLY3 is not None:
+            for x, w in zip([x for x in self.lanes if x.__class__ is _StageLane], self.EARLY3[1:]):
+                self._early.append((x, x.weight))
+                x.weight = w
 
     def _step(self, budget: int, t0: float) -> Result | None:
         if self._line is not None:  # a win found: its line is being made
@@ -1267,6 +1279,10 @@ class KlondikeSolver(Sliced):
                 if self._rollouts and self.ROLLOUT_AT is not None and self.nodes >= self.ROLLOUT_AT:
                     self.lanes += self._rollouts
                     self._rollouts = []
+                if self._early and (self.nodes >= self.EARLY3[0] or self.nodes >= self.LATE):
+                    for x, w in self._early:
+                        x.weight = w
+                    self._early = []
                 if (self._late or self._reweigh) and self.nodes >= self.LATE:
                     self.lanes += self._late
                     self._late = []
@@ -1515,6 +1531,7 @@ class KlondikeSolver(Sliced):
         self.lanes = []  # the search is over: free its memory
         self._late = []
         self._reweigh = []
+        self._early = []
         self._rollouts = []
         self._dead = {}
         self._lane = None
