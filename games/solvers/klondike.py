@@ -1142,8 +1142,11 @@ class KlondikeSolver(Sliced):
     the progress lanes of ``STAGE_DRAW3`` (``(weight, lifo)`` each) search the talon reached as in
     draw 3 and join once ``LATE`` nodes are spent (at a lane's turn); in draw 3 the exact-talon proof
     lane (weight ``PROOF3``) joins then, and the progress lanes' weight becomes ``STAGE_LATE3``
-    (``None``: unchanged). The schedule
-    counts nodes, not seconds, so slicing gives the same answer as one run.
+    (``None``: unchanged). In draw 3 the progress lanes weigh ``EARLY3[1:]`` for the first
+    ``EARLY3[0]`` nodes (a hint's share: its wins that need more than a few thousand nodes are
+    mostly the first progress lane's), then ``STAGE[0]`` and ``STAGE2[0]`` again; the lanes weighted
+    down meanwhile catch up, so a search that runs well past the window is node for node the one
+    without it (measured: docs/solvers.md, item 1, "Session 20"). The schedule counts nodes, not seconds, so slicing gives the same answer as one run.
 
     :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
     :param max_nodes: budget of positions generated (``None``: unlimited).
@@ -1188,12 +1191,14 @@ class KlondikeSolver(Sliced):
     DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0, 8.0)
     KINGS3 = False  # the exact-talon lane's Abstract3(kings=...): see the module docstring
     # draw 3: (nodes, the progress lane's weight, the second one's) for the search's first nodes, or None.
-    # The first progress lane wins most draw-3 hints that need more than a few thousand nodes; 4
-    # against STAGE's 2 gets them there sooner (bench position 16: 9 996 -> 6 384 nodes). Once the
-    # window ends the others catch up (a lane that is weighted down waits until its nodes per weight
-    # do), so a search that runs on past it gives each lane the nodes it gave before: item 4's 30 s
-    # searches change only in their first nodes (docs/solvers.md, item 1, "Session 20").
-    EARLY3: tuple | None = (30_000, 4.0, 2.0)
+    # The first progress lane wins most draw-3 hints that need more than a few thousand nodes; 3 + 1
+    # against STAGE's 2 + 2 gets them there sooner (bench position 16: 9 996 -> 6 889 nodes) and
+    # leaves the other lanes' shares as they were (the same sum). Once the
+    # window ends the others catch up (the lanes weighted down run until their nodes per weight
+    # do), so a search that runs well past it is node for node the one without it: item 4's 30 s
+    # searches change only where they answer within the first ~40 000 nodes (docs/solvers.md,
+    # item 1, "Session 20").
+    EARLY3: tuple | None = (30_000, 3.0, 1.0)
     _proof3 = None
     _stayed = False  # the watch fired and the exact-talon lane stayed (DEEP3_STAY)
 
