@@ -28,6 +28,19 @@ def test_solver_bench_runs(tmp_path):
         assert name in p.stdout
 
 
+def test_klondike_early3_bench_runs_both_searches_and_deals(tmp_path):
+    # position 3 is won by the first progress lane: with the window in fewer nodes than without;
+    # position 2 within its first quantum, the same nodes either way
+    p = run("bench/klondike_early3.py", "--positions", "2-3", "--rounds", "1", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    rows = {int(x.split()[0]): x.split() for x in p.stdout.splitlines() if x[:1] == " "}
+    assert rows[2][1] == rows[2][4] == "solved" and rows[2][2] == rows[2][5]
+    assert rows[3][1] == rows[3][4] == "solved" and int(rows[3][5]) < int(rows[3][2])
+    p = run("bench/klondike_early3.py", "--deals", "1-3", "--max-nodes", "3000", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert p.stdout.splitlines()[-1] == "same 2 nodes 1 DIFF 0"
+
+
 def test_hint_wait_bench_asks_the_app(tmp_path):
     p = run("bench/hint_wait.py", "--games", "tripeaks,klondike-3", "--count", "1", "--held-out", "0", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]

@@ -214,8 +214,12 @@ def test_draw_3_progress_lanes_weigh_early3_in_its_window_then_give_the_others_t
     # position is won at the same node as without one; draw 1 has no window.
     import sys
     from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-    from solvers import positions
+    bench = str(Path(__file__).resolve().parent.parent / "bench")
+    sys.path.insert(0, bench)
+    try:
+        from solvers import positions
+    finally:
+        sys.path.remove(bench)
     early = KlondikeSolver.EARLY3
     assert early is not None and early[0] < KlondikeSolver.LATE and early[1] > KlondikeSolver.STAGE[0]
     s = positions("klondike", {"draw": "3"}, 15, 16)[15]
@@ -233,11 +237,13 @@ def test_draw_3_progress_lanes_weigh_early3_in_its_window_then_give_the_others_t
     while sv._early:  # the weights change back at the first turn after the window
         assert [x.weight for x in stages] == list(early[1:])
         sv.step(50)
-    assert sv.nodes >= 2_000 and [x.weight for x in stages] == [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
+    assert sv.nodes >= 2_000
+    assert [x.weight for x in stages] == [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
     r2 = sv.run()
     assert r2.status == SOLVED and r2.nodes == r0.nodes
     d1 = KlondikeSolver(positions("klondike", {"draw": "1"}, 15, 16)[15])
-    assert [x.weight for x in d1.lanes if x.__class__ is _StageLane] == [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
+    assert [x.weight for x in d1.lanes if x.__class__ is _StageLane] == \
+        [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
 
 
 def test_draw_3_talon_classes_and_their_dominance_match_the_reachable_cards():

@@ -1146,7 +1146,8 @@ class KlondikeSolver(Sliced):
     ``EARLY3[0]`` nodes (a hint's share: its wins that need more than a few thousand nodes are
     mostly the first progress lane's), then ``STAGE[0]`` and ``STAGE2[0]`` again; the lanes weighted
     down meanwhile catch up, so a search that runs well past the window is node for node the one
-    without it (measured: docs/solvers.md, item 1, "Session 20"). The schedule counts nodes, not seconds, so slicing gives the same answer as one run.
+    without it (measured: docs/solvers.md, item 1, "Session 20"). The schedule counts nodes, not
+    seconds, so slicing gives the same answer as one run.
 
     :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
     :param max_nodes: budget of positions generated (``None``: unlimited).
@@ -1193,7 +1194,7 @@ class KlondikeSolver(Sliced):
     # draw 3: (nodes, the progress lane's weight, the second one's) for the search's first nodes, or None.
     # The first progress lane wins most draw-3 hints that need more than a few thousand nodes; 4 + 1
     # against STAGE's 2 + 2 gets them there sooner (bench position 16: 9 996 -> 5 864 nodes), the
-    # others' shares ×0.92 meanwhile (12 of 13 while the draw-1 proof lane searches). Once the
+    # other lanes' shares ×11/12 meanwhile (×7/8 once the draw-1 proof lane has left). Once the
     # window ends the others catch up (the lanes weighted down run until their nodes per weight
     # do), so a search that runs well past it is node for node the one without it: item 4's 30 s
     # searches change only where they answer within the first ~40 000 nodes (docs/solvers.md,
