@@ -208,7 +208,7 @@ def test_draw_3_progress_lanes_get_their_late_weight_once_late_nodes_are_spent(m
 
 def test_draw_3_progress_lanes_weigh_early3_in_its_window_then_give_the_others_their_nodes(monkeypatch):
     # bench/solvers.py's draw-3 position 16 is won by the first progress lane: weighted EARLY3[1]
-    # for the first EARLY3[0] nodes it wins with fewer nodes in all (5 864 against 9 996). A search
+    # for the first EARLY3[0] nodes it wins with fewer nodes in all (6 121 against 9 996). A search
     # that runs past the window gives every lane the nodes it gets without it (the lanes weighted
     # down wait until their nodes per weight catch up), so with a window of 2 000 nodes the same
     # position is won at the same node as without one; draw 1 has no window.

@@ -1192,14 +1192,14 @@ class KlondikeSolver(Sliced):
     DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0, 8.0)
     KINGS3 = False  # the exact-talon lane's Abstract3(kings=...): see the module docstring
     # draw 3: (nodes, the progress lane's weight, the second one's) for the search's first nodes, or None.
-    # The first progress lane wins most draw-3 hints that need more than a few thousand nodes; 4 + 1
-    # against STAGE's 2 + 2 gets them there sooner (bench position 16: 9 996 -> 5 864 nodes), the
-    # other lanes' shares ×11/12 meanwhile (×7/8 once the draw-1 proof lane has left). Once the
+    # The first progress lane wins most draw-3 hints that need more than a few thousand nodes; 4 +
+    # 1.5 against STAGE's 2 + 2 gets them there sooner (bench position 16: 9 996 -> 6 121 nodes), the
+    # other lanes' shares ×11/12.5 meanwhile (×7/8.5 once the draw-1 proof lane has left). Once the
     # window ends the others catch up (the lanes weighted down run until their nodes per weight
     # do), so a search that runs well past it is node for node the one without it: item 4's 30 s
     # searches change only where they answer within the first ~40 000 nodes (docs/solvers.md,
     # item 1, "Session 20").
-    EARLY3: tuple | None = (30_000, 4.0, 1.0)
+    EARLY3: tuple | None = (30_000, 4.0, 1.5)
     _proof3 = None
     _stayed = False  # the watch fired and the exact-talon lane stayed (DEEP3_STAY)
 
