@@ -1142,12 +1142,8 @@ class KlondikeSolver(Sliced):
     the progress lanes of ``STAGE_DRAW3`` (``(weight, lifo)`` each) search the talon reached as in
     draw 3 and join once ``LATE`` nodes are spent (at a lane's turn); in draw 3 the exact-talon proof
     lane (weight ``PROOF3``) joins then, and the progress lanes' weight becomes ``STAGE_LATE3``
-    (``None``: unchanged). In draw 3 the progress lanes weigh ``EARLY3[1:]`` for the first
-    ``EARLY3[0]`` nodes (a hint's share: its wins that need more than a few thousand nodes are
-    mostly the first progress lane's), then ``STAGE[0]`` and ``STAGE2[0]`` again; the lanes weighted
-    down meanwhile catch up, so a search that runs well past the window is node for node the one
-    without it (measured: docs/solvers.md, item 1, "Session 20"). The schedule counts nodes, not
-    seconds, so slicing gives the same answer as one run.
+    (``None``: unchanged). The schedule
+    counts nodes, not seconds, so slicing gives the same answer as one run.
 
     :param state: the position to solve from (a :class:`~games.klondike.KlondikeState`).
     :param max_nodes: budget of positions generated (``None``: unlimited).
@@ -1191,15 +1187,7 @@ class KlondikeSolver(Sliced):
     # lost: the exact-talon lane's states cost it its 30 s); None: it leaves at once (DEEP3_WEIGHTS)
     DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0, 8.0)
     KINGS3 = False  # the exact-talon lane's Abstract3(kings=...): see the module docstring
-    # draw 3: (nodes, the progress lane's weight, the second one's) for the search's first nodes, or None.
-    # The first progress lane wins most draw-3 hints that need more than a few thousand nodes; 4 +
-    # 1.5 against STAGE's 2 + 2 gets them there sooner (bench position 16: 9 996 -> 6 121 nodes), the
-    # other lanes' shares ×11/12.5 meanwhile (×7/8.5 once the draw-1 proof lane has left). Once the
-    # window ends the others catch up (the lanes weighted down run until their nodes per weight
-    # do), so a search that runs well past it is node for node the one without it: item 4's 30 s
-    # searches change only where they answer within the first ~40 000 nodes (docs/solvers.md,
-    # item 1, "Session 20").
-    EARLY3: tuple | None = (30_000, 4.0, 1.5)
+    EARLY3: tuple | None = (30_000, 4.0, 1.5)  # draw 3: see _early3
     _proof3 = None
     _stayed = False  # the watch fired and the exact-talon lane stayed (DEEP3_STAY)
 
@@ -1270,11 +1258,7 @@ class KlondikeSolver(Sliced):
         # lanes whose weight changes once LATE nodes are spent: draw 3's progress lanes (STAGE_LATE3)
         self._reweigh = [(x, self.STAGE_LATE3) for x in self.lanes
                          if x.__class__ is _StageLane] if state.draw == 3 and self.STAGE_LATE3 is not None else []
-        self._early = []  # (lane, weight after EARLY3's window)
-        if state.draw == 3 and self.EARLY3 is not None:
-            for x, w in zip([x for x in self.lanes if x.__class__ is _StageLane], self.EARLY3[1:]):
-                self._early.append((x, x.weight))
-                x.weight = w
+        self._early = _early3(self, state.draw)
 
     def _step(self, budget: int, t0: float) -> Result | None:
         if self._line is not None:  # a win found: its line is being made
@@ -1285,10 +1269,8 @@ class KlondikeSolver(Sliced):
                 if self._rollouts and self.ROLLOUT_AT is not None and self.nodes >= self.ROLLOUT_AT:
                     self.lanes += self._rollouts
                     self._rollouts = []
-                if self._early and (self.nodes >= self.EARLY3[0] or self.nodes >= self.LATE):
-                    for x, w in self._early:
-                        x.weight = w
-                    self._early = []
+                if 0 < self._early <= self.nodes:  # EARLY3's window ends
+                    self._early = _early3(self)
                 if (self._late or self._reweigh) and self.nodes >= self.LATE:
                     self.lanes += self._late
                     self._late = []
@@ -1537,7 +1519,6 @@ class KlondikeSolver(Sliced):
         self.lanes = []  # the search is over: free its memory
         self._late = []
         self._reweigh = []
-        self._early = []
         self._rollouts = []
         self._dead = {}
         self._lane = None
@@ -1595,6 +1576,34 @@ def _rollouts_after(self: KlondikeSolver, lane) -> None:
     elif lane.__class__ is _StageLane and not stages:
         self.lanes = [x for x in self.lanes if x.__class__ is not _RolloutLane]
         self._rollouts = []
+
+
+def _early3(self: KlondikeSolver, draw: int | None = None) -> int:
+    """:class:`KlondikeSolver` ``self``'s early window (``EARLY3``): with ``draw`` (its
+    ``__init__``), in draw 3 the progress lanes take ``EARLY3[1:]`` as weights; without (the
+    window's end, at the first turn after ``EARLY3[0]`` nodes, or ``LATE`` if sooner) they take
+    ``STAGE[0]`` and ``STAGE2[0]`` again (told apart by their ties: ``STAGE2``'s are last met first).
+    :returns: the nodes at which the window ends, 0 when none is open.
+
+    Why: the first progress lane wins most draw-3 hints that need more than a few thousand nodes
+    (9 of the 19 positions of ``bench/solvers.py``'s 60 answered after 1 500 nodes; 4 the second
+    one's). 4 + 1.5 against 2 + 2 gets them there sooner (position 16: 9 996 -> 6 121 nodes), the
+    other lanes' shares x11/12.5 meanwhile (x7/8.5 once the draw-1 proof lane has left). When the
+    window ends, the lanes weighted down run until their nodes per weight catch up, so a search that
+    runs well past it is node for node the one without it: item 4's 30 s searches change only where
+    they answer within their first ~40 000 nodes (measured: docs/solvers.md, item 1, "Session 20").
+    A module function, as :func:`_run_rollout`: the class is compiled whole in one frame of the page
+    (ui/imports.py)."""
+    stages = [x for x in self.lanes if x.__class__ is _StageLane]
+    if draw is None:
+        for x in stages:
+            x.weight = self.STAGE[0] if x.tie > 0 else self.STAGE2[0]
+        return 0
+    if draw != 3 or self.EARLY3 is None:
+        return 0
+    for x in stages:
+        x.weight = self.EARLY3[1] if x.tie > 0 else self.EARLY3[2]
+    return min(self.EARLY3[0], self.LATE)
 
 
 def _deep3(self: KlondikeSolver) -> None:
