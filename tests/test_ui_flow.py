@@ -766,6 +766,22 @@ def test_a_key_in_the_win_cascade_ends_it_as_a_tap_and_the_won_panel_opens(k):
     assert t.panel is None and not t.anim.busy("celebrate")
 
 
+@pytest.mark.parametrize("how", ["key", "bar"])
+def test_new_deal_right_after_the_winning_move_shows_the_won_panel_first(how):
+    """Between the winning move and its celebration (the flight and the wait, about 0.4 s) N or
+    the bar's New deal dealt anew at once: the win counted, its panel (points, places, badges)
+    never shown. A tap or key then brings the won panel, and does nothing else."""
+    app, t = play_to_the_win("klondike", 3)
+    number = t.number
+    assert t.rules.status(t.state) == "won" and t.panel is None and t.anim.busy("wait")
+    if how == "key":
+        key(app, pygame.K_n)
+    else:
+        click(app, bar(app, "new"))
+    assert t.panel is not None and t.panel.end == "won" and t.panel.title == "You won!"
+    assert app.scene is t and t.number == number and t.rules.status(t.state) == "won"
+
+
 def test_undo_while_the_win_waits_for_its_cascade_opens_no_panel_over_the_game():
     app, t = play_to_the_win("klondike", 3)
     assert t.rules.status(t.state) == "won" and t.anim.busy("wait")

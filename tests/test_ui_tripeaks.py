@@ -18,7 +18,7 @@ from ui.table.tripeaks import TriPeaksTable
 from ui.storage import Store
 from ui.table import hit
 
-from conftest import click, tap, new_app as open_app
+from conftest import click, drag, tap, new_app as open_app
 
 DEAL = 1
 
@@ -328,6 +328,19 @@ def test_a_tap_during_a_streaks_confetti_plays_its_card():
     i = legal_slot(t.state)
     card = t.state.tableau[i]
     click(app, visible_point(t, hit.slot(i)))
+    assert t.state.waste[-1] == card
+
+
+def test_a_drag_during_a_streaks_confetti_plays_its_card():
+    """As a tap: a card dragged onto the waste during "5 in a row!"'s confetti was not played."""
+    n = find_deal(lambda s: legal_slot(s) is not None)
+    app = make(number=n, anim="normal")
+    t = app.scene
+    t.celebrate("5 in a row!", 1100)
+    app.frame()
+    i = legal_slot(t.state)
+    card = t.state.tableau[i]
+    drag(app, visible_point(t, hit.slot(i)), t.waste_rect.center)
     assert t.state.waste[-1] == card
 
 

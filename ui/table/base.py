@@ -74,6 +74,9 @@ SAVE_WAIT = 1.0
 however busy (a long run of drawn frames, a drag)."""
 DOUBLE_TAP = 0.35     # s: a second tap this soon on the same spot is a double tap
 DOUBLE_TAP_PX = 40    # px: "the same spot"
+END_KINDS = ("fly", "cfly", "wait", "celebrate")
+"""The animations that may run between a game's last move and its end panel (the card's flight,
+the wait, the celebration): while one runs after the game ended, a tap or key brings the panel."""
 END_PANEL_GUARD = 0.45
 """Seconds an end panel (won or lost) ignores taps and keys after it opens, over
 :data:`DOUBLE_TAP`: with animation off it opens in the frame of the tap that ended the game, and
@@ -212,6 +215,9 @@ class GameTable(Scene):
     a tap that played a move other than a draw is spent: what lies under the finger now came with
     that move, unseen (TriPeaks' and Pyramid's uncovered cards, the stock's next card). The column
     games and Devil's Grip give the double tap a meaning of their own."""
+    share_copied = False
+    """Whether a clipboard took the ended daily's result line (:func:`ui.clipboard.copy`): the end
+    panel says it was copied only then."""
     hint_nodes = HINT_NODES   # the solver's node budget for one hint
     best_line_hints = False
     """The hint shows the first move of the best line the solver found (the fewest cards left),
@@ -711,7 +717,7 @@ class GameTable(Scene):
             if line is not None:
                 from .. import clipboard
 
-                clipboard.copy(line)
+                self.share_copied = clipboard.copy(line)
         if st == WON:
             self.app.play_sound("win")
             self.on_won()
@@ -1056,9 +1062,9 @@ class GameTable(Scene):
         elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             if self.end_panel_guarded():
                 return      # the key that ended the game, doubled (Enter on the focus): as a tap
-            if self.panel is None and self.win_celebrated():
+            if self.ending():
                 if event.type == pygame.KEYDOWN:
-                    self.anim.finish("celebrate")   # as a tap: the celebration ends, the panel opens
+                    self.to_end_panel()     # as a tap: the result the player earned is shown first
                 return
             if self.panel is not None and self.panel.end is not None and event.type == pygame.KEYDOWN \
                     and event.key in (pygame.K_ESCAPE, pygame.K_u, pygame.K_z):
@@ -1098,8 +1104,8 @@ class GameTable(Scene):
                     return
                 self.panel.tap(ev.pos, ev.start)
                 return
-            if self.win_celebrated():
-                self.anim.finish("celebrate")
+            if self.ending():
+                self.to_end_panel()
                 return
             target = self.target_at(ev.pos)
             if target is not None and target == self.press_target:
@@ -1111,10 +1117,21 @@ class GameTable(Scene):
                     and self.history.actions[-1] not in self.STOCK_TEXTS
                 self._tap_mark = (self.app.now(), ev.pos, len(self.history.states)) if played else None
 
-    def win_celebrated(self) -> bool:
-        """Whether the game's end is being celebrated (its panel follows): a tap or key then
-        only ends the celebration. A celebration during play (TriPeaks' streaks) lets taps play."""
-        return self.anim.busy("celebrate") and self.rules.status(self.state) != PLAYING
+    def ending(self) -> bool:
+        """Whether the game is over and its end panel is still to come: the last move's flight,
+        the wait and the celebration before the panel (:data:`END_KINDS`). A tap or key then
+        brings the panel at once (:meth:`to_end_panel`) and does nothing else. A celebration
+        during play (TriPeaks' streaks) is no ending: taps and drags play on."""
+        return self.panel is None and any(self.anim.busy(k) for k in END_KINDS) \
+            and self.rules.status(self.state) != PLAYING
+
+    def to_end_panel(self) -> None:
+        """End the animations that lead to the end panel, so that it opens now (a wait's end may
+        begin the celebration, whose end opens the panel)."""
+        for _ in range(4):
+            if self.panel is not None or not self.anim.busy():
+                return
+            self.anim.finish()
 
     def end_panel_guarded(self) -> bool:
         """Whether an end panel is open and younger than :data:`END_PANEL_GUARD`: taps and keys
@@ -2044,8 +2061,10 @@ class GameTable(Scene):
             lines.append(" · ".join(first))
         if self.session.won_again:     # won before, undone, won again: the first win is the one counted
             return lines
-        if self.daily_date is not None:     # the only word that the clipboard was written
-            lines.append(tr("Deal of the day {date}: result copied to share", date=self.daily_date))
+        if self.daily_date is not None:     # the only word of the clipboard's copy, or that none was made
+            lines.append(tr("Deal of the day {date}: result copied to share", date=self.daily_date)
+                         if self.share_copied else
+                         tr("Deal of the day {date}: Share results on its screen", date=self.daily_date))
         if o.points and self.history.undo_used:
             lines.append(tr("A win with undo does not enter the records"))
         if o.new_badges:                    # last: a toast has announced them already

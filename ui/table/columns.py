@@ -800,9 +800,9 @@ class ColumnsTable(GameTable):
     def pointer(self, ev) -> None:
         if self.panel is not None:
             return super().pointer(ev)
-        if self.anim.busy("celebrate"):          # a tap cuts the win's cascade short
+        if self.ending():                        # a tap cuts the win's flight, wait and cascade short
             if ev.kind == "tap":
-                self.anim.finish("celebrate")
+                self.to_end_panel()
             return
         if ev.kind == "down":
             self.settle()

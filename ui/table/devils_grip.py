@@ -581,14 +581,14 @@ class DevilsGripTable(TargetFocus, GameTable):
         """Whether a long press at ``ev.start`` means something: on a cell (not empty, or with
         another stack to swap with) while playing, it picks that stack for a swap; anywhere else
         the press is a tap (``App.frame`` declines it)."""
-        if self.panel is not None or self.anim.busy("celebrate") or self.drag is not None:
+        if self.panel is not None or self.ending() or self.drag is not None:
             return False
         t = self.hit_test(ev.start)
         return bool(self.playing and t is not None and t.kind is Kind.CELL and t == self.press_target
                     and (self.state.grid[t.index] or any(self.state.grid)))
 
     def pointer(self, ev) -> None:
-        if self.panel is not None or self.anim.busy("celebrate"):
+        if self.panel is not None or self.ending():
             self.drag = None
             super().pointer(ev)
             return

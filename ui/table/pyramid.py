@@ -337,7 +337,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             self.tap_source(src)
 
     def pointer(self, ev) -> None:
-        if self.panel is None and not self.anim.busy("celebrate") and self.drag_pointer(ev):
+        if self.panel is None and not self.ending() and self.drag_pointer(ev):
             return
         super().pointer(ev)
 

@@ -131,7 +131,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             self.try_move(DRAW, target)
 
     def pointer(self, ev) -> None:
-        if self.panel is None and not self.anim.busy("celebrate") and self.drag_pointer(ev):
+        if self.panel is None and not self.ending() and self.drag_pointer(ev):
             return
         super().pointer(ev)
 
