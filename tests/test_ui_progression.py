@@ -68,7 +68,19 @@ def test_a_loss_is_a_played_daily_and_no_record():
     assert app.progression.data.bests["tripeaks_run"] == 0
 
 
-def test_the_end_panel_shows_points_places_badges_and_shares():
+@pytest.fixture
+def clipboard_takes(monkeypatch):
+    """A clipboard that takes what is copied (the dummy display has none): ``clipboard.LAST``
+    still records it."""
+    from ui import clipboard
+
+    def copy(text):
+        clipboard.LAST[0] = text
+        return True
+    monkeypatch.setattr(clipboard, "copy", copy)
+
+
+def test_the_end_panel_shows_points_places_badges_and_shares(clipboard_takes):
     import os
     import pygame
     from ui import clipboard
@@ -203,7 +215,7 @@ def test_a_win_undone_and_won_again_shows_the_recorded_win_only():
     assert again == first[:1] and again[0].startswith("Points: ")
 
 
-def test_a_daily_won_first_keeps_its_result_copied_line_under_a_badge_and_the_undo_line():
+def test_a_daily_won_first_keeps_its_result_copied_line_under_a_badge_and_the_undo_line(clipboard_takes):
     """The daily's "result copied to share" is the only word that the clipboard was written
     (badges have their toast): a Pyramid daily's panel (two lines after the layout's) and a
     TriPeaks daily won with undo (points, undo and badge lines) kept it out."""
@@ -266,3 +278,18 @@ def test_a_doubled_key_on_the_winning_card_leaves_the_end_panel_to_the_player(k)
     key(app, pygame.K_RETURN)
     assert t.panel is not panel
     pygame.display.quit()
+
+
+def test_a_daily_whose_result_no_clipboard_took_says_where_to_share_it():
+    """On a desktop without a clipboard (here the dummy display) the copy fails: the end panel
+    said "result copied" all the same; it points to the Daily screen's Share instead."""
+    from ui import clipboard
+
+    d = daily.daily_deal("2026-12-04", "tripeaks")
+    app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number))
+    t = app.scene
+    t.start(d.number, d.options, daily=d.date)
+    play_through(t, solve(d.number, d.options))
+    assert clipboard.copy("probe") is False
+    assert f"Deal of the day {d.date}: Share results on its screen" in t.progression_lines()
+    assert not any("copied" in x for x in t.progression_lines())
