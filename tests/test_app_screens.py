@@ -722,3 +722,24 @@ def test_left_handed_is_an_option_at_the_table_and_mirrors_it_at_once(game):
     act()
     assert Settings.load(store).left_handed is True
     assert [b.rect.x for b in t.buttons] == right[::-1]
+
+
+def test_a_language_change_keeps_the_pause_menu_and_the_code_field_open_in_the_new_language():
+    """A change of language (here as another window's reaches this one) re-opened "the options
+    panel" for the pause menu too (it is one, a subclass), so the pause menu became Options; the
+    code field kept its old language. Each is open again, in the new language, the typed code kept."""
+    from ui.table import table_class
+    from ui.table.panels import CodeEntry, PauseMenu
+
+    app = new_app(Store(MemoryStorage()), table_class("freecell")(7))
+    t = app.scene
+    t.open_pause()
+    app.set_language("ru")
+    assert isinstance(t.panel, PauseMenu) and t.panel.title not in ("Paused", "Options")
+    t.close_panel()
+    app.set_language("en")
+    t.open_code_entry()
+    t.panel.value = "FC1-M-AA"
+    title = t.panel.title
+    app.set_language("ru")
+    assert isinstance(t.panel, CodeEntry) and t.panel.value == "FC1-M-AA" and t.panel.title != title

@@ -373,10 +373,19 @@ class GameTable(Scene):
     def relabel(self) -> None:
         """The language changed: the buttons, an open options or end panel and the status line
         in the new one."""
+        from .panels import PauseMenu
+
         self.status_text = again(self.status_text)
         self.make_buttons()
-        if isinstance(self.panel, OptionsPanel):
+        if isinstance(self.panel, PauseMenu):       # an OptionsPanel too: checked first
+            self.open_pause()
+        elif isinstance(self.panel, OptionsPanel):
             self.open_options()
+        elif isinstance(self.panel, CodeEntry):      # the typed text kept; an error said again
+            typed, error = self.panel.value, again(self.panel.error)
+            self.panel.closed()
+            self.open_code_entry()
+            self.panel.value, self.panel.error = typed, error
         elif self.panel is not None and self.panel.end is not None:
             self.open_end_panel()
         self.stale = True
