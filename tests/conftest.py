@@ -40,6 +40,17 @@ def _garbage_collector_on_after_each_test():
     gc.enable()
 
 
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """The language is process-wide (``games.i18n``): a test that switches the app to Russian must
+    not leave the next test reading Russian (a bench script's test classed hints by their English
+    lines)."""
+    from games import i18n
+
+    yield
+    i18n.set_language("en")
+
+
 # --doctest-modules (pytest.ini) imports every module it collects: the scripts that run inside the
 # browser page are not importable here
 collect_ignore_glob = ["web/*.py"]
