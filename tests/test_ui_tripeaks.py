@@ -316,10 +316,11 @@ def test_flight_and_celebration_with_animation_on():
     assert not t.anim.busy() and card not in t.hidden and app.draws > d + 2
 
 
-def test_a_tap_during_a_streaks_confetti_plays_its_card():
-    """The confetti of "5 in a row!" (1.1 s) ate the next tap, which only ended it: a quick
-    player's card did not go. During play a celebration lets taps play; only the win's ends at
-    a tap (its panel follows)."""
+@pytest.mark.parametrize("how", ["tap", "drag"])
+def test_a_tap_or_drag_during_a_streaks_confetti_plays_its_card(how):
+    """The confetti of "5 in a row!" (1.1 s) ate the next tap, which only ended it, and a drag
+    onto the waste: a quick player's card did not go. During play a celebration lets taps and
+    drags play; only the win's ends at a tap (its panel follows)."""
     n = find_deal(lambda s: legal_slot(s) is not None)
     app = make(number=n, anim="normal")
     t = app.scene
@@ -327,20 +328,10 @@ def test_a_tap_during_a_streaks_confetti_plays_its_card():
     app.frame()
     i = legal_slot(t.state)
     card = t.state.tableau[i]
-    click(app, visible_point(t, hit.slot(i)))
-    assert t.state.waste[-1] == card
-
-
-def test_a_drag_during_a_streaks_confetti_plays_its_card():
-    """As a tap: a card dragged onto the waste during "5 in a row!"'s confetti was not played."""
-    n = find_deal(lambda s: legal_slot(s) is not None)
-    app = make(number=n, anim="normal")
-    t = app.scene
-    t.celebrate("5 in a row!", 1100)
-    app.frame()
-    i = legal_slot(t.state)
-    card = t.state.tableau[i]
-    drag(app, visible_point(t, hit.slot(i)), t.waste_rect.center)
+    if how == "tap":
+        click(app, visible_point(t, hit.slot(i)))
+    else:
+        drag(app, visible_point(t, hit.slot(i)), t.waste_rect.center)
     assert t.state.waste[-1] == card
 
 
