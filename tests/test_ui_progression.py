@@ -293,3 +293,22 @@ def test_a_daily_whose_result_no_clipboard_took_says_where_to_share_it():
     assert clipboard.copy("probe") is False
     assert f"Deal of the day {d.date}: Share results on its screen" in t.progression_lines()
     assert not any("copied" in x for x in t.progression_lines())
+
+
+def test_share_says_copied_only_when_a_clipboard_took_it():
+    """The Daily screen's Share and a won panel's Share this deal said "Copied" on a desktop with
+    no clipboard (here the dummy display): they show what to share by hand instead."""
+    from ui import clipboard
+    from ui.scenes.daily import DailyScene
+
+    d = daily.daily_deal("2026-12-04", "tripeaks")
+    app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number))
+    t = app.scene
+    t.start(d.number, d.options, daily=d.date)
+    play_through(t, solve(d.number, d.options))
+    assert clipboard.copy("probe") is False
+    t.share_deal()
+    assert t.status_text == f"Not copied, this device has no clipboard: {d.code}"
+    app.switch(DailyScene(d.date))
+    app.scene.share()
+    assert app.scene.message.startswith("Not copied, this device has no clipboard: Pasyans ")

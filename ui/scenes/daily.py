@@ -303,8 +303,9 @@ class DailyScene(ScreenScene):
         if not t:
             self.message = tr("No result on this date yet")
             return
-        clipboard.copy(t)
-        self.message = tr("Copied: {line}", line=t.splitlines()[0].replace("\u2713", "+").replace("\u2717", "-"))
+        line = t.splitlines()[0].replace("\u2713", "+").replace("\u2717", "-")
+        self.message = tr("Copied: {line}", line=line) if clipboard.copy(t) else \
+            tr("Not copied, this device has no clipboard: {line}", line=line)
 
     def tapped(self, pos) -> None:
         for date, r in self.cells:

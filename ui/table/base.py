@@ -2116,14 +2116,18 @@ class GameTable(Scene):
             return code
 
     def share_deal(self) -> None:
-        """Copy this deal's address (browser) or code (desktop) and say what was copied."""
+        """Copy this deal's address (browser) or code (desktop) and say what was copied, or, where
+        no clipboard took it, show it to be shared by hand."""
         from .. import clipboard
 
         addr = self.share_address()
-        clipboard.copy(addr)
+        copied = clipboard.copy(addr)
         self.close_panel()
-        self.say(tr("Copied: {line}", line=addr) if addr != self.deal_code() else
-                 tr("Deal code {code}: copied, share it", code=addr))
+        if not copied:
+            self.say(tr("Not copied, this device has no clipboard: {line}", line=addr))
+        else:
+            self.say(tr("Copied: {line}", line=addr) if addr != self.deal_code() else
+                     tr("Deal code {code}: copied, share it", code=addr))
 
     def draw_end_body(self, surface, rect) -> None:
         pass
