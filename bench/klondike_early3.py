@@ -33,15 +33,6 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE_SCRIPT = ROOT / "tests" / "web" / "run_pyodide.mjs"
 
 
-def numbers(text: str) -> list[int]:
-    """``"1-3,7"`` -> ``[1, 2, 3, 7]``."""
-    out = []
-    for part in filter(None, text.split(",")):
-        a, _, b = part.partition("-")
-        out += range(int(a), int(b or a) + 1)
-    return out
-
-
 def _clock():
     """The process's CPU clock: Node's ``process.cpuUsage()`` in Pyodide, else ``time.process_time``."""
     try:
@@ -121,11 +112,11 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", default="", help="draw-3 deals' roots instead, e.g. 1-150 (natively)")
     ap.add_argument("--max-nodes", type=int, default=80_000, help="with --deals: each search's nodes")
     a = ap.parse_args(argv)
-    if a.deals:
-        sys.path.insert(0, str(ROOT))
-        return deals(numbers(a.deals), a.max_nodes)
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "bench"))
+    from klondike_proof_kings import numbers   # "1-3,7" -> [1, 2, 3, 7]
+    if a.deals:
+        return deals(numbers(a.deals), a.max_nodes)
     from solvers import positions
     ps = numbers(a.positions)
     got = positions("klondike", {"draw": "3"}, 15, max(ps))

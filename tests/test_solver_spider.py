@@ -216,6 +216,19 @@ def test_a_solution_through_macros_replays():
     assert any(len(m) == 4 for _, m, _, _ in search._nodes[1:])
 
 
+def random_walk(p, rnd, steps):
+    """``(state, depth, successors)`` along a random walk of ``steps`` moves from ``p``'s root
+    (a deal taken as the state after it), ending early where no move is left."""
+    st = p.root
+    for depth in range(steps):
+        out = p.successors(st, depth)
+        if not out:
+            return
+        yield st, depth, out
+        _, nxt, _ = rnd.choice(out)
+        st = nxt if nxt is not None else p.deal_state(st)
+
+
 @pytest.mark.parametrize("suits", ["1", "2", "4"])
 def test_deal_priority_without_making_the_deal_equals_the_full_priority(suits):
     # the deal's candidate is scored from the columns' cached facts and made only when opened;
@@ -228,19 +241,13 @@ def test_deal_priority_without_making_the_deal_equals_the_full_priority(suits):
     deals = 0
     for number in range(1, 6):
         p = _Problem(Spider.deal(number, {"suits": suits}))
-        st = p.root
-        for depth in range(150):
-            out = p.successors(st, depth)
-            if not out:
-                break
+        for st, depth, out in random_walk(p, rnd, 150):
             for move, nxt, pr in out:
                 if nxt is None:
                     deals += 1
                     assert pr == p.priority(p.deal_state(st), depth)
                 else:
                     assert pr == p.priority(nxt, depth)
-            _, nxt, _ = rnd.choice(out)
-            st = nxt if nxt is not None else p.deal_state(st)
     assert deals > 20
 
 
@@ -259,11 +266,7 @@ def test_a_move_is_priced_from_the_columns_facts_as_the_full_priority_of_every_k
         rnd = random.Random(20 + int(suits))
         for number in range(1, 13):
             p = _Problem(Spider.deal(number, {"suits": suits}))
-            st = p.root
-            for depth in range(400):
-                out = p.successors(st, depth)
-                if not out:
-                    break
+            for st, depth, out in random_walk(p, rnd, 400):
                 cols = st[0]
                 for move, nxt, pr in out:
                     if nxt is None or move[0] < 0 or len(move) == 4:
@@ -272,8 +275,6 @@ def test_a_move_is_priced_from_the_columns_facts_as_the_full_priority_of_every_k
                     a, b, n = move
                     kinds.add(("part" if n < p.info(cols[a])[0] else "whole", "card" if cols[b] else "empty",
                                sum(map(len, nxt[0])) < sum(map(len, cols)), nxt[1] == p.n_deals))
-                _, nxt, _ = rnd.choice(out)
-                st = nxt if nxt is not None else p.deal_state(st)
     for size in ("part", "whole"):
         for last in (False, True):
             assert (size, "card", True, last) in kinds  # a run completed and left

@@ -280,24 +280,10 @@ def test_a_doubled_key_on_the_winning_card_leaves_the_end_panel_to_the_player(k)
     pygame.display.quit()
 
 
-def test_a_daily_whose_result_no_clipboard_took_says_where_to_share_it():
+def test_with_no_clipboard_a_won_daily_says_where_to_share_and_nothing_says_copied():
     """On a desktop without a clipboard (here the dummy display) the copy fails: the end panel
-    said "result copied" all the same; it points to the Daily screen's Share instead."""
-    from ui import clipboard
-
-    d = daily.daily_deal("2026-12-04", "tripeaks")
-    app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number))
-    t = app.scene
-    t.start(d.number, d.options, daily=d.date)
-    play_through(t, solve(d.number, d.options))
-    assert clipboard.copy("probe") is False
-    assert f"Deal of the day {d.date}: Share results on its screen" in t.progression_lines()
-    assert not any("copied" in x for x in t.progression_lines())
-
-
-def test_share_says_copied_only_when_a_clipboard_took_it():
-    """The Daily screen's Share and a won panel's Share this deal said "Copied" on a desktop with
-    no clipboard (here the dummy display): they show what to share by hand instead."""
+    said "result copied" all the same, and the Daily screen's Share and Share this deal said
+    "Copied". The panel points to the Daily screen's Share; the two show what to share by hand."""
     from ui import clipboard
     from ui.scenes.daily import DailyScene
 
@@ -307,6 +293,8 @@ def test_share_says_copied_only_when_a_clipboard_took_it():
     t.start(d.number, d.options, daily=d.date)
     play_through(t, solve(d.number, d.options))
     assert clipboard.copy("probe") is False
+    assert f"Deal of the day {d.date}: Share results on its screen" in t.progression_lines()
+    assert not any("copied" in x for x in t.progression_lines())
     t.share_deal()
     assert t.status_text == f"Not copied, this device has no clipboard: {d.code}"
     app.switch(DailyScene(d.date))
