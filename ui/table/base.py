@@ -45,7 +45,7 @@ from ..progress import MSG_CONTINUED, MSG_REPLACED
 from . import hit
 from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
 from .hit import Hit, Kind
-from .panels import CodeEntry, OptionsPanel, Panel
+from .panels import CodeEntry, OptionsPanel, Panel, PauseMenu
 from .session import Session
 
 MSG_TAKEN_UP = N_("The saved {game} game was continued in another window: it goes on here as it was left there.")
@@ -373,8 +373,6 @@ class GameTable(Scene):
     def relabel(self) -> None:
         """The language changed: the buttons, an open options or end panel and the status line
         in the new one."""
-        from .panels import PauseMenu
-
         self.status_text = again(self.status_text)
         self.make_buttons()
         if isinstance(self.panel, PauseMenu):       # an OptionsPanel too: checked first
@@ -1131,8 +1129,7 @@ class GameTable(Scene):
         the wait and the celebration before the panel (:data:`END_KINDS`). A tap or key then
         brings the panel at once (:meth:`to_end_panel`) and does nothing else. A celebration
         during play (TriPeaks' streaks) is no ending: taps and drags play on."""
-        return self.panel is None and any(self.anim.busy(k) for k in END_KINDS) \
-            and self.rules.status(self.state) != PLAYING
+        return not self.playing and self.panel is None and any(self.anim.busy(k) for k in END_KINDS)
 
     def to_end_panel(self) -> None:
         """End the animations that lead to the end panel, so that it opens now (a wait's end may
@@ -1244,8 +1241,6 @@ class GameTable(Scene):
 
     def open_pause(self) -> None:
         """The pause menu: the table is covered and the clock stands still until Resume."""
-        from .panels import PauseMenu
-
         if self.panel is not None:
             self.close_panel()
         s = self.settings
