@@ -74,7 +74,7 @@ def clipboard_takes(monkeypatch):
     still records it."""
     from ui import clipboard
 
-    def copy(text):
+    def copy(text, on_refused=None):
         clipboard.LAST[0] = text
         return True
     monkeypatch.setattr(clipboard, "copy", copy)
@@ -300,3 +300,59 @@ def test_with_no_clipboard_a_won_daily_says_where_to_share_and_nothing_says_copi
     app.switch(DailyScene(d.date))
     app.scene.share()
     assert app.scene.message.startswith("Not copied, this device has no clipboard: Pasyans ")
+
+
+class BrowserPage:
+    """``platform.window`` of a page whose clipboard answers later: ``eval`` (the copy's script)
+    leaves the copy pending; a test then sets ``pasyans_copied`` to the browser's answer."""
+
+    def __init__(self):
+        self.scripts = []
+        self.pasyans_copied = None
+
+    def eval(self, js):
+        self.scripts.append(js)
+        self.pasyans_copied = "pending"
+
+
+@pytest.mark.parametrize("answer", ["done", "refused"])
+def test_a_copy_the_browser_refuses_a_moment_later_is_said_not_copied(monkeypatch, answer):
+    """In the browser writeText answers a few frames after the copy (a promise): a refusal (no
+    focus, no permission) came after "Copied" and "result copied to share" were said, and they
+    stayed. Each of the three copies now takes its word back on the frame the refusal arrives."""
+    import platform
+
+    from ui import clipboard
+    from ui.scenes.daily import DailyScene
+
+    page = BrowserPage()
+    monkeypatch.setattr(platform, "window", page, raising=False)
+    monkeypatch.setattr(clipboard, "WEB", True)
+    monkeypatch.setattr(clipboard, "REFUSED", [])
+    d = daily.daily_deal("2026-12-04", "tripeaks")
+    app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number))
+    t = app.scene
+    t.start(d.number, d.options, daily=d.date)
+    play_through(t, solve(d.number, d.options))      # the daily's result line is copied at its end
+    assert '"Pasyans 2026-12-04' in page.scripts[-1] and clipboard.REFUSED
+    copied = f"Deal of the day {d.date}: result copied to share"
+    assert copied in t.progression_lines()
+    app.frame()                                       # still pending: nothing taken back
+    assert copied in t.progression_lines()
+    page.pasyans_copied = answer
+    app.frame()
+    assert not clipboard.REFUSED
+    assert (copied in t.progression_lines()) == (answer == "done")
+    t.share_deal()
+    assert t.status_text == f"Deal code {d.code}: copied, share it"
+    page.pasyans_copied = answer
+    app.frame()
+    assert t.status_text == (f"Deal code {d.code}: copied, share it" if answer == "done" else
+                             f"Not copied, the browser refused: {d.code}")
+    app.switch(DailyScene(d.date))
+    app.scene.share()
+    assert app.scene.message.startswith("Copied: Pasyans ")
+    page.pasyans_copied = answer
+    app.frame()
+    assert app.scene.message.startswith("Copied: Pasyans " if answer == "done" else
+                                        "Not copied, the browser refused: Pasyans ")

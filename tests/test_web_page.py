@@ -32,7 +32,7 @@ PASTED = {"paste_address": "https://example.org/pasyans/?deal=" + find_game("klo
           "paste_code": find_game("klondike").code(4242, {"draw": "1"}).lower(), "paste_bad": "KL1-D9-NOPE"}
 RUNS = [
     {"name": "desktop", "width": 1280, "height": 800, "touch": False, **PASTED,
-     "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "before_reload", "reload",
+     "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "share_copy", "before_reload", "reload",
                    "after_reload"]},
     {"name": "phone", "width": 390, "height": 844, "touch": True, "sw": True,
      "scenarios": ["sound", "open_all", "refused", "win_tripeaks", "export_import", "offline_reload"]},
@@ -214,6 +214,16 @@ def test_a_pasted_code_that_cannot_be_read_gives_its_message_and_changes_nothing
     assert out["value"] == "KL1-D9-NOPE"
     assert out["error"] == tr("'{code}': the last part must be 7 letters A-Z", lang=out["language"], code="KL1-D9-NOPE")
     assert out["same"] and out["stored_same"]
+
+
+def test_share_this_deal_says_copied_only_when_the_browser_took_it(page):
+    """The page's clipboard answers a copy later (a promise): "Copied" stands when it took the
+    address (the clipboard holds it), and is taken back when it refused."""
+    out = scenario(page, "desktop", "share_copy")
+    address = out["deal"]["address"]
+    assert address.endswith("?deal=" + out["deal"]["code"]) and out["clipboard"] == address, out
+    assert out["taken"] == "Copied: " + address, out
+    assert out["refused"] == "Not copied, the browser refused: " + address, out
 
 
 def test_export_downloads_the_saves_and_import_reads_a_chosen_file(page):

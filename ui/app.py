@@ -22,7 +22,7 @@ import pygame
 
 from games import i18n
 
-from . import cards_art, text
+from . import cards_art, clipboard, text
 from .collect import Collector
 from .input import Pointer, PointerEvent
 from .progression import Progression
@@ -642,6 +642,10 @@ class App:
                 self.pointer.decline_long()   # a slow tap: its release acts as a tap
                 continue
             self.dispatch(pe)
+        if clipboard.REFUSED:   # a browser's copy answered: a refusal takes back its "copied"
+            clipboard.poll()
+            if not clipboard.REFUSED:
+                self.dirty = True
         if WEB:   # the page's visibility or its size, never both in one frame
             if now >= self._next_page_poll:
                 self._next_page_poll = now + self.POLL

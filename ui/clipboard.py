@@ -14,17 +14,45 @@ LAST = [""]
 """The last text copied (also what :func:`paste` returns when no clipboard answers)."""
 
 
-def copy(text: str) -> bool:
-    """Put ``text`` on the clipboard. Returns whether a real clipboard took it."""
+REFUSED: list = []
+"""The browser's copy waiting for its answer: ``[on_refused]`` while the page's ``writeText``
+promise is pending, empty otherwise (:func:`poll`)."""
+
+# The browser's copy: writeText answers later (a promise); its answer waits in
+# window.pasyans_copied ('pending', 'done', 'refused') for poll. No navigator.clipboard (a page
+# not served over https) is a refusal at once.
+_COPY_JS = ("(() => { const c = navigator.clipboard;"
+            " if (!c || !c.writeText) { window.pasyans_copied = 'refused'; return; }"
+            " window.pasyans_copied = 'pending';"
+            " try { c.writeText(%s).then(() => { window.pasyans_copied = 'done'; },"
+            " () => { window.pasyans_copied = 'refused'; }); }"
+            " catch (e) { window.pasyans_copied = 'refused'; } })()")
+
+
+def copy(text: str, on_refused=None) -> bool:
+    """Put ``text`` on the clipboard. Returns whether a real clipboard took it.
+
+    In the browser the copy is asked of the page and answered a few frames later: this returns
+    True when the page has a clipboard, and ``on_refused()`` (no argument) is called by
+    :func:`poll` on the frame the browser's refusal arrives (no focus, no permission), so the
+    caller can take back its "copied". A page without a clipboard returns False at once.
+    """
     LAST[0] = text
     if WEB:
+        REFUSED.clear()
         try:
+            import json
+
             from platform import window  # pygbag's bridge to the page
 
-            window.navigator.clipboard.writeText(text)
-            return True
+            window.eval(_COPY_JS % json.dumps(text))
+            if str(window.pasyans_copied) == "refused":
+                return False
         except Exception:
             return False
+        if on_refused is not None:
+            REFUSED.append(on_refused)
+        return True
     try:
         import pygame
 
@@ -36,6 +64,24 @@ def copy(text: str) -> bool:
         return True
     except Exception:
         return False
+
+
+def poll() -> None:
+    """Browser, once a frame while a copy waits (:data:`REFUSED`): read the page's answer; on a
+    refusal call the copy's ``on_refused``, on success forget it. Nothing while none waits."""
+    if not REFUSED:
+        return
+    try:
+        from platform import window  # pygbag's bridge to the page
+
+        got = str(window.pasyans_copied)
+    except Exception:
+        got = "refused"
+    if got == "pending":
+        return
+    call = REFUSED.pop()
+    if got != "done":
+        call()
 
 
 def paste() -> str:

@@ -534,6 +534,30 @@ const SCENARIOS = {
     await d.home();
     return out;
   },
+  // Share this deal from the pause menu: the browser's clipboard takes the deal's address (the
+  // line says "Copied", the clipboard holds it); then a clipboard that refuses the copy (its
+  // promise rejected, as a page without focus or permission gets): the line takes it back
+  async share_copy(d) {
+    await d.ctx.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await d.open("klondike");
+    const share = async () => {
+      await d.button("pause");
+      await d.until((x) => x.panel === "PauseMenu", "the pause menu");
+      await d.tap(await d.probe("button", { row: "Share this deal" }));
+      await d.until((x) => !x.panel, "the pause menu closed");
+      await sleep(600);   // frames go by: the browser's answer arrives
+      return (await d.state()).status_text;
+    };
+    const out = { taken: await share() };
+    out.clipboard = await d.page.evaluate(() => navigator.clipboard.readText().catch((e) => "unread: " + e));
+    out.deal = await d.probe("deal");
+    await d.page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException("refused", "NotAllowedError"));
+    });
+    out.refused = await share();
+    await d.home();
+    return out;
+  },
   // Settings' Export downloads the saves (a JS Blob), Import opens the browser's file chooser and
   // the chosen file brings up the import question: the browser half of docs/ui.md "Export / import"
   async export_import(d) {

@@ -304,7 +304,10 @@ class DailyScene(ScreenScene):
             self.message = tr("No result on this date yet")
             return
         line = t.splitlines()[0].replace("\u2713", "+").replace("\u2717", "-")
-        self.message = tr("Copied: {line}", line=line) if clipboard.copy(t) else \
+        def took_back() -> None:
+            self.message = tr("Not copied, the browser refused: {line}", line=line)
+
+        self.message = tr("Copied: {line}", line=line) if clipboard.copy(t, took_back) else \
             tr("Not copied, this device has no clipboard: {line}", line=line)
 
     def tapped(self, pos) -> None:

@@ -724,13 +724,19 @@ class GameTable(Scene):
             if line is not None:
                 from .. import clipboard
 
-                self.share_copied = clipboard.copy(line)
+                self.share_copied = clipboard.copy(line, self.share_refused)
         if st == WON:
             self.app.play_sound("win")
             self.on_won()
         elif st == LOST:
             self.say(self.lost_text(), error=True)
             self.anim.add("wait", 450, on_done=self.open_end_panel)
+
+    def share_refused(self) -> None:
+        """The browser refused the daily's result line a moment after it was asked to copy it:
+        the end panel says to share it from the Daily screen instead."""
+        self.share_copied = False
+        self.stale = True
 
     def changed(self) -> None:
         """The state changed: rebuild the static drawing, refresh the undo button."""
@@ -2116,7 +2122,7 @@ class GameTable(Scene):
         from .. import clipboard
 
         addr = self.share_address()
-        copied = clipboard.copy(addr)
+        copied = clipboard.copy(addr, lambda: self.say(tr("Not copied, the browser refused: {line}", line=addr)))
         self.close_panel()
         if not copied:
             self.say(tr("Not copied, this device has no clipboard: {line}", line=addr))
