@@ -1167,3 +1167,37 @@ def test_a_hints_reason_follows_a_change_of_language():
         assert t.assist.reason_for(move) == msgid
     finally:
         app.set_language("en")
+
+
+@pytest.mark.parametrize("game", ["klondike", "freecell", "spider"])
+def test_a_card_held_while_a_key_undoes_its_move_is_let_go_not_dragged(game):
+    """A mouse button held on a card while U takes back the move that brought it there: the
+    next motion started a drag of the card as it was pressed, and the column tables raised
+    IndexError out of the frame (the card was gone from its pile). The press is let go instead:
+    nothing is dragged, the release plays nothing, the undone position stays."""
+    app = make(game, 5)
+    t = app.scene
+    t.app.settings.auto_foundation = False
+    sizes = {k: len(t.pile_cards(t.state, k)) for k in t.all_keys()}
+    move = next(m for m in t.rules.legal_moves(t.state)
+                if not t.rules.format_move(t.state, m).startswith(("s", "d")))
+    t.play(move)
+    run_until(app, lambda: not t.anim.busy())
+    after = t.rules.format_position(t.state)
+    # the pile the move made longer: its top card is pressed
+    key_ = next(k for k in t.all_keys() if k[0] != "done" and len(t.pile_cards(t.state, k)) > sizes[k])
+    p = t.zone(key_, len(t.pile_cards(t.state, key_)) - 1).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
+    app.frame()
+    key(app, pygame.K_u)
+    undone, actions = t.rules.format_position(t.state), list(t.history.actions)
+    assert actions[-1] == "u" and undone != after
+    for k in range(1, 8):
+        q = (p[0] + 12 * k, p[1] + 15 * k)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=q, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+        app.frame()
+    assert getattr(t, "drag", None) is None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=q, button=1, touch=False))
+    app.frame()
+    run_until(app, lambda: not t.anim.busy())
+    assert t.rules.format_position(t.state) == undone and t.history.actions == actions

@@ -811,11 +811,14 @@ class ColumnsTable(GameTable):
             self.press_card = None
             if t is not None and t.kind is Kind.CARD and self.rules.status(self.state) == PLAYING \
                     and self.liftable(self.state, t.pile, t.index):
-                self.press_card = (t.pile, t.index)
+                self.press_card = (t.pile, t.index, self.pile_cards(self.state, t.pile)[t.index])
             return
         if ev.kind == "drag":
             if self.drag is None and self.press_card is not None:
-                self.start_drag(ev)
+                if self.still_pressed():
+                    self.start_drag(ev)
+                else:                            # a key's undo or move took the card away meanwhile
+                    self.press_card = None
             if self.drag is not None:
                 self.drag.pos = ev.pos
                 self.moved = True
@@ -830,8 +833,16 @@ class ColumnsTable(GameTable):
             self.tap_pos = ev.pos
         super().pointer(ev)
 
+    def still_pressed(self) -> bool:
+        """Whether the card pressed (``press_card``) is still where it was pressed and can still be
+        lifted: an undo or a move by a key while the button is held may have taken it away."""
+        key, index, card = self.press_card
+        cards = self.pile_cards(self.state, key)
+        return index < len(cards) and cards[index] == card and self.rules.status(self.state) == PLAYING \
+            and self.liftable(self.state, key, index)
+
     def start_drag(self, ev) -> None:
-        key, index = self.press_card
+        key, index, _ = self.press_card
         s = self.state
         rects = self.pile_rects(s, key)[index:]
         cards = self.pile_cards(s, key)[index:]
