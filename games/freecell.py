@@ -89,7 +89,7 @@ MSG_SAME = N_("A card cannot move to its own column")
 MSG_OVER = N_("The game is over")
 MSG_NOWHERE = N_("This card has nowhere to go")
 MSG_RUN_TOO_LONG = N_("These {run} cards fit a column, but only {n} can move at once now: "
-                      "(free cells + 1) × 2^(empty columns)")
+                      "(free cells + 1) × 2^(empty columns, the one they go to not counted)")
 
 
 class Move(NamedTuple):

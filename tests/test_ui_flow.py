@@ -391,8 +391,12 @@ def test_freecell_run_too_long_says_the_capacity_and_why(lang):
     assert t.state == s0
     from games.i18n import tr
 
+    # the formula as the player counts it: the empty column the run would go to is not counted
+    # (else 0 free cells and one empty column read 2, not 1: QA)
     assert t.status_text == tr("These {run} cards fit a column, but only {n} can move at once now: "
-                               "(free cells + 1) × 2^(empty columns)", run=4, n=1), t.status_text
+                               "(free cells + 1) × 2^(empty columns, the one they go to not counted)",
+                               run=4, n=1), t.status_text
+    assert ("the one they go to not counted" if lang == "en" else "кроме того, куда переносят") in t.status_text
     # dragged onto the ten
     start = card_point(t, ("col", 0), n0 - 4)
     top = t.pile_rects(t.state, ("col", 1))[-1]
