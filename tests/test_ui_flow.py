@@ -1205,3 +1205,58 @@ def test_a_card_held_while_a_key_undoes_its_move_is_let_go_not_dragged(game):
     app.frame()
     run_until(app, lambda: not t.anim.busy())
     assert t.rules.format_position(t.state) == undone and t.history.actions == actions
+
+
+def continued(store, game, anim="normal"):
+    """A new App on ``store`` (a window or page opened again) with ``game`` continued."""
+    app = new_app(None, store=store, settings=Settings(language="en", anim_speed=anim))
+    app.open_game(game, resume=True)
+    app.frame()
+    return app, app.scene
+
+
+def test_a_continued_game_plays_the_automatic_moves_its_last_move_left_due():
+    """Klondike deal 18: ``64`` turns A♠ face up and auto to foundation sends it home ~0.3 s
+    after the card lands. A window closed before that (a page's tab closed: no last frame)
+    came back with A♠ left on its column, and it stayed until the player's next move (QA)."""
+    from ui.table.klondike import KlondikeTable
+
+    store = Store(MemoryStorage())
+    app = new_app(KlondikeTable(18), store=store, settings=Settings(language="en", anim_speed="normal"))
+    t = app.scene
+    frames(app, 1.0)                                # the deal's own automatic moves, if any
+    n = len(t.history.actions)
+    assert t.player_move(t.rules.parse_move(t.state, "64"))
+    app.frame()
+    assert t.auto_due is not None and t.safe_moves(t.state, t.kept_back)
+    t.autosave()                                    # saved with the move, before the card went home
+    app, t = continued(store, "klondike")
+    assert t.history.actions[n:] == ["64"]
+    frames(app, 2.0)
+    assert len(t.history.actions) > n + 1 and not t.safe_moves(t.state, t.kept_back)
+
+
+def test_a_card_taken_back_from_its_foundation_stays_back_in_a_continued_game():
+    """Klondike deal 9: the deal sends two cards home; the player takes the spade foundation's
+    top back onto column 5, and auto to foundation leaves it there. After Continue the first draw
+    sent it home again by itself: the card taken back was not remembered (QA). It is rebuilt
+    from the undo history."""
+    from ui.table.klondike import KlondikeTable
+
+    store = Store(MemoryStorage())
+    app = new_app(KlondikeTable(9), store=store, settings=Settings(language="en", anim_speed="off"))
+    t = app.scene
+    frames(app, 1.0)
+    assert t.history.actions == ["6h", "7h"]
+    assert t.player_move(t.rules.parse_move(t.state, "hS5"))
+    kept = set(t.kept_back)
+    assert len(kept) == 1
+    t.draw_stock()
+    back = t.rules.format_position(t.state)
+    t.autosave()
+    app, t = continued(store, "klondike", anim="off")
+    assert t.kept_back == kept
+    t.draw_stock()
+    frames(app, 1.0)
+    assert t.history.actions == ["6h", "7h", "hS5", "s", "s"], t.history.actions
+    assert t.rules.format_position(t.state) != back

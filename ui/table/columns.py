@@ -208,18 +208,39 @@ class ColumnsTable(GameTable):
     def on_start(self) -> None:
         self.drag = self.press_card = self.cycle = self.last_tap = None
         self.focus = None
-        self.kept_back = set()
+        # a game continued: the cards the player took back from a foundation stay out of the
+        # automatic moves as they did before the game was left
+        self.kept_back = self.taken_back(self.history.states) if self.auto_game and self.history is not None \
+            else set()
         self.auto_due = self.finish_due = None
         self.finish_queue = []
         self.refit()
         if self.frame is not None:
             self.update_finish()
-        if self.auto_on and self.number is not None and self.history is not None and self.history.moves == 0:
+        if self.auto_on and self.number is not None and self.history is not None and \
+                (self.history.moves == 0 or self.safe_moves(self.state, self.kept_back)):
             # cards safe home at the deal (an exposed ace) go at once, as Microsoft Solitaire
             # Collection plays them: animated, each a move of the history (one undo step), after
-            # the first frame has drawn the deal (the table needs its geometry to fly them); a
-            # position that is no deal (``state=``) stays as given
+            # the first frame has drawn the deal (the table needs its geometry to fly them); so do
+            # those a continued game's last move left due (a window or page closed before they
+            # flew); a position that is no deal (``state=``) stays as given
             self.auto_due = self.app.now() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
+
+    def taken_back(self, states) -> set:
+        """The cards taken back from a foundation and not sent home since, along the undo
+        history's positions ``states`` (oldest first): what ``kept_back`` holds after them. A
+        foundation's top that leaves it is kept back; a card that goes home again is not (an
+        automatic move never takes a kept-back card, so every card that goes home may leave it)."""
+        keys = [("found", suit) for suit in range(4)]
+        out: set = set()
+        for a, b in zip(states, states[1:]):
+            for k in keys:
+                ca, cb = self.pile_cards(a, k), self.pile_cards(b, k)
+                if len(cb) < len(ca):
+                    out.update(c for c, _ in ca[len(cb):])
+                elif len(cb) > len(ca):
+                    out.difference_update(c for c, _ in cb[len(ca):])
+        return out
 
     def count_deal_moves(self, history) -> int:
         """The leading moves of ``history`` that auto to foundation made at the deal: each is the
