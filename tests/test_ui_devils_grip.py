@@ -483,3 +483,30 @@ def test_a_double_tap_on_a_cell_moves_no_second_stack():
     t.cycle.at -= base_mod.DOUBLE_TAP
     click(app, p)                      # later: a tap of its own
     assert t.state is not moved
+
+
+@pytest.mark.parametrize("how", [click, tap])
+def test_a_tap_on_a_covered_talon_card_is_refused_not_the_top_card_played(how):
+    """The talon fans three cards and only its top one plays (docs/devils-grip.md): a tap on the
+    visible strip of a covered one played the top card, a card the player did not touch, where
+    Klondike's waste refuses such a tap (QA). Refused with a reason now; a drag from it lifts
+    nothing. On a table whose cards are narrower than a finger (360x640), the whole fan stays the
+    top card's target."""
+    s = position({0: "2S"}, stock=("4C", "3D", "9H"), talon=("QD", "KS", "5S"))
+    app = make(state=s, anim="normal")
+    t = app.scene
+    bottom = t.talon_card_rect(3, 0)
+    strip = (bottom.x + 4, bottom.centery)
+    assert not t.talon_card_rect(3, 2).collidepoint(strip)
+    how(app, strip)
+    assert t.state is s and t.history.actions == []
+    assert t.status_text == "Only the talon's top card can be played" and t.anim.busy("shake")
+    drag(app, strip, cell(t, 0))
+    assert t.state is s and t.history.actions == []
+    how(app, t.target_rect(hit.TALON).center)      # the top card itself: 5♠ onto 2♠
+    assert t.history.actions == ["t>1.1"]
+    small = make((360, 640), state=s)
+    ts = small.scene
+    assert ts.card_w < 44
+    how(small, (ts.talon_card_rect(3, 0).x + 4, ts.talon_card_rect(3, 0).centery))
+    assert ts.history.actions == ["t>1.1"]

@@ -51,6 +51,9 @@ HINT_MS = 1800             # how long the hinted move shows
 GOLD = (255, 204, 77)
 SWAP_INK = (255, 171, 64)  # the cell waiting for its swap partner
 TALON_SHOWN = 3            # talon cards shown fanned (only the top one plays)
+TALON_COVERED = Hit(Kind.TALON, name="covered")
+"""A talon card under the top one (a tap on it is refused: only the top plays)."""
+MSG_TALON_TOP = N_("Only the talon's top card can be played")
 MSG_NO_STACK = N_("There is no other stack to move onto")
 
 
@@ -289,6 +292,13 @@ class DevilsGripTable(TargetFocus, GameTable):
         if self.stock_hit.collidepoint(pos):
             return hit.STOCK
         if self.talon_area.collidepoint(pos):
+            # the covered cards' strips are their own target where the top card alone is a
+            # finger's width; on a smaller table the whole fan is the top card's target (the
+            # top card alone is narrower than TOUCH there)
+            t = self.state.talon
+            if len(t) > 1 and self.card_w >= TOUCH \
+                    and not self.talon_card_rect(len(t), len(t) - 1).collidepoint(pos):
+                return TALON_COVERED
             return hit.TALON
         for i, r in enumerate(self.hit_rects):
             if r.collidepoint(pos):
@@ -355,6 +365,9 @@ class DevilsGripTable(TargetFocus, GameTable):
         if target.kind is Kind.CELL:
             if not self.doubled(target.index):
                 self.tap_cell(target.index)
+        elif target == TALON_COVERED:
+            self.shake(hit.TALON)
+            self.refused(None, tr(MSG_TALON_TOP))
         elif target.kind is Kind.TALON:
             if not self.doubled(-1):
                 self.tap_source(-1)
@@ -620,7 +633,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         s = self.state
         if t.kind is Kind.CELL and s.grid[t.index]:
             home = self.cell_rects[t.index].topleft
-        elif t.kind is Kind.TALON and s.talon:
+        elif t == hit.TALON and s.talon:
             home = self.talon_card_rect(len(s.talon), len(s.talon) - 1).topleft
         else:
             return
