@@ -587,6 +587,19 @@ class Spider(Rules):
 
         return solver(state, max_nodes, timeout, clock)
 
+    @staticmethod
+    def whole_runs_left(state: SpiderState) -> bool:
+        """Whether the cards on the table and in the stock can all leave as complete runs: cards
+        leave only as K–A runs of one suit (docs/rules.md, Spider), so each suit must hold every
+        rank the same number of times. A dealt game always can; a hand-written position may not,
+        and is then lost whatever is played (:meth:`solve` answers at once)."""
+        counts = Counter(c for col in state.columns for c in col)
+        counts.update(state.stock)
+        for suit in {c >> 4 for c in counts}:
+            if len({counts[(suit << 4) | rank] for rank in range(1, RUN + 1)}) != 1:
+                return False
+        return True
+
     @classmethod
     def solve(cls, state: SpiderState, timeout: float | None = None, max_nodes: int | None = None,
               clock: Clock = time.perf_counter):
@@ -598,8 +611,10 @@ class Spider(Rules):
         with the budget left, so that a small lost position is proved lost instead of
         answered ``unknown`` at once (docs/contract.md: ``unknown`` means the budget ran
         out). :returns: a :class:`games.solvers.search.Result` (nodes and seconds of both)."""
-        from .solvers.search import UNKNOWN, Result, Search, replays_to_win
+        from .solvers.search import UNKNOWN, UNSOLVABLE, Result, Search, replays_to_win
 
+        if not cls.whole_runs_left(state):
+            return Result(UNSOLVABLE, [], 0, 0.0)
         r = cls.solver(state, max_nodes=max_nodes, timeout=timeout, clock=clock).run()
         if r.status != UNKNOWN or (timeout is not None and r.seconds >= timeout) \
                 or (max_nodes is not None and r.nodes >= max_nodes):

@@ -93,6 +93,26 @@ def test_solve_proves_a_small_lost_position_its_pruned_search_leaves_unknown(sui
     assert relaxed.status == SOLVED
 
 
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_solve_answers_at_once_when_the_cards_cannot_all_leave_as_runs(suits, tmp_path, capsys):
+    """Cards leave only as K-A runs of one suit: a position whose cards of a suit do not hold
+    every rank alike can never be won. One K-A run and three spare cards ran the whole budget
+    and said ``unknown`` (QA: 10 s, 60 s); the count answers ``unsolvable`` without a search.
+    Every dealt game holds whole runs; the run alone is won."""
+    run = ["KS QS JS", "TS 9S", "8S 7S 6S", "5S", "4S 3S", "2S", "AS"]
+    s = pos(*run, "5S", "9S", "JS", suits=suits)
+    assert not Spider.whole_runs_left(s)
+    r = Spider.solve(s, timeout=30)
+    assert r.status == UNSOLVABLE and r.nodes == 0
+    f = tmp_path / "spare.txt"
+    f.write_text(Spider.format_position(s))
+    assert main(["solve", "spider", "--position", str(f), "--timeout", "30"]) == 1
+    assert capsys.readouterr().out == "unsolvable\n"
+    assert Spider.whole_runs_left(pos(*run, suits=suits)) and Spider.solve(pos(*run, suits=suits), timeout=30).status == SOLVED
+    for n in range(1, 40):
+        assert Spider.whole_runs_left(Spider.deal(n, {"suits": str(suits)}))
+
+
 def test_solve_keeps_unknown_when_the_budget_ran_out():
     s = Spider.deal(1, {"suits": "4"})
     r = Spider.solve(s, max_nodes=500)
