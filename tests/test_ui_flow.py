@@ -1260,3 +1260,33 @@ def test_a_card_taken_back_from_its_foundation_stays_back_in_a_continued_game():
     frames(app, 1.0)
     assert t.history.actions == ["6h", "7h", "hS5", "s", "s"], t.history.actions
     assert t.rules.format_position(t.state) != back
+
+
+def test_a_continued_game_undoes_a_move_with_the_automatic_moves_it_set_off():
+    """One undo takes back a move and the cards auto to foundation sent home after it. After
+    Continue the undo groups were gone: the same undo took back the automatic move alone, and
+    the card flew home again at once. The groups are saved with the game."""
+    from ui.progress import SavedGame
+    from ui.table.klondike import KlondikeTable
+
+    store = Store(MemoryStorage())
+    app = new_app(KlondikeTable(18), store=store, settings=Settings(language="en", anim_speed="off"))
+    t = app.scene
+    frames(app, 0.5)
+    pre = t.rules.format_position(t.state)
+    assert t.player_move(t.rules.parse_move(t.state, "64"))
+    frames(app, 0.5)
+    assert len(t.history.actions) >= 2 and t.session.groups[-1] >= 2     # 64 and A♠ home
+    t.autosave()
+    app, t = continued(store, "klondike", anim="off")
+    t.undo()
+    frames(app, 0.5)
+    assert t.rules.format_position(t.state) == pre
+    # a save whose groups hold more moves than it has, or are no counts: refused, or left out
+    good = SavedGame("klondike", 18, {"draw": "1"}, ["64", "5h"], groups=[2])
+    data = {**good.__dict__}
+    assert SavedGame.from_data(data).groups == [2]
+    for bad in ([3], [-1], ["2"], [True], 2, [1.0]):
+        with pytest.raises(ValueError, match="undo groups"):
+            SavedGame.from_data({**data, "groups": bad})
+    assert SavedGame.from_data({k: v for k, v in data.items() if k != "groups"}).groups == []

@@ -58,6 +58,9 @@ class SavedGame:
         solvable: the "solvable deals only" setting when the deal was chosen (Spider's score).
         daily: the date (``YYYY-MM-DD``) whose deal of the day this game is, or ``None`` (a past
             date's daily is dealt on another day: the date is kept so that its win fills it).
+        groups: the undo groups of the moves on the undo stack, oldest first (how many moves
+            each undo takes back: a move and the automatic moves it set off), so that a
+            continued game undoes as it did before; ``[]`` (a save without them): one move each.
     """
 
     game: str
@@ -69,6 +72,7 @@ class SavedGame:
     started: float = field(default_factory=time.time)
     solvable: bool = True
     daily: str | None = None
+    groups: list = field(default_factory=list)
 
     def player_moves(self) -> int:
         """Moves the player made: actions other than ``u``, leaving out the leading run of cards
@@ -144,12 +148,16 @@ class SavedGame:
 
                 if parse_date(daily).isoformat() != daily:   # no blanks around it either
                     raise ValueError(f"the daily's date {daily!r} is no YYYY-MM-DD date")
+            groups = data.get("groups", [])
+            if not isinstance(groups, list) or not all(type(g) is int and 0 <= g <= len(actions) for g in groups) \
+                    or sum(groups) > len(actions):
+                raise ValueError("the undo groups are not counts of its moves")
         except KeyError as e:
             raise ValueError(f"bad saved game: no {e}") from None
         except (GameError, ValueError) as e:
             raise ValueError(f"bad saved game: {e}") from None
         return cls(game, number, dict(options), list(actions), float(seconds), gid, float(started), solvable,
-                   daily)
+                   daily, list(groups))
 
 
 MAX_ACTIONS = 200_000

@@ -45,8 +45,9 @@ class Session:
             Spider's win score).
         groups: the undo groups, oldest first: how many moves of the history each action of the
             player made (a move and the automatic moves it set off, or a Finish); one undo takes
-            back the last group. Empty after a game is continued from a save: each undo is then
-            one move.
+            back the last group. Saved with the game (``SavedGame.groups``) and read back when it
+            is continued; a save without them (or whose groups hold more moves than its undo
+            stack) continues with none: each undo is then one move.
         daily_date: the date (``YYYY-MM-DD``) whose deal of the day this game is, or ``None``.
         outcome: the :class:`games.progression.Outcome` of the ended game (``None`` before).
         recorded_win: the id of the saved game whose win the progression has (a win is recorded
@@ -187,7 +188,8 @@ class Session:
         self.outcome = None
         self.clock = float(saved.seconds)
         self.deal_moves = 0
-        self.groups = []
+        groups = list(getattr(saved, "groups", None) or [])
+        self.groups = groups if sum(groups) <= len(history.states) - 1 else []
         self.daily_marked = False
 
     def leading_safe_moves(self, history: History) -> int:
@@ -289,6 +291,7 @@ class Session:
         if self.saved is None or self.history is None:
             return
         self.saved.seconds = round(self.clock, 1)
+        self.saved.groups = list(self.groups)
         progress.save(self.saved, self.history)
 
     def record_end(self, progress, progression):
