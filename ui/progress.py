@@ -60,7 +60,8 @@ class SavedGame:
             date's daily is dealt on another day: the date is kept so that its win fills it).
         groups: the undo groups of the moves on the undo stack, oldest first (how many moves
             each undo takes back: a move and the automatic moves it set off), so that a
-            continued game undoes as it did before; ``[]`` (a save without them): one move each.
+            continued game undoes as it did before; ``[]`` (a save without them, or with groups
+            that are no counts of its moves): one move each.
     """
 
     game: str
@@ -151,7 +152,7 @@ class SavedGame:
             groups = data.get("groups", [])
             if not isinstance(groups, list) or not all(type(g) is int and 0 <= g <= len(actions) for g in groups) \
                     or sum(groups) > len(actions):
-                raise ValueError("the undo groups are not counts of its moves")
+                groups = []     # the moves are whole without them: the game continues a move an undo
         except KeyError as e:
             raise ValueError(f"bad saved game: no {e}") from None
         except (GameError, ValueError) as e:
