@@ -275,6 +275,33 @@ def test_timeout_gives_unknown():
     assert r.status == "unknown"
 
 
+def test_the_lanes_read_the_clock_once_in_tick_expansions(monkeypatch):
+    """A clock read costs about a third of an expansion in Pyodide on the Node process's CPU clock:
+    the lanes read it once in TICK expansions (against once an expansion with TICK 1), the same
+    search, and a timeout still ends it."""
+    def reads(tick):
+        monkeypatch.setattr(fcs, "TICK", tick)
+        n = [0]
+
+        def clock():
+            n[0] += 1
+            return n[0] * 1e-6      # a microsecond a read: the timeout is never reached
+
+        search = FreeCellSearch(FreeCell.deal(11982, {}), max_nodes=20000, timeout=1e6, clock=clock,
+                                prelude=())
+        assert search.run().status == "unknown" and search.nodes >= 20000
+        return n[0], search.nodes
+
+    tick = fcs.TICK
+    every, nodes = reads(1)
+    once, nodes_tick = reads(tick)
+    assert nodes_tick == nodes and every > 1000
+    assert once < every / 20, (once, every)
+    monkeypatch.undo()
+    late = FreeCellSearch(FreeCell.deal(11982, {}), timeout=1e-3, prelude=())
+    assert late.run().status == "unknown" and late.nodes < 200000
+
+
 @pytest.mark.parametrize("number", [1, 2, 617, 1000])
 def test_microsoft_deals_solved_under_a_node_cap(number):
     r = solve(FreeCell.deal(number, {}), max_nodes=60000)

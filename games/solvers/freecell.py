@@ -298,6 +298,10 @@ states (42 000); the 60 positions are unchanged (worst 8 349). Each number count
 same budget gives the same answer however sliced."""
 SLICE = 256
 """States each lane generates in its turn once several run."""
+TICK = 32
+"""The lanes read the clock once in this many expansions (a few hundred microseconds natively): in
+Pyodide a read of the Node process's CPU clock (``bench/solvers.py --wasm-clock cpu``) took 17 µs, a
+third of an expansion, and of the wall clock 1 µs (docs/solvers.md, FreeCell, "Session 21")."""
 
 
 def _tail_mask_of(col: bytes) -> int:
@@ -1260,6 +1264,7 @@ class FreeCellSearch(Sliced):
         limit, timeout = self.max_nodes, self.timeout
         clock = self.clock
         won = WON
+        tick = TICK
         while True:
             lane = self._next_lane()
             heap, seen, parent, moves, score_fn = lane.heap, lane.seen, lane.parent, lane.move, lane.score
@@ -1334,9 +1339,13 @@ class FreeCellSearch(Sliced):
                     if limit is not None and nodes >= limit:
                         self.nodes = nodes
                         return self._finish(UNKNOWN)
-                    if timeout is not None and self.seconds + clock() - t0 > timeout:
-                        self.nodes = nodes
-                        return self._finish(UNKNOWN)
+                    if timeout is not None:
+                        tick -= 1
+                        if not tick:
+                            tick = TICK
+                            if self.seconds + clock() - t0 > timeout:
+                                self.nodes = nodes
+                                return self._finish(UNKNOWN)
                     if left <= 0:
                         break
             finally:
