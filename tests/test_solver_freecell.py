@@ -191,6 +191,27 @@ def test_key_gives_back_its_position():
             assert (sorted(cols), cells, f) == (sorted(s[0]), s[1], s[2])
 
 
+def test_the_last_searchs_byte_test_tells_the_keys_with_no_move_back():
+    """The last search skips a key holding every suit's card of rank BACK_FROM (no foundation has
+    reached it, so no card comes back) before taking the key apart: the byte test and the
+    foundations that ``state_of`` gives back agree on every key of walks from twenty deals (moves back
+    included, so foundations go up and down)."""
+    seen = {True: 0, False: 0}
+    for number in range(1, 21):
+        s = FreeCellSearch(FreeCell.deal(number, {}))._root
+        rng = splitmix64(number)
+        for _ in range(300):
+            succ = successors_back(s)
+            if not succ:
+                break
+            s = succ[next(rng) % len(succ)][1]
+            key = key_of(*s[:2])
+            skip = all(t in key for t in fcs.LOWEST_BACK)
+            assert skip == all(h < fcs.BACK_FROM for h in state_of(key)[2])
+            seen[skip] += 1
+    assert seen[True] > 100 and seen[False] > 100, seen
+
+
 def test_aces_and_twos_never_come_back_and_a_card_taken_back_goes_home_after_the_next_move():
     s = position(SAFE_BACK)
     root = FreeCellSearch(s)._root

@@ -467,6 +467,9 @@ BACK = 64
 """Flag on an internal move's card: the card comes back from its foundation."""
 BACK_FROM = 3
 """The lowest rank that comes back from a foundation (:func:`successors_back`)."""
+LOWEST_BACK = tuple(s << 4 | BACK_FROM for s in range(4))
+"""Each suit's card of rank :data:`BACK_FROM`: out of its foundation (in a key) exactly when no card
+of that suit may come back."""
 
 
 def successors_back(state, skip: int = -1):
@@ -1361,11 +1364,14 @@ class FreeCellSearch(Sliced):
         end = min(len(seeds), i + 256)
         seen, heap, parent, moves, score_fn = lane.seen, lane.heap, lane.parent, lane.move, lane.score
         keys = self._seed_keys
-        join, push, lowest = b"|".join, heapq.heappush, BACK_FROM
+        join, push = b"|".join, heapq.heappush
+        t0, t1, t2, t3 = LOWEST_BACK
         for key in seeds[i:end]:
-            cols, cells, f = state_of(key)
-            if f[0] < lowest and f[1] < lowest and f[2] < lowest and f[3] < lowest:
+            # a foundation is below BACK_FROM exactly when its card of that rank is still out, in
+            # the key: then no card of it comes back (a byte test, before the key is taken apart)
+            if t0 in key and t1 in key and t2 in key and t3 in key:
                 continue
+            cols, cells, f = state_of(key)
             mark = None
             for move, nxt in _back_moves(cols, cells, f):
                 c2, ce2, f2 = nxt
