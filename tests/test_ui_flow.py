@@ -1291,3 +1291,25 @@ def test_a_continued_game_undoes_a_move_with_the_automatic_moves_it_set_off():
         back = SavedGame.from_data({**data, "groups": bad})
         assert back.groups == [] and back.actions == ["64", "5h"]
     assert SavedGame.from_data({k: v for k, v in data.items() if k != "groups"}).groups == []
+
+
+def test_the_key_that_opens_the_code_field_is_not_typed_into_it():
+    """C opens the deal-code field. SDL sends a key's press (KEYDOWN) and then its text
+    (TEXTINPUT): the text of the C that opened the field was typed into it, so a code typed
+    next read "CKL1-…" and could not be read (seen in the page). The opening key's text is left
+    out; a C typed afterwards is typed."""
+    app = make("klondike", 3)
+    t = app.scene
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=6))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="c"))
+    app.frame()
+    assert type(t.panel).__name__ == "CodeEntry" and t.panel.value == ""
+    for ch in "kl1-d3-":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch), mod=0, unicode=ch, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.frame()
+    assert t.panel.value == "KL1-D3-"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=6))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="c"))
+    app.frame()
+    assert t.panel.value == "KL1-D3-C"

@@ -29,10 +29,11 @@ LINKED = find_game("klondike").code(4242, {"draw": "3"})
 # what the paste scenario pastes into the deal-code field: a shared address, a code in lower case,
 # a code that cannot be read
 PASTED = {"paste_address": "https://example.org/pasyans/?deal=" + find_game("klondike").code(777, {"draw": "3"}),
-          "paste_code": find_game("klondike").code(4242, {"draw": "1"}).lower(), "paste_bad": "KL1-D9-NOPE"}
+          "paste_code": find_game("klondike").code(4242, {"draw": "1"}).lower(), "paste_bad": "KL1-D9-NOPE",
+          "typed_code": find_game("klondike").code(5150, {"draw": "3"})}
 RUNS = [
     {"name": "desktop", "width": 1280, "height": 800, "touch": False, **PASTED,
-     "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "share_copy", "before_reload", "reload",
+     "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "share_copy", "keys", "before_reload", "reload",
                    "after_reload"]},
     {"name": "phone", "width": 390, "height": 844, "touch": True, "sw": True,
      "scenarios": ["sound", "open_all", "refused", "win_tripeaks", "export_import", "offline_reload"]},
@@ -224,6 +225,20 @@ def test_share_this_deal_says_copied_only_when_the_browser_took_it(page):
     assert address.endswith("?deal=" + out["deal"]["code"]) and out["clipboard"] == address, out
     assert out["taken"] == "Copied: " + address, out
     assert out["refused"] == "Not copied, the browser refused: " + address, out
+
+
+def test_keys_play_in_the_page(page):
+    """The keyboard in the real page (docs/ui.md "Keys"; the harness gives the wheel's SDL the
+    key-place function Pyodide lacks, as pygbag's runtime has it): U and Ctrl+Z undo, Esc opens
+    and closes the pause menu, C opens the code field without typing its own C, a typed code
+    and Enter (twice: a game in progress asks first) deal it."""
+    out = scenario(page, "desktop", "keys")
+    assert out["u"] == {"undone": True, "back": True} and out["ctrl_z"] == {"undone": True, "back": True}, out
+    assert (out["esc"], out["esc_again"], out["c"]) == ("PauseMenu", None, "CodeEntry"), out
+    code = PASTED["typed_code"]
+    assert out["typed"] == code, out
+    assert out["asked"]["buttons"] == ["new", "cancel"] and code in out["asked"]["panel"], out
+    assert out["entered"] == {"panel": None, "number": 5150, "options": {"draw": "3"}, "code": code}, out
 
 
 def test_export_downloads_the_saves_and_import_reads_a_chosen_file(page):

@@ -476,8 +476,8 @@ const SCENARIOS = {
   // the deal-code field takes paste: a paste event on the page (what Ctrl+V, the browser's Paste
   // menu or a phone's paste send; the text in its clipboardData) with a shared address, then with
   // a code in lower case, then with a code that cannot be read (its message, nothing changed).
-  // (Keys cannot be pressed here: in this harness the wheel's SDL key handler needs a symbol
-  // Pyodide lacks, emscripten_compute_dom_pk_code, so Ctrl+V itself never reaches the app.)
+  // (Ctrl+V itself asks the page to read the clipboard, a permission prompt: the paste event is
+  // what this tests.)
   async paste_code(d) {
     await d.open("klondike");
     const pasteEvent = (text) => d.page.evaluate((t) => {
@@ -555,6 +555,38 @@ const SCENARIOS = {
       navigator.clipboard.writeText = () => Promise.reject(new DOMException("refused", "NotAllowedError"));
     });
     out.refused = await share();
+    await d.home();
+    return out;
+  },
+  // the keyboard in the page (docs/ui.md "Keys"): U and Ctrl+Z undo a move made by its gesture,
+  // Esc opens the pause menu and Esc closes it, C opens the code field, a code typed into it and
+  // Enter open that deal
+  async keys(d) {
+    await d.open("klondike");
+    const move = async () => {
+      const g = await d.probe("first_move");
+      await d.gesture(g.gesture);
+      return d.settle();
+    };
+    const key = async (k) => { await d.page.keyboard.press(k); await sleep(300); return d.settle(); };
+    const out = {};
+    let before = await d.settle(), s = await move();
+    s = await key("u");
+    out.u = { undone: s.actions[s.actions.length - 1] === "u", back: s.position === before.position };
+    before = s; s = await move();
+    s = await key("Control+z");
+    out.ctrl_z = { undone: s.actions[s.actions.length - 1] === "u", back: s.position === before.position };
+    out.esc = (await key("Escape")).panel;
+    out.esc_again = (await key("Escape")).panel;
+    out.c = (await key("c")).panel;
+    await d.page.keyboard.type(d.run.typed_code);
+    await sleep(300);
+    out.typed = (await d.state()).panel_value;
+    s = await key("Enter");
+    out.asked = { panel: s.panel_title, buttons: s.panel_buttons };   // a game in progress: asked first
+    s = await key("Enter");
+    out.entered = { panel: s.panel, number: s.number, options: s.options, code: (await d.probe("deal")).code };
+    out.keys = s.keys;
     await d.home();
     return out;
   },

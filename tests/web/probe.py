@@ -21,6 +21,7 @@ APP = {"app": None}
 T_START = time.perf_counter()
 FRAMES: list = []          # [(t, seconds, drew, tag)] of the frames since the last ``frames`` call
 POINTER: list = []        # the last pointer events the app dispatched: [kind, [x, y], scene]
+KEYS: list = []           # the last key presses the app dispatched: [key, mod]
 LOG = {"first_draw": None, "shakes": 0, "draw_seconds": None, "tag": "", "ups": 0}
 """``ups``: the releases the app has read (pointer ``up`` events dispatched), so a test waits for
 its gesture to have been read, whatever the page's frames or a pause of the machine took."""
@@ -60,6 +61,8 @@ _time_compiles()
 
 def install() -> None:
     """Wrap ``App.__init__`` (remember the app) and ``App.frame`` (time every frame, note shakes)."""
+    from pygame import KEYDOWN
+
     from ui.app import App
 
     if getattr(App, "_probe", False):
@@ -98,6 +101,9 @@ def install() -> None:
 
     def logged_dispatch(self, event):
         kind = getattr(event, "kind", None)
+        if getattr(event, "type", None) == KEYDOWN:
+            KEYS.append([event.key, event.mod])
+            del KEYS[:-12]
         if kind is not None:
             POINTER.append([kind, list(event.pos), type(self.scene).__name__])
             del POINTER[:-12]
@@ -129,7 +135,7 @@ def state(_args=None) -> dict:
     sc = a.scene
     out = {"scene": _scene_name(sc), "size": list(a.size), "language": a.settings.language,
            "notice": a.notice, "draws": a.draws, "frames": a.frames, "shakes": LOG["shakes"],
-           "first_draw": LOG["first_draw"], "panel": None, "panel_buttons": [], "pointer": list(POINTER),
+           "first_draw": LOG["first_draw"], "panel": None, "panel_buttons": [], "pointer": list(POINTER), "keys": list(KEYS),
            "ups": LOG["ups"],
            "previews_pending": bool(getattr(sc, "previews_later", False))}
     panel = getattr(sc, "panel", None)

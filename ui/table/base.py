@@ -1090,6 +1090,8 @@ class GameTable(Scene):
                 self.stale = True
             elif event.type == pygame.KEYDOWN:
                 self.key(event)
+                if isinstance(self.panel, CodeEntry):    # opened by this key: its text is no code
+                    self.panel.opening_key = event.unicode or pygame.key.name(event.key)
 
     def pointer(self, ev: PointerEvent) -> None:
         if ev.kind == "down":

@@ -280,6 +280,9 @@ class CodeEntry(Panel):
 
     max_w_compact = 820
     letters = False      # letters are typed into the code
+    opening_key: str | None = None
+    """The text of the key press that opened the field (C on a table), whose own text input
+    (SDL sends it after the press) is not typed: set by the table, spent by the next key."""
 
     def __init__(self, table, submit, example: str):
         self.value = ""
@@ -424,7 +427,10 @@ class CodeEntry(Panel):
         self.table.stale = True
 
     def key(self, event):
+        opening, self.opening_key = self.opening_key, None
         if event.type == pygame.TEXTINPUT:
+            if opening is not None and event.text.lower() == opening.lower():
+                return      # the text of the key that opened the field
             self.type_text(event.text)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.type_key("⌫")
