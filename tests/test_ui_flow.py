@@ -1313,3 +1313,42 @@ def test_the_key_that_opens_the_code_field_is_not_typed_into_it():
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="c"))
     app.frame()
     assert t.panel.value == "KL1-D3-C"
+
+
+def test_a_drag_whose_cards_a_key_moves_away_is_let_go_and_plays_nothing():
+    """Klondike deal 6: 2♣ dragged from the waste, Space draws Q♥ onto it, the drop on K♠'s
+    column played Q♥ there, a card the player never held (fresh user). The held card is let go
+    when a key's move takes it from its pile; a drag whose cards stay where they were goes on."""
+    app = make("klondike", 6, auto_foundation=False)
+    t = app.scene
+    t.draw_stock()
+    app.frame()
+    waste = ("waste",)
+    p = t.zone(waste, len(t.pile_cards(t.state, waste)) - 1).center
+    target = t.pile_rects(t.state, ("col", 3))[-1].center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
+    app.frame()
+    for k in range(1, 4):
+        q = (p[0] + (target[0] - p[0]) * k // 6, p[1] + (target[1] - p[1]) * k // 6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=q, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+        app.frame()
+    assert t.drag is not None
+    key(app, pygame.K_SPACE)
+    assert t.history.actions == ["s", "s"] and t.drag is None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1, touch=False))
+    app.frame()
+    assert t.history.actions == ["s", "s"]
+    # a column's card held while Space draws: the held card is still where it was lifted from
+    col = next(("col", i) for i in range(7) if t.liftable(t.state, ("col", i), len(t.pile_cards(t.state, ("col", i))) - 1))
+    p = t.zone(col, len(t.pile_cards(t.state, col)) - 1).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 30, p[1] + 40), rel=(1, 1), buttons=(1, 0, 0), touch=False))
+    app.frame()
+    assert t.drag is not None
+    key(app, pygame.K_SPACE)
+    assert t.drag is not None and t.history.actions == ["s", "s", "s"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=False))
+    app.frame()

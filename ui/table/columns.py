@@ -679,6 +679,13 @@ class ColumnsTable(GameTable):
         return self.play(move, group)
 
     def after_move(self, before, move) -> None:
+        d = self.drag
+        if d is not None and self.pile_cards(self.state, d.key)[d.index:] != d.cards:
+            # a key's move took the held cards from their pile (a drop's own move lets go of
+            # them first): they are let go, and the drop plays nothing
+            self.drag = self.press_card = None
+        elif self.press_card is not None and not self.still_pressed():
+            self.press_card = None
         self.cycle = self.cycle if self._keep_cycle else None
         self.refit()
         self.animate(before, move, self.state, self._from_rects)
