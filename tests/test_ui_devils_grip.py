@@ -510,3 +510,25 @@ def test_a_tap_on_a_covered_talon_card_is_refused_not_the_top_card_played(how):
     assert ts.card_w < 44
     how(small, (ts.talon_card_rect(3, 0).x + 4, ts.talon_card_rect(3, 0).centery))
     assert ts.history.actions == ["t>1.1"]
+
+
+@pytest.mark.parametrize("left_handed", [False, True])
+def test_the_felt_beside_a_short_talon_fan_is_no_target(left_handed):
+    """The talon's place is three cards wide; with one or two cards on it, a tap on the felt
+    where a third would lie said "Only the talon's top card can be played" (two cards) or
+    played the top card (one) (fresh user). It is felt now (a tap there gives the help line, as
+    elsewhere on the table); the cards shown answer."""
+    for talon in (("KS", "5S"), ("5S",)):
+        s = position({0: "2S"}, stock=("4C", "3D", "9H"), talon=talon)
+        app = open_app(DevilsGripTable(None, state=s), (1280, 800), language="en", anim_speed="off",
+                       left_handed=left_handed)
+        t = app.scene
+        fan = t.talon_card_rect(len(talon), len(talon) - 1).unionall(
+            [t.talon_card_rect(len(talon), i) for i in range(len(talon))])
+        beside = t.talon_area.clip(t.talon_area.move(fan.width if not left_handed else -fan.width, 0))
+        assert beside.width > 10 and not beside.colliderect(fan)
+        assert t.hit_test(beside.center) is None
+        click(app, beside.center)
+        assert t.state is s and "talon" not in t.status_text     # a tap on the felt: the help line
+        click(app, t.target_rect(hit.TALON).center)
+        assert t.history.actions == ["t>1.1"]

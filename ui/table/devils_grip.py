@@ -292,14 +292,19 @@ class DevilsGripTable(TargetFocus, GameTable):
         if self.stock_hit.collidepoint(pos):
             return hit.STOCK
         if self.talon_area.collidepoint(pos):
-            # the covered cards' strips are their own target where the top card alone is a
-            # finger's width; on a smaller table the whole fan is the top card's target (the
-            # top card alone is narrower than TOUCH there)
+            # where the top card alone is a finger's width, the talon's target is the cards
+            # shown: the top card, and the covered cards' strips (their own target: refused);
+            # the felt beside a fan of one or two is no target. On a smaller table the whole
+            # area of three is the top card's target (the top card alone is narrower than TOUCH)
             t = self.state.talon
-            if len(t) > 1 and self.card_w >= TOUCH \
-                    and not self.talon_card_rect(len(t), len(t) - 1).collidepoint(pos):
+            if not t or self.card_w < TOUCH:
+                return hit.TALON
+            top = self.talon_card_rect(len(t), len(t) - 1)
+            if top.collidepoint(pos):
+                return hit.TALON
+            shown = min(len(t), TALON_SHOWN)
+            if top.unionall([self.talon_card_rect(len(t), len(t) - k) for k in range(2, shown + 1)]).collidepoint(pos):
                 return TALON_COVERED
-            return hit.TALON
         for i, r in enumerate(self.hit_rects):
             if r.collidepoint(pos):
                 return hit.cell(i)
