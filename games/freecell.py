@@ -460,9 +460,12 @@ class FreeCell(Rules):
             if cls.tap_moves(s, src, index):
                 return None
             run = len(s.columns[src]) - index
-            for dst in range(N_COLUMNS):   # a column takes the run's head, but the run is too long
-                if dst != src and run > 1 and cls._why(s, Move(src, dst, run)) == (MSG_TOO_MANY, capacity(s, dst)):
-                    return Refusal(MSG_RUN_TOO_LONG, {"run": run, "n": capacity(s, dst)})
+            # columns that take the run's head, but the run is too long: the most that can move
+            # onto any of them (a column with cards beats an empty one, which is not counted)
+            caps = [capacity(s, dst) for dst in range(N_COLUMNS)
+                    if dst != src and run > 1 and cls._why(s, Move(src, dst, run)) == (MSG_TOO_MANY, capacity(s, dst))]
+            if caps:
+                return Refusal(MSG_RUN_TOO_LONG, {"run": run, "n": max(caps)})
             return Refusal(MSG_NOWHERE)
         size = (s.cells[src - CELL] is not None) if src < CELL + N_CELLS else s.foundations[src - FOUNDATION_OF]
         if index != size - 1:

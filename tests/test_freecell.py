@@ -415,3 +415,21 @@ def test_a_run_move_with_a_wrong_count_says_what_fits():
     assert str(e.value) == "A run of 1 does not fit there: the run that fits is the top 2 (from 9S)"
     with pytest.raises(IllegalMove, match="The card must be one rank lower and of the other colour"):
         FreeCell.apply(t, FreeCell.parse_move(t, "23/1"))   # nothing of the run fits: the card's rule
+
+
+def test_a_run_too_long_to_tap_says_the_most_that_can_move_onto_a_column_it_fits():
+    """A 5-card run whose head fits T♠ (one free cell and one empty column: (1 + 1) × 2^1 = 4 can
+    move onto T♠) and the empty column (2 can): the refusal said 2, the empty column's, so the
+    stated formula read for T♠ gave another number (fresh user). It says the most, 4. In Russian
+    the count is no longer a noun's plural ("Эти 2 карт")."""
+    from games.freecell import MSG_RUN_TOO_LONG
+    from games.i18n import tr
+
+    s = FreeCell.parse_position("Game: freecell\nFoundations: H-2 C-K D-K S-2\nFreecells: KS QH JS -\n"
+                                ": 3H 9H 8S 7H 6S 5H\n:\n: TS\n: KH QS JH\n: TH 4S\n: 9S 3S\n: 8H 7S\n: 6H 5S 4H\n", {})
+    why = FreeCell.tap_refusal(s, 0, 1)
+    assert why == (MSG_RUN_TOO_LONG, {"run": 5, "n": 4})
+    assert "only 4 can move" in why.text()
+    for run in (2, 5, 21):
+        ru = tr(MSG_RUN_TOO_LONG, "ru", run=run, n=1)
+        assert f"({run})" in ru and "карт подходят" not in ru
