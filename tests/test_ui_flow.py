@@ -1352,3 +1352,29 @@ def test_a_drag_whose_cards_a_key_moves_away_is_let_go_and_plays_nothing():
     assert t.drag is not None and t.history.actions == ["s", "s", "s"]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=False))
     app.frame()
+
+
+def test_a_game_continued_after_an_undo_plays_no_automatic_move():
+    """Auto to foundation does not play after an undo (what the player took back stays back);
+    a game left right after an undo and continued did (fresh user). Here auto to foundation was
+    off while the player played ``64`` (A♠ left face up on its column), drew, and undid the draw;
+    it is on when the game is continued."""
+    from ui.table.klondike import KlondikeTable
+
+    store = Store(MemoryStorage())
+    app = new_app(KlondikeTable(18), store=store,
+                  settings=Settings(language="en", anim_speed="off", auto_foundation=False))
+    t = app.scene
+    frames(app, 0.5)
+    assert t.player_move(t.rules.parse_move(t.state, "64"))
+    t.draw_stock()
+    t.undo()
+    frames(app, 0.5)
+    assert t.history.actions == ["64", "s", "u"] and t.safe_moves(t.state, t.kept_back)
+    t.autosave()
+    app, t = continued(store, "klondike", anim="off")
+    frames(app, 1.0)
+    assert t.history.actions == ["64", "s", "u"]
+    t.draw_stock()                   # the player's next move: then the card goes home by itself
+    frames(app, 1.0)
+    assert t.history.actions[:4] == ["64", "s", "u", "s"] and len(t.history.actions) == 5

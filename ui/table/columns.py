@@ -218,12 +218,14 @@ class ColumnsTable(GameTable):
         if self.frame is not None:
             self.update_finish()
         if self.auto_on and self.number is not None and self.history is not None and \
-                (self.history.moves == 0 or self.safe_moves(self.state, self.kept_back)):
+                (self.history.moves == 0 or self.history.actions[-1:] != ["u"]
+                 and self.safe_moves(self.state, self.kept_back)):
             # cards safe home at the deal (an exposed ace) go at once, as Microsoft Solitaire
             # Collection plays them: animated, each a move of the history (one undo step), after
             # the first frame has drawn the deal (the table needs its geometry to fly them); so do
             # those a continued game's last move left due (a window or page closed before they
-            # flew); a position that is no deal (``state=``) stays as given
+            # flew), not after an undo (as in play: what the player took back stays back); a
+            # position that is no deal (``state=``) stays as given
             self.auto_due = self.app.now() + AUTO_MS / 1000 * max(0.5, self.anim.factor)
 
     def taken_back(self, states) -> set:
