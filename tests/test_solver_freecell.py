@@ -178,15 +178,22 @@ def test_a_win_through_a_card_back_after_another_move():
     assert replays_to_win(FreeCell, s, r.moves)
 
 
+def walk_back(number: int, steps: int):
+    """The positions of a random walk of up to ``steps`` moves (moves back to the tableau
+    included) from FreeCell deal ``number``, seeded by the number."""
+    s = FreeCellSearch(FreeCell.deal(number, {}))._root
+    rng = splitmix64(number)
+    for _ in range(steps):
+        succ = successors_back(s)
+        if not succ:
+            return
+        s = succ[next(rng) % len(succ)][1]
+        yield s
+
+
 def test_key_gives_back_its_position():
     for number in (3, 7):
-        s = FreeCellSearch(FreeCell.deal(number, {}))._root
-        rng = splitmix64(number)
-        for _ in range(50):
-            succ = successors_back(s)
-            if not succ:
-                break
-            s = succ[next(rng) % len(succ)][1]
+        for s in walk_back(number, 50):
             cols, cells, f = state_of(key_of(*s[:2]))
             assert (sorted(cols), cells, f) == (sorted(s[0]), s[1], s[2])
 
@@ -198,13 +205,7 @@ def test_the_last_searchs_byte_test_tells_the_keys_with_no_move_back():
     included, so foundations go up and down)."""
     seen = {True: 0, False: 0}
     for number in range(1, 21):
-        s = FreeCellSearch(FreeCell.deal(number, {}))._root
-        rng = splitmix64(number)
-        for _ in range(300):
-            succ = successors_back(s)
-            if not succ:
-                break
-            s = succ[next(rng) % len(succ)][1]
+        for s in walk_back(number, 300):
             key = key_of(*s[:2])
             skip = all(t in key for t in fcs.LOWEST_BACK)
             assert skip == all(h < fcs.BACK_FROM for h in state_of(key)[2])
