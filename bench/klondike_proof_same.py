@@ -1,6 +1,7 @@
 """Check that the Klondike proof lane (``games/solvers/klondike_proof.py``) still makes the *same
 search* as a reference revision (a pure speed-up must): ``python bench/klondike_proof_same.py
-[--rev 18e7f29] [--nodes 20000] [--positions 120] [--deals 1000] [--walks 500] [--draw3]``.
+[--rev 18e7f29] [--nodes 20000] [--positions 120] [--deals 1000] [--walks 500] [--draw3]
+[--kings 0|1]``.
 
 The reference is ``games/solvers/klondike_proof.py`` as of git revision ``--rev``, loaded from
 ``git show`` beside the working copy, so both run in one process on the same rules code (as
@@ -15,7 +16,8 @@ states expanded (``lane.nodes``), the root, the size of the visited map ``lane.s
 talons kept in all), a digest of its whole content, and the stack left: any difference is
 printed and the exit status is 1. With ``--draw3`` the draw-3 lane is compared instead:
 an :class:`Abstract3` and a :class:`ProofLane3` on the positions dealt and played in draw 3
-(the hint positions, the roots of the deals in draw 3, the walks from draw-3 deals). It prints the CPU seconds of each side
+(the hint positions, the roots of the deals in draw 3, the walks from draw-3 deals), with
+``Abstract3(kings=...)`` as ``--kings`` says (1, the default; the solver's lane has 0). It prints the CPU seconds of each side
 (``time.process_time``, building the abstract game included) and their ratio, by group.
 """
 from __future__ import annotations
@@ -92,10 +94,10 @@ def run(mod, cols, T, f, nodes):
                 tuple(lane.stack))
 
 
-def run3(mod, cols, T, p, f, nodes):
-    """:func:`run` for the draw-3 lane (``--draw3``)."""
+def run3(mod, cols, T, p, f, nodes, kings=None):
+    """:func:`run` for the draw-3 lane (``--draw3``; ``kings`` as :class:`Abstract3`'s)."""
     t0 = time.process_time()
-    lane = mod.ProofLane3(mod.Abstract3(cols, T, p, f), 1.0)
+    lane = mod.ProofLane3(mod.Abstract3(cols, T, p, f, kings), 1.0)
     res = None
     while lane.nodes < nodes:
         res = lane.run(min(64, nodes - lane.nodes))
@@ -116,6 +118,7 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--walks", type=int, default=500)
     ap.add_argument("--draw3", action="store_true", help="compare the draw-3 lane (Abstract3, ProofLane3)")
+    ap.add_argument("--kings", type=int, default=1, choices=(0, 1), help="with --draw3: Abstract3(kings=...)")
     a = ap.parse_args(argv)
     from games.solvers import klondike_proof as new
     from games.solvers.klondike import _Problem
@@ -125,8 +128,8 @@ def main(argv=None) -> int:
     for group, name, s in cases(a.positions, a.deals, a.walks, a.draw3):
         cols, T, p, f = _Problem.from_rules(s)
         if a.draw3:
-            t_ref, r_ref = run3(ref, cols, T, p, f, a.nodes)
-            t_new, r_new = run3(new, cols, T, p, f, a.nodes)
+            t_ref, r_ref = run3(ref, cols, T, p, f, a.nodes, bool(a.kings))
+            t_new, r_new = run3(new, cols, T, p, f, a.nodes, bool(a.kings))
         else:
             t_ref, r_ref = run(ref, cols, T, f, a.nodes)
             t_new, r_new = run(new, cols, T, f, a.nodes)
@@ -135,7 +138,8 @@ def main(argv=None) -> int:
         if r_ref != r_new:
             bad += 1
             print(f"DIFFERENT {name}:\n  reference {r_ref[:6]}\n  working   {r_new[:6]}")
-    print(f"reference {a.rev}, working copy; at most {a.nodes} abstract states per case")
+    print(f"reference {a.rev}, working copy; at most {a.nodes} abstract states per case"
+          + (f"; draw 3, kings={bool(a.kings)}" if a.draw3 else ""))
     names = {True: "lost", False: "goal", None: "budget"}
     for group, (n, same, tr, tn, answers, nodes) in groups.items():
         ans = ", ".join(f"{v} {names[k]}" for k, v in sorted(answers.items(), key=lambda kv: str(kv[0])))

@@ -537,3 +537,15 @@ def test_every_script_answers_help_with_a_usage_and_writes_nothing():
         r = subprocess.run([sys.executable, str(path), "--help"], cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert r.returncode == 0 and r.stdout.startswith("usage:") and "Traceback" not in r.stderr, (path.name, r.stderr)
         assert set(os.listdir(ROOT)) == before, path.name
+
+
+def test_klondike_proof3_cost_bench_runs_both_games_on_the_same_states(tmp_path):
+    # the exact-talon game alone from position 16's solver root (it reaches its goal at its
+    # 9 683rd state with kings=True): both revisions, the same answer and states, no DIFF
+    p = run("bench/klondike_proof3_cost.py", "--positions", "16", "--rounds", "1", "--states", "3000",
+            "--kings", "0", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    row = next(ln for ln in p.stdout.splitlines() if ln.startswith("position 16:"))
+    ref, new, _ = row.split(": ", 1)[1].split(" | ")
+    assert ref.split()[:2] == new.split()[:2] == ["None", "3000"] and "DIFF" not in row
+    assert p.stdout.splitlines()[-1].startswith("sum of medians:")

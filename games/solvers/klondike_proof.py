@@ -100,7 +100,11 @@ are counted from its parent's (the counts of disjoint masks add up, at most 2 a 
 carries); each column's digs are worked out once; the safe next cards of each ``h`` are cached
 (``SAFE``, ``SAFEM``) and the closure is skipped when none of them is loose, a base top or in the
 talon; a base top is found through a card -> column map instead of a scan of the columns; the
-last talon's counts are kept.
+last talon's counts are kept. In the exact-talon game (:class:`Abstract3`) each ``r``'s column
+moves (their ``r`` after, loose cards, counts and figures, and the places left when they uncover a
+card) and each ``h``'s foundation moves (the heights after, their safe cards) are tabled once,
+a pull's talon is made only when the pull is kept, and a safe foundation top is never made loose
+(it would go home at once, to the state expanded).
 """
 from __future__ import annotations
 
@@ -655,39 +659,26 @@ class Abstract3(Abstract):
         self.root = (r, h, bytes(T), _class3(len(T), p))
         self.reach: dict[tuple, tuple] = {}  # (len(T), class) -> the pulls: (index, class left)
         self.tmask: dict[bytes, int] = {}  # talon -> its cards as a mask
+        self.rmoves: dict[tuple, tuple] = {}  # r -> its column moves (:meth:`_rmoves`)
+        self.hmoves: dict[tuple, tuple] = {}  # h -> its foundation figures (:meth:`_hmoves`)
 
     def goal3(self, st) -> bool:
         """No face-down card is left and the talon is empty."""
         return not st[2] and self.goal(st[0])
 
-    def successors3(self, st, seen=None):
-        """The abstract states one step (a move, then the safe cards of the loose cards and base
-        tops) from ``st``; each is consistent. With ``seen`` (``(r, h, T)`` -> the waste classes
-        searched, as :class:`ProofLane3` keeps it), the moves other than pulls whose state a
-        searched one dominates (its class reaches every card theirs reaches, :func:`_dominates3`)
-        are left out before their consistency is tested (the lane would drop them); the others
-        come out in the same order as without it. A pull's consistency is read off its parent's
-        counts (see below), so it needs no such filter."""
-        r, h, T, c = st
-        tal = self.tmask.get(T)
-        if tal is None:
-            tal = 0
-            for x in T:
-                tal |= 1 << x
-            self.tmask[T] = tal
-        te0 = te = self.tops.get(r)
+    def _rmoves(self, r) -> tuple:
+        """The column moves of heights ``r`` (cached in ``self.rmoves``): ``(figures of r, moves)``,
+        each move ``(suit, height, r after it, the cards it makes loose, their counts black and
+        red, the figures of r after it, uncover)`` in :meth:`successors3`'s order (column by column,
+        its cards in place going home from the top down, then its dig): ``suit`` -1 for a dig, else
+        the move needs foundation ``suit`` at ``height``; ``uncover`` is ``None`` or, for a move
+        that uncovers a face-down card ``u`` (with ``uncover`` set), the places the base tops give
+        by rank without ``u`` (black, red; nibbles as :meth:`_tops`' last two, plus ``BIAS``).
+        ``uncover`` is read when the table of ``r`` is made: set it before the search."""
+        te = self.tops.get(r)
         if te is None:
-            te0 = te = self._tops(r)
-        loose = ALL & ~(HOMEM[0][h[0]] | HOMEM[1][h[1]] | HOMEM[2][h[2]] | HOMEM[3][h[3]] | te[4] | tal)
-        lb, lr = _counts(loose)  # each move's loose cards counted from these
-        out = []  # (r, h, T, c, loose, its counts)
-        for s in range(4):
-            if h[s] < 13:
-                x = (s << 4) | (h[s] + 1)
-                bit = 1 << x
-                if loose & bit:
-                    cb, cr = CNT[x]
-                    out.append((r, h[:s] + (h[s] + 1,) + h[s + 1:], T, c, loose & ~bit, lb - cb, lr - cr, -1))
+            te = self._tops(r)
+        out = []
         for col in range(7):
             rc = r[col]
             if not rc:
@@ -700,52 +691,120 @@ class Abstract3(Abstract):
             i = rc - 1
             while True:  # a card in place goes home, those above it become loose
                 x = b[i]
-                s = x >> 4
-                if h[s] == (x & 15) - 1:
-                    ob, orr = pc[i + 1]
-                    out.append((r[:col] + (i,) + r[col + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], T, c,
-                                loose | (pre[rc] & ~pre[i + 1]), lb + hb - ob, lr + hr - orr,
-                                b[i - 1] if 1 <= i <= d else -1))
+                ob, orr = pc[i + 1]
+                out.append(self._rmove(x >> 4, (x & 15) - 1, r[:col] + (i,) + r[col + 1:], pre[rc] & ~pre[i + 1],
+                                       hb - ob, hr - orr, b[i - 1] if 1 <= i <= d else -1))
                 i -= 1
                 if i < d:
                     break
             dig = self.digs[col][rc]  # the dig (None: a release, see Abstract.kings)
             if dig is not None:
                 nr, m, db, dr = dig
-                out.append((r[:col] + (nr,) + r[col + 1:], h, T, c, loose | m, lb + db, lr + dr, b[nr - 1] if nr else -1))
+                out.append(self._rmove(-1, 0, r[:col] + (nr,) + r[col + 1:], m, db, dr, b[nr - 1] if nr else -1))
+        rm = self.rmoves[r] = (te, tuple(out))
+        return rm
+
+    def _rmove(self, s, need, r2, m, db, dr, u) -> tuple:
+        """One move of :meth:`_rmoves`, with ``u`` the card it uncovers face down or -1."""
+        te = self.tops.get(r2)
+        if te is None:
+            te = self._tops(r2)
+        unc = None
+        if u >= 0 and self.uncover:
+            ub, ur = CNT[u]
+            unc = ((((te[3] - ur) >> 4) & NMASK) | BIAS, (((te[2] - ub) >> 4) & NMASK) | BIAS)
+        return s, need, r2, m, db, dr, te, unc
+
+    def _hmoves(self, h) -> tuple:
+        """The figures of foundation heights ``h`` (cached in ``self.hmoves``): the cards home as a
+        mask, the safe next cards as a mask (``SAFEM``), and by suit the next card up and the top
+        card down, each ``(bit, its counts black and red, the heights after it, their safe next
+        cards)``, or ``None`` (the suit is full, or empty)."""
+        up, down = [], []
         for s in range(4):
-            if h[s]:
-                x = (s << 4) | h[s]
-                cb, cr = CNT[x]
-                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], T, c, loose | (1 << x), lb + cb, lr + cr, -1))
+            for lst, k, ok in ((up, h[s] + 1, h[s] < 13), (down, h[s], h[s] > 0)):
+                if not ok:
+                    lst.append(None)
+                    continue
+                x = (s << 4) | k
+                h2 = h[:s] + (h[s] + (1 if lst is up else -1),) + h[s + 1:]
+                sm = SAFEM.get(h2)
+                if sm is None:
+                    _safe(h2)
+                    sm = SAFEM[h2]
+                lst.append((1 << x, CNT[x][0], CNT[x][1], h2, sm))
+        sm = SAFEM.get(h)
+        if sm is None:
+            _safe(h)
+            sm = SAFEM[h]
+        hm = self.hmoves[h] = (self.home(h), sm, tuple(up), tuple(down))
+        return hm
+
+    def successors3(self, st, seen=None):
+        """The abstract states one step (a move, then the safe cards of the loose cards and base
+        tops) from ``st``; each is consistent. With ``seen`` (``(r, h, T)`` -> the waste classes
+        searched, as :class:`ProofLane3` keeps it), the moves other than pulls whose state a
+        searched one dominates (its class reaches every card theirs reaches, :func:`_dominates3`)
+        are left out before their consistency is tested (the lane would drop them); the others
+        come out in the same order as without it. A pull's consistency is read off its parent's
+        counts (see below), so it needs no such filter; nor is a foundation's top made loose when
+        it is safe once off (the safe cards would send it home at once: ``st`` itself, which
+        ``seen`` holds). The column moves of each ``r`` and the foundation moves of each ``h`` are
+        worked out once (:meth:`_rmoves`, :meth:`_hmoves`)."""
+        r, h, T, c = st
+        tal = self.tmask.get(T)
+        if tal is None:
+            tal = 0
+            for x in T:
+                tal |= 1 << x
+            self.tmask[T] = tal
+        rm = self.rmoves.get(r)
+        if rm is None:
+            rm = self._rmoves(r)
+        te0, cmoves = rm
+        hm = self.hmoves.get(h)
+        if hm is None:
+            hm = self._hmoves(h)
+        hmask, sm0, ups, downs = hm
+        loose = ALL & ~(hmask | te0[4] | tal)
+        lb, lr = _counts(loose)  # each move's loose cards counted from these
+        out = []  # (r, h, its safe next cards, loose, their counts, the figures of r)
+        for u in ups:  # a loose card goes home
+            if u is not None and loose & u[0]:
+                out.append((r, u[3], u[4], loose & ~u[0], lb - u[1], lr - u[2], te0))
+        for s, need, r2, m, db, dr, te, unc in cmoves:  # a card in place goes home, or a dig
+            if s >= 0 and h[s] != need:
+                continue
+            cb = lb + db
+            cr = lr + dr
+            loose2 = loose | m
+            if unc is not None:  # the card it uncovers holds nothing yet: the moved cards need other places
+                sb = unc[0] + ((cr >> 4) & NMASK) - (cb & NMASK)
+                sr = unc[1] + ((cb >> 4) & NMASK) - (cr & NMASK)
+                if (sb & sr) & BIAS ^ BIAS or (loose2 & KINGS).bit_count() > te[1]:
+                    continue
+            if s < 0:
+                out.append((r2, h, sm0, loose2, cb, cr, te))
+            else:
+                u = ups[s]
+                out.append((r2, u[3], u[4], loose2, cb, cr, te))
+        for u in downs:  # a foundation's top becomes loose (with seen: not a safe one, which would go
+            if u is not None and not (seen is not None and u[4] & u[0]):  # home at once, to st itself)
+                out.append((r, u[3], u[4], loose | u[0], lb + u[1], lr + u[2], te0))
         res = []
-        closure, fixes, tops = self.closure, self.fixes, self.tops
-        uncover = self.uncover
+        closure, tops = self.closure, self.tops
         # The consistency tests below are :meth:`fixes` with no talon (``tal = 0``) written out: with
         # no card to pull, a state is consistent exactly when no rank and colour is short of places
         # (fixes' first test) and the loose kings have columns with nothing in place.
-        for r2, h2, T2, c2, loose2, cb, cr, u in out:
-            te = tops.get(r2)
-            if te is None:
-                te = self._tops(r2)
-            if u >= 0 and uncover:  # the card it uncovers holds nothing yet: the moved cards need other places
-                ub, ur = CNT[u]  # (the base tops less u: _tops_without)
-                sb = ((((te[3] - ur) >> 4) & NMASK) | BIAS) + ((cr >> 4) & NMASK) - (cb & NMASK)
-                sr = ((((te[2] - ub) >> 4) & NMASK) | BIAS) + ((cb >> 4) & NMASK) - (cr & NMASK)
-                if (sb & sr) & BIAS ^ BIAS or (loose2 & KINGS).bit_count() > te[1]:
-                    continue
-            sm = SAFEM.get(h2)
-            if sm is None:
-                _safe(h2)
-                sm = SAFEM[h2]
+        for r2, h2, sm, loose2, cb, cr, te in out:
             if sm & (loose2 | te[0]):  # a safe card loose or a base top (never from the talon)
                 r3, h3, _, loose3 = closure(r2, h2, 0, loose2)
                 if h3 != h2:
                     r2, h2, loose2 = r3, h3, loose3
                     te = None
             if seen is not None:
-                done = seen.get((r2, h2, T2))
-                if done is not None and (not c2 or c2 in done or _dominates3(done, c2)):
+                done = seen.get((r2, h2, T))
+                if done is not None and (not c or c in done or _dominates3(done, c)):
                     continue
             if te is None:
                 te = tops.get(r2)
@@ -755,7 +814,7 @@ class Abstract3(Abstract):
             sb = te[6] + ((cr >> 4) & NMASK) - (cb & NMASK)  # black k against red k + 1
             sr = te[5] + ((cb >> 4) & NMASK) - (cr & NMASK)  # red k against black k + 1
             if not (sb & sr) & BIAS ^ BIAS and (loose2 & KINGS).bit_count() <= te[1]:
-                res.append((r2, h2, T2, c2))  # consistent: every loose card has a place
+                res.append((r2, h2, T, c))  # consistent: every loose card has a place
         L = len(T)
         reach = self.reach.get((L, c))
         if reach is None:  # each pull's index and the class of the waste position it leaves
@@ -766,34 +825,28 @@ class Abstract3(Abstract):
         spb = te0[6] + ((lr >> 4) & NMASK) - (lb & NMASK)  # black k against red k + 1
         spr = te0[5] + ((lb >> 4) & NMASK) - (lr & NMASK)  # red k against black k + 1
         kings_ok = (loose & KINGS).bit_count() < te0[1]
-        sm0 = SAFEM.get(h)
-        if sm0 is None:
-            _safe(h)
-            sm0 = SAFEM[h]
-        for i, c2 in reach:  # pulls
+        for i, c2 in reach:  # pulls (the talon left made only for a pull that is kept)
             x = T[i]
-            T2 = T.replace(ONE[x], b"")  # (x is in T once)
             s = x >> 4
             k = x & 15
+            T2 = None
             if h[s] == k - 1:  # home: the loose cards are the same, so consistent unless the safe cards change them
-                h2 = h[:s] + (h[s] + 1,) + h[s + 1:]
-                sm = SAFEM.get(h2)
-                if sm is None:
-                    _safe(h2)
-                    sm = SAFEM[h2]
-                if sm & (loose | te0[0]):
-                    r2, h2, _, loose2 = closure(r, h2, 0, loose)
-                    if fixes(r2, loose2, 0):
+                T2 = T.replace(ONE[x], b"")  # (x is in T once)
+                u = ups[s]
+                if u[4] & (loose | te0[0]):
+                    r2, h2, _, loose2 = closure(r, u[3], 0, loose)
+                    if self.fixes(r2, loose2, 0):
                         res.append((r2, h2, T2, c2))
                 else:
-                    res.append((r, h2, T2, c2))
-                if sm0 & (1 << x):  # pulled loose it would go home at once: the same state
+                    res.append((r, u[3], T2, c2))
+                if sm0 & u[0]:  # pulled loose it would go home at once: the same state
                     continue
             if k == 13:
-                if kings_ok:
-                    res.append((r, h, T2, c2))
-            elif ((spr if 1 <= s <= 2 else spb) >> (4 * k)) & 15 > 8:
-                res.append((r, h, T2, c2))
+                if not kings_ok:
+                    continue
+            elif ((spr if 1 <= s <= 2 else spb) >> (4 * k)) & 15 <= 8:
+                continue
+            res.append((r, h, T.replace(ONE[x], b"") if T2 is None else T2, c2))
         return res
 
 
