@@ -1,10 +1,11 @@
 """The draw-3 exact-talon abstract game alone (``Abstract3``, ``ProofLane3`` of
-``games/solvers/klondike_proof.py``), a reference revision beside the working copy, in one
-process, natively or in Pyodide: ``python bench/klondike_proof3_cost.py [--rev HEAD]
-[--positions 15,16] [--deals 43] [--states 40000] [--rounds 5] [--kings 1] [--wasm]``.
+``games/solvers/klondike_proof.py``; with ``--game 1`` the draw-1 one, ``Abstract``, ``ProofLane``),
+a reference revision beside the working copy, in one process, natively or in Pyodide: ``python
+bench/klondike_proof3_cost.py [--rev HEAD] [--game 3|1] [--draw 3|1] [--positions 15,16]
+[--deals 43] [--states 40000] [--rounds 5] [--kings 1] [--wasm]``.
 
-Cases: ``bench/solvers.py``'s draw-3 hint positions (deal n, then its 15 policy moves) and draw-3
-deals' roots, each from the solver's root (the complete search's: the safe cards already home, as
+Cases: ``bench/solvers.py``'s hint positions of draw ``--draw`` (deal n, then its 15 policy moves;
+draw 3 unless told) and deals' roots of that draw, each from the solver's root (the complete search's: the safe cards already home, as
 :class:`~games.solvers.klondike.KlondikeSolver` builds its proof lanes), worked out natively and
 handed to Pyodide as JSON, so both interpreters search the same states. The reference is the file
 as of git revision ``--rev`` (its text read natively with ``git show`` and executed as a module
@@ -45,9 +46,11 @@ def _clock():
     return clock
 
 
-def ab(cases: list, reference: str, states: int = 40_000, rounds: int = 5, kings: bool = True) -> dict:
+def ab(cases: list, reference: str, states: int = 40_000, rounds: int = 5, kings: bool = True,
+       game: str = "3") -> dict:
     """Run each case (``[name, cols, T, p, f]``, cards as lists of ints) ``rounds`` times with the
-    reference module (its source text ``reference``) and the working one: ``{"rows": [[name,
+    reference module (its source text ``reference``) and the working one, the exact-talon game
+    (``game`` "3") or the draw-1 one ("1"): ``{"rows": [[name,
     [answer, states, [seconds…]] of the reference, the same of the working copy], …], "python":
     version}``."""
     from games.solvers import klondike_proof as new
@@ -62,7 +65,10 @@ def ab(cases: list, reference: str, states: int = 40_000, rounds: int = 5, kings
         for rnd in range(rounds):
             for key, mod in ((("ref", ref), ("new", new)) if rnd % 2 else (("new", new), ("ref", ref))):
                 t0 = clock()
-                lane = mod.ProofLane3(mod.Abstract3(cols, bytes(T), p, tuple(f), kings), 1.0)
+                if game == "3":
+                    lane = mod.ProofLane3(mod.Abstract3(cols, bytes(T), p, tuple(f), kings), 1.0)
+                else:
+                    lane = mod.ProofLane(mod.Abstract(cols, bytes(T), tuple(f), kings), 1.0)
                 res = None
                 while res is None and lane.nodes < states:
                     res = lane.run(min(1000, states - lane.nodes))
@@ -76,8 +82,10 @@ def ab(cases: list, reference: str, states: int = 40_000, rounds: int = 5, kings
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rev", default="HEAD", help="reference revision of games/solvers/klondike_proof.py")
-    ap.add_argument("--positions", default="15,16", help="draw-3 hint positions of bench/solvers.py")
-    ap.add_argument("--deals", default="", help="draw-3 deals' roots, e.g. 43,951")
+    ap.add_argument("--game", default="3", choices=("3", "1"), help="the exact-talon game (3) or the draw-1 one")
+    ap.add_argument("--draw", default="3", choices=("3", "1"), help="the draw of the positions and deals")
+    ap.add_argument("--positions", default="15,16", help="hint positions of bench/solvers.py")
+    ap.add_argument("--deals", default="", help="deals' roots, e.g. 43,951")
     ap.add_argument("--states", type=int, default=40_000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--kings", type=int, default=1, choices=(0, 1), help="Abstract3(kings=...)")
@@ -92,20 +100,20 @@ def main(argv=None) -> int:
     named = []
     ps = numbers(a.positions)
     if ps:
-        got = positions("klondike", {"draw": "3"}, 15, max(ps))
+        got = positions("klondike", {"draw": a.draw}, 15, max(ps))
         named += [(f"position {n}", got[n - 1]) for n in ps]
-    named += [(f"deal {n}", Klondike.deal(n, {"draw": "3"})) for n in numbers(a.deals)]
+    named += [(f"deal {n}", Klondike.deal(n, {"draw": a.draw})) for n in numbers(a.deals)]
     cases = []
     for name, s in named:
         sv = KlondikeSolver(s, max_nodes=1)
         if sv.result is not None:
             print(f"{name}: answered at the root ({sv.result.status})")
             continue
-        cols, T, p, f = sv.lanes[len(sv.STREAMLINERS)].stack[0][0][:4]
+        cols, T, p, f = sv.lanes[len(sv.STREAMLINERS_DRAW1 if a.draw == "1" else sv.STREAMLINERS)].stack[0][0][:4]
         cases.append([name, [list(c) for c in cols], list(T), p, list(f)])
     reference = subprocess.run(["git", "show", f"{a.rev}:games/solvers/klondike_proof.py"], cwd=ROOT, check=True,
                                capture_output=True, text=True).stdout
-    kw = {"cases": cases, "reference": reference, "states": a.states, "rounds": a.rounds, "kings": bool(a.kings)}
+    kw = {"cases": cases, "reference": reference, "states": a.states, "rounds": a.rounds, "kings": bool(a.kings), "game": a.game}
     if a.wasm:
         node = shutil.which("node")
         if not node or not (NODE_SCRIPT.parent / "node_modules" / "pyodide").exists():
@@ -120,7 +128,8 @@ def main(argv=None) -> int:
     else:
         res = ab(**kw)
     where = "Pyodide" if a.wasm else "native"
-    print(f"# {where} Python {res['python']}, the exact-talon game alone (kings={bool(a.kings)}), at most "
+    print(f"# {where} Python {res['python']}, the {'exact-talon' if a.game == '3' else 'draw-1'} game alone, "
+          f"draw-{a.draw} cases (kings={bool(a.kings)}), at most "
           f"{a.states} states, {a.rounds} rounds; case: reference {a.rev} answer states median s | "
           "working copy | ratio, us a state")
     tot = [0.0, 0.0]

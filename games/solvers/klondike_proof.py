@@ -242,6 +242,8 @@ class Abstract:
         self.nodes = 0
         self.tal_last, self.tal_counts = 0, (0, 0)  # the last talon counted in fixes and its counts
         self.tops: dict[tuple, tuple] = {}  # r -> figures of r (:meth:`_tops`)
+        self.rmoves: dict[tuple, tuple] = {}  # r -> its column moves (:meth:`_rmoves`)
+        self.hmoves: dict[tuple, tuple] = {}  # h -> its foundation figures (:meth:`_hmoves`)
 
     @staticmethod
     def home(h) -> int:
@@ -388,83 +390,125 @@ class Abstract:
                 loose |= cand
         return out
 
-    def successors(self, st, seen=None):
-        """The abstract states one step (a move, the safe cards, the least pulls) from ``st``;
-        with ``seen`` (``(r, h)`` -> talons searched), those a state of ``seen`` dominates are left
-        out before their pulls are worked out."""
-        r, h, tal = st
+    def _rmoves(self, r) -> tuple:
+        """The column moves of heights ``r`` (cached in ``self.rmoves``): ``(figures of r, moves)``,
+        each move ``(suit, height, r after it, the cards it makes loose, their counts black and
+        red, the figures of r after it, uncover)`` in :meth:`successors3`'s order (column by column,
+        its cards in place going home from the top down, then its dig; with ``full``, its top card
+        going home, then each run leaving): ``suit`` -1 for a dig or a run, else the move needs
+        foundation ``suit`` at ``height``; ``uncover`` is ``None`` or, for a move that uncovers a
+        face-down card ``u`` (with ``uncover`` set), the figures of ``r`` after it with ``u``
+        giving no place (:meth:`_tops_without`).
+        ``uncover`` is read when the table of ``r`` is made: set it before the search."""
         te = self.tops.get(r)
         if te is None:
             te = self._tops(r)
-        loose = ALL & ~(HOMEM[0][h[0]] | HOMEM[1][h[1]] | HOMEM[2][h[2]] | HOMEM[3][h[3]] | te[4] | tal)
-        lb, lr = _counts(loose)  # each move's loose cards counted from these (loose2 = loose +- cards)
         out = []
-        for s in range(4):
-            if h[s] < 13:
-                x = (s << 4) | (h[s] + 1)
-                nxt_card = 1 << x
-                hs = h[:s] + (h[s] + 1,) + h[s + 1:]
-                if tal & nxt_card:
-                    out.append((r, hs, tal & ~nxt_card, loose, lb, lr, -1))
-                elif loose & nxt_card:
-                    cb, cr = CNT[x]
-                    out.append((r, hs, tal, loose & ~nxt_card, lb - cb, lr - cr, -1))
-        for c in range(7):
-            rc = r[c]
+        for col in range(7):
+            rc = r[col]
             if not rc:
                 continue
-            pre = self.pre[c]
-            pc = self.pcnt[c]
-            unc = self.uncovered
-            if self.full:
-                x = self.cards[c][rc - 1]
-                s = x >> 4
-                if h[s] == (x & 15) - 1:
-                    out.append((r[:c] + (rc - 1,) + r[c + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], tal, loose, lb, lr,
-                                unc(c, rc - 1)))
-                for k in self.runs[c][rc]:
-                    hb, hr = pc[rc]
-                    ob, orr = pc[rc - k]
-                    out.append((r[:c] + (rc - k,) + r[c + 1:], h, tal,
-                                loose | (pre[rc] & ~pre[rc - k]), lb + hb - ob, lr + hr - orr, unc(c, rc - k)))
-                continue
-            b = self.cards[c]
-            d = self.down[c]
+            pre = self.pre[col]
+            pc = self.pcnt[col]
             hb, hr = pc[rc]
+            b = self.cards[col]
+            d = self.down[col]
+            unc = self.uncovered
+            if self.full:  # the top card home, then every run that may leave
+                x = b[rc - 1]
+                out.append(self._rmove(x >> 4, (x & 15) - 1, r[:col] + (rc - 1,) + r[col + 1:], 0, 0, 0,
+                                       unc(col, rc - 1)))
+                for k in self.runs[col][rc]:
+                    ob, orr = pc[rc - k]
+                    out.append(self._rmove(-1, 0, r[:col] + (rc - k,) + r[col + 1:], pre[rc] & ~pre[rc - k],
+                                           hb - ob, hr - orr, unc(col, rc - k)))
+                continue
             i = rc - 1
             while True:  # a card in place goes home, those above it become loose
                 x = b[i]
-                s = x >> 4
-                if h[s] == (x & 15) - 1:
-                    ob, orr = pc[i + 1]
-                    out.append((r[:c] + (i,) + r[c + 1:], h[:s] + (h[s] + 1,) + h[s + 1:], tal,
-                                loose | (pre[rc] & ~pre[i + 1]), lb + hb - ob, lr + hr - orr,
-                                b[i - 1] if 1 <= i <= d else -1))
+                ob, orr = pc[i + 1]
+                out.append(self._rmove(x >> 4, (x & 15) - 1, r[:col] + (i,) + r[col + 1:], pre[rc] & ~pre[i + 1],
+                                       hb - ob, hr - orr, b[i - 1] if 1 <= i <= d else -1))
                 i -= 1
                 if i < d:
                     break
-            dig = self.digs[c][rc]  # the dig: every face-up card in place becomes loose
+            dig = self.digs[col][rc]  # the dig (None: a release, see Abstract.kings)
             if dig is not None:
                 nr, m, db, dr = dig
-                out.append((r[:c] + (nr,) + r[c + 1:], h, tal, loose | m, lb + db, lr + dr, b[nr - 1] if nr else -1))
+                out.append(self._rmove(-1, 0, r[:col] + (nr,) + r[col + 1:], m, db, dr, b[nr - 1] if nr else -1))
+        rm = self.rmoves[r] = (te, tuple(out))
+        return rm
+
+    def _rmove(self, s, need, r2, m, db, dr, u) -> tuple:
+        """One move of :meth:`_rmoves`, with ``u`` the card it uncovers face down or -1."""
+        te = self.tops.get(r2)
+        if te is None:
+            te = self._tops(r2)
+        return s, need, r2, m, db, dr, te, self._tops_without(te, u) if u >= 0 and self.uncover else None
+
+    def _hmoves(self, h) -> tuple:
+        """The figures of foundation heights ``h`` (cached in ``self.hmoves``): the cards home as a
+        mask, the safe next cards as a mask (``SAFEM``), and by suit the next card up and the top
+        card down, each ``(bit, its counts black and red, the heights after it, their safe next
+        cards)``, or ``None`` (the suit is full, or empty)."""
+        up, down = [], []
         for s in range(4):
-            if h[s]:
-                x = (s << 4) | h[s]
-                cb, cr = CNT[x]
-                out.append((r, h[:s] + (h[s] - 1,) + h[s + 1:], tal, loose | (1 << x), lb + cb, lr + cr, -1))
+            for lst, k, ok in ((up, h[s] + 1, h[s] < 13), (down, h[s], h[s] > 0)):
+                if not ok:
+                    lst.append(None)
+                    continue
+                x = (s << 4) | k
+                h2 = h[:s] + (h[s] + (1 if lst is up else -1),) + h[s + 1:]
+                sm = SAFEM.get(h2)
+                if sm is None:
+                    _safe(h2)
+                    sm = SAFEM[h2]
+                lst.append((1 << x, CNT[x][0], CNT[x][1], h2, sm))
+        sm = SAFEM.get(h)
+        if sm is None:
+            _safe(h)
+            sm = SAFEM[h]
+        hm = self.hmoves[h] = (self.home(h), sm, tuple(up), tuple(down))
+        return hm
+
+    def successors(self, st, seen=None):
+        """The abstract states one step (a move, the safe cards, the least pulls) from ``st``;
+        with ``seen`` (``(r, h)`` -> talons searched), those a state of ``seen`` dominates are left
+        out before their pulls are worked out, and a foundation's top is not made loose when it is
+        safe once off (the safe cards would send it home at once: ``st`` itself, which ``seen``
+        holds). The moves of each ``r`` and ``h`` are worked out once (:meth:`_rmoves`,
+        :meth:`_hmoves`)."""
+        r, h, tal = st
+        rm = self.rmoves.get(r)
+        if rm is None:
+            rm = self._rmoves(r)
+        te0, cmoves = rm
+        hm = self.hmoves.get(h)
+        if hm is None:
+            hm = self._hmoves(h)
+        hmask, sm0, ups, downs = hm
+        loose = ALL & ~(hmask | te0[4] | tal)
+        lb, lr = _counts(loose)  # each move's loose cards counted from these (loose2 = loose +- cards)
+        out = []  # (r, h, its safe next cards, talon, loose, their counts, the figures of r, uncover)
+        for u in ups:  # the next card home from the talon, or loose
+            if u is not None:
+                if tal & u[0]:
+                    out.append((r, u[3], u[4], tal & ~u[0], loose, lb, lr, te0, None))
+                elif loose & u[0]:
+                    out.append((r, u[3], u[4], tal, loose & ~u[0], lb - u[1], lr - u[2], te0, None))
+        for s, need, r2, m, db, dr, te, unc in cmoves:  # a card in place goes home, or a dig (or a run)
+            if s < 0:
+                out.append((r2, h, sm0, tal, loose | m, lb + db, lr + dr, te, unc))
+            elif h[s] == need:
+                u = ups[s]
+                out.append((r2, u[3], u[4], tal, loose | m, lb + db, lr + dr, te, unc))
+        for u in downs:  # a foundation's top becomes loose (with seen: not a safe one, which would go
+            if u is not None and not (seen is not None and u[4] & u[0]):  # home at once, to st itself)
+                out.append((r, u[3], u[4], tal, loose | u[0], lb + u[1], lr + u[2], te0, None))
         res = []
         closure = self.closure
         fixes = self.fixes
-        tops = self.tops
-        uncover = self.uncover
-        for r2, h2, tal2, loose2, cb, cr, uc in out:
-            te = tops.get(r2)
-            if te is None:
-                te = self._tops(r2)
-            sm = SAFEM.get(h2)
-            if sm is None:
-                _safe(h2)
-                sm = SAFEM[h2]
+        for r2, h2, sm, tal2, loose2, cb, cr, te, unc in out:
             if sm & (loose2 | tal2 | te[0]):  # a safe card loose, in the talon or a base top
                 st = closure(r2, h2, tal2, loose2)
             else:
@@ -480,9 +524,8 @@ class Abstract:
                         done = None
                     if done is not None:
                         continue
-            if uc >= 0 and uncover:  # the card it uncovers holds nothing yet
-                te = self._tops_without(te, uc)
-            ts = fixes(r2, loose2, tal2, cb, cr, te)  # the move must have somewhere to put its cards
+            # the move must have somewhere to put its cards (the card it uncovers holds nothing yet)
+            ts = fixes(r2, loose2, tal2, cb, cr, te if unc is None else unc)
             if ts and st[1] != h2:  # safe cards went home: the least pulls again
                 r2, h2, tal2, loose2 = st
                 ts = fixes(r2, loose2, tal2)
@@ -659,86 +702,10 @@ class Abstract3(Abstract):
         self.root = (r, h, bytes(T), _class3(len(T), p))
         self.reach: dict[tuple, tuple] = {}  # (len(T), class) -> the pulls: (index, class left)
         self.tmask: dict[bytes, int] = {}  # talon -> its cards as a mask
-        self.rmoves: dict[tuple, tuple] = {}  # r -> its column moves (:meth:`_rmoves`)
-        self.hmoves: dict[tuple, tuple] = {}  # h -> its foundation figures (:meth:`_hmoves`)
 
     def goal3(self, st) -> bool:
         """No face-down card is left and the talon is empty."""
         return not st[2] and self.goal(st[0])
-
-    def _rmoves(self, r) -> tuple:
-        """The column moves of heights ``r`` (cached in ``self.rmoves``): ``(figures of r, moves)``,
-        each move ``(suit, height, r after it, the cards it makes loose, their counts black and
-        red, the figures of r after it, uncover)`` in :meth:`successors3`'s order (column by column,
-        its cards in place going home from the top down, then its dig): ``suit`` -1 for a dig, else
-        the move needs foundation ``suit`` at ``height``; ``uncover`` is ``None`` or, for a move
-        that uncovers a face-down card ``u`` (with ``uncover`` set), the places the base tops give
-        by rank without ``u`` (black, red; nibbles as :meth:`_tops`' last two, plus ``BIAS``).
-        ``uncover`` is read when the table of ``r`` is made: set it before the search."""
-        te = self.tops.get(r)
-        if te is None:
-            te = self._tops(r)
-        out = []
-        for col in range(7):
-            rc = r[col]
-            if not rc:
-                continue
-            pre = self.pre[col]
-            pc = self.pcnt[col]
-            hb, hr = pc[rc]
-            b = self.cards[col]
-            d = self.down[col]
-            i = rc - 1
-            while True:  # a card in place goes home, those above it become loose
-                x = b[i]
-                ob, orr = pc[i + 1]
-                out.append(self._rmove(x >> 4, (x & 15) - 1, r[:col] + (i,) + r[col + 1:], pre[rc] & ~pre[i + 1],
-                                       hb - ob, hr - orr, b[i - 1] if 1 <= i <= d else -1))
-                i -= 1
-                if i < d:
-                    break
-            dig = self.digs[col][rc]  # the dig (None: a release, see Abstract.kings)
-            if dig is not None:
-                nr, m, db, dr = dig
-                out.append(self._rmove(-1, 0, r[:col] + (nr,) + r[col + 1:], m, db, dr, b[nr - 1] if nr else -1))
-        rm = self.rmoves[r] = (te, tuple(out))
-        return rm
-
-    def _rmove(self, s, need, r2, m, db, dr, u) -> tuple:
-        """One move of :meth:`_rmoves`, with ``u`` the card it uncovers face down or -1."""
-        te = self.tops.get(r2)
-        if te is None:
-            te = self._tops(r2)
-        unc = None
-        if u >= 0 and self.uncover:
-            ub, ur = CNT[u]
-            unc = ((((te[3] - ur) >> 4) & NMASK) | BIAS, (((te[2] - ub) >> 4) & NMASK) | BIAS)
-        return s, need, r2, m, db, dr, te, unc
-
-    def _hmoves(self, h) -> tuple:
-        """The figures of foundation heights ``h`` (cached in ``self.hmoves``): the cards home as a
-        mask, the safe next cards as a mask (``SAFEM``), and by suit the next card up and the top
-        card down, each ``(bit, its counts black and red, the heights after it, their safe next
-        cards)``, or ``None`` (the suit is full, or empty)."""
-        up, down = [], []
-        for s in range(4):
-            for lst, k, ok in ((up, h[s] + 1, h[s] < 13), (down, h[s], h[s] > 0)):
-                if not ok:
-                    lst.append(None)
-                    continue
-                x = (s << 4) | k
-                h2 = h[:s] + (h[s] + (1 if lst is up else -1),) + h[s + 1:]
-                sm = SAFEM.get(h2)
-                if sm is None:
-                    _safe(h2)
-                    sm = SAFEM[h2]
-                lst.append((1 << x, CNT[x][0], CNT[x][1], h2, sm))
-        sm = SAFEM.get(h)
-        if sm is None:
-            _safe(h)
-            sm = SAFEM[h]
-        hm = self.hmoves[h] = (self.home(h), sm, tuple(up), tuple(down))
-        return hm
 
     def successors3(self, st, seen=None):
         """The abstract states one step (a move, then the safe cards of the loose cards and base
@@ -779,8 +746,8 @@ class Abstract3(Abstract):
             cr = lr + dr
             loose2 = loose | m
             if unc is not None:  # the card it uncovers holds nothing yet: the moved cards need other places
-                sb = unc[0] + ((cr >> 4) & NMASK) - (cb & NMASK)
-                sr = unc[1] + ((cb >> 4) & NMASK) - (cr & NMASK)
+                sb = unc[6] + ((cr >> 4) & NMASK) - (cb & NMASK)
+                sr = unc[5] + ((cb >> 4) & NMASK) - (cr & NMASK)
                 if (sb & sr) & BIAS ^ BIAS or (loose2 & KINGS).bit_count() > te[1]:
                     continue
             if s < 0:
