@@ -549,3 +549,9 @@ def test_klondike_proof3_cost_bench_runs_both_games_on_the_same_states(tmp_path)
     ref, new, _ = row.split(": ", 1)[1].split(" | ")
     assert ref.split()[:2] == new.split()[:2] == ["None", "3000"] and "DIFF" not in row
     assert p.stdout.splitlines()[-1].startswith("sum of medians:")
+    # the whole hint: position 2 (draw 3) is won at the same node with either revision's proof classes
+    p = run("bench/klondike_proof3_cost.py", "--hint", "--positions", "2", "--rounds", "1", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    row = next(ln for ln in p.stdout.splitlines() if ln.startswith("position 2:"))
+    ref, new, _ = row.split(": ", 1)[1].split(" | ")
+    assert ref.split()[:2] == new.split()[:2] and ref.split()[0] == "solved" and "DIFF" not in row
