@@ -5,7 +5,7 @@ and variants of the last stages tried on positions, not seconds:
     python bench/spider_endgame.py roots --positions 19 [--nodes 400000] [--alone 30000]
     python bench/spider_endgame.py trial --positions 1-180 [--nodes 150000] [--last-weights W,…]
                                          [--pen-quota N] [--patience N[:work|pr]] [--last-rank NAME=W,…]
-                                         [--novelty P] [--fifo]
+                                         [--novelty P | --novelty-tie] [--fifo] [--weights W,…]
 
 ``where`` runs :class:`games.solvers.spider.SpiderBeam` (the solver's search, no clock) on each
 position and prints, per stage (deals made), its share of the expansions, how many stage searches
@@ -38,14 +38,19 @@ there, so a changed solver fails loudly rather than testing something else):
   source column. The novelty of best-first width search (Lipovetzky and Geffner, "Best-First
   Width Search: Exploration and Exploitation in Classical Planning", AAAI 2017), as a bonus, the
   features' table partitioned by the work left;
+- ``--novelty-tie`` — the same features, as a tie-break only: a stage search's heap holds twice
+  the priority, plus one unless the state's move made a new feature, so among states of equal
+  priority the novel ones come first (then the latest, or with ``--fifo`` the earliest);
 - ``--fifo`` — a stage search breaks ties between states of equal priority by the earliest made,
   not the latest: a change that should change nothing that matters, so what it changes in the
-  counts is the noise any variant's counts carry.
+  counts is the noise any variant's counts carry;
+- ``--weights`` — lane 0's eight weights (:data:`games.solvers.spider.LANES`) in every stage and
+  for the level's ranking (e.g. a mixed-suit penalty: off-suit breaks above unordered ones).
 
 It prints one line a position (positions generated to a win, ``-``: none within ``--nodes``; its
 status; CPU seconds) and how many of positions 1-20, 21-60 and 61 up are won within 90 000,
-108 000 (about what a 2 s rescue searches in Pyodide on the bench's clock since session 17) and
-150 000 positions. A win's line is replayed by the rules inside the search, as the solver's.
+108 000, 114 000 (about what a 2 s rescue searches in Pyodide on the bench's clock since sessions
+17 and 19) and 150 000 positions. A win's line is replayed by the rules inside the search, as the solver's.
 Positions are those of ``bench/solvers.py`` (1-60 the bench's; 61 up training positions of the same
 generator). Not a timed benchmark: positions, not seconds.
 """
@@ -67,8 +72,9 @@ from games.solvers import spider as sp  # noqa: E402
 from games.solvers.search import replays_to_win  # noqa: E402
 from games.spider import Spider  # noqa: E402
 
-LIMITS = (90_000, 108_000, 150_000)
-"""Positions within which ``trial`` counts the wins."""
+LIMITS = (90_000, 108_000, 114_000, 150_000)
+"""Positions within which ``trial`` counts the wins (114 000: about what a 2 s rescue searches in
+Pyodide on the bench's clock since session 19)."""
 
 
 def position_list(text: str) -> str:
@@ -268,6 +274,9 @@ def variant(a) -> types.ModuleType:
                "                    g = (ppr if expanded > 1 else 1 << 59) if PAT_PR else work\n"
                "                    if g < st.bw:\n"
                "                        st.bw, st.bx = g, expanded\n")
+    if getattr(a, "novelty_tie", False):
+        assert not getattr(a, "novelty", 0), "--novelty-tie and --novelty change the same lines"
+        a = argparse.Namespace(**{**vars(a), "novelty": 0.05})  # one unit of a doubled priority
     if getattr(a, "novelty", 0):
         knobs.append(f"NOVELTY = {round(a.novelty * 20)}")  # in SCALE units
         change("        nodes, seen, stages = self._nodes, self.seen, self._stages\n        while True:\n",
@@ -281,6 +290,7 @@ def variant(a) -> types.ModuleType:
         change("                                break\n"
                "                            push(heap, (pr << 32) - j)\n",
                "                                break\n"
+               "                            pr = pr * NOV_MUL + NOV_ADD\n"
                "                            a = move[0]\n"
                "                            if a >= 0:  # a move, not the fill before a deal\n"
                "                                n = move[2]\n"
@@ -312,6 +322,13 @@ def variant(a) -> types.ModuleType:
         change("                            push(heap, (pr << 32) - j)\n", "                            push(heap, (pr << 32) + j)\n")
         change("        self.stage, self.heap, self.cands, self.ordered = stage, [-root], [], True\n",
                "        self.stage, self.heap, self.cands, self.ordered = stage, [root], [], True\n")
+    tie = getattr(a, "novelty_tie", False)
+    knobs.append(f"NOV_MUL, NOV_ADD = {2 if tie else 1}, {1 if tie else 0}")
+    if getattr(a, "weights", ""):
+        w = tuple(float(x) for x in a.weights.split(","))
+        assert len(w) == 8, "--weights: eight numbers, as a lane of LANES"
+        change("    (3.0, 2.5, 2.0, 2.0, 1.0, 2.0, 4.0, 0.05),\n    (3.0, 2.5, 2.0, 1.0",
+               f"    {w!r},\n    (3.0, 2.5, 2.0, 1.0")
     change("\nKEEP = 3_000_000", "\n" + "\n".join(knobs) + "\nKEEP = 3_000_000")
     mod = types.ModuleType("games.solvers.spider_variant")
     mod.__package__ = "games.solvers"
@@ -325,7 +342,7 @@ def trial(a, ap) -> None:
     which, states = chosen_states(ap, position_list(a.positions), "4")
     print(f"# spider_endgame.py trial --positions {a.positions} --nodes {a.nodes} --last-weights "
           f"{a.last_weights} --pen-quota {a.pen_quota} --patience {a.patience} --last-rank {a.last_rank}"
-          f" --novelty {a.novelty} --fifo {a.fifo}")
+          f" --novelty {a.novelty} --fifo {a.fifo} --novelty-tie {a.novelty_tie} --weights {a.weights}")
     got = {}
     t_all = time.process_time()
     for n in which:
@@ -359,6 +376,9 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--last-rank", default="", help="NAME=W,… of bench/spider_learn.py's features")
     t.add_argument("--novelty", type=float, default=0.0, help="points off a state whose move made a new feature")
     t.add_argument("--fifo", action="store_true", help="a stage search's ties: the earliest state first")
+    t.add_argument("--novelty-tie", action="store_true",
+                   help="a stage search's ties of priority: a state whose move made a new feature first")
+    t.add_argument("--weights", default="", help="lane 0's eight weights (every stage), as a lane of LANES")
     a = ap.parse_args(argv)
     {"where": where, "roots": roots, "trial": trial}[a.mode](a, {"where": w, "roots": r, "trial": t}[a.mode])
     return 0

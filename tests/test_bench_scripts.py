@@ -408,7 +408,8 @@ def test_spider_endgame_variants_change_only_what_they_say(tmp_path):
     assert (rc.status, copy.nodes, rc.moves) == ("solved", plain.nodes, r.moves)
     # each knob searches otherwise; a win it finds replays through the rules
     for kw in ({"last_weights": "3,2.5,2,2,1,2,4,1"}, {"pen_quota": 600}, {"patience": "100"},
-               {"patience": "100:pr"}, {"novelty": 4.0}, {"fifo": True}, {"novelty": 4.0, "fifo": True}):
+               {"patience": "100:pr"}, {"novelty": 4.0}, {"fifo": True}, {"novelty": 4.0, "fifo": True},
+               {"novelty_tie": True}, {"novelty_tie": True, "fifo": True}, {"weights": "3,2.5,2,2.5,1,2,4,0.05"}):
         other, ro = se.beam(knobs(**kw), s3, 60000)
         assert other.nodes != plain.nodes, kw
         assert ro.status != "solved" or replays_to_win(Spider, s3, ro.moves)
@@ -428,6 +429,15 @@ def test_spider_endgame_variants_change_only_what_they_say(tmp_path):
         off = round(points * mod.SCALE)
         assert want[(0, 1)] == want[(0, 2)] and set(want) == {(0, 1), (0, 2), (0, 4)}
         assert got == {(0, 1): want[(0, 1)] - off, (0, 2): want[(0, 2)], (0, 4): want[(0, 4)] - off}
+    # the novelty as a tie-break only: the priority doubled, one more unless the move made a new feature
+    mod = knobs(novelty_tie=True)
+    b = mod.SpiderBeam(mod._Problem(t), lambda m: replays_to_win(Spider, t, m), max_nodes=1000)
+    assert b.step(1) is None
+    got = {b._nodes[-key & mod.OPEN_LOW][1][:2]: (key + mod.OPEN_LOW) >> 32 for key in b._stages[0].heap}
+    assert got == {(0, 1): 2 * want[(0, 1)], (0, 2): 2 * want[(0, 2)] + 1, (0, 4): 2 * want[(0, 4)]}
+    # lane 0's weights given as they are: the solver's search again
+    same, rs = se.beam(knobs(weights="3,2.5,2,2,1,2,4,0.05"), s3, 60000)
+    assert (rs.status, same.nodes, rs.moves) == ("solved", plain.nodes, r.moves)
     # the last level's ranking: the other levels keep the priority's order
     s7 = states[6]
     base, _ = se.beam(se.sp, s7, 70000)
