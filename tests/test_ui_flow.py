@@ -1318,7 +1318,8 @@ def test_the_key_that_opens_the_code_field_is_not_typed_into_it():
 def test_a_drag_whose_cards_a_key_moves_away_is_let_go_and_plays_nothing():
     """Klondike deal 6: 2♣ dragged from the waste, Space draws Q♥ onto it, the drop on K♠'s
     column played Q♥ there, a card the player never held (fresh user). The held card is let go
-    when a key's move takes it from its pile; a drag whose cards stay where they were goes on."""
+    when a key's move takes it from its pile (here any key lets go first: ``let_go``), and by a
+    move made otherwise (``after_move``)."""
     app = make("klondike", 6, auto_foundation=False)
     t = app.scene
     t.draw_stock()
@@ -1340,18 +1341,19 @@ def test_a_drag_whose_cards_a_key_moves_away_is_let_go_and_plays_nothing():
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1, touch=False))
     app.frame()
     assert t.history.actions == ["s", "s"]
-    # a column's card held while Space draws: the held card is still where it was lifted from
-    col = next(("col", i) for i in range(7) if t.liftable(t.state, ("col", i), len(t.pile_cards(t.state, ("col", i))) - 1))
-    p = t.zone(col, len(t.pile_cards(t.state, col)) - 1).center
+    # the waste's card held while a move not made by a key draws (the rescue's, a hint's line):
+    # let go as well
+    p = t.zone(waste, len(t.pile_cards(t.state, waste)) - 1).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
     app.frame()
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 30, p[1] + 40), rel=(1, 1), buttons=(1, 0, 0), touch=False))
     app.frame()
     assert t.drag is not None
-    key(app, pygame.K_SPACE)
-    assert t.drag is not None and t.history.actions == ["s", "s", "s"]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=False))
+    t.draw_stock()
+    assert t.drag is None and t.history.actions == ["s", "s", "s"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1, touch=False))
     app.frame()
+    assert t.history.actions == ["s", "s", "s"]
 
 
 def test_a_game_continued_after_an_undo_plays_no_automatic_move():
@@ -1378,3 +1380,41 @@ def test_a_game_continued_after_an_undo_plays_no_automatic_move():
     t.draw_stock()                   # the player's next move: then the card goes home by itself
     frames(app, 1.0)
     assert t.history.actions[:4] == ["64", "s", "u", "s"] and len(t.history.actions) == 5
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_key_during_a_drag_puts_the_held_card_back(game):
+    """Esc (or any key that opens a panel) during a mouse drag: the release went to the pause
+    menu, the card stayed drawn lifted after Resume, and the next click anywhere dropped it there
+    (Klondike: a click on column 6's 7♣ played 6♦ onto it; fresh user). A key now puts what the
+    pointer holds back first; the release and later clicks play nothing of it."""
+    app = make(game, 5, auto_foundation=False)
+    t = app.scene
+    if hasattr(t, "all_keys"):
+        key_ = next(k for k in t.all_keys() if k[0] == "col" and t.pile_cards(t.state, k)
+                    and t.liftable(t.state, k, len(t.pile_cards(t.state, k)) - 1))
+        p = t.zone(key_, len(t.pile_cards(t.state, key_)) - 1).center
+    elif game == "devils-grip":
+        p = t.card_rect(0, 0).center
+    else:
+        p = t.target_rect(next(x for x in t.focus_targets() if t.drag_card(x) is not None)).center
+    before = list(t.history.actions)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
+    app.frame()
+    for k in range(1, 4):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 15 * k, p[1] + 20 * k), rel=(1, 1),
+                                             buttons=(1, 0, 0), touch=False))
+        app.frame()
+    held = lambda: getattr(t, "drag", None) or getattr(t, "dragging", None)   # noqa: E731
+    assert held() is not None
+    key(app, pygame.K_ESCAPE)
+    assert type(t.panel).__name__ == "PauseMenu" and held() is None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(p[0] + 45, p[1] + 60), button=1, touch=False))
+    app.frame()
+    key(app, pygame.K_ESCAPE)
+    assert t.panel is None and held() is None
+    far = (app.size[0] - 5, app.size[1] // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=far, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=far, button=1, touch=False))
+    app.frame()
+    assert t.history.actions == before and held() is None

@@ -1089,9 +1089,16 @@ class GameTable(Scene):
                 self.panel.key(event)
                 self.stale = True
             elif event.type == pygame.KEYDOWN:
+                self.let_go()       # a key during a drag (Esc above all) puts the held cards back
+                self.press_target = None    # and the release that follows is no tap
                 self.key(event)
                 if isinstance(self.panel, CodeEntry):    # opened by this key: its text is no code
                     self.panel.opening_key = event.unicode or pygame.key.name(event.key)
+
+    def let_go(self) -> None:
+        """Put back what the pointer holds (a card or run being dragged, a press that may become
+        a drag): a key pressed meanwhile acts on the table as it lies, and the release that
+        follows drops nothing. Each table that drags says what it holds."""
 
     def pointer(self, ev: PointerEvent) -> None:
         if ev.kind == "down":

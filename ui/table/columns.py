@@ -863,6 +863,11 @@ class ColumnsTable(GameTable):
             self.tap_pos = ev.pos
         super().pointer(ev)
 
+    def let_go(self) -> None:
+        if self.drag is not None:
+            self.stale = True
+        self.drag = self.press_card = None
+
     def still_pressed(self) -> bool:
         """Whether the card pressed (``press_card``) is still where it was pressed and can still be
         lifted: an undo or a move by a key while the button is held may have taken it away."""

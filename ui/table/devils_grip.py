@@ -631,6 +631,11 @@ class DevilsGripTable(TargetFocus, GameTable):
             return
         super().pointer(ev)
 
+    def let_go(self) -> None:
+        if self.drag is not None:
+            self.drag = None
+            self._redraw = True
+
     def start_drag(self, ev) -> None:
         t = self.hit_test(ev.start)
         if not self.playing or t is None or t != self.press_target:

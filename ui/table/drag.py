@@ -38,6 +38,13 @@ class OneCardDrag:
         """The card of ``source`` was dropped with its rectangle at ``rect`` over ``onto`` (the
         hit target under the pointer other than ``source`` itself, or ``None``)."""
 
+    def let_go(self) -> None:
+        """The dragged card goes back (a key pressed during the drag): the release drops nothing."""
+        d, self.dragging = self.dragging, None
+        if d is not None:
+            self.hidden.discard(d.card)
+            self.stale = True
+
     def drag_pointer(self, ev) -> bool:
         """Handle a drag or the release that ends one; ``True`` when the event was used."""
         if ev.kind == "drag":
