@@ -90,6 +90,14 @@ def test_the_code_field_takes_paste(monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
     app.frame()
     assert t.panel.value == "617"
+    # an address with a fragment after its query (a link from a chat, a page anchor): the code
+    # alone (it read "PY1-L13-AAAAACG#TOP" and was refused; fresh user)
+    t.panel.value = ""
+    monkeypatch.setattr(panels, "clipboard_text", lambda: "https://example.org/?x=1&deal=PY1-L13-AAAAACG#top")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    app.frame()
+    assert t.panel.value == "PY1-L13-AAAAACG"
+    t.panel.value = "617"
     t.panel.submit()
     assert t.panel is None and t.number == 617
 

@@ -449,7 +449,8 @@ class CodeEntry(Panel):
             return
         t = pasted.strip()
         if "deal=" in t:
-            t = t.split("deal=", 1)[1].split("&", 1)[0]
+            # the code ends where the address's query goes on (&) or its fragment begins (#)
+            t = t.split("deal=", 1)[1].split("&", 1)[0].split("#", 1)[0]
         self.type_text(t)
 
     def type_text(self, typed: str) -> None:
