@@ -1418,3 +1418,35 @@ def test_a_key_during_a_drag_puts_the_held_card_back(game):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=far, button=1, touch=False))
     app.frame()
     assert t.history.actions == before and held() is None
+
+
+@pytest.mark.parametrize("game,number", [("pyramid", 23), ("devils-grip", 6)])
+def test_space_during_a_stock_or_talon_drag_plays_no_card_the_player_did_not_hold(game, number):
+    """Pyramid deal 23: the stock's 5♣ dragged, Space draws it to the waste, the drop on the
+    discard pile discarded K♥, the new stock top; Devil's Grip likewise played the talon's new
+    top (fresh user). The key puts the held card back first: the drop plays nothing."""
+    app = make(game, number, auto_foundation=False)
+    t = app.scene
+    if game == "devils-grip":
+        t.tap_stock()
+        app.frame()
+        p = t.target_rect(hit.TALON).center
+    else:
+        p = t.target_rect(hit.STOCK).center
+    before = list(t.history.actions)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
+    app.frame()
+    for k in range(1, 4):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 20 * k, p[1] - 25 * k), rel=(1, 1),
+                                             buttons=(1, 0, 0), touch=False))
+        app.frame()
+    assert (getattr(t, "drag", None) or getattr(t, "dragging", None)) is not None
+    key(app, pygame.K_SPACE)
+    drew = list(t.history.actions)
+    assert len(drew) == len(before) + 1
+    drop = t.target_rect(hit.DISCARD).center if game == "pyramid" else t.card_rect(8, 0).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=drop, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1, touch=False))
+    app.frame()
+    assert t.history.actions == drew
