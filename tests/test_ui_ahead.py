@@ -18,21 +18,32 @@ def faces_made() -> int:
 
 def frame_counting(app) -> tuple[int, bool]:
     """Run one frame: ``(faces its drawing made, whether it drew)``. The faces made ahead in the
-    frame's spare time (``cards_art.warm``, before or after the drawing) are not counted."""
+    frame's spare time (``cards_art.warm``, before or after the drawing) are not counted; those
+    made drawing the first half of a picture drawn in two frames (``GameTable._first_half``) are."""
     sc = app.scene
-    made = []
+    made, halves = [], []
 
     def draw(surface):
         before = faces_made()
         type(sc).draw(sc, surface)
         made.append(faces_made() - before)
 
+    def first_half():
+        before = faces_made()
+        try:
+            return type(sc)._first_half(sc)
+        finally:
+            halves.append(faces_made() - before)
+
     sc.draw = draw
+    if hasattr(sc, "_first_half"):
+        sc._first_half = first_half
     try:
         app.frame()
     finally:
         del sc.draw
-    return sum(made), bool(made)
+        sc.__dict__.pop("_first_half", None)
+    return sum(made) + sum(halves), bool(made)
 
 
 def idle_until_made(app, cap: int = 2000) -> int:
@@ -158,13 +169,53 @@ def test_landing_frame_draws_no_new_face(fake_clock, game, options, size):
         move = sc.rules.parse_move(sc.state, text)
         if sc.rules.why_not(sc.state, move) is not None:
             break
-        before = len(sc.history.actions)
+        before, w = len(sc.history.actions), sc.card_w
         sc.play_assist_move(move)
         made, drew = frame_counting(app)
-        assert len(sc.history.actions) > before and drew
-        assert made == 0, f"{game}: the frame landing {text} drew {made} faces for the first time"
+        assert len(sc.history.actions) > before
+        if not drew:    # a new card width, drawn in two frames (``GameTable.rebuild_in_halves``)
+            assert sc.card_w != w and isinstance(sc._halves, tuple)
+            more, drew = frame_counting(app)
+            made += more
+        assert drew
+        assert made == 0, f"{game}: the frames landing {text} drew {made} faces for the first time"
         widths.add(sc.card_w)
     assert len(widths) >= 2, "the line should change the card width (the case made ahead)"
+
+
+@pytest.mark.parametrize("game,options,size", [("freecell", {}, (1280, 800)), ("spider", {"suits": "1"}, (1280, 800))])
+def test_the_frames_drawing_a_new_card_width_make_no_image(monkeypatch, fake_clock, game, options, size):
+    """The card widths the next move may bring get their faces made ahead, and with them all
+    else the table draws at that width: the back, shadow, outline and halo, and the empty
+    foundations' faint suit marks (FreeCell's frame landing a move that shrank the cards made
+    its four at 1280x800). The two frames that draw a new width (``GameTable.rebuild_in_halves``)
+    make no image, the frames' spare-time making (``cards_art.warm``) held off."""
+    from ui.table import columns, table_class
+
+    sc = table_class(game)(1, options)
+    app = new_app(sc, size=size, frames=0)
+    run_until(app, lambda: app.draws > 0)
+    warm = cards_art.warm
+
+    def images() -> set:
+        return set(cards_art._cache) | {("faint",) + k for k in columns._faint}
+
+    changed = 0
+    for text in _line(sc, 30):
+        idle_until_made(app)
+        move = sc.rules.parse_move(sc.state, text)
+        if sc.rules.why_not(sc.state, move) is not None:
+            break
+        w, made = sc.card_w, images()
+        monkeypatch.setattr(cards_art, "warm", lambda *a, **k: 0)
+        sc.play_assist_move(move)
+        app.frame()
+        app.frame()
+        monkeypatch.setattr(cards_art, "warm", warm)
+        if sc.card_w != w:
+            changed += 1
+            assert images() <= made, (text, w, sc.card_w, sorted(images() - made, key=str))
+    assert changed, "the case: the line changes the card width"
 
 
 class FakeSearch:

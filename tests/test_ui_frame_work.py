@@ -127,6 +127,55 @@ def test_a_new_card_width_is_drawn_on_the_same_surface(fake_clock, size):
     assert len(widths) >= 2, "the case: the line changes the card width"
 
 
+@pytest.mark.parametrize("game, options, size", [("freecell", {}, (1280, 800)), ("spider", {"suits": "1"}, (1280, 800)),
+                                                  ("spider", {"suits": "1"}, (844, 390))])
+def test_a_new_card_width_is_drawn_in_two_frames(fake_clock, game, options, size):
+    """A move that changes a column table's card width moves every card, and nothing of the last
+    picture is kept: the picture is drawn whole (FreeCell's took 14 ms of its 18-ms landing frame
+    at 1280x800 in WebAssembly). It is drawn in two frames (``GameTable.rebuild_in_halves``): the
+    frame the move lands on draws the left half below the top bar, off screen, and shows nothing
+    new; the next draws the rest and shows it. Neither draws the picture whole, and the picture
+    is the one drawn whole at once."""
+    import pygame
+
+    from ui.table import table_class
+
+    sc = table_class(game)(1, options)
+    app = new_app(sc, size=size)
+    wholes = []
+    draw_base = type(sc)._draw_base
+
+    def counted(size, clips, part_rects):
+        wholes.append(clips is None)
+        return draw_base(sc, size, clips, part_rects)
+
+    sc._draw_base = counted
+    line = list(sc.rules.solve(sc.state, max_nodes=50_000).moves)[:60]
+    changed = 0
+    for text in line:
+        move = sc.rules.parse_move(sc.state, text)
+        if sc.rules.why_not(sc.state, move) is not None:
+            break
+        w, draws = sc.card_w, app.draws
+        sc.play_assist_move(move)
+        wholes.clear()
+        app.frame()
+        if sc.card_w != w:
+            changed += 1
+            assert app.draws == draws and wholes == [False], (text, app.draws - draws, wholes)
+            wholes.clear()
+            app.frame()
+            assert app.draws == draws + 1 and wholes == [False], (text, wholes)
+            shown = pygame.image.tobytes(sc.base, "RGB")
+            del sc._draw_base
+            sc._picture, sc.stale = None, True      # drawn whole at once: the same picture
+            sc.rebuild(size)
+            assert pygame.image.tobytes(sc.base, "RGB") == shown, text
+            sc._draw_base = counted
+        run_until(app, lambda: not sc.anim.busy() and not app.dirty, frames=400)
+    assert changed, "the case: the line changes the card width"
+
+
 def test_the_tables_import_no_search():
     """The home screen imports every table for its miniatures, a table a frame: no table imports
     its game's search (``games/solvers/``, but the shared ``search``) before a hint needs it. The
@@ -622,3 +671,60 @@ def test_a_redraw_of_the_kept_picture_makes_no_shadow_of_a_piles_width(game, opt
     ink = table.card_ink(pygame.Rect(100, 100, 3 * table.card_w, 2 * table.card_h))
     one = table.card_ink(pygame.Rect(100, 100, table.card_w, table.card_h))
     assert (ink.x, ink.y) == (one.x, one.y) and ink.width - one.width == 2 * table.card_w
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800)])
+def test_a_tables_first_picture_is_rehearsed_a_piece_a_frame(monkeypatch, fake_clock, size):
+    """Before a table's first picture, its top bar, buttons and status line are drawn once without
+    the cards so that the picture's frame copies them (``GameTable.rehearse``): text rendered the
+    first time costs in WebAssembly, and the three drawn in one frame took TriPeaks 18-26 ms at
+    844x390 in the page. Now each renders its text in a frame of its own, and the picture's frame
+    renders none. The picture itself, nothing of it kept yet, is drawn in two frames (its left
+    half off screen first: ``GameTable._first_half``), never whole in one."""
+    from ui import text
+    from ui.table import base, table_class
+
+    drawn: list[str] = []      # the pieces drawn in a frame
+    rendered: list[str] = []   # those that rendered text
+    for name, kind in (("draw_top_bar", "top"), ("_draw_button", "buttons"), ("_draw_status_on", "status")):
+        f = getattr(base.GameTable, name)
+
+        def counted(self, *a, _f=f, _kind=kind, **k):
+            n = len(text._cache)
+            drawn.append(_kind)
+            try:
+                return _f(self, *a, **k)
+            finally:
+                if len(text._cache) > n:
+                    rendered.append(_kind)
+        monkeypatch.setattr(base.GameTable, name, counted)
+    wholes = []
+    draw_base = base.GameTable._draw_base
+
+    def counted_base(self, size, clips, part_rects):
+        wholes.append(clips is None)
+        return draw_base(self, size, clips, part_rects)
+    monkeypatch.setattr(base.GameTable, "_draw_base", counted_base)
+    for game in ("tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell"):
+        monkeypatch.setattr(text, "_cache", {})
+        app = new_app(size=size)
+        table = table_class(game)(1, {})
+        app.switch(table)
+        frames = []
+        draws = app.draws
+        wholes.clear()
+        for _ in range(200):
+            drawn.clear()
+            rendered.clear()
+            n = len(text._cache)
+            fake_clock.advance(1 / 60)
+            app.frame()
+            frames.append((set(drawn), set(rendered), len(text._cache) - n))
+            if app.draws > draws:
+                break
+        assert table._shown, game
+        *before, (_, _, new_text) = frames
+        assert all(len(kinds) <= 1 for _, kinds, _ in before), (game, [k for _, k, _ in before if k])
+        assert {"top", "buttons", "status"} <= set().union(*(k for k, _, _ in before)), game
+        assert new_text == 0, (game, "the picture's frame rendered text")
+        assert wholes.count(False) == 2 and not any(wholes), (game, wholes)

@@ -574,7 +574,8 @@ class _Causes:
                 "modules": len(sys.modules),
                 "pieces": self.pieces, "moves": len(hist.actions) if hist is not None else None,
                 "scene": sc, "scene_draws": getattr(sc, "_probe_draws", 0),
-                "searching": getattr(sc, "hint_search", None) is not None}
+                "searching": getattr(sc, "hint_search", None) is not None,
+                "rehearsed": set(getattr(sc, "_rehearsed", None) or ()), "halves": getattr(sc, "_halves", None)}
 
     def after(self, a, b: dict, drew: bool) -> str:
         parts = []
@@ -599,6 +600,11 @@ class _Causes:
             parts.append("listed images")      # the dry pass listing a table's first picture's images
         for r in self.rebuilds:
             parts.append("rebuild whole" if r < 0 else f"rebuild {r} rects")
+        if sc is b["scene"]:      # a piece of a table's first picture drawn before it (``GameTable.rehearse``)
+            parts += [f"rehearsal {p}" for p in sorted(set(getattr(sc, "_rehearsed", None) or ()) - b["rehearsed"])]
+            halves = getattr(sc, "_halves", None)
+            if isinstance(halves, tuple) and halves is not b["halves"]:
+                parts.append("half picture")   # a new card width's first half, off screen (``GameTable._first_half``)
         if self.saves != b["saves"]:
             parts.append(f"saves:{self.saves - b['saves']}")
         hist = getattr(sc, "history", None)
@@ -665,14 +671,14 @@ def _time_sections() -> None:
 
 
 AHEAD_WORK = ("made ", "search piece", "font piece", "imported ", "rebuild whole", "mixer opened", "sounds loaded",
-              "gc gen", "warm made", "listed images")
+              "gc gen", "warm made", "listed images", "rehearsal ")
 """Causes that make a frame which draws nothing an ``ahead`` frame (work made before it is
 needed: card art or fonts, a piece of a search, a piece of the fonts' work (a font opened or its
 glyphs measured), modules imported (a game's table for its miniature), the table's picture
-prepared before its first frame or its images listed for it, images ``cards_art.warm`` made that
-its cache does not hold (a table's felt bands, a count's text), the mixer and its sound files, a
-garbage collection), not an ``unchanged`` one."""
-LAST = {"made": False}   # the last timed frame did work ahead (:data:`AHEAD_WORK`)
+prepared before its first frame (whole, or a piece a frame: ``rehearsal``) or its images listed
+for it, images ``cards_art.warm`` made that its cache does not hold (a table's felt bands, a
+count's text), the mixer and its sound files, a garbage collection), not an ``unchanged`` one."""
+LAST = {"made": False, "half": False}   # the last timed frame did work ahead (:data:`AHEAD_WORK`), drew half a picture
 FACES = {"frames": 0, "faces": 0, "most": 0}
 """Drawn frames whose drawing made card faces (first sight of a face), the faces they made and
 the most in one frame, since the last :func:`_worst`; faces made ahead are not counted."""
@@ -697,6 +703,7 @@ def _timed_frame(a) -> tuple[float, bool]:
         cause = f"{cause} | {split}" if split else cause
     WORST.append([dt, "", cause or ("drawn" if drew else "")])
     LAST["made"] = any(w in cause for w in AHEAD_WORK)
+    LAST["half"] = "half picture" in cause
     if drew and CAUSES.drawn_faces:
         FACES["frames"] += 1
         FACES["faces"] += CAUSES.drawn_faces
@@ -733,10 +740,10 @@ def _settle(a, out: dict, cap: int = 4000) -> None:
         if searching:
             out["solver"].append(dt)
             _kind("solver")
-        elif drew and flying:
+        elif (drew or LAST["half"]) and flying:     # half a picture drawn off screen counts as drawn
             out["flight"].append(dt)
             _kind("flight")
-        elif drew:
+        elif drew or LAST["half"]:
             out["other"].append(dt)
             _kind("other")
         elif LAST["made"]:

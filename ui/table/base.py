@@ -285,7 +285,7 @@ class GameTable(Scene):
         self._shown = False            # the first picture drawn (``ready``)
         self._collected = False        # its card images queued
         self._waited = 0               # frames it waited for them
-        self._rehearsed = False        # its picture drawn once without the cards (``ready``)
+        self._rehearsed: set[str] = set()   # pieces of its picture drawn without the cards (``ready``)
         self.listing = False
         """Whether :meth:`draw_cards` runs the first dry pass of :meth:`ready`, which only lists
         the card images to make: what else a table draws with its cards (a band, a label) waits
@@ -300,6 +300,7 @@ class GameTable(Scene):
         self.top_sizes: list[tuple[str, str, int]] = []   # the top bar's (label, value, text px) drawn
         self._stamps: dict[tuple, tuple] = {}   # place → (key, pixels or None, result) last drawn (_stamped)
         self._stamp_now = False                  # _stamped keeps pixels drawn once (the rehearsal)
+        self._halves = None   # a whole rebuild in two frames: True asked, (record, rect drawn) after the first
         self._kept: dict = {}                    # part → (key, pixels or None, rect) last drawn (_kept_part)
         self._kept_plan = None                   # (picture record, (parts, keys)): see _kept_keys
         self._hand: bool | None = None           # the left-handed setting the table was laid out for
@@ -329,6 +330,7 @@ class GameTable(Scene):
             self.ask_new_deal()
 
     def leave(self) -> None:
+        self._halves = None
         self.autosave()
 
     def spare(self, deadline: float) -> None:
@@ -1342,11 +1344,13 @@ class GameTable(Scene):
 
         The picture is drawn in a frame of its own: a frame that lists or makes images answers
         ``False``, so the first whole drawing (5-8 ms in WebAssembly) never shares a frame with
-        that work; and the frame before it draws the whole picture but its cards (:meth:`rebuild`
-        under ``cards_art.collecting``), so that the fonts of the bars are open and the stamps
-        of the bars, buttons and status line are kept: the picture's frame copies them."""
+        that work; and the frames before it draw the whole picture but its cards, a piece a
+        frame (:meth:`rehearse`), so that the bars' text is rendered and the stamps of the bars,
+        buttons and status line are kept: the picture's frame copies them. The picture itself
+        is drawn in two frames (:meth:`_first_half`: the left half off screen, then the rest
+        shown), as a new card width's is (:meth:`rebuild_in_halves`)."""
         if self._shown:
-            return True
+            return self._halves is not True or self._first_half()
         self._waited += 1
         if not self._collected:
             self._collected = True
@@ -1369,21 +1373,114 @@ class GameTable(Scene):
         if self._waited < FIRST_WAIT and cards_art.pending():
             cards_art.warm(deadline, self.app.now)
             return False
-        if not self._rehearsed and self._waited < FIRST_WAIT:
-            # the whole picture but its cards, once its images are made: the bars' fonts opened,
-            # the stamps of the bars, buttons and status line drawn and kept for the next frame
-            self._rehearsed = True
-            self._stamp_now = True
-            try:
-                with cards_art.collecting():
-                    self.rebuild(self.app.screen.get_size())
-            finally:
-                self._stamp_now = False
-            self._picture = None
-            self.stale = True
+        todo = [p for p in self.rehearsal() if p not in self._rehearsed]
+        if todo and self._waited < FIRST_WAIT:
+            # the whole picture but its cards, once its images are made, a piece a frame
+            self.rehearse(todo[0])
+            self._rehearsed.add(todo[0])
             return False
         self._shown = True
+        if self._waited < FIRST_WAIT and "half" not in self._rehearsed:
+            # the picture itself in two frames, as a new card width's (nothing of it is kept yet)
+            self._rehearsed.add("half")
+            self._halves = True
+            return self._first_half()
         return True
+
+    def rebuild_in_halves(self) -> None:
+        """Draw the next whole rebuild in two frames (a column table whose cards change width:
+        every card moves, nothing of the last picture is kept, and FreeCell's whole picture took
+        14 ms of its 18-ms landing frame at 1280x800 in WebAssembly): the frame that asks draws the
+        left half of the picture below the top bar off screen and shows nothing new (the screen
+        keeps the last picture one frame more), the next draws the rest and shows it
+        (:meth:`_first_half`, :meth:`rebuild`)."""
+        if self._shown:
+            self._halves = True
+
+    def _first_half(self) -> bool:
+        """The first frame of :meth:`rebuild_in_halves`: the left half of the picture below the
+        top bar (:meth:`top_band`) drawn into :attr:`base` as the whole rebuild draws it there
+        (``_draw_base`` clipped to it). Returns whether the picture is drawn in this frame after
+        all, whole (no parts known, a panel, nothing to rebuild, a new size)."""
+        self._halves = None
+        size = self.app.screen.get_size()
+        parts = self.picture_parts() if self.panel is None else None
+        if parts is None or not self.stale or self._base is None or self._base.get_size() != size \
+                or self._picture_size != size:
+            return True
+        self._on_screen = None          # the base is drawn on; the screen shows the last picture
+        self._picture = (self.picture_key(), parts, self.button_marks())
+        self._canvas = self._base
+        band = self.top_band()
+        first = pygame.Rect(0, band.bottom, size[0] // 2, size[1] - band.bottom)
+        self._draw_base(size, [first], [pygame.Rect(r) for r, _ in parts.values()])
+        self._halves = (self._picture, first)
+        self._picture = None
+        self.stale = True
+        return False
+
+    def _second_half(self, first: pygame.Rect, size) -> list[pygame.Rect]:
+        """Where the second frame of :meth:`rebuild_in_halves` draws, px: all but ``first`` (the
+        first frame's rect), and within it what may change from one frame to the next without
+        changing the parts (the top bar, the status line, the live line, the buttons)."""
+        band = self.top_band()
+        rest = [band.clip(pygame.Rect(0, 0, *size)), self.frame.status,
+                pygame.Rect(first.right, band.bottom, size[0] - first.right, size[1] - band.bottom)]
+        if self.assist.live_rect is not None:
+            rest.append(pygame.Rect(self.assist.live_rect))
+        rest += [b.rect for b in self.buttons if b.rect.colliderect(first)]
+        return [r for r in rest if r.width > 0 and r.height > 0]
+
+    def rehearsal(self) -> list[str]:
+        """The pieces of the table's first picture drawn before it (:meth:`rehearse`), a frame
+        each: the top bar; unless a panel covers the table, the buttons (with the cards' dry
+        pass) and the status line (with the live line); a panel."""
+        covered = self.panel is not None and self.panel.covers
+        return ["top"] + ([] if covered else ["buttons", "status"]) + ([] if self.panel is None else ["panel"])
+
+    def rehearse(self, piece: str) -> None:
+        """Draw one piece of the table's first picture but its cards (``piece``, one of
+        :meth:`rehearsal`) onto :attr:`base`, each as the whole rebuild draws it (over the felt
+        laid where it draws), keeping its stamps at once (:meth:`_stamped`): the text of the top
+        bar, the buttons and the status line is rendered and their pixels kept, so the picture's
+        frame copies them. Text drawn the first time costs in WebAssembly (TriPeaks' bars,
+        buttons and status line at 844x390: 7-10 ms each), hence a piece a frame. The cards are
+        not drawn (``cards_art.collecting``: a dry pass, their images listed already)."""
+        size = self.app.screen.get_size()
+        b = self.base
+        if b is None or b.get_size() != size:
+            b = self.base = opaque_surface(size)
+        self._picture_size = size
+        parts = self.picture_parts() if self.panel is None and piece in ("buttons", "status") else None
+        self._picture = None if parts is None else (self.picture_key(), parts, self.button_marks())
+        part_rects = None if parts is None else [pygame.Rect(r) for r, _ in parts.values()]
+        covered = self.panel is not None and self.panel.covers
+        fl = felt(size)
+
+        def on_felt(rect, draw):
+            b.blit(fl, rect.topleft, rect)
+            draw()
+
+        self._stamp_now = True
+        try:
+            with cards_art.collecting():
+                if piece == "top":
+                    on_felt(self.top_band(), lambda: self.draw_top_bar(b))
+                elif piece == "buttons":
+                    self.draw_cards(b)
+                    for btn in self.buttons:
+                        on_felt(btn.rect, lambda: self._draw_button(b, btn, part_rects))
+                elif piece == "status":
+                    on_felt(self.frame.status, lambda: self._draw_status_on(b, part_rects))
+                    self.assist.draw_static(b)
+                elif piece == "panel":
+                    if not covered:
+                        b.blit(dim_surface(size), (0, 0))
+                    self.panel.draw(b)
+        finally:
+            self._stamp_now = False
+        self._picture = None
+        self.stale = True
 
     def deck_cards(self) -> set[int]:
         """The cards (``suit*16+rank``) the game can show: all 52 unless the game deals fewer kinds."""
@@ -1436,6 +1533,11 @@ class GameTable(Scene):
             for _, art in looks:
                 cards_art.want_look(w, art)
                 cards_art.want_faces(deck, w, art)
+            self.want_width_extras(w)
+
+    def want_width_extras(self, w: int) -> None:
+        """Queue what else the table draws at card width ``w`` (px, one the next move may bring)
+        that is not made yet (``cards_art.want``); a table with marks of its own adds them."""
 
     @property
     def base(self) -> pygame.Surface | None:
@@ -1531,6 +1633,12 @@ class GameTable(Scene):
         before, self._picture = self._picture, None
         if parts is not None:
             self._picture = (self.picture_key(), parts, self.button_marks())
+        halves, self._halves = self._halves, None
+        if isinstance(halves, tuple) and not whole and self._on_screen is None and halves[0] == self._picture:
+            # the first half drawn in the last frame (:meth:`_first_half`), the parts the same
+            self._canvas = self._base
+            self._draw_base(size, self._second_half(halves[1], size), [pygame.Rect(r) for r, _ in parts.values()])
+            return
         if whole or parts is None or before is None or before[0] != self._picture[0]:
             if screen is not None:
                 self._canvas = screen

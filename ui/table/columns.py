@@ -437,8 +437,25 @@ class ColumnsTable(GameTable):
         w = self.fit_width(self.state)
         if w != self.card_w:
             self.place_piles(w)
-            self._picture = None   # every card moves: the picture is drawn whole (on the same surface)
-            self.stale = True
+            self._picture = None   # every card moves: the picture is drawn whole (on the same surface),
+            self.stale = True      # in two frames
+            self.rebuild_in_halves()
+
+    def want_width_extras(self, w: int) -> None:
+        """The foundations' marks at card width ``w``: the faint suit of those empty now and the
+        suit of a filled one's badge (:meth:`draw_foundation_badge`); the frame landing a move
+        that shrank FreeCell's cards made them (suit images, 1-2 ms in WebAssembly)."""
+        ps = faint_side(w)
+        badge = round(badge_side(w) * BADGE_SUIT)
+        for key in self.pile_rect:
+            if key[0] != "found":
+                continue
+            suit = key[1]
+            if (suit, ps) not in _faint and not self.pile_cards(self.state, key):
+                cards_art.want(("faint", suit, ps), lambda suit=suit: _faint_suit(suit, ps))
+            white = ("suit", suit, badge, (255, 255, 255))
+            if self.foundation_badge and white not in cards_art._cache:
+                cards_art.want(white, lambda suit=suit: cards_art.suit_image(suit, badge, (255, 255, 255)))
 
     def ahead_width_jobs(self) -> list:
         """One job per legal move: the card widths (px) the state after it, and after each
@@ -1276,7 +1293,7 @@ class ColumnsTable(GameTable):
         if cards_art.collecting_now():
             # the dry pass that lists a first picture's images queues the outline and the mark
             # instead of making them (blurred and blended, a few ms each in WebAssembly)
-            ps = round(self.card_w * 0.42)
+            ps = faint_side(self.card_w)
             cards_art.blit_placeholder(surface, self.card_w, r.topleft)
             if key[0] == "found" and not covered:
                 cards_art.want(("faint", key[1], ps), lambda: _faint_suit(key[1], ps), True)
@@ -1290,7 +1307,7 @@ class ColumnsTable(GameTable):
         def draw(surface):
             surface.blit(img, r.topleft)
             if key[0] == "found":
-                ps = round(self.card_w * 0.42)
+                ps = faint_side(self.card_w)
                 mark = _faint_suit(key[1], ps)
                 surface.blit(mark, (r.centerx - ps // 2, r.centery - ps // 2))
         if self.on_bare_felt(key, r):   # blended over the felt once, copied since
@@ -1302,7 +1319,7 @@ class ColumnsTable(GameTable):
         """The badge marking filled foundation ``key`` (``("found", suit)``) as its suit's pile:
         a disc in the bottom right corner of the pile, clear of the top card's corner index, px."""
         r = self.pile_rect[key]
-        d = max(14, round(self.card_w * 0.26))
+        d = badge_side(self.card_w)
         inset = max(2, round(self.card_w * 0.04))
         return pygame.Rect(r.right - inset - d, r.bottom - inset - d, d, d)
 
@@ -1312,7 +1329,7 @@ class ColumnsTable(GameTable):
         b = self.foundation_badge_rect(key)
         pygame.draw.circle(surface, FOUNDATION_BADGE, b.center, b.width // 2)
         pygame.draw.circle(surface, FOUNDATION_BADGE_EDGE, b.center, b.width // 2, max(1, b.width // 14))
-        ps = round(b.width * 0.56)
+        ps = round(b.width * BADGE_SUIT)
         img = cards_art.suit_image(key[1], ps, (255, 255, 255))
         surface.blit(img, img.get_rect(center=b.center))
 
@@ -1566,6 +1583,18 @@ class ColumnsTable(GameTable):
 
 
 _faint: dict[tuple, pygame.Surface] = {}
+BADGE_SUIT = 0.56
+"""The suit's side in a filled foundation's badge, as a fraction of the badge's (:func:`badge_side`)."""
+
+
+def faint_side(w: int) -> int:
+    """The side in px of an empty foundation's faint suit mark on cards ``w`` px wide."""
+    return round(w * 0.42)
+
+
+def badge_side(w: int) -> int:
+    """The side in px of a filled foundation's badge on cards ``w`` px wide."""
+    return max(14, round(w * 0.26))
 
 
 def _faint_suit(suit: int, ps: int) -> pygame.Surface:
