@@ -1392,8 +1392,8 @@ class GameTable(Scene):
         every card moves, nothing of the last picture is kept, and FreeCell's whole picture took
         14 ms of its 18-ms landing frame at 1280x800 in WebAssembly): the frame that asks draws the
         left half of the picture below the top bar off screen and shows nothing new (the screen
-        keeps the last picture one frame more), the next draws the rest and shows it
-        (:meth:`_first_half`, :meth:`rebuild`)."""
+        keeps the last picture one frame more), the next copies it onto the screen and draws the
+        rest there (:meth:`_first_half`, :meth:`rebuild`)."""
         if self._shown:
             self._halves = True
 
@@ -1635,8 +1635,12 @@ class GameTable(Scene):
             self._picture = (self.picture_key(), parts, self.button_marks())
         halves, self._halves = self._halves, None
         if isinstance(halves, tuple) and not whole and self._on_screen is None and halves[0] == self._picture:
-            # the first half drawn in the last frame (:meth:`_first_half`), the parts the same
+            # the first half drawn in the last frame (:meth:`_first_half`), the parts the same:
+            # copied onto the screen, the rest drawn there
             self._canvas = self._base
+            if screen is not None:
+                screen.blit(self._base, halves[1].topleft, halves[1])
+                self._canvas = self._on_screen = screen
             self._draw_base(size, self._second_half(halves[1], size), [pygame.Rect(r) for r, _ in parts.values()])
             return
         if whole or parts is None or before is None or before[0] != self._picture[0]:
