@@ -41,11 +41,16 @@ def test_every_timed_frame_has_a_kind():
         assert frames, screen
         blank = [f for f in frames if f[1] not in kinds]
         assert not blank, (screen, blank[:5])
-    # the frame that prepares the table's first picture (the whole picture but its cards, drawn
-    # off screen) is work made ahead, not an unchanged frame
-    prepared = [f for f in got["tripeaks"] if "rebuild whole" in f[2] and "first frame" not in f[2]
+    # the frames that prepare the table's first picture (the picture but its cards, a piece a
+    # frame, drawn off screen) are work made ahead, not unchanged frames; the one that draws the
+    # picture's first half off screen is a drawn one
+    prepared = [f for f in got["tripeaks"] if "rehearsal " in f[2] and "first frame" not in f[2]
                 and "drawn" not in f[2]]
-    assert prepared and all(f[1] in ("ahead", "other") for f in prepared), prepared
+    assert {"rehearsal top", "rehearsal buttons", "rehearsal status"} <= {c.strip() for f in prepared
+                                                                         for c in f[2].split(",")}, prepared
+    assert all(f[1] in ("ahead", "other") for f in prepared), prepared
+    halves = [f for f in got["tripeaks"] if "half picture" in f[2]]
+    assert halves and all(f[1] in ("other", "flight", "landing") for f in halves), halves
 
 
 SCRIPT = r"""
