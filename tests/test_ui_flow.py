@@ -1407,6 +1407,8 @@ def test_a_key_during_a_drag_puts_the_held_card_back(game):
         app.frame()
     held = lambda: getattr(t, "drag", None) or getattr(t, "dragging", None)   # noqa: E731
     assert held() is not None
+    key(app, pygame.K_LCTRL)          # a modifier alone acts on nothing: the drag goes on
+    assert held() is not None
     key(app, pygame.K_ESCAPE)
     assert type(t.panel).__name__ == "PauseMenu" and held() is None
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(p[0] + 45, p[1] + 60), button=1, touch=False))

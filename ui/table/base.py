@@ -192,6 +192,12 @@ def code_problem(typed: str, error, example: str) -> str:
     return tr("'{code}' is not a deal code. Codes look like {example}", code=typed, example=example)
 
 
+MODIFIER_KEYS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+                           pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI,
+                           pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE))
+"""Keys that only change what another key means: pressed alone during a drag, they leave it."""
+
+
 class GameTable(Scene):
     """A table for one game. Subclasses set ``rules`` (a :class:`~games.core.Rules` class) and
     ``game`` (its registry name), and implement the hooks below.
@@ -1091,8 +1097,9 @@ class GameTable(Scene):
                 self.panel.key(event)
                 self.stale = True
             elif event.type == pygame.KEYDOWN:
-                self.let_go()       # a key during a drag (Esc above all) puts the held cards back
-                self.press_target = None    # and the release that follows is no tap
+                if event.key not in MODIFIER_KEYS:   # Shift, Ctrl… alone act on nothing
+                    self.let_go()       # a key during a drag (Esc above all) puts the held cards back
+                    self.press_target = None    # and the release that follows is no tap
                 self.key(event)
                 if isinstance(self.panel, CodeEntry):    # opened by this key: its text is no code
                     self.panel.opening_key = event.unicode or pygame.key.name(event.key)
