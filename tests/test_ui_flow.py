@@ -1452,3 +1452,38 @@ def test_space_during_a_stock_or_talon_drag_plays_no_card_the_player_did_not_hol
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1, touch=False))
     app.frame()
     assert t.history.actions == drew
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_drag_whose_release_never_came_is_put_back_at_the_next_buttonless_motion(game):
+    """A mouse release the app never gets (the window losing its focus mid-drag) left the card
+    lifted: motions holding no button went on dragging it, and the next click dropped it (fresh
+    user). A motion that says the left button is up ends the press as a cancel: the held card
+    goes back, nothing is dropped or tapped."""
+    app = make(game, 5, auto_foundation=False)
+    t = app.scene
+    if hasattr(t, "all_keys"):
+        key_ = next(k for k in t.all_keys() if k[0] == "col" and t.pile_cards(t.state, k)
+                    and t.liftable(t.state, k, len(t.pile_cards(t.state, k)) - 1))
+        p = t.zone(key_, len(t.pile_cards(t.state, key_)) - 1).center
+    elif game == "devils-grip":
+        p = t.card_rect(0, 0).center
+    else:
+        p = t.target_rect(next(x for x in t.focus_targets() if t.drag_card(x) is not None)).center
+    before = list(t.history.actions)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
+    app.frame()
+    for k in range(1, 4):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 15 * k, p[1] + 20 * k), rel=(1, 1),
+                                             buttons=(1, 0, 0), touch=False))
+        app.frame()
+    held = lambda: getattr(t, "drag", None) or getattr(t, "dragging", None)   # noqa: E731
+    assert held() is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 80, p[1] + 90), rel=(1, 1),
+                                         buttons=(0, 0, 0), touch=False))
+    app.frame()
+    assert held() is None and not app.pointer.pressed
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 90, p[1] + 99), rel=(1, 1),
+                                         buttons=(0, 0, 0), touch=False))
+    app.frame()
+    assert held() is None and t.history.actions == before

@@ -182,3 +182,20 @@ def test_a_slow_tap_on_a_card_plays_it_where_a_long_press_means_nothing(fake_clo
     _post(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=False)
     app.frame()
     assert t.history.moves == 1 and t.state.waste[-1] == card
+
+
+def test_a_motion_with_the_button_up_while_pressed_is_a_cancel_not_a_release():
+    """The release was missed (the window lost its focus): the next motion reports the left
+    button up. The press ends as ``cancel`` (no ``up``, no ``tap``); a finger's motion has no
+    buttons and is unchanged; a motion with the button held drags as before."""
+    from ui.input import Pointer
+
+    p = Pointer((400, 400))
+    p.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1, touch=False), 0.0)
+    kinds = [e.kind for e in p.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(40, 40), rel=(1, 1),
+                                                       buttons=(1, 0, 0), touch=False), 0.1)]
+    assert kinds == ["drag"]
+    out = p.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(60, 60), rel=(1, 1), buttons=(0, 0, 0), touch=False), 0.2)
+    assert [(e.kind, e.pos) for e in out] == [("cancel", (60, 60))] and not p.pressed
+    assert p.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(70, 70), rel=(1, 1), buttons=(0, 0, 0), touch=False), 0.3) == []
+    assert p.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(70, 70), button=1, touch=False), 0.4) == []

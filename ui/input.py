@@ -10,6 +10,8 @@ the window) are scaled to pixels, so each press is seen once. Only the first fin
   move); ``up`` at the release;
 * ``tap`` at the release of a press that never became a drag nor a long press (the scene checks
   that the release is over the same target as the press: a tap acts on release);
+* ``cancel`` when a mouse motion says the left button is up while a press is held (its release
+  never reached the app): what the press holds is put back, nothing is dropped or tapped;
 * ``long`` once a press has been held :data:`LONG_PRESS` seconds without dragging. A scene that
   has nothing to do with a long press there declines it (:meth:`Pointer.decline_long`), and the
   release is then a ``tap`` as a quick one would be: a slow tap on a phone still acts.
@@ -41,7 +43,7 @@ held from a release not yet delivered: a longer gap counts this long towards a h
 
 @dataclass(frozen=True, slots=True)
 class PointerEvent:
-    """``kind`` (down, drag, up, tap, long), ``pos`` now and ``start`` (where the press began), px."""
+    """``kind`` (down, drag, up, tap, cancel, long), ``pos`` now and ``start`` (where the press began), px."""
 
     kind: str
     pos: tuple[int, int]
@@ -103,6 +105,10 @@ class Pointer:
             if getattr(e, "touch", False):
                 return []  # synthesized from a finger: the FINGER* event is the one we use
             if t == pygame.MOUSEMOTION:
+                held = getattr(e, "buttons", None)
+                if held is not None and not held[0] and self.pressed and self.finger is None:
+                    self.pressed = False      # the release was missed: no drop, no tap
+                    return [PointerEvent("cancel", tuple(e.pos), self.start)]
                 return self._move(tuple(e.pos))
             if getattr(e, "button", 1) != 1:
                 return []

@@ -1110,6 +1110,12 @@ class GameTable(Scene):
         follows drops nothing. Each table that drags says what it holds."""
 
     def pointer(self, ev: PointerEvent) -> None:
+        if ev.kind == "cancel":          # a release that never came: what is held goes back
+            self.let_go()
+            self.press_target = None
+            if self.panel is not None:
+                self.panel.release()
+            return
         if ev.kind == "down":
             if self.panel is not None:
                 self.panel.down(ev.pos)
