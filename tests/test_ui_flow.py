@@ -1382,12 +1382,10 @@ def test_a_game_continued_after_an_undo_plays_no_automatic_move():
     assert t.history.actions[:4] == ["64", "s", "u", "s"] and len(t.history.actions) == 5
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_key_during_a_drag_puts_the_held_card_back(game):
-    """Esc (or any key that opens a panel) during a mouse drag: the release went to the pause
-    menu, the card stayed drawn lifted after Resume, and the next click anywhere dropped it there
-    (Klondike: a click on column 6's 7♣ played 6♦ onto it; fresh user). A key now puts what the
-    pointer holds back first; the release and later clicks play nothing of it."""
+def lifted(game):
+    """The App on deal 5 of ``game`` (auto to foundation off) with a card lifted by a mouse drag:
+    a column's top card, Devil's Grip's first stack, or the first card TriPeaks or Pyramid lets
+    drag. Returns ``(app, table, where the press began)``."""
     app = make(game, 5, auto_foundation=False)
     t = app.scene
     if hasattr(t, "all_keys"):
@@ -1398,13 +1396,23 @@ def test_a_key_during_a_drag_puts_the_held_card_back(game):
         p = t.card_rect(0, 0).center
     else:
         p = t.target_rect(next(x for x in t.focus_targets() if t.drag_card(x) is not None)).center
-    before = list(t.history.actions)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
     app.frame()
     for k in range(1, 4):
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 15 * k, p[1] + 20 * k), rel=(1, 1),
                                              buttons=(1, 0, 0), touch=False))
         app.frame()
+    return app, t, p
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_key_during_a_drag_puts_the_held_card_back(game):
+    """Esc (or any key that opens a panel) during a mouse drag: the release went to the pause
+    menu, the card stayed drawn lifted after Resume, and the next click anywhere dropped it there
+    (Klondike: a click on column 6's 7♣ played 6♦ onto it; fresh user). A key now puts what the
+    pointer holds back first; the release and later clicks play nothing of it."""
+    app, t, p = lifted(game)
+    before = list(t.history.actions)
     held = lambda: getattr(t, "drag", None) or getattr(t, "dragging", None)   # noqa: E731
     assert held() is not None
     key(app, pygame.K_LCTRL)          # a modifier alone acts on nothing: the drag goes on
@@ -1460,23 +1468,8 @@ def test_a_drag_whose_release_never_came_is_put_back_at_the_next_buttonless_moti
     lifted: motions holding no button went on dragging it, and the next click dropped it (fresh
     user). A motion that says the left button is up ends the press as a cancel: the held card
     goes back, nothing is dropped or tapped."""
-    app = make(game, 5, auto_foundation=False)
-    t = app.scene
-    if hasattr(t, "all_keys"):
-        key_ = next(k for k in t.all_keys() if k[0] == "col" and t.pile_cards(t.state, k)
-                    and t.liftable(t.state, k, len(t.pile_cards(t.state, k)) - 1))
-        p = t.zone(key_, len(t.pile_cards(t.state, key_)) - 1).center
-    elif game == "devils-grip":
-        p = t.card_rect(0, 0).center
-    else:
-        p = t.target_rect(next(x for x in t.focus_targets() if t.drag_card(x) is not None)).center
+    app, t, p = lifted(game)
     before = list(t.history.actions)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False))
-    app.frame()
-    for k in range(1, 4):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 15 * k, p[1] + 20 * k), rel=(1, 1),
-                                             buttons=(1, 0, 0), touch=False))
-        app.frame()
     held = lambda: getattr(t, "drag", None) or getattr(t, "dragging", None)   # noqa: E731
     assert held() is not None
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 80, p[1] + 90), rel=(1, 1),
