@@ -188,7 +188,7 @@ class Session:
         self.outcome = None
         self.clock = float(saved.seconds)
         self.deal_moves = 0
-        groups = list(getattr(saved, "groups", None) or [])
+        groups = list(saved.groups)
         self.groups = groups if sum(groups) <= len(history.states) - 1 else []
         self.daily_marked = False
 
