@@ -7,6 +7,7 @@ the caller shows the text too.
 """
 from __future__ import annotations
 
+import json
 import sys
 
 WEB = sys.platform == "emscripten"
@@ -41,8 +42,6 @@ def copy(text: str, on_refused=None) -> bool:
     if WEB:
         REFUSED.clear()
         try:
-            import json
-
             from platform import window  # pygbag's bridge to the page
 
             window.eval(_COPY_JS % json.dumps(text))

@@ -700,8 +700,9 @@ class ColumnsTable(GameTable):
     def after_move(self, before, move) -> None:
         d = self.drag
         if d is not None and self.pile_cards(self.state, d.key)[d.index:] != d.cards:
-            # a key's move took the held cards from their pile (a drop's own move lets go of
-            # them first): they are let go, and the drop plays nothing
+            # a move not the drop's (which lets go first) took the held cards from their pile
+            # (a line the assist plays; a key lets go before it acts): they are let go, and the
+            # drop plays nothing
             self.drag = self.press_card = None
         elif self.press_card is not None and not self.still_pressed():
             self.press_card = None
