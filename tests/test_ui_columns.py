@@ -482,3 +482,33 @@ def test_a_hint_asked_while_the_opening_cards_fly_home_is_given_where_they_land(
         app.frame()
     assert t.state.foundations[2] >= 2                         # AH and 2H went home
     assert t.hint_move is not None and t.status_text.startswith("Hint")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("cls, options", [(KlondikeTable, {"draw": "1"}), (FreeCellTable, {}),
+                                          (SpiderTable, {"suits": "1"})])
+def test_a_card_let_go_over_its_own_column_goes_back_even_beside_a_legal_column(cls, options, size):
+    """A column's top card lifted a little straight up and let go over its own column: it glides
+    back and nothing is played, also when the column beside it would take it (QA: FreeCell deal 7
+    played 4♦ onto the next column's 5♠; players who lift a card and put it back changed their
+    mind, as in Microsoft Solitaire Collection, PySolFC and Aisleriot)."""
+    rules = cls.rules
+    for number in range(1, 200):
+        s = rules.deal(number, options)
+        found = [m for m in rules.legal_moves(s)
+                 if getattr(m, "n", 1) == 1 and isinstance(m.src, int) and isinstance(m.dst, int)
+                 and 0 <= m.src < len(s.columns) and 0 <= m.dst < len(s.columns) and abs(m.src - m.dst) == 1]
+        if found:
+            break
+    app = open_app(cls(number, options=options), size, anim_speed="off", auto_foundation=False)
+    t = app.scene
+    s0 = t.state
+    src = ("col", found[0].src)
+    assert t.route(s0, found[0])[0] == src
+    said = t.status_text
+    for lift in (0.3, 0.5):
+        start = point(t, src, len(s0.columns[found[0].src]) - 1)
+        drag(app, start, (start[0], start[1] - round(lift * t.card_h)))
+        run_frames(app)
+        assert t.state is s0 and t.history.moves == 0, (number, rules.format_move(s0, found[0]), lift)
+        assert t.drag is None and t.status_text == said      # no refusal said

@@ -941,7 +941,9 @@ class ColumnsTable(GameTable):
         radius = SNAP * self.card_w
         near = []
         for k in self.all_keys():
-            if k == key or k[0] in ("stock", "done", "waste"):
+            # the cards' own pile counts as a place to drop on: let go over it (or nearer it than
+            # any other pile), they go back and nothing is played
+            if k != key and k[0] in ("stock", "done", "waste"):
                 continue
             z = self.drop_zone(k)
             dist = 0.0 if z.collidepoint(c) else math.dist(c, (min(max(c[0], z.left), z.right),
@@ -953,6 +955,11 @@ class ColumnsTable(GameTable):
         lead_small = small[0]
         on_refusing = False
         for dist, _, k in near:
+            if k == key:
+                if dist == 0:
+                    on_refusing = True
+                    continue
+                break
             m = legal.get(k)
             if m is None:
                 m = self.make_move(s, key, index, k)
@@ -970,7 +977,7 @@ class ColumnsTable(GameTable):
         # glide back, and say why when the cards were dropped on a pile that refused them
         for j, ((card, up), r) in enumerate(zip(d.cards, d.rects)):
             self.fly(card, small[j].topleft, r.topleft, (key, index + j), up, up, delay=0)
-        if near is not None:
+        if near is not None and near != key:
             m = self.make_move(s, key, index, near)
             why = self.why(s, m) if m is not None else None
             if why and self.settings.explain_errors:
