@@ -1356,6 +1356,31 @@ def test_a_drag_whose_cards_a_key_moves_away_is_let_go_and_plays_nothing():
     assert t.history.actions == ["s", "s", "s"]
 
 
+def test_an_undone_take_back_from_a_foundation_keeps_nothing_back():
+    """Klondike deal 18: ``64`` (A♠ turned up and sent home by itself), A♠ taken back onto
+    column 1, U (A♠ home again), U (``64`` taken back), ``64`` again: A♠ stayed on column 6,
+    still kept out of the automatic moves by the undone take-back, while the same steps with the
+    game continued in between sent it home (QA). An undo forgets what it takes back."""
+    from ui.table.klondike import KlondikeTable
+
+    app = new_app(KlondikeTable(18), settings=Settings(language="en", anim_speed="off", auto_foundation=True))
+    t = app.scene
+    frames(app, 0.5)
+    assert t.player_move(t.rules.parse_move(t.state, "64"))
+    frames(app, 0.5)
+    assert t.history.actions == ["64", "6h"]
+    assert t.player_move(t.rules.parse_move(t.state, "hS1"))
+    frames(app, 0.5)
+    assert t.kept_back
+    t.undo()
+    t.undo()
+    frames(app, 0.5)
+    assert t.history.actions[-2:] == ["u", "u"] and not t.kept_back
+    assert t.player_move(t.rules.parse_move(t.state, "64"))
+    frames(app, 0.5)
+    assert t.history.actions[-2:] == ["64", "6h"]
+
+
 def test_a_game_continued_after_an_undo_plays_no_automatic_move():
     """Auto to foundation does not play after an undo (what the player took back stays back);
     a game left right after an undo and continued did (fresh user). Here auto to foundation was

@@ -253,6 +253,10 @@ class ColumnsTable(GameTable):
 
     def on_undo(self) -> None:
         self.cycle = self.last_tap = None
+        # a take-back an undo took back keeps nothing back: the mark is what the positions left
+        # in the history say, as when a game is continued
+        if self.auto_game and self.history is not None:
+            self.kept_back = self.taken_back(self.history.states)
         self.anim.cancel("cfly")
         self.refit()
 
