@@ -112,15 +112,17 @@ def test_freecell_scan_runs_each_variant_and_refuses_an_unknown_constant(tmp_pat
 
 
 def test_freecell_tail_bench_splits_the_cpu_by_deal_and_phase(tmp_path):
-    # deal 1618: the threads hand it over at HAND_OVER positions, a lane of the complete search wins it
-    p = run("bench/freecell_tail.py", "--deals", "1-3,1618", tmp=tmp_path)
+    # deal 1618: the threads hand it over at HAND_OVER positions, the third thread alone wins it (a
+    # probe); deal 4156: no probe wins it, the complete search does
+    p = run("bench/freecell_tail.py", "--deals", "1-3,1618,4156", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]
     rows = {ln.split()[0]: ln.split() for ln in p.stdout.splitlines() if ln[:1].isdigit()}
-    assert set(rows) == {"1", "2", "3", "1618"}
+    assert set(rows) == {"1", "2", "3", "1618", "4156"}
     assert all(rows[d][rows[d].index("won_by") + 1].startswith("t") for d in ("1", "2", "3"))
-    assert all(k in rows["1618"] for k in ("threads", "prelude", "lanes"))
-    assert rows["1618"][rows["1618"].index("won_by") + 1] in ("prelude", "lane")
-    assert "handed over                      1 deals" in p.stdout and "#1618 " in p.stdout
+    assert all(k in rows[d] for k in ("threads", "probes", "prelude", "lanes") for d in ("1618", "4156"))
+    assert rows["1618"][rows["1618"].index("won_by") + 1] == "probe"
+    assert rows["4156"][rows["4156"].index("won_by") + 1] in ("prelude", "lane")
+    assert "handed over                      2 deals" in p.stdout and "#1618 probe t2" in p.stdout
 
 
 def test_freecell_dry_bench_compares_the_schedules_after_the_threads_ran_dry(tmp_path):

@@ -140,13 +140,33 @@ def test_every_line_replays_to_a_win():
 
 def test_lines_handed_over_to_the_complete_solver_replay_and_unsolvable_comes_from_it():
     s = FreeCell.deal(9, {})
-    srch = ff.FastSearch(s, hand_over=20)
+    srch = ff.FastSearch(s, hand_over=20, probes=())
     r = srch.run()
     assert srch.complete is not None and r.status == SOLVED and replay(s, r.moves)
     lost = ff.FastSearch(FreeCell.deal(11982, {}), hand_over=50, max_nodes=400)
     assert lost.run().status == "unknown"     # the budget ends it; never "unsolvable" from the threads
     dry = ff.FastSearch(FreeCell.deal(11982, {}), hand_over=None, max_nodes=300)
     assert dry.run().status == "unknown"
+
+
+def test_a_deal_handed_over_is_won_by_a_solo_probe_before_the_complete_solver():
+    """#917: the portfolio does not win it within HAND_OVER positions (the first thread entered
+    positions the third one's line needs); the third thread alone, with a visited set of its own,
+    wins it in a few hundred, so the complete solver never starts."""
+    s = FreeCell.deal(917, {})
+    without = ff.FastSearch(s, probes=())
+    r = without.run()
+    assert without.complete is not None and r.status == SOLVED
+    srch = ff.FastSearch(s)
+    r = srch.run()
+    assert srch.complete is None and srch.by_probe and srch.winner == ff.PROBES[0][0]
+    assert r.status == SOLVED and replay(s, r.moves)
+    assert ff.HAND_OVER < srch.nodes < ff.HAND_OVER + ff.PROBES[0][1]
+    # probes whose quotas end without a win leave the position to the complete solver
+    short = ff.FastSearch(s, probes=((2, 50), (3, 50)))
+    r = short.run()
+    assert short.complete is not None and not short.by_probe and r.status == SOLVED and replay(s, r.moves)
+    assert short.nodes == ff.HAND_OVER + 100 + short.complete.nodes
 
 
 def mid_game(n: int, depth: int = 15) -> FreeCellState:

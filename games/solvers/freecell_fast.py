@@ -40,9 +40,9 @@ the move is made, so a child already seen costs no do/undo). The threads share o
 and take turns by quotas of new positions (:data:`PRELUDE`, then :data:`SLICE` each in turn), as
 ``-l lg`` does: first those of :data:`ORDERS`, which never put a card alone into a free cell,
 then those of :data:`FULL_ORDERS` too, which make at most two such moves along a line
-(:data:`FULL_CAPS`). A deal they have not won within :data:`HAND_OVER`
-positions goes to the complete solver (:mod:`games.solvers.freecell`), which also gives every
-``unsolvable``. The won line is the winning thread's log; it is shortened (:func:`shorten`) and
+(:data:`FULL_CAPS`). A deal they have not won within :data:`HAND_OVER` positions is searched
+again by a few of them alone (:data:`PROBES`), then goes to the complete solver
+(:mod:`games.solvers.freecell`), which also gives every ``unsolvable``. The won line is the winning thread's log; it is shortened (:func:`shorten`) and
 written in the rules' notation.
 
 It is the app's FreeCell solver (:meth:`games.freecell.FreeCell.solver`: hints, the command line's
@@ -751,6 +751,18 @@ a thousand, 0.1-4 s each in the complete search); at 5 000 the threads win some 
 0.86 and 0.94; 6 000 and 8 000 as 5 000 or a little worse). A lost position the threads do not
 search out first pays the positions added before its proof (hint position 62: 0.063 -> 0.083 s
 natively). docs/solvers.md, "The race with Freecell Solver", session 18."""
+PROBES = ((2, 1000), (3, 1000), (7, 1000))
+"""Solo probes at :data:`HAND_OVER` (not when every thread ran dry): ``(thread, positions)``, each
+a thread of the portfolio (an index into :data:`ORDERS`, then :data:`FULL_ORDERS`) that searches
+again from the position alone, with a visited set of its own, for at most that many positions, one
+after the other; the complete solver takes over only if none wins. In the portfolio the shared
+visited set steers a thread away from positions another thread entered first, and on the few deals
+handed over (about one in a thousand) some thread alone often wins in a few hundred positions
+(#917: the third alone in 117, where the complete search took 12 000 states after the threads'
+5 000). Chosen on the deals of 1-15 000 handed over (0.97 of their CPU, estimated from each thread's
+positions alone), checked on those of 15 001-24 000 (0.52); a lost position the threads do not
+search out pays 3 000 positions more before its proof (hint position 62: 0.083 -> 0.10 s natively).
+docs/solvers.md, FreeCell, "Session 22"."""
 HAND_PRELUDE = None
 """The complete solver's prelude of soft threads when it takes over (``None``: its own)."""
 DRY_SCHEDULE = ((0, 20000),)
@@ -1099,8 +1111,9 @@ class FastSearch(Sliced):
 
     The threads of :data:`ORDERS` take turns (:data:`PRELUDE`, then :data:`SLICE` positions
     each); after :data:`FULL_AFTER` positions, or when they have all run dry, those of
-    :data:`FULL_ORDERS` join them. After :data:`HAND_OVER` positions, or when every thread has
-    run dry, the position goes to the complete solver (:func:`games.solvers.freecell.solver`,
+    :data:`FULL_ORDERS` join them. After :data:`HAND_OVER` positions a few threads search again
+    alone (:data:`PROBES`); if none wins, or when every thread has run dry, the position goes to
+    the complete solver (:func:`games.solvers.freecell.solver`,
     with what is left of the budget; after the threads ran dry, with :data:`DRY_SCHEDULE`), whose
     answer this search gives — ``unsolvable`` only comes
     from there. A won line is shortened (:func:`shorten`) and written in the rules' notation;
@@ -1120,6 +1133,8 @@ class FastSearch(Sliced):
     :param prelude: the first turns (default :data:`PRELUDE`);
     :param hand_over: positions before the complete solver takes over (``None``: never; then
         ``unknown`` when every thread ran dry);
+    :param probes: the solo probes run at ``hand_over`` before the complete solver (default
+        :data:`PROBES`; ``()``: none; a thread index beyond ``orders`` and ``full`` is left out);
     :param verify: replay the line through the rules before answering (``AssertionError`` if it
         does not win: a bug, which :meth:`step` turns into ``unknown``).
     """
@@ -1127,7 +1142,7 @@ class FastSearch(Sliced):
     def __init__(self, state: FreeCellState, max_nodes: int | None = None, timeout: float | None = None,
                  clock: Clock = time.perf_counter, orders=None, seeds=None, full=None, prelude=None,
                  hand_over: int | None = HAND_OVER, verify: bool = True, caps=None, full_caps=None,
-                 sorts=None):
+                 sorts=None, probes=None):
         self.start = state
         self.max_nodes, self.timeout, self.clock = max_nodes, timeout, clock
         self.nodes = 0
@@ -1148,6 +1163,12 @@ class FastSearch(Sliced):
         self.full = list(FULL_ORDERS if full is None else full)
         fc = FULL_CAPS if full_caps is None else full_caps
         self.full_caps = list(fc) + [None] * (len(self.full) - len(fc))
+        # each thread's (order, seed, cap, sort), those of ``orders`` then of ``full``: a probe's
+        self.specs = list(zip(orders, seeds, caps, sorts)) + [(o, None, cp, False)
+                                                              for o, cp in zip(self.full, self.full_caps)]
+        self.probe_list = [p for p in (PROBES if probes is None else probes) if p[0] < len(self.specs)]
+        self.probes: list | None = None   # after the hand-over: the probes still to run
+        self.probe: tuple | None = None   # the probe running: (thread, its visited set, quota, index)
         self.turns = list(PRELUDE if prelude is None else prelude)
         self.hand_over = hand_over
         self.at = 0
@@ -1158,6 +1179,7 @@ class FastSearch(Sliced):
         self.complete = None      # the complete solver, once handed over
         self.dry: bool | None = None      # at the hand-over: whether every thread had run dry
         self.winner: int | None = None    # the index of the thread that won (those of ``orders``, then of ``full``)
+        self.by_probe = False             # whether that thread won as a probe (PROBES)
         if root.won():
             self._win(root.log)
 
@@ -1184,6 +1206,8 @@ class FastSearch(Sliced):
     def _step(self, budget: int, t0: float) -> Result | None:
         if self.complete is not None:
             return self._complete_step(budget, t0)
+        if self.probes is not None:
+            return self._probe_step(budget, t0)
         threads, seen = self.threads, self.seen
         limit = self.max_nodes
         while budget > 0:
@@ -1236,6 +1260,42 @@ class FastSearch(Sliced):
         self.dry = not self.full and not any(t.stack for t in self.threads)
         self.threads = []
         self.seen = set()
+        if not self.dry and self.probe_list:
+            self.probes = list(self.probe_list)
+            return self._probe_step(budget, t0)
+        return self._complete(budget, t0)
+
+    def _probe_step(self, budget: int, t0: float) -> Result | None:
+        limit = self.max_nodes
+        while budget > 0:
+            if self.probe is None:
+                if not self.probes:
+                    self.probes = None
+                    return self._complete(budget, t0)
+                k, quota = self.probes.pop(0)
+                self.probe = (Thread(self.root.copy(), *self.specs[k]), {self.root.h}, quota, k)
+            t, seen, quota, k = self.probe
+            n = min(quota - t.states, budget, 256)
+            if limit is not None:
+                n = min(n, limit - self.nodes)
+            before = t.states
+            won = t.run(seen, max(1, n))
+            got = t.states - before
+            self.nodes += got
+            budget -= max(1, got)
+            if won:
+                self.winner, self.by_probe = k, True
+                self.probes = None
+                return self._win(t.board.log)
+            if t.states >= quota or not t.stack:
+                self.probe = None
+            if limit is not None and self.nodes >= limit:
+                return self._finish(UNKNOWN)
+            if self.timeout is not None and self.seconds + self.clock() - t0 > self.timeout:
+                return self._finish(UNKNOWN)
+        return None
+
+    def _complete(self, budget: int, t0: float) -> Result | None:
         left = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
         timeout = None if self.timeout is None else max(0.0, self.timeout - self.seconds - (self.clock() - t0))
         if self.dry:
