@@ -153,6 +153,12 @@ def test_freecell_solo_bench_counts_each_thread_alone_and_simulates_probes(tmp_p
     p = run("bench/freecell_solo.py", "--simulate", str(counts), tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]
     assert p.stdout.startswith("# 2 deals") and "probes at 5000, threads (2,): S 300 1.000" in p.stdout
+    # only the deals handed over: #917 (the third thread alone wins it in a few hundred positions)
+    p = run("bench/freecell_solo.py", "--deals", "916-917", "--handed", "--cap", "300", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    rows = [json.loads(ln) for ln in p.stdout.splitlines()]
+    assert [r["deal"] for r in rows] == [917] and rows[0]["handed_over"] and rows[0]["nodes"] > ff.HAND_OVER
+    assert rows[0]["solos"][2] is not None and rows[0]["solos"][0] is None
 
 
 def test_store_fuzz_bench_runs(tmp_path):
