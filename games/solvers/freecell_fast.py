@@ -49,7 +49,7 @@ It is the app's FreeCell solver (:meth:`games.freecell.FreeCell.solver`: hints, 
 ``solve`` and ``winnability``). Measured in docs/solvers.md ("The race with Freecell Solver"): on
 Microsoft deals 1–1000 it took about 0.3 of the CPU of :mod:`games.solvers.freecell`'s search in
 session 17, and since session 18's first thread 0.75 of that; its lines are ~3 moves shorter, and it
-is still about 10× Freecell Solver's CPU (a position here costs ~10–12 µs of CPython).
+takes 8–9× Freecell Solver's CPU (session 22; a position here costs ~10–12 µs of CPython).
 """
 from __future__ import annotations
 
@@ -760,9 +760,10 @@ visited set steers a thread away from positions another thread entered first, an
 handed over (about one in a thousand) some thread alone often wins in a few hundred positions
 (#917: the third alone in 117, where the complete search took 12 000 states after the threads'
 5 000). Chosen on the deals of 1-15 000 handed over (0.97 of their CPU, estimated from each thread's
-positions alone), checked on those of 15 001-24 000 (0.52); a lost position the threads do not
-search out pays 3 000 positions more before its proof (hint position 62: 0.083 -> 0.10 s natively).
-docs/solvers.md, FreeCell, "Session 22"."""
+positions alone), checked on those of 15 001-24 000 (0.52). A position handed over that no probe
+wins pays 3 000 positions more (hint position 62, which the complete search wins: 0.083 -> 0.10 s
+natively; none of positions 1-60 is handed over but after the threads ran dry). docs/solvers.md,
+FreeCell, "Session 22"."""
 HAND_PRELUDE = None
 """The complete solver's prelude of soft threads when it takes over (``None``: its own)."""
 DRY_SCHEDULE = ((0, 20000),)
