@@ -333,6 +333,7 @@ def variant(a) -> types.ModuleType:
     mod = types.ModuleType("games.solvers.spider_variant")
     mod.__package__ = "games.solvers"
     exec(compile(src, "spider_variant", "exec"), mod.__dict__)
+    mod.__spider_src__ = src  # for scripts that change it further (bench/spider_families.py)
     return mod
 
 

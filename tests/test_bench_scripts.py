@@ -573,3 +573,54 @@ def test_klondike_proof3_cost_bench_runs_both_games_on_the_same_states(tmp_path)
     row = next(ln for ln in p.stdout.splitlines() if ln.startswith("position 2:"))
     ref, new, _ = row.split(": ", 1)[1].split(" | ")
     assert ref.split()[:2] == new.split()[:2] and ref.split()[0] == "solved" and "DIFF" not in row
+
+
+def test_spider_families_macros_one_last_search_and_dives(tmp_path):
+    import argparse
+    from games.solvers.search import replays_to_win
+    from games.spider import Spider
+    from tests.test_spider import play, pos
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import spider_endgame as se
+        import spider_families as sf
+        from solvers import positions
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    assert [sf.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    mod = se.variant(argparse.Namespace(last_weights="", pen_quota=0, patience="", novelty=0.0,
+                                        novelty_tie=False, fifo=False, weights=""))
+    # a macro: 9H onto its natural card TH, then 5S onto the 6D, and the AH under them turns up;
+    # its state is the one the rules reach with those two moves, priced as the full priority
+    t = pos("(AH) 5S 9H", "TH", "6D", "KC", "KC", "KS", "KS", "KH", "KH", "KD")
+    q = sf.macro_problem(mod, "add", 6)(t)
+    macros = [(m, nxt, pr) for m, nxt, pr in q.successors(q.root, 0, set()) if len(m) == 4]
+    assert [m[3] for m, _, _ in macros] == [((0, 1, 1), (0, 2, 1))]
+    _, nxt, pr = macros[0]
+    assert nxt == mod._Problem(play(t, "1-2", "1-3")).root and pr == q.priority(nxt, 0)
+    # too many moves for --steps 1: no macro
+    q1 = sf.macro_problem(mod, "add", 1)(t)
+    assert not [m for m, _, _ in q1.successors(q1.root, 0, set()) if len(m) == 4]
+    states = positions("spider", {"suits": "4"}, 25, 3)
+    s3 = states[2]
+    verify = lambda moves: replays_to_win(Spider, s3, moves)  # noqa: E731
+    plain, r = se.beam(se.sp, s3, 60000)
+    assert r.status == "solved"
+    # each family searches otherwise; a win it finds replays through the rules (checked again here)
+    for mode in ("add", "plateau", "last"):
+        b = mod.SpiderBeam(sf.macro_problem(mod, mode, 6)(s3), verify, max_nodes=60000)
+        rb = b.run()
+        assert b.nodes != plain.nodes and (rb.status != "solved" or verify(rb.moves)), mode
+        assert rb.status != "unsolvable"
+    merged = sf.merged_last(mod, False)
+    b = merged.SpiderBeam(merged._Problem(s3), verify, max_nodes=60000)
+    rb = b.run()
+    assert b.nodes != plain.nodes and (rb.status != "solved" or verify(rb.moves))
+    s2 = states[1]
+    d = sf.dive_class(mod)(mod._Problem(s2), lambda moves: replays_to_win(Spider, s2, moves), 80000, 2000)
+    rd = d.run()
+    assert rd.status == "solved" and d.dives > 1 and replays_to_win(Spider, s2, rd.moves)
+    # with no option the script runs the solver's search
+    p = run("bench/spider_families.py", "--positions", "3", "--nodes", "60000", "--mode", "none", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert p.stdout.splitlines()[1].split()[:3] == ["3", str(plain.nodes), "solved"]
