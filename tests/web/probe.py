@@ -241,7 +241,8 @@ def _table_gesture(sc, move) -> list:
     if hasattr(sc, "route"):  # the column games
         s = sc.state
         src, n, dst = sc.route(s, move)
-        if src == ("stock",):
+        if src == ("stock",) or dst == ("stock",):   # a draw, or a recycle of the waste: a tap on the stock
+            src = ("stock",)
             return [{"tap": _visible(hit, sc.zone(src, None), H.pile(src))}]
         cards = sc.pile_cards(s, src)
         index = len(cards) - n
