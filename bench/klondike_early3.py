@@ -1,7 +1,9 @@
 """The draw-3 hint with and without the early weights of its progress lanes
 (``KlondikeSolver.EARLY3``), in one process, natively or in Pyodide: ``python
-bench/klondike_early3.py [--positions 1-14,16-20] [--rounds 3] [--budget 2] [--wasm]``, or
-``--deals 1-150 [--max-nodes 80000]``.
+bench/klondike_early3.py [--positions 1-14,16-20] [--rounds 3] [--budget 2] [--wasm]
+[--attr EARLY3]``, or ``--deals 1-150 [--max-nodes 80000]``. With ``--attr SIGN3`` the setting
+compared is the early exact-talon game (``KlondikeSolver.SIGN3``, None against the class's value)
+instead of the window, everything else the same.
 
 Positions: ``bench/solvers.py``'s draw-3 hint positions (deal n, then its 15 policy moves), made
 natively and handed to Pyodide pickled, so both interpreters search the same states. Each round
@@ -47,14 +49,16 @@ def _clock():
     return clock
 
 
-def ab(states: str, rounds: int = 3, budget: float = 2.0, early: list | None = None) -> dict:
+def ab(states: str, rounds: int = 3, budget: float = 2.0, early: list | None = None,
+       attr: str = "EARLY3") -> dict:
     """Run the pickled states (base64 of a pickled ``[(n, state), …]``) ``rounds`` times each
-    without and with ``EARLY3`` (``early``: this value instead of the class's): ``{"rows": [[n,
-    setting, status, nodes, [seconds…]], …], "python": version}``, settings ``"off"`` then ``"on"``."""
+    without and with ``KlondikeSolver``'s setting ``attr`` (``EARLY3`` or ``SIGN3``; ``early``:
+    this value instead of the class's): ``{"rows": [[n, setting, status, nodes, [seconds…]], …],
+    "python": version}``, settings ``"off"`` then ``"on"``."""
     from games.solvers.klondike import KlondikeSolver
     cases = pickle.loads(base64.b64decode(states))
     clock = _clock()
-    was = KlondikeSolver.EARLY3
+    was = getattr(KlondikeSolver, attr)
     early = was if early is None else tuple(early)
     got = {(n, k): [None, None, []] for n, _ in cases for k in ("off", "on")}
     try:
@@ -62,7 +66,7 @@ def ab(states: str, rounds: int = 3, budget: float = 2.0, early: list | None = N
             order = ("off", "on") if i % 2 == 0 else ("on", "off")
             for n, s in cases:
                 for k in order:
-                    KlondikeSolver.EARLY3 = None if k == "off" else early
+                    setattr(KlondikeSolver, attr, None if k == "off" else early)
                     t = clock()
                     sv = KlondikeSolver(s, timeout=budget, clock=clock)
                     r = sv.result
@@ -72,7 +76,7 @@ def ab(states: str, rounds: int = 3, budget: float = 2.0, early: list | None = N
                     g[0], g[1] = r.status, r.nodes
                     g[2].append(clock() - t)
     finally:
-        KlondikeSolver.EARLY3 = was
+        setattr(KlondikeSolver, attr, was)
     return {"rows": [[n, k] + got[n, k] for n, _ in cases for k in ("off", "on")],
             "python": sys.version.split()[0]}
 
@@ -111,6 +115,7 @@ def main(argv=None) -> int:
     ap.add_argument("--early", default="", help="the window to try instead of EARLY3: nodes,weight,weight")
     ap.add_argument("--deals", default="", help="draw-3 deals' roots instead, e.g. 1-150 (natively)")
     ap.add_argument("--max-nodes", type=int, default=80_000, help="with --deals: each search's nodes")
+    ap.add_argument("--attr", default="EARLY3", choices=("EARLY3", "SIGN3"), help="the setting compared")
     a = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "bench"))
@@ -122,7 +127,7 @@ def main(argv=None) -> int:
     got = positions("klondike", {"draw": "3"}, 15, max(ps))
     states = base64.b64encode(pickle.dumps([(n, got[n - 1]) for n in ps])).decode()
     early = [float(x) if i else int(x) for i, x in enumerate(a.early.split(","))] if a.early else None
-    kw = {"states": states, "rounds": a.rounds, "budget": a.budget, "early": early}
+    kw = {"states": states, "rounds": a.rounds, "budget": a.budget, "early": early, "attr": a.attr}
     if a.wasm:
         node = shutil.which("node")
         if not node or not (NODE_SCRIPT.parent / "node_modules" / "pyodide").exists():
@@ -139,9 +144,9 @@ def main(argv=None) -> int:
     rows = {(n, k): (st, nodes, sorted(ts)) for n, k, st, nodes, ts in res["rows"]}
     where = "Pyodide" if a.wasm else "native"
     from games.solvers.klondike import KlondikeSolver
-    print(f"# {where} Python {res['python']}, {a.rounds} rounds, budget {a.budget} CPU s, on: EARLY3 = "
-          f"{tuple(early) if early else KlondikeSolver.EARLY3}; "
-          "position: off (EARLY3 = None) answer nodes median s | on | on/off")
+    print(f"# {where} Python {res['python']}, {a.rounds} rounds, budget {a.budget} CPU s, on: {a.attr} = "
+          f"{tuple(early) if early else getattr(KlondikeSolver, a.attr)}; "
+          f"position: off ({a.attr} = None) answer nodes median s | on | on/off")
     worst = {"off": 0.0, "on": 0.0}
     total = {"off": 0.0, "on": 0.0}
     for n in ps:

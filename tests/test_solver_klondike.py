@@ -246,6 +246,43 @@ def test_draw_3_progress_lanes_weigh_early3_in_its_window_then_give_the_others_t
         [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
 
 
+def test_draw_3_early_exact_talon_game_proves_position_15_beside_the_same_search(monkeypatch):
+    # bench/solvers.py's draw-3 position 15 is lost: the draw-1 game reaches its goal and the
+    # exact-talon lane joins only at LATE, so within a hint's nodes the search proves nothing. The
+    # sign of SIGN3 (the draw-1 lane gone and no board met with fewer than SIGN3[1] face-down cards
+    # at SIGN3[0] nodes) runs that game early, its states not counted as nodes: 15 proved lost
+    # within 20 000 nodes; on position 30 (won; the sign fires, the game reaches its goal) and 45
+    # (lost, proved by the draw-1 lane, still searching at the sign) the same answer at the same node.
+    import sys
+    from pathlib import Path
+    bench = str(Path(__file__).resolve().parent.parent / "bench")
+    sys.path.insert(0, bench)
+    try:
+        from solvers import positions
+    finally:
+        sys.path.remove(bench)
+    sign = KlondikeSolver.SIGN3
+    assert sign is not None and sign[0] < KlondikeSolver.LATE
+    got = positions("klondike", {"draw": "3"}, 15, 45)
+    runs = {}
+    for n in (15, 30, 45):
+        sv = KlondikeSolver(got[n - 1], max_nodes=20_000)
+        fired = False
+        while sv.result is None:
+            sv.step(100)
+            fired = fired or isinstance(sv._sign3, tuple)
+        runs[n] = (sv.result, fired)
+    assert runs[15][1] and runs[30][1] and not runs[45][1]
+    monkeypatch.setattr(KlondikeSolver, "SIGN3", None)
+    off = {n: KlondikeSolver(got[n - 1], max_nodes=20_000).run() for n in (15, 30, 45)}
+    assert runs[15][0].status == UNSOLVABLE and runs[15][0].nodes < 10_000 and off[15].status == UNKNOWN
+    assert runs[30][0].status == off[30].status == SOLVED and runs[30][0].nodes == off[30].nodes
+    assert replays_to_win(Klondike, got[29], runs[30][0].moves)
+    assert runs[45][0].status == off[45].status == UNSOLVABLE and runs[45][0].nodes == off[45].nodes
+    monkeypatch.setattr(KlondikeSolver, "SIGN3", sign)
+    assert KlondikeSolver(positions("klondike", {"draw": "1"}, 15, 15)[14])._sign3 is None  # draw 1: never
+
+
 def test_draw_3_talon_classes_and_their_dominance_match_the_reachable_cards():
     # every talon length and waste position: equal classes reach the same cards, and
     # _dominated3 calls a class covered exactly when another reaches every card it reaches

@@ -1188,7 +1188,8 @@ class KlondikeSolver(Sliced):
     DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0, 8.0)
     KINGS3 = False  # the exact-talon lane's Abstract3(kings=...): see the module docstring
     EARLY3: tuple | None = (30_000, 4.0, 1.5)  # draw 3: see _early3
-    _proof3 = None
+    SIGN3: tuple | None = (2_000, 8, 20_000, 8.0)  # draw 3: see _sign3
+    _proof3 = _sign3 = None
     _stayed = False  # the watch fired and the exact-talon lane stayed (DEEP3_STAY)
 
     def __init__(self, state: KlondikeState, max_nodes: int | None = None, timeout: float | None = None,
@@ -1271,6 +1272,11 @@ class KlondikeSolver(Sliced):
                     self._rollouts = []
                 if 0 < self._early <= self.nodes:  # EARLY3's window ends
                     self._early = _early3(self)
+                if self._sign3 is not None and (x := _sign3(self, budget, t0)):
+                    if x[1]:
+                        return self._finish(x[1])
+                    budget -= x[0]
+                    continue
                 if (self._late or self._reweigh) and self.nodes >= self.LATE:
                     self.lanes += self._late
                     self._late = []
@@ -1599,11 +1605,65 @@ def _early3(self: KlondikeSolver, draw: int | None = None) -> int:
         for x in stages:
             x.weight = self.STAGE[0] if x.tie > 0 else self.STAGE2[0]
         return 0
+    if draw == 3 and self.SIGN3 is not None:
+        self._sign3 = 0
     if draw != 3 or self.EARLY3 is None:
         return 0
     for x in stages:
         x.weight = self.EARLY3[1] if x.tie > 0 else self.EARLY3[2]
     return min(self.EARLY3[0], self.LATE)
+
+
+def _sign3(self: KlondikeSolver, budget: int, t0: float):
+    """The early exact-talon game of :class:`KlondikeSolver` ``self`` (draw 3, ``SIGN3 = (at,
+    down, states, share)``): at the first turn after ``at`` nodes, if the draw-1 proof lane has
+    left (its game reached its goal) and no board the depth-first and progress lanes have met has
+    fewer than ``down`` face-down cards (a search stuck behind the same cards), the exact-talon
+    game with the kings' rule (:class:`~games.solvers.klondike_proof.Abstract3`, ``kings`` True)
+    runs beside the search: ``share`` states for each node the search makes from then on (and a
+    quantum's worth at once), until it proves the position lost, reaches its goal or has spent
+    ``states`` states. Its states are not nodes: the other lanes search node for node as without
+    it, each answer they give comes at the same node, and it costs them at most ``states`` states
+    of CPU. Called at each turn; ``self._sign3`` is 0 (armed), ``(lane, nodes when it began)`` or
+    ``None`` (off).
+
+    :returns: ``None`` when it did not run, else ``(states it ran, status)``: ``UNSOLVABLE`` (its
+        game proved the position lost), ``UNKNOWN`` (the solver's time ran out) or ``None``.
+
+    Why: position 15 of ``bench/solvers.py`` (draw 3) is lost, but the draw-1 game reaches its goal
+    and the exact-talon lane joins only at ``LATE``; this game proves it in 13 196 states. Fit on
+    ``bench/solvers.py``'s draw-3 positions 1-200 (``bench/klondike_signal3.py``; docs/solvers.md,
+    item 1, "Session 22"): with ``down`` 8 the sign marks 15 (9 face-down cards at least) and, of
+    the won positions still open at 2 000 nodes, ten whose game reaches its goal within 88-1 478
+    states but one (9 698). A module function, as :func:`_run_rollout`: the class is compiled whole
+    in one frame of the page (ui/imports.py)."""
+    at, down, states, share = self.SIGN3
+    if self._sign3 == 0:
+        if self.nodes < at:
+            return None
+        self._sign3 = None
+        if any(x.__class__ is ProofLane for x in self.lanes):
+            return None
+        for x in self.lanes:
+            if x.__class__ is _Lane or x.__class__ is _StageLane:
+                for k in x.seen:
+                    if sum(b[0] for b in k.split(b"\xfe", 1)[0].split(b"\xff")) < down:
+                        return None
+        root = next(x for x in self.lanes if x.__class__ is _Lane and x.complete).stack[0][0]
+        self._sign3 = (ProofLane3(Abstract3(root[0], root[1], root[2], root[3], True), 1.0), self.nodes)
+    lane, n0 = self._sign3
+    n = min(budget, int(share * (self.nodes - n0 + self.QUANTUM)) - lane.nodes, states - lane.nodes)
+    if n <= 0:
+        return None
+    k = lane.nodes
+    res = lane.run(n)
+    if res is not None or lane.nodes >= states:
+        self._sign3 = None
+    if res:
+        return lane.nodes - k, UNSOLVABLE
+    if self.timeout is not None and self.seconds + self.clock() - t0 > self.timeout:
+        return lane.nodes - k, UNKNOWN
+    return lane.nodes - k, None
 
 
 def _deep3(self: KlondikeSolver) -> None:

@@ -1,0 +1,102 @@
+"""Signs, read off the draw-3 hint's own search, of a position the search is stuck on:
+``python bench/klondike_signal3.py [--positions 1-200] [--at 2000,5000,10000,20000]
+[--max-nodes 60000] [--states 30000]``.
+
+For each of ``bench/solvers.py``'s draw-3 hint positions (deal n, then its 15 policy moves) the
+whole solver (:class:`~games.solvers.klondike.KlondikeSolver`) runs, stepped 200 nodes at a time,
+to ``--max-nodes`` nodes; at each node count of ``--at`` still open it reads, over every board its
+depth-first and progress lanes have met (their visited keys: each column's face-down count and
+cards, then the talon): the fewest face-down cards on one board, the face-down cards of the
+position no board has turned up yet, and the fewest talon cards. Beside them, the exact-talon
+abstract game alone from the solver's root (:class:`~games.solvers.klondike_proof.Abstract3`,
+``kings`` True) to ``--states`` states: ``True`` proved lost, ``False`` its goal reached,
+``None`` not within the states. One line per position: ``n answer nodes | game answer states |
+N: fewest-down never-up fewest-talon`` for each checkpoint still open. A sign that marks
+positions like 15 and no won one still open at the same nodes would let the hint run that game
+early on those alone (docs/solvers.md, item 1, "Session 22").
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+
+def board_signs(sv) -> tuple:
+    """``(fewest face-down cards on a board met, face-down cards of the root never turned up,
+    fewest talon cards)`` over the visited keys of ``sv``'s depth-first and progress lanes."""
+    fewest, talon, never = 99, 99, None
+    for lane in sv.lanes:
+        seen = getattr(lane, "seen", None)
+        if not isinstance(seen, dict) or not seen:
+            continue
+        k0 = next(iter(seen))
+        if not isinstance(k0, bytes):  # a proof lane's states
+            continue
+        for k in seen:
+            cols, _, rest = k.partition(b"\xfe")
+            down = set()
+            n = 0
+            for b in cols.split(b"\xff"):
+                d = b[0]
+                n += d
+                down.update(b[1:1 + d])
+            fewest = min(fewest, n)
+            never = down if never is None else never & down
+            talon = min(talon, len(rest))
+    return fewest, len(never or ()), talon
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--positions", default="1-200")
+    ap.add_argument("--at", default="2000,5000,10000,20000")
+    ap.add_argument("--max-nodes", type=int, default=60_000)
+    ap.add_argument("--states", type=int, default=30_000)
+    a = ap.parse_args(argv)
+    from games.solvers.klondike import KlondikeSolver
+    from games.solvers.klondike_proof import Abstract3, ProofLane3
+    from klondike_proof_kings import numbers
+    from solvers import positions
+    ps = numbers(a.positions)
+    at = [int(x) for x in a.at.split(",")]
+    got = positions("klondike", {"draw": "3"}, 15, max(ps))
+    print(f"# draw-3 hint positions {a.positions}; solver to {a.max_nodes} nodes, signs at {a.at}; "
+          f"exact-talon game (kings) to {a.states} states; python {sys.version.split()[0]}")
+    for n in ps:
+        s = got[n - 1]
+        t0 = time.process_time()
+        sv = KlondikeSolver(s, max_nodes=a.max_nodes)
+        r = sv.result
+        signs = []
+        todo = list(at)
+        while r is None:
+            r = sv.step(200)
+            while todo and sv.nodes >= todo[0]:
+                if r is None:
+                    signs.append((todo[0],) + board_signs(sv))
+                todo.pop(0)
+        dt = time.process_time() - t0
+        game = "-"
+        if sv.lanes:
+            root = sv.lanes[len(sv.STREAMLINERS)].stack[0][0] if sv.lanes[len(sv.STREAMLINERS)].__class__.__name__ == "_Lane" else None
+        sv0 = KlondikeSolver(s, max_nodes=1)
+        if sv0.result is None:
+            cols, T, p, f = sv0.lanes[len(sv0.STREAMLINERS)].stack[0][0][:4]
+            lane = ProofLane3(Abstract3(cols, T, p, f, True), 1.0)
+            res = None
+            while res is None and lane.nodes < a.states:
+                res = lane.run(min(1000, a.states - lane.nodes))
+            game = f"{res} {lane.nodes}"
+        sig = " | ".join(f"{x[0]}: {x[1]} {x[2]} {x[3]}" for x in signs)
+        print(f"{n} {r.status} {r.nodes} ({dt:.2f} s) | game {game} | {sig}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
