@@ -134,6 +134,15 @@ watch was fit on the stack of the game without it, which with it stays shallower
 30 s need as many states either way (#951, 43, 680: 1.17-1.38 M; docs/solvers.md, item 4,
 "Session 19").
 
+In draw 3 the exact-talon game also runs early, beside the search, where a sign read at
+``SIGN3[0]`` (2 000) nodes marks a search stuck behind the same face-down cards: the draw-1 proof
+lane has left (its game reached its goal) and no board the depth-first and progress lanes have met
+has fewer than ``SIGN3[1]`` (8) face-down cards. Then that game, with the kings' rule, takes
+``SIGN3[3]`` states for each node the search makes, up to ``SIGN3[2]`` states (:func:`_sign3`). Its
+states are not nodes, so every other lane searches node for node as without it; it only answers
+"unsolvable" sooner (bench position 15, unknown at 2 s without it) or costs CPU (docs/solvers.md,
+item 1, "Session 22").
+
 In draw 1 two more progress lanes search the talon reached as in draw 3 (every draw-3 line is a
 draw-1 line; draw-1 deals 55, 333, 335, 558 are won so and were unknown at 30 CPU s); they join
 once ``LATE`` nodes are spent, beyond the app's hint budget, so a hint's search is unchanged.
