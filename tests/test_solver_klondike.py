@@ -573,7 +573,7 @@ def _bench_position(name, k):
     return positions(game, options, depth, k)[-1]
 
 
-@pytest.mark.parametrize("name,k", [("klondike-3", 15), ("klondike", 43)])
+@pytest.mark.parametrize("name,k", [("klondike-3", 35), ("klondike", 43)])
 def test_a_search_cut_short_offers_a_line_to_more_cards_face_up_or_home(name, k):
     # bench positions that stay unknown even at 2 s: cut at 20 000 nodes, the search still has a
     # line to a better position (2 x face-down - foundation cards lower), every move legal
