@@ -1642,9 +1642,9 @@ def _sign3(self: KlondikeSolver, budget: int, t0: float):
     Why: position 15 of ``bench/solvers.py`` (draw 3) is lost, but the draw-1 game reaches its goal
     and the exact-talon lane joins only at ``LATE``; this game proves it in 13 196 states. Fit on
     ``bench/solvers.py``'s draw-3 positions 1-200 (``bench/klondike_signal3.py``; docs/solvers.md,
-    item 1, "Session 22"): with ``down`` 8 the sign marks 15 (9 face-down cards at least) and, of
-    the won positions still open at 2 000 nodes, ten whose game reaches its goal within 88-1 478
-    states but one (9 698). A module function, as :func:`_run_rollout`: the class is compiled whole
+    item 1, "Session 22"): with ``down`` 8 the sign marks 15 (9 face-down cards at least) and ten
+    won positions still open at 2 000 nodes, whose game reaches its goal within 76-1 478 states
+    but on one (9 698). A module function, as :func:`_run_rollout`: the class is compiled whole
     in one frame of the page (ui/imports.py)."""
     at, down, states, share = self.SIGN3
     if self._sign3 == 0:
@@ -1658,7 +1658,9 @@ def _sign3(self: KlondikeSolver, budget: int, t0: float):
                 for k in x.seen:
                     if sum(b[0] for b in k.split(b"\xfe", 1)[0].split(b"\xff")) < down:
                         return None
-        root = next(x for x in self.lanes if x.__class__ is _Lane and x.complete).stack[0][0]
+        root = next((x.stack[0][0] for x in self.lanes if x.__class__ is _Lane and x.complete), None)
+        if root is None:  # the complete search left out (a study's setting)
+            return None
         self._sign3 = (ProofLane3(Abstract3(root[0], root[1], root[2], root[3], True), 1.0), self.nodes)
     lane, n0 = self._sign3
     n = min(budget, int(share * (self.nodes - n0 + self.QUANTUM)) - lane.nodes, states - lane.nodes)
