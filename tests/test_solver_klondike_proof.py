@@ -231,6 +231,7 @@ def test_draw_3_late_lanes_share_the_nodes_by_their_weights(monkeypatch):
     # progress lanes' 2 STAGE_LATE3 + the streamliners' and complete search's 3) of the nodes (the
     # draw-1 proof lane leaves after a few dozen states): 8 / 27, and each progress lane as much
     monkeypatch.setattr(KlondikeSolver, "LATE", 0)
+    monkeypatch.setattr(KlondikeSolver, "SIGN3", None)  # its early game (kings' rule) proves 51 first
     search = KlondikeSolver(Klondike.deal(51, {"draw": "3"}))
     lane = next(x for x in search._late if isinstance(x, ProofLane3))
     stages = [x for x in search.lanes if x.__class__ is _StageLane]
