@@ -526,7 +526,7 @@ def test_hint_on_a_lost_position_shows_a_stock_draw_whose_move_is_falsy():
 
 def test_a_hint_with_no_winning_line_in_time_shows_a_step_toward_progress_and_says_so(
         monkeypatch, fake_clock):
-    # Klondike draw 3, bench/solvers.py position 15: unknown even at 2 s. The app's wall-clock
+    # Klondike draw 3, bench/solvers.py position 35: unknown even at 2 s. The app's wall-clock
     # deadline on, on a fake clock (frames 1/60 s apart): at the deadline the search has a line
     # to more cards face up or home, so the hint is that line's first move, and the status line
     # says what it is (not the rule of thumb)
@@ -539,7 +539,7 @@ def test_a_hint_with_no_winning_line_in_time_shows_a_step_toward_progress_and_sa
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     from solvers import positions
     monkeypatch.setattr(App, "solver_wall_clock", True)
-    s = positions("klondike", {"draw": "3"}, 15, 15)[-1]
+    s = positions("klondike", {"draw": "3"}, 15, 35)[-1]
     app = make(KlondikeTable(state=s, options={"draw": "3"}))
     t = app.scene
     key(app, pygame.K_h)
