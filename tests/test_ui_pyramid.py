@@ -394,3 +394,37 @@ def test_the_intro_line_follows_a_change_of_language_layout_name_included():
         assert t.status_text.startswith("Classic: tap two cards")
     finally:
         app.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_draw_hint_rings_the_draw_tab_not_the_stocks_top_card(size):
+    """The hint "Draw from the stock" ringed the stock's whole back, and the ring ran down the
+    middle of the face-up top card that lies on it (a new player read it as "play this card";
+    fresh user). The ring and the focus go round the draw tab, the strip of the back left
+    uncovered: the top card's face shows the same with the hint as without it."""
+    app = make(size)
+    t = app.scene
+    g = t.geo
+    assert t.state.stock
+    tab = t.target_rect(hit.DECK)
+    assert tab.right <= g.stock.x and tab.width > 0 and g.deck.contains(tab)
+    assert t.hit_test(visible_point(t, hit.DECK)) == hit.DECK
+    face = g.stock.inflate(-2, -2)
+    app.frame()
+    before = app.screen.subsurface(face).copy()
+    t.hint_move = DRAW
+    t.stale = True
+    app.frame()
+    after = app.screen.subsurface(face)
+    assert pygame.image.tobytes(after, "RGB") == pygame.image.tobytes(before, "RGB")
+    # the ring is drawn: the tab's edge looks different with it
+    edge = tab.inflate(8, 8)
+    ring = pygame.Rect(edge.x, edge.y, 3, edge.height).clip(app.screen.get_rect())
+    t.hint_move = None
+    t.stale = True
+    app.frame()
+    plain = pygame.image.tobytes(app.screen.subsurface(ring), "RGB")
+    t.hint_move = DRAW
+    t.stale = True
+    app.frame()
+    assert pygame.image.tobytes(app.screen.subsurface(ring), "RGB") != plain

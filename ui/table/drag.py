@@ -163,5 +163,9 @@ class TargetFocus:
     def draw_focus(self, surface) -> None:
         if self.focus is None or self.focus not in self.focus_targets():
             return
-        r = self.target_rect(self.focus)
-        pygame.draw.rect(surface, (255, 214, 0), r.inflate(8, 8), 4, border_radius=10)
+        pygame.draw.rect(surface, (255, 214, 0), self.ring_rect(self.focus), 4, border_radius=10)
+
+    def ring_rect(self, target) -> pygame.Rect:
+        """Where a ring round ``target`` goes (the keyboard focus, the hint), px: 4 px outside
+        its :meth:`target_rect`."""
+        return self.target_rect(target).inflate(8, 8)

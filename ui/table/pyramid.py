@@ -294,10 +294,25 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         return target.index if target.kind is Kind.SLOT else STOCK if target.kind is Kind.STOCK else WASTE
 
     def target_rect(self, target: Hit) -> pygame.Rect:
+        """Where ``target`` shows, px: its card, or for the draw tab (``hit.DECK``) the strip of
+        the stock's back left uncovered by its face-up top card (the whole back when the stock
+        is empty), so that the hint's ring and the keyboard focus never cross a card they do not
+        mean."""
         g = self.geo
         if target.kind is Kind.SLOT:
             return g.slots[target.index]
+        if target.kind is Kind.DECK and self.state.stock and g.deck.x < g.stock.x < g.deck.right:
+            return pygame.Rect(g.deck.x, g.deck.y, g.stock.x - g.deck.x, g.deck.height)
         return {Kind.STOCK: g.stock, Kind.DECK: g.deck, Kind.WASTE: g.waste, Kind.DISCARD: g.discard}[target.kind]
+
+    def ring_rect(self, target: Hit) -> pygame.Rect:
+        """As the other tables' (4 px outside the target), but a ring round the draw tab stops at
+        the stock's face-up top card's left edge: it never crosses that card."""
+        r = super().ring_rect(target)
+        g = self.geo
+        if target.kind is Kind.DECK and self.state.stock and r.x < g.stock.x < r.right:
+            r.width = g.stock.x - r.x
+        return r
 
     def hit_test(self, pos) -> Hit | None:
         s = self.state
@@ -742,7 +757,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             targets = [hit.DECK] if self.hint_move == DRAW else [self.src_target(x) for x in self.hint_move]
             lw = max(3, g.w // 16)
             for t in targets:
-                draw_ring(surface, self.target_rect(t).inflate(8, 8),
+                draw_ring(surface, self.ring_rect(t),
                           (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), lw, cards_art.radius(g.w) + 4)
         places = (g.w, g.stock.width, g.waste.width, g.discard.width)
         steps = flight_widths(places)
