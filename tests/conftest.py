@@ -169,6 +169,22 @@ def press(app, name):
     click(app, b.rect.center)
 
 
+def bench_positions(game, options, depth, count):
+    """``bench/solvers.py``'s positions 1..``count`` of ``game``: deal n then ``depth`` moves of
+    the bench's fixed policy (its ``positions``), imported from the bench folder for the tests
+    that pin what the solvers do on them. A list of states."""
+    import sys
+    from pathlib import Path
+
+    bench = str(Path(__file__).resolve().parent.parent / "bench")
+    sys.path.insert(0, bench)
+    try:
+        from solvers import positions
+    finally:
+        sys.path.remove(bench)
+    return positions(game, options, depth, count)
+
+
 def run_until(app, pred, frames=20_000, pause=0.0):
     """Frames until ``pred()``; returns the number of frames run. Fails after ``frames`` frames
     (a frame cap, not a wall-clock one: the searches end on node budgets, so a busy machine only

@@ -14,6 +14,7 @@ from games.klondike import Klondike
 from games.solvers.klondike import (KlondikeSolver, _Problem, _RolloutLane, _StageLane, _coarse, _dominated3, _more_home,
                                     _talon_class, blocked)
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE, replays_to_win
+from conftest import bench_positions
 
 C = parse_card
 
@@ -212,17 +213,9 @@ def test_draw_3_progress_lanes_weigh_early3_in_its_window_then_give_the_others_t
     # that runs past the window gives every lane the nodes it gets without it (the lanes weighted
     # down wait until their nodes per weight catch up), so with a window of 2 000 nodes the same
     # position is won at the same node as without one; draw 1 has no window.
-    import sys
-    from pathlib import Path
-    bench = str(Path(__file__).resolve().parent.parent / "bench")
-    sys.path.insert(0, bench)
-    try:
-        from solvers import positions
-    finally:
-        sys.path.remove(bench)
     early = KlondikeSolver.EARLY3
     assert early is not None and early[0] < KlondikeSolver.LATE and early[1] > KlondikeSolver.STAGE[0]
-    s = positions("klondike", {"draw": "3"}, 15, 16)[15]
+    s = bench_positions("klondike", {"draw": "3"}, 15, 16)[15]
     sv = KlondikeSolver(s)
     stages = [lane for lane in sv.lanes if lane.__class__ is _StageLane]
     assert [x.weight for x in stages] == list(early[1:])
@@ -241,7 +234,7 @@ def test_draw_3_progress_lanes_weigh_early3_in_its_window_then_give_the_others_t
     assert [x.weight for x in stages] == [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
     r2 = sv.run()
     assert r2.status == SOLVED and r2.nodes == r0.nodes
-    d1 = KlondikeSolver(positions("klondike", {"draw": "1"}, 15, 16)[15])
+    d1 = KlondikeSolver(bench_positions("klondike", {"draw": "1"}, 15, 16)[15])
     assert [x.weight for x in d1.lanes if x.__class__ is _StageLane] == \
         [KlondikeSolver.STAGE[0], KlondikeSolver.STAGE2[0]]
 
@@ -253,17 +246,9 @@ def test_draw_3_early_exact_talon_game_proves_position_15_beside_the_same_search
     # at SIGN3[0] nodes) runs that game early, its states not counted as nodes: 15 proved lost
     # within 20 000 nodes; on position 30 (won; the sign fires, the game reaches its goal) and 45
     # (lost, proved by the draw-1 lane, still searching at the sign) the same answer at the same node.
-    import sys
-    from pathlib import Path
-    bench = str(Path(__file__).resolve().parent.parent / "bench")
-    sys.path.insert(0, bench)
-    try:
-        from solvers import positions
-    finally:
-        sys.path.remove(bench)
     sign = KlondikeSolver.SIGN3
     assert sign is not None and sign[0] < KlondikeSolver.LATE
-    got = positions("klondike", {"draw": "3"}, 15, 45)
+    got = bench_positions("klondike", {"draw": "3"}, 15, 45)
     runs = {}
     for n in (15, 30, 45):
         sv = KlondikeSolver(got[n - 1], max_nodes=20_000)
@@ -280,7 +265,7 @@ def test_draw_3_early_exact_talon_game_proves_position_15_beside_the_same_search
     assert replays_to_win(Klondike, got[29], runs[30][0].moves)
     assert runs[45][0].status == off[45].status == UNSOLVABLE and runs[45][0].nodes == off[45].nodes
     monkeypatch.setattr(KlondikeSolver, "SIGN3", sign)
-    assert KlondikeSolver(positions("klondike", {"draw": "1"}, 15, 15)[14])._sign3 is None  # draw 1: never
+    assert KlondikeSolver(bench_positions("klondike", {"draw": "1"}, 15, 15)[14])._sign3 is None  # draw 1: never
 
 
 def test_draw_3_talon_classes_and_their_dominance_match_the_reachable_cards():
