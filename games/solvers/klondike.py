@@ -1269,6 +1269,8 @@ class KlondikeSolver(Sliced):
         self._reweigh = [(x, self.STAGE_LATE3) for x in self.lanes
                          if x.__class__ is _StageLane] if state.draw == 3 and self.STAGE_LATE3 is not None else []
         self._early = _early3(self, state.draw)
+        if state.draw == 3 and self.SIGN3 is not None:
+            self._sign3 = 0  # armed: see _sign3
 
     def _step(self, budget: int, t0: float) -> Result | None:
         if self._line is not None:  # a win found: its line is being made
@@ -1614,8 +1616,6 @@ def _early3(self: KlondikeSolver, draw: int | None = None) -> int:
         for x in stages:
             x.weight = self.STAGE[0] if x.tie > 0 else self.STAGE2[0]
         return 0
-    if draw == 3 and self.SIGN3 is not None:
-        self._sign3 = 0
     if draw != 3 or self.EARLY3 is None:
         return 0
     for x in stages:
