@@ -49,7 +49,8 @@ It is the app's FreeCell solver (:meth:`games.freecell.FreeCell.solver`: hints, 
 ``solve`` and ``winnability``). Measured in docs/solvers.md ("The race with Freecell Solver"): on
 Microsoft deals 1–1000 it took about 0.3 of the CPU of :mod:`games.solvers.freecell`'s search in
 session 17, and since session 18's first thread 0.75 of that; its lines are ~3 moves shorter, and it
-takes 8–9× Freecell Solver's CPU (session 22; a position here costs ~10–12 µs of CPython).
+takes 8–9× Freecell Solver's CPU (docs/solvers.md, FreeCell, "Session 22"; a position here
+costs ~10–12 µs of CPython).
 """
 from __future__ import annotations
 
@@ -1164,7 +1165,8 @@ class FastSearch(Sliced):
         self.full = list(FULL_ORDERS if full is None else full)
         fc = FULL_CAPS if full_caps is None else full_caps
         self.full_caps = list(fc) + [None] * (len(self.full) - len(fc))
-        # each thread's (order, seed, cap, sort), those of ``orders`` then of ``full``: a probe's
+        # each thread's (order, seed, cap, sort), those of ``orders`` then of ``full``: what a
+        # probe (PROBES) builds its thread from
         self.specs = list(zip(orders, seeds, caps, sorts)) + [(o, None, cp, False)
                                                               for o, cp in zip(self.full, self.full_caps)]
         self.probe_list = [p for p in (PROBES if probes is None else probes) if p[0] < len(self.specs)]
