@@ -1269,8 +1269,6 @@ class KlondikeSolver(Sliced):
         self._reweigh = [(x, self.STAGE_LATE3) for x in self.lanes
                          if x.__class__ is _StageLane] if state.draw == 3 and self.STAGE_LATE3 is not None else []
         self._early = _early3(self, state.draw)
-        if state.draw == 3 and self.SIGN3 is not None:
-            self._sign3 = 0  # armed: see _sign3
 
     def _step(self, budget: int, t0: float) -> Result | None:
         if self._line is not None:  # a win found: its line is being made
@@ -1600,7 +1598,8 @@ def _early3(self: KlondikeSolver, draw: int | None = None) -> int:
     ``__init__``), in draw 3 the progress lanes take ``EARLY3[1:]`` as weights; without (the
     window's end, at the first turn after ``EARLY3[0]`` nodes, or ``LATE`` if sooner) they take
     ``STAGE[0]`` and ``STAGE2[0]`` again (told apart by their ties: ``STAGE2``'s are last met first).
-    :returns: the nodes at which the window ends, 0 when none is open.
+    :returns: the nodes at which the window ends, 0 when none is open. With ``draw`` 3 it also arms
+    :func:`_sign3` (here rather than in ``__init__``, whose class is compiled whole in one frame).
 
     Why: the first progress lane wins most draw-3 hints that need more than a few thousand nodes
     (9 of the 19 positions of ``bench/solvers.py``'s 60 answered after 1 500 nodes; 4 the second
@@ -1616,6 +1615,8 @@ def _early3(self: KlondikeSolver, draw: int | None = None) -> int:
         for x in stages:
             x.weight = self.STAGE[0] if x.tie > 0 else self.STAGE2[0]
         return 0
+    if draw == 3 and self.SIGN3 is not None:
+        self._sign3 = 0
     if draw != 3 or self.EARLY3 is None:
         return 0
     for x in stages:
