@@ -1,9 +1,11 @@
 """The draw-3 hint with and without the early weights of its progress lanes
 (``KlondikeSolver.EARLY3``), in one process, natively or in Pyodide: ``python
 bench/klondike_early3.py [--positions 1-14,16-20] [--rounds 3] [--budget 2] [--wasm]
-[--attr EARLY3]``, or ``--deals 1-150 [--max-nodes 80000]``. With ``--attr SIGN3`` the setting
-compared is the early exact-talon game (``KlondikeSolver.SIGN3``, None against the class's value)
-instead of the window, everything else the same.
+[--attr EARLY3] [--early V,V,...] [--base V,V,...]``, or ``--deals 1-150 [--max-nodes 80000]``.
+With ``--attr SIGN3`` the setting compared is the early exact-talon game (``KlondikeSolver.SIGN3``,
+None against the class's value) instead of the window, everything else the same. ``--early``
+sets the "on" value instead of the class's, ``--base`` the "off" value instead of None (e.g. an
+earlier revision's setting, to run it beside this one); a value ``None`` in them stays None.
 
 Positions: ``bench/solvers.py``'s draw-3 hint positions (deal n, then its 15 policy moves), made
 natively and handed to Pyodide pickled, so both interpreters search the same states. Each round
@@ -50,23 +52,25 @@ def _clock():
 
 
 def ab(states: str, rounds: int = 3, budget: float = 2.0, early: list | None = None,
-       attr: str = "EARLY3") -> dict:
+       attr: str = "EARLY3", base: list | None = None) -> dict:
     """Run the pickled states (base64 of a pickled ``[(n, state), …]``) ``rounds`` times each
     without and with ``KlondikeSolver``'s setting ``attr`` (``EARLY3`` or ``SIGN3``; ``early``:
-    this value instead of the class's): ``{"rows": [[n, setting, status, nodes, [seconds…]], …],
+    this value instead of the class's; ``base``: this value instead of None for "off"):
+    ``{"rows": [[n, setting, status, nodes, [seconds…]], …],
     "python": version}``, settings ``"off"`` then ``"on"``."""
     from games.solvers.klondike import KlondikeSolver
     cases = pickle.loads(base64.b64decode(states))
     clock = _clock()
     was = getattr(KlondikeSolver, attr)
     early = was if early is None else tuple(early)
+    base = None if base is None else tuple(base)
     got = {(n, k): [None, None, []] for n, _ in cases for k in ("off", "on")}
     try:
         for i in range(rounds):
             order = ("off", "on") if i % 2 == 0 else ("on", "off")
             for n, s in cases:
                 for k in order:
-                    setattr(KlondikeSolver, attr, None if k == "off" else early)
+                    setattr(KlondikeSolver, attr, base if k == "off" else early)
                     t = clock()
                     sv = KlondikeSolver(s, timeout=budget, clock=clock)
                     r = sv.result
@@ -79,6 +83,11 @@ def ab(states: str, rounds: int = 3, budget: float = 2.0, early: list | None = N
         setattr(KlondikeSolver, attr, was)
     return {"rows": [[n, k] + got[n, k] for n, _ in cases for k in ("off", "on")],
             "python": sys.version.split()[0]}
+
+
+def _value(text: str):
+    """A setting's element from the command line: ``None``, an int (``2000``) or a float (``8.0``)."""
+    return None if text == "None" else float(text) if "." in text else int(text)
 
 
 def deals(numbers_: list[int], max_nodes: int) -> int:
@@ -112,7 +121,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--budget", type=float, default=2.0)
     ap.add_argument("--wasm", action="store_true", help="in Pyodide under Node (tests/web/run_pyodide.mjs)")
-    ap.add_argument("--early", default="", help="the window to try instead of EARLY3: nodes,weight,weight")
+    ap.add_argument("--early", default="", help="the value to try instead of the class's, e.g. nodes,weight,weight")
+    ap.add_argument("--base", default="", help="the 'off' value instead of None, e.g. an earlier revision's")
     ap.add_argument("--deals", default="", help="draw-3 deals' roots instead, e.g. 1-150 (natively)")
     ap.add_argument("--max-nodes", type=int, default=80_000, help="with --deals: each search's nodes")
     ap.add_argument("--attr", default="EARLY3", choices=("EARLY3", "SIGN3"), help="the setting compared")
@@ -126,8 +136,9 @@ def main(argv=None) -> int:
     ps = numbers(a.positions)
     got = positions("klondike", {"draw": "3"}, 15, max(ps))
     states = base64.b64encode(pickle.dumps([(n, got[n - 1]) for n in ps])).decode()
-    early = [float(x) if i else int(x) for i, x in enumerate(a.early.split(","))] if a.early else None
-    kw = {"states": states, "rounds": a.rounds, "budget": a.budget, "early": early, "attr": a.attr}
+    early = [_value(x) for x in a.early.split(",")] if a.early else None
+    base = [_value(x) for x in a.base.split(",")] if a.base else None
+    kw = {"states": states, "rounds": a.rounds, "budget": a.budget, "early": early, "attr": a.attr, "base": base}
     if a.wasm:
         node = shutil.which("node")
         if not node or not (NODE_SCRIPT.parent / "node_modules" / "pyodide").exists():
@@ -146,7 +157,7 @@ def main(argv=None) -> int:
     from games.solvers.klondike import KlondikeSolver
     print(f"# {where} Python {res['python']}, {a.rounds} rounds, budget {a.budget} CPU s, on: {a.attr} = "
           f"{tuple(early) if early else getattr(KlondikeSolver, a.attr)}; "
-          f"position: off ({a.attr} = None) answer nodes median s | on | on/off")
+          f"off: {a.attr} = {tuple(base) if base else None}; position: off answer nodes median s | on | on/off")
     worst = {"off": 0.0, "on": 0.0}
     total = {"off": 0.0, "on": 0.0}
     for n in ps:

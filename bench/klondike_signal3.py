@@ -1,10 +1,13 @@
 """Signs, read off the draw-3 hint's own search, of a position the search is stuck on:
 ``python bench/klondike_signal3.py [--positions 1-200] [--at 2000,5000,10000,20000]
-[--max-nodes 60000] [--states 30000]``, or ``--deals 1-1000``.
+[--max-nodes 60000] [--states 30000] [--step 200]``, or ``--deals 1-1000``.
 
 For each of ``bench/solvers.py``'s draw-3 hint positions (deal n, then its 15 policy moves) the
-whole solver (:class:`~games.solvers.klondike.KlondikeSolver`, as it is: with ``SIGN3``) runs, stepped 200 nodes at a time,
-to ``--max-nodes`` nodes; at each node count of ``--at`` still open it reads, over every board its
+whole solver (:class:`~games.solvers.klondike.KlondikeSolver`) without its early game (``SIGN3 =
+None``: the same search node for node, so the positions that game proves stay open to be read)
+runs, stepped ``--step`` nodes at a time, to ``--max-nodes`` nodes; at each node count of
+``--at`` still open, and at the first step after the draw-1 proof lane has left (``left``, if
+by the last of ``--at``), it reads, over every board its
 depth-first and progress lanes have met (their visited keys: each column's face-down count and
 cards, then the talon): the fewest face-down cards on one board, the face-down cards of the
 position no board has turned up yet, and the fewest talon cards. Beside them, the exact-talon
@@ -12,7 +15,8 @@ abstract game alone from the solver's root (:class:`~games.solvers.klondike_proo
 ``kings`` True) to ``--states`` states: ``True`` proved lost, ``False`` its goal reached,
 ``None`` not within the states. One line per position: ``n answer nodes | game answer states |
 N: fewest-down never-up fewest-talon d1`` for each checkpoint still open, ``d1`` 1 while the draw-1
-proof lane still searches (0: it has left, its game having reached its goal). A sign that marks
+proof lane still searches (0: it has left, its game having reached its goal); the ``left``
+checkpoint reads ``left@N:`` (N its nodes). A sign that marks
 positions like 15 and no won one still open at the same nodes would let the hint run that game
 early on those alone (docs/solvers.md, item 1, "Session 22").
 
@@ -63,7 +67,7 @@ def deals(numbers_: list[int]) -> int:
     """The ``--deals`` mode: a line per deal; returns 0."""
     from games.klondike import Klondike
     from games.solvers.klondike import KlondikeSolver
-    at = KlondikeSolver.SIGN3[0]
+    at = KlondikeSolver.SIGN3[0]  # read from its first turn after ``since`` nodes on
     print(f"# draw-3 deals' roots, SIGN3 = {KlondikeSolver.SIGN3}: deal no | deal FIRED answer states "
           "proved CPU-s; python " + sys.version.split()[0])
     fired_count = proved = 0
@@ -92,6 +96,7 @@ def main(argv=None) -> int:
     ap.add_argument("--at", default="2000,5000,10000,20000")
     ap.add_argument("--max-nodes", type=int, default=60_000)
     ap.add_argument("--states", type=int, default=30_000)
+    ap.add_argument("--step", type=int, default=200, help="nodes a step: the checkpoints' grain")
     ap.add_argument("--deals", default="", help="draw-3 deals' roots instead: does SIGN3 fire")
     a = ap.parse_args(argv)
     from games.solvers.klondike import KlondikeSolver
@@ -103,7 +108,9 @@ def main(argv=None) -> int:
     ps = numbers(a.positions)
     at = [int(x) for x in a.at.split(",")]
     got = positions("klondike", {"draw": "3"}, 15, max(ps))
-    print(f"# draw-3 hint positions {a.positions}; solver to {a.max_nodes} nodes, signs at {a.at}; "
+    KlondikeSolver.SIGN3 = None
+    print(f"# draw-3 hint positions {a.positions}; solver (SIGN3 = None) to {a.max_nodes} nodes, "
+          f"{a.step} a step, signs at {a.at} and where the draw-1 lane has left; "
           f"exact-talon game (kings) to {a.states} states; python {sys.version.split()[0]}")
     for n in ps:
         s = got[n - 1]
@@ -112,8 +119,12 @@ def main(argv=None) -> int:
         r = sv.result
         signs = []
         todo = list(at)
+        left = False
         while r is None:
-            r = sv.step(200)
+            r = sv.step(a.step)
+            if not left and r is None and sv.nodes <= at[-1] and not any(x.__class__ is ProofLane for x in sv.lanes):
+                left = True
+                signs.append((f"left@{sv.nodes}",) + board_signs(sv) + (0,))
             while todo and sv.nodes >= todo[0]:
                 if r is None:
                     d1 = int(any(x.__class__ is ProofLane for x in sv.lanes))

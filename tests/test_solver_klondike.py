@@ -242,28 +242,35 @@ def test_draw_3_progress_lanes_weigh_early3_in_its_window_then_give_the_others_t
 def test_draw_3_early_exact_talon_game_proves_position_15_beside_the_same_search(monkeypatch):
     # bench/solvers.py's draw-3 position 15 is lost: the draw-1 game reaches its goal and the
     # exact-talon lane joins only at LATE, so within a hint's nodes the search proves nothing. The
-    # sign of SIGN3 (the draw-1 lane gone and no board met with fewer than SIGN3[1] face-down cards
-    # at SIGN3[0] nodes) runs that game early, its states not counted as nodes: 15 proved lost
-    # within 20 000 nodes; on position 30 (won; the sign fires, the game reaches its goal) and 45
-    # (lost, proved by the draw-1 lane, still searching at the sign) the same answer at the same node.
+    # sign of SIGN3 (the draw-1 lane gone by SIGN3[1] nodes, and then no board met with fewer than
+    # SIGN3[2] face-down cards) runs that game early, alone, its states not counted as nodes: 15
+    # proved lost at the node the sign fired; on position 30 (won; the sign fires, the game reaches
+    # its goal) and 45 (lost, proved by the draw-1 lane, still searching at SIGN3[1]) the same
+    # answer at the same node.
     sign = KlondikeSolver.SIGN3
-    assert sign is not None and sign[0] < KlondikeSolver.LATE
+    assert sign is not None and sign[1] < KlondikeSolver.LATE and sign[4] is None
     got = bench_positions("klondike", {"draw": "3"}, 15, 45)
     runs = {}
     for n in (15, 30, 45):
         sv = KlondikeSolver(got[n - 1], max_nodes=20_000)
-        fired = False
+        fired = None
         while sv.result is None:
             sv.step(100)
-            fired = fired or isinstance(sv._sign3, tuple)
+            if fired is None and isinstance(sv._sign3, tuple):
+                fired = sv._sign3[1]
         runs[n] = (sv.result, fired)
-    assert runs[15][1] and runs[30][1] and not runs[45][1]
+    assert runs[15][1] is not None and runs[30][1] is not None and runs[45][1] is None
+    assert runs[15][1] <= sign[1] + KlondikeSolver.QUANTUM
     monkeypatch.setattr(KlondikeSolver, "SIGN3", None)
     off = {n: KlondikeSolver(got[n - 1], max_nodes=20_000).run() for n in (15, 30, 45)}
-    assert runs[15][0].status == UNSOLVABLE and runs[15][0].nodes < 10_000 and off[15].status == UNKNOWN
+    assert runs[15][0].status == UNSOLVABLE and runs[15][0].nodes == runs[15][1] and off[15].status == UNKNOWN
     assert runs[30][0].status == off[30].status == SOLVED and runs[30][0].nodes == off[30].nodes
     assert replays_to_win(Klondike, got[29], runs[30][0].moves)
     assert runs[45][0].status == off[45].status == UNSOLVABLE and runs[45][0].nodes == off[45].nodes
+    # shared with the search (SIGN3[4] states a node), the game proves 15 later, at the same sign
+    monkeypatch.setattr(KlondikeSolver, "SIGN3", sign[:4] + (8.0,))
+    shared = KlondikeSolver(got[14], max_nodes=20_000).run()
+    assert shared.status == UNSOLVABLE and shared.nodes > runs[15][0].nodes
     monkeypatch.setattr(KlondikeSolver, "SIGN3", sign)
     assert KlondikeSolver(bench_positions("klondike", {"draw": "1"}, 15, 15)[14])._sign3 is None  # draw 1: never
 

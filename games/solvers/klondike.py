@@ -134,14 +134,14 @@ watch was fit on the stack of the game without it, which with it stays shallower
 30 s need as many states either way (#951, 43, 680: 1.17-1.38 M; docs/solvers.md, item 4,
 "Session 19").
 
-In draw 3 the exact-talon game also runs early, beside the search, where a sign read at
-``SIGN3[0]`` (2 000) nodes marks a search stuck behind the same face-down cards: the draw-1 proof
-lane has left (its game reached its goal) and no board the depth-first and progress lanes have met
-has fewer than ``SIGN3[1]`` (8) face-down cards. Then that game, with the kings' rule, takes
-``SIGN3[3]`` states for each node the search makes, up to ``SIGN3[2]`` states (:func:`_sign3`). Its
-states are not nodes, so every other lane searches node for node as without it; it only answers
-"unsolvable" sooner (bench position 15, unknown at 2 s without it) or costs CPU (docs/solvers.md,
-item 1, "Session 22").
+In draw 3 the exact-talon game also runs early, well before ``LATE``, where a sign marks a search
+stuck behind the same face-down cards: the draw-1 proof lane has left (its game reached its goal)
+by ``SIGN3[1]`` (2 000) nodes, and when it has, no board the depth-first and progress lanes have
+met has fewer than ``SIGN3[2]`` (8) face-down cards. Then that game, with the kings' rule, runs
+alone, the search waiting, up to ``SIGN3[3]`` states (:func:`_sign3`). Its states are not nodes,
+so every other lane searches node for node as without it; it only answers "unsolvable" sooner
+(bench position 15, unknown at 2 s without it) or costs CPU (docs/solvers.md, item 1, "Session 22"
+and "Session 23").
 
 In draw 1 two more progress lanes search the talon reached as in draw 3 (every draw-3 line is a
 draw-1 line; draw-1 deals 55, 333, 335, 558 are won so and were unknown at 30 CPU s); they join
@@ -1197,7 +1197,7 @@ class KlondikeSolver(Sliced):
     DEEP3_STAY: tuple | None = (2.0, 3.5, 6.0, 8.0)
     KINGS3 = False  # the exact-talon lane's Abstract3(kings=...): see the module docstring
     EARLY3: tuple | None = (30_000, 4.0, 1.5)  # draw 3: see _early3
-    SIGN3: tuple | None = (2_000, 8, 20_000, 8.0)  # draw 3: see _sign3
+    SIGN3: tuple | None = (0, 2_000, 8, 20_000, None)  # draw 3: see _sign3
     _proof3 = _sign3 = None
     _stayed = False  # the watch fired and the exact-talon lane stayed (DEEP3_STAY)
 
@@ -1625,16 +1625,18 @@ def _early3(self: KlondikeSolver, draw: int | None = None) -> int:
 
 
 def _sign3(self: KlondikeSolver, budget: int, t0: float):
-    """The early exact-talon game of :class:`KlondikeSolver` ``self`` (draw 3, ``SIGN3 = (at,
-    down, states, share)``): at the first turn after ``at`` nodes, if the draw-1 proof lane has
-    left (its game reached its goal) and no board the depth-first and progress lanes have met has
-    fewer than ``down`` face-down cards (a search stuck behind the same cards), the exact-talon
-    game with the kings' rule (:class:`~games.solvers.klondike_proof.Abstract3`, ``kings`` True)
-    runs beside the search: ``share`` states for each node the search makes from then on (and a
-    quantum's worth at once), until it proves the position lost, reaches its goal or has spent
-    ``states`` states. Its states are not nodes: the other lanes search node for node as without
-    it, each answer they give comes at the same node, and it costs them at most ``states`` states
-    of CPU. Called at each turn; ``self._sign3`` is 0 (armed), ``(lane, nodes when it began)`` or
+    """The early exact-talon game of :class:`KlondikeSolver` ``self`` (draw 3, ``SIGN3 = (since,
+    at, down, states, share)``): at the first turn after ``since`` nodes at which the draw-1 proof
+    lane has left (its game reached its goal), if that comes by the first turn after ``at`` nodes
+    and no board the depth-first and progress lanes have met has fewer than ``down`` face-down
+    cards (a search stuck behind the same cards), the exact-talon game with the kings' rule
+    (:class:`~games.solvers.klondike_proof.Abstract3`, ``kings`` True) runs beside the search until
+    it proves the position lost, reaches its goal or has spent ``states`` states: ``share`` states
+    for each node the search makes from then on (and a quantum's worth at once), or with ``share``
+    ``None`` alone, the search waiting (``8 * QUANTUM`` states a call, so the time budget is read
+    between them). Its states are not nodes: the other lanes search node for node as without it,
+    each answer they give comes at the same node, and it costs them at most ``states`` states of
+    CPU. Called at each turn; ``self._sign3`` is 0 (armed), ``(lane, nodes when it began)`` or
     ``None`` (off).
 
     :returns: ``None`` when it did not run, else ``(states it ran, status)``: ``UNSOLVABLE`` (its
@@ -1642,18 +1644,22 @@ def _sign3(self: KlondikeSolver, budget: int, t0: float):
 
     Why: position 15 of ``bench/solvers.py`` (draw 3) is lost, but the draw-1 game reaches its goal
     and the exact-talon lane joins only at ``LATE``; this game proves it in 13 196 states. Fit on
-    ``bench/solvers.py``'s draw-3 positions 1-200 (``bench/klondike_signal3.py``; docs/solvers.md,
-    item 1, "Session 22"): with ``down`` 8 the sign marks 15 (9 face-down cards at least) and ten
-    won positions still open at 2 000 nodes, whose game reaches its goal within 76-1 478 states
-    but on one (9 698). A module function, as :func:`_run_rollout`: the class is compiled whole
-    in one frame of the page (ui/imports.py)."""
-    at, down, states, share = self.SIGN3
+    ``bench/solvers.py``'s draw-3 positions 1-200, checked on 201-400 (``bench/klondike_signal3.py``;
+    docs/solvers.md, item 1, "Session 22" and "Session 23"): the draw-1 lane leaves at its first
+    turn, near 1 300 nodes, on most of them; then, with ``down`` 8, the sign marks 15 (9 face-down
+    cards at least) and the won positions still open whose game reaches its goal within 39-1 478
+    states but on two (187: 9 698, 378: 13 150), which pay it whatever the share. Alone, the game
+    proves 15 at the sign's node rather than ~1 650 nodes later. A module function, as
+    :func:`_run_rollout`: the class is compiled whole in one frame of the page (ui/imports.py)."""
+    since, at, down, states, share = self.SIGN3
     if self._sign3 == 0:
-        if self.nodes < at:
+        if self.nodes < since:
+            return None
+        if any(x.__class__ is ProofLane for x in self.lanes):
+            if self.nodes >= at:
+                self._sign3 = None
             return None
         self._sign3 = None
-        if any(x.__class__ is ProofLane for x in self.lanes):
-            return None
         for x in self.lanes:
             if x.__class__ is _Lane or x.__class__ is _StageLane:
                 for k in x.seen:
@@ -1664,7 +1670,10 @@ def _sign3(self: KlondikeSolver, budget: int, t0: float):
             return None
         self._sign3 = (ProofLane3(Abstract3(root[0], root[1], root[2], root[3], True), 1.0), self.nodes)
     lane, n0 = self._sign3
-    n = min(budget, int(share * (self.nodes - n0 + self.QUANTUM)) - lane.nodes, states - lane.nodes)
+    if share is None:
+        n = min(budget, 8 * self.QUANTUM, states - lane.nodes)
+    else:
+        n = min(budget, int(share * (self.nodes - n0 + self.QUANTUM)) - lane.nodes, states - lane.nodes)
     if n <= 0:
         return None
     k = lane.nodes
