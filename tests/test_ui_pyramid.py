@@ -26,8 +26,8 @@ from conftest import click, new_app as open_app
 SIZES = [(390, 844), (844, 390), (1280, 800)]
 
 
-def make(size=(1280, 800), number=1, layout=1, anim="off", state=None, store=None):
-    s = Settings(language="en", anim_speed=anim)
+def make(size=(1280, 800), number=1, layout=1, anim="off", state=None, store=None, left_handed=False):
+    s = Settings(language="en", anim_speed=anim, left_handed=left_handed)
     s.options_for("pyramid")["layout"] = str(layout)
     return open_app(PyramidTable(number, {"layout": str(layout)}, state), size, store, s)
 
@@ -396,18 +396,21 @@ def test_the_intro_line_follows_a_change_of_language_layout_name_included():
         app.set_language("en")
 
 
+@pytest.mark.parametrize("left_handed", [False, True])
 @pytest.mark.parametrize("size", SIZES)
-def test_the_draw_hint_rings_the_draw_tab_not_the_stocks_top_card(size):
+def test_the_draw_hint_rings_the_draw_tab_not_the_stocks_top_card(size, left_handed):
     """The hint "Draw from the stock" ringed the stock's whole back, and the ring ran down the
     middle of the face-up top card that lies on it (a new player read it as "play this card";
-    fresh user). The ring and the focus go round the draw tab, the strip of the back left
-    uncovered: the top card's face shows the same with the hint as without it."""
-    app = make(size)
+    fresh user; with the left-handed layout, whose top card covers the back's left part, QA).
+    The ring and the focus go round the draw tab, the strip of the back left uncovered: the top
+    card's face shows the same with the hint as without it."""
+    app = make(size, left_handed=left_handed)
     t = app.scene
     g = t.geo
     assert t.state.stock
+    assert (g.stock.x < g.deck.x) == left_handed  # the layout mirrors the stock's back and top card
     tab = t.target_rect(hit.DECK)
-    assert tab.right <= g.stock.x and tab.width > 0 and g.deck.contains(tab)
+    assert tab.width > 0 and g.deck.contains(tab) and not tab.colliderect(g.stock)
     assert t.hit_test(visible_point(t, hit.DECK)) == hit.DECK
     face = g.stock.inflate(-2, -2)
     app.frame()
@@ -417,9 +420,10 @@ def test_the_draw_hint_rings_the_draw_tab_not_the_stocks_top_card(size):
     app.frame()
     after = app.screen.subsurface(face)
     assert pygame.image.tobytes(after, "RGB") == pygame.image.tobytes(before, "RGB")
-    # the ring is drawn: the tab's edge looks different with it
+    # the ring is drawn: the tab's outer edge (away from the top card) looks different with it
     edge = tab.inflate(8, 8)
-    ring = pygame.Rect(edge.x, edge.y, 3, edge.height).clip(app.screen.get_rect())
+    x = edge.right - 3 if left_handed else edge.x
+    ring = pygame.Rect(x, edge.y, 3, edge.height).clip(app.screen.get_rect())
     t.hint_move = None
     t.stale = True
     app.frame()

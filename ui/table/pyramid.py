@@ -82,6 +82,18 @@ def layout_name(number: int, lang: str | None = None) -> str:
     return names.get(lang or language(), names.get("en", str(number)))
 
 
+def uncovered(back: pygame.Rect, card: pygame.Rect) -> pygame.Rect:
+    """The part of ``back`` (px) beside ``card`` lying across one of its sides: the strip left of
+    the card when it covers the back's right part (the right-handed stock on its back), right of
+    it when it covers the left part (left-handed); ``back`` itself when the card does not cross
+    its left or right edge."""
+    if back.x < card.x < back.right:
+        return pygame.Rect(back.x, back.y, card.x - back.x, back.height)
+    if back.x < card.right < back.right:
+        return pygame.Rect(card.right, back.y, back.right - card.right, back.height)
+    return pygame.Rect(back)
+
+
 @dataclass
 class Geo:
     """Where everything lies for one layout in one table area (px)."""
@@ -301,17 +313,17 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         g = self.geo
         if target.kind is Kind.SLOT:
             return g.slots[target.index]
-        if target.kind is Kind.DECK and self.state.stock and g.deck.x < g.stock.x < g.deck.right:
-            return pygame.Rect(g.deck.x, g.deck.y, g.stock.x - g.deck.x, g.deck.height)
+        if target.kind is Kind.DECK and self.state.stock:
+            return uncovered(g.deck, g.stock)
         return {Kind.STOCK: g.stock, Kind.DECK: g.deck, Kind.WASTE: g.waste, Kind.DISCARD: g.discard}[target.kind]
 
     def ring_rect(self, target: Hit) -> pygame.Rect:
         """As the other tables' (4 px outside the target), but a ring round the draw tab stops at
-        the stock's face-up top card's left edge: it never crosses that card."""
+        the edge of the stock's face-up top card (its left edge, or its right edge when the
+        left-handed layout puts the tab on that side): it never crosses that card."""
         r = super().ring_rect(target)
-        g = self.geo
-        if target.kind is Kind.DECK and self.state.stock and r.x < g.stock.x < r.right:
-            r.width = g.stock.x - r.x
+        if target.kind is Kind.DECK and self.state.stock:
+            return uncovered(r, self.geo.stock)
         return r
 
     def hit_test(self, pos) -> Hit | None:
@@ -714,9 +726,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
     def draw_stock_count(self, surface, d: pygame.Rect, n: int) -> None:
         """The stock's count ``n`` on the strip of its back (``d``, px) beside its top card."""
         g = self.geo
-        strip = pygame.Rect(d.x, d.y, max(1, g.stock.x - g.deck.x) if g.stock.x > g.deck.x else d.width, d.height)
-        if g.stock.x < g.deck.x:   # left-handed: the strip is at the right
-            strip = pygame.Rect(g.stock.right, d.y, d.right - g.stock.right, d.height)
+        strip = uncovered(g.deck, g.stock).move(d.x - g.deck.x, d.y - g.deck.y)
         size, room = max(text.MIN_SIZE, round(g.deck.width * 0.26)), max(8, strip.width - 4)
         badge = cards_art.text_image(str(n), size, INK, room)
         if badge is None:   # the dry pass listing a first picture's images: queued
