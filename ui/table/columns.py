@@ -59,6 +59,7 @@ from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import INK, TOUCH, Button, draw_ring, grow_to, load_toml
 from . import hit
 from .base import DOUBLE_TAP, DOUBLE_TAP_PX, GameTable
+from .drag import reading_order
 from .hit import Hit, Kind
 
 FLY_MS = 200          # one card's flight
@@ -1130,7 +1131,8 @@ class ColumnsTable(GameTable):
         return PileFocus(key, self.top_stop(key))
 
     def move_focus(self, k, back: bool = False) -> None:
-        """Arrows and Tab: Left/Right (Tab, Shift+Tab) the pile before or after, Up/Down the
+        """Arrows and Tab: Left/Right (Tab, Shift+Tab) the pile before or after in the screen's
+        reading order (:func:`~ui.table.drag.reading_order` of the piles' places), Up/Down the
         card above or below in a column's movable run."""
         keys = self.all_keys()
         if self.focus is None or self.focus.key not in keys:
@@ -1145,6 +1147,7 @@ class ColumnsTable(GameTable):
             self.focus = PileFocus(key, stops[j])
         else:
             step = -1 if k == pygame.K_LEFT or (k == pygame.K_TAB and back) else 1
+            keys = reading_order(keys, self.pile_rect.__getitem__)
             nk = keys[(keys.index(key) + step) % len(keys)]
             self.focus = self.focus_top(nk)
         self.stale = True

@@ -102,10 +102,26 @@ class OneCardDrag:
         self.art.draw(surface, d.card, r, True, False)
 
 
+def reading_order(items: list, rect_of) -> list:
+    """``items`` as a reader meets them on screen: rows from the top, left to right within a row.
+    ``rect_of(item)`` gives its rectangle (px); an item whose centre lies within a quarter of its
+    height of a row's first centre joins that row (rows of cards overlapping by half a card stay
+    apart). The arrows' Left/Right and Tab step through this order, so Right never moves the
+    focus left, whichever hand the layout is mirrored for."""
+    rows: list[tuple[int, list]] = []
+    for item in sorted(items, key=lambda t: rect_of(t).centery):
+        r = rect_of(item)
+        if rows and r.centery - rows[-1][0] < max(1, r.height // 4):
+            rows[-1][1].append(item)
+        else:
+            rows.append((r.centery, [item]))
+    return [t for _, row in rows for t in sorted(row, key=lambda t: rect_of(t).centerx)]
+
+
 class TargetFocus:
-    """Keyboard play over a table's tap targets (TriPeaks, Pyramid): arrows and Tab move a drawn
-    focus over :meth:`focus_targets` (in reading order; Up/Down to the nearest target above or
-    below), Enter or Space plays the focused one as a tap would. ``self.focus``: a :class:`~ui.table.hit.Hit` or
+    """Keyboard play over a table's tap targets (TriPeaks, Pyramid, Devil's Grip): arrows and Tab
+    move a drawn focus over :meth:`focus_targets` (Left/Right and Tab in their screen reading
+    order, :func:`reading_order`; Up/Down to the nearest target above or below), Enter or Space plays the focused one as a tap would. ``self.focus``: a :class:`~ui.table.hit.Hit` or
     ``None`` (no focus yet: Space keeps its own meaning, the stock)."""
 
     focus = None
@@ -157,7 +173,8 @@ class TargetFocus:
                                                       abs(self.target_rect(t).centerx - r.centerx)))
         else:
             step = -1 if k == pygame.K_LEFT or (k == pygame.K_TAB and back) else 1
-            self.focus = targets[(targets.index(self.focus) + step) % len(targets)]
+            order = reading_order(targets, self.target_rect)
+            self.focus = order[(order.index(self.focus) + step) % len(order)]
         self.stale = True
 
     def draw_focus(self, surface) -> None:

@@ -1,0 +1,64 @@
+"""The keyboard focus's Left/Right and Tab order on every table: the way the keys name.
+
+QA found Right moving the ring to the left on the mirrored parts of the left-handed layout
+(Klondike's and FreeCell's top row, Pyramid's whole layout): the focus stepped in the rules'
+order of the piles, which the mirror turns round. Both focus kinds step in the screen's reading
+order (``ui.table.drag.reading_order``)."""
+import pygame
+import pytest
+
+from conftest import key, new_app
+from ui.table.devils_grip import DevilsGripTable
+from ui.table.freecell import FreeCellTable
+from ui.table.klondike import KlondikeTable
+from ui.table.pyramid import PyramidTable
+from ui.table.spider import SpiderTable
+from ui.table.tripeaks import TriPeaksTable
+
+TABLES = [KlondikeTable, FreeCellTable, SpiderTable, PyramidTable, TriPeaksTable, DevilsGripTable]
+SIZES = [(1280, 800), (390, 844), (844, 390)]
+
+
+def focus_place(t) -> pygame.Rect:
+    """Where the focus is: a columns table's focused pile's place, or the focused tap target."""
+    if hasattr(t, "pile_rect"):
+        return t.pile_rect[t.focus.key]
+    return t.target_rect(t.focus)
+
+
+@pytest.mark.parametrize("left_handed", [False, True])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("table", TABLES, ids=lambda c: c.__name__)
+def test_right_and_tab_step_in_reading_order(table, size, left_handed):
+    """From the first focus, Right visits every target once and comes back; each step goes
+    right along the same row or down to a later row, but the one wrap from the last to the
+    first. Left walks the same cycle backwards, Tab as Right, Shift+Tab as Left."""
+    app = new_app(scene=table(1), size=size, left_handed=left_handed)
+    t = app.scene
+    key(app, pygame.K_TAB)
+    assert t.focus is not None
+    start = t.focus
+    seen, places = [start], [focus_place(t)]
+    for _ in range(200):
+        key(app, pygame.K_RIGHT)
+        if t.focus == start:
+            break
+        assert t.focus not in seen, "Right came back to a target before the cycle's end"
+        seen.append(t.focus)
+        places.append(focus_place(t))
+    else:
+        raise AssertionError("Right never came back to the first target")
+    assert len(seen) > 2
+    back = []
+    for k in (pygame.K_LEFT, pygame.K_TAB):
+        for _ in seen:
+            key(app, k, pygame.KMOD_SHIFT if k == pygame.K_TAB else 0)
+            back.append(t.focus)
+    assert back[:len(seen)] == [seen[-i] for i in range(1, len(seen))] + [start]
+    assert back[len(seen):] == back[:len(seen)]  # Shift+Tab as Left
+    wraps = []
+    for i, (a, b) in enumerate(zip(places, places[1:] + places[:1])):
+        same_row = abs(b.centery - a.centery) < max(1, a.height // 4)
+        if not ((same_row and b.centerx > a.centerx) or (not same_row and b.centery > a.centery)):
+            wraps.append((i, a, b))
+    assert len(wraps) == 1, f"steps against the reading order: {wraps}"
