@@ -104,10 +104,12 @@ def run3(mod, cols, T, p, f, nodes, kings=None):
         if res is not None:
             break
     dt = time.process_time() - t0
-    seen = lane.seen
+    seen, stack = lane.seen, lane.stack
+    if hasattr(lane, "boards"):  # a lane that keeps its states as codes: read as states
+        seen, stack = lane.boards(), [lane.game.state(x) for x in stack]
     digest = hash(frozenset((k, frozenset(v)) for k, v in seen.items()))
     return dt, (res, lane.nodes, lane.game.root, len(seen), sum(len(v) for v in seen.values()), digest,
-                tuple(lane.stack))
+                tuple(stack))
 
 
 def main(argv=None) -> int:

@@ -103,14 +103,15 @@ def deal_counts(deal: int, states: int) -> None:
     while res is None and lane.nodes < states:
         res = lane.run(min(1000, states - lane.nodes))
     dt = time.process_time() - t0
+    seen = lane.boards()  # (r, h, T) -> the waste classes searched
     boards = defaultdict(set)
-    for r, h, tal in lane.seen:
+    for r, h, tal in seen:
         boards[r, h].add(tal)
     smaller = prefix = home = loose = twins = 0
     for (r, h), tals in boards.items():
         twins += len(tals) - len({bytes((x & 15) | (32 if (x >> 4) in (1, 2) else 0) for x in t) for t in tals})
         for tal in tals:
-            for c in lane.seen[r, h, tal]:  # the last cards loose, each the next of its suit, another suit each
+            for c in seen[r, h, tal]:  # the last cards loose, each the next of its suit, another suit each
                 suits = set()
                 for m in range(1, len(tal) + 1):
                     x = tal[-m]
@@ -118,7 +119,7 @@ def deal_counts(deal: int, states: int) -> None:
                         break
                     suits.add(x >> 4)
                     L2 = len(tal) - m
-                    done = lane.seen.get((r, h, tal[:-m]))
+                    done = seen.get((r, h, tal[:-m]))
                     if done and kp._dominates3(done, kp._class3(L2, min(c, L2))):
                         loose += 1
                         break
@@ -137,7 +138,7 @@ def deal_counts(deal: int, states: int) -> None:
                     home += 1
                     break
     print(f"deal {deal}: answer {res}, {lane.nodes} states expanded in {dt:.1f} CPU s; {len(boards)} boards, "
-          f"{len(lane.seen)} keys; keys whose board was searched with a smaller talon {smaller}, "
+          f"{len(seen)} keys; keys whose board was searched with a smaller talon {smaller}, "
           f"with a prefix of it {prefix}, with that prefix and the last cards home {home}; (key, class) pairs whose "
           f"board was searched with the last cards loose, each the next of its suit, and a class reaching as much "
           f"{loose}; keys whose talon has the ranks and colours of another's on the board {twins}", flush=True)

@@ -388,8 +388,9 @@ def test_draw3_successors_are_the_plain_ones(seed):
         stack, met = [g.root], {g.root}
         while stack and len(met) < 150:
             st = stack.pop()
-            got = g.successors3(st)
-            assert set(got) == _naive_successors3(g, st), Klondike.format_position(s)
+            got = g.successors3(st)  # once each, st itself left out (a search has met it)
+            assert len(set(got)) == len(got) and set(got) == _naive_successors3(g, st) - {st}, \
+                Klondike.format_position(s)
             checked += 1
             for nx in got:
                 if nx not in met:

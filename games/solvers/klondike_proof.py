@@ -105,6 +105,23 @@ moves (their ``r`` after, loose cards, counts and figures, and the places left w
 card) and each ``h``'s foundation moves (the heights after, their safe cards) are tabled once,
 a pull's talon is made only when the pull is kept, and a safe foundation top is never made loose
 (it would go home at once, to the state expanded).
+
+**Speed of the exact-talon game** (the same search, checked as above). Its search keeps each state
+as one int, its *code* (:meth:`Abstract3.code`): the waste class, the heights ``h`` packed 4 bits a
+suit, and the indices of ``r`` and ``T``, each interned once; a move's successor is its parent's code
+plus a change tabled with the move. Its consistency tests split: the loose cards of a board are the
+cards neither home nor in place (a figure of ``r`` and ``h``) less the talon's, so their counts by
+rank and colour are those less the talon's, nibble by nibble with no borrow (the talon's cards are
+among them), and each test of :meth:`Abstract.fixes` with nothing to pull (every nibble of 8 +
+places of rank ``k + 1`` and the other colour - loose cards of rank ``k`` at 8 or more; the loose
+kings no more than the columns with nothing in place) is one subtraction on a *combined* int — the
+black nibbles in bits 0-51, the red from bit 64, 128 + those columns - the loose kings from bit
+128 — of the board's part less the talon's part, with every bit of ``BK`` set. So each ``(r, h)``'s
+moves other than pulls are tabled with their combined tests (and the uncover test's) less the
+talon's part and the safe cards that would go home after them
+(:meth:`Abstract3._rhtab3`), each talon's part once, each ``(T, c)``'s pulls once (the talon a pull
+leaves interned only when a pull is made); the places a pull loose needs are one bit of the
+parent's combined test; the safe cards go home on codes.
 """
 from __future__ import annotations
 
@@ -659,6 +676,28 @@ def _class3(L: int, p: int) -> int:
     return 0 if p % 3 == 0 or p == L else p
 
 
+# A state of the exact-talon game as one int (its *code*): the waste class in bits 0-4, the
+# foundation heights in bits 5-20 (4 a suit, C D H S), the index of the column heights r in bits
+# 21-42 and the index of the talon from bit 43 (both indices interned by the game; fewer than
+# 2 ** 22 r: at most the product of the columns' lengths + 1, under 3.1 M for 52 cards in 7).
+RB = 21
+TB = 43
+RM = (1 << 22) - 1
+RHM = ((1 << TB) - 1) & ~31  # the bits of r and h
+HSH = (1 << 5, 1 << 9, 1 << 13, 1 << 17)  # one card more home in suit s, in a code
+BK = BIAS | (BIAS << 64) | (128 << 128)
+"""The bits of a combined test (:meth:`Abstract3._rhtab3`) that must all be set: bit 3 of each
+nibble of ranks 1..12 of both colours and bit 7 of the kings' byte."""
+LOWS = (7 * NIB) | (7 * NIB << 64) | (127 << 128)
+CARD3 = tuple((1 << x, x >> 4, 1 << 135 if x & 15 == 13 else 1 << (4 * (x & 15) + (64 if 1 <= x >> 4 <= 2 else 0) + 3))
+              for x in range(64))
+"""``CARD3[x]``: card ``x``'s bit, suit, and the bit of a combined test (:meth:`Abstract3._rhtab3`)
+that holds its rank and colour (bit 3 of its nibble, bit 7 of the kings' byte)."""
+DOM = (0,) + tuple(sum(1 << c2 for c2 in range(c, 0, -3)) for c in range(1, 32))
+"""``DOM[c]`` (c > 0): the waste classes whose board searched dominates the same board with class
+``c`` (:func:`_dominates3`: ``c`` itself and the smaller ones of its residue modulo 3), as bits."""
+
+
 class Abstract3(Abstract):
     """The abstract game with the talon kept exactly as draw 3 deals it (a proof of loss in
     draw 3 that the draw-1 abstraction cannot give: a deal won in draw 1 may be lost in draw 3).
@@ -683,6 +722,9 @@ class Abstract3(Abstract):
     and an empty talon (a real win passes such a state: its end), so a deal whose talon cannot
     be worked through in draw 3 is proved lost too.
 
+    The search (:class:`ProofLane3`, :meth:`expand3`) keeps each state as one int, its *code*
+    (:meth:`code`, :meth:`state`; the module docstring, "Speed of the exact-talon game").
+
     :param cols: the columns as in the solver's compact state.
     :param T: the talon (``bytes``, waste bottom first, then the stock in drawing order).
     :param p: cards of ``T`` in the waste.
@@ -701,120 +743,394 @@ class Abstract3(Abstract):
         r, h, _, _ = self.closure(r, tuple(f), 0, loose)
         self.root = (r, h, bytes(T), _class3(len(T), p))
         self.reach: dict[tuple, tuple] = {}  # (len(T), class) -> the pulls: (index, class left)
-        self.tmask: dict[bytes, int] = {}  # talon -> its cards as a mask
+        self.rids: dict[tuple, int] = {}  # r -> its index in a code
+        self.rlist: list = []  # index -> r
+        self.rtab: list = []  # index -> its column moves (:meth:`_rtab3`), None until needed
+        self.rgoal: list = []  # index -> no face-down card left (:meth:`goal`)
+        self.tids: dict[bytes, int] = {}  # talon -> its index in a code
+        self.tlist: list = []  # index -> talon
+        self.tmasks: list = []  # index -> the talon's cards as a mask
+        self.tfig: list = []  # index -> the talon's part of the consistency test (:meth:`_rhtab3`), ~mask
+        self.rhtab: dict[int, tuple] = {}  # the r and h bits of a code -> its board's moves (:meth:`_rhtab3`)
+        self.a0s: dict[int, int] = {}  # the r and h bits of a code -> its combined test (:meth:`_a0`)
+        self.down_top: dict[int, int] = {}  # r index << 6 | card -> :meth:`_down_top`
+        self.htab: dict[int, tuple] = {}  # packed h -> its foundation moves (:meth:`_htab3`)
+        self.pulls: dict[int, tuple] = {}  # (talon index << 5 | class) -> its pulls (:meth:`_pulls3`)
+        self.t_goal = self._tid(b"")  # the empty talon's index (the goal's)
+
+    def _rid(self, r) -> int:
+        """The index of column heights ``r`` in a code (interned)."""
+        i = self.rids.get(r)
+        if i is None:
+            i = self.rids[r] = len(self.rlist)
+            self.rlist.append(r)
+            self.rtab.append(None)
+            self.rgoal.append(self.goal(r))
+        return i
+
+    def _tid(self, T: bytes, m: int | None = None) -> int:
+        """The index of talon ``T`` (its cards' mask ``m``, when the caller has it) in a code
+        (interned)."""
+        i = self.tids.get(T)
+        if i is None:
+            i = self.tids[T] = len(self.tlist)
+            self.tlist.append(T)
+            if m is None:
+                m = 0
+                for x in T:
+                    m |= 1 << x
+            self.tmasks.append(m)
+            self.tfig.append(None)
+        return i
+
+    def _tfig(self, tid: int) -> tuple:
+        """The talon's part of a combined test (cached in ``self.tfig``) and ~its mask."""
+        m = self.tmasks[tid]
+        tb, tr = _counts(m)
+        tf = self.tfig[tid] = ((((tr >> 4) & NMASK) - (tb & NMASK)) + ((((tb >> 4) & NMASK) - (tr & NMASK)) << 64)
+                               - ((m & KINGS).bit_count() << 128), ~m)
+        return tf
+
+    def code(self, st) -> int:
+        """The code of state ``(r, h, T, c)`` (the class's docstring)."""
+        r, h, T, c = st
+        return (self._tid(bytes(T)) << TB) | (self._rid(tuple(r)) << RB) | (
+            (h[0] | h[1] << 4 | h[2] << 8 | h[3] << 12) << 5) | c
+
+    def state(self, code: int) -> tuple:
+        """The state ``(r, h, T, c)`` of ``code``."""
+        hp = code >> 5
+        return (self.rlist[(code >> RB) & RM], (hp & 15, (hp >> 4) & 15, (hp >> 8) & 15, (hp >> 12) & 15),
+                self.tlist[code >> TB], code & 31)
 
     def goal3(self, st) -> bool:
         """No face-down card is left and the talon is empty."""
         return not st[2] and self.goal(st[0])
 
-    def successors3(self, st, seen=None):
-        """The abstract states one step (a move, then the safe cards of the loose cards and base
-        tops) from ``st``; each is consistent. With ``seen`` (``(r, h, T)`` -> the waste classes
-        searched, as :class:`ProofLane3` keeps it), the moves other than pulls whose state a
-        searched one dominates (its class reaches every card theirs reaches, :func:`_dominates3`)
-        are left out before their consistency is tested (the lane would drop them); the others
-        come out in the same order as without it. A pull's consistency is read off its parent's
-        counts (see below), so it needs no such filter; nor is a foundation's top made loose when
-        it is safe once off (the safe cards would send it home at once: ``st`` itself, which
-        ``seen`` holds). The column moves of each ``r`` and the foundation moves of each ``h`` are
-        worked out once (:meth:`_rmoves`, :meth:`_hmoves`)."""
-        r, h, T, c = st
-        tal = self.tmask.get(T)
-        if tal is None:
-            tal = 0
-            for x in T:
-                tal |= 1 << x
-            self.tmask[T] = tal
+    def _rtab3(self, rid: int) -> tuple:
+        """The column moves of the heights of index ``rid`` (cached in ``self.rtab``): ``(figures
+        of r, moves)`` as :meth:`_rmoves`, each move ``(bit, suit, change, the cards it makes
+        loose, its part of a combined test, the base tops after it, that of its uncover test or
+        None)``: ``bit`` 0 for a dig, else the card it sends home, ``change`` what it adds to a
+        code; its part: the places of the base tops after it (for the uncover test, without the
+        card uncovered: :meth:`_tops_without`) and the columns with nothing in place, less what
+        the cards made loose need."""
+        r = self.rlist[rid]
         rm = self.rmoves.get(r)
         if rm is None:
             rm = self._rmoves(r)
-        te0, cmoves = rm
+        te, moves = rm
+        out = []
+        for s, need, r2, m, db, dr, te2, unc in moves:
+            delta = (self._rid(r2) - rid) << RB
+            xb = 0
+            if s >= 0:
+                xb = 1 << ((s << 4) | (need + 1))
+                delta += HSH[s]
+            mv = ((dr >> 4) & NMASK) - (db & NMASK) + ((((db >> 4) & NMASK) - (dr & NMASK)) << 64) + (
+                (te2[1] - (m & KINGS).bit_count()) << 128)
+            out.append((xb, s, delta, m, te2[6] + (te2[5] << 64) + mv, te2[0],
+                        None if unc is None else unc[6] + (unc[5] << 64) + mv))
+        rt = self.rtab[rid] = (te, tuple(out))
+        return rt
+
+    def _htab3(self, hp: int) -> tuple:
+        """The foundation moves of packed heights ``hp`` (cached in ``self.htab``): the cards home,
+        the safe next cards and the next cards as masks, by suit the next card up and the top card
+        down, each ``(bit, the safe next cards after it, what it adds to a code and to a combined
+        test, the card leaving the loose cards or joining them)`` or ``None``, and the safe next
+        cards ``(bit, card, what it adds to a code)``."""
+        h = (hp & 15, (hp >> 4) & 15, (hp >> 8) & 15, hp >> 12)
         hm = self.hmoves.get(h)
         if hm is None:
             hm = self._hmoves(h)
-        hmask, sm0, ups, downs = hm
-        loose = ALL & ~(hmask | te0[4] | tal)
-        lb, lr = _counts(loose)  # each move's loose cards counted from these
-        out = []  # (r, h, its safe next cards, loose, their counts, the figures of r)
+        hmask, sm, ups, downs = hm
+        out = []
+        for lst, sign in ((ups, -1), (downs, 1)):
+            row = []
+            for s, u in enumerate(lst):
+                if u is None:
+                    row.append(None)
+                    continue
+                b, cb, cr = u[0], u[1], u[2]
+                row.append((b, u[4], -sign * HSH[s], sign * ((((cr >> 4) & NMASK) - (cb & NMASK)) + (
+                    (((cb >> 4) & NMASK) - (cr & NMASK)) << 64) - ((b & KINGS).bit_count() << 128))))
+            out.append(tuple(row))
+        ups3, downs3 = out
+        nm = sum(u[0] for u in ups3 if u is not None)
+        safe = SAFE.get(h)
+        if safe is None:
+            safe = _safe(h)
+        ht = self.htab[hp] = (hmask, sm, nm, ups3, downs3, tuple((bit, x, HSH[s]) for s, x, bit in safe))
+        return ht
+
+    def _rhtab3(self, rh: int) -> tuple:
+        """The board of ``rh`` (a code's bits of ``r`` and ``h``; cached in ``self.rhtab``):
+        ``(its combined test less the talon's part, the next cards, the safe next cards, by suit
+        (what its next card home adds to a code, closure mask), the moves other than pulls, the
+        cards neither home nor in place)``. Each move, in :meth:`expand3`'s order: ``(bit of a
+        card that must not be in the talon or 0, what it adds to a code, its combined test, closure
+        mask, the cards neither home nor in place after it, its uncover test or None)``; the safe
+        cards go home after it when ``closure mask & ~talon`` (-1: a safe card is a base top)."""
+        rid = (rh >> RB) & RM
+        hp = (rh >> 5) & 0xFFFF
+        rt = self.rtab[rid]
+        if rt is None:
+            rt = self._rtab3(rid)
+        te0, cmoves = rt
+        ht = self.htab.get(hp)
+        if ht is None:
+            ht = self._htab3(hp)
+        hmask, sm0, nm, ups, downs, _ = ht
+        L0 = ALL & ~(hmask | te0[4])
+        kb, kr = _counts(L0)
+        qb = ((kr >> 4) & NMASK) - (kb & NMASK)  # K's part of A black and red, and its kings
+        qr = ((kb >> 4) & NMASK) - (kr & NMASK)
+        kk = (L0 & KINGS).bit_count()
+        q = qb + (qr << 64) + ((128 - kk) << 128)  # K's part of a combined test
+        a0, tops0 = te0[6] + (te0[5] << 64) + (te0[1] << 128) + q, te0[0]
+        self.a0s[rh] = a0
+        out = []
         for u in ups:  # a loose card goes home
-            if u is not None and loose & u[0]:
-                out.append((r, u[3], u[4], loose & ~u[0], lb - u[1], lr - u[2], te0))
-        for s, need, r2, m, db, dr, te, unc in cmoves:  # a card in place goes home, or a dig
-            if s >= 0 and h[s] != need:
+            if u is not None and L0 & u[0]:
+                L = L0 & ~u[0]
+                out.append((u[0], u[2], a0 + u[3], -1 if u[1] & tops0 else u[1] & L, L, None))
+        for xb, s, delta, m, mtest, tops, utest in cmoves:  # a card in place goes home, or a dig
+            if xb and not nm & xb:
                 continue
-            cb = lb + db
-            cr = lr + dr
-            loose2 = loose | m
-            if unc is not None:  # the card it uncovers holds nothing yet: the moved cards need other places
-                sb = unc[6] + ((cr >> 4) & NMASK) - (cb & NMASK)
-                sr = unc[5] + ((cb >> 4) & NMASK) - (cr & NMASK)
-                if (sb & sr) & BIAS ^ BIAS or (loose2 & KINGS).bit_count() > te[1]:
-                    continue
-            if s < 0:
-                out.append((r2, h, sm0, loose2, cb, cr, te))
-            else:
-                u = ups[s]
-                out.append((r2, u[3], u[4], loose2, cb, cr, te))
-        for u in downs:  # a foundation's top becomes loose (with seen: not a safe one, which would go
-            if u is not None and not (seen is not None and u[4] & u[0]):  # home at once, to st itself)
-                out.append((r, u[3], u[4], loose | u[0], lb + u[1], lr + u[2], te0))
-        res = []
-        closure, tops = self.closure, self.tops
-        # The consistency tests below are :meth:`fixes` with no talon (``tal = 0``) written out: with
-        # no card to pull, a state is consistent exactly when no rank and colour is short of places
-        # (fixes' first test) and the loose kings have columns with nothing in place.
-        for r2, h2, sm, loose2, cb, cr, te in out:
-            if sm & (loose2 | te[0]):  # a safe card loose or a base top (never from the talon)
-                r3, h3, _, loose3 = closure(r2, h2, 0, loose2)
-                if h3 != h2:
-                    r2, h2, loose2 = r3, h3, loose3
-                    te = None
-            if seen is not None:
-                done = seen.get((r2, h2, T))
-                if done is not None and (not c or c in done or _dominates3(done, c)):
-                    continue
-            if te is None:
-                te = tops.get(r2)
-                if te is None:
-                    te = self._tops(r2)
-                cb, cr = _counts(loose2)
-            sb = te[6] + ((cr >> 4) & NMASK) - (cb & NMASK)  # black k against red k + 1
-            sr = te[5] + ((cb >> 4) & NMASK) - (cr & NMASK)  # red k against black k + 1
-            if not (sb & sr) & BIAS ^ BIAS and (loose2 & KINGS).bit_count() <= te[1]:
-                res.append((r2, h2, T, c))  # consistent: every loose card has a place
+            L = L0 | m
+            sm = sm0 if s < 0 else ups[s][1]
+            out.append((0, delta, mtest + q, -1 if sm & tops else sm & L, L, None if utest is None else utest + q))
+        for u in downs:  # a foundation's top becomes loose (not a safe one: it would go home at once)
+            if u is not None and not u[1] & u[0]:
+                L = L0 | u[0]
+                out.append((0, u[2], a0 + u[3], -1 if u[1] & tops0 else u[1] & L, L, None))
+        home = tuple(None if u is None else (u[2], -1 if u[1] & tops0 else u[1] & L0) for u in ups)
+        e = self.rhtab[rh] = (a0, nm, sm0, home, tuple(out), L0)
+        return e
+
+    def _pulls3(self, tid: int, c: int) -> tuple:
+        """The pulls of talon index ``tid`` with waste class ``c`` (cached in ``self.pulls``), in
+        :func:`_reach3`'s order: ``[bit, suit, bit of its places to spare (CARD3), code of the
+        talon and class left, that class's bit, DOM of it]``, the code ``~(index << 5 | class
+        left)`` until :meth:`_child3` works it out (most pulls are never made)."""
+        T = self.tlist[tid]
         L = len(T)
         reach = self.reach.get((L, c))
-        if reach is None:  # each pull's index and the class of the waste position it leaves
-            reach = self.reach[L, c] = tuple((i, _class3(L - 1, i)) for i in _reach3(L, c))
+        if reach is None:  # each pull's index, the class of the waste position it leaves, its bit and DOM
+            reach = self.reach[L, c] = tuple((i, ~(i << 5 | c2), 1 << c2, DOM[c2])
+                                             for i in _reach3(L, c) for c2 in (_class3(L - 1, i),))
+        p = self.pulls[(tid << 5) | c] = tuple([*CARD3[T[i]], code, b2, d2] for i, code, b2, d2 in reach)
+        return p
+
+    def _child3(self, tid: int, code: int) -> int:
+        """The code of the talon and class a pull leaves (``code``: ``~(index << 5 | class)``) from
+        talon index ``tid``."""
+        T = self.tlist[tid]
+        i = ~code >> 5
+        x = T[i]
+        T2 = T.replace(ONE[x], b"")  # (x is in T once)
+        t2 = self.tids.get(T2)
+        if t2 is None:
+            t2 = self._tid(T2, self.tmasks[tid] & ~(1 << x))
+        return (t2 << TB) | (~code & 31)
+
+    def _a0(self, rh: int) -> int:
+        """The combined consistency test of the board of ``rh`` (a code's bits of r and h) less its
+        talon's part (``_rhtab3``'s first figure; cached in ``self.a0s``)."""
+        r = self.rlist[(rh >> RB) & RM]
+        te = self.tops.get(r)
+        if te is None:
+            te = self._tops(r)
+        hp = (rh >> 5) & 0xFFFF
+        ht = self.htab.get(hp)
+        if ht is None:
+            ht = self._htab3(hp)
+        L0 = ALL & ~(ht[0] | te[4])
+        kb, kr = _counts(L0)
+        a0 = self.a0s[rh] = te[6] + (te[5] << 64) + (te[1] << 128) + ((kr >> 4) & NMASK) - (kb & NMASK) + (
+            (((kb >> 4) & NMASK) - (kr & NMASK)) << 64) + ((128 - (L0 & KINGS).bit_count()) << 128)
+        return a0
+
+    def _close3(self, st: int, loose: int) -> tuple:
+        """State ``st`` (a code) with loose cards ``loose`` after the safe cards of the loose cards
+        and base tops went home, until none is left (:meth:`closure` on codes: the same cards in
+        the same order): ``(code, loose cards)``."""
+        rid = (st >> RB) & RM
+        hp = st & RHM & ~(RM << RB)
+        htab, down = self.htab, self.down_top
+        while True:
+            ht = htab.get(hp >> 5)
+            if ht is None:
+                ht = self._htab3(hp >> 5)
+            for bit, x, d in ht[5]:  # suits in order; after a card home, from the first suit again
+                if loose & bit:
+                    loose ^= bit
+                else:
+                    k = (rid << 6) | x
+                    rid2 = down.get(k)
+                    if rid2 is None:
+                        rid2 = self._down_top(rid, x)
+                    if rid2 < 0:
+                        continue
+                    rid = rid2
+                hp += d
+                break
+            else:
+                break
+        return (st & ~RHM) | (rid << RB) | hp, loose
+
+    def _down_top(self, rid: int, x: int) -> int:
+        """The index of the column heights of index ``rid`` with card ``x`` gone home when it is a
+        base top, else -1 (cached in ``self.down_top``)."""
+        r = self.rlist[rid]
+        w = self.where.get(x)
+        out = -1
+        if w is not None and r[w[0]] == w[1]:
+            j = w[0]
+            out = self._rid(r[:j] + (r[j] - 1,) + r[j + 1:])
+        self.down_top[(rid << 6) | x] = out
+        return out
+
+    def successors3(self, st) -> list:
+        """The abstract states one step (a move, then the safe cards of the loose cards and base
+        tops) from ``st`` (``(r, h, T, c)``), each consistent, once each, ``st`` itself left out:
+        :meth:`expand3` from a search that has met ``st`` alone."""
+        code = self.code(st)
+        stack: list = []
+        t_goal, self.t_goal = self.t_goal, -1  # no goal: every successor
+        try:
+            self.expand3(code, {code >> 5: 1 << (code & 31)}, stack)
+        finally:
+            self.t_goal = t_goal
+        return [self.state(x) for x in stack]
+
+    def expand3(self, st: int, seen: dict, stack: list) -> bool:
+        """Expand state ``st`` (a code): push onto ``stack`` each successor (a move, then the safe
+        cards of the loose cards and base tops) that is consistent and that no state of ``seen``
+        (board code ``code >> 5`` -> the waste classes searched, as bits) dominates, recording it
+        in ``seen``; ``True`` as soon as one pushed is the goal (an empty talon and no face-down
+        card). The successors come in the order of :class:`ProofLane3` before codes: a loose card
+        home (by suit), the column moves (column by column: its cards in place going home from the
+        top down, then its dig), a foundation's top made loose (by suit; not a safe one: the safe
+        cards would send it home at once, to ``st`` itself), then the pulls. A move other than a
+        pull is dropped as soon as its board is found dominated, before its consistency is tested;
+        a pull's consistency is read off its parent's counts (see below)."""
+        c = st & 31
+        rh = st & RHM
+        e = self.rhtab.get(rh)
+        if e is None:
+            e = self._rhtab3(rh)
+        a0, nm, sm0, home, moves, L0 = e
+        tid = st >> TB
+        tf = self.tfig[tid]
+        if tf is None:
+            tf = self._tfig(tid)
+        tt, ntal = tf
+        dom = DOM[c]
+        bit = 1 << c
+        rgoal = self.rgoal
+        goal = tid == self.t_goal
+        # The consistency tests below are :meth:`fixes` with no talon (``tal = 0``) written out: with
+        # no card to pull, a state is consistent exactly when no rank and colour is short of places
+        # (fixes' first test) and the loose kings have columns with nothing in place; the parts that
+        # depend on the board alone are tabled (:meth:`_rhtab3`)
+        for tb, delta, a, cm, L, u in moves:
+            if tb and not tb & ntal:  # the card to go home is in the talon, not loose
+                continue
+            if u is not None and (u - tt) & BK ^ BK:
+                continue  # the card it uncovers holds nothing yet: the moved cards need other places
+            st2 = st + delta
+            if cm & ntal:  # a safe card loose or a base top (never from the talon)
+                st3 = self._close3(st2, L & ntal)[0]
+                if st3 != st2:
+                    st2 = st3
+                    key = st2 >> 5
+                    done = seen.get(key)
+                    if done is not None and (not c or done & dom):
+                        continue
+                    a = self.a0s.get(st2 & RHM)  # its loose cards: those not home, not in place, not in the talon
+                    if a is None:
+                        a = self._a0(st2 & RHM)
+                    if not (a - tt) & BK ^ BK:
+                        seen[key] = bit if done is None else done | bit
+                        stack.append(st2)
+                        if goal and rgoal[(st2 >> RB) & RM]:
+                            return True
+                    continue
+            if (a - tt) & BK ^ BK:  # not consistent: a loose card has no place (tested before the
+                continue  # domination by a board searched: both only filter, in either order)
+            key = st2 >> 5
+            done = seen.get(key)
+            if done is None:
+                seen[key] = bit
+            elif not c or done & dom:
+                continue
+            else:
+                seen[key] = done | bit
+            stack.append(st2)
+            if goal and rgoal[(st2 >> RB) & RM]:
+                return True
+        pulls = self.pulls.get((tid << 5) | c)
+        if pulls is None:
+            pulls = self._pulls3(tid, c)
         # a pull loose adds one card needing a place to a consistent state (it only gives places
         # otherwise): consistent exactly when its rank and colour had a place to spare (nibble
         # k of these > 8, as in fixes) or, for a king, a column with nothing in place was free
-        spb = te0[6] + ((lr >> 4) & NMASK) - (lb & NMASK)  # black k against red k + 1
-        spr = te0[5] + ((lb >> 4) & NMASK) - (lr & NMASK)  # red k against black k + 1
-        kings_ok = (loose & KINGS).bit_count() < te0[1]
-        for i, c2 in reach:  # pulls (the talon left made only for a pull that is kept)
-            x = T[i]
-            s = x >> 4
-            k = x & 15
-            T2 = None
-            if h[s] == k - 1:  # home: the loose cards are the same, so consistent unless the safe cards change them
-                T2 = T.replace(ONE[x], b"")  # (x is in T once)
-                u = ups[s]
-                if u[4] & (loose | te0[0]):
-                    r2, h2, _, loose2 = closure(r, u[3], 0, loose)
-                    if self.fixes(r2, loose2, 0):
-                        res.append((r2, h2, T2, c2))
+        spare = a0 - tt  # nibble k: 8 + places to spare for rank k (black; red from bit 64; kings' byte 128 +)
+        spare &= ((spare & LOWS) + LOWS) & BK  # the bit of each with a place to spare (over 8, over 128)
+        base = st & RHM
+        t_goal = self.t_goal
+        for e in pulls:
+            xb, s, nb, code, bit2, dom2 = e
+            if nm & xb:  # home: the loose cards are the same, so consistent unless the safe cards change them
+                if code < 0:
+                    code = e[3] = self._child3(tid, code)
+                d, cm = home[s]
+                if cm & ntal:  # its loose cards after the safe cards: those not home, not in place, not in its talon
+                    st2 = self._close3(base + d + code, L0 & ntal)[0]
+                    a = self.a0s.get(st2 & RHM)
+                    if a is None:
+                        a = self._a0(st2 & RHM)
+                    t2 = self.tfig[code >> TB]
+                    if t2 is None:
+                        t2 = self._tfig(code >> TB)
+                    ok = not (a - t2[0]) & BK ^ BK
                 else:
-                    res.append((r, u[3], T2, c2))
-                if sm0 & u[0]:  # pulled loose it would go home at once: the same state
+                    st2 = base + d + code
+                    ok = True
+                if ok:
+                    key = st2 >> 5
+                    done = seen.get(key)
+                    if done is None:
+                        seen[key] = bit2
+                    elif not dom2 or done & dom2:
+                        ok = False
+                    else:
+                        seen[key] = done | bit2
+                    if ok:
+                        stack.append(st2)
+                        if code >> TB == t_goal and rgoal[(st2 >> RB) & RM]:
+                            return True
+                if sm0 & xb:  # pulled loose it would go home at once: the same state
                     continue
-            if k == 13:
-                if not kings_ok:
-                    continue
-            elif ((spr if 1 <= s <= 2 else spb) >> (4 * k)) & 15 <= 8:
+            if not spare & nb:
                 continue
-            res.append((r, h, T.replace(ONE[x], b"") if T2 is None else T2, c2))
-        return res
+            if code < 0:
+                code = e[3] = self._child3(tid, code)
+            st2 = base | code
+            key = st2 >> 5
+            done = seen.get(key)
+            if done is None:
+                seen[key] = bit2
+            elif not dom2 or done & dom2:
+                continue
+            else:
+                seen[key] = done | bit2
+            stack.append(st2)
+            if code >> TB == t_goal and rgoal[(st2 >> RB) & RM]:
+                return True
+        return False
 
 
 def _dominates3(done, c: int) -> bool:
@@ -830,7 +1146,9 @@ def _dominates3(done, c: int) -> bool:
 class ProofLane3:
     """The draw-3 abstract search (:class:`Abstract3`) as a lane of the solver's portfolio, like
     :class:`ProofLane`: ``unsolvable`` when its space runs dry, and it leaves the portfolio when
-    the goal is reached.
+    the goal is reached. Its states are codes (:meth:`Abstract3.code`); ``seen`` maps each board's
+    code (``code >> 5``) to the waste classes it was searched with, as bits (:meth:`boards` reads
+    it as states).
 
     :param game: the :class:`Abstract3` game to search.
     :param weight: the lane's share of nodes against the others' weights.
@@ -849,9 +1167,14 @@ class ProofLane3:
         self.complete = False
         self.watch = watch
         self.deep = False
-        r0 = game.root
-        self.seen = {r0[:3]: [r0[3]]}  # (r, h, T) -> the waste classes searched
-        self.stack = [] if game.goal3(r0) else [r0]
+        r0 = game.code(game.root)
+        self.seen = {r0 >> 5: 1 << (r0 & 31)}  # board code -> the waste classes searched, as bits
+        self.stack = [] if game.goal3(game.root) else [r0]
+
+    def boards(self) -> dict:
+        """``seen`` as states: ``(r, h, T)`` -> the waste classes searched, in increasing order."""
+        st = self.game.state
+        return {st(k << 5)[:3]: [c for c in range(32) if v >> c & 1] for k, v in self.seen.items()}
 
     def run(self, budget: int):
         """Expand up to ``budget`` abstract states: ``None`` (not done, or stopped early: ``deep``
@@ -875,32 +1198,20 @@ class ProofLane3:
 
     def _run(self, budget: int):
         """:meth:`run` without the watch."""
-        game, stack, seen = self.game, self.stack, self.seen
+        stack, seen = self.stack, self.seen
         if not stack and not self.complete:
             return False
-        succ, goal = game.successors3, game.goal
+        expand = self.game.expand3
         n = 0
         try:
             while n < budget:
                 if not stack:
                     self.complete = True
                     return True
-                st = stack.pop()
                 n += 1
-                for nx in succ(st, seen):
-                    key = nx[:3]
-                    c = nx[3]
-                    done = seen.get(key)
-                    if done is None:
-                        seen[key] = [c]
-                    else:
-                        if not c or c in done or _dominates3(done, c):  # its common cases first
-                            continue
-                        done.append(c)
-                    if not nx[2] and goal(nx[0]):  # game.goal3(nx), written out
-                        stack.clear()
-                        return False
-                    stack.append(nx)
+                if expand(stack.pop(), seen, stack):
+                    stack.clear()
+                    return False
             if not stack:  # the last state was expanded with the budget's last node: the space ran dry
                 self.complete = True
                 return True
