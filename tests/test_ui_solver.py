@@ -381,6 +381,28 @@ def test_spider_finish_message_has_no_face_down_note_when_every_card_is_face_up(
     assert "face-down" not in t.status_text
 
 
+def test_spider_finish_from_a_known_line_says_spiders_words_not_klondikes():
+    """When the Finish button comes from a line the solver already knows (the hints followed to
+    the end, or a Finish taken back), the status line said Klondike's "Every card can go home
+    now", though Spider has no home to go to (QA): it says Spider's own words, as when a search
+    has just proved the rest."""
+    run = [C(x) for x in ("KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S")]
+    cols = (tuple(run[:6]), tuple(run[6:]), (C("2S"), C("AS"))) + ((),) * 7
+    s = SpiderState(cols, (0, 0, 1) + (0,) * 7, (), (), 1, False)   # 2S face down under AS
+    app = make(SpiderTable(state=s))
+    t = app.scene
+    for _ in range(3):                       # the hints, to the move that turns 2S up
+        assert t.finish_button is None
+        t.hint()
+        run_until(app, lambda: t.hint_move is not None)
+        assert t.play_assist_move(t.hint_move)
+        run_until(app, lambda: not t.anim.busy())
+        if not t.state.down[2]:
+            break
+    assert t.state.down[2] == 0 and t.finish_button is not None   # every card face up: Finish
+    assert t.status_text == tr(assist.MSG_SPIDER_FINISH_OPEN)
+
+
 @pytest.mark.parametrize("game,options", [
     ("tripeaks", {"mode": "easy"}), ("pyramid", {"layout": "1", "passes": "unlimited"}),
     ("devils-grip", {}), ("spider", {"suits": "1"}), ("klondike", {"draw": "1"}), ("freecell", {})])

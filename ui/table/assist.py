@@ -796,10 +796,7 @@ class Assist:
                 self.learn(s, r)
                 t = self.table
                 if t.has_game() and t.state == s:
-                    t.update_finish()
-                    if t.finish_button is not None:
-                        hidden = any(getattr(s, "down", ())) or bool(getattr(s, "stock", ()))
-                        t.say(tr(MSG_SPIDER_FINISH if hidden else MSG_SPIDER_FINISH_OPEN))
+                    t.update_finish()   # the button appears with the table's finish_words()
                     t.stale = True
 
             self.run(Job(JobKind.FINISH, gen(), done, state=s))

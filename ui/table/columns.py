@@ -819,7 +819,11 @@ class ColumnsTable(GameTable):
         self.finish_button = Button("finish", self.finish_rect, tr(MSG_FINISH), None,
                                     max(18, self.frame.p["label"] + 4), style="primary") if fl else None
         if self.finish_button is not None and not had and self.finish_due is None:
-            self.say(tr(MSG_CAN_FINISH))
+            self.say(self.finish_words())
+
+    def finish_words(self) -> str:
+        """What the status line says when the Finish button appears (translated)."""
+        return tr(MSG_CAN_FINISH)
 
     def start_finish(self) -> None:
         moves = self.finish_list(self.state)

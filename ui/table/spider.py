@@ -14,6 +14,7 @@ from games.i18n import N_, tr
 from games.spider import DEAL, N_COLUMNS, RUN, RUN_POINTS, Move, Spider
 
 from .. import cards_art
+from . import assist
 from .columns import FLY_MS, MSG_NOT_RUN, ColumnsTable, opt_cycle
 
 MSG_INTRO = N_("Build runs of one suit from king to ace; tap the stock to deal")
@@ -88,6 +89,13 @@ class SpiderTable(ColumnsTable):
         rest — its line, played one animated move after another (the search runs in slices;
         the button appears when it answers)."""
         return self.assist.finish_line(s)
+
+    def finish_words(self) -> str:
+        """Spider's Finish plays runs together in the columns, there is no home to go to: the
+        button comes from a line the solver has proved (docs/assist.md "Spider's finish"), and
+        says so whether that line was just searched or already known."""
+        s = self.state
+        return tr(assist.MSG_SPIDER_FINISH if any(s.down) or s.stock else assist.MSG_SPIDER_FINISH_OPEN)
 
     def stock_tap(self) -> None:
         why = self.why(self.state, DEAL)
