@@ -40,8 +40,9 @@ Undo restores the earlier state, score included. The points of a won game for th
 
 **Status.** Won: the table and the stock are empty (all 8 runs removed in a full game). Lost:
 no legal move at all, that is the stock is empty, no column is empty and no card or run fits
-anywhere (in a hand-written position also: the table empty but for the stock, with the strict
-rule). This is what can be proved cheaply; a position with only pointless moves left stays
+anywhere; or, with the strict rule, cards left in the stock and fewer cards on the table than
+columns, so that the stock can never be dealt (:meth:`Spider.stock_stuck`; the table empty but for
+the stock is one case). This is what can be proved cheaply; a position with only pointless moves left stays
 *playing*, and the solver (:mod:`games.solvers.spider`) proves the rest. :meth:`Spider.can_finish` says when
 the *Finish* button may ask the solver (stock empty, every card face up).
 """
@@ -356,11 +357,22 @@ class Spider(Rules):
 
     @classmethod
     def status(cls, s: SpiderState) -> str:
-        """``won`` when nothing is left; ``lost`` when no legal move is left (see the module
-        docstring); else ``playing``."""
+        """``won`` when nothing is left; ``lost`` when no legal move is left, or the stock can
+        never be dealt again (:meth:`stock_stuck`; see the module docstring); else ``playing``."""
         if cls.won(s):
             return WON
+        if cls.stock_stuck(s):
+            return LOST
         return PLAYING if cls.legal_moves(s) else LOST
+
+    @staticmethod
+    def stock_stuck(s: SpiderState) -> bool:
+        """Whether the stock can never be dealt again: cards are left in it, the strict rule
+        holds (a deal needs every column filled, docs/rules.md) and the table has fewer cards
+        than columns. Play never adds a card to the table but by a deal, so the stock stays
+        out for good and the game is lost whatever is played (docs/rules.md "Lost": no move can
+        change the outcome)."""
+        return bool(s.stock) and not s.relaxed and sum(len(c) for c in s.columns) < N_COLUMNS
 
     @classmethod
     def can_finish(cls, s: SpiderState) -> bool:

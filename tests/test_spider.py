@@ -251,6 +251,24 @@ def test_lost_when_no_move_left():
     assert Spider.status(pos(*cols[:9])) == PLAYING  # an empty column: moves exist
 
 
+def test_lost_when_the_stock_can_never_be_dealt():
+    """Strict rule, cards in the stock and fewer cards on the table than columns: a deal needs
+    every column filled and only a deal adds cards to the table, so the stock never comes out
+    and no move changes the outcome (docs/rules.md "Lost"), though moves are legal (QA). With
+    ten cards on the table, or the relaxed rule, the game goes on."""
+    stock = " ".join(f"({r}C)" for r in "A23456789T")
+    few = pos("7H", "8S", "9D", stock=stock)
+    assert Spider.legal_moves(few) and Spider.status(few) == LOST and Spider.stock_stuck(few)
+    relaxed = pos("7H", "8S", "9D", stock=stock, extra="Relaxed: yes")
+    assert Spider.status(relaxed) == PLAYING
+    ten = pos(*"7H 8S 9D 2C 3C 4C 5C 6C 7C 8C".split(), stock=stock)
+    assert Spider.status(ten) == PLAYING
+    spread = pos("7H 8S 9D", stock=stock)   # three cards in one column: still too few
+    assert Spider.status(spread) == LOST
+    moved = play(few, "1-2")                              # moving cards about changes nothing
+    assert Spider.status(moved) == LOST
+
+
 def test_score_never_below_zero():
     s = pos("7H", "8S", extra="Score: 0")
     assert play(s, "1-2").score == 0

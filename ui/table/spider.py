@@ -18,6 +18,7 @@ from . import assist
 from .columns import FLY_MS, MSG_NOT_RUN, ColumnsTable, opt_cycle
 
 MSG_INTRO = N_("Build runs of one suit from king to ace; tap the stock to deal")
+MSG_STOCK_STUCK = N_("Too few cards on the table to fill every column: the stock can never be dealt")
 
 DEAL_STAGGER = 45   # ms between the cards of a deal
 RUN_STAGGER = 28    # ms between the cards of a completed run
@@ -173,6 +174,10 @@ class SpiderTable(ColumnsTable):
 
     def intro(self) -> str:
         return tr(MSG_INTRO)
+
+    def lost_text(self) -> str:
+        """Lost with moves still legal (:meth:`games.spider.Spider.stock_stuck`) says why."""
+        return tr(MSG_STOCK_STUCK) if Spider.stock_stuck(self.state) else super().lost_text()
 
     def top_items(self):
         items = super().top_items()
