@@ -222,6 +222,9 @@ def variant(a) -> types.ModuleType:
         w = [float(x) for x in a.last_weights.split(",")]
         assert len(w) == 8, "--last-weights: eight numbers, as a lane of LANES"
         knobs[0] = f"LAST_W = {tuple(round(x * 20) for x in w)!r}"
+        # the successors' shorter road (no empty column) prices with the lane's weights: off
+        change("        if cw >> EMPTY_SHIFT or not self.pruned or self.buried:\n",
+               "        if True:\n")
         change("        facts, column = self._info, self._column  # a column's info: facts[c], or column(c) if missing\n"
                "        stock_left = sp < self.n_deals\n",
                "        facts, column = self._info, self._column  # a column's info: facts[c], or column(c) if missing\n"

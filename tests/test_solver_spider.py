@@ -322,7 +322,7 @@ def test_a_columns_facts_give_what_each_part_of_its_top_run_leaves():
             suit = 16 * rnd.randrange(4)
             col += [suit + r for r in range(top + rnd.randrange(1, 5), top - 1, -1) if 1 <= r <= 13]
         c = bytes(x + DOWN if i < down else x for i, x in enumerate(col))
-        k, cost, work, rank, parts, whole = p.info(c)
+        k, cost, work, rank, parts, whole = p.info(c)[:6]
         assert len(parts) == k and rank == c[-1] & 15
         for m, (rest, run) in enumerate(parts, 1):
             assert run == c[-m:]
@@ -372,6 +372,34 @@ def test_successors_given_the_visited_set_leave_out_exactly_the_visited_states(s
             _, nxt, _ = rnd.choice(full)
             st = nxt if nxt is not None else p.deal_state(st)
     assert left_out > 50
+
+
+@pytest.mark.parametrize("suits", ["1", "2", "4"])
+def test_the_successors_shorter_road_gives_the_list_every_case_gives(suits):
+    # with no empty column, pruning counted and no buried run, successors takes a shorter road
+    # (one list of the columns by top rank and card, cost and work summed as one number): on
+    # random walks its list, its visited set and the work it leaves equal _successors_all's,
+    # with and without a visited set
+    import random
+
+    from games.solvers.spider import _Problem
+
+    rnd = random.Random(30 + int(suits))
+    short = 0
+    for number in range(1, 7):
+        p = _Problem(Spider.deal(number, {"suits": suits}))
+        p.pruned = True
+        seen = {p.key(p.root)}
+        for st, depth, out in random_walk(p, rnd, 300):
+            if all(st[0]):
+                short += 1
+            seen_all = set(seen)
+            expect = p._successors_all(st, depth, seen_all)
+            work = p.last_work
+            assert p.successors(st, depth, seen) == expect and seen == seen_all
+            assert p.last_work == work == p.work(st)
+            assert p.successors(st, depth) == p._successors_all(st, depth)
+    assert short > 100
 
 
 def test_the_beam_reads_its_clock_once_in_clock_every_expansions():

@@ -157,6 +157,24 @@ FLIP = {c: bytes((c - DOWN,)) for c in range(DOWN, 2 * DOWN)}
 COMPLETE = tuple(bytes(range(su * 16 + 13, su * 16, -1)) for su in range(4))
 """The K…A run of each suit as a column's last 13 bytes."""
 
+WORK_BITS = 10
+"""A column's facts hold ``cw = cost << WORK_BITS | work`` (:meth:`_Problem.info`): a table's
+work is below 2 × 54 + 104 < 2¹⁰, so the sum of its columns' ``cw`` is its cost and its work, one
+addition a column (an empty column's is :data:`EMPTY_CW`, counted above both)."""
+WORK_MASK = (1 << WORK_BITS) - 1
+EMPTY_SHIFT = 40
+EMPTY_CW = 1 << EMPTY_SHIFT
+"""``cw`` of an empty column: the sum's bits from :data:`EMPTY_SHIFT` count the empty columns."""
+
+AT_CARD = 16
+"""The successors' list ``at`` of the columns by top card (a bit mask of columns an entry) holds
+them by top rank at ``at[rank]`` and by top card at ``at[AT_CARD + card]``: one list a call."""
+
+TEN = tuple(range(N_COLUMNS))
+
+EMPTY_INFO = (0, 0, 0, 0, (), 0, (), EMPTY_CW, 0, 0)
+"""The facts cache's entry for an empty column (``b""``): no move from it, no top card."""
+
 
 def encode(col: tuple, down: int) -> bytes:
     """A rules column (cards bottom to top, ``down`` of them face down) as compact bytes."""
@@ -200,7 +218,8 @@ class _Problem:
 
     # -- per-column facts, cached by the column's bytes --------------------------------------------
     def info(self, col: bytes) -> tuple:
-        """``(run length at the top, cost, work, top rank, parts, whole)`` of a non-empty column;
+        """``(run length at the top, cost, work, top rank, parts, whole, splits, cw, top, needs)``
+        of a non-empty column;
         its cost is its part of the priority in :data:`SCALE` units (face-down cards, breaks,
         cards: see :data:`LANES`), its work 2 × face-down cards + cards (see :meth:`work`), its top
         rank the rank of its last card (1–13; the card is face up: a column's end is turned up at
@@ -209,7 +228,11 @@ class _Problem:
         turned face up) and the cards moved. ``whole`` is what moving the whole run away changes in
         the priority besides the cards' own cost: ``cost(rest) - cost + w_card × k`` (``rest``'s cost
         taken as 0 when empty); moving part of it changes nothing, the run's base staying on its
-        natural card. The successors price a move from these without looking ``rest`` up."""
+        natural card. The successors price a move from these without looking ``rest`` up.
+        ``needs`` is the rank one above the run's base (the cards the whole run goes onto),
+        ``splits`` the natural cards of each part short of the whole (pruning 1) and ``top`` its
+        top card, as indices into the successors' list ``at`` (:data:`AT_CARD`); ``cw`` is its
+        cost and work as :data:`WORK_BITS` says."""
         r = self._info.get(col)
         return r if r is not None else self._column(col)
 
@@ -224,9 +247,12 @@ class _Problem:
             parts.append((rest, col[-m:]))
         rest = parts[-1][0]
         whole = (self._facts(rest)[1] if rest else 0) - cost + self.iweights[4] * k
-        r = (k, cost, work, top, tuple(parts), whole)
+        card = col[-1]
+        splits = tuple(AT_CARD + card + n for n in range(1, k))
+        r = (k, cost, work, top, tuple(parts), whole, splits, cost << WORK_BITS | work, AT_CARD + card, top + k)
         if len(self._info) > 500_000:
             self._info.clear()
+            self._info[b""] = EMPTY_INFO
         self._info[col] = r
         return r
 
@@ -279,6 +305,7 @@ class _Problem:
         self.weights = weights
         self.iweights = tuple(round(x * SCALE) for x in weights)
         self._info.clear()
+        self._info[b""] = EMPTY_INFO
 
     def priority(self, state, depth: int) -> int:
         """The lane's score of ``state`` reached at ``depth`` in :data:`SCALE` units: lower is
@@ -325,7 +352,101 @@ class _Problem:
         With ``seen`` (the search's visited set of :meth:`key` values), a next state (other than
         a deal's ``None``) whose key is in it is left out, and
         every one kept is added to it: the same list as without it, less the states a search
-        skips as visited, taken in the same order (a state twice in the list is kept once)."""
+        skips as visited, taken in the same order (a state twice in the list is kept once).
+
+        The common case — no empty column, pruning already counted (:attr:`pruned`), no buried
+        run — takes a shorter road to the same list (:meth:`_successors_all` takes every case):
+        the table's cost and work are one addition a column (``cw``, :meth:`info`), and the
+        columns by top rank and top card one list (:data:`AT_CARD`)."""
+        cols, sp = state
+        facts = self._info
+        try:
+            cinfo = [facts[c] for c in cols]
+        except KeyError:
+            column = self._column
+            cinfo = [facts.get(c) or column(c) for c in cols]
+        at = [0] * (AT_CARD + 64)  # the columns by top rank, then by top card (AT_CARD)
+        cw = 0
+        bit = 1
+        for x in cinfo:
+            cw += x[7]
+            at[x[3]] |= bit
+            at[x[8]] |= bit
+            bit <<= 1
+        if cw >> EMPTY_SHIFT or not self.pruned or self.buried:
+            return self._successors_all(state, depth, seen)
+        left = self.stock_left[sp]
+        w = self.iweights
+        base = (cw >> WORK_BITS) + w[1] * left + w[7] * depth
+        self.last_work = (cw & WORK_MASK) + left  # work(state)
+        out = []
+        stock_left = sp < self.n_deals
+        if stock_left:
+            pr = self.deal_priority(state, cinfo, base)
+            if pr is None:  # made at once: it completes a run (maybe a win)
+                nxt = self.deal_state(state)
+                k = self.key(nxt)
+                if seen is None or k not in seen:
+                    if seen is not None:
+                        seen.add(k)
+                    out.append((DEAL, nxt, self.priority(nxt, depth)))
+            else:
+                out.append((DEAL, None, pr))
+            w_empty = w[5]
+        else:
+            w_empty = w[6]
+        by_sort = seen is not None and not stock_left  # the key: the sorted columns (key())
+        w_card, w_off = w[4], w[3]
+        cols_of = COLS_OF
+        a = -1
+        for x in cinfo:
+            a += 1
+            m = at[x[9]]  # the whole run onto any card one rank above its base
+            for q in x[6]:  # part of it onto its natural card
+                m |= at[q]
+            if not m:
+                continue  # no move from this column
+            k, low, parts, x5 = x[0], x[3], x[4], x[5]
+            for b in cols_of[m]:
+                dst = cols[b]
+                y = cinfo[b]
+                n = y[3] - low
+                na, run = parts[n - 1]
+                if n < k:  # the run is split onto its natural card: it must lengthen the run there
+                    if y[0] + n <= k:
+                        continue  # pruning 1
+                    pr = base
+                elif dst[-1] == run[0] + 1:  # the whole run onto its natural card
+                    pr = base + x5 if na else base + x5 - w_empty
+                else:
+                    pr = base + x5 + w_off if na else base + x5 + w_off - w_empty
+                nb = dst + run
+                if low == 1 and len(nb) >= RUN:
+                    settled = _settle(nb)[0]
+                    if settled is not nb:  # a run completed and left: price the column afresh
+                        pr += ((facts.get(settled) or self._column(settled))[1] if settled else -w_empty) \
+                            - (y[1] + w_card * n + (0 if dst[-1] == run[0] + 1 else w_off))
+                        nb = settled
+                new = list(cols)
+                new[a] = na
+                new[b] = nb
+                if by_sort:  # the key first: most states made here were visited
+                    key = tuple(sorted(new))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    nxt = (tuple(new), sp)
+                else:
+                    nxt = (tuple(new), sp)
+                    if seen is not None:
+                        if nxt in seen:
+                            continue
+                        seen.add(nxt)
+                out.append(((a, b, n), nxt, pr))
+        return out
+
+    def _successors_all(self, state, depth: int = 0, seen: set | None = None):
+        """:meth:`successors` in every case."""
         cols, sp = state
         facts, column = self._info, self._column  # a column's info: facts[c], or column(c) if missing
         stock_left = sp < self.n_deals
