@@ -172,7 +172,14 @@ them by top rank at ``at[rank]`` and by top card at ``at[AT_CARD + card]``: one 
 
 TEN = tuple(range(N_COLUMNS))
 
-EMPTY_INFO = (0, 0, 0, 0, (), 0, (), EMPTY_CW, 0, 0)
+CLEARED = (b"",) * N_COLUMNS
+"""The columns of a won table (compared to, not searched with ``any``: no call)."""
+
+MOVES = tuple(tuple(tuple((a, b, n) for n in range(RUN + 1)) for b in range(N_COLUMNS)) for a in range(N_COLUMNS))
+"""The move ``(a, b, n)`` as ``MOVES[a][b][n]``: made once, not a new tuple a successor (fewer
+objects for the collector)."""
+
+EMPTY_INFO = (0, 0, 0, 0, (), 0, (), EMPTY_CW, 0, 0, 0)
 """The facts cache's entry for an empty column (``b""``): no move from it, no top card."""
 
 
@@ -218,8 +225,8 @@ class _Problem:
 
     # -- per-column facts, cached by the column's bytes --------------------------------------------
     def info(self, col: bytes) -> tuple:
-        """``(run length at the top, cost, work, top rank, parts, whole, splits, cw, top, needs)``
-        of a non-empty column;
+        """``(run length at the top, cost, work, top rank, parts, whole, splits, cw, top, needs,
+        natural)`` of a non-empty column;
         its cost is its part of the priority in :data:`SCALE` units (face-down cards, breaks,
         cards: see :data:`LANES`), its work 2 × face-down cards + cards (see :meth:`work`), its top
         rank the rank of its last card (1–13; the card is face up: a column's end is turned up at
@@ -230,9 +237,10 @@ class _Problem:
         taken as 0 when empty); moving part of it changes nothing, the run's base staying on its
         natural card. The successors price a move from these without looking ``rest`` up.
         ``needs`` is the rank one above the run's base (the cards the whole run goes onto),
-        ``splits`` the natural cards of each part short of the whole (pruning 1) and ``top`` its
-        top card, as indices into the successors' list ``at`` (:data:`AT_CARD`); ``cw`` is its
-        cost and work as :data:`WORK_BITS` says."""
+        ``splits`` the natural cards of each part short of the whole (pruning 1), ``top`` its
+        top card and ``natural`` the natural card of the run's base, as indices into the
+        successors' list ``at`` (:data:`AT_CARD`); ``cw`` is its cost and work as
+        :data:`WORK_BITS` says."""
         r = self._info.get(col)
         return r if r is not None else self._column(col)
 
@@ -249,7 +257,8 @@ class _Problem:
         whole = (self._facts(rest)[1] if rest else 0) - cost + self.iweights[4] * k
         card = col[-1]
         splits = tuple(AT_CARD + card + n for n in range(1, k))
-        r = (k, cost, work, top, tuple(parts), whole, splits, cost << WORK_BITS | work, AT_CARD + card, top + k)
+        r = (k, cost, work, top, tuple(parts), whole, splits, cost << WORK_BITS | work, AT_CARD + card, top + k,
+             AT_CARD + col[-k] + 1)
         if len(self._info) > 500_000:
             self._info.clear()
             self._info[b""] = EMPTY_INFO
@@ -306,6 +315,29 @@ class _Problem:
         self.iweights = tuple(round(x * SCALE) for x in weights)
         self._info.clear()
         self._info[b""] = EMPTY_INFO
+        self.deal_tabs: list = [None] * self.n_deals  # made when first needed: deal_tab
+
+    def deal_tab(self, sp: int) -> tuple:
+        """For the successors' shorter road, :meth:`deal_priority` as tables: ``(step, tables)``,
+        ``step`` what the deal ``sp`` changes in the stock's part of the priority, ``tables[i]``
+        what its ``i``-th card adds, by the top card of the column it lands on as an index into
+        the successors' ``at`` (:data:`AT_CARD`): a card, and a break unless it is its natural
+        card; ``None`` for an ace onto its natural card, which may complete a run."""
+        w = self.iweights
+        tables = []
+        for card in self.deals[sp]:
+            t = [None] * (AT_CARD + 64)
+            for top in range(1, 64):
+                if top == card + 1:
+                    v = None if (card & 15) == 1 else w[4]
+                elif (top & 15) == (card & 15) + 1:
+                    v = w[4] + w[3]
+                else:
+                    v = w[4] + w[2]
+                t[AT_CARD + top] = v
+            tables.append(tuple(t))
+        r = self.deal_tabs[sp] = (w[1] * (self.stock_left[sp + 1] - self.stock_left[sp]), tuple(tables))
+        return r
 
     def priority(self, state, depth: int) -> int:
         """The lane's score of ``state`` reached at ``depth`` in :data:`SCALE` units: lower is
@@ -381,8 +413,17 @@ class _Problem:
         self.last_work = (cw & WORK_MASK) + left  # work(state)
         out = []
         stock_left = sp < self.n_deals
-        if stock_left:
-            pr = self.deal_priority(state, cinfo, base)
+        if stock_left:  # deal_priority, from the deal's tables
+            step, tables = self.deal_tabs[sp] or self.deal_tab(sp)
+            pr = base + step
+            for t, x in zip(tables, cinfo):
+                v = t[x[8]]
+                if v is None:  # an ace on its natural card
+                    if x[0] >= RUN - 1:  # a run is completed
+                        pr = None
+                        break
+                    v = w[4]
+                pr += v
             if pr is None:  # made at once: it completes a run (maybe a win)
                 nxt = self.deal_state(state)
                 k = self.key(nxt)
@@ -406,7 +447,8 @@ class _Problem:
                 m |= at[q]
             if not m:
                 continue  # no move from this column
-            k, low, parts, x5 = x[0], x[3], x[4], x[5]
+            k, low, parts, x5, natural = x[0], x[3], x[4], x[5], x[10]
+            moves = MOVES[a]
             for b in cols_of[m]:
                 dst = cols[b]
                 y = cinfo[b]
@@ -416,7 +458,7 @@ class _Problem:
                     if y[0] + n <= k:
                         continue  # pruning 1
                     pr = base
-                elif dst[-1] == run[0] + 1:  # the whole run onto its natural card
+                elif y[8] == natural:  # the whole run onto its natural card
                     pr = base + x5 if na else base + x5 - w_empty
                 else:
                     pr = base + x5 + w_off if na else base + x5 + w_off - w_empty
@@ -427,7 +469,7 @@ class _Problem:
                         pr += ((facts.get(settled) or self._column(settled))[1] if settled else -w_empty) \
                             - (y[1] + w_card * n + (0 if dst[-1] == run[0] + 1 else w_off))
                         nb = settled
-                new = list(cols)
+                new = [*cols]
                 new[a] = na
                 new[b] = nb
                 if by_sort:  # the key first: most states made here were visited
@@ -442,7 +484,7 @@ class _Problem:
                         if nxt in seen:
                             continue
                         seen.add(nxt)
-                out.append(((a, b, n), nxt, pr))
+                out.append((moves[b][n], nxt, pr))
         return out
 
     def _successors_all(self, state, depth: int = 0, seen: set | None = None):
@@ -923,7 +965,7 @@ class SpiderSearch(_Lines):
                             continue
                         seen.add(k)
                     nodes.append((idx, move, nxt, depth))
-                    if nxt[1] == nd and not any(nxt[0]):  # p.won(nxt)
+                    if nxt[1] == nd and nxt[0] == CLEARED:  # p.won(nxt)
                         self.nodes += j + 1 - n0
                         return self._solution(j)
                     push(ph.cands if nxt[1] != ph.stage else ph.heap, (pr, -j, j))
@@ -1150,13 +1192,13 @@ class SpiderBeam(_Lines):
                         sp = nxt[1]
                         if sp == stage:
                             nodes.append((idx, move, nxt, depth))
-                            if sp == nd and not any(nxt[0]):  # p.won(nxt)
+                            if sp == nd and nxt[0] == CLEARED:  # p.won(nxt)
                                 won = j
                                 break
                             push(heap, (pr << 32) - j)
                         else:
                             nodes.append((idx, move, nxt, 0))
-                            if sp == nd and not any(nxt[0]):  # p.won(nxt)
+                            if sp == nd and nxt[0] == CLEARED:  # p.won(nxt)
                                 won = j
                                 break
                             cands.append((pr, -j, j))
