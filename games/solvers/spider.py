@@ -170,7 +170,7 @@ AT_CARD = 16
 """The successors' list ``at`` of the columns by top card (a bit mask of columns an entry) holds
 them by top rank at ``at[rank]`` and by top card at ``at[AT_CARD + card]``: one list a call."""
 
-TEN = tuple(range(N_COLUMNS))
+assert N_COLUMNS == 10  # _Problem.successors is written out for ten columns
 
 CLEARED = (b"",) * N_COLUMNS
 """The columns of a won table (compared to, not searched with ``any``: no call)."""
@@ -397,14 +397,31 @@ class _Problem:
         except KeyError:
             column = self._column
             cinfo = [facts.get(c) or column(c) for c in cols]
-        at = [0] * (AT_CARD + 64)  # the columns by top rank, then by top card (AT_CARD)
-        cw = 0
-        bit = 1
-        for x in cinfo:
-            cw += x[7]
-            at[x[3]] |= bit
-            at[x[8]] |= bit
-            bit <<= 1
+        # the table's cost and work (cw), and ``at``: the columns by top rank, then by top card
+        # (AT_CARD), as bit masks; written out for the ten columns (no loop: about 5 % of a call)
+        x0, x1, x2, x3, x4, x5, x6, x7, x8, x9 = cinfo
+        cw = x0[7] + x1[7] + x2[7] + x3[7] + x4[7] + x5[7] + x6[7] + x7[7] + x8[7] + x9[7]
+        at = [0] * (AT_CARD + 64)
+        at[x0[3]] |= 1
+        at[x0[8]] |= 1
+        at[x1[3]] |= 2
+        at[x1[8]] |= 2
+        at[x2[3]] |= 4
+        at[x2[8]] |= 4
+        at[x3[3]] |= 8
+        at[x3[8]] |= 8
+        at[x4[3]] |= 16
+        at[x4[8]] |= 16
+        at[x5[3]] |= 32
+        at[x5[8]] |= 32
+        at[x6[3]] |= 64
+        at[x6[8]] |= 64
+        at[x7[3]] |= 128
+        at[x7[8]] |= 128
+        at[x8[3]] |= 256
+        at[x8[8]] |= 256
+        at[x9[3]] |= 512
+        at[x9[8]] |= 512
         if cw >> EMPTY_SHIFT or not self.pruned or self.buried:
             return self._successors_all(state, depth, seen)
         left = self.stock_left[sp]
@@ -447,7 +464,7 @@ class _Problem:
                 m |= at[q]
             if not m:
                 continue  # no move from this column
-            k, low, parts, x5, natural = x[0], x[3], x[4], x[5], x[10]
+            k, low, parts, whole, natural = x[0], x[3], x[4], x[5], x[10]
             moves = MOVES[a]
             for b in cols_of[m]:
                 dst = cols[b]
@@ -459,9 +476,9 @@ class _Problem:
                         continue  # pruning 1
                     pr = base
                 elif y[8] == natural:  # the whole run onto its natural card
-                    pr = base + x5 if na else base + x5 - w_empty
+                    pr = base + whole if na else base + whole - w_empty
                 else:
-                    pr = base + x5 + w_off if na else base + x5 + w_off - w_empty
+                    pr = base + whole + w_off if na else base + whole + w_off - w_empty
                 nb = dst + run
                 if low == 1 and len(nb) >= RUN:
                     settled = _settle(nb)[0]
