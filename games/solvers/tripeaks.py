@@ -1,15 +1,40 @@
 """TriPeaks solver: depth-first over removals and draws on a compact state, best moves first.
 
-The search state is ``(mask, next_stock, top)``: a 28-bit mask of the tableau slots still
-holding a card, the index of the stock's next card, and the waste top's card value. Score and
-streak never change what can be won, so two positions with the same triple share one entry of
-the visited set. Sees face-down cards (as every solver here does).
+The state is one int: ``mask | exposed << 28 | next_stock << 56 | fit << 61``. ``mask`` has a bit
+per tableau slot still holding a card, ``exposed`` the slots of those no card covers any more
+(a function of ``mask``, kept so a move costs a few bit operations), ``next_stock`` the index of
+the stock's next card, and ``fit`` the exposed slots whose rank fits on the waste top: the moves
+there are. Score and streak never change what can be won, and the waste top's rank matters only
+through ``fit`` (the position's moves are removing a card of ``fit`` or drawing, and where they
+lead does not depend on the top), so two positions that differ only there are one position of the
+search. Sees face-down cards (as every solver here does).
+
+Visited positions are kept per ``(mask, exposed, next_stock)`` as the union of the ``fit`` sets
+met there. Every one of them was searched out (lost) when the next one comes: moves are never
+undone, so it is not on the current line. A lost position's moves all lead to lost positions, so a
+new position there needs only its removals outside that union (and not the draw, lost already): if
+none is left it is skipped, else searched with ``fit`` narrowed to them.
 
 Move order: tableau cards first — those that turn a card face up before the others, then those
-lying deeper — the draw last. A position is cut as dead when some tableau card has no possible
-partner left: no card of a neighbouring rank in the tableau, in the stock from its next card on,
-or on the waste top (a card can only leave onto a neighbour, and the waste top only ever comes
-from the tableau or the stock).
+lying deeper — the draw last. A position is cut as lost (the answers are the same, with fewer
+positions searched) when:
+
+- *A card has no partner left* (:meth:`_Problem.successors`). A card leaves onto a waste top of a
+  neighbouring rank that came from the stock (from its next card on), from the tableau, or that
+  is the top now. The top now serves only the cards of ``fit`` (the next move replaces it), and a
+  tableau card serves only if it can leave before: not one the card itself covers, directly or
+  through others (those leave after it). A card of none of ``fit`` whose rank has no neighbour in
+  the stock left and no neighbour in the tableau outside the cards it covers can never leave.
+- *Too few partners for the cards left* (Classic, :meth:`_Problem.matched`). Each removal needs the
+  card put on the waste just before it (a draw, a removal, or the top now) to be of a neighbouring
+  rank, and each card put on the waste comes just before at most one removal. So the tableau
+  cards must be matched, each to a different one of the cards still to come onto the waste — the
+  tableau cards, the stock from its next card on, and the top now if ``fit`` is not empty — of a
+  neighbouring rank. Without the K–A wrap, neighbours have the other parity, so the odd ranks'
+  cards match among the even ranks' and the even among the odd: each of these is a chain
+  (1–2–3–…), where taking the leftover of the rank below first, then the rank above, finds a largest
+  matching. The top now counts for one card of the chain whose ranks are in ``fit`` (it fits
+  them: they all neighbour its rank). A card left unmatched can never leave.
 """
 from __future__ import annotations
 
@@ -17,13 +42,48 @@ import time
 
 from ..core import Clock
 from ..tripeaks import COVERED_BY, DRAW, N_SLOTS, TriPeaks, TriPeaksState
-from .search import Search, replays_to_win
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, replays_to_win
 
 BIT = tuple(1 << i for i in range(N_SLOTS))
 COVER_MASK = tuple(sum(BIT[j] for j in COVERED_BY[i]) for i in range(N_SLOTS))
 # slots that slot i covers (whose last cover may be i)
 UNDER = tuple(tuple(j for j in range(N_SLOTS) if i in COVERED_BY[j]) for i in range(N_SLOTS))
 DEPTH = tuple(0 if i < 3 else 1 if i < 9 else 2 if i < 18 else 3 for i in range(N_SLOTS))
+
+# the state's fields (module docstring)
+EX, SP, FIT = N_SLOTS, 2 * N_SLOTS, 2 * N_SLOTS + 5
+TABLEAU = (1 << N_SLOTS) - 1
+KEY = (1 << FIT) - 1          # mask, exposed, next stock: the visited map's key
+SP_FIELD = 31 << SP
+STOCK_MAX = 31
+ORDER = FIT + N_SLOTS          # a move's rank in the move order goes above the state to sort
+STATE = (1 << ORDER) - 1
+SLOT = {BIT[i]: i for i in range(N_SLOTS)}
+# per slot: (bit, cover mask) of each slot it covers
+UNDER_COVER = tuple(tuple((BIT[j], COVER_MASK[j]) for j in UNDER[i]) for i in range(N_SLOTS))
+# the move order after the cards a move turns face up: deeper first, then the lower slot
+ORDER_KEY = tuple((3 - DEPTH[i]) << 5 | i for i in range(N_SLOTS))
+
+
+def _covers_all(i: int) -> int:
+    """The slots slot ``i`` covers directly or through others (they leave after it), as bits."""
+    out = 0
+    for j in UNDER[i]:
+        out |= BIT[j] | _covers_all(j)
+    return out
+
+
+# per slot bit: the slots that are not under it, directly or through others
+NOT_UNDER = {BIT[i]: ~_covers_all(i) for i in range(N_SLOTS)}
+
+
+def _exposed(mask: int) -> int:
+    """The slots of ``mask`` no slot of ``mask`` covers, as bits."""
+    e = 0
+    for i in range(N_SLOTS):
+        if mask & BIT[i] and not mask & COVER_MASK[i]:
+            e |= BIT[i]
+    return e
 
 
 def _neighbours(mode: str) -> tuple[tuple[int, ...], ...]:
@@ -38,77 +98,208 @@ def _neighbours(mode: str) -> tuple[tuple[int, ...], ...]:
 
 
 class _Problem:
-    """The fixed cards of one search: tableau cards by slot, the stock order, the rules mode."""
+    """The fixed cards of one search: tableau cards by slot, the stock order, the rules mode, and
+    the tables the moves and the cuts read (module docstring)."""
 
     def __init__(self, s: TriPeaksState):
-        self.cards = tuple(c if c is not None else 0 for c in s.tableau)
-        self.ranks = tuple((c & 15) if c else 0 for c in self.cards)
-        self.stock = s.stock
+        if len(s.stock) > STOCK_MAX:
+            raise ValueError(f"a stock of {len(s.stock)} cards; the search counts up to {STOCK_MAX}")
+        cards = tuple(c if c is not None else 0 for c in s.tableau)
+        self.ranks = ranks = tuple((c & 15) if c else 0 for c in cards)
         self.stock_ranks = tuple(c & 15 for c in s.stock)
-        self.mode = s.mode
-        self.nb = _neighbours(s.mode)
+        self.n_stock = n = len(s.stock)
         self.start = TriPeaksState(s.tableau, s.stock, s.waste, s.mode, s.scoring, s.score, s.streak)
-        # per rank: the slots holding that rank, the slots holding a neighbour rank, the
-        # neighbour ranks as bits; per stock index: the ranks still in the stock as bits
-        self.rank_mask = [0] * 14
-        for i, r in enumerate(self.ranks):
+        nb = _neighbours(s.mode)
+        rank_mask = [0] * 14
+        for i, r in enumerate(ranks):
             if r:
-                self.rank_mask[r] |= BIT[i]
-        self.nb_mask = [0] + [sum(self.rank_mask[x] for x in self.nb[r]) for r in range(1, 14)]
-        self.nb_bits = [0] + [sum(1 << x for x in self.nb[r]) for r in range(1, 14)]
-        # (slots of rank r, slots of its neighbour ranks, its neighbour ranks as bits), r = 1..13
-        self.rank_facts = tuple(zip(self.rank_mask[1:], self.nb_mask[1:], self.nb_bits[1:]))
-        self.stock_sets = [0] * (len(s.stock) + 1)
-        for k in range(len(s.stock) - 1, -1, -1):
-            self.stock_sets[k] = self.stock_sets[k + 1] | (1 << self.stock_ranks[k])
+                rank_mask[r] |= BIT[i]
+        nb_mask = [0] + [sum(rank_mask[x] for x in nb[r]) for r in range(1, 14)]
+        nb_bits = [0] + [sum(1 << x for x in nb[r]) for r in range(1, 14)]
+        # per slot bit: the slots of its neighbour ranks; per stock card: the same
+        self.slot_nb = {BIT[i]: nb_mask[ranks[i]] for i in range(N_SLOTS) if ranks[i]}
+        self.draw_nb = tuple(nb_mask[r] for r in self.stock_ranks)
+        # per stock index k: for each rank with cards in the tableau and no neighbour in the stock
+        # from k on, (its slots, its neighbours' slots, the slots not under any of its slots)
+        free = [TABLEAU] * 14
+        for i, r in enumerate(ranks):
+            free[r] &= NOT_UNDER[BIT[i]]
+        facts = [(rank_mask[r], nb_mask[r], free[r]) for r in range(14)]
+        stock_set = 0
+        self.needy: list = [()] * (n + 1)
+        for k in range(n, -1, -1):
+            if k < n:
+                stock_set |= 1 << self.stock_ranks[k]
+            self.needy[k] = tuple(facts[r] for r in range(1, 14) if rank_mask[r] and not stock_set & nb_bits[r])
+        self.classic = s.mode == "classic"
+        # the matching (Classic): counts per rank r in 4 bits at 4 r (at most 4 cards a rank).
+        # The tableau's from the mask in 7-slot pieces; the stock's from each index on.
+        self.count_pieces = []
+        for piece in range(0, N_SLOTS, 7):
+            table = [0]
+            for i in range(piece, piece + 7):
+                w = 1 << 4 * ranks[i] if ranks[i] else 0
+                table += [v + w for v in table]
+            self.count_pieces.append(table)
+        self.stock_counts = [0] * (n + 1)
+        for k in range(n - 1, -1, -1):
+            self.stock_counts[k] = self.stock_counts[k + 1] + (1 << 4 * self.stock_ranks[k])
+        # per slot bit: 1 when its rank is odd, for the chain the top now counts in
+        self.odd = {BIT[i]: ranks[i] & 1 for i in range(N_SLOTS) if ranks[i]}
         mask = 0
         for i, c in enumerate(s.tableau):
             if c is not None:
                 mask |= BIT[i]
-        self.root = (mask, 0, (s.waste[-1] & 15) if s.waste else 0)
+        ex = _exposed(mask)
+        top = (s.waste[-1] & 15) if s.waste else 0
+        self.root = mask | ex << EX | (ex & nb_mask[top]) << FIT
 
-    def successors(self, node):
-        mask, sp, top = node
-        if not self._alive(mask, sp, top):
-            return
-        moves = []
-        if top:
-            ranks = self.ranks
-            m = mask & self.nb_mask[top]     # the cards whose rank fits on the waste top
-            while m:
-                low = m & -m
-                i = low.bit_length() - 1
-                m ^= low
-                if not (mask & COVER_MASK[i]):
-                    nm = mask ^ low
-                    frees = 0
-                    for j in UNDER[i]:
-                        if nm & BIT[j] and not (nm & COVER_MASK[j]):
-                            frees += 1
-                    moves.append((-frees, -DEPTH[i], i, nm, ranks[i]))
-            moves.sort()
-        for _, _, i, nm, r in moves:
-            yield i, (nm, sp, r)
-        if sp < len(self.stock):
-            yield DRAW, (mask, sp + 1, self.stock_ranks[sp])
-
-    def _alive(self, mask, sp, top) -> bool:
-        """False when some tableau card can never leave (no neighbour rank anywhere)."""
-        stock_set = self.stock_sets[sp] | (1 << top)
-        for rm, nm, nb in self.rank_facts:
-            if mask & rm and not (mask & nm) and not (stock_set & nb):
-                return False
+    def matched(self, mask: int, sp: int, fit: int) -> bool:
+        """Whether every tableau card of ``mask`` can be matched to a different card still to come
+        onto the waste of a neighbouring rank (Classic; module docstring): ``False`` proves the
+        position lost."""
+        p = self.count_pieces
+        t = p[0][mask & 127] + p[1][mask >> 7 & 127] + p[2][mask >> 14 & 127] + p[3][mask >> 21]
+        e = t + self.stock_counts[sp]
+        top_odd = self.odd[fit & -fit] if fit else -1
+        # odd ranks' cards against the even ranks' supply, then even against odd; ``carry`` is
+        # what is left of the supply of the rank below
+        for first, last, spare in ((1, 13, top_odd == 1), (2, 12, top_odd == 0)):
+            carry = 0 if first == 1 else e >> 4 & 15
+            for r in range(first, last + 1, 2):
+                x = (t >> 4 * r & 15) - carry
+                above = e >> 4 * r + 4 & 15 if r < 13 else 0
+                if x <= 0:
+                    carry = above
+                else:
+                    carry = above - x
+                    if carry < 0:
+                        if not spare or carry < -1:
+                            return False
+                        spare = False
+                        carry = 0
         return True
 
-    def fmt(self, node, move) -> str:
-        return "s" if move == DRAW else str(TriPeaks.format_move(self.start, move))
+    def successors(self, node: int) -> list[int]:
+        """The positions after ``node``'s moves in the move order (a draw last), or none when the
+        position is cut as lost (module docstring)."""
+        mask = node & TABLEAU
+        sp = (node >> SP) & 31
+        fit = node >> FIT
+        for rm, nbm, free in self.needy[sp]:
+            x = mask & rm
+            if x:
+                nb = mask & nbm
+                if nb & free:  # a neighbour lies under none of them
+                    continue
+                x &= ~fit
+                while x:
+                    low = x & -x
+                    x ^= low
+                    if not nb & NOT_UNDER[low]:
+                        return []
+        if self.classic and not self.matched(mask, sp, fit):
+            return []
+        ex = (node >> EX) & TABLEAU
+        spf = node & SP_FIELD
+        out = []
+        if fit:
+            slot_nb = self.slot_nb
+            m = fit
+            while m:
+                low = m & -m
+                m ^= low
+                i = SLOT[low]
+                nm = mask ^ low
+                nex = ex ^ low
+                frees = 2
+                for b, cover in UNDER_COVER[i]:
+                    if not nm & cover:
+                        nex |= b
+                        frees -= 1
+                out.append((frees << 7 | ORDER_KEY[i]) << ORDER | nm | nex << EX | spf
+                           | (nex & slot_nb[low]) << FIT)
+            if len(out) > 1:
+                out.sort()
+            out = [v & STATE for v in out]
+        if sp < self.n_stock:
+            out.append(mask | ex << EX | spf + (1 << SP) | (ex & self.draw_nb[sp]) << FIT)
+        return out
+
+    def fmt(self, before: int, after: int) -> str:
+        """The text of the move from position ``before`` to ``after``."""
+        d = (before ^ after) & TABLEAU
+        return "s" if not d else str(TriPeaks.format_move(self.start, SLOT[d]))
+
+
+class _Search(Search):
+    """:class:`Search` over :class:`_Problem`'s int positions with its own loop (the same answers;
+    fewer calls a position, which WebAssembly feels most) and the visited map of the module
+    docstring. The line to a position is the stack of positions; a move is read off two of them."""
+
+    def __init__(self, p: _Problem, state: TriPeaksState, max_nodes: int | None,
+                 timeout: float | None, clock: Clock):
+        super().__init__(p.root, lambda _n: (), lambda n: not n & TABLEAU, p.fmt, None,
+                         lambda _start, moves: replays_to_win(TriPeaks, state, moves), max_nodes,
+                         timeout, clock)
+        self.problem = p
+        self.seen: dict = {p.root & KEY: p.root >> FIT}
+        self._line = [p.root]
+        self._moves = [iter(p.successors(p.root))]
+
+    def _step(self, budget: int, t0: float) -> Result | None:
+        line, moves, seen, succ = self._line, self._moves, self.seen, self.problem.successors
+        limit, timeout = self.max_nodes, self.timeout
+        never = 1 << 62
+        nodes = self.nodes
+        end = nodes + budget
+        # the next node count at which the budget or the clock is looked at
+        check = min(never if limit is None else limit, never if timeout is None else (nodes | 127) + 1)
+        while moves:
+            if nodes >= end:
+                self.nodes = nodes
+                return None
+            for nxt in moves[-1]:
+                k = nxt & KEY
+                met = seen.get(k)
+                if met is None:
+                    seen[k] = nxt >> FIT
+                else:
+                    fit = nxt >> FIT
+                    if not fit & ~met:
+                        continue
+                    seen[k] = met | fit
+                    nxt = k | (fit & ~met) << FIT
+                nodes += 1
+                if not nxt & TABLEAU:
+                    self.nodes = nodes
+                    line.append(nxt)
+                    texts = [self.fmt(line[j], line[j + 1]) for j in range(len(line) - 1)]
+                    if not self.verify(self.start, texts):
+                        raise AssertionError(f"solver found a solution that does not replay: {texts}")
+                    return self._finish(SOLVED, texts)
+                line.append(nxt)
+                moves.append(iter(succ(nxt)))
+                break
+            else:
+                line.pop()
+                moves.pop()
+            if nodes >= check:
+                self.nodes = nodes
+                if limit is not None and nodes >= limit:
+                    return self._finish(UNKNOWN)
+                if timeout is not None and self.seconds + self.clock() - t0 > timeout:
+                    return self._finish(UNKNOWN)
+                check = min(never if limit is None else limit,
+                            never if timeout is None else (nodes | 127) + 1)
+        self.nodes = nodes
+        return self._finish(UNSOLVABLE)
 
 
 def solver(state: TriPeaksState, max_nodes: int | None = None, timeout: float | None = None,
            clock: Clock = time.perf_counter) -> Search:
     """A resumable search from ``state`` (sees face-down cards), ``timeout`` read on ``clock``.
-    See :class:`Search`."""
-    p = _Problem(state)
-    return Search(p.root, p.successors, lambda n: n[0] == 0, p.fmt, None,
-                  lambda _start, moves: replays_to_win(TriPeaks, state, moves), max_nodes, timeout,
-                  clock)
+    See :class:`Search`.
+
+    :raises ValueError: for a stock of more than 31 cards (a deal's has 23)."""
+    return _Search(_Problem(state), state, max_nodes, timeout, clock)
