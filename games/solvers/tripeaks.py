@@ -27,14 +27,14 @@ positions searched) when:
   the stock left and no neighbour in the tableau outside the cards it covers can never leave.
 - *Too few partners for the cards left* (Classic, :meth:`_Problem.matched`). Each removal needs the
   card put on the waste just before it (a draw, a removal, or the top now) to be of a neighbouring
-  rank, and each card put on the waste comes just before at most one removal. So the tableau
-  cards must be matched, each to a different one of the cards still to come onto the waste — the
-  tableau cards, the stock from its next card on, and the top now if ``fit`` is not empty — of a
-  neighbouring rank. Without the K–A wrap, neighbours have the other parity, so the odd ranks'
-  cards match among the even ranks' and the even among the odd: each of these is a chain
-  (1–2–3–…), where taking the leftover of the rank below first, then the rank above, finds a largest
-  matching. The top now counts for one card of the chain whose ranks are in ``fit`` (it fits
-  them: they all neighbour its rank). A card left unmatched can never leave.
+  rank, and each card put on the waste comes just before at most one removal. So the cards of any
+  set of ranks still in the tableau need at least as many cards still to come onto the waste of
+  ranks neighbouring them: the tableau's, the stock's from its next card on, and the top now
+  (one card, and only when ``fit`` is not empty). Without the K–A wrap the neighbours of ranks r,
+  r + 2, …, r + 2(L - 1) are r - 1, r + 1, …, r + 2L - 1; this is checked for every r and L ≤ 3
+  at once, in one 8-bit field a rank of a few integers (the top now counting only for the ranks of
+  the parity of ``fit``'s cards: they all neighbour its rank). Longer runs cut a few more positions
+  but cost more than they save (docs/solvers.md, TriPeaks, "Session 23").
 """
 from __future__ import annotations
 
@@ -63,6 +63,19 @@ SLOT = {BIT[i]: i for i in range(N_SLOTS)}
 UNDER_COVER = tuple(tuple((BIT[j], COVER_MASK[j]) for j in UNDER[i]) for i in range(N_SLOTS))
 # the move order after the cards a move turns face up: deeper first, then the lower slot
 ORDER_KEY = tuple((3 - DEPTH[i]) << 5 | i for i in range(N_SLOTS))
+
+
+def _ranks(ranks) -> int:
+    """1 in the 8-bit field of each of ``ranks`` (rank r's at bit 8 r)."""
+    return sum(1 << 8 * r for r in ranks)
+
+
+# The runs' check (:meth:`_Problem.matched`): a field holds 64 + partners + spare - cards, at
+# least 64 - 12 and below 128, so no field borrows from the next and bit 6 tells partners +
+# spare >= cards. Fields 0 and 14 hold the (absent) ranks 0 and 14.
+RUN_BIAS = 64 * _ranks(range(0, 14))
+RUN_SIGN = _ranks(range(1, 14)) << 6
+ODD_RANKS, EVEN_RANKS = _ranks(range(1, 14, 2)), _ranks(range(2, 14, 2))
 
 
 def _covers_all(i: int) -> int:
@@ -132,18 +145,18 @@ class _Problem:
                 stock_set |= 1 << self.stock_ranks[k]
             self.needy[k] = tuple(facts[r] for r in range(1, 14) if rank_mask[r] and not stock_set & nb_bits[r])
         self.classic = s.mode == "classic"
-        # the matching (Classic): counts per rank r in 4 bits at 4 r (at most 4 cards a rank).
-        # The tableau's from the mask in 7-slot pieces; the stock's from each index on.
+        # the runs' check (Classic): counts per rank r in the 8 bits at 8 r, the tableau's from
+        # the mask in 7-slot pieces, the stock's from each index on
         self.count_pieces = []
         for piece in range(0, N_SLOTS, 7):
             table = [0]
             for i in range(piece, piece + 7):
-                w = 1 << 4 * ranks[i] if ranks[i] else 0
+                w = 1 << 8 * ranks[i] if ranks[i] else 0
                 table += [v + w for v in table]
             self.count_pieces.append(table)
         self.stock_counts = [0] * (n + 1)
         for k in range(n - 1, -1, -1):
-            self.stock_counts[k] = self.stock_counts[k + 1] + (1 << 4 * self.stock_ranks[k])
+            self.stock_counts[k] = self.stock_counts[k + 1] + (1 << 8 * self.stock_ranks[k])
         # per slot bit: 1 when its rank is odd, for the chain the top now counts in
         self.odd = {BIT[i]: ranks[i] & 1 for i in range(N_SLOTS) if ranks[i]}
         mask = 0
@@ -155,29 +168,22 @@ class _Problem:
         self.root = mask | ex << EX | (ex & nb_mask[top]) << FIT
 
     def matched(self, mask: int, sp: int, fit: int) -> bool:
-        """Whether every tableau card of ``mask`` can be matched to a different card still to come
-        onto the waste of a neighbouring rank (Classic; module docstring): ``False`` proves the
-        position lost."""
+        """Whether, in Classic, the tableau cards of every run of up to three ranks of one parity
+        (r, r + 2, r + 4) are no more than the cards of their neighbour ranks still to come onto
+        the waste (module docstring): ``False`` proves the position lost."""
         p = self.count_pieces
         t = p[0][mask & 127] + p[1][mask >> 7 & 127] + p[2][mask >> 14 & 127] + p[3][mask >> 21]
         e = t + self.stock_counts[sp]
-        top_odd = self.odd[fit & -fit] if fit else -1
-        # odd ranks' cards against the even ranks' supply, then even against odd; ``carry`` is
-        # what is left of the supply of the rank below
-        for first, last, spare in ((1, 13, top_odd == 1), (2, 12, top_odd == 0)):
-            carry = 0 if first == 1 else e >> 4 & 15
-            for r in range(first, last + 1, 2):
-                x = (t >> 4 * r & 15) - carry
-                above = e >> 4 * r + 4 & 15 if r < 13 else 0
-                if x <= 0:
-                    carry = above
-                else:
-                    carry = above - x
-                    if carry < 0:
-                        if not spare or carry < -1:
-                            return False
-                        spare = False
-                        carry = 0
+        base = RUN_BIAS + ((ODD_RANKS if self.odd[fit & -fit] else EVEN_RANKS) if fit else 0)
+        cards = t
+        partners = (e << 8) + (e >> 8)
+        if (base + partners - cards) & RUN_SIGN != RUN_SIGN:
+            return False
+        for k in (16, 32):  # the runs of two ranks, then of three
+            cards += t >> k
+            partners += e >> k + 8
+            if (base + partners - cards) & RUN_SIGN != RUN_SIGN:
+                return False
         return True
 
     def successors(self, node: int) -> list[int]:
