@@ -41,7 +41,7 @@ from __future__ import annotations
 import time
 
 from ..core import Clock
-from ..tripeaks import COVERED_BY, DRAW, N_SLOTS, TriPeaks, TriPeaksState
+from ..tripeaks import COVERED_BY, N_SLOTS, TriPeaks, TriPeaksState
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, replays_to_win
 
 BIT = tuple(1 << i for i in range(N_SLOTS))
@@ -157,7 +157,7 @@ class _Problem:
         self.stock_counts = [0] * (n + 1)
         for k in range(n - 1, -1, -1):
             self.stock_counts[k] = self.stock_counts[k + 1] + (1 << 8 * self.stock_ranks[k])
-        # per slot bit: 1 when its rank is odd, for the chain the top now counts in
+        # per slot bit: 1 when its rank is odd (the top now counts for the ranks of its parity)
         self.odd = {BIT[i]: ranks[i] & 1 for i in range(N_SLOTS) if ranks[i]}
         mask = 0
         for i, c in enumerate(s.tableau):
@@ -218,7 +218,7 @@ class _Problem:
                 i = SLOT[low]
                 nm = mask ^ low
                 nex = ex ^ low
-                frees = 2
+                frees = 2  # less the cards the move turns face up: the most go first
                 for b, cover in UNDER_COVER[i]:
                     if not nm & cover:
                         nex |= b
