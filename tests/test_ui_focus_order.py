@@ -14,6 +14,7 @@ from ui.table.klondike import KlondikeTable
 from ui.table.pyramid import PyramidTable
 from ui.table.spider import SpiderTable
 from ui.table.tripeaks import TriPeaksTable
+from ui.table import hit
 
 TABLES = [KlondikeTable, FreeCellTable, SpiderTable, PyramidTable, TriPeaksTable, DevilsGripTable]
 SIZES = [(1280, 800), (390, 844), (844, 390)]
@@ -62,3 +63,49 @@ def test_right_and_tab_step_in_reading_order(table, size, left_handed):
         if not ((same_row and b.centerx > a.centerx) or (not same_row and b.centery > a.centery)):
             wraps.append((i, a, b))
     assert len(wraps) == 1, f"steps against the reading order: {wraps}"
+
+
+@pytest.mark.parametrize("left_handed", [False, True])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("table", [PyramidTable, TriPeaksTable, DevilsGripTable], ids=lambda c: c.__name__)
+def test_the_first_focus_is_the_first_in_reading_order(table, size, left_handed):
+    """The first Tab put the focus on the rules' first target, which the left-handed mirror puts
+    at the right end of its row, so the next Right left the row at once (fresh user): it lands
+    on the first target in reading order."""
+    from ui.table.drag import reading_order
+    app = new_app(scene=table(948), size=size, left_handed=left_handed)
+    t = app.scene
+    key(app, pygame.K_TAB)
+    assert t.focus == reading_order(t.focus_targets(), t.target_rect)[0]
+
+
+@pytest.mark.parametrize("left_handed", [False, True])
+@pytest.mark.parametrize("size", SIZES)
+def test_tripeaks_rings_round_the_card_they_mean(size, left_handed):
+    """On a phone held upright the peaks' rows are columns of cards each half over the one
+    before; the focus's ring went round a card's whole rectangle, taking in half of the card
+    drawn over it, and its centre lay on that other card (fresh user): the ring goes round the
+    part of the card a player sees, its centre on that card, and takes in no card drawn over it
+    across a whole side."""
+    app = new_app(scene=TriPeaksTable(948), size=size, left_handed=left_handed)
+    t = app.scene
+    tab = t.state.tableau
+    for i in range(30):
+        targets = t.focus_targets()
+        for target in targets:
+            if target.kind is not hit.Kind.SLOT:
+                continue
+            ring = t.ring_rect(target)
+            assert t.hit_test(ring.center) == target
+            inner = ring.inflate(-8, -8)
+            for j in range(target.index + 1, len(tab)):
+                over = inner.clip(t.slot_rects[j])
+                if tab[j] is not None and (over.width == inner.width or over.height == inner.height):
+                    # a card drawn over it across a whole side (a corner may show: a ring is square)
+                    assert over.width * over.height <= inner.width * inner.height // 20, (target, j)
+        moves = t.rules.legal_moves(t.state)
+        if not moves or t.rules.status(t.state) != "playing":
+            break
+        assert t.play_assist_move(moves[0])       # a card of the tableau first, else a draw
+        app.frame()
+        tab = t.state.tableau

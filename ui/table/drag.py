@@ -102,6 +102,34 @@ class OneCardDrag:
         self.art.draw(surface, d.card, r, True, False)
 
 
+def visible_part(rect: pygame.Rect, covers) -> pygame.Rect:
+    """``rect`` (px) less the rectangles of ``covers`` drawn over it that lie across one of its
+    sides whole (across its whole width, from above or below; across its whole height, from the
+    left or the right): the strip of a half-covered card a player sees. A cover that only clips
+    a corner is let be; a card covered whole keeps its whole rectangle."""
+    out = pygame.Rect(rect)
+    for c in covers:
+        if not out.colliderect(c):
+            continue
+        if c.left <= out.left and c.right >= out.right:
+            if out.top < c.top:
+                out.height = c.top - out.top
+            elif c.bottom < out.bottom:
+                bottom = out.bottom
+                out.top, out.height = c.bottom, bottom - c.bottom
+            else:
+                return pygame.Rect(rect)
+        elif c.top <= out.top and c.bottom >= out.bottom:
+            if out.left < c.left:
+                out.width = c.left - out.left
+            elif c.right < out.right:
+                right = out.right
+                out.left, out.width = c.right, right - c.right
+            else:
+                return pygame.Rect(rect)
+    return out
+
+
 def reading_order(items: list, rect_of) -> list:
     """``items`` as a reader meets them on screen: rows from the top, left to right within a row.
     ``rect_of(item)`` gives its rectangle (px); an item whose centre lies within a quarter of its
@@ -163,7 +191,7 @@ class TargetFocus:
             self.focus = None
             return
         if self.focus not in targets:
-            self.focus = targets[0]
+            self.focus = reading_order(targets, self.target_rect)[0]
         elif k in (pygame.K_UP, pygame.K_DOWN):
             r = self.target_rect(self.focus)
             side = [t for t in targets if (self.target_rect(t).centery < r.centery - 4 if k == pygame.K_UP

@@ -25,7 +25,7 @@ from ..anim import fly_pos, pulse, shake_offset
 from ..frame import DIM, INK, draw_ring, load_toml
 from . import hit
 from .base import GameTable
-from .drag import OneCardDrag, TargetFocus
+from .drag import OneCardDrag, TargetFocus, visible_part
 from .hit import Hit, Kind
 
 CELEBRATE_AT = (5, 10, 15, 20)
@@ -108,6 +108,21 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             return self.slot_rects[target.index]
         return self.stock_rect if target.kind is Kind.STOCK else self.waste_rect
 
+    def shown_rect(self, target: Hit) -> pygame.Rect:
+        """The part of ``target`` a player sees, px: a tableau card less the cards drawn over it
+        along a whole side (:func:`~ui.table.drag.visible_part`; on a phone held upright the
+        peaks' rows overlap by half a card), else :meth:`target_rect`. The focus's and the
+        hint's rings go round it, so a ring never takes in a card Enter or the hint does not
+        mean."""
+        if target.kind is not Kind.SLOT:
+            return self.target_rect(target)
+        i, t = target.index, self.state.tableau
+        return visible_part(self.slot_rects[i], [self.slot_rects[j] for j in range(i + 1, N_SLOTS)
+                                                 if t[j] is not None])
+
+    def ring_rect(self, target: Hit) -> pygame.Rect:
+        return self.shown_rect(target).inflate(8, 8)
+
     def hit_test(self, pos) -> Hit | None:
         t = self.state.tableau
         for i in range(N_SLOTS - 1, -1, -1):
@@ -174,7 +189,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
 
     def hint_anchor(self):
         m = self.hint_move
-        return None if m is None else self.target_rect(hit.STOCK if m == DRAW else hit.slot(m))
+        return None if m is None else self.shown_rect(hit.STOCK if m == DRAW else hit.slot(m))
 
     def _landed(self, card) -> None:
         self.hidden.discard(card)
@@ -398,7 +413,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
             target = hit.STOCK if self.hint_move == DRAW else hit.slot(self.hint_move)
             lw = max(4, self.card_w // 16)
-            draw_ring(surface, self.target_rect(target).inflate(10, 10),
+            draw_ring(surface, self.shown_rect(target).inflate(10, 10),
                       (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), lw, cards_art.radius(self.card_w) + 4)
         if not tweens:
             return
