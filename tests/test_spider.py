@@ -165,7 +165,7 @@ def test_empty_column_takes_any_run():
 
 def test_deal_refused_with_empty_column_unless_relaxed():
     stock = "(5S) (5H) (5D) (5C) (4S) (4H) (4D) (4C) (3S) (3H)"
-    cols = ["9H", "9S", "9D", "9C", "8H", "8S", "8D", "8C", "7H"]
+    cols = ["TS 9H", "9S", "9D", "9C", "8H", "8S", "8D", "8C", "7H"]   # ten cards: a deal could come
     s = pos(*cols, stock=stock)
     with pytest.raises(IllegalMove) as e:
         play(s, "d")
@@ -255,18 +255,22 @@ def test_lost_when_the_stock_can_never_be_dealt():
     """Strict rule, cards in the stock and fewer cards on the table than columns: a deal needs
     every column filled and only a deal adds cards to the table, so the stock never comes out
     and no move changes the outcome (docs/rules.md "Lost"), though moves are legal (QA). With
-    ten cards on the table, or the relaxed rule, the game goes on."""
+    ten cards on the table, or the relaxed rule, the game goes on. As after every game's end,
+    no move is legal then (fresh user)."""
     stock = " ".join(f"({r}C)" for r in "A23456789T")
     few = pos("7H", "8S", "9D", stock=stock)
-    assert Spider.legal_moves(few) and Spider.status(few) == LOST and Spider.stock_stuck(few)
+    assert Spider.status(few) == LOST and Spider.stock_stuck(few)
+    assert Spider.legal_moves(few) == [] and Spider.why_not(few, Spider.parse_move(few, "1-2")) is not None
+    with pytest.raises(IllegalMove):
+        play(few, "1-2")
     relaxed = pos("7H", "8S", "9D", stock=stock, extra="Relaxed: yes")
     assert Spider.status(relaxed) == PLAYING
     ten = pos(*"7H 8S 9D 2C 3C 4C 5C 6C 7C 8C".split(), stock=stock)
     assert Spider.status(ten) == PLAYING
     spread = pos("7H 8S 9D", stock=stock)   # three cards in one column: still too few
     assert Spider.status(spread) == LOST
-    moved = play(few, "1-2")                              # moving cards about changes nothing
-    assert Spider.status(moved) == LOST
+    last = pos(run("S", 13, 2), "AS", stock=stock)       # the run completes and leaves the table
+    assert Spider.status(last) == PLAYING and Spider.status(play(last, "2-1")) == LOST
 
 
 def test_score_never_below_zero():

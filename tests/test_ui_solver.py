@@ -403,6 +403,23 @@ def test_spider_finish_from_a_known_line_says_spiders_words_not_klondikes():
     assert t.status_text == tr(assist.MSG_SPIDER_FINISH_OPEN)
 
 
+def test_spider_lost_with_the_stock_stuck_says_why():
+    """A run completes and leaves too few cards on the table to fill every column, the strict
+    rule on and cards left in the stock: the game is over at once (games.spider.Spider.stock_stuck);
+    the end panel does not say "No more moves" and the status line says why."""
+    from games.spider import Move
+    run = tuple(C(r + "S") for r in ("K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"))
+    stock = tuple(C(r + "C") for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T"))
+    s = SpiderState((run, (C("AS"),)) + ((),) * 8, (0,) * 10, stock, (), 4, False)
+    app = make(SpiderTable(state=s))
+    t = app.scene
+    assert t.play_assist_move(Move(1, 0, 1))
+    run_until(app, lambda: t.panel is not None)
+    assert t.rules.status(t.state) == LOST and t.rules.legal_moves(t.state) == []
+    assert t.panel_title() == tr("The game is over")
+    assert "never be dealt" in t.status_text
+
+
 @pytest.mark.parametrize("game,options", [
     ("tripeaks", {"mode": "easy"}), ("pyramid", {"layout": "1", "passes": "unlimited"}),
     ("devils-grip", {}), ("spider", {"suits": "1"}), ("klondike", {"draw": "1"}), ("freecell", {})])

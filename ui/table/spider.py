@@ -175,6 +175,13 @@ class SpiderTable(ColumnsTable):
     def intro(self) -> str:
         return tr(MSG_INTRO)
 
+    def panel_title(self) -> str:
+        """The end panel's title: "No more moves" would be wrong where moves were still there
+        to make but none could help (:meth:`games.spider.Spider.stock_stuck`)."""
+        if Spider.stock_stuck(self.state):
+            return tr("The game is over")
+        return super().panel_title()
+
     def lost_text(self) -> str:
         """Lost with moves still legal (:meth:`games.spider.Spider.stock_stuck`) says why."""
         return tr(MSG_STOCK_STUCK) if Spider.stock_stuck(self.state) else super().lost_text()
