@@ -109,3 +109,32 @@ def test_tripeaks_rings_round_the_card_they_mean(size, left_handed):
         assert t.play_assist_move(moves[0])       # a card of the tableau first, else a draw
         app.frame()
         tab = t.state.tableau
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_a_focus_on_the_waste_stays_on_its_top_card_when_the_stock_draws(draw):
+    """The focus on the waste's top, D drew: the focus kept the old top's index, the ring sat
+    on (draw 1) or across (draw 3) the new cards while Enter played the card under them ("Only
+    the waste's top card can be played"; fresh user). It stays on the top; an undo brings it
+    back to the top left."""
+    app = new_app(scene=KlondikeTable(5, {"draw": draw}))
+    t = app.scene
+    key(app, pygame.K_d)
+    t.focus = t.focus_top(("waste",))
+    for _ in range(3):
+        key(app, pygame.K_d)
+        n = len(t.state.waste)
+        assert t.focus.key == ("waste",) and t.focus.index == n - 1
+    key(app, pygame.K_u)
+    assert t.focus.key == ("waste",) and t.focus.index == len(t.state.waste) - 1
+
+
+def test_a_focus_on_a_columns_top_card_stays_on_the_top_when_the_stock_deals():
+    """Spider: a deal puts a card on every column; a focus on a column's top card stays on the
+    top (the card Enter plays), not on the card now under it."""
+    app = new_app(scene=SpiderTable(1, {"suits": "1"}))
+    t = app.scene
+    t.focus = t.focus_top(("col", 3))
+    key(app, pygame.K_d)
+    assert t.focus == t.focus_top(("col", 3))
+    assert t.focus.index == len(t.state.columns[3]) - 1

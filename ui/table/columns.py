@@ -252,6 +252,18 @@ class ColumnsTable(GameTable):
             return 0
         return self.session.leading_safe_moves(history)
 
+    def keep_focus(self, before=None) -> None:
+        """After a move from ``before`` (or an undo: ``None``): a keyboard focus that was on its
+        pile's top card stays on the top (a draw onto the waste, a deal onto the columns: Enter
+        then plays the card the ring shows), and one on a card no longer a stop of its pile goes
+        to the top."""
+        f = self.focus
+        if f is None or f.key not in self.pile_rect:
+            return
+        was_top = before is not None and (f.index is None or f.index == len(self.pile_cards(before, f.key)) - 1)
+        if was_top or f.index not in self.focus_stops(f.key):
+            self.focus = self.focus_top(f.key)
+
     def on_undo(self) -> None:
         self.cycle = self.last_tap = None
         # a take-back an undo took back keeps nothing back: the mark is what the positions left
@@ -259,6 +271,7 @@ class ColumnsTable(GameTable):
         if self.auto_game and self.history is not None:
             self.kept_back = self.taken_back(self.history.states)
         self.anim.cancel("cfly")
+        self.keep_focus()
         self.refit()
 
     @property
@@ -712,6 +725,7 @@ class ColumnsTable(GameTable):
         elif self.press_card is not None and not self.still_pressed():
             self.press_card = None
         self.cycle = self.cycle if self._keep_cycle else None
+        self.keep_focus(before)
         self.refit()
         self.animate(before, move, self.state, self._from_rects)
         self._from_rects = None
