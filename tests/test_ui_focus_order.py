@@ -138,3 +138,18 @@ def test_a_focus_on_a_columns_top_card_stays_on_the_top_when_the_stock_deals():
     key(app, pygame.K_d)
     assert t.focus == t.focus_top(("col", 3))
     assert t.focus.index == len(t.state.columns[3]) - 1
+
+
+@pytest.mark.parametrize("left_handed", [False, True])
+@pytest.mark.parametrize("size", SIZES)
+def test_pyramid_rings_round_the_card_they_mean_on_every_layout(size, left_handed):
+    """Nine of Pyramid's 55 layouts lie on their side on a phone held upright, a row's cards
+    half over one another: a free card's ring took in the card drawn over it and its centre lay
+    on that card (fresh user). On every layout the ring's centre is on the card Enter plays."""
+    wrong = []
+    for layout in range(1, 56):
+        app = new_app(scene=PyramidTable(layout, {"layout": str(layout)}), size=size, left_handed=left_handed)
+        t = app.scene
+        wrong += [(layout, x.index) for x in t.focus_targets()
+                  if x.kind is hit.Kind.SLOT and t.hit_test(t.ring_rect(x).center) != x]
+    assert wrong == []

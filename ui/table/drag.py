@@ -134,8 +134,8 @@ def reading_order(items: list, rect_of) -> list:
     """``items`` as a reader meets them on screen: rows from the top, left to right within a row.
     ``rect_of(item)`` gives its rectangle (px); an item whose centre lies within a quarter of its
     height of a row's first centre joins that row (rows of cards overlapping by half a card stay
-    apart). The arrows' Left/Right and Tab step through this order, so Right never moves the
-    focus left, whichever hand the layout is mirrored for."""
+    apart). The arrows' Left/Right and Tab step through this order, so Right moves the focus
+    rightwards along a row, then to the next row's first, whichever hand the layout is mirrored for."""
     rows: list[tuple[int, list]] = []
     for item in sorted(items, key=lambda t: rect_of(t).centery):
         r = rect_of(item)
