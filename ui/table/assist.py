@@ -93,7 +93,6 @@ MSG_DEAL_ANY = N_("Any deal")
 MSG_DEALT_VERIFIED = N_("A deal the solver won (it sees face-down cards)")
 MSG_DEAL_GAVE_UP = N_("No solvable deal found in time: this deal is not checked")
 MSG_PLAIN = N_("Devil's Grip deals are almost never winnable: this one is dealt plainly")
-MSG_SPIDER_FINISH = N_("The solver has proved the rest (it sees face-down cards): tap Finish")
 MSG_SPIDER_FINISH_OPEN = N_("The solver has proved the rest: tap Finish")
 # the same messages for games with no hidden cards (FreeCell, Pyramid): no note about them
 MSG_HINT_LINE_OPEN = N_("Hint: a move on a winning line")

@@ -210,7 +210,18 @@ class TargetFocus:
             return
         pygame.draw.rect(surface, (255, 214, 0), self.ring_rect(self.focus), 4, border_radius=10)
 
+    def covers(self, target) -> list:
+        """The rectangles (px) of the cards drawn over ``target``'s card: none here; a table whose
+        cards overlap (TriPeaks, Pyramid) lists them."""
+        return []
+
+    def shown_rect(self, target) -> pygame.Rect:
+        """The part of ``target`` a player sees, px: its :meth:`target_rect` less the cards drawn
+        over it along a whole side (:func:`visible_part`; on a phone held upright TriPeaks' rows,
+        and Pyramid's layouts laid on their side, overlap a row's cards by half)."""
+        return visible_part(self.target_rect(target), self.covers(target))
+
     def ring_rect(self, target) -> pygame.Rect:
         """Where a ring round ``target`` goes (the keyboard focus, the hint), px: 4 px outside
-        its :meth:`target_rect`."""
-        return self.target_rect(target).inflate(8, 8)
+        its :meth:`shown_rect`, so a ring takes in the one card Enter or the hint means."""
+        return self.shown_rect(target).inflate(8, 8)

@@ -36,7 +36,7 @@ from ..anim import ease_out, fly_pos, lerp, pulse, shake_offset
 from ..frame import DIM, INK, draw_ring, icon, load_toml
 from . import hit
 from .base import GameTable
-from .drag import OneCardDrag, TargetFocus, visible_part
+from .drag import OneCardDrag, TargetFocus
 from .hit import Hit, Kind
 
 R = cards_art.RATIO
@@ -317,17 +317,17 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             return uncovered(g.deck, g.stock)
         return {Kind.STOCK: g.stock, Kind.DECK: g.deck, Kind.WASTE: g.waste, Kind.DISCARD: g.discard}[target.kind]
 
+    def covers(self, target: Hit) -> list:
+        """The layout's cards drawn over ``target``'s card (later slots still holding a card), px."""
+        if target.kind is not Kind.SLOT:
+            return []
+        cards, slots = self.state.cards, self.geo.slots
+        return [slots[j] for j in range(target.index + 1, len(cards)) if cards[j] is not None]
+
     def ring_rect(self, target: Hit) -> pygame.Rect:
-        """As the other tables' (4 px outside the target), but round a card only its part not
-        under another card (:func:`~ui.table.drag.visible_part`), and a ring round the draw tab stops at
-        the edge of the stock's face-up top card (its left edge, or its right edge when the
-        left-handed layout puts the tab on that side): it never crosses that card."""
-        if target.kind is Kind.SLOT:
-            # the part of the card not under the cards drawn over it (a layout laid on its side
-            # on a phone overlaps a row's cards by half): the ring takes in one card
-            i, cards, slots = target.index, self.state.cards, self.geo.slots
-            shown = visible_part(slots[i], [slots[j] for j in range(i + 1, len(cards)) if cards[j] is not None])
-            return shown.inflate(8, 8)
+        """As the other tables' (4 px outside the part a player sees), but a ring round the draw
+        tab stops at the edge of the stock's face-up top card (its left edge, or its right edge
+        when the left-handed layout puts the tab on that side): it never crosses that card."""
         r = super().ring_rect(target)
         if target.kind is Kind.DECK and self.state.stock:
             return uncovered(r, self.geo.stock)

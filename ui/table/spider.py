@@ -94,9 +94,9 @@ class SpiderTable(ColumnsTable):
     def finish_words(self) -> str:
         """Spider's Finish plays runs together in the columns, there is no home to go to: the
         button comes from a line the solver has proved (docs/assist.md "Spider's finish"), and
-        says so whether that line was just searched or already known."""
-        s = self.state
-        return tr(assist.MSG_SPIDER_FINISH if any(s.down) or s.stock else assist.MSG_SPIDER_FINISH_OPEN)
+        says so whether that line was just searched or already known. The button needs every
+        card face up and the stock empty (``Spider.can_finish``), so no face-down note."""
+        return tr(assist.MSG_SPIDER_FINISH_OPEN)
 
     def stock_tap(self) -> None:
         why = self.why(self.state, DEAL)

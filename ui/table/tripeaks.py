@@ -25,7 +25,7 @@ from ..anim import fly_pos, pulse, shake_offset
 from ..frame import DIM, INK, draw_ring, load_toml
 from . import hit
 from .base import GameTable
-from .drag import OneCardDrag, TargetFocus, visible_part
+from .drag import OneCardDrag, TargetFocus
 from .hit import Hit, Kind
 
 CELEBRATE_AT = (5, 10, 15, 20)
@@ -108,20 +108,12 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             return self.slot_rects[target.index]
         return self.stock_rect if target.kind is Kind.STOCK else self.waste_rect
 
-    def shown_rect(self, target: Hit) -> pygame.Rect:
-        """The part of ``target`` a player sees, px: a tableau card less the cards drawn over it
-        along a whole side (:func:`~ui.table.drag.visible_part`; on a phone held upright the
-        peaks' rows overlap by half a card), else :meth:`target_rect`. The focus's and the
-        hint's rings go round it, so a ring never takes in a card Enter or the hint does not
-        mean."""
+    def covers(self, target: Hit) -> list:
+        """The tableau cards drawn over ``target``'s card (later slots still holding a card), px."""
         if target.kind is not Kind.SLOT:
-            return self.target_rect(target)
-        i, t = target.index, self.state.tableau
-        return visible_part(self.slot_rects[i], [self.slot_rects[j] for j in range(i + 1, N_SLOTS)
-                                                 if t[j] is not None])
-
-    def ring_rect(self, target: Hit) -> pygame.Rect:
-        return self.shown_rect(target).inflate(8, 8)
+            return []
+        t = self.state.tableau
+        return [self.slot_rects[j] for j in range(target.index + 1, N_SLOTS) if t[j] is not None]
 
     def hit_test(self, pos) -> Hit | None:
         t = self.state.tableau
