@@ -34,6 +34,8 @@ async def main():
         if HOLD:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
         raise
+    if HANG_UP:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, _hung_up, app)
     try:
         if HOLD:   # inside the try: a stop held back is raised here, and the app is closed
             signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
@@ -46,21 +48,27 @@ async def main():
             pygame.quit()
 
 
-class HungUp(BaseException):
-    """The terminal that started the game closed (SIGHUP): the loop unwinds as for Ctrl+C."""
+HANG_UP = sys.platform != "emscripten" and hasattr(signal, "SIGHUP") \
+    and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN   # nohup: keep ignoring it
+"""Whether the terminal closing (SIGHUP) ends the game: a POSIX desktop, not under nohup."""
+hung_up = False
+"""The game ended because its terminal closed: the process exits with 129."""
 
 
-def _hung_up(signum, frame):
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    raise HungUp()
+def _hung_up(app: App) -> None:
+    """SIGHUP, run by the event loop between two frames (never inside one, nor inside asyncio's
+    own callbacks, where a raised exception would be logged and lost): the loop ends after this
+    frame as when the window closes, and ``main``'s ``finally`` saves the table."""
+    global hung_up
+    hung_up = True
+    asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)   # a second hangup while closing changes nothing
+    app.running = False
 
 
-if sys.platform != "emscripten" and hasattr(signal, "SIGHUP") \
-        and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:   # nohup: keep ignoring it
-    signal.signal(signal.SIGHUP, _hung_up)
 try:
     asyncio.run(main())
 except KeyboardInterrupt:
     sys.exit(130)
-except HungUp:
+if hung_up:
     sys.exit(128 + signal.SIGHUP)
