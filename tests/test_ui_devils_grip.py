@@ -106,6 +106,21 @@ def test_tap_merges_onto_the_fitting_stack_and_a_second_tap_moves_it_to_the_next
     assert t.state == s0
 
 
+def test_a_tap_where_the_stack_landed_later_is_a_fresh_tap_not_a_re_aim(fake_clock):
+    """The re-aim is for a tap again at once (docs/devils-grip.md): 3 s later a tap on the stack
+    where it landed is a tap on that stack, judged afresh — here it fits nowhere and shakes — and
+    the move made 3 s before stays as it was."""
+    s0 = position({0: "2S", 1: "2S", 2: "5S"})
+    app = make(state=s0)
+    t = app.scene
+    click(app, cell(t, 2))
+    assert t.history.actions == ["1.3>1.1"]
+    fake_clock.advance(3.0)
+    click(app, cell(t, 0))
+    assert t.history.actions == ["1.3>1.1"] and t.state.grid[0] == (C("2S"), C("5S"))
+    assert t.state.grid[1] == (C("2S"),) and t.status_error
+
+
 def test_a_stack_in_its_chains_row_is_preferred_and_a_stack_that_fits_nowhere_shakes():
     s0 = position({9: "2S", 1: "2S,5S", 3: "8S"})   # 2S at 2.2 (wrong row) and 2S,5S at 1.2 (right row)
     app = make(state=s0, anim="normal")

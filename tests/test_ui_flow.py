@@ -413,7 +413,7 @@ def test_freecell_run_too_long_says_the_capacity_and_why(lang):
     assert t.status_text and "{" not in t.status_text and "1" in t.status_text, t.status_text
 
 
-def test_freecell_617_tap_again_goes_round_every_place():
+def test_freecell_617_tap_again_goes_round_every_place(fake_clock):
     """Q♥ at the bottom of FreeCell #617's last column: K♠, K♣, a free cell, and round again."""
     from games.cards import parse_card as C
     from ui.table.freecell import FreeCellTable
@@ -438,6 +438,43 @@ def test_freecell_617_tap_again_goes_round_every_place():
         seen.append(where()[2])
         t.last_tap = None      # taps far enough apart to be no double tap
     assert seen == [ks, kc, "cell", ks, kc, "cell", ks], seen
+
+
+def test_a_tap_on_the_moved_card_later_is_judged_afresh(fake_clock):
+    """"Tap it again at once" (docs/columns-ui.md): Q♥ of FreeCell #617 tapped twice at once goes
+    to K♠ then K♣; tapped again 3 s later it goes to the rules' best place from where it lies
+    (the first of the tap list, K♠'s column), not on round the first tap's places (a free cell,
+    which a tap minutes later still chose: QA)."""
+    from games.cards import parse_card as C
+    from ui.table.freecell import FreeCellTable
+
+    app = new_app(FreeCellTable(617))
+    t = app.scene
+    qh, ks, kc = C("QH"), C("KS"), C("KC")
+
+    def where():
+        s = t.state
+        for i, col in enumerate(s.columns):
+            if qh in col:
+                return ("col", i), col.index(qh), (col[col.index(qh) - 1] if col.index(qh) else None)
+        return ("cell", s.cells.index(qh)), 0, "cell"
+
+    def tap():
+        key_, i, _ = where()
+        click(app, card_point(t, key_, i))
+        t.settle()
+        app.frame()
+        t.last_tap = None      # taps far enough apart to be no double tap
+        return where()[2]
+
+    assert [tap(), tap()] == [ks, kc]
+    fake_clock.advance(3.0)
+    key_, i, _ = where()
+    best = t.route(t.state, t.tap_list(t.state, key_, i)[0])[2]
+    assert best != ("cell",) and t.state.columns[best[1]][-1] == ks, best
+    assert tap() == ks
+    # and at once again after it: on round from there
+    assert tap() in (kc, "cell")
 
 
 # -- 10. deal numbers players can read and share ---------------------------------------------------

@@ -74,6 +74,7 @@ SAVE_WAIT = 1.0
 however busy (a long run of drawn frames, a drag)."""
 DOUBLE_TAP = 0.35     # s: a second tap this soon on the same spot is a double tap
 DOUBLE_TAP_PX = 40    # px: "the same spot"
+TAP_AGAIN = 2.5       # s: a tap on the card a tap moved, this soon, goes on round that tap's places
 END_KINDS = ("fly", "cfly", "wait", "celebrate")
 """The animations that may run between a game's last move and its end panel (the card's flight,
 the wait, the celebration): while one runs after the game ended, a tap or key brings the panel."""

@@ -58,7 +58,7 @@ from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import INK, TOUCH, Button, draw_ring, grow_to, load_toml
 from . import hit
-from .base import DOUBLE_TAP, DOUBLE_TAP_PX, GameTable
+from .base import DOUBLE_TAP, DOUBLE_TAP_PX, TAP_AGAIN, GameTable
 from .drag import reading_order
 from .hit import Hit, Kind
 
@@ -133,13 +133,15 @@ class Drag:
 class TapCycle:
     """Where a tapped card went (card ``index`` of pile ``key``), and the places (``order``, of
     :meth:`ColumnsTable.place_class`; ``at`` the current one) that further taps on it go round.
-    ``groups``: the undo groups then — another move in between ends the cycle."""
+    ``groups``: the undo groups then — another move in between ends the cycle; ``t``: when
+    the tap played (``App.now``, s) — a tap :data:`TAP_AGAIN` s or more later starts afresh."""
 
     key: tuple
     index: int
     order: list
     at: int
     groups: int
+    t: float
 
 
 @dataclass
@@ -1063,9 +1065,10 @@ class ColumnsTable(GameTable):
         cyc = self.cycle
         moves = self.tap_list(s, key, index)
         if cyc is not None and cyc.groups == len(self.session.groups) and cyc.key == key and cyc.index == index \
-                and moves:
-            # tapped again where the last tap put it: the next place of the first tap's list, round
-            # and round (a place that became legal since joins the end of the list)
+                and moves and self.app.now() - cyc.t < TAP_AGAIN:
+            # tapped again at once where the last tap put it: the next place of the first tap's
+            # list, round and round (a place that became legal since joins the end of the list);
+            # later, the tap is a fresh one, judged from where the card lies
             by_place = {}
             for m in moves:
                 by_place.setdefault(self.place_class(self.route(s, m)[2]), m)
@@ -1101,7 +1104,7 @@ class ColumnsTable(GameTable):
             # the groups count once the automatic moves that follow are played
             place = self.place_class(dst)
             self.cycle = TapCycle(dst, len(after) - n, list(order), order.index(place) if place in order else 0,
-                                  len(self.session.groups))
+                                  len(self.session.groups), self.app.now())
             self.last_tap = LastTap(self.app.now(), self.tap_pos, dst, len(self.session.groups), src)
 
     NAV_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)

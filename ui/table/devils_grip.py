@@ -9,7 +9,7 @@ Geometry per screen shape: ``layouts/devils-grip/screen.toml``.
 Gestures (the rules decide; the table only asks ``why_not`` and plays through the history):
 
 * **tap a stack**: it goes onto the first stack it continues (one in its chain's row first);
-  tap it again where it landed and it moves to the next such stack instead (the same move
+  tap it again where it landed (at once: within TAP_AGAIN s) and it moves to the next such stack instead (the same move
   re-aimed: the counter does not grow, no undo is recorded). A stack that fits nowhere shakes and
   the status line says why;
 * **tap the talon**: its top card goes onto a stack it fits, the same way;
@@ -43,7 +43,7 @@ from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import DIM, INK, TOUCH, draw_ring, felt, icon, load_toml, opaque_surface
 from . import hit
-from .base import DOUBLE_TAP, GameTable
+from .base import DOUBLE_TAP, TAP_AGAIN, GameTable
 from .drag import TargetFocus
 from .hit import Hit, Kind
 
@@ -387,7 +387,8 @@ class DevilsGripTable(TargetFocus, GameTable):
         c = self.cycle
         h = self.history
         if (c is not None and c.dst == i and len(c.targets) > 1 and len(h.states) > 1
-                and h.states[-1] is c.after and h.states[-2] is c.before):
+                and h.states[-1] is c.after and h.states[-2] is c.before
+                and self.app.now() - c.at < TAP_AGAIN):
             self.retarget(c)
             return
         self.tap_source(i)
