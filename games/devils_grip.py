@@ -36,7 +36,9 @@ therefore never has an empty cell while the stock has cards; a position file may
 and then ``s`` is refused until a move lets the refill happen.
 
 **Status** (exact, docs/rules.md "Lost"): *won* when stock and talon are empty and every cell holds a
-complete stack of 4 whose chain is its row's. Otherwise *playing* while the stock has cards; with
+complete stack of 4 whose chain is its row's. Otherwise *playing* while the stock has cards, unless
+every cell holds a stack topped by its chain's last card (a J, Q or K: nothing goes on it, so no
+merge, talon play or refill can ever happen and turning the stock changes no card left): *lost*; with
 the stock empty and cards on the talon, *playing* exactly when the talon top fits some stack
 (merges only ever remove stack tops and swaps change none, so nothing else can make a talon card
 playable, and the result can only change by a talon play); with stock and talon both empty,
@@ -390,9 +392,11 @@ class DevilsGrip(Rules):
     @classmethod
     def status(cls, s: DevilsGripState) -> str:
         """``won``, ``playing`` or ``lost``, exactly as the module docstring states."""
-        if s.stock:
-            return PLAYING
         g = s.grid
+        if s.stock:
+            # every cell full and topped by its chain's last card (J, Q, K): nothing can ever go
+            # on a stack, so no merge, no talon play and no refill: turns change no card left
+            return LOST if all(st and (st[-1] & 15) >= 11 for st in g) else PLAYING
         if s.talon:
             top = s.talon[-1]
             for st in g:

@@ -306,6 +306,25 @@ def test_lost_when_the_talon_top_fits_nowhere_even_with_merges_left():
     assert R.status(s) == PLAYING
 
 
+def test_lost_at_once_when_every_stack_ends_its_chain_with_cards_still_in_the_stock():
+    """Every cell topped by a J, Q or K and the stock not empty: nothing can ever go on a stack,
+    so no merge, talon play or refill; turning the stock changes no card left: lost now, not
+    after the last turn (QA). One cell topped by a card something could go on: playing."""
+    tops = [f"{r}{u}" for r in "JQK" for u in "SSHHDDCC"]
+    cells = {f"{i // 8 + 1}.{i % 8 + 1}": t for i, t in enumerate(tops)}
+    s = make(cells, stock="2S 3S 4S 5S")
+    assert R.status(s) == LOST and R.legal_moves(s) == [] and R.result(s) == 4
+    refused(s, "s", MSG_OVER)
+    s = make(cells, stock="2S 3S 4S 5S", talon="9H")
+    assert R.status(s) == LOST and R.result(s) == 5
+    s = make({**cells, "3.8": "7C"}, stock="2S 3S TC KC")
+    assert R.status(s) == PLAYING and "s" in names(s)
+    t = play(s, "s")                             # the turn brings 10C onto the talon's top
+    assert R.status(t) == PLAYING and "t>3.8" in names(t)
+    s = make({**cells, "1.1": "5S,8S,JS"}, stock="2S 3S 4S 5S")
+    assert R.status(s) == LOST
+
+
 def test_stock_and_talon_empty_all_complete_in_wrong_rows_is_playing():
     grid = complete_stacks()
     grid[0], grid[23] = grid[23], grid[0]
