@@ -1420,5 +1420,12 @@ def solver(state: SpiderState, max_nodes: int | None = None, timeout: float | No
     if state.suits == 2:
         return SpiderPortfolio(state, verify, max_nodes, timeout, clock)
     if state.suits == 4:
+        # in the browser, the same search run by the page's JavaScript engine when it loads
+        # (spider_js; the desktop has no bridge to one)
+        from .spider_js import js_search
+
+        search = js_search(state, verify, max_nodes, timeout, clock)
+        if search is not None:
+            return search
         return SpiderBeam(_Problem(state), verify, max_nodes, timeout, clock)
     return SpiderSearch(_Problem(state), verify, max_nodes, timeout, clock=clock)
