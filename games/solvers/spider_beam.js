@@ -29,6 +29,8 @@
     COLS_OF.push(l);
   }
   const last = (s) => s.charCodeAt(s.length - 1);
+  // the facts of an empty column (P.column): no run, no top card
+  const EMPTY = { k: 0, cost: 0, work: 0, top: 0, card: 0, rest: new Int32Array(0), runs: [], bases: new Int32Array(0), whole: 0, joins: new Map() };
 
   // _settle: complete K..A runs at the open end leave, a face-down top card turns up
   function settle(col) {
@@ -43,7 +45,69 @@
     }
   }
 
-  // _Problem: the fixed parts of one search and the column caches
+  // the visited set: keys of KW integers (the ten column ids and sp while the stock lasts; once it
+  // is empty the ids sorted, then -1: spider.py's _Problem.key), in open addressing
+  const KW = NC + 1;
+  function KeySet() {
+    this.size = 1 << 16;
+    this.table = new Int32Array(this.size).fill(-1);
+    this.keys = new Int32Array(KW * 4096);
+    this.hashes = new Int32Array(4096);
+    this.n = 0;
+  }
+  function hashKey(w) {
+    let h = 0x2545f491;
+    for (let i = 0; i < KW; i++) {
+      h = Math.imul(h ^ w[i], 0x9e3779b1);
+      h ^= h >>> 15;
+    }
+    return h;
+  }
+  // add the key w unless it is there: true when it was added
+  KeySet.prototype.add = function (w) {
+    const h = hashKey(w), mask = this.size - 1, table = this.table, keys = this.keys;
+    let i = h & mask;
+    for (;;) {
+      const e = table[i];
+      if (e < 0) break;
+      if (this.hashes[e] === h) {
+        const o = e * KW;
+        let k = 0;
+        while (k < KW && keys[o + k] === w[k]) k++;
+        if (k === KW) return false;
+      }
+      i = (i + 1) & mask;
+    }
+    const n = this.n;
+    if ((n + 1) * KW > keys.length) {
+      const nk = new Int32Array(keys.length * 2);
+      nk.set(keys);
+      this.keys = nk;
+      const nh = new Int32Array(this.hashes.length * 2);
+      nh.set(this.hashes);
+      this.hashes = nh;
+    }
+    const o = n * KW, nk = this.keys;
+    for (let i = 0; i < KW; i++) nk[o + i] = w[i];
+    this.hashes[n] = h;
+    table[i] = n;
+    this.n = n + 1;
+    if (this.n * 2 > this.size) this.rehash();
+    return true;
+  };
+  KeySet.prototype.rehash = function () {
+    this.size *= 2;
+    const mask = this.size - 1, table = new Int32Array(this.size).fill(-1);
+    for (let e = 0; e < this.n; e++) {
+      let i = this.hashes[e] & mask;
+      while (table[i] >= 0) i = (i + 1) & mask;
+      table[i] = e;
+    }
+    this.table = table;
+  };
+
+  // _Problem: the fixed parts of one search, its columns (each distinct column string once, by
+  // id: cstr, cinf its facts) and its states (ten column ids each in pool, deals made in spOf)
   function Problem(spec) {
     this.deals = spec.deals;
     this.nd = spec.deals.length;
@@ -57,18 +121,73 @@
     this.macros = !!spec.macros;
     this.split = !!spec.split_to_empty;
     this.w = spec.weights; // LANES[0] in SCALE units
-    this.root = { c: spec.columns.map((l) => String.fromCharCode(...l)), sp: 0 };
-    this.buried = this.root.c.some((col) => COMPLETE.some((run) => col.includes(run)));
+    this.cstr = [""];
+    this.cid = new Map([["", 0]]);
+    this.cinf = [null];
+    this.csegs = [null];
+    this.macroMoves = []; // the macros' moves [a, b, n, steps] (a move -2 - i is the i-th)
+    this.pool = new Int32Array(NC * 4096);
+    this.spOf = new Int32Array(4096);
+    this.ns = 0;
+    const cols = spec.columns.map((l) => String.fromCharCode(...l));
+    this.buried = cols.some((col) => COMPLETE.some((run) => col.includes(run)));
+    this.root = this.newState(Int32Array.from(cols, (c) => this.intern(c)), 0);
+    this.rootSp = 0;
     this.pruned = false;
-    this.info = new Map();
-    this.segs = new Map();
     this.lastWork = 0;
-    // the successors' list, reused from call to call (read before the next call)
+    // scratch: a state's ids, a new state's, a key; the successors' list (read before the next call)
+    this.cur = new Int32Array(NC);
+    this.tmp = new Int32Array(NC);
+    this.kw = new Int32Array(KW);
+    this.cinfo = new Array(NC);
+    this.tops = new Int32Array(NC);
+    this.at = new Int32Array(16);
+    this.atc = new Int32Array(64);
+    this.empties = [];
     this.outM = [];
     this.outS = [];
     this.outP = [];
   }
   const P = Problem.prototype;
+
+  P.intern = function (col) {
+    let id = this.cid.get(col);
+    if (id === undefined) {
+      id = this.cstr.length;
+      this.cstr.push(col);
+      this.cid.set(col, id);
+      this.cinf.push(undefined);
+      this.csegs.push(undefined);
+    }
+    return id;
+  };
+
+  // a new state of the ten ids in ``ids`` and ``sp``: its index
+  P.newState = function (ids, sp) {
+    const s = this.ns;
+    if ((s + 1) * NC > this.pool.length) {
+      const np = new Int32Array(this.pool.length * 2);
+      np.set(this.pool);
+      this.pool = np;
+      const ns = new Int32Array(this.spOf.length * 2);
+      ns.set(this.spOf);
+      this.spOf = ns;
+    }
+    const pool = this.pool, o = s * NC;
+    for (let i = 0; i < NC; i++) pool[o + i] = ids[i];
+    this.spOf[s] = sp;
+    this.ns = s + 1;
+    return s;
+  };
+  // forget every state but the root (index 0)
+  P.resetStates = function () {
+    this.ns = 1;
+    this.macroMoves.length = 0;
+  };
+  P.ids = function (s, into) {
+    for (let i = 0; i < NC; i++) into[i] = this.pool[s * NC + i];
+    return into;
+  };
 
   // [run length at the top, cost, work, top rank] of a non-empty column, afresh (_facts)
   P.facts = function (col) {
@@ -89,30 +208,35 @@
     return [k, w[0] * down + w[2] * unordered + w[3] * offsuit + w[4] * n, 2 * down + n, col.charCodeAt(n - 1) & 15];
   };
 
-  // info(col): {k, cost, work, top, parts: [[rest, run] for the top 1..k cards], whole}
-  P.column = function (col) {
-    const r = this.info.get(col);
+  // info of a non-empty column's id: {k, cost, work, top (rank), card (top card), rest[n - 1] (the
+  // column's id once its top n cards of the run moved away, its end turned up), runs[n - 1] (those
+  // cards), bases[n - 1] (the lowest of them), whole} (spider.py's _Problem.info)
+  P.column = function (id) {
+    const r = this.cinf[id];
     if (r !== undefined) return r;
+    const col = this.cstr[id];
     const f = this.facts(col);
     const k = f[0], cost = f[1];
-    const parts = new Array(k);
-    let rest = col;
+    const rest = new Int32Array(k), runs = new Array(k), bases = new Int32Array(k);
+    let na = col;
     for (let m = 1; m <= k; m++) {
-      rest = col.slice(0, col.length - m);
-      if (rest.length && last(rest) >= DOWN) rest = rest.slice(0, -1) + String.fromCharCode(last(rest) - DOWN);
-      parts[m - 1] = [rest, col.slice(col.length - m)];
+      na = col.slice(0, col.length - m);
+      if (na.length && last(na) >= DOWN) na = na.slice(0, -1) + String.fromCharCode(last(na) - DOWN);
+      rest[m - 1] = this.intern(na);
+      runs[m - 1] = col.slice(col.length - m);
+      bases[m - 1] = col.charCodeAt(col.length - m);
     }
-    const whole = (rest.length ? this.facts(rest)[1] : 0) - cost + this.w[4] * k;
-    const x = { k: k, cost: cost, work: f[2], top: f[3], parts: parts, whole: whole };
-    if (this.info.size > 500000) this.info.clear();
-    this.info.set(col, x);
+    const whole = (na.length ? this.facts(na)[1] : 0) - cost + this.w[4] * k;
+    const x = { k: k, cost: cost, work: f[2], top: f[3], card: last(col), rest: rest, runs: runs, bases: bases, whole: whole, joins: new Map() };
+    this.cinf[id] = x;
     return x;
   };
 
   // the rank-ordered face-up run at the top, as cumulative lengths of its same-suit parts
-  P.segments = function (col) {
-    let r = this.segs.get(col);
+  P.segments = function (id) {
+    let r = this.csegs[id];
     if (r !== undefined) return r;
+    const col = this.cstr[id];
     r = [];
     let i = col.length - 1, n = 1;
     while (i > 0 && col.charCodeAt(i - 1) < DOWN && (col.charCodeAt(i - 1) & 15) === (col.charCodeAt(i) & 15) + 1) {
@@ -121,51 +245,71 @@
       i--;
     }
     r.push(n);
-    if (this.segs.size > 500000) this.segs.clear();
-    this.segs.set(col, r);
+    this.csegs[id] = r;
     return r;
   };
 
-  P.priority = function (st, depth) {
+  P.priority = function (s, depth) {
     let cost = 0, empty = 0;
-    for (const c of st.c) {
-      if (c.length) cost += this.column(c).cost;
+    for (let i = 0; i < NC; i++) {
+      const id = this.pool[s * NC + i];
+      if (id) cost += this.column(id).cost;
       else empty++;
     }
-    const stock = this.stockLeft[st.sp], w = this.w;
+    const stock = this.stockLeft[this.spOf[s]], w = this.w;
     return cost + w[1] * stock - (stock ? w[5] : w[6]) * empty + w[7] * depth;
   };
 
-  P.work = function (st) {
-    let n = this.stockLeft[st.sp];
-    for (const c of st.c) if (c.length) n += this.column(c).work;
+  P.work = function (s) {
+    let n = this.stockLeft[this.spOf[s]];
+    for (let i = 0; i < NC; i++) {
+      const id = this.pool[s * NC + i];
+      if (id) n += this.column(id).work;
+    }
     return n;
   };
 
-  // the visited-set key: the state while the stock lasts, the sorted columns once it is empty
-  P.stateKey = (cols, sp) => String.fromCharCode(0x200 + sp) + cols.join(SEP);
-  P.sortedKey = (cols) => "\u02ff" + cols.slice().sort().join(SEP);
-  P.key = function (st) {
-    return st.sp === this.nd ? this.sortedKey(st.c) : this.stateKey(st.c, st.sp);
+  // the key of the ids and sp into this.kw: the state while the stock lasts, the sorted columns
+  // once it is empty (any permutation of the columns then plays the same)
+  P.keyOf = function (ids, sp) {
+    const kw = this.kw;
+    if (sp === this.nd) {
+      for (let i = 0; i < NC; i++) {
+        const v = ids[i];
+        let j = i;
+        while (j > 0 && kw[j - 1] > v) {
+          kw[j] = kw[j - 1];
+          j--;
+        }
+        kw[j] = v;
+      }
+      kw[NC] = -1;
+    } else {
+      for (let i = 0; i < NC; i++) kw[i] = ids[i];
+      kw[NC] = sp;
+    }
+    return kw;
   };
-  P.won = function (st) {
-    return st.sp === this.nd && st.c.every((c) => !c.length);
+  P.won = function (s) {
+    if (this.spOf[s] !== this.nd) return false;
+    for (let i = 0; i < NC; i++) if (this.pool[s * NC + i]) return false;
+    return true;
   };
 
-  P.dealState = function (st) {
-    const nw = st.c.slice(), d = this.deals[st.sp];
-    for (let i = 0; i < d.length; i++) nw[i] = settle(nw[i] + String.fromCharCode(d[i]));
-    return { c: nw, sp: st.sp + 1 };
+  P.dealState = function (s) {
+    const tmp = this.ids(s, this.tmp), d = this.deals[this.spOf[s]];
+    for (let i = 0; i < d.length; i++) tmp[i] = this.intern(settle(this.cstr[tmp[i]] + String.fromCharCode(d[i])));
+    return this.newState(tmp, this.spOf[s] + 1);
   };
 
-  P.dealPriority = function (cols, sp, cinfo, base) {
+  P.dealPriority = function (cur, sp, cinfo, base) {
     const w = this.w, d = this.deals[sp];
     let pr = base + w[1] * (this.stockLeft[sp + 1] - this.stockLeft[sp]);
     const wNat = w[4], wOff = w[4] + w[3], wBad = w[4] + w[2];
     for (let i = 0; i < d.length; i++) {
-      const c = cols[i], card = d[i];
-      if (!c.length) return null;
-      const top = last(c);
+      const card = d[i];
+      if (!cur[i]) return null;
+      const top = cinfo[i].card;
       if (top === card + 1) {
         if ((card & 15) === 1 && cinfo[i].k >= RUN - 1) return null;
         pr += wNat;
@@ -175,8 +319,9 @@
     return pr;
   };
 
-  P.fillToDeal = function (cols0) {
-    const cols = cols0.slice(), steps = [];
+  // fill_to_deal: [single moves, ids] or null
+  P.fillToDeal = function (ids) {
+    const cols = Array.from(ids, (id) => this.cstr[id]), steps = [];
     for (let e = 0; e < NC; e++) {
       if (cols[e].length) continue;
       let bestUp = -1, bestLen = -1, bx = -1;
@@ -196,34 +341,35 @@
       cols[e] = cols[bx].slice(-1);
       cols[bx] = settle(cols[bx].slice(0, -1));
     }
-    return [steps, cols];
+    return [steps, Int32Array.from(cols, (c) => this.intern(c))];
   };
 
   // _successors_all: [move, next state, priority] into outM/outS/outP; the deal's next state is
-  // null unless it fills a column or completes a run; with seen, visited states are left out and
-  // the ones kept added to it
-  P.successors = function (st, depth, seen) {
-    const cols = st.c, sp = st.sp, w = this.w;
+  // -1 (not made) unless it fills a column or completes a run; with seen, visited states are left
+  // out and the ones kept added to it
+  P.successors = function (s, depth, seen) {
+    const cur = this.ids(s, this.cur), sp = this.spOf[s], w = this.w, tmp = this.tmp;
     const outM = this.outM, outS = this.outS, outP = this.outP;
     outM.length = outS.length = outP.length = 0;
     const stockLeft = sp < this.nd;
     if (this.buried) seen = null;
-    const bySort = seen !== null && !stockLeft;
-    const cinfo = new Array(NC), tops = new Array(NC), empties = [];
-    const at = new Int32Array(16), atc = new Int32Array(64);
+    const cinfo = this.cinfo, tops = this.tops, empties = this.empties, at = this.at, atc = this.atc;
+    for (let i = 0; i < 16; i++) at[i] = 0;
+    for (let i = 0; i < 64; i++) atc[i] = 0;
+    empties.length = 0;
     let cost = 0, work = 0;
     for (let i = 0, bit = 1; i < NC; i++, bit <<= 1) {
-      const c = cols[i];
-      if (c.length) {
-        const x = this.column(c);
+      const id = cur[i];
+      if (id) {
+        const x = this.column(id);
         cost += x.cost;
         work += x.work;
         at[x.top] |= bit;
-        atc[last(c)] |= bit;
+        atc[x.card] |= bit;
         cinfo[i] = x;
         tops[i] = x.top;
       } else {
-        cinfo[i] = null;
+        cinfo[i] = EMPTY;
         tops[i] = 0;
         empties.push(i);
       }
@@ -235,18 +381,17 @@
     const base = cost + w[1] * left - wEmpty * nEmpty + w[7] * depth;
     this.lastWork = work + left;
     if (stockLeft && (this.relaxed || !nEmpty)) {
-      const pr = this.dealPriority(cols, sp, cinfo, base);
+      const pr = this.dealPriority(cur, sp, cinfo, base);
       if (pr === null) {
-        const nxt = this.dealState(st), k = this.key(nxt);
-        if (seen === null || !seen.has(k)) {
-          if (seen !== null) seen.add(k);
+        const nxt = this.dealState(s);
+        if (seen === null || seen.add(this.keyOf(this.ids(nxt, this.tmp), sp + 1))) {
           outM.push(DEAL);
           outS.push(nxt);
           outP.push(this.priority(nxt, depth));
-        }
+        } else this.ns--; // visited: the state just made is dropped
       } else {
         outM.push(DEAL);
-        outS.push(null);
+        outS.push(-1);
         outP.push(pr);
       }
     }
@@ -255,11 +400,11 @@
     const pruned = this.pruned;
     for (let a = 0; a < NC; a++) {
       const x = cinfo[a];
-      if (x === null) continue;
-      const k = x.k, low = tops[a], col = cols[a];
+      if (x === EMPTY) continue;
+      const k = x.k, low = tops[a];
       let m = at[low + k];
       if (k > 1) {
-        const top = last(col);
+        const top = x.card;
         let split = 0;
         for (let n = 1; n < k; n++) split |= atc[top + n];
         m |= split;
@@ -270,98 +415,85 @@
         }
       }
       if (!m && firstEmpty < 0) continue;
-      const parts = x.parts;
-      for (const b of COLS_OF[m]) {
-        const n = tops[b] - low, dst = cols[b];
-        const na = parts[n - 1][0], run = parts[n - 1][1];
-        const natural = last(dst) === run.charCodeAt(0) + 1;
+      const bl = COLS_OF[m];
+      for (let bi = 0; bi < bl.length; bi++) {
+        const b = bl[bi];
+        const n = tops[b] - low, y = cinfo[b];
+        const na = x.rest[n - 1];
+        const natural = y.card === x.bases[n - 1] + 1;
         let pr;
         if (n < k) {
-          if (cinfo[b].k + n <= k) {
+          if (y.k + n <= k) {
             cut = true; // pruning 1
             continue;
           }
           pr = base;
-        } else if (natural) pr = na.length ? base + x.whole : base + x.whole - wEmpty;
-        else pr = na.length ? base + x.whole + wOff : base + x.whole + wOff - wEmpty;
-        let nb = dst + run;
-        if (low === 1 && nb.length >= RUN) {
-          const settled = settle(nb);
-          if (settled.length !== nb.length) {
-            pr += (settled.length ? this.column(settled).cost : -wEmpty) - (cinfo[b].cost + wCard * n + (natural ? 0 : wOff));
-            nb = settled;
-          }
+        } else if (natural) pr = na ? base + x.whole : base + x.whole - wEmpty;
+        else pr = na ? base + x.whole + wOff : base + x.whole + wOff - wEmpty;
+        // the destination's new column, from the source column's cache of them (by destination
+        // and cards moved): its id, or minus one more than it when a run completed and left
+        const jk = cur[b] * 16 + n;
+        let nbId = x.joins.get(jk);
+        if (nbId === undefined) {
+          const nb = this.cstr[cur[b]] + x.runs[n - 1];
+          const settled = low === 1 && nb.length >= RUN ? settle(nb) : nb;
+          nbId = settled.length !== nb.length ? -1 - this.intern(settled) : this.intern(nb);
+          x.joins.set(jk, nbId);
         }
-        const nw = cols.slice();
-        nw[a] = na;
-        nw[b] = nb;
-        if (bySort) {
-          const key = this.sortedKey(nw);
-          if (seen.has(key)) continue;
-          seen.add(key);
-        } else if (seen !== null) {
-          const key = this.stateKey(nw, sp);
-          if (seen.has(key)) continue;
-          seen.add(key);
+        if (nbId < 0) {  // a run completed and left: price the column afresh
+          nbId = -1 - nbId;
+          pr += (nbId ? this.column(nbId).cost : -wEmpty) - (y.cost + wCard * n + (natural ? 0 : wOff));
         }
+        for (let i = 0; i < NC; i++) tmp[i] = cur[i];
+        tmp[a] = na;
+        tmp[b] = nbId;
+        if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
         outM.push(a * 256 + b * 16 + n);
-        outS.push({ c: nw, sp: sp });
+        outS.push(this.newState(tmp, sp));
         outP.push(pr);
       }
       if (firstEmpty >= 0) {
         if (k > 1 && !this.split) this.pruned = true; // pruning 4
         for (let n = this.split ? 1 : k; n <= k; n++) {
-          const na = parts[n - 1][0], nb = parts[n - 1][1];
-          if (!na.length) {
+          const na = x.rest[n - 1];
+          if (!na) {
             if (stockLeft) this.pruned = true; // pruning 2
             continue;
           }
-          const nw = cols.slice();
-          nw[a] = na;
-          nw[firstEmpty] = nb;
-          if (bySort) {
-            const key = this.sortedKey(nw);
-            if (seen.has(key)) continue;
-            seen.add(key);
-          } else if (seen !== null) {
-            const key = this.stateKey(nw, sp);
-            if (seen.has(key)) continue;
-            seen.add(key);
-          }
+          for (let i = 0; i < NC; i++) tmp[i] = cur[i];
+          tmp[a] = na;
+          tmp[firstEmpty] = this.intern(x.runs[n - 1]);
+          if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
           outM.push(a * 256 + firstEmpty * 16 + n);
-          outS.push({ c: nw, sp: sp });
+          outS.push(this.newState(tmp, sp));
           outP.push(n < k ? base + wEmpty : base + x.whole + wEmpty);
         }
         if (macros) {
-          const segs = this.segments(col);
+          const col = this.cstr[cur[a]];
+          const segs = this.segments(cur[a]);
           const top = Math.min(segs.length, nEmpty + 1);
-          for (let s = 2; s <= top; s++) {
-            const n = segs[s - 1], baseCard = col.charCodeAt(col.length - n), whole = s === segs.length;
+          for (let si = 2; si <= top; si++) {
+            const n = segs[si - 1], baseCard = col.charCodeAt(col.length - n), whole = si === segs.length;
             for (let b = 0; b < NC; b++) {
               if (b === a || tops[b] !== (baseCard & 15) + 1) continue;
-              const dst = cols[b];
-              if (!whole && last(dst) !== baseCard + 1) continue;
+              if (!whole && cinfo[b].card !== baseCard + 1) continue;
               let na = col.slice(0, col.length - n);
               if (na.length && last(na) >= DOWN) na = na.slice(0, -1) + String.fromCharCode(last(na) - DOWN);
-              let nb = dst + col.slice(col.length - n);
+              let nb = this.cstr[cur[b]] + col.slice(col.length - n);
               if (low === 1 && nb.length >= RUN) nb = settle(nb);
-              const nw = cols.slice();
-              nw[a] = na;
-              nw[b] = nb;
-              if (seen !== null) {
-                const key = stockLeft ? this.stateKey(nw, sp) : this.sortedKey(nw);
-                if (seen.has(key)) continue;
-                seen.add(key);
-              }
+              for (let i = 0; i < NC; i++) tmp[i] = cur[i];
+              const naId = (tmp[a] = this.intern(na)), nbId = (tmp[b] = this.intern(nb));
+              if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
               const steps = [];
-              for (let j = 0; j < s - 1; j++) steps.push([a, empties[j], segs[j] - (j ? segs[j - 1] : 0)]);
-              steps.push([a, b, n - segs[s - 2]]);
-              for (let j = s - 2; j >= 0; j--) steps.push([empties[j], b, segs[j] - (j ? segs[j - 1] : 0)]);
+              for (let j = 0; j < si - 1; j++) steps.push([a, empties[j], segs[j] - (j ? segs[j - 1] : 0)]);
+              steps.push([a, b, n - segs[si - 2]]);
+              for (let j = si - 2; j >= 0; j--) steps.push([empties[j], b, segs[j] - (j ? segs[j - 1] : 0)]);
               let pr = base - x.cost - cinfo[b].cost;
-              pr += na.length ? this.column(na).cost : -wEmpty;
-              pr += nb.length ? this.column(nb).cost : -wEmpty;
-              outM.push([a, b, n, steps]);
-              outS.push({ c: nw, sp: sp });
+              pr += naId ? this.column(naId).cost : -wEmpty;
+              pr += nbId ? this.column(nbId).cost : -wEmpty;
+              outM.push(-2 - this.macroMoves.length);
+              this.macroMoves.push([a, b, n, steps]);
+              outS.push(this.newState(tmp, sp));
               outP.push(pr);
             }
           }
@@ -369,20 +501,22 @@
       }
     }
     if (stockLeft && !this.relaxed && nEmpty > 1) {
-      const fill = this.fillToDeal(cols);
-      if (fill !== null) {
-        const key = this.stateKey(fill[1], sp);
-        if (seen === null || !seen.has(key)) {
-          if (seen !== null) seen.add(key);
-          outM.push([-1, -1, 0, fill[0]]);
-          outS.push({ c: fill[1], sp: sp });
-          outP.push(FILL_PRIORITY);
-        }
+      const fill = this.fillToDeal(cur);
+      if (fill !== null && (seen === null || seen.add(this.keyOf(fill[1], sp)))) {
+        outM.push(-2 - this.macroMoves.length);
+        this.macroMoves.push([-1, -1, 0, fill[0]]);
+        outS.push(this.newState(fill[1], sp));
+        outP.push(FILL_PRIORITY);
       }
     }
     if (cut) this.pruned = true;
     if (this.buried) {
-      for (let i = 0; i < outS.length; i++) if (outS[i] !== null) outS[i] = { c: outS[i].c.map(settle), sp: outS[i].sp };
+      for (let i = 0; i < outS.length; i++) {
+        if (outS[i] < 0) continue;
+        const ids = this.ids(outS[i], this.tmp);
+        for (let c = 0; c < NC; c++) ids[c] = this.intern(settle(this.cstr[ids[c]]));
+        this.pool.set(ids, outS[i] * NC);
+      }
     }
   };
 
@@ -414,14 +548,17 @@
 
   B.fresh = function () {
     const p = this.p, root = p.root;
-    this.seen = new Set([p.key(root)]);
-    // the positions: parent index, move, state (null: a deal not made yet; false: a deal whose
-    // state another candidate had), depth since the last deal, priority when generated
+    p.resetStates();
+    this.seen = new KeySet();
+    this.seen.add(p.keyOf(p.ids(root, p.tmp), p.spOf[root]));
+    // the positions: parent index, move, state (-1: a deal not made yet; -2: a deal whose state
+    // another candidate had), depth since the last deal, priority when generated
     this.nParent = [-1];
-    this.nMove = [null];
+    this.nMove = [0];
     this.nState = [root];
     this.nDepth = [0];
-    this.nPr = [0];
+    this.nPr = [0.5]; // doubles (the fill's priority is -2^40)
+    this.nPr[0] = 0;
     this.stages = new Map();
     const w = p.work(root);
     this.best = [w, 0];
@@ -478,23 +615,65 @@
     return top;
   }
 
+  // expand position idx in its stage search st: the positions kept, or minus them when the last
+  // one is won (it is the last of nParent then)
+  B.expand = function (st, idx) {
+    const p = this.p, seen = this.seen, stage = st.stage, cands = st.cands;
+    const nParent = this.nParent, nMove = this.nMove, nState = this.nState, nDepth = this.nDepth, nPr = this.nPr;
+    const state = nState[idx], depth = nDepth[idx] + 1;
+    p.successors(state, depth, seen);
+    const work = p.lastWork;
+    if (work < this.best[0]) this.best = [work, idx];
+    if (work < this.bestHere[0] && p.spOf[state] === p.spOf[p.root]) this.bestHere = [work, idx];
+    const outM = p.outM, outS = p.outS, outP = p.outP, nd = p.nd;
+    const n0 = nParent.length;
+    let j = n0;
+    for (let i = 0; i < outM.length; i++) {
+      const move = outM[i], pr = outP[i], nxt = outS[i];
+      if (nxt === -1) {
+        nParent.push(idx);
+        nMove.push(move);
+        nState.push(-1);
+        nDepth.push(0);
+        nPr.push(pr);
+        cands.push(j);
+        j++;
+        continue;
+      }
+      if (p.buried && !seen.add(p.keyOf(p.ids(nxt, p.tmp), p.spOf[nxt]))) continue;
+      const sp = p.spOf[nxt];
+      nParent.push(idx);
+      nMove.push(move);
+      nState.push(nxt);
+      nDepth.push(sp === stage ? depth : 0);
+      nPr.push(pr);
+      if (sp === nd && p.won(nxt)) return -(j + 1 - n0);
+      if (sp === stage) heapPush(st, pr, j);
+      else cands.push(j);
+      j++;
+    }
+    return j - n0;
+  };
+
   // expand about ``budget`` more positions; true once the search is over (status set)
   B.step = function (budget) {
     if (this.status !== null) return true;
-    const p = this.p, nd = p.nd, check = p.buried, cap = this.maxNodes;
+    const p = this.p, cap = this.maxNodes;
     let seen = this.seen, stages = this.stages;
     for (;;) {
-      const nParent = this.nParent, nMove = this.nMove, nState = this.nState, nDepth = this.nDepth, nPr = this.nPr;
+      const nParent = this.nParent, nState = this.nState, nPr = this.nPr;
       if (budget <= 0) return false;
       if (this.at < this.level.length) {
         const j0 = this.level[this.at];
         let st = stages.get(j0);
         if (st === undefined) {
-          const stage = nState[j0].sp;
-          st = { stage: stage, hp: [0], hj: [j0], cands: [], expanded: 0, quota: this.quota(stage) };
+          const stage = p.spOf[nState[j0]];
+          const hp = [0.5]; // priorities: doubles (the fill's is -2^40)
+          hp[0] = 0;
+          st = { stage: stage, hp: hp, hj: [j0], cands: [], expanded: 0, quota: this.quota(stage) };
           stages.set(j0, st);
         } else if (st.quota < this.quota(st.stage)) st.quota = this.quota(st.stage);
-        const stage = st.stage, cands = st.cands, quota = st.quota;
+        const quota = st.quota;
         if (!(st.hp.length && st.expanded < quota)) {
           if (st.hp.length) this.stageCut = true;
           this.at++;
@@ -505,46 +684,14 @@
         while (st.hp.length && expanded < quota && budget > 0) {
           expanded++;
           expansions++;
-          const idx = heapPop(st);
-          const state = nState[idx], depth = nDepth[idx] + 1;
-          p.successors(state, depth, seen);
-          const work = p.lastWork;
-          if (work < this.best[0]) this.best = [work, idx];
-          if (work < this.bestHere[0] && state.sp === p.root.sp) this.bestHere = [work, idx];
-          const outM = p.outM, outS = p.outS, outP = p.outP;
-          const n0 = nParent.length;
-          let j = n0;
-          for (let i = 0; i < outM.length; i++) {
-            const move = outM[i], pr = outP[i];
-            const nxt = outS[i];
-            if (nxt === null) {
-              nParent.push(idx); nMove.push(move); nState.push(null); nDepth.push(0); nPr.push(pr);
-              cands.push(j);
-              j++;
-              continue;
-            }
-            if (check) {
-              const k = p.key(nxt);
-              if (seen.has(k)) continue;
-              seen.add(k);
-            }
-            const sp = nxt.sp;
-            const isWon = sp === nd && nxt.c.every((c) => !c.length);
-            nParent.push(idx); nMove.push(move); nState.push(nxt); nDepth.push(sp === stage ? depth : 0); nPr.push(pr);
-            if (isWon) {
-              won = j;
-              break;
-            }
-            if (sp === stage) heapPush(st, pr, j);
-            else cands.push(j);
-            j++;
-          }
-          if (won >= 0) {
-            count += won + 1 - n0;
+          const added = this.expand(st, heapPop(st));
+          if (added < 0) {
+            won = this.nParent.length - 1;
+            count += -added;
             break;
           }
-          budget -= j - n0;
-          count += j - n0;
+          budget -= added;
+          count += added;
           if (count >= cap) {
             end = true;
             break;
@@ -571,16 +718,15 @@
       const nxtLevel = [];
       for (const j of merged) {
         let nxt = nState[j];
-        if (nxt === null) {
+        if (nxt === -1) {
           nxt = p.dealState(nState[nParent[j]]);
-          const k = p.key(nxt);
-          if (seen.has(k)) {
-            nState[j] = false;
+          if (!seen.add(p.keyOf(p.ids(nxt, p.tmp), p.spOf[nxt]))) {
+            p.ns--; // the state just made is another candidate's: dropped
+            nState[j] = -2;
             continue;
           }
-          seen.add(k);
           nState[j] = nxt;
-        } else if (nxt === false) continue;
+        } else if (nxt === -2) continue;
         if (nxtLevel.length === this.width) {
           this.candsCut = true;
           break;
@@ -613,12 +759,13 @@
     }
     const out = [];
     for (let i = chain.length - 1; i >= 0; i--) {
-      const q = chain[i], m = this.nMove[q], cols = this.nState[this.nParent[q]].c;
+      const q = chain[i], m = this.nMove[q], p = this.p;
+      const cols = Array.from(p.ids(this.nState[this.nParent[q]], p.tmp), (id) => p.cstr[id]);
       if (m === DEAL) out.push("d");
-      else if (typeof m === "number") out.push(fmt(cols, m >> 8, (m >> 4) & 15, m & 15));
+      else if (m >= 0) out.push(fmt(cols, m >> 8, (m >> 4) & 15, m & 15));
       else {
         const c = cols.slice();
-        for (const [x, y, n] of m[3]) {
+        for (const [x, y, n] of p.macroMoves[-2 - m][3]) {
           out.push(fmt(c, x, y, n));
           c[y] = settle(c[y] + c[x].slice(c[x].length - n));
           c[x] = settle(c[x].slice(0, c[x].length - n));
@@ -636,13 +783,14 @@
     return -1;
   };
 
-  function moveJSON(m) {
+  function moveJSON(p, m) {
     if (m === DEAL) return [-1, -1, 0];
-    if (typeof m === "number") return [m >> 8, (m >> 4) & 15, m & 15];
-    return m;
+    if (m >= 0) return [m >> 8, (m >> 4) & 15, m & 15];
+    return p.macroMoves[-2 - m];
   }
-  const stateJSON = (s) => (s === null ? null : [s.c.map((c) => Array.from(c, (ch) => ch.charCodeAt(0))), s.sp]);
-  const fromJSON = (s) => ({ c: s[0].map((l) => String.fromCharCode(...l)), sp: s[1] });
+  const stateJSON = (p, s) =>
+    s < 0 ? null : [Array.from(p.ids(s, new Int32Array(NC)), (id) => Array.from(p.cstr[id], (ch) => ch.charCodeAt(0))), p.spOf[s]];
+  const fromJSON = (p, s) => p.newState(Int32Array.from(s[0], (l) => p.intern(String.fromCharCode(...l))), s[1]);
 
   const live = new Map();
   let next = 1;
@@ -684,8 +832,8 @@
       const i = arg.indexOf(" "), i2 = arg.indexOf(" ", i + 1);
       const p = live.get(Number(arg.slice(0, i)));
       const depth = Number(arg.slice(i + 1, i2));
-      p.successors(fromJSON(JSON.parse(arg.slice(i2 + 1))), depth, null);
-      const out = p.outM.map((m, k) => [moveJSON(m), stateJSON(p.outS[k]), p.outP[k]]);
+      p.successors(fromJSON(p, JSON.parse(arg.slice(i2 + 1))), depth, null);
+      const out = p.outM.map((m, k) => [moveJSON(p, m), stateJSON(p, p.outS[k]), p.outP[k]]);
       return JSON.stringify({ out: out, pruned: p.pruned, work: p.lastWork });
     },
     live() {
