@@ -230,3 +230,48 @@ def run_page(runs: list[dict], shots: Path | None = None, timeout: float = 480, 
     if out.get("error"):
         pytest.fail(f"page_test.mjs: {out['error']}")
     return out
+
+
+# -- the page's JavaScript on the desktop (tests/test_solver_spider_js.py) --------------------------
+class NodeBridge:
+    """The page's JavaScript for the desktop's tests: ``tests/web/js_bridge.mjs`` in one Node
+    process, with the methods of :class:`games.solvers.spider_js.WindowBridge` (``load(source)``,
+    ``ask(name, arg) -> str``, raising its ``JSError``), so the Python side of the JavaScript
+    search runs unchanged (``spider_js.use_bridge``)."""
+
+    def __init__(self, node: str):
+        self.proc = subprocess.Popen([node, str(WEB_TESTS / "js_bridge.mjs")], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.asked = 0  # calls of ask so far
+
+    def _request(self, request: list) -> str:
+        import json
+
+        from games.solvers.spider_js import JSError
+
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise JSError("the Node process ended")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise JSError(answer["error"])
+        return answer["ok"]
+
+    def load(self, source: str) -> None:
+        self._request(["load", source])
+        self.ask("live", "")
+
+    def ask(self, name: str, arg: str) -> str:
+        from games.solvers.spider_js import JSError
+
+        self.asked += 1
+        out = self._request(["ask", name, arg])
+        if out.startswith("!error"):
+            raise JSError(f"{name}: {out[7:]}")
+        return out
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+import weakref
 from pathlib import Path
 
 from ..core import Clock, GameError
@@ -43,7 +44,7 @@ ENABLED = True
 the Python search beside it)."""
 
 _bridge = None  # the bridge found (or set by use_bridge); False: looked, none
-_loaded: set = set()  # id() of the bridges the source was evaluated in
+_loaded = weakref.WeakSet()  # the bridges the source was evaluated in
 
 
 class JSError(Exception):
@@ -111,9 +112,9 @@ def find_bridge():
 
 def loaded(bridge) -> None:
     """Evaluate the engine's source in ``bridge`` unless it was. :raises JSError: it failed."""
-    if id(bridge) not in _loaded:
+    if bridge not in _loaded:
         bridge.load(SOURCE.read_text(encoding="utf-8"))
-        _loaded.add(id(bridge))
+        _loaded.add(bridge)
 
 
 def spec(state: SpiderState, max_nodes: int | None) -> str:

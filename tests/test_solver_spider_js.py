@@ -1,0 +1,253 @@
+"""The 4-suit Spider search in JavaScript (games/solvers/spider_beam.js, driven by
+games/solvers/spider_js.py) is the Python search (games/solvers/spider.py's SpiderBeam) node for
+node: the same successor lists, and whole searches with the same answer, node count and line. The
+JavaScript runs in Node (tests/web/js_bridge.mjs, through webenv.NodeBridge); skipped without
+Node, failed under CI. In Pyodide the same search runs through Pyodide's own bridge
+(test_the_browser_search_is_the_javascript_one_in_webassembly, PASYANS_WEB=1 or CI).
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import pytest
+
+import webenv
+from games.solvers import spider as sp
+from games.solvers import spider_js
+from games.solvers.search import SOLVED, UNKNOWN, replays_to_win
+from games.spider import DEAL, Spider
+from tests.test_spider import pos, run
+
+sys.path.insert(0, str(webenv.ROOT / "bench"))
+import solvers as bench  # noqa: E402
+
+FOUR = {"suits": "4"}
+
+
+@pytest.fixture(scope="module")
+def node_bridge():
+    bridge = webenv.NodeBridge(webenv.need_node())
+    yield bridge
+    bridge.close()
+
+
+@pytest.fixture
+def bridge(node_bridge):
+    """The Node bridge as the solver's bridge (the desktop's solver then runs the JavaScript
+    search, as the page's does), for one test."""
+    spider_js.use_bridge(node_bridge)
+    yield node_bridge
+    spider_js.use_bridge(None)
+
+
+def bench_positions(n: int) -> list:
+    """Positions 1…n of ``bench/solvers.py``'s Spider 4-suit variant."""
+    name, game, options, depth, _, _ = next(v for v in bench.VARIANTS if v[0] == "spider-4")
+    return bench.positions(game, options, depth, n)
+
+
+def hand_positions() -> dict:
+    """Small positions for the rare branches: the fill before a deal (two or more empty columns,
+    the stock left), a deal allowed onto empty columns (relaxed), a complete run buried under a
+    card (every new column settled), and one the search exhausts."""
+    return {
+        "fill": pos(run("H", 13, 2), stock="AH"),
+        "relaxed": pos(run("H", 13, 2), stock="AH", extra="Relaxed: yes"),
+        "buried": pos(run("S", 13, 1) + " 5H", "6H", run("H", 13, 7), "4H 3H 2H AH"),
+        "exhausted": pos("KH 5H 9H 2H", "QH 8H 4H JH", "TH 3H 7H 6H"),
+    }
+
+
+def python_search(state, max_nodes):
+    verify = lambda moves: replays_to_win(Spider, state, moves)  # noqa: E731
+    return sp.SpiderBeam(sp._Problem(state), verify, max_nodes)
+
+
+def js_search(state, max_nodes, bridge):
+    verify = lambda moves: replays_to_win(Spider, state, moves)  # noqa: E731
+    return spider_js.SpiderBeamJS(state, verify, max_nodes, bridge=bridge)
+
+
+def as_json(move, nxt, pr):
+    """One successor as the engine's test call writes it: [move, [columns as card lists, sp] or
+    None, priority]."""
+    m = [move[0], move[1], move[2], [list(x) for x in move[3]]] if len(move) == 4 else list(move)
+    return [m, None if nxt is None else [[list(c) for c in nxt[0]], nxt[1]], pr]
+
+
+def test_the_successor_lists_are_the_python_ones(node_bridge):
+    """Every state of random walks (from deals and from the bench's positions, moves among the
+    three best by priority, so the walks reach empty columns and the empty stock) and every state
+    of short solved searches (runs completed, deals made at once, the fill, a buried run): the
+    engine's successors — moves, next states, priorities — its pruning flag and the work left
+    equal the Python search's ``successors`` (with no visited set: the visited set is checked by
+    the whole searches below)."""
+    spider_js.loaded(node_bridge)
+    seen = dict(states=0, macro=0, fill=0, to_empty=0, stock_out=0, deal_made=0, completed=0, buried=0)
+
+    def compare(p, h, states):
+        for st, depth in states:
+            out = p.successors(st, depth)
+            js = json.loads(node_bridge.ask("successors", f"{h} {depth} " + json.dumps(as_json(DEAL, st, 0)[1])))
+            assert js["out"] == [as_json(*o) for o in out], (st, depth)
+            assert (js["pruned"], js["work"]) == (p.pruned, p.last_work)
+            seen["states"] += 1
+            seen["stock_out"] += st[1] == p.n_deals
+            seen["buried"] += p.buried
+            for move, nxt, _ in out:
+                if len(move) == 4:
+                    seen["fill" if move[0] < 0 else "macro"] += 1
+                elif move == DEAL:
+                    seen["deal_made"] += nxt is not None
+                else:
+                    a, b, n = move
+                    seen["to_empty"] += not st[0][b]
+                    seen["completed"] += len(nxt[0][b]) < len(st[0][b]) + n
+
+    def walk(state, rnd, steps):
+        p = sp._Problem(state)
+        st, depth = p.root, 0
+        for _ in range(steps):
+            out = p.successors(st, depth)
+            if not out:
+                return
+            yield st, depth
+            _, nxt, _ = rnd.choice(sorted(out, key=lambda o: o[2])[:3])
+            nxt = nxt if nxt is not None else p.deal_state(st)
+            depth = depth + 1 if nxt[1] == st[1] else 0
+            st = nxt
+
+    rnd = random.Random(24)
+    starts = [Spider.deal(n, FOUR) for n in (1, 2, 3)] + bench_positions(4)
+    for state in starts:
+        compare(sp._Problem(state), node_bridge.ask("problem", spider_js.spec(state, None)), walk(state, rnd, 300))
+    for state in [bench_positions(2)[1], *hand_positions().values()]:
+        search = python_search(state, 6000)
+        search.run()
+        states = [(nd[2], nd[3] + 1) for nd in search._nodes if nd[2]]
+        compare(sp._Problem(state), node_bridge.ask("problem", spider_js.spec(state, None)), states)
+    # the branches the lists went through (a test that could pass by meeting none would prove little)
+    assert seen["states"] > 4000 and all(seen.values()), seen
+
+
+@pytest.mark.parametrize("which, max_nodes", [
+    ("deal 1", 20_000), ("deal 2", 20_000), ("deal 3", 20_000),
+    *((f"position {i}", 40_000) for i in range(1, 21)),
+    ("position 7", 70_000), ("position 14", 80_000),
+    *((name, 20_000) for name in hand_positions()),
+])
+def test_the_search_is_the_python_search(which, max_nodes, node_bridge):
+    """The same answer (solved, unsolvable, unknown at the budget), the same node count and the
+    same line; the line replayed by the rules; searched in slices of 200 nodes as the app does,
+    the same again."""
+    kind, _, arg = which.partition(" ")
+    state = (Spider.deal(int(arg), FOUR) if kind == "deal" else bench_positions(int(arg))[-1]
+             if kind == "position" else hand_positions()[kind])
+    py = python_search(state, max_nodes).run()
+    js = js_search(state, max_nodes, node_bridge).run()
+    assert (js.status, js.nodes, js.moves) == (py.status, py.nodes, py.moves)
+    if js.status == SOLVED:
+        assert replays_to_win(Spider, state, js.moves)
+    sliced = js_search(state, max_nodes, node_bridge)
+    while (r := sliced.step(200)) is None:
+        pass
+    assert (r.status, r.nodes, r.moves) == (py.status, py.nodes, py.moves)
+
+
+def test_the_progress_line_is_the_python_one(node_bridge):
+    """A search stopped by its budget offers the same progress line (a hint's fallback)."""
+    state = bench_positions(1)[0]
+    py, js = python_search(state, 3000), js_search(state, 3000, node_bridge)
+    lines = set()
+    while True:  # slices of 200 nodes end at the same expansions in both
+        a, b = py.step(200), js.step(200)
+        assert js.nodes == py.nodes and js.progress_line() == py.progress_line()
+        lines.add(tuple(py.progress_line() or ()))
+        if a or b:
+            break
+    assert a.status == b.status == UNKNOWN and len(lines) > 2
+
+
+def test_the_solver_takes_the_engine_where_a_bridge_loads(bridge):
+    """4 suits: the JavaScript search; 1 and 2 suits, and no bridge (the desktop): Python's."""
+    state = bench_positions(3)[2]
+    search = Spider.solver(state, max_nodes=30_000)
+    assert isinstance(search, spider_js.SpiderBeamJS)
+    assert search.run().moves == python_search(state, 30_000).run().moves
+    assert isinstance(Spider.solver(Spider.deal(1, {"suits": "2"})), sp.SpiderPortfolio)
+    assert isinstance(Spider.solver(Spider.deal(1, {"suits": "1"})), sp.SpiderSearch)
+    search = Spider.solver(state, max_nodes=30_000)
+    search.step(200)
+    live = int(bridge.ask("live", ""))
+    del search  # the engine frees its search
+    assert int(bridge.ask("live", "")) == live - 1
+    spider_js.use_bridge(None)
+    assert isinstance(Spider.solver(state), sp.SpiderBeam)
+
+
+class Failing:
+    """A bridge around another that fails: its source does not load (``load``), a call throws
+    after ``after`` calls of ``step`` (``step``), or the line it answers does not replay
+    (``line``)."""
+
+    def __init__(self, inner, how: str, after: int = 0):
+        self.inner, self.how, self.after = inner, how, after
+
+    def load(self, source):
+        if self.how == "load":
+            raise spider_js.JSError("SyntaxError: unexpected token")
+        self.inner.load(source)
+
+    def ask(self, name, arg):
+        if name == "step" and self.how == "step":
+            self.after -= 1
+            if self.after < 0:
+                raise spider_js.JSError("RangeError: out of memory")
+        out = self.inner.ask(name, arg)
+        if name == "step" and self.how == "line":
+            r = json.loads(out)
+            if r.get("line"):
+                r["line"] = r["line"][1:]
+            out = json.dumps(r)
+        return out
+
+
+@pytest.mark.parametrize("how", ["load", "step", "line"])
+def test_a_failing_engine_leaves_the_python_search(how, node_bridge, capsys):
+    """The source does not load: the Python search runs. A call throws mid-search: the Python
+    search takes over afresh, with what is left of the budget. A line that does not replay is
+    never shown: the search answers unknown (as the Python search's own check does)."""
+    state = bench_positions(7)[-1]  # solved at 64 148 nodes
+    spider_js.use_bridge(Failing(node_bridge, how, after=3))
+    try:
+        search = Spider.solver(state)
+        r = search.run()
+    finally:
+        spider_js.use_bridge(None)
+    err = capsys.readouterr().err
+    py = python_search(state, None).run()
+    if how == "load":
+        assert isinstance(search, sp.SpiderBeam) and "not available" in err
+        assert r.moves == py.moves
+    elif how == "step":
+        assert isinstance(search, spider_js.SpiderBeamJS) and "out of memory" in err
+        assert r.status == SOLVED and r.moves == py.moves and r.nodes - py.nodes >= 3 * spider_js.CHUNK
+    else:
+        assert r.status == UNKNOWN and "does not replay" in err
+
+
+def test_the_browser_search_is_the_javascript_one_in_webassembly():
+    """In Pyodide (CPython in WebAssembly, under Node) the solver finds Pyodide's bridge, loads
+    the engine from the file next to the module, and answers as the Python search does there."""
+    webenv.need_web_run()
+    webenv.need_node_modules()
+    r = webenv.run_node("run_pyodide.mjs", str(webenv.ROOT), str(webenv.WEB_TESTS / "spider_js_probe.py"),
+                        "compare", json.dumps({"positions": [Spider.format_position(s) for s in bench_positions(3)],
+                                               "max_nodes": 20_000}))
+    assert r.returncode == 0, r.stderr[-800:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["platform"] == "emscripten"
+    assert out["engines"] == ["SpiderBeamJS"] * 3
+    assert out["js"] == out["python"] and [r[0] for r in out["js"]] == [UNKNOWN, SOLVED, SOLVED]
