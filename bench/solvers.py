@@ -2,7 +2,7 @@
 WebAssembly (issue 7, item 7; issue 20, item 1).
 
     python bench/solvers.py [--games tripeaks,klondike-3] [--count 20] [--held-out 40] [--budget 2]
-                            [--no-wasm] [--slow S] [--wasm-clock wall|cpu]
+                            [--no-wasm] [--slow S] [--wasm-clock wall|cpu] [--no-js]
 
 Every variant the app offers: TriPeaks Easy and Classic, Pyramid unlimited and 3 passes, Devil's
 Grip, Spider 1, 2 and 4 suits, Klondike draw 1 and 3, FreeCell (``--games`` takes the names in
@@ -29,6 +29,8 @@ finish in time (``Sliced.progress_line``: a line to more cards face up or home),
 hint move is reported too: to the answer, or to the first progress line, whichever comes first
 (the searches run in slices of :data:`HINT_STEP` nodes, as the app runs them). WebAssembly: this same file in Pyodide (npm ``pyodide``, CPython 3.12 compiled to
 WebAssembly) under Node, via ``tests/web/run_pyodide.mjs``.
+There Spider 4 suits is searched as in the browser, by the page's JavaScript engine (the same
+search: :mod:`games.solvers.spider_js`); ``--no-js`` times the Python search instead.
 """
 from __future__ import annotations
 
@@ -110,16 +112,21 @@ def _node_cpu_clock():
 
 
 def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0,
-            wasm_clock: str = "wall", held_out: int = 0, skip: bool = False) -> dict:
+            wasm_clock: str = "wall", held_out: int = 0, skip: bool = False, js: bool = True) -> dict:
     """Time each variant's solver on its positions 1…``count + held_out``. :returns:
     ``{name: {"median", "worst", "answers": {status: n}, "positions": n, "goal", "wait",
     "times": [(seconds, status), …] by position, "held": {the same over the held-out ones}}}``
     (median, worst and answers over the first ``count``; ``skip``: no search, every figure 0;
     CPU seconds natively; in Pyodide wall
     seconds, or with ``wasm_clock="cpu"`` the Node process's CPU seconds, which a loaded machine
-    does not inflate), plus ``python`` (version) and ``clock``."""
+    does not inflate), plus ``python`` (version) and ``clock``; each variant's ``engine`` is the
+    class of its search (in the browser Spider 4 suits runs in the page's JavaScript engine,
+    :mod:`games.solvers.spider_js`, unless ``js`` is false: then the Python search, as on the
+    desktop)."""
     from games.registry import find_game
-    from games.solvers import devils_grip
+    from games.solvers import devils_grip, spider_js
+
+    spider_js.ENABLED = js
 
     wasm = sys.platform == "emscripten"
     clock = time.perf_counter if wasm else time.process_time  # Pyodide's process_time stands still
@@ -146,7 +153,7 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
         rules = find_game(game)
         if not rules.has_solver():
             continue
-        each, to_hint = [], []
+        each, to_hint, engines = [], [], set()
         for s in positions(game, options, depth, count + held_out):
             if skip:
                 each.append((0.0, "-"))
@@ -157,6 +164,7 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
                 search = devils_grip.hint_search(s, devils_grip.HINT_NODES, clock=clock)
             else:
                 search = rules.solver(s, timeout=budget, clock=clock)
+            engines.add(type(search).__name__)
             # in slices, as the app runs it (the same answer as one run): the first time a hint
             # has a move to show is kept, an answer or a progress line (Klondike, Spider)
             t_hint = None
@@ -166,19 +174,19 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
             each.append((clock() - t0, r.status))
             to_hint.append(t_hint if t_hint is not None else each[-1][0])
         res[name] = {**summary(each[:count]), "goal": goal, "wait": wait, "times": each,
-                     "held": summary(each[count:]), "to_hint": to_hint}
+                     "held": summary(each[count:]), "to_hint": to_hint, "engine": ",".join(sorted(engines))}
     res["python"] = sys.version.split()[0]
     res["clock"] = used
     return res
 
 
-def run_wasm(games, count, budget, timeout=3600, wasm_clock="wall", held_out=0) -> dict:
+def run_wasm(games, count, budget, timeout=3600, wasm_clock="wall", held_out=0, js=True) -> dict:
     """:func:`measure` in Pyodide under Node. :raises RuntimeError: naming what failed."""
     node = shutil.which("node")
     if not node or not (NODE_SCRIPT.parent / "node_modules" / "pyodide").exists():
         raise RuntimeError("node and tests/web/node_modules/pyodide are needed (cd tests/web && npm ci)")
     args = json.dumps({"games": games, "count": count, "budget": budget, "wasm_clock": wasm_clock,
-                       "held_out": held_out})
+                       "held_out": held_out, "js": js})
     r = subprocess.run([node, str(NODE_SCRIPT), str(ROOT), str(Path(__file__).resolve()), "measure", args],
                        capture_output=True, text=True, timeout=timeout)
     if r.returncode != 0:
@@ -198,6 +206,9 @@ def main(argv=None) -> int:
                    help="list positions slower than this (s); default: each variant's goal")
     p.add_argument("--wasm-clock", choices=("wall", "cpu"), default="wall",
                    help="Pyodide's clock: wall seconds (default) or the Node process's CPU seconds")
+    p.add_argument("--no-js", action="store_true",
+                   help="in Pyodide, Spider 4 suits with the Python search (default: the page's JavaScript "
+                        "engine, as the browser runs it)")
     a = p.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     games = [g for g in a.games.split(",") if g] or None
@@ -206,7 +217,7 @@ def main(argv=None) -> int:
     wasm = None
     if not a.no_wasm:
         try:
-            wasm = run_wasm(games, a.count, a.budget, wasm_clock=a.wasm_clock, held_out=a.held_out)
+            wasm = run_wasm(games, a.count, a.budget, wasm_clock=a.wasm_clock, held_out=a.held_out, js=not a.no_js)
         except (RuntimeError, subprocess.TimeoutExpired) as e:
             print(f"(WebAssembly skipped: {e})")
     names = [g for g in native if g not in ("python", "clock")]
@@ -253,6 +264,9 @@ def main(argv=None) -> int:
     print(f"seconds (native: CPU; WebAssembly: {wasm.get('clock', 'wall') if wasm else '-'}) to an answer, "
           f"budget {a.budget:g} s (Devil's Grip: the app's hint, a node budget); "
           f"native Python {native['python']}" + (f", WebAssembly Python {wasm['python']}" if wasm else ""))
+    if wasm:
+        print("searches in WebAssembly: " + ", ".join(f"{g} {wasm[g]['engine']}" for g in names
+                                                       if g in wasm and wasm[g].get("engine")))
     return 0
 
 

@@ -211,7 +211,7 @@ class Spider(Rules):
     code_prefix = "SP1"
     CODE_EXAMPLE = "2"
     CODE_RULE_PART = "the rule part must be 1, 2 or 4 suits, R for relaxed (e.g. 2 or 2R)"
-    search_modules = ("games.solvers.spider",)
+    search_modules = ("games.solvers.spider_js", "games.solvers.spider")
     options = {"suits": ("2", "1", "4"), "relaxed": ("no", "yes")}
     option_labels = OPTION_LABELS
     bank_options = ("suits",)

@@ -66,6 +66,7 @@ import time
 from ..core import Clock
 from ..spider import DEAL, N_COLUMNS, RUN, Move, Spider, SpiderState
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Sliced, replays_to_win
+from .spider_js import js_search
 
 DOWN = 64
 """Added to a card's value while it is face down."""
@@ -1422,8 +1423,6 @@ def solver(state: SpiderState, max_nodes: int | None = None, timeout: float | No
     if state.suits == 4:
         # in the browser, the same search run by the page's JavaScript engine when it loads
         # (spider_js; the desktop has no bridge to one)
-        from .spider_js import js_search
-
         search = js_search(state, verify, max_nodes, timeout, clock)
         if search is not None:
             return search
