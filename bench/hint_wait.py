@@ -3,6 +3,7 @@ Assist) asked for a hint on mid-game positions of every variant, frames paced at
 (issue 20, item 2).
 
     python bench/hint_wait.py [--games klondike,spider-4] [--count 20] [--held-out 40] [--size 1280x800]
+                              [--wasm] [--no-native] [--no-js]
 
 The positions are those of ``bench/solvers.py`` (deal N, then its fixed policy). For each, the
 table of the variant starts on the position (what the app knows from earlier hints is forgotten),
@@ -95,8 +96,10 @@ def _cpu_clock():
 
 
 def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
-            size: tuple[int, int] = (1280, 800), numbers: list[int] | None = None) -> dict:
-    """Ask the app for a hint on each position (``numbers``: only these positions, 1-based).
+            size: tuple[int, int] = (1280, 800), numbers: list[int] | None = None, js: bool = True) -> dict:
+    """Ask the app for a hint on each position (``numbers``: only these positions, 1-based; ``js``
+    false: Spider 4 suits with the Python search in the browser too, not the page's JavaScript
+    engine, :mod:`games.solvers.spider_js`).
     :returns: ``{name: {"waits": [(seconds, kind, told, status line), …] by position}}`` plus
     ``python``; ``kind`` is ``line``, ``lost``, ``best``, ``progress``, ``guess``, ``rescue`` or ``none`` (no answer
     within :data:`MAX_FRAMES` frames); ``told`` whether the status line said what the hint is.
@@ -107,6 +110,9 @@ def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
 
         import js
         platform.window = js.window   # what pygbag's runtime gives the app
+    from games.solvers import spider_js
+
+    spider_js.ENABLED = js
     import ui.app
     import ui.table.assist
     import ui.table.base
@@ -202,7 +208,7 @@ def _measure(games, count, held_out, size, numbers, clock) -> dict:
     return res
 
 
-def run_wasm(games, count, held_out, size, timeout=3600) -> dict:
+def run_wasm(games, count, held_out, size, timeout=3600, js=True) -> dict:
     """:func:`measure` in Pyodide under Node with pygame-ce. :raises RuntimeError: naming what failed."""
     import shutil
     import subprocess
@@ -210,7 +216,7 @@ def run_wasm(games, count, held_out, size, timeout=3600) -> dict:
     script = ROOT / "tests" / "web" / "run_pyodide.mjs"
     if not node or not (ROOT / "tests" / "web" / "node_modules" / "pyodide").exists():
         raise RuntimeError("node and tests/web/node_modules/pyodide are needed (cd tests/web && npm ci)")
-    args = json.dumps({"games": games, "count": count, "held_out": held_out, "size": list(size)})
+    args = json.dumps({"games": games, "count": count, "held_out": held_out, "size": list(size), "js": js})
     r = subprocess.run([node, str(script), str(ROOT), str(Path(__file__).resolve()), "measure", args],
                        capture_output=True, text=True, timeout=timeout, env={**os.environ, "PYGAME": "1"})
     if r.returncode != 0:
@@ -257,6 +263,8 @@ def main(argv=None) -> int:
     p.add_argument("--size", default="1280x800")
     p.add_argument("--wasm", action="store_true", help="also in Pyodide under Node")
     p.add_argument("--no-native", action="store_true")
+    p.add_argument("--no-js", action="store_true",
+                   help="in Pyodide, Spider 4 suits with the Python search (default: the page's JavaScript engine)")
     a = p.parse_args(argv)
     games = [g for g in a.games.split(",") if g] or None
     size = tuple(int(x) for x in a.size.split("x"))
@@ -265,8 +273,9 @@ def main(argv=None) -> int:
                "native, seconds of a 60 Hz frame clock (CPU within frames)")
     if a.wasm:
         try:
-            report(run_wasm(games, a.count, a.held_out, size), a.count,
-                   "WebAssembly (Pyodide under Node), the same frame clock on Node's CPU")
+            report(run_wasm(games, a.count, a.held_out, size, js=not a.no_js), a.count,
+                   "WebAssembly (Pyodide under Node), the same frame clock on Node's CPU"
+                   + ("; Spider 4 suits: the Python search" if a.no_js else ""))
         except Exception as e:  # noqa: BLE001  (said, not raised: the native figures stand)
             print(f"(WebAssembly skipped: {e})")
     print(f"waits from the key press to the frame showing the answer; positions 1-{a.count} and "

@@ -2,7 +2,7 @@
 WebAssembly (issue 7, item 7; issue 20, item 1).
 
     python bench/solvers.py [--games tripeaks,klondike-3] [--count 20] [--held-out 40] [--budget 2]
-                            [--no-wasm] [--slow S] [--wasm-clock wall|cpu] [--no-js]
+                            [--no-wasm] [--slow S] [--wasm-clock wall|cpu] [--no-js] [--each]
 
 Every variant the app offers: TriPeaks Easy and Classic, Pyramid unlimited and 3 passes, Devil's
 Grip, Spider 1, 2 and 4 suits, Klondike draw 1 and 3, FreeCell (``--games`` takes the names in
@@ -206,6 +206,7 @@ def main(argv=None) -> int:
                    help="list positions slower than this (s); default: each variant's goal")
     p.add_argument("--wasm-clock", choices=("wall", "cpu"), default="wall",
                    help="Pyodide's clock: wall seconds (default) or the Node process's CPU seconds")
+    p.add_argument("--each", action="store_true", help="also list every position's seconds and answer")
     p.add_argument("--no-js", action="store_true",
                    help="in Pyodide, Spider 4 suits with the Python search (default: the page's JavaScript "
                         "engine, as the browser runs it)")
@@ -247,6 +248,12 @@ def main(argv=None) -> int:
                 over.append(f"{i + 1} ({status}, {t:.3f}" + (f" / {wt:.3f}" if wt is not None else "") + ")")
         if over:
             print(f"  over {slow:g} s: {game} position " + ", ".join(over))
+    if a.each:
+        for game in names:
+            w = wasm.get(game) if wasm else None
+            print(f"  {game} each position (native" + (", WebAssembly" if w else "") + "): " + ", ".join(
+                f"{i + 1} {st} {t:.3f}" + (f" / {w['times'][i][1]} {w['times'][i][0]:.3f}" if w else "")
+                for i, (t, st) in enumerate(native[game]["times"])))
     print(f"to a hint move (an answer, or a progress line's first move: {', '.join(PROGRESS_LINES)}), "
           f"worst of positions 1-{a.count}, and of those held out:")
     for game in names:

@@ -140,8 +140,8 @@ def test_the_successor_lists_are_the_python_ones(node_bridge):
 ])
 def test_the_search_is_the_python_search(which, max_nodes, node_bridge):
     """The same answer (solved, unsolvable, unknown at the budget), the same node count and the
-    same line; the line replayed by the rules; searched in slices of 200 nodes as the app does,
-    the same again."""
+    same line; the line replayed by the rules; searched in slices (``step(20)``: 160 positions a
+    call, spider_js.STEP_SCALE), the same again."""
     kind, _, arg = which.partition(" ")
     state = (Spider.deal(int(arg), FOUR) if kind == "deal" else bench_positions(int(arg))[-1]
              if kind == "position" else hand_positions()[kind])
@@ -151,8 +151,11 @@ def test_the_search_is_the_python_search(which, max_nodes, node_bridge):
     if js.status == SOLVED:
         assert replays_to_win(Spider, state, js.moves)
     sliced = js_search(state, max_nodes, node_bridge)
-    while (r := sliced.step(200)) is None:
-        pass
+    prev = 0
+    while (r := sliced.step(20)) is None:
+        assert sliced.nodes - prev >= 20 * spider_js.STEP_SCALE  # a step searches its share at least
+        prev = sliced.nodes
+
     assert (r.status, r.nodes, r.moves) == (py.status, py.nodes, py.moves)
 
 
@@ -162,7 +165,7 @@ def test_the_progress_line_is_the_python_one(node_bridge):
     py, js = python_search(state, 3000), js_search(state, 3000, node_bridge)
     lines = set()
     while True:  # slices of 200 nodes end at the same expansions in both
-        a, b = py.step(200), js.step(200)
+        a, b = py.step(200), js.step(200 // spider_js.STEP_SCALE)
         assert js.nodes == py.nodes and js.progress_line() == py.progress_line()
         lines.add(tuple(py.progress_line() or ()))
         if a or b:

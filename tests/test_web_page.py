@@ -31,6 +31,8 @@ LINKED = find_game("klondike").code(4242, {"draw": "3"})
 PASTED = {"paste_address": "https://example.org/pasyans/?deal=" + find_game("klondike").code(777, {"draw": "3"}),
           "paste_code": find_game("klondike").code(4242, {"draw": "1"}).lower(), "paste_bad": "KL1-D9-NOPE",
           "typed_code": find_game("klondike").code(5150, {"draw": "3"})}
+# a Spider 4-suit deal the search solves in about 100 000 positions (98 260): the rescue's search
+SPIDER_4 = find_game("spider").code(4, {"suits": "4"})
 RUNS = [
     {"name": "desktop", "width": 1280, "height": 800, "touch": False, **PASTED,
      "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "share_copy", "keys", "before_reload", "reload",
@@ -39,6 +41,8 @@ RUNS = [
      "scenarios": ["sound", "open_all", "refused", "win_tripeaks", "export_import", "offline_reload"]},
     {"name": "landscape", "width": 844, "height": 390, "touch": True, "deal": LINKED, "bad_deal": "GARBAGE",
      "scenarios": ["open_all", "win_pyramid", "win_tripeaks", "deal_link", "bad_link"]},
+    {"name": "phone-spider", "width": 390, "height": 844, "touch": True, "spider_deal": SPIDER_4,
+     "scenarios": ["spider_js"]},
 ]
 SIZES = {r["name"]: [r["width"], r["height"]] for r in RUNS}
 
@@ -250,3 +254,17 @@ def test_export_downloads_the_saves_and_import_reads_a_chosen_file(page):
     assert "game.tripeaks" in json.dumps(out["saved"]), out["saved"]
     assert out["chooser"] is True
     assert out["panel_title"] == "Import saves?" and out["panel_buttons"] == ["confirm", "cancel"], out
+
+
+def test_spider_4_suits_searches_in_the_pages_javascript(page):
+    """Spider 4 suits at 390×844: the rescue from a linked deal finds a way out and plays its first
+    moves, a hint on a new deal answers; both searches ran in the page's JavaScript engine
+    (games/solvers/spider_js.py), which the page loaded and which keeps no finished search."""
+    out = scenario(page, "phone-spider", "spider_js")
+    rescue, hint = out["rescue"], out["hint"]
+    assert (rescue["number"], rescue["options"]["suits"]) == (4, "4") and rescue["panel"]
+    assert rescue["buttons"] == ["play", "cancel"] and rescue["engine"]["made"] == 1
+    assert len(rescue["played"]) == 5 and rescue["status"] == "playing"
+    assert hint["options"]["suits"] == "4" and hint["status_text"].startswith("Hint")
+    assert out["before"] is None  # the engine is loaded by the first search
+    assert out["after"]["made"] >= 2 and out["after"]["live"] <= 1

@@ -146,7 +146,8 @@
     this.empties = [];
     this.outM = [];
     this.outS = [];
-    this.outP = [];
+    this.outP = [0.5]; // doubles (the fill's priority is -2^40), from the start: no change of kind later
+    this.outP.length = 0;
   }
   const P = Problem.prototype;
 
@@ -793,7 +794,7 @@
   const fromJSON = (p, s) => p.newState(Int32Array.from(s[0], (l) => p.intern(String.fromCharCode(...l))), s[1]);
 
   const live = new Map();
-  let next = 1;
+  let next = 1, made = 0;
   const api = {
     version: 1,
     // {problem spec + max_nodes, quotas, beam_grow, keep} -> a search's handle
@@ -801,6 +802,7 @@
       const spec = JSON.parse(specText);
       const h = next++;
       live.set(h, new Beam(new Problem(spec), spec));
+      made++;
       return String(h);
     },
     // "handle budget" -> JSON {status (null while searching), nodes, expansions, line (solved),
@@ -836,8 +838,13 @@
       const out = p.outM.map((m, k) => [moveJSON(p, m), stateJSON(p, p.outS[k]), p.outP[k]]);
       return JSON.stringify({ out: out, pruned: p.pruned, work: p.lastWork });
     },
+    // the searches and problems not dropped yet
     live() {
       return String(live.size);
+    },
+    // the searches made so far (the page's tests: the browser's searches ran here)
+    made() {
+      return String(made);
     },
   };
   // one entry for the bridge: strings in, a string out; an exception comes back as "!error ..."

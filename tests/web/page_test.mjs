@@ -451,6 +451,45 @@ const SCENARIOS = {
     return { scene: s.scene, game: s.game, number: s.number, options: s.options, status: s.status,
              search, deal: await d.probe("deal"), shot: await d.shot("deal-link") };
   },
+  // Spider 4 suits at a linked deal: the rescue (a search from the deal), its five moves played;
+  // then a new deal (4 suits in the settings, as a player sets them) and a hint. Both searches
+  // run in the page's JavaScript engine
+  // (games/solvers/spider_js.py): the engine's count of searches made says so.
+  async spider_js(d) {
+    await d.page.goto(pageURL(d.run.sw) + "&deal=" + encodeURIComponent(d.run.spider_deal));
+    await started(d);
+    await d.until((x) => x.draws > 0 && x.game === "spider", "the linked Spider table", 60000);
+    let s = await d.settle();
+    const engine = () => d.page.evaluate(() => (globalThis.pasyansSpider
+      ? { made: Number(pasyansSpider.ask("made", "")), live: Number(pasyansSpider.ask("live", "")) } : null));
+    const before = await engine();
+    let t0 = Date.now();
+    await d.button("rescue");
+    s = await d.until((x) => x.panel_buttons.includes("play"), "the rescue's way out", 60000);
+    const rescue = { number: s.number, options: s.options, seconds: (Date.now() - t0) / 1000, panel: s.panel,
+                     buttons: s.panel_buttons, engine: await engine(), shot: await d.shot("spider4-rescue") };
+    const n0 = s.actions.length;
+    await d.button("play");
+    s = await d.until((x) => x.actions.length >= n0 + 5 && !x.busy && !x.panel, "the rescue's moves played", 30000);
+    rescue.played = s.actions.slice(n0);
+    rescue.status = s.status;
+    rescue.shot_played = await d.shot("spider4-rescue-played");
+    await d.probe("set_setting", { name: "game_options", value: { spider: { suits: "4" } } });
+    await d.button("new");
+    s = await d.settle();
+    if (s.panel_buttons.includes("new")) {  // the game in progress: the question first
+      await d.button("new");
+      s = await d.settle();
+    }
+    const hintNumber = s.number;
+    t0 = Date.now();
+    await d.button("hint");
+    s = await d.until((x) => x.status_text.startsWith("Hint"), "the hint", 30000);
+    const hint = { number: hintNumber, options: s.options, seconds: (Date.now() - t0) / 1000,
+                   status_text: s.status_text, shot: await d.shot("spider4-hint") };
+    await d.settle();
+    return { before, rescue, hint, after: await engine() };
+  },
   // a link whose code cannot be read: the home screen with a notice, localStorage as it was when
   // the page began (an init script copies the pasyans.* entries before any of the page runs)
   async bad_link(d) {
