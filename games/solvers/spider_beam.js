@@ -345,6 +345,59 @@
     return [steps, Int32Array.from(cols, (c) => this.intern(c))];
   };
 
+  // the moves of column a (its facts x) into the first empty column, and its macros (the rare
+  // branch of successors: a table with an empty column), appended to the successors' list
+  P.toEmpty = function (a, x, seen, sp, base, wEmpty, macros) {
+    const cur = this.cur, tmp = this.tmp, tops = this.tops, cinfo = this.cinfo, empties = this.empties;
+    const outM = this.outM, outS = this.outS, outP = this.outP;
+    const k = x.k, low = tops[a], firstEmpty = empties[0], nEmpty = empties.length, stockLeft = sp < this.nd;
+    if (k > 1 && !this.split) this.pruned = true; // pruning 4
+    for (let n = this.split ? 1 : k; n <= k; n++) {
+      const na = x.rest[n - 1];
+      if (!na) {
+        if (stockLeft) this.pruned = true; // pruning 2
+        continue;
+      }
+      for (let i = 0; i < NC; i++) tmp[i] = cur[i];
+      tmp[a] = na;
+      tmp[firstEmpty] = this.intern(x.runs[n - 1]);
+      if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
+      outM.push(a * 256 + firstEmpty * 16 + n);
+      outS.push(this.newState(tmp, sp));
+      outP.push(n < k ? base + wEmpty : base + x.whole + wEmpty);
+    }
+    if (macros) {
+      const col = this.cstr[cur[a]];
+      const segs = this.segments(cur[a]);
+      const top = Math.min(segs.length, nEmpty + 1);
+      for (let si = 2; si <= top; si++) {
+        const n = segs[si - 1], baseCard = col.charCodeAt(col.length - n), whole = si === segs.length;
+        for (let b = 0; b < NC; b++) {
+          if (b === a || tops[b] !== (baseCard & 15) + 1) continue;
+          if (!whole && cinfo[b].card !== baseCard + 1) continue;
+          let na = col.slice(0, col.length - n);
+          if (na.length && last(na) >= DOWN) na = na.slice(0, -1) + String.fromCharCode(last(na) - DOWN);
+          let nb = this.cstr[cur[b]] + col.slice(col.length - n);
+          if (low === 1 && nb.length >= RUN) nb = settle(nb);
+          for (let i = 0; i < NC; i++) tmp[i] = cur[i];
+          const naId = (tmp[a] = this.intern(na)), nbId = (tmp[b] = this.intern(nb));
+          if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
+          const steps = [];
+          for (let j = 0; j < si - 1; j++) steps.push([a, empties[j], segs[j] - (j ? segs[j - 1] : 0)]);
+          steps.push([a, b, n - segs[si - 2]]);
+          for (let j = si - 2; j >= 0; j--) steps.push([empties[j], b, segs[j] - (j ? segs[j - 1] : 0)]);
+          let pr = base - x.cost - cinfo[b].cost;
+          pr += naId ? this.column(naId).cost : -wEmpty;
+          pr += nbId ? this.column(nbId).cost : -wEmpty;
+          outM.push(-2 - this.macroMoves.length);
+          this.macroMoves.push([a, b, n, steps]);
+          outS.push(this.newState(tmp, sp));
+          outP.push(pr);
+        }
+      }
+    }
+  };
+
   // _successors_all: [move, next state, priority] into outM/outS/outP; the deal's next state is
   // -1 (not made) unless it fills a column or completes a run; with seen, visited states are left
   // out and the ones kept added to it
@@ -453,53 +506,7 @@
         outS.push(this.newState(tmp, sp));
         outP.push(pr);
       }
-      if (firstEmpty >= 0) {
-        if (k > 1 && !this.split) this.pruned = true; // pruning 4
-        for (let n = this.split ? 1 : k; n <= k; n++) {
-          const na = x.rest[n - 1];
-          if (!na) {
-            if (stockLeft) this.pruned = true; // pruning 2
-            continue;
-          }
-          for (let i = 0; i < NC; i++) tmp[i] = cur[i];
-          tmp[a] = na;
-          tmp[firstEmpty] = this.intern(x.runs[n - 1]);
-          if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
-          outM.push(a * 256 + firstEmpty * 16 + n);
-          outS.push(this.newState(tmp, sp));
-          outP.push(n < k ? base + wEmpty : base + x.whole + wEmpty);
-        }
-        if (macros) {
-          const col = this.cstr[cur[a]];
-          const segs = this.segments(cur[a]);
-          const top = Math.min(segs.length, nEmpty + 1);
-          for (let si = 2; si <= top; si++) {
-            const n = segs[si - 1], baseCard = col.charCodeAt(col.length - n), whole = si === segs.length;
-            for (let b = 0; b < NC; b++) {
-              if (b === a || tops[b] !== (baseCard & 15) + 1) continue;
-              if (!whole && cinfo[b].card !== baseCard + 1) continue;
-              let na = col.slice(0, col.length - n);
-              if (na.length && last(na) >= DOWN) na = na.slice(0, -1) + String.fromCharCode(last(na) - DOWN);
-              let nb = this.cstr[cur[b]] + col.slice(col.length - n);
-              if (low === 1 && nb.length >= RUN) nb = settle(nb);
-              for (let i = 0; i < NC; i++) tmp[i] = cur[i];
-              const naId = (tmp[a] = this.intern(na)), nbId = (tmp[b] = this.intern(nb));
-              if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
-              const steps = [];
-              for (let j = 0; j < si - 1; j++) steps.push([a, empties[j], segs[j] - (j ? segs[j - 1] : 0)]);
-              steps.push([a, b, n - segs[si - 2]]);
-              for (let j = si - 2; j >= 0; j--) steps.push([empties[j], b, segs[j] - (j ? segs[j - 1] : 0)]);
-              let pr = base - x.cost - cinfo[b].cost;
-              pr += naId ? this.column(naId).cost : -wEmpty;
-              pr += nbId ? this.column(nbId).cost : -wEmpty;
-              outM.push(-2 - this.macroMoves.length);
-              this.macroMoves.push([a, b, n, steps]);
-              outS.push(this.newState(tmp, sp));
-              outP.push(pr);
-            }
-          }
-        }
-      }
+      if (firstEmpty >= 0) this.toEmpty(a, x, seen, sp, base, wEmpty, macros);
     }
     if (stockLeft && !this.relaxed && nEmpty > 1) {
       const fill = this.fillToDeal(cur);
