@@ -55,6 +55,11 @@ its depth term counts the moves since the last deal.
 4. With 4 suits, a same-suit run goes into an empty column whole, never split
    (:data:`SPLIT_TO_EMPTY`).
 
+**In the browser** the 4-suit search runs in the page's JavaScript engine instead
+(:mod:`games.solvers.spider_js`, ``spider_beam.js``): the same search node for node, several times
+cheaper a position than this Python compiled to WebAssembly; :func:`solver` takes it when a bridge
+to the page exists and the engine loads (the desktop has none).
+
 Moves are ``games.spider.Move`` values and :data:`games.spider.DEAL`; their texts are those of
 :meth:`games.spider.Spider.format_move` (``3-7``, ``3-7/2`` onto an empty column, ``d``), and a
 solution is replayed by the rules before it is reported.
@@ -1412,7 +1417,9 @@ def solver(state: SpiderState, max_nodes: int | None = None, timeout: float | No
 
     :param max_nodes: budget of positions generated (``None``: unlimited);
     :param timeout: seconds of search (``None``: none), read on ``clock`` (:data:`games.core.Clock`).
-    :returns: a :class:`SpiderSearch`: ``step(n)`` / ``run()`` give a
+    :returns: a :class:`SpiderSearch` (2 suits: :class:`SpiderPortfolio`; 4 suits: :class:`SpiderBeam`,
+        or in the browser :class:`games.solvers.spider_js.SpiderBeamJS`, the same search in the
+        page's JavaScript engine): ``step(n)`` / ``run()`` give a
         :class:`games.solvers.search.Result`, ``solved`` (moves in docs/contract.md notation,
         replayed by the rules), ``unsolvable`` (every position reachable was tried, nothing was
         pruned) or ``unknown``.
