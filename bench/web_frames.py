@@ -7,8 +7,9 @@ then each of the six tables on a fixed deal — its full redraw (cached backgrou
 its first hint (the frame its tap lands in, then the search's slices), a dozen moves of its
 solver's line each tapped at the card's place (the frame the move lands on: the move, its save,
 the flights' start and the redraw), the frames while cards fly, frames with nothing to do, and
-one hint (frames carrying a solver slice). Plus Python start (just before
-``main.py`` runs) to the first home frame. Per table and kind: median and worst in ms, and the
+the keyboard's focus moved by eight keys (the frame each lands in), and one hint (frames carrying a
+solver slice, then the hint's frames, three more keys pressed while it shows). Plus Python start
+(just before ``main.py`` runs) to the first home frame. Per table and kind: median and worst in ms, and the
 wasm/native ratio of the medians.
 
 ``--start N`` measures only the start, N page loads against N fresh native interpreters (with the
@@ -44,7 +45,7 @@ TABLES = [
     {"game": "klondike", "number": 1, "options": {"draw": "1"}},
     {"game": "freecell", "number": 1, "options": {}},
 ]
-KINDS = ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint")
+KINDS = ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint", "focus", "hint shown")
 """Kinds of frame, one for every timed frame: ``ahead`` is a frame that draws nothing but makes
 card images in its spare time (a table's first picture waiting for them, or faces made ahead of
 need), opens a font or measures its glyphs (the home screen's, for the tables), prepares the
@@ -52,7 +53,9 @@ table's first picture off screen, opens the mixer or loads a sound file, imports
 game's search ahead of the first hint, or makes a garbage collection; ``unchanged`` a frame that
 draws nothing and does none of that; ``first hint`` the frame the tap on Hint lands in, the
 table's first hint (after ``--idle`` frames with nothing to do): with its search not imported yet,
-it imports it."""
+it imports it; ``focus`` the frame a key moving the keyboard's focus (Tab, an arrow) lands in, the
+focus ring drawn at its new place (a hint's ring too when one shows); ``hint shown`` a drawn frame
+while a hint shows (its ring round the hinted card), other than those."""
 SCREENS = ("home", "stats") + tuple(t["game"] for t in TABLES)
 
 

@@ -36,11 +36,18 @@ def test_every_timed_frame_has_a_kind():
     assert p.returncode == 0, p.stderr[-2000:]
     got = json.loads(p.stdout.strip().splitlines()[-1])
     assert "error" not in got, got
-    kinds = {"full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint"}
+    kinds = {"full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint", "focus",
+             "hint shown"}
     for screen, frames in got.items():
         assert frames, screen
         blank = [f for f in frames if f[1] not in kinds]
         assert not blank, (screen, blank[:5])
+    # the keyboard's focus moved by keys, eight before the hint and three while it shows, each
+    # frame a key lands in timed; the hint's ring drawn in frames of their own kind
+    table = got["tripeaks"]
+    focus = [f for f in table if f[1] == "focus"]
+    assert len(focus) == 11 and all("rebuild" in f[2] or "drawn" in f[2] for f in focus), focus
+    assert [f for f in table if f[1] == "hint shown"], [f[:2] for f in table[-30:]]
     # the frames that prepare the table's first picture (the picture but its cards, a piece a
     # frame, drawn off screen) are work made ahead, not unchanged frames; the one that draws the
     # picture's first half off screen is a drawn one

@@ -444,6 +444,14 @@ def _post_tap(p) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(p), button=1, touch=False))
 
 
+def _post_key(name: str, shift: bool = False) -> None:
+    """A key press (``pygame.K_<name>``, e.g. ``"TAB"``, ``"RIGHT"``), Shift held when ``shift``."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=getattr(pygame, "K_" + name),
+                                         mod=pygame.KMOD_SHIFT if shift else 0, unicode="", scancode=0))
+
+
 class _Causes:
     """What one frame did besides drawing, for the benchmark's list of the worst frames: the
     card art made (new entries of :mod:`ui.cards_art`'s cache by kind: ``face``, ``cface``,
@@ -744,6 +752,9 @@ def _settle(a, out: dict, cap: int = 4000) -> None:
         elif (drew or LAST["half"]) and flying:     # half a picture drawn off screen counts as drawn
             out["flight"].append(dt)
             _kind("flight")
+        elif drew and getattr(sc, "hint_move", None) is not None:
+            out["hint shown"].append(dt)
+            _kind("hint shown")
         elif drew or LAST["half"]:
             out["other"].append(dt)
             _kind("other")
@@ -781,7 +792,57 @@ def _idle(a, out: dict, n: int) -> None:
 
 
 def _cats() -> dict:
-    return {k: [] for k in ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint")}
+    return {k: [] for k in ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint",
+                            "focus", "hint shown")}
+
+
+FOCUS_KEYS = (("TAB", False), ("TAB", False), ("RIGHT", False), ("RIGHT", False), ("DOWN", False), ("UP", False),
+              ("LEFT", False), ("TAB", True))
+"""The keys :func:`_focus` presses: the keyboard's focus put on the table, then moved over its cards
+and piles (Tab, the arrows, Shift+Tab)."""
+
+
+def _focus(a, out: dict, keys=FOCUS_KEYS) -> None:
+    """Each of ``keys`` pressed (:func:`_post_key`) and the frame it lands in timed (``focus``: the
+    focus ring drawn at its new place), then the frames until the table is at rest; a key pressed
+    at the page's pace (:data:`PACE`) after the last timed frame."""
+    for name, shift in keys:
+        if PACE["seconds"] > 0:
+            due = LAST.get("start", 0.0) + PACE["seconds"]
+            while time.perf_counter() < due:
+                pass
+        _post_key(name, shift)
+        dt, _ = _timed_frame(a)
+        _kind("focus")
+        out["focus"].append(dt)
+        _settle(a, out)
+
+
+def _hint_with_focus(a, out: dict) -> None:
+    """A hint asked for with the keyboard's focus on the table: the search's slices (``solver``),
+    then, while the hint is shown (its ring round the hinted card), the focus moved by three keys
+    (``focus``) and the other drawn frames of the hint (``hint shown``) until the table is at rest."""
+    sc = a.scene
+    sc.hint()
+    for _ in range(4000):
+        if getattr(sc, "hint_search", None) is None:
+            break
+        dt, _ = _timed_frame(a)
+        out["solver"].append(dt)
+        _kind("solver")
+    if getattr(sc, "hint_move", None) is not None:
+        for name, shift in FOCUS_KEYS[2:5]:
+            _post_key(name, shift)
+            dt, _ = _timed_frame(a)
+            _kind("focus")
+            out["focus"].append(dt)
+            for _ in range(3):
+                dt, drew = _timed_frame(a)
+                kind = "hint shown" if drew and sc.hint_move is not None else "other" if drew else \
+                    "ahead" if LAST["made"] else "unchanged"
+                out[kind].append(dt)
+                _kind(kind)
+    _settle(a, out)
 
 
 def _first_hint(a, out: dict, n_idle: int) -> None:
@@ -833,8 +894,9 @@ def bench_run(args) -> dict:
     (``args["redraws"]`` times), its first hint (:func:`_first_hint`), ``moves`` moves of its solver's line (``max_nodes`` nodes; the
     first legal move when it finds none) each tapped at the card's place and the frame it lands on
     timed, the frames until the table is at rest, ``args["idle"]`` frames with nothing to do (one
-    every ``args["pace"]`` seconds, :data:`PACE`), and
-    one hint (its solver slices). Seconds per frame, by category. ``args["profile"]``: the run
+    every ``args["pace"]`` seconds, :data:`PACE`), the keyboard's focus moved by eight keys
+    (:func:`_focus`), and one hint with the focus moved while it shows (:func:`_hint_with_focus`: its
+    solver slices, the hint's frames). Seconds per frame, by category. ``args["profile"]``: the run
     under :mod:`cProfile` too, its top functions by own time and the callers of the blits in
     ``res["profile"]`` (text)."""
     if args.get("profile"):
@@ -933,8 +995,8 @@ def bench_run(args) -> dict:
             _settle(a, out)
         _idle(a, out, n_idle)
         if sc.rules.status(sc.state) == "playing":
-            sc.hint()
-            _settle(a, out)
+            _focus(a, out)
+            _hint_with_focus(a, out)
         out["played"] = played
         out["tapped"] = tapped
         out["faces_drawn"] = dict(FACES)
