@@ -17,7 +17,11 @@ byte-code of a previous run, and from a copy of the bundle's files with no byte-
 had before the bundle carried it), with its steps: imports, ``App()``, the first frame, the
 seconds spent compiling source and the modules loaded by the first frame.
 
-Run: ``python3 bench/web_frames.py [--size 1280x800] [--moves 12] [--start N] [--out bench/results/NAME]``
+``--cpu MS`` runs the script natively only, each frame timed in its thread's CPU time, and lists the
+frames over MS ms with what they did: on a loaded machine the page's wall-clock frames carry the
+time other processes took, these do not.
+
+Run: ``python3 bench/web_frames.py [--size 1280x800] [--moves 12] [--start N] [--cpu MS] [--out bench/results/NAME]``
 (needs what the browser tests need: node, ``tests/web/node_modules``, chromium, ../shared/wasm).
 Not a timed test: the goals (docs/web.md, "Speed") are read off its table.
 """
@@ -30,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,6 +223,29 @@ def web_run(size: str, args: dict) -> dict:
     return res
 
 
+def cpu_report(size: str, args: dict, over_ms: float) -> tuple[str, dict]:
+    """The script run natively only, every frame timed in the CPU time of its thread
+    (``time.thread_time`` for the probe's clock): what other processes take of the machine does
+    not show, so a frame dear by its own work stands out on a loaded machine, where the page's
+    wall-clock frames do not. Per screen, the frames over ``over_ms`` (kind ``full`` left out),
+    dearest first, with what they did."""
+    import types
+
+    import probe
+
+    probe.time = types.SimpleNamespace(perf_counter=time.thread_time, sleep=time.sleep)
+    r = native_run(size, dict(args, timeline=True, profile=0))
+    rows = [f"native, CPU time of the thread (ms), frames over {over_ms:g} ms (full redraws left out)"]
+    data = {}
+    for s in SCREENS:
+        tl = (r.get(s) or {}).get("timeline") or []
+        data[s] = tl
+        big = sorted((f for f in tl if f[0] > over_ms and f[1] != "full"), key=lambda f: -f[0])
+        rows.append(f"{s:12} {len(tl):5} frames, {len(big)} over")
+        rows += [f"  {ms:7.2f} {kind:10} {cause}" for ms, kind, cause in big[:12]]
+    return "\n".join(rows), {"size": size, "over_ms": over_ms, "timeline": data}
+
+
 def summary(samples: list[float]) -> dict | None:
     if not samples:
         return None
@@ -323,6 +351,9 @@ def main(argv=None) -> int:
     ap.add_argument("--split", action="store_true",
                     help="also time the parts of each table's full redraw (felt, top bar, cards, buttons, status, "
                          "blit, flip) in both runs, ms per redraw")
+    ap.add_argument("--cpu", type=float, metavar="MS",
+                    help="run only natively, each frame timed in its thread's CPU time, and list the frames over MS "
+                         "ms with what they did (a frame dear by its own work, whatever the machine's load)")
     a = ap.parse_args(argv)
     if a.start:
         web = web_starts(a.size, a.start)
@@ -342,6 +373,14 @@ def main(argv=None) -> int:
     if a.pace < 0:
         ap.error(f"--pace: {a.pace} is not a number of seconds ≥ 0")
     args = bench_args(a.moves, a.redraws, a.idle, a.profile, a.split, games, a.timeline, a.sections, a.pace)
+    if a.cpu is not None:
+        text, data = cpu_report(a.size, args, a.cpu)
+        print(text)
+        if a.out:
+            Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py {' '.join(argv or sys.argv[1:])}\n\n{text}\n",
+                                            encoding="utf-8")
+            Path(a.out + ".json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+        return 0
     web = web_run(a.size, args)
     if a.profile:
         print(web["tables"].pop("profile", ""))
