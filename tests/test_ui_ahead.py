@@ -450,7 +450,7 @@ def test_warm_costs_a_back_or_shadow_by_its_width(monkeypatch):
     assert set(made[11:]) == {("back", 100, "blue"), ("shadow", 100)}
 
 
-def test_warm_makes_a_back_shadow_or_halo_never_made_first_and_alone(monkeypatch):
+def test_warm_makes_a_back_shadow_or_halo_never_made_first_in_a_frame(monkeypatch):
     """A shadow or halo never made yet is costed by its prior in faces, measured natively; in the
     page a gaussian blur costs more faces than that (TriPeaks' first frames at 1280x800 made its
     back and then its first shadow in one frame: 17.6 ms in WebAssembly, docs/web.md). ``warm``
