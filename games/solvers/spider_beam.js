@@ -15,6 +15,7 @@
 (function (g) {
   "use strict";
   const DOWN = 64, RUN = 13, NC = 10, DEAL = -1;
+  const OUT_MAX = 2048; // successors of one state at most (10 columns x 9 targets, to-empty moves, macros: far fewer)
   const SEP = "\u0100"; // between columns in a visited-set key (cards are below 128)
   const FILL_PRIORITY = -1099511627776; // -(1 << 40): the fill before a deal is expanded at once
   const COMPLETE = [0, 1, 2, 3].map((su) => {
@@ -50,9 +51,9 @@
   const KW = NC + 1;
   function KeySet() {
     this.size = 1 << 16;
-    this.table = new Int32Array(this.size).fill(-1);
+    // slot i: table[2i] the key's hash, table[2i + 1] its index in keys plus one (0: free)
+    this.table = new Int32Array(2 * this.size);
     this.keys = new Int32Array(KW * 4096);
-    this.hashes = new Int32Array(4096);
     this.n = 0;
   }
   function hashKey(w) {
@@ -68,10 +69,10 @@
     const h = hashKey(w), mask = this.size - 1, table = this.table, keys = this.keys;
     let i = h & mask;
     for (;;) {
-      const e = table[i];
-      if (e < 0) break;
-      if (this.hashes[e] === h) {
-        const o = e * KW;
+      const e = table[2 * i + 1];
+      if (e === 0) break;
+      if (table[2 * i] === h) {
+        const o = (e - 1) * KW;
         let k = 0;
         while (k < KW && keys[o + k] === w[k]) k++;
         if (k === KW) return false;
@@ -83,25 +84,27 @@
       const nk = new Int32Array(keys.length * 2);
       nk.set(keys);
       this.keys = nk;
-      const nh = new Int32Array(this.hashes.length * 2);
-      nh.set(this.hashes);
-      this.hashes = nh;
     }
     const o = n * KW, nk = this.keys;
-    for (let i = 0; i < KW; i++) nk[o + i] = w[i];
-    this.hashes[n] = h;
-    table[i] = n;
+    for (let k = 0; k < KW; k++) nk[o + k] = w[k];
+    table[2 * i] = h;
+    table[2 * i + 1] = n + 1;
     this.n = n + 1;
     if (this.n * 2 > this.size) this.rehash();
     return true;
   };
   KeySet.prototype.rehash = function () {
+    const old = this.table, oldSize = this.size;
     this.size *= 2;
-    const mask = this.size - 1, table = new Int32Array(this.size).fill(-1);
-    for (let e = 0; e < this.n; e++) {
-      let i = this.hashes[e] & mask;
-      while (table[i] >= 0) i = (i + 1) & mask;
-      table[i] = e;
+    const mask = this.size - 1, table = new Int32Array(2 * this.size);
+    for (let j = 0; j < oldSize; j++) {
+      const e = old[2 * j + 1];
+      if (e === 0) continue;
+      const h = old[2 * j];
+      let i = h & mask;
+      while (table[2 * i + 1] !== 0) i = (i + 1) & mask;
+      table[2 * i] = h;
+      table[2 * i + 1] = e;
     }
     this.table = table;
   };
@@ -144,12 +147,20 @@
     this.at = new Int32Array(16);
     this.atc = new Int32Array(64);
     this.empties = [];
-    this.outM = [];
-    this.outS = [];
-    this.outP = [0.5]; // doubles (the fill's priority is -2^40), from the start: no change of kind later
-    this.outP.length = 0;
+    this.outM = new Int32Array(OUT_MAX);
+    this.outS = new Int32Array(OUT_MAX);
+    this.outP = new Float64Array(OUT_MAX); // the fill's priority is -2^40
+    this.nOut = 0;
   }
   const P = Problem.prototype;
+
+  // one successor: its move, its state's index (-1: a deal not made) and its priority
+  P.put = function (m, s, pr) {
+    const i = this.nOut++;
+    this.outM[i] = m;
+    this.outS[i] = s;
+    this.outP[i] = pr;
+  };
 
   P.intern = function (col) {
     let id = this.cid.get(col);
@@ -349,7 +360,6 @@
   // branch of successors: a table with an empty column), appended to the successors' list
   P.toEmpty = function (a, x, seen, sp, base, wEmpty, macros) {
     const cur = this.cur, tmp = this.tmp, tops = this.tops, cinfo = this.cinfo, empties = this.empties;
-    const outM = this.outM, outS = this.outS, outP = this.outP;
     const k = x.k, low = tops[a], firstEmpty = empties[0], nEmpty = empties.length, stockLeft = sp < this.nd;
     if (k > 1 && !this.split) this.pruned = true; // pruning 4
     for (let n = this.split ? 1 : k; n <= k; n++) {
@@ -362,9 +372,7 @@
       tmp[a] = na;
       tmp[firstEmpty] = this.intern(x.runs[n - 1]);
       if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
-      outM.push(a * 256 + firstEmpty * 16 + n);
-      outS.push(this.newState(tmp, sp));
-      outP.push(n < k ? base + wEmpty : base + x.whole + wEmpty);
+      this.put(a * 256 + firstEmpty * 16 + n, this.newState(tmp, sp), n < k ? base + wEmpty : base + x.whole + wEmpty);
     }
     if (macros) {
       const col = this.cstr[cur[a]];
@@ -389,10 +397,8 @@
           let pr = base - x.cost - cinfo[b].cost;
           pr += naId ? this.column(naId).cost : -wEmpty;
           pr += nbId ? this.column(nbId).cost : -wEmpty;
-          outM.push(-2 - this.macroMoves.length);
+          this.put(-2 - this.macroMoves.length, this.newState(tmp, sp), pr);
           this.macroMoves.push([a, b, n, steps]);
-          outS.push(this.newState(tmp, sp));
-          outP.push(pr);
         }
       }
     }
@@ -403,14 +409,11 @@
   // out and the ones kept added to it
   P.successors = function (s, depth, seen) {
     const cur = this.ids(s, this.cur), sp = this.spOf[s], w = this.w, tmp = this.tmp;
-    const outM = this.outM, outS = this.outS, outP = this.outP;
-    outM.length = outS.length = outP.length = 0;
+    this.nOut = 0;
     const stockLeft = sp < this.nd;
     if (this.buried) seen = null;
     const cinfo = this.cinfo, tops = this.tops, empties = this.empties, at = this.at, atc = this.atc;
-    for (let i = 0; i < 16; i++) at[i] = 0;
-    for (let i = 0; i < 64; i++) atc[i] = 0;
-    empties.length = 0;
+    empties.length = 0; // at and atc are all 0 here: the last call cleared the entries it set
     let cost = 0, work = 0;
     for (let i = 0, bit = 1; i < NC; i++, bit <<= 1) {
       const id = cur[i];
@@ -439,14 +442,10 @@
       if (pr === null) {
         const nxt = this.dealState(s);
         if (seen === null || seen.add(this.keyOf(this.ids(nxt, this.tmp), sp + 1))) {
-          outM.push(DEAL);
-          outS.push(nxt);
-          outP.push(this.priority(nxt, depth));
+          this.put(DEAL, nxt, this.priority(nxt, depth));
         } else this.ns--; // visited: the state just made is dropped
       } else {
-        outM.push(DEAL);
-        outS.push(-1);
-        outP.push(pr);
+        this.put(DEAL, -1, pr);
       }
     }
     const macros = this.macros && nEmpty > 0;
@@ -502,24 +501,25 @@
         tmp[a] = na;
         tmp[b] = nbId;
         if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
-        outM.push(a * 256 + b * 16 + n);
-        outS.push(this.newState(tmp, sp));
-        outP.push(pr);
+        this.put(a * 256 + b * 16 + n, this.newState(tmp, sp), pr);
       }
       if (firstEmpty >= 0) this.toEmpty(a, x, seen, sp, base, wEmpty, macros);
     }
     if (stockLeft && !this.relaxed && nEmpty > 1) {
       const fill = this.fillToDeal(cur);
       if (fill !== null && (seen === null || seen.add(this.keyOf(fill[1], sp)))) {
-        outM.push(-2 - this.macroMoves.length);
+        this.put(-2 - this.macroMoves.length, this.newState(fill[1], sp), FILL_PRIORITY);
         this.macroMoves.push([-1, -1, 0, fill[0]]);
-        outS.push(this.newState(fill[1], sp));
-        outP.push(FILL_PRIORITY);
       }
     }
     if (cut) this.pruned = true;
+    for (let i = 0; i < NC; i++) {
+      at[cinfo[i].top] = 0;
+      atc[cinfo[i].card] = 0;
+    }
     if (this.buried) {
-      for (let i = 0; i < outS.length; i++) {
+      const outS = this.outS;
+      for (let i = 0; i < this.nOut; i++) {
         if (outS[i] < 0) continue;
         const ids = this.ids(outS[i], this.tmp);
         for (let c = 0; c < NC; c++) ids[c] = this.intern(settle(this.cstr[ids[c]]));
@@ -561,12 +561,13 @@
     this.seen.add(p.keyOf(p.ids(root, p.tmp), p.spOf[root]));
     // the positions: parent index, move, state (-1: a deal not made yet; -2: a deal whose state
     // another candidate had), depth since the last deal, priority when generated
-    this.nParent = [-1];
-    this.nMove = [0];
-    this.nState = [root];
-    this.nDepth = [0];
-    this.nPr = [0.5]; // doubles (the fill's priority is -2^40)
-    this.nPr[0] = 0;
+    this.nParent = new Int32Array(1 << 16);
+    this.nMove = new Int32Array(1 << 16);
+    this.nState = new Int32Array(1 << 16);
+    this.nDepth = new Int32Array(1 << 16);
+    this.nPr = new Float64Array(1 << 16); // the fill's priority is -2^40
+    this.nN = 0; // positions kept
+    this.add(-1, 0, root, 0, 0);
     this.stages = new Map();
     const w = p.work(root);
     this.best = [w, 0];
@@ -574,7 +575,7 @@
   };
 
   B.startPass = function () {
-    if (this.nParent.length > this.keep) this.fresh();
+    if (this.nN > this.keep) this.fresh();
     this.passes++;
     this.level = [0];
     this.at = 0;
@@ -623,38 +624,52 @@
     return top;
   }
 
+  // keep a position: its parent's index, the move, its state, depth since the last deal, priority
+  B.add = function (parent, move, state, depth, pr) {
+    const j = this.nN;
+    if (j === this.nParent.length) {
+      const grow = (a) => {
+        const b = new a.constructor(2 * a.length);
+        b.set(a);
+        return b;
+      };
+      this.nParent = grow(this.nParent);
+      this.nMove = grow(this.nMove);
+      this.nState = grow(this.nState);
+      this.nDepth = grow(this.nDepth);
+      this.nPr = grow(this.nPr);
+    }
+    this.nParent[j] = parent;
+    this.nMove[j] = move;
+    this.nState[j] = state;
+    this.nDepth[j] = depth;
+    this.nPr[j] = pr;
+    this.nN = j + 1;
+  };
+
   // expand position idx in its stage search st: the positions kept, or minus them when the last
   // one is won (it is the last of nParent then)
   B.expand = function (st, idx) {
     const p = this.p, seen = this.seen, stage = st.stage, cands = st.cands;
-    const nParent = this.nParent, nMove = this.nMove, nState = this.nState, nDepth = this.nDepth, nPr = this.nPr;
-    const state = nState[idx], depth = nDepth[idx] + 1;
+    const state = this.nState[idx], depth = this.nDepth[idx] + 1;
     p.successors(state, depth, seen);
     const work = p.lastWork;
     if (work < this.best[0]) this.best = [work, idx];
     if (work < this.bestHere[0] && p.spOf[state] === p.spOf[p.root]) this.bestHere = [work, idx];
     const outM = p.outM, outS = p.outS, outP = p.outP, nd = p.nd;
-    const n0 = nParent.length;
+    const n0 = this.nN;
     let j = n0;
-    for (let i = 0; i < outM.length; i++) {
+    for (let i = 0, n = p.nOut; i < n; i++) {
       const move = outM[i], pr = outP[i], nxt = outS[i];
       if (nxt === -1) {
-        nParent.push(idx);
-        nMove.push(move);
-        nState.push(-1);
-        nDepth.push(0);
-        nPr.push(pr);
+        this.add(idx, move, -1, 0, pr);
         cands.push(j);
         j++;
         continue;
       }
       if (p.buried && !seen.add(p.keyOf(p.ids(nxt, p.tmp), p.spOf[nxt]))) continue;
       const sp = p.spOf[nxt];
-      nParent.push(idx);
-      nMove.push(move);
-      nState.push(nxt);
-      nDepth.push(sp === stage ? depth : 0);
-      nPr.push(pr);
+      this.add(idx, move, nxt, sp === stage ? depth : 0, pr);
       if (sp === nd && p.won(nxt)) return -(j + 1 - n0);
       if (sp === stage) heapPush(st, pr, j);
       else cands.push(j);
@@ -694,7 +709,7 @@
           expansions++;
           const added = this.expand(st, heapPop(st));
           if (added < 0) {
-            won = this.nParent.length - 1;
+            won = this.nN - 1;
             count += -added;
             break;
           }
@@ -842,7 +857,8 @@
       const p = live.get(Number(arg.slice(0, i)));
       const depth = Number(arg.slice(i + 1, i2));
       p.successors(fromJSON(p, JSON.parse(arg.slice(i2 + 1))), depth, null);
-      const out = p.outM.map((m, k) => [moveJSON(p, m), stateJSON(p, p.outS[k]), p.outP[k]]);
+      const out = [];
+      for (let k = 0; k < p.nOut; k++) out.push([moveJSON(p, p.outM[k]), stateJSON(p, p.outS[k]), p.outP[k]]);
       return JSON.stringify({ out: out, pruned: p.pruned, work: p.lastWork });
     },
     // the searches and problems not dropped yet
