@@ -10,7 +10,9 @@ generated (and, for a search that keeps one, the best result and the line to it:
 fewest cards left): any difference is printed and the exit status is 1. ``--working-kw`` passes
 keyword arguments to the working copy's ``solver`` only (Devil's Grip: ``'{"first_beam": true}'``,
 the earlier phase order and beam, to check a speed-up of it against a revision from before;
-``--ref-kw`` passes the reference's, to compare that mode on both sides). ``--answers`` leaves
+``--ref-kw`` passes the reference's, to compare that mode on both sides). ``--entry`` names the
+module's function that makes both searches instead of ``solver`` (Devil's Grip: ``hint_search``,
+the app's hint, whose beam is wider). ``--answers`` leaves
 the nodes out of the comparison, for a change that cuts lost positions sooner (the answers and
 the first solution found stay, the nodes do not; give ``--nodes`` room enough that neither side
 runs out). It also prints the CPU seconds of each side (``time.process_time``) and their ratio, by group. For Klondike, whose lanes have more
@@ -43,9 +45,9 @@ def cases(game: str, n_positions: int, n_deals: int):
             yield f"{name} deals", f"{name} deal {n}", rules.deal(n, rules.check_options(options))
 
 
-def run(mod, state, nodes, **kw):
+def run(mod, state, nodes, entry="solver", **kw):
     t0 = time.process_time()
-    sv = mod.solver(state, max_nodes=nodes, **kw)
+    sv = getattr(mod, entry)(state, max_nodes=nodes, **kw)
     r = sv.run()
     return time.process_time() - t0, (r.status, sv.nodes, tuple(r.moves), sv.best_result(),
                                       tuple(sv.best_moves() or ()))
@@ -62,6 +64,9 @@ def main(argv=None) -> int:
                     help="JSON: keyword arguments of the working copy's solver()")
     ap.add_argument("--ref-kw", default="{}",
                     help="JSON: keyword arguments of the reference's solver()")
+    ap.add_argument("--entry", default="solver",
+                    help="the module's function that makes the search, on both sides (Devil's Grip: "
+                         "hint_search, the app's hint)")
     ap.add_argument("--answers", action="store_true",
                     help="compare all but the nodes: status, moves, best result and line")
     a = ap.parse_args(argv)
@@ -75,15 +80,16 @@ def main(argv=None) -> int:
     groups: dict[str, list] = {}
     bad = 0
     for group, name, s in cases(a.game, a.positions, a.deals):
-        t_ref, r_ref = run(ref, s, a.nodes, **ref_kw)
-        t_new, r_new = run(new, s, a.nodes, **kw)
+        t_ref, r_ref = run(ref, s, a.nodes, a.entry, **ref_kw)
+        t_new, r_new = run(new, s, a.nodes, a.entry, **kw)
         if a.answers:  # the nodes (index 1) left out
             r_ref, r_new = r_ref[:1] + r_ref[2:], r_new[:1] + r_new[2:]
         tally(groups, group, t_ref, t_new, r_ref == r_new, r_new[0])
         if r_ref != r_new:
             bad += 1
             print(f"DIFFERENT {name}:\n  reference {r_ref[:2]}\n  working   {r_new[:2]}\n  same moves: {r_ref[2] == r_new[2]}")
-    working = "working copy" + (f" {a.working_kw}" if kw else "")
+    working = "working copy" + (f" {a.working_kw}" if kw else "") + \
+        (f"; both searches made by {a.entry}" if a.entry != "solver" else "")
     reference = a.rev + (f" {a.ref_kw}" if ref_kw else "")
     print(f"{a.game}: reference {reference}, {working}; node budget {a.nodes} per case"
           + ("; nodes not compared" if a.answers else ""))

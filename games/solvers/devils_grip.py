@@ -435,8 +435,9 @@ class _Problem:
 
     def mobility(self, grid: bytes) -> int:
         """How many stacks could move onto another now (distinct codes): the merges in hand."""
-        tops = set(grid.translate(_TOP3))
-        return sum(map(tops.__contains__, bytes(set(grid)).translate(_BOTTOMS)))
+        # the distinct codes' bottom cards, less those no top takes (deleted: the cards the tops take)
+        bottoms = bytes(set(grid)).translate(_BOTTOMS)
+        return len(bottoms) - len(bottoms.translate(None, grid.translate(_TOP3)))
 
     def beam(self, width: int, search: "DGSearch", win: bool = False, first: bool = False):
         """Beam search by stock cards drawn (``p``): each layer keeps its ``width`` best states;
@@ -453,18 +454,20 @@ class _Problem:
         its stock). ``win``: keep only positions with no dead talon card (the cut of the win
         search), ranked by talon cards + dead bound, then most merges in hand, at full width;
         ``first``: that ranking and full width too, for the best result (the daily bank's beam)."""
-        layers: dict[int, dict] = {}
         root = self.root
-        n, succ, mobility = self.n, self.successors, self.mobility
+        n, succ = self.n, self.successors
+        # each layer by stock cards drawn: state key -> (rank, state, move to it, path to its parent)
+        layers: list = [{} for _ in range(n + 1)]
         mob: dict[bytes, int] = {}  # each grid's merges in hand
-        layers[root[1]] = {root[:3]: (0, root, None)}
+        layers[root[1]][root[:3]] = (0, root, None, None)
         done = 0
         spent = expanded = 0  # nodes made (before the last yield) and states expanded by this beam
         limit = None if win or first else search.max_nodes
         refills = not (win or first)
         best = search.best
-        for p in range(root[1], self.n + 1):
-            layer = layers.pop(p, None)
+        for p in range(root[1], n + 1):
+            layer = layers[p]
+            layers[p] = None
             if not layer:
                 continue
             w = width
@@ -472,9 +475,9 @@ class _Problem:
                 # a node budget: the nodes left, spread over the layers left, narrow the beam so
                 # that it reaches the end of the stock (a line to the end) within the budget
                 left_nodes = limit - search.nodes - done
-                w = max(1, min(width, int(left_nodes * expanded / ((spent + done) * (self.n - p + 1)))))
+                w = max(1, min(width, int(left_nodes * expanded / ((spent + done) * (n - p + 1)))))
             items = sorted(layer.values(), key=_RANK)[:w]
-            queue = [(e[1], e[2]) for e in items]
+            queue = [(e[1], (e[2], e[3]) if e[2] is not None else None) for e in items]
             seen_here = set(layer) if len(layer) <= w else {e[1][:3] for e in items}
             while queue:
                 node, path = queue.pop()
@@ -495,16 +498,15 @@ class _Problem:
                             seen_here.add(k)
                             queue.append((nxt, (mv, path)))
                         continue
-                    lay = layers.get(q)
-                    if lay is None:
-                        lay = layers[q] = {}
+                    lay = layers[q]
                     if k not in lay:
                         m = mob.get(grid)  # a turn keeps its grid, and grids recur
-                        if m is None:
-                            m = mob[grid] = mobility(grid)
+                        if m is None:  # mobility(grid), inlined
+                            bottoms = bytes(set(grid)).translate(_BOTTOMS)
+                            m = mob[grid] = len(bottoms) - len(bottoms.translate(None, grid.translate(_TOP3)))
                         # the rank as one number (t < 128, m < 64): smaller first
                         lay[k] = ((2 * t + lb - m) * 128 + t if refills else (t + lb) * 128 + 64 - m,
-                                  nxt, (mv, path))
+                                  nxt, mv, path)
                 if done >= 256:
                     spent += done
                     yield done
