@@ -130,6 +130,8 @@ _TOP = tuple(top_of(c) for c in range(256))
 _TOP_CODES = tuple(tuple(c for c in range(256) if _TOP[c] == y) for y in range(64))
 """For each card, the codes of the stacks it tops."""
 _BYTE = tuple(bytes((c,)) for c in range(256))
+_PLAY = tuple(("t", c) for c in range(256))
+"""The abstract move playing the talon's top onto the stack with each code."""
 _TOP3 = bytes(min(255, t + 3) for t in _TOP)
 """The card a stack with each code takes (its top card + 3; codes are < 256, cards < 64)."""
 _BOTTOMS = bytes(c >> 2 for c in range(256))
@@ -213,8 +215,8 @@ class _Problem:
 
         grid = bytes(sorted(code_of(st) for st in s.grid if st))
         tm = (1 << self.p0) - 1
-        self.root = (grid, self.p0, tm, 0)
-        self.root = (grid, self.p0, tm, self._bound(grid, self.p0, tm, range(self.p0)))
+        # a node: (grid, stock index, talon mask, lower bound, cards left in stock + talon)
+        self.root = (grid, self.p0, tm, self._bound(grid, self.p0, tm, range(self.p0)), n)
 
     def _turn_tests(self, q: int) -> tuple:
         """``turn_tests[q]`` (see ``__init__``): :meth:`_dead`'s counts for the cards of a turn at
@@ -283,15 +285,16 @@ class _Problem:
         """``(abstract move, child)`` pairs, best first, leaving out children whose bound is not
         below ``best``: a generator, which makes a merge's child only when it is asked for (a
         depth-first search visits few of them before it turns back or its budget ends)."""
-        grid, p, tm, lb = node
+        grid, p, tm, lb, c = node
         s0, n = self.s0, self.n
         if len(grid) < N_CELLS and p < n:  # a what-if hole: refill first (pruning 3)
             g = list(grid)
             while len(g) < N_CELLS and p < n:
                 g.append(s0[p] * 4)
                 p += 1
+                c -= 1
             g.sort()
-            yield A_REFILL, (bytes(g), p, tm, lb)
+            yield A_REFILL, (bytes(g), p, tm, lb, c)
             return
         tops = grid.translate(_TOPS)  # each stack's top card
         if tm:
@@ -303,15 +306,14 @@ class _Problem:
                 other = ntm & self.wmask[x]  # the other copy of x in the talon (lower)
                 k = tops.count(y)
                 if k == 1:  # one stack has y on top
-                    i = tops.index(y)
-                    b = grid[i]  # b becomes b + 1: the grid stays sorted
+                    b = grid[tops.index(y)]  # b becomes b + 1: the grid stays sorted
                     nlb = lb  # the top was not dead: the cards at and below a dead one stay
                     if other:
                         j = other.bit_length() - 1
                         if self._dead_with(0, p, ntm, j):
                             nlb = max(lb, (ntm & ((2 << j) - 1)).bit_count())
-                    if nlb < best:
-                        yield ("t", b), (grid[:i] + _BYTE[b + 1] + grid[i + 1:], p, ntm, nlb)
+                    if nlb < best:  # (b is the only stack topped by y: its code is in the grid once)
+                        yield _PLAY[b], (grid.replace(_BYTE[b], _BYTE[b + 1]), p, ntm, nlb, c - 1)
                     if p >= n:
                         return  # pruning 2
                     # pruning 4: the other y neither in the stock nor the talon nor a top: covered
@@ -332,7 +334,7 @@ class _Problem:
                             continue
                         i = grid.rindex(b)
                         if nlb < best:
-                            yield ("t", b), (grid[:i] + _BYTE[b + 1] + grid[i + 1:], p, ntm, nlb)
+                            yield _PLAY[b], (grid[:i] + _BYTE[b + 1] + grid[i + 1:], p, ntm, nlb, c - 1)
                         if p >= n:
                             return  # pruning 2: one play is as good as another
         if p >= n:
@@ -392,7 +394,7 @@ class _Problem:
                 if j > hi and (tm >> j) & 1 and self._dead_with(tops.count(y), q, ntm, j):
                     hi = j
         nlb = lb if hi < 0 else max(lb, (ntm & ((2 << hi) - 1)).bit_count())
-        turn = (A_TURN, (grid, q, ntm, nlb)) if nlb < best else None
+        turn = (A_TURN, (grid, q, ntm, nlb, c)) if nlb < best else None  # stock to talon: as many left
         if turn is not None and nlb == lb and self.turn_first[p] in tops and self._turn_plays_all(tops, p, q):
             yield turn
             turn = None
@@ -415,7 +417,7 @@ class _Problem:
                     ja = g.index(a)
                 del g[ja]
                 insort(g, r4)  # the refill
-                yield ("m", a, b), (bytes(g), p1, tm, nlb)
+                yield ("m", a, b), (bytes(g), p1, tm, nlb, c - 1)
         if turn is not None:
             yield turn
 
@@ -484,9 +486,8 @@ class _Problem:
                 expanded += 1
                 for mv, nxt in succ(node, 1 if win else best):
                     done += 1
-                    grid, q, tm, lb = nxt
-                    t = tm.bit_count()
-                    c = n - q + t  # cards left
+                    grid, q, tm, lb, c = nxt  # c: cards left
+                    t = c - n + q  # talon cards
                     if c < best:
                         if c == 0 and self.won(nxt):
                             return _unlink((mv, path))
@@ -727,7 +728,7 @@ class DGSearch(Search):
                         continue
                     seen.add(k)
                     nodes += 1
-                    c = n - nxt[1] + nxt[2].bit_count()  # cards left
+                    c = nxt[4]  # cards left
                     if c < self.best:
                         if c == 0 and won(nxt):
                             self.nodes = nodes
