@@ -201,6 +201,11 @@ class _Problem:
         """For each stock index ``q``, the indices below ``q`` of other copies of the cards a turn
         there takes (their dead test changes when they are in the talon), each with the card it
         goes on (255: none)."""
+        self.turn = tuple((self.turn_end[q], self.turn_bits[q], self.turn_tests[q], self.turn_lower[q],
+                           self.turn_first[q], (self.next_forced[q] - q) % TURN_COUNT == 0) for q in range(n))
+        """For each stock index ``q``, what :meth:`successors` reads of a turn there, in one tuple:
+        ``turn_end``, ``turn_bits``, ``turn_tests``, ``turn_lower``, ``turn_first`` and whether the
+        next forced refill is a multiple of three away (``next_forced``)."""
         self.where_below = tuple(self.where.get(x - 3, ()) if x >= 3 else () for x in range(64))
         """For each card ``x``, the indices in ``S0`` of the copies of ``x - 3`` (what it goes on)."""
         copies = [0] * 64
@@ -382,23 +387,23 @@ class _Problem:
                 if len(merges) > 1:
                     merges.sort()  # completing a stack, then longer, first (the keys differ)
         # the turn (the grid is full here)
-        q = self.turn_end[p]
-        ntm = tm | self.turn_bits[p]
+        q, bits, tests, lower, first, in_step = self.turn[p]
+        ntm = tm | bits
         hi = -1  # the highest dead talon card after the turn (as _bound over the cards it changes)
-        for i, y, short in self.turn_tests[p]:
+        for i, y, short in tests:
             if tops.count(y) < short:
                 hi = i
                 break
         else:
-            for j, y in self.turn_lower[p]:  # a lower copy now has one more copy above it to share with
+            for j, y in lower:  # a lower copy now has one more copy above it to share with
                 if j > hi and (tm >> j) & 1 and self._dead_with(tops.count(y), q, ntm, j):
                     hi = j
         nlb = lb if hi < 0 else max(lb, (ntm & ((2 << hi) - 1)).bit_count())
         turn = (A_TURN, (grid, q, ntm, nlb, c)) if nlb < best else None  # stock to talon: as many left
-        if turn is not None and nlb == lb and self.turn_first[p] in tops and self._turn_plays_all(tops, p, q):
+        if turn is not None and nlb == lb and first in tops and self._turn_plays_all(tops, p, q):
             yield turn
             turn = None
-        elif turn is not None and best <= 1 and (self.next_forced[p] - p) % TURN_COUNT == 0:
+        elif turn is not None and best <= 1 and in_step:
             yield turn  # the win search: turns keep the next forced refill in step
             turn = None
         if merges:
@@ -710,6 +715,7 @@ class DGSearch(Search):
         probe_end = PROBE_NODES if prob.restrict and self._main_beam else 1 << 62
         never = 1 << 62
         nodes = self.nodes
+        best = self.best
         end = nodes + budget  # this slice's end
         # the next node count at which a budget, the clock or the probe's share is looked at
         check = min(never if limit is None else limit, probe_end,
@@ -729,11 +735,11 @@ class DGSearch(Search):
                     seen.add(k)
                     nodes += 1
                     c = nxt[4]  # cards left
-                    if c < self.best:
+                    if c < best:
                         if c == 0 and won(nxt):
                             self.nodes = nodes
                             return self._solved(self._path(mv))
-                        self.best = c
+                        best = self.best = c
                         self._best_path = self._path(mv)
                         cut = self._cut()
                     # its moves, made as they are asked for (the cut is the same then: an
