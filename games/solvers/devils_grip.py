@@ -219,6 +219,9 @@ class _Problem:
         fewer)."""
 
         grid = bytes(sorted(code_of(st) for st in s.grid if st))
+        self.holes = len(grid) < N_CELLS
+        """Whether the start has an empty cell (a what-if): else no node has one (every move
+        that empties a cell refills it, and none is made once the stock is empty)."""
         tm = (1 << self.p0) - 1
         # a node: (grid, stock index, talon mask, lower bound, cards left in stock + talon)
         self.root = (grid, self.p0, tm, self._bound(grid, self.p0, tm, range(self.p0)), n)
@@ -292,7 +295,7 @@ class _Problem:
         depth-first search visits few of them before it turns back or its budget ends)."""
         grid, p, tm, lb, c = node
         s0, n = self.s0, self.n
-        if len(grid) < N_CELLS and p < n:  # a what-if hole: refill first (pruning 3)
+        if self.holes and len(grid) < N_CELLS and p < n:  # a what-if hole: refill first (pruning 3)
             g = list(grid)
             while len(g) < N_CELLS and p < n:
                 g.append(s0[p] * 4)
@@ -316,7 +319,9 @@ class _Problem:
                     if other:
                         j = other.bit_length() - 1
                         if self._dead_with(0, p, ntm, j):
-                            nlb = max(lb, (ntm & ((2 << j) - 1)).bit_count())
+                            nlb = (ntm & ((2 << j) - 1)).bit_count()
+                            if nlb < lb:
+                                nlb = lb
                     if nlb < best:  # (b is the only stack topped by y: its code is in the grid once)
                         yield _PLAY[b], (grid.replace(_BYTE[b], _BYTE[b + 1]), p, ntm, nlb, c - 1)
                     if p >= n:
@@ -333,7 +338,9 @@ class _Problem:
                     if other:
                         j = other.bit_length() - 1
                         if self._dead_with(k - 1, p, ntm, j):
-                            nlb = max(lb, (ntm & ((2 << j) - 1)).bit_count())
+                            nlb = (ntm & ((2 << j) - 1)).bit_count()
+                            if nlb < lb:
+                                nlb = lb
                     for b in _TOP_CODES[y]:
                         if b not in grid:
                             continue
@@ -365,7 +372,9 @@ class _Problem:
                             if (cop >> i) & 1 and self._dead_with(ky, p1, tm, i):
                                 hi = i
                         if hi >= 0:
-                            nlb = max(lb, (tm & ((2 << hi) - 1)).bit_count())
+                            nlb = (tm & ((2 << hi) - 1)).bit_count()
+                            if nlb < lb:
+                                nlb = lb
                     if nlb >= best:
                         continue
                     # the stacks whose bottom goes on y (the grid is sorted: they are side by
@@ -384,7 +393,7 @@ class _Problem:
                         merges.append((_KEY_A[a] + _KEY_B[b], nlb, ja2, ib))
                         if ib2 > 0 and grid[ib2] != b:
                             merges.append((_KEY_A[a] + _KEY_B[grid[ib2]], nlb, ja2, ib2))
-                if len(merges) > 1:
+                if merges:
                     merges.sort()  # completing a stack, then longer, first (the keys differ)
         # the turn (the grid is full here)
         q, bits, tests, lower, first, in_step = self.turn[p]
@@ -398,7 +407,11 @@ class _Problem:
             for j, y in lower:  # a lower copy now has one more copy above it to share with
                 if j > hi and (tm >> j) & 1 and self._dead_with(tops.count(y), q, ntm, j):
                     hi = j
-        nlb = lb if hi < 0 else max(lb, (ntm & ((2 << hi) - 1)).bit_count())
+        nlb = lb
+        if hi >= 0:
+            nlb = (ntm & ((2 << hi) - 1)).bit_count()
+            if nlb < lb:
+                nlb = lb
         turn = (A_TURN, (grid, q, ntm, nlb, c)) if nlb < best else None  # stock to talon: as many left
         if turn is not None and nlb == lb and first in tops and self._turn_plays_all(tops, p, q):
             yield turn
