@@ -83,13 +83,13 @@ def _module(src: str):
 def ab(states: str, ref_src: str, rounds: int = 3, gc_mode: str = "auto") -> dict:
     """Run the pickled states (base64 of a pickled ``[(n, state), …]``) ``rounds`` times each with
     the reference (``ref_src``, a ``devils_grip.py``) and the working copy: ``{"rows": [[n, side,
-    nodes, best, [seconds…]], …], "made": {side: [gen0, gen1, gen2, seconds in them]}, "python": version}``."""
+    nodes, best, [seconds…]], …], "made": {side: [collections of gen 0, 1, 2, seconds in each]}, "python": version}``."""
     from games.solvers import devils_grip as new
     cases = pickle.loads(base64.b64decode(states))
     sides = {"ref": _module(ref_src), "new": new}
     clock = _clock()
     got = {(n, k): [None, None, []] for n, _ in cases for k in sides}
-    made = {k: [0, 0, 0, 0.0] for k in sides}  # collections by generation, their seconds
+    made = {k: [0, 0, 0, 0.0, 0.0, 0.0] for k in sides}  # collections by generation, their seconds
     counting = [None, 0.0]
 
     def count(phase, info):
@@ -99,7 +99,7 @@ def ab(states: str, ref_src: str, rounds: int = 3, gc_mode: str = "auto") -> dic
             made[counting[0]][info["generation"]] += 1
             counting[1] = clock()
         else:
-            made[counting[0]][3] += clock() - counting[1]
+            made[counting[0]][3 + info["generation"]] += clock() - counting[1]
     gc.callbacks.append(count)
     if gc_mode == "app":
         gc.collect()
@@ -114,7 +114,7 @@ def ab(states: str, ref_src: str, rounds: int = 3, gc_mode: str = "auto") -> dic
                     if gc_mode == "app":
                         gc.disable()
                     t = clock()
-                    search = mod.hint_search(s, mod.HINT_NODES, clock=clock)
+                    search = mod.hint_search(s, mod.HINT_NODES)  # as the app makes it: its own clock
                     if gc_mode == "app":
                         while search.step(STEP) is None:
                             g = _due()
@@ -234,8 +234,9 @@ def main(argv=None) -> int:
         say(f"worst (median of rounds), positions 1-20: ref {worst['ref', 0]:.3f} s, new {worst['new', 0]:.3f} s; "
             f"21-: ref {worst['ref', 1]:.3f} s, new {worst['new', 1]:.3f} s; sum of medians: ref {total['ref']:.3f} s, "
             f"new {total['new']:.3f} s, x{total['new'] / total['ref']:.3f}; nodes or best differ on {differ}")
-        say("collections inside the timing, all rounds (gen 0, 1, 2, CPU s in them): " +
-            ", ".join(f"{k} {m[0]}, {m[1]}, {m[2]}, {m[3]:.3f} s" for k, m in res["made"].items()))
+        say("collections inside the timing, all rounds (count and CPU s, gen 0 / 1 / 2): " +
+            "; ".join(f"{k} {m[0]} {m[3]:.3f} s / {m[1]} {m[4]:.3f} s / {m[2]} {m[5]:.3f} s"
+                      for k, m in res["made"].items()))
     if a.out:
         Path(a.out).write_text("\n".join(lines) + "\n")
     return 0

@@ -17,7 +17,10 @@ What is timed is what the player waits for. A *hint* (goal 0.3 s in WebAssembly)
 (Spider, goal 2 s): the solver runs until it answers or ``budget`` seconds pass. Devil's Grip's
 hint is its best-result move: the app's hint search (:func:`games.solvers.devils_grip.hint_search`,
 :data:`~games.solvers.devils_grip.HINT_NODES` nodes), timed until it ends, answered or not (its answer
-is the best line found; a win is almost never there).
+is the best line found; a win is almost never there), and run as the app runs it: in steps of
+:data:`APP_STEP` nodes with the garbage collector as ``ui/collect.py`` holds it while a hint searches
+(:func:`app_collections`), made as the app makes it (with its default clock: it has no time
+budget). The other variants' searches run with CPython's automatic collector.
 Native seconds are CPU seconds of the process (``time.process_time``, and the budget too: the solvers
 are given that clock), so a loaded machine does not change them; Pyodide's
 ``process_time`` does not advance, so there the clock is the wall clock (run it on a quiet machine),
@@ -35,6 +38,7 @@ search: :mod:`games.solvers.spider_js`); ``--no-js`` times the Python search ins
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import shutil
 import subprocess
@@ -47,6 +51,9 @@ NODE_SCRIPT = ROOT / "tests" / "web" / "run_pyodide.mjs"
 
 HINT_STEP = 200
 """Nodes a slice: between two slices the bench looks whether the search has a progress line."""
+APP_STEP = 100
+"""Nodes a step of Devil's Grip's hint search: the most the app's slices ask of a step
+(``ui/table/base.py`` ``HINT_STEP``)."""
 
 VARIANTS = [
     # (name, game, options, policy moves from the deal, what the player waits for, goal in s)
@@ -94,6 +101,39 @@ def positions(game: str, options: dict, depth: int, count: int) -> list:
             s = rules.apply(s, keep[next(rng) % len(keep)])
         out.append(s)
     return out
+
+
+def _due() -> int:
+    """The generation CPython's automatic collector would collect now, -1 for none
+    (``ui.collect.Collector.due``, which this copies: ``ui`` is not in the Pyodide of the bench)."""
+    threshold, count = gc.get_threshold(), gc.get_count()
+    if threshold[0] == 0 or count[0] <= threshold[0]:
+        return -1
+    for g in (2, 1):
+        if count[g] > threshold[g]:
+            return g
+    return 0
+
+
+def app_collections(search, step: int = APP_STEP):
+    """Run ``search`` to its end as the app runs a hint's search, the garbage collector included:
+    the automatic collector off (``Collector.hold``), and between two steps of ``step`` nodes the
+    collection CPython would have made, the middle generation at most (``Collector.step(…, 1)``
+    while a hint searches: a full collection waits for the frames after it). A collection the app
+    makes inside a slice delays the hint, so these are timed with the search. The caller freezes
+    what it made before (``gc.freeze``, as ``ui/app.py`` does after the app's start) and makes
+    what is due after the timing (the app's next frames do). Returns the search's result."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        while (r := search.step(step)) is None:
+            g = _due()
+            if g >= 0:
+                gc.collect(min(g, 1))
+    finally:
+        if was:
+            gc.enable()
+    return r
 
 
 def _node_cpu_clock():
@@ -147,6 +187,7 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
                 "answers": answers, "positions": len(times)}
 
     res = {}
+    frozen = False
     for name, game, options, depth, wait, goal in VARIANTS:
         if games and game not in games and name not in games:
             continue
@@ -159,11 +200,24 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
                 each.append((0.0, "-"))
                 to_hint.append(0.0)
                 continue
+            if wait == "best":  # the app's hint: its search, the node budget, the best line found,
+                if not frozen:  # with the app's collector (app_collections)
+                    gc.collect()
+                    gc.freeze()
+                    frozen = True
+                t0 = clock()
+                # made as the app makes it: no time budget, so its own clock (read twice a step)
+                # is the app's default, not the bench's (Node's CPU clock costs 7 us a read)
+                search = devils_grip.hint_search(s, devils_grip.HINT_NODES)
+                engines.add(type(search).__name__)
+                r = app_collections(search)
+                each.append((clock() - t0, r.status))
+                to_hint.append(each[-1][0])
+                if (g := _due()) >= 0:
+                    gc.collect(g)
+                continue
             t0 = clock()
-            if wait == "best":  # the app's hint: its search, the node budget, the best line found
-                search = devils_grip.hint_search(s, devils_grip.HINT_NODES, clock=clock)
-            else:
-                search = rules.solver(s, timeout=budget, clock=clock)
+            search = rules.solver(s, timeout=budget, clock=clock)
             engines.add(type(search).__name__)
             # in slices, as the app runs it (the same answer as one run): the first time a hint
             # has a move to show is kept, an answer or a progress line (Klondike, Spider)
@@ -175,6 +229,8 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
             to_hint.append(t_hint if t_hint is not None else each[-1][0])
         res[name] = {**summary(each[:count]), "goal": goal, "wait": wait, "times": each,
                      "held": summary(each[count:]), "to_hint": to_hint, "engine": ",".join(sorted(engines))}
+    if frozen:
+        gc.unfreeze()
     res["python"] = sys.version.split()[0]
     res["clock"] = used
     return res
