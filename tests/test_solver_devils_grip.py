@@ -311,6 +311,32 @@ def test_forced_refills_are_the_cards_no_turn_can_take():
     assert search.problem.last_start == 6
 
 
+def test_merges_in_hand_count_each_code_once():
+    """``mobility`` (the beam's merges in hand, inlined there): the distinct stack codes whose
+    stack could go onto some stack's top, checked against that definition on random grids of
+    real stacks, with two alike stacks (the same code) in some of them."""
+    from games.devils_grip import fits
+    from games.solvers.devils_grip import code_of, top_of
+    prob = DGSearch(R.deal(1), beam_width=0).problem
+    rng = random.Random(24)
+    alike = 0
+    for _ in range(3000):
+        codes = []
+        for _ in range(N_CELLS):
+            suit, rank = rng.randrange(4), rng.randint(2, 13)
+            length = rng.randint(1, 1 + (13 - rank) // 3)
+            codes.append(code_of([suit * 16 + rank + 3 * k for k in range(length)]))
+        if rng.random() < 0.3:
+            codes[rng.randrange(N_CELLS)] = codes[0]
+        codes.sort()
+        grid = bytes(codes)
+        alike += len(set(grid)) < N_CELLS
+        tops = [top_of(c) for c in grid]
+        want = sum(1 for a in set(grid) if any(fits(a >> 2, t) for t in tops))
+        assert prob.mobility(grid) == want, grid
+    assert alike > 500
+
+
 def test_time_budget_asks_only_for_a_win():
     """``solver(state, timeout=…)`` (``python -m games solve|winnability``): no beam, the probe
     finds #506's win in a few thousand positions, and a proof of no win ends the search."""

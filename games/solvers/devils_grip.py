@@ -70,6 +70,7 @@ whether the branch and bound also ran out, which proves the best result found is
 """
 from __future__ import annotations
 
+import re
 import time
 from bisect import insort
 from collections.abc import Hashable
@@ -132,15 +133,14 @@ _TOP_CODES = tuple(tuple(c for c in range(256) if _TOP[c] == y) for y in range(6
 _BYTE = tuple(bytes((c,)) for c in range(256))
 _PLAY = tuple(("t", c) for c in range(256))
 """The abstract move playing the talon's top onto the stack with each code."""
-_TOP3 = bytes(min(255, t + 3) for t in _TOP)
-"""The card a stack with each code takes (its top card + 3; codes are < 256, cards < 64)."""
-_BOTTOMS = bytes(c >> 2 for c in range(256))
-"""Each code's bottom card, as a ``bytes.translate`` table."""
 _TOPS = bytes(_TOP)
 """``_TOP`` as a ``bytes.translate`` table."""
 _GOES_ON = bytes((c >> 2) - 3 if (c >> 2) & 15 > 4 else 255 for c in range(256))
 """For each code, the top card its stack may go on (its bottom card - 3; 255: none, a chain
 starter), as a ``bytes.translate`` table."""
+_ALIKE = re.compile(rb"(.)\1", re.DOTALL).search
+"""``_ALIKE(grid)`` is not ``None`` when two stacks have the same code (in a sorted grid they lie
+side by side): one regular-expression search, cheaper in WebAssembly than a set of the codes."""
 
 
 _RANK = itemgetter(0)
@@ -454,10 +454,12 @@ class _Problem:
         return True
 
     def mobility(self, grid: bytes) -> int:
-        """How many stacks could move onto another now (distinct codes): the merges in hand."""
-        # the distinct codes' bottom cards, less those no top takes (deleted: the cards the tops take)
-        bottoms = bytes(set(grid)).translate(_BOTTOMS)
-        return len(bottoms) - len(bottoms.translate(None, grid.translate(_TOP3)))
+        """How many stacks could move onto another now (distinct codes): the merges in hand.
+        (:meth:`beam` has this inlined.)"""
+        # what each stack goes on, less those no stack has on top (deleted: the tops); two stacks
+        # alike (the same code, side by side in the sorted grid) count once
+        goes = grid.translate(_GOES_ON) if _ALIKE(grid) is None else bytes(set(grid)).translate(_GOES_ON)
+        return len(goes) - len(goes.translate(None, grid.translate(_TOPS)))
 
     def beam(self, width: int, search: "DGSearch", win: bool = False, first: bool = False):
         """Beam search by stock cards drawn (``p``): each layer keeps its ``width`` best states;
@@ -475,7 +477,7 @@ class _Problem:
         search), ranked by talon cards + dead bound, then most merges in hand, at full width;
         ``first``: that ranking and full width too, for the best result (the daily bank's beam)."""
         root = self.root
-        n, succ = self.n, self.successors
+        n, succ, alike = self.n, self.successors, _ALIKE
         # each layer by stock cards drawn: state key -> (rank, state, move to it, path to its parent)
         layers: list = [{} for _ in range(n + 1)]
         mob: dict[bytes, int] = {}  # each grid's merges in hand
@@ -520,9 +522,10 @@ class _Problem:
                     lay = layers[q]
                     if k not in lay:
                         m = mob.get(grid)  # a turn keeps its grid, and grids recur
-                        if m is None:  # mobility(grid), inlined
-                            bottoms = bytes(set(grid)).translate(_BOTTOMS)
-                            m = mob[grid] = len(bottoms) - len(bottoms.translate(None, grid.translate(_TOP3)))
+                        if m is None:  # self.mobility(grid), inlined
+                            goes = grid.translate(_GOES_ON) if alike(grid) is None else \
+                                bytes(set(grid)).translate(_GOES_ON)
+                            m = mob[grid] = len(goes) - len(goes.translate(None, grid.translate(_TOPS)))
                         # the rank as one number (t < 128, m < 64): smaller first
                         lay[k] = ((2 * t + lb - m) * 128 + t if refills else (t + lb) * 128 + 64 - m,
                                   nxt, mv, path)
