@@ -356,12 +356,18 @@ class _Problem:
         if best > 1 or p <= self.last_start:
             # the cards that are both a stack's top and what another stack's bottom goes on
             goes = grid.translate(_GOES_ON)
-            common = set(goes).intersection(tops)
+            # (those of goes not deleted by deleting the ones no stack has on top: sorted, as the
+            # grid is, a card twice when two stacks go on it; two translations, no set)
+            common = goes.translate(None, goes.translate(None, tops))
             if common:
                 r = s0[p]  # the refill
                 p1 = p + 1
                 wmask = self.wmask
+                last = -1
                 for y in common:
+                    if y == last:  # the same card again: its merges are made below at once
+                        continue
+                    last = y
                     x = y + 3
                     nlb = lb
                     cop = tm & wmask[x]  # copies of x in the talon: their dead test changes
