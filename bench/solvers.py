@@ -27,8 +27,8 @@ are given that clock), so a loaded machine does not change them; Pyodide's
 or with ``--wasm-clock cpu`` the Node process's CPU time, the budget too (``process.cpuUsage()``:
 WebAssembly runs on one thread, so that is the search's own time, whatever the machine's load);
 every position slower than its goal (or ``--slow`` seconds) in either interpreter is listed by
-number. For Klondike and Spider, whose searches keep a *progress line* for a hint they cannot
-finish in time (``Sliced.progress_line``: a line to more cards face up or home), the time to a
+number. In WebAssembly one untimed search warms the process up first (:func:`warm_up`). For
+Klondike and Spider, whose searches keep a *progress line* for a hint they cannot finish in time (``Sliced.progress_line``: a line to more cards face up or home), the time to a
 hint move is reported too: to the answer, or to the first progress line, whichever comes first
 (the searches run in slices of :data:`HINT_STEP` nodes, as the app runs them). WebAssembly: this same file in Pyodide (npm ``pyodide``, CPython 3.12 compiled to
 WebAssembly) under Node, via ``tests/web/run_pyodide.mjs``.
@@ -136,6 +136,19 @@ def app_collections(search, step: int = APP_STEP):
     return r
 
 
+def warm_up() -> None:
+    """One search, untimed, before the timed ones in WebAssembly: V8 compiles WebAssembly in tiers,
+    so a fresh process runs the interpreter's baseline code until its optimizing compiler is done,
+    and that compiler's CPU time is the process's too (``process.cpuUsage()``). Measured: Devil's
+    Grip's hint on position 1 took 0.297 CPU s as a fresh process's first search and 0.204-0.210 s
+    after it (docs/solvers.md, Devil's Grip, "Session 24"); the app has long been running when a
+    player asks for a hint. Devil's Grip's hint search from deal 1's start (28 000 nodes, about
+    0.2 s) is the warm-up, whatever the variants measured."""
+    from games.devils_grip import DevilsGrip
+    from games.solvers import devils_grip
+    devils_grip.hint_search(DevilsGrip.deal(1)).run()
+
+
 def _node_cpu_clock():
     """CPU seconds of the Node process running Pyodide (``process.cpuUsage()``; WebAssembly
     runs on one thread, so this is the search's own time), or ``None`` outside Node."""
@@ -188,6 +201,8 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
 
     res = {}
     frozen = False
+    if wasm and not skip:
+        warm_up()
     for name, game, options, depth, wait, goal in VARIANTS:
         if games and game not in games and name not in games:
             continue
