@@ -28,6 +28,24 @@ def test_solver_bench_runs(tmp_path):
         assert name in p.stdout
 
 
+def test_grip_hint_ab_runs_both_sides_in_both_collector_modes(tmp_path):
+    for mode in ("auto", "app"):
+        p = run("bench/grip_hint_ab.py", "--rev", "HEAD", "--positions", "1-2", "--rounds", "1", "--gc", mode,
+                tmp=tmp_path)
+        assert p.returncode == 0, p.stderr[-500:]
+        rows = [x.split() for x in p.stdout.splitlines() if x[:1] == " "]
+        assert [r[0] for r in rows] == ["1", "2"] and all(r[1] == r[4] == "28000" for r in rows)
+        assert "worst (median of rounds), positions 1-20" in p.stdout and "gc " + mode in p.stdout
+        assert "collections inside the timing" in p.stdout
+
+
+def test_same_search_with_the_hint_search_entry(tmp_path):
+    p = run("bench/same_search.py", "devils-grip", "--rev", "HEAD", "--nodes", "3000", "--positions", "2",
+            "--deals", "1", "--entry", "hint_search", tmp=tmp_path)
+    assert p.returncode == 0, p.stdout[-500:] + p.stderr[-500:]
+    assert "both searches made by hint_search" in p.stdout and "all: 3/3 identical" in p.stdout
+
+
 def test_klondike_early3_bench_runs_both_searches_and_deals(tmp_path):
     # position 3 is won by the first progress lane: with the window in fewer nodes than without;
     # position 2 within its first quantum, the same nodes either way
