@@ -154,6 +154,31 @@ def test_the_live_line_flips_to_no_longer_winnable_after_a_blunder(blunder):
     assert t.assist.live is Live.YES
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_live_line_says_the_game_is_won_or_over_once_it_ends(lang):
+    """A won table's live line says "You won!", not "Still winnable (the solver sees face-down
+    cards)" (fresh user: it read so above the win panel); a lost one says the end panel's title."""
+    n, line = winnable_deal()
+    app = make(TriPeaksTable(n, options=EASY), live_winnable=True, language=lang)
+    t = app.scene
+    run_until(app, lambda: t.assist.live is Live.YES)
+    assert t.assist.live_words()[0] == tr(assist.MSG_LIVE_YES)
+    for text in line:
+        t.play(TriPeaks.parse_move(t.state, text))
+    assert TriPeaks.status(t.state) == WON
+    app.frame()
+    assert t.assist.live_words()[0] == tr("You won!")
+    lost = make(TriPeaksTable(n, options=EASY), live_winnable=True, language=lang).scene
+    for _ in range(200):                 # draw the stock out, then play what is left
+        if TriPeaks.status(lost.state) != PLAYING:
+            break
+        moves = TriPeaks.legal_moves(lost.state)
+        draws = [m for m in moves if TriPeaks.format_move(lost.state, m) == "s"]
+        lost.play((draws or moves)[0])
+    assert TriPeaks.status(lost.state) == LOST
+    assert lost.assist.live_words()[0] == tr("No more moves")
+
+
 def test_solvable_deals_without_a_bank_are_searched_in_slices(monkeypatch, fake_clock):
     monkeypatch.setattr(games.bank, "load", lambda rules, options: None)
     # the app's clock moves 0.5 ms a read (fake_clock) and a frame's slice is 2 ms: at most 4

@@ -82,6 +82,7 @@ MSG_PLAYED_LINE = N_("Played {n} moves of a winning line (the solver sees face-d
 MSG_HINT_LINE = N_("Hint: a move on a winning line (the solver sees face-down cards)")
 MSG_HINT_GUESS = N_("Hint: the best move by rule of thumb (no winning line found in time)")
 MSG_HINT_PROGRESS = N_("Hint: a move toward more cards face up or home (no winning line found in time)")
+LIVE_GREEN = (129, 212, 140)   # the live line's "still winnable" (and "You won!") colour
 MSG_LIVE_YES = N_("Still winnable (the solver sees face-down cards)")
 MSG_LIVE_NO = N_("No longer winnable (the solver sees face-down cards)")
 MSG_LIVE_UNKNOWN = N_("Winnable? The solver ran out of time")
@@ -935,19 +936,30 @@ class Assist:
         if h:
             frame.table = pygame.Rect(T.x, T.y + h, T.width, T.height - h)
 
+    def live_words(self) -> tuple[str, tuple]:
+        """What the live line says now, translated, and its colour (RGB): once the game is over,
+        won or lost, the end panel's title ("Still winnable" has nothing left to say then);
+        before, what is known of the position's chances (:class:`Live`)."""
+        t = self.table
+        if t.has_game():
+            st = self.rules.status(t.state)
+            if st != PLAYING:
+                return t.panel_title(), (LIVE_GREEN if st == WON else DIM)
+        live = self.live
+        if live is None and t.has_game():
+            live = self.known(t.state)
+        msg, col = {
+            Live.YES: (MSG_LIVE_YES, LIVE_GREEN), Live.NO: (MSG_LIVE_NO, WARN),
+            Live.UNKNOWN: (MSG_LIVE_UNKNOWN, DIM), Live.THINKING: (MSG_LIVE_THINKING, DIM),
+        }.get(live, (MSG_LIVE_THINKING, DIM))
+        return tr(self.sees(msg)), col
+
     def draw_static(self, surface) -> None:
         """The live line (drawn into the table's cached surface)."""
         r = self.live_rect
         if r is None or not r.height or not self.table.settings.live_winnable:
             return
-        live = self.live
-        if live is None and self.table.has_game():
-            live = self.known(self.table.state)
-        msg, col = {
-            Live.YES: (MSG_LIVE_YES, (129, 212, 140)), Live.NO: (MSG_LIVE_NO, WARN),
-            Live.UNKNOWN: (MSG_LIVE_UNKNOWN, DIM), Live.THINKING: (MSG_LIVE_THINKING, DIM),
-        }.get(live, (MSG_LIVE_THINKING, DIM))
-        msg = tr(self.sees(msg))
+        msg, col = self.live_words()
         size = text.fit(msg, round(r.height * 0.72), r.width - 3 * r.height, 11)
         img = text.render(msg, size, col)
         d = max(4, r.height // 4)
