@@ -413,6 +413,16 @@ def test_freecell_run_too_long_says_the_capacity_and_why(lang):
     assert t.status_text and "{" not in t.status_text and "1" in t.status_text, t.status_text
 
 
+def card_where(t, card):
+    """Where ``card`` lies on a FreeCell table ``t``: (pile key, index, the card under it, or
+    "cell" in a free cell)."""
+    s = t.state
+    for i, col in enumerate(s.columns):
+        if card in col:
+            return ("col", i), col.index(card), (col[col.index(card) - 1] if col.index(card) else None)
+    return ("cell", s.cells.index(card)), 0, "cell"
+
+
 def test_freecell_617_tap_again_goes_round_every_place(fake_clock):
     """Q♥ at the bottom of FreeCell #617's last column: K♠, K♣, a free cell, and round again."""
     from games.cards import parse_card as C
@@ -423,11 +433,7 @@ def test_freecell_617_tap_again_goes_round_every_place(fake_clock):
     qh, ks, kc = C("QH"), C("KS"), C("KC")
 
     def where():
-        s = t.state
-        for i, col in enumerate(s.columns):
-            if qh in col:
-                return ("col", i), col.index(qh), (col[col.index(qh) - 1] if col.index(qh) else None)
-        return ("cell", s.cells.index(qh)), 0, "cell"
+        return card_where(t, qh)
 
     seen = []
     for _ in range(7):
@@ -453,11 +459,7 @@ def test_a_tap_on_the_moved_card_later_is_judged_afresh(fake_clock):
     qh, ks, kc = C("QH"), C("KS"), C("KC")
 
     def where():
-        s = t.state
-        for i, col in enumerate(s.columns):
-            if qh in col:
-                return ("col", i), col.index(qh), (col[col.index(qh) - 1] if col.index(qh) else None)
-        return ("cell", s.cells.index(qh)), 0, "cell"
+        return card_where(t, qh)
 
     def tap():
         key_, i, _ = where()
