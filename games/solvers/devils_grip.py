@@ -405,8 +405,8 @@ class _Problem:
         q, bits, tests, lower, first, in_step = self.turn[p]
         ntm = tm | bits
         hi = -1  # the highest dead talon card after the turn (as _bound over the cards it changes)
-        for i, y, short in tests:
-            if tops.count(y) < short:
+        for i, y, short in tests:  # (an operator is cheaper than a method call in WebAssembly)
+            if (y not in tops) if short == 1 else tops.count(y) < short:
                 hi = i
                 break
         else:
@@ -527,8 +527,9 @@ class _Problem:
                         continue
                     lay = layers[q]
                     if k not in lay:
-                        m = mob.get(grid)  # a turn keeps its grid, and grids recur
-                        if m is None:  # self.mobility(grid), inlined
+                        if grid in mob:  # a turn keeps its grid, and grids recur
+                            m = mob[grid]
+                        else:  # self.mobility(grid), inlined
                             goes = grid.translate(_GOES_ON) if alike(grid) is None else \
                                 bytes(set(grid)).translate(_GOES_ON)
                             m = mob[grid] = len(goes) - len(goes.translate(None, grid.translate(_TOPS)))
