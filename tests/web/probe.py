@@ -818,18 +818,24 @@ def _focus(a, out: dict, keys=FOCUS_KEYS) -> None:
         _settle(a, out)
 
 
+def _solver_slices(a, out: dict) -> None:
+    """The frames of the table's hint search, timed as ``solver``, until it has answered (4000
+    frames at most)."""
+    for _ in range(4000):
+        if getattr(a.scene, "hint_search", None) is None:
+            break
+        dt, _ = _timed_frame(a)
+        out["solver"].append(dt)
+        _kind("solver")
+
+
 def _hint_with_focus(a, out: dict) -> None:
     """A hint asked for with the keyboard's focus on the table: the search's slices (``solver``),
     then, while the hint is shown (its ring round the hinted card), the focus moved by three keys
     (``focus``) and the other drawn frames of the hint (``hint shown``) until the table is at rest."""
     sc = a.scene
     sc.hint()
-    for _ in range(4000):
-        if getattr(sc, "hint_search", None) is None:
-            break
-        dt, _ = _timed_frame(a)
-        out["solver"].append(dt)
-        _kind("solver")
+    _solver_slices(a, out)
     if getattr(sc, "hint_move", None) is not None:
         for name, shift in FOCUS_KEYS[2:5]:
             _post_key(name, shift)
@@ -859,12 +865,7 @@ def _first_hint(a, out: dict, n_idle: int) -> None:
     dt, _ = _timed_frame(a)
     _kind("first hint")
     out["first hint"].append(dt)
-    for _ in range(4000):
-        if getattr(sc, "hint_search", None) is None:
-            break
-        dt, _ = _timed_frame(a)
-        out["solver"].append(dt)
-        _kind("solver")
+    _solver_slices(a, out)
     sc.anim.cancel("hint")
     sc.hint_move = None
     sc.assist.lines.clear()
