@@ -472,11 +472,12 @@ class GameTable(Scene):
                 self._clock_saved = c        # a new deal's clock
             elif c - self._clock_saved >= CLOCK_SAVE:
                 self.save_soon()     # the clock goes on: keep it, lest a reload wind it back
+        shook = self.anim.busy("shake")
         redraw = self.anim.update(dt)
         if self.panel is not None and hasattr(self.panel, "poll"):
             redraw |= self.panel.poll()
-        if self.anim.busy("shake"):
-            self.stale = True
+        if shook or self.anim.busy("shake"):
+            self.stale = True        # the shake's offset is in the still picture: its last frame too
         if self.toasts:
             now = self.app.now()
             n = len(self.toasts)
