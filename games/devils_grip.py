@@ -35,12 +35,16 @@ empty (the talon never fills them; a swap may move a stack into one). A state th
 therefore never has an empty cell while the stock has cards; a position file may (a what-if),
 and then ``s`` is refused until a move lets the refill happen.
 
-**Status** (exact, docs/rules.md "Lost"): *won* when stock and talon are empty and every cell holds a
+**Status** (docs/rules.md "Lost"): *won* when stock and talon are empty and every cell holds a
 complete stack of 4 whose chain is its row's. Otherwise *playing* while the stock has cards, unless
-every cell holds a stack topped by its chain's last card (a J, Q or K: nothing goes on it, so no
-merge, talon play or refill can ever happen and turning the stock changes no card left): *lost*; with
-the stock empty and cards on the talon, *playing* exactly when the talon top fits some stack
-(merges only ever remove stack tops and swaps change none, so nothing else can make a talon card
+no cell is empty and no stack top can ever take a card: the card that would go on each top (the
+next member of its chain, same suit; a J, Q or K takes none) is neither the bottom of a stack nor
+in the stock or talon. Tops change only by a merge or a talon play, so neither can ever happen, no
+cell empties to be refilled and turning the stock changes no card left: *lost* (a position whose
+wanted cards are there but can never come out, buried in the talon say, stays *playing* until
+the stock is turned out; the cases below are exact); with the stock empty and cards on the
+talon, *playing* exactly when the talon top fits some stack (merges only ever remove stack tops
+and swaps change none, so nothing else can make a talon card
 playable, and the result can only change by a talon play); with stock and talon both empty,
 *playing* when the grid holds all 96 cards (24 cells of at most 4: every stack is complete, and
 swaps alone sort them into their rows), and *lost* when cards are missing (a partial what-if
@@ -391,12 +395,22 @@ class DevilsGrip(Rules):
 
     @classmethod
     def status(cls, s: DevilsGripState) -> str:
-        """``won``, ``playing`` or ``lost``, exactly as the module docstring states."""
+        """``won``, ``playing`` or ``lost``, as the module docstring states (docs/devils-grip.md,
+        "Status, result, score")."""
         g = s.grid
         if s.stock:
-            # every cell full and topped by its chain's last card (J, Q, K): nothing can ever go
-            # on a stack, so no merge, no talon play and no refill: turns change no card left
-            return LOST if all(st and (st[-1] & 15) >= 11 for st in g) else PLAYING
+            # no cell empty and no stack top can ever take a card: the card that would go on
+            # each top (rank + 3, same suit; none on a J, Q or K) is neither a stack's bottom
+            # (a merge) nor in stock or talon (a talon play). Tops change only by those, so
+            # none ever happens, no cell empties to be refilled, and turns change no card left
+            if not all(g):
+                return PLAYING
+            wanted = {st[-1] + 3 for st in g if (st[-1] & 15) <= 10}
+            if not wanted:
+                return LOST
+            if any(st[0] in wanted for st in g):
+                return PLAYING
+            return LOST if wanted.isdisjoint(s.stock) and wanted.isdisjoint(s.talon) else PLAYING
         if s.talon:
             top = s.talon[-1]
             for st in g:

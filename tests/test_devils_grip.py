@@ -203,14 +203,14 @@ def test_no_refill_once_the_stock_is_empty():
 
 def test_talon_refused_while_a_cell_is_empty():
     # a what-if position: a hole while the stock has cards (play never leaves one)
-    s = make({"1.1": "--", "1.2": "2S"}, stock="QD KS 6H 9H")
+    s = make({"1.1": "--", "1.2": "2S"}, stock="QD KS 5S 9H")
     refused(s, "s", MSG_FILL_FIRST)
     assert tr(MSG_FILL_FIRST, "ru") != MSG_FILL_FIRST
     # any move lets the refill happen; then the stock turns
     t = play(s, "1.2<>1.3")
     assert all(t.grid) and t.grid[0] == stack("QD") and "s" in names(t)
     t = play(t, "s")
-    assert t.talon == stack("KS,6H,9H") and t.stock == ()
+    assert t.talon == stack("KS,5S,9H") and t.stock == ()
 
 
 def test_turn_three_in_order_and_a_last_short_batch():
@@ -221,7 +221,7 @@ def test_turn_three_in_order_and_a_last_short_batch():
     assert t.talon == stack("QD,KS,6H,9H,5C") and t.stock == ()  # a batch of 2
     assert R.status(t) == PLAYING and names(t)[0] == "t>1.1"
     refused(t, "s", MSG_STOCK_EMPTY)
-    u = play(make({}, stock="QD KS 6H 9H"), "s", "s")
+    u = play(make({"1.1": "3H"}, stock="QD KS 6H 9H"), "s", "s")
     assert u.talon[-1] == C("9H") and u.stock == ()  # a batch of 1
 
 
@@ -249,7 +249,7 @@ def test_two_empty_cells_do_not_swap():
 
 
 def test_swap_is_a_permutation():
-    s = make({"1.1": "2S,5S", "3.4": "KD"}, stock="QD")
+    s = make({"1.1": "2S,5S", "3.4": "KD"}, stock="QD 8S")
     t = play(s, "3.4<>1.1")
     assert t.grid[0] == stack("KD") and t.grid[parse_cell("3.4")] == stack("2S,5S")
     assert cards(t) == cards(s) and t.stock == s.stock
@@ -323,6 +323,29 @@ def test_lost_at_once_when_every_stack_ends_its_chain_with_cards_still_in_the_st
     assert R.status(t) == PLAYING and "t>3.8" in names(t)
     s = make({**cells, "1.1": "5S,8S,JS"}, stock="2S 3S 4S 5S")
     assert R.status(s) == LOST
+
+
+def test_lost_at_once_when_no_stack_top_can_ever_take_a_card():
+    """Stock not empty, no cell empty, and the card each top wants (rank + 3, same suit) is in
+    neither the stock, the talon nor at another stack's bottom: tops never change, so no merge,
+    talon play or refill ever happens and turns change no card left: lost now (QA). The wanted
+    card anywhere it could come from, even buried in the talon: playing."""
+    tops = [f"{r}{u}" for r in "JQK" for u in "SSHHDDCC"]
+    cells = {f"{i // 8 + 1}.{i % 8 + 1}": t for i, t in enumerate(tops)}
+    cells["1.8"] = "5C"                                     # wants 8C: none anywhere
+    s = make(cells, stock="6S 3S 4S")
+    assert R.status(s) == LOST and R.legal_moves(s) == [] and R.result(s) == 3
+    refused(s, "s", MSG_OVER)
+    s = make({**cells, "2.1": "2H,5H"}, stock="6S 3S 4S")   # two tops that want, none there
+    assert R.status(s) == LOST
+    s = make(cells, stock="6S 8C 4S")                     # in the stock
+    assert R.status(s) == PLAYING and "s" in names(s)
+    s = make(cells, stock="6S 3S 4S", talon="8C 9H")      # under a card that fits nowhere
+    assert R.status(s) == PLAYING
+    s = make({**cells, "3.8": "8C,JC"}, stock="6S 3S 4S")  # at another stack's bottom
+    assert R.status(s) == PLAYING and "3.8>1.8" in names(s)
+    s = make({**cells, "3.8": "--"}, stock="6S 3S 4S")     # a hole: any move refills it
+    assert R.status(s) == PLAYING
 
 
 def test_stock_and_talon_empty_all_complete_in_wrong_rows_is_playing():

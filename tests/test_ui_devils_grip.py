@@ -85,7 +85,7 @@ def _quit():
 
 
 def test_tap_merges_onto_the_fitting_stack_and_a_second_tap_moves_it_to_the_next():
-    s0 = position({0: "2S", 1: "2S", 2: "5S"})
+    s0 = position({0: "2S", 1: "2S", 2: "5S"}, stock=("4C", "3D", "9H", "8S"))   # 8S: 5S still wanted
     app = make(state=s0)
     t = app.scene
     click(app, cell(t, 2))
@@ -110,7 +110,7 @@ def test_a_tap_where_the_stack_landed_later_is_a_fresh_tap_not_a_re_aim(fake_clo
     """The re-aim is for a tap again at once (docs/devils-grip.md): 3 s later a tap on the stack
     where it landed is a tap on that stack, judged afresh — here it fits nowhere and shakes — and
     the move made 3 s before stays as it was."""
-    s0 = position({0: "2S", 1: "2S", 2: "5S"})
+    s0 = position({0: "2S", 1: "2S", 2: "5S"}, stock=("4C", "3D", "9H", "8S"))   # 8S: 5S still wanted
     app = make(state=s0)
     t = app.scene
     click(app, cell(t, 2))
@@ -216,14 +216,14 @@ def test_the_stock_turns_three_and_is_refused_while_a_cell_is_empty():
     app.frame()
     assert len(t.state.talon) == 6 and t.history.actions == ["s", "s"]
     # a what-if position with a hole: the turn is refused until a move lets the refill happen
-    s1 = position({0: "2S", 1: "", 2: "5S"}, stock=("4C", "3D", "9H", "KS"))
+    s1 = position({0: "2S", 1: "", 2: "5S"}, stock=("4C", "3D", "9H", "8S"))
     app2 = make(state=s1, anim="normal")
     t2 = app2.scene
     tap(app2, t2.stock_rect.center)
     assert t2.state is s1 and t2.status_text == tr(MSG_FILL_FIRST) and t2.anim.busy("shake")
     tap(app2, cell(t2, 2))                         # 5S onto 2S: 1.2 and 1.3 refill from the stock
     g = t2.state.grid
-    assert g[1] == (C("4C"),) and g[2] == (C("3D"),) and t2.state.stock == (C("9H"), C("KS"))
+    assert g[1] == (C("4C"),) and g[2] == (C("3D"),) and t2.state.stock == (C("9H"), C("8S"))
     # the refill is drawn at once, while the merged card is still flying: in the still picture
     # (on the screen the flying card lies over it, by how far it flew in the frame's real time)
     assert t2.anim.busy("fly")
@@ -232,7 +232,7 @@ def test_the_stock_turns_three_and_is_refused_while_a_cell_is_empty():
     r = t2.card_rect(2, 0)
     assert t2.base.get_at((r.right - 4, r.y + r.height // 12))[:3] == (253, 253, 250)
     tap(app2, t2.stock_rect.center)
-    assert t2.state.talon == (C("9H"), C("KS")) and t2.state.stock == ()
+    assert t2.state.talon == (C("9H"), C("8S")) and t2.state.stock == ()
 
 
 def ask_hint(app):
@@ -281,6 +281,21 @@ def test_result_live_and_the_end_panel_rates_it():
     assert t.status_text == tr("The talon's top card fits no stack any more")
 
 
+def test_lost_with_cards_in_the_stock_says_why():
+    """The merge leaves no top that any card still to come could go on (5S wants 8S, 4C wants 7C,
+    none left): lost at once with two cards in the stock, and the end says why (QA)."""
+    s0 = position({0: "2S", 1: "5S"})
+    app = make(state=s0)
+    t = app.scene
+    click(app, cell(t, 1))
+    assert t.history.actions == ["1.2>1.1"] and DevilsGrip.status(t.state) == LOST
+    assert t.state.stock == (C("3D"), C("9H"))
+    app.frame()
+    assert t.panel is not None and t.panel.end == LOST
+    assert t.status_text == tr("No stack can take another card: turning the stock changes nothing")
+    assert tr("No stack can take another card: turning the stock changes nothing", "ru") != t.status_text
+
+
 def test_a_complete_stack_in_its_row_is_marked():
     s0 = position({0: "2S,5S,8S,JS", 8: "2H,5H,8H,JH"})
     app = make(state=s0)
@@ -327,7 +342,7 @@ def test_layout_all_cells_on_screen_fans_readable_targets_big(size):
 
 
 def test_talon_card_re_aimed_by_a_second_tap_and_long_press_then_drag_swaps(fake_clock):
-    s0 = position({0: "2S", 1: "2S"}, talon=("5S",))
+    s0 = position({0: "2S", 1: "2S"}, stock=("4C", "3D", "9H", "8S"), talon=("5S",))   # 8S: 5S still wanted
     app = make(state=s0)
     t = app.scene
     click(app, t.target_rect(hit.TALON).center)

@@ -738,6 +738,8 @@ class DevilsGripTable(TargetFocus, GameTable):
     def lost_text(self) -> str:
         if not self.state.stock and self.state.talon:
             return tr("The talon's top card fits no stack any more")
+        if self.state.stock:
+            return tr("No stack can take another card: turning the stock changes nothing")
         return tr("No more moves")
 
     def top_items(self):
