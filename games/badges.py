@@ -84,6 +84,11 @@ BADGE_IDS = tuple(b.id for b in BADGES)
 BY_ID = {b.id: b for b in BADGES}
 
 
+IN_PLAY = frozenset({"twenty-in-a-row"})
+"""The badges a move earns before its game ends (a streak made stays made, whatever follows:
+:func:`games.progression.apply_run`); the others are judged when a game ends."""
+
+
 def check(result, after) -> list[str]:
     """The ids of every badge whose condition holds for the game ``result`` with the progression
     ``after`` it (earned before or not), in badge order."""

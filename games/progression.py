@@ -1,9 +1,9 @@
 """A player's progression: daily results, day streaks, records, badges (docs/rules.md, "Progression").
 
 Pure data and pure functions, no pygame: the app builds a :class:`GameResult` when a game ends
-(won, lost, or left unfinished for another) and calls :func:`apply_result`, which returns the
-new :class:`Progress` and what the end panel shows (points, places in the records, badges just
-earned). Saved data is read back through the ``parse_*`` functions, which raise
+(won or lost) and calls :func:`apply_result`, which returns the new :class:`Progress` and what the
+end panel shows (points, places in the records, badges just earned); a TriPeaks streak is given
+at the move that makes it (:func:`apply_run`), since a game left unfinished never ends. Saved data is read back through the ``parse_*`` functions, which raise
 :class:`ValueError` on anything malformed so that the storage can keep a bad record aside.
 docs/progression.md describes the rules.
 """
@@ -229,6 +229,28 @@ def apply_result(progress: Progress, r: GameResult) -> Outcome:
     if earned:
         after = replace(after, badges={**progress.badges, **{b: r.date for b in earned}})
     return Outcome(after, pts, places, earned)
+
+
+def apply_run(progress: Progress, run: int, date: str) -> Outcome:
+    """The progression after a TriPeaks streak of ``run`` cards made in play, the game going on
+    (pure). The best streak (``bests["tripeaks_run"]``) rises to ``run`` when it is more, and the
+    badges a streak earns (:data:`games.badges.IN_PLAY`: "Twenty in a row", docs/rules.md
+    "Progression") are earned now, on date ``date``, whether the game is later won, lost or left
+    for another; its end (:func:`apply_result`) then finds them earned. No points, no records.
+
+    :raises ValueError: for a bad date.
+    """
+    from .badges import IN_PLAY, check
+
+    parse_date(date)
+    bests = dict(progress.bests)
+    _better(bests, "tripeaks_run", run, False)
+    after = replace(progress, bests=bests)
+    r = GameResult("tripeaks", {}, "", False, 0.0, 0, date, finished=False, longest_run=run)
+    earned = [b for b in check(r, after) if b in IN_PLAY and b not in progress.badges]
+    if earned:
+        after = replace(after, badges={**progress.badges, **{b: date for b in earned}})
+    return Outcome(after, 0, {}, earned)
 
 
 def daily_triple_best(progress: Progress) -> int:

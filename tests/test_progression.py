@@ -5,8 +5,8 @@ import json
 import pytest
 
 from games import badges, records
-from games.progression import (GameResult, Progress, apply_result, best_day_streak, day_streak, from_dict,
-                               to_dict)
+from games.progression import (GameResult, Progress, apply_result, apply_run, best_day_streak, day_streak,
+                               from_dict, to_dict)
 
 E = records.Entry
 
@@ -140,6 +140,23 @@ def test_twenty_in_a_row():
     p, _ = play(res(game="tripeaks", won=False, longest_run=12))
     assert badges.progress_text("twenty-in-a-row", p, "en") == "Twenty in a row: best streak 12 of 20 cards"
     assert earned(res(game="tripeaks", won=False, longest_run=20))[0] == ["twenty-in-a-row"]
+
+
+def test_a_streak_made_in_play_is_kept_and_earns_its_badge_before_the_game_ends():
+    """A streak counts when it is made, not when its game ends (a game left unfinished never
+    reaches apply_result): the best streak rises, Twenty in a row is earned at 20, nothing else."""
+    p, _ = play(res(game="tripeaks", won=False, longest_run=12))
+    o = apply_run(p, 9, "2026-12-05")
+    assert o.progress.bests["tripeaks_run"] == 12 and o.new_badges == [] and o.points == 0
+    o = apply_run(p, 19, "2026-12-05")
+    assert o.progress.bests["tripeaks_run"] == 19 and o.new_badges == []
+    o = apply_run(o.progress, 20, "2026-12-06")
+    assert o.new_badges == ["twenty-in-a-row"] and o.progress.badges["twenty-in-a-row"] == "2026-12-06"
+    assert o.progress.records == p.records and o.progress.wins == p.wins
+    again, outs = play(res(game="tripeaks", won=False, longest_run=21), progress=o.progress)
+    assert outs[0].new_badges == [] and again.bests["tripeaks_run"] == 21
+    with pytest.raises(ValueError):
+        apply_run(p, 20, "tomorrow")
 
 
 def test_peak_performance():

@@ -68,6 +68,41 @@ def test_a_loss_is_a_played_daily_and_no_record():
     assert app.progression.data.bests["tripeaks_run"] == 0
 
 
+def test_a_streak_counts_when_made_even_in_a_game_left_unfinished(monkeypatch):
+    """A TriPeaks streak is the best streak once made, saved with the game's next save, and a
+    streak of 20 earns its badge there and then (a toast), though the game is left unfinished."""
+    from dataclasses import replace
+
+    from ui.progression import Progression
+
+    store = Store(MemoryStorage())
+    app = new_app(store, TriPeaksTable(3))
+    t = app.scene
+    made = 0
+    for _ in range(40):
+        moves = TriPeaks.legal_moves(t.state)
+        card = next((m for m in moves if m != DRAW), None)
+        if card is None and made >= 2:
+            break
+        t.activate(hit.slot(card) if card is not None else hit.STOCK)
+        made = max(made, t.state.streak)
+    assert made >= 2 and TriPeaks.status(t.state) == "playing"
+    t.autosave()                       # the save a later frame's spare time writes
+    assert Progression(store).data.bests["tripeaks_run"] == made
+    # one card short of twenty, then a card that fits: the badge now, mid-game
+    card = next((m for m in TriPeaks.legal_moves(t.state) if m != DRAW), None)
+    while card is None:
+        t.activate(hit.STOCK)
+        card = next((m for m in TriPeaks.legal_moves(t.state) if m != DRAW), None)
+    t.history.states[-1] = replace(t.state, streak=19)
+    t.activate(hit.slot(card))
+    assert t.state.streak == 20 and TriPeaks.status(t.state) == "playing"
+    assert "twenty-in-a-row" in app.progression.data.badges
+    assert any(x.text == "Badge earned: Twenty in a row" for x in t.toasts)
+    t.autosave()
+    assert "twenty-in-a-row" in Progression(store).data.badges
+
+
 @pytest.fixture
 def clipboard_takes(monkeypatch):
     """A clipboard that takes what is copied (the dummy display has none): ``clipboard.LAST``

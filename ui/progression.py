@@ -98,6 +98,24 @@ class Progression:
         self._save()
         return out
 
+    def record_run(self, run: int, date: str) -> P.Outcome | None:
+        """A TriPeaks streak of ``run`` cards made in play, on ``date``: kept when it beats the
+        best streak, with any badge it earns (:func:`games.progression.apply_run`). Only in
+        :attr:`data`, unwritten (a move's frame stays light): :meth:`flush` writes it, as the
+        table's save in a later frame's spare time does, or the next :meth:`record`. Returns the
+        outcome, ``None`` when the best was not beaten."""
+        if run <= self.data.bests.get("tripeaks_run", 0):
+            return None
+        out = P.apply_run(self.data, run, date)
+        self.data = out.progress
+        return out
+
+    def flush(self) -> None:
+        """Write this window's changes not yet written (:meth:`record_run`'s); nothing when
+        there are none."""
+        if self.data != self.base:
+            self._save()
+
     def mark_played(self, date: str, game: str, code: str) -> None:
         """A daily was started: the date shows it played (nothing changes once it has a result)."""
         self.refresh()

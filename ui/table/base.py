@@ -591,6 +591,7 @@ class GameTable(Scene):
         self._clock_saved = self.session.clock
         self.session.autosave(self.app.progress)
         self.session.mark_daily(self.app.progression)
+        self.app.progression.flush()   # a best or badge earned in play (TriPeaks' streak)
 
     def save_soon(self) -> None:
         """Save this game in a coming frame's spare time (:meth:`spare`), within

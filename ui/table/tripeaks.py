@@ -201,8 +201,23 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             self.toast(f"+{gained}", (w.centerx, w.y - self.card_w * 0.25), max(18, self.card_w // 4), 0.9)
         if after.streak in CELEBRATE_AT:
             self.celebrate(tr("{n} in a row!", n=after.streak), 1100)
+        if after.streak > before.streak:
+            self.record_run(after.streak)
         if self.rules.status(after) == WON:
             self.streak_ended(after.streak, after.scoring)
+
+    def record_run(self, n: int) -> None:
+        """A streak of ``n`` cards made: the progression keeps it when it is the best yet and
+        earns its badge now (docs/rules.md "Progression", "Twenty in a row"), even if this game
+        is then left unfinished; a badge earned shows as a toast. Nothing for a position that is
+        no deal (as at a game's end)."""
+        if self.session.number is None or self.session.saved is None:
+            return
+        from games.daily import today
+
+        out = self.app.progression.record_run(n, today())
+        if out is not None and out.new_badges:
+            self.badge_toasts(out.new_badges)
 
     def streak_ended(self, n: int, scoring: str) -> None:
         """The streak's total, shown when it ends: «7 in a row +175»."""
