@@ -1002,6 +1002,26 @@ def test_devils_grip_moves_by_keys():
         assert t.state == s1 and t.status_text
 
 
+def test_devils_grip_esc_drops_a_swap_armed_by_keys():
+    """S arms a swap and says how to finish it by keys; Esc then drops it (no pause menu), so the
+    next Enter plays the focused stack as a tap, not the swap the player cancelled."""
+    app = make("devils-grip", 5)
+    t = app.scene
+    cells = [f for f in t.focus_targets() if f.kind is hit.Kind.CELL]
+    t.focus = cells[2]
+    key(app, pygame.K_s)
+    assert t.swap_from == cells[2].index and "Enter" in t.status_text
+    key(app, pygame.K_ESCAPE)
+    assert t.swap_from is None and t.panel is None and t.status_text == ""
+    key(app, pygame.K_ESCAPE)                      # nothing armed: the pause menu, as before
+    assert t.panel is not None
+    key(app, pygame.K_ESCAPE)
+    assert t.panel is None
+    t.focus = cells[3]
+    key(app, pygame.K_RETURN)
+    assert not any("<>" in a for a in t.history.actions)
+
+
 # -- 12. keyboard play: every panel button by keys, with a focus ring --------------------------------
 def focus_ring_drawn(app, rect):
     """The focus ring's yellow on the screen just outside ``rect``'s top edge."""

@@ -462,8 +462,12 @@ class DevilsGripTable(TargetFocus, GameTable):
         if event.key == pygame.K_s and self.panel is None and self.focus is not None \
                 and self.focus.kind is Kind.CELL:
             self.swap_from = self.focus.index
-            self.say(tr("Tap another cell to swap the two stacks"))
+            self.say(tr("Press Enter on another cell to swap the two stacks (Esc: cancel)"))
             self.stale = True
+            return
+        if event.key == pygame.K_ESCAPE and self.panel is None and self.swap_from is not None:
+            self.swap_from = None     # Esc drops the armed swap first, as it puts a drag back
+            self.say("")
             return
         if event.key in (pygame.K_SPACE, pygame.K_d) and self.panel is None:
             self.swap_from = None
