@@ -1564,3 +1564,25 @@ def test_a_drag_whose_release_never_came_is_put_back_at_the_next_buttonless_moti
                                          buttons=(0, 0, 0), touch=False))
     app.frame()
     assert held() is None and t.history.actions == before
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_status_line_draws_only_inside_its_rect(size, lang):
+    """Every game's opening words (the longest status texts, two or three lines in Russian at a
+    phone's width) drawn by ``draw_status`` leave every pixel outside ``frame.status`` as it was:
+    a partial redraw clips to that rect, so a pixel drawn beside it would stay on the felt."""
+    for game in ("tripeaks", "pyramid", "devils-grip", "spider", "klondike", "freecell"):
+        app = make(game, 3, size=size, language=lang)
+        t = app.scene
+        for message in (t.intro(), t.lost_text()):
+            t.say(message)
+            surface = pygame.Surface(size)
+            surface.fill((255, 0, 255))
+            t.draw_status(surface)
+            r = t.frame.status
+            inside = surface.subsurface(r).copy()
+            surface.fill((255, 0, 255), r)
+            assert pygame.mask.from_threshold(surface, (255, 0, 255), (1, 1, 1)).count() == size[0] * size[1], \
+                (game, message)
+            assert pygame.mask.from_threshold(inside, (255, 0, 255), (1, 1, 1)).count() < r.width * r.height

@@ -2150,8 +2150,13 @@ class GameTable(Scene):
         size, lines = self.status_lines(self.status_text)
         lh = text.font(size).get_linesize()
         y0 = r.centery - lh * len(lines) / 2 + lh / 2
-        for k, line in enumerate(lines):
-            text.blit_center(surface, text.render(line, size, col), (r.centerx, y0 + k * lh))
+        clip = surface.get_clip()
+        surface.set_clip(r.clip(clip))   # lines may take 2 px more than the rect: never outside it
+        try:
+            for k, line in enumerate(lines):
+                text.blit_center(surface, text.render(line, size, col), (r.centerx, y0 + k * lh))
+        finally:
+            surface.set_clip(clip)
 
     # -- hooks for a game ------------------------------------------------------------------------
     def intro(self) -> str:
