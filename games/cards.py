@@ -89,6 +89,23 @@ def rank_of_text(text: str) -> int:
     return RANKS.index(t) + 1
 
 
+def suit_letters(text: str) -> str:
+    """``text`` with each suit symbol (``♣ ♦ ♥ ♠``, with or without a variation selector after
+    it) written as its letter (``C D H S``), for move notations that name a suit (Klondike's and
+    FreeCell's take-back ``h♥1`` reads as ``hH1``, docs/contract.md "Cards and positions")."""
+    if not any(c in SUIT_SYMBOLS for c in text):
+        return text
+    out = []
+    after_symbol = False
+    for c in text:
+        if after_symbol and c in VARIATION_SELECTORS:
+            after_symbol = False
+            continue
+        after_symbol = c in SUIT_SYMBOLS
+        out.append(SUIT_SYMBOLS.get(c, c))
+    return "".join(out)
+
+
 def parse_card(text: str) -> Card:
     """Read one card such as ``KC``, ``10h``, ``T♥``; parentheses are not accepted here.
 

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import codes
-from .cards import deck, fmt
+from .cards import deck, fmt, suit_letters
 from .columns import (fits, foundation_cards, format_foundations, goes_home, is_safe, move_places,
                       parse_foundations, run_start)
 from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal, Rules
@@ -516,7 +516,7 @@ class FreeCell(Rules):
         :raises IllegalMove: when the text is no FreeCell move, quoting it.
         """
         raw = text.strip()
-        t = raw.lower()
+        t = suit_letters(raw).lower()
         bad = IllegalMove.not_a_move(MSG_BAD_MOVE, raw)
 
         def place(p):  # a place as typed: a column number (leading zeros allowed) or a letter

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import codes
-from .cards import CardError, deck, fmt, parse_card
+from .cards import CardError, deck, fmt, parse_card, suit_letters
 from .columns import (fits, foundation_cards, format_foundations, goes_home, is_safe, move_places,
                       parse_foundations, run_start)
 from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal, Rules
@@ -527,7 +527,7 @@ class Klondike(Rules):
 
         :raises IllegalMove: when the text is not a move of this game, quoting it.
         """
-        t = text.strip().lower()
+        t = suit_letters(text.strip()).lower()
         def bad() -> IllegalMove:     # made only when the text is refused
             return IllegalMove.not_a_move(MSG_BAD_MOVE, text)
 

@@ -155,6 +155,12 @@ def test_foundation_back_moves_score_minus_ten():
     with pytest.raises(IllegalMove, match="no card"):
         play(s, "hD2")
     assert FreeCell.format_move(s, Move(FOUNDATION_OF + 3, CELL + 0)) == "hSa"
+    # the suit as a symbol too, as cards and positions read it (with an emoji selector or not)
+    for text in ("h♣2", "h♣\ufe0f2", "H♣2"):
+        assert FreeCell.parse_move(s, text) == FreeCell.parse_move(s, "hC2")
+    assert FreeCell.parse_move(s, "h♣a") == Move(FOUNDATION_OF + 0, CELL + 0)
+    with pytest.raises(IllegalMove, match="no card"):
+        play(s, "h♦2")
 
 
 def test_run_limit_with_free_cells_and_empty_columns():

@@ -201,6 +201,11 @@ def test_foundation_back_move_scores():
     with pytest.raises(IllegalMove, match="no card"):
         play(s, "hC1")
     assert Klondike.format_move(s, Move(FOUNDATION_OF + 3, 3)) == "hS4"
+    # the suit as a symbol too, as cards and positions read it (with an emoji selector or not)
+    for text in ("h♥1", "h♥\ufe0f1", "H♥1"):
+        assert Klondike.parse_move(s, text) == Klondike.parse_move(s, "hH1")
+    rc, out, err = cli("play", "klondike", "--position", "-", "--moves", "h♥1", stdin=Klondike.format_position(s))
+    assert rc == 0 and ": (QD) 6S 5H" in out and "Foundations: H-4 " in out
 
 
 # -- columns -------------------------------------------------------------------------------------
