@@ -1051,7 +1051,7 @@ class GameTable(Scene):
         if st == PLAYING:
             return
         acts = [("replay", tr("Replay deal"), None, self.replay), ("new", tr("New deal"), None, self.new_deal)]
-        if st == LOST:
+        if st == LOST and not self.ended_well():
             acts.insert(0, ("undo", tr("Undo"), None, self.undo))
             if self.rules.has_solver():
                 acts.insert(0, ("rescue", tr("Rescue"), None, self.rescue))
@@ -1067,6 +1067,11 @@ class GameTable(Scene):
 
     def panel_title(self) -> str:
         return tr("You won!") if self.rules.status(self.state) == WON else tr("No more moves")
+
+    def ended_well(self) -> bool:
+        """Whether the ended game is a success the end panel treats as a win (its buttons: Replay
+        deal first, Share this deal, no Rescue): won, here; Devil's Grip's daily also at its goal."""
+        return self.rules.status(self.state) == WON
 
     # -- input -----------------------------------------------------------------------------------
     def target_at(self, pos) -> Hit | None:

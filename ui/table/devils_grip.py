@@ -739,6 +739,12 @@ class DevilsGripTable(TargetFocus, GameTable):
             return tr("Goal reached!")
         return super().panel_title()
 
+    def ended_well(self) -> bool:
+        """A daily finished at its goal is a daily won (docs/progression.md): the end panel
+        offers what a win's does, not a rescue."""
+        goal = self.daily_goal
+        return super().ended_well() or (goal is not None and DevilsGrip.result(self.state) <= goal)
+
     def lost_text(self) -> str:
         if not self.state.stock and self.state.talon:
             return tr("The talon's top card fits no stack any more")
