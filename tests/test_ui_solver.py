@@ -179,6 +179,33 @@ def test_the_live_line_says_the_game_is_won_or_over_once_it_ends(lang):
     assert lost.assist.live_words()[0] == tr("No more moves")
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_devils_grips_live_line_gives_the_fewest_cards_left_found(lang):
+    """Devil's Grip's deals are almost never winnable, so "Winnable? The solver ran out of time"
+    told nothing after every move (QA): its live line gives the fewest cards left that the hint's
+    best-result search finds from here, and searches no longer than a hint does."""
+    from games.devils_grip import DevilsGrip
+    from games.solvers.devils_grip import hint_search
+    from ui.table.devils_grip import DevilsGripTable
+
+    app = make(DevilsGripTable(5), live_winnable=True, language=lang)
+    t = app.scene
+    run_until(app, lambda: t.assist.live is not Live.THINKING)
+    assert t.assist.live is Live.BEST
+    want = hint_search(t.state)
+    want.run()
+    assert t.assist.live_left == want.best > 0
+    assert t.assist.live_words()[0] == tr(assist.MSG_LIVE_BEST, n=want.best)
+    move = next(m for m in DevilsGrip.legal_moves(t.state) if m.kind != "swap")
+    t.play(move)
+    assert t.assist.live is Live.THINKING
+    assert t.assist.live_words()[0] == tr(assist.MSG_LIVE_BEST_THINKING)
+    run_until(app, lambda: t.assist.live is not Live.THINKING)
+    again = hint_search(t.state)
+    again.run()
+    assert t.assist.live is Live.BEST and t.assist.live_left == again.best
+
+
 def test_solvable_deals_without_a_bank_are_searched_in_slices(monkeypatch, fake_clock):
     monkeypatch.setattr(games.bank, "load", lambda rules, options: None)
     # the app's clock moves 0.5 ms a read (fake_clock) and a frame's slice is 2 ms: at most 4

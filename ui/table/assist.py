@@ -87,6 +87,8 @@ MSG_LIVE_YES = N_("Still winnable (the solver sees face-down cards)")
 MSG_LIVE_NO = N_("No longer winnable (the solver sees face-down cards)")
 MSG_LIVE_UNKNOWN = N_("Winnable? The solver ran out of time")
 MSG_LIVE_THINKING = N_("Winnable? The solver is looking…")
+MSG_LIVE_BEST = N_("Best found from here — cards left: {n} (the solver sees the stock)")
+MSG_LIVE_BEST_THINKING = N_("The solver is looking for the fewest cards left…")
 MSG_LIVE_SETTING = N_("Still-winnable line")
 MSG_DEALING = N_("Looking for a deal that can be won…")
 MSG_DEALING_BODY = N_("Deals tried: {n}")
@@ -254,6 +256,7 @@ class Live(StrEnum):
     NO = "no"
     UNKNOWN = "unknown"
     THINKING = "thinking"
+    BEST = "best"        # a game scored by cards left (Devil's Grip): the fewest found, ``live_left``
 
 
 class Job:
@@ -326,6 +329,7 @@ class Assist:
         self.rescue_phase: RescuePhase | None = None
         self.rescue_info: RescueFound | LookBack | None = None
         self.live: Live | None = None   # None: off, or nothing known yet
+        self.live_left = None           # Live.BEST's cards left
         self.live_state = None
         self.dealing: DealSearch | None = None   # the solvable-deal search in progress
         self.plain_notice = False
@@ -461,6 +465,9 @@ class Assist:
         if s == self.live_state and self.live is not None:
             return
         self.live_state = s
+        if self.table.live_scored:
+            self.start_live_best(s)
+            return
         k = self.known(s)
         if k is not None or not self.rules.has_solver():
             self.cancel(JobKind.LIVE)
@@ -477,6 +484,34 @@ class Assist:
             self.learn(s, r)
             if self.live_state == s:
                 self.live = {SOLVED: Live.YES, UNSOLVABLE: Live.NO}.get(r.status, Live.UNKNOWN)
+                self.table.stale = True
+
+        self.run(Job(JobKind.LIVE, gen(), done, state=s))
+        self.table.stale = True
+
+    def start_live_best(self, s) -> None:
+        """The live line of a game whose result is the cards left (the table's
+        ``live_scored`` and :meth:`live_best_search`: Devil's Grip, whose deals are almost never winnable, so "Winnable?"
+        would tell nothing): the fewest cards left its best-result search finds from ``s``, or
+        "Still winnable" on a proven winning line."""
+        if s in self.lines or self.rules.status(s) != PLAYING:
+            self.cancel(JobKind.LIVE)
+            self.live = self.known(s)
+            self.table.stale = True
+            return
+        self.live = Live.THINKING
+
+        def gen():
+            search = self.table.live_best_search(s)
+            r = yield search
+            return r, search.best
+
+        def done(out):
+            r, best = out
+            self.learn(s, r)
+            if self.live_state == s:
+                self.live = Live.YES if r.status == SOLVED else Live.BEST
+                self.live_left = best
                 self.table.stale = True
 
         self.run(Job(JobKind.LIVE, gen(), done, state=s))
@@ -948,6 +983,10 @@ class Assist:
         live = self.live
         if live is None and t.has_game():
             live = self.known(t.state)
+        if live is Live.BEST:
+            return tr(MSG_LIVE_BEST, n=self.live_left), DIM
+        if live is Live.THINKING and t.live_scored:
+            return tr(MSG_LIVE_BEST_THINKING), DIM
         msg, col = {
             Live.YES: (MSG_LIVE_YES, LIVE_GREEN), Live.NO: (MSG_LIVE_NO, WARN),
             Live.UNKNOWN: (MSG_LIVE_UNKNOWN, DIM), Live.THINKING: (MSG_LIVE_THINKING, DIM),

@@ -792,6 +792,15 @@ class GameTable(Scene):
         it (Devil's Grip: its best line's beam uses the whole budget)."""
         return self.rules.solver(self.state, max_nodes=self.hint_nodes)
 
+    live_scored = False
+    """Whether the live line gives the fewest cards left found (:meth:`live_best_search`) rather
+    than whether the position can be won: a game scored by the cards it leaves."""
+
+    def live_best_search(self, state):
+        """For a game scored by the cards it leaves (:attr:`live_scored`), the sliced search the
+        live line runs from ``state`` for the fewest cards left (:meth:`Assist.start_live_best`)."""
+        raise NotImplementedError
+
     def step_hint(self, deadline: float | None = None) -> None:
         """One frame's slice of the hint's search, after the frame's drawing: until ``deadline``
         (seconds on ``App.now``; default ``App.FRAME_BUDGET`` after the frame began), at most

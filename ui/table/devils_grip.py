@@ -706,6 +706,15 @@ class DevilsGripTable(TargetFocus, GameTable):
 
         return hint_search(self.state, HINT_NODES if self.hint_nodes is None else self.hint_nodes)
 
+    live_scored = True
+
+    def live_best_search(self, state):
+        """The live line's search: the hint's (:func:`games.solvers.devils_grip.hint_search`,
+        its node budget), whose best gives the fewest cards left found from ``state``."""
+        from games.solvers.devils_grip import HINT_NODES, hint_search
+
+        return hint_search(state, HINT_NODES if self.hint_nodes is None else self.hint_nodes)
+
     def best_line_text(self, result, search) -> str:
         if result is not None and result.status == SOLVED:
             return tr("Hint: a move on a winning line (the solver sees face-down cards)")
