@@ -160,13 +160,14 @@ def parse_options(pairs: list[str] | None, same=None) -> Options:
 
 
 def timeout_arg(text: str) -> float:
-    """A solver budget in seconds: a positive finite number (ASCII digits)."""
-    try:
-        if not text.isascii():
-            raise ValueError
-        t = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{quote(text)}' is not a number of seconds") from None
+    """A solver budget in seconds: a positive decimal number of ASCII digits with at most one
+    point (``5``, ``0.5``, ``.5``, ``5.``; spaces around it ignored); no sign, exponent or
+    underscore, which Python's ``float`` would take (docs/contract.md: numbers are digits)."""
+    body = text.strip()
+    whole, point, frac = body.partition(".")
+    if not (whole or frac) or (whole and not is_digits(whole)) or (frac and not is_digits(frac)):
+        raise argparse.ArgumentTypeError(f"'{quote(text)}' is not a number of seconds (digits, e.g. 5 or 0.5)")
+    t = float(body)
     if not (0 < t < 1e9):  # NaN fails too
         if t > 0:
             raise argparse.ArgumentTypeError(f"'{quote(text)}' seconds is too long: the limit is below 1e9 "
