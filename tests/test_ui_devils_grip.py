@@ -564,3 +564,45 @@ def test_the_felt_beside_a_short_talon_fan_is_no_target(left_handed):
         assert t.state is s and "talon" not in t.status_text     # a tap on the felt: the help line
         click(app, t.target_rect(hit.TALON).center)
         assert t.history.actions == ["t>1.1"]
+
+
+def test_a_hint_keeps_the_line_it_announced_when_the_player_follows_it():
+    """Hint: "the best line found leaves N cards", its first move played; the next hint's own
+    search (here a small budget) finds only a worse line from there: the hint goes on along the
+    line announced, with the same N, not the worse one (QA: following every hint ended with more
+    cards left than a hint had promised)."""
+    from games.solvers.devils_grip import hint_search
+
+    for n in range(1, 30):
+        s0 = DevilsGrip.deal(n)
+        big = hint_search(s0, 28_000)
+        big.run()
+        line = big.best_moves()
+        if len(line) < 3:
+            continue
+        s1 = DevilsGrip.apply(s0, DevilsGrip.parse_move(s0, line[0]))
+        small = hint_search(s1, 300)
+        small.run()
+        if small.best > big.best:
+            break
+    else:
+        raise AssertionError("no deal whose small search from the second position does worse")
+    app = make(number=n)
+    t = app.scene
+    ask_hint(app)
+    assert DevilsGrip.format_move(t.state, t.hint_move) == line[0]
+    assert t.status_text == f"Hint: the best line found leaves {big.best} cards (the solver sees the stock)"
+    assert t.play(t.hint_move)
+    t.hint_nodes = 300
+    ask_hint(app)
+    assert DevilsGrip.format_move(t.state, t.hint_move) == line[1]
+    assert t.status_text == f"Hint: the best line found leaves {big.best} cards (the solver sees the stock)"
+    # off the line (undo to the deal, another move): the new search's own line
+    t.undo()
+    other = next(m for m in DevilsGrip.legal_moves(t.state) if DevilsGrip.format_move(t.state, m) != line[0])
+    assert t.play(other)
+    t.hint_move = None
+    ask_hint(app)
+    fresh = hint_search(t.state, 300)
+    fresh.run()
+    assert t.status_text == f"Hint: the best line found leaves {fresh.best} cards (the solver sees the stock)"

@@ -146,6 +146,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         self.swap_from = None   # cell index waiting for a tap (long press) to swap with
         self.cycle: Retarget | None = None   # the last tap move, for "tap again: the next stack"
         self._redraw = False
+        self.kept_line = None   # (start state, moves, cards left at its end) of the last hint's line
 
     # -- geometry --------------------------------------------------------------------------------
     @staticmethod
@@ -714,6 +715,39 @@ class DevilsGripTable(TargetFocus, GameTable):
         from games.solvers.devils_grip import HINT_NODES, hint_search
 
         return hint_search(state, HINT_NODES if self.hint_nodes is None else self.hint_nodes)
+
+    def line_from_here(self):
+        """``(moves, cards left at its end)``: the rest of the line the last hint announced when
+        the position now is on it (the player followed it), else ``None``. Replayed from the
+        line's start only as far as the position now (a player follows it a move or two)."""
+        if self.kept_line is None:
+            return None
+        s, moves, left = self.kept_line
+        now = self.state
+        for i, m in enumerate(moves):
+            if s == now:
+                return moves[i:], left
+            s = self.rules.apply(s, self.rules.parse_move(s, m))
+        return None
+
+    def finish_hint(self, result, search=None) -> None:
+        """As every table's, and a hint keeps its promise: the line an earlier hint announced is
+        followed on while the position is on it and no new search finds a line leaving fewer
+        cards (a fresh search within the hint's budget may find a worse one); otherwise the new
+        line is announced and kept."""
+        found = search.best_moves() if search is not None else None
+        if not (result is not None and result.status == SOLVED):
+            kept = self.line_from_here()
+            if kept is not None and (not found or search.best > kept[1]):
+                moves, left = kept
+                self.say("")
+                self.show_hint(self.rules.parse_move(self.state, moves[0]),
+                               tr("Hint: the best line found leaves {n} cards (the solver sees the stock)", n=left),
+                               self.best_line_ms)
+                return
+        if found:
+            self.kept_line = (self.state, tuple(found), search.best)
+        super().finish_hint(result, search)
 
     def best_line_text(self, result, search) -> str:
         if result is not None and result.status == SOLVED:
