@@ -25,7 +25,11 @@ Native seconds are CPU seconds of the process (``time.process_time``, and the bu
 are given that clock), so a loaded machine does not change them; Pyodide's
 ``process_time`` does not advance, so there the clock is the wall clock (run it on a quiet machine),
 or with ``--wasm-clock cpu`` the Node process's CPU time, the budget too (``process.cpuUsage()``:
-WebAssembly runs on one thread, so that is the search's own time, whatever the machine's load);
+WebAssembly runs on one thread, so that is the search's own time, whatever the machine's load,
+plus the work of V8's helper threads: concurrent garbage collection and the optimizing compiler).
+With that clock, where Linux tells a thread's CPU time, each variant also gets a line of the main
+thread's CPU seconds alone (the thread a player waits for: a phone runs V8's helpers on its other
+cores); the budget stays on the process's clock, so the answers are the same;
 every position slower than its goal (or ``--slow`` seconds) in either interpreter is listed by
 number. In WebAssembly one untimed search warms the process up first (:func:`warm_up`). For
 Klondike and Spider, whose searches keep a *progress line* for a hint they cannot finish in time (``Sliced.progress_line``: a line to more cards face up or home), the time to a
@@ -151,7 +155,8 @@ def warm_up() -> None:
 
 def _node_cpu_clock():
     """CPU seconds of the Node process running Pyodide (``process.cpuUsage()``; WebAssembly
-    runs on one thread, so this is the search's own time), or ``None`` outside Node."""
+    runs on one thread, so this is the search's own time and V8's helper threads', see
+    :func:`_node_main_clock`), or ``None`` outside Node."""
     try:
         from js import process  # Pyodide's bridge to JavaScript
         process.cpuUsage()
@@ -164,6 +169,21 @@ def _node_cpu_clock():
     return clock
 
 
+def _node_main_clock():
+    """CPU seconds of the Node process's main thread alone, the thread the search and a page's
+    scripts run on (``pasyansMainThreadCpu``, set by ``tests/web/run_pyodide.mjs``: Linux's
+    ``/proc/self/task/PID/schedstat``), or ``None`` where it is not readable. ``process.cpuUsage()``
+    also counts V8's helper threads (concurrent and parallel garbage collection, the optimizing
+    compiler), which a phone runs on its other cores while the player waits for the main thread."""
+    try:
+        from js import pasyansMainThreadCpu
+        if pasyansMainThreadCpu() < 0:
+            return None
+    except Exception:
+        return None
+    return lambda: float(pasyansMainThreadCpu())
+
+
 def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0,
             wasm_clock: str = "wall", held_out: int = 0, skip: bool = False, js: bool = True) -> dict:
     """Time each variant's solver on its positions 1…``count + held_out``. :returns:
@@ -172,7 +192,9 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
     (median, worst and answers over the first ``count``; ``skip``: no search, every figure 0;
     CPU seconds natively; in Pyodide wall
     seconds, or with ``wasm_clock="cpu"`` the Node process's CPU seconds, which a loaded machine
-    does not inflate), plus ``python`` (version) and ``clock``; each variant's ``engine`` is the
+    does not inflate), plus ``python`` (version) and ``clock``; in Pyodide with the CPU clock each
+    variant also has ``main`` (the main thread's CPU seconds by position, :func:`_node_main_clock`;
+    the searches' budget stays on the process's CPU clock); each variant's ``engine`` is the
     class of its search (in the browser Spider 4 suits runs in the page's JavaScript engine,
     :mod:`games.solvers.spider_js`, unless ``js`` is false: then the Python search, as on the
     desktop)."""
@@ -190,6 +212,7 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
             clock, used = node_cpu, "cpu"
     # the budget is counted on the clock of the figures: CPU seconds natively, in Pyodide wall
     # seconds or the Node process's CPU seconds
+    main_clock = _node_main_clock() if used == "cpu" and wasm else None
 
     def summary(each):
         times = sorted(t for t, _ in each)
@@ -209,7 +232,7 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
         rules = find_game(game)
         if not rules.has_solver():
             continue
-        each, to_hint, engines = [], [], set()
+        each, to_hint, engines, main = [], [], set(), []
         for s in positions(game, options, depth, count + held_out):
             if skip:
                 each.append((0.0, "-"))
@@ -221,17 +244,21 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
                     gc.freeze()
                     frozen = True
                 t0 = clock()
+                m0 = main_clock() if main_clock else 0.0
                 # made as the app makes it: no time budget, so its own clock (read twice a step)
                 # is the app's default, not the bench's (Node's CPU clock costs 7 us a read)
                 search = devils_grip.hint_search(s, devils_grip.HINT_NODES)
                 engines.add(type(search).__name__)
                 r = app_collections(search)
                 each.append((clock() - t0, r.status))
+                if main_clock:
+                    main.append(main_clock() - m0)
                 to_hint.append(each[-1][0])
                 if (g := _due()) >= 0:
                     gc.collect(g)
                 continue
             t0 = clock()
+            m0 = main_clock() if main_clock else 0.0
             search = rules.solver(s, timeout=budget, clock=clock)
             engines.add(type(search).__name__)
             # in slices, as the app runs it (the same answer as one run): the first time a hint
@@ -241,9 +268,13 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
                 if t_hint is None and search.progress_line() is not None:
                     t_hint = clock() - t0
             each.append((clock() - t0, r.status))
+            if main_clock:
+                main.append(main_clock() - m0)
             to_hint.append(t_hint if t_hint is not None else each[-1][0])
         res[name] = {**summary(each[:count]), "goal": goal, "wait": wait, "times": each,
                      "held": summary(each[count:]), "to_hint": to_hint, "engine": ",".join(sorted(engines))}
+        if main:
+            res[name]["main"] = main
     if frozen:
         gc.unfreeze()
     res["python"] = sys.version.split()[0]
@@ -319,11 +350,25 @@ def main(argv=None) -> int:
                 over.append(f"{i + 1} ({status}, {t:.3f}" + (f" / {wt:.3f}" if wt is not None else "") + ")")
         if over:
             print(f"  over {slow:g} s: {game} position " + ", ".join(over))
+    for game in names:  # the main thread's CPU alone (Pyodide with the CPU clock): an extra column
+        m = wasm.get(game, {}).get("main") if wasm else None
+        if not m:
+            continue
+        slow = a.slow if a.slow is not None else native[game]["goal"]
+        parts = []
+        for lo, hi, title in ((0, a.count, f"1-{a.count}"), (a.count, len(m), "held out")):
+            if hi > lo:
+                xs = sorted(m[lo:hi])
+                parts.append(f"{title} median {xs[len(xs) // 2]:.3f} worst {xs[-1]:.3f}")
+        over = [f"{i + 1} ({t:.3f} of {wasm[game]['times'][i][0]:.3f})" for i, t in enumerate(m) if t > slow]
+        print(f"  main thread alone (WebAssembly, CPU s without V8's helper threads): {game} " + "; ".join(parts) +
+              f"; over {slow:g} s: " + (", ".join(over) or "none"))
     if a.each:
         for game in names:
             w = wasm.get(game) if wasm else None
             print(f"  {game} each position (native" + (", WebAssembly" if w else "") + "): " + ", ".join(
                 f"{i + 1} {st} {t:.3f}" + (f" / {w['times'][i][1]} {w['times'][i][0]:.3f}" if w else "")
+                + (f" (main thread {w['main'][i]:.3f})" if w and w.get("main") else "")
                 for i, (t, st) in enumerate(native[game]["times"])))
     print(f"to a hint move (an answer, or a progress line's first move: {', '.join(PROGRESS_LINES)}), "
           f"worst of positions 1-{a.count}, and of those held out:")

@@ -7,7 +7,9 @@ command line's. Needs Node (skipped without it; under CI a failed npm install fa
 from __future__ import annotations
 
 import json
+import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -55,3 +57,19 @@ def test_illegal_move_is_refused_in_webassembly():
     r = webenv.run_node("run_pyodide.mjs", str(webenv.ROOT), str(webenv.ROOT / "bench" / "wasm_ratio.py"),
                         "replay", json.dumps({"number": 1, "line": "KH"}))
     assert r.returncode != 0 and "IllegalMove" in r.stderr
+
+
+def test_the_solver_bench_times_the_main_thread_apart_in_webassembly():
+    # bench/solvers.py with the CPU clock in Pyodide: beside each position's process CPU seconds
+    # (V8's helper threads included), the main thread's alone, never more than the process's
+    webenv.need_web_run()
+    if not Path(f"/proc/self/task/{os.getpid()}/schedstat").exists():
+        pytest.skip("a thread's CPU time is read from Linux's /proc/self/task/PID/schedstat")
+    r = webenv.run_node("run_pyodide.mjs", str(webenv.ROOT), str(webenv.ROOT / "bench" / "solvers.py"), "measure",
+                        json.dumps({"games": ["spider-4"], "count": 2, "budget": 2.0, "wasm_clock": "cpu"}))
+    assert r.returncode == 0, r.stderr[-800:]
+    res = json.loads(r.stdout.strip().splitlines()[-1])
+    assert res["clock"] == "cpu"
+    times, main = res["spider-4"]["times"], res["spider-4"]["main"]
+    assert len(main) == len(times) == 2
+    assert all(0 < m <= t + 1e-3 for m, (t, _) in zip(main, times)), (main, times)

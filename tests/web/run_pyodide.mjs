@@ -70,6 +70,17 @@ for (const dir of PYGAME ? ["games", "layouts", "locales", "ui", "assets", "benc
 }
 py.FS.writeFile(`${HOME}/wasm_target.py`, fs.readFileSync(file));
 
+// the CPU seconds of this process's main thread alone (Linux: the scheduler's run time of the
+// thread, /proc/self/task/PID/schedstat, in ns), -1 where that is not readable: the thread a page's
+// scripts run on, without V8's helper threads (concurrent GC, the optimizing compiler), which
+// process.cpuUsage() counts too (bench/solvers.py's main-thread column)
+globalThis.pasyansMainThreadCpu = () => {
+  try {
+    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1e9;
+  } catch (e) {
+    return -1;
+  }
+};
 py.globals.set("ARGS_JSON", argsJson || "{}");
 py.globals.set("FUNC", func);
 let out;
