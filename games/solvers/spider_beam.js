@@ -46,54 +46,47 @@
     }
   }
 
-  // the visited set: keys of KW integers (the ten column ids and sp while the stock lasts; once it
-  // is empty the ids sorted, then -1: spider.py's _Problem.key), in open addressing
-  const KW = NC + 1;
-  function KeySet() {
+  // the visited set: states of the pool by index, in open addressing. A state's key is its ten
+  // column ids and sp while the stock lasts; once it is empty the ids as a multiset (any
+  // permutation of the columns then plays the same): spider.py's _Problem.key. Its hash is a sum
+  // of one mixed term a column (by place while the stock lasts, by id alone once it is empty), so
+  // a successor's hash follows from its parent's by the two columns a move changes; two states
+  // whose hashes match are compared in full (P.same), so the set is exact.
+  function fmix(h) {
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    return h ^ (h >>> 16);
+  }
+  const SALT = new Int32Array(NC); // a column's place while the stock lasts
+  for (let i = 0; i < NC; i++) SALT[i] = fmix(0x27d4eb2f + i);
+  const END = 0x165667b1; // the term of an empty stock (sp once the stock is empty is not mixed in)
+  // the term of the column ``id`` at a place of salt ``salt`` (0 once the stock is empty)
+  const term = (id, salt) => fmix((Math.imul(id + 1, 0x9e3779b1) + salt) | 0);
+  function StateSet(p) {
+    this.p = p;
     this.size = 1 << 16;
-    // slot i: table[2i] the key's hash, table[2i + 1] its index in keys plus one (0: free)
+    // slot i: table[2i] the state's hash, table[2i + 1] its index in the pool plus one (0: free)
     this.table = new Int32Array(2 * this.size);
-    this.keys = new Int32Array(KW * 4096);
     this.n = 0;
   }
-  function hashKey(w) {
-    let h = 0x2545f491;
-    for (let i = 0; i < KW; i++) {
-      h = Math.imul(h ^ w[i], 0x9e3779b1);
-      h ^= h >>> 15;
-    }
-    return h;
-  }
-  // add the key w unless it is there: true when it was added
-  KeySet.prototype.add = function (w) {
-    const h = hashKey(w), mask = this.size - 1, table = this.table, keys = this.keys;
+  // add state s of the pool, of hash h (P.hashOf), unless an equal state is there: true when added
+  StateSet.prototype.add = function (s, h) {
+    const mask = this.size - 1, table = this.table, p = this.p;
     let i = h & mask;
     for (;;) {
       const e = table[2 * i + 1];
       if (e === 0) break;
-      if (table[2 * i] === h) {
-        const o = (e - 1) * KW;
-        let k = 0;
-        while (k < KW && keys[o + k] === w[k]) k++;
-        if (k === KW) return false;
-      }
+      if (table[2 * i] === h && p.same(e - 1, s)) return false;
       i = (i + 1) & mask;
     }
-    const n = this.n;
-    if ((n + 1) * KW > keys.length) {
-      const nk = new Int32Array(keys.length * 2);
-      nk.set(keys);
-      this.keys = nk;
-    }
-    const o = n * KW, nk = this.keys;
-    for (let k = 0; k < KW; k++) nk[o + k] = w[k];
     table[2 * i] = h;
-    table[2 * i + 1] = n + 1;
-    this.n = n + 1;
-    if (this.n * 2 > this.size) this.rehash();
+    table[2 * i + 1] = s + 1;
+    if (++this.n * 2 > this.size) this.rehash();
     return true;
   };
-  KeySet.prototype.rehash = function () {
+  StateSet.prototype.rehash = function () {
     const old = this.table, oldSize = this.size;
     this.size *= 2;
     const mask = this.size - 1, table = new Int32Array(2 * this.size);
@@ -138,15 +131,21 @@
     this.rootSp = 0;
     this.pruned = false;
     this.lastWork = 0;
-    // scratch: a state's ids, a new state's, a key; the successors' list (read before the next call)
+    // scratch: a state's ids, a new state's, two sorted keys, the hash terms of a state's columns;
+    // the successors' list (read before the next call)
     this.cur = new Int32Array(NC);
     this.tmp = new Int32Array(NC);
-    this.kw = new Int32Array(KW);
+    this.ka = new Int32Array(NC);
+    this.kb = new Int32Array(NC);
+    this.terms = new Int32Array(NC);
     this.cinfo = new Array(NC);
     this.tops = new Int32Array(NC);
     this.at = new Int32Array(16);
     this.atc = new Int32Array(64);
-    this.empties = [];
+    this.empties = new Int32Array(NC); // the empty columns of the state expanded, nEmpty of them
+    this.nEmpty = 0;
+    this.h0 = 0; // the expanded state's hash before its last mix, and whether its key is sorted
+    this.sortedKey = false;
     this.outM = new Int32Array(OUT_MAX);
     this.outS = new Int32Array(OUT_MAX);
     this.outP = new Float64Array(OUT_MAX); // the fill's priority is -2^40
@@ -174,8 +173,9 @@
     return id;
   };
 
-  // a new state of the ten ids in ``ids`` and ``sp``: its index
-  P.newState = function (ids, sp) {
+  // the index of the next state (this.ns), room made for it in the pool: a new state is written
+  // there, then kept by this.ns++ (a visited one is left to be written over)
+  P.slot = function () {
     const s = this.ns;
     if ((s + 1) * NC > this.pool.length) {
       const np = new Int32Array(this.pool.length * 2);
@@ -185,7 +185,11 @@
       ns.set(this.spOf);
       this.spOf = ns;
     }
-    const pool = this.pool, o = s * NC;
+    return s;
+  };
+  // a new state of the ten ids in ``ids`` and ``sp``: its index
+  P.newState = function (ids, sp) {
+    const s = this.slot(), pool = this.pool, o = s * NC;
     for (let i = 0; i < NC; i++) pool[o + i] = ids[i];
     this.spOf[s] = sp;
     this.ns = s + 1;
@@ -281,26 +285,42 @@
     return n;
   };
 
-  // the key of the ids and sp into this.kw: the state while the stock lasts, the sorted columns
-  // once it is empty (any permutation of the columns then plays the same)
-  P.keyOf = function (ids, sp) {
-    const kw = this.kw;
-    if (sp === this.nd) {
-      for (let i = 0; i < NC; i++) {
-        const v = ids[i];
-        let j = i;
-        while (j > 0 && kw[j - 1] > v) {
-          kw[j] = kw[j - 1];
-          j--;
-        }
-        kw[j] = v;
+  // the visited set's hash of state s (StateSet): the sum of its columns' terms and its stock's
+  P.hashOf = function (s) {
+    const sp = this.spOf[s], pool = this.pool, o = s * NC, sorted = sp === this.nd;
+    let h = sorted ? END : fmix(sp + 0x3c6ef372);
+    for (let i = 0; i < NC; i++) h = (h + term(pool[o + i], sorted ? 0 : SALT[i])) | 0;
+    return fmix(h);
+  };
+  // whether states s and t have the same key: the same deals made, and the same ids in the same
+  // places, or once the stock is empty the same ids in any places
+  P.same = function (s, t) {
+    const sp = this.spOf[s];
+    if (sp !== this.spOf[t]) return false;
+    const pool = this.pool, os = s * NC, ot = t * NC;
+    let i = 0;
+    while (i < NC && pool[os + i] === pool[ot + i]) i++;
+    if (i === NC) return true;
+    if (sp !== this.nd) return false;
+    // the same multiset of ids in other places (a transposition of moves mostly keeps the places)
+    const ka = this.ka, kb = this.kb;
+    for (let i = 0; i < NC; i++) {
+      const v = pool[os + i], u = pool[ot + i];
+      let j = i;
+      while (j > 0 && ka[j - 1] > v) {
+        ka[j] = ka[j - 1];
+        j--;
       }
-      kw[NC] = -1;
-    } else {
-      for (let i = 0; i < NC; i++) kw[i] = ids[i];
-      kw[NC] = sp;
+      ka[j] = v;
+      j = i;
+      while (j > 0 && kb[j - 1] > u) {
+        kb[j] = kb[j - 1];
+        j--;
+      }
+      kb[j] = u;
     }
-    return kw;
+    for (let i = 0; i < NC; i++) if (ka[i] !== kb[i]) return false;
+    return true;
   };
   P.won = function (s) {
     if (this.spOf[s] !== this.nd) return false;
@@ -356,11 +376,29 @@
     return [steps, Int32Array.from(cols, (c) => this.intern(c))];
   };
 
+  // the state expanded (this.cur) with column a now ``na`` and column b ``nb``, of sp ``sp``: its
+  // index, kept, or -1 when ``seen`` has it (its hash from the expanded state's, this.h0 and
+  // this.terms)
+  P.child = function (a, na, b, nb, sp, seen) {
+    const t = this.slot(), pool = this.pool, cur = this.cur, o = t * NC;
+    for (let i = 0; i < NC; i++) pool[o + i] = cur[i];
+    pool[o + a] = na;
+    pool[o + b] = nb;
+    this.spOf[t] = sp;
+    if (seen !== null) {
+      const terms = this.terms, sa = this.sortedKey ? 0 : SALT[a], sb = this.sortedKey ? 0 : SALT[b];
+      const h = fmix((this.h0 - terms[a] - terms[b] + term(na, sa) + term(nb, sb)) | 0);
+      if (!seen.add(t, h)) return -1;
+    }
+    this.ns = t + 1;
+    return t;
+  };
+
   // the moves of column a (its facts x) into the first empty column, and its macros (the rare
   // branch of successors: a table with an empty column), appended to the successors' list
   P.toEmpty = function (a, x, seen, sp, base, wEmpty, macros) {
-    const cur = this.cur, tmp = this.tmp, tops = this.tops, cinfo = this.cinfo, empties = this.empties;
-    const k = x.k, low = tops[a], firstEmpty = empties[0], nEmpty = empties.length, stockLeft = sp < this.nd;
+    const cur = this.cur, tops = this.tops, cinfo = this.cinfo, empties = this.empties;
+    const k = x.k, low = tops[a], firstEmpty = empties[0], nEmpty = this.nEmpty, stockLeft = sp < this.nd;
     if (k > 1 && !this.split) this.pruned = true; // pruning 4
     for (let n = this.split ? 1 : k; n <= k; n++) {
       const na = x.rest[n - 1];
@@ -368,11 +406,9 @@
         if (stockLeft) this.pruned = true; // pruning 2
         continue;
       }
-      for (let i = 0; i < NC; i++) tmp[i] = cur[i];
-      tmp[a] = na;
-      tmp[firstEmpty] = this.intern(x.runs[n - 1]);
-      if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
-      this.put(a * 256 + firstEmpty * 16 + n, this.newState(tmp, sp), n < k ? base + wEmpty : base + x.whole + wEmpty);
+      const t = this.child(a, na, firstEmpty, this.intern(x.runs[n - 1]), sp, seen);
+      if (t < 0) continue;
+      this.put(a * 256 + firstEmpty * 16 + n, t, n < k ? base + wEmpty : base + x.whole + wEmpty);
     }
     if (macros) {
       const col = this.cstr[cur[a]];
@@ -387,9 +423,9 @@
           if (na.length && last(na) >= DOWN) na = na.slice(0, -1) + String.fromCharCode(last(na) - DOWN);
           let nb = this.cstr[cur[b]] + col.slice(col.length - n);
           if (low === 1 && nb.length >= RUN) nb = settle(nb);
-          for (let i = 0; i < NC; i++) tmp[i] = cur[i];
-          const naId = (tmp[a] = this.intern(na)), nbId = (tmp[b] = this.intern(nb));
-          if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
+          const naId = this.intern(na), nbId = this.intern(nb);
+          const t = this.child(a, naId, b, nbId, sp, seen);
+          if (t < 0) continue;
           const steps = [];
           for (let j = 0; j < si - 1; j++) steps.push([a, empties[j], segs[j] - (j ? segs[j - 1] : 0)]);
           steps.push([a, b, n - segs[si - 2]]);
@@ -397,7 +433,7 @@
           let pr = base - x.cost - cinfo[b].cost;
           pr += naId ? this.column(naId).cost : -wEmpty;
           pr += nbId ? this.column(nbId).cost : -wEmpty;
-          this.put(-2 - this.macroMoves.length, this.newState(tmp, sp), pr);
+          this.put(-2 - this.macroMoves.length, t, pr);
           this.macroMoves.push([a, b, n, steps]);
         }
       }
@@ -408,12 +444,23 @@
   // -1 (not made) unless it fills a column or completes a run; with seen, visited states are left
   // out and the ones kept added to it
   P.successors = function (s, depth, seen) {
-    const cur = this.ids(s, this.cur), sp = this.spOf[s], w = this.w, tmp = this.tmp;
+    const cur = this.ids(s, this.cur), sp = this.spOf[s], w = this.w;
     this.nOut = 0;
     const stockLeft = sp < this.nd;
     if (this.buried) seen = null;
     const cinfo = this.cinfo, tops = this.tops, empties = this.empties, at = this.at, atc = this.atc;
-    empties.length = 0; // at and atc are all 0 here: the last call cleared the entries it set
+    // at and atc are all 0 here: the last call cleared the entries it set
+    let nEmpty = 0;
+    if (seen !== null) {  // the hash terms of the columns, for the children's hashes (P.child)
+      const sorted = sp === this.nd, terms = this.terms;
+      let h0 = sorted ? END : fmix(sp + 0x3c6ef372);
+      for (let i = 0; i < NC; i++) {
+        terms[i] = term(cur[i], sorted ? 0 : SALT[i]);
+        h0 = (h0 + terms[i]) | 0;
+      }
+      this.h0 = h0;
+      this.sortedKey = sorted;
+    }
     let cost = 0, work = 0;
     for (let i = 0, bit = 1; i < NC; i++, bit <<= 1) {
       const id = cur[i];
@@ -428,10 +475,11 @@
       } else {
         cinfo[i] = EMPTY;
         tops[i] = 0;
-        empties.push(i);
+        empties[nEmpty++] = i;
       }
     }
-    const nEmpty = empties.length, firstEmpty = nEmpty ? empties[0] : -1;
+    this.nEmpty = nEmpty;
+    const firstEmpty = nEmpty ? empties[0] : -1;
     if (nEmpty > 1 && stockLeft) this.pruned = true; // pruning 3
     const wEmpty = stockLeft ? w[5] : w[6], wCard = w[4], wOff = w[3];
     const left = this.stockLeft[sp];
@@ -441,7 +489,7 @@
       const pr = this.dealPriority(cur, sp, cinfo, base);
       if (pr === null) {
         const nxt = this.dealState(s);
-        if (seen === null || seen.add(this.keyOf(this.ids(nxt, this.tmp), sp + 1))) {
+        if (seen === null || seen.add(nxt, this.hashOf(nxt))) {
           this.put(DEAL, nxt, this.priority(nxt, depth));
         } else this.ns--; // visited: the state just made is dropped
       } else {
@@ -497,19 +545,23 @@
           nbId = -1 - nbId;
           pr += (nbId ? this.column(nbId).cost : -wEmpty) - (y.cost + wCard * n + (natural ? 0 : wOff));
         }
-        for (let i = 0; i < NC; i++) tmp[i] = cur[i];
-        tmp[a] = na;
-        tmp[b] = nbId;
-        if (seen !== null && !seen.add(this.keyOf(tmp, sp))) continue;
-        this.put(a * 256 + b * 16 + n, this.newState(tmp, sp), pr);
+        const t = this.child(a, na, b, nbId, sp, seen);
+        if (t < 0) continue;
+        this.put(a * 256 + b * 16 + n, t, pr);
       }
       if (firstEmpty >= 0) this.toEmpty(a, x, seen, sp, base, wEmpty, macros);
     }
     if (stockLeft && !this.relaxed && nEmpty > 1) {
       const fill = this.fillToDeal(cur);
-      if (fill !== null && (seen === null || seen.add(this.keyOf(fill[1], sp)))) {
-        this.put(-2 - this.macroMoves.length, this.newState(fill[1], sp), FILL_PRIORITY);
-        this.macroMoves.push([-1, -1, 0, fill[0]]);
+      if (fill !== null) {
+        const t = this.slot(), pool = this.pool;
+        pool.set(fill[1], t * NC);
+        this.spOf[t] = sp;
+        if (seen === null || seen.add(t, this.hashOf(t))) {
+          this.ns = t + 1;
+          this.put(-2 - this.macroMoves.length, t, FILL_PRIORITY);
+          this.macroMoves.push([-1, -1, 0, fill[0]]);
+        }
       }
     }
     if (cut) this.pruned = true;
@@ -557,8 +609,8 @@
   B.fresh = function () {
     const p = this.p, root = p.root;
     p.resetStates();
-    this.seen = new KeySet();
-    this.seen.add(p.keyOf(p.ids(root, p.tmp), p.spOf[root]));
+    this.seen = new StateSet(p);
+    this.seen.add(root, p.hashOf(root));
     // the positions: parent index, move, state (-1: a deal not made yet; -2: a deal whose state
     // another candidate had), depth since the last deal, priority when generated
     this.nParent = new Int32Array(1 << 16);
@@ -667,7 +719,7 @@
         j++;
         continue;
       }
-      if (p.buried && !seen.add(p.keyOf(p.ids(nxt, p.tmp), p.spOf[nxt]))) continue;
+      if (p.buried && !seen.add(nxt, p.hashOf(nxt))) continue;
       const sp = p.spOf[nxt];
       this.add(idx, move, nxt, sp === stage ? depth : 0, pr);
       if (sp === nd && p.won(nxt)) return -(j + 1 - n0);
@@ -743,7 +795,7 @@
         let nxt = nState[j];
         if (nxt === -1) {
           nxt = p.dealState(nState[nParent[j]]);
-          if (!seen.add(p.keyOf(p.ids(nxt, p.tmp), p.spOf[nxt]))) {
+          if (!seen.add(nxt, p.hashOf(nxt))) {
             p.ns--; // the state just made is another candidate's: dropped
             nState[j] = -2;
             continue;
