@@ -600,6 +600,8 @@
     this.quotaScale = 1;
     this.status = null;
     this.won = -1;
+    this.merged = new Int32Array(1024); // a level's candidates, and the scratch to sort them
+    this.mergeTmp = new Int32Array(1024);
     this.fresh();
     if (p.won(p.root)) this.status = "solved";
     else this.startPass();
@@ -639,13 +641,33 @@
     return (stage === this.p.nd ? this.quotas[1] : this.quotas[0]) * this.quotaScale;
   };
 
-  // a stage search's open states: a binary heap of (priority, index), least priority first, then
-  // the latest index (spider.py's integers priority << 32 - index)
+  // a stage search from position j0 (of deals made ``stage``): its open states, a binary heap of
+  // (priority, index) in hp and hj (n of them), least priority first, then the latest index
+  // (spider.py's integers priority << 32 - index); its candidates (positions after a deal, nc of
+  // them); the positions it expanded and may expand
+  function Stage(stage, j0, quota) {
+    this.stage = stage;
+    this.hp = new Float64Array(16); // priorities: doubles (the fill's is -2^40)
+    this.hj = new Int32Array(16);
+    this.hj[0] = j0;
+    this.n = 1;
+    this.cands = new Int32Array(16);
+    this.nc = 0;
+    this.expanded = 0;
+    this.quota = quota;
+  }
+  const grown = (a) => {
+    const b = new a.constructor(2 * a.length);
+    b.set(a);
+    return b;
+  };
   function heapPush(st, pr, j) {
+    if (st.n === st.hp.length) {
+      st.hp = grown(st.hp);
+      st.hj = grown(st.hj);
+    }
     const hp = st.hp, hj = st.hj;
-    let i = hp.length;
-    hp.push(pr);
-    hj.push(j);
+    let i = st.n++;
     while (i > 0) {
       const q = (i - 1) >> 1;
       if (hp[q] < pr || (hp[q] === pr && hj[q] > j)) break;
@@ -658,7 +680,7 @@
   }
   function heapPop(st) {
     const hp = st.hp, hj = st.hj, top = hj[0];
-    const pr = hp.pop(), j = hj.pop(), n = hp.length;
+    const n = --st.n, pr = hp[n], j = hj[n];
     if (n) {
       let i = 0;
       for (;;) {
@@ -675,21 +697,64 @@
     }
     return top;
   }
+  function candPush(st, j) {
+    if (st.nc === st.cands.length) st.cands = grown(st.cands);
+    st.cands[st.nc++] = j;
+  }
+
+  // sort the n position indices in a by (priority in pr, then the latest index first), with the
+  // scratch t of the same length: a or t, whichever holds them sorted (a merge sort: no call a
+  // comparison, nothing allocated)
+  function sortCands(a, t, n, pr) {
+    const RUN = 16;
+    for (let lo = 0; lo < n; lo += RUN) {
+      const hi = Math.min(lo + RUN, n);
+      for (let i = lo + 1; i < hi; i++) {
+        const x = a[i], px = pr[x];
+        let k = i;
+        while (k > lo) {
+          const y = a[k - 1], py = pr[y];
+          if (py < px || (py === px && y > x)) break;
+          a[k] = y;
+          k--;
+        }
+        a[k] = x;
+      }
+    }
+    let src = a, dst = t;
+    for (let w = RUN; w < n; w *= 2) {
+      for (let lo = 0; lo < n; lo += 2 * w) {
+        const mid = Math.min(lo + w, n), hi = Math.min(lo + 2 * w, n);
+        let i = lo, k = mid, o = lo;
+        while (i < mid && k < hi) {
+          const x = src[i], y = src[k], px = pr[x], py = pr[y];
+          if (py < px || (py === px && y > x)) {
+            dst[o++] = y;
+            k++;
+          } else {
+            dst[o++] = x;
+            i++;
+          }
+        }
+        while (i < mid) dst[o++] = src[i++];
+        while (k < hi) dst[o++] = src[k++];
+      }
+      const x = src;
+      src = dst;
+      dst = x;
+    }
+    return src;
+  }
 
   // keep a position: its parent's index, the move, its state, depth since the last deal, priority
   B.add = function (parent, move, state, depth, pr) {
     const j = this.nN;
     if (j === this.nParent.length) {
-      const grow = (a) => {
-        const b = new a.constructor(2 * a.length);
-        b.set(a);
-        return b;
-      };
-      this.nParent = grow(this.nParent);
-      this.nMove = grow(this.nMove);
-      this.nState = grow(this.nState);
-      this.nDepth = grow(this.nDepth);
-      this.nPr = grow(this.nPr);
+      this.nParent = grown(this.nParent);
+      this.nMove = grown(this.nMove);
+      this.nState = grown(this.nState);
+      this.nDepth = grown(this.nDepth);
+      this.nPr = grown(this.nPr);
     }
     this.nParent[j] = parent;
     this.nMove[j] = move;
@@ -702,7 +767,7 @@
   // expand position idx in its stage search st: the positions kept, or minus them when the last
   // one is won (it is the last of nParent then)
   B.expand = function (st, idx) {
-    const p = this.p, seen = this.seen, stage = st.stage, cands = st.cands;
+    const p = this.p, seen = this.seen, stage = st.stage;
     const state = this.nState[idx], depth = this.nDepth[idx] + 1;
     p.successors(state, depth, seen);
     const work = p.lastWork;
@@ -715,7 +780,7 @@
       const move = outM[i], pr = outP[i], nxt = outS[i];
       if (nxt === -1) {
         this.add(idx, move, -1, 0, pr);
-        cands.push(j);
+        candPush(st, j);
         j++;
         continue;
       }
@@ -724,7 +789,7 @@
       this.add(idx, move, nxt, sp === stage ? depth : 0, pr);
       if (sp === nd && p.won(nxt)) return -(j + 1 - n0);
       if (sp === stage) heapPush(st, pr, j);
-      else cands.push(j);
+      else candPush(st, j);
       j++;
     }
     return j - n0;
@@ -743,20 +808,18 @@
         let st = stages.get(j0);
         if (st === undefined) {
           const stage = p.spOf[nState[j0]];
-          const hp = [0.5]; // priorities: doubles (the fill's is -2^40)
-          hp[0] = 0;
-          st = { stage: stage, hp: hp, hj: [j0], cands: [], expanded: 0, quota: this.quota(stage) };
+          st = new Stage(stage, j0, this.quota(stage));
           stages.set(j0, st);
         } else if (st.quota < this.quota(st.stage)) st.quota = this.quota(st.stage);
         const quota = st.quota;
-        if (!(st.hp.length && st.expanded < quota)) {
-          if (st.hp.length) this.stageCut = true;
+        if (!(st.n && st.expanded < quota)) {
+          if (st.n) this.stageCut = true;
           this.at++;
           continue;
         }
         let expanded = st.expanded, expansions = this.expansions, count = this.nodes;
         let end = false, won = -1;
-        while (st.hp.length && expanded < quota && budget > 0) {
+        while (st.n && expanded < quota && budget > 0) {
           expanded++;
           expansions++;
           const added = this.expand(st, heapPop(st));
@@ -787,11 +850,22 @@
         continue;
       }
       // the level is searched: the best candidates of all its stage searches make the next
-      const merged = [];
-      for (const j0 of this.level) for (const j of stages.get(j0).cands) merged.push(j);
-      merged.sort((a, b) => nPr[a] - nPr[b] || b - a);
+      let nm = 0;
+      for (const j0 of this.level) nm += stages.get(j0).nc;
+      if (this.merged.length < nm) {
+        this.merged = new Int32Array(2 * nm);
+        this.mergeTmp = new Int32Array(2 * nm);
+      }
+      nm = 0;
+      for (const j0 of this.level) {
+        const st = stages.get(j0);
+        this.merged.set(st.cands.subarray(0, st.nc), nm);
+        nm += st.nc;
+      }
+      const merged = sortCands(this.merged, this.mergeTmp, nm, nPr);
       const nxtLevel = [];
-      for (const j of merged) {
+      for (let mi = 0; mi < nm; mi++) {
+        const j = merged[mi];
         let nxt = nState[j];
         if (nxt === -1) {
           nxt = p.dealState(nState[nParent[j]]);
