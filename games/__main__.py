@@ -161,24 +161,28 @@ def parse_options(pairs: list[str] | None, same=None) -> Options:
 
 def timeout_arg(text: str) -> float:
     """A solver budget in seconds: a positive decimal number of ASCII digits with at most one
-    point (``5``, ``0.5``, ``.5``, ``5.``; spaces around it ignored); no sign, exponent or
-    underscore, which Python's ``float`` would take (docs/contract.md: numbers are digits)."""
-    body = text.strip()
+    point (``5``, ``0.5``, ``.5``, ``5.``); no sign, exponent,
+    underscore or space, which Python's ``float`` would take (docs/contract.md: numbers are
+    digits, as ``--number`` and ``--deals`` read them)."""
+    body = text
     whole, point, frac = body.partition(".")
     if not (whole or frac) or (whole and not is_digits(whole)) or (frac and not is_digits(frac)):
         raise argparse.ArgumentTypeError(f"'{quote(text)}' is not a number of seconds (digits, e.g. 5 or 0.5)")
     t = float(body)
     if not (0 < t < 1e9):  # NaN fails too
         if t > 0:
-            raise argparse.ArgumentTypeError(f"'{quote(text)}' seconds is too long: the limit is below 1e9 "
-                                             "(about 31 years)")
+            raise argparse.ArgumentTypeError(f"'{quote(text)}' seconds is too long: the limit is below "
+                                             "1000000000 (about 31 years)")
         raise argparse.ArgumentTypeError(f"'{quote(text)}' is not a positive number of seconds")
     return t
 
 
 def jobs_arg(text: str) -> int:
-    """A number of worker processes: ASCII digits, 0 meaning one per core."""
+    """A number of worker processes: ASCII digits, 0 meaning one per core; no space around them
+    (as ``--number`` and ``--deals``)."""
     try:
+        if text != text.strip():
+            raise ValueError(f"the value '{quote(text)}' is not a whole number")
         # argparse names the flag before the message; a sign is read, so -1 is out of range
         return whole_number(text, "the value", 0, 4096, signed=True)
     except ValueError as e:
