@@ -20,7 +20,8 @@ from games.devils_grip import (
 from games.i18n import tr
 from ui.table.devils_grip import DevilsGripTable
 from ui.table import hit
-from conftest import click, tap, drag, new_app as open_app, save_screen
+from conftest import click, tap, drag, new_app as open_app, run_until, save_screen
+from ui.table.assist import Live
 
 FILLERS = [f"{r}{s}" for r in "JQK" for s in "CDHS"] * 2   # nothing fits on them, they fit on nothing here
 SIZES = [(1280, 800), (390, 844), (844, 390)]
@@ -587,13 +588,15 @@ def test_a_hint_keeps_the_line_it_announced_when_the_player_follows_it():
             break
     else:
         raise AssertionError("no deal whose small search from the second position does worse")
-    app = make(number=n)
+    app = open_app(DevilsGripTable(n), (1280, 800), language="en", anim_speed="off", live_winnable=True)
     t = app.scene
     ask_hint(app)
     assert DevilsGrip.format_move(t.state, t.hint_move) == line[0]
     assert t.status_text == f"Hint: the best line found leaves {big.best} cards (the solver sees the stock)"
+    t.hint_nodes = 300                    # the live line's search and the next hint's: small
     assert t.play(t.hint_move)
-    t.hint_nodes = 300
+    run_until(app, lambda: t.assist.live is not Live.THINKING)
+    assert t.assist.live is Live.BEST and t.assist.live_left == big.best   # not the small search's worse
     ask_hint(app)
     assert DevilsGrip.format_move(t.state, t.hint_move) == line[1]
     assert t.status_text == f"Hint: the best line found leaves {big.best} cards (the solver sees the stock)"

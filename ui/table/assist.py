@@ -510,8 +510,9 @@ class Assist:
             r, best = out
             self.learn(s, r)
             if self.live_state == s:
+                kept = self.table.kept_best(s)     # the hint's line, when the player follows it
                 self.live = Live.YES if r.status == SOLVED else Live.BEST
-                self.live_left = best
+                self.live_left = best if kept is None else min(best, kept)
                 self.table.stale = True
 
         self.run(Job(JobKind.LIVE, gen(), done, state=s))

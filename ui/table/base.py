@@ -801,6 +801,11 @@ class GameTable(Scene):
         live line runs from ``state`` for the fewest cards left (:meth:`Assist.start_live_best`)."""
         raise NotImplementedError
 
+    def kept_best(self, state):
+        """For a :attr:`live_scored` game, the cards left at the end of a line the table already
+        announced from ``state`` (a hint's), or ``None``: the live line gives the lesser."""
+        return None
+
     def step_hint(self, deadline: float | None = None) -> None:
         """One frame's slice of the hint's search, after the frame's drawing: until ``deadline``
         (seconds on ``App.now``; default ``App.FRAME_BUDGET`` after the frame began), at most

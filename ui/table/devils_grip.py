@@ -709,6 +709,12 @@ class DevilsGripTable(TargetFocus, GameTable):
 
     live_scored = True
 
+    def kept_best(self, state):
+        """The cards left at the end of the line the last hint announced, when ``state`` is on
+        it (the live line says no more than the hint promised), else ``None``."""
+        kept = self.line_from_here(state)
+        return None if kept is None else kept[1]
+
     def live_best_search(self, state):
         """The live line's search: the hint's (:func:`games.solvers.devils_grip.hint_search`,
         its node budget), whose best gives the fewest cards left found from ``state``."""
@@ -716,14 +722,14 @@ class DevilsGripTable(TargetFocus, GameTable):
 
         return hint_search(state, HINT_NODES if self.hint_nodes is None else self.hint_nodes)
 
-    def line_from_here(self):
+    def line_from_here(self, now=None):
         """``(moves, cards left at its end)``: the rest of the line the last hint announced when
-        the position now is on it (the player followed it), else ``None``. Replayed from the
-        line's start only as far as the position now (a player follows it a move or two)."""
+        the position now (or ``now``) is on it (the player followed it), else ``None``. Replayed
+        from the line's start only as far as that position (a player follows it a move or two)."""
         if self.kept_line is None:
             return None
         s, moves, left = self.kept_line
-        now = self.state
+        now = self.state if now is None else now
         for i, m in enumerate(moves):
             if s == now:
                 return moves[i:], left
