@@ -1002,6 +1002,33 @@ def test_devils_grip_moves_by_keys():
         assert t.state == s1 and t.status_text
 
 
+@pytest.mark.parametrize("game,options", [
+    ("tripeaks", {}), ("pyramid", {}), ("devils-grip", {}), ("spider", {"suits": "1"}),
+    ("klondike", {"draw": "1"}), ("freecell", {}),
+])
+def test_h_then_enter_plays_the_hint(game, options):
+    """A hint asked by key puts the focus on the hinted card, and Enter there plays the hinted
+    move itself (a tap on that card could go elsewhere); Enter after the focus moved away plays
+    the focused card as before (QA: H then Enter rarely played the hint)."""
+    settings = Settings(language="en", anim_speed="off")
+    settings.options_for(game).update(options)
+    app = new_app(ui_table.table_class(game)(3, dict(options)), (1280, 800), Store(MemoryStorage()),
+                  settings=settings)
+    t = app.scene
+    for _ in range(3):
+        key(app, pygame.K_h)
+        run_until(app, lambda: t.hint_move is not None)
+        move, before, n = t.hint_move, t.state, len(t.history.actions)
+        assert t.focus == t.hint_focus_of(move) and t.focus is not None
+        key(app, pygame.K_RETURN)
+        run_until(app, lambda: not t.anim.busy())
+        # the hinted move itself (automatic moves to the foundations due may come around it)
+        assert t.rules.format_move(before, move) in t.history.actions[n:], game
+        assert t.hint_move is None
+        if t.rules.status(t.state) != PLAYING:
+            break
+
+
 def test_devils_grip_esc_drops_a_swap_armed_by_keys():
     """S arms a swap and says how to finish it by keys; Esc then drops it (no pause menu), so the
     next Enter plays the focused stack as a tap, not the swap the player cancelled."""

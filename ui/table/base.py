@@ -927,6 +927,12 @@ class GameTable(Scene):
         if message is not None:
             self.say(message)
         self.hint_move = move
+        self.hint_focus = None
+        if self.hint_by_key:            # asked by H: the focus goes to the hinted card, and Enter plays the hint
+            self.hint_by_key = False
+            self.hint_focus = self.hint_focus_of(move)
+            if self.hint_focus is not None:
+                self.focus = self.hint_focus
         self.anim.cancel("hint")
         self.anim.add("hint", ms, {"move": move}, scaled=False, on_done=self._hint_over)
 
@@ -946,6 +952,29 @@ class GameTable(Scene):
     def hint_anchor(self):
         """The rectangle of the hinted card (its reason is drawn beside it), or ``None``."""
         return None
+
+    hint_by_key = False     # the hint being searched for was asked by the H key
+    hint_focus = None       # the focus a hint asked by key gave: Enter there plays the hint
+
+    def hint_focus_of(self, move):
+        """The keyboard focus on the card (or pile) hinted ``move`` starts from, or ``None``:
+        a hint asked by key (H) puts the focus there, so Enter plays the hint."""
+        return None
+
+    def play_hint(self) -> bool:
+        """Enter on the focus a hint asked by key gave (:attr:`hint_focus`): the hinted move
+        itself, as the rescue plays a move (a tap on that card might go elsewhere); then the
+        focus as after any move by keys (:meth:`refocus`)."""
+        move, self.hint_move, self.hint_focus = self.hint_move, None, None
+        self.anim.cancel("hint")
+        played = self.play_assist_move(move)
+        self.refocus()
+        self.stale = True
+        return played
+
+    def refocus(self) -> None:
+        """After the hint played by Enter: a focus on what is no longer there moves (each kind of
+        focus says where)."""
 
     def _hint_over(self):
         if self.settings.anim_speed != "off":
@@ -1122,6 +1151,10 @@ class GameTable(Scene):
                 if event.key not in MODIFIER_KEYS:   # Shift, Ctrl… alone act on nothing
                     self.let_go()       # a key during a drag (Esc above all) puts the held cards back
                     self.press_target = None    # and the release that follows is no tap
+                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hint_move is not None \
+                        and self.hint_focus is not None and self.focus == self.hint_focus:
+                    self.play_hint()
+                    return
                 self.key(event)
                 if isinstance(self.panel, CodeEntry):    # opened by this key: its text is no code
                     self.panel.opening_key = event.unicode or pygame.key.name(event.key)
@@ -1220,6 +1253,7 @@ class GameTable(Scene):
         if k == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) or k == pygame.K_u:
             self.undo()
         elif k == pygame.K_h:
+            self.hint_by_key = True     # the hint shown will take the keyboard's focus
             self.hint()
         elif k == pygame.K_r:
             self.rescue()

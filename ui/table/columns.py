@@ -1590,6 +1590,22 @@ class ColumnsTable(GameTable):
             a = round(255 * (0.45 + 0.55 * k)) if j == 0 else round(160 * (0.45 + 0.55 * k))
             draw_ring(surface, rr.inflate(8, 8), (*cards_art.HINT, a), lw, cards_art.radius(self.card_w) + 4)
 
+    def hint_focus_of(self, move):
+        """The focus on the head of the hinted cards (the stock for a draw)."""
+        try:
+            src, n, dst = self.route(self.state, move)
+        except Exception:
+            return None
+        cards = self.pile_cards(self.state, src)
+        if src == ("stock",) or not cards or n <= 0:
+            return self.focus_top(src)
+        return PileFocus(src, len(cards) - n)
+
+    def refocus(self) -> None:
+        """After the hint played by Enter: the focus on its pile's top stop (as :meth:`play_focus`)."""
+        if self.focus is not None and self.focus.index not in self.focus_stops(self.focus.key):
+            self.focus = self.focus_top(self.focus.key)
+
     def hint_anchor(self):
         """The hinted cards' rectangle (the reason is drawn beside it)."""
         try:

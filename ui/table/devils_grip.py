@@ -495,6 +495,9 @@ class DevilsGripTable(TargetFocus, GameTable):
         """A move of the rescue's line, flown as a tap would fly it."""
         return self.try_move(move, None)
 
+    def hint_focus_of(self, move):
+        return hit.STOCK if move.kind == TURN else hit.TALON if move.kind == TALON else hit.cell(move.src)
+
     def hint_anchor(self):
         m = self.hint_move
         if m is None:

@@ -179,6 +179,12 @@ class TargetFocus:
             return True
         return False
 
+    def refocus(self) -> None:
+        """After a move by keys: a focus on what is no longer there goes to the nearest target."""
+        targets = self.focus_targets()
+        if self.focus is not None and self.focus not in targets:
+            self.focus = self.nearest(self.target_rect(self.focus).center, targets) if targets else None
+
     def nearest(self, at, targets):
         if not targets:
             return None

@@ -506,6 +506,9 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             self.toast("+10", (self.geo.discard.centerx, self.geo.discard.y - self.geo.w // 4),
                        max(18, self.geo.w // 4), 0.8)
 
+    def hint_focus_of(self, move):
+        return hit.DECK if move == DRAW else self.src_target(move[0])
+
     def hint_anchor(self):
         m = self.hint_move
         if m is None:

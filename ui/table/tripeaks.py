@@ -179,6 +179,9 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         self.try_move(move, hit.STOCK if move == DRAW else hit.slot(move))
         return len(self.history.states) > n
 
+    def hint_focus_of(self, move):
+        return hit.STOCK if move == DRAW else hit.slot(move)
+
     def hint_anchor(self):
         m = self.hint_move
         return None if m is None else self.shown_rect(hit.STOCK if m == DRAW else hit.slot(m))
