@@ -1029,6 +1029,25 @@ def test_h_then_enter_plays_the_hint(game, options):
             break
 
 
+@pytest.mark.parametrize("game,options", [("freecell", {}), ("klondike", {"draw": "1"})])
+@pytest.mark.parametrize("anim", ["off", "normal"])
+def test_the_deals_own_moves_leave_the_opening_tip(game, options, anim):
+    """Aces the table sends home at the deal are no move of the player's: the opening tip stays
+    on the status line (fresh user: on most FreeCell deals it went blank within a second)."""
+    seen = 0
+    for number in range(1, 9):
+        settings = Settings(language="en", anim_speed=anim)
+        settings.options_for(game).update(options)
+        app = new_app(ui_table.table_class(game)(number, dict(options)), (1280, 800), Store(MemoryStorage()),
+                      settings=settings)
+        t = app.scene
+        for _ in range(240):
+            app.frame()
+        seen += t.deal_moves > 0
+        assert t.status_text == t.intro(), (game, number)
+    assert seen >= 3
+
+
 def test_devils_grip_esc_drops_a_swap_armed_by_keys():
     """S arms a swap and says how to finish it by keys; Esc then drops it (no pause menu), so the
     next Enter plays the focused stack as a tap, not the swap the player cancelled."""
@@ -1047,6 +1066,12 @@ def test_devils_grip_esc_drops_a_swap_armed_by_keys():
     t.focus = cells[3]
     key(app, pygame.K_RETURN)
     assert not any("<>" in a for a in t.history.actions)
+    # U with nothing to undo drops an armed swap too (its prompt gives way to "Nothing to undo")
+    fresh = make("devils-grip", 5).scene
+    fresh.focus = [f for f in fresh.focus_targets() if f.kind is hit.Kind.CELL][0]
+    key(fresh.app, pygame.K_s)
+    key(fresh.app, pygame.K_u)
+    assert fresh.swap_from is None and not fresh.history.can_undo()
 
 
 # -- 12. keyboard play: every panel button by keys, with a focus ring --------------------------------

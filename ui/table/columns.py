@@ -782,6 +782,7 @@ class ColumnsTable(GameTable):
             return False
         hinting = self.hint_search is not None or self.hint_move is not None
         at_deal = self.player_moves() == 0   # the deal's own automatic moves are not the player's
+        said = self.status_text, self.status_error
         self._keep_cycle = True
         try:
             ok = self._play(moves[0])
@@ -789,6 +790,8 @@ class ColumnsTable(GameTable):
             self._keep_cycle = False
         if ok and at_deal:
             self.deal_moves += 1
+            if self.rules.status(self.state) == PLAYING:
+                self.status_text, self.status_error = said   # the deal's tip stays for the player
         if ok and hinting and self.rules.status(self.state) == PLAYING:
             self.hint()  # a hint asked for while the cards fly home is given for where they land
         if ok and not instant:

@@ -596,6 +596,14 @@ class DevilsGripTable(TargetFocus, GameTable):
         self.swap_from = None
         self.drag = None
 
+    def undo(self) -> None:
+        """As every table's; an armed swap is dropped even when there is nothing to undo (its
+        prompt leaves the status line)."""
+        if self.swap_from is not None:
+            self.swap_from = None
+            self.stale = True
+        super().undo()
+
     # -- pointer: drags, long presses ------------------------------------------------------------
     def update(self, dt: float) -> bool:
         r = super().update(dt)
