@@ -3,7 +3,8 @@
 bench/klondike_early3.py [--positions 1-14,16-20] [--rounds 3] [--budget 2] [--wasm]
 [--attr EARLY3] [--early V,V,...] [--base V,V,...]``, or ``--deals 1-150 [--max-nodes 80000]``.
 With ``--attr SIGN3`` the setting compared is the early exact-talon game (``KlondikeSolver.SIGN3``,
-None against the class's value) instead of the window, everything else the same. ``--early``
+None against the class's value) instead of the window, everything else the same; ``--attr
+SIGN3_LATE`` its late sign. ``--early``
 sets the "on" value instead of the class's, ``--base`` the "off" value instead of None (e.g. an
 earlier revision's setting, to run it beside this one); a value ``None`` in them stays None.
 
@@ -125,7 +126,8 @@ def main(argv=None) -> int:
     ap.add_argument("--base", default="", help="the 'off' value instead of None, e.g. an earlier revision's")
     ap.add_argument("--deals", default="", help="draw-3 deals' roots instead, e.g. 1-150 (natively)")
     ap.add_argument("--max-nodes", type=int, default=80_000, help="with --deals: each search's nodes")
-    ap.add_argument("--attr", default="EARLY3", choices=("EARLY3", "SIGN3"), help="the setting compared")
+    ap.add_argument("--attr", default="EARLY3", choices=("EARLY3", "SIGN3", "SIGN3_LATE"),
+                    help="the setting compared")
     a = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "bench"))

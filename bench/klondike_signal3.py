@@ -81,7 +81,7 @@ def deals(numbers_: list[int]) -> int:
         if lane is None:
             print(n, "no", flush=True)
             continue
-        while r is None and sv._sign3 is not None:
+        while r is None and isinstance(sv._sign3, tuple):  # until its game stops (not the late sign)
             r = sv.step(200)
         fired_count += 1
         proved += lane.complete

@@ -21,6 +21,9 @@ what a proof lane gets to alone. ``python bench/klondike_unknowns.py --draw 1|3 
   A line a deal: ``deal answer states boards CPU-s`` (answer: ``True`` proved lost, ``False`` the
   goal reached, nothing proved, ``None`` budget spent), then the process's peak memory (MB).
 
+``--positions``: the numbers are the hint positions of ``bench/solvers.py`` (deal n, then its fixed
+policy's moves; ``klondike`` / ``klondike-3``) instead of deals.
+
 CPU seconds vary with the machine's load (two cores shared): say the load with the results.
 """
 from __future__ import annotations
@@ -92,8 +95,22 @@ class _WinSolver(_Solver):
     PROOF3 = None
 
 
+POSITIONS = False
+"""``--positions``: :func:`start` makes bench position n instead of deal n."""
+
+
+def start(n: int, draw: int):
+    """Deal ``n`` of ``draw``, or with :data:`POSITIONS` the bench's hint position ``n``
+    (``bench/solvers.py``: deal n, then 15 moves of its fixed policy)."""
+    if POSITIONS:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from solvers import positions
+        return positions("klondike", {"draw": str(draw)}, 15, n)[-1]
+    return Klondike.deal(n, {"draw": str(draw)})
+
+
 def run_solver(deal: int, draw: int, timeout: float, win_only: bool = False, cpu: bool = False) -> str:
-    s = Klondike.deal(deal, {"draw": str(draw)})
+    s = start(deal, draw)
     t0 = time.process_time()
     sv = (_WinSolver if win_only else _CpuSolver if cpu else _Solver)(s, timeout=timeout, clock=time.process_time)
     lanes = list(sv.lanes) + list(sv._rollouts) + list(sv._late)
@@ -115,7 +132,7 @@ def run_solver(deal: int, draw: int, timeout: float, win_only: bool = False, cpu
 
 
 def run_rollout(deal: int, draw: int, timeout: float) -> str:
-    s = Klondike.deal(deal, {"draw": str(draw)})
+    s = start(deal, draw)
     t0 = time.process_time()
     sv = _Solver(s, timeout=timeout, clock=time.process_time)
     lanes = [x for x in list(sv.lanes) + list(sv._rollouts) if isinstance(x, ks._RolloutLane)]
@@ -129,7 +146,7 @@ def run_rollout(deal: int, draw: int, timeout: float) -> str:
 
 
 def run_abstract(deal: int, draw: int, timeout: float, three: bool) -> str:
-    s = Klondike.deal(deal, {"draw": str(draw)})
+    s = start(deal, draw)
     cols, T, p, f = ks._Problem.from_rules(s)
     t0 = time.process_time()
     if three:
@@ -159,7 +176,11 @@ def main(argv=None) -> int:
     ap.add_argument("--fires", action="store_true",
                     help="solver mode, draw 3: a line '  deep fires at solver nodes N proof3 nodes P' before the deal's "
                          "line when the exact-talon lane's watch (DEEP3) fires")
+    ap.add_argument("--positions", action="store_true",
+                    help="the numbers are bench/solvers.py's hint positions, not deals")
     a = ap.parse_args(argv)
+    global POSITIONS
+    POSITIONS = a.positions
     if a.fires:
         deep3 = ks._deep3
 

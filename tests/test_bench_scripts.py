@@ -59,6 +59,37 @@ def test_klondike_early3_bench_runs_both_searches_and_deals(tmp_path):
     assert p.stdout.splitlines()[-1] == "same 2 nodes 1 DIFF 0"
 
 
+def test_klondike_unknowns_reads_the_bench_positions_with_positions(tmp_path):
+    # --positions: the numbers are bench/solvers.py's hint positions (deal n, then 15 policy moves),
+    # searched node for node as the solver searches them there; without it, the deals' roots
+    sys.path.insert(0, str(ROOT / "bench"))
+    from solvers import positions
+    from games.klondike import Klondike
+    from games.solvers.klondike import KlondikeSolver
+    sv = KlondikeSolver(positions("klondike", {"draw": "3"}, 15, 3)[-1], max_nodes=20_000)
+    r = sv.run()
+    root = KlondikeSolver(Klondike.deal(3, {"draw": "3"}), max_nodes=20_000)
+    root.run()
+    assert r.status == "solved" and sv.nodes != root.nodes
+    p = run("bench/klondike_unknowns.py", "--positions", "--draw", "3", "--deals", "3", "--timeout", "30", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert p.stdout.split()[:2] == ["3", "solved"] and int(p.stdout.split()[3]) == sv.nodes
+    p = run("bench/klondike_unknowns.py", "--draw", "3", "--deals", "3", "--timeout", "30", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert int(p.stdout.split()[3]) == root.nodes
+
+
+def test_klondike_late3_bench_tells_the_late_signs_proof_from_the_same_search(tmp_path):
+    # draw-3 position 35 is proved lost by the late sign's game (unknown without it); 3 is won
+    # before the late sign is read: the same answer at the same node
+    p = run("bench/klondike_late3.py", "--positions", "3,35", "--max-nodes", "13000", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    rows = {int(x.split()[0]): x.split() for x in p.stdout.splitlines() if x[:1] == " "}
+    assert rows[3][1] == "same" and "fired@" not in " ".join(rows[3])
+    assert rows[35][1] == "PROOF" and rows[35][2] == "unknown" and rows[35][6] == "unsolvable"
+    assert rows[35][-1] == "True" and p.stdout.splitlines()[-1].startswith("same 1 PROOF 1 DIFF 0")
+
+
 def test_hint_wait_bench_asks_the_app(tmp_path):
     p = run("bench/hint_wait.py", "--games", "tripeaks,klondike-3", "--count", "1", "--held-out", "0", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]

@@ -275,6 +275,72 @@ def test_draw_3_early_exact_talon_game_proves_position_15_beside_the_same_search
     assert KlondikeSolver(bench_positions("klondike", {"draw": "1"}, 15, 15)[14])._sign3 is None  # draw 1: never
 
 
+def _late_run(state, max_nodes):
+    """The solver on ``state`` to ``max_nodes`` nodes, stepped: its result, and the late sign's game
+    lane and the node it began at (``(None, None)`` when it did not run)."""
+    sv = KlondikeSolver(state, max_nodes=max_nodes)
+    lane = at = None
+    while sv.result is None:
+        sv.step(100)
+        s = sv._sign3
+        if lane is None and isinstance(s, tuple) and s[1] >= KlondikeSolver.SIGN3_LATE[0]:
+            lane, at = s[0], s[1]
+    return sv.result, lane, at
+
+
+def test_draw_3_late_sign_proves_position_35_beside_the_same_search(monkeypatch):
+    # bench/solvers.py's draw-3 position 35 is lost (won in draw 1: the talon's draw-3 order loses
+    # it), but its search meets boards with 4 face-down cards, so the early sign leaves it, and the
+    # exact-talon lane joins only at LATE. Still open at SIGN3_LATE[0] nodes, with the draw-1 lane
+    # gone, the same game runs alone and proves it, its states not nodes. Position 34 (open there
+    # too; its game reaches its goal) and 45 (lost, proved by the draw-1 lane) answer as without
+    # the late sign at the same node.
+    late = KlondikeSolver.SIGN3_LATE
+    assert late is not None and late[0] < KlondikeSolver.LATE and KlondikeSolver.SIGN3 is not None
+    got = bench_positions("klondike", {"draw": "3"}, 15, 45)
+    on = {n: _late_run(got[n - 1], 20_000) for n in (34, 35, 45)}
+    monkeypatch.setattr(KlondikeSolver, "SIGN3_LATE", None)
+    off = {n: KlondikeSolver(got[n - 1], max_nodes=20_000).run() for n in (34, 35, 45)}
+    r, lane, at = on[35]
+    assert r.status == UNSOLVABLE and lane is not None and lane.complete and r.nodes == at
+    assert late[0] <= at <= late[0] + KlondikeSolver.QUANTUM and lane.nodes <= late[1]
+    assert off[35].status == UNKNOWN
+    r, lane, at = on[34]
+    assert lane is not None and not lane.complete and lane.nodes < late[1]  # its goal reached
+    assert (r.status, r.nodes) == (off[34].status, off[34].nodes) == (UNKNOWN, 20_000)
+    assert on[45][1] is None and (on[45][0].status, on[45][0].nodes) == (off[45].status, off[45].nodes)
+    assert off[45].status == UNSOLVABLE
+
+
+def test_draw_3_late_sign_resumes_the_early_game_where_its_states_ran_out(monkeypatch):
+    # position 15: the early sign's game proves it in 13 196 states; given fewer, it stops, and the
+    # late sign runs the same game on from there: proved at the late sign's node, the same states
+    got = bench_positions("klondike", {"draw": "3"}, 15, 15)[14]
+    sv = KlondikeSolver(got, max_nodes=20_000)
+    first = None
+    while sv.result is None:
+        sv.step(100)
+        if first is None and isinstance(sv._sign3, tuple):
+            first = sv._sign3[0]
+    assert sv.result.status == UNSOLVABLE and first.complete  # the early sign proved it
+    sign = KlondikeSolver.SIGN3
+    monkeypatch.setattr(KlondikeSolver, "SIGN3", sign[:3] + (5_000,) + sign[4:])
+    sv = KlondikeSolver(got, max_nodes=20_000)
+    runs = []  # (lane, the node it began at) of each run of the game
+    while sv.result is None:
+        sv.step(100)
+        s = sv._sign3
+        if isinstance(s, tuple) and (not runs or runs[-1][1] != s[1]):
+            runs.append(s[:2])
+    r = sv.result
+    assert r.status == UNSOLVABLE and len(runs) == 2 and runs[0][1] < KlondikeSolver.SIGN3_LATE[0] <= runs[1][1]
+    assert r.nodes == runs[1][1] and runs[1][0] is runs[0][0]  # the same game, on from where it stopped
+    assert runs[0][0].complete and runs[0][0].nodes == first.nodes
+    monkeypatch.setattr(KlondikeSolver, "SIGN3_LATE", None)
+    r1 = KlondikeSolver(got, max_nodes=20_000).run()
+    assert r1.status == UNKNOWN  # 5 000 states do not prove it: the late sign's are what did
+
+
 def test_draw_3_talon_classes_and_their_dominance_match_the_reachable_cards():
     # every talon length and waste position: equal classes reach the same cards, and
     # _dominated3 calls a class covered exactly when another reaches every card it reaches

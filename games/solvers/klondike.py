@@ -1624,6 +1624,11 @@ def _early3(self: KlondikeSolver, draw: int | None = None) -> int:
     return min(self.EARLY3[0], self.LATE)
 
 
+KlondikeSolver.SIGN3_LATE = (12_000, 40_000)
+"""Draw 3: :func:`_sign3`'s late sign, ``(since, states)`` (``None``: none). A class attribute set
+here rather than in the class, whose source the page compiles whole in one frame (ui/imports.py)."""
+
+
 def _sign3(self: KlondikeSolver, budget: int, t0: float):
     """The early exact-talon game of :class:`KlondikeSolver` ``self`` (draw 3, ``SIGN3 = (since,
     at, down, states, share)``): at the first turn after ``since`` nodes at which the draw-1 proof
@@ -1636,8 +1641,16 @@ def _sign3(self: KlondikeSolver, budget: int, t0: float):
     ``None`` alone, the search waiting (``8 * QUANTUM`` states a call, so the time budget is read
     between them). Its states are not nodes: the other lanes search node for node as without it,
     each answer they give comes at the same node, and it costs them at most ``states`` states of
-    CPU. Called at each turn; ``self._sign3`` is 0 (armed), ``(lane, nodes when it began)`` or
+    CPU. Called at each turn; ``self._sign3`` is 0 (armed), ``(lane, nodes when it began, its
+    states at most, share)`` while it runs, ``[lane or None]`` while it waits for the late sign, or
     ``None`` (off).
+
+    The late sign (``SIGN3_LATE = (since, states)``; ``None``: none): a search the sign did not
+    mark, or whose game spent its ``states`` without an answer, is still open at the first turn
+    after ``SIGN3_LATE[0]`` nodes; if the draw-1 proof lane has left by then, the same game runs
+    alone (from where it stopped, if it ran) until it proves the position lost, reaches its goal
+    or has spent ``SIGN3_LATE[1]`` states in all. Not when that game reached its goal (the same
+    game: it would prove nothing).
 
     :returns: ``None`` when it did not run, else ``(states it ran, status)``: ``UNSOLVABLE`` (its
         game proved the position lost), ``UNKNOWN`` (the solver's time ran out) or ``None``.
@@ -1649,17 +1662,23 @@ def _sign3(self: KlondikeSolver, budget: int, t0: float):
     turn, near 1 300 nodes, on most of them; then, with ``down`` 8, the sign marks 15 (9 face-down
     cards at least) and the won positions still open whose game reaches its goal within 39-1 478
     states but on two (187: 9 698, 378: 13 150), which pay it whatever the share. Alone, the game
-    proves 15 at the sign's node rather than ~1 650 nodes later. A module function, as
-    :func:`_run_rollout`: the class is compiled whole in one frame of the page (ui/imports.py)."""
+    proves 15 at the sign's node rather than ~1 650 nodes later. The late sign: held-out position 35
+    is lost the same way (won in draw 1), but its search meets boards with 4 face-down cards, so the
+    sign leaves it; the game proves it in 31 925 states. A hint still open after 12 000 nodes is
+    past its 0.3 s in Pyodide already (positions 40 and 55: 13 227 and 11 431 nodes, 0.36-0.47 s),
+    so the late game costs no hint within the goal (docs/solvers.md, item 1, "Session 25"). A
+    module function, as :func:`_run_rollout`: the class is compiled whole in one frame of the page
+    (ui/imports.py)."""
     since, at, down, states, share = self.SIGN3
-    if self._sign3 == 0:
+    s = self._sign3
+    if s == 0:
         if self.nodes < since:
             return None
         if any(x.__class__ is ProofLane for x in self.lanes):
             if self.nodes >= at:
-                self._sign3 = None
+                self._sign3 = _wait3(self, None)
             return None
-        self._sign3 = None
+        self._sign3 = _wait3(self, None)
         for x in self.lanes:
             if x.__class__ is _Lane or x.__class__ is _StageLane:
                 for k in x.seen:
@@ -1667,9 +1686,24 @@ def _sign3(self: KlondikeSolver, budget: int, t0: float):
                         return None
         root = next((x.stack[0][0] for x in self.lanes if x.__class__ is _Lane and x.complete), None)
         if root is None:  # the complete search left out (a study's setting)
+            self._sign3 = None
             return None
-        self._sign3 = (ProofLane3(Abstract3(root[0], root[1], root[2], root[3], True), 1.0), self.nodes)
-    lane, n0 = self._sign3
+        self._sign3 = (ProofLane3(Abstract3(root[0], root[1], root[2], root[3], True), 1.0), self.nodes, states,
+                       share)
+    elif s.__class__ is list:  # waiting for the late sign
+        if self.nodes < self.SIGN3_LATE[0]:
+            return None
+        self._sign3 = None
+        if any(x.__class__ is ProofLane for x in self.lanes):
+            return None
+        lane = s[0]
+        if lane is None:
+            root = next((x.stack[0][0] for x in self.lanes if x.__class__ is _Lane and x.complete), None)
+            if root is None:
+                return None
+            lane = ProofLane3(Abstract3(root[0], root[1], root[2], root[3], True), 1.0)
+        self._sign3 = (lane, self.nodes, self.SIGN3_LATE[1], None)
+    lane, n0, states, share = self._sign3
     if share is None:
         n = min(budget, 8 * self.QUANTUM, states - lane.nodes)
     else:
@@ -1678,13 +1712,25 @@ def _sign3(self: KlondikeSolver, budget: int, t0: float):
         return None
     k = lane.nodes
     res = lane.run(n)
-    if res is not None or lane.nodes >= states:
+    if res is not None:
         self._sign3 = None
+    elif lane.nodes >= states:
+        self._sign3 = _wait3(self, lane)
     if res:
         return lane.nodes - k, UNSOLVABLE
     if self.timeout is not None and self.seconds + self.clock() - t0 > self.timeout:
         return lane.nodes - k, UNKNOWN
     return lane.nodes - k, None
+
+
+def _wait3(self: KlondikeSolver, lane):
+    """What ``self._sign3`` becomes when the early sign did not fire (``lane`` None) or its game
+    spent its states: ``[lane]``, waiting for the late sign, or ``None`` when there is none
+    (``SIGN3_LATE`` None, or that game had spent the late sign's states too)."""
+    late = self.SIGN3_LATE
+    if late is None or (lane is not None and lane.nodes >= late[1]):
+        return None
+    return [lane]
 
 
 def _deep3(self: KlondikeSolver) -> None:
