@@ -4,8 +4,9 @@ does. ``python bench/klondike_late3.py --positions 1-400 [--max-nodes 60000]`` o
 ``--positions``: ``bench/solvers.py``'s draw-3 hint positions (deal n, then its 15 policy moves),
 each searched to ``--max-nodes`` nodes (no clock: the run is deterministic) without the late sign
 (``SIGN3_LATE = None``: main's search) and with it; a line a position: a tag — ``same`` (the same
-answer at the same node), ``PROOF`` (unknown without it, proved lost with it: its game's proof) or
-``DIFF`` (anything else: a bug) —, each side's answer, nodes and CPU seconds, and, where the late
+answer at the same node), ``PROOF`` (unknown without it, proved lost with it: its game's proof),
+``SOONER`` (proved lost by both, sooner with it) or ``DIFF`` (anything else: a bug) —, each
+side's answer, nodes and CPU seconds, and, where the late
 sign fired, the node it fired at, its game's states (in all, with the early sign's when that ran
 first) and its answer (``True`` proved lost, ``False`` its goal reached, ``None`` its states
 spent). The last line counts the tags and sums the CPU seconds.
@@ -55,7 +56,7 @@ def positions_mode(ns: list[int], max_nodes: int) -> int:
     late = KlondikeSolver.SIGN3_LATE
     print(f"# draw-3 hint positions, to {max_nodes} nodes: n tag | off (SIGN3_LATE = None) answer nodes CPU-s | "
           f"on (SIGN3_LATE = {late}) answer nodes CPU-s | fired@node states proved; python {sys.version.split()[0]}")
-    count = {"same": 0, "PROOF": 0, "DIFF": 0}
+    count = {"same": 0, "PROOF": 0, "SOONER": 0, "DIFF": 0}
     cpu = [0.0, 0.0]
     try:
         for n in ns:
@@ -72,7 +73,8 @@ def positions_mode(ns: list[int], max_nodes: int) -> int:
                 if k:
                     fired = f
             (s0, n0, _), (s1, n1, _) = row
-            tag = "same" if (s0, n0) == (s1, n1) else "PROOF" if (s0, s1) == ("unknown", "unsolvable") else "DIFF"
+            tag = ("same" if (s0, n0) == (s1, n1) else "PROOF" if (s0, s1) == ("unknown", "unsolvable")
+                   else "SOONER" if s0 == s1 == "unsolvable" and n1 < n0 else "DIFF")
             count[tag] += 1
             extra = f" | fired@{fired[0]} {fired[1].nodes} {fired[1].complete if fired[1].complete else None if fired[1].nodes >= late[1] else False}" if fired else ""
             print(f"{n:4d} {tag:5s} " + " | ".join(f"{s:10s} {x:6d} {t:6.3f}" for s, x, t in row) + extra, flush=True)

@@ -87,7 +87,7 @@ def test_klondike_late3_bench_tells_the_late_signs_proof_from_the_same_search(tm
     rows = {int(x.split()[0]): x.split() for x in p.stdout.splitlines() if x[:1] == " "}
     assert rows[3][1] == "same" and "fired@" not in " ".join(rows[3])
     assert rows[35][1] == "PROOF" and rows[35][2] == "unknown" and rows[35][6] == "unsolvable"
-    assert rows[35][-1] == "True" and p.stdout.splitlines()[-1].startswith("same 1 PROOF 1 DIFF 0")
+    assert rows[35][-1] == "True" and p.stdout.splitlines()[-1].startswith("same 1 PROOF 1 SOONER 0 DIFF 0")
 
 
 def test_hint_wait_bench_asks_the_app(tmp_path):

@@ -631,7 +631,7 @@ def _bench_position(name, k):
     return positions(game, options, depth, k)[-1]
 
 
-@pytest.mark.parametrize("name,k", [("klondike-3", 35), ("klondike", 43)])
+@pytest.mark.parametrize("name,k", [("klondike-3", 43), ("klondike", 43)])
 def test_a_search_cut_short_offers_a_line_to_more_cards_face_up_or_home(name, k):
     # bench positions that stay unknown even at 2 s: cut at 20 000 nodes, the search still has a
     # line to a better position (2 x face-down - foundation cards lower), every move legal
@@ -789,6 +789,7 @@ def test_draw_3_rollout_lanes_stay_out_while_the_exact_talon_lane_searches(monke
     # Draw-3 #219 is proved lost by the exact-talon lane: the rollout lanes never join, so the
     # search is the one without them, node for node.
     monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
+    monkeypatch.setattr(KlondikeSolver, "SIGN3_LATE", None)  # its late sign's game proves #219 first
     s = Klondike.deal(219, {"draw": "3"})
     sv = KlondikeSolver(s, max_nodes=200_000)
     rolls = list(sv._rollouts)
@@ -880,6 +881,7 @@ def test_draw_3_a_deep_exact_talon_stack_lets_the_rollout_lanes_in(monkeypatch):
     monkeypatch.setattr(KlondikeSolver, "DEEP3", None)
     assert KlondikeSolver(s, max_nodes=45_000).run().status == UNKNOWN
     monkeypatch.setattr(KlondikeSolver, "DEEP3", deep)
+    monkeypatch.setattr(KlondikeSolver, "SIGN3_LATE", None)  # its late sign's game proves #219 first
     s = Klondike.deal(219, {"draw": "3"})
     sv = KlondikeSolver(s, max_nodes=200_000)
     r = sv.run()

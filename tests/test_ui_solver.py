@@ -617,8 +617,9 @@ def test_hint_on_a_lost_position_shows_a_stock_draw_whose_move_is_falsy():
 
 def test_a_hint_with_no_winning_line_in_time_shows_a_step_toward_progress_and_says_so(
         monkeypatch, fake_clock):
-    # Klondike draw 3, bench/solvers.py position 35: unknown even at 2 s. The app's wall-clock
-    # deadline on, on a fake clock (frames 1/60 s apart): at the deadline the search has a line
+    # Klondike draw 3, bench/solvers.py position 35: lost, but proved only once the search is past
+    # 12 000 nodes (the late sign of its exact-talon game), after the hint's deadline. The app's
+    # wall-clock deadline on, on a fake clock (frames 1/60 s apart): at the deadline the search has a line
     # to more cards face up or home, so the hint is that line's first move, and the status line
     # says what it is (not the rule of thumb)
     import sys
