@@ -141,7 +141,10 @@ met has fewer than ``SIGN3[2]`` (8) face-down cards. Then that game, with the ki
 alone, the search waiting, up to ``SIGN3[3]`` states (:func:`_sign3`). Its states are not nodes,
 so every other lane searches node for node as without it; it only answers "unsolvable" sooner
 (bench position 15, unknown at 2 s without it) or costs CPU (docs/solvers.md, item 1, "Session 22"
-and "Session 23").
+and "Session 23"). A *late sign* runs the same game again, alone, on a search still open after
+``SIGN3_LATE[0]`` (12 000) nodes with the draw-1 proof lane gone, up to ``SIGN3_LATE[1]`` states
+in all (held-out position 35: its search meets boards with 4 face-down cards, so the first sign
+leaves it; docs/solvers.md, item 1, "Session 25").
 
 In draw 1 two more progress lanes search the talon reached as in draw 3 (every draw-3 line is a
 draw-1 line; draw-1 deals 55, 333, 335, 558 are won so and were unknown at 30 CPU s); they join
