@@ -195,6 +195,84 @@ def test_the_tables_import_no_search():
     assert r.stdout.strip().splitlines()[-1] == "[]"
 
 
+HOME_IMPORTS = r"""
+import json, sys
+sys.path.insert(0, "tests")
+from conftest import FakeClock, new_app
+from ui.app import App
+
+clock = FakeClock()
+App.now = staticmethod(clock)
+app = new_app(size=(844, 390), frames=0)
+app.frame()                     # the first frame: the tiles, the games' titles (their rules) imported
+frames = []
+for _ in range(600):
+    before = set(sys.modules)
+    app.frame()
+    clock.advance(0.016)
+    frames.append(sorted(m for m in sys.modules if m not in before))
+    if not app.scene.previews_later and not app.dirty:
+        break
+from ui.table import TABLES
+print(json.dumps({"frames": frames, "whole": not app.scene.previews_later,
+                  "tables": [m.partition(":")[0] for m in TABLES.values() if m.partition(":")[0] in sys.modules]}))
+"""
+
+
+def test_the_home_screen_imports_a_module_a_frame(tmp_path):
+    """The home screen imports every table for its miniatures, a module a frame (a module with no
+    byte-code a piece a frame, as a table's search): in the page the frame that imported Spider's
+    table and the column tables' base took 11-14 ms at its least, 21-36 ms on a loaded machine,
+    and the first table's brought eleven modules. Run in an interpreter with no byte-code to read
+    and nothing of the tables imported."""
+    import json
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    env = {**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(tmp_path)}
+    r = subprocess.run([sys.executable, "-c", HOME_IMPORTS], cwd=ROOT, capture_output=True, text=True,
+                       timeout=300, env=env)
+    assert r.returncode == 0, r.stderr[-1500:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["whole"] and len(out["tables"]) == 6, out
+    most = max(out["frames"], key=len)
+    assert len(most) <= 1, f"a frame imported {most}"
+
+
+def test_each_of_a_tables_modules_brings_only_itself():
+    """:func:`ui.table.table_modules` lists what each table's import brings, each module after
+    those it imports: from the home screen's start, importing them in turn brings one module
+    each, so that a change to a table's imports that the list misses fails here, not in a frame
+    of the page."""
+    import json
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    code = ("import importlib, json, sys\n"
+            "sys.path.insert(0, 'tests')\n"
+            "from conftest import new_app\n"
+            "new_app(size=(844, 390), frames=0).frame()\n"     # the home screen's first frame
+            "from ui.table import TABLES, table_modules\n"
+            "out = []\n"
+            "for g in TABLES:\n"
+            "    for m in table_modules(g) + [TABLES[g].partition(':')[0]]:\n"
+            "        before = set(sys.modules)\n"
+            "        importlib.import_module(m)\n"
+            "        out.append([m, sorted(set(sys.modules) - before)])\n"
+            "print(json.dumps(out))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                       env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    assert r.returncode == 0, r.stderr[-800:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    brought = [(m, new) for m, new in out if new not in ([], [m])]
+    assert not brought, f"imported with another: {brought}"
+
+
 @pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800)])
 def test_pyramid_flights_draw_no_new_face_right_after_the_first_picture(fake_clock, size):
     """Pyramid's moves played one after the other from the first picture on, a flight each (the

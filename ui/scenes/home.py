@@ -12,15 +12,16 @@ from games.i18n import format_duration, tr
 from .. import text
 from ..cards_art import rounded_cached
 from ..frame import DIM, INK, WARN, Button, felt, frame_layout, opaque_surface
-from ..table import table_class
+from ..imports import PieceImport
+from ..table import table_class, table_modules
 from ..table.panels import OptionsPanel, Panel
 from . import options as opt
 from .common import GAMES, ScreenScene, game_title, say_label
 from . import previews
 
-_tiles: dict[tuple, tuple[pygame.Surface, tuple[int, int], bool]] = {}
-"""HomeScene.tile_image's pictures, each with the size of the miniature in it (px) and whether
-the miniature is drawn on it."""
+_tiles: dict[tuple, tuple[pygame.Surface, pygame.Rect, bool]] = {}
+"""HomeScene.tile_image's pictures, each with the place of the miniature in it (px, in the
+tile) and whether the miniature is drawn on it."""
 
 
 class GameSheet(OptionsPanel):
@@ -127,11 +128,13 @@ class HomeScene(ScreenScene):
     does (tests call it too).
 
     The screen shows at once, each miniature when its card faces are made: a tile whose
-    miniature is not made yet is drawn without it, and each frame brings one game's miniature
-    on (:meth:`update`: its table imported, its faces queued to be made in the frames' spare
-    time, ``cards_art.warm``, then the miniature put together from them), so no frame draws a
-    face for the first time nor imports more than one game's table. Coming back from a game
-    the miniatures are made already and the screen is whole at its first frame.
+    miniature is not made yet is drawn without it, and the frames bring the miniatures on a game
+    at a time (:meth:`update`: its table's modules imported a module a frame,
+    :func:`ui.table.table_modules`; its faces queued to be made in the frames' spare time,
+    ``cards_art.warm``; the miniature put together from them in a frame that draws nothing; the
+    tile drawn with it in the next), so no frame draws a face for the first time, imports more
+    than one module, or both puts a miniature together and draws. Coming back from a game the
+    miniatures are made already and the screen is whole at its first frame.
     """
 
     back_button = False
@@ -142,12 +145,15 @@ class HomeScene(ScreenScene):
         # miniatures on a frame at a time when they are not made yet
         self.preview_sizes: dict[str, tuple[int, int]] = {}   # per game, its miniature's size (px)
         self.previews_wanted: set[str] = set()   # games whose miniature's faces are queued
+        self.unshown = False     # a miniature put together since the last drawing, not drawn yet
+        self.importing: tuple[str, PieceImport] | None = None   # a game and its table's modules being imported
         self._fonts_for = None   # the window size and hand whose tables' fonts are queued
 
     @property
     def previews_later(self) -> bool:
-        """Whether a tile's miniature is still to come (before the first layout: True)."""
-        if not self.preview_sizes:
+        """Whether a tile's miniature is still to come or not drawn yet (before the first
+        layout: True)."""
+        if not self.preview_sizes or self.unshown:
             return True
         st = self.settings
         return any(previews.cached(g, s, st.card_back, st.four_colour) is None
@@ -167,20 +173,40 @@ class HomeScene(ScreenScene):
         self.stale = True
 
     def update(self, dt: float) -> bool:
-        if self.preview_sizes and not self.stale:
+        """One step towards the next miniature, a step a frame: a module of its table imported,
+        its faces queued, the miniature put together (drawing nothing), the tile drawn with it
+        (in the next frame: the drawing alone)."""
+        if self.unshown:
+            self.unshown = False
+            self.stale = True
+        elif self.preview_sizes and not self.stale:
             st = self.settings
             for g in GAMES:
                 size = self.preview_sizes.get(g)
                 if size is None or previews.cached(g, size, st.card_back, st.four_colour) is not None:
                     continue
-                # its faces queued (the first time: its table imported); once made, put together
+                if self.import_step(g):
+                    break
+                # its faces queued; once made, put together
                 first = g not in self.previews_wanted
                 self.previews_wanted.add(g)
                 if not previews.want(g, size, st.card_back, st.four_colour) and not first:
                     previews.preview(g, size, st.card_back, st.four_colour)
-                    self.stale = True
+                    self.unshown = True
                 break
         return super().update(dt)
+
+    def import_step(self, game: str) -> bool:
+        """Import one module of ``game``'s table not imported yet (:func:`ui.table.table_modules`;
+        a module with no byte-code at hand a piece at a time, :class:`ui.imports.PieceImport`);
+        False when there is none left (this frame may go on to the next step)."""
+        if self.importing is None or self.importing[0] != game:
+            self.importing = (game, PieceImport(table_modules(game)))
+        imp = self.importing[1]
+        if imp.done:
+            return False
+        imp.step()
+        return True
 
     FONT_ROOM = 0.004
     """Seconds a frame must have left (of ``App.FRAME_BUDGET``) to open a font ahead (about 1 ms
@@ -310,9 +336,16 @@ class HomeScene(ScreenScene):
         name = game_title(g)
         key = (tuple(size), tuple(rect), g, ts, ss, sub, col, name, st.card_back, st.four_colour)
         hit = _tiles.get(key)
-        if hit is not None and (previews.cached(g, hit[1], st.card_back, st.four_colour) is not None) == hit[2]:
-            self.preview_sizes[g] = hit[1]
-            return hit[0]
+        if hit is not None:
+            img, prect, drawn = hit
+            self.preview_sizes[g] = prect.size
+            mini = previews.cached(g, prect.size, st.card_back, st.four_colour)
+            if (mini is not None) == drawn:
+                return img
+            if mini is not None:   # the tile drawn before its miniature was made: only the miniature added
+                img.blit(mini, prect.topleft)
+                _tiles[key] = (img, prect, True)
+                return img
         img = opaque_surface(rect.size)
         img.blit(felt(size), (0, 0), rect)
         rect = rect.move(-rect.x, -rect.y)
@@ -335,7 +368,7 @@ class HomeScene(ScreenScene):
             text.blit_center(img, text.render(line, sz, col), (rect.centerx, rect.bottom - pad - ss // 2 - k * lh))
         if len(_tiles) > 24:
             _tiles.clear()
-        _tiles[key] = (img, prect.size, mini is not None)
+        _tiles[key] = (img, prect, mini is not None)
         return img
 
     def opaque_rects(self) -> list[pygame.Rect]:
