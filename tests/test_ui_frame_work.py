@@ -806,3 +806,47 @@ def test_a_tables_first_picture_is_rehearsed_a_piece_a_frame(monkeypatch, fake_c
         assert {"top", "buttons", "status"} <= set().union(*(k for k, _, _ in before)), game
         assert new_text == 0, (game, "the picture's frame rendered text")
         assert wholes.count(False) == 2 and not any(wholes), (game, wholes)
+
+
+@pytest.mark.parametrize("game,options", [("pyramid", {"layout": "1"}), ("tripeaks", {"mode": "easy"}),
+                                          ("klondike", {"draw": "1"})])
+def test_a_hints_texts_are_rendered_a_frame_each_before_the_frame_that_shows_it(fake_clock, game, options):
+    """The hint's status line and its reason beside the hinted card, new texts each, are rendered
+    one a frame in frames that draw nothing, before the frame that shows the hint: that frame
+    renders no text. In WebAssembly the frame that showed a hint rendered both (a status line
+    under 40 px is rendered three times larger and scaled down) and took 10-22 ms."""
+    from ui import text
+    from ui.table import table_class
+
+    sc = table_class(game)(1, options)
+    app = new_app(sc)
+    run_until(app, lambda: not app.dirty and (sc.search_import is None or sc.search_import.done), frames=2000)
+    sc.hint()
+    run_until(app, lambda: sc.hint_search is None, frames=4000)
+    assert sc.hint_move is not None
+    renders = []
+    render = text._plain
+
+    def counted(*a, **k):
+        renders.append(a[0])
+        return render(*a, **k)
+
+    own = {sc.status_text, sc.assist.reason_for(sc.hint_move)}   # the hint's texts, as new ones
+    for k in [k for k in text._cache if k[0] in own]:
+        del text._cache[k]
+    text._plain = counted
+    try:
+        per_frame = []
+        for _ in range(10):
+            renders.clear()
+            draws = app.draws
+            app.frame()
+            per_frame.append((app.draws != draws, list(renders)))
+            if app.draws != draws:
+                break
+    finally:
+        text._plain = render
+    drew, shown_with = per_frame[-1]
+    assert drew and sc.hint_move is not None
+    assert shown_with == [], f"the frame showing the hint rendered {shown_with}"
+    assert all(len(r) <= 1 for _, r in per_frame), per_frame

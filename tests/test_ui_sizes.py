@@ -756,7 +756,11 @@ def test_the_hint_bubble_sits_by_the_hinted_card(size, game):
             break
         app.frame()
     assert t.hint_move is not None
-    app.frame()
+    draws = app.draws
+    for _ in range(5):      # the frame that draws the hint (its texts rendered in the frames before)
+        app.frame()
+        if app.draws > draws:
+            break
     b = t.assist._bubble
     assert b is not None, "no reason shown"
     box = b[1]

@@ -298,6 +298,7 @@ class GameTable(Scene):
         the card images to make: what else a table draws with its cards (a band, a label) waits
         for the pass that draws the picture without its cards."""
         self._ahead = None             # what the card images made ahead were for
+        self._hint_texts: list[str] = []   # a hint just shown: its texts to render before it is drawn
         self.hint_fallback = None      # (state, move): the rule-of-thumb hint of that position
         self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
         self.search_import = PieceImport(self.rules.search_modules) if self.rules.has_solver() else None
@@ -935,6 +936,21 @@ class GameTable(Scene):
                 self.focus = self.hint_focus
         self.anim.cancel("hint")
         self.anim.add("hint", ms, {"move": move}, scaled=False, on_done=self._hint_over)
+        self._hint_texts = ["status", "reason"]
+
+    def render_hint_text(self, which: str) -> None:
+        """The hint's status line (``which`` ``"status"``) or its reason beside the hinted card
+        (``"reason"``) rendered (:mod:`ui.text`'s caches; the reason's place worked out), nothing
+        shown: :meth:`ready` renders one a frame in the frames after a hint is decided, which
+        draw nothing, so that the frame showing the hint copies them. A text under 40 px is
+        rendered at three times its size and scaled down, and a font's glyphs are rasterized the
+        first time it draws them: the frame that showed a hint, its focus ring and its texts
+        took 10-22 ms in WebAssembly (docs/web.md, "Session 25")."""
+        scratch = pygame.Surface((1, 1))
+        if which == "status":
+            self.draw_status(scratch)
+        else:
+            self.assist.draw_overlay(scratch)
 
     def best_line_text(self, result, search) -> str:
         """The status line of a best-line hint (:attr:`best_line_hints`)."""
@@ -1419,6 +1435,9 @@ class GameTable(Scene):
         is drawn in two frames (:meth:`_first_half`: the left half off screen, then the rest
         shown), as a new card width's is (:meth:`rebuild_in_halves`)."""
         if self._shown:
+            if self._hint_texts:
+                self.render_hint_text(self._hint_texts.pop(0))
+                return False
             return self._halves is not True or self._first_half()
         self._waited += 1
         if not self._collected:
