@@ -224,3 +224,35 @@ def test_a_table_is_busy_until_its_first_picture_is_drawn():
     assert seen[0] == [False, True]
     assert all(busy for shown, busy in seen if not shown)
     assert seen[-1] == [True, False]
+
+
+TAPS = r"""
+import json, os, sys, tempfile
+sys.path[:0] = [ROOT, ROOT + "/tests", ROOT + "/tests/web"]
+os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+                  PASYANS_DATA=tempfile.mkdtemp(prefix="pasyans-probe-"), PASYANS_SOLVER_WALL="0")
+import probe
+probe.install()
+from conftest import FakeClock
+from ui.app import App
+from ui.settings import Settings
+App.now = staticmethod(FakeClock(tick=0.00001))   # taps come as fast as the frames between them go
+App((1280, 800), settings=Settings(language="en", anim_speed="off"))
+tables = [{"game": "pyramid", "number": 1, "options": {"layout": "1", "passes": "unlimited"}, "moves": 12}]
+r = probe.call("bench_run", {"tables": tables, "redraws": 1, "idle": 2, "max_nodes": 5000})
+print(json.dumps(r if "error" in r else {"played": r["pyramid"]["played"], "tapped": r["pyramid"]["tapped"]}))
+"""
+
+
+def test_every_move_the_bench_taps_lands():
+    """Each move of the script is played by taps a player could make: a tap at the spot of the
+    last one, which played a move, comes after the double tap's window, which Pyramid spends (its
+    stock's next card came under the finger unseen). Tapped at once, as fast as the frames went,
+    Pyramid's eleventh move on deal 1 (the stock's king, where the last tap paired its ten) was
+    spent, and in the page the run played fewer moves than natively."""
+    code = "ROOT = %r\n" % str(ROOT) + TAPS
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    got = json.loads(p.stdout.strip().splitlines()[-1])
+    assert "error" not in got, got
+    assert got["tapped"] == 12 and len(got["played"]) == 12, got
