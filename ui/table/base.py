@@ -1944,7 +1944,7 @@ class GameTable(Scene):
         parts = got[0]
         out = {}
         missed = []     # the rects of the parts drawn anew, and where they come in the order
-        boxes = []
+        boxes = []      # the rects of the parts before whose pixels may be read: copied, or kept
         bodies = []
         for n, (name, key) in enumerate(got[1].items()):
             box = pygame.Rect(parts[name][0])
@@ -1959,6 +1959,11 @@ class GameTable(Scene):
                     body = _outside(body, [boxes[i] for i in body.collidelistall(boxes)])
                     if body is not None and body.width * body.height >= self.MIN_BODY:
                         bodies.append(body)
+                if k is None or k[0] != key:
+                    # drawn for the first time under its key: none of its pixels is kept after
+                    # it (:meth:`_kept_part`), so a body after it lies over its rect felt or not
+                    # (a picture from scratch: Pyramid's rows, each over the one before)
+                    continue
             boxes.append(box)
         # a part drawn anew is drawn over the felt, also where a part after it will be copied
         # (its own pixels may be kept then)
