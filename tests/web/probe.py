@@ -647,8 +647,8 @@ class _Causes:
             parts.append(f"moves:{len(hist.actions) - b['moves']:+d}")
         if b["searching"]:
             parts.append("solver slice")
-        if self.pieces != b["pieces"]:
-            parts.append("search piece")
+        if self.pieces != b["pieces"]:     # a table's search, or a table's module for the home screen's miniature
+            parts.append("search piece" if hasattr(sc, "search_import") else "import piece")
         if self.font_pieces != b["font_pieces"]:
             parts.append("font piece")
         if sc is b["scene"] and len(getattr(sc, "_hint_texts", None) or ()) < b["hint_texts"]:
@@ -707,11 +707,12 @@ def _time_sections() -> None:
         setattr(owner, name, timed)
 
 
-AHEAD_WORK = ("made ", "search piece", "font piece", "imported ", "rebuild whole", "mixer opened", "sounds loaded",
-              "gc gen", "warm made", "listed images", "rehearsal ", "hint text")
+AHEAD_WORK = ("made ", "search piece", "import piece", "font piece", "imported ", "rebuild whole", "mixer opened",
+              "sounds loaded", "gc gen", "warm made", "listed images", "rehearsal ", "hint text")
 """Causes that make a frame which draws nothing an ``ahead`` frame (work made before it is
-needed: card art or fonts, a piece of a search, a piece of the fonts' work (a font opened or its
-glyphs measured), modules imported (a game's table for its miniature), the table's picture
+needed: card art or fonts, a piece of a search or of a table's module (the home screen's
+miniatures: ``import piece``), a piece of the fonts' work (a font opened or its glyphs measured),
+modules imported (a game's table for its miniature), the table's picture
 prepared before its first frame (whole, or a piece a frame: ``rehearsal``) or its images listed
 for it, images ``cards_art.warm`` made that its cache does not hold (a table's felt bands, a
 count's text), the mixer and its sound files, a garbage collection, a hint's status line or reason
