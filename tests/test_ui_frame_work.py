@@ -850,3 +850,19 @@ def test_a_hints_texts_are_rendered_a_frame_each_before_the_frame_that_shows_it(
     assert drew and sc.hint_move is not None
     assert shown_with == [], f"the frame showing the hint rendered {shown_with}"
     assert all(len(r) <= 1 for _, r in per_frame), per_frame
+
+
+def test_a_move_right_after_a_hint_is_decided_is_drawn_without_waiting_for_its_texts(fake_clock):
+    """A move played in the frames where a hint's texts are still to render (the hint gone with
+    the move) is drawn in the frame it lands in: nothing of the hint is left to render."""
+    from ui.table import table_class
+
+    sc = table_class("pyramid")(1, {"layout": "1"})
+    app = new_app(sc)
+    sc.hint()
+    run_until(app, lambda: sc.hint_search is None, frames=4000)
+    assert sc.hint_move is not None and sc._hint_texts
+    sc.play(sc.hint_move)
+    draws = app.draws
+    app.frame()
+    assert app.draws == draws + 1 and not sc._hint_texts

@@ -1435,6 +1435,8 @@ class GameTable(Scene):
         is drawn in two frames (:meth:`_first_half`: the left half off screen, then the rest
         shown), as a new card width's is (:meth:`rebuild_in_halves`)."""
         if self._shown:
+            if self._hint_texts and self.hint_move is None:
+                self._hint_texts = []     # the hint gone (a move played meanwhile): nothing to wait for
             if self._hint_texts:
                 self.render_hint_text(self._hint_texts.pop(0))
                 return False
