@@ -444,29 +444,26 @@ def _post_tap(p) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(p), button=1, touch=False))
 
 
-TAPPED: dict = {"last": None}   # the bench's last tap: ((x, y), seconds on ``App.now``)
-
-
 def _tap_apart(a, p) -> None:
-    """A tap at ``p`` (:func:`_post_tap`) as a player makes it: one at the spot of the bench's
-    last tap comes after the double tap's window (``ui.table.base.DOUBLE_TAP`` s, within
-    ``DOUBLE_TAP_PX``), which a table spends when the first tap played a move (what lies under
-    the finger came with it unseen: Pyramid's stock, ``SPENDS_DOUBLE_TAP``). Tapping sooner, the
-    bench's taps fell within it or not as fast as the frames between them went (Pyramid's last
-    move did not land in one page run at 1280x800). The wait, on the app's clock, is not timed."""
+    """A tap at ``p`` (:func:`_post_tap`) as a player makes it: one at the spot of a tap that
+    played a move comes after the double tap's window from that move (``ui.table.base.DOUBLE_TAP``
+    s after the table's mark, within ``DOUBLE_TAP_PX``), which a table spends (what lies under the
+    finger came with the move, unseen: Pyramid's stock, ``SPENDS_DOUBLE_TAP``). Tapping sooner,
+    the bench's taps fell within it or not as fast as the frames between them went (Pyramid's
+    last move did not land in one page run at 1280x800). The wait, on the app's clock, is not
+    timed."""
     import math
 
     try:
         from ui.table.base import DOUBLE_TAP, DOUBLE_TAP_PX
     except ImportError:   # (older code: no double tap)
         DOUBLE_TAP, DOUBLE_TAP_PX = 0.0, 0
-    last = TAPPED["last"]
-    if last is not None and math.dist(p, last[0]) < DOUBLE_TAP_PX:
-        due = last[1] + DOUBLE_TAP + 0.02
+    mark = getattr(a.scene, "_tap_mark", None)    # (when, where, history length) of a tap that played
+    if mark is not None and math.dist(p, mark[1]) < DOUBLE_TAP_PX:
+        due = mark[0] + DOUBLE_TAP + 0.01
         while a.now() < due:
             pass
     _post_tap(p)
-    TAPPED["last"] = (tuple(p), a.now())
 
 
 def _post_key(name: str, shift: bool = False) -> None:
