@@ -926,7 +926,9 @@ def clock_step(reads: int = 20000) -> float:
 
 
 def bench_run(args) -> dict:
-    """Time frames of one scripted run: the home screen, the statistics screen, then each table of
+    """Time frames of one scripted run: the home screen (its miniatures' pictures forgotten, so
+    that its timed frames put them together and draw them whatever the page did before the
+    script; the tables' modules stay imported), the statistics screen, then each table of
     ``args["tables"]`` (``[{"game", "number", "options", "moves"}]``): its full redraw
     (``args["redraws"]`` times), its first hint (:func:`_first_hint`), ``moves`` moves of its solver's line (``max_nodes`` nodes; the
     first legal move when it finds none) each tapped at the card's place and the frame it lands on
@@ -959,6 +961,10 @@ def bench_run(args) -> dict:
     PACE["seconds"] = float(args.get("pace", 0.0))
     res = {"clock_step": clock_step()}
     _worst()
+    from ui.scenes import home as home_module, previews
+
+    previews._cache.clear()    # the miniatures put together and drawn in the home screen's timed frames
+    home_module._tiles.clear()
     a.home()
     out = _cats()
     _settle(a, out)
