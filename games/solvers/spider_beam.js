@@ -30,8 +30,12 @@
     COLS_OF.push(l);
   }
   const last = (s) => s.charCodeAt(s.length - 1);
-  // the facts of an empty column (P.column): no run, no top card
-  const EMPTY = { k: 0, cost: 0, work: 0, top: 0, card: 0, rest: new Int32Array(0), runs: [], bases: new Int32Array(0), whole: 0, joins: new Map() };
+  // a typed array twice as long, its first half a copy of ``a``
+  const grown = (a) => {
+    const b = new a.constructor(2 * a.length);
+    b.set(a);
+    return b;
+  };
 
   // _settle: complete K..A runs at the open end leave, a face-down top card turns up
   function settle(col) {
@@ -102,8 +106,44 @@
     this.table = table;
   };
 
+  // the destination columns a move makes, by (source column id, destination id * 16 + cards
+  // moved): the new column's id, or minus one more than it when a run completed and left; open
+  // addressing, slot i: src + 1 (0: free), the key, the value at 3i, 3i + 1, 3i + 2
+  function JoinTable() {
+    this.size = 1 << 12;
+    this.t = new Int32Array(3 * this.size);
+    this.n = 0;
+  }
+  const joinHash = (src, key) => fmix((Math.imul(src, 0x9e3779b1) + key) | 0);
+  // the value of (src, key), or 0x7fffffff when there is none
+  JoinTable.prototype.get = function (src, key) {
+    const t = this.t, mask = this.size - 1;
+    for (let i = joinHash(src, key) & mask; ; i = (i + 1) & mask) {
+      const e = t[3 * i];
+      if (e === 0) return 0x7fffffff;
+      if (e === src + 1 && t[3 * i + 1] === key) return t[3 * i + 2];
+    }
+  };
+  JoinTable.prototype.set = function (src, key, v) {
+    if (2 * (this.n + 1) > this.size) {
+      const old = this.t, oldSize = this.size;
+      this.size *= 2;
+      this.t = new Int32Array(3 * this.size);
+      this.n = 0;
+      for (let j = 0; j < oldSize; j++) if (old[3 * j]) this.set(old[3 * j] - 1, old[3 * j + 1], old[3 * j + 2]);
+    }
+    const t = this.t, mask = this.size - 1;
+    let i = joinHash(src, key) & mask;
+    while (t[3 * i] !== 0) i = (i + 1) & mask;
+    t[3 * i] = src + 1;
+    t[3 * i + 1] = key;
+    t[3 * i + 2] = v;
+    this.n++;
+  };
+
   // _Problem: the fixed parts of one search, its columns (each distinct column string once, by
-  // id: cstr, cinf its facts) and its states (ten column ids each in pool, deals made in spOf)
+  // id: cstr, its facts in typed arrays by id, P.need) and its states (ten column ids each in
+  // pool, deals made in spOf)
   function Problem(spec) {
     this.deals = spec.deals;
     this.nd = spec.deals.length;
@@ -119,9 +159,31 @@
     this.w = spec.weights; // LANES[0] in SCALE units
     this.cstr = [""];
     this.cid = new Map([["", 0]]);
-    this.cinf = [null];
     this.csegs = [null];
-    this.macroMoves = []; // the macros' moves [a, b, n, steps] (a move -2 - i is the i-th)
+    // a column's facts by id once cDone (id 0, the empty column: no run, no top card): the run
+    // at its top (cK cards, the lowest cCard, of rank cTop), its cost and work, cWhole (the
+    // cost's change when the whole run leaves), and at cRest in restPool for n = 1..cK the id
+    // of the column left when the top n cards leave (its end turned up), at the same place in
+    // runPool the id of those n cards as a column (-1: not interned yet)
+    this.cDone = new Uint8Array(1024);
+    this.cDone[0] = 1;
+    this.cK = new Int32Array(1024);
+    this.cTop = new Int32Array(1024);
+    this.cCard = new Int32Array(1024);
+    this.cWork = new Int32Array(1024);
+    this.cRest = new Int32Array(1024);
+    this.cCost = new Float64Array(1024);
+    this.cWhole = new Float64Array(1024);
+    this.restPool = new Int32Array(4096);
+    this.runPool = new Int32Array(4096);
+    this.nRest = 0;
+    this.joins = new JoinTable();
+    // the macros' moves (a move -2 - i is the i-th): at mAt[i] in mPool its a, b, n, the count of
+    // its single moves, then each as x, y, n (the fill before a deal: -1, -1, 0)
+    this.mPool = new Int32Array(4096);
+    this.mAt = new Int32Array(1024);
+    this.nMacro = 0;
+    this.mN = 0;
     this.pool = new Int32Array(NC * 4096);
     this.spOf = new Int32Array(4096);
     this.ns = 0;
@@ -138,7 +200,6 @@
     this.ka = new Int32Array(NC);
     this.kb = new Int32Array(NC);
     this.terms = new Int32Array(NC);
-    this.cinfo = new Array(NC);
     this.tops = new Int32Array(NC);
     this.at = new Int32Array(16);
     this.atc = new Int32Array(64);
@@ -161,14 +222,51 @@
     this.outP[i] = pr;
   };
 
+  // a new macro's move: a, b, n, then its single moves by macroStep; its move number
+  P.macroStart = function (a, b, n) {
+    if (this.mN + 4 + 3 * (2 * NC + 1) > this.mPool.length) this.mPool = grown(this.mPool);
+    if (this.nMacro === this.mAt.length) this.mAt = grown(this.mAt);
+    const o = this.mN, mp = this.mPool;
+    this.mAt[this.nMacro] = o;
+    mp[o] = a;
+    mp[o + 1] = b;
+    mp[o + 2] = n;
+    mp[o + 3] = 0;
+    this.mN = o + 4;
+    return -2 - this.nMacro++;
+  };
+  P.macroStep = function (x, y, n) {
+    const mp = this.mPool, o = this.mN;
+    mp[o] = x;
+    mp[o + 1] = y;
+    mp[o + 2] = n;
+    mp[this.mAt[this.nMacro - 1] + 3]++;
+    this.mN = o + 3;
+  };
+  // the macro move m as [a, b, n, [[x, y, n], ...]] (spider.py's)
+  P.macro = function (m) {
+    const mp = this.mPool, o = this.mAt[-2 - m], steps = [];
+    for (let i = 0; i < mp[o + 3]; i++) steps.push([mp[o + 4 + 3 * i], mp[o + 5 + 3 * i], mp[o + 6 + 3 * i]]);
+    return [mp[o], mp[o + 1], mp[o + 2], steps];
+  };
+
   P.intern = function (col) {
     let id = this.cid.get(col);
     if (id === undefined) {
       id = this.cstr.length;
       this.cstr.push(col);
       this.cid.set(col, id);
-      this.cinf.push(undefined);
       this.csegs.push(undefined);
+      if (id === this.cDone.length) {
+        this.cDone = grown(this.cDone);
+        this.cK = grown(this.cK);
+        this.cTop = grown(this.cTop);
+        this.cCard = grown(this.cCard);
+        this.cWork = grown(this.cWork);
+        this.cRest = grown(this.cRest);
+        this.cCost = grown(this.cCost);
+        this.cWhole = grown(this.cWhole);
+      }
     }
     return id;
   };
@@ -198,7 +296,8 @@
   // forget every state but the root (index 0)
   P.resetStates = function () {
     this.ns = 1;
-    this.macroMoves.length = 0;
+    this.nMacro = 0;
+    this.mN = 0;
   };
   P.ids = function (s, into) {
     for (let i = 0; i < NC; i++) into[i] = this.pool[s * NC + i];
@@ -224,28 +323,44 @@
     return [k, w[0] * down + w[2] * unordered + w[3] * offsuit + w[4] * n, 2 * down + n, col.charCodeAt(n - 1) & 15];
   };
 
-  // info of a non-empty column's id: {k, cost, work, top (rank), card (top card), rest[n - 1] (the
-  // column's id once its top n cards of the run moved away, its end turned up), runs[n - 1] (those
-  // cards), bases[n - 1] (the lowest of them), whole} (spider.py's _Problem.info)
-  P.column = function (id) {
-    const r = this.cinf[id];
-    if (r !== undefined) return r;
+  // the facts of column ``id`` worked out unless they were (spider.py's _Problem.info)
+  P.need = function (id) {
+    if (this.cDone[id]) return;
     const col = this.cstr[id];
     const f = this.facts(col);
-    const k = f[0], cost = f[1];
-    const rest = new Int32Array(k), runs = new Array(k), bases = new Int32Array(k);
+    const k = f[0], cost = f[1], off = this.nRest;
+    while (off + k > this.restPool.length) {
+      this.restPool = grown(this.restPool);
+      this.runPool = grown(this.runPool);
+    }
+    this.nRest = off + k;
     let na = col;
     for (let m = 1; m <= k; m++) {
       na = col.slice(0, col.length - m);
       if (na.length && last(na) >= DOWN) na = na.slice(0, -1) + String.fromCharCode(last(na) - DOWN);
-      rest[m - 1] = this.intern(na);
-      runs[m - 1] = col.slice(col.length - m);
-      bases[m - 1] = col.charCodeAt(col.length - m);
+      const r = this.intern(na);
+      this.restPool[off + m - 1] = r;
+      this.runPool[off + m - 1] = -1;
     }
-    const whole = (na.length ? this.facts(na)[1] : 0) - cost + this.w[4] * k;
-    const x = { k: k, cost: cost, work: f[2], top: f[3], card: last(col), rest: rest, runs: runs, bases: bases, whole: whole, joins: new Map() };
-    this.cinf[id] = x;
-    return x;
+    this.cK[id] = k;
+    this.cCost[id] = cost;
+    this.cWork[id] = f[2];
+    this.cTop[id] = f[3];
+    this.cCard[id] = last(col);
+    this.cRest[id] = off;
+    this.cWhole[id] = (na.length ? this.facts(na)[1] : 0) - cost + this.w[4] * k;
+    this.cDone[id] = 1;
+  };
+  // the id of the top n cards of column ``id`` (its facts worked out) as a column of their own
+  P.runId = function (id, n) {
+    const i = this.cRest[id] + n - 1;
+    let r = this.runPool[i];
+    if (r < 0) {
+      const col = this.cstr[id];
+      r = this.intern(col.slice(col.length - n));
+      this.runPool[i] = r;
+    }
+    return r;
   };
 
   // the rank-ordered face-up run at the top, as cumulative lengths of its same-suit parts
@@ -269,8 +384,10 @@
     let cost = 0, empty = 0;
     for (let i = 0; i < NC; i++) {
       const id = this.pool[s * NC + i];
-      if (id) cost += this.column(id).cost;
-      else empty++;
+      if (id) {
+        this.need(id);
+        cost += this.cCost[id];
+      } else empty++;
     }
     const stock = this.stockLeft[this.spOf[s]], w = this.w;
     return cost + w[1] * stock - (stock ? w[5] : w[6]) * empty + w[7] * depth;
@@ -280,7 +397,10 @@
     let n = this.stockLeft[this.spOf[s]];
     for (let i = 0; i < NC; i++) {
       const id = this.pool[s * NC + i];
-      if (id) n += this.column(id).work;
+      if (id) {
+        this.need(id);
+        n += this.cWork[id];
+      }
     }
     return n;
   };
@@ -334,16 +454,16 @@
     return this.newState(tmp, this.spOf[s] + 1);
   };
 
-  P.dealPriority = function (cur, sp, cinfo, base) {
+  P.dealPriority = function (cur, sp, base) {
     const w = this.w, d = this.deals[sp];
     let pr = base + w[1] * (this.stockLeft[sp + 1] - this.stockLeft[sp]);
     const wNat = w[4], wOff = w[4] + w[3], wBad = w[4] + w[2];
     for (let i = 0; i < d.length; i++) {
       const card = d[i];
       if (!cur[i]) return null;
-      const top = cinfo[i].card;
+      const top = this.cCard[cur[i]];
       if (top === card + 1) {
-        if ((card & 15) === 1 && cinfo[i].k >= RUN - 1) return null;
+        if ((card & 15) === 1 && this.cK[cur[i]] >= RUN - 1) return null;
         pr += wNat;
       } else if ((top & 15) === (card & 15) + 1) pr += wOff;
       else pr += wBad;
@@ -394,21 +514,21 @@
     return t;
   };
 
-  // the moves of column a (its facts x) into the first empty column, and its macros (the rare
-  // branch of successors: a table with an empty column), appended to the successors' list
-  P.toEmpty = function (a, x, seen, sp, base, wEmpty, macros) {
-    const cur = this.cur, tops = this.tops, cinfo = this.cinfo, empties = this.empties;
-    const k = x.k, low = tops[a], firstEmpty = empties[0], nEmpty = this.nEmpty, stockLeft = sp < this.nd;
+  // the moves of column a into the first empty column, and its macros (the rare branch of
+  // successors: a table with an empty column), appended to the successors' list
+  P.toEmpty = function (a, seen, sp, base, wEmpty, macros) {
+    const cur = this.cur, tops = this.tops, empties = this.empties, id = cur[a];
+    const k = this.cK[id], low = tops[a], firstEmpty = empties[0], nEmpty = this.nEmpty, stockLeft = sp < this.nd;
     if (k > 1 && !this.split) this.pruned = true; // pruning 4
     for (let n = this.split ? 1 : k; n <= k; n++) {
-      const na = x.rest[n - 1];
+      const na = this.restPool[this.cRest[id] + n - 1];
       if (!na) {
         if (stockLeft) this.pruned = true; // pruning 2
         continue;
       }
-      const t = this.child(a, na, firstEmpty, this.intern(x.runs[n - 1]), sp, seen);
+      const t = this.child(a, na, firstEmpty, this.runId(id, n), sp, seen);
       if (t < 0) continue;
-      this.put(a * 256 + firstEmpty * 16 + n, t, n < k ? base + wEmpty : base + x.whole + wEmpty);
+      this.put(a * 256 + firstEmpty * 16 + n, t, n < k ? base + wEmpty : base + this.cWhole[id] + wEmpty);
     }
     if (macros) {
       const col = this.cstr[cur[a]];
@@ -418,7 +538,7 @@
         const n = segs[si - 1], baseCard = col.charCodeAt(col.length - n), whole = si === segs.length;
         for (let b = 0; b < NC; b++) {
           if (b === a || tops[b] !== (baseCard & 15) + 1) continue;
-          if (!whole && cinfo[b].card !== baseCard + 1) continue;
+          if (!whole && this.cCard[cur[b]] !== baseCard + 1) continue;
           let na = col.slice(0, col.length - n);
           if (na.length && last(na) >= DOWN) na = na.slice(0, -1) + String.fromCharCode(last(na) - DOWN);
           let nb = this.cstr[cur[b]] + col.slice(col.length - n);
@@ -426,15 +546,19 @@
           const naId = this.intern(na), nbId = this.intern(nb);
           const t = this.child(a, naId, b, nbId, sp, seen);
           if (t < 0) continue;
-          const steps = [];
-          for (let j = 0; j < si - 1; j++) steps.push([a, empties[j], segs[j] - (j ? segs[j - 1] : 0)]);
-          steps.push([a, b, n - segs[si - 2]]);
-          for (let j = si - 2; j >= 0; j--) steps.push([empties[j], b, segs[j] - (j ? segs[j - 1] : 0)]);
-          let pr = base - x.cost - cinfo[b].cost;
-          pr += naId ? this.column(naId).cost : -wEmpty;
-          pr += nbId ? this.column(nbId).cost : -wEmpty;
-          this.put(-2 - this.macroMoves.length, t, pr);
-          this.macroMoves.push([a, b, n, steps]);
+          let pr = base - this.cCost[cur[a]] - this.cCost[cur[b]];
+          if (naId) {
+            this.need(naId);
+            pr += this.cCost[naId];
+          } else pr -= wEmpty;
+          if (nbId) {
+            this.need(nbId);
+            pr += this.cCost[nbId];
+          } else pr -= wEmpty;
+          this.put(this.macroStart(a, b, n), t, pr);
+          for (let j = 0; j < si - 1; j++) this.macroStep(a, empties[j], segs[j] - (j ? segs[j - 1] : 0));
+          this.macroStep(a, b, n - segs[si - 2]);
+          for (let j = si - 2; j >= 0; j--) this.macroStep(empties[j], b, segs[j] - (j ? segs[j - 1] : 0));
         }
       }
     }
@@ -448,7 +572,7 @@
     this.nOut = 0;
     const stockLeft = sp < this.nd;
     if (this.buried) seen = null;
-    const cinfo = this.cinfo, tops = this.tops, empties = this.empties, at = this.at, atc = this.atc;
+    const tops = this.tops, empties = this.empties, at = this.at, atc = this.atc;
     // at and atc are all 0 here: the last call cleared the entries it set
     let nEmpty = 0;
     if (seen !== null) {  // the hash terms of the columns, for the children's hashes (P.child)
@@ -465,15 +589,14 @@
     for (let i = 0, bit = 1; i < NC; i++, bit <<= 1) {
       const id = cur[i];
       if (id) {
-        const x = this.column(id);
-        cost += x.cost;
-        work += x.work;
-        at[x.top] |= bit;
-        atc[x.card] |= bit;
-        cinfo[i] = x;
-        tops[i] = x.top;
+        if (!this.cDone[id]) this.need(id);
+        const top = this.cTop[id];
+        cost += this.cCost[id];
+        work += this.cWork[id];
+        at[top] |= bit;
+        atc[this.cCard[id]] |= bit;
+        tops[i] = top;
       } else {
-        cinfo[i] = EMPTY;
         tops[i] = 0;
         empties[nEmpty++] = i;
       }
@@ -486,7 +609,7 @@
     const base = cost + w[1] * left - wEmpty * nEmpty + w[7] * depth;
     this.lastWork = work + left;
     if (stockLeft && (this.relaxed || !nEmpty)) {
-      const pr = this.dealPriority(cur, sp, cinfo, base);
+      const pr = this.dealPriority(cur, sp, base);
       if (pr === null) {
         const nxt = this.dealState(s);
         if (seen === null || seen.add(nxt, this.hashOf(nxt))) {
@@ -499,13 +622,16 @@
     const macros = this.macros && nEmpty > 0;
     let cut = false;
     const pruned = this.pruned;
+    // the facts of the state's columns, worked out above (a column made below grows the arrays: a
+    // copy, where these ids keep their facts)
+    const cK = this.cK, cCard = this.cCard;
     for (let a = 0; a < NC; a++) {
-      const x = cinfo[a];
-      if (x === EMPTY) continue;
-      const k = x.k, low = tops[a];
+      const xa = cur[a];
+      if (!xa) continue;
+      const k = cK[xa], low = tops[a], card = cCard[xa], whole = this.cWhole[xa], rest = this.cRest[xa];
       let m = at[low + k];
       if (k > 1) {
-        const top = x.card;
+        const top = card;
         let split = 0;
         for (let n = 1; n < k; n++) split |= atc[top + n];
         m |= split;
@@ -519,37 +645,42 @@
       const bl = COLS_OF[m];
       for (let bi = 0; bi < bl.length; bi++) {
         const b = bl[bi];
-        const n = tops[b] - low, y = cinfo[b];
-        const na = x.rest[n - 1];
-        const natural = y.card === x.bases[n - 1] + 1;
+        const n = tops[b] - low, yb = cur[b];
+        const na = this.restPool[rest + n - 1];
+        const natural = cCard[yb] === card + n; // onto the next card of the suit of the lowest moved
         let pr;
         if (n < k) {
-          if (y.k + n <= k) {
+          if (cK[yb] + n <= k) {
             cut = true; // pruning 1
             continue;
           }
           pr = base;
-        } else if (natural) pr = na ? base + x.whole : base + x.whole - wEmpty;
-        else pr = na ? base + x.whole + wOff : base + x.whole + wOff - wEmpty;
-        // the destination's new column, from the source column's cache of them (by destination
-        // and cards moved): its id, or minus one more than it when a run completed and left
-        const jk = cur[b] * 16 + n;
-        let nbId = x.joins.get(jk);
-        if (nbId === undefined) {
-          const nb = this.cstr[cur[b]] + x.runs[n - 1];
+        } else if (natural) pr = na ? base + whole : base + whole - wEmpty;
+        else pr = na ? base + whole + wOff : base + whole + wOff - wEmpty;
+        // the destination's new column, from the cache of them (this.joins): its id, or minus
+        // one more than it when a run completed and left
+        const jk = yb * 16 + n;
+        let nbId = this.joins.get(xa, jk);
+        if (nbId === 0x7fffffff) {
+          const col = this.cstr[xa], nb = this.cstr[yb] + col.slice(col.length - n);
           const settled = low === 1 && nb.length >= RUN ? settle(nb) : nb;
           nbId = settled.length !== nb.length ? -1 - this.intern(settled) : this.intern(nb);
-          x.joins.set(jk, nbId);
+          this.joins.set(xa, jk, nbId);
         }
         if (nbId < 0) {  // a run completed and left: price the column afresh
           nbId = -1 - nbId;
-          pr += (nbId ? this.column(nbId).cost : -wEmpty) - (y.cost + wCard * n + (natural ? 0 : wOff));
+          let c = -wEmpty;
+          if (nbId) {
+            this.need(nbId);
+            c = this.cCost[nbId];
+          }
+          pr += c - (this.cCost[yb] + wCard * n + (natural ? 0 : wOff));
         }
         const t = this.child(a, na, b, nbId, sp, seen);
         if (t < 0) continue;
         this.put(a * 256 + b * 16 + n, t, pr);
       }
-      if (firstEmpty >= 0) this.toEmpty(a, x, seen, sp, base, wEmpty, macros);
+      if (firstEmpty >= 0) this.toEmpty(a, seen, sp, base, wEmpty, macros);
     }
     if (stockLeft && !this.relaxed && nEmpty > 1) {
       const fill = this.fillToDeal(cur);
@@ -559,15 +690,15 @@
         this.spOf[t] = sp;
         if (seen === null || seen.add(t, this.hashOf(t))) {
           this.ns = t + 1;
-          this.put(-2 - this.macroMoves.length, t, FILL_PRIORITY);
-          this.macroMoves.push([-1, -1, 0, fill[0]]);
+          this.put(this.macroStart(-1, -1, 0), t, FILL_PRIORITY);
+          for (const [x, y, n] of fill[0]) this.macroStep(x, y, n);
         }
       }
     }
     if (cut) this.pruned = true;
     for (let i = 0; i < NC; i++) {
-      at[cinfo[i].top] = 0;
-      atc[cinfo[i].card] = 0;
+      at[tops[i]] = 0;
+      atc[this.cCard[cur[i]]] = 0;
     }
     if (this.buried) {
       const outS = this.outS;
@@ -656,11 +787,6 @@
     this.expanded = 0;
     this.quota = quota;
   }
-  const grown = (a) => {
-    const b = new a.constructor(2 * a.length);
-    b.set(a);
-    return b;
-  };
   function heapPush(st, pr, j) {
     if (st.n === st.hp.length) {
       st.hp = grown(st.hp);
@@ -914,7 +1040,7 @@
       else if (m >= 0) out.push(fmt(cols, m >> 8, (m >> 4) & 15, m & 15));
       else {
         const c = cols.slice();
-        for (const [x, y, n] of p.macroMoves[-2 - m][3]) {
+        for (const [x, y, n] of p.macro(m)[3]) {
           out.push(fmt(c, x, y, n));
           c[y] = settle(c[y] + c[x].slice(c[x].length - n));
           c[x] = settle(c[x].slice(0, c[x].length - n));
@@ -935,7 +1061,7 @@
   function moveJSON(p, m) {
     if (m === DEAL) return [-1, -1, 0];
     if (m >= 0) return [m >> 8, (m >> 4) & 15, m & 15];
-    return p.macroMoves[-2 - m];
+    return p.macro(m);
   }
   const stateJSON = (p, s) =>
     s < 0 ? null : [Array.from(p.ids(s, new Int32Array(NC)), (id) => Array.from(p.cstr[id], (ch) => ch.charCodeAt(0))), p.spOf[s]];
