@@ -613,3 +613,25 @@ def test_a_hint_keeps_the_line_it_announced_when_the_player_follows_it():
     fresh = hint_search(t.state, 300)
     fresh.run()
     assert t.status_text == f"Hint: the best line found leaves {fresh.best} cards (the solver sees the stock)"
+
+
+def test_a_banked_winnable_deal_gets_a_winning_hint(monkeypatch):
+    """"Solvable deals only" deals #420 from the bank: its win needs about 55 000 nodes, more
+    than a hint searches (28 000), so the table searches the win in the frames' spare time and
+    the hint then gives a move on the winning line, not a best line leaving cards (fresh user)."""
+    import games.bank
+    from games.solvers.devils_grip import hint_search
+    from ui.settings import Settings
+
+    monkeypatch.setattr(games.bank.Bank, "pick", lambda self, r, avoid=(): 420)
+    short = hint_search(DevilsGrip.deal(420))
+    short.run()
+    assert short.best > 0                        # the hint's own search does not reach the win
+    app = open_app(DevilsGripTable(None), (1280, 800), settings=Settings(language="en", anim_speed="off"))
+    t = app.scene
+    assert t.number == 420 and t.verified
+    run_until(app, lambda: t.assist.line_from(t.state) is not None, 20_000)
+    ask_hint(app)
+    assert t.status_text == "Hint: a move on a winning line (the solver sees face-down cards)"
+    line = t.assist.line_from(t.state)
+    assert DevilsGrip.format_move(t.state, t.hint_move) == line[0]

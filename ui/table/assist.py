@@ -246,6 +246,7 @@ class JobKind(StrEnum):
     LIVE = "live"         # whether the position is still winnable (the live line)
     FINISH = "finish"     # Spider's finish: whether the rest is proved
     DEAL = "deal"         # a solvable deal
+    WIN = "win"           # a banked deal's winning line, for a game whose hint seeks the best result
 
 
 class Live(StrEnum):
@@ -929,8 +930,20 @@ class Assist:
             self.deal_plainly(info, tr(MSG_DEAL_GAVE_UP))
 
     def started(self) -> None:
-        """The table dealt: open the deal search's panel, or say a plain deal is plain."""
+        """The table dealt: open the deal search's panel, or say a plain deal is plain. A deal
+        from the bank of verified deals in a game whose hint seeks the best result (Devil's Grip,
+        whose hint search of 28 000 nodes may not reach a win the bank's 55 000-node search did)
+        has its winning line searched for in the frames' spare time and remembered, so the hint
+        and the live line follow it (:meth:`learn`)."""
         t = self.table
+        if t.verified and t.best_line_hints and self.rules.has_solver() and self.line_from(t.state) is None:
+            s = t.state
+
+            def gen():
+                r = yield self.rules.solver(s, max_nodes=LIVE_NODES)
+                return r
+
+            self.run(Job(JobKind.WIN, gen(), lambda r: self.learn(s, r), state=s))
         if self.dealing is not None:
             if t.frame is not None:      # else the first frame opens it (the table has no size yet)
                 self.deal_panel()

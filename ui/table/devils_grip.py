@@ -37,7 +37,7 @@ from games.devils_grip import (
     DevilsGrip, Move, chain_of, complete_in_row, fits, rating,
 )
 from games.i18n import N_, tr
-from games.solvers.search import SOLVED
+from games.solvers.search import SOLVED, Result
 
 from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
@@ -752,6 +752,9 @@ class DevilsGripTable(TargetFocus, GameTable):
         followed on while the position is on it and no new search finds a line leaving fewer
         cards (a fresh search within the hint's budget may find a worse one); otherwise the new
         line is announced and kept."""
+        line = self.assist.line_from(self.state)
+        if line and not (result is not None and result.status == SOLVED):
+            result, search = Result(SOLVED, line), None    # a known winning line (a banked deal's)
         found = search.best_moves() if search is not None else None
         if not (result is not None and result.status == SOLVED):
             kept = self.line_from_here()
