@@ -195,6 +195,23 @@ def test_the_tables_import_no_search():
     assert r.stdout.strip().splitlines()[-1] == "[]"
 
 
+def run_fresh(script: str, tmp_path) -> dict:
+    """The JSON of ``script``'s last line, run headless in a fresh interpreter that reads and
+    writes no byte-code (as the page, whose first import of a module compiles it)."""
+    import json
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    env = {**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(tmp_path)}
+    r = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                       timeout=300, env=env)
+    assert r.returncode == 0, r.stderr[-1500:]
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
 HOME_IMPORTS = r"""
 import json, sys
 sys.path.insert(0, "tests")
@@ -225,18 +242,7 @@ def test_the_home_screen_imports_a_module_a_frame(tmp_path):
     table and the column tables' base took 11-14 ms at its least, 21-36 ms on a loaded machine,
     and the first table's brought eleven modules. Run in an interpreter with no byte-code to read
     and nothing of the tables imported."""
-    import json
-    import subprocess
-    import sys
-
-    from conftest import ROOT
-
-    env = {**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(tmp_path)}
-    r = subprocess.run([sys.executable, "-c", HOME_IMPORTS], cwd=ROOT, capture_output=True, text=True,
-                       timeout=300, env=env)
-    assert r.returncode == 0, r.stderr[-1500:]
-    out = json.loads(r.stdout.strip().splitlines()[-1])
+    out = run_fresh(HOME_IMPORTS, tmp_path)
     assert out["whole"] and len(out["tables"]) == 6, out
     most = max(out["frames"], key=len)
     assert len(most) <= 1, f"a frame imported {most}"
@@ -419,18 +425,7 @@ def test_a_table_imports_its_search_ahead_a_piece_a_frame(tmp_path):
     for the first hint. In an interpreter with no byte-code to read (as the page), a Klondike
     table compiles them after its first picture, in its frames' spare time, a piece a frame
     (no frame compiles more than its largest class), and the first hint compiles nothing."""
-    import json
-    import subprocess
-    import sys
-
-    from conftest import ROOT
-
-    env = {**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(tmp_path)}
-    r = subprocess.run([sys.executable, "-c", SEARCH_AHEAD], cwd=ROOT, capture_output=True, text=True,
-                       timeout=300, env=env)
-    assert r.returncode == 0, r.stderr[-1500:]
-    out = json.loads(r.stdout.strip().splitlines()[-1])
+    out = run_fresh(SEARCH_AHEAD, tmp_path)
     assert out["loaded"] == ["games.solvers.klondike_proof", "games.solvers.klondike"]
     assert out["tap"] == 0, "the first hint compiled its search in its tap's frame"
     pieces = [n for n in out["frames"] if n]
