@@ -1048,6 +1048,17 @@ def test_the_deals_own_moves_leave_the_opening_tip(game, options, anim):
     assert seen >= 3
 
 
+def test_a_hint_asked_by_the_button_after_an_unanswered_h_leaves_the_focus_alone():
+    """H asks for a hint that never shows (a move played while it searches); the Hint button's
+    hint later is the pointer's: the focus does not jump to it."""
+    app = make("tripeaks", 3)
+    t = app.scene
+    t.hint_by_key = True                           # an H whose hint a move played meanwhile dropped
+    click(app, next(b for b in t.buttons if b.name == "hint").rect.center)
+    run_until(app, lambda: t.hint_move is not None)
+    assert t.focus is None and t.hint_focus is None
+
+
 def test_devils_grip_esc_drops_a_swap_armed_by_keys():
     """S arms a swap and says how to finish it by keys; Esc then drops it (no pause menu), so the
     next Enter plays the focused stack as a tap, not the swap the player cancelled."""

@@ -1192,6 +1192,7 @@ class GameTable(Scene):
                 self.panel.down(ev.pos)
             else:
                 self.assist.player_input()
+                self.hint_by_key = False    # a hint the pointer asks for leaves the keys' focus alone
                 self.press_target = self.target_at(ev.pos)
                 for b in self.buttons:
                     b.pressed = b.rect.collidepoint(ev.pos)
