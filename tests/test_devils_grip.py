@@ -328,7 +328,7 @@ def test_lost_at_once_when_every_stack_ends_its_chain_with_cards_still_in_the_st
 def test_lost_at_once_when_no_stack_top_can_ever_take_a_card():
     """Stock not empty, no cell empty, and the card each top wants (rank + 3, same suit) is in
     neither the stock, the talon nor at another stack's bottom: tops never change, so no merge,
-    talon play or refill ever happens and turns change no card left: lost now (QA). The wanted
+    talon play or refill ever happens and turns change no card left: lost now. The wanted
     card anywhere it could come from, even buried in the talon: playing."""
     tops = [f"{r}{u}" for r in "JQK" for u in "SSHHDDCC"]
     cells = {f"{i // 8 + 1}.{i % 8 + 1}": t for i, t in enumerate(tops)}

@@ -284,7 +284,7 @@ def test_result_live_and_the_end_panel_rates_it():
 
 def test_lost_with_cards_in_the_stock_says_why():
     """The merge leaves no top that any card still to come could go on (5S wants 8S, 4C wants 7C,
-    none left): lost at once with two cards in the stock, and the end says why (QA)."""
+    none left): lost at once with two cards in the stock, and the end says why."""
     s0 = position({0: "2S", 1: "5S"})
     app = make(state=s0)
     t = app.scene
@@ -574,8 +574,8 @@ def test_the_felt_beside_a_short_talon_fan_is_no_target(left_handed):
 def test_a_hint_keeps_the_line_it_announced_when_the_player_follows_it():
     """Hint: "the best line found leaves N cards", its first move played; the next hint's own
     search (here a small budget) finds only a worse line from there: the hint goes on along the
-    line announced, with the same N, not the worse one (QA: following every hint ended with more
-    cards left than a hint had promised)."""
+    line announced, with the same N, not the worse one, so following every hint never ends with more
+    cards left than a hint had promised."""
     from games.solvers.devils_grip import hint_search
 
     for n in range(1, 30):
@@ -618,7 +618,7 @@ def test_a_hint_keeps_the_line_it_announced_when_the_player_follows_it():
 def test_a_banked_winnable_deal_gets_a_winning_hint(monkeypatch):
     """"Solvable deals only" deals #420 from the bank: its win needs about 55 000 nodes, more
     than a hint searches (28 000), so the table searches the win in the frames' spare time and
-    the hint then gives a move on the winning line, not a best line leaving cards (fresh user)."""
+    the hint then gives a move on the winning line, not a best line leaving cards."""
     import games.bank
     from games.solvers.devils_grip import hint_search
     from ui.settings import Settings

@@ -1009,7 +1009,7 @@ def test_devils_grip_moves_by_keys():
 def test_h_then_enter_plays_the_hint(game, options):
     """A hint asked by key puts the focus on the hinted card, and Enter there plays the hinted
     move itself (a tap on that card could go elsewhere); Enter after the focus moved away plays
-    the focused card as before (QA: H then Enter rarely played the hint)."""
+    the focused card as before."""
     settings = Settings(language="en", anim_speed="off")
     settings.options_for(game).update(options)
     app = new_app(ui_table.table_class(game)(3, dict(options)), (1280, 800), Store(MemoryStorage()),
@@ -1033,7 +1033,7 @@ def test_h_then_enter_plays_the_hint(game, options):
 @pytest.mark.parametrize("anim", ["off", "normal"])
 def test_the_deals_own_moves_leave_the_opening_tip(game, options, anim):
     """Aces the table sends home at the deal are no move of the player's: the opening tip stays
-    on the status line (fresh user: on most FreeCell deals it went blank within a second)."""
+    on the status line."""
     seen = 0
     for number in range(1, 9):
         settings = Settings(language="en", anim_speed=anim)

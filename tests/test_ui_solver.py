@@ -182,7 +182,7 @@ def test_the_live_line_says_the_game_is_won_or_over_once_it_ends(lang):
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_devils_grips_live_line_gives_the_fewest_cards_left_found(lang):
     """Devil's Grip's deals are almost never winnable, so "Winnable? The solver ran out of time"
-    told nothing after every move (QA): its live line gives the fewest cards left that the hint's
+    would tell nothing after every move: its live line gives the fewest cards left that the hint's
     best-result search finds from here, and searches no longer than a hint does."""
     from games.devils_grip import DevilsGrip
     from games.solvers.devils_grip import hint_search
