@@ -206,6 +206,31 @@ def test_devils_grips_live_line_gives_the_fewest_cards_left_found(lang):
     assert t.assist.live is Live.BEST and t.assist.live_left == again.best
 
 
+def test_devils_grips_hint_answers_the_live_line_for_its_position():
+    """The hint and the live line run the same search in Devil's Grip: a hint answered while the
+    live line still looks from the same position gives the live line its answer, and the live
+    line's own search stops (the same search is not run twice)."""
+    from games.solvers.devils_grip import hint_search
+    from ui.table.devils_grip import DevilsGripTable
+
+    app = make(DevilsGripTable(5), live_winnable=True)
+    t = app.scene
+    s = t.state
+
+    def endless():          # a live line still looking from here (its search far from done)
+        yield hint_search(s, 10 ** 9)
+
+    t.assist.cancel(JobKind.LIVE)
+    t.assist.live_state, t.assist.live = s, Live.THINKING
+    t.assist.run(assist.Job(JobKind.LIVE, endless(), lambda r: None, state=s))
+    key(app, pygame.K_h)
+    run_until(app, lambda: t.hint_move is not None)
+    want = hint_search(t.state)
+    want.run()
+    assert t.assist.live is Live.BEST and t.assist.live_left == want.best
+    assert not any(j.kind == JobKind.LIVE for j in t.assist.jobs)
+
+
 def test_solvable_deals_without_a_bank_are_searched_in_slices(monkeypatch, fake_clock):
     monkeypatch.setattr(games.bank, "load", lambda rules, options: None)
     # the app's clock moves 0.5 ms a read (fake_clock) and a frame's slice is 2 ms: at most 4

@@ -519,6 +519,15 @@ class Assist:
         self.run(Job(JobKind.LIVE, gen(), done, state=s))
         self.table.stale = True
 
+    def best_found(self, s, left: int) -> None:
+        """The hint's search (the same as :meth:`start_live_best`'s) found ``left`` cards left
+        from ``s``: a live line still looking from ``s`` takes that answer and stops its own
+        search, rather than run the same search twice."""
+        if self.live_state == s and self.live is Live.THINKING and self.table.live_scored:
+            self.cancel(JobKind.LIVE)
+            self.live, self.live_left = Live.BEST, left
+            self.table.stale = True
+
     # -- the hint --------------------------------------------------------------------------------
     def hint_known(self) -> bool:
         """A hint with no search: the next move of a known line, or the rescue when the position

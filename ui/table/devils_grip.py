@@ -767,6 +767,8 @@ class DevilsGripTable(TargetFocus, GameTable):
                 return
         if found:
             self.kept_line = (self.state, tuple(found), search.best)
+            if result is not None:     # the whole budget searched: the live line's search's answer too
+                self.assist.best_found(self.state, search.best)
         super().finish_hint(result, search)
 
     def best_line_text(self, result, search) -> str:
