@@ -385,3 +385,26 @@ def test_a_save_without_an_option_key_counts_in_its_variants_bucket():
     p.begin("klondike", 6, {"draw": "1"})
     assert p.summary(stats_key("klondike", {"draw": "1"}))["played"] == 1
     assert set(p.stats) == {stats_key("klondike", {"draw": "1"})}
+
+
+def test_a_store_file_with_one_record_not_a_string_keeps_every_other_record(tmp_path):
+    """A store file that parses but holds one record as a JSON object (a tool that pretty-printed
+    it) keeps every record that is a string, in whatever order the file lists them; the odd one
+    is kept aside as ``NAME.corrupt`` (its JSON text), which restores once it reads."""
+    good = played_store()
+    Settings(language="ru").save(good)
+    doc = dict(good.backend.data)
+    doc["game.tripeaks"] = json.loads(doc["game.tripeaks"])      # sorts first: before everything
+    p = tmp_path / "store.json"
+    text = json.dumps(doc, ensure_ascii=False, sort_keys=True, indent=2)
+    p.write_text(text, encoding="utf-8")
+    st = Store(JsonFileStorage(p))
+    app = conftest.new_app(store=st, settings=conftest.FROM_STORE)
+    assert (tmp_path / "store.corrupt").read_text(encoding="utf-8") == text   # the file as it was
+    assert app.settings.language == "ru"
+    assert app.progress.stats[KEY]["played"] == 3
+    assert st.backend.get("game.tripeaks") is None
+    kept = [k for k, name, _ in st.kept() if name == "game.tripeaks"]
+    assert kept == ["game.tripeaks.corrupt"]
+    assert st.restore_kept("game.tripeaks.corrupt")
+    assert Progress(st).load_game("tripeaks") is not None

@@ -139,9 +139,11 @@ class JsonFileStorage:
 
     Each write goes to ``path.tmp``, is flushed and synced, then replaces ``path`` atomically
     (``os.replace``). A file that is not a JSON object of strings (torn, garbage, not UTF-8, nested
-    too deep to read) is moved aside to ``path.corrupt`` (``.corrupt.2``… never over an earlier
-    copy), the complete entries at its start are kept (:func:`salvage`), and :attr:`notice` says
-    where the file went and how many records came back.
+    too deep to read, a record that is not a string) is moved aside to ``path.corrupt``
+    (``.corrupt.2``… never over an earlier copy) and :attr:`notice` says where the file went and how
+    many records came back: a file that does not parse keeps the complete entries at its start
+    (:func:`salvage`); an object keeps every string record, and each other record is kept aside as
+    ``NAME.corrupt`` (its JSON text: Settings, Kept data, restores it once it reads).
 
     Two windows of the game share the file, so nothing is taken from memory that the other may
     have changed: every ``get``, ``set``, ``remove`` and ``keys`` first looks at the file's
@@ -206,22 +208,27 @@ class JsonFileStorage:
             if text is None:
                 raise ValueError("not UTF-8 text")
             data = json.loads(text)
-            if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-                raise ValueError("not an object of strings")
-            return data
+            if not isinstance(data, dict):
+                raise ValueError("not an object")
+            if all(isinstance(v, str) for v in data.values()):
+                return data
+            # an object with records that are not strings (a tool that pretty-printed the
+            # file): every string record reads; each other one is kept aside as its JSON text
+            recovered = sum(isinstance(v, str) for v in data.values())
+            data = _strings_and_kept(data)
         except (ValueError, RecursionError):
-            pass
-        # unreadable as a whole: move the file aside (never over an earlier copy), keep every
-        # complete entry at its start (a torn write), and say so
-        data = salvage(text) if text is not None else {}
+            # unreadable as a whole (a torn write): keep every complete entry at its start
+            data = salvage(text) if text is not None else {}
+            recovered = len(data)
+        # move the file aside (never over an earlier copy) and say so
         aside = _free_name(self.path.with_suffix(".corrupt"))
         try:
             os.replace(self.path, aside)
             self.kept_path = aside
         except OSError:
-            self.notice = tr(MSG_FILE_KEPT, path=str(self.path), n=len(data))
+            self.notice = tr(MSG_FILE_KEPT, path=str(self.path), n=recovered)
             return {}
-        self.notice = tr(MSG_FILE_KEPT, path=str(aside), n=len(data))
+        self.notice = tr(MSG_FILE_KEPT, path=str(aside), n=recovered)
         self.data = data
         if data:
             try:
@@ -311,6 +318,21 @@ def salvage(text: str) -> dict[str, str]:
         if not isinstance(val, str):
             break
         out[key] = val
+    return out
+
+
+def _strings_and_kept(doc: dict) -> dict[str, str]:
+    """``doc``'s string values as they are, and each other value's JSON text under the first free
+    ``NAME.corrupt`` / ``NAME.corrupt.N`` key, where :meth:`Store.kept` offers it to restore.
+    Raises ValueError for a value JSON cannot write back (never one that ``json.loads`` made)."""
+    out = {k: v for k, v in doc.items() if isinstance(v, str)}
+    for name, value in doc.items():
+        if isinstance(value, str):
+            continue
+        key, n = name + ".corrupt", 2
+        while key in out or key in doc:
+            key, n = f"{name}.corrupt.{n}", n + 1
+        out[key] = json.dumps(value, ensure_ascii=False)
     return out
 
 
