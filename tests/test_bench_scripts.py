@@ -624,6 +624,27 @@ def test_klondike_proof3_cost_bench_runs_both_games_on_the_same_states(tmp_path)
     assert ref.split()[:2] == new.split()[:2] and ref.split()[0] == "solved" and "DIFF" not in row
 
 
+def test_klondike_hint_ab_bench_runs_both_solvers_on_the_same_positions(tmp_path):
+    # position 2 (draw 3) with HEAD's solver and the working one: won at the same node, no DIFF
+    p = run("bench/klondike_hint_ab.py", "--rev", "HEAD", "--positions", "2", "--rounds", "1", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    row = next(ln for ln in p.stdout.splitlines() if ln.startswith("  2:"))
+    ref, new, _ = row.split(": ", 1)[1].split(" | ")
+    assert ref.split()[:2] == new.split()[:2] and ref.split()[0] == "solved" and "DIFF" not in row
+    assert p.stdout.splitlines()[-1].startswith("sum of medians:")
+
+
+def test_klondike_profile_bench_lists_the_hint_and_its_costliest_functions(tmp_path):
+    # natively (no Pyodide): position 2's answer, the collector's line, and the solver's own
+    # functions among the costliest under cProfile
+    p = run("bench/klondike_profile.py", "--positions", "2", "--no-wasm", "--top", "40", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    lines = p.stdout.splitlines()
+    row = next(ln for ln in lines if ln.startswith("  2 "))
+    assert row.split()[1] == "solved" and " gc " in row
+    assert any("klondike.py" in ln and "(moves)" in ln for ln in lines)
+
+
 def test_spider_families_macros_one_last_search_and_dives(tmp_path):
     import argparse
     from games.solvers.search import replays_to_win
