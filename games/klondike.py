@@ -344,17 +344,14 @@ class Klondike(Rules):
     def _waste_cycle(cls, s: KlondikeState) -> set[int]:
         """Every card that shows on top of the waste while the stock is only drawn and recycled,
         from ``s`` through one full pass after the next recycle."""
-        seen = set()
-        if s.waste:
-            seen.add(s.waste[-1])
-        stock, waste = s.stock, s.waste
-        for _ in range(2):  # finish this pass, then one whole pass in the recycled order
-            while stock:
-                k = min(s.draw, len(stock))
-                waste = waste + stock[:k]
-                stock = stock[k:]
-                seen.add(waste[-1])
-            stock, waste = waste, ()
+        # drawing k = draw cards at a time from ``stock`` shows stock[k-1], stock[2k-1], … and
+        # last stock[-1]; the recycle turns the waste over into stock order ``waste + stock``
+        d = s.draw
+        seen = {s.waste[-1]} if s.waste else set()
+        for cards in (s.stock, s.waste + s.stock):
+            seen.update(cards[d - 1::d])
+            if cards:
+                seen.add(cards[-1])
         return seen
 
     @classmethod

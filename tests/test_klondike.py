@@ -504,3 +504,20 @@ def test_a_tap_on_a_waste_card_under_the_top_says_only_the_top_plays():
     assert len(s.waste) == 3
     why = Klondike.tap_refusal(s, WASTE, 1)
     assert why is not None and why.text() == "Only the waste's top card can be played"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(list(range(24))), st.integers(0, 24), st.sampled_from([1, 3]))
+def test_the_stock_cycle_is_the_cards_drawing_shows(order, split, draw):
+    """The cards the lost test looks at (docs/rules.md, "Klondike": lost) are those the waste
+    shows when the stock is drawn ``draw`` at a time to its end, recycled, and drawn again whole."""
+    cards = [ALL_CARDS[i] for i in order]
+    stock, waste = tuple(cards[split:]), tuple(cards[:split])
+    s = KlondikeState(((),) * 7, (0,) * 7, stock, waste, (0, 0, 0, 0), draw, 0, 0)
+    shown = {waste[-1]} if waste else set()
+    for _ in range(2):
+        while stock:
+            waste, stock = waste + stock[:draw], stock[draw:]
+            shown.add(waste[-1])
+        stock, waste = waste, ()
+    assert Klondike._waste_cycle(s) == shown
