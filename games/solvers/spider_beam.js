@@ -731,8 +731,9 @@
     this.quotaScale = 1;
     this.status = null;
     this.won = -1;
-    this.merged = new Int32Array(1024); // a level's candidates, and the scratch to sort them
-    this.mergeTmp = new Int32Array(1024);
+    // a level's candidates, a heap as a stage's: taken in order until the next level is full
+    // (a level has up to hundreds of thousands, the next level takes up to its width of them)
+    this.merged = { hp: new Float64Array(1024), hj: new Int32Array(1024), n: 0 };
     this.fresh();
     if (p.won(p.root)) this.status = "solved";
     else this.startPass();
@@ -804,72 +805,28 @@
     hp[i] = pr;
     hj[i] = j;
   }
-  function heapPop(st) {
-    const hp = st.hp, hj = st.hj, top = hj[0];
-    const n = --st.n, pr = hp[n], j = hj[n];
-    if (n) {
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && (hp[c + 1] < hp[c] || (hp[c + 1] === hp[c] && hj[c + 1] > hj[c]))) c++;
-        if (pr < hp[c] || (pr === hp[c] && j > hj[c])) break;
-        hp[i] = hp[c];
-        hj[i] = hj[c];
-        i = c;
-      }
-      hp[i] = pr;
-      hj[i] = j;
+  // put (pr, j) at hole i of the heap's first n entries, or below it where the order wants it
+  function siftDown(hp, hj, n, i, pr, j) {
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && (hp[c + 1] < hp[c] || (hp[c + 1] === hp[c] && hj[c + 1] > hj[c]))) c++;
+      if (pr < hp[c] || (pr === hp[c] && j > hj[c])) break;
+      hp[i] = hp[c];
+      hj[i] = hj[c];
+      i = c;
     }
+    hp[i] = pr;
+    hj[i] = j;
+  }
+  function heapPop(st) {
+    const top = st.hj[0], n = --st.n;
+    if (n) siftDown(st.hp, st.hj, n, 0, st.hp[n], st.hj[n]);
     return top;
   }
   function candPush(st, j) {
     if (st.nc === st.cands.length) st.cands = grown(st.cands);
     st.cands[st.nc++] = j;
-  }
-
-  // sort the n position indices in a by (priority in pr, then the latest index first), with the
-  // scratch t of the same length: a or t, whichever holds them sorted (a merge sort: no call a
-  // comparison, nothing allocated)
-  function sortCands(a, t, n, pr) {
-    const RUN = 16;
-    for (let lo = 0; lo < n; lo += RUN) {
-      const hi = Math.min(lo + RUN, n);
-      for (let i = lo + 1; i < hi; i++) {
-        const x = a[i], px = pr[x];
-        let k = i;
-        while (k > lo) {
-          const y = a[k - 1], py = pr[y];
-          if (py < px || (py === px && y > x)) break;
-          a[k] = y;
-          k--;
-        }
-        a[k] = x;
-      }
-    }
-    let src = a, dst = t;
-    for (let w = RUN; w < n; w *= 2) {
-      for (let lo = 0; lo < n; lo += 2 * w) {
-        const mid = Math.min(lo + w, n), hi = Math.min(lo + 2 * w, n);
-        let i = lo, k = mid, o = lo;
-        while (i < mid && k < hi) {
-          const x = src[i], y = src[k], px = pr[x], py = pr[y];
-          if (py < px || (py === px && y > x)) {
-            dst[o++] = y;
-            k++;
-          } else {
-            dst[o++] = x;
-            i++;
-          }
-        }
-        while (i < mid) dst[o++] = src[i++];
-        while (k < hi) dst[o++] = src[k++];
-      }
-      const x = src;
-      src = dst;
-      dst = x;
-    }
-    return src;
   }
 
   // keep a position: its parent's index, the move, its state, depth since the last deal, priority
@@ -978,20 +935,26 @@
       // the level is searched: the best candidates of all its stage searches make the next
       let nm = 0;
       for (const j0 of this.level) nm += stages.get(j0).nc;
-      if (this.merged.length < nm) {
-        this.merged = new Int32Array(2 * nm);
-        this.mergeTmp = new Int32Array(2 * nm);
+      const merged = this.merged;
+      if (merged.hj.length < nm) {
+        merged.hp = new Float64Array(2 * nm);
+        merged.hj = new Int32Array(2 * nm);
       }
+      const hp = merged.hp, hj = merged.hj;
       nm = 0;
       for (const j0 of this.level) {
-        const st = stages.get(j0);
-        this.merged.set(st.cands.subarray(0, st.nc), nm);
-        nm += st.nc;
+        const st = stages.get(j0), cands = st.cands;
+        for (let i = 0; i < st.nc; i++) {
+          const j = cands[i];
+          hj[nm] = j;
+          hp[nm++] = nPr[j];
+        }
       }
-      const merged = sortCands(this.merged, this.mergeTmp, nm, nPr);
+      for (let i = (nm >> 1) - 1; i >= 0; i--) siftDown(hp, hj, nm, i, hp[i], hj[i]);
+      merged.n = nm;
       const nxtLevel = [];
-      for (let mi = 0; mi < nm; mi++) {
-        const j = merged[mi];
+      while (merged.n) {
+        const j = heapPop(merged);
         let nxt = nState[j];
         if (nxt === -1) {
           nxt = p.dealState(nState[nParent[j]]);
