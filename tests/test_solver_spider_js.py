@@ -254,3 +254,54 @@ def test_the_browser_search_is_the_javascript_one_in_webassembly():
     assert out["platform"] == "emscripten"
     assert out["engines"] == ["SpiderBeamJS"] * 3
     assert out["js"] == out["python"] and [r[0] for r in out["js"]] == [UNKNOWN, SOLVED, SOLVED]
+
+
+def test_a_four_suit_table_warms_the_engine_in_its_spare_frames(bridge, monkeypatch, fake_clock):
+    """A 4-suit Spider table, once its first picture is shown, has the engine run a throw-away
+    search in slices in its frames' spare time (the page's JavaScript compiles the search before
+    the first rescue the player waits for): the engine counts its positions as warmed, not as a
+    search made, and the search is freed at its end. A 2-suit table warms nothing."""
+    from conftest import new_app, run_until
+    from ui.table.spider import SpiderTable
+
+    monkeypatch.setattr(spider_js, "WARM_NODES", 3000)
+    spider_js.loaded(bridge)
+    made, warmed = int(bridge.ask("made", "")), int(bridge.ask("warmed", ""))
+    two = SpiderTable(1, {"suits": "2"})
+    app = new_app(two)
+    run_until(app, lambda: two._shown and two.search_import.done, frames=3000)
+    for _ in range(20):
+        app.frame()
+    assert two.warmup is None and int(bridge.ask("warmed", "")) == warmed
+    sc = SpiderTable(1, {"suits": "4"})
+    app = new_app(sc)
+    run_until(app, lambda: sc.warmup is not None and sc.warmup.done, frames=3000)
+    assert sc.warmup.searched >= 3000 and sc.warmup.calls >= 2
+    assert int(bridge.ask("warmed", "")) - warmed == sc.warmup.searched
+    assert int(bridge.ask("made", "")) == made and bridge.ask("live", "") == "0"
+
+
+def test_a_warm_up_keeps_to_its_deadline_and_ends_on_a_search_asked_for(bridge, monkeypatch, fake_clock):
+    """The warm-up makes no call once its deadline has passed and sizes a call from the last
+    one's time a position; on a table, a hint asked for stops it (its search freed)."""
+    from conftest import FakeClock, new_app, run_until
+    from ui.table.spider import SpiderTable
+
+    w = spider_js.Warmup(bench_positions(1)[0], bridge, nodes=50_000)
+    clock = FakeClock(tick=0.001)   # each read of the clock 1 ms on: a call "takes" 1 ms
+    w.step(clock() + 0.004, clock)   # evaluates the source (already in this bridge) and makes the search
+    assert w.handle is not None and w.calls == 0
+    w.step(clock() - 0.001, clock)
+    assert w.calls == 0
+    w.step(clock() + 0.010, clock)
+    assert w.calls >= 2 and 0 < w.searched < 50_000 and w.size > spider_js.WARM_FIRST and not w.done
+    w.stop()
+    assert w.done and w.handle is None and bridge.ask("live", "") == "0"
+
+    monkeypatch.setattr(spider_js, "WARM_NODES", 10**7)
+    sc = SpiderTable(1, {"suits": "4"})
+    app = new_app(sc)
+    run_until(app, lambda: sc.warmup is not None and sc.warmup.calls >= 2, frames=3000)
+    sc.hint()
+    app.frame()
+    assert sc.warmup.done and sc.warmup.handle is None and sc.warmup.searched < 10**7

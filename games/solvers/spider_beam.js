@@ -724,6 +724,7 @@
     this.quotas = spec.quotas; // [QUOTA, QUOTA_LAST]
     this.grow = spec.beam_grow;
     this.keep = spec.keep;
+    this.warm = !!spec.warm; // a warm-up search (api.make)
     this.nodes = 0;
     this.expansions = 0;
     this.width = 1;
@@ -1031,23 +1032,27 @@
   const fromJSON = (p, s) => p.newState(Int32Array.from(s[0], (l) => p.intern(String.fromCharCode(...l))), s[1]);
 
   const live = new Map();
-  let next = 1, made = 0;
+  let next = 1, made = 0, warmed = 0;
   const api = {
     version: 1,
-    // {problem spec + max_nodes, quotas, beam_grow, keep} -> a search's handle
+    // {problem spec + max_nodes, quotas, beam_grow, keep, warm} -> a search's handle; a warm-up
+    // search (warm: true; spider_js.Warmup) has the page compile the engine before a search the
+    // player waits for: its positions are counted apart (warmed), not as searches made
     make(specText) {
       const spec = JSON.parse(specText);
       const h = next++;
-      live.set(h, new Beam(new Problem(spec), spec));
-      made++;
+      const b = new Beam(new Problem(spec), spec);
+      live.set(h, b);
+      if (!b.warm) made++;
       return String(h);
     },
     // "handle budget" -> JSON {status (null while searching), nodes, expansions, line (solved),
     // progress (the index of the progress line's position, -1: none)}
     step(arg) {
       const [h, budget] = arg.split(" ").map(Number);
-      const s = live.get(h);
+      const s = live.get(h), before = s.nodes;
       s.step(budget);
+      if (s.warm) warmed += s.nodes - before;
       const r = { status: s.status, nodes: s.nodes, expansions: s.expansions, progress: s.progressIndex() };
       if (s.status === "solved") r.line = s.won >= 0 ? s.line(s.won) : [];
       return JSON.stringify(r);
@@ -1083,6 +1088,10 @@
     // the searches made so far (the page's tests: the browser's searches ran here)
     made() {
       return String(made);
+    },
+    // the positions warm-up searches have searched so far
+    warmed() {
+      return String(warmed);
     },
   };
   // one entry for the bridge: strings in, a string out; an exception comes back as "!error ..."

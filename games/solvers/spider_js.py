@@ -66,12 +66,14 @@ class WindowBridge:
 
     def __init__(self, window):
         self.window = window
+        self._ask = None  # pasyansSpider.ask, looked up once the source is loaded (a proxy a call otherwise)
 
     def load(self, source: str) -> None:
         """Evaluate ``source`` in the page's global scope. :raises JSError: it threw or did not
         define ``pasyansSpider``."""
         try:
             self.window.eval(source)
+            self._ask = self.window.pasyansSpider.ask
             self.ask("live", "")
         except JSError:
             raise
@@ -81,7 +83,8 @@ class WindowBridge:
     def ask(self, name: str, arg: str) -> str:
         """``pasyansSpider.ask(name, arg)`` as a string. :raises JSError: the call threw."""
         try:
-            out = str(self.window.pasyansSpider.ask(name, arg))
+            ask = self._ask if self._ask is not None else self.window.pasyansSpider.ask
+            out = str(ask(name, arg))
         except Exception as e:
             raise JSError(f"{name}: {e}") from None
         if out.startswith("!error"):
@@ -126,10 +129,11 @@ def loaded(bridge) -> None:
         _loaded.add(bridge)
 
 
-def spec(state: SpiderState, max_nodes: int | None) -> str:
+def spec(state: SpiderState, max_nodes: int | None, warm: bool = False) -> str:
     """The engine's input as JSON: the compact start of :class:`games.solvers.spider._Problem`
     (columns as card bytes, settled; the stock in deals), its rule and move switches, lane 0's
-    weights in SCALE units, the beam's constants and the node budget (``null``: none)."""
+    weights in SCALE units, the beam's constants and the node budget (``null``: none); ``warm``
+    marks a warm-up search (:class:`Warmup`: the engine counts its positions apart)."""
     from . import spider as sp
 
     p = sp._Problem(state)
@@ -137,7 +141,7 @@ def spec(state: SpiderState, max_nodes: int | None) -> str:
         "columns": [list(c) for c in p.root[0]], "deals": [[int(c) for c in d] for d in p.deals],
         "relaxed": bool(p.relaxed), "macros": bool(p.macros), "split_to_empty": bool(p.split_to_empty),
         "weights": list(p.iweights), "quotas": [sp.QUOTA, sp.QUOTA_LAST], "beam_grow": sp.BEAM_GROW,
-        "keep": sp.KEEP, "max_nodes": max_nodes})
+        "keep": sp.KEEP, "max_nodes": max_nodes, "warm": warm})
 
 
 def legal(state: SpiderState, moves: list[str]) -> bool:
@@ -261,6 +265,83 @@ class SpiderBeamJS(Sliced):
             self._drop()
         except Exception:
             pass
+
+
+WARM_NODES = 100_000
+"""Positions a :class:`Warmup` searches: enough that the page's JavaScript engine (V8) has
+compiled the search's hot code with its optimizing compiler, whose first searches otherwise run
+about twice as slow as later ones (docs/solvers.md, Spider, "Session 26")."""
+
+WARM_FIRST = 32
+"""Positions in a warm-up's first call: the engine's code is not compiled yet (interpreted, about
+20-50 µs a position), so the first calls are small, the next sized from the last one's time."""
+
+
+class Warmup:
+    """A throw-away search by the engine in the frames' spare time, when a 4-suit Spider table
+    opens (``ui/table/spider.py``), so that the page's JavaScript engine compiles the search before
+    a rescue or a hint the player waits for: a page's first 4-suit search otherwise pays for the
+    compiling (position 1 of ``bench/solvers.py``, 245 621 positions, about 0.7-0.8 CPU s as a
+    process's first search against 0.35-0.55 s warm). Its answer is dropped; the engine counts its
+    positions apart (``warmed``), not as a search made.
+
+    :param state: the position searched (the table's, 4 suits); :param bridge: the page's
+    JavaScript (:func:`find_bridge`; none, as on the desktop, or a source that does not load: the
+    warm-up is ``done`` at once); :param nodes: positions to search (default :data:`WARM_NODES`). :meth:`step` runs calls until a
+    deadline, each sized so that it ends before it.
+    """
+
+    def __init__(self, state: SpiderState, bridge=None, nodes: int | None = None):
+        self.state, self.nodes = state, WARM_NODES if nodes is None else nodes
+        self.bridge = bridge if bridge is not None else (find_bridge() if ENABLED else None)
+        self.handle = None
+        self.done = self.bridge is None
+        self.searched = 0        # positions searched so far
+        self.calls = 0           # calls of the engine's step so far
+        self.size = WARM_FIRST   # positions in the next call
+        self.rate = None         # seconds a position, over the last call
+
+    def step(self, deadline: float, clock: Clock = time.perf_counter) -> None:
+        """Search in calls until ``deadline`` (seconds on ``clock``): the first call's size is
+        :data:`WARM_FIRST` positions, each next one's the time left over the last call's cost a
+        position (at most twice the last size, and :data:`CHUNK`), so that none is expected to end
+        after the deadline. The first step only evaluates the engine's source, the next sets the
+        search up. Never raises: an engine error
+        ends the warm-up (``done``)."""
+        if self.done:
+            return
+        try:
+            if self.bridge not in _loaded:
+                loaded(self.bridge)
+                return   # the source's evaluation took this frame's piece
+            if self.handle is None:
+                self.handle = self.bridge.ask("make", spec(self.state, self.nodes, warm=True))
+                return   # and the search's set-up the next's
+            while not self.done:
+                left = deadline - clock()
+                n = self.size if self.rate is None else min(int(left / self.rate), 2 * self.size, CHUNK)
+                if n < 1 or left <= 0:
+                    return
+                t0 = clock()
+                r = json.loads(self.bridge.ask("step", f"{self.handle} {n}"))
+                took = clock() - t0
+                self.calls += 1
+                self.size, self.rate = n, max(took, 1e-6) / n
+                self.searched = r["nodes"]
+                if r["status"] is not None:
+                    self.stop()
+        except (JSError, ValueError, KeyError, TypeError):
+            self.stop()
+
+    def stop(self) -> None:
+        """End the warm-up: its search freed in the engine."""
+        self.done = True
+        h, self.handle = self.handle, None
+        if h is not None:
+            try:
+                self.bridge.ask("drop", h)
+            except JSError:
+                pass
 
 
 def js_search(state: SpiderState, verify, max_nodes: int | None = None, timeout: float | None = None,

@@ -15,6 +15,7 @@ from games.spider import DEAL, N_COLUMNS, RUN, RUN_POINTS, Move, Spider
 
 from .. import cards_art
 from . import assist
+from .base import SAVE_ROOM
 from .columns import FLY_MS, MSG_NOT_RUN, ColumnsTable, opt_cycle
 
 MSG_INTRO = N_("Build runs of one suit from king to ace; tap the stock to deal")
@@ -23,6 +24,10 @@ MSG_STOCK_STUCK = N_("Too few cards on the table to fill every column: the stock
 DEAL_STAGGER = 45   # ms between the cards of a deal
 RUN_STAGGER = 28    # ms between the cards of a completed run
 
+WARM_SLICE = 0.004
+"""Seconds of a frame's spare time the engine's warm-up takes at most (:meth:`SpiderTable.warm`),
+ending 1 ms before the frame's deadline: the card images made ahead keep the rest."""
+
 
 class SpiderTable(ColumnsTable):
     """Spider on screen. Piles: ``("stock",)`` (one entry a deal left), ``("done",)``, ``("col", i)``."""
@@ -30,6 +35,36 @@ class SpiderTable(ColumnsTable):
     rules = Spider
     game = "spider"
     n_columns = N_COLUMNS
+    warmup = None
+    """The 4-suit search's warm-up (:class:`games.solvers.spider_js.Warmup`), once started."""
+
+    def spare(self, deadline: float) -> None:
+        super().spare(deadline)
+        self.warm(deadline)
+
+    def warm(self, deadline: float) -> None:
+        """At 4 suits, once the first picture is shown and the game's search imported, a slice of
+        the engine's warm-up in a frame with :data:`SAVE_ROOM` left and no search running (up to
+        :data:`WARM_SLICE`): the page compiles the JavaScript search before the first rescue or
+        hint the player waits for (in the browser; on the desktop it is done at once). A search
+        the player asked for ends it (that search compiles the engine)."""
+        w = self.warmup
+        if w is not None and w.done:
+            return
+        if self.hint_search is not None or self.assist.jobs:
+            if w is not None:
+                w.stop()
+            return
+        if self.state.suits != 4 or not self._shown or (self.search_import is not None and not self.search_import.done):
+            return
+        now = self.app.now()
+        if deadline - now < SAVE_ROOM:
+            return
+        if w is None:
+            from games.solvers.spider_js import Warmup
+
+            w = self.warmup = Warmup(self.state)
+        w.step(min(deadline - 0.001, now + WARM_SLICE), self.app.now)
 
     def deck_cards(self) -> set[int]:
         """The kinds of card in this deal's deck (1 suit: the 13 spades; 2: spades and hearts)."""
