@@ -37,7 +37,8 @@ hint move is reported too: to the answer, or to the first progress line, whichev
 (the searches run in slices of :data:`HINT_STEP` nodes, as the app runs them). WebAssembly: this same file in Pyodide (npm ``pyodide``, CPython 3.12 compiled to
 WebAssembly) under Node, via ``tests/web/run_pyodide.mjs``.
 There Spider 4 suits is searched as in the browser, by the page's JavaScript engine (the same
-search: :mod:`games.solvers.spider_js`); ``--no-js`` times the Python search instead.
+search: :mod:`games.solvers.spider_js`), the engine warmed first as a 4-suit table warms it when
+it opens (:func:`warm_engine`, untimed); ``--no-js`` times the Python search instead.
 """
 from __future__ import annotations
 
@@ -153,6 +154,19 @@ def warm_up() -> None:
     devils_grip.hint_search(DevilsGrip.deal(1)).run()
 
 
+def warm_engine(state) -> int:
+    """The 4-suit Spider table's warm-up of the page's JavaScript engine, untimed, before the
+    timed searches: the app runs it in the frames' spare time when a 4-suit table opens
+    (:class:`games.solvers.spider_js.Warmup`, ``ui/table/spider.py``), so a player's first rescue
+    finds the engine compiled. Returns the positions it searched (0: no engine)."""
+    from games.solvers import spider_js
+
+    w = spider_js.Warmup(state)
+    while not w.done:
+        w.step(time.perf_counter() + 1.0)
+    return w.searched
+
+
 def _node_cpu_clock():
     """CPU seconds of the Node process running Pyodide (``process.cpuUsage()``; WebAssembly
     runs on one thread, so this is the search's own time and V8's helper threads', see
@@ -233,7 +247,9 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
         if not rules.has_solver():
             continue
         each, to_hint, engines, main = [], [], set(), []
-        for s in positions(game, options, depth, count + held_out):
+        states = positions(game, options, depth, count + held_out)
+        warmed = warm_engine(states[0]) if wasm and not skip and js and name == "spider-4" else 0
+        for s in states:
             if skip:
                 each.append((0.0, "-"))
                 to_hint.append(0.0)
@@ -275,6 +291,8 @@ def measure(games: list[str] | None = None, count: int = 20, budget: float = 2.0
                      "held": summary(each[count:]), "to_hint": to_hint, "engine": ",".join(sorted(engines))}
         if main:
             res[name]["main"] = main
+        if warmed:
+            res[name]["warmed"] = warmed
     if frozen:
         gc.unfreeze()
     res["python"] = sys.version.split()[0]
@@ -350,6 +368,10 @@ def main(argv=None) -> int:
                 over.append(f"{i + 1} ({status}, {t:.3f}" + (f" / {wt:.3f}" if wt is not None else "") + ")")
         if over:
             print(f"  over {slow:g} s: {game} position " + ", ".join(over))
+    for game in names:
+        if wasm and wasm.get(game, {}).get("warmed"):
+            print(f"  {game}: the page's JavaScript engine warmed first, untimed, as a 4-suit table does "
+                  f"when it opens ({wasm[game]['warmed']} positions of position 1)")
     for game in names:  # the main thread's CPU alone (Pyodide with the CPU clock): an extra column
         m = wasm.get(game, {}).get("main") if wasm else None
         if not m:
