@@ -451,7 +451,8 @@ const SCENARIOS = {
     return { scene: s.scene, game: s.game, number: s.number, options: s.options, status: s.status,
              search, deal: await d.probe("deal"), shot: await d.shot("deal-link") };
   },
-  // Spider 4 suits at a linked deal: the rescue (a search from the deal), its five moves played;
+  // Spider 4 suits at a linked deal: the engine's warm-up as the table opens, then the rescue (a
+  // search from the deal), its five moves played;
   // then a new deal (4 suits in the settings, as a player sets them) and a hint. Both searches
   // run in the page's JavaScript engine
   // (games/solvers/spider_js.py): the engine's count of searches made says so.
@@ -461,8 +462,18 @@ const SCENARIOS = {
     await d.until((x) => x.draws > 0 && x.game === "spider", "the linked Spider table", 60000);
     let s = await d.settle();
     const engine = () => d.page.evaluate(() => (globalThis.pasyansSpider
-      ? { made: Number(pasyansSpider.ask("made", "")), live: Number(pasyansSpider.ask("live", "")) } : null));
+      ? { made: Number(pasyansSpider.ask("made", "")), live: Number(pasyansSpider.ask("live", "")),
+          warmed: Number(pasyansSpider.ask("warmed", "")) } : null));
+    // the 4-suit table warms the engine in its frames' spare time (ui/table/spider.py): the
+    // frames from the table at rest to the warm-up's end, timed
+    await d.probe("frames");
+    await d.page.waitForFunction(() => globalThis.pasyansSpider && Number(pasyansSpider.ask("warmed", "")) > 0
+      && pasyansSpider.ask("live", "") === "0", null, { timeout: 60000 });
+    const warmFrames = (await d.probe("frames")).map((f) => f[1] * 1000);
     const before = await engine();
+    before.frames = warmFrames.length;
+    before.worst_ms = Math.max(...warmFrames);
+    before.over_16ms = warmFrames.filter((ms) => ms > 16).length;
     let t0 = Date.now();
     await d.button("rescue");
     s = await d.until((x) => x.panel_buttons.includes("play"), "the rescue's way out", 60000);
