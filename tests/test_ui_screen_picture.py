@@ -22,7 +22,7 @@ from ui.table import table_class  # noqa: E402
 
 from ui.table.columns import ColumnsTable  # noqa: E402
 
-from conftest import new_app  # noqa: E402
+from conftest import new_app, same_pixels  # noqa: E402
 
 TABLES = [("tripeaks", {"mode": "easy"}), ("pyramid", {"layout": "1"}), ("devils-grip", {}),
           ("spider", {"suits": "1"}), ("klondike", {"draw": "1"}), ("freecell", {})]
@@ -37,15 +37,16 @@ def spinner_box(t) -> pygame.Rect | None:
     return pygame.Rect(0, 0, r.height * 2, r.height * 2).move(round(r.x + r.height * 0.8) - r.height, r.centery - r.height)
 
 
-def screen_bytes(surface, box) -> bytes:
-    """The pixels of ``surface`` but those of ``box`` (the spinner's, :func:`spinner_box`)."""
+def screen_pixels(surface, box) -> pygame.Surface:
+    """``surface`` with the pixels of ``box`` (the spinner's, :func:`spinner_box`) blacked out (a
+    copy, when there is a box)."""
     if box is not None:
         surface = surface.copy()
         surface.fill((0, 0, 0), box)
-    return pygame.image.tobytes(surface, "RGB")
+    return surface
 
 
-def expected(app, t, box) -> bytes:
+def expected(app, t, box) -> pygame.Surface:
     """The screen as it must be: the still picture rebuilt whole from scratch (nothing kept),
     with what the frame draws over it; the table left as it was (its picture where it was, on
     the screen or in ``base``)."""
@@ -61,7 +62,7 @@ def expected(app, t, box) -> bytes:
     t.draw_over(out)
     if app.notice:
         app.draw_notice(out)
-    return screen_bytes(out, box)
+    return screen_pixels(out, box) if box is not None else out.copy()   # as it is now
 
 
 class Watch:
@@ -101,7 +102,7 @@ class Watch:
                 continue
             self.frames += 1
             # raised by hand: pytest's explanation of two unequal screens' bytes takes minutes
-            if screen_bytes(app.screen, self.box) != self.want:
+            if not same_pixels(screen_pixels(app.screen, self.box), self.want):
                 raise AssertionError(f"frame {self.frames}: the screen is not the still picture with what "
                                      "moves over it")
 
