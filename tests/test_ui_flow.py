@@ -1230,11 +1230,18 @@ def test_nothing_of_the_table_is_drawn_over_an_open_panel(game):
     assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(without, "RGB")
 
 
+# the first deal (from 1, at 390x844) with such a point: the search starts there (each deal
+# looked at makes an app; Pyramid's 24 before it took 4 s)
+DOUBLED_TAP_FIRST = {"tripeaks": 8, "pyramid": 25}
+
+
 def _doubled_tap_case(game, clock, sizes=((390, 844), (1280, 800))):
     """A table and a point where a tap plays a move (no draw) and something under the same point
-    afterwards plays too, a moment later: deals searched from 1."""
+    afterwards plays too, a moment later: deals searched from the first one known to hold such a
+    point (:data:`DOUBLED_TAP_FIRST`), then the others from 1."""
+    first = DOUBLED_TAP_FIRST.get(game, 1)
     for size in sizes:
-        for number in range(1, 80):
+        for number in [first] + [n for n in range(1, 80) if n != first]:
             app = make(game, number, size=size)
             t = app.scene
             points = [(r.x + r.width * fx // 4, r.y + r.height * fy // 4) for r in t.card_rects()
