@@ -359,6 +359,19 @@ class History:
     def can_undo(self) -> bool:
         return len(self.states) > 1
 
+    def line(self) -> list[str]:
+        """The move texts that lead from ``states[0]`` to the current state, in order: the
+        :attr:`actions` with every undone move taken out (one text per state after the first,
+        when the actions are this history's own)."""
+        out: list[str] = []
+        for a in self.actions:
+            if a == "u":
+                if out:
+                    out.pop()
+            else:
+                out.append(a)
+        return out
+
     def play(self, move: Any) -> Any:
         """Apply ``move`` (a move object or its text). :raises IllegalMove: and changes nothing."""
         if isinstance(move, str):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games import bank as banks
-from games.core import LOST, PLAYING, WON, GameError, History
+from games.core import LOST, PLAYING, WON, GameError, History, IllegalMove
 
 MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number can be typed)
 
@@ -55,6 +55,10 @@ class Session:
         daily_marked: this daily's date has been marked played (:meth:`mark_daily`).
         won_again: the game just won was won before (undone, then won again): its win, and
             :attr:`outcome`, are the first's.
+        redo_groups: the actions the player undid, the last undone last: each the move texts of
+            one undo group, in the order they were played. :meth:`redo` plays the last again; any
+            other move, the rescue's way back (:meth:`undo_moves`) and a deal empty it. Not saved:
+            a continued game starts with none (docs/rules.md, "Redo").
     """
 
     rules: Any = None
@@ -73,6 +77,7 @@ class Session:
     recorded_win: str | None = None
     daily_marked: bool = False
     won_again: bool = False
+    redo_groups: list[list[str]] = field(default_factory=list)
 
     # -- the position ------------------------------------------------------------------------------
     @property
@@ -103,7 +108,8 @@ class Session:
 
     def copy(self) -> "Session":
         """A copy to go back to (the history is shared: its states never change)."""
-        return replace(self, options=dict(self.options), groups=list(self.groups))
+        return replace(self, options=dict(self.options), groups=list(self.groups),
+                       redo_groups=list(self.redo_groups))
 
     def score(self) -> int:
         """The score now (:meth:`Rules.shown_score`: once won the win's points, with the clock,
@@ -159,6 +165,7 @@ class Session:
         self.clock = 0.0
         self.deal_moves = 0
         self.groups = []
+        self.redo_groups = []
         self.outcome = None
         self.saved = None
         if number is not None and progress is not None:
@@ -190,6 +197,7 @@ class Session:
         self.deal_moves = 0
         groups = list(saved.groups)
         self.groups = groups if sum(groups) <= len(history.states) - 1 else []
+        self.redo_groups = []
         self.daily_marked = False
 
     def leading_safe_moves(self, history: History) -> int:
@@ -232,10 +240,12 @@ class Session:
     # -- moves -------------------------------------------------------------------------------------
     def play(self, move, group: bool = True):
         """Play ``move`` (a move or its text): ``group`` starts a new undo group (a player's
-        action), else the move joins the last one (the automatic moves an action sets off).
-        Returns the state before the move. :raises IllegalMove: and changes nothing."""
+        action), else the move joins the last one (the automatic moves an action sets off). A
+        move played drops what :meth:`redo` could play again. Returns the state before the move.
+        :raises IllegalMove: and changes nothing."""
         before = self.history.state
         self.history.play(move)
+        self.redo_groups.clear()
         if group or not self.groups:
             self.groups.append(1)
         else:
@@ -259,19 +269,52 @@ class Session:
 
     def undo(self) -> int:
         """Take back the player's last action: its whole undo group (at least one move). Returns
-        how many moves were taken back. :raises IllegalMove: when there is nothing to undo (the
-        group is dropped all the same)."""
+        how many moves were taken back; their texts become the last group :meth:`redo` can play
+        again. :raises IllegalMove: when there is nothing to undo (the group is dropped all the
+        same)."""
         k = self.groups.pop() if self.groups else 1
         if not self.history.can_undo():
             self.history.undo()       # raises: nothing to undo
         k = max(1, min(k, len(self.history.states) - 1))
+        line = self.history.line()
         for _ in range(k):
             self.history.undo()
+        if len(line) == len(self.history.states) - 1 + k:
+            self.redo_groups.append(line[len(line) - k:])
+        else:       # actions that are not this history's line (none known): nothing to redo
+            self.redo_groups.clear()
         return k
+
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` has an undone action to play again."""
+        return bool(self.redo_groups)
+
+    def redo(self) -> int:
+        """Play again the last action the player undid (docs/rules.md, "Redo"): its moves, each
+        counted as a move, as one undo group. Returns how many moves were played.
+        :raises IllegalMove: when there is nothing to redo, or when a move of the group is refused
+        (then nothing changes and nothing is left to redo)."""
+        if not self.redo_groups:
+            raise IllegalMove("Nothing to redo")
+        group = self.redo_groups.pop()
+        played = 0
+        try:
+            for text in group:
+                self.history.play(text)
+                played += 1
+        except IllegalMove:
+            for _ in range(played):
+                self.history.retract()
+            self.redo_groups.clear()
+            raise
+        self.groups.append(played)
+        return played
 
     def undo_moves(self, k: int) -> int:
         """Take back ``k`` moves (at most all of them), each a step of the history (the rescue's
-        way back); the undo groups are shortened to match. Returns how many were taken back."""
+        way back); the undo groups are shortened to match and nothing is left to redo. Returns how
+        many were taken back."""
+        self.redo_groups.clear()
         k = max(0, min(k, len(self.history.states) - 1))
         for _ in range(k):
             self.history.undo()
