@@ -175,11 +175,15 @@ _icons: dict[tuple, pygame.Surface] = {}
 
 
 def icon(name: str, size: int, color=INK) -> pygame.Surface:
-    """An icon drawn from shapes (``undo``, ``hint``, ``new``, ``code``, ``options``, ``back``,
+    """An icon drawn from shapes (``undo``, ``redo``, ``hint``, ``new``, ``code``, ``options``, ``back``,
     ``home``, ``arrow``, ``stats``, ``ok``, ``close``, ``menu``, ``rescue``, ``redeal``), ``size`` px square, anti-aliased (drawn 4× and scaled down)."""
     key = (name, size, tuple(color))
     if key in _icons:
         return _icons[key]
+    if name == "redo":      # undo's arrow, mirrored
+        img = pygame.transform.flip(icon("undo", size, color), True, False)
+        _icons[key] = img
+        return img
     S = size * 4
     big = pygame.Surface((S, S), pygame.SRCALPHA)
     c = color

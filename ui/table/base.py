@@ -38,7 +38,7 @@ from games.solvers.search import SOLVED, UNSOLVABLE
 from .. import cards_art, text
 from ..anim import Animator
 from ..app import Scene
-from ..frame import DIM, INK, WARN, Button, dim_surface, frame_layout, felt, merge_rects, opaque_surface
+from ..frame import DIM, INK, TOUCH, WARN, Button, dim_surface, frame_layout, felt, merge_rects, opaque_surface
 from ..imports import PieceImport
 from ..input import PointerEvent
 from ..progress import MSG_CONTINUED, MSG_REPLACED
@@ -197,6 +197,15 @@ MODIFIER_KEYS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pyg
                            pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI,
                            pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE))
 """Keys that only change what another key means: pressed alone during a drag, they leave it."""
+
+
+def is_redo_key(event) -> bool:
+    """Whether the key ``event`` asks for Redo: Ctrl+Y, Ctrl+Shift+Z or Shift+U (Cmd for Ctrl, as
+    for undo's Ctrl+Z on macOS)."""
+    ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+    shift = event.mod & pygame.KMOD_SHIFT
+    return bool(event.key == pygame.K_y and ctrl or event.key == pygame.K_z and ctrl and shift
+                or event.key == pygame.K_u and shift and not ctrl)
 
 
 class GameTable(Scene):
@@ -399,16 +408,28 @@ class GameTable(Scene):
         self.stale = True
 
     def make_buttons(self) -> None:
-        specs = [("undo", tr("Undo"), "undo"), ("hint", tr("Hint"), "hint"), ("rescue", tr("Rescue"), "rescue"),
-                 ("new", tr("New deal"), "new"), ("code", tr("Code"), "code"), ("options", tr("Options"), "options")]
-        rects = self.frame.button_rects(len(specs), self.settings.left_handed)
-        # one label size for the whole bar: the largest at which every label fits its button
-        size = min(text.fit(label, self.frame.p["label"], r.width - 6, 9) for (_, label, _), r in zip(specs, rects))
+        """The bar's buttons: Undo, Redo, Hint, Rescue, New deal, Code, Options. Redo is left out
+        where the bar has no room for a seventh button 44 px each way with every label readable
+        (phones, upright or on their side: their pause menu offers Redo, :meth:`pause_entries`)."""
+        specs = [("undo", tr("Undo"), "undo"), ("redo", tr("Redo"), "redo"), ("hint", tr("Hint"), "hint"),
+                 ("rescue", tr("Rescue"), "rescue"), ("new", tr("New deal"), "new"), ("code", tr("Code"), "code"),
+                 ("options", tr("Options"), "options")]
+
+        def laid_out(specs):
+            rects = self.frame.button_rects(len(specs), self.settings.left_handed)
+            # one label size for the whole bar: the largest at which every label fits its button
+            size = min(text.fit(label, self.frame.p["label"], r.width - 6, 9) for (_, label, _), r in zip(specs, rects))
+            return rects, size
+
+        rects, size = laid_out(specs)
+        if min(min(r.size) for r in rects) < TOUCH or size < text.MIN_SIZE:
+            specs = [sp for sp in specs if sp[0] != "redo"]
+            rects, size = laid_out(specs)
         self.buttons = [Button(n, r, label, ic, size) for (n, label, ic), r in zip(specs, rects)]
         # labels that would be under 12-px lines (the smallest phones) leave the icons alone
         for b in self.buttons:
             b.icon_only = size < text.MIN_SIZE
-        self.buttons[0].enabled = bool(self.history and self.history.can_undo())
+        self.update_bar()
         # the pause menu's button: the left end of the top bar's row of items, at least 44 px square
         top = self.frame.top
         side = max(44, self.frame.p["top_bar"])
@@ -682,6 +703,34 @@ class GameTable(Scene):
         self.save_soon()
         self.update_finish()
 
+    def redo(self) -> None:
+        """Play again the last action the player undid (:meth:`Session.redo`, docs/rules.md,
+        "Redo"), pending automatic moves settled first; then as after a move: sound, status line,
+        hint dropped, the game's end checked, a save. Nothing to redo, or a move the rules refuse
+        (nothing is then left to redo), is said on the status line."""
+        self.settle()
+        self.anim.finish()
+        if self.panel is not None:
+            self.close_panel()
+        try:
+            self.session.redo()
+        except IllegalMove as e:
+            self.say(e.text(), error=True)
+            self.update_bar()
+            return
+        self.hint_search = self.hint_move = None
+        self.assist.stop_playback()
+        self.say("")
+        self.app.play_sound("draw" if self.history.actions[-1] in self.STOCK_TEXTS else "play")
+        self.on_undo()
+        self.changed()
+        self.check_end()
+        if self.playing:
+            self.save_soon()
+        else:             # the game's end is written with its records, at once
+            self.autosave()
+        self.update_finish()
+
     def settle(self) -> None:
         """Bring every pending automatic thing to its end now, before the player or a line of
         the solver acts (column games: flights land, auto to foundation and Finish play)."""
@@ -750,10 +799,18 @@ class GameTable(Scene):
         self.share_copied = False
         self.stale = True
 
+    def update_bar(self) -> None:
+        """Enable Undo when there is a move to take back and Redo when there is an undone action
+        to play again."""
+        for b in self.buttons:
+            if b.name == "undo":
+                b.enabled = bool(self.history and self.history.can_undo())
+            elif b.name == "redo":
+                b.enabled = bool(self.history and self.session.can_redo())
+
     def changed(self) -> None:
-        """The state changed: rebuild the static drawing, refresh the undo button."""
-        if self.buttons:
-            self.buttons[0].enabled = self.history.can_undo()
+        """The state changed: rebuild the static drawing, refresh the undo and redo buttons."""
+        self.update_bar()
         self.playing = self.rules.status(self.state) == PLAYING
         self.stale = True
         self.assist.position_changed()
@@ -1155,10 +1212,13 @@ class GameTable(Scene):
                     self.to_end_panel()     # as a tap: the result the player earned is shown first
                 return
             if self.panel is not None and self.panel.end is not None and event.type == pygame.KEYDOWN \
-                    and event.key in (pygame.K_ESCAPE, pygame.K_u, pygame.K_z):
+                    and event.key in (pygame.K_ESCAPE, pygame.K_u, pygame.K_z, pygame.K_y):
                 if event.key == pygame.K_ESCAPE:   # the end panel closes: the finished table stays
                     self.close_panel()
-                else:
+                elif is_redo_key(event):
+                    if self.session.can_redo():
+                        self.redo()
+                elif event.key != pygame.K_y:
                     self.undo()
             elif self.panel is not None:
                 self.panel.key(event)
@@ -1259,7 +1319,7 @@ class GameTable(Scene):
 
     def activate_target(self, target: Hit) -> None:
         if target.kind is Kind.BUTTON:
-            {"undo": self.undo, "hint": self.hint, "rescue": self.rescue, "new": self.ask_new_deal,
+            {"undo": self.undo, "redo": self.redo, "hint": self.hint, "rescue": self.rescue, "new": self.ask_new_deal,
              "code": self.open_code_entry, "options": self.open_options, "home": self.go_home,
              "pause": self.open_pause}[target.name]()
         else:
@@ -1267,7 +1327,9 @@ class GameTable(Scene):
 
     def key(self, event) -> None:
         k = event.key
-        if k == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) or k == pygame.K_u:
+        if is_redo_key(event):
+            self.redo()
+        elif k == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) or k == pygame.K_u:
             self.undo()
         elif k == pygame.K_h:
             self.hint_by_key = True     # the hint shown will take the keyboard's focus
@@ -1369,9 +1431,12 @@ class GameTable(Scene):
         self.stale = True
 
     def pause_entries(self) -> list:
-        """Entries a table adds to the pause menu below Home: sharing the deal.
+        """Entries a table adds to the pause menu below Home: Redo when the bar has no room for
+        its button and there is an undone action to play again, sharing the deal.
         ``[(label_fn, callback)]``, the label a function so it follows the language."""
         out = []
+        if not any(b.name == "redo" for b in self.buttons) and self.session.can_redo():
+            out.append((lambda: tr("Redo"), self.redo))     # the bar had no room for it
         if self.number is not None:
             out.append((lambda: tr("Share this deal"), self.share_deal))
         return out
@@ -1393,7 +1458,8 @@ class GameTable(Scene):
 
     def keys_help(self) -> list[str]:
         """One line a key (or group of keys) of this table; games add theirs first."""
-        return [tr("Esc or P: pause menu (Esc again: resume)"), tr("U or Ctrl+Z: undo"), tr("H: hint"),
+        return [tr("Esc or P: pause menu (Esc again: resume)"), tr("U or Ctrl+Z: undo"),
+                tr("Shift+U, Ctrl+Y or Ctrl+Shift+Z: redo"), tr("H: hint"),
                 tr("R: rescue"), tr("N: new deal"), tr("C: deal code"), tr("O: options"),
                 tr("F1 or ?: these rules"), tr("Space: the stock"),
                 tr("Pause menu: N new deal, S sound, R rules, T statistics, H home"),

@@ -1,0 +1,138 @@
+"""Redo at the tables (docs/rules.md, "Redo"), driven headless through the real App with posted
+keys, mouse clicks and finger taps: Klondike, Spider and Devil's Grip (whose armed swap an undo
+drops), the Redo button's place and state at the three screen shapes, the pause menu's Redo
+where the bar has no room for the button, and a redo that wins the game."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from conftest import click, key, new_app, tap
+from games.cards import parse_card
+from games.core import WON
+from games.klondike import KlondikeState
+from games.i18n import tr
+from ui.frame import TOUCH
+from ui.table.devils_grip import DevilsGripTable
+from ui.table.klondike import KlondikeTable
+from ui.table.spider import SpiderTable
+from ui.table import hit
+
+CTRL, SHIFT = pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT
+
+
+def bar_button(t, name):
+    return next((b for b in t.buttons if b.name == name), None)
+
+
+@pytest.mark.parametrize("table", [KlondikeTable, SpiderTable, DevilsGripTable], ids=lambda c: c.__name__)
+def test_keys_clicks_and_taps_redo_what_undo_took_back(table):
+    app = new_app(scene=table(1), size=(1280, 800))
+    t = app.scene
+    redo = bar_button(t, "redo")
+    assert redo is not None and not redo.enabled
+    s0 = t.state
+    key(app, pygame.K_SPACE)                # the stock: a move each
+    s1 = t.state
+    key(app, pygame.K_SPACE)
+    s2, n2 = t.state, t.history.moves
+    assert s0 != s1 != s2 and not redo.enabled
+    key(app, pygame.K_u)
+    key(app, pygame.K_z, CTRL)
+    assert t.state == s0 and redo.enabled
+    click(app, redo.rect.center)            # the mouse
+    assert t.state == s1 and redo.enabled
+    tap(app, redo.rect.center)              # a finger
+    assert t.state == s2 and not redo.enabled and t.history.moves == n2 + 2
+    assert t.history.undo_used and t.history.actions[-2:] == t.history.line()[-2:]
+    tap(app, redo.rect.center)              # nothing left: said, nothing changes
+    assert t.state == s2 and t.status_text == tr("Nothing to redo")
+    for mod, k in ((SHIFT, pygame.K_u), (CTRL, pygame.K_y), (CTRL | SHIFT, pygame.K_z),
+                   (pygame.KMOD_LMETA | SHIFT, pygame.K_z)):
+        key(app, pygame.K_u)
+        assert t.state == s1
+        key(app, k, mod)
+        assert t.state == s2, (mod, k)
+    # a new move after an undo: nothing to redo any more
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    key(app, pygame.K_SPACE)
+    assert t.state == s1 and not redo.enabled and not t.session.can_redo()
+    key(app, pygame.K_y, CTRL)
+    assert t.state == s1
+
+
+def test_a_redo_drops_devils_grips_armed_swap():
+    app = new_app(scene=DevilsGripTable(1), size=(1280, 800))
+    t = app.scene
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_u)
+    t.focus = hit.cell(0)
+    key(app, pygame.K_s)                    # a swap armed on cell 0
+    assert t.swap_from == 0
+    key(app, pygame.K_u, SHIFT)
+    assert t.swap_from is None and t.history.moves == 2 and not t.session.can_redo()
+
+
+@pytest.mark.parametrize("size,room", [((1280, 800), True), ((1024, 768), True), ((390, 844), False),
+                                       ((844, 390), False)], ids=lambda s: "%dx%d" % s if isinstance(s, tuple) else "")
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_redo_button_sits_beside_undo_where_the_bar_has_room(size, room, lang):
+    """Seven buttons with readable labels, 44 px each way, fit a desktop's bar; a phone's bar
+    keeps its six (seven would be 48 px wide with the labels under 16 px upright, 42 px tall on
+    its side)."""
+    app = new_app(scene=KlondikeTable(1), size=size, language=lang)
+    t = app.scene
+    names = [b.name for b in t.buttons]
+    assert ("redo" in names) == room
+    if room:
+        assert names.index("redo") == names.index("undo") + 1
+        assert bar_button(t, "redo").label == tr("Redo") == {"en": "Redo", "ru": "Вернуть"}[lang]
+    for b in t.buttons:
+        assert min(b.rect.size) >= TOUCH and t.target_at(b.rect.center) == hit.button(b.name)
+        assert not b.icon_only
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=lambda s: "%dx%d" % s)
+def test_the_pause_menu_offers_redo_where_the_bar_has_no_button(size):
+    app = new_app(scene=SpiderTable(1), size=size)
+    t = app.scene
+    assert bar_button(t, "redo") is None
+    key(app, pygame.K_SPACE)
+    s1 = t.state
+    key(app, pygame.K_u)
+    key(app, pygame.K_p)
+    labels = [label() for label, _ in t.panel.rows]
+    assert tr("Redo") in labels
+    row = t.panel.row_buttons[labels.index(tr("Redo"))]
+    assert min(row.rect.size) >= TOUCH
+    tap(app, row.rect.center)               # a finger on the menu's row
+    assert t.panel is None and t.state == s1
+    key(app, pygame.K_p)
+    assert tr("Redo") not in [label() for label, _ in t.panel.rows]
+
+
+def test_a_redo_that_wins_ends_the_game(fake_clock):
+    # every card face up on the tableau: Finish plays them all home, one undo group
+    C = parse_card
+    cols = [[C(r + s) for r in "KQJT98765432A"] for s in "HSDC"] + [[], [], []]
+    st = KlondikeState(tuple(tuple(c) for c in cols), (0,) * 7, (), (), (0, 0, 0, 0), 1, 0, 0)
+    app = new_app(scene=KlondikeTable(None, state=st), size=(1280, 800), auto_foundation=False)
+    t = app.scene
+    click(app, t.finish_rect.center)
+    t.settle()
+    assert t.rules.status(t.state) == WON and t.history.moves == 52
+    key(app, pygame.K_ESCAPE)               # the end panel (if open) closes: the finished table
+    t.undo()
+    assert t.state == st and t.playing
+    key(app, pygame.K_y, CTRL)
+    assert t.rules.status(t.state) == WON and not t.playing and t.history.moves == 104
+    for _ in range(600):                    # a frame cap: the wait, then the end panel
+        if t.panel is not None:
+            break
+        fake_clock.advance(0.02)
+        app.frame()
+    assert t.panel is not None and t.panel.end == WON
