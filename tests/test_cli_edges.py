@@ -255,3 +255,13 @@ def test_a_text_that_is_no_code_is_shown_the_games_own_shape(capsys, game, text)
     assert shown.group(2) == rules.CODE_RULE_PART
     bad_rules = run(capsys, "deal", game, "--code", f"{rules.code_prefix}-Q9-AAAAAAB")[2]
     assert bad_rules.strip().endswith(rules.CODE_RULE_PART), bad_rules
+
+
+def test_a_code_with_blanks_around_it_and_lower_case_deals_as_the_code(capsys):
+    """docs/contract.md: a ``--code`` is read as the code field reads a pasted one (blanks around
+    it ignored, either case); a number flag takes no blanks."""
+    rc, plain, _ = run(capsys, "deal", "tripeaks", "--code", "TP1-E-AAAAAAH")
+    rc2, padded, _ = run(capsys, "deal", "tripeaks", "--code", " tp1-e-aaaaaah\t")
+    assert rc == rc2 == 0 and padded == plain
+    rc3, out, err = run(capsys, "deal", "tripeaks", "--number", " 7")
+    assert rc3 == 2 and not out and err

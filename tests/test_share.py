@@ -162,7 +162,29 @@ def test_a_bad_desktop_deal_is_named_as_the_variable_read_as_typed(monkeypatch, 
     monkeypatch.setenv("PASYANS_DEAL", code)
     app = new_app(Store(MemoryStorage()))
     assert isinstance(app.scene, HomeScene)
-    assert app.notice == f"PASYANS_DEAL names no deal that can be read: {shown}"
+    assert app.notice.startswith(f"PASYANS_DEAL names no deal that can be read: '{shown}'")
+
+
+@pytest.mark.parametrize("code, why", [
+    ("KL1-D9-AAAAAGM", "'KL1-D9-AAAAAGM': the middle part must be D1 (draw one) or D3 (draw three)"),
+    ("PY1-L56-AAAAAAB", "'PY1-L56-AAAAAAB': the middle part must be L01 to L55 (the layout), with P3 after it for 3 passes"),
+    ("DG1-S-AAAAAAA", "'DG1-S-AAAAAAA': no deal has that number"),
+    ("TP1-E-AAAA", "'TP1-E-AAAA': the last part must be 7 letters A-Z"),
+    ("12345", "'12345' is not a deal code. Codes look like TP1-E-AAAAAAB")])
+def test_a_bad_deal_link_says_what_is_wrong_with_its_code(monkeypatch, code, why):
+    """A deal link whose code cannot be read says which part is wrong, as the deal-code field does
+    (docs/rules.md, "Sharing a deal": a bad code gets a clear message); the home screen stays."""
+    monkeypatch.setenv("PASYANS_DEAL", code)
+    app = new_app(Store(MemoryStorage()))
+    assert isinstance(app.scene, HomeScene)
+    assert app.notice == f"PASYANS_DEAL names no deal that can be read: {why}"
+
+
+def test_a_whole_shared_address_in_the_desktop_variable_opens_its_deal(monkeypatch):
+    """``PASYANS_DEAL`` takes a shared address whole, as the deal-code field takes one pasted."""
+    monkeypatch.setenv("PASYANS_DEAL", "https://example.org/pasyans/?lang=ru&deal=FC1-M-AAAAAAB#top")
+    app = new_app(Store(MemoryStorage()))
+    assert app.scene.game == "freecell" and app.scene.number == 1 and not app.notice
 
 
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)])

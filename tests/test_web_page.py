@@ -197,8 +197,9 @@ def test_a_deal_link_opens_that_deal_in_the_page(page):
 def test_a_deal_link_that_cannot_be_read_opens_home_with_a_notice_and_changes_nothing(page):
     out = scenario(page, "landscape", "bad_link")
     assert out["scene"] == "HomeScene" and out["game"] is None
-    assert out["notice"] == tr("The address names no deal that can be read: {code}", lang=out["language"],
-                               code="GARBAGE")
+    why = tr("'{code}' is not a deal code. Codes look like {example}", lang=out["language"], code="GARBAGE",
+             example="TP1-E-AAAAAAB")
+    assert out["notice"] == tr("The address names no deal that can be read: {why}", lang=out["language"], why=why)
     assert out["before"] and "pasyans.game.klondike" in out["before"]   # the linked deal was kept
     assert out["after"] == out["before"]
 

@@ -190,7 +190,8 @@ def env_size(environ=os.environ, err=None) -> tuple[int, int] | None:
 
 def page_query() -> str:
     """The page address's query string (``?deal=…``) in the browser; on the desktop the
-    ``PASYANS_DEAL`` environment variable as ``deal=CODE`` (so a shared code opens there too)."""
+    ``PASYANS_DEAL`` environment variable as ``deal=CODE`` (so a shared code opens there too), or,
+    when it holds a whole shared address (``…?deal=CODE``), that address's query."""
     if WEB:
         try:
             from platform import window  # pygbag's bridge to the page
@@ -201,6 +202,9 @@ def page_query() -> str:
     from urllib.parse import urlencode
 
     code = os.environ.get("PASYANS_DEAL", "")
+    if "?" in code and "deal=" in code.split("?", 1)[1]:
+        # a whole shared address: its own query, up to a fragment
+        return code.split("?", 1)[1].split("#", 1)[0]
     # blank is unset; a '+', '&' or '%' in it stays itself
     return urlencode({"deal": code}) if code.strip() else ""
 
@@ -364,7 +368,8 @@ class App:
         """Open the deal a page address names (``?deal=CODE``, any game's code): True when one
         opened. A code that cannot be read leaves the home screen as it is, with a notice naming
         where it came from (``where``: ``"address"``, the page's; ``"PASYANS_DEAL"``, the desktop's
-        environment variable, :func:`page_query`); nothing saved changes."""
+        environment variable, :func:`page_query`) and which part of the code is wrong, as the
+        deal-code field says it (:func:`ui.table.base.code_problem`); nothing saved changes."""
         from games.codes import CodeError
         from games.quoting import quote
         from games.share import deal_in_address, find_code
@@ -377,11 +382,16 @@ class App:
             return False
         try:
             game, number, opts = find_code(code)
-        except (CodeError, ValueError):
+        except (CodeError, ValueError) as e:
+            from games.registry import GAMES, find_game
+            from ui.table.base import code_problem
+
+            first = find_game(next(iter(GAMES)))
+            why = code_problem(quote(code.strip()), e, first.code(1, first.check_options({})))
             if where == "PASYANS_DEAL":
-                self.show_notice(i18n.tr("PASYANS_DEAL names no deal that can be read: {code}", code=quote(code.strip())))
+                self.show_notice(i18n.tr("PASYANS_DEAL names no deal that can be read: {why}", why=why))
             else:
-                self.show_notice(i18n.tr("The address names no deal that can be read: {code}", code=quote(code.strip())))
+                self.show_notice(i18n.tr("The address names no deal that can be read: {why}", why=why))
             return False
         return self.open_deal(game, number, opts, daily=self.todays_daily(game, number, opts))
 
