@@ -62,3 +62,30 @@ def test_export_and_import_carry_the_progression():
     other = Store(MemoryStorage())
     other.import_text(text)
     assert Progression(other).data == p.data
+
+
+def test_continue_takes_the_history_the_home_screen_replayed(monkeypatch):
+    """The home screen replays each unfinished save to offer Continue; Continue then takes that
+    history instead of replaying the same save again (a long game's replay costs its length), once:
+    a second load, or a save changed since, replays."""
+    from ui.progress import Progress, SavedGame
+    from ui.storage import MemoryStorage, Store
+
+    p = Progress(Store(MemoryStorage()))
+    saved = p.begin("klondike", 5, {"draw": "1"})
+    h = saved.replay()
+    for _ in range(30):
+        h.act("s")
+    p.save(saved, h)
+    calls = []
+    real = SavedGame.replay
+    monkeypatch.setattr(SavedGame, "replay", lambda self: calls.append(1) or real(self))
+    assert p.unfinished() == ["klondike"] and len(calls) == 1
+    got = p.load_game("klondike")
+    assert got is not None and len(calls) == 1
+    assert got[1].actions == h.actions and got[1].state == h.state
+    assert p.load_game("klondike") is not None and len(calls) == 2
+    p.unfinished()
+    got[1].act("s")
+    p.save(got[0], got[1])          # the save changed after the home screen replayed it
+    assert p.load_game("klondike")[1].actions == got[1].actions and len(calls) == 3

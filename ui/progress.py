@@ -335,6 +335,10 @@ class Progress:
     def __init__(self, store: Store):
         self.store = store
         self._replays: dict[str, str] = {}   # record name -> a text of it seen to replay
+        # record name -> (text, saved game, history) :meth:`unfinished` replayed, which the next
+        # :meth:`load_game` of that same text takes instead of replaying it again (once: the
+        # table plays on in that history)
+        self._replayed: dict[str, tuple[str, SavedGame, History]] = {}
         self._seen: dict[str, str] = {}      # record name -> the text of the saved game last read or written
         self._pending: list[Counted] = []    # changes to the statistics not yet written
         self._kept_text: dict[str, str] = {}  # record name -> this window's version last kept aside
@@ -351,7 +355,9 @@ class Progress:
             return None
         name = f"game.{game}"
         self.superseded.discard(game)
-        got = self._read_game(game)
+        got = self._replayed.pop(name, None)
+        if got is None or not got[0] or got[0] != self.store.peek(name):
+            got = self._read_game(game)
         if got is None:
             self._seen.pop(name, None)
             return None
@@ -396,6 +402,7 @@ class Progress:
                 if got is None:
                     continue
                 self._replays[name] = got[0]
+                self._replayed[name] = got
             out.append(game)
         return out
 
