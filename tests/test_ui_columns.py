@@ -264,6 +264,24 @@ def test_auto_never_returns_a_card_taken_back():
     assert t.state.foundations[2] == 0
 
 
+def test_an_undo_reads_foundation_cards_only_where_the_foundations_changed(monkeypatch):
+    """An undo finds the cards taken back from a foundation along the history; moves that leave
+    the foundations as they were are not read card by card (an undo in a long game stays within a
+    frame)."""
+    app = make(KlondikeTable, number=5)
+    t = app.scene
+    for _ in range(60):
+        t.play(t.rules._draw_move(t.state))
+    run_frames(app)
+    read = []
+    real = KlondikeTable.pile_cards
+    monkeypatch.setattr(KlondikeTable, "pile_cards",
+                        lambda self, s, key: read.append(key) or real(self, s, key))
+    t.undo()
+    assert t.history.actions[-1] == "u"
+    assert not [k for k in read if k[0] == "found"]
+
+
 # -- finish --------------------------------------------------------------------------------------
 def test_finish_plays_the_rest_animated():
     cols = [" ".join(f"{r}{s}" for r in "KQJT98765432A") for s in "HSDC"]

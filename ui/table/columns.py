@@ -239,6 +239,11 @@ class ColumnsTable(GameTable):
         keys = [("found", suit) for suit in range(4)]
         out: set = set()
         for a, b in zip(states, states[1:]):
+            # most moves leave the foundations as they were (a state's per-suit counts, where
+            # its game keeps them): an undo walks a long game's history in a frame
+            fa = getattr(a, "foundations", None)
+            if fa is not None and fa == b.foundations:
+                continue
             for k in keys:
                 ca, cb = self.pile_cards(a, k), self.pile_cards(b, k)
                 if len(cb) < len(ca):
