@@ -301,3 +301,22 @@ def test_local_storage_that_reads_is_used(monkeypatch):
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(platform, "window", FakeWindow(), raising=False)
     assert isinstance(default_backend(), LocalStorage)
+
+
+@pytest.mark.parametrize("settings_as_object", [False, True])
+def test_a_store_file_with_a_text_utf8_cannot_hold_keeps_the_rest_and_saves_on(tmp_path, settings_as_object):
+    """A JSON ``\\ud800`` (a lone surrogate, which a JavaScript tool can write) is a string no
+    UTF-8 file can hold: that record is kept aside as its escaped JSON text, every other record
+    reads, and later saves are written (they failed, or the start crashed writing the file)."""
+    settings = json.dumps({"schema": 1, "data": {"language": "ru"}})
+    doc = {"zz": "\ud800", "settings": json.loads(settings) if settings_as_object else settings}
+    p = tmp_path / "store.json"
+    p.write_text(json.dumps(doc), encoding="utf-8")       # ASCII: \\ud800 escaped
+    backend = JsonFileStorage(p)
+    st = Store(backend)
+    assert backend.get("zz") is None and backend.get("zz.corrupt") == '"\\ud800"'
+    if settings_as_object:
+        assert st.restore_kept("settings.corrupt")
+    assert st.load("settings")["language"] == "ru"
+    assert st.save("stats", {}) and json.loads(p.read_text(encoding="utf-8"))["stats"]
+    assert not (tmp_path / "store.tmp").exists()

@@ -139,7 +139,8 @@ class JsonFileStorage:
 
     Each write goes to ``path.tmp``, is flushed and synced, then replaces ``path`` atomically
     (``os.replace``). A file that is not a JSON object of strings (torn, garbage, not UTF-8, nested
-    too deep to read, a record that is not a string) is moved aside to ``path.corrupt``
+    too deep to read, a record that is not a string or is a text UTF-8 cannot hold) is moved
+    aside to ``path.corrupt``
     (``.corrupt.2``… never over an earlier copy) and :attr:`notice` says where the file went and how
     many records came back: a file that does not parse keeps the complete entries at its start
     (:func:`salvage`); an object keeps every string record, and each other record is kept aside as
@@ -210,11 +211,12 @@ class JsonFileStorage:
             data = json.loads(text)
             if not isinstance(data, dict):
                 raise ValueError("not an object")
-            if all(isinstance(v, str) for v in data.values()):
+            if all(_holdable(k) and _holdable(v) for k, v in data.items()):
                 return data
             # an object with records that are not strings (a tool that pretty-printed the
-            # file): every string record reads; each other one is kept aside as its JSON text
-            recovered = sum(isinstance(v, str) for v in data.values())
+            # file) or texts UTF-8 cannot hold (a lone surrogate): every other record reads;
+            # each of those is kept aside as its JSON text
+            recovered = sum(_holdable(k) and _holdable(v) for k, v in data.items())
             data = _strings_and_kept(data)
         except (ValueError, RecursionError):
             # unreadable as a whole (a torn write): keep every complete entry at its start
@@ -253,6 +255,13 @@ class JsonFileStorage:
         except OSError as e:
             self.write_error = os_reason(e)
             raise StorageError(f"{self.path}: {e.strerror}") from None
+        except UnicodeEncodeError as e:   # a text UTF-8 cannot hold: the file is left as it was
+            self.write_error = str(e)
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+            raise StorageError(f"{self.path}: {e.reason}") from None
 
     def refusal(self) -> str | None:
         """What to tell the player when a write was refused: None when the file is blocked (its
@@ -322,18 +331,34 @@ def salvage(text: str) -> dict[str, str]:
 
 
 def _strings_and_kept(doc: dict) -> dict[str, str]:
-    """``doc``'s string values as they are, and each other value's JSON text under the first free
-    ``NAME.corrupt`` / ``NAME.corrupt.N`` key, where :meth:`Store.kept` offers it to restore.
-    Raises ValueError for a value JSON cannot write back (never one that ``json.loads`` made)."""
-    out = {k: v for k, v in doc.items() if isinstance(v, str)}
+    """``doc``'s string values as they are, and each other value's JSON text (a text UTF-8 cannot
+    hold: its escaped JSON text) under the first free ``NAME.corrupt`` / ``NAME.corrupt.N`` key,
+    where :meth:`Store.kept` offers it to restore. Raises ValueError for a value JSON cannot write
+    back (never one that ``json.loads`` made)."""
+    out = {k: v for k, v in doc.items() if _holdable(k) and _holdable(v)}
     for name, value in doc.items():
-        if isinstance(value, str):
+        if name in out:
             continue
+        if not _holdable(name):
+            name = json.dumps(name)[1:-1]          # its escapes, which UTF-8 holds
         key, n = name + ".corrupt", 2
         while key in out or key in doc:
             key, n = f"{name}.corrupt.{n}", n + 1
-        out[key] = json.dumps(value, ensure_ascii=False)
+        text = json.dumps(value, ensure_ascii=False)
+        out[key] = text if _holdable(text) else json.dumps(value)
     return out
+
+
+def _holdable(text) -> bool:
+    """Whether ``text`` is a string a UTF-8 file can hold (no lone surrogate, which JSON's
+    ``\ud800`` escapes make)."""
+    if not isinstance(text, str):
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _free_name(path: Path) -> Path:
