@@ -387,24 +387,38 @@ def test_a_save_without_an_option_key_counts_in_its_variants_bucket():
     assert set(p.stats) == {stats_key("klondike", {"draw": "1"})}
 
 
-def test_a_store_file_with_one_record_not_a_string_keeps_every_other_record(tmp_path):
-    """A store file that parses but holds one record as a JSON object (a tool that pretty-printed
-    it) keeps every record that is a string, in whatever order the file lists them; the odd one
-    is kept aside as ``NAME.corrupt`` (its JSON text), which restores once it reads."""
+@pytest.mark.parametrize("as_objects", [("game.tripeaks",), ("game.tripeaks", "settings", "stats")])
+def test_a_store_file_whose_records_were_written_as_objects_reads_them(tmp_path, as_objects):
+    """A store file that parses but holds records as the JSON objects they encode (a tool that
+    pretty-printed it) reads every record, in whatever order the file lists them: each such one
+    is its JSON text again, checked by its kind's reader; the file as it was is kept aside."""
     good = played_store()
     Settings(language="ru").save(good)
     doc = dict(good.backend.data)
-    doc["game.tripeaks"] = json.loads(doc["game.tripeaks"])      # sorts first: before everything
+    for name in as_objects:
+        doc[name] = json.loads(doc[name])
     p = tmp_path / "store.json"
     text = json.dumps(doc, ensure_ascii=False, sort_keys=True, indent=2)
     p.write_text(text, encoding="utf-8")
     st = Store(JsonFileStorage(p))
     app = conftest.new_app(store=st, settings=conftest.FROM_STORE)
     assert (tmp_path / "store.corrupt").read_text(encoding="utf-8") == text   # the file as it was
+    assert f"recovered from it: {len(doc)}" in st.backend.notice
     assert app.settings.language == "ru"
     assert app.progress.stats[KEY]["played"] == 3
-    assert st.backend.get("game.tripeaks") is None
-    kept = [k for k, name, _ in st.kept() if name == "game.tripeaks"]
-    assert kept == ["game.tripeaks.corrupt"]
-    assert st.restore_kept("game.tripeaks.corrupt")
+    assert Progress(st).load_game("tripeaks") is not None and not st.kept()
+
+
+def test_a_record_written_as_an_object_that_does_not_read_is_kept_aside_and_named(tmp_path):
+    """Such a record that its kind's reader refuses is kept aside as ``NAME.corrupt`` and named in
+    the notice that says where to restore it, as any record that does not read."""
+    good = played_store()
+    doc = dict(good.backend.data)
+    doc["stats"] = {"tripeaks:mode=bogus": {"played": -1}}
+    p = tmp_path / "store.json"
+    p.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    st = Store(JsonFileStorage(p))
+    app = new_app(st)
+    assert "Kept data" in app.notice
+    assert [k for k, name, _ in st.kept()] == ["stats.corrupt"]
     assert Progress(st).load_game("tripeaks") is not None

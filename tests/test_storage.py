@@ -315,8 +315,6 @@ def test_a_store_file_with_a_text_utf8_cannot_hold_keeps_the_rest_and_saves_on(t
     backend = JsonFileStorage(p)
     st = Store(backend)
     assert backend.get("zz") is None and backend.get("zz.corrupt") == '"\\ud800"'
-    if settings_as_object:
-        assert st.restore_kept("settings.corrupt")
     assert st.load("settings")["language"] == "ru"
     assert st.save("stats", {}) and json.loads(p.read_text(encoding="utf-8"))["stats"]
     assert not (tmp_path / "store.tmp").exists()

@@ -214,14 +214,13 @@ class JsonFileStorage:
             if all(_holdable(k) and _holdable(v) for k, v in data.items()):
                 return data
             # an object with records that are not strings (a tool that pretty-printed the
-            # file) or texts UTF-8 cannot hold (a lone surrogate): every other record reads;
-            # each of those is kept aside as its JSON text
-            recovered = sum(_holdable(k) and _holdable(v) for k, v in data.items())
+            # file: each becomes its JSON text again, which its kind's reader checks) or texts
+            # UTF-8 cannot hold (a lone surrogate: kept aside, escaped)
             data = _strings_and_kept(data)
         except (ValueError, RecursionError):
             # unreadable as a whole (a torn write): keep every complete entry at its start
             data = salvage(text) if text is not None else {}
-            recovered = len(data)
+        recovered = sum(not is_side_name(k) for k in data)
         # move the file aside (never over an earlier copy) and say so
         aside = _free_name(self.path.with_suffix(".corrupt"))
         try:
@@ -331,13 +330,19 @@ def salvage(text: str) -> dict[str, str]:
 
 
 def _strings_and_kept(doc: dict) -> dict[str, str]:
-    """``doc``'s string values as they are, and each other value's JSON text (a text UTF-8 cannot
-    hold: its escaped JSON text) under the first free ``NAME.corrupt`` / ``NAME.corrupt.N`` key,
+    """``doc``'s string values as they are; a value that is no string becomes its JSON text (a
+    record a tool wrote as the object it holds: :class:`Store` reads it through its kind, and keeps
+    it aside if it does not read); a text UTF-8 cannot hold, or any value under such a name, is
+    kept as its escaped JSON text under the first free ``NAME.corrupt`` / ``NAME.corrupt.N`` key,
     where :meth:`Store.kept` offers it to restore. Raises ValueError for a value JSON cannot write
     back (never one that ``json.loads`` made)."""
     out = {k: v for k, v in doc.items() if _holdable(k) and _holdable(v)}
     for name, value in doc.items():
         if name in out:
+            continue
+        if _holdable(name) and not isinstance(value, str):
+            text = json.dumps(value, ensure_ascii=False)
+            out[name] = text if _holdable(text) else json.dumps(value)
             continue
         if not _holdable(name):
             name = json.dumps(name)[1:-1]          # its escapes, which UTF-8 holds
