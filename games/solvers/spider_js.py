@@ -281,14 +281,14 @@ class Warmup:
     """A throw-away search by the engine in the frames' spare time, when a 4-suit Spider table
     opens (``ui/table/spider.py``), so that the page's JavaScript engine compiles the search before
     a rescue or a hint the player waits for: a page's first 4-suit search otherwise pays for the
-    compiling (position 1 of ``bench/solvers.py``, 245 621 positions, about 0.7-0.8 CPU s as a
-    process's first search against 0.35-0.55 s warm). Its answer is dropped; the engine counts its
+    compiling (position 1 of ``bench/solvers.py``, 245 621 positions, 0.80-0.86 CPU s in Node as a
+    process's first search, 0.27-0.39 s once warm). Its answer is dropped; the engine counts its
     positions apart (``warmed``), not as a search made.
 
     :param state: the position searched (the table's, 4 suits); :param bridge: the page's
     JavaScript (:func:`find_bridge`; none, as on the desktop, or a source that does not load: the
-    warm-up is ``done`` at once); :param nodes: positions to search (default :data:`WARM_NODES`). :meth:`step` runs calls until a
-    deadline, each sized so that it ends before it.
+    warm-up is ``done`` at once); :param nodes: positions to search (default :data:`WARM_NODES`).
+    :meth:`step` runs calls until a deadline, each sized so that it ends before it.
     """
 
     def __init__(self, state: SpiderState, bridge=None, nodes: int | None = None):

@@ -55,7 +55,9 @@ class SpiderTable(ColumnsTable):
             if w is not None:
                 w.stop()
             return
-        if self.state.suits != 4 or not self._shown or (self.search_import is not None and not self.search_import.done):
+        if self.state.suits != 4 or not self._shown:
+            return
+        if self.search_import is not None and not self.search_import.done:
             return
         now = self.app.now()
         if deadline - now < SAVE_ROOM:
