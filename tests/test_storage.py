@@ -318,3 +318,14 @@ def test_a_store_file_with_a_text_utf8_cannot_hold_keeps_the_rest_and_saves_on(t
     assert st.load("settings")["language"] == "ru"
     assert st.save("stats", {}) and json.loads(p.read_text(encoding="utf-8"))["stats"]
     assert not (tmp_path / "store.tmp").exists()
+
+
+def test_a_torn_store_file_with_a_text_utf8_cannot_hold_keeps_the_rest_and_saves_on(tmp_path):
+    """A write cut short whose complete entries include a lone surrogate: that entry is kept aside
+    escaped, the others kept, and saves are written again."""
+    p = tmp_path / "store.json"
+    p.write_text('{"zz": "\\ud800", "a": "1", "stats": "{\\"sch', encoding="utf-8")
+    backend = JsonFileStorage(p)
+    st = Store(backend)
+    assert backend.get("a") == "1" and backend.get("zz") is None and backend.get("zz.corrupt") == '"\\ud800"'
+    assert st.save("stats", {}) and json.loads(p.read_text(encoding="utf-8"))["a"] == "1"

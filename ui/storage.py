@@ -219,7 +219,7 @@ class JsonFileStorage:
             data = _strings_and_kept(data)
         except (ValueError, RecursionError):
             # unreadable as a whole (a torn write): keep every complete entry at its start
-            data = salvage(text) if text is not None else {}
+            data = _strings_and_kept(salvage(text)) if text is not None else {}
         recovered = sum(not is_side_name(k) for k in data)
         # move the file aside (never over an earlier copy) and say so
         aside = _free_name(self.path.with_suffix(".corrupt"))
