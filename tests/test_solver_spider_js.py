@@ -305,3 +305,23 @@ def test_a_warm_up_keeps_to_its_deadline_and_ends_on_a_search_asked_for(bridge, 
     sc.hint()
     app.frame()
     assert sc.warmup.done and sc.warmup.handle is None and sc.warmup.searched < 10**7
+
+
+def test_leaving_a_four_suit_table_frees_its_warm_up(bridge, monkeypatch, fake_clock):
+    """A table left while its warm-up runs frees that search in the engine (the page keeps one
+    engine: each table left kept one more search alive)."""
+    from conftest import new_app, run_until
+    from ui.scenes.home import HomeScene
+    from ui.table.spider import SpiderTable
+
+    import gc
+
+    monkeypatch.setattr(spider_js, "WARM_NODES", 10**7)
+    gc.collect()                      # searches of earlier tests freed
+    live = int(bridge.ask("live", ""))
+    sc = SpiderTable(1, {"suits": "4"})
+    app = new_app(sc)
+    run_until(app, lambda: sc.warmup is not None and sc.warmup.calls >= 2, frames=3000)
+    assert int(bridge.ask("live", "")) == live + 1
+    app.switch(HomeScene())
+    assert sc.warmup.done and int(bridge.ask("live", "")) == live

@@ -303,9 +303,9 @@ class Warmup:
 
     def step(self, deadline: float, clock: Clock = time.perf_counter) -> None:
         """Search in calls until ``deadline`` (seconds on ``clock``): the first call's size is
-        :data:`WARM_FIRST` positions, each next one's the time left over the last call's cost a
-        position (at most twice the last size, and :data:`CHUNK`), so that none is expected to end
-        after the deadline. The first step only evaluates the engine's source, the next sets the
+        :data:`WARM_FIRST` positions, each next one's half the time left over the last call's cost
+        a position (at most twice the last size, and :data:`CHUNK`), so that none is expected to end
+        after the deadline even when a position costs twice the last call's. The first step only evaluates the engine's source, the next sets the
         search up. Never raises: an engine error
         ends the warm-up (``done``)."""
         if self.done:
@@ -319,7 +319,9 @@ class Warmup:
                 return   # and the search's set-up the next's
             while not self.done:
                 left = deadline - clock()
-                n = self.size if self.rate is None else min(int(left / self.rate), 2 * self.size, CHUNK)
+                # half the time left at the last call's rate: a position costs more as the beam's
+                # levels grow and while the engine compiles, and a call cannot be cut short
+                n = self.size if self.rate is None else min(int(left / (2 * self.rate)), 2 * self.size, CHUNK)
                 if n < 1 or left <= 0:
                     return
                 t0 = clock()

@@ -42,6 +42,13 @@ class SpiderTable(ColumnsTable):
         super().spare(deadline)
         self.warm(deadline)
 
+    def leave(self) -> None:
+        """Leaving the table ends a warm-up still running: its search is freed in the engine
+        (a page keeps its engine, and each table left would keep one more search alive)."""
+        if self.warmup is not None:
+            self.warmup.stop()
+        super().leave()
+
     def warm(self, deadline: float) -> None:
         """At 4 suits, once the first picture is shown and the game's search imported, a slice of
         the engine's warm-up in a frame with :data:`SAVE_ROOM` left and no search running (up to
