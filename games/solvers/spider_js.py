@@ -277,6 +277,13 @@ WARM_FIRST = 32
 20-50 µs a position), so the first calls are small, the next sized from the last one's time."""
 
 
+WARM_CHUNK = 1024
+"""Positions in one warm-up call at most. A call's cost is not always its size times the last
+one's cost a position (a level's end, an array that grows, a garbage collection): in Node, calls
+sized for 4 ms of up to 4 096 positions took up to 12.8-15.5 ms of the main thread's CPU, sized
+for 3 ms of up to 1 024 up to 9.4-10.3 ms (docs/solvers.md, Spider, "Session 26")."""
+
+
 class Warmup:
     """A throw-away search by the engine in the frames' spare time, when a 4-suit Spider table
     opens (``ui/table/spider.py``), so that the page's JavaScript engine compiles the search before
@@ -304,10 +311,10 @@ class Warmup:
     def step(self, deadline: float, clock: Clock = time.perf_counter) -> None:
         """Search in calls until ``deadline`` (seconds on ``clock``): the first call's size is
         :data:`WARM_FIRST` positions, each next one's half the time left over the last call's cost
-        a position (at most twice the last size, and :data:`CHUNK`), so that none is expected to end
-        after the deadline even when a position costs twice the last call's. The first step only evaluates the engine's source, the next sets the
-        search up. Never raises: an engine error
-        ends the warm-up (``done``)."""
+        a position (at most twice the last size, and :data:`WARM_CHUNK`), so that none is expected
+        to end after the deadline even when a position costs twice the last call's. The first step
+        only evaluates the engine's source, the next sets the search up. Never raises: an engine
+        error ends the warm-up (``done``)."""
         if self.done:
             return
         try:
@@ -321,7 +328,8 @@ class Warmup:
                 left = deadline - clock()
                 # half the time left at the last call's rate: a position costs more as the beam's
                 # levels grow and while the engine compiles, and a call cannot be cut short
-                n = self.size if self.rate is None else min(int(left / (2 * self.rate)), 2 * self.size, CHUNK)
+                n = self.size if self.rate is None else \
+                    min(int(left / (2 * self.rate)), 2 * self.size, WARM_CHUNK)
                 if n < 1 or left <= 0:
                     return
                 t0 = clock()

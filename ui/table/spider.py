@@ -24,7 +24,7 @@ MSG_STOCK_STUCK = N_("Too few cards on the table to fill every column: the stock
 DEAL_STAGGER = 45   # ms between the cards of a deal
 RUN_STAGGER = 28    # ms between the cards of a completed run
 
-WARM_SLICE = 0.004
+WARM_SLICE = 0.003
 """Seconds of a frame's spare time the engine's warm-up takes at most (:meth:`SpiderTable.warm`),
 ending 1 ms before the frame's deadline: the card images made ahead keep the rest."""
 
