@@ -325,3 +325,22 @@ def test_leaving_a_four_suit_table_frees_its_warm_up(bridge, monkeypatch, fake_c
     assert int(bridge.ask("live", "")) == live + 1
     app.switch(HomeScene())
     assert sc.warmup.done and int(bridge.ask("live", "")) == live
+
+
+def test_a_new_deal_of_fewer_suits_frees_the_warm_up(bridge, monkeypatch, fake_clock):
+    """A 2-suit deal started on a 4-suit table whose warm-up runs frees that search."""
+    import gc
+
+    from conftest import new_app, run_until
+    from ui.table.spider import SpiderTable
+
+    monkeypatch.setattr(spider_js, "WARM_NODES", 10**7)
+    gc.collect()
+    live = int(bridge.ask("live", ""))
+    sc = SpiderTable(1, {"suits": "4"})
+    app = new_app(sc)
+    run_until(app, lambda: sc.warmup is not None and sc.warmup.calls >= 2, frames=3000)
+    sc.start(2, {"suits": "2"})
+    for _ in range(3):
+        app.frame()
+    assert sc.warmup.done and int(bridge.ask("live", "")) == live

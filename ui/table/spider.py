@@ -62,7 +62,11 @@ class SpiderTable(ColumnsTable):
             if w is not None:
                 w.stop()
             return
-        if self.state.suits != 4 or not self._shown:
+        if self.state.suits != 4:
+            if w is not None:
+                w.stop()          # a new deal of fewer suits: the warm-up's search freed
+            return
+        if not self._shown:
             return
         if self.search_import is not None and not self.search_import.done:
             return
