@@ -66,11 +66,13 @@ SCREENS = ("home", "stats") + tuple(t["game"] for t in TABLES)
 
 def bench_args(moves: int, redraws: int, idle: int, profile: int = 0, split: bool = False,
                games: list[str] | None = None, timeline: bool = False, sections: bool = False,
-               pace: float = 1 / 60) -> dict:
+               pace: float = 1 / 60, spider_suits: str = "1") -> dict:
     """The script's arguments (``tests/web/probe.py`` ``bench_run``); ``games``: only these tables
     (registry names, in the usual order), default all six; ``pace``: seconds from one frame with
-    nothing to do to the next (0: one after the other)."""
-    tables = [dict(t, moves=moves) for t in TABLES if not games or t["game"] in games]
+    nothing to do to the next (0: one after the other); ``spider_suits``: Spider's suits (``"4"``:
+    the table whose search the page's JavaScript engine runs, warmed as the table opens)."""
+    tables = [dict(t, moves=moves, **({"options": {"suits": spider_suits}} if t["game"] == "spider" else {}))
+              for t in TABLES if not games or t["game"] in games]
     return {"tables": tables, "redraws": redraws, "idle": idle, "max_nodes": 50_000, "profile": profile,
             "split": split, "timeline": timeline, "sections": sections, "pace": pace}
 
@@ -342,6 +344,8 @@ def main(argv=None) -> int:
                     help="also run the page's script under cProfile and print its N top functions by own time "
                          "(the profiler slows every frame: the timings of such a run are not comparable)")
     ap.add_argument("--games", help="only these tables, comma-separated (e.g. spider,freecell); default all six")
+    ap.add_argument("--spider-suits", choices=("1", "2", "4"), default="1",
+                    help="Spider's suits (default 1; 4: the page's JavaScript engine searches, warmed as the table opens)")
     ap.add_argument("--timeline", action="store_true",
                     help="also keep every timed frame of each screen in order, [ms, kind, what it did], in the "
                          "JSON (\"timeline\")")
@@ -372,7 +376,8 @@ def main(argv=None) -> int:
         ap.error(f"--games: no such table: {', '.join(unknown)} (one of {', '.join(t['game'] for t in TABLES)})")
     if a.pace < 0:
         ap.error(f"--pace: {a.pace} is not a number of seconds ≥ 0")
-    args = bench_args(a.moves, a.redraws, a.idle, a.profile, a.split, games, a.timeline, a.sections, a.pace)
+    args = bench_args(a.moves, a.redraws, a.idle, a.profile, a.split, games, a.timeline, a.sections, a.pace,
+                      a.spider_suits)
     if a.cpu is not None:
         text, data = cpu_report(a.size, args, a.cpu)
         print(text)
