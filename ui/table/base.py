@@ -668,12 +668,17 @@ class GameTable(Scene):
         self.app.play_sound("draw" if self.history.actions[-1] in self.STOCK_TEXTS else "play")
         self.after_move(before, move)
         self.changed()
+        self.end_or_save()
+        return True
+
+    def end_or_save(self) -> None:
+        """After a move (or a redo): the game's end checked; a game going on is saved soon, one
+        that ended is written at once with its records."""
         self.check_end()
         if self.playing:
             self.save_soon()
-        else:             # the game's end is written with its records, at once
+        else:
             self.autosave()
-        return True
 
     def refused(self, move, why: str) -> None:
         """A refused move: the game view shakes it; the status line explains."""
@@ -724,11 +729,7 @@ class GameTable(Scene):
         self.app.play_sound("draw" if self.history.actions[-1] in self.STOCK_TEXTS else "play")
         self.on_undo()
         self.changed()
-        self.check_end()
-        if self.playing:
-            self.save_soon()
-        else:             # the game's end is written with its records, at once
-            self.autosave()
+        self.end_or_save()
         self.update_finish()
 
     def settle(self) -> None:
