@@ -47,9 +47,9 @@ written in the rules' notation.
 
 It is the app's FreeCell solver (:meth:`games.freecell.FreeCell.solver`: hints, the command line's
 ``solve`` and ``winnability``). Measured in docs/solvers.md ("The race with Freecell Solver"): on
-Microsoft deals 1–1000 it took about 0.3 of the CPU of :mod:`games.solvers.freecell`'s search in
-session 17, and since session 18's first thread 0.75 of that; its lines are ~3 moves shorter, and it
-takes 8–9× Freecell Solver's CPU (docs/solvers.md, FreeCell, "Session 22"; a position here
+Microsoft deals 1–1000 it takes about 0.23 of the CPU of :mod:`games.solvers.freecell`'s
+search (0.3 without the first thread of :data:`ORDERS`, which saves a quarter of that); its
+lines are ~3 moves shorter, and it takes 8–9× Freecell Solver's CPU (docs/solvers.md, FreeCell, "Session 22"; a position here
 costs ~10–12 µs of CPython).
 """
 from __future__ import annotations
@@ -744,10 +744,10 @@ FULL_AFTER = 1000
 """Positions entered before the threads of :data:`FULL_ORDERS` join the round robin."""
 HAND_OVER = 5000
 """Positions entered before the search hands the position over to the complete solver
-(:class:`games.solvers.freecell.FreeCellSearch`), which answers what this one cannot. At 3 000
-(session 14: of the deals of 1-1000 the threads had not won by 1 500 positions, 9 of 15 they won
-by 3 000) until session 18's first thread made the deals handed over rarer and heavier (a few in
-a thousand, 0.1-4 s each in the complete search); at 5 000 the threads win some of those first:
+(:class:`games.solvers.freecell.FreeCellSearch`), which answers what this one cannot. The deals
+handed over are few (a few in a thousand, 0.1-4 s each in the complete search) and heavy, so the
+threads get longer before it (at 3 000, of the deals of 1-1000 the threads had not won by 1 500
+positions, 9 of 15 they won by 3 000); at 5 000 the threads win some of those first:
 0.99 of the CPU on deals 1-2200, 0.85 on 2201-5000, 0.55 on 5001-8000, 0.65 on 8001-10000 (4 000:
 0.86 and 0.94; 6 000 and 8 000 as 5 000 or a little worse). A lost position the threads do not
 search out first pays the positions added before its proof (hint position 62: 0.063 -> 0.083 s
