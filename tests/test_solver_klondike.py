@@ -763,13 +763,14 @@ def test_rollout_lanes_win_only_winnable_small_positions_and_end_on_the_others(d
 
 def test_draw_3_rollout_lanes_join_once_the_exact_talon_lane_leaves(monkeypatch):
     # In draw 3 the rollout lanes join when the exact-talon proof lane reaches its goal (it proves
-    # nothing there, a sign of a won deal) and take half its share. Draw-3 #90 (12.5 M nodes of the other
-    # lanes alone) is won so, with LATE lowered, and the line replays; without them it is unknown.
+    # nothing there, a sign of a won deal) and take half its share. Draw-3 #250 is won so, with LATE
+    # lowered (the lane leaves at 21 761 nodes, a rollout lane wins at 25 319), and the line
+    # replays; without them it is unknown at that count.
     assert KlondikeSolver.ROLLOUT_AT is None and 3 in KlondikeSolver.ROLLOUT_DRAWS
     monkeypatch.setattr(KlondikeSolver, "LATE", 20_000)
-    monkeypatch.setattr(KlondikeSolver, "DEEP3", None)  # its watch would let them in first (at state 30 of 43)
-    s = Klondike.deal(90, {"draw": "3"})
-    sv = KlondikeSolver(s, max_nodes=500_000)  # won at 468 141 nodes
+    monkeypatch.setattr(KlondikeSolver, "DEEP3", None)  # its watch would let them in first (at state 189 of 1 713)
+    s = Klondike.deal(250, {"draw": "3"})
+    sv = KlondikeSolver(s, max_nodes=40_000)
     rolls, proof3 = list(sv._rollouts), sv._proof3
     assert len(rolls) == len(KlondikeSolver.ROLLOUTS) and proof3 is not None
     joined = False
