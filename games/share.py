@@ -12,7 +12,7 @@ from .registry import GAMES, find_game
 def game_of_code(code: str) -> str | None:
     """The registry name of the game whose codes begin as ``code`` does (its part before the
     first ``-``, case-insensitive, look-alike letters read as Latin), or None."""
-    prefix = latin(str(code).strip().split("-", 1)[0]).upper()
+    prefix = latin(str(code).strip()).split("-", 1)[0].upper()
     return next((g for g in GAMES if find_game(g).code_prefix.upper() == prefix), None)
 
 

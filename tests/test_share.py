@@ -27,6 +27,16 @@ def test_find_code_reads_every_game():
         assert (game, n) == (g, 617) and rules.check_options(opts) == rules.check_options({})
 
 
+@pytest.mark.parametrize("dash", ["\u2010", "\u2011", "\u2013", "\u2014", "\u2212"])
+def test_find_code_reads_the_dashes_chat_apps_put_for_a_hyphen(dash):
+    """docs/contract.md, "Deal codes": ‐ ‑ – — − read as ``-``, the game's prefix included."""
+    from games.registry import GAMES, find_game
+    for g in GAMES:
+        rules = find_game(g)
+        code = rules.code(4242, rules.check_options({}))
+        assert find_code(code.replace("-", dash))[:2] == (g, 4242)
+
+
 @pytest.mark.parametrize("bad", ["", "XX1-A-AAAAAAB", "TP1-Q-AAAAAAB", "TP1-E-AAAA", "hello"])
 def test_bad_codes_say_why(bad):
     with pytest.raises(CodeError) as e:
