@@ -850,17 +850,22 @@ class Store:
 
     def restore_kept(self, key: str) -> bool:
         """Put the kept-aside copy ``key`` back as its record when it now reads (a newer version
-        of Pasyans, or a record repaired by hand). The record it replaces is itself kept aside
-        first, so a restore loses nothing. Returns whether it was restored; the copy stays when not.
+        of Pasyans, or a record repaired by hand): its kind's reader and its deeper check (a saved
+        game replays), as an import checks it, so what is restored is what the next load keeps.
+        The record it replaces is itself kept aside first, so a restore loses nothing. Returns
+        whether it was restored; the copy stays when not.
         """
         if ".corrupt" not in key:
             return False
         name = key[:key.index(".corrupt")]
         try:
             text = self.backend.get(key)
-            if text is None or kind_of(name) is None:
+            kind = kind_of(name)
+            if text is None or kind is None:
                 return False
             data = read_record(name, self._decode(name, text))
+            if kind.deep is not None:
+                kind.deep(data, name)
             current = self.backend.get(name)
         except Exception:
             return False
