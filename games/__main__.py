@@ -330,7 +330,7 @@ def cmd_deal(a) -> int:
 def cmd_moves(a) -> int:
     rules = find_game(a.game)
     state = load_position(rules, a.position, parse_options(a.option, option_sameness([rules])))
-    out = [rules.format_move(state, m) for m in rules.legal_moves(state)]
+    out = [rules.format_move(state, m) for m in rules.every_move(state)]
     sys.stdout.write("".join(m + "\n" for m in out))
     return 0
 

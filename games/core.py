@@ -160,6 +160,13 @@ class Rules:
         raise NotImplementedError
 
     @classmethod
+    def every_move(cls, state: Any) -> list[Any]:
+        """Every legal move as ``python -m games moves`` lists it (docs/contract.md): where
+        :meth:`legal_moves` names one of several moves that differ only in which empty place
+        they fill (FreeCell's free cells), all of them; else :meth:`legal_moves` itself."""
+        return cls.legal_moves(state)
+
+    @classmethod
     def apply(cls, state: Any, move: Any) -> Any:
         """The state after ``move``. :raises IllegalMove: with the reason, leaving ``state`` as it was."""
         raise NotImplementedError

@@ -261,6 +261,20 @@ class FreeCell(Rules):
                     out.append(Move(FOUNDATION_OF + su, CELL + free))
         return out
 
+    @classmethod
+    def every_move(cls, s: FreeCellState) -> list[Move]:
+        """:meth:`legal_moves` with each move into the first empty free cell followed by the same
+        move into each other empty free cell (a to d): the list ``python -m games moves`` prints.
+        The hints and the table keep the first cell alone (which empty cell changes nothing but
+        its letter)."""
+        empty = [CELL + k for k, c in enumerate(s.cells) if c is None]
+        out: list[Move] = []
+        for m in cls.legal_moves(s):
+            out.append(m)
+            if empty and m.dst == empty[0]:
+                out.extend(m._replace(dst=d) for d in empty[1:])
+        return out
+
     move_value = classmethod(freecell_value)
     """Hints' value and reason of a move (:func:`games.hints.freecell_value`)."""
 

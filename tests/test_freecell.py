@@ -439,3 +439,42 @@ def test_a_run_too_long_to_tap_says_the_most_that_can_move_onto_a_column_it_fits
     for run in (2, 5, 21):
         ru = tr(MSG_RUN_TOO_LONG, "ru", run=run, n=1)
         assert f"({run})" in ru and "карт подходят" not in ru
+
+
+def _accepted(s):
+    """Every move the rules accept in ``s``: each place to each place (runs: every count)."""
+    from games.freecell import Move
+    out = set()
+    for src in range(17):
+        for dst in range(17):
+            for n in (range(1, 14) if src < 8 and dst < 8 else (1,)):
+                try:
+                    FreeCell.apply(s, Move(src, dst, n))
+                except IllegalMove:
+                    continue
+                out.add(Move(src, dst, n))
+    return out
+
+
+@pytest.mark.parametrize("deal", [1, 617])
+def test_the_moves_command_lists_every_move_play_accepts(deal, capsys, tmp_path):
+    """docs/contract.md: ``moves`` prints every legal move — into each empty free cell, not the
+    first alone — and nothing ``play`` refuses; over a random walk of 40 moves."""
+    import random
+
+    from games.__main__ import main
+    rng = random.Random(deal)
+    s = FreeCell.deal(deal, {})
+    for _ in range(40):
+        every = FreeCell.every_move(s)
+        assert len(every) == len(set(every)) and set(every) == _accepted(s)
+        if not every:
+            break
+        s = FreeCell.apply(s, rng.choice(every))
+    p = tmp_path / "pos.txt"
+    p.write_text(FreeCell.format_position(s), encoding="utf-8")
+    assert main(["moves", "freecell", "--position", str(p)]) == 0
+    listed = capsys.readouterr().out.split()
+    assert listed == [FreeCell.format_move(s, m) for m in FreeCell.every_move(s)]
+    empty = [c for c, x in zip("abcd", s.cells) if x is None]
+    assert {m[-1] for m in listed if m[-1] in "abcd"} >= set(empty[1:])
