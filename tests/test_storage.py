@@ -81,6 +81,16 @@ def test_interrupted_write_recovers_from_pending_copy():
     assert st.load("a") == [1, 2, 3]
 
 
+def test_a_store_file_saved_with_a_byte_order_mark_reads_as_it_is(tmp_path):
+    """Notepad's "UTF-8 with BOM": the file reads whole, no notice, nothing moved aside."""
+    p = tmp_path / "store.json"
+    assert Store(JsonFileStorage(p)).save("settings", {"glow": False})
+    p.write_bytes(b"\xef\xbb\xbf" + p.read_bytes())
+    st = Store(JsonFileStorage(p))
+    assert st.load("settings") == {"glow": False} and st.take_notices() == []
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["store.json"]
+
+
 def test_json_file_backend_atomic_and_corrupt_file(tmp_path):
     p = tmp_path / "store.json"
     st = Store(JsonFileStorage(p))

@@ -202,7 +202,9 @@ class JsonFileStorage:
             self.notice = tr(MSG_FILE_BLOCKED, path=str(self.path), why=os_reason(e))
             return {}
         try:
-            text = raw.decode("utf-8")
+            # utf-8-sig: a byte order mark at the start (what Windows' Notepad writes when a
+            # player opens the file and saves it) is not part of the JSON text
+            text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             text = None
         try:
