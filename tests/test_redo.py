@@ -145,3 +145,27 @@ def test_a_save_records_a_redone_move_as_that_move_and_keeps_no_redo_list():
     again = Session(s.rules, "klondike")
     again.resume(saved, history)
     assert again.groups == s.groups and not again.can_redo()
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(GAMES)), data=st.data())
+def test_restart_takes_every_move_back_as_one_action_that_one_redo_plays_again(game, data):
+    s, _, _ = _session(game)
+    for _ in range(data.draw(st.integers(1, 10), label="moves")):
+        moves = s.rules.legal_moves(s.state)
+        if not moves:
+            break
+        s.play(moves[data.draw(st.integers(0, len(moves) - 1), label="move")])
+    if data.draw(st.booleans(), label="an undo first"):
+        s.undo()
+    states, line, moves_then = list(s.history.states), s.history.line(), s.history.moves
+    if len(states) == 1:
+        with pytest.raises(IllegalMove):
+            s.restart()
+        return
+    assert s.restart() == len(line)
+    assert s.history.states == states[:1] and s.groups == [] and s.restart_at() is None
+    assert s.history.undo_used and s.history.moves == moves_then
+    s.redo()
+    assert s.history.states == states and s.groups == [len(line)] and s.history.line() == line
+    assert s.history.moves == moves_then + len(line)

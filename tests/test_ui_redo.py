@@ -136,3 +136,36 @@ def test_a_redo_that_wins_ends_the_game(fake_clock):
         fake_clock.advance(0.02)
         app.frame()
     assert t.panel is not None and t.panel.end == WON
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800)], ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("table", [KlondikeTable, DevilsGripTable], ids=lambda c: c.__name__)
+def test_restart_deal_takes_every_move_back_and_one_redo_plays_them_again(size, table, fake_clock):
+    """The pause menu's Restart deal (Microsoft Solitaire Collection's Restart, PySolFC's and
+    Aisleriot's Game › Restart): the deal's start, the moves undone, a line that says Redo brings
+    them back; one Redo does, the move counter grown by the moves redone. Not offered at the
+    deal's start."""
+    app = new_app(scene=table(3), size=size)
+    t = app.scene
+    start = t.state                         # after the deal's own moves (Klondike's aces)
+    start_line = t.history.line()
+    key(app, pygame.K_p)
+    assert tr("Restart deal") not in [label() for label, _ in t.panel.rows]
+    key(app, pygame.K_ESCAPE)
+    for _ in range(4):
+        t.play(t.rules.legal_moves(t.state)[0])
+        t.settle()                          # the automatic moves it sets off, now
+    played, moves = t.state, t.history.moves
+    taken = len(t.history.line()) - len(start_line)     # the automatic moves they set off included
+    key(app, pygame.K_p)
+    labels = [label() for label, _ in t.panel.rows]
+    row = t.panel.row_buttons[labels.index(tr("Restart deal"))]
+    assert min(row.rect.size) >= TOUCH and app.screen.get_rect().contains(row.rect)
+    tap(app, row.rect.center)
+    assert t.panel is None and t.state == start and t.session.restart_at() is None
+    assert "Redo" in t.status_text and t.history.undo_used
+    key(app, pygame.K_y, CTRL)
+    t.settle()
+    assert t.state == played and t.history.moves == moves + taken
+    key(app, pygame.K_u)                    # the redone game is one action
+    assert t.state == start

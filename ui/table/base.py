@@ -690,13 +690,26 @@ class GameTable(Scene):
     def undo(self) -> None:
         """Take back the player's last action (:meth:`Session.undo`: its undo group), pending
         automatic moves settled first."""
+        self.take_back(self.session.undo)
+
+    def restart(self) -> None:
+        """Back to the deal's start, every move taken back as one action (:meth:`Session.restart`,
+        the pause menu's Restart deal): one Redo plays them all again. Said on the status line."""
+        self.take_back(self.session.restart)
+        if self.session.restart_at() is None:
+            self.say(tr("Back at the deal's start: Redo plays your moves again"))
+
+    def take_back(self, how) -> None:
+        """Undo or Restart: ``how()`` (a :class:`Session` method) takes moves back, pending
+        automatic moves settled first, a panel closed, the hint dropped, a save soon. A table
+        with input of its own in progress (a drag, a chosen card) drops it first."""
         self.settle()
         self.anim.finish()      # before the panel closes: a celebration ending opens the won panel
         self.anim.cancel("celebrate")   # a cascade a finished wait began: the win is taken back
         if self.panel is not None:
             self.close_panel()
         try:
-            self.session.undo()
+            how()
         except IllegalMove as e:
             self.say(e.text(), error=True)
             return
@@ -1438,6 +1451,8 @@ class GameTable(Scene):
         out = []
         if not any(b.name == "redo" for b in self.buttons) and self.session.can_redo():
             out.append((lambda: tr("Redo"), self.redo))     # the bar had no room for it
+        if self.history is not None and self.session.restart_at() is not None:
+            out.append((lambda: tr("Restart deal"), self.restart))
         if self.number is not None:
             out.append((lambda: tr("Share this deal"), self.share_deal))
         return out

@@ -871,11 +871,11 @@ class ColumnsTable(GameTable):
             self.finish_due = 0.0 if instant else self.app.now() + FINISH_MS / 1000 * max(0.5, self.anim.factor)
         self.stale = True
 
-    def undo(self) -> None:
-        """Take back the player's last move with the automatic moves it triggered (its undo
-        group); a drag in progress is dropped."""
+    def take_back(self, how) -> None:
+        """Undo (the player's last move with the automatic moves it triggered, its undo group)
+        or Restart; a drag in progress is dropped."""
         self.drag = None
-        super().undo()
+        super().take_back(how)
 
     # -- input -----------------------------------------------------------------------------------
     def pointer(self, ev) -> None:

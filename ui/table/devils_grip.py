@@ -596,13 +596,13 @@ class DevilsGripTable(TargetFocus, GameTable):
         self.swap_from = None
         self.drag = None
 
-    def undo(self) -> None:
-        """As every table's; an armed swap is dropped even when there is nothing to undo (its
-        prompt leaves the status line)."""
+    def take_back(self, how) -> None:
+        """Undo or Restart as every table's; an armed swap is dropped even when there is nothing
+        to undo (its prompt leaves the status line)."""
         if self.swap_from is not None:
             self.swap_from = None
             self.stale = True
-        super().undo()
+        super().take_back(how)
 
     # -- pointer: drags, long presses ------------------------------------------------------------
     def update(self, dt: float) -> bool:

@@ -285,6 +285,31 @@ class Session:
             self.redo_groups.clear()
         return k
 
+    def restart_at(self) -> int | None:
+        """How many moves of the line :meth:`restart` keeps — the deal's automatic moves
+        (:attr:`deal_moves`) while the line still begins with them, else none — or None when the
+        line is no longer than that (nothing to restart)."""
+        line = self.history.line()
+        keep = self.deal_moves if line[:self.deal_moves] == self.history.actions[:self.deal_moves] else 0
+        return keep if len(line) > keep else None
+
+    def restart(self) -> int:
+        """Back to the deal's start as the deal showed it (:meth:`restart_at`: its automatic moves
+        kept): every move after it taken back as ONE action (Restart deal, docs/rules.md "Undo"),
+        each counted as an undo; those moves become the last group :meth:`redo` plays again, so
+        one Redo brings the game back. Returns how many moves were taken back.
+        :raises IllegalMove: when there is nothing to take back."""
+        keep = self.restart_at()
+        if keep is None:
+            raise IllegalMove("Nothing to undo")
+        line = self.history.line()
+        k = len(line) - keep
+        for _ in range(k):
+            self.history.undo()
+        self.groups = [keep] if keep else []
+        self.redo_groups.append(line[keep:])
+        return k
+
     def can_redo(self) -> bool:
         """Whether :meth:`redo` has an undone action to play again."""
         return bool(self.redo_groups)
