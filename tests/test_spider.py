@@ -278,6 +278,12 @@ def test_score_never_below_zero():
     assert play(s, "1-2").score == 0
 
 
+def test_the_floor_is_on_a_moves_net_change_a_completed_run_included():
+    """docs/spider.md "Score": at 0 a move that completes a run scores -1 + 100 = 99."""
+    s = pos(run("S", 13, 2), "AS", extra="Score: 0")
+    assert play(s, "2-1").score == 99
+
+
 def test_can_finish():
     assert not Spider.can_finish(Spider.deal(1, {}))
     assert Spider.can_finish(pos("KH QH", "5S"))
