@@ -67,6 +67,7 @@ solution is replayed by the rules before it is reported.
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 from ..core import Clock
 from ..spider import DEAL, N_COLUMNS, RUN, Move, Spider, SpiderState
@@ -127,6 +128,30 @@ child stage gave up (but see :attr:`SpiderSearch.first_share`)."""
 
 BEAM_GROW = 1.5
 """The width of :class:`SpiderBeam`'s next pass: the last one's times this (at least one more)."""
+
+
+class BeamSet(NamedTuple):
+    """The constants of one :class:`SpiderBeam`: a stage search's expansions when opened
+    (``quota``; ``quota_last`` for the last stage, stock empty), the first pass's width
+    (``width``), the next pass's width as the last one's times ``grow`` (rounded down, at least one
+    more), and the factor ``quota_grow`` the quotas are multiplied by when a pass widens (1: only
+    a pass that cut no candidate doubles them; a quota is its base times that scale, rounded
+    down)."""
+
+    quota: int
+    quota_last: int
+    grow: float
+    width: int = 1
+    quota_grow: float = 1.0
+
+
+PYTHON_BEAM = BeamSet(QUOTA, QUOTA_LAST, BEAM_GROW)
+"""The set of the Python search (the desktop, the CLI, deal verification): tuned for its budget of
+about 100 000–140 000 positions (docs/solvers.md, Spider, "Session 10" to "Session 21")."""
+
+ENGINE_BEAM = PYTHON_BEAM
+"""The set of the search in the page's JavaScript engine (:mod:`games.solvers.spider_js`), whose
+2 s rescue searches about 1.2–1.6 million positions."""
 
 KEEP = 3_000_000
 """Positions an attempt may leave to the next one; past it the next attempt starts afresh
@@ -1113,17 +1138,19 @@ class SpiderBeam(_Lines):
     """
 
     def __init__(self, problem: _Problem, verify, max_nodes: int | None = None,
-                 timeout: float | None = None, clock: Clock = time.perf_counter):
+                 timeout: float | None = None, clock: Clock = time.perf_counter,
+                 beam: BeamSet = PYTHON_BEAM):
         self.p = problem
         self.verify = verify
         self.max_nodes, self.timeout, self.clock = max_nodes, timeout, clock
+        self.beam = beam
         self.nodes = 0
         self.seconds = 0.0
         self.result = None
         self.expansions = 0
-        self.width = 1
+        self.width = beam.width
         self.passes = 0  # passes started
-        self.quota_scale = 1
+        self.quota_scale = 1.0
         # None, or a list the search appends an entry to for every level it has searched (for
         # bench/spider_beam_trace.py): (pass, width, level, candidates, next level, positions so
         # far); the levels as indices into _nodes, the candidates as (priority, -index, index) in
@@ -1161,7 +1188,8 @@ class SpiderBeam(_Lines):
         self.stage_cut = self.cands_cut = False
 
     def _quota(self, stage: int) -> int:
-        return (QUOTA_LAST if stage == self.p.n_deals else QUOTA) * self.quota_scale
+        b = self.beam
+        return int((b.quota_last if stage == self.p.n_deals else b.quota) * self.quota_scale)
 
     def _step(self, budget: int, t0: float):
         import heapq
@@ -1299,7 +1327,8 @@ class SpiderBeam(_Lines):
             if not self.stage_cut and not self.cands_cut:  # every reachable state was expanded
                 return self._finish(UNKNOWN if p.pruned else UNSOLVABLE)
             if self.cands_cut:
-                self.width = max(self.width + 1, int(self.width * BEAM_GROW))
+                self.width = max(self.width + 1, int(self.width * self.beam.grow))
+                self.quota_scale *= self.beam.quota_grow
             else:  # a wider beam would be the same pass: the stage searches get more
                 self.quota_scale *= 2
             self._start_pass()

@@ -721,13 +721,15 @@
   function Beam(p, spec) {
     this.p = p;
     this.maxNodes = spec.max_nodes === null || spec.max_nodes === undefined ? Infinity : spec.max_nodes;
-    this.quotas = spec.quotas; // [QUOTA, QUOTA_LAST]
+    // spider.py's BeamSet: [quota, quota_last], grow, the first pass's width, quota_grow
+    this.quotas = spec.quotas;
     this.grow = spec.beam_grow;
+    this.quotaGrow = spec.quota_grow === undefined ? 1 : spec.quota_grow;
     this.keep = spec.keep;
     this.warm = !!spec.warm; // a warm-up search (api.make)
     this.nodes = 0;
     this.expansions = 0;
-    this.width = 1;
+    this.width = spec.width === undefined ? 1 : spec.width;
     this.passes = 0;
     this.quotaScale = 1;
     this.status = null;
@@ -771,7 +773,7 @@
   };
 
   B.quota = function (stage) {
-    return (stage === this.p.nd ? this.quotas[1] : this.quotas[0]) * this.quotaScale;
+    return Math.floor((stage === this.p.nd ? this.quotas[1] : this.quotas[0]) * this.quotaScale);
   };
 
   // a stage search from position j0 (of deals made ``stage``): its open states, a binary heap of
@@ -981,8 +983,10 @@
         this.status = p.pruned ? "unknown" : "unsolvable";
         return true;
       }
-      if (this.candsCut) this.width = Math.max(this.width + 1, Math.floor(this.width * this.grow));
-      else this.quotaScale *= 2;
+      if (this.candsCut) {
+        this.width = Math.max(this.width + 1, Math.floor(this.width * this.grow));
+        this.quotaScale *= this.quotaGrow;
+      } else this.quotaScale *= 2;
       this.startPass();
       seen = this.seen;
       stages = this.stages;
@@ -1035,7 +1039,7 @@
   let next = 1, made = 0, warmed = 0;
   const api = {
     version: 1,
-    // {problem spec + max_nodes, quotas, beam_grow, keep, warm} -> a search's handle; a warm-up
+    // {problem spec + max_nodes, quotas, beam_grow, width, quota_grow, keep, warm} -> a search's handle; a warm-up
     // search (warm: true; spider_js.Warmup) has the page compile the engine before a search the
     // player waits for: its positions are counted apart (warmed), not as searches made
     make(specText) {

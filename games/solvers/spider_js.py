@@ -129,18 +129,22 @@ def loaded(bridge) -> None:
         _loaded.add(bridge)
 
 
-def spec(state: SpiderState, max_nodes: int | None, warm: bool = False) -> str:
+def spec(state: SpiderState, max_nodes: int | None, warm: bool = False, beam=None) -> str:
     """The engine's input as JSON: the compact start of :class:`games.solvers.spider._Problem`
     (columns as card bytes, settled; the stock in deals), its rule and move switches, lane 0's
-    weights in SCALE units, the beam's constants and the node budget (``null``: none); ``warm``
-    marks a warm-up search (:class:`Warmup`: the engine counts its positions apart)."""
+    weights in SCALE units, the beam's constants (``beam``, a
+    :class:`games.solvers.spider.BeamSet`; default :data:`games.solvers.spider.ENGINE_BEAM`) and the
+    node budget (``null``: none); ``warm`` marks a warm-up search (:class:`Warmup`: the engine
+    counts its positions apart)."""
     from . import spider as sp
 
     p = sp._Problem(state)
+    b = sp.ENGINE_BEAM if beam is None else beam
     return json.dumps({
         "columns": [list(c) for c in p.root[0]], "deals": [[int(c) for c in d] for d in p.deals],
         "relaxed": bool(p.relaxed), "macros": bool(p.macros), "split_to_empty": bool(p.split_to_empty),
-        "weights": list(p.iweights), "quotas": [sp.QUOTA, sp.QUOTA_LAST], "beam_grow": sp.BEAM_GROW,
+        "weights": list(p.iweights), "quotas": [b.quota, b.quota_last], "beam_grow": b.grow,
+        "width": b.width, "quota_grow": b.quota_grow,
         "keep": sp.KEEP, "max_nodes": max_nodes, "warm": warm})
 
 
