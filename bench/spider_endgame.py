@@ -249,10 +249,10 @@ def variant(a) -> types.ModuleType:
                "        self._info: dict[bytes, tuple] = {}\n        self._info_last = {}\n")
     if a.pen_quota:
         knobs[1] = f"PEN = {a.pen_quota}"
-        change("        return (QUOTA_LAST if stage == self.p.n_deals else QUOTA) * self.quota_scale",
+        change("        return int((b.quota_last if stage == self.p.n_deals else b.quota) * self.quota_scale)",
                "        if PEN and stage == self.p.n_deals - 1:\n"
-               "            return PEN * self.quota_scale\n"
-               "        return (QUOTA_LAST if stage == self.p.n_deals else QUOTA) * self.quota_scale")
+               "            return int(PEN * self.quota_scale)\n"
+               "        return int((b.quota_last if stage == self.p.n_deals else b.quota) * self.quota_scale)")
     if a.patience:
         n, _, key = a.patience.partition(":")
         knobs[2], knobs[3] = f"PAT = {int(n)}", f"PAT_PR = {key == 'pr'}"

@@ -656,7 +656,7 @@ def test_beam_slices_give_the_same_answer_as_one_run():
     assert (r.status, r.moves, r.nodes) == (whole.status, whole.moves, whole.nodes)
 
 
-def test_beam_proves_a_loss_only_after_a_pass_that_left_nothing_out(monkeypatch):
+def test_beam_proves_a_loss_only_after_a_pass_that_left_nothing_out():
     # twelve hearts without the ace, 2 suits (nothing pruned): the beam proves it lost after the
     # very positions the discrepancy search exhausts; a pass whose stage search is cut by its
     # quota proves nothing, so the quotas double until one pass leaves nothing out (with tiny
@@ -669,9 +669,7 @@ def test_beam_proves_a_loss_only_after_a_pass_that_left_nothing_out(monkeypatch)
     assert lds.run().status == UNSOLVABLE and lds.nodes > 100
     scales = []
     for quotas in ((sp.QUOTA, sp.QUOTA_LAST), (5, 10)):
-        monkeypatch.setattr(sp, "QUOTA", quotas[0])
-        monkeypatch.setattr(sp, "QUOTA_LAST", quotas[1])
-        beam = sp.SpiderBeam(sp._Problem(s), verify, max_nodes=200_000)
+        beam = sp.SpiderBeam(sp._Problem(s), verify, max_nodes=200_000, beam=sp.BeamSet(*quotas, sp.BEAM_GROW))
         r = beam.run()
         assert r.status == UNSOLVABLE and r.nodes == lds.nodes
         scales.append(beam.quota_scale)
