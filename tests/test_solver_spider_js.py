@@ -60,14 +60,15 @@ def hand_positions() -> dict:
     }
 
 
-def python_search(state, max_nodes):
+def python_search(state, max_nodes, beam=sp.ENGINE_BEAM):
+    """The Python search with the beam's constants of the engine's search (by default)."""
     verify = lambda moves: replays_to_win(Spider, state, moves)  # noqa: E731
-    return sp.SpiderBeam(sp._Problem(state), verify, max_nodes)
+    return sp.SpiderBeam(sp._Problem(state), verify, max_nodes, beam=beam)
 
 
-def js_search(state, max_nodes, bridge):
+def js_search(state, max_nodes, bridge, beam=None):
     verify = lambda moves: replays_to_win(Spider, state, moves)  # noqa: E731
-    return spider_js.SpiderBeamJS(state, verify, max_nodes, bridge=bridge)
+    return spider_js.SpiderBeamJS(state, verify, max_nodes, bridge=bridge, beam=beam)
 
 
 def as_json(move, nxt, pr):
@@ -159,6 +160,21 @@ def test_the_search_is_the_python_search(which, max_nodes, node_bridge):
     assert (r.status, r.nodes, r.moves) == (py.status, py.nodes, py.moves)
 
 
+def test_the_search_is_the_python_search_with_other_constants(node_bridge):
+    """The beam's constants cross to the engine (``BeamSet``: quotas, growth, the first pass's
+    width, the quotas' growth): with the desktop's set and with one that changes every field (a
+    search of its own: another node count), the same answer, node count and line as the Python
+    search given that set."""
+    state = bench_positions(3)[-1]
+    counts = set()
+    for beam in (sp.PYTHON_BEAM, sp.BeamSet(250, 800, 1.7, 3, 1.3)):
+        py = python_search(state, 15_000, beam).run()
+        js = js_search(state, 15_000, node_bridge, beam).run()
+        assert (js.status, js.nodes, js.moves) == (py.status, py.nodes, py.moves)
+        counts.add((py.status, py.nodes))
+    assert len(counts) == 2
+
+
 def test_the_progress_line_is_the_python_one(node_bridge):
     """A search stopped by its budget offers the same progress line (a hint's fallback)."""
     state = bench_positions(1)[0]
@@ -230,7 +246,7 @@ def test_a_failing_engine_leaves_the_python_search(how, node_bridge, capsys):
     finally:
         spider_js.use_bridge(None)
     err = capsys.readouterr().err
-    py = python_search(state, None).run()
+    py = python_search(state, None, sp.PYTHON_BEAM).run()  # the desktop's set: the fallback's
     if how == "load":
         assert isinstance(search, sp.SpiderBeam) and "not available" in err
         assert r.moves == py.moves

@@ -167,12 +167,15 @@ class SpiderBeamJS(Sliced):
     :param state: the position (4 suits); :param verify: ``moves -> bool``, the rules' replay;
     :param max_nodes: budget of positions generated (``None``: unlimited); :param timeout: seconds,
     read on ``clock`` between the engine's calls (:data:`CHUNK`); :param bridge: the page's
-    JavaScript (:func:`find_bridge`). :raises JSError: the engine did not load or start.
-    ``step(n)`` searches about ``n ×`` :data:`STEP_SCALE` positions.
+    JavaScript (:func:`find_bridge`); :param beam: the beam's constants (a
+    :class:`games.solvers.spider.BeamSet`; default :data:`games.solvers.spider.ENGINE_BEAM`).
+    :raises JSError: the engine did not load or start. ``step(n)`` searches about ``n ×``
+    :data:`STEP_SCALE` positions.
     """
 
     def __init__(self, state: SpiderState, verify, max_nodes: int | None = None,
-                 timeout: float | None = None, clock: Clock = time.perf_counter, bridge=None):
+                 timeout: float | None = None, clock: Clock = time.perf_counter, bridge=None,
+                 beam=None):
         self.state, self.verify = state, verify
         self.max_nodes, self.timeout, self.clock = max_nodes, timeout, clock
         self.bridge = bridge if bridge is not None else find_bridge()
@@ -184,7 +187,7 @@ class SpiderBeamJS(Sliced):
         self._line = (-1, None)  # (index, moves) of the progress line fetched last
         loaded(self.bridge)
         self.handle = None
-        self.handle = self.bridge.ask("make", spec(state, max_nodes))
+        self.handle = self.bridge.ask("make", spec(state, max_nodes, beam=beam))
 
     def _step(self, budget: int, t0: float):
         if self.fallback is not None:
