@@ -2,14 +2,14 @@
 // for bench/spider_beam_sweep.py: every spec of a file (one JSON a line, spider_js.spec) searched
 // under a node budget, one JSON line a position on standard output.
 //
-//   node bench/spider_beam_sweep.mjs ENGINE SPECS FIRST LAST MAX_NODES
+//   node bench/spider_beam_sweep.mjs ENGINE SPECS FIRST LAST MAX_NODES WARM
 //
 // FIRST and LAST number the spec lines from 1 (the position's number is its line's). Each line:
 // {"pos", "status", "nodes", "cpu"} (cpu: the process's CPU seconds of that search). The engine
-// searches 300 000 positions of the first spec first, untimed, so that V8 has compiled it.
+// searches WARM positions of the first spec first, untimed, so that V8 has compiled it.
 import fs from "node:fs";
 
-const [engine, specs, first, last, maxNodes] = process.argv.slice(2);
+const [engine, specs, first, last, maxNodes, warm] = process.argv.slice(2);
 (0, eval)(fs.readFileSync(engine, "utf8"));
 const api = globalThis.pasyansSpider;
 const lines = fs.readFileSync(specs, "utf8").trim().split("\n");
@@ -30,7 +30,7 @@ function search(i, cap) {
   return { pos: i, status: r.status, nodes: r.nodes, cpu: (t.user + t.system) / 1e6 };
 }
 
-search(1, 300000);
+if (Number(warm) > 0) search(1, Number(warm));
 for (let i = Number(first); i <= Number(last); i++) {
   process.stdout.write(JSON.stringify(search(i, Number(maxNodes))) + "\n");
 }

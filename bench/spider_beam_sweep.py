@@ -2,7 +2,7 @@
 position searched under a budget in positions (load-independent), counting answers.
 
     python bench/spider_beam_sweep.py run --out FILE [--set quota=450,width=4] [--positions 1-300]
-                                          [--nodes 2000000] [--jobs 2]
+                                          [--nodes 2000000] [--jobs 2] [--warm 300000]
     python bench/spider_beam_sweep.py report [--nodes 1500000,1200000] BASE [FILE ...]
 
 ``run`` searches positions of ``bench/solvers.py``'s Spider 4-suit variant (deal ``N``, then its
@@ -13,7 +13,8 @@ search under ``--nodes`` positions, with the beam's constants of ``--set``: the 
 :data:`~games.solvers.spider.ENGINE_BEAM`. ``--jobs`` Node processes split the positions in
 contiguous parts. ``FILE`` gets a first line ``{"set": …, "nodes": …}``, then one line a position:
 ``{"pos", "status", "nodes", "cpu"}`` (``nodes``: positions to the answer; ``cpu``: the Node
-process's CPU seconds for it, which depends on the load; the engine warmed by an untimed search).
+process's CPU seconds for it, which depends on the load; each process's engine warmed first by an
+untimed search of ``--warm`` positions of position 1).
 
 ``report`` prints, for each budget of ``--nodes`` (at most the run's), the answers within it per
 range of positions (1–20 | 21–60 | 61–300 | 301–600: the bench's 20, its 40 held out, the rest of
@@ -77,7 +78,8 @@ def run(args) -> None:
         specs.write_text("".join(spider_js.spec(s, None, beam=beam) + "\n" for s in states), encoding="utf-8")
         n = last - first + 1
         cuts = [first + n * k // args.jobs for k in range(args.jobs + 1)]
-        procs = [subprocess.Popen(["node", str(DRIVER), str(ENGINE), str(specs), str(a), str(b - 1), str(args.nodes)],
+        procs = [subprocess.Popen(["node", str(DRIVER), str(ENGINE), str(specs), str(a), str(b - 1), str(args.nodes),
+                                   str(args.warm)],
                                   stdout=subprocess.PIPE, text=True)
                  for a, b in zip(cuts, cuts[1:]) if b > a]
         rows = []
@@ -147,6 +149,7 @@ def main() -> None:
     r.add_argument("--positions", default="1-300", help="first-last of bench/solvers.py's 4-suit positions")
     r.add_argument("--nodes", type=int, default=2_000_000, help="the budget of each search, positions")
     r.add_argument("--jobs", type=int, default=2)
+    r.add_argument("--warm", type=int, default=300_000, help="positions of an untimed search first (0: none)")
     p = sub.add_parser("report")
     p.add_argument("--nodes", default="1500000,1200000", help="budgets to count within, comma-separated")
     p.add_argument("base")

@@ -694,3 +694,31 @@ def test_spider_families_macros_one_last_search_and_dives(tmp_path):
     p = run("bench/spider_families.py", "--positions", "3", "--nodes", "60000", "--mode", "none", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]
     assert p.stdout.splitlines()[1].split()[:3] == ["3", str(plain.nodes), "solved"]
+
+
+def test_spider_beam_sweep_runs_the_engine_with_a_set_and_counts_its_answers(tmp_path):
+    # positions 2-3 in two Node processes with another stage quota: each the Python search's node
+    # count with that set (the engine is that search), and the report counts its answers
+    from games.solvers import spider as sp
+    from games.solvers.search import replays_to_win
+    from games.spider import Spider
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from solvers import positions
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    out = tmp_path / "q450.jsonl"
+    p = run("bench/spider_beam_sweep.py", "run", "--out", str(out), "--positions", "2-3", "--nodes", "12000",
+            "--set", "quota=450", "--warm", "0", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert rows[0] == {"set": {"quota": 450, "quota_last": 1000, "grow": 1.5, "width": 1, "quota_grow": 1.0},
+                       "nodes": 12000}
+    beam = sp.PYTHON_BEAM._replace(quota=450)
+    for state, row in zip(positions("spider", {"suits": "4"}, 25, 3)[1:], rows[1:]):
+        r = sp.SpiderBeam(sp._Problem(state), lambda m, s=state: replays_to_win(Spider, s, m), 12000, beam=beam).run()
+        assert (row["status"], row["nodes"]) == (r.status, r.nodes)
+    solved = sum(r["status"] == "solved" for r in rows[1:])
+    p = run("bench/spider_beam_sweep.py", "report", "--nodes", "12000", str(out), tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert p.stdout.splitlines()[1].split()[0] == f"{solved}/2"
