@@ -1091,15 +1091,18 @@ class SpiderBeam(_Lines):
     (:meth:`step` / :meth:`run` / ``result``, as :class:`games.solvers.search.Sliced`).
 
     A pass of width ``B`` goes down the stages level by level: each position of a level gets a
-    best-first stage search of its own (:data:`QUOTA` expansions, :data:`QUOTA_LAST` once the
-    stock is empty, the priority of :data:`LANES` lane 0, the moves and prunings of
+    best-first stage search of its own (``quota`` expansions, ``quota_last`` once the stock is
+    empty, the priority of :data:`LANES` lane 0, the moves and prunings of
     :class:`SpiderSearch`), and the ``B`` best candidates of them all (the states after the next
     deal, by priority, whichever stage search found them) make the next level. Passes of width
-    1, then ``B × BEAM_GROW`` rounded down (at least ``B + 1``), follow each other; the stage searches, the visited set and the
+    ``width``, then ``B × grow`` rounded down (at least ``B + 1``), follow each other (those names:
+    the fields of its :class:`BeamSet`, by default :data:`PYTHON_BEAM`: quotas 300 and 1000,
+    widths 1, 2, 3, 4, 6, 9, …); the stage searches, the visited set and the
     positions are kept from one pass to the next, so a pass only searches the stages it opens
     that the passes before did not (width 1 is :class:`SpiderSearch`'s attempt 0). When a pass
     left no candidate out but some stage search was cut by its quota, the quotas double
-    (:attr:`quota_scale`: a wider beam would be the same pass).
+    (:attr:`quota_scale`: a wider beam would be the same pass); a pass that left candidates out
+    multiplies them by ``quota_grow``.
 
     Why, for 4 suits: the limited discrepancy search opens a stage's second or third candidate
     only at the price of a discrepancy, and a line that wins often needs the third candidate of
@@ -1134,7 +1137,7 @@ class SpiderBeam(_Lines):
 
     :param problem: a :class:`_Problem`; :param verify: ``moves -> bool``, the rules' replay;
     :param max_nodes: budget of positions generated (``None``: unlimited); :param timeout: seconds,
-    read on ``clock`` (:data:`games.core.Clock`).
+    read on ``clock`` (:data:`games.core.Clock`); :param beam: the beam's constants.
     """
 
     def __init__(self, problem: _Problem, verify, max_nodes: int | None = None,
