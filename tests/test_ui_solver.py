@@ -135,6 +135,21 @@ def test_rescue_on_a_lost_position_says_how_far_back_the_last_winnable_one_was(b
     assert len(t.history.states) == len(states) - want
 
 
+def test_a_rescue_that_finds_nothing_to_undo_to_does_not_title_its_panel_undo(monkeypatch):
+    """No winnable position among the moves looked back at (every search cut short here): the
+    panel offers Replay deal and Close, and its title says no way out was found, not "undo"."""
+    n, line = winnable_deal()
+    app = make(TriPeaksTable(n, options=EASY))
+    t = app.scene
+    for text in line[:3]:
+        t.play(TriPeaks.parse_move(t.state, text))
+    monkeypatch.setattr(t.assist, "solver", lambda s, nodes, seconds: TriPeaks.solver(s, max_nodes=1))
+    key(app, pygame.K_r)
+    run_until(app, lambda: t.assist.rescue_phase == "back-done")
+    assert [b.name for b in t.panel.buttons] == ["replay", "cancel"]
+    assert t.panel.title == tr(assist.MSG_NO_WAY_FOUND_END) == "No way out found in time"
+
+
 def test_the_live_line_flips_to_no_longer_winnable_after_a_blunder(blunder):
     n, prefix, bad = blunder
     app = make(TriPeaksTable(n, options=EASY), live_winnable=True)

@@ -64,6 +64,8 @@ MSG_WAY_OUT_BODY = N_("The solver found a winning line from here.")
 MSG_PLAY_N = N_("Play {n} moves")
 MSG_NO_WAY = N_("No way out from here: undo")
 MSG_NO_WAY_FOUND = N_("No way out found in time: undo")
+MSG_NO_WAY_END = N_("No way out from here")
+MSG_NO_WAY_FOUND_END = N_("No way out found in time")
 MSG_BACK_N = N_("The last winnable position was {n} moves back.")
 MSG_BACK_1 = N_("The last winnable position was 1 move back.")
 MSG_UNDO_N = N_("Undo {n}")
@@ -642,7 +644,8 @@ class Assist:
             elif len(states) == 1:         # nothing to undo or replay: another deal, or play on
                 title = tr(MSG_NOT_FOUND)
                 acts = [("new", tr(MSG_NEW_DEAL), self.new_deal), ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
-            else:
+            else:   # no winnable position among the moves looked back at: nothing to undo to
+                title = tr(MSG_NO_WAY_END if proved else MSG_NO_WAY_FOUND_END)
                 acts = [("replay", tr(MSG_REPLAY), self.replay),
                         ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
             self.open_panel(title, acts)
