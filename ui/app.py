@@ -209,6 +209,28 @@ def page_query() -> str:
     return urlencode({"deal": code}) if code.strip() else ""
 
 
+def forget_page_deal() -> bool:
+    """Take ``deal=`` out of the page's address once it was read (``history.replaceState``, the
+    other parameters and the fragment kept), so that a reload — a phone's browser reloads a tab
+    it put away — goes on with the game the player is in instead of offering the linked deal
+    again. The desktop's ``PASYANS_DEAL`` is left as the user set it. Returns whether the
+    address was changed; a page that refuses changes nothing."""
+    if not WEB:
+        return False
+    try:
+        from platform import window  # pygbag's bridge to the page
+        from urllib.parse import parse_qsl, urlencode
+
+        loc = window.location
+        kept = [(k, v) for k, v in parse_qsl(str(loc.search or "").lstrip("?"), keep_blank_values=True)
+                if k != "deal"]
+        url = str(loc.pathname) + ("?" + urlencode(kept) if kept else "") + str(loc.hash or "")
+        window.history.replaceState(None, "", url)
+        return True
+    except Exception:
+        return False
+
+
 def browser_size() -> tuple[int, int] | None:
     """The browser window's inner size (emscripten only), else ``None``."""
     if not WEB:
@@ -377,6 +399,8 @@ class App:
         code = deal_in_address(query or "")
         if code is None:
             return False
+        if where == "address":
+            forget_page_deal()      # read once: a reload goes on with the game, not the link
         if not code.strip():      # "?deal=" with nothing after it
             self.show_notice(i18n.tr("The address's deal= names no code"))
             return False
