@@ -66,6 +66,21 @@ def test_a_link_to_todays_daily_plays_it_as_the_daily(monkeypatch):
     assert app.scene.game == "spider" and app.scene.number == d.number and app.scene.daily_date == d.date
 
 
+@pytest.mark.parametrize("game", ["pyramid", "klondike"])
+def test_a_deal_of_the_day_says_so_on_its_table_and_another_deal_does_not(monkeypatch, game):
+    """Once the Daily screen is gone the table still says the deal is the deal of the day (its
+    first status line); a random deal of the same game does not."""
+    today = daily.today()
+    monkeypatch.setattr(daily, "today", lambda: today)
+    d = daily.daily_deal(today, game)
+    monkeypatch.setenv("PASYANS_DEAL", d.code)
+    t = new_app(Store(MemoryStorage()), size=(390, 844)).scene
+    assert t.daily_date == d.date and t.status_text.startswith("Deal of the day: ")
+    assert t.status_text == "Deal of the day: " + t.intro()
+    t.start(None, t.options)
+    assert t.daily_date is None and not t.status_text.startswith("Deal of the day")
+
+
 def test_a_bad_link_opens_home_with_a_notice_and_changes_nothing(monkeypatch):
     store = Store(MemoryStorage())
     new_app(store)
@@ -361,3 +376,36 @@ def test_a_blank_desktop_deal_is_as_unset(monkeypatch, blank):
     monkeypatch.setenv("PASYANS_DEAL", blank)
     app = new_app(Store(MemoryStorage()))
     assert isinstance(app.scene, HomeScene) and not app.notice
+
+
+def test_the_page_drops_deal_from_its_address_once_read(monkeypatch):
+    """A reload after a link goes on with the player's game: the page's address loses its
+    ``deal=`` (other parameters and the fragment kept) as soon as the link is read, good or bad;
+    the desktop's PASYANS_DEAL is left alone."""
+    import sys
+    import types
+
+    import ui.app as ui_app
+
+    calls = []
+    loc = types.SimpleNamespace(search="?lang=ru&deal=KL1-D3-AAAAGHE&sw=0", pathname="/p/index.html",
+                                hash="#x")
+    window = types.SimpleNamespace(location=loc, history=types.SimpleNamespace(
+        replaceState=lambda state, title, url: calls.append(url)))
+    monkeypatch.setitem(sys.modules, "platform", types.SimpleNamespace(window=window))
+    monkeypatch.setattr(ui_app, "WEB", True)
+    assert ui_app.forget_page_deal() and calls == ["/p/index.html?lang=ru&sw=0#x"]
+    loc.search = "?deal=x"
+    assert ui_app.forget_page_deal() and calls[-1] == "/p/index.html#x"
+    monkeypatch.setattr(ui_app, "WEB", False)
+    assert not ui_app.forget_page_deal() and len(calls) == 2
+    # open_link forgets the page's link whether it opens or not, never the desktop variable
+    forgot = []
+    monkeypatch.setattr(ui_app, "forget_page_deal", lambda: forgot.append(1))
+    app = new_app(Store(MemoryStorage()), size=(390, 844))
+    app.open_link("deal=garbage", where="address")
+    assert forgot == [1]
+    app.open_link("deal=kl1-d3-aaaaaxt", where="PASYANS_DEAL")
+    assert forgot == [1] and app.scene.game == "klondike"
+    app.open_link("deal=kl1-d3-aaaaaxt", where="address")
+    assert forgot == [1, 1]

@@ -169,3 +169,27 @@ def test_restart_deal_takes_every_move_back_and_one_redo_plays_them_again(size, 
     assert t.state == played and t.history.moves == moves + taken
     key(app, pygame.K_u)                    # the redone game is one action
     assert t.state == start
+
+
+@pytest.mark.parametrize("table", [KlondikeTable, DevilsGripTable], ids=lambda c: c.__name__)
+def test_a_double_tap_on_a_panels_button_spends_its_second_tap(table, fake_clock):
+    """The second tap of a double tap on a panel's button (here the New deal question's "Play
+    this deal") lands on the table the panel uncovered: it is spent, not a tap on a new card;
+    a tap there after the double-tap time acts."""
+    app = new_app(scene=table(3), size=(390, 844))
+    t = app.scene
+    t.play(t.rules.legal_moves(t.state)[0])
+    t.settle()
+    t.ask_new_deal()
+    b = t.panel.buttons[0]
+    taps = []
+    real = t.activate_target
+    t.activate_target = lambda target: (taps.append(target), real(target))
+    tap(app, b.rect.center)
+    assert t.panel is None and t.session.player_moves() == 0
+    fake_clock.advance(0.08)
+    tap(app, b.rect.center)                 # the double's second tap, 80 ms later
+    assert taps == [] and t.session.player_moves() == 0
+    fake_clock.advance(0.5)
+    tap(app, b.rect.center)
+    assert len(taps) == 1 or t.target_at(b.rect.center) is None

@@ -87,6 +87,35 @@ def test_hint_points_at_the_solvers_first_move_with_its_reason():
     assert ru != tr(reason, "en")
 
 
+def wait_out(app, clock, pred, seconds=base.HINT_MS / 1000 + 1):
+    """Frames 50 ms of ``clock`` apart until ``pred()`` (fails after ``seconds``)."""
+    for _ in range(int(seconds / 0.05)):
+        clock.advance(0.05)
+        app.frame()
+        if pred():
+            return
+    raise AssertionError("not within %.1f s" % seconds)
+
+
+def test_the_hints_line_goes_with_its_mark(fake_clock):
+    """When the hint's mark goes (base.HINT_MS), its status line goes too: no "Hint: …" is left
+    with nothing marked; a line said since stays."""
+    n, _ = winnable_deal()
+    app = make(TriPeaksTable(n, options=EASY), anim_speed="normal")
+    t = app.scene
+    key(app, pygame.K_h)
+    run_until(app, lambda: t.hint_move is not None)
+    said = t.status_text
+    assert said
+    wait_out(app, fake_clock, lambda: t.hint_move is None)
+    assert t.status_text == ""
+    key(app, pygame.K_h)
+    run_until(app, lambda: t.hint_move is not None)
+    t.say("something else")
+    wait_out(app, fake_clock, lambda: t.hint_move is None)
+    assert t.status_text == "something else"
+
+
 def test_rescue_plays_five_moves_that_keep_the_position_winnable():
     n, line = winnable_deal(20)
     app = make(TriPeaksTable(n, options=EASY))

@@ -322,12 +322,15 @@ class GameTable(Scene):
         self._kept_plan = None                   # (picture record, (parts, keys)): see _kept_keys
         self._hand: bool | None = None           # the left-handed setting the table was laid out for
         self._tap_mark: tuple | None = None      # (when, where, history length) of a tap that played
+        self._panel_tap: tuple | None = None     # (when, where) of a tap that opened, closed or
+                                                 # changed a panel: its double's second tap is spent
         self._drawings = 0                       # rebuilds of the still picture so far (_draw_base)
         self._felt_plan = None                   # (where, pieces): the felt laid around kept parts
         self._unlaid: dict = {}                  # part → rect: no felt laid there, its copy still to come
 
     # -- scene protocol --------------------------------------------------------------------------
     def enter(self, app) -> None:
+        self._panel_tap = None      # back from another screen: no tap of before is doubled
         self.app = app
         self.settings = app.settings
         self.art = cards_art.CardArt(self.settings.four_colour, self.settings.card_back)
@@ -559,7 +562,7 @@ class GameTable(Scene):
         self.hint_search = self.hint_move = None
         self.on_start()
         if announce:
-            self.say(self.intro())
+            self.say(self.daily_intro())
         self.assist.started()
         self.changed()
 
@@ -998,6 +1001,7 @@ class GameTable(Scene):
         ``message`` on the status line when given."""
         if message is not None:
             self.say(message)
+        self._hint_said = self.status_text     # the line that goes with the mark
         self.hint_move = move
         self.hint_focus = None
         if self.hint_by_key:            # asked by H: the focus goes to the hinted card, and Enter plays the hint
@@ -1064,8 +1068,13 @@ class GameTable(Scene):
         focus says where)."""
 
     def _hint_over(self):
+        """The hint's time is up: its mark goes (with animation off it stays until the next
+        action), and the status line with it when it still says the hint's words, so that no
+        "Hint: …" line is left with nothing marked."""
         if self.settings.anim_speed != "off":
             self.hint_move = None
+            if self.status_text and self.status_text == getattr(self, "_hint_said", None):
+                self.say("")
 
     # -- deal codes and options ------------------------------------------------------------------
     def open_code_entry(self) -> None:
@@ -1217,8 +1226,16 @@ class GameTable(Scene):
 
     def handle(self, event) -> None:
         if isinstance(event, PointerEvent):
+            if self.panel_tap_spent(event):
+                return
+            if event.kind == "down":
+                self._panel_tap = None      # a press elsewhere, or later: no double tap
+            had = self.panel
             self.pointer(event)
+            if event.kind == "tap" and self.panel is not had:
+                self._panel_tap = (self.app.now(), event.pos)
         elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            self._panel_tap = None          # a key between two taps: no double tap
             if self.end_panel_guarded():
                 return      # the key that ended the game, doubled (Enter on the focus): as a tap
             if self.ending():
@@ -1320,6 +1337,23 @@ class GameTable(Scene):
         are ignored then."""
         return self.panel is not None and self.panel.end is not None \
             and self.app.now() - self.panel.opened < END_PANEL_GUARD
+
+    def panel_tap_spent(self, ev) -> bool:
+        """Whether pointer event ``ev`` belongs to the second tap of a double tap whose first
+        opened, closed or changed a panel (a dialog's button, a pause menu's row, a bar button
+        that opens a question): within :data:`DOUBLE_TAP` s and :data:`DOUBLE_TAP_PX` px of it,
+        the events of its press (down, drag, up, tap) are spent, so what came under the finger —
+        a new deal's card, the question's button — is not tapped unseen."""
+        if self._panel_tap is None or ev.kind == "cancel":
+            return False
+        t, where = self._panel_tap
+        if ev.kind == "down" and (self.app.now() - t >= DOUBLE_TAP or math.dist(ev.pos, where) >= DOUBLE_TAP_PX):
+            return False        # a later press, or one elsewhere: :meth:`handle` ends the guard
+        if math.dist(ev.start, where) >= DOUBLE_TAP_PX:
+            return False
+        if ev.kind == "down":
+            self.press_target = None
+        return True
 
     def spent_tap(self, pos) -> bool:
         """Whether a tap at ``pos`` is the second of a double tap whose first played a move
@@ -2323,6 +2357,18 @@ class GameTable(Scene):
     # -- hooks for a game ------------------------------------------------------------------------
     def intro(self) -> str:
         return ""
+
+    intro_tells_daily = False
+    """Whether :meth:`intro` itself says when the deal is the deal of the day (Devil's Grip's
+    names its goal)."""
+
+    def daily_intro(self) -> str:
+        """The status line a deal starts with: :meth:`intro`, headed "Deal of the day" on a deal
+        of the day, so that the table says what the Daily screen chose once that screen is gone."""
+        intro = self.intro()
+        if self.daily_date is None or self.intro_tells_daily:
+            return intro
+        return tr("Deal of the day: {intro}", intro=intro) if intro else tr("Deal of the day")
 
     def on_start(self) -> None:
         pass

@@ -777,6 +777,8 @@ class DevilsGripTable(TargetFocus, GameTable):
         return tr("Hint: the best line found leaves {n} cards (the solver sees the stock)", n=search.best)
 
     # -- game events -----------------------------------------------------------------------------
+    intro_tells_daily = True
+
     def intro(self) -> str:
         goal = self.daily_goal
         if goal is not None:
