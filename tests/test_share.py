@@ -81,6 +81,21 @@ def test_a_deal_of_the_day_says_so_on_its_table_and_another_deal_does_not(monkey
     assert t.daily_date is None and not t.status_text.startswith("Deal of the day")
 
 
+def test_options_on_a_linked_deal_under_other_rules_say_the_deal_keeps_its_own(monkeypatch):
+    """The rows show the settings' rules (for the next deal); on a deal a link opened under
+    others (Klondike draw 3, the settings' draw 1) the panel's note says this deal's differ."""
+    monkeypatch.setenv("PASYANS_DEAL", "KL1-D3-AAAAGHE")
+    app = new_app(Store(MemoryStorage()), size=(390, 844))
+    t = app.scene
+    assert t.options["draw"] == "3" and app.settings.options_for("klondike").get("draw", "1") == "1"
+    t.open_options()
+    assert "KL1-D3-AAAAGHE" in t.panel.note and "other rules" in t.panel.note
+    t.close_panel()
+    t.start(None, {})                             # a deal under the settings' own rules
+    t.open_options()
+    assert t.panel.note == "Rule changes apply from the next deal"
+
+
 def test_a_bad_link_opens_home_with_a_notice_and_changes_nothing(monkeypatch):
     store = Store(MemoryStorage())
     new_app(store)

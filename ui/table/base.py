@@ -1176,6 +1176,11 @@ class GameTable(Scene):
         """The options panel; its footer says rule changes wait for the next deal only in a game
         that has rule options (Devil's Grip and FreeCell have none)."""
         note = tr("Rule changes apply from the next deal") if self.rules.options else ""
+        if note and self.number is not None and self.options != self.rules.check_options(
+                dict(self.settings.options_for(self.game))):
+            # a link or a typed code opened this deal under other rules than the rows show
+            note = tr("This deal ({code}) has other rules; rule changes apply from the next deal",
+                      code=self.deal_label())
         self.panel = OptionsPanel(self, self.options_rows(), note)
         self.stale = True
 

@@ -582,7 +582,12 @@ class OptionsPanel(Panel):
         if self.note:
             nr = self.note_rect
             ns = text.fit(self.note, 21, nr.width, 12)
-            text.blit_center(surface, text.render(self.note, ns, (200, 220, 205)), nr.center)
+            lines = [self.note] if text.width(self.note, ns) <= nr.width else \
+                text.wrap_lines(self.note, ns, nr.width, 2)     # a phone's narrow panel: two lines
+            nh = text.font(ns).get_linesize()
+            for k, line in enumerate(lines):
+                text.blit_center(surface, text.render(line, ns, (200, 220, 205)),
+                                 (nr.centerx, nr.centery + (k - (len(lines) - 1) / 2) * nh))
 
     def down(self, pos):
         super().down(pos)
