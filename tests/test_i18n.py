@@ -112,7 +112,7 @@ SHOWN_TOGETHER = [
     # messages a screen shows side by side, which must read as different words in every language:
     # the won panel's game score and the progression points it earns (ui/table/base.py), the
     # scoring option beside the score
-    ("Score", "Points"), ("Score: {n}", "Points: {n}"), ("Score", "Scoring"),
+    ("Score", "Points"), ("Score: {n}", "Win points: {n}"), ("Score", "Scoring"),
 ]
 
 

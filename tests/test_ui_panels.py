@@ -154,7 +154,7 @@ def test_options_rows_share_one_readable_size(game, lang, monkeypatch):
 
 
 # the tallest end of a won game: three lines of points, records and badges under the body
-THREE_LINES = ["Points: 1 900 · record #1 · daily record #1", "A win with undo does not enter the records",
+THREE_LINES = ["Win points: 1 900 · record #1 · daily record #1", "A win with undo does not enter the records",
                "Badge earned: First win, Quick hands, Clean sweep"]
 
 

@@ -128,7 +128,7 @@ def test_the_end_panel_shows_points_places_badges_and_shares(clipboard_takes):
         play_through(t, solve(d.number, d.options))
         t.open_end_panel()
         lines = t.progression_lines()
-        assert lines[0].startswith(f"Points: {t.outcome.points:,}") and "record #1" in lines[0] \
+        assert lines[0].startswith(f"Win points: {t.outcome.points:,}") and "record #1" in lines[0] \
             and "daily record #1" in lines[0]
         assert lines[1] == f"Deal of the day {d.date}: result copied to share"
         assert lines[2] == "Badge earned: First win"
@@ -164,7 +164,7 @@ def test_pyramid_panel_names_the_layout_and_the_players_record():
         app.frame()
         lines = t.progression_lines()
         assert lines[0].startswith("Layout 7: ") and lines[1] == "Won 1 · lost 0 · 100% · streak 1"
-        assert lines[2].startswith("Points: ")
+        assert lines[2].startswith("Win points: ")
         save_screen(app.screen, f"end-panel-pyramid-{size[0]}x{size[1]}.png")
         pygame.display.quit()
 
@@ -247,7 +247,7 @@ def test_a_win_undone_and_won_again_shows_the_recorded_win_only():
     t.undo()
     play_through(t, sol[-1:])
     again = t.progression_lines()
-    assert again == first[:1] and again[0].startswith("Points: ")
+    assert again == first[:1] and again[0].startswith("Win points: ")
 
 
 def test_a_daily_won_first_keeps_its_result_copied_line_under_a_badge_and_the_undo_line(clipboard_takes):
@@ -268,7 +268,7 @@ def test_a_daily_won_first_keeps_its_result_copied_line_under_a_badge_and_the_un
         assert t.play(m)
     assert Pyramid.status(t.state) == "won" and t.outcome.new_badges
     lines = t.progression_lines()
-    assert lines[2].startswith("Points: ") and lines[3] == f"Deal of the day {d.date}: result copied to share"
+    assert lines[2].startswith("Win points: ") and lines[3] == f"Deal of the day {d.date}: result copied to share"
     pygame.display.quit()
 
     d = daily.daily_deal("2026-12-04", "tripeaks")

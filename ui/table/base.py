@@ -2419,7 +2419,7 @@ class GameTable(Scene):
             return []
         lines = []
         if o.points:
-            first = [tr("Points: {n}", n=format_number(o.points))]
+            first = [tr("Win points: {n}", n=format_number(o.points))]
             for key, place in o.places.items():
                 first.append(tr("daily record #{n}", n=place) if key.startswith("daily ")
                              else tr("record #{n}", n=place))
