@@ -151,7 +151,10 @@ about 100 000–140 000 positions (docs/solvers.md, Spider, "Session 10" to "Ses
 
 ENGINE_BEAM = PYTHON_BEAM
 """The set of the search in the page's JavaScript engine (:mod:`games.solvers.spider_js`), whose
-2 s rescue searches about 1.2–1.6 million positions."""
+2 s rescue searches about 1.3–1.5 million positions: the Python search's, since no other set swept
+at that budget answers more beyond the noise (positions 1–600 of ``bench/solvers.py``, ten sets:
+larger or smaller quotas, growth ×2, a first width of 4, the quotas growing as passes widen;
+docs/solvers.md, Spider, "Session 27")."""
 
 KEEP = 3_000_000
 """Positions an attempt may leave to the next one; past it the next attempt starts afresh
