@@ -50,7 +50,7 @@ RUNS.append({"name": "phone-spider", "width": 390, "height": 844, "touch": True,
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    return webenv.run_page(RUNS, shots=tmp_path_factory.mktemp("web-shots"))
+    return webenv.run_page(RUNS, shots=tmp_path_factory.mktemp("web-shots"), parallel=2)
 
 
 def scenario(page, run, name):

@@ -201,11 +201,14 @@ def need_wheel() -> Path:
     return WASM_DIR / WHEEL_NAME
 
 
-def run_page(runs: list[dict], shots: Path | None = None, timeout: float = 480, extra: dict | None = None) -> dict:
+def run_page(runs: list[dict], shots: Path | None = None, timeout: float = 480, extra: dict | None = None,
+             parallel: int = 1) -> dict:
     """Run ``tests/web/page_test.mjs`` over the session's bundle: one browser, one page load of
     the harness per entry of ``runs`` (``{name, width, height, touch, sw, scenarios}``), the
     scenarios' JSON results (``{"runs": {name: {"load", "scenarios", "errors", "console"}}}``).
     ``extra`` joins the script's configuration (``bench``: bench/web_frames.py's arguments).
+    ``parallel``: how many runs go at once (each its own browser context and server; a benchmark
+    keeps 1, so that no run times its frames beside another).
     Skips (fails under CI) when Node, its packages, Chromium or the wheel are missing."""
     need_web_run()
     chromium = need_chromium()
@@ -213,7 +216,8 @@ def run_page(runs: list[dict], shots: Path | None = None, timeout: float = 480, 
     wheel = need_wheel()
     dest, _info = need_bundle()
     cfg = {"chromium": chromium, "bundle": str(dest / "web"), "wheel": str(wheel), "sha256": WHEEL_SHA256,
-           "port": free_port(), "shots": str(shots) if shots else None, "runs": runs, **(extra or {})}
+           "port": free_port(), "shots": str(shots) if shots else None, "runs": runs, "parallel": parallel,
+           **(extra or {})}
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         import json
 

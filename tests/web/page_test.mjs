@@ -5,9 +5,12 @@
 //
 // CONFIG: {chromium, bundle (build/web/), wheel (file), sha256, port, profile (dir), shots (dir or
 // null), runs: [{name, width, height, touch, sw, scenarios: [name…]}], isolate (the page served
-// cross-origin isolated: performance.now() in 5 µs steps, for the frame benchmark)}. Each run is one browser
-// context and one page load of harness.html (served next to the bundle, so localStorage and the
-// service worker are the bundle's), then its scenarios in order, each reporting what it saw. The
+// cross-origin isolated: performance.now() in 5 µs steps, for the frame benchmark), parallel (how
+// many runs at once, 1 if absent: a benchmark's runs stay one at a time)}. Each run is one browser
+// context, its own server (the first run's on port, the others' on ports the system picks: a run
+// that goes offline closes only its own) and one page load of harness.html (served next to the
+// bundle, so localStorage and the service worker are the bundle's), then its scenarios in order,
+// each reporting what it saw. Runs share nothing but the browser. The
 // game is driven only by real input: Playwright's mouse, and touch through the DevTools
 // protocol's Input.dispatchTouchEvent (what a touch screen sends). window.probe (probe.py) tells
 // where things are drawn and what the app holds.
@@ -38,14 +41,16 @@ const mounts = {
   "/app/pyodide/": path.join(here, "node_modules", "pyodide"),
   "/app/wasm/": path.dirname(cfg.wheel),
 };
-let server = await serve(cfg.bundle, { port: cfg.port, prefix: "/app/", mounts, isolate: !!cfg.isolate });
-const pageURL = (sw) => server.url + "harness.html?wheel=" + encodeURIComponent("wasm/" + path.basename(cfg.wheel)) +
+const newServer = (port) => serve(cfg.bundle, { port, prefix: "/app/", mounts, isolate: !!cfg.isolate });
+const pageURL = (server, sw) => server.url + "harness.html?wheel=" + encodeURIComponent("wasm/" + path.basename(cfg.wheel)) +
   "&sha256=" + cfg.sha256 + (sw ? "&sw=1" : "");
 
 class Driver {
-  constructor(ctx, page, run) {
-    this.ctx = ctx; this.page = page; this.run = run; this.touch = !!run.touch; this.cdp = null;
+  constructor(ctx, page, run, server) {
+    this.ctx = ctx; this.page = page; this.run = run; this.touch = !!run.touch; this.cdp = null; this.server = server;
   }
+  // the harness's address on this run's server (sw: with the service worker)
+  url(sw) { return pageURL(this.server, sw); }
   async probe(name, args = {}) {
     const r = await this.page.evaluate(([n, a]) => window.probe(n, a), [name, args]);
     if (r && r.error) throw new Error(`probe ${name}(${JSON.stringify(args)}): ${r.error}\n${r.trace || ""}`);
@@ -191,7 +196,7 @@ async function started(d) {
 
 async function load(d, sw) {
   const t0 = Date.now();
-  await d.page.goto(pageURL(sw));
+  await d.page.goto(d.url(sw));
   const h = await started(d);
   const s = await d.until((x) => x.draws > 0 && x.scene === "HomeScene", "the first home frame", 60000);
   return { seconds: (Date.now() - t0) / 1000, harness: h, state: s };
@@ -444,7 +449,7 @@ const SCENARIOS = {
   // a shared link: the harness address with &deal=CODE (the app reads the page's own
   // location.search through platform.window); the table of that deal opens, not the home screen
   async deal_link(d) {
-    await d.page.goto(pageURL(d.run.sw) + "&deal=" + encodeURIComponent(d.run.deal));
+    await d.page.goto(d.url(d.run.sw) + "&deal=" + encodeURIComponent(d.run.deal));
     await started(d);
     const s = await d.until((x) => x.draws > 0 && x.scene !== "HomeScene", "the linked deal's table", 60000);
     const search = await d.page.evaluate(() => location.search);
@@ -457,7 +462,7 @@ const SCENARIOS = {
   // run in the page's JavaScript engine
   // (games/solvers/spider_js.py): the engine's count of searches made says so.
   async spider_js(d) {
-    await d.page.goto(pageURL(d.run.sw) + "&deal=" + encodeURIComponent(d.run.spider_deal));
+    await d.page.goto(d.url(d.run.sw) + "&deal=" + encodeURIComponent(d.run.spider_deal));
     await started(d);
     await d.until((x) => x.draws > 0 && x.game === "spider", "the linked Spider table", 60000);
     let s = await d.settle();
@@ -509,7 +514,7 @@ const SCENARIOS = {
       for (const k of Object.keys(localStorage)) if (k.startsWith("pasyans.")) keep[k] = localStorage.getItem(k);
       window.__storage_before = keep;
     });
-    await d.page.goto(pageURL(d.run.sw) + "&deal=" + encodeURIComponent(d.run.bad_deal));
+    await d.page.goto(d.url(d.run.sw) + "&deal=" + encodeURIComponent(d.run.bad_deal));
     await started(d);
     const s = await d.until((x) => x.draws > 0 && x.scene === "HomeScene" && x.notice, "the home screen's notice", 60000);
     await d.settle().catch(() => {});
@@ -704,7 +709,7 @@ const SCENARIOS = {
       await sleep(300);
     }
     const want = wanted;
-    await server.close();
+    await d.server.close();
     await d.ctx.setOffline(true);
     const r = await load(d, true);
     await d.ctx.setOffline(false);
@@ -714,11 +719,16 @@ const SCENARIOS = {
 
 const out = { runs: {} };
 const browser = await chromium.launch({ executablePath: cfg.chromium, headless: true, args: ARGS });
-try {
-  for (const run of cfg.runs) {
-    const res = (out.runs[run.name] = { scenarios: {}, errors: {} });
-    const ctx = await browser.newContext({ viewport: { width: run.width, height: run.height }, hasTouch: !!run.touch,
-      isMobile: false, deviceScaleFactor: 1, locale: run.locale || "en-US", serviceWorkers: run.sw ? "allow" : "block" });
+let firstPort = cfg.port;
+// one run: its context, server, page load and scenarios, into out.runs[run.name]
+async function runOne(run) {
+  const res = (out.runs[run.name] = { scenarios: {}, errors: {} });
+  const port = firstPort;
+  firstPort = 0;
+  const server = await newServer(port);
+  const ctx = await browser.newContext({ viewport: { width: run.width, height: run.height }, hasTouch: !!run.touch,
+    isMobile: false, deviceScaleFactor: 1, locale: run.locale || "en-US", serviceWorkers: run.sw ? "allow" : "block" });
+  try {
     const page = await ctx.newPage();
     // Playwright's own waits (a screenshot, an element) default to 30 s of the wall clock, which a
     // pause of the machine (quiet.sh stops the browser for minutes) runs down: 5 minutes instead;
@@ -727,7 +737,7 @@ try {
     const logs = [];
     page.on("console", (m) => { if (logs.length < 200) logs.push(m.type() + ": " + m.text()); });
     page.on("pageerror", (e) => logs.push("pageerror: " + e.message));
-    const d = new Driver(ctx, page, run);
+    const d = new Driver(ctx, page, run, server);
     try {
       res.load = await load(d, run.sw);
       for (const name of run.scenarios) {
@@ -748,13 +758,23 @@ try {
       res.errors.load = String((e && e.stack) || e).slice(0, 3000);
     }
     res.console = logs.filter((l) => /^(error|pageerror):|Traceback/.test(l)).slice(0, 40);
+  } finally {
     await ctx.close();
-    if (run.sw) server = await serve(cfg.bundle, { port: cfg.port, prefix: "/app/", mounts, isolate: !!cfg.isolate }).catch(() => server);
+    await server.close().catch(() => {});
   }
-} catch (e) {
-  out.error = String((e && e.stack) || e);
 }
+// the runs in order, cfg.parallel of them at once (each lane takes the next run when its own ends)
+const queue = [...cfg.runs];
+const lanes = Math.max(1, Math.min(Number(cfg.parallel) || 1, queue.length));
+await Promise.all(Array.from({ length: lanes }, async () => {
+  while (queue.length && !out.error) {
+    try {
+      await runOne(queue.shift());
+    } catch (e) {
+      out.error = String((e && e.stack) || e);
+    }
+  }
+}));
 await browser.close();
-await server.close().catch(() => {});
 // exit once the whole line is written (a pipe takes 64 kB at a time; exiting at once cuts it)
 process.stdout.write(JSON.stringify(out) + "\n", () => process.exit(0));
