@@ -724,12 +724,14 @@ def test_nested_rollouts_win_deals_the_other_lanes_need_minutes_for(draw, number
 
 
 def test_rollout_lanes_with_other_local_searches_and_scores_win_other_deals(monkeypatch):
-    # draw-3 #566: (20, "rank") wins it, (10, "rank") does not within the same nodes; the lanes side
-    # by side win it too, and the winning line replays
-    s = Klondike.deal(566, {"draw": "3"})
+    # draw-3 #39: (20, "rank") wins it (at 659 nodes), (10, "rank") does not within the same nodes
+    # (it needs 78 605); the lanes side by side win it too, and the winning lines replay
+    s = Klondike.deal(39, {"draw": "3"})
     r = rollouts_alone(s, monkeypatch, ((1.0, 20, "rank"),), max_nodes=300_000).run()
     assert r.status == SOLVED and replays_to_win(Klondike, s, r.moves)
     assert rollouts_alone(s, monkeypatch, ((1.0, 10, "rank"),), max_nodes=r.nodes).run().status == UNKNOWN
+    both = rollouts_alone(s, monkeypatch, ((1.0, 10, "rank"), (1.0, 20, "rank")), max_nodes=3 * r.nodes).run()
+    assert both.status == SOLVED and replays_to_win(Klondike, s, both.moves)
 
 
 @pytest.mark.parametrize("draw", [1, 3])
