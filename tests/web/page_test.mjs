@@ -48,6 +48,7 @@ const pageURL = (server, sw) => server.url + "harness.html?wheel=" + encodeURICo
 class Driver {
   constructor(ctx, page, run, server) {
     this.ctx = ctx; this.page = page; this.run = run; this.touch = !!run.touch; this.cdp = null; this.server = server;
+    this.readAt = 0;  // Date.now() when the app had read every tap so far (0: not known)
   }
   // the harness's address on this run's server (sw: with the service worker)
   url(sw) { return pageURL(this.server, sw); }
@@ -66,6 +67,7 @@ class Driver {
   // press and release sent back to back: both reach the page before its next frame, so a slow
   // frame (WebAssembly under load) cannot stretch the press into a long press
   async tap([x, y]) {
+    this.readAt = 0;  // a tap the app may not have read yet
     if (this.touch) {
       await this.touchEvent("touchStart", x, y);  // (the protocol wants the start acknowledged first)
       await this.touchEvent("touchEnd", x, y);
@@ -97,16 +99,21 @@ class Driver {
   // Play a gesture ([{tap: [x, y]} | {drag: [from, to]}…]) and wait until the app has read each
   // of its releases (the probe counts them): a slow frame or a pause of the machine may delay
   // the reading, never the test's verdict on what the gesture did. `last` is the previous tap's
-  // point (a tap close to it waits out the double-tap time first); returns the last tap's point.
+  // point (a tap close to it waits out the double-tap time first: 400 ms against the app's 350,
+  // counted from when the app had read that tap if this driver knows it — the previous gesture's
+  // end, no tap since —, else from now); returns the last tap's point.
   async gesture(steps, last = null) {
     const ups0 = (await this.state()).ups;
     for (const step of steps) {
       if (step.tap) {
-        if (last && Math.hypot(step.tap[0] - last[0], step.tap[1] - last[1]) < 40) await sleep(400);  // not a double tap
+        if (last && Math.hypot(step.tap[0] - last[0], step.tap[1] - last[1]) < 40) {  // not a double tap
+          await sleep(this.readAt ? Math.max(0, this.readAt + 400 - Date.now()) : 400);
+        }
         await this.tap(step.tap); last = step.tap;
       } else { await this.drag(step.drag[0], step.drag[1]); last = null; }
     }
     await this.until((x) => x.ups >= ups0 + steps.length, "the app to read the gesture's " + steps.length + " release(s)");
+    this.readAt = Date.now();  // the app read every release by now: the taps' times are before it
     return last;
   }
   // Wait until the app has run a few more frames and the table is at rest (no flight, no
