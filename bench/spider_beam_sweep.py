@@ -17,9 +17,9 @@ process's CPU seconds for it, which depends on the load; each process's engine w
 untimed search of ``--warm`` positions of position 1).
 
 ``report`` prints, for each budget of ``--nodes`` (at most the run's), the answers within it per
-range of positions (1–20 | 21–60 | 61–300 | 301–600: the bench's 20, its 40 held out, the rest of
-the bench's policy positions 1–300, and 301–600 as a second draw), the positions both ``BASE`` and
-the file answer within it (per half, 1–300 and 301–600) with the geometric mean of the file's
+range of positions (1–20 | 21–60 | 61–300 | 301–600 | …: the bench's 20, its 40 held out, the rest
+of the bench's policy positions 1–300, then each further 300 as another draw), the positions both
+``BASE`` and the file answer within it (per draw: 1–300, 301–600, …) with the geometric mean of the file's
 positions needed over ``BASE``'s, positions 1–20 it loses against ``BASE``, and the positions
 41, 51 and 54 need. Several files (comma-joined) make one run: e.g. ``a.jsonl,b.jsonl``.
 """
@@ -39,8 +39,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 ENGINE = ROOT / "games" / "solvers" / "spider_beam.js"
 DRIVER = ROOT / "bench" / "spider_beam_sweep.mjs"
-RANGES = ((1, 20), (21, 60), (61, 300), (301, 600))
-HALVES = ((1, 300), (301, 600))
+RANGES = ((1, 20), (21, 60), (61, 300))
+"""The bench's 20, its 40 held out, the rest of 1–300; then each further 300 (:func:`draws`)."""
 WATCH = (41, 51, 54)
 """Held-out positions over 2 s in the page (docs/solvers.md, Spider, "Session 26")."""
 
@@ -111,23 +111,31 @@ def load(files: str) -> tuple[dict, dict]:
     return head, rows
 
 
+def draws(last: int) -> list[tuple[int, int]]:
+    """Positions 1–300, 301–600, … up to ``last``: the draws a set is judged on."""
+    return [(a, a + 299) for a in range(1, last + 1, 300)]
+
+
 def report(args) -> None:
     runs = [(f, *load(f)) for f in [args.base, *args.files]]
     base = runs[0][2]
+    halves = draws(max(max(rows, default=0) for _, _, rows in runs))
+    ranges = [*RANGES, *halves[1:]]
     for budget in (int(x) for x in args.nodes.split(",")):
-        print(f"within {budget} positions: answered 1-20 | 21-60 | 61-300 | 301-600; "
-              f"both answer, their positions needed against the first (geometric mean) 1-300, 301-600")
+        names = [f"{a}-{b}" for a, b in ranges]
+        print(f"within {budget} positions: answered {' | '.join(names)}; both answer, their positions needed "
+              f"against the first (geometric mean) {', '.join(f'{a}-{b}' for a, b in halves)}")
         for f, head, rows in runs:
             if head and head["nodes"] < budget:
                 print(f"  {f}: searched {head['nodes']} positions at most, not {budget}")
                 continue
             ok = lambda i, rs=rows: i in rs and rs[i]["status"] == "solved" and rs[i]["nodes"] <= budget  # noqa: E731
             counts = []
-            for a, b in RANGES:
+            for a, b in ranges:
                 have = [i for i in range(a, b + 1) if i in rows]
                 counts.append(f"{sum(ok(i) for i in have)}/{len(have)}" if have else "-")
             means = []
-            for a, b in HALVES:
+            for a, b in halves:
                 both = [i for i in range(a, b + 1) if ok(i) and ok(i, base)]
                 if both:
                     g = math.exp(sum(math.log(rows[i]["nodes"] / base[i]["nodes"]) for i in both) / len(both))
