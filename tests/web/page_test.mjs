@@ -409,7 +409,7 @@ const SCENARIOS = {
     const a_hidden = await d.state();
     // B: the same game continued in a second tab, won there
     const pb = await d.ctx.newPage();
-    const b = new Driver(d.ctx, pb, d.run);
+    const b = new Driver(d.ctx, pb, d.run, d.server);
     let b_end, b_stats;
     try {
       await load(b, false);
