@@ -79,6 +79,8 @@ def test_a_deal_of_the_day_says_so_on_its_table_and_another_deal_does_not(monkey
     assert t.status_text == "Deal of the day: " + t.intro()
     t.start(None, t.options)
     assert t.daily_date is None and not t.status_text.startswith("Deal of the day")
+    assert t.submit_code(d.code) is None          # typed into the table's own code field
+    assert t.daily_date == d.date and t.status_text == "Deal of the day: " + t.intro()
 
 
 def test_options_on_a_linked_deal_under_other_rules_say_the_deal_keeps_its_own(monkeypatch):

@@ -19,6 +19,7 @@ from ui.frame import TOUCH
 from ui.table.devils_grip import DevilsGripTable
 from ui.table.klondike import KlondikeTable
 from ui.table.spider import SpiderTable
+from ui.table.tripeaks import TriPeaksTable
 from ui.table import hit
 
 CTRL, SHIFT = pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT
@@ -193,3 +194,29 @@ def test_a_double_tap_on_a_panels_button_spends_its_second_tap(table, fake_clock
     fake_clock.advance(0.5)
     tap(app, b.rect.center)
     assert len(taps) == 1 or t.target_at(b.rect.center) is None
+
+
+def test_a_won_game_restarted_continued_and_won_again_gives_the_progression_one_win(fake_clock):
+    """A win taken back (Restart deal), the game continued after a reload and won again: the
+    statistics and the progression both keep the first win only."""
+    from games.tripeaks import TriPeaks
+    from ui.settings import Settings
+    from ui.storage import MemoryStorage, Store
+
+    line = TriPeaks.solver(TriPeaks.deal(7, {"mode": "easy", "scoring": "streak"})).run().moves
+    store = Store(MemoryStorage())
+    app = new_app(scene=TriPeaksTable(7), store=store)
+    t = app.scene
+    for m in line:
+        t.play(t.rules.parse_move(t.state, m))
+    assert app.progression.data.wins == {"tripeaks": 1}
+    t.close_panel()
+    t.restart()
+    t.autosave()
+    again = new_app(store=store, settings=Settings(language="en", anim_speed="off"))
+    again.open_game("tripeaks", resume=True)
+    t2 = again.scene
+    for m in line:
+        t2.play(t2.rules.parse_move(t2.state, m))
+    assert t2.rules.status(t2.state) == WON and t2.session.won_again
+    assert again.progression.data.wins == {"tripeaks": 1}

@@ -594,7 +594,7 @@ class GameTable(Scene):
         """Continue a saved game: the same cards, score, clock and whole undo history; ``greet``:
         say "Welcome back" (not when the table is rebuilt under a question, as after its own
         layout picker: the player never left)."""
-        self.session.resume(saved, history)
+        self.session.resume(saved, history, self.app.progress)
         self._clock_saved = self.session.clock
         self.deal_moves = self.count_deal_moves(history)
         self.assist.reset()
@@ -1420,7 +1420,7 @@ class GameTable(Scene):
         def go():
             self.close_panel()
             self.start(number, opts, daily=daily)
-            if say:
+            if say and self.daily_date is None:    # a daily's first line says it is (daily_intro)
                 self.say(tr("Deal {code}", code=self.deal_label()))
 
         if not self.session.in_progress(self.app.progress):
