@@ -397,8 +397,9 @@ def test_a_blank_desktop_deal_is_as_unset(monkeypatch, blank):
 
 def test_the_page_drops_deal_from_its_address_once_read(monkeypatch):
     """A reload after a link goes on with the player's game: the page's address loses its
-    ``deal=`` (other parameters and the fragment kept) as soon as the link is read, good or bad;
-    the desktop's PASYANS_DEAL is left alone."""
+    ``deal=`` (the other parameters and the fragment kept byte for byte) once the link is read —
+    a bad one told, a good one opened, or over a game in progress once the player answered the
+    question; the desktop's PASYANS_DEAL is left alone."""
     import sys
     import types
 
@@ -409,13 +410,15 @@ def test_the_page_drops_deal_from_its_address_once_read(monkeypatch):
                                 hash="#x")
     window = types.SimpleNamespace(location=loc, history=types.SimpleNamespace(
         replaceState=lambda state, title, url: calls.append(url)))
-    monkeypatch.setitem(sys.modules, "platform", types.SimpleNamespace(window=window))
-    monkeypatch.setattr(ui_app, "WEB", True)
-    assert ui_app.forget_page_deal() and calls == ["/p/index.html?lang=ru&sw=0#x"]
-    loc.search = "?deal=x"
-    assert ui_app.forget_page_deal() and calls[-1] == "/p/index.html#x"
-    monkeypatch.setattr(ui_app, "WEB", False)
-    assert not ui_app.forget_page_deal() and len(calls) == 2
+    with monkeypatch.context() as m:
+        m.setitem(sys.modules, "platform", types.SimpleNamespace(window=window))
+        m.setattr(ui_app, "WEB", True)
+        assert ui_app.forget_page_deal() and calls == ["/p/index.html?lang=ru&sw=0#x"]
+        loc.search = "?deal=x"
+        assert ui_app.forget_page_deal() and calls[-1] == "/p/index.html#x"
+        loc.search = "?x=a%20b&flag&deal=KL1%E2%80%94D3&utm=%E2%9C%93"    # the rest byte for byte
+        assert ui_app.forget_page_deal() and calls[-1] == "/p/index.html?x=a%20b&flag&utm=%E2%9C%93#x"
+    assert not ui_app.forget_page_deal() and len(calls) == 3       # outside the page
     # open_link forgets the page's link whether it opens or not, never the desktop variable
     forgot = []
     monkeypatch.setattr(ui_app, "forget_page_deal", lambda: forgot.append(1))
@@ -426,3 +429,18 @@ def test_the_page_drops_deal_from_its_address_once_read(monkeypatch):
     assert forgot == [1] and app.scene.game == "klondike"
     app.open_link("deal=kl1-d3-aaaaaxt", where="address")
     assert forgot == [1, 1]
+    # over a game in progress the table asks first: the address keeps the link until the player
+    # answers (a reload before then asks again), either way
+    for answer in ("new", "cancel"):
+        app = new_app(Store(MemoryStorage()), size=(390, 844))
+        app.open_link("deal=kl1-d3-aaaaaxt", where="PASYANS_DEAL")
+        t = app.scene
+        t.play(t.rules.legal_moves(t.state)[0])
+        t.autosave()
+        app.home()
+        n = len(forgot)
+        app.open_link("deal=kl1-d3-aaaaaxu", where="address")
+        t = app.scene
+        assert getattr(t.panel, "confirm", False) and len(forgot) == n
+        next(cb for name, _, _, cb in t.panel.actions if name == answer)()
+        assert len(forgot) == n + 1 and t.number == (618 if answer == "new" else 617)

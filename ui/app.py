@@ -219,12 +219,13 @@ def forget_page_deal() -> bool:
         return False
     try:
         from platform import window  # pygbag's bridge to the page
-        from urllib.parse import parse_qsl, urlencode
+        from urllib.parse import unquote_plus
 
         loc = window.location
-        kept = [(k, v) for k, v in parse_qsl(str(loc.search or "").lstrip("?"), keep_blank_values=True)
-                if k != "deal"]
-        url = str(loc.pathname) + ("?" + urlencode(kept) if kept else "") + str(loc.hash or "")
+        # the other parameters byte for byte: only the parts named deal go
+        kept = [p for p in str(loc.search or "").lstrip("?").split("&")
+                if p and unquote_plus(p.split("=", 1)[0]) != "deal"]
+        url = str(loc.pathname) + ("?" + "&".join(kept) if kept else "") + str(loc.hash or "")
         window.history.replaceState(None, "", url)
         return True
     except Exception:
@@ -399,14 +400,14 @@ class App:
         code = deal_in_address(query or "")
         if code is None:
             return False
-        if where == "address":
-            forget_page_deal()      # read once: a reload goes on with the game, not the link
         if not code.strip():      # "?deal=" with nothing after it
             self.show_notice(i18n.tr("The address's deal= names no code"))
             return False
         try:
             game, number, opts = find_code(code)
         except (CodeError, ValueError) as e:
+            if where == "address":
+                forget_page_deal()      # told once: a reload does not tell it again
             from games.registry import GAMES, find_game
             from ui.table.base import code_problem
 
@@ -417,7 +418,13 @@ class App:
             else:
                 self.show_notice(i18n.tr("The address names no deal that can be read: {why}", why=why))
             return False
-        return self.open_deal(game, number, opts, daily=self.todays_daily(game, number, opts))
+        # read once: a reload goes on with the game, not the link; over a game in progress, once
+        # the player has answered the question (GameTable.forget_link_when_answered)
+        asks = where == "address" and game in self.progress.unfinished()
+        opened = self.open_deal(game, number, opts, daily=self.todays_daily(game, number, opts), from_link=asks)
+        if where == "address" and not (opened and asks):
+            forget_page_deal()
+        return opened
 
     @staticmethod
     def todays_daily(game: str, number: int, options: dict) -> str | None:
@@ -484,9 +491,12 @@ class App:
         self.switch(table)
         return True
 
-    def open_deal(self, game: str, number: int, options: dict, daily: str | None = None) -> bool:
+    def open_deal(self, game: str, number: int, options: dict, daily: str | None = None,
+                  from_link: bool = False) -> bool:
         """Open the table of ``game`` on deal ``number`` under ``options`` (the remembered options
-        fill the rest); ``daily``: the date whose deal of the day it is. False for a game not built.
+        fill the rest); ``daily``: the date whose deal of the day it is; ``from_link``: the page's
+        address named it (the table drops it from the address once its question is answered).
+        False for a game not built.
         Over a saved game of ``game`` the table opens on that game and asks before dealing
         (:meth:`ui.table.base.GameTable.ask_deal`): a game in progress is never replaced unasked."""
         from .table import table_class
@@ -500,6 +510,7 @@ class App:
             # (ask_deal: a game in progress would count as a loss)
             table = cls(resume=loaded)
             table.offered = (number, options, daily)
+            table.link_pending = from_link
         else:
             table = cls(number, options)
             table.daily_first = daily

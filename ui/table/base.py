@@ -277,6 +277,7 @@ class GameTable(Scene):
         self._resume = resume
         self.offered: tuple | None = None
         self.offered_new = False        # a new deal asked for over the saved game (Pyramid's layout picker)
+        self.link_pending = False       # the offered deal came from the page's address (ui/app.py open_link)
         """``(number, options, daily)`` of a deal asked for by name while this table resumes the
         saved game (:meth:`App.open_deal`): :meth:`ask_deal` once the saved game is up."""
         self.session = Session(self.rules, self.game)   # the game itself: the controller (session.py)
@@ -345,6 +346,9 @@ class GameTable(Scene):
         if self.offered is not None:   # a deal asked for over the saved game: asked now it is up
             offered, self.offered = self.offered, None
             self.ask_deal(*offered)
+            if self.link_pending:
+                self.link_pending = False
+                self.forget_link_when_answered()
         elif self.offered_new:
             self.offered_new = False
             self.ask_new_deal()
@@ -1438,6 +1442,19 @@ class GameTable(Scene):
             self.new_deal()
             return
         self.confirm_replace(tr("Start a new deal?"), tr("New deal"), self.new_deal)
+
+    def forget_link_when_answered(self) -> None:
+        """The page's address named the deal offered: drop it from the address
+        (:func:`ui.app.forget_page_deal`) once the player has answered the question, either way
+        (a reload before that asks again), or now when no question was asked."""
+        from ..app import forget_page_deal
+
+        p = self.panel
+        if p is None or not getattr(p, "confirm", False):
+            forget_page_deal()
+            return
+        p.actions = [(n, label, icon, (lambda cb=cb: (forget_page_deal(), cb())))
+                     for n, label, icon, cb in p.actions]
 
     def confirm_replace(self, title: str, label: str, deal) -> None:
         """The question before a deal replaces the game in progress: ``title`` over "This game is
