@@ -143,9 +143,9 @@ def test_a_redo_that_wins_ends_the_game(fake_clock):
 @pytest.mark.parametrize("table", [KlondikeTable, DevilsGripTable], ids=lambda c: c.__name__)
 def test_restart_deal_takes_every_move_back_and_one_redo_plays_them_again(size, table, fake_clock):
     """The pause menu's Restart deal (Microsoft Solitaire Collection's Restart, PySolFC's and
-    Aisleriot's Game › Restart): the deal's start, the moves undone, a line that says Redo brings
-    them back; one Redo does, the move counter grown by the moves redone. Not offered at the
-    deal's start."""
+    Aisleriot's Game › Restart) asks first; then the deal's start, the moves undone, a line that
+    says Redo brings them back; one Redo does, the move counter grown by the moves redone. Not
+    offered at the deal's start."""
     app = new_app(scene=table(3), size=size)
     t = app.scene
     start = t.state                         # after the deal's own moves (Klondike's aces)
@@ -163,6 +163,15 @@ def test_restart_deal_takes_every_move_back_and_one_redo_plays_them_again(size, 
     row = t.panel.row_buttons[labels.index(tr("Restart deal"))]
     assert min(row.rect.size) >= TOUCH and app.screen.get_rect().contains(row.rect)
     tap(app, row.rect.center)
+    assert t.panel.title == tr("Restart this deal?") and t.state == played   # it asks first
+    keep = next(b for b in t.panel.buttons if b.name == "cancel")
+    fake_clock.advance(0.5)
+    tap(app, keep.rect.center)                          # Keep playing: nothing changes
+    assert t.panel is None and t.state == played and not t.session.can_redo()
+    key(app, pygame.K_p)
+    tap(app, t.panel.row_buttons[labels.index(tr("Restart deal"))].rect.center)
+    fake_clock.advance(0.5)
+    tap(app, next(b for b in t.panel.buttons if b.name == "restart").rect.center)
     assert t.panel is None and t.state == start and t.session.restart_at() is None
     assert "Redo" in t.status_text and t.history.undo_used
     key(app, pygame.K_y, CTRL)

@@ -1466,8 +1466,21 @@ class GameTable(Scene):
         self.panel = p
         self.stale = True
 
+    def ask_restart(self) -> None:
+        """Restart deal from the pause menu: it asks first (a mis-tap would take back the whole
+        game, and Redo brings it back only until the next move or a reload), then
+        :meth:`restart`; Keep playing changes nothing."""
+        p = Panel(self, tr("Restart this deal?"),
+                  [("restart", tr("Restart deal"), None, lambda: (self.close_panel(), self.restart())),
+                   ("cancel", tr("Keep playing"), None, self.close_panel)],
+                  self.draw_confirm_body, 60)
+        p.confirm = True
+        p.message = tr("Every move is taken back; Redo brings them back until your next move")
+        self.panel = p
+        self.stale = True
+
     def draw_confirm_body(self, surface, rect) -> None:
-        msg = tr("This game is not finished: it will count as a loss")
+        msg = getattr(self.panel, "message", None) or tr("This game is not finished: it will count as a loss")
         size = 20                                  # wrapped on a narrow panel, never shrunk
         lines = text.wrap(msg, size, rect.width)[:2]
         lh = text.font(size).get_linesize()
@@ -1508,7 +1521,7 @@ class GameTable(Scene):
         if not any(b.name == "redo" for b in self.buttons) and self.session.can_redo():
             out.append((lambda: tr("Redo"), self.redo))     # the bar had no room for it
         if self.history is not None and self.session.restart_at() is not None:
-            out.append((lambda: tr("Restart deal"), self.restart))
+            out.append((lambda: tr("Restart deal"), self.ask_restart))
         if self.number is not None:
             out.append((lambda: tr("Share this deal"), self.share_deal))
         return out
