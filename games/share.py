@@ -30,6 +30,30 @@ def find_code(code: str) -> tuple[str, int, dict]:
                     + ", ".join(find_game(g).code_prefix for g in GAMES) + ")")
 
 
+def trimmed_code(text: str) -> str:
+    """``text`` without what a chat app or a sentence puts around a shared code: blanks, invisible
+    format characters (a zero-width space at a line break, the direction isolates around copied
+    text, Unicode category Cf) and punctuation other than dashes (a full stop, brackets,
+    quotation marks) at its two ends; the middle is left as it is.
+
+    >>> trimmed_code("\u2068(KL1-D3-AAAAGHE).\u200b")
+    'KL1-D3-AAAAGHE'
+    """
+    import unicodedata
+
+    def loose(ch: str) -> bool:
+        cat = unicodedata.category(ch)
+        return ch.isspace() or cat == "Cf" or (cat[0] == "P" and latin(ch) != "-")
+
+    t = str(text)
+    i, j = 0, len(t)
+    while i < j and loose(t[i]):
+        i += 1
+    while j > i and loose(t[j - 1]):
+        j -= 1
+    return t[i:j]
+
+
 def deal_in_address(search: str) -> str | None:
     """The ``deal`` parameter of a page address's query string (``?deal=TP1-E-AAAAAAB``), or
     None when there is none."""

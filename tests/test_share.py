@@ -98,6 +98,18 @@ def test_options_on_a_linked_deal_under_other_rules_say_the_deal_keeps_its_own(m
     assert t.panel.note == "Rule changes apply from the next deal"
 
 
+@pytest.mark.parametrize("wrapped", ["KL1-D3-AAAAGHE.", "KL1-D3-AAAAGHE\u200b", "\u2066KL1-D3-AAAAGHE\u2069",
+                                     "(KL1-D3-AAAAGHE)", "\u00abKL1-D3-AAAAGHE\u00bb", " KL1-D3-AAAAGHE "])
+def test_a_link_reads_a_code_with_what_chat_apps_put_around_it(wrapped):
+    """A full stop, brackets, quotation marks, a zero-width space or direction isolates around the
+    code (what a sentence or a chat app adds) are no part of it: the link opens, as the code
+    field reads it."""
+    app = new_app(Store(MemoryStorage()), size=(390, 844))
+    from urllib.parse import quote as q
+    assert app.open_link("deal=" + q(wrapped), where="address")
+    assert (app.scene.game, app.scene.number, app.scene.options["draw"]) == ("klondike", 4242, "3")
+
+
 def test_a_bad_link_opens_home_with_a_notice_and_changes_nothing(monkeypatch):
     store = Store(MemoryStorage())
     new_app(store)
@@ -139,6 +151,11 @@ def test_the_code_field_takes_paste(monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
     app.frame()
     assert t.panel.value == "PY1-L13-AAAAACG"
+    # an address bar's copy percent-encodes a long dash (and a hyphen, by some apps)
+    for pasted in ("https://x.io/p/?deal=KL1%E2%80%94D3%E2%80%94AAAAGHE", "https://x.io/?deal=KL1%2DD3%2DAAAAGHE"):
+        t.panel.value = ""
+        t.panel.paste(pasted)
+        assert t.panel.value == "KL1-D3-AAAAGHE", pasted
     t.panel.value = "617"
     t.panel.submit()
     assert t.panel is None and t.number == 617

@@ -451,6 +451,9 @@ class CodeEntry(Panel):
         if "deal=" in t:
             # the code ends where the address's query goes on (&) or its fragment begins (#)
             t = t.split("deal=", 1)[1].split("&", 1)[0].split("#", 1)[0]
+            from urllib.parse import unquote_plus
+
+            t = unquote_plus(t)     # an address bar copies a long dash as %E2%80%94
         self.type_text(t)
 
     def type_text(self, typed: str) -> None:
