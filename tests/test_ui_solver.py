@@ -177,6 +177,11 @@ def test_a_rescue_that_finds_nothing_to_undo_to_does_not_title_its_panel_undo(mo
     run_until(app, lambda: t.assist.rescue_phase == "back-done")
     assert [b.name for b in t.panel.buttons] == ["replay", "cancel"]
     assert t.panel.title == tr(assist.MSG_NO_WAY_FOUND_END) == "No way out found in time"
+    # Replay deal there is the same game from its start (Restart deal): no loss counted
+    game_id, start = t.session.saved.id, t.history.states[0]
+    press(app, "replay")
+    assert t.session.saved.id == game_id and t.state == start and t.session.can_redo()
+    assert not app.progress.counted(t.session.saved)
 
 
 def test_the_live_line_flips_to_no_longer_winnable_after_a_blunder(blunder):

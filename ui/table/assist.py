@@ -721,8 +721,15 @@ class Assist:
         t.stale = True
 
     def replay(self) -> None:
+        """The rescue's Replay deal: the same game from the deal's start (Restart deal: every move
+        taken back, no loss counted, Redo brings them back), or a new game of the deal when there
+        is nothing to take back."""
         self.cancel_rescue()
-        self.table.replay()
+        t = self.table
+        if t.session.restart_at() is not None:
+            t.restart()
+        else:
+            t.replay()
 
     def new_deal(self) -> None:
         self.cancel_rescue()
