@@ -96,6 +96,10 @@ def test_options_on_a_linked_deal_under_other_rules_say_the_deal_keeps_its_own(m
     t.start(None, {})                             # a deal under the settings' own rules
     t.open_options()
     assert t.panel.note == "Rule changes apply from the next deal"
+    t.close_panel()
+    t.settings.options_for("klondike")["draw"] = "3"    # the player's own change: the plain note
+    t.open_options()
+    assert t.panel.note == "Rule changes apply from the next deal"
 
 
 @pytest.mark.parametrize("wrapped", ["KL1-D3-AAAAGHE.", "KL1-D3-AAAAGHE\u200b", "\u2066KL1-D3-AAAAGHE\u2069",

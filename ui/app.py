@@ -514,6 +514,7 @@ class App:
         else:
             table = cls(number, options)
             table.daily_first = daily
+            table.by_name_first = True      # asked for by its code: Options say when its rules differ
         self.switch(table)
         return True
 

@@ -342,6 +342,7 @@ class GameTable(Scene):
             else:
                 number, options, state = self._first
                 self.start(number, options, state, announce=True, daily=getattr(self, "daily_first", None))
+                self.by_name = getattr(self, "by_name_first", False)
         super().enter(app)
         if self.offered is not None:   # a deal asked for over the saved game: asked now it is up
             offered, self.offered = self.offered, None
@@ -541,6 +542,7 @@ class GameTable(Scene):
         opts = dict(self.settings.options_for(self.game))
         opts.update(options or {})
         opts = self.rules.check_options(opts)
+        self.by_name = False    # set by ask_deal: a deal asked for by its code (a link, the field)
         if self._save_due is not None:   # the game this deal replaces, as it is (it may count as a loss)
             self.autosave()
         session = self.session
@@ -1180,7 +1182,7 @@ class GameTable(Scene):
         """The options panel; its footer says rule changes wait for the next deal only in a game
         that has rule options (Devil's Grip and FreeCell have none)."""
         note = tr("Rule changes apply from the next deal") if self.rules.options else ""
-        if note and self.number is not None and self.options != self.rules.check_options(
+        if note and getattr(self, "by_name", False) and self.options != self.rules.check_options(
                 dict(self.settings.options_for(self.game))):
             # a link or a typed code opened this deal under other rules than the rows show
             note = tr("This deal ({code}) has other rules; rule changes apply from the next deal",
@@ -1424,6 +1426,7 @@ class GameTable(Scene):
         def go():
             self.close_panel()
             self.start(number, opts, daily=daily)
+            self.by_name = True
             if say and self.daily_date is None:    # a daily's first line says it is (daily_intro)
                 self.say(tr("Deal {code}", code=self.deal_label()))
 
