@@ -110,12 +110,8 @@ def test_a_snapshot_keeps_its_own_redo_list():
 
 
 def test_a_redo_that_wins_ends_the_game_and_records_it_once():
-    rules = find_game("tripeaks")
-    store = Store(MemoryStorage())
-    progress, progression = Progress(store), Progression(store)
-    s = Session(rules, "tripeaks")
-    s.deal(1, rules.check_options({}), progress=progress)
-    line = rules.solve(s.state, max_nodes=100_000).moves
+    s, progress, progression = _session("tripeaks")
+    line = s.rules.solve(s.state, max_nodes=100_000).moves
     for m in line[:-1]:
         s.play(m)
     s.play(line[-1])

@@ -148,6 +148,17 @@ def spec(state: SpiderState, max_nodes: int | None, warm: bool = False, beam=Non
         "keep": sp.KEEP, "max_nodes": max_nodes, "warm": warm})
 
 
+def drop(bridge, handle) -> None:
+    """Free the engine's search ``handle`` (``None``: nothing); an engine that fails to is let be
+    (the page's memory, not a move, is at stake)."""
+    if handle is None:
+        return
+    try:
+        bridge.ask("drop", handle)
+    except JSError:
+        pass
+
+
 def legal(state: SpiderState, moves: list[str]) -> bool:
     """Whether ``moves`` (texts) are legal one after another from ``state`` by the rules."""
     s = state
@@ -261,11 +272,7 @@ class SpiderBeamJS(Sliced):
     def _drop(self) -> None:
         """Free the engine's search."""
         h, self.handle = self.handle, None
-        if h is not None:
-            try:
-                self.bridge.ask("drop", h)
-            except JSError:
-                pass
+        drop(self.bridge, h)
 
     def __del__(self):
         try:
@@ -354,11 +361,7 @@ class Warmup:
         """End the warm-up: its search freed in the engine."""
         self.done = True
         h, self.handle = self.handle, None
-        if h is not None:
-            try:
-                self.bridge.ask("drop", h)
-            except JSError:
-                pass
+        drop(self.bridge, h)
 
 
 def js_search(state: SpiderState, verify, max_nodes: int | None = None, timeout: float | None = None,
