@@ -276,10 +276,12 @@ class GameTable(Scene):
         self._first = (number, options, state)
         self._resume = resume
         self.offered: tuple | None = None
-        self.offered_new = False        # a new deal asked for over the saved game (Pyramid's layout picker)
-        self.link_pending = False       # the offered deal came from the page's address (ui/app.py open_link)
         """``(number, options, daily)`` of a deal asked for by name while this table resumes the
         saved game (:meth:`App.open_deal`): :meth:`ask_deal` once the saved game is up."""
+        self.offered_new = False        # a new deal asked for over the saved game (Pyramid's layout picker)
+        self.link_pending = False       # the offered deal came from the page's address (ui/app.py open_link)
+        self.by_name_first = False      # the first deal was asked for by its code (App.open_deal)
+        self.by_name = False            # this deal was asked for by its code: Options say when its rules differ
         self.session = Session(self.rules, self.game)   # the game itself: the controller (session.py)
         self.playing = True          # the rules' status is "playing" (cached)
         self.anim = Animator()
@@ -323,6 +325,7 @@ class GameTable(Scene):
         self._kept_plan = None                   # (picture record, (parts, keys)): see _kept_keys
         self._hand: bool | None = None           # the left-handed setting the table was laid out for
         self._tap_mark: tuple | None = None      # (when, where, history length) of a tap that played
+        self._hint_said = ""                     # the status line a hint's mark came with (show_hint)
         self._panel_tap: tuple | None = None     # (when, where) of a tap that opened, closed or
                                                  # changed a panel: its double's second tap is spent
         self._drawings = 0                       # rebuilds of the still picture so far (_draw_base)
@@ -342,7 +345,7 @@ class GameTable(Scene):
             else:
                 number, options, state = self._first
                 self.start(number, options, state, announce=True, daily=getattr(self, "daily_first", None))
-                self.by_name = getattr(self, "by_name_first", False)
+                self.by_name = self.by_name_first
         super().enter(app)
         if self.offered is not None:   # a deal asked for over the saved game: asked now it is up
             offered, self.offered = self.offered, None
@@ -542,7 +545,7 @@ class GameTable(Scene):
         opts = dict(self.settings.options_for(self.game))
         opts.update(options or {})
         opts = self.rules.check_options(opts)
-        self.by_name = False    # set by ask_deal: a deal asked for by its code (a link, the field)
+        self.by_name = False    # ask_deal sets it once the deal is dealt
         if self._save_due is not None:   # the game this deal replaces, as it is (it may count as a loss)
             self.autosave()
         session = self.session
@@ -699,48 +702,35 @@ class GameTable(Scene):
     def undo(self) -> None:
         """Take back the player's last action (:meth:`Session.undo`: its undo group), pending
         automatic moves settled first."""
-        self.take_back(self.session.undo)
+        self.history_step(self.session.undo)
 
     def restart(self) -> None:
         """Back to the deal's start, every move taken back as one action (:meth:`Session.restart`,
         the pause menu's Restart deal): one Redo plays them all again. Said on the status line."""
-        self.take_back(self.session.restart)
+        self.history_step(self.session.restart)
         if self.session.restart_at() is None:
             self.say(tr("Back at the deal's start: Redo plays your moves again"))
 
-    def take_back(self, how) -> None:
-        """Undo or Restart: ``how()`` (a :class:`Session` method) takes moves back, pending
-        automatic moves settled first, a panel closed, the hint dropped, a save soon. A table
-        with input of its own in progress (a drag, a chosen card) drops it first."""
+    def redo(self) -> None:
+        """Play again the last action the player undid (:meth:`Session.redo`, docs/rules.md,
+        "Redo"), then as after a move: its sound, the game's end checked, a save. Nothing to redo,
+        or a move the rules refuse (nothing is then left to redo), is said on the status line."""
+        self.history_step(self.session.redo, forward=True)
+
+    def history_step(self, how, forward: bool = False) -> None:
+        """Undo, Restart or Redo: ``how()`` (a :class:`Session` method) moves along the history,
+        pending automatic moves settled first, a panel closed, the hint dropped; moves taken back
+        are saved soon, moves played again (``forward``) end as a move does
+        (:meth:`end_or_save`). A refusal is said on the status line. A table with input of its
+        own in progress (a drag, an armed swap) drops it first."""
         self.settle()
         self.anim.finish()      # before the panel closes: a celebration ending opens the won panel
-        self.anim.cancel("celebrate")   # a cascade a finished wait began: the win is taken back
+        if not forward:
+            self.anim.cancel("celebrate")   # a cascade a finished wait began: the win is taken back
         if self.panel is not None:
             self.close_panel()
         try:
             how()
-        except IllegalMove as e:
-            self.say(e.text(), error=True)
-            return
-        self.hint_search = self.hint_move = None
-        self.assist.stop_playback()
-        self.say("")
-        self.on_undo()
-        self.changed()
-        self.save_soon()
-        self.update_finish()
-
-    def redo(self) -> None:
-        """Play again the last action the player undid (:meth:`Session.redo`, docs/rules.md,
-        "Redo"), pending automatic moves settled first; then as after a move: sound, status line,
-        hint dropped, the game's end checked, a save. Nothing to redo, or a move the rules refuse
-        (nothing is then left to redo), is said on the status line."""
-        self.settle()
-        self.anim.finish()
-        if self.panel is not None:
-            self.close_panel()
-        try:
-            self.session.redo()
         except IllegalMove as e:
             self.say(e.text(), error=True)
             self.update_bar()
@@ -748,10 +738,14 @@ class GameTable(Scene):
         self.hint_search = self.hint_move = None
         self.assist.stop_playback()
         self.say("")
-        self.app.play_sound("draw" if self.history.actions[-1] in self.STOCK_TEXTS else "play")
+        if forward:
+            self.app.play_sound("draw" if self.history.actions[-1] in self.STOCK_TEXTS else "play")
         self.on_undo()
         self.changed()
-        self.end_or_save()
+        if forward:
+            self.end_or_save()
+        else:
+            self.save_soon()
         self.update_finish()
 
     def settle(self) -> None:
@@ -1079,7 +1073,7 @@ class GameTable(Scene):
         "Hint: …" line is left with nothing marked."""
         if self.settings.anim_speed != "off":
             self.hint_move = None
-            if self.status_text and self.status_text == getattr(self, "_hint_said", None):
+            if self.status_text and self.status_text == self._hint_said:
                 self.say("")
 
     # -- deal codes and options ------------------------------------------------------------------
@@ -1182,7 +1176,7 @@ class GameTable(Scene):
         """The options panel; its footer says rule changes wait for the next deal only in a game
         that has rule options (Devil's Grip and FreeCell have none)."""
         note = tr("Rule changes apply from the next deal") if self.rules.options else ""
-        if note and getattr(self, "by_name", False) and self.options != self.rules.check_options(
+        if note and self.by_name and self.options != self.rules.check_options(
                 dict(self.settings.options_for(self.game))):
             # a link or a typed code opened this deal under other rules than the rows show
             note = tr("This deal ({code}) has other rules; rule changes apply from the next deal",
@@ -1459,13 +1453,14 @@ class GameTable(Scene):
         p.actions = [(n, label, icon, (lambda cb=cb: (forget_page_deal(), cb())))
                      for n, label, icon, cb in p.actions]
 
-    def confirm_replace(self, title: str, label: str, deal) -> None:
-        """The question before a deal replaces the game in progress: ``title`` over "This game is
-        not finished: it will count as a loss", a button ``label`` that calls ``deal`` and Keep
-        playing, which changes nothing."""
-        p = Panel(self, title, [("new", label, None, deal), ("cancel", tr("Keep playing"), None, self.close_panel)],
+    def confirm_replace(self, title: str, label: str, deal, name: str = "new", message: str | None = None) -> None:
+        """The question before the game in progress is replaced or taken back: ``title`` over
+        ``message`` (default "This game is not finished: it will count as a loss"), a button
+        ``name`` labelled ``label`` that calls ``deal``, and Keep playing, which changes nothing."""
+        p = Panel(self, title, [(name, label, None, deal), ("cancel", tr("Keep playing"), None, self.close_panel)],
                   self.draw_confirm_body, 60)
         p.confirm = True
+        p.message = message or tr("This game is not finished: it will count as a loss")
         self.panel = p
         self.stale = True
 
@@ -1473,17 +1468,11 @@ class GameTable(Scene):
         """Restart deal from the pause menu: it asks first (a mis-tap would take back the whole
         game, and Redo brings it back only until the next move or a reload), then
         :meth:`restart`; Keep playing changes nothing."""
-        p = Panel(self, tr("Restart this deal?"),
-                  [("restart", tr("Restart deal"), None, lambda: (self.close_panel(), self.restart())),
-                   ("cancel", tr("Keep playing"), None, self.close_panel)],
-                  self.draw_confirm_body, 60)
-        p.confirm = True
-        p.message = tr("Every move is taken back; Redo brings them back until your next move")
-        self.panel = p
-        self.stale = True
+        self.confirm_replace(tr("Restart this deal?"), tr("Restart deal"), self.restart, name="restart",
+                             message=tr("Every move is taken back; Redo brings them back until your next move"))
 
     def draw_confirm_body(self, surface, rect) -> None:
-        msg = getattr(self.panel, "message", None) or tr("This game is not finished: it will count as a loss")
+        msg = self.panel.message
         size = 20                                  # wrapped on a narrow panel, never shrunk
         lines = text.wrap(msg, size, rect.width)[:2]
         lh = text.font(size).get_linesize()

@@ -871,11 +871,11 @@ class ColumnsTable(GameTable):
             self.finish_due = 0.0 if instant else self.app.now() + FINISH_MS / 1000 * max(0.5, self.anim.factor)
         self.stale = True
 
-    def take_back(self, how) -> None:
-        """Undo (the player's last move with the automatic moves it triggered, its undo group)
-        or Restart; a drag in progress is dropped."""
+    def history_step(self, how, forward: bool = False) -> None:
+        """Undo (the player's last move with the automatic moves it triggered, its undo group),
+        Restart or Redo; a drag in progress is dropped."""
         self.drag = None
-        super().take_back(how)
+        super().history_step(how, forward)
 
     # -- input -----------------------------------------------------------------------------------
     def pointer(self, ev) -> None:

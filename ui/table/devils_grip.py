@@ -596,13 +596,13 @@ class DevilsGripTable(TargetFocus, GameTable):
         self.swap_from = None
         self.drag = None
 
-    def take_back(self, how) -> None:
-        """Undo or Restart as every table's; an armed swap is dropped even when there is nothing
-        to undo (its prompt leaves the status line)."""
+    def history_step(self, how, forward: bool = False) -> None:
+        """Undo, Restart or Redo as every table's; an armed swap is dropped even when there is
+        nothing to undo or redo (its prompt leaves the status line)."""
         if self.swap_from is not None:
             self.swap_from = None
             self.stale = True
-        super().take_back(how)
+        super().history_step(how, forward)
 
     # -- pointer: drags, long presses ------------------------------------------------------------
     def update(self, dt: float) -> bool:

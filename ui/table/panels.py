@@ -449,11 +449,11 @@ class CodeEntry(Panel):
             return
         t = pasted.strip()
         if "deal=" in t:
-            # the code ends where the address's query goes on (&) or its fragment begins (#)
-            t = t.split("deal=", 1)[1].split("&", 1)[0].split("#", 1)[0]
-            from urllib.parse import unquote_plus
+            # an address: its query's deal, read as the page reads its own (percent-decoded: an
+            # address bar copies a long dash as %E2%80%94), up to the fragment
+            from games.share import deal_in_address
 
-            t = unquote_plus(t)     # an address bar copies a long dash as %E2%80%94
+            t = deal_in_address(t.split("?", 1)[-1].split("#", 1)[0]) or ""
         self.type_text(t)
 
     def type_text(self, typed: str) -> None:
