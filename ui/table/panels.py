@@ -506,12 +506,32 @@ class OptionsPanel(Panel):
         self.rh = max(44, round(50 * s))
         self.ncol = 2 if pw >= 600 or (pw >= 520 and self.table.app.size[1] < 700) else 1
         nrows = -(-len(self.rows) // self.ncol)
-        return nrows * (self.rh + self.ROW_GAP) + (self.NOTE_H if self.note else 0)
+        return nrows * (self.rh + self.ROW_GAP) + self.note_h(pw - 32)
+
+    def note_layout(self, w: int) -> tuple[int, list[str]]:
+        """``(size, lines)`` of the footer note in ``w`` px: one line at up to 21 px while it
+        fits at a readable size (:data:`text.MIN_SIZE`), else two lines at the largest readable
+        size they fit (a phone's narrow panel), else one line as small as 12 px."""
+        size = text.fit(self.note, 21, w, 12)
+        if size >= text.MIN_SIZE:
+            return size, [self.note]
+        for two in range(18, text.MIN_SIZE - 1, -1):
+            lines = text.wrap(self.note, two, w)
+            if len(lines) <= 2:
+                return two, lines
+        return size, [self.note]
+
+    def note_h(self, w: int) -> int:
+        """The footer's height (px) for a note laid out in ``w`` px (0 with no note)."""
+        if not self.note:
+            return 0
+        size, lines = self.note_layout(w)
+        return max(self.NOTE_H, len(lines) * text.font(size).get_linesize() + 6)
 
     def layout(self, w, h):
         super().layout(w, h)
         r = self.content_rect
-        note_h = self.NOTE_H if self.note else 0
+        note_h = self.note_h(r.width)
         ncol, rh, gap = self.ncol, self.rh, self.ROW_GAP
         nrows = -(-len(self.rows) // ncol)
         room = r.height - note_h
@@ -584,9 +604,7 @@ class OptionsPanel(Panel):
                 text.blit_center(surface, text.render(line, size, INK), (b.rect.centerx, y0 + k * lh))
         if self.note:
             nr = self.note_rect
-            ns = text.fit(self.note, 21, nr.width, 12)
-            lines = [self.note] if text.width(self.note, ns) <= nr.width else \
-                text.wrap_lines(self.note, ns, nr.width, 2)     # a phone's narrow panel: two lines
+            ns, lines = self.note_layout(nr.width)
             nh = text.font(ns).get_linesize()
             for k, line in enumerate(lines):
                 text.blit_center(surface, text.render(line, ns, (200, 220, 205)),
