@@ -185,10 +185,30 @@ def test_a_save_that_does_not_replay_is_kept_aside_with_a_notice():
     app.scene.activate(hit.STOCK)
     app.close()
     data = store.load("game.tripeaks")
-    data["actions"] = ["s", "ZZ"]
+    data["actions"] = ["ZZ", "s"]
     store.save("game.tripeaks", data)
     app2 = new_app(store)
     assert app2.open_game("tripeaks", resume=True)     # a new deal instead
     app2.frame()
     assert "Could not read: the saved TriPeaks game" in app2.notice and "Kept data" in app2.notice
     assert store.backend.get("game.tripeaks.corrupt")
+    assert app2.scene.history.actions == []
+
+
+def test_a_save_whose_last_action_does_not_replay_resumes_before_it():
+    """The moves a player made are not lost to one unreadable action after them: the game goes on
+    from the last that replays, and the save as it was is kept (Kept data)."""
+    store = Store(MemoryStorage())
+    app = new_app(store, TriPeaksTable(6))
+    app.scene.activate(hit.STOCK)
+    app.close()
+    data = store.load("game.tripeaks")
+    data["actions"] = ["s", "ZZ"]
+    store.save("game.tripeaks", data)
+    text = store.backend.get("game.tripeaks")
+    app2 = new_app(store)
+    assert app2.open_game("tripeaks", resume=True)
+    app2.frame()
+    assert app2.scene.history.actions == ["s"] and app2.scene.number == 6
+    assert "Part of the saved TriPeaks game could not be read" in app2.notice
+    assert store.backend.get("game.tripeaks.corrupt") == text

@@ -1,6 +1,9 @@
 """The home screen never offers to Continue a save that does not replay: it is kept aside when the
 home screen reads it (the usual one-line notice names it) and Continue is not offered; a save that
-does replay is still offered, and nothing of it is lost."""
+does replay is still offered, and nothing of it is lost. A save whose first actions replay and a
+later one does not is offered from its last action that replays, kept aside whole, and told."""
+import json
+
 import pytest
 
 from ui.storage import MemoryStorage, Store
@@ -11,7 +14,7 @@ def klondike_save(actions):
             "over": False}
 
 
-@pytest.mark.parametrize("actions", [["zz"], ["s", "u", "u"]])
+@pytest.mark.parametrize("actions", [["zz"], ["u", "s"]])
 def test_a_save_that_does_not_replay_is_kept_aside_by_the_home_screen(actions):
     from tests.conftest import new_app
     from ui.scenes.home import HomeScene
@@ -67,3 +70,26 @@ def test_the_sheet_says_the_unfinished_games_own_rules_when_the_rows_differ():
     app.scene.start("klondike", True)
     app.frame()
     assert app.scene.rules.name == "klondike" and app.scene.options["draw"] == "1"
+
+
+def test_a_save_that_replays_in_part_goes_on_from_its_last_good_action_and_is_kept_whole():
+    from tests.conftest import new_app
+
+    st = Store(MemoryStorage())
+    assert st.save("game.klondike", klondike_save(["s", "s", "u", "zz", "s"]))
+    text = st.backend.get("game.klondike")
+    app = new_app(store=st)
+    assert "klondike" in app.scene.saves                          # offered, not set aside
+    assert st.backend.get("game.klondike.corrupt") == text        # the whole save, as it was
+    kept = json.loads(st.backend.get("game.klondike"))["data"]
+    assert kept["actions"] == ["s", "s", "u"] and kept["seconds"] == 12.0 and kept["groups"] == []
+    assert "Part of the saved Klondike game could not be read" in app.notice, app.notice
+    assert "Kept data" in app.notice
+    # a second start finds the save as written: nothing more kept, nothing told
+    after = dict(st.backend.data)
+    app2 = new_app(store=Store(st.backend))
+    assert "klondike" in app2.scene.saves and not app2.notice and st.backend.data == after
+    app2.scene.start("klondike", True)
+    app2.frame()
+    assert app2.scene.history.actions == ["s", "s", "u"]
+    assert app2.scene.history.can_undo()                        # the first draw is still undone by Undo

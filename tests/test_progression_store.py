@@ -78,8 +78,8 @@ def test_continue_takes_the_history_the_home_screen_replayed(monkeypatch):
         h.act("s")
     p.save(saved, h)
     calls = []
-    real = SavedGame.replay
-    monkeypatch.setattr(SavedGame, "replay", lambda self: calls.append(1) or real(self))
+    real = SavedGame.replay_prefix
+    monkeypatch.setattr(SavedGame, "replay_prefix", lambda self: calls.append(1) or real(self))
     assert p.unfinished() == ["klondike"] and len(calls) == 1
     got = p.load_game("klondike")
     assert got is not None and len(calls) == 1

@@ -4,7 +4,9 @@
 deal number, the options, every action since the deal (move texts and ``u``), the clock and the
 move counter. The history is rebuilt by replaying the actions through the rules, so a save is
 small, survives a change of the state's layout, and restores the whole undo history. A save that
-does not replay is corrupt: it is kept aside and the player is told.
+does not read, or whose first action does not replay, is corrupt: it is kept aside and the player
+is told. One whose first actions replay and a later one does not goes on from the last that does;
+the whole of it is kept aside too, and the player is told (:data:`MSG_SALVAGED`).
 
 **Statistics** (docs/rules.md, "Shared by every game"), per game and variant (``stats_key``): played,
 won, win %, current and best streak, best score, best time, fewest moves, best result (games that
@@ -100,12 +102,26 @@ class SavedGame:
 
         :raises GameError: when an action does not replay (a corrupt or foreign save).
         """
+        h, k = self.replay_prefix()
+        if k < len(self.actions):
+            h.act(self.actions[k])      # raises: the rules' own message names the action
+        return h
+
+    def replay_prefix(self) -> tuple[History, int]:
+        """``(history, k)``: the history rebuilt from the deal and the first ``k`` actions, where
+        ``k`` is ``len(actions)`` when every action replays, else the index of the first one the
+        rules refuse (the history stops before it).
+
+        :raises GameError: when the deal itself cannot be made (unknown options)."""
         rules = find_game(self.game)
         opts = rules.check_options(self.options)
         h = History.start(rules, rules.deal(self.number, opts))
-        for a in self.actions:
-            h.act(a)
-        return h
+        for k, a in enumerate(self.actions):
+            try:
+                h.act(a)
+            except GameError:
+                return h, k
+        return h, len(self.actions)
 
     @classmethod
     def from_data(cls, data: Any) -> "SavedGame":
@@ -308,6 +324,8 @@ def _best(s: dict, field_name: str, value, better) -> None:
 
 MSG_CONTINUED = N_("The saved {game} game was continued in another window; the moves made in this window "
                    "since were kept aside (Settings, Kept data).")
+MSG_SALVAGED = N_("Part of the saved {game} game could not be read: it goes on from the last move that "
+                  "could. The whole save was kept aside (Settings, Kept data).")
 MSG_REPLACED = N_("Another {game} deal was started in another window; the game played in this window "
                   "was kept aside (Settings, Kept data).")
 
@@ -349,7 +367,9 @@ class Progress:
     # -- saves ---------------------------------------------------------------------------------
     def load_game(self, game: str) -> tuple[SavedGame, History] | None:
         """The saved game of ``game`` and its rebuilt history, or None. A save that does not
-        read or replay is kept aside under ``game.<name>.corrupt`` and named in the notice.
+        read, or whose first action does not replay, is kept aside under ``game.<name>.corrupt``
+        and named in the notice; one that replays in part goes on from its last action that
+        replays (kept aside whole as well, :meth:`_salvage`).
         This window then continues that save: its next :meth:`save` writes over it."""
         if game not in GAMES:
             return None
@@ -367,7 +387,8 @@ class Progress:
 
     def _read_game(self, game: str) -> tuple[str, SavedGame, History] | None:
         """``(stored text, saved game, history)`` of ``game``'s save, or None (absent, or kept
-        aside now: it does not read or replay)."""
+        aside now: it does not read, or its first action does not replay). A save that replays
+        only in part comes back cut before its first action that does not (:meth:`_salvage`)."""
         name = f"game.{game}"
         text = self.store.peek(name) or ""   # "": read from its pending copy (a write cut short)
         data = self.store.load(name)  # read_game checked it; an unreadable one is kept aside
@@ -375,12 +396,38 @@ class Progress:
             return None
         try:
             saved = SavedGame.from_data(data)
-            return text, saved, saved.replay()
+            history, k = saved.replay_prefix()
+            if k == len(saved.actions):
+                return text, saved, history
+            if k:
+                got = self._salvage(name, saved, history, k, data)
+                if got is not None:
+                    return got
         except (ValueError, GameError):
-            text = self.store.peek(name)
-            if text is not None and self.store.set_aside(name, text):
-                self.store.remove(name)
+            pass
+        text = self.store.peek(name)
+        if text is not None and self.store.set_aside(name, text):
+            self.store.remove(name)
+        return None
+
+    def _salvage(self, name: str, saved: SavedGame, history: History, k: int,
+                 data: dict) -> tuple[str, SavedGame, History] | None:
+        """A save whose first ``k`` actions replay and whose next one does not (``k`` ≥ 1): the
+        whole save is kept aside as it was (Kept data can export it) with :data:`MSG_SALVAGED`,
+        and the game goes on from its last action that replays, written back so that a reload
+        finds the same. ``(stored text, saved game, history)``, or None when the copy cannot be
+        kept (storage full: the caller sets the save aside as it does any other)."""
+        stored = self.store.peek(name) or self.store.encode(data)
+        msg = tr(MSG_SALVAGED, game=tr(find_game(saved.game).title))
+        if not self.store.keep_aside(name, stored, msg):
             return None
+        saved.actions = list(history.actions)
+        saved.groups = []        # each move undoes alone: the stored groups counted the lost moves too
+        record = self._record(saved, history)
+        text = self.store.encode(record)
+        if not self.store.save(name, record, text):
+            text = stored       # the next move's save writes over it; the copy is kept already
+        return text, saved, history
 
     def unfinished(self) -> list[str]:
         """Names of the games with a saved game still being played (Continue offers them), in
@@ -436,11 +483,7 @@ class Progress:
         :data:`MSG_REPLACED` when the stored save is another deal's), and
         the game joins :attr:`superseded`."""
         saved.actions = list(history.actions)
-        rules = history.rules
-        data = asdict(saved)
-        status = rules.status(history.state)
-        data["over"] = status == WON
-        data["lost"] = status == LOST      # still offered to Continue (its undo), but no daily in play
+        data = self._record(saved, history)
         name = f"game.{saved.game}"
         text = self.store.encode(data)
         if saved.game in self.superseded or self.changed_elsewhere(saved.game):
@@ -459,6 +502,16 @@ class Progress:
             return False
         self._seen[name] = text
         return True
+
+    @staticmethod
+    def _record(saved: SavedGame, history: History) -> dict:
+        """The stored data of ``saved`` at ``history``'s position: its fields, ``over`` when won
+        and ``lost`` when lost (a lost game is still offered to Continue, for its undo)."""
+        data = asdict(saved)
+        status = history.rules.status(history.state)
+        data["over"] = status == WON
+        data["lost"] = status == LOST
+        return data
 
     def _same_moves(self, name: str, data: dict) -> bool:
         """Whether ``data`` (a saved game) has the game and the moves of the save this window last
