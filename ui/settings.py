@@ -113,6 +113,30 @@ class Settings:
         return cls(**kw)
 
     @classmethod
+    def readable(cls, data) -> "Settings":
+        """Settings from a stored dict that does not read as a whole (a newer version's value, a
+        hand edit): every field that reads on its own is taken, each game's rule options apart,
+        the rest stay at their defaults, so one unknown value does not reset the language and
+        every other choice. Never raises."""
+        if not isinstance(data, dict):
+            return cls()
+        kw = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            v = data[f.name]
+            if f.name == "game_options":
+                if isinstance(v, dict):
+                    kw[f.name] = cls().game_options | {g: dict(o) for g, o in v.items()
+                                                       if valid_game_options({g: o})}
+                continue
+            try:
+                kw[f.name] = getattr(cls.from_data({f.name: v}), f.name)
+            except ValueError:
+                pass
+        return cls(**kw)
+
+    @classmethod
     def valid(cls, data) -> bool:
         """Whether ``data`` reads as settings (the Store's ``validate``)."""
         try:
@@ -123,10 +147,18 @@ class Settings:
 
     @classmethod
     def load(cls, store) -> "Settings":
-        """The stored settings, or defaults (first start, or a corrupt record: then the Store
-        keeps it aside and adds a notice)."""
+        """The stored settings, or defaults (first start). A record that does not read as a whole
+        is kept aside by the Store with its notice, and every field of it that reads on its own
+        is kept (:meth:`readable`); this window then owns every field, so its next save writes
+        them all."""
+        raw = store.peek(RECORD)
         data = store.load(RECORD, None, cls.valid)
-        out = cls() if data is None else cls.from_data(data)
+        if data is None:
+            try:
+                return cls.readable(store._decode(RECORD, raw)) if raw is not None else cls()
+            except Exception:   # not JSON, not a record, a newer schema: nothing of it reads
+                return cls()
+        out = cls.from_data(data)
         out._base = data
         return out
 
