@@ -36,6 +36,7 @@ from .deal import MAX_NUMBER, read_number  # noqa: E402
 from .numbers import is_digits, whole_number  # noqa: E402
 from .position import check_game  # noqa: E402
 from .quoting import escape, quote  # noqa: E402
+from .share import field_code  # noqa: E402
 from .registry import available, find_game  # noqa: E402
 
 
@@ -227,7 +228,10 @@ def resolve_deal(rules, number: str | None, code: str | None, options: dict[str,
         raise CommandError("give --number or --code, not both")
     typed = as_typed(options)
     if code is not None:
-        n, from_code = rules.decode(code)
+        try:
+            n, from_code = rules.decode(field_code(code, any_digits=False))
+        except CodeError:
+            n, from_code = rules.decode(code)   # refused as given: the message names the text typed
         rules.check_options(typed)  # a bad key or value is named as typed
         for k, v in from_code.items():
             if k in options and _option_value(rules, k, options[k]) != _option_value(rules, k, v):
@@ -491,7 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("deal", help="print a deal's starting position")
     common(d)
     d.add_argument("--number", action=_Once, same=numbers_in, help=number_help + "; default 1")
-    d.add_argument("--code", action=_Once, same=lambda t: t.strip().upper(), help=code_help)
+    d.add_argument("--code", action=_Once, same=lambda t: field_code(t, any_digits=False), help=code_help)
     d.set_defaults(func=cmd_deal)
     m = sub.add_parser("moves", help="list the legal moves of a position")
     common(m)
@@ -507,7 +511,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="solve a deal or a position")
     common(s)
     s.add_argument("--number", action=_Once, same=numbers_in, help=number_help)
-    s.add_argument("--code", action=_Once, same=lambda t: t.strip().upper(), help=code_help)
+    s.add_argument("--code", action=_Once, same=lambda t: field_code(t, any_digits=False), help=code_help)
     s.add_argument("--position", action=_Once, metavar="FILE", help=position_help)
     s.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg, same=seconds_in,
                    metavar="S", help="the search's budget in seconds of the clock (default 10)")

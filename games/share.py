@@ -60,3 +60,66 @@ def deal_in_address(search: str) -> str | None:
     q = parse_qs(str(search or "").lstrip("?"), keep_blank_values=True)
     vals = q.get("deal")
     return vals[0] if vals else None
+
+
+CODE_KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
+"""The keys of the code field's keypad: what a deal code or number is made of."""
+
+
+def code_chars(typed: str, any_digits: bool = True) -> str | None:
+    """The characters of ``typed`` (keys pressed, or text pasted) as the code field shows them:
+    capitals, the digits, ``-`` and ``#``. A full-width form is its plain character (``ＦＣ１－``
+    from an East Asian keyboard is ``FC1-``), a Cyrillic or
+    Greek letter drawn like a Latin capital is that capital (a Russian keyboard's Т, Р, Е, А) and a
+    dash drawn like ``-`` is ``-`` (:func:`games.codes.latin`), and another script's decimal digit
+    is that digit (an Arabic keyboard's ٣ is 3); spaces and other signs are left out. ``None``
+    when ``typed`` holds a letter or digit that can be no part of a code (``Д``, ``ß``, ``²``,
+    ``①``): keeping the rest could turn a code into another deal's number. ``any_digits``
+    False: another script's digit is such a character too (the command line's numbers are ASCII
+    digits, docs/contract.md).
+
+    >>> code_chars("тр1-е ١٢x!"), code_chars("ＦＣ１－Ｍ"), code_chars("КЛ1-Д1")
+    ('TP1-E12X', 'FC1-M', None)
+    """
+    import unicodedata
+
+    out = []
+    wide = "".join(unicodedata.normalize("NFKC", ch) if "\uff01" <= ch <= "\uff5e" else ch for ch in typed)
+    for ch in latin(wide):
+        if ch.isascii():   # every ASCII letter and digit is a key once a capital
+            ch = ch.upper()
+            if ch in CODE_KEYS or ch == "#":
+                out.append(ch)
+            continue
+        d = unicodedata.decimal(ch, None) if any_digits else None
+        if d is not None:
+            out.append(str(d))
+        elif ch.isalnum() or unicodedata.category(ch) == "No":
+            return None
+    return "".join(out)
+
+
+def field_code(text: str, any_digits: bool = True) -> str:
+    """``text`` read as the app's code field reads a code typed or pasted into it: an address's
+    ``deal=`` (:func:`deal_in_address`), then :func:`code_chars` (capitals; full-width forms,
+    look-alike letters and dashes, other scripts' digits as their plain characters; spaces and
+    other signs anywhere left out). ``text`` without blanks around it when it holds a letter or
+    digit no code has (the decoder then names what is wrong with it as given); ``any_digits``
+    as :func:`code_chars` takes it.
+
+    >>> field_code(" (tp1 - e - aaaaaab). "), field_code("https://x.io/?deal=FC1%E2%80%94M-AAAAAAB#top")
+    ('TP1-E-AAAAAAB', 'FC1-M-AAAAAAB')
+    """
+    t = unaddressed(text)
+    chars = code_chars(t, any_digits)
+    return t if chars is None else chars
+
+
+def unaddressed(text: str) -> str:
+    """``text`` without blanks around it, or, when it is a page address (it holds ``deal=``), its
+    query's ``deal`` read as the page reads its own (percent-decoded: an address bar copies a long
+    dash as ``%E2%80%94``), up to the fragment; ``""`` when that address has no ``deal``."""
+    t = str(text).strip()
+    if "deal=" in t:
+        t = deal_in_address(t.split("?", 1)[-1].split("#", 1)[0]) or ""
+    return t

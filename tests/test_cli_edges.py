@@ -265,3 +265,23 @@ def test_a_code_with_blanks_around_it_and_lower_case_deals_as_the_code(capsys):
     assert rc == rc2 == 0 and padded == plain
     rc3, out, err = run(capsys, "deal", "tripeaks", "--number", " 7")
     assert rc3 == 2 and not out and err
+
+
+@pytest.mark.parametrize("text", ["TP1-E-AAAAAAH.", "(TP1-E-AAAAAAH)", "“TP1-E-AAAAAAH”", "TP1 - E - AAAAAAH",
+                                  "ＴＰ１－Ｅ－ＡＡＡＡＡＡＨ", "https://pasyans.example/?lang=ru&deal=TP1-E-AAAAAAH#x",
+                                  "\u200bTP1\u2014E\u2014AAAAAAH"])
+def test_a_code_reads_as_the_code_field_reads_one_pasted(capsys, text):
+    """docs/contract.md: a ``--code`` is read as the app's code field reads a code pasted into it
+    (``games.share.field_code``, the field's own reading): signs and blanks anywhere left out,
+    full-width forms and look-alike dashes read plain, an address read for its ``deal=``; the same
+    text given twice is one value."""
+    rc, plain, _ = run(capsys, "deal", "tripeaks", "--code", "TP1-E-AAAAAAH")
+    rc2, got, err = run(capsys, "deal", "tripeaks", "--code", text)
+    assert rc == rc2 == 0 and got == plain, err
+    rc3, again, _ = run(capsys, "deal", "tripeaks", "--code", text, "--code", "TP1-E-AAAAAAH")
+    assert rc3 == 0 and again == plain
+
+
+def test_a_code_with_a_letter_no_code_has_is_refused_as_given(capsys):
+    rc, out, err = run(capsys, "deal", "tripeaks", "--code", "TP1-E-ДAAAAAH")
+    assert rc == 2 and not out and "'TP1-E-ДAAAAAH'" in err, err

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 
 from games.i18n import tr
+from games.share import CODE_KEYS as KEYS
+from games.share import code_chars
 
 from .. import text
 from ..frame import INK, TOUCH, WARN, Button, panel_surface
@@ -227,42 +229,6 @@ class Panel:
                     return
 
 
-KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
-
-
-def code_chars(typed: str) -> str | None:
-    """The characters of ``typed`` (keys pressed, or text pasted) as the code field shows them:
-    capitals, the digits, ``-`` and ``#``. A full-width form is its plain character (``ＦＣ１－``
-    from an East Asian keyboard is ``FC1-``), a Cyrillic or
-    Greek letter drawn like a Latin capital is that capital (a Russian keyboard's Т, Р, Е, А) and a
-    dash drawn like ``-`` is ``-`` (:func:`games.codes.latin`), and another script's decimal digit
-    is that digit (an Arabic keyboard's ٣ is 3); spaces and other signs are left out. ``None``
-    when ``typed`` holds a letter or digit that can be no part of a code (``Д``, ``ß``, ``²``,
-    ``①``): keeping the rest could turn a code into another deal's number.
-
-    >>> code_chars("тр1-е ١٢x!"), code_chars("ＦＣ１－Ｍ"), code_chars("КЛ1-Д1")
-    ('TP1-E12X', 'FC1-M', None)
-    """
-    import unicodedata
-
-    from games.codes import latin
-
-    out = []
-    wide = "".join(unicodedata.normalize("NFKC", ch) if "\uff01" <= ch <= "\uff5e" else ch for ch in typed)
-    for ch in latin(wide):
-        if ch.isascii():   # every ASCII letter and digit is a key once a capital
-            ch = ch.upper()
-            if ch in KEYS or ch == "#":
-                out.append(ch)
-            continue
-        d = unicodedata.decimal(ch, None)
-        if d is not None:
-            out.append(str(d))
-        elif ch.isalnum() or unicodedata.category(ch) == "No":
-            return None
-    return "".join(out)
-
-
 def clipboard_text() -> str:
     """The system clipboard's text (pygame-ce's SDL clipboard), ``""`` when there is none or it
     cannot be read (in the browser a paste arrives as typed text instead)."""
@@ -447,14 +413,9 @@ class CodeEntry(Panel):
         what is no part of a code is left out."""
         if not pasted:
             return
-        t = pasted.strip()
-        if "deal=" in t:
-            # an address: its query's deal, read as the page reads its own (percent-decoded: an
-            # address bar copies a long dash as %E2%80%94), up to the fragment
-            from games.share import deal_in_address
+        from games.share import unaddressed
 
-            t = deal_in_address(t.split("?", 1)[-1].split("#", 1)[0]) or ""
-        self.type_text(t)
+        self.type_text(unaddressed(pasted))
 
     def type_text(self, typed: str) -> None:
         """Type ``typed`` (a key's text, or text pasted) as :func:`code_chars` reads it; when it
