@@ -285,3 +285,12 @@ def test_a_code_reads_as_the_code_field_reads_one_pasted(capsys, text):
 def test_a_code_with_a_letter_no_code_has_is_refused_as_given(capsys):
     rc, out, err = run(capsys, "deal", "tripeaks", "--code", "TP1-E-ДAAAAAH")
     assert rc == 2 and not out and "'TP1-E-ДAAAAAH'" in err, err
+
+
+def test_what_is_left_out_takes_the_documented_defaults(capsys):
+    """docs/contract.md, "What is left out": ``deal`` without a number deals 1; ``--deals N`` is
+    the one deal N-N."""
+    assert run(capsys, "deal", "spider")[1] == run(capsys, "deal", "spider", "--number", "1")[1]
+    rc, out, _ = run(capsys, "winnability", "tripeaks", "--deals", "3", "--jobs", "1", "--timeout", "5")
+    lines = out.strip().splitlines()
+    assert rc == 0 and len(lines) == 2 and lines[0].split()[0] == "3", out
