@@ -1,6 +1,6 @@
 """Where Klondike's hint spends its CPU, natively and in Pyodide side by side: ``python
 bench/klondike_profile.py [--draw 3] [--positions 15,35,40,55] [--budget 2] [--top 25] [--no-wasm]``,
-or inside the interpreter with ``--v8``.
+or inside the interpreter with ``--v8``; or by part with ``--parts``.
 
 Positions: ``bench/solvers.py``'s hint positions of draw ``--draw`` (deal n, then its 15 policy
 moves), made natively and handed to Pyodide pickled, so both interpreters search the same states.
@@ -24,6 +24,16 @@ searches (Pyodide's start, the imports) are left out. Printed: the top ``--top``
 their share. It shows what Pyodide's build makes dear: e.g. its CPython is built without pymalloc
 (``--without-pymalloc``: every object comes from ``malloc``) and calls C functions through
 pointers of another type by a JavaScript trampoline (``_PyEM_TrampolineCall_JS``).
+
+With ``--parts`` each position is searched ``--rounds`` times unprofiled, natively and in Pyodide,
+with the solver's parts timed on the wall clock (``time.perf_counter``: cheap to read in both, where
+Node's CPU clock costs microseconds a read): setting the solver up (``KlondikeSolver.__init__``),
+each lane's turns by kind (the depth-first lanes: the complete search and each streamliner; the two
+progress lanes; the proof lanes; the early exact-talon game of ``_sign3``; the rollout lanes), rule 5's
+test (``blocked``, inside the lanes' turns, also shown alone), making the answer's line through the
+rules (``_make_line``) and the rest (the schedule, the bench's stepping); and which lane answered after
+how many of its nodes. Printed per position: each part's seconds natively and in Pyodide (the round
+with the least total) and its share of the Pyodide total, beside the CPU seconds of an untimed run.
 """
 from __future__ import annotations
 
@@ -135,6 +145,114 @@ def searches(states: str, budget: float = 2.0, rounds: int = 2) -> dict:
     return {"rows": rows}
 
 
+def parts(states: str, budget: float = 2.0, rounds: int = 3) -> dict:
+    """``--parts``' workload: the pickled ``[(n, state), …]`` (base64) searched ``rounds`` times
+    each with the solver's parts timed (module docstring), after one untimed CPU-timed run:
+    ``{"rows": [[n, status, nodes, CPU s of the untimed run, {part: seconds} of the round with the
+    least total, the answering lane or None, [[lane, weight, nodes], …]], …], "python": version}``."""
+    from games.solvers import klondike as K
+    cases = pickle.loads(base64.b64decode(states))
+    cpu = _clock()
+    if sys.platform == "emscripten":
+        from games.devils_grip import DevilsGrip
+        from games.solvers import devils_grip
+        devils_grip.hint_search(DevilsGrip.deal(1)).run()
+    pc = time.perf_counter
+    acc: dict = {}
+
+    def lane_name(lane):
+        kind = lane.__class__.__name__
+        if kind == "_Lane":
+            return "depth-first: complete" if lane.complete else (
+                f"depth-first: streamliner draw {lane.pb.draw}{' back+chains' if lane.pb.back else ''}")
+        if kind == "_StageLane":
+            return f"progress lane {1 if lane.tie > 0 else 2} (draw {lane.pb.draw})"
+        if kind == "ProofLane":
+            return "proof lane: draw-1 game"
+        if kind == "ProofLane3":
+            return "proof lane: exact-talon game"
+        return f"rollout lane w{lane.weight:g}"
+
+    def timed(f, name):
+        def g(*a, **kw):
+            t = pc()
+            try:
+                return f(*a, **kw)
+            finally:
+                k = name(*a)
+                acc[k] = acc.get(k, 0.0) + pc() - t
+        return g
+    cls = K.KlondikeSolver
+    plain = {(cls, x): getattr(cls, x) for x in ("__init__", "_dfs", "_stage", "_make_line")}
+    plain.update({(K, x): getattr(K, x) for x in ("blocked", "_run_proof", "_run_rollout", "_sign3")})
+    by_lane = lambda s, lane, *a: lane_name(lane)  # noqa: E731
+    names = {"__init__": lambda *a: "setup (__init__)", "_make_line": lambda *a: "the answer's line (_make_line)",
+             "_sign3": lambda *a: "early exact-talon game (_sign3)", "blocked": lambda *a: "  of which rule 5 (blocked)"}
+    wrapped = {k: timed(f, names.get(k[1], by_lane)) for k, f in plain.items()}
+
+    winner = [None]
+    solution = cls._solution
+
+    def _solution(self):  # the lane whose turn it is when a win is found
+        winner[0] = self._lane
+        solution(self)
+    plain[cls, "_solution"] = wrapped[cls, "_solution"] = _solution
+
+    def use(fs):
+        for (owner, x), f in fs.items():
+            setattr(owner, x, f)
+    rows = []
+    try:
+        for n, s in cases:
+            best = None
+            for rnd in range(rounds + 1):
+                use(plain if rnd == 0 else wrapped)  # round 0: the plain solver, on the CPU clock
+                acc.clear()
+                t0, c0 = pc(), cpu()
+                sv = K.KlondikeSolver(s, timeout=budget, clock=cpu)
+                r, met = sv.result, {}
+                while r is None:
+                    met.update((id(x), x) for x in sv.lanes)
+                    r = sv.step(200)
+                won = winner[0] if r.status == "solved" else None
+                total, c1 = pc() - t0, cpu() - c0
+                if rnd == 0:
+                    cpu_s = c1
+                    continue
+                got = dict(acc)
+                got["total"] = total
+                got["rest (schedule, stepping)"] = total - sum(v for k, v in got.items()
+                                                                if k != "total" and not k.startswith("  "))
+                if best is None or total < best["total"]:
+                    best = got
+            lanes = [[lane_name(x), x.weight, x.nodes] for x in met.values()]
+            rows.append([n, r.status, r.nodes, cpu_s, best, lane_name(won) if won is not None else None, lanes])
+    finally:
+        use(plain)
+        cls._solution = solution
+    return {"rows": rows, "python": sys.version.split()[0]}
+
+
+def _print_parts(res: dict, draw: int) -> None:
+    where = [w for w in ("native", "wasm") if w in res]
+    print(f"# draw {draw}: the hint by part, wall-clock s of the round with the least total (native / Pyodide) "
+          "and the share of the Pyodide total; Python " + ", ".join(res[w]["python"] for w in where))
+    for i, row in enumerate(res["native"]["rows"]):
+        n, st, nodes, cpu_s, part, won = row[:6]
+        line = f"{n:3d}: {st} at {nodes} nodes, answered by {won or '-'}; CPU s untimed: native {cpu_s:.3f}"
+        lanes = "; ".join(f"{x} w{w:g} {k}" for x, w, k in row[6])
+        if "wasm" in res:
+            w = res["wasm"]["rows"][i]
+            line += f", Pyodide {w[3]:.3f}" + ("" if (w[1], w[2]) == (st, nodes) else f" [{w[1]} {w[2]}]")
+        print(line)
+        print(f"     nodes by lane (weight at the end): {lanes}")
+        wp = res["wasm"]["rows"][i][4] if "wasm" in res else {}
+        keys = sorted((k for k in part if k != "total"), key=lambda k: -(wp.get(k, part[k])))
+        for k in keys + ["total"]:
+            a, b = part.get(k, 0.0), wp.get(k)
+            print(f"     {k:44s} {a:7.4f}" + (f" / {b:7.4f}  {100 * b / wp['total']:5.1f} %" if b is not None else ""))
+
+
 def _wasm_names(path: Path) -> dict:
     """Function index -> exported name of the WebAssembly module at ``path`` (its export section)."""
     data = path.read_bytes()
@@ -215,6 +333,20 @@ def v8(states: str, budget: float, rounds: int, top: int) -> int:
     return 0
 
 
+def _in_pyodide(func: str, kw: dict):
+    """``func(**kw)`` of this file run in Pyodide under Node: its JSON result, or ``None`` (said why)."""
+    node = shutil.which("node")
+    if not node or not (NODE_SCRIPT.parent / "node_modules" / "pyodide").exists():
+        print("node and tests/web/node_modules/pyodide are needed (cd tests/web && npm ci)", file=sys.stderr)
+        return None
+    r = subprocess.run([node, str(NODE_SCRIPT), str(ROOT), str(Path(__file__).resolve()), func, json.dumps(kw)],
+                       capture_output=True, text=True, timeout=7200)
+    if r.returncode != 0:
+        print(r.stderr.strip()[-400:], file=sys.stderr)
+        return None
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--draw", type=int, default=3, choices=(1, 3))
@@ -223,7 +355,8 @@ def main(argv=None) -> int:
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--no-wasm", action="store_true")
     ap.add_argument("--v8", action="store_true", help="Pyodide only, under node --cpu-prof (the interpreter's functions)")
-    ap.add_argument("--rounds", type=int, default=2, help="with --v8: times each position is searched")
+    ap.add_argument("--rounds", type=int, default=2, help="with --v8 or --parts: times each position is searched")
+    ap.add_argument("--parts", action="store_true", help="the hint by part (setup, lanes, rule 5, the line), both interpreters")
     a = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "bench"))
@@ -234,6 +367,16 @@ def main(argv=None) -> int:
     states = base64.b64encode(pickle.dumps([(n, got[n - 1]) for n in ps])).decode()
     if a.v8:
         return v8(states, a.budget, a.rounds, a.top)
+    if a.parts:
+        kw = {"states": states, "budget": a.budget, "rounds": a.rounds}
+        res = {"native": parts(**kw)}
+        if not a.no_wasm:
+            out = _in_pyodide("parts", kw)
+            if out is None:
+                return 1
+            res["wasm"] = out
+        _print_parts(res, a.draw)
+        return 0
     kw = {"states": states, "budget": a.budget, "top": 4 * a.top}
     res = {"native": profile(**kw)}
     if not a.no_wasm:
