@@ -26,14 +26,15 @@ their share. It shows what Pyodide's build makes dear: e.g. its CPython is built
 pointers of another type by a JavaScript trampoline (``_PyEM_TrampolineCall_JS``).
 
 With ``--parts`` each position is searched ``--rounds`` times unprofiled, natively and in Pyodide,
-with the solver's parts timed on the wall clock (``time.perf_counter``: cheap to read in both, where
-Node's CPU clock costs microseconds a read): setting the solver up (``KlondikeSolver.__init__``),
-each lane's turns by kind (the depth-first lanes: the complete search and each streamliner; the two
-progress lanes; the proof lanes; the early exact-talon game of ``_sign3``; the rollout lanes), rule 5's
-test (``blocked``, inside the lanes' turns, also shown alone), making the answer's line through the
-rules (``_make_line``) and the rest (the schedule, the bench's stepping); and which lane answered after
-how many of its nodes. Printed per position: each part's seconds natively and in Pyodide (the round
-with the least total) and its share of the Pyodide total, beside the CPU seconds of an untimed run.
+with the solver's parts timed on the process's CPU clock (as above): setting the solver up
+(``KlondikeSolver.__init__``), each lane's turns by kind (the depth-first lanes: the complete search
+and each streamliner; the two progress lanes; the proof lanes; the early exact-talon game of
+``_sign3``; the rollout lanes), making the answer's line through the rules (``_make_line``) and the
+rest (the schedule, the bench's stepping); rule 5's test (``blocked``, inside the lanes' turns) is
+timed apart, its calls of the round made again in one loop after it (a clock read a call would cost
+Node as much as the call); and which lane answered after how many of its nodes. Printed: per position,
+each part's CPU seconds natively and in Pyodide (the round with the least total) and its share of
+the Pyodide total, beside the CPU seconds of an untimed run (round 0, the solver unwrapped).
 """
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_SCRIPT = ROOT / "tests" / "web" / "run_pyodide.mjs"
+CALLS = "  rule 5's calls"  # --parts: the count kept beside the parts' seconds
 
 
 def _clock():
@@ -157,8 +159,9 @@ def parts(states: str, budget: float = 2.0, rounds: int = 3) -> dict:
         from games.devils_grip import DevilsGrip
         from games.solvers import devils_grip
         devils_grip.hint_search(DevilsGrip.deal(1)).run()
-    pc = time.perf_counter
+    pc = cpu
     acc: dict = {}
+    calls: list = []  # rule 5's calls of the round, made again after it
 
     def lane_name(lane):
         kind = lane.__class__.__name__
@@ -187,8 +190,14 @@ def parts(states: str, budget: float = 2.0, rounds: int = 3) -> dict:
     plain.update({(K, x): getattr(K, x) for x in ("blocked", "_run_proof", "_run_rollout", "_sign3")})
     by_lane = lambda s, lane, *a: lane_name(lane)  # noqa: E731
     names = {"__init__": lambda *a: "setup (__init__)", "_make_line": lambda *a: "the answer's line (_make_line)",
-             "_sign3": lambda *a: "early exact-talon game (_sign3)", "blocked": lambda *a: "  of which rule 5 (blocked)"}
-    wrapped = {k: timed(f, names.get(k[1], by_lane)) for k, f in plain.items()}
+             "_sign3": lambda *a: "early exact-talon game (_sign3)"}
+    wrapped = {k: timed(f, names.get(k[1], by_lane)) for k, f in plain.items() if k[1] != "blocked"}
+    blocked = plain[K, "blocked"]
+
+    def kept(cols, f):
+        calls.append((cols, f))
+        return blocked(cols, f)
+    wrapped[K, "blocked"] = kept
 
     winner = [None]
     solution = cls._solution
@@ -208,6 +217,7 @@ def parts(states: str, budget: float = 2.0, rounds: int = 3) -> dict:
             for rnd in range(rounds + 1):
                 use(plain if rnd == 0 else wrapped)  # round 0: the plain solver, on the CPU clock
                 acc.clear()
+                calls.clear()
                 t0, c0 = pc(), cpu()
                 sv = K.KlondikeSolver(s, timeout=budget, clock=cpu)
                 r, met = sv.result, {}
@@ -221,6 +231,11 @@ def parts(states: str, budget: float = 2.0, rounds: int = 3) -> dict:
                     continue
                 got = dict(acc)
                 got["total"] = total
+                t = cpu()
+                for x in calls:
+                    blocked(*x)
+                got["  of which rule 5 (blocked)"] = cpu() - t
+                got[CALLS] = len(calls)
                 got["rest (schedule, stepping)"] = total - sum(v for k, v in got.items()
                                                                 if k != "total" and not k.startswith("  "))
                 if best is None or total < best["total"]:
@@ -235,7 +250,7 @@ def parts(states: str, budget: float = 2.0, rounds: int = 3) -> dict:
 
 def _print_parts(res: dict, draw: int) -> None:
     where = [w for w in ("native", "wasm") if w in res]
-    print(f"# draw {draw}: the hint by part, wall-clock s of the round with the least total (native / Pyodide) "
+    print(f"# draw {draw}: the hint by part, CPU s of the round with the least total (native / Pyodide) "
           "and the share of the Pyodide total; Python " + ", ".join(res[w]["python"] for w in where))
     for i, row in enumerate(res["native"]["rows"]):
         n, st, nodes, cpu_s, part, won = row[:6]
@@ -247,10 +262,11 @@ def _print_parts(res: dict, draw: int) -> None:
         print(line)
         print(f"     nodes by lane (weight at the end): {lanes}")
         wp = res["wasm"]["rows"][i][4] if "wasm" in res else {}
-        keys = sorted((k for k in part if k != "total"), key=lambda k: -(wp.get(k, part[k])))
+        keys = sorted((k for k in part if k not in ("total", CALLS)), key=lambda k: -(wp.get(k, part[k])))
         for k in keys + ["total"]:
             a, b = part.get(k, 0.0), wp.get(k)
-            print(f"     {k:44s} {a:7.4f}" + (f" / {b:7.4f}  {100 * b / wp['total']:5.1f} %" if b is not None else ""))
+            name = k + (f", {part[CALLS]} calls" if "blocked" in k else "")
+            print(f"     {name:48s} {a:7.4f}" + (f" / {b:7.4f}  {100 * b / wp['total']:5.1f} %" if b is not None else ""))
 
 
 def _wasm_names(path: Path) -> dict:
