@@ -645,6 +645,43 @@ def test_klondike_profile_bench_lists_the_hint_and_its_costliest_functions(tmp_p
     assert any("klondike.py" in ln and "(moves)" in ln for ln in lines)
 
 
+
+def test_klondike_profile_parts_name_the_answering_lane_and_count_every_node(tmp_path):
+    # natively: draw 3's position 3 is won by the first progress lane; the lanes listed hold every
+    # node of the answer, and the parts include rule 5's calls and the answer's line
+    p = run("bench/klondike_profile.py", "--parts", "--positions", "3", "--rounds", "1", "--no-wasm", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    lines = p.stdout.splitlines()
+    head = next(ln for ln in lines if ln.startswith("  3: "))
+    assert head.startswith("  3: solved at ") and "answered by progress lane 1 (draw 3)" in head
+    nodes = int(head.split(" at ")[1].split()[0])
+    lanes = next(ln for ln in lines if "nodes by lane" in ln).split(": ", 1)[1].split("; ")
+    assert sum(int(x.rsplit(" ", 1)[1]) for x in lanes) == nodes
+    assert any("of which rule 5 (blocked)," in ln and " calls " in ln for ln in lines)
+    assert any("the answer's line (_make_line)" in ln for ln in lines) and lines[-1].split()[0] == "total"
+
+
+def test_klondike_window_nodes_lists_the_positions_a_setting_changes(tmp_path):
+    # position 2 answers in its first quantum whatever the weights; 3 is won by the first
+    # progress lane, sooner with it weighted up
+    p = run("bench/klondike_window_nodes.py", "--positions", "2-3", "--max-nodes", "3000", "--early", "30000,8,1.5",
+            tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    lines = p.stdout.splitlines()
+    assert lines[1].startswith("(30000, 4.0, 1.5)") and lines[2].startswith("(30000, 8.0, 1.5)")
+    rows = {int(x.split(":")[0]): x.split() for x in lines if x[:1] == " "}
+    assert list(rows) == [3] and rows[3][1] == rows[3][5] == "solved" and int(rows[3][6]) < int(rows[3][2])
+
+
+def test_klondike_proof_order_counts_the_draw1_game_in_three_orders(tmp_path):
+    p = run("bench/klondike_proof_order.py", "--positions", "2-3", tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    rows = {int(x.split(":")[0]): x.split(": ", 1)[1].split(" | ") for x in p.stdout.splitlines() if x[:1] == " "}
+    assert set(rows) == {2, 3} and all(len(r) == 3 and all(y.split()[0] == "goal" for y in r) for r in rows.values())
+    sums = p.stdout.splitlines()[-1]
+    assert sums.startswith("sums of the states: its own ")
+    assert int(sums.split("its own ")[1].split(",")[0]) == sum(int(r[0].split()[1]) for r in rows.values())
+
 def test_spider_families_macros_one_last_search_and_dives(tmp_path):
     import argparse
     from games.solvers.search import replays_to_win
