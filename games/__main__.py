@@ -606,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
     if sys.stdout is None:  # started with standard output closed (``>&-``): nowhere to answer
         print("error: standard output is closed", file=sys.stderr)
-        return 1
+        return 2
     try:
         args = sys.argv[1:] if argv is None else list(argv)
         if not args:
@@ -641,7 +641,7 @@ def main(argv: list[str] | None = None) -> int:
         return 128 + e.signum
     except MemoryError:
         print("error: out of memory", file=sys.stderr)
-        return 1
+        return 2
     except BrokenPipeError:
         # the reader went away (``| head``): quietly
         _drop_stdout()
@@ -650,7 +650,7 @@ def main(argv: list[str] | None = None) -> int:
         # the answer could not be written (``> /dev/full``): one line
         print(f"error: cannot write the output: {e.strerror or e}", file=sys.stderr)
         _drop_stdout()
-        return 1
+        return 2
 
 
 def _drop_stdout() -> None:

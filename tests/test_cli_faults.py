@@ -301,7 +301,8 @@ def test_an_empty_table_reached_by_play_still_reads_back_as_won(capsys, tmp_path
 
 @pytest.mark.parametrize("redirect", ["full", "closed"])
 def test_an_answer_that_cannot_be_written_is_one_line_on_stderr(redirect):
-    """Standard output on a full disk, or closed: one line on stderr and exit 1, no traceback."""
+    """Standard output on a full disk, or closed: one line on stderr and exit 2 (the contract's error
+    code; exit 1 is ``solve``'s "unsolvable", which a full disk must not read as), no traceback."""
     import os
     import subprocess
     import sys
@@ -318,7 +319,23 @@ def test_an_answer_that_cannot_be_written_is_one_line_on_stderr(redirect):
         p = subprocess.run(cmd, cwd=root, stderr=subprocess.PIPE, text=True, timeout=60,
                            preexec_fn=lambda: os.close(1))
         want = "error: standard output is closed\n"
-    assert p.returncode == 1 and p.stderr == want, p.stderr
+    assert p.returncode == 2 and p.stderr == want, p.stderr
+
+
+def test_a_solved_answer_that_cannot_be_written_is_no_unsolvable():
+    """``solve`` of a deal that is solved, into a full disk: exit 2, never 1 ("unsolvable")."""
+    import os
+    import subprocess
+    import sys
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip(NO_DEV_FULL)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    cmd = [sys.executable, "-m", "games", "solve", "tripeaks", "--number", "1"]
+    assert subprocess.run(cmd, cwd=root, capture_output=True, timeout=120).returncode == 0
+    with open("/dev/full", "w") as full:
+        p = subprocess.run(cmd, cwd=root, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert p.returncode == 2 and p.stderr == "error: cannot write the output: No space left on device\n"
 
 
 def test_a_lone_carriage_return_inside_a_line_does_not_split_it():
@@ -551,7 +568,7 @@ def test_with_standard_error_closed_an_error_never_lands_in_the_answer():
 @pytest.mark.parametrize("args", [["--help"], ["deal", "--help"], ["solve", "-h"]])
 def test_help_into_a_full_disk_says_so(args):
     """argparse's help swallowed a failed write: ``--help > /dev/full`` exited 0 saying nothing,
-    where every other answer says it could not be written and exits 1."""
+    where every other answer says it could not be written and exits 2."""
     import os
     import subprocess
 
@@ -559,7 +576,7 @@ def test_help_into_a_full_disk_says_so(args):
         pytest.skip(NO_DEV_FULL)
     with open("/dev/full", "w") as full:
         p = _command(args, stdout=full, stderr=subprocess.PIPE, text=True)
-    assert (p.returncode, p.stderr) == (1, "error: cannot write the output: No space left on device\n")
+    assert (p.returncode, p.stderr) == (2, "error: cannot write the output: No space left on device\n")
 
 
 @pytest.mark.parametrize("source", ["file", "stdin"])
