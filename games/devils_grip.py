@@ -459,7 +459,11 @@ class DevilsGrip(Rules):
             return TURN_MOVE
 
         def cell(part: str) -> int:
-            if not part:               # "t>", "1.1<>": a move with a side missing is no move
+            # a side missing ("t>", "1.1<>") or not ROW.COL ("x.1", ">2.5", "t" as a target): the
+            # whole text is no move; ASCII digits either side of a dot are a cell, named by
+            # parse_cell when off the grid (4.1) or too long a number
+            row, dot, col = part.partition(".")
+            if not (dot and all(x.isascii() and x.isdigit() for x in (row, col))):
                 raise IllegalMove.not_a_move(MSG_BAD_MOVE, text)
             return parse_cell(part)
 

@@ -458,3 +458,17 @@ def test_a_move_with_a_side_missing_is_named_as_no_move(text):
     with pytest.raises(IllegalMove) as e:
         DevilsGrip.parse_move(s, text)
     assert e.value.move == text and f"'{text}' is not a move" in str(e.value)
+
+
+@pytest.mark.parametrize("text", ["x.1>1.2", "1.3>>2.5", "1.1>t", "t<>1.1", "1.3>2.5x", "1.3>2"])
+def test_a_text_with_a_side_that_is_no_cell_is_no_move(text):
+    """docs/contract.md, "Move notation": a text that is no move is refused as not a move, the same
+    sentence in every game; a well-formed cell off the grid is named as such."""
+    from games.core import IllegalMove
+
+    s = DevilsGrip.deal(1)
+    with pytest.raises(IllegalMove) as e:
+        DevilsGrip.parse_move(s, text)
+    assert str(e.value).startswith(f"'{text}' is not a move ("), str(e.value)
+    with pytest.raises(IllegalMove, match="There is no cell 4.1"):
+        DevilsGrip.parse_move(s, "4.1>1.2")
