@@ -6,7 +6,6 @@ command. ``solve`` exits 0 solved, 1 unsolvable, 3 unknown.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import sys
@@ -30,14 +29,16 @@ if __name__ == "__main__":   # run as a command (python -m games), not imported 
         if _sig is not None and signal.getsignal(_sig) is not signal.SIG_IGN:   # nohup keeps its own
             signal.signal(_sig, _stopped_early)
 
-from .codes import CodeError  # noqa: E402 (these imports after the early handling of Ctrl+C)
+import argparse  # noqa: E402 (these imports after the early handling of Ctrl+C: argparse imports re, tens of ms)
+
+from .codes import CodeError  # noqa: E402
 from .core import GameError, History, IllegalMove  # noqa: E402
 from .deal import MAX_NUMBER, read_number  # noqa: E402
 from .numbers import is_digits, whole_number  # noqa: E402
 from .position import check_game  # noqa: E402
 from .quoting import escape, quote  # noqa: E402
-from .share import field_code  # noqa: E402
 from .registry import available, find_game  # noqa: E402
+from .share import field_code  # noqa: E402
 
 
 class CommandError(Exception):

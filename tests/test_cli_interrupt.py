@@ -244,3 +244,24 @@ def test_a_signal_while_the_command_imports_its_modules_is_one_line(sig, said):
                        capture_output=True, text=True, timeout=GUARD,
                        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert (p.returncode, p.stdout, p.stderr) == (128 + getattr(signal, sig), "", said + "\n")
+
+
+def test_only_os_signal_and_sys_are_imported_before_the_early_handlers():
+    """docs/contract.md: the early handling of Ctrl+C, SIGTERM and SIGHUP holds from the moment
+    ``games/__main__.py`` starts; an import before it (argparse imports ``re``, tens of ms on a
+    loaded machine) left a window where Ctrl+C printed a traceback from inside that import."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse((Path(__file__).resolve().parent.parent / "games" / "__main__.py").read_text(encoding="utf-8"))
+    before = []
+    for node in tree.body:
+        if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test):
+            break
+        if isinstance(node, ast.Import):
+            before += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            before.append(node.module)
+    else:
+        raise AssertionError("no early handling block in games/__main__.py")
+    assert set(before) <= {"__future__", "os", "signal", "sys"}, before
