@@ -605,18 +605,18 @@ class FreeCell(Rules):
             than 4 free cells, not 8 columns…).
         """
         cls.check_options(options)
-        f = read_fields(text, cls.KEYS, cls.name)
+        f = read_fields(text, cls.KEYS, cls.name, bare=True)
+        # as fc-solve reads a board: no Foundations: line is every foundation empty, no
+        # Freecells: line every free cell empty (its generator's boards have neither)
         fkey = "foundations" if f.get("foundations") is not None else "founds"
+        if not f.columns and f.get(fkey) is None:     # nothing of a board (an empty file)
+            raise PositionError("the position has no 'Foundations:' line")
         try:
             found = parse_foundations(f.get(fkey) or "", f.line(fkey))
         except ValueError as e:
             raise PositionError(str(e)) from None
-        if f.get("foundations") is None and f.get("founds") is None:
-            raise PositionError("the position has no 'Foundations:' line")
         ckey = "freecells" if f.get("freecells") is not None else "fc"
-        if f.get(ckey) is None:
-            raise PositionError("the position has no 'Freecells:' line")
-        cells = [c for c, _ in tokens(f.get(ckey), f.line(ckey), "Freecells")]
+        cells = [c for c, _ in tokens(f.get(ckey) or "", f.line(ckey), "Freecells")]
         if len(cells) > N_CELLS:
             raise PositionError(f"line {f.line(ckey)}: {len(cells)} free cells given, there are {N_CELLS}")
         cells += [None] * (N_CELLS - len(cells))

@@ -63,7 +63,7 @@ def check_game(text: str, game: str) -> None:
 
 
 def read_fields(text: str, allowed: set[str] | None = None, game: str | None = None,
-                columns: bool = True) -> Fields:
+                columns: bool = True, bare: bool = False) -> Fields:
     """Split a position text into fields; ``#`` starts a comment, blank lines are skipped; a
     leading byte-order mark (as Windows editors write) is ignored.
 
@@ -71,6 +71,8 @@ def read_fields(text: str, allowed: set[str] | None = None, game: str | None = N
         ``play`` trailer (:data:`TRAILER`), which is skipped when the game does not read it.
     :param game: when given, a ``Game:`` line must name it.
     :param columns: whether ``: …`` column lines belong to this game's positions.
+    :param bare: whether a line of cards alone, with no ``:`` (``7D TD TH``: the boards of
+        Freecell Solver's own generator), is a column line too.
     :raises PositionError: naming the line.
     """
     f = Fields()
@@ -87,6 +89,9 @@ def read_fields(text: str, allowed: set[str] | None = None, game: str | None = N
             f.columns.append((line[1:].strip(), no))
             continue
         if ":" not in line:
+            if bare and columns and _all_cards(line):
+                f.columns.append((line, no))
+                continue
             raise PositionError(f"line {no}: '{quote(raw.strip())}' is not 'Key: value'")
         key, _, val = line.partition(":")
         k = " ".join(key.split()).lower()
@@ -100,6 +105,16 @@ def read_fields(text: str, allowed: set[str] | None = None, game: str | None = N
             raise PositionError(f"line {no}: '{quote(key.strip())}' given twice")
         f.values[k] = (val.strip(), no)
     return f
+
+
+def _all_cards(line: str) -> bool:
+    """Whether every blank-separated token of ``line`` reads as a card (:func:`parse_token`)."""
+    try:
+        for tok in line.split():
+            parse_token(tok)
+    except CardError:
+        return False
+    return True
 
 
 def tokens(text: str, line: int, key: str, face_up: str = "") -> list[tuple[int | None, bool]]:

@@ -478,3 +478,22 @@ def test_the_moves_command_lists_every_move_play_accepts(deal, capsys, tmp_path)
     assert listed == [FreeCell.format_move(s, m) for m in FreeCell.every_move(s)]
     empty = [c for c, x in zip("abcd", s.cells) if x is None]
     assert {m[-1] for m in listed if m[-1] in "abcd"} >= set(empty[1:])
+
+
+@pytest.mark.parametrize("colons", [False, True])
+def test_freecell_solvers_own_boards_read_as_it_reads_them(colons):
+    """docs/contract.md: FreeCell positions are the board format fc-solve reads, which includes its
+    generator's boards (``make-microsoft-freecell-board -t 617``): column lines of cards alone, no
+    ``:``, and no Foundations: or Freecells: line (every foundation and free cell empty)."""
+    from games.freecell import FreeCell
+
+    s = FreeCell.deal(617, {})
+    cols = [ln[1:].strip() for ln in FreeCell.format_position(s).splitlines() if ln.startswith(":")]
+    assert cols[0] == "7D TD TH KD 4C 4S JD"        # the generator's first line for deal 617
+    board = "\n".join((": " if colons else "") + c for c in cols) + "\n"
+    assert FreeCell.parse_position(board, {}) == s
+    with pytest.raises(PositionError, match="is not 'Key: value'"):
+        FreeCell.parse_position(board.replace("KD", "KX", 1), {}) if not colons else \
+            FreeCell.parse_position("Foundatons H-0\n" + board, {})
+    with pytest.raises(PositionError, match="cards missing"):
+        FreeCell.parse_position("\n".join(board.splitlines()[:-1]) + "\n" + (": " if colons else "") + "AH\n", {})
