@@ -13,6 +13,7 @@ and the page's visibility every 0.5 s too, in other frames (:attr:`App.POLL`).
 from __future__ import annotations
 
 import gc
+import math
 import os
 import re
 import sys
@@ -24,7 +25,7 @@ from games import i18n
 
 from . import cards_art, clipboard, text
 from .collect import Collector
-from .input import Pointer, PointerEvent
+from .input import DOUBLE_TAP, DOUBLE_TAP_PX, Pointer, PointerEvent
 from .progression import Progression
 from .settings import Settings
 
@@ -354,6 +355,11 @@ class App:
         self.notice, self.notice_until, self.notice_rect = "", 0.0, pygame.Rect(0, 0, 0, 0)
         self.notice_action = None
         """What a tap on the notice does besides dismissing it (:meth:`show_notice`), or None."""
+        self._screen_tap: tuple | None = None
+        """(when, where) of a tap that changed the screen, or opened, closed or changed the panel on
+        it: the second press of its double tap is spent (:meth:`spent_press`). ``when`` is the
+        first read of input after that tap's frame (None until then): a new table's first frame
+        may take longer than a double tap, and a second tap made meanwhile is read late."""
         i18n.set_language(self.settings.language)
         size = clamp_size(*(size or env_size() or browser_size() or DEFAULT_SIZE))
         self.flags = 0 if WEB else pygame.RESIZABLE
@@ -625,10 +631,36 @@ class App:
                     if self.notice_action is not None:
                         self.notice_action()
                 return
-        elif not self.sounds.gestured:
-            self.sounds.gesture()
+            if self.spent_press(event):
+                return
+        else:
+            if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+                self._screen_tap = None        # a key between two taps: no double tap
+            if not self.sounds.gestured:
+                self.sounds.gesture()
         if self.scene is not None:
+            scene, panel = self.scene, getattr(self.scene, "panel", None)
             self.scene.handle(event)
+            if isinstance(event, PointerEvent) and event.kind == "tap" \
+                    and (self.scene is not scene or getattr(self.scene, "panel", None) is not panel):
+                self._screen_tap = (None, event.pos)
+
+    def spent_press(self, ev: PointerEvent) -> bool:
+        """Whether pointer event ``ev`` belongs to the second press of a double tap whose first tap
+        changed the screen (the home sheet's New deal, a Daily deals row, Back) or opened, closed
+        or changed the panel on it (a home tile's sheet): within :data:`~ui.input.DOUBLE_TAP` s and
+        :data:`~ui.input.DOUBLE_TAP_PX` px of it, every event of that press is spent, so what came
+        under the finger — a new deal's card, the sheet's button — is not tapped unseen. A press
+        later or elsewhere ends the guard. (A table's own panels keep their guard too:
+        ``GameTable.panel_tap_spent``.)"""
+        if self._screen_tap is None or ev.kind == "cancel":
+            return False
+        t, where = self._screen_tap
+        if ev.kind == "down" and ((t is not None and self.now() - t >= DOUBLE_TAP)
+                                  or math.dist(ev.pos, where) >= DOUBLE_TAP_PX):
+            self._screen_tap = None
+            return False
+        return math.dist(ev.start, where) < DOUBLE_TAP_PX
 
     def show_notice(self, message: str, seconds: float | None = None, action=None) -> None:
         """Show ``message`` on the notice line (over the top of the screen, wrapped when long) for
@@ -662,6 +694,8 @@ class App:
         self.frame_started = now
         self.frames += 1
         self.collector.hold()   # no collection inside the frame's work but where it has room
+        if self._screen_tap is not None and self._screen_tap[0] is None:
+            self._screen_tap = (now, self._screen_tap[1])   # the double tap's time counts from here
         for e in pygame.event.get():
             t = e.type
             if t == pygame.QUIT:

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 import pygame
 
 SLOP = 10
+DOUBLE_TAP = 0.35     # s: a second tap this soon on the same spot is a double tap
+DOUBLE_TAP_PX = 40    # px: "the same spot"
 LONG_PRESS = 0.5
 """Seconds a press must be held, without moving more than :data:`SLOP` px, to be a long press."""
 STALL = LONG_PRESS / 2

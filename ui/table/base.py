@@ -40,7 +40,7 @@ from ..anim import Animator
 from ..app import Scene
 from ..frame import DIM, INK, TOUCH, WARN, Button, dim_surface, frame_layout, felt, merge_rects, opaque_surface
 from ..imports import PieceImport
-from ..input import PointerEvent
+from ..input import DOUBLE_TAP, DOUBLE_TAP_PX, PointerEvent  # noqa: F401 (DOUBLE_TAP* also read from here)
 from ..progress import MSG_CONTINUED, MSG_REPLACED
 from . import hit
 from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
@@ -72,8 +72,6 @@ so it goes back at most this much."""
 SAVE_WAIT = 1.0
 """Seconds a pending save waits at most for such a frame; it is then written in the next frame,
 however busy (a long run of drawn frames, a drag)."""
-DOUBLE_TAP = 0.35     # s: a second tap this soon on the same spot is a double tap
-DOUBLE_TAP_PX = 40    # px: "the same spot"
 TAP_AGAIN = 2.5       # s: a tap on the card a tap moved, this soon, goes on round that tap's places
 END_KINDS = ("fly", "cfly", "wait", "celebrate")
 """The animations that may run between a game's last move and its end panel (the card's flight,
@@ -334,7 +332,7 @@ class GameTable(Scene):
 
     # -- scene protocol --------------------------------------------------------------------------
     def enter(self, app) -> None:
-        self._panel_tap = None      # back from another screen: no tap of before is doubled
+        self._panel_tap = None      # back from another screen: that screen's tap is the App's (App.dispatch)
         self.app = app
         self.settings = app.settings
         self.art = cards_art.CardArt(self.settings.four_colour, self.settings.card_back)
