@@ -51,3 +51,18 @@ def test_a_double_tap_on_a_daily_row_plays_nothing_on_the_deal_of_the_day(fake_c
     t = app.scene
     assert t.game == "pyramid" and t.daily_date is not None
     assert quiet(t), (t.history.actions, t.status_text)
+
+
+@pytest.mark.parametrize("game, size", [("devils-grip", (390, 844)), ("klondike", (844, 390))])
+def test_a_double_tap_on_a_home_tile_opens_its_sheet_and_no_more(fake_clock, game, size):
+    """The sheet a tile opens has a button where the tile was (Devil's Grip's New deal on a phone,
+    Klondike's Rules turned sideways): the double's second tap is spent, the sheet stays."""
+    from ui.scenes.home import GameSheet, HomeScene
+
+    app = new_app(size=size)
+    home = app.scene
+    r = next(r for g, r in home.tiles if g == game).center
+    tap(app, r)
+    fake_clock.advance(0.1)
+    tap(app, r, 2)
+    assert app.scene is home and isinstance(home, HomeScene) and isinstance(home.panel, GameSheet)
