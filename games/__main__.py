@@ -487,7 +487,7 @@ def build_parser() -> argparse.ArgumentParser:
     def common(sp):
         sp.add_argument("game", metavar="GAME", help=f"the game: {', '.join(available())} (any case)")
         sp.add_argument("--option", action="append", metavar="KEY=VALUE",
-                        help="a rule of the game, repeatable; 'python -m games --help' lists each game's")
+                        help="a rule of the game, repeatable; 'python -m games --help' lists each game's options")
 
     number_help = f"the deal number, 1..{MAX_NUMBER} (FreeCell: Microsoft's deal of that number)"
     code_help = "a deal code, e.g. TP1-E-AAAAAAB (docs/contract.md, 'Deal codes'; any case)"

@@ -167,7 +167,7 @@ def parse_cell(text: str) -> int:
     if not (dot and is_digits(row) and is_digits(col)):
         raise IllegalMove.not_a_move(MSG_BAD_CELL, text)
     if not (1 <= int(row) <= ROWS and 1 <= int(col) <= COLS):
-        cell = quote(text.strip())
+        cell = quote(f"{int(row)}.{int(col)}")    # as the grid names it: 01.009 is 1.9
         raise IllegalMove(MSG_NO_CELL, cell, cell=cell)
     return (int(row) - 1) * COLS + int(col) - 1
 

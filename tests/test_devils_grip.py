@@ -472,3 +472,12 @@ def test_a_text_with_a_side_that_is_no_cell_is_no_move(text):
     assert str(e.value).startswith(f"'{text}' is not a move ("), str(e.value)
     with pytest.raises(IllegalMove, match="There is no cell 4.1"):
         DevilsGrip.parse_move(s, "4.1>1.2")
+
+
+def test_a_cell_off_the_grid_is_named_without_its_leading_zeros():
+    """Leading zeros are taken in cells (docs/contract.md); one off the grid is named as the grid
+    names cells, as Klondike names ``w008``'s column 8."""
+    from games.core import IllegalMove
+
+    with pytest.raises(IllegalMove, match=r"There is no cell 1\.9 "):
+        DevilsGrip.parse_move(DevilsGrip.deal(1), "01.009>1.1")
