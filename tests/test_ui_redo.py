@@ -229,3 +229,22 @@ def test_a_won_game_restarted_continued_and_won_again_gives_the_progression_one_
         t2.play(t2.rules.parse_move(t2.state, m))
     assert t2.rules.status(t2.state) == WON and t2.session.won_again
     assert again.progression.data.wins == {"tripeaks": 1}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_restart_question_says_when_redo_ends_whole_on_a_phone(lang):
+    """The Restart question tells both ends of Redo (the next move, the game closed: a phone's
+    browser reloads a put-away tab) in the two lines its body draws at 390 px, uncut."""
+    from ui import text
+
+    app = new_app(KlondikeTable(5), size=(390, 844), language=lang)
+    t = app.scene
+    t.ask_restart()
+    widths = []
+    real = t.panel.content
+    t.panel.content = lambda surface, rect: (widths.append(rect.width), real(surface, rect))
+    t.stale = app.dirty = True
+    app.frame()
+    msg = t.panel.message
+    assert ("closed" in msg) if lang == "en" else ("закрытия" in msg), msg
+    assert widths and len(text.wrap(msg, 20, widths[-1])) <= 2

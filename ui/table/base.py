@@ -1467,7 +1467,7 @@ class GameTable(Scene):
         game, and Redo brings it back only until the next move or a reload), then
         :meth:`restart`; Keep playing changes nothing."""
         self.confirm_replace(tr("Restart this deal?"), tr("Restart deal"), self.restart, name="restart",
-                             message=tr("Every move is taken back; Redo brings them back until your next move"))
+                             message=tr("Every move is taken back; Redo brings them back until your next move or the game is closed"))
 
     def draw_confirm_body(self, surface, rect) -> None:
         msg = self.panel.message
