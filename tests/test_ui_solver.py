@@ -164,6 +164,26 @@ def test_rescue_on_a_lost_position_says_how_far_back_the_last_winnable_one_was(b
     assert len(t.history.states) == len(states) - want
 
 
+def test_a_rescue_on_a_verified_deal_knows_its_start_is_winnable(monkeypatch):
+    """A deal from the bank of verified deals is winnable from its start: a rescue whose searches
+    find nothing on the way back offers to undo to the start, saying how far back it is, instead
+    of "No winnable position found in this game's moves" (fresh user: it read as if even the
+    start could not be won, against "solvable deals only")."""
+    n, line = winnable_deal()
+    app = make(TriPeaksTable(n, options=EASY))
+    t = app.scene
+    t.verified = True
+    for text in line[:3]:
+        t.play(TriPeaks.parse_move(t.state, text))
+    monkeypatch.setattr(t.assist, "solver", lambda s, nodes, seconds: TriPeaks.solver(s, max_nodes=1))
+    key(app, pygame.K_r)
+    run_until(app, lambda: t.assist.rescue_phase == "back-done")
+    assert [b.name for b in t.panel.buttons] == ["undo", "cancel"]
+    assert tr(assist.MSG_BACK_N, n=3) in [line for line, _ in t.assist.rescue_lines()]
+    press(app, "undo")
+    assert t.state == t.history.states[0]
+
+
 def test_a_rescue_that_finds_nothing_to_undo_to_does_not_title_its_panel_undo(monkeypatch):
     """No winnable position among the moves looked back at (every search cut short here): the
     panel offers Replay deal and Close, and its title says no way out was found, not "undo"."""
