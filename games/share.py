@@ -33,17 +33,18 @@ def find_code(code: str) -> tuple[str, int, dict]:
 def trimmed_code(text: str) -> str:
     """``text`` without what a chat app or a sentence puts around a shared code: blanks, invisible
     format characters (a zero-width space at a line break, the direction isolates around copied
-    text, Unicode category Cf) and punctuation other than dashes (a full stop, brackets,
-    quotation marks) at its two ends; the middle is left as it is.
+    text, Unicode category Cf), punctuation other than dashes (a full stop, brackets, quotation
+    marks, ``*bold*``) and the angle brackets and backticks of an e-mail's or Markdown's link and
+    a code span, at its two ends; the middle is left as it is (other signs too: a ``+`` stays).
 
-    >>> trimmed_code("\u2068(KL1-D3-AAAAGHE).\u200b")
-    'KL1-D3-AAAAGHE'
+    >>> trimmed_code("\u2068(KL1-D3-AAAAGHE).\u200b"), trimmed_code("<`KL1-D3-AAAAGHE`>")
+    ('KL1-D3-AAAAGHE', 'KL1-D3-AAAAGHE')
     """
     import unicodedata
 
     def loose(ch: str) -> bool:
         cat = unicodedata.category(ch)
-        return ch.isspace() or cat == "Cf" or (cat[0] == "P" and latin(ch) != "-")
+        return ch.isspace() or cat == "Cf" or ch in "<>`" or (cat[0] == "P" and latin(ch) != "-")
 
     t = str(text)
     i, j = 0, len(t)
@@ -118,8 +119,30 @@ def field_code(text: str, any_digits: bool = True) -> str:
 def unaddressed(text: str) -> str:
     """``text`` without blanks around it, or, when it is a page address (it holds ``deal=``), its
     query's ``deal`` read as the page reads its own (percent-decoded: an address bar copies a long
-    dash as ``%E2%80%94``), up to the fragment; ``""`` when that address has no ``deal``."""
+    dash as ``%E2%80%94``), up to the fragment (``""`` when that address has no ``deal``), or, when
+    it is a message of several words one of which is a deal code (``Play my deal: KL1—D3—AAAAGHE``,
+    the same code twice), that code (:func:`code_in_words`)."""
     t = str(text).strip()
     if "deal=" in t:
-        t = deal_in_address(t.split("?", 1)[-1].split("#", 1)[0]) or ""
-    return t
+        return deal_in_address(t.split("?", 1)[-1].split("#", 1)[0]) or ""
+    return code_in_words(t)
+
+
+def code_in_words(text: str) -> str:
+    """The deal code among the blank-separated words of ``text`` — a word that reads, once
+    trimmed (:func:`trimmed_code`) and read as the code field reads it (:func:`code_chars`), as a
+    game's letters and two dashes or more — when there is one (or the same one several times);
+    else ``text`` as it is (a code written with blanks inside, ``TP1 - E - AAAAAAB``, stays whole).
+
+    >>> code_in_words("Play my deal: KL1—D3—AAAAGHE!"), code_in_words("TP1 - E - AAAAAAB")
+    ('KL1-D3-AAAAGHE', 'TP1 - E - AAAAAAB')
+    """
+    words = text.split()
+    if len(words) < 2:
+        return text
+    found = set()
+    for w in words:
+        c = code_chars(trimmed_code(w))
+        if c and c.count("-") >= 2 and game_of_code(c) is not None:
+            found.add(c)
+    return found.pop() if len(found) == 1 else text

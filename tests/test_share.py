@@ -103,7 +103,8 @@ def test_options_on_a_linked_deal_under_other_rules_say_the_deal_keeps_its_own(m
 
 
 @pytest.mark.parametrize("wrapped", ["KL1-D3-AAAAGHE.", "KL1-D3-AAAAGHE\u200b", "\u2066KL1-D3-AAAAGHE\u2069",
-                                     "(KL1-D3-AAAAGHE)", "\u00abKL1-D3-AAAAGHE\u00bb", " KL1-D3-AAAAGHE "])
+                                     "(KL1-D3-AAAAGHE)", "\u00abKL1-D3-AAAAGHE\u00bb", " KL1-D3-AAAAGHE ",
+                                     "<KL1-D3-AAAAGHE>", "`KL1-D3-AAAAGHE`", "*KL1-D3-AAAAGHE*"])
 def test_a_link_reads_a_code_with_what_chat_apps_put_around_it(wrapped):
     """A full stop, brackets, quotation marks, a zero-width space or direction isolates around the
     code (what a sentence or a chat app adds) are no part of it: the link opens, as the code
@@ -157,6 +158,11 @@ def test_the_code_field_takes_paste(monkeypatch):
     assert t.panel.value == "PY1-L13-AAAAACG"
     # an address bar's copy percent-encodes a long dash (and a hyphen, by some apps)
     for pasted in ("https://x.io/p/?deal=KL1%E2%80%94D3%E2%80%94AAAAGHE", "https://x.io/?deal=KL1%2DD3%2DAAAAGHE"):
+        t.panel.value = ""
+        t.panel.paste(pasted)
+        assert t.panel.value == "KL1-D3-AAAAGHE", pasted
+    # a whole chat message, or the code twice: the one code in it
+    for pasted in ("Play my deal: KL1\u2014D3\u2014AAAAGHE!", "KL1-D3-AAAAGHE KL1-D3-AAAAGHE"):
         t.panel.value = ""
         t.panel.paste(pasted)
         assert t.panel.value == "KL1-D3-AAAAGHE", pasted
