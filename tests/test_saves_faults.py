@@ -456,3 +456,23 @@ def test_a_record_written_as_an_object_that_does_not_read_is_kept_aside_and_name
     assert "Kept data" in app.notice
     assert [k for k, name, _ in st.kept()] == ["stats.corrupt"]
     assert Progress(st).load_game("tripeaks") is not None
+
+
+def test_a_tap_on_the_kept_notice_over_a_table_only_dismisses_it():
+    """The notice band lies over a table's top bar (☰, the score): a tap there aimed at ☰ took the
+    player out of the game into Settings, Kept data. On a table it only dismisses the notice; on
+    the home screen it still opens Kept data."""
+    from ui.table.klondike import KlondikeTable
+
+    called = []
+    app = new_app(Store(MemoryStorage()), KlondikeTable(5))
+    table = app.scene
+    app.show_notice("Could not read: the saved Klondike game.", action=lambda: called.append(1))
+    app.frame()
+    tap(app, app.notice_rect.center)
+    assert app.scene is table and app.notice == "" and called == []
+    home = new_app(Store(MemoryStorage()), HomeScene())
+    home.show_notice("Could not read: statistics.", action=lambda: called.append(1))
+    home.frame()
+    tap(home, home.notice_rect.center)
+    assert called == [1]

@@ -60,6 +60,10 @@ class Scene:
     """
 
     app: "App"
+    NOTICE_OPENS = True
+    """Whether a tap on the notice line here does what the notice offers (opens Kept data) besides
+    dismissing it. A game's table says no: the band lies over its top bar (☰, the score), where a
+    player's first tap often aims, and the notice names the way there itself."""
 
     def enter(self, app: "App") -> None:
         self.app = app
@@ -628,7 +632,7 @@ class App:
                 if event.kind == "tap":
                     self.notice = ""
                     self.dirty = True
-                    if self.notice_action is not None:
+                    if self.notice_action is not None and getattr(self.scene, "NOTICE_OPENS", True):
                         self.notice_action()
                 return
             if self.spent_press(event):

@@ -224,6 +224,7 @@ class GameTable(Scene):
     hidden_cards = True       # the game hides cards from the player (face down, or a stock):
                               # solver messages then say it sees them (FreeCell, Pyramid: False)
     STOCK_TEXTS = ("s", "d")  # the stock move's text in every game (docs/contract.md, "Move notation")
+    NOTICE_OPENS = False    # a tap on the notice over the top bar only dismisses it (Scene.NOTICE_OPENS)
     SPENDS_DOUBLE_TAP = False
     """Whether the second tap of a double tap (:data:`DOUBLE_TAP` s, :data:`DOUBLE_TAP_PX` px) after
     a tap that played a move other than a draw is spent: what lies under the finger now came with
