@@ -122,6 +122,7 @@ def test_the_end_panel_shows_points_places_badges_and_shares(clipboard_takes):
 
     d = daily.daily_deal("2026-12-04", "tripeaks")   # a fixed date: the same deal every day the tests run
     for size in ((1280, 800), (390, 844), (844, 390)):
+        clipboard.LAST[0] = "the player's own text"
         app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number), size=size)
         t = app.scene
         t.start(d.number, d.options, daily=d.date)
@@ -130,16 +131,21 @@ def test_the_end_panel_shows_points_places_badges_and_shares(clipboard_takes):
         lines = t.progression_lines()
         assert lines[0].startswith(f"Win points: {t.outcome.points:,}") and "record #1" in lines[0] \
             and "daily record #1" in lines[0]
-        assert lines[1] == f"Deal of the day {d.date}: result copied to share"
+        assert lines[1] == f"Deal of the day {d.date}: Share result copies your line"
         assert lines[2] == "Badge earned: First win"
-        assert clipboard.LAST[0].startswith(f"Pasyans {d.date} · TriPeaks \u2713 ")
+        assert clipboard.LAST[0] == "the player's own text"     # the win copied nothing by itself
         app.frame()
         save_screen(app.screen, f"end-panel-daily-{size[0]}x{size[1]}.png")
         assert t.panel.content_rect.height >= t.end_height_with_progression(t.panel.rect.width) - 40
-        # Share this deal: the desktop copies the code and says so
+        # Share result: the result line and, under it, what opens the deal (the desktop: its code);
+        # the panel stays, saying so
         share = next(b for b in t.panel.buttons if b.name == "share")
+        assert share.label == "Share result"
         t.panel.tap(share.rect.center, share.rect.center)
-        assert clipboard.LAST[0] == d.code and d.code in t.status_text
+        first, second = clipboard.LAST[0].split("\n")
+        assert first.startswith(f"Pasyans {d.date} · TriPeaks \u2713 ") and second == d.code
+        assert t.panel is not None and t.panel.end is not None
+        assert t.progression_lines()[1] == f"Deal of the day {d.date}: result copied to share"
         pygame.display.quit()
 
 
@@ -251,9 +257,9 @@ def test_a_win_undone_and_won_again_shows_the_recorded_win_only():
 
 
 def test_a_daily_won_first_keeps_its_result_copied_line_under_a_badge_and_the_undo_line(clipboard_takes):
-    """The daily's "result copied to share" is the only word that the clipboard was written
-    (badges have their toast): a Pyramid daily's panel (two lines after the layout's) and a
-    TriPeaks daily won with undo (points, undo and badge lines) kept it out."""
+    """The daily's "result copied to share" (after Share result) is the only word that the
+    clipboard was written (badges have their toast): a Pyramid daily's panel (two lines after the
+    layout's) and a TriPeaks daily won with undo (points, undo and badge lines) kept it out."""
     import pygame
     from games.pyramid import Pyramid
     from ui.table.pyramid import PyramidTable
@@ -267,6 +273,7 @@ def test_a_daily_won_first_keeps_its_result_copied_line_under_a_badge_and_the_un
     for m in sol.moves:
         assert t.play(m)
     assert Pyramid.status(t.state) == "won" and t.outcome.new_badges
+    t.share_result()
     lines = t.progression_lines()
     assert lines[2].startswith("Win points: ") and lines[3] == f"Deal of the day {d.date}: result copied to share"
     pygame.display.quit()
@@ -280,6 +287,7 @@ def test_a_daily_won_first_keeps_its_result_copied_line_under_a_badge_and_the_un
     t.undo()
     play_through(t, sol)
     assert TriPeaks.status(t.state) == "won" and t.history.undo_used and t.outcome.new_badges
+    t.share_result()
     assert t.progression_lines()[1:] == [f"Deal of the day {d.date}: result copied to share",
                                          "A win with undo does not enter the records"]
     pygame.display.quit()
@@ -328,6 +336,7 @@ def test_with_no_clipboard_a_won_daily_says_where_to_share_and_nothing_says_copi
     t.start(d.number, d.options, daily=d.date)
     play_through(t, solve(d.number, d.options))
     assert clipboard.copy("probe") is False
+    t.share_result()
     assert f"Deal of the day {d.date}: Share results on its screen" in t.progression_lines()
     assert not any("copied" in x for x in t.progression_lines())
     t.share_deal()
@@ -368,7 +377,9 @@ def test_a_copy_the_browser_refuses_a_moment_later_is_said_not_copied(monkeypatc
     app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number))
     t = app.scene
     t.start(d.number, d.options, daily=d.date)
-    play_through(t, solve(d.number, d.options))      # the daily's result line is copied at its end
+    play_through(t, solve(d.number, d.options))
+    assert not page.scripts                           # the win copies nothing by itself
+    t.share_result()                                  # the end panel's Share result
     assert '"Pasyans 2026-12-04' in page.scripts[-1] and clipboard.REFUSED
     copied = f"Deal of the day {d.date}: result copied to share"
     assert copied in t.progression_lines()

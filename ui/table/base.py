@@ -230,9 +230,10 @@ class GameTable(Scene):
     a tap that played a move other than a draw is spent: what lies under the finger now came with
     that move, unseen (TriPeaks' and Pyramid's uncovered cards, the stock's next card). The column
     games and Devil's Grip give the double tap a meaning of their own."""
-    share_copied = False
-    """Whether a clipboard took the ended daily's result line (:func:`ui.clipboard.copy`): the end
-    panel says it was copied only then."""
+    share_copied: bool | None = None
+    """What became of the ended daily's result line, copied by the end panel's Share result
+    (:meth:`share_result`): ``None`` not asked yet, True a clipboard took it, False none did (the
+    end panel then points to the Daily screen's Share results)."""
     hint_nodes = HINT_NODES   # the solver's node budget for one hint
     best_line_hints = False
     """The hint shows the first move of the best line the solver found (the fewest cards left),
@@ -789,19 +790,16 @@ class GameTable(Scene):
 
     def check_end(self) -> None:
         """After a move: an ended game is recorded by the session (:meth:`Session.record_end`:
-        statistics, records, badges, the daily mark) and shown — badges just earned as toasts, a
-        daily's share line copied, the win's celebration or the lost panel."""
+        statistics, records, badges, the daily mark) and shown — badges just earned as toasts, the
+        win's celebration or the lost panel. A daily's result line is copied only when the player
+        asks (the end panel's Share result): the clipboard holds what the player put there."""
         st = self.rules.status(self.state)
         if st == PLAYING:
             return
         outcome = self.session.record_end(self.app.progress, self.app.progression)
         if outcome is not None:
             self.badge_toasts(outcome.new_badges)
-            line = self.session.daily_share_line(self.app.progression)
-            if line is not None:
-                from .. import clipboard
-
-                self.share_copied = clipboard.copy(line, self.share_refused)
+            self.share_copied = None
         if st == WON:
             self.app.play_sound("win")
             self.on_won()
@@ -1200,7 +1198,9 @@ class GameTable(Scene):
                 acts.insert(0, ("rescue", tr("Rescue"), None, self.rescue))
         else:
             acts.append(("undo", tr("Undo"), None, self.undo))
-            if self.number is not None:
+            if self.session.daily_share_line(self.app.progression) is not None:
+                acts.append(("share", tr("Share result"), None, self.share_result))
+            elif self.number is not None:
                 acts.append(("share", tr("Share this deal"), None, self.share_deal))
         acts.append(("home", tr("Home"), None, self.go_home))
         p = Panel(self, self.panel_title(), acts, self.draw_end_with_progression, self.end_height_with_progression)
@@ -2447,8 +2447,11 @@ class GameTable(Scene):
             lines.append(" · ".join(first))
         if self.session.won_again:     # won before, undone, won again: the first win is the one counted
             return lines
-        if self.daily_date is not None:     # the only word of the clipboard's copy, or that none was made
-            lines.append(tr("Deal of the day {date}: result copied to share", date=self.daily_date)
+        if self.daily_date is not None:     # what Share result did, or that it is there to ask
+            asks = self.share_copied is None and (self.rules.status(self.state) == WON or self.ended_well())
+            lines.append(tr("Deal of the day {date}: Share result copies your line", date=self.daily_date)
+                         if asks else
+                         tr("Deal of the day {date}: result copied to share", date=self.daily_date)
                          if self.share_copied else
                          tr("Deal of the day {date}: Share results on its screen", date=self.daily_date))
         if o.points and self.history.undo_used:
@@ -2491,6 +2494,19 @@ class GameTable(Scene):
             return f"{loc.origin}{loc.pathname}?deal={code}"
         except Exception:
             return code
+
+    def share_result(self) -> None:
+        """The end panel's Share result of a won daily: copy its result line and, under it, the
+        address that opens the deal (a friend's tap plays the same deal of the day), then show the
+        panel again saying whether a clipboard took it (docs/progression.md)."""
+        from .. import clipboard
+
+        line = self.session.daily_share_line(self.app.progression)
+        if line is None:
+            return
+        self.share_copied = clipboard.copy(f"{line}\n{self.share_address()}", self.share_refused)
+        self.open_end_panel()
+        self.panel.opened -= END_PANEL_GUARD    # the same panel shown again: no guard to wait out
 
     def share_deal(self) -> None:
         """Copy this deal's address (browser) or code (desktop) and say what was copied, or, where

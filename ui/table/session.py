@@ -414,7 +414,7 @@ class Session:
         return self.outcome
 
     def daily_share_line(self, progression) -> str | None:
-        """The share line of this game's daily result (copied to the clipboard at its end), or
+        """The share line of this game's daily result (the end panel's Share result copies it), or
         ``None`` when it is no daily or has no result."""
         if self.daily_date is None:
             return None
