@@ -44,13 +44,14 @@ sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 TABLES = [
     {"game": "tripeaks", "number": 1, "options": {"mode": "easy", "scoring": "streak"}},
-    {"game": "pyramid", "number": 1, "options": {"layout": "1", "passes": "unlimited"}},
+    {"game": "pyramid", "number": 1, "options": {"layout": "1", "passes": "unlimited"}, "win_number": 3},
     {"game": "devils-grip", "number": 1, "options": {}},
     {"game": "spider", "number": 1, "options": {"suits": "1"}},
     {"game": "klondike", "number": 1, "options": {"draw": "1"}},
     {"game": "freecell", "number": 1, "options": {}},
 ]
-KINDS = ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint", "focus", "hint shown")
+KINDS = ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint", "focus", "hint shown",
+         "panel", "ended")
 """Kinds of frame, one for every timed frame: ``ahead`` is a frame that draws nothing but makes
 card images in its spare time (a table's first picture waiting for them, or faces made ahead of
 need), opens a font or measures its glyphs (the home screen's, for the tables), prepares the
@@ -60,21 +61,27 @@ draws nothing and does none of that; ``first hint`` the frame the tap on Hint la
 table's first hint (after ``--idle`` frames with nothing to do): with its search not imported yet,
 it imports it; ``focus`` the frame a key moving the keyboard's focus (Tab, an arrow) lands in, the
 focus ring drawn at its new place (a hint's ring too when one shows); ``hint shown`` a drawn frame
-while a hint shows (its ring round the hinted card), other than those."""
+while a hint shows (its ring round the hinted card), other than those. With ``--panels``:
+``panel`` the frame a tap or key opening, changing or closing a panel (or the statistics screen)
+lands in, and the frame a celebration's end opens the end panel in; ``ended`` a drawn frame of the
+game ended (won, where the solver finds a win) before its panel (the last flights, the wait, the
+celebration); the move that ends it is a ``landing``."""
 SCREENS = ("home", "stats") + tuple(t["game"] for t in TABLES)
 
 
 def bench_args(moves: int, redraws: int, idle: int, profile: int = 0, split: bool = False,
                games: list[str] | None = None, timeline: bool = False, sections: bool = False,
-               pace: float = 1 / 60, spider_suits: str = "1") -> dict:
+               pace: float = 1 / 60, spider_suits: str = "1", panels: bool = False) -> dict:
     """The script's arguments (``tests/web/probe.py`` ``bench_run``); ``games``: only these tables
     (registry names, in the usual order), default all six; ``pace``: seconds from one frame with
     nothing to do to the next (0: one after the other); ``spider_suits``: Spider's suits (``"4"``:
-    the table whose search the page's JavaScript engine runs, warmed as the table opens)."""
+    the table whose search the page's JavaScript engine runs, warmed as the table opens);
+    ``panels``: each table's panels and its game played to its end after the rest (``_panels``,
+    ``_ended``: Pyramid's deal 1 cannot be won, so its win is played on deal 3)."""
     tables = [dict(t, moves=moves, **({"options": {"suits": spider_suits}} if t["game"] == "spider" else {}))
               for t in TABLES if not games or t["game"] in games]
     return {"tables": tables, "redraws": redraws, "idle": idle, "max_nodes": 50_000, "profile": profile,
-            "split": split, "timeline": timeline, "sections": sections, "pace": pace}
+            "split": split, "timeline": timeline, "sections": sections, "pace": pace, "panels": panels}
 
 
 NATIVE_START = r"""
@@ -262,8 +269,8 @@ def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[st
     screens = [s for s in SCREENS if s in web["tables"]]
     for screen in screens:
         for kind in KINDS:
-            w = summary(web["tables"][screen][kind])
-            n = summary(native[screen][kind])
+            w = summary(web["tables"][screen].get(kind))    # the home and statistics screens have no panel kinds
+            n = summary(native[screen].get(kind))
             if not w and not n:
                 continue
             data.setdefault(screen, {})[kind] = {"wasm": w, "native": n}
@@ -289,6 +296,12 @@ def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[st
     same = all(v["native"] == v["wasm"] for v in played.values())
     rows.append(f"the same moves played in both: {'yes' if same else 'NO'}")
     data["played"] = played
+    ended = {s: {"native": native[s].get("end_panel"), "wasm": web["tables"][s].get("end_panel")}
+             for s in screens if "end_panel" in web["tables"].get(s, {}) or "end_panel" in native.get(s, {})}
+    if ended:
+        rows.append("played to the end panel (wasm; native):")
+        rows += [f"  {s:12} {v['wasm']}; {v['native']}" for s, v in ended.items()]
+        data["end_panel"] = ended
     rows.append("")
     rows.append(worst_report(web))
     data["worst"] = {s: {"wasm": web["tables"][s].get("worst"), "native": native[s].get("worst")} for s in screens}
@@ -355,6 +368,10 @@ def main(argv=None) -> int:
     ap.add_argument("--split", action="store_true",
                     help="also time the parts of each table's full redraw (felt, top bar, cards, buttons, status, "
                          "blit, flip) in both runs, ms per redraw")
+    ap.add_argument("--panels", action="store_true",
+                    help="also time each table's panels (the pause menu, Restart deal's question, Options, the "
+                         "game's statistics) and its game played to its end, a win where one is found, and its end "
+                         "panel (kinds panel, ended)")
     ap.add_argument("--cpu", type=float, metavar="MS",
                     help="run only natively, each frame timed in its thread's CPU time, and list the frames over MS "
                          "ms with what they did (a frame dear by its own work, whatever the machine's load)")
@@ -377,7 +394,7 @@ def main(argv=None) -> int:
     if a.pace < 0:
         ap.error(f"--pace: {a.pace} is not a number of seconds ≥ 0")
     args = bench_args(a.moves, a.redraws, a.idle, a.profile, a.split, games, a.timeline, a.sections, a.pace,
-                      a.spider_suits)
+                      a.spider_suits, a.panels)
     if a.cpu is not None:
         text, data = cpu_report(a.size, args, a.cpu)
         print(text)

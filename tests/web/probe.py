@@ -766,16 +766,27 @@ def _worst(n: int = 5, timeline: dict | None = None) -> list:
 
 def _settle(a, out: dict, cap: int = 4000) -> None:
     """Frames until the scene is at rest: drawn frames during a flight go to ``flight``, other drawn
-    frames to ``other``, frames with a solver slice (a hint search) to ``solver``."""
+    frames to ``other``, frames with a solver slice (a hint search) to ``solver``; a frame in which
+    a panel opened, went or was replaced (the end panel a celebration's end opens) to ``panel``,
+    the drawn frames of an ended game before its panel (the last flights, the wait, the
+    celebration) to ``ended``."""
     sc = a.scene
     for _ in range(cap):
         anim = getattr(sc, "anim", None)
         flying = anim is not None and (anim.busy("fly") or anim.busy("cfly"))
         searching = getattr(sc, "hint_search", None) is not None
+        panel = getattr(sc, "panel", None)
+        ended = getattr(sc, "playing", True) is False and panel is None
         dt, drew = _timed_frame(a)
-        if searching:
+        if getattr(sc, "panel", None) is not panel and "panel" in out:
+            out["panel"].append(dt)
+            _kind("panel")
+        elif searching:
             out["solver"].append(dt)
             _kind("solver")
+        elif (drew or LAST["half"]) and ended and "ended" in out:
+            out["ended"].append(dt)
+            _kind("ended")
         elif (drew or LAST["half"]) and flying:     # half a picture drawn off screen counts as drawn
             out["flight"].append(dt)
             _kind("flight")
@@ -818,9 +829,12 @@ def _idle(a, out: dict, n: int) -> None:
         _kind(kind)
 
 
-def _cats() -> dict:
-    return {k: [] for k in ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint",
-                            "focus", "hint shown")}
+def _cats(panels: bool = False) -> dict:
+    """An empty list per kind of frame; ``panels``: the kinds of :func:`_panels` and :func:`_ended`
+    too (``panel``, ``ended``)."""
+    kinds = ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint", "focus",
+             "hint shown") + (("panel", "ended") if panels else ())
+    return {k: [] for k in kinds}
 
 
 FOCUS_KEYS = (("TAB", False), ("TAB", False), ("RIGHT", False), ("RIGHT", False), ("DOWN", False), ("UP", False),
@@ -887,6 +901,135 @@ def _hint_with_focus(a, out: dict) -> None:
     _settle(a, out)
 
 
+def _panel_step(a, out: dict, act, n_idle: int = 0) -> None:
+    """``act()`` (a tap or key posted) and the frame it lands in timed as ``panel`` (a panel or
+    screen opened, changed or closed), then the frames until the scene is at rest and ``n_idle``
+    frames with nothing to do (:func:`_idle`), a player reading it."""
+    if PACE["seconds"] > 0:
+        due = LAST.get("start", 0.0) + PACE["seconds"]
+        while time.perf_counter() < due:
+            pass
+    act()
+    dt, _ = _timed_frame(a)
+    _kind("panel")
+    out["panel"].append(dt)
+    _settle(a, out)
+    _idle(a, out, n_idle)
+
+
+def _panels(a, out: dict, n_idle: int) -> None:
+    """The panels a player opens over a game in progress, each by the tap or key a player uses,
+    the frame it lands in timed as ``panel`` (:func:`_panel_step`): the pause menu (its button),
+    three keys moving its focus (``focus``), Restart deal's question (its row) and Keep playing;
+    Options (O) and Esc; the pause menu again, its Statistics row (the game's statistics screen),
+    Esc back to the table (paused again) and Esc to resume."""
+    sc = a.scene
+    _panel_step(a, out, lambda: _post_tap(button({"name": "pause"})), n_idle)
+    for name, shift in FOCUS_KEYS[2:5]:
+        _post_key(name, shift)
+        dt, _ = _timed_frame(a)
+        _kind("focus")
+        out["focus"].append(dt)
+        _settle(a, out)
+    if sc.session.restart_at() is not None:
+        _panel_step(a, out, lambda: _post_tap(button({"row": "Restart deal"})), n_idle)
+        _panel_step(a, out, lambda: _post_tap(button({"name": "cancel"})))
+    else:
+        _panel_step(a, out, lambda: _post_key("ESCAPE"))
+    _panel_step(a, out, lambda: _post_key("o"), n_idle)
+    _panel_step(a, out, lambda: _post_key("ESCAPE"))
+    _panel_step(a, out, lambda: _post_tap(button({"name": "pause"})))
+    _panel_step(a, out, lambda: _post_tap(button({"row": "Statistics"})), n_idle)
+    _panel_step(a, out, lambda: _post_key("ESCAPE"))
+    if a.scene is sc and sc.panel is not None:
+        _panel_step(a, out, lambda: _post_key("ESCAPE"))
+
+
+def _end_line(a, spec: dict, max_nodes: int) -> list[str]:
+    """The moves that end the game on the table now (the table replaced by another deal when
+    ``spec`` says so), a win where one is found: the solver's line from the position now
+    (``max_nodes`` nodes); else from the deal's start (Restart deal: the moves so far have lost
+    it); else on deal ``spec["win_number"]`` (a deal of the game the solver wins, where the
+    bench's deal cannot be won); else the rules' first legal move, move after move, to the end
+    (a loss: the end panel of a game that won nothing, Devil's Grip's deal 1). ``[]`` when none
+    of these ends the game."""
+    from ui.table import table_class
+
+    sc = a.scene
+    r = sc.rules.solve(sc.state, max_nodes=max_nodes)
+    if r.status != "solved" and sc.session.restart_at() is not None:
+        sc.restart()
+        r = sc.rules.solve(sc.state, max_nodes=max_nodes)
+    if r.status != "solved" and spec.get("win_number"):
+        a.switch(table_class(sc.game)(int(spec["win_number"]), dict(spec.get("options") or {})))
+        sc = a.scene
+        r = sc.rules.solve(sc.state, max_nodes=max_nodes)
+    if r.status == "solved" and r.moves:
+        return list(r.moves)
+    rules, s, line = sc.rules, sc.state, []
+    while rules.status(s) == "playing" and len(line) < 2000:
+        moves = rules.legal_moves(s)
+        if not moves:
+            break
+        line.append(rules.format_move(s, moves[0]))
+        s = rules.apply(s, moves[0])
+    return line if rules.status(s) != "playing" else []
+
+
+def _ended(a, out: dict, spec: dict, n_idle: int, max_nodes: int) -> str:
+    """The game played to its end and its end panel (:func:`_end_line`: won where a win is found),
+    auto to foundation turned off so that the line's last move is the one that ends it: all its
+    moves but the last played at once, untimed, and the frames until the table is at rest
+    discarded; then the last tapped at the card's place (played as the rescue plays it where it
+    is a drag, and timed with its frame) (its frame a ``landing``: the end
+    recorded and saved, the statistics, records and badges), the drawn frames of the ended game
+    until its panel (``ended``: the last flight, the wait, the celebration), the frame that opens
+    the panel (``panel``) and ``n_idle`` frames with it open. Returns how the game ended (``won``,
+    ``lost``) and on which deal, or why it was not played to its end."""
+    settings = a.settings
+    auto = getattr(settings, "auto_foundation", None)
+    if auto is not None:
+        settings.auto_foundation = False
+    try:
+        line = _end_line(a, spec, max_nodes)
+        sc = a.scene
+        if not line:
+            return "no line to the end"
+        for text in line[:-1]:
+            sc.play_assist_move(sc.rules.parse_move(sc.state, text))
+            sc.settle()
+            sc.anim.finish()
+        timed = len(WORST)
+        _settle(a, _cats(True))
+        del WORST[timed:]         # the frames after the line played at once are not the player's
+        move = sc.rules.parse_move(sc.state, line[-1])
+        try:
+            g = _table_gesture(sc, move)
+        except LookupError:      # a drag (Devil's Grip): played as the bench plays such moves
+            g = None
+        if g and all("tap" in step for step in g):
+            for step in g[:-1]:
+                _tap_apart(a, step["tap"])
+                _settle(a, out)
+            _tap_apart(a, g[-1]["tap"])
+            dt, _ = _timed_frame(a)
+        else:
+            t = time.perf_counter()
+            sc.play_assist_move(move)
+            _timed_frame(a)
+            dt = time.perf_counter() - t
+            WORST[-1][0] = dt
+        _kind("landing")
+        out["landing"].append(dt)
+        _settle(a, out)
+        _idle(a, out, n_idle)
+        return f"{sc.rules.status(sc.state)} (deal {sc.number}), panel " \
+               f"{'open' if sc.panel is not None and sc.panel.end is not None else 'NOT open'}"
+    finally:
+        if auto is not None:
+            settings.auto_foundation = auto
+
+
 def _first_hint(a, out: dict, n_idle: int) -> None:
     """The table's first hint, after ``n_idle`` frames with nothing to do (a player looking at
     the new table; the spare time imports the game's search ahead): its button tapped, the frame
@@ -935,7 +1078,9 @@ def bench_run(args) -> dict:
     timed, the frames until the table is at rest, ``args["idle"]`` frames with nothing to do (one
     every ``args["pace"]`` seconds, :data:`PACE`), the keyboard's focus moved by eight keys
     (:func:`_focus`), and one hint with the focus moved while it shows (:func:`_hint_with_focus`: its
-    solver slices, the hint's frames). Seconds per frame, by category. ``args["profile"]``: the run
+    solver slices, the hint's frames); with ``args["panels"]``, then the panels a player opens
+    (:func:`_panels`) and the game played to its end, a win where one is found, and its panel
+    (:func:`_ended`, its outcome in ``end_panel``). Seconds per frame, by category. ``args["profile"]``: the run
     under :mod:`cProfile` too, its top functions by own time and the callers of the blits in
     ``res["profile"]`` (text)."""
     if args.get("profile"):
@@ -989,7 +1134,7 @@ def bench_run(args) -> dict:
         game = spec["game"]
         a.switch(table_class(game)(int(spec["number"]), dict(spec.get("options") or {})))
         sc = a.scene
-        out = _cats()
+        out = _cats(bool(args.get("panels")))
         _settle(a, out)
         out["full"] = redraw({"n": n_redraw})["seconds"]
         if args.get("split"):
@@ -1040,6 +1185,9 @@ def bench_run(args) -> dict:
         if sc.rules.status(sc.state) == "playing":
             _focus(a, out)
             _hint_with_focus(a, out)
+        if args.get("panels") and sc.rules.status(sc.state) == "playing":
+            _panels(a, out, n_idle)
+            out["end_panel"] = _ended(a, out, spec, n_idle, int(args.get("win_nodes", 200_000)))
         out["played"] = played
         out["tapped"] = tapped
         out["faces_drawn"] = dict(FACES)
