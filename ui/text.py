@@ -230,12 +230,45 @@ def _render_rich(text: str, size: int, color) -> pygame.Surface:
     return out
 
 
+class Enough(Exception):
+    """Raised by :func:`render` inside :func:`render_ahead` once its texts for the frame are
+    rendered: the drawing that asked for one more stops there."""
+
+
+_ahead = {"left": None}   # texts :func:`render` may still render inside :func:`render_ahead`
+
+
+def render_ahead(draw, n: int = 1) -> bool:
+    """Run ``draw()`` (a drawing onto a scratch surface, nothing shown) with :func:`render`
+    rendering at most ``n`` texts not in its cache: the drawing stops at the next one. Returns
+    whether it ran to its end (every text it draws is rendered). A text under
+    :data:`SHARP_FROM` px is rendered at three times its size and scaled down, and a font's
+    glyphs are rasterized at their first drawing: a panel opened with its texts unrendered
+    renders them all in its frame (10 ms of CPU natively for Devil's Grip's end panel at
+    390x844), so a table renders them ahead, a few a frame (docs/web.md, "Session 28")."""
+    before = _ahead["left"]
+    _ahead["left"] = n
+    try:
+        draw()
+    except Enough:
+        return False
+    finally:
+        _ahead["left"] = before
+    return True
+
+
 def render(text: str, size: int, color=(255, 255, 255)) -> pygame.Surface:
     """``text`` rendered anti-aliased at ``size`` px in ``color`` (cached by all three); cards
-    named in it (:data:`CARD_TOKEN`) get a drawn suit shape."""
+    named in it (:data:`CARD_TOKEN`) get a drawn suit shape. Inside :func:`render_ahead`, a
+    text not in the cache once its texts are spent raises :class:`Enough`."""
     key = (text, int(size), tuple(color))
     s = _cache.get(key)
     if s is None:
+        left = _ahead["left"]
+        if left is not None:
+            if left <= 0:
+                raise Enough
+            _ahead["left"] = left - 1
         if len(_cache) > _MAX:
             _cache.clear()
         text, size = printable(text), max(6, int(size))

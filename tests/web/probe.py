@@ -577,6 +577,12 @@ class _Causes:
         return len(text._fonts)
 
     @staticmethod
+    def texts() -> int:
+        from ui import text
+
+        return len(text._cache)
+
+    @staticmethod
     def faces() -> int:
         from ui import cards_art
 
@@ -607,7 +613,8 @@ class _Causes:
                 "scene": sc, "scene_draws": getattr(sc, "_probe_draws", 0),
                 "hint_texts": len(getattr(sc, "_hint_texts", None) or ()),
                 "searching": getattr(sc, "hint_search", None) is not None,
-                "rehearsed": set(getattr(sc, "_rehearsed", None) or ()), "halves": getattr(sc, "_halves", None)}
+                "rehearsed": set(getattr(sc, "_rehearsed", None) or ()), "halves": getattr(sc, "_halves", None),
+                "texts": self.texts()}
 
     def after(self, a, b: dict, drew: bool) -> str:
         parts = []
@@ -626,6 +633,9 @@ class _Causes:
             art["font"] = fonts
         if art:
             parts.append("made " + " ".join(f"{k}:{v}" for k, v in sorted(art.items())))
+        texts = self.texts() - b["texts"]
+        if texts > 0:     # texts rendered (a panel's ahead of its opening, in a frame that draws nothing)
+            parts.append(f"texts:{texts}")
         if self.warm_made != b["warm_made"] and not art:   # made, but held outside cards_art's cache
             parts.append(f"warm made {self.warm_made - b['warm_made']}")
         if sc is b["scene"] and b["listed"] is False and getattr(sc, "_collected", None):
@@ -705,7 +715,7 @@ def _time_sections() -> None:
 
 
 AHEAD_WORK = ("made ", "search piece", "import piece", "font piece", "imported ", "rebuild whole", "mixer opened",
-              "sounds loaded", "gc gen", "warm made", "listed images", "rehearsal ", "hint text")
+              "sounds loaded", "gc gen", "warm made", "listed images", "rehearsal ", "hint text", "texts:")
 """Causes that make a frame which draws nothing an ``ahead`` frame (work made before it is
 needed: card art or fonts, a piece of a search or of a table's module (the home screen's
 miniatures: ``import piece``), a piece of the fonts' work (a font opened or its glyphs measured),
@@ -713,7 +723,8 @@ modules imported (a game's table for its miniature), the table's picture
 prepared before its first frame (whole, or a piece a frame: ``rehearsal``) or its images listed
 for it, images ``cards_art.warm`` made that its cache does not hold (a table's felt bands, a
 count's text), the mixer and its sound files, a garbage collection, a hint's status line or reason
-rendered before the frame that shows it), not an ``unchanged`` one."""
+rendered before the frame that shows it, texts of a panel rendered before it is opened
+(``texts:N``)), not an ``unchanged`` one."""
 LAST = {"made": False, "half": False}   # the last timed frame did work ahead (:data:`AHEAD_WORK`), drew half a picture
 FACES = {"frames": 0, "faces": 0, "most": 0}
 """Drawn frames whose drawing made card faces (first sight of a face), the faces they made and

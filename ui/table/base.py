@@ -109,6 +109,17 @@ HINT_MS = 3000        # how long the hinted card and its reason show
 
 
 
+_SCRATCH: list = []
+
+
+def _scratch() -> pygame.Surface:
+    """A 1x1 surface to draw a panel on ahead of its opening (:meth:`GameTable.texts_ahead`):
+    its texts and images are made and cached, its blits clipped to nothing."""
+    if not _SCRATCH:
+        _SCRATCH.append(pygame.Surface((1, 1)))
+    return _SCRATCH[0]
+
+
 def _outside(r: pygame.Rect, others: list[pygame.Rect]) -> pygame.Rect | None:
     """The largest rect left of ``r`` once each of ``others`` is cut away in turn (of the pieces
     above, below, left and right of it, the largest by area), or ``None`` when nothing is left."""
@@ -272,6 +283,12 @@ class GameTable(Scene):
         front; ``face_up`` ``None`` marks an empty place (an outline)."""
         return []
 
+    ahead_modules: tuple[str, ...] = ("games.badges",)
+    """Modules a game's end needs, imported ahead with the game's search, a piece a frame in
+    frames with time to spare (:attr:`search_import`), rather than in the frame that first needs
+    them: the badges checked when a game ends (in the frame of its last move), and Pyramid's
+    layout names (its end panel names the layout, in the frame that opened the panel)."""
+
     def __init__(self, number: int | None = None, options: dict | None = None, state=None, resume=None):
         self._first = (number, options, state)
         self._resume = resume
@@ -313,7 +330,13 @@ class GameTable(Scene):
         self._hint_texts: list[str] = []   # a hint just shown: its texts to render before it is drawn
         self.hint_fallback = None      # (state, move): the rule-of-thumb hint of that position
         self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
-        self.search_import = PieceImport(self.rules.search_modules) if self.rules.has_solver() else None
+        self._ahead_panels: list = []  # panels whose texts are still to render (texts_ahead)
+        self._ahead_key = None         # what they were listed for: size, language, Restart and Redo offered
+        self._end_ahead = None         # the ended state whose end panel's texts are rendered
+        self._drawing_ahead: Panel | None = None   # the panel texts_ahead draws (not opened)
+        self._draws_seen = 0           # the app's drawn frames at the last spare time: this frame drew?
+        ahead = (self.rules.search_modules if self.rules.has_solver() else ()) + self.ahead_modules
+        self.search_import = PieceImport(ahead) if ahead else None
         """The game's search imported ahead of the first hint, a piece a frame (:meth:`spare`)."""
         self.buttons: list[Button] = []
         self.pause_button: Button | None = None   # the pause menu's button, top left
@@ -369,7 +392,8 @@ class GameTable(Scene):
         frame has :data:`SAVE_ROOM` left. Once the first picture is shown, a frame with
         :data:`SAVE_ROOM` left and no hint searching imports a piece of the game's search
         (:attr:`search_import`): the page compiles it from source, 25-35 ms for Klondike's, which
-        came in the first hint's tap frame."""
+        came in the first hint's tap frame; once it is imported, such a frame renders a text of a
+        panel not opened yet (:meth:`texts_ahead`)."""
         if self._save_due is not None:
             now = self.app.now()
             if deadline - now >= SAVE_ROOM or now - self._save_due >= SAVE_WAIT:
@@ -381,6 +405,62 @@ class GameTable(Scene):
         elif self._shown and self.search_import is not None and not self.search_import.done \
                 and deadline - self.app.now() >= SAVE_ROOM:
             self.search_import.step()
+        elif self._shown and deadline - self.app.now() >= SAVE_ROOM:
+            self.texts_ahead(drew=self.app.draws != self._draws_seen)
+        self._draws_seen = self.app.draws
+
+    def panels_ahead(self) -> list:
+        """The panels a player may open next, whose texts :meth:`texts_ahead` renders before: a
+        function building each (not opened) — the pause menu, Options, Restart deal's and New
+        deal's questions."""
+        return [self.pause_menu, self.options_panel, self.restart_question, self.new_deal_question]
+
+    def texts_ahead(self, drew: bool = False) -> bool:
+        """One text of a panel not opened yet rendered (:func:`ui.text.render_ahead`: the panel
+        drawn on a scratch surface, stopped at its second text not rendered before), in a frame's
+        spare time: the ended game's end panel while the last flight, the wait or the celebration
+        runs before it opens, else, in a frame that drew nothing (``drew`` false: not the frame
+        of a table's first picture, a move's or a flight's), the panels of :meth:`panels_ahead` in
+        turn, a panel a frame (again when the window's size, the language, or the pause menu's
+        Restart deal or Redo rows change). A panel opened with its texts unrendered renders every
+        one in the frame that opens it (each below 40 px at three times its size): natively 5-15 ms of CPU
+        at 1280x800 for Options, the Restart question or an end panel, several times that in
+        WebAssembly (docs/web.md, "Session 28"). Returns whether it rendered anything."""
+        if self.panel is not None:
+            return False
+        if self.ending():
+            if self._end_ahead is self.state:
+                return False
+            done, rendered = self._draw_ahead(self.end_panel())
+            if done:
+                self._end_ahead = self.state
+            return rendered
+        if drew:
+            return False
+        key = (tuple(self.app.size), self.settings.language, self.session.restart_at() is not None,
+               self.session.can_redo())
+        if key != self._ahead_key:
+            self._ahead_key, self._ahead_panels = key, self.panels_ahead()
+        if not self._ahead_panels:
+            return False
+        done, rendered = self._draw_ahead(self._ahead_panels[0]())
+        if done:
+            self._ahead_panels.pop(0)
+        return rendered
+
+    def _draw_ahead(self, panel: Panel) -> tuple[bool, bool]:
+        """``panel`` drawn on a 1x1 scratch surface with one new text at most (its images and the
+        shade under a covering panel made too): ``(whether it was drawn to its end, whether it
+        rendered a text)``."""
+        before = len(text._cache)
+        if panel.covers:
+            dim_surface(self.app.screen.get_size())
+        self._drawing_ahead = panel
+        try:
+            done = text.render_ahead(lambda: panel.draw(_scratch()))
+        finally:
+            self._drawing_ahead = None
+        return done, len(text._cache) != before
 
     def resize(self, w: int, h: int) -> None:
         self.frame = frame_layout(w, h, self.settings.left_handed)
@@ -1172,14 +1252,18 @@ class GameTable(Scene):
     def open_options(self) -> None:
         """The options panel; its footer says rule changes wait for the next deal only in a game
         that has rule options (Devil's Grip and FreeCell have none)."""
+        self.panel = self.options_panel()
+        self.stale = True
+
+    def options_panel(self) -> OptionsPanel:
+        """The options panel :meth:`open_options` opens (not opened)."""
         note = tr("Rule changes apply from the next deal") if self.rules.options else ""
         if note and self.by_name and self.options != self.rules.check_options(
                 dict(self.settings.options_for(self.game))):
             # a link or a typed code opened this deal under other rules than the rows show
             note = tr("This deal ({code}) has other rules; rule changes apply from the next deal",
                       code=self.deal_label())
-        self.panel = OptionsPanel(self, self.options_rows(), note)
-        self.stale = True
+        return OptionsPanel(self, self.options_rows(), note)
 
     def close_panel(self) -> None:
         if self.panel is not None:
@@ -1188,9 +1272,16 @@ class GameTable(Scene):
         self.stale = True
 
     def open_end_panel(self) -> None:
-        st = self.rules.status(self.state)
-        if st == PLAYING:
+        """The end panel of the ended game (:meth:`end_panel`); nothing while it is played."""
+        if self.rules.status(self.state) == PLAYING:
             return
+        self.panel = self.end_panel()
+        self.stale = True
+
+    def end_panel(self) -> Panel:
+        """The end panel of the ended game (won or lost: its title, the game's own lines and the
+        progression's, Replay deal, New deal…), not opened."""
+        st = self.rules.status(self.state)
         acts = [("replay", tr("Replay deal"), None, self.replay), ("new", tr("New deal"), None, self.new_deal)]
         if st == LOST and not self.ended_well():
             acts.insert(0, ("undo", tr("Undo"), None, self.undo))
@@ -1205,8 +1296,7 @@ class GameTable(Scene):
         acts.append(("home", tr("Home"), None, self.go_home))
         p = Panel(self, self.panel_title(), acts, self.draw_end_with_progression, self.end_height_with_progression)
         p.end = st
-        self.panel = p
-        self.stale = True
+        return p
 
     def panel_title(self) -> str:
         return tr("You won!") if self.rules.status(self.state) == WON else tr("No more moves")
@@ -1437,7 +1527,8 @@ class GameTable(Scene):
         if not self.session.in_progress(self.app.progress):
             self.new_deal()
             return
-        self.confirm_replace(tr("Start a new deal?"), tr("New deal"), self.new_deal)
+        self.panel = self.new_deal_question()
+        self.stale = True
 
     def forget_link_when_answered(self) -> None:
         """The page's address named the deal offered: drop it from the address
@@ -1456,22 +1547,35 @@ class GameTable(Scene):
         """The question before the game in progress is replaced or taken back: ``title`` over
         ``message`` (default "This game is not finished: it will count as a loss"), a button
         ``name`` labelled ``label`` that calls ``deal``, and Keep playing, which changes nothing."""
+        self.panel = self.confirm_panel(title, label, deal, name, message)
+        self.stale = True
+
+    def confirm_panel(self, title: str, label: str, deal, name: str = "new", message: str | None = None) -> Panel:
+        """The question :meth:`confirm_replace` opens (not opened)."""
         p = Panel(self, title, [(name, label, None, deal), ("cancel", tr("Keep playing"), None, self.close_panel)],
                   self.draw_confirm_body, 60)
         p.confirm = True
         p.message = message or tr("This game is not finished: it will count as a loss")
-        self.panel = p
-        self.stale = True
+        return p
 
     def ask_restart(self) -> None:
         """Restart deal from the pause menu: it asks first (a mis-tap would take back the whole
         game, and Redo brings it back only until the next move or a reload), then
         :meth:`restart`; Keep playing changes nothing."""
-        self.confirm_replace(tr("Restart this deal?"), tr("Restart deal"), self.restart, name="restart",
-                             message=tr("Every move is taken back; Redo brings them back until your next move or the game is closed"))
+        self.panel = self.restart_question()
+        self.stale = True
+
+    def restart_question(self) -> Panel:
+        """The question :meth:`ask_restart` opens (not opened)."""
+        return self.confirm_panel(tr("Restart this deal?"), tr("Restart deal"), self.restart, name="restart",
+                                  message=tr("Every move is taken back; Redo brings them back until your next move or the game is closed"))
+
+    def new_deal_question(self) -> Panel:
+        """The question :meth:`ask_new_deal` opens over a game in progress (not opened)."""
+        return self.confirm_panel(tr("Start a new deal?"), tr("New deal"), self.new_deal)
 
     def draw_confirm_body(self, surface, rect) -> None:
-        msg = self.panel.message
+        msg = (self._drawing_ahead or self.panel).message
         size = 20                                  # wrapped on a narrow panel, never shrunk
         lines = text.wrap(msg, size, rect.width)[:2]
         lh = text.font(size).get_linesize()
@@ -1482,6 +1586,11 @@ class GameTable(Scene):
         """The pause menu: the table is covered and the clock stands still until Resume."""
         if self.panel is not None:
             self.close_panel()
+        self.panel = self.pause_menu()
+        self.stale = True
+
+    def pause_menu(self) -> PauseMenu:
+        """The pause menu :meth:`open_pause` opens (not opened)."""
         s = self.settings
         onoff = lambda v: tr("on") if v else tr("off")
 
@@ -1501,8 +1610,7 @@ class GameTable(Scene):
                 (lambda: tr("Statistics"), then(self.open_stats)),
                 (lambda: tr("Home"), then(self.go_home))]
         rows += [(label, then(fn)) for label, fn in self.pause_entries()]
-        self.panel = PauseMenu(self, rows)
-        self.stale = True
+        return PauseMenu(self, rows)
 
     def pause_entries(self) -> list:
         """Entries a table adds to the pause menu below Home: Redo when the bar has no room for

@@ -242,6 +242,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
     SPENDS_DOUBLE_TAP = True
     moving_fields = ("dragging", "focus", "selected")
     hidden_cards = False      # every card is face up: no "the solver sees face-down cards"
+    ahead_modules = GameTable.ahead_modules + ("ui.scenes.layout_picker",)   # the end panel's layout name
 
     @staticmethod
     def preview_places():
