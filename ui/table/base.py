@@ -405,8 +405,10 @@ class GameTable(Scene):
         elif self._shown and self.search_import is not None and not self.search_import.done \
                 and deadline - self.app.now() >= SAVE_ROOM:
             self.search_import.step()
-        elif self._shown and deadline - self.app.now() >= SAVE_ROOM:
-            self.texts_ahead(drew=self.app.draws != self._draws_seen)
+        elif self._shown and self.panel is None:
+            drew = self.app.draws != self._draws_seen     # (the clock read only when there may be work)
+            if (not drew or self.ending()) and deadline - self.app.now() >= SAVE_ROOM:
+                self.texts_ahead(drew)
         self._draws_seen = self.app.draws
 
     def panels_ahead(self) -> list:
