@@ -171,6 +171,10 @@ def test_double_tap_sends_home(monkeypatch):
     assert t.state.columns[1][-1] == C("3H")
     click(app, p)                           # at once, same spot: a double tap
     assert t.state.foundations[2] == 3
+    # one move home, as a double click is elsewhere: one on the counter, one Undo back to the deal
+    assert t.history.actions == ["1h"] and t.history.moves == 1 and t.state.columns[1] == s0.columns[1]
+    t.undo()
+    assert t.state == s0
 
 
 def test_double_tap_on_a_card_that_cannot_go_home_moves_no_second_card(monkeypatch):

@@ -1063,7 +1063,17 @@ class ColumnsTable(GameTable):
             cards = self.pile_cards(s, dst)
             m = self.home_move(s, dst, len(cards) - 1) if cards and lt.src[0] != "found" else None
             if m is not None:
-                self.player_move(m)
+                direct = self.direct_home(lt)
+                if direct is not None:
+                    # one move home, as a double click is in every solitaire app: the first tap's
+                    # move is replaced (History.retract: no undo, no count), the card flies home
+                    # from where it lies now
+                    self.anim.finish("fly")
+                    rects = self.pile_rects(s, dst)[-1:]
+                    self.session.retract()
+                    self.player_move(direct, rects)
+                else:
+                    self.player_move(m)
             elif cards:
                 self.shake_card(dst, len(cards) - 1)
             return
@@ -1095,6 +1105,20 @@ class ColumnsTable(GameTable):
             return
         order = [self.place_class(self.route(s, m)[2]) for m in moves]
         self.tap_play(moves[0], key, index, list(dict.fromkeys(order)))
+
+    def direct_home(self, lt: "LastTap"):
+        """The move that sends home, straight from where it was, the one card the last tap moved
+        (``lt``), when that tap's undo group is that move alone (no automatic move followed it)
+        and the card could go home from there; else ``None`` (the card then goes home from where
+        it went, a second move)."""
+        h, groups = self.history, self.session.groups
+        if not groups or groups[-1] != 1 or len(h.states) < 2:
+            return None
+        before, now = h.states[-2], h.states[-1]
+        src_before = self.pile_cards(before, lt.src)
+        if not src_before or len(src_before) - len(self.pile_cards(now, lt.src)) != 1:
+            return None     # a run moved, or the pile changed otherwise: not one card
+        return self.home_move(before, lt.src, len(src_before) - 1)
 
     @staticmethod
     def place_class(key) -> tuple:
