@@ -402,3 +402,25 @@ def test_a_copy_the_browser_refuses_a_moment_later_is_said_not_copied(monkeypatc
     app.frame()
     assert app.scene.message.startswith("Copied: Pasyans " if answer == "done" else
                                         "Not copied, the browser refused: Pasyans ")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_won_dailys_panel_lines_read_at_16_px_on_a_phone(lang):
+    """The won daily's panel lines (points and places, the Share result line, the badge) are drawn
+    at ``text.MIN_SIZE`` or more at 390 px, in both languages (the Russian share line shrank to 15)."""
+    import pygame
+    from ui import text
+
+    d = daily.daily_deal("2026-12-04", "tripeaks")
+    app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number), size=(390, 844), language=lang)
+    t = app.scene
+    t.start(d.number, d.options, daily=d.date)
+    play_through(t, solve(d.number, d.options))
+    t.open_end_panel()
+    app.frame()
+    size, _ = t._progression_size()
+    lines = t.progression_lines()
+    assert any(d.date in line for line in lines)
+    for line in lines:
+        assert text.fit(line, size, t.panel.content_rect.width, 12) >= text.MIN_SIZE, line
+    pygame.display.quit()
