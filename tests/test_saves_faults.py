@@ -476,3 +476,36 @@ def test_a_tap_on_the_kept_notice_over_a_table_only_dismisses_it():
     home.frame()
     tap(home, home.notice_rect.center)
     assert called == [1]
+
+
+def test_a_drag_that_ends_on_the_notice_band_is_released_by_the_table():
+    """A drag released on the notice band over a table never reached the table: the card stayed
+    lifted over the top bar after the finger was up. Only a press that begins on the band is the
+    notice's; the drag ends as it does with no notice."""
+    import conftest as cf
+    from ui.table.klondike import KlondikeTable
+
+    app = new_app(Store(MemoryStorage()), KlondikeTable(3))
+    t = app.scene
+    app.show_notice("Could not read: the saved Klondike game.")
+    app.frame()
+    card = t.pile_rects(t.state, ("col", 0))[-1].center
+    assert app.notice_rect.collidepoint(card[0], app.notice_rect.bottom - 2)
+    cf.drag(app, card, (card[0] + 30, app.notice_rect.bottom - 2))
+    assert t.drag is None and app.notice          # let go; the notice still shows
+
+
+def test_a_double_tap_on_the_notice_band_over_a_table_only_dismisses_it(fake_clock):
+    """The first tap dismisses the band; the second, at once on ☰ the band uncovered, is spent."""
+    from ui.table.klondike import KlondikeTable
+
+    app = conftest.new_app(KlondikeTable(3), store=Store(MemoryStorage()), size=(390, 844))
+    t = app.scene
+    app.show_notice("Could not read: the saved Klondike game.")
+    app.frame()
+    p = t.pause_button.rect.center
+    assert app.notice_rect.collidepoint(p)
+    tap(app, p)
+    fake_clock.advance(0.1)
+    tap(app, p)
+    assert app.notice == "" and t.panel is None

@@ -628,10 +628,13 @@ class App:
         if isinstance(event, PointerEvent):
             if not self.sounds.gestured and event.kind in ("down", "tap"):
                 self.sounds.gesture()
-            if self.notice and self.notice_rect.collidepoint(event.pos):
+            # a press that begins on the notice band is the notice's (a drag or its release that
+            # merely ends there is the scene's: the scene lets its cards go)
+            if self.notice and self.notice_rect.collidepoint(event.start):
                 if event.kind == "tap":
                     self.notice = ""
                     self.dirty = True
+                    self._screen_tap = (None, event.pos)   # what the band uncovered is not double tapped
                     if self.notice_action is not None and getattr(self.scene, "NOTICE_OPENS", True):
                         self.notice_action()
                 return

@@ -67,6 +67,16 @@ class Driver {
   // press and release sent back to back: both reach the page before its next frame, so a slow
   // frame (WebAssembly under load) cannot stretch the press into a long press
   async tap([x, y]) {
+    // a tap close to the last one, sent less than 400 ms after it, is no double tap either: it
+    // waits until the app has run two frames past the last tap (the app's 350 ms count from its
+    // first read of input after that tap's frame: App.spent_press), then 400 ms
+    if (this.lastTap && Math.hypot(x - this.lastTap[0], y - this.lastTap[1]) < 40 && Date.now() - this.lastTapAt < 400) {
+      await this.until((s) => s.frames >= this.lastTapFrames + 2, "the app to run past the last tap");
+      await sleep(400);
+    }
+    this.lastTapFrames = (await this.state()).frames;
+    this.lastTap = [x, y];
+    this.lastTapAt = Date.now();
     this.readAt = 0;  // a tap the app may not have read yet
     if (this.touch) {
       await this.touchEvent("touchStart", x, y);  // (the protocol wants the start acknowledged first)
