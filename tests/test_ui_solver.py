@@ -165,14 +165,16 @@ def test_rescue_on_a_lost_position_says_how_far_back_the_last_winnable_one_was(b
 
 
 def test_a_rescue_on_a_verified_deal_knows_its_start_is_winnable(monkeypatch):
-    """A deal from the bank of verified deals is winnable from its start: a rescue whose searches
-    find nothing on the way back offers to undo to the start, saying how far back it is, instead
-    of "No winnable position found in this game's moves" (fresh user: it read as if even the
-    start could not be won, against "solvable deals only")."""
-    n, line = winnable_deal()
+    """A deal its variant's bank of verified deals lists is winnable from its start, however it
+    was opened (picked from the bank, continued after a reload, replayed, a code, a daily): a
+    rescue whose searches find nothing nearer offers Undo to the start, saying how far back it
+    is, instead of "No winnable position found in this game's moves" (fresh user: it read as if
+    even the start could not be won, against "solvable deals only")."""
+    n = games.bank.load(TriPeaks, EASY).solvable[0]
     app = make(TriPeaksTable(n, options=EASY))
     t = app.scene
-    t.verified = True
+    assert not t.verified                      # opened by its number, not picked from the bank
+    line = TriPeaks.solve(t.state, timeout=20).moves
     for text in line[:3]:
         t.play(TriPeaks.parse_move(t.state, text))
     monkeypatch.setattr(t.assist, "solver", lambda s, nodes, seconds: TriPeaks.solver(s, max_nodes=1))
@@ -184,10 +186,35 @@ def test_a_rescue_on_a_verified_deal_knows_its_start_is_winnable(monkeypatch):
     assert t.state == t.history.states[0]
 
 
+def test_a_rescue_back_to_a_verified_start_keeps_the_deals_own_moves(monkeypatch):
+    """The start is the deal as it showed it, after its own automatic moves (Klondike's ace sent
+    home at the deal), as Restart deal takes it back: "3 moves back" after three of the
+    player's, the ace still home."""
+    from games.klondike import Klondike
+    from ui.table.klondike import KlondikeTable
+
+    opts = {"draw": "1"}
+    b = games.bank.load(Klondike, opts)
+    app = make(KlondikeTable(141, options=opts))
+    t = app.scene
+    assert 141 in b
+    run_until(app, lambda: t.deal_moves >= 1)   # its ace goes home by itself at the deal
+    dealt = t.state
+    for _ in range(3):
+        t.play(Klondike.parse_move(t.state, "s"))
+    monkeypatch.setattr(t.assist, "solver", lambda s, nodes, seconds: Klondike.solver(s, max_nodes=1))
+    key(app, pygame.K_r)
+    run_until(app, lambda: t.assist.rescue_phase == "back-done")
+    assert tr(assist.MSG_BACK_N, n=3) in [line for line, _ in t.assist.rescue_lines()]
+    press(app, "undo")
+    assert t.state == dealt
+
+
 def test_a_rescue_that_finds_nothing_to_undo_to_does_not_title_its_panel_undo(monkeypatch):
-    """No winnable position among the moves looked back at (every search cut short here): the
-    panel offers Replay deal and Close, and its title says no way out was found, not "undo"."""
-    n, line = winnable_deal()
+    """No winnable position among the moves looked back at (every search cut short here, on a
+    deal no bank lists): the panel offers Replay deal and Close, and its title says no way out
+    was found, not "undo"."""
+    n, line = winnable_deal(1001)               # past the bank's 1-1000: nothing known of its start
     app = make(TriPeaksTable(n, options=EASY))
     t = app.scene
     for text in line[:3]:

@@ -610,14 +610,21 @@ class Assist:
         self.rescue_info = LookBack(proved, 0, len(states) - 1)
         info = self.rescue_info
 
+        # the deal's start as the deal showed it (after its own automatic moves, as Restart deal
+        # takes it back), known winnable when the deal is in its variant's bank of verified deals
+        start = len(states) - 1 - min(t.deal_moves, len(states) - 1)
+        start_known = start >= 1 and self.start_verified()
+
         def gen():
             t0 = self.table.app.now()
             for k in range(1, len(states)):
                 s = states[-1 - k]
                 info.checked = k
+                if k == start and start_known:
+                    return k
                 kn = self.known(s) if s not in self.dead else Live.NO
-                if kn is Live.YES or (k == len(states) - 1 and getattr(t, "verified", False)):
-                    return k    # known winnable (a deal from the bank of verified deals is, at its start)
+                if kn is Live.YES:
+                    return k
                 if kn is Live.NO:
                     continue
                 r = yield self.solver(s, BACK_NODES, BACK_SECONDS)
@@ -625,7 +632,7 @@ class Assist:
                 if r.status == SOLVED:
                     return k
                 if self.wall_clock and self.table.app.now() - t0 > BACK_TOTAL:
-                    return -k
+                    return start if start_known and start > k else -k
             return None
 
         def done(k):
@@ -653,6 +660,21 @@ class Assist:
         self.run(Job(JobKind.RESCUE, gen(), done, modal=True))
         self.open_panel(tr(MSG_NO_WAY if proved else MSG_NO_WAY_FOUND),
                         [("cancel", tr(MSG_CANCEL), self.cancel_rescue)])
+
+    def start_verified(self) -> bool:
+        """Whether this table's deal is known winnable from its start: picked from its variant's
+        bank of verified deals, or a deal that bank lists (a deal continued after a reload,
+        replayed, a deal of the day, a friend's code): games/bank.py."""
+        t = self.table
+        if getattr(t, "verified", False):
+            return True
+        if t.number is None:
+            return False
+        try:
+            b = banks.load(self.rules, t.options)
+        except Exception:      # options no bank reads: nothing is known
+            return False
+        return b is not None and t.number in b
 
     def open_panel(self, title: str, actions) -> None:
         t = self.table
