@@ -120,7 +120,7 @@ def test_freecell_names_a_free_cell_that_does_not_exist(text, cell):
 
 
 @pytest.mark.parametrize("text, cell", [("4.1>1.1", "4.1"), ("1.1>1.9", "1.9"), ("t>0.3", "0.3"),
-                                        ("1.01<>3.09", "3.09")])
+                                        ("1.01<>3.09", "3.9")])  # named as the grid names it
 def test_devils_grip_names_a_cell_that_does_not_exist(text, cell):
     rules = find_game("devils-grip")
     s = rules.deal(1, {})
