@@ -302,6 +302,12 @@ def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[st
         rows.append("played to the end panel (wasm; native):")
         rows += [f"  {s:12} {v['wasm']}; {v['native']}" for s, v in ended.items()]
         data["end_panel"] = ended
+    skipped = {s: {"native": native[s].get("panels_skipped"), "wasm": web["tables"][s].get("panels_skipped")}
+               for s in screens if "panels_skipped" in web["tables"].get(s, {}) or "panels_skipped" in native.get(s, {})}
+    if skipped:
+        rows.append("panels not timed (wasm; native): "
+                    + ", ".join(f"{s} {v['wasm']}; {v['native']}" for s, v in skipped.items()))
+        data["panels_skipped"] = skipped
     rows.append("")
     rows.append(worst_report(web))
     data["worst"] = {s: {"wasm": web["tables"][s].get("worst"), "native": native[s].get("worst")} for s in screens}

@@ -936,12 +936,22 @@ def _panels(a, out: dict, n_idle: int) -> None:
     Esc back to the table (paused again) and Esc to resume."""
     sc = a.scene
     _panel_step(a, out, lambda: _post_tap(button({"name": "pause"})), n_idle)
+    if not getattr(sc.panel, "pause", False):     # the tap opened something else: said, not timed on
+        out["panels_skipped"] = f"the pause button's tap opened {type(sc.panel).__name__}"
+        sc.close_panel()
+        _settle(a, out)
+        return
     for name, shift in FOCUS_KEYS[2:5]:
         _post_key(name, shift)
         dt, _ = _timed_frame(a)
         _kind("focus")
         out["focus"].append(dt)
         _settle(a, out)
+    if not getattr(sc.panel, "pause", False):
+        out["panels_skipped"] = f"the pause menu's keys left {type(sc.panel).__name__} open"
+        sc.close_panel()
+        _settle(a, out)
+        return
     if sc.session.restart_at() is not None:
         _panel_step(a, out, lambda: _post_tap(button({"row": "Restart deal"})), n_idle)
         _panel_step(a, out, lambda: _post_tap(button({"name": "cancel"})))
