@@ -93,3 +93,51 @@ def test_a_save_that_replays_in_part_goes_on_from_its_last_good_action_and_is_ke
     app2.frame()
     assert app2.scene.history.actions == ["s", "s", "u"]
     assert app2.scene.history.can_undo()                        # the first draw is still undone by Undo
+
+
+def test_a_save_cut_back_to_its_winning_move_is_not_offered_to_continue():
+    """A bad action after the winning move: the save goes on from the win, which is over — no
+    Continue (it opened a finished table that said the game goes on)."""
+    from games.tripeaks import TriPeaks
+    from ui.progress import Progress
+
+    line = TriPeaks.solve(TriPeaks.deal(3, {"mode": "easy"}), timeout=20).moves
+    st = Store(MemoryStorage())
+    st.save("game.tripeaks", {"game": "tripeaks", "number": 3, "options": {"mode": "easy"},
+                              "actions": list(line) + ["zz"], "seconds": 60.0, "over": False})
+    assert Progress(st).unfinished() == []
+    assert st.backend.get("game.tripeaks.corrupt") is not None
+    assert Progress(Store(st.backend)).unfinished() == []
+
+
+def test_a_partly_readable_save_on_a_full_storage_is_not_told_kept():
+    """Storage full: nothing can be kept aside, so no notice says it was (only that the storage
+    refuses); the save stays where it is, to be read again when there is room."""
+    from ui.progress import Progress
+
+    st = Store(MemoryStorage())
+    st.save("game.klondike", klondike_save(["s", "s", "zz"]))
+    text = st.backend.get("game.klondike")
+
+    def refuse(key, value):
+        raise OSError("full")
+    st.backend.set = refuse
+    assert Progress(st).unfinished() == []
+    notices = " ".join(st.take_notices())
+    assert "kept aside" not in notices and st.backend.get("game.klondike") == text
+
+
+def test_an_export_with_a_save_that_replays_in_part_imports_and_goes_on():
+    """Import takes a save whose first action replays (its first load goes on from its last good
+    action, as in place); one whose first action does not is left out."""
+    from ui.progress import Progress
+
+    st = Store(MemoryStorage())
+    good = json.dumps({"pasyans_export": 1, "schema": 1,
+                       "records": {"game.klondike": klondike_save(["s", "s", "zz", "s"])}})
+    assert st.import_text(good) == 1
+    assert Progress(st).load_game("klondike")[0].actions == ["s", "s"]
+    other = Store(MemoryStorage())
+    bad = json.dumps({"pasyans_export": 1, "schema": 1, "records": {"game.klondike": klondike_save(["zz", "s"])}})
+    with pytest.raises(ValueError):
+        other.import_text(bad)

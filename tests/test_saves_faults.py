@@ -332,16 +332,22 @@ def test_kept_data_can_be_restored_once_it_reads_and_exported():
 
 
 def test_a_kept_save_that_reads_but_does_not_replay_stays_kept():
-    """Try to restore puts back only what the load would keep: a save whose moves the rules refuse
-    (its shape reads) stays aside, not restored to be set aside again on the next load."""
+    """Try to restore puts back only what the load would keep: a save whose first move the rules
+    refuse (its shape reads) stays aside, not restored to be set aside again on the next load; one
+    whose later moves do not replay is restored, and its load goes on from its last good move."""
     st = played_store()
     good = st.load("game.tripeaks")
-    bad = dict(good, actions=good["actions"] + ["zz"], groups=good["groups"] + [1])
+    bad = dict(good, actions=["zz"] + good["actions"], groups=[])
     st.backend.set("game.tripeaks.corrupt", record(bad))
     assert not st.restore_kept("game.tripeaks.corrupt")
     assert json.loads(st.backend.get("game.tripeaks.corrupt"))["data"] == bad
     assert st.load("game.tripeaks") == good
     assert Progress(st).load_game("tripeaks") is not None
+    tail = dict(good, actions=good["actions"] + ["zz"], groups=good["groups"] + [1])
+    st.backend.set("game.tripeaks.corrupt", record(tail))
+    assert st.restore_kept("game.tripeaks.corrupt")
+    saved, history = Progress(st).load_game("tripeaks")
+    assert saved.actions == good["actions"]
 
 
 def test_kept_data_panel_restores_what_reads_and_exports_the_rest(tmp_path, monkeypatch):

@@ -191,8 +191,13 @@ def read_game(data: Any, name: str) -> Any:
 
 
 def replay_game(data: Any, name: str) -> None:
-    """The import's deeper check of a save: it replays. :raises GameError:"""
-    SavedGame.from_data(data).replay()
+    """The import's deeper check of a save: its first action replays (a save whose later actions
+    do not goes on from the last that does on its first load, as in place: Progress._salvage).
+    :raises GameError:"""
+    saved = SavedGame.from_data(data)
+    _, k = saved.replay_prefix()
+    if saved.actions and k == 0:
+        saved.replay()      # raises, naming the first action
 
 
 STAT_COUNTS = ("played", "won", "streak", "best_streak")
@@ -448,6 +453,8 @@ class Progress:
                 got = self._read_game(game)
                 if got is None:
                     continue
+                if got[2].rules.status(got[2].state) == WON:
+                    continue    # cut back to its winning move (a save that replays in part): over
                 self._replays[name] = got[0]
                 self._replayed[name] = got
             out.append(game)

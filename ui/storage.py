@@ -684,9 +684,9 @@ class Store:
         was written (when it was not, ``NAME`` is left as it was and the notice says the storage
         is full).
         """
-        self._note_kept(record_label(name))
         if not self._copy_aside(name, text):
-            return False
+            return False        # nothing kept: the refusal's notice says storage is full
+        self._note_kept(record_label(name))
         try:
             if self.backend.get(name) == text:
                 self.backend.remove(name)
