@@ -101,48 +101,65 @@ def code_chars(typed: str, any_digits: bool = True) -> str | None:
 
 
 def field_code(text: str, any_digits: bool = True) -> str:
-    """``text`` read as the app's code field reads a code typed or pasted into it: an address's
-    ``deal=`` (:func:`deal_in_address`), then :func:`code_chars` (capitals; full-width forms,
-    look-alike letters and dashes, other scripts' digits as their plain characters; spaces and
-    other signs anywhere left out). ``text`` without blanks around it when it holds a letter or
-    digit no code has (the decoder then names what is wrong with it as given); ``any_digits``
-    as :func:`code_chars` takes it.
+    """``text`` read as the app's code field reads a code typed or pasted into it: a message's one
+    code or page address (:func:`unaddressed`), then :func:`code_chars` (capitals; full-width
+    forms, look-alike letters and dashes, other scripts' digits as their plain characters; spaces
+    and other signs anywhere left out). ``text`` without blanks around it when it holds a letter or
+    digit no code has (the decoder then names what is wrong with it as given); ``any_digits`` as
+    :func:`code_chars` takes it.
 
     >>> field_code(" (tp1 - e - aaaaaab). "), field_code("https://x.io/?deal=FC1%E2%80%94M-AAAAAAB#top")
     ('TP1-E-AAAAAAB', 'FC1-M-AAAAAAB')
     """
-    t = unaddressed(text)
+    t = unaddressed(text, any_digits)
     chars = code_chars(t, any_digits)
     return t if chars is None else chars
 
 
-def unaddressed(text: str) -> str:
-    """``text`` without blanks around it, or, when it is a page address (it holds ``deal=``), its
-    query's ``deal`` read as the page reads its own (percent-decoded: an address bar copies a long
-    dash as ``%E2%80%94``), up to the fragment (``""`` when that address has no ``deal``), or, when
-    it is a message of several words one of which is a deal code (``Play my deal: KL1—D3—AAAAGHE``,
-    the same code twice), that code (:func:`code_in_words`)."""
+def unaddressed(text: str, any_digits: bool = True) -> str:
+    """What of ``text`` is the deal to read: a message of several words gives its one deal code
+    or page address's code (:func:`code_in_words`: ``Play my deal: KL1—D3—AAAAGHE``, ``Can you beat
+    this? https://…/?deal=KL1-D3-AAAAGHE``, the same code twice) or its one ``#N`` (``FreeCell
+    #617``); a page address (it holds ``deal=``) its query's ``deal`` (:func:`address_code`, ``""``
+    when it has none); anything else is ``text`` without blanks around it (a code written with
+    blanks inside, ``TP1 - E - AAAAAAB``, stays whole)."""
     t = str(text).strip()
+    if len(t.split()) > 1:
+        found = code_in_words(t, any_digits)
+        if found is not None:
+            return found
     if "deal=" in t:
-        return deal_in_address(t.split("?", 1)[-1].split("#", 1)[0]) or ""
-    return code_in_words(t)
+        return address_code(t)
+    return t
 
 
-def code_in_words(text: str) -> str:
-    """The deal code among the blank-separated words of ``text`` — a word that reads, once
-    trimmed (:func:`trimmed_code`) and read as the code field reads it (:func:`code_chars`), as a
-    game's letters and two dashes or more — when there is one (or the same one several times);
-    else ``text`` as it is (a code written with blanks inside, ``TP1 - E - AAAAAAB``, stays whole).
+def address_code(address: str) -> str:
+    """The ``deal`` of a page address's query read as the page reads its own (percent-decoded: an
+    address bar copies a long dash as ``%E2%80%94``), up to the fragment; ``""`` when none."""
+    return deal_in_address(str(address).split("?", 1)[-1].split("#", 1)[0]) or ""
+
+
+def code_in_words(text: str, any_digits: bool = True) -> str | None:
+    """The one deal among the blank-separated words of ``text``: a word that reads, once trimmed
+    (:func:`trimmed_code`) and read as the code field reads it (:func:`code_chars`), as a game's
+    letters and two dashes or more — or a page address whose ``deal`` does —, when there is one
+    (or the same one several times); else a lone ``#N`` word's number (how FreeCell deals are
+    named); else None.
 
     >>> code_in_words("Play my deal: KL1—D3—AAAAGHE!"), code_in_words("TP1 - E - AAAAAAB")
-    ('KL1-D3-AAAAGHE', 'TP1 - E - AAAAAAB')
+    ('KL1-D3-AAAAGHE', None)
+    >>> code_in_words("Can you beat this? https://x.io/?deal=KL1-D3-AAAAGHE"), code_in_words("FreeCell #617")
+    ('KL1-D3-AAAAGHE', '617')
     """
-    words = text.split()
-    if len(words) < 2:
-        return text
-    found = set()
-    for w in words:
-        c = code_chars(trimmed_code(w))
+    found, numbers = set(), set()
+    for w in text.split():
+        c = code_chars(trimmed_code(address_code(w) if "deal=" in w else w), any_digits)
         if c and c.count("-") >= 2 and game_of_code(c) is not None:
             found.add(c)
-    return found.pop() if len(found) == 1 else text
+        elif w.startswith("#") and c and c.strip("#").isdigit():
+            numbers.add(c.strip("#"))
+    if len(found) == 1:
+        return found.pop()
+    if not found and len(numbers) == 1:
+        return numbers.pop()
+    return None

@@ -269,7 +269,8 @@ def test_a_code_with_blanks_around_it_and_lower_case_deals_as_the_code(capsys):
 
 @pytest.mark.parametrize("text", ["TP1-E-AAAAAAH.", "(TP1-E-AAAAAAH)", "“TP1-E-AAAAAAH”", "TP1 - E - AAAAAAH",
                                   "ＴＰ１－Ｅ－ＡＡＡＡＡＡＨ", "https://pasyans.example/?lang=ru&deal=TP1-E-AAAAAAH#x",
-                                  "\u200bTP1\u2014E\u2014AAAAAAH"])
+                                  "\u200bTP1\u2014E\u2014AAAAAAH", "Can you beat this? https://x.io/?deal=TP1-E-AAAAAAH",
+                                  "Play my deal: TP1-E-AAAAAAH, thanks"])
 def test_a_code_reads_as_the_code_field_reads_one_pasted(capsys, text):
     """docs/contract.md: a ``--code`` is read as the app's code field reads a code pasted into it
     (``games.share.field_code``, the field's own reading): signs and blanks anywhere left out,

@@ -162,11 +162,14 @@ def test_the_code_field_takes_paste(monkeypatch):
         t.panel.paste(pasted)
         assert t.panel.value == "KL1-D3-AAAAGHE", pasted
     # a whole chat message, or the code twice: the one code in it
-    for pasted in ("Play my deal: KL1\u2014D3\u2014AAAAGHE!", "KL1-D3-AAAAGHE KL1-D3-AAAAGHE"):
+    for pasted in ("Play my deal: KL1\u2014D3\u2014AAAAGHE!", "KL1-D3-AAAAGHE KL1-D3-AAAAGHE",
+                   "Can you beat this? https://x.io/?deal=KL1-D3-AAAAGHE", "https://x.io/?deal=KL1-D3-AAAAGHE, thanks"):
         t.panel.value = ""
         t.panel.paste(pasted)
         assert t.panel.value == "KL1-D3-AAAAGHE", pasted
-    t.panel.value = "617"
+    t.panel.value = ""
+    t.panel.paste("Try FreeCell #617!")          # how FreeCell deals are named: the number
+    assert t.panel.value == "617"
     t.panel.submit()
     assert t.panel is None and t.number == 617
 
