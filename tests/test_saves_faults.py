@@ -96,12 +96,14 @@ def test_1_a_save_of_an_unknown_game_is_not_imported_and_never_breaks_a_start():
 
 # 2 ------------------------------------------------------------------------------------------------
 def test_2_settings_that_do_not_read_whole_keep_every_field_that_reads():
-    """One value this version does not know (a newer version's card back, a game's option) keeps
-    the record aside with the notice, as any record that does not read, but the language, the
-    sound and the other games' options the player chose stay; the next save writes them all."""
+    """One value this version does not know (a newer version's card back, a game's option or
+    value) keeps the record aside with the notice, as any record that does not read, but the
+    language, the sound and each option that reads (Klondike's draw 3 beside a new option) stay;
+    the next save writes them all. The notice speaks the language the settings kept."""
     mem = MemoryStorage()
     bad = record({"language": "ru", "sound": False, "card_back": "aurora", "four_colour": True,
-                  "game_options": {"klondike": {"draw": "3"}, "spider": {"suits": "9"}}, "future": 1})
+                  "game_options": {"klondike": {"draw": "3", "redeals": "3"}, "spider": {"suits": "9"}},
+                  "future": 1})
     mem.set("settings", bad)
     st = Store(mem)
     s = Settings.load(st)
@@ -111,6 +113,10 @@ def test_2_settings_that_do_not_read_whole_keep_every_field_that_reads():
     assert s.options_for("klondike") == {"draw": "3"} and "spider" not in s.game_options
     assert mem.get("settings.corrupt") == bad and len(st.take_notices()) == 1
     assert mem.get("settings") is None
+    mem.set("settings", bad)
+    app = conftest.new_app(store=Store(mem), settings=conftest.FROM_STORE)
+    assert app.settings.language == "ru" and "настройки" in app.notice, app.notice
+    s = Settings.load(Store(mem))
     assert s.save(st)
     again = Settings.load(Store(mem))
     assert (again.language, again.sound, again.options_for("klondike")) == ("ru", False, {"draw": "3"})

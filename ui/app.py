@@ -346,7 +346,9 @@ class App:
         i18n.set_language(settings.language if settings else first_language())
         self.store = store if store is not None else Store()
         self.settings = settings or Settings.load(self.store)
-        i18n.set_language(self.settings.language)  # the notices of the records read next speak it
+        if i18n.language() != self.settings.language:
+            i18n.set_language(self.settings.language)  # the notices of the records read next speak it
+            self.store._note_kept(None)     # and the one about the settings kept aside (some read) too
         self.store.check_all()  # every unreadable record kept aside now, told in one notice
         self.progress = Progress(self.store)
         self.bank_dealt: dict[str, set[int]] = {}

@@ -115,8 +115,9 @@ class Settings:
     @classmethod
     def readable(cls, data) -> "Settings":
         """Settings from a stored dict that does not read as a whole (a newer version's value, a
-        hand edit): every field that reads on its own is taken, each game's rule options apart,
-        the rest stay at their defaults, so one unknown value does not reset the language and
+        hand edit): every field that reads on its own is taken, each rule option of each game
+        apart (a newer version's new option leaves that game's others), the rest stay at their
+        defaults, so one unknown value does not reset the language and
         every other choice. Never raises."""
         if not isinstance(data, dict):
             return cls()
@@ -125,10 +126,15 @@ class Settings:
             if f.name not in data:
                 continue
             v = data[f.name]
-            if f.name == "game_options":
+            if f.name == "game_options":   # each option of each game on its own
                 if isinstance(v, dict):
-                    kw[f.name] = cls().game_options | {g: dict(o) for g, o in v.items()
-                                                       if valid_game_options({g: o})}
+                    opts = cls().game_options
+                    for g, o in v.items():
+                        good = {k: x for k, x in o.items() if valid_game_options({g: {k: x}})} \
+                            if isinstance(o, dict) else {}
+                        if good and valid_game_options({g: good}):
+                            opts[g] = good
+                    kw[f.name] = opts
                 continue
             try:
                 kw[f.name] = getattr(cls.from_data({f.name: v}), f.name)

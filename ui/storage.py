@@ -608,7 +608,7 @@ class Store:
     def __init__(self, backend=None):
         self.backend = backend if backend is not None else default_backend()
         self.notices: list[str] = []
-        self._kept: list[str] = []       # player labels of the records kept aside, not yet told
+        self._kept: list[str] = []       # names of the records kept aside, not yet told
         self._kept_note: str | None = None
         self._kept_notes: list[str] = []   # other notices that name a copy kept aside (keep_aside)
         self.refusing = False
@@ -618,13 +618,15 @@ class Store:
         if n:
             self.notices.append(n)
 
-    def _note_kept(self, label: str | None) -> None:
-        """Add ``label`` to the records kept aside and rewrite their one notice (None: only rewrite)."""
-        if label is not None:
-            self._kept.append(label)
+    def _note_kept(self, name: str | None) -> None:
+        """Add record ``name`` to the records kept aside and rewrite their one notice, in the
+        language set now (None: only rewrite it, e.g. once the settings read have set the
+        player's language)."""
+        if name is not None:
+            self._kept.append(name)
         if self._kept_note in self.notices:
             self.notices.remove(self._kept_note)
-        kept = list(dict.fromkeys(self._kept))
+        kept = list(dict.fromkeys(record_label(n) for n in self._kept))
         self._kept_note = tr_n(MSG_KEPT, len(kept), what=", ".join(kept)) if kept else None
         if self._kept_note:
             self.notices.insert(0, self._kept_note)
@@ -686,7 +688,7 @@ class Store:
         """
         if not self._copy_aside(name, text):
             return False        # nothing kept: the refusal's notice says storage is full
-        self._note_kept(record_label(name))
+        self._note_kept(name)
         try:
             if self.backend.get(name) == text:
                 self.backend.remove(name)
