@@ -788,3 +788,26 @@ def test_a_found_line_is_listed_in_spare_time_not_in_the_frame_it_is_found():
     t.spare(app.now() + 0.016)                             # a frame with its time to spare
     assert not a.unsettled and len(a.lines) == len(line)
     assert a.known(second) == Live.YES
+
+
+def test_a_rescue_claims_no_verified_start_after_the_players_first_move(monkeypatch):
+    """When the line does not begin with the deal's automatic moves (the ace taken back by Undo,
+    then played again after the player's own move), the start the bank verifies is the deal
+    itself, as Restart deal takes it: the look back never offers a later position as it."""
+    from games.klondike import Klondike
+    from ui.table.klondike import KlondikeTable
+
+    app = make(KlondikeTable(141, options={"draw": "1"}))
+    t = app.scene
+    run_until(app, lambda: t.deal_moves >= 1)
+    t.undo()                                    # the deal's own ace back
+    for text in ("64", "74"):
+        t.play(Klondike.parse_move(t.state, text))
+        for _ in range(10):
+            app.frame()
+    assert t.session.restart_at() == 0
+    monkeypatch.setattr(t.assist, "solver", lambda s, nodes, seconds: Klondike.solver(s, max_nodes=1))
+    key(app, pygame.K_r)
+    run_until(app, lambda: t.assist.rescue_phase == "back-done")
+    press(app, "undo")
+    assert t.state == t.history.states[0]

@@ -612,7 +612,8 @@ class Assist:
 
         # the deal's start as the deal showed it (after its own automatic moves, as Restart deal
         # takes it back), known winnable when the deal is in its variant's bank of verified deals
-        start = len(states) - 1 - min(t.deal_moves, len(states) - 1)
+        keep = t.session.restart_at()      # None: no move of the player's after that start
+        start = len(states) - 1 - keep if keep is not None else 0
         start_known = start >= 1 and self.start_verified()
 
         def gen():
