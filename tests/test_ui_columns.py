@@ -20,7 +20,7 @@ from ui.table.freecell import FreeCellTable
 from ui.table.klondike import KlondikeTable
 from ui.table.spider import SpiderTable
 from ui.table import hit
-from conftest import click, drag, new_app as open_app
+from conftest import click, drag, new_app as open_app, tap
 
 SIZES = [(1280, 800), (390, 844), (844, 390)]
 C = parse_card
@@ -175,6 +175,21 @@ def test_double_tap_sends_home(monkeypatch):
     assert t.history.actions == ["1h"] and t.history.moves == 1 and t.state.columns[1] == s0.columns[1]
     t.undo()
     assert t.state == s0
+
+
+def test_double_tap_on_a_phone_sends_home_when_the_second_tap_lands_on_felt():
+    """On a portrait phone a column's step is short: once the tapped card leaves, the column's new
+    top card ends above the finger, which rests on bare felt. The second tap is still the double
+    tap's (the card goes home), not a tap on nothing."""
+    s0 = fc_state(["KC 3H", "4S", "", "", "", "", "", ""], found=(0, 0, 2, 0), rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, size=(390, 844), state=s0, auto_foundation=False)
+    t = app.scene
+    r = t.pile_rects(s0, ("col", 0))[-1]
+    p = (r.centerx, r.bottom - 4)               # the lower part of 3H, the finger's usual place
+    tap(app, p)
+    assert t.state.columns[1][-1] == C("3H") and t.hit_test(p) is None   # felt under the finger now
+    tap(app, p)
+    assert t.state.foundations[2] == 3 and t.history.actions == ["1h"]
 
 
 def test_double_tap_on_a_card_that_cannot_go_home_moves_no_second_card(monkeypatch):

@@ -944,6 +944,14 @@ class ColumnsTable(GameTable):
             return
         if ev.kind == "tap":
             self.tap_pos = ev.pos
+            lt = self.last_tap
+            if lt is not None and self.panel is None and self.target_at(ev.pos) is None \
+                    and self.app.now() - lt.t < DOUBLE_TAP and math.dist(ev.pos, lt.pos) < DOUBLE_TAP_PX \
+                    and lt.groups == len(self.session.groups):
+                # the second tap of a double tap on bare felt: the card left from under the
+                # finger and its column closed up (a phone's short fan); it is still the double tap
+                self.activate(hit.pile(lt.dst))
+                return
         super().pointer(ev)
 
     def let_go(self) -> None:
