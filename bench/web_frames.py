@@ -17,6 +17,10 @@ byte-code of a previous run, and from a copy of the bundle's files with no byte-
 had before the bundle carried it), with its steps: imports, ``App()``, the first frame, the
 seconds spent compiling source and the modules loaded by the first frame.
 
+``--panels`` adds, after the rest of each table, the panels a player opens (the pause menu,
+Restart deal's question, Options, the game's statistics) and the game played to its end and its
+end panel (the kinds ``panel`` and ``ended``; docs/web.md, "Session 28").
+
 ``--cpu MS`` runs the script natively only, each frame timed in its thread's CPU time, and lists the
 frames over MS ms with what they did: on a loaded machine the page's wall-clock frames carry the
 time other processes took, these do not.
