@@ -1,6 +1,6 @@
 """A tap on another screen's button that opens a table (the home sheet's New deal, Daily deals'
 row) is a panel's tap too: the second tap of its double lands on the table under the finger and
-is spent there, as on a table's own panel (ui/table/base.py, ``panel_tap_spent``) — it plays no
+is spent there, as on a table's own panel (ui/app.py, ``App.spent_press``) — it plays no
 card and lifts none on the deal just opened; a tap after the double-tap time plays."""
 import os
 
@@ -35,7 +35,7 @@ def test_a_double_tap_on_the_home_sheets_new_deal_plays_nothing_on_the_deal(fake
     # the guard is the double's alone: a tap later is the player's own
     fake_clock.advance(DOUBLE_TAP + 0.05)
     press(app, new, 2)
-    assert t._panel_tap is None
+    assert app._screen_tap is None
 
 
 def test_a_double_tap_on_a_daily_row_plays_nothing_on_the_deal_of_the_day(fake_clock):

@@ -660,8 +660,8 @@ class App:
         or changed the panel on it (a home tile's sheet): within :data:`~ui.input.DOUBLE_TAP` s and
         :data:`~ui.input.DOUBLE_TAP_PX` px of it, every event of that press is spent, so what came
         under the finger — a new deal's card, the sheet's button — is not tapped unseen. A press
-        later or elsewhere ends the guard. (A table's own panels keep their guard too:
-        ``GameTable.panel_tap_spent``.)"""
+        later or elsewhere ends the guard. A table's own panels (a question's button, a pause-menu
+        row, a bar button that asks first) are such panels."""
         if self._screen_tap is None or ev.kind == "cancel":
             return False
         t, where = self._screen_tap

@@ -349,15 +349,12 @@ class GameTable(Scene):
         self._hand: bool | None = None           # the left-handed setting the table was laid out for
         self._tap_mark: tuple | None = None      # (when, where, history length) of a tap that played
         self._hint_said = ""                     # the status line a hint's mark came with (show_hint)
-        self._panel_tap: tuple | None = None     # (when, where) of a tap that opened, closed or
-                                                 # changed a panel: its double's second tap is spent
         self._drawings = 0                       # rebuilds of the still picture so far (_draw_base)
         self._felt_plan = None                   # (where, pieces): the felt laid around kept parts
         self._unlaid: dict = {}                  # part → rect: no felt laid there, its copy still to come
 
     # -- scene protocol --------------------------------------------------------------------------
     def enter(self, app) -> None:
-        self._panel_tap = None      # back from another screen: that screen's tap is the App's (App.dispatch)
         self.app = app
         self.settings = app.settings
         self.art = cards_art.CardArt(self.settings.four_colour, self.settings.card_back)
@@ -1322,16 +1319,10 @@ class GameTable(Scene):
 
     def handle(self, event) -> None:
         if isinstance(event, PointerEvent):
-            if self.panel_tap_spent(event):
-                return
-            if event.kind == "down":
-                self._panel_tap = None      # a press elsewhere, or later: no double tap
-            had = self.panel
+            # (the second press of a double tap whose first opened, closed or changed a panel
+            # never comes here: App.spent_press spends it)
             self.pointer(event)
-            if event.kind == "tap" and self.panel is not had:
-                self._panel_tap = (self.app.now(), event.pos)
         elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
-            self._panel_tap = None          # a key between two taps: no double tap
             if self.end_panel_guarded():
                 return      # the key that ended the game, doubled (Enter on the focus): as a tap
             if self.ending():
@@ -1433,23 +1424,6 @@ class GameTable(Scene):
         are ignored then."""
         return self.panel is not None and self.panel.end is not None \
             and self.app.now() - self.panel.opened < END_PANEL_GUARD
-
-    def panel_tap_spent(self, ev) -> bool:
-        """Whether pointer event ``ev`` belongs to the second tap of a double tap whose first
-        opened, closed or changed a panel (a dialog's button, a pause menu's row, a bar button
-        that opens a question): within :data:`DOUBLE_TAP` s and :data:`DOUBLE_TAP_PX` px of it,
-        the events of its press (down, drag, up, tap) are spent, so what came under the finger —
-        a new deal's card, the question's button — is not tapped unseen."""
-        if self._panel_tap is None or ev.kind == "cancel":
-            return False
-        t, where = self._panel_tap
-        if ev.kind == "down" and (self.app.now() - t >= DOUBLE_TAP or math.dist(ev.pos, where) >= DOUBLE_TAP_PX):
-            return False        # a later press, or one elsewhere: :meth:`handle` ends the guard
-        if math.dist(ev.start, where) >= DOUBLE_TAP_PX:
-            return False
-        if ev.kind == "down":
-            self.press_target = None
-        return True
 
     def spent_tap(self, pos) -> bool:
         """Whether a tap at ``pos`` is the second of a double tap whose first played a move
