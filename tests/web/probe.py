@@ -223,6 +223,23 @@ def solve(args) -> dict:
     return {"status": res.status, "moves": LINE["moves"]}
 
 
+def _tapped(a, sc, move, out) -> float | None:
+    """Play ``move`` by the taps a player makes for it (:func:`_table_gesture`), each apart from
+    the last, the table settled between them; the seconds of the last tap's frame, or None (and
+    nothing played) when the move is no taps (a drag)."""
+    try:
+        g = _table_gesture(sc, move)
+    except LookupError:
+        return None
+    if not (g and all("tap" in step for step in g)):
+        return None
+    for step in g[:-1]:
+        _tap_apart(a, step["tap"])
+        _settle(a, out)
+    _tap_apart(a, g[-1]["tap"])
+    return _timed_frame(a)[0]
+
+
 def _table_gesture(sc, move) -> list:
     """The taps (or the drag) a player makes for ``move`` on the table ``sc`` now."""
     from games import freecell, pyramid, tripeaks  # noqa: F401
@@ -1024,17 +1041,8 @@ def _ended(a, out: dict, spec: dict, n_idle: int, max_nodes: int) -> str:
         _settle(a, _cats(True))
         del WORST[timed:]         # the frames after the line played at once are not the player's
         move = sc.rules.parse_move(sc.state, line[-1])
-        try:
-            g = _table_gesture(sc, move)
-        except LookupError:      # a drag (Devil's Grip): played as the bench plays such moves
-            g = None
-        if g and all("tap" in step for step in g):
-            for step in g[:-1]:
-                _tap_apart(a, step["tap"])
-                _settle(a, out)
-            _tap_apart(a, g[-1]["tap"])
-            dt, _ = _timed_frame(a)
-        else:
+        dt = _tapped(a, sc, move, out)
+        if dt is None:           # a drag (Devil's Grip): played as the bench plays such moves
             t = time.perf_counter()
             sc.play_assist_move(move)
             _timed_frame(a)
@@ -1181,16 +1189,8 @@ def bench_run(args) -> dict:
                     break
                 move = legal[0]
             before = len(sc.history.actions)
-            try:
-                g = _table_gesture(sc, move)
-            except Exception:
-                g = None
-            if g and all("tap" in step for step in g):
-                for step in g[:-1]:
-                    _tap_apart(a, step["tap"])
-                    _settle(a, out)
-                _tap_apart(a, g[-1]["tap"])
-                dt, _ = _timed_frame(a)
+            dt = _tapped(a, sc, move, out)
+            if dt is not None:
                 _kind("landing")
                 tapped += 1
             else:
