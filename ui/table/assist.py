@@ -673,7 +673,7 @@ class Assist:
             return False
         try:
             b = banks.load(self.rules, t.options)
-        except Exception:      # options no bank reads: nothing is known
+        except GameError:      # options the rules refuse: no bank, nothing known
             return False
         return b is not None and t.number in b
 
