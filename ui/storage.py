@@ -27,6 +27,7 @@ Pure Python (no pygame), so the rules' tests and the command line can use it too
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -134,10 +135,30 @@ def data_dir(environ=os.environ, platform: str = sys.platform) -> Path:
     return Path(base) / "pasyans"
 
 
+def _lock_file(fd: int, take: bool) -> None:
+    """Take (``take``) or release an exclusive advisory lock on the open file ``fd``: ``flock``
+    where there is ``fcntl``, ``msvcrt.locking`` of its first byte on Windows. Raises OSError
+    when the file system refuses; does nothing where neither exists (the browser)."""
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX if take else fcntl.LOCK_UN)
+        return
+    try:
+        import msvcrt
+    except ImportError:
+        return
+    os.lseek(fd, 0, os.SEEK_SET)
+    msvcrt.locking(fd, msvcrt.LK_LOCK if take else msvcrt.LK_UNLCK, 1)
+
+
 class JsonFileStorage:
     """All keys in one JSON object in ``path`` (default ``data_dir()/store.json``).
 
-    Each write goes to ``path.tmp``, is flushed and synced, then replaces ``path`` atomically
+    Each write goes to a temporary file of its own beside ``path`` (``store.json.XXXX.tmp``: two
+    windows never write the same one), is flushed and synced, then replaces ``path`` atomically
     (``os.replace``). A file that is not a JSON object of strings (torn, garbage, not UTF-8, nested
     too deep to read, a record that is not a string or is a text UTF-8 cannot hold) is moved
     aside to ``path.corrupt``
@@ -150,8 +171,10 @@ class JsonFileStorage:
     have changed: every ``get``, ``set``, ``remove`` and ``keys`` first looks at the file's
     modification time, size and inode (one ``stat``, every write replaces the file by a new
     one) and reads it again when they differ from what this object last read or wrote; ``set``
-    then changes that one key in what it read and writes the file back. Another window's write
-    falling between that read and this write (a few milliseconds) is the one case still lost.
+    then changes that one key in what it read and writes the file back. ``set`` and ``remove``
+    hold an advisory lock on ``path.lock`` (``fcntl.flock``; ``msvcrt.locking`` on Windows) from
+    that read to the replace, so another window's write cannot fall between them; where the file
+    system refuses locks, the write goes on without one.
     """
 
     atomic = True
@@ -244,25 +267,55 @@ class JsonFileStorage:
         if self.blocked:
             raise StorageError(f"{self.path} could not be read; it is not written over")
         text = json.dumps(self.data, ensure_ascii=False, sort_keys=True)
-        tmp = self.path.with_suffix(".tmp")
+        import tempfile  # the desktop's file only: not imported for the page
+
+        tmp = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "w", encoding="utf-8") as fh:
+            fd, tmp = tempfile.mkstemp(prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent)
+            with open(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, self.path)
+            tmp = None
             self._seen = self._signature()
         except OSError as e:
             self.write_error = os_reason(e)
             raise StorageError(f"{self.path}: {e.strerror}") from None
         except UnicodeEncodeError as e:   # a text UTF-8 cannot hold: the file is left as it was
             self.write_error = str(e)
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
             raise StorageError(f"{self.path}: {e.reason}") from None
+        finally:
+            if tmp is not None:
+                try:
+                    os.remove(tmp)
+                except OSError:
+                    pass
+
+    @contextlib.contextmanager
+    def _locked(self):
+        """Hold the advisory lock on ``path.lock`` (blocking until another window's write is done)
+        for the body; without one when the lock file cannot be made or the file system refuses
+        locks (the write then goes on as before: a lock only narrows the race)."""
+        fd = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+            _lock_file(fd, True)
+        except OSError:
+            if fd is not None:
+                os.close(fd)
+            fd = None
+        try:
+            yield
+        finally:
+            if fd is not None:
+                try:
+                    _lock_file(fd, False)
+                except OSError:
+                    pass
+                os.close(fd)
 
     def refusal(self) -> str | None:
         """What to tell the player when a write was refused: None when the file is blocked (its
@@ -277,23 +330,25 @@ class JsonFileStorage:
         return self.data.get(key)
 
     def set(self, key: str, text: str) -> None:
-        self._refresh()
-        old = self.data.get(key)
-        self.data[key] = text
-        try:
-            self._write()
-        except StorageError:
-            if old is None:
-                self.data.pop(key, None)
-            else:
-                self.data[key] = old
-            raise
+        with self._locked():
+            self._refresh()
+            old = self.data.get(key)
+            self.data[key] = text
+            try:
+                self._write()
+            except StorageError:
+                if old is None:
+                    self.data.pop(key, None)
+                else:
+                    self.data[key] = old
+                raise
 
     def remove(self, key: str) -> None:
-        self._refresh()
-        if key in self.data:
-            del self.data[key]
-            self._write()
+        with self._locked():
+            self._refresh()
+            if key in self.data:
+                del self.data[key]
+                self._write()
 
     def keys(self) -> list[str]:
         self._refresh()
