@@ -521,3 +521,39 @@ def test_a_double_tap_on_the_notice_band_over_a_table_only_dismisses_it(fake_clo
     fake_clock.advance(0.1)
     tap(app, p)
     assert app.notice == "" and t.panel is None
+
+
+def test_undo_import_keeps_aside_what_was_played_since_the_import():
+    """Undo import, tapped after the player played on (two more games counted, a game in play on
+    another deal), keeps those records aside (Kept data, named in the notice) before putting back
+    what the import replaced; it wrote the undo copy over them, silently. A record the player did
+    not touch since the import is put back with nothing kept."""
+    rules = find_game("tripeaks")
+    from games.core import History
+
+    def play(p, number, acts):
+        s = p.begin("tripeaks", number, OPTS)
+        h = History.start(rules, rules.deal(number, rules.check_options(OPTS)))
+        for a in acts:
+            h.act(a)
+        p.save(s, h)
+
+    mem = MemoryStorage()
+    store = Store(mem)
+    p = Progress(store)
+    play(p, 7, ["s"])
+    play(p, 8, ["s"])
+    store.save("settings", Settings(language="en").to_data())
+    assert store.import_text(store.export_text()) >= 3 and store.can_undo_import()
+    played_at_import = json.loads(mem.data["stats"])["data"][KEY]["played"]
+    play(p, 9, ["s", "s"])
+    play(p, 10, ["s", "s", "s"])
+    since = {name: mem.data[name] for name in ("stats", "game.tripeaks")}
+    store.take_notices()
+    store.undo_import()
+    assert json.loads(mem.data["stats"])["data"][KEY]["played"] == played_at_import
+    for name, text in since.items():
+        assert mem.data[name + ".corrupt"] == text      # kept aside, restorable from Kept data
+    assert "settings.corrupt" not in mem.data            # not played on: nothing to keep
+    notice = " ".join(store.take_notices())
+    assert "statistics" in notice and "TriPeaks" in notice

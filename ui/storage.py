@@ -621,6 +621,14 @@ MSG_IMPORT_NOT_TEXT = N_("This is not a Pasyans export (not UTF-8 text).")
 MSG_NOT_JSON = N_("This is not a Pasyans export (not JSON text).")
 MSG_NOT_EXPORT = N_("This is not a Pasyans export.")
 MSG_NEWER_EXPORT = N_("This export comes from a newer version of Pasyans.")
+def _digest(text: str) -> str:
+    """The SHA-256 of ``text`` (UTF-8, surrogates escaped) in hex: what an import wrote, kept
+    small in its undo copy."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 UNDO_IMPORT = "_undo.import"
 """The side record holding the records an import replaced (:meth:`Store.undo_import`)."""
 
@@ -1008,8 +1016,9 @@ class Store:
                           list(dict.fromkeys(skipped)))
 
     def apply_import(self, plan: ImportPlan) -> int:
-        """Write every record of ``plan`` or none. The records it replaces are kept first under
-        :data:`UNDO_IMPORT` (:meth:`undo_import` puts them back). Returns how many were written.
+        """Write every record of ``plan`` or none. The records it replaces, and the texts it writes,
+        (their SHA-256 digests), are kept first under :data:`UNDO_IMPORT` (:meth:`undo_import` puts
+        the first back and tells by the second which records were played on since). Returns how many were written.
 
         :raises ValueError: (translated) when the storage refuses any write; every record is then
             exactly as before, the previous undo copy included.
@@ -1019,14 +1028,17 @@ class Store:
             prev_undo = self.backend.get(UNDO_IMPORT)
         except Exception:
             raise ValueError(tr(MSG_IMPORT_FULL)) from None
-        undo = json.dumps({"schema": SCHEMA, "data": {"records": old, "time": time.time()}},
+        texts = {name: json.dumps({"schema": SCHEMA, "data": data}, ensure_ascii=False, sort_keys=True)
+                 for name, data in plan.records.items()}
+        wrote = {name: _digest(text) for name, text in texts.items()}
+        undo = json.dumps({"schema": SCHEMA, "data": {"records": old, "wrote": wrote, "time": time.time()}},
                           ensure_ascii=False, sort_keys=True)
         written: list[str] = []
         try:
             self._put(UNDO_IMPORT, undo)
-            for name, data in plan.records.items():
+            for name, text in texts.items():
                 written.append(name)
-                self._put(name, json.dumps({"schema": SCHEMA, "data": data}, ensure_ascii=False, sort_keys=True))
+                self._put(name, text)
         except Exception:
             self._roll_back(old, written, prev_undo)
             raise ValueError(tr(MSG_IMPORT_FULL)) from None
@@ -1068,10 +1080,15 @@ class Store:
             return False
 
     def undo_import(self) -> int:
-        """Put back the records the last import replaced (and remove those it added). Returns how
-        many records were restored; 0 when there is no undo copy or it cannot be read.
+        """Put back the records the last import replaced (and remove those it added). A record
+        changed since the import wrote it (a game played on, a game counted in the statistics) is
+        first kept aside (Settings, Kept data; named in the kept-aside notice), so nothing played
+        after the import is lost; an undo copy that does not say what the import wrote keeps
+        aside every record it would change. Returns how many records were restored; 0 when there
+        is no undo copy or it cannot be read.
 
-        :raises ValueError: (translated) when the storage refuses; the undo copy is kept then.
+        :raises ValueError: (translated) when the storage refuses (a copy aside included); the undo
+            copy is kept then.
         """
         try:
             text = self.backend.get(UNDO_IMPORT)
@@ -1079,12 +1096,19 @@ class Store:
                 return 0
             data = self._decode(UNDO_IMPORT, text)
             old = data["records"]
+            wrote = data.get("wrote", {})
             if not isinstance(old, dict) or not all(isinstance(k, str) and (v is None or isinstance(v, str))
-                                                    for k, v in old.items()):
+                                                    for k, v in old.items()) or not isinstance(wrote, dict):
                 raise ValueError("bad undo copy")
         except Exception:
             return 0
         try:
+            for name, v in old.items():
+                now = self.backend.get(name)
+                if now is not None and now != v and _digest(now) != wrote.get(name):
+                    if not self._copy_aside(name, now):
+                        raise StorageError("no room to keep the record played on since the import")
+                    self._note_kept(name)
             for name, v in old.items():
                 if v is None:
                     self.backend.remove(name)
