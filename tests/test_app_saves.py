@@ -212,3 +212,21 @@ def test_a_save_whose_last_action_does_not_replay_resumes_before_it():
     assert app2.scene.history.actions == ["s"] and app2.scene.number == 6
     assert "Part of the saved TriPeaks game could not be read" in app2.notice
     assert store.backend.get("game.tripeaks.corrupt") == text
+
+
+def test_a_wins_time_in_the_statistics_is_the_second_the_panel_shows():
+    """A win at 64.96 s shows 1:04 on the won panel and the top bar (whole seconds gone by): the
+    statistics' best time is 64 too, and the saved clock a Continue takes up shows 1:04 (both
+    rounded to 65 s)."""
+    from ui.table.columns import fmt_clock
+
+    n, sol = solvable_deal()
+    store = Store(MemoryStorage())
+    app = new_app(store, TriPeaksTable(n))
+    t = app.scene
+    t.clock = 64.96
+    play_through(t, sol[:1])
+    assert fmt_clock(app.progress.load_game("tripeaks")[0].seconds) == fmt_clock(t.clock) == "1:04"
+    play_through(t, sol[1:])
+    assert TriPeaks.status(t.state) == "won"
+    assert app.progress.stats[KEY]["best_time"] == 64

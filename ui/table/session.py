@@ -15,6 +15,7 @@ in-memory store.
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field, replace
@@ -27,6 +28,14 @@ MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number c
 
 
 @dataclass
+
+def saved_clock(seconds: float) -> float:
+    """``seconds`` (the game's clock) cut, not rounded, to a tenth: the whole seconds the top bar
+    and the end panel show (:func:`ui.table.columns.fmt_clock` drops the fraction) are the ones
+    the statistics' best time and a later Continue show (64.96 s rounded to 65.0 showed 1:04 on
+    the won panel and 1:05 in the statistics)."""
+    return math.floor(seconds * 10 + 1e-9) / 10
+
 class Session:
     """One game on a table.
 
@@ -362,7 +371,7 @@ class Session:
         no deal. A refused write becomes a Store notice, never an error."""
         if self.saved is None or self.history is None:
             return
-        self.saved.seconds = round(self.clock, 1)
+        self.saved.seconds = saved_clock(self.clock)
         self.saved.groups = list(self.groups)
         progress.save(self.saved, self.history)
 
@@ -384,7 +393,7 @@ class Session:
         result = self.rules.result(self.history.state)
         recorded = self.record_progression(progression, st == WON, self.rules.result_extras(self.history.states))
         if st == WON and self.saved is not None:
-            self.saved.seconds = round(self.clock, 1)
+            self.saved.seconds = saved_clock(self.clock)
             progress.won(self.saved, self.history, self.score(), result, self.player_moves())
         elif st == LOST and self.saved is not None and result is not None:
             progress.record_result(self.saved, self.history, result)
