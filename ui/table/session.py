@@ -27,8 +27,6 @@ from games.core import LOST, PLAYING, WON, GameError, History, IllegalMove
 MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number can be typed)
 
 
-@dataclass
-
 def saved_clock(seconds: float) -> float:
     """``seconds`` (the game's clock) cut, not rounded, to a tenth: the whole seconds the top bar
     and the end panel show (:func:`ui.table.columns.fmt_clock` drops the fraction) are the ones
@@ -36,6 +34,8 @@ def saved_clock(seconds: float) -> float:
     the won panel and 1:05 in the statistics)."""
     return math.floor(seconds * 10 + 1e-9) / 10
 
+
+@dataclass
 class Session:
     """One game on a table.
 
