@@ -2,7 +2,8 @@
 
 A code is ``PREFIX-RULES-NUMBER``: the game's prefix (``TP1``), its rule letters (``E``), and the
 deal number in base 26 written with 7 letters, ``A`` = 0 (``AAAAAAB`` = 1). Codes are
-case-insensitive, surrounding spaces are ignored, and Cyrillic or Greek letters that look like
+case-insensitive, surrounding spaces are ignored, the dashes may be blanks or left out
+(:func:`code_parts`), and Cyrillic or Greek letters that look like
 Latin ones are read as those (:func:`latin`).
 
 >>> encode("TP1", "E", 1)
@@ -67,6 +68,29 @@ def encode(prefix: str, rules: str, number: int) -> str:
     return f"{prefix}-{rules}-{''.join(reversed(digits))}"
 
 
+def code_parts(text: str) -> list[str]:
+    """The parts of a deal code ``text`` (capitals, look-alikes already read as Latin): split at
+    its dashes when they make three; else split at blanks and dashes alike (``TP1 E AAAAAAB``, what
+    a link's ``+`` or a typed blank gives; a dash too many, ``KL1-D3-AAAAGHE-``); else, for a
+    text run together (``TP1EAAAAAAB``, a code retyped without its dashes), cut by a code's fixed
+    shape: two letters and a digit, the rule part, 7 letters. Any other text: its dash-split
+    parts, which are then not three.
+
+    >>> code_parts("TP1EAAAAAAB"), code_parts("KL1 D3 AAAAGHE"), code_parts("PY1-L07-P3-AAAAAAB")
+    (['TP1', 'E', 'AAAAAAB'], ['KL1', 'D3', 'AAAAGHE'], ['PY1', 'L07P3', 'AAAAAAB'])
+    """
+    parts = text.split("-")
+    if len(parts) == 3 and all(parts):
+        return parts
+    words = [w for w in text.replace("-", " ").split() if w]
+    if len(words) == 3:
+        return words
+    flat = "".join(words)
+    if len(flat) > 10 and flat[:2].isalpha() and flat[:2].isascii() and flat[2].isdigit():
+        return [flat[:3], flat[3:-7], flat[-7:]]
+    return parts
+
+
 def decode(code: str, prefix: str, example: str, rule_part: str) -> tuple[str, int]:
     """Split ``code`` into ``(rule letters, number)``, checking its prefix and number; the game
     checks the rule letters. A text that is not three parts is refused showing the game's own
@@ -76,7 +100,7 @@ def decode(code: str, prefix: str, example: str, rule_part: str) -> tuple[str, i
     :raises CodeError: quoting the code, saying what is wrong with it.
     """
     text = latin(code.strip()).upper()
-    parts = text.split("-")
+    parts = code_parts(text)
     if len(parts) != 3:
         raise CodeError(f"'{quote(code)}' is not a deal code (expected {prefix}-{example}-AAAAAAB; {rule_part})")
     head, rules, num = parts

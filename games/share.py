@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs
 
-from .codes import CodeError, latin
+from .codes import CodeError, code_parts, latin
 from .quoting import quote
 from .registry import GAMES, find_game
 
 
 def game_of_code(code: str) -> str | None:
-    """The registry name of the game whose codes begin as ``code`` does (its part before the
-    first ``-``, case-insensitive, look-alike letters read as Latin), or None."""
-    prefix = latin(str(code).strip()).split("-", 1)[0].upper()
+    """The registry name of the game whose codes begin as ``code`` does (its first part,
+    :func:`games.codes.code_parts`; case-insensitive, look-alike letters read as Latin), or None."""
+    prefix = code_parts(latin(str(code).strip()).upper())[0]
     return next((g for g in GAMES if find_game(g).code_prefix.upper() == prefix), None)
 
 

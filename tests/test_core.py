@@ -79,7 +79,7 @@ def test_codes_round_trip(n):
     assert codes.decode(code.lower(), "TP1", "E", "E or C") == ("E", n)
 
 
-@pytest.mark.parametrize("bad", ["TP1-E-AAAAAA", "TP1-E-AAAAAA1", "XX1-E-AAAAAAB", "TP1E-AAAAAAB", "TP1-E-AAAAAAA"])
+@pytest.mark.parametrize("bad", ["TP1-E-AAAAAA", "TP1-E-AAAAAA1", "XX1-E-AAAAAAB", "TP1E-AAAAAA", "TP1-E-AAAAAAA"])
 def test_bad_codes(bad):
     with pytest.raises(codes.CodeError) as e:
         codes.decode(bad, "TP1", "E", "E or C")

@@ -474,3 +474,26 @@ def test_the_page_drops_deal_from_its_address_once_read(monkeypatch):
         assert getattr(t.panel, "confirm", False) and len(forgot) == n
         next(cb for name, _, _, cb in t.panel.actions if name == answer)()
         assert len(forgot) == n + 1 and t.number == (618 if answer == "new" else 617)
+
+
+def test_a_code_retyped_without_its_dashes_or_with_blanks_opens_its_deal(monkeypatch):
+    """docs/contract.md, "Deal codes": a code's shape (the game's letters, its rule part, 7
+    letters) splits a code whose dashes were left out (``TP1EAAAAAAB``), written as blanks (a link's
+    ``+``: ``KL1 D3 AAAAGHE``) or doubled at its end (``KL1-D3-AAAAGHE-``); each was refused, and
+    the refusal blamed the part that was right (the rule part, or "no game's letters")."""
+    from games.registry import GAMES, find_game
+    from ui.table.klondike import KlondikeTable
+
+    for g in GAMES:
+        rules = find_game(g)
+        for opts in ({}, {"draw": "3"} if g == "klondike" else {"layout": "29", "passes": "3"} if g == "pyramid" else {}):
+            code = rules.code(617, rules.check_options(opts))
+            for typed in (code.replace("-", ""), code.replace("-", " "), code + "-", code.lower().replace("-", "")):
+                assert find_code(typed)[:2] == (g, 617), typed
+                assert rules.decode(typed) == rules.decode(code), typed
+    app, t = code_entry(KlondikeTable(5))
+    assert t.submit_code("TP1EAAAAAAB") is None
+    assert (app.scene.game, app.scene.number) == ("tripeaks", 1)
+    monkeypatch.setenv("PASYANS_DEAL", "KL1 D3 AAAAGHE")      # ?deal=KL1+D3+AAAAGHE
+    app = new_app(Store(MemoryStorage()), size=(390, 844))
+    assert (app.scene.game, app.scene.number, app.scene.options["draw"]) == ("klondike", 4242, "3")
