@@ -384,3 +384,45 @@ def test_two_desktop_windows_writing_at_once_lose_nothing(tmp_path):
         assert (tag, refused, notes) == (tag, 0, [])
         assert {k: data.get(k) for k in last} == last
     assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob("*.corrupt*"))
+
+
+def _desktop_store(tmp_path):
+    """A store.json with real records (settings, a TriPeaks game in play), and their texts."""
+    p = tmp_path / "store.json"
+    st = Store(JsonFileStorage(p))
+    st.save("settings", {"language": "ru", "glow": False})
+    p_ = Progress(st)
+    saved = p_.begin("tripeaks", 5, {"mode": "easy", "scoring": "streak"})
+    h = saved.replay()
+    h.act("s")
+    p_.save(saved, h)
+    return p, json.loads(p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_a_store_file_saved_as_unicode_by_notepad_reads_whole(tmp_path, encoding):
+    """Notepad's "Unicode" (UTF-16 with its byte order mark): every record reads and nothing is
+    moved aside (it was taken for a torn file: moved aside with 0 records recovered)."""
+    p, records = _desktop_store(tmp_path)
+    p.write_bytes(p.read_text(encoding="utf-8").encode(encoding))
+    st = Store(JsonFileStorage(p))
+    assert st.take_notices() == [] and st.kept_file() is None
+    assert st.load("settings")["language"] == "ru" and Progress(st).load_game("tripeaks") is not None
+
+
+def test_a_store_file_in_an_8_bit_encoding_keeps_every_record_and_is_named_at_later_starts(tmp_path):
+    """A store.json re-saved as cp1251 with one Russian text: the other records read (0 came back:
+    the file was not UTF-8, so nothing was salvaged), the one record holding the text is kept
+    aside, and Kept data still names the moved file at the next start (it was forgotten)."""
+    p, records = _desktop_store(tmp_path)
+    records["note"] = "Привет"
+    p.write_bytes(json.dumps(records, ensure_ascii=False).encode("cp1251"))
+    st = Store(JsonFileStorage(p))
+    (notice,) = st.take_notices()
+    assert str(tmp_path / "store.corrupt") in notice and "2" in notice
+    assert st.load("settings")["language"] == "ru" and Progress(st).load_game("tripeaks") is not None
+    assert any(k.startswith("note.corrupt") for k, _, _ in st.kept())
+    again = Store(JsonFileStorage(p))
+    assert again.kept_file() == str(tmp_path / "store.corrupt")
+    (tmp_path / "store.corrupt").unlink()
+    assert Store(JsonFileStorage(p)).kept_file() is None

@@ -224,15 +224,8 @@ class JsonFileStorage:
             self.blocked = True
             self.notice = tr(MSG_FILE_BLOCKED, path=str(self.path), why=os_reason(e))
             return {}
+        text = store_text(raw)
         try:
-            # utf-8-sig: a byte order mark at the start (what Windows' Notepad writes when a
-            # player opens the file and saves it) is not part of the JSON text
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = None
-        try:
-            if text is None:
-                raise ValueError("not UTF-8 text")
             data = json.loads(text)
             if not isinstance(data, dict):
                 raise ValueError("not an object")
@@ -244,7 +237,7 @@ class JsonFileStorage:
             data = _strings_and_kept(data)
         except (ValueError, RecursionError):
             # unreadable as a whole (a torn write): keep every complete entry at its start
-            data = _strings_and_kept(salvage(text)) if text is not None else {}
+            data = _strings_and_kept(salvage(text))
         recovered = sum(not is_side_name(k) for k in data)
         # move the file aside (never over an earlier copy) and say so
         aside = _free_name(self.path.with_suffix(".corrupt"))
@@ -255,6 +248,7 @@ class JsonFileStorage:
             self.notice = tr(MSG_FILE_KEPT, path=str(self.path), n=recovered)
             return {}
         self.notice = tr(MSG_FILE_KEPT, path=str(aside), n=recovered)
+        data[KEPT_FILE] = str(aside)        # Kept data names it at every later start too
         self.data = data
         if data:
             try:
@@ -384,6 +378,30 @@ def salvage(text: str) -> dict[str, str]:
             break
         out[key] = val
     return out
+
+
+KEPT_FILE = "_kept.file"
+"""The desktop store's side record naming where its unreadable file was moved (Kept data shows it
+at every start while that file is there)."""
+
+
+def store_text(raw: bytes) -> str:
+    """The text of a desktop store file's bytes: UTF-8, after a byte order mark if it has one
+    (what Windows' Notepad writes when a player opens the file and saves it); UTF-16 or UTF-32
+    when its first bytes say so (Notepad's "Unicode": :func:`json.detect_encoding`); else UTF-8
+    with each byte that is not UTF-8 kept as a lone surrogate (another 8-bit encoding: the records
+    holding one are kept aside escaped by :func:`_strings_and_kept`, every other record reads)."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    enc = json.detect_encoding(raw)
+    if not enc.startswith("utf-8"):
+        try:
+            return raw.decode(enc)
+        except UnicodeDecodeError:
+            pass
+    return raw.decode("utf-8", "surrogateescape")
 
 
 def _strings_and_kept(doc: dict) -> dict[str, str]:
@@ -901,9 +919,18 @@ class Store:
         return out
 
     def kept_file(self) -> str | None:
-        """Where the desktop back end moved an unreadable store file (None: nothing moved)."""
+        """Where the desktop back end moved an unreadable store file, at this start or an earlier
+        one while the file is still there (None: nothing moved, or the player removed it)."""
         p = getattr(self.backend, "kept_path", None)
-        return None if p is None else str(p)
+        if p is not None:
+            return str(p)
+        if not hasattr(self.backend, "kept_path"):
+            return None
+        try:
+            named = self.backend.get(KEPT_FILE)
+        except Exception:
+            return None
+        return named if named and os.path.exists(named) else None
 
     def export_kept_text(self) -> str:
         """Every kept-aside copy, as stored, in one JSON text the player can keep or send."""
