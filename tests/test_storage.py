@@ -426,3 +426,78 @@ def test_a_store_file_in_an_8_bit_encoding_keeps_every_record_and_is_named_at_la
     assert again.kept_file() == str(tmp_path / "store.corrupt")
     (tmp_path / "store.corrupt").unlink()
     assert Store(JsonFileStorage(p)).kept_file() is None
+
+
+class ReadDeniedWindow(FakeWindow):
+    """A storage whose keys can be counted but whose every read throws (a browser policy that
+    denies the page's storage this way): ``getItem`` raises the bridge's text of a SecurityError."""
+
+    RAW = "Error: A value of type object with tag [object DOMException] was thrown as an error!"
+
+    def __init__(self):
+        super().__init__()
+
+        def denied(k):
+            raise Exception(self.RAW)
+
+        self.localStorage.getItem = denied
+
+
+def test_a_storage_that_counts_its_keys_but_refuses_reads_is_blocked(monkeypatch):
+    """``getItem`` throws while ``length`` answers: the page plays unsaved and says so in the
+    player's words, never the bridge's exception text."""
+    import platform
+
+    from games.i18n import tr
+    from ui.storage import MSG_STORAGE_BLOCKED, default_backend
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(platform, "window", ReadDeniedWindow(), raising=False)
+    backend = default_backend()
+    assert isinstance(backend, MemoryStorage)
+    st = Store(backend)
+    assert st.load("stats", {}) == {} and st.notices == [tr(MSG_STORAGE_BLOCKED)]
+
+
+def test_a_read_the_storage_refuses_later_is_told_in_the_players_words():
+    """A storage that reads at the start and throws on a later read: the notice is the
+    catalogue's, in the player's language, not the back end's exception text."""
+    from games import i18n
+    from ui.storage import MSG_READ_REFUSED
+
+    w = FakeWindow()
+    st = Store(LocalStorage(w))
+    assert st.save("stats", {})
+    w.localStorage.getItem = ReadDeniedWindow().localStorage.getItem
+    i18n.set_language("ru")
+    try:
+        assert st.load("stats", "d") == "d"
+        assert st.take_notices() == [i18n.tr(MSG_READ_REFUSED)]
+        assert st.load("settings") is None
+        assert all("DOMException" not in n for n in st.notices)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_a_refused_write_advises_an_export_only_when_something_is_stored(held):
+    """``setItem`` throws: with nothing of the game's stored, the notice says nothing is saved
+    (an export would hold nothing); with records stored, it advises exporting them."""
+    from games.i18n import tr
+    from ui.storage import MSG_FULL, MSG_NOTHING_SAVED
+
+    w = FakeWindow(quota=0 if not held else 10_000)
+    st = Store(LocalStorage(w))
+    if held:
+        assert st.save("settings", {"language": "en"})
+        w.localStorage.quota = 0
+    assert not st.save("stats", {})
+    assert st.take_notices() == [tr(MSG_FULL if held else MSG_NOTHING_SAVED)]
+
+
+def test_a_desktop_write_refused_for_a_text_utf8_cannot_hold_says_why_in_words(tmp_path):
+    """The refusal names the file and a reason from the catalogue, not Python's codec message."""
+    st = Store(JsonFileStorage(tmp_path / "store.json"))
+    assert not st.save("stats", {"x": "\ud800"})
+    (notice,) = st.take_notices()
+    assert "store.json" in notice and "no UTF-8 file can hold" in notice and "codec" not in notice

@@ -53,6 +53,8 @@ MSG_FILE_UNWRITTEN = N_("Could not save: the saves file {path} could not be writ
 MSG_FILE_BLOCKED = N_("The saves file {path} could not be opened ({why}); nothing is saved until it can be.")
 MSG_STORAGE_BLOCKED = N_("This browser keeps no data for this page (its storage is blocked): play goes on, "
                          "but nothing is saved.")
+MSG_NOTHING_SAVED = N_("Could not save: the browser's storage is full or blocked. Play goes on, but nothing is saved.")
+MSG_READ_REFUSED = N_("The saved data could not be read (the storage refused): play goes on without it.")
 MSG_FILE_KEPT = N_("The saved data file could not be read whole; it was kept as {path}. "
                    "Records recovered from it: {n}.")
 
@@ -96,12 +98,15 @@ class LocalStorage:
 
     def __init__(self, window=None):
         """:raises Exception: the browser's own error (a ``SecurityError``) when the page may not
-        use its storage (site data blocked, some third-party frames): :func:`default_backend`
-        then plays unsaved."""
+        use its storage (site data blocked, some third-party frames), or may count its keys but
+        not read one: :func:`default_backend` then plays unsaved."""
         if window is None:
             from platform import window  # pygbag's bridge to the page
         self.ls = window.localStorage
-        int(self.ls.length)     # a storage that exists but may not be read throws here, not later
+        # a storage that exists but may not be read throws here, not later: some browsers (and
+        # policies) let the page count the keys and refuse every read
+        int(self.ls.length)
+        self.ls.getItem(PREFIX + "settings")
 
     def get(self, key: str) -> str | None:
         v = self.ls.getItem(PREFIX + key)
@@ -115,6 +120,17 @@ class LocalStorage:
 
     def remove(self, key: str) -> None:
         self.ls.removeItem(PREFIX + key)
+
+    def refusal(self) -> str:
+        """The notice for a write the browser refused: :data:`MSG_FULL` (export your saves) when
+        the storage holds some of this game's keys, :data:`MSG_NOTHING_SAVED` when it holds none
+        (a storage that refuses every write, or one filled by other sites before this game
+        stored anything): an export would have nothing to keep."""
+        try:
+            held = bool(self.keys())
+        except Exception:
+            held = False
+        return tr(MSG_FULL if held else MSG_NOTHING_SAVED)
 
     def keys(self) -> list[str]:
         out = []
@@ -278,7 +294,7 @@ class JsonFileStorage:
             self.write_error = os_reason(e)
             raise StorageError(f"{self.path}: {e.strerror}") from None
         except UnicodeEncodeError as e:   # a text UTF-8 cannot hold: the file is left as it was
-            self.write_error = str(e)
+            self.write_error = tr(N_("it holds a text no UTF-8 file can hold"))
             raise StorageError(f"{self.path}: {e.reason}") from None
         finally:
             if tmp is not None:
@@ -724,8 +740,8 @@ class Store:
 
     def _refusal(self) -> str | None:
         """The notice for a write the back end refused: the back end's own (``refusal()``, e.g. the
-        desktop's file and its reason; None when its standing notice already says it) or, for
-        the browser's storage, :data:`MSG_FULL`."""
+        desktop's file and its reason; None when its standing notice already says it; the
+        browser's storage, :meth:`LocalStorage.refusal`), else :data:`MSG_FULL`."""
         own = getattr(self.backend, "refusal", None)
         return own() if own is not None else tr(MSG_FULL)
 
@@ -817,8 +833,8 @@ class Store:
         try:
             text = self.backend.get(name)
             pending = self.backend.get(name + ".new")
-        except Exception as e:  # a broken back end: tell, play on
-            self._note(str(e))
+        except Exception:  # a broken back end: tell in the player's words (never its own text), play on
+            self._note(tr(MSG_READ_REFUSED))
             return default
         for candidate, is_pending in ((text, False), (pending, True)):
             if candidate is None:
