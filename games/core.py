@@ -320,6 +320,14 @@ class Rules:
         return None
 
     @classmethod
+    def line_in_view(cls, state: Any, line: list[str]) -> list[str]:
+        """A winning ``line`` from ``state`` (move texts) reordered so that its first move is one
+        the player sees on the table rather than the stock, where such a move can be brought
+        forward without changing where the line goes; the line itself where it cannot. The
+        default keeps every line as it is (games whose stock moves change what the others do)."""
+        return line
+
+    @classmethod
     def move_value(cls, state: Any, move: Any) -> tuple[float, str]:
         """``(value, reason msgid)`` of the legal ``move`` for hints (higher is better; the
         values are in :mod:`games.hints`). The default values a stock move over any other."""

@@ -51,14 +51,14 @@ the state (``play`` goes on counting from ``Moves:``: docs/contract.md, "The mov
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from . import codes
 from .cards import CardError, deck, fmt, parse_card, suit_letters
 from .columns import (fits, foundation_cards, format_foundations, goes_home, is_safe, move_places,
                       parse_foundations, run_start)
-from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal, Rules
+from .core import LOST, PLAYING, WON, Clock, GameError, IllegalMove, PositionError, Refusal, Rules
 from .deal import shuffle
 from .hints import klondike_value
 from .i18n import N_
@@ -401,6 +401,45 @@ class Klondike(Rules):
         return solver(state, max_nodes, timeout, clock)
 
     # -- helpers for the app (docs/rules.md, "Features …") --------------------------------------------
+    LINE_VIEW_HORIZON = 150
+    """How many moves of a line :meth:`line_in_view` looks through for a move to bring forward."""
+
+    @classmethod
+    def line_in_view(cls, state: KlondikeState, line: list[str]) -> list[str]:
+        """``line`` (a winning line from ``state``) with its first move that is neither a draw
+        (``s``) nor a waste card's move, among its first :data:`LINE_VIEW_HORIZON`, brought to the
+        front when the line starts with draws and that move commutes: legal now, and the moves it
+        jumps over, replayed after it, reach the very position (columns, stock, waste, foundations
+        and recycles; the score may differ where it met its floor of 0) the line reached there, so
+        the rest of the line is unchanged. The
+        solver's talon macro moves (docs/solvers.md, Klondike) order a line's draws before
+        column moves it could make at once; a hint that walks the player through the stock while
+        column moves lie in view is not what Microsoft Solitaire Collection or PySolFC hint.
+        Returns ``line`` itself when it does not start with a draw or no such move commutes."""
+        if not line or line[0] != "s":
+            return line
+        states = [state]
+        s = state
+        try:
+            for t in line[:cls.LINE_VIEW_HORIZON]:
+                s = cls.apply(s, cls.parse_move(s, t))
+                states.append(s)
+        except GameError:
+            return line
+        for j in range(1, len(states) - 1):
+            t = line[j]
+            if t == "s" or t[:1].lower() == "w":
+                continue
+            try:
+                s = cls.apply(state, cls.parse_move(state, t))
+                for k in range(j):
+                    s = cls.apply(s, cls.parse_move(s, line[k]))
+            except GameError:
+                continue
+            if replace(s, score=0) == replace(states[j + 1], score=0):
+                return [t, *line[:j], *line[j + 1:]]
+        return line
+
     @classmethod
     def safe_to_foundation(cls, s: KlondikeState, exclude=()) -> list[tuple[int, Move]]:
         """The playable cards that no longer matter (:func:`games.columns.is_safe`): the waste top

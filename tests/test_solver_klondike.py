@@ -935,3 +935,26 @@ def test_draw_3_the_exact_talon_lane_that_stayed_leaves_at_its_goal(monkeypatch)
         sv.step(10)
     assert sv._proof3 not in sv.lanes and sv._proof3.nodes == 46
     assert [x.weight for x in sv.lanes if x.__class__ is _StageLane] == [w[0]] * 2
+
+
+def test_a_line_that_starts_with_draws_shows_a_column_move_first_when_it_commutes():
+    """Klondike draw 1, deal 694: the solver's line draws 15 cards before its first column move,
+    while `34` lies in view; `line_in_view` brings `34` to the front (the moves it jumps over reach
+    the same position after it), the reordered line is the same moves and still wins, and a line
+    whose first move is no draw, or whose column moves cannot come first, is left as it is."""
+    from games.core import WON, History
+
+    opts = Klondike.check_options({"draw": "1"})
+    s = Klondike.deal(694, opts)
+    line = list(Klondike.solve(s, max_nodes=50_000).moves)
+    assert line[:15] == ["s"] * 15
+    shown = Klondike.line_in_view(s, line)
+    assert shown[0] == "34" and sorted(shown) == sorted(line)
+    h = History.start(Klondike, s)
+    for m in shown:
+        h.act(m)
+    assert Klondike.status(h.state) == WON
+    assert Klondike.line_in_view(s, shown) is shown                 # starts with a column move
+    s1 = Klondike.deal(1, opts)
+    line1 = list(Klondike.solve(s1, max_nodes=50_000).moves)
+    assert line1[0] == "s" and Klondike.line_in_view(s1, line1) is line1   # nothing commutes

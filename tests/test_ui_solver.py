@@ -811,3 +811,22 @@ def test_a_rescue_claims_no_verified_start_after_the_players_first_move(monkeypa
     run_until(app, lambda: t.assist.rescue_phase == "back-done")
     press(app, "undo")
     assert t.state == t.history.states[0]
+
+
+def test_a_klondike_hint_shows_the_column_move_of_a_line_that_starts_with_draws():
+    """Klondike draw 1, deal 694 (fresh user): the winning line draws 15 cards first while 3→4 lies
+    in view; the hint showed the stock 15 times. It now shows `34`, and once it is played the next
+    hint comes at once from the line so reordered (a known line: no search)."""
+    from games.klondike import Klondike
+    from games.solvers.search import Result
+    from ui.table.klondike import KlondikeTable
+
+    app = make(KlondikeTable(694, {"draw": "1"}))
+    t = app.scene
+    line = list(Klondike.solve(t.state, max_nodes=50_000).moves)
+    assert line[0] == "s"
+    t.finish_hint(Result(SOLVED, line))
+    assert Klondike.format_move(t.state, t.hint_move) == "34"
+    t.play(t.hint_move)
+    j = line.index("34")
+    assert t.assist.line_from(t.state) == line[:j] + line[j + 1:]

@@ -1040,7 +1040,11 @@ class GameTable(Scene):
         if result is not None:
             self.assist.learn(self.state, result)
         if result is not None and result.status == SOLVED and result.moves:
-            move = self.rules.parse_move(self.state, result.moves[0])
+            line = list(result.moves)
+            shown = self.rules.line_in_view(self.state, line)   # a column move before the draws
+            if shown is not line:
+                self.assist.remember(self.state, shown)         # the next hint goes on along it
+            move = self.rules.parse_move(self.state, shown[0])
             self.say(tr(self.assist.sees(MSG_HINT_LINE)))
         elif result is not None and result.status == UNSOLVABLE:
             # no move wins, but the hint still shows the best move there is (never a dead end:
