@@ -393,6 +393,23 @@ def cmd_solve(a) -> int:
     return 1 if result.status == "unsolvable" else 3
 
 
+def cmd_hint(a) -> int:
+    from .hints import hint
+
+    rules = find_game(a.game)
+    opts = parse_options(a.option, option_sameness([rules]))
+    if sum(x is not None for x in (a.number, a.code, a.position)) != 1:
+        raise CommandError("give one of --number N, --code CODE or --position FILE")
+    if a.position is None:
+        n, opts = resolve_deal(rules, a.number, a.code, opts)
+        state = rules.deal(n, opts)
+    else:
+        state = load_position(rules, a.position, opts)
+    move, kind = hint(rules, state, timeout=a.timeout)
+    sys.stdout.write(("none" if move is None else rules.format_move(state, move)) + "\n" + kind + "\n")
+    return 0
+
+
 def cmd_winnability(a) -> int:
     from .winnability import run
 
@@ -517,6 +534,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg, same=seconds_in,
                    metavar="S", help="the search's budget in seconds of the clock (default 10)")
     s.set_defaults(func=cmd_solve)
+    hn = sub.add_parser("hint", help="the app's hint for a deal or a position")
+    common(hn)
+    hn.add_argument("--number", action=_Once, same=numbers_in, help=number_help)
+    hn.add_argument("--code", action=_Once, same=lambda t: field_code(t, any_digits=False), help=code_help)
+    hn.add_argument("--position", action=_Once, metavar="FILE", help=position_help)
+    hn.add_argument("--timeout", default=None, action=_Once, convert=timeout_arg, same=seconds_in,
+                    metavar="S", help="stop the search after S seconds of the clock (default: the app's "
+                                      "node budget alone, the same answer on every machine)")
+    hn.set_defaults(func=cmd_hint)
     w = sub.add_parser("winnability", help="solve a range of deals")
     common(w)
     w.add_argument("--deals", required=True, action=_Once, same=numbers_in, metavar="A-B",
@@ -534,7 +560,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-COMMANDS = ("deal", "moves", "play", "solve", "winnability", "daily")
+COMMANDS = ("deal", "moves", "play", "solve", "hint", "winnability", "daily")
 """The commands of docs/contract.md, in the order ``--help`` lists them."""
 
 

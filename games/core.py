@@ -319,6 +319,17 @@ class Rules:
         """The moves that play every card home when :meth:`can_finish`, else ``None``."""
         return None
 
+    HINT_NODES = 300_000
+    """The node budget of the app's hint search (docs/assist.md, "Hint")."""
+
+    @classmethod
+    def hint_search(cls, state: Any, max_nodes: int | None = None):
+        """The search the app's hint runs from ``state`` within ``max_nodes`` nodes (default
+        :attr:`HINT_NODES`): the game's solver; a game scored by the cards it leaves overrides it
+        with a search that keeps its best line (``best_moves()``: Devil's Grip).
+        :raises NotImplementedError: for a game without a solver."""
+        return cls.solver(state, max_nodes=cls.HINT_NODES if max_nodes is None else max_nodes)
+
     @classmethod
     def line_in_view(cls, state: Any, line: list[str]) -> list[str]:
         """A winning ``line`` from ``state`` (move texts) reordered so that its first move is one

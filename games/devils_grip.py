@@ -438,6 +438,15 @@ class DevilsGrip(Rules):
         return sum(map(len, s.grid))
 
     @classmethod
+    def hint_search(cls, state: DevilsGripState, max_nodes: int | None = None):
+        """The hint's own search (:func:`games.solvers.devils_grip.hint_search`): its best-result
+        beam within ``max_nodes`` nodes (default :data:`games.solvers.devils_grip.HINT_NODES`);
+        the hint is the first move of its best line (``best_moves()``)."""
+        from .solvers.devils_grip import HINT_NODES, hint_search
+
+        return hint_search(state, HINT_NODES if max_nodes is None else max_nodes)
+
+    @classmethod
     def solver(cls, state: DevilsGripState, max_nodes: int | None = None, timeout: float | None = None,
                clock: Clock = time.perf_counter):
         """A resumable branch-and-bound search from ``state``; see :mod:`games.solvers.devils_grip`

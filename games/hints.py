@@ -261,3 +261,50 @@ def best_move(rules, state):
 def useful_moves(rules, state) -> list:
     """The legal moves valued :data:`USEFUL` or more (stock moves included)."""
     return [m for m in rules.legal_moves(state) if move_value(rules, state, m)[0] >= USEFUL]
+
+
+HINT_KINDS = ("winning", "best", "lost", "progress", "guess", "none")
+"""What a hint is (:func:`hint`): a move on a winning line; the first move of the best line found
+(a game scored by the cards it leaves); the best move left in a position proved lost; a step toward
+more cards face up or home (the search's progress line); the best move by rule of thumb; no legal
+move at all."""
+
+
+def hint(rules, state, max_nodes: int | None = None, timeout: float | None = None):
+    """The hint the app gives in ``state`` (docs/assist.md, "Hint"), decided as the table decides
+    it, without the app's wall clock unless ``timeout`` (seconds) is given: ``(move, kind)``, kind
+    one of :data:`HINT_KINDS` (``move`` None only for ``"none"``). The search is the game's hint
+    search (:meth:`games.core.Rules.hint_search`, ``max_nodes`` nodes, default the app's); a winning
+    line's first move is taken after :meth:`games.core.Rules.line_in_view`. A game without a solver
+    gives the rule of thumb."""
+    import time
+
+    from .core import GameError
+    from .solvers.search import SOLVED, UNSOLVABLE
+
+    if not rules.legal_moves(state):
+        return None, "none"
+    result = search = None
+    if rules.has_solver():
+        search = rules.hint_search(state, max_nodes)
+        t0 = time.perf_counter()
+        while True:
+            result = search.step(2000)
+            if result is not None or (timeout is not None and time.perf_counter() - t0 >= timeout):
+                break
+    best = search.best_moves() if search is not None and hasattr(search, "best_moves") else None
+    if best:
+        return rules.parse_move(state, best[0]), "best"
+    if result is not None and result.status == SOLVED and result.moves:
+        return rules.parse_move(state, rules.line_in_view(state, list(result.moves))[0]), "winning"
+    if result is not None and result.status == UNSOLVABLE:
+        return best_move(rules, state), "lost"
+    line = search.progress_line() if search is not None else None
+    if line:
+        try:
+            move = rules.parse_move(state, line[0])
+            if rules.why_not(state, move) is None:
+                return move, "progress"
+        except GameError:
+            pass
+    return best_move(rules, state), "guess"

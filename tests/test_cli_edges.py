@@ -295,3 +295,25 @@ def test_what_is_left_out_takes_the_documented_defaults(capsys):
     rc, out, _ = run(capsys, "winnability", "tripeaks", "--deals", "3", "--jobs", "1", "--timeout", "5")
     lines = out.strip().splitlines()
     assert rc == 0 and len(lines) == 2 and lines[0].split()[0] == "3", out
+
+
+# -- hint: the app's hint on the command line ---------------------------------------------------------
+@pytest.mark.parametrize("argv, want", [
+    (("klondike", "--number", "694", "--option", "draw=1"), "34\nwinning\n"),   # the column move first
+    (("klondike", "--code", "KL1-D3-AAAABAS"), "34\nlost\n"),                  # proved lost in draw 3
+    (("devils-grip", "--number", "1"), "1.4>1.7\nbest\n"),
+])
+def test_hint_gives_the_apps_hint_and_what_it_is(capsys, argv, want):
+    """docs/contract.md, "Commands": ``hint`` prints the move the app's hint shows and what it is;
+    the search is the app's within its node budget, so the answer is pinned."""
+    rc, out, err = run(capsys, "hint", *argv)
+    assert (rc, out, err) == (0, want, "")
+
+
+def test_hint_on_a_position_with_no_legal_move_says_none(capsys, monkeypatch):
+    rc, out, err = run(capsys, "deal", "freecell", "--number", "1")
+    won = "Foundations: C-K D-K H-K S-K\nFreecells: - - - -\n" + ":\n" * 8
+    rc, out, err = run(capsys, "hint", "freecell", "--position", "-", stdin=won, monkeypatch=monkeypatch)
+    assert (rc, out, err) == (0, "none\nnone\n", "")
+    rc, out, err = run(capsys, "hint", "freecell", "--number", "1", "--code", "FC1-M-AAAAAAB")
+    assert rc == 2 and out == "" and "one of" in err
