@@ -321,6 +321,10 @@ class Rules:
 
     HINT_NODES = 300_000
     """The node budget of the app's hint search (docs/assist.md, "Hint")."""
+    hint_best_line = False
+    """The hint is the first move of the best line its search keeps (``best_moves()``), winning or
+    not, rather than a winning line's or the rule of thumb's: a game almost never won and scored
+    by the cards it leaves (Devil's Grip)."""
 
     @classmethod
     def hint_search(cls, state: Any, max_nodes: int | None = None):

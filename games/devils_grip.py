@@ -437,6 +437,8 @@ class DevilsGrip(Rules):
         """The ``Score:`` of ``play``: cards on the grid (96 − :meth:`result` for a full deal)."""
         return sum(map(len, s.grid))
 
+    hint_best_line = True
+
     @classmethod
     def hint_search(cls, state: DevilsGripState, max_nodes: int | None = None):
         """The hint's own search (:func:`games.solvers.devils_grip.hint_search`): its best-result

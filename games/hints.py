@@ -263,24 +263,56 @@ def useful_moves(rules, state) -> list:
     return [m for m in rules.legal_moves(state) if move_value(rules, state, m)[0] >= USEFUL]
 
 
+
 HINT_KINDS = ("winning", "best", "lost", "progress", "guess", "none")
-"""What a hint is (:func:`hint`): a move on a winning line; the first move of the best line found
-(a game scored by the cards it leaves); the best move left in a position proved lost; a step toward
-more cards face up or home (the search's progress line); the best move by rule of thumb; no legal
-move at all."""
+"""What a hint is (:func:`hint`, :func:`decide`): a move on a winning line; the first move of the
+best line found (a game scored by the cards it leaves); the best move left in a position proved
+lost; a step toward more cards face up or home (the search's progress line); the best move by rule
+of thumb; no legal move at all."""
+
+
+def decide(rules, state, result, search, best_line: bool = False):
+    """What the hint in ``state`` is, from the hint search's answer — the one decision the app's
+    table (``GameTable.finish_hint``) and :func:`hint` share (docs/assist.md, "Hint"):
+    ``(kind, move, line)``. In order: with ``best_line`` (a game scored by the cards it leaves),
+    the first move of the best line ``search`` keeps (``"best"``; a search that kept none counts
+    as no answer); a winning line's first move after :meth:`games.core.Rules.line_in_view`
+    (``"winning"``, ``line`` the line so reordered, for the next hints to follow); a proved loss
+    (``"lost"``, ``move`` the best move left by rule of thumb, None when there is no legal move);
+    the first move of the search's progress line when it is legal here (``"progress"``); else
+    ``("guess", None, None)``: the caller's rule of thumb. ``result``: the search's
+    :class:`games.solvers.search.Result`, or None when it gave none in time."""
+    from .core import GameError
+    from .solvers.search import SOLVED, UNSOLVABLE
+
+    best = search.best_moves() if search is not None and best_line else None
+    if best:
+        return "best", rules.parse_move(state, best[0]), None
+    if best is not None:
+        result = None       # the search kept no line at all: as if it had not answered
+    if result is not None and result.status == SOLVED and result.moves:
+        shown = rules.line_in_view(state, list(result.moves))
+        return "winning", rules.parse_move(state, shown[0]), shown
+    if result is not None and result.status == UNSOLVABLE:
+        return "lost", best_move(rules, state), None
+    line = search.progress_line() if search is not None else None
+    if line:
+        try:
+            move = rules.parse_move(state, line[0])
+            if rules.why_not(state, move) is None:
+                return "progress", move, None
+        except GameError:
+            pass
+    return "guess", None, None
 
 
 def hint(rules, state, max_nodes: int | None = None, timeout: float | None = None):
     """The hint the app gives in ``state`` (docs/assist.md, "Hint"), decided as the table decides
-    it, without the app's wall clock unless ``timeout`` (seconds) is given: ``(move, kind)``, kind
-    one of :data:`HINT_KINDS` (``move`` None only for ``"none"``). The search is the game's hint
-    search (:meth:`games.core.Rules.hint_search`, ``max_nodes`` nodes, default the app's); a winning
-    line's first move is taken after :meth:`games.core.Rules.line_in_view`. A game without a solver
-    gives the rule of thumb."""
+    it (:func:`decide`), without the app's wall clock unless ``timeout`` (seconds) is given:
+    ``(move, kind)``, kind one of :data:`HINT_KINDS` (``move`` None only for ``"none"``). The search
+    is the game's hint search (:meth:`games.core.Rules.hint_search`, ``max_nodes`` nodes, default
+    the app's); a game without a solver gives the rule of thumb."""
     import time
-
-    from .core import GameError
-    from .solvers.search import SOLVED, UNSOLVABLE
 
     if not rules.legal_moves(state):
         return None, "none"
@@ -292,19 +324,5 @@ def hint(rules, state, max_nodes: int | None = None, timeout: float | None = Non
             result = search.step(2000)
             if result is not None or (timeout is not None and time.perf_counter() - t0 >= timeout):
                 break
-    best = search.best_moves() if search is not None and hasattr(search, "best_moves") else None
-    if best:
-        return rules.parse_move(state, best[0]), "best"
-    if result is not None and result.status == SOLVED and result.moves:
-        return rules.parse_move(state, rules.line_in_view(state, list(result.moves))[0]), "winning"
-    if result is not None and result.status == UNSOLVABLE:
-        return best_move(rules, state), "lost"
-    line = search.progress_line() if search is not None else None
-    if line:
-        try:
-            move = rules.parse_move(state, line[0])
-            if rules.why_not(state, move) is None:
-                return move, "progress"
-        except GameError:
-            pass
-    return best_move(rules, state), "guess"
+    kind, move, _ = decide(rules, state, result, search, rules.hint_best_line)
+    return (best_move(rules, state), "guess") if kind == "guess" else (move, kind)

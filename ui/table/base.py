@@ -938,10 +938,11 @@ class GameTable(Scene):
             self.finish_hint(None)
 
     def new_hint_search(self):
-        """The search a hint runs (sliced by :meth:`step_hint`): the game's solver within
-        :attr:`hint_nodes` nodes. A table whose game has a search of its own for hints overrides
-        it (Devil's Grip: its best line's beam uses the whole budget)."""
-        return self.rules.solver(self.state, max_nodes=self.hint_nodes)
+        """The search a hint runs (sliced by :meth:`step_hint`): the game's hint search
+        (:meth:`games.core.Rules.hint_search`: its solver, or a search of its own — Devil's Grip's
+        best line's beam uses the whole budget) within :attr:`hint_nodes` nodes (``None``: the
+        game's own budget)."""
+        return self.rules.hint_search(self.state, self.hint_nodes)
 
     live_scored = False
     """Whether the live line gives the fewest cards left found (:meth:`live_best_search`) rather
@@ -1028,33 +1029,25 @@ class GameTable(Scene):
         (:meth:`games.solvers.search.Sliced.progress_line`: a line to a position it rates better
         than this one), else the best move by rule of thumb (:meth:`fallback_hint`), or the rescue
         when only pointless moves are left."""
-        move = None
         self.say("")      # "Thinking…" is over, whatever comes next
-        best = search.best_moves() if search is not None and self.best_line_hints else None
-        if best:
-            self.show_hint(self.rules.parse_move(self.state, best[0]), self.best_line_text(result, search),
-                           self.best_line_ms)
+        kind, move, shown = hints.decide(self.rules, self.state, result, search, self.best_line_hints)
+        if kind == "best":
+            self.show_hint(move, self.best_line_text(result, search), self.best_line_ms)
             return
-        if best is not None:
-            result = None     # no line kept at all: as if the solver had not answered
-        if result is not None:
+        if result is not None and not (self.best_line_hints and search is not None and search.best_moves() == []):
             self.assist.learn(self.state, result)
-        if result is not None and result.status == SOLVED and result.moves:
-            line = list(result.moves)
-            shown = self.rules.line_in_view(self.state, line)   # a column move before the draws
-            if shown is not line:
+        if kind == "winning":
+            if shown != list(result.moves):
                 self.assist.remember(self.state, shown)         # the next hint goes on along it
-            move = self.rules.parse_move(self.state, shown[0])
             self.say(tr(self.assist.sees(MSG_HINT_LINE)))
-        elif result is not None and result.status == UNSOLVABLE:
+        elif kind == "lost":
             # no move wins, but the hint still shows the best move there is (never a dead end:
             # at the deal there is nothing to undo) and says the game cannot be won
-            move = hints.best_move(self.rules, self.state)
             if move is None:
                 self.open_end_panel()
                 return
             self.say(tr(MSG_HINT_DEAL_LOST if self.history.moves == 0 else MSG_HINT_LOST), error=True)
-        elif (move := self.progress_move(search)) is not None:
+        elif kind == "progress":
             self.say(tr(MSG_HINT_PROGRESS))
         else:
             move = self.fallback_hint()
@@ -1063,18 +1056,6 @@ class GameTable(Scene):
                 return
             self.say(tr(MSG_HINT_GUESS))
         self.show_hint(move)
-
-    def progress_move(self, search):
-        """The first move of ``search``'s progress line, when it has one and that move is legal
-        here (a search from another position, or a bug, gives ``None``), else ``None``."""
-        line = search.progress_line() if search is not None else None
-        if not line:
-            return None
-        try:
-            move = self.rules.parse_move(self.state, line[0])
-        except GameError:
-            return None
-        return move if self.rules.why_not(self.state, move) is None else None
 
     def show_hint(self, move, message: str | None = None, ms: int = HINT_MS) -> None:
         """Show ``move`` as the hint for ``ms`` milliseconds (its reason beside it), with

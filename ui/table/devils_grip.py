@@ -711,13 +711,6 @@ class DevilsGripTable(TargetFocus, GameTable):
             self.swap_from = None
         super().hint()
 
-    def new_hint_search(self):
-        """The hint's own search (:func:`games.solvers.devils_grip.hint_search`): its best-result
-        beam is planned to use the whole :attr:`hint_nodes` budget."""
-        from games.solvers.devils_grip import HINT_NODES, hint_search
-
-        return hint_search(self.state, HINT_NODES if self.hint_nodes is None else self.hint_nodes)
-
     live_scored = True
 
     def kept_best(self, state):
