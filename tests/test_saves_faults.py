@@ -557,3 +557,42 @@ def test_undo_import_keeps_aside_what_was_played_since_the_import():
     assert "settings.corrupt" not in mem.data            # not played on: nothing to keep
     notice = " ".join(store.take_notices())
     assert "statistics" in notice and "TriPeaks" in notice
+
+
+class _StackOverflow(BaseException):
+    """What WebAssembly's C stack running out inside ``json.loads`` does: nothing catches it."""
+
+
+@pytest.fixture
+def wasm_json(monkeypatch):
+    """``json.loads`` as it behaves in the page: a text nested 8 000 levels or more kills the page
+    (natively it raises RecursionError, which the store handles)."""
+    import json as _json
+
+    real = _json.loads
+
+    def loads(text, *a, **kw):
+        if isinstance(text, str) and text.count("[") >= 8000:
+            raise _StackOverflow()
+        return real(text, *a, **kw)
+
+    monkeypatch.setattr(_json, "loads", loads)
+
+
+def test_a_record_nested_too_deep_is_kept_aside_unread_not_parsed(wasm_json, tmp_path, monkeypatch):
+    """A stored record (or an import, or the desktop file) nested 10 000 brackets deep (a 20 kB
+    text) was handed to ``json.loads``, which in the page exhausts the C stack: the page died at
+    every start until the site's data was cleared. It is refused unread, kept aside and told."""
+    deep = '{"schema": 1, "data": {"x": ' + "[" * 10_000 + "]" * 10_000 + "}}"
+    st = played_store()
+    st.backend.set("stats", deep)
+    assert st.load("stats", "default") == "default"
+    assert st.backend.get("stats.corrupt") == deep and st.take_notices()
+    app = new_app(st)                                             # the app starts
+    assert app.progress.stats == {}
+    with pytest.raises(ValueError):
+        st.import_text(export({"stats": "x"})[:-2] + ', "deep": ' + "[" * 10_000 + "]" * 10_000 + "}")
+    p = tmp_path / "store.json"
+    p.write_text('{"settings": "x", "y": ' + "[" * 10_000 + "]" * 10_000 + "}", encoding="utf-8")
+    Store(JsonFileStorage(p))                                     # moved aside, no crash
+    assert (tmp_path / "store.corrupt").exists()

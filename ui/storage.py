@@ -242,6 +242,7 @@ class JsonFileStorage:
             return {}
         text = store_text(raw)
         try:
+            check_depth(text)
             data = json.loads(text)
             if not isinstance(data, dict):
                 raise ValueError("not an object")
@@ -472,9 +473,35 @@ def _no_constants(name: str):
     raise ValueError(f"{name} is not a number a save can hold")
 
 
+MAX_DEPTH = 64
+"""The deepest nesting of brackets a stored or imported text may have (records nest a few levels):
+deeper, it is refused unread. In WebAssembly the C stack runs out inside ``json.loads`` before
+CPython's recursion limit is met (from about 8 000 levels, a 16 kB text), which kills the page;
+natively the same text raises ``RecursionError``."""
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')     # a JSON string (the unrolled form: linear, fast)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def check_depth(text: str) -> None:
+    """Refuse ``text`` when its brackets outside strings nest deeper than :data:`MAX_DEPTH`,
+    without parsing it (one pass of two regular expressions).
+
+    :raises ValueError: naming the limit."""
+    depth = deepest = 0
+    for b in _BRACKET.findall(_STRING.sub("", text)):
+        depth += 1 if b in "[{" else -1
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_DEPTH:
+                raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
+
+
 def loads(text: str):
     """``json.loads`` that refuses ``NaN`` and ``Infinity`` (Python's reader accepts them, and a
-    tampered save could carry them into the clock); numbers too large for a float also fail."""
+    tampered save could carry them into the clock); numbers too large for a float also fail, and
+    so does a text nested deeper than :data:`MAX_DEPTH` (:func:`check_depth`)."""
+    check_depth(text)
     data = json.loads(text, parse_constant=_no_constants)
     _check_finite(data)
     return data
