@@ -356,6 +356,9 @@ class App:
         every banked deal once before any again (a small bank, Devil's Grip's, cycles through
         all; ``Session.pick_number``)."""
         self.progression = Progression(self.store)
+        from .table.session import record_unrecorded
+
+        record_unrecorded(self.progress, self.progression)   # wins a full storage kept from their records
         self.sounds = Sounds(self.settings.sound)
         self.settings.save(self.store)  # a first start keeps its language; a corrupt record is replaced
         self.notice, self.notice_until, self.notice_rect = "", 0.0, pygame.Rect(0, 0, 0, 0)

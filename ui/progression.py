@@ -18,6 +18,8 @@ from .storage import RecordKind, Store, register_kind
 
 DAILY, RECORDS, BADGES = "progress.daily", "progress.records", "progress.badges"
 NAMES = (DAILY, RECORDS, BADGES)
+FIELDS = {DAILY: ("daily",), RECORDS: ("records",), BADGES: ("badges", "wins", "layouts", "bests")}
+"""The fields of :class:`games.progression.Progress` each record holds."""
 
 
 # the record kinds: one reader each, used on load and on import (docs/storage.md, "Record kinds")
@@ -73,29 +75,42 @@ class Progression:
         self.data = P.merge(self.base, self.data, theirs)
         self.base = theirs
 
-    def _save(self) -> bool:
+    def _save(self) -> list[str]:
+        """Write the three records (this window's changes over what is stored now); returns the
+        names of those the storage refused."""
         self.refresh()
         d = P.to_dict(self.data)
         base = self.base
-        ok = True
-        for name, part, fields in ((DAILY, d["daily"], ("daily",)), (RECORDS, d["records"], ("records",)),
-                                   (BADGES, d["badges"], ("badges", "wins", "layouts", "bests"))):
+        refused = []
+        for name, part in ((DAILY, d["daily"]), (RECORDS, d["records"]), (BADGES, d["badges"])):
             text = self.store.encode(part)
             if self.store.save(name, part, text):
-                base = replace(base, **{f: getattr(self.data, f) for f in fields})
+                base = replace(base, **{f: getattr(self.data, f) for f in FIELDS[name]})
                 self._texts[name] = text
             else:
-                ok = False
+                refused.append(name)
         self.base = base
-        return ok
+        return refused
 
-    def record(self, result: P.GameResult) -> P.Outcome:
+    def record(self, result: P.GameResult, gid: str | None = None, parts=NAMES) -> P.Outcome:
         """Add a finished game (won or lost) and save; returns what the end panel shows (its
-        places and new badges counted against the records as stored now)."""
+        places and new badges counted against the records as stored now).
+
+        :param gid: the game's id: the Store notes which of the three records its change is
+            unwritten in (``Store.mark_unwritten``; a refused write is applied again at the
+            next write, :meth:`flush`).
+        :param parts: the records (of :data:`NAMES`) the game is added to: all but for a win
+            that is recorded late, to the records its first try did not reach
+            (``ui.table.session.record_unrecorded``)."""
         self.refresh()
         out = P.apply_result(self.data, result)
-        self.data = out.progress
-        self._save()
+        if set(parts) >= set(NAMES):
+            self.data = out.progress
+        else:
+            self.data = replace(self.data, **{f: getattr(out.progress, f) for n in parts for f in FIELDS[n]})
+        refused = self._save()
+        if gid is not None:
+            self.store.mark_unwritten(gid, refused)
         return out
 
     def record_run(self, run: int, date: str) -> P.Outcome | None:

@@ -738,9 +738,27 @@ class Store:
         self.refusing = False
         """True from a write the back end refused until one succeeds: the refusal is told once
         (a full storage refuses every move's save; the notice each time covered the top bar)."""
+        self._unwritten: dict[str, set[str]] = {}   # game id -> records its change is unwritten in
         n = getattr(self.backend, "notice", None)
         if n:
             self.notices.append(n)
+
+    def mark_unwritten(self, gid: str, names=()) -> None:
+        """Note that game ``gid``'s change to each record of ``names`` is only in this window's
+        memory (its write was refused); with no names, only that this window now knows where
+        the game's changes stand (:meth:`unwritten`). The next :meth:`save` of a record that
+        succeeds writes every change this window holds for it, and takes it off the list."""
+        self._unwritten.setdefault(gid, set()).update(names)
+
+    def unwritten(self, gid: str) -> set[str] | None:
+        """The records game ``gid``'s changes are still unwritten in (a copy; empty: all
+        written), or None when this window has not recorded that game (:meth:`mark_unwritten`)."""
+        s = self._unwritten.get(gid)
+        return None if s is None else set(s)
+
+    def _written(self, name: str) -> None:
+        for s in self._unwritten.values():
+            s.discard(name)
 
     def _note_kept(self, name: str | None) -> None:
         """Add record ``name`` to the records kept aside and rewrite their one notice, in the
@@ -911,12 +929,12 @@ class Store:
         try:
             if getattr(self.backend, "atomic", False):  # one atomic write, then read back
                 self._put(name, text)
-                self.refusing = False
-                return True
-            self._put(name + ".new", text)
-            self.backend.set(name, text)
-            self.backend.remove(name + ".new")
+            else:
+                self._put(name + ".new", text)
+                self.backend.set(name, text)
+                self.backend.remove(name + ".new")
             self.refusing = False
+            self._written(name)
             return True
         except Exception:
             try:

@@ -627,6 +627,7 @@ class GameTable(Scene):
         self.by_name = False    # ask_deal sets it once the deal is dealt
         if self._save_due is not None:   # the game this deal replaces, as it is (it may count as a loss)
             self.autosave()
+        self.app.progression.flush()   # a won game's records a full storage refused: tried again first
         session = self.session
         session.prepare_deal(number, opts, daily)
         # the game this deal replaces, for a deal search cancelled with Esc (assist.cancel_deal)
@@ -702,9 +703,12 @@ class GameTable(Scene):
         is no deal. A refused write becomes a Store notice, never an error."""
         self._save_due = None
         self._clock_saved = self.session.clock
-        self.session.autosave(self.app.progress)
+        # the progression first: the game's save that follows then drops from a won game's flag
+        # (the records a full storage kept its win from) the records just written; a flag left
+        # naming a written record would have a later start record the win there twice
         self.session.mark_daily(self.app.progression)
         self.app.progression.flush()   # a best or badge earned in play (TriPeaks' streak)
+        self.session.autosave(self.app.progress)
 
     def save_soon(self) -> None:
         """Save this game in a coming frame's spare time (:meth:`spare`), within

@@ -385,7 +385,10 @@ class Session:
         per game; a loss with a result keeps it in the statistics (``Progress.record_result``)
         and goes to the progression, with the game's own numbers for the badges
         (:meth:`Rules.result_extras`). :attr:`outcome` keeps what the progression answered
-        (points, records, badges earned) for the end panel.
+        (points, records, badges earned) for the end panel. A win some of whose records the
+        storage refused (full) is flagged in its save (``SavedGame.unrecorded``, written by the
+        save that follows), so that a later start records what is missing
+        (:func:`record_unrecorded`) should this window not write it first.
         """
         st = self.status()
         if st == PLAYING:
@@ -395,14 +398,24 @@ class Session:
         if st == WON and self.saved is not None:
             self.saved.seconds = saved_clock(self.clock)
             progress.won(self.saved, self.history, self.score(), result, self.player_moves())
+            missing = progress.store.unwritten(self.saved.id)
+            if missing:
+                from games.daily import today
+
+                had = self.saved.unrecorded
+                self.saved.unrecorded = {"date": had.get("date", today()),
+                                         "parts": sorted(missing | set(had.get("parts", ())))}
         elif st == LOST and self.saved is not None and result is not None:
             progress.record_result(self.saved, self.history, result)
         return recorded
 
-    def record_progression(self, progression, won: bool, extras: dict):
+    def record_progression(self, progression, won: bool, extras: dict, date: str | None = None,
+                           parts=None):
         """Give the ended game to the progression (points, records, daily result, badges): a win
         once per game; nothing for a position that is no deal or a game not saved. Returns the
-        progression's :class:`games.progression.Outcome`, or ``None`` when nothing was recorded."""
+        progression's :class:`games.progression.Outcome`, or ``None`` when nothing was recorded.
+        ``date``: the day the game ended (default today); ``parts``: the progression's records
+        it goes to (default all three; ``Progression.record``)."""
         if self.number is None or self.saved is None:
             return None
         self.won_again = won and self.recorded_win == self.saved.id
@@ -412,10 +425,13 @@ class Session:
         from games.progression import GameResult
 
         result = GameResult(self.game, dict(self.options), self.code(), won, self.clock, self.player_moves(),
-                            today(), undo_used=self.history.undo_used, daily=self.daily_date,
+                            date or today(), undo_used=self.history.undo_used, daily=self.daily_date,
                             solvable_only=self.solvable_only, **extras)
         try:
-            self.outcome = progression.record(result)
+            if parts is None:
+                self.outcome = progression.record(result, self.saved.id if won else None)
+            else:
+                self.outcome = progression.record(result, self.saved.id, parts)
         except ValueError:  # a game the progression does not know: nothing to record
             return None
         if won:
@@ -431,3 +447,75 @@ class Session:
 
         entry = progression.daily_entry(self.daily_date, self.game)
         return None if entry is None else share_line(self.daily_date, self.game, entry)
+
+
+def record_unrecorded(progress, progression) -> int:
+    """Record the wins whose records the storage refused when they were won (full): each saved
+    game flagged ``unrecorded``, and each earlier win its save carries (``SavedGame.carried``),
+    goes to the records its flag names and to no other — the statistics (``Progress.won``,
+    which counts a game id once) and each of the progression's three (which keep no game ids:
+    a record already written is never given the game again) — with the score, time, moves,
+    result and the game's own numbers of its winning position as its save replays them (the
+    clock its save holds). The save is then written with what is still missing (nothing: no
+    flag); a won save that cannot be rewritten with its flag cleared is removed instead, so that
+    no later start records it twice. Run at the start (``App``), after the statistics and the
+    progression are read. Returns how many wins were given to at least one record.
+
+    ``progress``: a :class:`ui.progress.Progress`; ``progression``: a
+    :class:`ui.progression.Progression`, both over the same Store."""
+    from games.registry import GAMES
+
+    from ..progress import SavedGame
+
+    store = progress.store
+    told = 0
+    for game in GAMES:
+        name = f"game.{game}"
+        text = store.peek(name)
+        if text is None or '"parts"' not in text:   # no flag: nothing to read (the usual start)
+            continue
+        try:
+            saved = SavedGame.from_data(store.load(name))
+        except ValueError:
+            continue    # kept aside by whoever reads it next, as any save that does not read
+        for entry in [saved] + [SavedGame.from_data(c) for c in saved.carried]:
+            if entry.unrecorded and _record_saved_win(entry, progress, progression):
+                told += 1
+        progress.rewrite_flags(name)
+    return told
+
+
+def _record_saved_win(saved, progress, progression) -> bool:
+    """Give the win of ``saved`` (flagged ``unrecorded``) to the records its flag names, from
+    its first winning position. Returns whether it went to any; the Store notes the game
+    (``Store.mark_unwritten``) with the records still refused, so that ``Progress.settle``
+    clears the rest of the flag. A save with no winning position (an edited one) is noted
+    with none: its flag goes."""
+    from dataclasses import replace as copy
+
+    from games.registry import find_game
+
+    rules = find_game(saved.game)
+    progress.store.mark_unwritten(saved.id)
+    history = History.start(rules, rules.deal(saved.number, rules.check_options(saved.options)))
+    for k, action in enumerate(saved.actions):
+        try:
+            history.act(action)
+        except GameError:
+            return False
+        if rules.status(history.state) == WON:
+            break
+    else:
+        return False
+    won = copy(saved, actions=saved.actions[:k + 1], unrecorded={}, carried=[])
+    session = Session(rules, saved.game)
+    session.resume(won, history)
+    session.deal_moves = history.moves - won.player_moves()
+    parts = saved.unrecorded["parts"]
+    side = [p for p in parts if p != "stats"]
+    if side:
+        session.record_progression(progression, True, rules.result_extras(history.states),
+                                   saved.unrecorded["date"], side)
+    if "stats" in parts:
+        progress.won(won, history, session.score(), rules.result(history.state), session.player_moves())
+    return True
