@@ -120,7 +120,8 @@ def test_a_saved_game_continued_in_another_window_is_never_overwritten(shared):
     play(h_b, 3)
     assert b.progress.save(saved_b, h_b)           # b continued it: 5 moves
     theirs = shared().get("game.tripeaks")
-    play(h, 1)
+    h.play(DRAW)                                   # a move of a's own (b played a card there)
+    assert h.actions[-1] != h_b.actions[2]
     assert not a.progress.save(saved, h)           # a's stale game: not written
     back = shared()
     assert back.get("game.tripeaks") == theirs
@@ -381,10 +382,14 @@ def test_a_move_saved_over_the_other_windows_game_is_kept_aside_and_the_table_ta
     from conftest import run_frames
 
     mem = MemoryStorage()
-    app = open_tripeaks(mem, 62)
+    app = open_tripeaks(mem, 63)      # after two moves, more than one move: one of its own below
     table_moves(app, 2)
     theirs = other_window_continues(mem, 3)
-    table_moves(app, 1)                                # saved at once: the conflict
+    from ui.table import hit
+    st = app.scene.state                               # a move of this window's own, not theirs
+    mine = next(m for m in TriPeaks.legal_moves(st) if TriPeaks.format_move(st, m) != theirs[2])
+    app.scene.activate(hit.STOCK if mine == DRAW else hit.slot(mine))
+    app.scene.autosave()                               # saved at once: the conflict
     mine = json.loads(mem.get("game.tripeaks.corrupt"))["data"]["actions"]
     assert len(mine) == 3 and json.loads(mem.get("game.tripeaks"))["data"]["actions"] == theirs
     run_frames(app, 2)
@@ -509,3 +514,29 @@ def test_the_hand_and_card_faces_set_in_the_other_window_apply_to_the_open_table
     assert app.scene is t and t.settings.left_handed
     assert [b.rect.x for b in t.buttons] == right[::-1]      # the button bar mirrored
     assert (t.art.four_colour, t.art.back_style) == (True, "red")
+
+
+def test_two_windows_making_the_same_moves_keep_nothing_aside(shared):
+    """Two windows on one save both make the same move (fresh user, F6): the second has nothing of
+    its own to keep, so it keeps no copy aside and tells nothing (it filed a copy identical to the
+    stored game, with a notice that its moves were kept aside); it goes on saving. A window whose
+    moves the other went on from (the stored line extends its own) keeps nothing either."""
+    a, b = Window(shared()), Window(shared())
+    saved, h = deal(a, 41)
+    play(h, 2)
+    assert a.progress.save(saved, h)
+    saved_b, h_b = b.progress.load_game("tripeaks")
+    play(h, 1)
+    assert a.progress.save(saved, h)
+    play(h_b, 1)                                   # the very same move in b
+    assert list(h_b.actions) == list(h.actions)
+    assert b.progress.save(saved_b, h_b)           # one game: b goes on
+    assert shared().get("game.tripeaks.corrupt") is None and b.store.take_notices() == []
+    assert "tripeaks" not in b.progress.superseded
+    play(h_b, 2)
+    assert b.progress.save(saved_b, h_b)           # b goes on from there: a's line is a prefix
+    play(h, 0)
+    a.store.take_notices()
+    assert not a.progress.save(saved, h)           # a's next save (its clock) finds b's longer line
+    assert shared().get("game.tripeaks.corrupt") is None and a.store.take_notices() == []
+    assert "tripeaks" in a.progress.superseded     # a's table takes b's game up
