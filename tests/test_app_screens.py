@@ -779,3 +779,26 @@ def test_a_language_change_keeps_the_pause_menu_and_the_code_field_open_in_the_n
     title = t.panel.title
     app.set_language("ru")
     assert isinstance(t.panel, CodeEntry) and t.panel.value == "FC1-M-AA" and t.panel.title != title
+
+
+def test_the_sheets_new_deal_over_a_game_in_progress_asks_first():
+    """Home, a game's sheet, New deal over an unfinished game (fresh user, F5): the table opens on
+    that game and asks, as its own New deal does (it counted the game lost unasked); Keep playing
+    keeps it and counts nothing, New deal then deals under the sheet's options."""
+    store = Store(MemoryStorage())
+    app = new_app(store, scene=TriPeaksTable(5))
+    t = app.scene
+    key(app, pygame.K_SPACE)
+    t.autosave()
+    app.home()
+    h = app.scene
+    h.tap_game("tripeaks")
+    click(app, next(b for b in h.panel.buttons if b.name == "new").rect.center)
+    t = app.scene
+    assert isinstance(t, TriPeaksTable) and t.number == 5 and t.panel is not None
+    assert app.progress.stats == {}
+    click(app, next(b for b in t.panel.buttons if b.name == "cancel").rect.center)   # Keep playing
+    assert t.number == 5 and t.player_moves() == 1 and app.progress.stats == {}
+    t.ask_new_deal()
+    click(app, next(b for b in t.panel.buttons if b.name == "new").rect.center)
+    assert t.number != 5 and sum(s["played"] for s in app.progress.stats.values()) == 1

@@ -308,9 +308,11 @@ class HomeScene(ScreenScene):
         self.stale = True
 
     def start(self, game: str, resume: bool) -> None:
-        """Continue the saved game of ``game`` (``resume``) or deal a new one."""
+        """Continue the saved game of ``game`` (``resume``) or deal a new one: over a game still
+        being played the table opens on it and asks first, as its own New deal does (the game
+        replaced counts as a loss)."""
         self.panel = None
-        self.app.open_game(game, resume)
+        self.app.open_game(game, resume, ask=not resume)
 
     def key(self, event) -> None:
         k = event.key
