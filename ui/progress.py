@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from games.core import LOST, WON, GameError, History
@@ -64,6 +64,16 @@ class SavedGame:
             each undo takes back: a move and the automatic moves it set off), so that a
             continued game undoes as it did before; ``[]`` (a save without them, or with groups
             that are no counts of its moves): one move each.
+        unrecorded: for a game won while the storage refused part of its win's writes (full),
+            ``{"date": the YYYY-MM-DD day it was won, "parts": the records it is missing from}``
+            (names of :data:`UNRECORDED_PARTS`): the missing parts are recorded at a later start
+            (:func:`ui.table.session.record_unrecorded`) or written by this window's next write
+            of them that succeeds, and the flag emptied (:meth:`Progress.settle`). ``{}``:
+            nothing missing (a save without the field).
+        carried: the saves (their data, each with its ``unrecorded``) of earlier won games of
+            this game whose win is still partly unrecorded, which a new deal replaced
+            (:meth:`Progress.begin`): kept in this save until recorded, at most
+            :data:`MAX_CARRIED`, oldest first.
     """
 
     game: str
@@ -76,6 +86,8 @@ class SavedGame:
     solvable: bool = True
     daily: str | None = None
     groups: list = field(default_factory=list)
+    unrecorded: dict = field(default_factory=dict)
+    carried: list = field(default_factory=list)
 
     def player_moves(self) -> int:
         """Moves the player made: actions other than ``u``, leaving out the leading run of cards
@@ -169,16 +181,55 @@ class SavedGame:
             if not isinstance(groups, list) or not all(type(g) is int and 0 <= g <= len(actions) for g in groups) \
                     or sum(groups) > len(actions):
                 groups = []     # the moves are whole without them: the game continues a move an undo
+            unrecorded = _read_unrecorded(data.get("unrecorded") or {})
+            carried = data.get("carried", [])
+            if not isinstance(carried, list) or len(carried) > MAX_CARRIED:
+                raise ValueError("carried games are not a short list")
+            carried = [cls.from_data(c) for c in carried]
+            if any(c.game != game or not c.unrecorded or c.carried for c in carried):
+                raise ValueError("a carried game is not an unrecorded win of this game")
         except KeyError as e:
             raise ValueError(f"bad saved game: no {e}") from None
         except (GameError, ValueError) as e:
             raise ValueError(f"bad saved game: {e}") from None
         return cls(game, number, dict(options), list(actions), float(seconds), gid, float(started), solvable,
-                   daily, list(groups))
+                   daily, list(groups), unrecorded, [c.data() for c in carried])
+
+    def data(self) -> dict:
+        """The stored fields (without ``over`` and ``lost``, which the position decides): an
+        empty ``unrecorded`` and ``carried`` are left out, so a save with nothing unrecorded is
+        the same text as before they existed."""
+        data = asdict(self)
+        for f in ("unrecorded", "carried"):
+            if not data[f]:
+                del data[f]
+        return data
 
 
 MAX_ACTIONS = 200_000
 """The most actions a save may hold (a long Spider game has a few thousand)."""
+MAX_CARRIED = 20
+"""The most earlier unrecorded wins a save carries (:attr:`SavedGame.carried`)."""
+UNRECORDED_PARTS = ("stats", "progress.daily", "progress.records", "progress.badges")
+"""The records a won game is counted in: the statistics and the three of the progression."""
+
+
+def _read_unrecorded(v: Any) -> dict:
+    """A save's ``unrecorded`` checked: ``{}`` or a date and a non-empty list of known parts
+    (returned sorted, once each). :raises ValueError:"""
+    if v == {}:
+        return {}
+    if not isinstance(v, dict) or set(v) != {"date", "parts"}:
+        raise ValueError("unrecorded is not a date and parts")
+    date = strict_text(v["date"], "the unrecorded win's date", 10)
+    from games.daily import parse_date
+
+    if parse_date(date).isoformat() != date:
+        raise ValueError(f"the unrecorded win's date {date!r} is no YYYY-MM-DD date")
+    parts = v["parts"]
+    if not isinstance(parts, list) or not parts or not all(p in UNRECORDED_PARTS for p in parts):
+        raise ValueError("unrecorded parts are not known records")
+    return {"date": date, "parts": sorted(set(parts))}
 
 
 def read_game(data: Any, name: str) -> Any:
@@ -365,6 +416,7 @@ class Progress:
         self._seen: dict[str, str] = {}      # record name -> the text of the saved game last read or written
         self._pending: list[Counted] = []    # changes to the statistics not yet written
         self._kept_text: dict[str, str] = {}  # record name -> this window's version last kept aside
+        self._flagged: set[str] = set()      # saves written flagged (a win not all recorded): Progress.settle
         self.superseded: set[str] = set()
         self._stats_text = store.peek("stats")   # the statistics' text as last read or written
         self.stats: dict[str, dict] = stats_of(store.load("stats", {}))  # read_stats checked every figure
@@ -492,6 +544,8 @@ class Progress:
         very moves (the other window made the same ones: this window goes on, writing its own), or
         with them and more (nothing of this window's to keep: it takes the stored game up)."""
         saved.actions = list(history.actions)
+        self.flush()
+        self.settle(saved)
         data = self._record(saved, history)
         name = f"game.{saved.game}"
         text = self.store.encode(data)
@@ -517,13 +571,51 @@ class Progress:
         if not self.store.save(name, data, text):
             return False
         self._seen[name] = text
+        self._flag(name, saved)
         return True
+
+    def _flag(self, name: str, saved: SavedGame) -> None:
+        """After ``saved`` was written as ``name``: remember whether it is flagged (a win not all
+        recorded, its own or carried), and write again any other flagged save whose parts this
+        window has written since (:meth:`rewrite_flags`)."""
+        if saved.unrecorded or saved.carried:
+            self._flagged.add(name)
+        else:
+            self._flagged.discard(name)
+        for other in sorted(self._flagged - {name}):
+            self.rewrite_flags(other)
+
+    def rewrite_flags(self, name: str) -> None:
+        """Write the save ``name`` again with what :meth:`settle` leaves of its flags, when that
+        changed (the records its win missed were written since); a won save whose rewrite is
+        refused and that has nothing left unrecorded is removed instead, so that no later start
+        records its win twice. A save that does not read is left to whoever reads it next."""
+        data = self.store.load(name)
+        try:
+            saved = SavedGame.from_data(data)
+        except ValueError:
+            self._flagged.discard(name)
+            return
+        before = (saved.unrecorded, saved.carried)
+        self.settle(saved)
+        if (saved.unrecorded, saved.carried) != before:
+            new = saved.data() | {"over": bool(data.get("over")), "lost": bool(data.get("lost"))}
+            text = self.store.encode(new)
+            if self.store.save(name, new, text):
+                if name in self._seen:
+                    self._seen[name] = text
+            elif new["over"] and not saved.unrecorded and not saved.carried:
+                self.store.remove(name)
+        if saved.unrecorded or saved.carried:
+            self._flagged.add(name)
+        else:
+            self._flagged.discard(name)
 
     @staticmethod
     def _record(saved: SavedGame, history: History) -> dict:
         """The stored data of ``saved`` at ``history``'s position: its fields, ``over`` when won
         and ``lost`` when lost (a lost game is still offered to Continue, for its undo)."""
-        data = asdict(saved)
+        data = saved.data()
         status = history.rules.status(history.state)
         data["over"] = status == WON
         data["lost"] = status == LOST
@@ -538,25 +630,33 @@ class Progress:
     def begin(self, game: str, number: int, options: dict, solvable: bool = True,
               daily: str | None = None) -> SavedGame:
         """A new deal of ``game``: the unfinished one it replaces (the save as stored now,
-        whichever window played it last) counts as a loss (once).
+        whichever window played it last) counts as a loss (once). A won game it replaces whose
+        win is still partly unrecorded (storage full), and the ones that save carried, are
+        carried in the new save (:attr:`SavedGame.carried`) until recorded.
         ``solvable``: the "solvable deals only" setting the deal was chosen under; ``daily``: the
         date whose deal of the day it is, or ``None``."""
         name = f"game.{game}"
         old = self.store.load(name)  # an unreadable save is kept aside here, not overwritten
+        carried: list = []
         if old is not None:
             try:
                 prev = SavedGame.from_data(old)
+                self.flush()
+                self.settle(prev)
+                carried = prev.carried + ([replace(prev, carried=[]).data()] if prev.unrecorded else [])
                 h = prev.replay()
                 if h.rules.status(h.state) != WON and prev.player_moves() > 0:
                     self._count(prev, won=False)
             except (ValueError, GameError):
                 pass
-        saved = SavedGame(game, number, dict(options), solvable=solvable, daily=daily)
-        data = asdict(saved) | {"over": False}
+        saved = SavedGame(game, number, dict(options), solvable=solvable, daily=daily,
+                          carried=carried[-MAX_CARRIED:])
+        data = saved.data() | {"over": False}
         text = self.store.encode(data)
         self.superseded.discard(game)
         if self.store.save(name, data, text):
             self._seen[name] = text
+            self._flag(name, saved)
         else:
             self._seen.pop(name, None)
         return saved
@@ -578,15 +678,53 @@ class Progress:
 
     def _change(self, change: Counted) -> bool:
         """Apply ``change`` to the statistics as stored now and write them. Returns whether a
-        game was counted by it. A refused write keeps the change to apply at the next write."""
+        game was counted by it. A refused write keeps the change to apply at the next write
+        (:meth:`flush`), and the Store notes its game unwritten there (``Store.unwritten``)."""
         self.refresh()
         counted = change.apply(self.stats)
         self._pending.append(change)
-        text = self.store.encode(self.stats)
-        if self.store.save("stats", self.stats, text):
-            self._pending.clear()
-            self._stats_text = text
+        if not self._write_stats() and change.gid is not None:
+            self.store.mark_unwritten(change.gid, ["stats"])
         return counted
+
+    def _write_stats(self) -> bool:
+        text = self.store.encode(self.stats)
+        if not self.store.save("stats", self.stats, text):
+            return False
+        self._pending.clear()
+        self._stats_text = text
+        return True
+
+    def flush(self) -> None:
+        """Write the changes to the statistics a refused write left (applied to the record as
+        stored now); nothing when there are none. Each game's save tries it first
+        (:meth:`save`, :meth:`begin`), so a win counted while the storage was full is written
+        at this window's first write after room is freed."""
+        if self._pending:
+            self.refresh()
+            self._write_stats()
+
+    def settle(self, saved: SavedGame) -> None:
+        """Drop from ``saved.unrecorded``, and from each game it carries, the parts this window
+        has written since (``Store.unwritten``: the next write of a record that succeeds holds
+        every change this window made to it); a carried game with nothing left goes. Parts of a
+        game this window has not recorded (another window's, or one no start has recorded
+        yet) stay as they are."""
+
+        def left(gid: str, unrecorded: dict) -> dict:
+            known = self.store.unwritten(gid)
+            if not unrecorded or known is None:
+                return unrecorded
+            parts = [p for p in unrecorded["parts"] if p in known]
+            return dict(unrecorded, parts=parts) if parts else {}
+
+        saved.unrecorded = left(saved.id, saved.unrecorded)
+        carried = []
+        for c in saved.carried:
+            u = left(c["id"], c["unrecorded"])
+            if u:
+                carried.append(dict(c, unrecorded=u))
+        saved.carried = carried
 
     def won(self, saved: SavedGame, history: History, score: int | None = None,
             result: int | None = None, moves: int | None = None) -> bool:
