@@ -231,3 +231,24 @@ def test_a_wins_time_in_the_statistics_is_the_second_the_panel_shows():
     play_through(t, sol[1:])
     assert TriPeaks.status(t.state) == "won"
     assert app.progress.stats[KEY]["best_time"] == 64
+
+
+def test_a_moves_save_copies_no_action_text(monkeypatch):
+    """A move's save builds its record without deep-copying the actions (fresh look, S11:
+    ``dataclasses.asdict`` deep-copied each action text, 190 ms natively at 200 000 actions, 12 s
+    for a move in the page); the record is the same."""
+    import copy
+
+    from ui.progress import Progress
+
+    store = Store(MemoryStorage())
+    p = Progress(store)
+    saved = p.begin("tripeaks", 3, OPTS)
+    h = saved.replay()
+    for _ in range(3):
+        h.act("s")
+    monkeypatch.setattr(copy, "deepcopy", lambda *a, **k: (_ for _ in ()).throw(AssertionError("deep copy")))
+    assert p.save(saved, h)
+    monkeypatch.undo()
+    got = p.load_game("tripeaks")[0]
+    assert got.actions == ["s", "s", "s"] and got.id == saved.id
