@@ -596,3 +596,24 @@ def test_a_record_nested_too_deep_is_kept_aside_unread_not_parsed(wasm_json, tmp
     p.write_text('{"settings": "x", "y": ' + "[" * 10_000 + "]" * 10_000 + "}", encoding="utf-8")
     Store(JsonFileStorage(p))                                     # moved aside, no crash
     assert (tmp_path / "store.corrupt").exists()
+
+
+def test_an_import_shows_its_badges_and_daily_results_at_once(tmp_path, monkeypatch):
+    """After Import, the Daily, Badges and Records screens draw the imported progression (they
+    drew the old one until the window was left and shown again: S18)."""
+    from games.progression import GameResult
+    from ui.progression import Progression
+
+    other = played_store()
+    Progression(other).record(GameResult("tripeaks", dict(OPTS), "TP1-E-AAAAAAB", True, 60.0, 30, "2026-12-01"))
+    path = tmp_path / "export.json"
+    path.write_text(other.export_text(), encoding="utf-8")
+    monkeypatch.setenv("PASYANS_EXPORT", str(path))
+    st = played_store()
+    app = new_app(st, SettingsScene())
+    assert app.progression.data.wins == {}
+    tap(app, button(app.scene, "import"))
+    tap(app, app.scene.panel.buttons[0].rect.center)             # Import
+    assert app.progression.data.wins.get("tripeaks") == 1 and app.progression.data.badges
+    tap(app, button(app.scene, "undo_import"))
+    assert app.progression.data.wins == {}

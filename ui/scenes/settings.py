@@ -312,12 +312,15 @@ class SettingsScene(ScreenScene):
         self.resize(*self.app.size)
 
     def reload_from_store(self) -> None:
-        """Statistics, saves and settings as the store now holds them."""
+        """Statistics, saves, the progression (daily results, records, badges) and settings as the
+        store now holds them (after an import, its undo, a restore)."""
         from ..progress import Progress
+        from ..progression import Progression
         from ..settings import Settings
 
         app = self.app
         app.progress = Progress(app.store)
+        app.progression = Progression(app.store)
         new = Settings.load(app.store)
         for f in vars(new):
             setattr(app.settings, f, getattr(new, f))
