@@ -540,3 +540,27 @@ def test_two_windows_making_the_same_moves_keep_nothing_aside(shared):
     assert not a.progress.save(saved, h)           # a's next save (its clock) finds b's longer line
     assert shared().get("game.tripeaks.corrupt") is None and a.store.take_notices() == []
     assert "tripeaks" in a.progress.superseded     # a's table takes b's game up
+
+
+def test_continue_on_a_home_screen_built_before_the_other_window_won_goes_home_saying_so(_display):
+    """A home screen left open offers Continue for a game the other (visible) window then won: its
+    Continue opened the won table with no panel and no word (S7). It says the game was won in
+    another window and shows the home screen again, without that Continue."""
+    from conftest import run_frames
+    from ui.scenes.home import HomeScene
+
+    mem = MemoryStorage()
+    app = open_tripeaks(mem, 64)
+    table_moves(app, 1)
+    app.home()
+    run_frames(app, 1)
+    assert "tripeaks" in app.scene.saves
+    b = Window(mem)
+    saved, h = b.progress.load_game("tripeaks")
+    for m in TriPeaks.solve(h.state, max_nodes=400_000).moves:
+        h.play(m)
+    assert b.progress.save(saved, h) and TriPeaks.status(h.state) == "won"
+    app.scene.start("tripeaks", True)                 # the stale sheet's Continue
+    run_frames(app, 2)
+    assert isinstance(app.scene, HomeScene) and "tripeaks" not in app.scene.saves
+    assert "won in another window" in app.notice

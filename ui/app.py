@@ -22,6 +22,7 @@ import time
 import pygame
 
 from games import i18n
+from games.core import WON
 
 from . import cards_art, clipboard, text
 from .collect import Collector
@@ -501,6 +502,13 @@ class App:
 
         cls = table_class(game)
         loaded = self.progress.load_game(game) if resume or (ask and game in self.progress.unfinished()) else None
+        if resume and loaded is not None and cls.rules.status(loaded[1].state) == WON:
+            # a screen built before another window won it offered Continue: say so, home again
+            from .table.base import MSG_WON_ELSEWHERE
+
+            self.store.notices.append(i18n.tr(MSG_WON_ELSEWHERE, game=i18n.tr(cls.rules.title)))
+            self.home()
+            return True
         table = cls(resume=loaded) if loaded else cls()
         table.offered_new = bool(loaded) and not resume
         self.switch(table)
