@@ -1,5 +1,6 @@
 """Storage, saves and statistics (issue 3): nothing a player did is ever lost."""
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -501,3 +502,18 @@ def test_a_desktop_write_refused_for_a_text_utf8_cannot_hold_says_why_in_words(t
     assert not st.save("stats", {"x": "\ud800"})
     (notice,) = st.take_notices()
     assert "store.json" in notice and "no UTF-8 file can hold" in notice and "codec" not in notice
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32", reason="symbolic links")
+def test_a_store_file_that_is_a_link_is_written_where_it_points(tmp_path):
+    """A store.json linked to a file in a synced folder: a write goes to that file and the link
+    stays (S15: the write replaced the link by a plain file, and the synced file had it not)."""
+    cloud = tmp_path / "cloud"
+    data = tmp_path / "data"
+    cloud.mkdir()
+    data.mkdir()
+    Store(JsonFileStorage(cloud / "store.json")).save("settings", {"language": "en"})
+    (data / "store.json").symlink_to(cloud / "store.json")
+    JsonFileStorage(data / "store.json").set("zz", "x")
+    assert (data / "store.json").is_symlink()
+    assert json.loads((cloud / "store.json").read_text(encoding="utf-8"))["zz"] == "x"

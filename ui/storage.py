@@ -283,12 +283,15 @@ class JsonFileStorage:
         tmp = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent)
+            # a store.json that is a symbolic link (to a synced folder) is written where it
+            # points: replacing the link itself would leave the linked file without the write
+            dest = Path(os.path.realpath(self.path))
+            fd, tmp = tempfile.mkstemp(prefix=dest.name + ".", suffix=".tmp", dir=dest.parent)
             with open(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
                 fh.flush()
                 os.fsync(fh.fileno())
-            os.replace(tmp, self.path)
+            os.replace(tmp, dest)
             tmp = None
             self._seen = self._signature()
         except OSError as e:
