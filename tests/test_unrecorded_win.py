@@ -187,3 +187,58 @@ def test_a_flagged_save_of_another_game_is_cleared_when_this_window_writes_its_r
     assert figures[0]["won"] == 1 and len(figures[1]) == 1 and figures[2] == 1
     conftest.new_app(store=Store(backend), frames=0)
     assert stored_figures(backend) == figures
+
+
+def test_a_new_deal_whose_save_is_refused_counts_the_old_game_only_once_the_new_one_is_stored():
+    """New deal over an unfinished game with room for the statistics but not for the new deal's
+    save (S4b): the old game stays the stored one, offered to Continue, and is not counted lost
+    (it was: then its win never counted); once a save of the new deal is written, it counts."""
+    from games.core import WON, History
+    from games.registry import find_game
+    from ui.progress import Progress
+    from ui.storage import MemoryStorage, StorageError, Store
+
+    class NoRoomForSaves(MemoryStorage):
+        full = False
+
+        def set(self, key, text):
+            if self.full and key.startswith("game."):
+                raise StorageError("quota exceeded")
+            super().set(key, text)
+
+    opts = {"mode": "easy", "scoring": "streak"}
+    key = "tripeaks:mode=easy,scoring=streak"
+    rules = find_game("tripeaks")
+    line = rules.solve(rules.deal(5, rules.check_options(opts)), max_nodes=400_000).moves
+    mem = NoRoomForSaves()
+    p = Progress(Store(mem))
+    s = p.begin("tripeaks", 5, opts)
+    h = History.start(rules, rules.deal(5, rules.check_options(opts)))
+    for m in line[:5]:
+        h.act(m)
+    p.save(s, h)
+    mem.full = True
+    s6 = p.begin("tripeaks", 6, opts)
+    assert key not in p.stats
+    mem.full = False
+    p2 = Progress(Store(mem))                 # a reload
+    assert p2.unfinished() == ["tripeaks"] and key not in p2.stats
+    saved, hist = p2.load_game("tripeaks")
+    for m in line[5:]:
+        hist.act(m)
+    assert rules.status(hist.state) == WON and p2.won(saved, hist, 100)
+    assert (p2.stats[key]["played"], p2.stats[key]["won"]) == (1, 1)
+    # the first window, going on with the new deal: its first save written counts the old game lost
+    h6 = History.start(rules, rules.deal(6, rules.check_options(opts)))
+    h6.act("s")
+    mem2 = NoRoomForSaves()
+    p3 = Progress(Store(mem2))
+    s3 = p3.begin("tripeaks", 5, opts)
+    h3 = History.start(rules, rules.deal(5, rules.check_options(opts)))
+    h3.act(line[0])
+    p3.save(s3, h3)
+    mem2.full = True
+    s6 = p3.begin("tripeaks", 6, opts)
+    mem2.full = False
+    assert key not in p3.stats
+    assert p3.save(s6, h6) and p3.stats[key]["played"] == 1

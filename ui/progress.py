@@ -423,6 +423,10 @@ class Progress:
         self._kept_text: dict[str, str] = {}  # record name -> this window's version last kept aside
         self._flagged: set[str] = set()      # saves written flagged (a win not all recorded): Progress.settle
         self.superseded: set[str] = set()
+        # record name -> the unfinished game a new deal replaced whose loss is counted once the
+        # new deal's save is written (:meth:`begin`: while that save is refused the old one is
+        # still stored, and offered to Continue)
+        self._owed_loss: dict[str, SavedGame] = {}
         self._stats_text = store.peek("stats")   # the statistics' text as last read or written
         self.stats: dict[str, dict] = stats_of(store.load("stats", {}))  # read_stats checked every figure
 
@@ -577,6 +581,9 @@ class Progress:
             return False
         self._seen[name] = text
         self._flag(name, saved)
+        lost = self._owed_loss.pop(name, None)
+        if lost is not None and lost.id != saved.id:
+            self._count(lost, won=False)     # the game this deal replaced, no longer stored
         return True
 
     def _flag(self, name: str, saved: SavedGame) -> None:
@@ -635,7 +642,9 @@ class Progress:
     def begin(self, game: str, number: int, options: dict, solvable: bool = True,
               daily: str | None = None) -> SavedGame:
         """A new deal of ``game``: the unfinished one it replaces (the save as stored now,
-        whichever window played it last) counts as a loss (once). A won game it replaces whose
+        whichever window played it last) counts as a loss (once), when the new deal's save is
+        written (here, or at its first save that the storage takes: until then the old game is
+        still the stored one, offered to Continue). A won game it replaces whose
         win is still partly unrecorded (storage full), and the ones that save carried, are
         carried in the new save (:attr:`SavedGame.carried`) until recorded.
         ``solvable``: the "solvable deals only" setting the deal was chosen under; ``daily``: the
@@ -643,6 +652,7 @@ class Progress:
         name = f"game.{game}"
         old = self.store.load(name)  # an unreadable save is kept aside here, not overwritten
         carried: list = []
+        lost = None
         if old is not None:
             try:
                 prev = SavedGame.from_data(old)
@@ -651,7 +661,7 @@ class Progress:
                 carried = prev.carried + ([replace(prev, carried=[]).data()] if prev.unrecorded else [])
                 h = prev.replay()
                 if h.rules.status(h.state) != WON and prev.player_moves() > 0:
-                    self._count(prev, won=False)
+                    lost = prev
             except (ValueError, GameError):
                 pass
         saved = SavedGame(game, number, dict(options), solvable=solvable, daily=daily,
@@ -659,11 +669,16 @@ class Progress:
         data = saved.data() | {"over": False}
         text = self.store.encode(data)
         self.superseded.discard(game)
+        self._owed_loss.pop(name, None)
         if self.store.save(name, data, text):
             self._seen[name] = text
             self._flag(name, saved)
+            if lost is not None:
+                self._count(lost, won=False)
         else:
             self._seen.pop(name, None)
+            if lost is not None:    # counted once this deal's save is written (S4b)
+                self._owed_loss[name] = lost
         return saved
 
     # -- statistics ----------------------------------------------------------------------------
