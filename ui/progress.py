@@ -414,6 +414,7 @@ class Progress:
     def __init__(self, store: Store):
         self.store = store
         self._replays: dict[str, str] = {}   # record name -> a text of it seen to replay
+        self._won_texts: dict[str, str] = {}  # record name -> a text of it seen to replay to a win
         # record name -> (text, saved game, history) :meth:`unfinished` replayed, which the next
         # :meth:`load_game` of that same text takes instead of replaying it again (once: the
         # table plays on in that history)
@@ -499,7 +500,9 @@ class Progress:
         """Names of the games with a saved game still being played (Continue offers them), in
         the registry's order; only the registry's games have saves. A save that does not replay
         is kept aside now (named in the notice, as :meth:`load_game` does) and not offered; a
-        save's text once seen to replay is not replayed again."""
+        save's text once seen to replay is not replayed again. Whether a game is won is what
+        its replay says, never its ``over`` flag alone (a hand edit may set it on a game in
+        progress, which would then be hidden): each save's text is replayed once."""
         out = []
         names = set(self.store.names())
         for game in GAMES:
@@ -507,15 +510,19 @@ class Progress:
             if name not in names:
                 continue
             data = self.store.load(name)
-            if data is None or data.get("over"):
+            if data is None:
                 continue
             text = self.store.peek(name)
+            if text is not None and self._won_texts.get(name) == text:
+                continue
             if text is None or self._replays.get(name) != text:
                 got = self._read_game(game)
                 if got is None:
                     continue
                 if got[2].rules.status(got[2].state) == WON:
-                    continue    # cut back to its winning move (a save that replays in part): over
+                    # won, or cut back to its winning move (a save that replays in part): over
+                    self._won_texts[name] = got[0]
+                    continue
                 self._replays[name] = got[0]
                 self._replayed[name] = got
             out.append(game)

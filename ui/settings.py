@@ -155,14 +155,15 @@ class Settings:
     def load(cls, store) -> "Settings":
         """The stored settings, or defaults (first start). A record that does not read as a whole
         is kept aside by the Store with its notice, and every field of it that reads on its own
-        is kept (:meth:`readable`); this window then owns every field, so its next save writes
+        is kept (:meth:`readable`), a newer version's record's too (its fields under their
+        names: the language first); this window then owns every field, so its next save writes
         them all."""
         raw = store.peek(RECORD)
         data = store.load(RECORD, None, cls.valid)
         if data is None:
             try:
-                return cls.readable(store._decode(RECORD, raw)) if raw is not None else cls()
-            except Exception:   # not JSON, not a record, a newer schema: nothing of it reads
+                return cls.readable(store._decode(RECORD, raw, newer=True)) if raw is not None else cls()
+            except Exception:   # not JSON, not a record: nothing of it reads
                 return cls()
         out = cls.from_data(data)
         out._base = data

@@ -48,7 +48,6 @@ MIGRATIONS: dict[int, Callable[[Any], Any]] = {}
 
 MSG_CORRUPT = N_("A saved record ({name}) could not be read; it was kept aside and defaults are used.")
 MSG_FULL = N_("Could not save: the browser's storage is full or blocked. Export your saves from Settings.")
-MSG_NEWER = N_("A saved record ({name}) comes from a newer version; it was kept aside.")
 MSG_FILE_UNWRITTEN = N_("Could not save: the saves file {path} could not be written ({why}).")
 MSG_FILE_BLOCKED = N_("The saves file {path} could not be opened ({why}); nothing is saved until it can be.")
 MSG_STORAGE_BLOCKED = N_("This browser keeps no data for this page (its storage is blocked): play goes on, "
@@ -61,6 +60,10 @@ MSG_FILE_KEPT = N_("The saved data file could not be read whole; it was kept as 
 
 class StorageError(Exception):
     """A back end could not read or write (a full quota, a read-only disk…)."""
+
+
+class NewerRecord(OverflowError):
+    """A record written under a schema above :data:`SCHEMA` (a newer version of Pasyans)."""
 
 
 class MemoryStorage:
@@ -678,6 +681,17 @@ def strict_text(v: Any, what: str, max_len: int = 200) -> str:
 MSG_KEPT = N_("Could not read: {what}. It was kept aside; everything else loaded. "
               "To restore or export it: Settings, Kept data.")
 """Told through :func:`~games.i18n.tr_n` with the number of records named: "They were" for several."""
+MSG_NEWER = N_("Made by a newer version of Pasyans: {what}. It was kept aside; everything else loaded. "
+               "After an update, restore it: Settings, Kept data.")
+"""The records kept aside because a newer version wrote them (``"schema"`` above :data:`SCHEMA`),
+told through :func:`~games.i18n.tr_n` as :data:`MSG_KEPT` is."""
+MSG_UNKEPT = N_("Could not read: {what}. The storage is too full to keep it aside, so it is left as it is "
+                "and nothing is saved over it until there is room.")
+"""The records that do not read and whose copy aside the storage refused (:meth:`Store.set_aside`):
+not written over until the copy succeeds; told through :func:`~games.i18n.tr_n`."""
+_TOLD = {"unkept": MSG_UNKEPT, "newer": MSG_NEWER, "kept": MSG_KEPT}
+"""Why a record is named in a storage notice → the notice naming all such records (the last
+first among the notices)."""
 MSG_IMPORT_FULL = N_("Could not import: there is not enough storage. Nothing was changed.")
 MSG_IMPORT_EMPTY = N_("This export holds nothing this version of Pasyans can read.")
 MSG_IMPORT_SCHEMA = N_("This is not a Pasyans export (its schema is not valid).")
@@ -735,8 +749,11 @@ class Store:
     def __init__(self, backend=None):
         self.backend = backend if backend is not None else default_backend()
         self.notices: list[str] = []
-        self._kept: list[str] = []       # names of the records kept aside, not yet told
-        self._kept_note: str | None = None
+        self._told: dict[str, list[str]] = {why: [] for why in _TOLD}   # why -> records to name (_TOLD)
+        self._told_note: dict[str, str | None] = {}    # why -> its notice as last written
+        self._unkept: dict[str, str] = {}
+        """Record name -> its text that does not read and could not be kept aside (storage full):
+        nothing is written over it until its copy aside succeeds (:meth:`save` tries again)."""
         self._kept_notes: list[str] = []   # other notices that name a copy kept aside (keep_aside)
         self.refusing = False
         """True from a write the back end refused until one succeeds: the refusal is told once
@@ -763,18 +780,22 @@ class Store:
         for s in self._unwritten.values():
             s.discard(name)
 
-    def _note_kept(self, name: str | None) -> None:
-        """Add record ``name`` to the records kept aside and rewrite their one notice, in the
-        language set now (None: only rewrite it, e.g. once the settings read have set the
-        player's language)."""
+    def _note_kept(self, name: str | None, why: str = "kept") -> None:
+        """Add record ``name`` to the records told for ``why`` (a key of :data:`_TOLD`: kept aside
+        as unreadable, kept aside as a newer version's, or not kept aside for want of room) and
+        rewrite each such notice, one per why, first among the notices, in the language set now
+        (None: only rewrite them, e.g. once the settings read have set the player's language)."""
         if name is not None:
-            self._kept.append(name)
-        if self._kept_note in self.notices:
-            self.notices.remove(self._kept_note)
-        kept = list(dict.fromkeys(record_label(n) for n in self._kept))
-        self._kept_note = tr_n(MSG_KEPT, len(kept), what=", ".join(kept)) if kept else None
-        if self._kept_note:
-            self.notices.insert(0, self._kept_note)
+            self._told[why].append(name)
+        for w, msgid in _TOLD.items():
+            old = self._told_note.get(w)
+            if old in self.notices:
+                self.notices.remove(old)
+            labels = list(dict.fromkeys(record_label(n) for n in self._told[w]))
+            note = tr_n(msgid, len(labels), what=", ".join(labels)) if labels else None
+            self._told_note[w] = note
+            if note:
+                self.notices.insert(0, note)
 
     def _note(self, message: str | None) -> None:
         if message and message not in self.notices:
@@ -796,24 +817,34 @@ class Store:
     def tells_kept(self) -> bool:
         """True when the pending notices name records kept aside (a player can restore or export
         them: Settings, Kept data)."""
-        return any(n in self.notices for n in self._kept_notes + [self._kept_note] if n is not None)
+        mine = [self._told_note.get("kept"), self._told_note.get("newer")]
+        return any(n in self.notices for n in self._kept_notes + mine if n is not None)
 
     def take_notices(self) -> list[str]:
         """The pending notices (each once), cleared."""
         out = list(dict.fromkeys(self.notices))
-        self.notices, self._kept, self._kept_note, self._kept_notes = [], [], None, []
+        self.notices, self._kept_notes = [], []
+        self._told, self._told_note = {why: [] for why in _TOLD}, {}
         return out
 
-    def _decode(self, name: str, text: str) -> Any:
+    def _decode(self, name: str, text: str, newer: bool = False) -> Any:
+        """The data of the stored ``text`` of record ``name``, lifted to :data:`SCHEMA`
+        (:data:`MIGRATIONS`). ``newer``: a newer schema's data is returned as it is (a caller
+        that takes what it can of it, as the settings do) instead of raising.
+
+        :raises NewerRecord: for a newer schema (unless ``newer``).
+        :raises ValueError: (or any of :data:`READ_ERRORS`) for a text that is not a record."""
         doc = loads(text)
         if not isinstance(doc, dict) or "schema" not in doc or "data" not in doc:
             raise ValueError("not a record")
         schema = doc["schema"]
         if isinstance(schema, bool) or not isinstance(schema, int) or schema < 1:
             raise ValueError("bad schema")
-        if schema > SCHEMA:
-            raise OverflowError("newer")
         data = doc["data"]
+        if schema > SCHEMA:
+            if newer:
+                return data
+            raise NewerRecord(f"{name}: schema {schema}")
         while schema < SCHEMA:
             if schema not in MIGRATIONS:
                 raise ValueError(f"no migration from schema {schema}")
@@ -821,19 +852,28 @@ class Store:
             schema += 1
         return data
 
-    def set_aside(self, name: str, text: str, msg: str | None = None, **kw) -> bool:
+    def set_aside(self, name: str, text: str, msg: str | None = None, newer: bool = False,
+                  tell: bool = True, **kw) -> bool:
         """Keep ``text`` under ``NAME.corrupt`` (``NAME.corrupt.2``… when that is taken: an
         earlier copy is never overwritten; the same text twice is kept once), remove the record
-        ``NAME`` once the copy is safe, and name the record in the kept-aside notice.
+        ``NAME`` once the copy is safe, and name the record in the kept-aside notice
+        (:data:`MSG_KEPT`; :data:`MSG_NEWER` when ``newer``: a newer version wrote it; none when
+        not ``tell``: its data was recovered, from its pending copy).
 
-        ``msg`` and ``kw`` are accepted for callers of an older signature and ignored: every
-        kept-aside record is told in the one notice (:data:`MSG_KEPT`). Returns whether the copy
-        was written (when it was not, ``NAME`` is left as it was and the notice says the storage
-        is full).
+        When the copy cannot be written (storage full), ``NAME`` is left as it was and
+        remembered: :meth:`save` and :meth:`remove` refuse it until a copy succeeds (each save of
+        it tries again), and the record is named in :data:`MSG_UNKEPT` (once per text).
+        ``msg`` and ``kw`` are accepted for callers of an older signature and ignored. Returns
+        whether the copy was written.
         """
-        if not self._copy_aside(name, text):
-            return False        # nothing kept: the refusal's notice says storage is full
-        self._note_kept(name)
+        if not self._copy_aside(name, text, tell=False):
+            if self._unkept.get(name) != text:
+                self._unkept[name] = text
+                self._note_kept(name, "unkept")
+            return False
+        self._unkept.pop(name, None)
+        if tell:
+            self._note_kept(name, "newer" if newer else "kept")
         try:
             if self.backend.get(name) == text:
                 self.backend.remove(name)
@@ -841,10 +881,10 @@ class Store:
             pass
         return True
 
-    def _copy_aside(self, name: str, text: str) -> bool:
+    def _copy_aside(self, name: str, text: str, tell: bool = True) -> bool:
         """Write ``text`` under the first free ``NAME.corrupt`` / ``NAME.corrupt.N`` (the same
-        text already kept is not kept twice) and read it back. False (with the refusal's notice)
-        when the back end refuses."""
+        text already kept is not kept twice) and read it back. False (with the refusal's notice
+        when ``tell``) when the back end refuses."""
         try:
             key, n = name + ".corrupt", 2
             while True:
@@ -857,8 +897,27 @@ class Store:
                 if self.backend.get(key) != text:
                     raise StorageError("read-back differs")
         except Exception:
-            self._refused()
+            if tell:
+                self._refused()
             return False
+        return True
+
+    def _keep_unkept(self, name: str) -> bool:
+        """Whether record ``name`` may be written: it is no record that could not be kept aside
+        (:attr:`_unkept`), or that record is no longer stored as it was (another window or the
+        player replaced it), or its copy aside succeeds now (then told among the kept ones)."""
+        text = self._unkept.get(name)
+        if text is None:
+            return True
+        try:
+            now = self.backend.get(name)
+        except Exception:
+            return False
+        if now == text and not self._copy_aside(name, text, tell=False):
+            return False
+        del self._unkept[name]
+        if now == text:
+            self._note_kept(name)
         return True
 
     def keep_aside(self, name: str, text: str, notice: str) -> bool:
@@ -884,6 +943,7 @@ class Store:
         except Exception:  # a broken back end: tell in the player's words (never its own text), play on
             self._note(tr(MSG_READ_REFUSED))
             return default
+        bad = None      # (the record's text that does not read, whether a newer version wrote it)
         for candidate, is_pending in ((text, False), (pending, True)):
             if candidate is None:
                 continue
@@ -891,15 +951,15 @@ class Store:
                 data = read_record(name, self._decode(name, candidate))
                 if validate is not None and not validate(data):
                     raise ValueError("invalid contents")
-            except READ_ERRORS:
+            except Exception as e:  # READ_ERRORS, or a reader's own fault: neither stops the game
                 if not is_pending:
-                    self.set_aside(name, candidate)
+                    bad = (candidate, isinstance(e, NewerRecord))
                 continue
-            except Exception:  # a reader's own fault must not stop the game either
-                if not is_pending:
-                    self.set_aside(name, candidate)
-                continue
+            if bad is not None:     # a write cut short: its pending copy holds the player's data
+                self.set_aside(name, bad[0], tell=False)
             return data
+        if bad is not None:
+            self.set_aside(name, bad[0], newer=bad[1])
         return default
 
     def _put(self, name: str, text: str) -> None:
@@ -929,6 +989,8 @@ class Store:
             with the stored one first)."""
         if text is None:
             text = self.encode(data)
+        if not self._keep_unkept(name):
+            return False        # told when it was read (MSG_UNKEPT), as a blocked file is
         try:
             if getattr(self.backend, "atomic", False):  # one atomic write, then read back
                 self._put(name, text)
@@ -948,7 +1010,9 @@ class Store:
             return False
 
     def remove(self, name: str) -> None:
-        """Forget record ``name``."""
+        """Forget record ``name`` (not one that could not be kept aside: :meth:`set_aside`)."""
+        if name in self._unkept:
+            return
         try:
             self.backend.remove(name)
         except Exception:
@@ -1028,11 +1092,9 @@ class Store:
         except Exception:
             return False
         if current is not None and current != text:
-            before = list(self._kept)
-            if not self.set_aside(name, current):
+            if not self._copy_aside(name, current):   # the player asked for this swap: no notice
                 return False
-            self._kept = before   # the player asked for this swap: no notice about it
-            self._note_kept(None)
+            self._unkept.pop(name, None)
         if not self.save(name, data):
             return False
         self.remove(key)
