@@ -16,6 +16,8 @@
 * a record that does not read is kept aside under ``NAME.corrupt`` (``NAME.corrupt.2``… — never
   overwritten, and no import can write such a name), the rest loads, and the player is told in ONE
   line naming what was kept and where to get it back (Settings, Kept data: restore or export);
+  one whose copy the storage refuses is left as it is and nothing is written over it until the
+  copy succeeds (:meth:`Store.set_aside`);
 * a full quota (or any failed write) is a message, not a crash: :meth:`Store.save` returns False;
 * records carry ``{"schema": N, "data": …}``; :data:`MIGRATIONS` lifts older schemas step by step;
 * an import is read and checked whole first (:meth:`Store.read_import`), then written all or
