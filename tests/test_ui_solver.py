@@ -800,7 +800,8 @@ def test_a_rescue_claims_no_verified_start_after_the_players_first_move(monkeypa
     app = make(KlondikeTable(141, options={"draw": "1"}))
     t = app.scene
     run_until(app, lambda: t.deal_moves >= 1)
-    t.undo()                                    # the deal's own ace back
+    t.history.undo()        # the deal's own ace back (a save from before Undo left them alone)
+    t.changed()
     for text in ("64", "74"):
         t.play(Klondike.parse_move(t.state, text))
         for _ in range(10):
@@ -830,3 +831,30 @@ def test_a_klondike_hint_shows_the_column_move_of_a_line_that_starts_with_draws(
     t.play(t.hint_move)
     j = line.index("34")
     assert t.assist.line_from(t.state) == line[:j] + line[j + 1:]
+
+
+def test_undo_is_off_while_only_the_deals_own_moves_are_on_the_line():
+    """FreeCell #10385 sends three aces home at the deal (Moves 0): Undo was lit, took back only
+    those, and marked the game "undo used", keeping its win out of the records (fresh user, F8).
+    Undo is off until the player's first move, does nothing, and marks nothing; after a move it
+    takes back that move only."""
+    from games.freecell import FreeCell
+    from ui.table.freecell import FreeCellTable
+
+    app = make(FreeCellTable(10385))
+    t = app.scene
+    run_until(app, lambda: t.deal_moves >= 3)
+    t.settle()
+    assert t.deal_moves == 3 and t.player_moves() == 0
+    t.update_bar()
+    assert not next(b for b in t.buttons if b.name == "undo").enabled
+    before = t.state
+    t.undo()
+    assert t.state == before and not t.history.undo_used
+    move = FreeCell.legal_moves(t.state)[0]
+    t.play(move)
+    t.settle()
+    t.update_bar()
+    assert next(b for b in t.buttons if b.name == "undo").enabled
+    t.undo()
+    assert t.state == before and t.history.undo_used

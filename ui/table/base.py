@@ -901,7 +901,7 @@ class GameTable(Scene):
         to play again."""
         for b in self.buttons:
             if b.name == "undo":
-                b.enabled = bool(self.history and self.history.can_undo())
+                b.enabled = bool(self.history and self.session.can_undo())
             elif b.name == "redo":
                 b.enabled = bool(self.history and self.session.can_redo())
 
@@ -1020,7 +1020,7 @@ class GameTable(Scene):
             return self.hint_fallback[1]
         move = hints.best_move(self.rules, s)
         if move is not None and hints.move_value(self.rules, s, move)[0] < hints.USEFUL \
-                and self.rules.has_solver() and self.history.can_undo():
+                and self.rules.has_solver() and self.session.can_undo():
             move = None           # only pointless moves are left: the hint becomes the rescue
         self.hint_fallback = (s, move)
         return move

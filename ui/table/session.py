@@ -283,11 +283,10 @@ class Session:
     def undo(self) -> int:
         """Take back the player's last action: its whole undo group (at least one move). Returns
         how many moves were taken back; their texts become the last group :meth:`redo` can play
-        again. :raises IllegalMove: when there is nothing to undo (the group is dropped all the
-        same)."""
+        again. :raises IllegalMove: when there is nothing to undo (:meth:`can_undo`)."""
+        if not self.can_undo():
+            raise IllegalMove("Nothing to undo")
         k = self.groups.pop() if self.groups else 1
-        if not self.history.can_undo():
-            self.history.undo()       # raises: nothing to undo
         k = max(1, min(k, len(self.history.states) - 1))
         line = self.history.line()
         for _ in range(k):
@@ -297,6 +296,14 @@ class Session:
         else:       # actions that are not this history's line (none known): nothing to redo
             self.redo_groups.clear()
         return k
+
+    def can_undo(self) -> bool:
+        """Whether there is a move of the player's to take back: not at the deal's start, nor when
+        the line holds only the moves the table made by itself at the deal (:attr:`deal_moves`:
+        aces a Klondike or FreeCell deal sent home at once), which no Undo takes back — as
+        Microsoft Solitaire Collection greys Undo until the first move; taking them back marked
+        the game "undo used", keeping its win out of the records."""
+        return self.history is not None and self.history.can_undo() and self.restart_at() is not None
 
     def restart_at(self) -> int | None:
         """How many moves of the line :meth:`restart` keeps — the deal's automatic moves
