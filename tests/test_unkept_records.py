@@ -1,5 +1,5 @@
 """Records the storage could not keep aside, newer versions' records, records recovered from their
-pending copy, and saves whose ``over`` flag their moves contradict (docs/storage.md, "What happens
+pending copy (docs/storage.md, "What happens
 to a record that does not read")."""
 import json
 
@@ -94,17 +94,3 @@ def test_a_record_recovered_from_its_pending_copy_is_not_told_unreadable():
     assert Progress(st).stats["pyramid"]["played"] == 3
     assert st.take_notices() == []
     assert mem.data["stats.corrupt"] == '{"schema": 1, "data": {"pyr'   # still nothing without a copy
-
-
-def test_a_save_whose_over_flag_its_moves_contradict_is_still_offered():
-    st = Store(MemoryStorage())
-    p = Progress(st)
-    saved = p.begin("tripeaks", 5, {"mode": "easy", "scoring": "streak"})
-    h = saved.replay()
-    for _ in range(3):
-        h.act("s")
-    p.save(saved, h)
-    data = json.loads(st.backend.get("game.tripeaks"))
-    data["data"]["over"] = True                       # a hand edit (or a bug): not won
-    st.backend.set("game.tripeaks", json.dumps(data))
-    assert Progress(st).unfinished() == ["tripeaks"]
