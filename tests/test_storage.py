@@ -517,3 +517,78 @@ def test_a_store_file_that_is_a_link_is_written_where_it_points(tmp_path):
     JsonFileStorage(data / "store.json").set("zz", "x")
     assert (data / "store.json").is_symlink()
     assert json.loads((cloud / "store.json").read_text(encoding="utf-8"))["zz"] == "x"
+
+
+class KeeperWindow(FakeWindow):
+    """A page with web/pasyans.tmpl's keeper ("pasyans-keep"): saves handed over, written by
+    :meth:`goes` (pagehide, or hidden) only over the text each was handed with."""
+
+    def __init__(self):
+        super().__init__(quota=100_000)
+        self.pending, self.wrote = {}, {}
+
+    def pasyans_keep(self, key, text, expect):
+        self.pending[key] = (text, expect)
+
+    def pasyans_drop(self, key):
+        self.pending.pop(key, None)
+        self.wrote.pop(key, None)
+
+    def goes(self):
+        for key, (text, expect) in list(self.pending.items()):
+            del self.pending[key]
+            now = self.localStorage.getItem(key)
+            if now == expect or self.wrote.get(key) == (expect, now):
+                self.localStorage.setItem(key, text)
+                self.wrote[key] = (expect, text)
+
+
+def _tripeaks_moves(history, n):
+    from games.tripeaks import DRAW, TriPeaks
+
+    for _ in range(n):
+        moves = TriPeaks.legal_moves(history.state)
+        history.play(next((m for m in moves if m != DRAW), DRAW))
+
+
+def test_a_handed_off_save_the_page_wrote_is_this_windows_own():
+    """A move's save handed to the page, written by it as the page was hidden (no frame ran), is
+    the window's own save when the game then saves: written over with no copy kept aside and no
+    notice (taken for another window's, the game stopped saving); the handed copy is dropped by
+    the save; nothing is handed over another window's save."""
+    from games.core import History
+    from games.tripeaks import TriPeaks
+
+    opts = {"mode": "easy", "scoring": "streak"}
+    w = KeeperWindow()
+    store = Store(LocalStorage(w))
+    p = Progress(store)
+    saved = p.begin("tripeaks", 5, opts)
+    h = History.start(TriPeaks, TriPeaks.deal(5, opts))
+    first = store.peek("game.tripeaks")
+    _tripeaks_moves(h, 2)
+    p.hand_off(saved, h)
+    assert list(w.pending) == [PREFIX + "game.tripeaks"] and w.pending[PREFIX + "game.tripeaks"][1] == first
+    w.goes()                                         # the page hidden before any frame
+    assert json.loads(store.peek("game.tripeaks"))["data"]["actions"] == list(h.actions)
+    _tripeaks_moves(h, 1)                            # shown again, a move, hidden again: written too
+    p.hand_off(saved, h)
+    w.goes()
+    assert json.loads(store.peek("game.tripeaks"))["data"]["actions"] == list(h.actions)
+    _tripeaks_moves(h, 1)
+    p.hand_off(saved, h)
+    assert p.save(saved, h)                          # the frame's own save, over the page's write
+    assert w.pending == {} and p.superseded == set() and store.take_notices() == []
+    assert json.loads(store.peek("game.tripeaks"))["data"]["actions"] == list(h.actions)
+    assert not [k for k in w.localStorage.items if "corrupt" in k]
+    # another window's save now stands: nothing is handed over it, and the page writes nothing
+    other = Progress(Store(LocalStorage(w)))
+    other.load_game("tripeaks")
+    h2 = SavedGame.from_data(store.load("game.tripeaks")).replay()
+    _tripeaks_moves(h2, 1)
+    assert other.save(SavedGame.from_data(store.load("game.tripeaks")), h2)
+    theirs = store.peek("game.tripeaks")
+    _tripeaks_moves(h, 1)
+    p.hand_off(saved, h)
+    w.goes()
+    assert store.peek("game.tripeaks") == theirs

@@ -422,6 +422,7 @@ class Progress:
         self._pending: list[Counted] = []    # changes to the statistics not yet written
         self._kept_text: dict[str, str] = {}  # record name -> this window's version last kept aside
         self._flagged: set[str] = set()      # saves written flagged (a win not all recorded): Progress.settle
+        self._handed: dict[str, list[str]] = {}   # record name -> texts handed to the page since its last save
         self.superseded: set[str] = set()
         # record name -> the unfinished game a new deal replaced whose loss is counted once the
         # new deal's save is written (:meth:`begin`: while that save is refused the old one is
@@ -536,7 +537,34 @@ class Progress:
         text = self.store.peek(name)
         if text is None or text == seen:
             return False
+        if text in self._handed.get(name, ()):
+            # the page wrote this window's save handed to it (:meth:`hand_off`) as it was hidden
+            self._seen[name] = text
+            return False
         return self._moves_of(name, text) != self._moves_of(name, seen)
+
+    def hand_off(self, saved: SavedGame, history: History) -> None:
+        """Hand the page the text :meth:`save` will write for ``saved`` at ``history``
+        (``Store.hand_off``), in the frame a move lands on: a page hidden, closed or reloaded
+        before that save writes it itself, over the save this window last read or wrote only.
+        Nothing when the back end takes no hand-off (the desktop), when this window holds no
+        save of the game or another window's save stands (:attr:`superseded`). Writes nothing:
+        one encoding of the save and one call into the page. Each text handed over until the
+        save is this window's own should the page have written it (:meth:`changed_elsewhere`)."""
+        name = f"game.{saved.game}"
+        seen = self._seen.get(name)
+        if seen is None or saved.game in self.superseded or not self.store.keeps:
+            return
+        saved.actions = list(history.actions)
+        self.settle(saved)
+        text = self.store.encode(self._record(saved, history))
+        if self.store.hand_off(name, text, seen):
+            self._handed.setdefault(name, []).append(text)
+
+    def _take_back(self, name: str) -> None:
+        """Drop the page's copy of save ``name`` (:meth:`hand_off`): the save is being written."""
+        if self._handed.pop(name, None) is not None:
+            self.store.take_back(name)
 
     def _moves_of(self, name: str, text: str) -> tuple | None:
         """``(game id, actions)`` of a saved game's stored text (None when it does not read)."""
@@ -561,7 +589,9 @@ class Progress:
         data = self._record(saved, history)
         name = f"game.{saved.game}"
         text = self.store.encode(data)
-        if saved.game in self.superseded or self.changed_elsewhere(saved.game):
+        changed = saved.game in self.superseded or self.changed_elsewhere(saved.game)
+        self._take_back(name)    # (after changed_elsewhere: it knows a handed save the page wrote)
+        if changed:
             stored = self.store.peek(name)
             other = self._moves_of(name, stored) if stored is not None else None
             mine = (data["id"], tuple(data["actions"]))
@@ -673,6 +703,7 @@ class Progress:
         text = self.store.encode(data)
         self.superseded.discard(game)
         self._owed_loss.pop(name, None)
+        self._take_back(name)
         if self.store.save(name, data, text):
             self._seen[name] = text
             self._flag(name, saved)

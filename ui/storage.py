@@ -112,6 +112,40 @@ class LocalStorage:
         # policies) let the page count the keys and refuse every read
         int(self.ls.length)
         self.ls.getItem(PREFIX + "settings")
+        # the page's keeper of saves not yet written (web/pasyans.tmpl, "pasyans-keep"): absent
+        # from another page, where nothing is handed over
+        try:
+            keep, drop = window.pasyans_keep, window.pasyans_drop
+            self._keeper = (keep, drop) if keep and drop else None
+        except Exception:
+            self._keeper = None
+
+    @property
+    def keeps(self) -> bool:
+        """Whether the page takes saves handed over (:meth:`hand_off`)."""
+        return self._keeper is not None
+
+    def hand_off(self, key: str, text: str, expect: str) -> None:
+        """Give the page ``text``, the coming write of ``key``, to write itself should it go away
+        (hidden, closed, reloaded) before that write, and only over ``expect``, the stored text
+        this window last read or wrote (never over another tab's newer one): one call into the
+        page, no storage touched. A later hand-off of the key replaces it; :meth:`take_back` drops
+        it. A page that refuses the call takes no more hand-offs."""
+        if self._keeper is None:
+            return
+        try:
+            self._keeper[0](PREFIX + key, text, expect)
+        except Exception:
+            self._keeper = None
+
+    def take_back(self, key: str) -> None:
+        """Drop the page's copy of ``key`` handed over (:meth:`hand_off`): its write is done."""
+        if self._keeper is None:
+            return
+        try:
+            self._keeper[1](PREFIX + key)
+        except Exception:
+            self._keeper = None
 
     def get(self, key: str) -> str | None:
         v = self.ls.getItem(PREFIX + key)
@@ -1010,6 +1044,26 @@ class Store:
                 pass
             self._refused()
             return False
+
+    def hand_off(self, name: str, text: str, expect: str) -> bool:
+        """Give the back end ``text``, record ``name``'s coming :meth:`save`, to write if the page
+        goes away first, and only while the stored text is ``expect``
+        (:meth:`LocalStorage.hand_off`; a back end with none, the desktop's, takes nothing: closing
+        its window writes at once). Returns whether it was handed over. Never raises."""
+        if not getattr(self.backend, "keeps", False):
+            return False
+        self.backend.hand_off(name, text, expect)
+        return True
+
+    def take_back(self, name: str) -> None:
+        """Drop what :meth:`hand_off` gave the back end for ``name``. Never raises."""
+        if getattr(self.backend, "keeps", False):
+            self.backend.take_back(name)
+
+    @property
+    def keeps(self) -> bool:
+        """Whether the back end takes saves handed over (:meth:`hand_off`)."""
+        return bool(getattr(self.backend, "keeps", False))
 
     def remove(self, name: str) -> None:
         """Forget record ``name`` (not one that could not be kept aside: :meth:`set_aside`)."""

@@ -371,6 +371,79 @@ const SCENARIOS = {
     }
     return { notice: s0.notice, language: s0.language, corrupt, keys, settings, game: s, undo, shot };
   },
+  // A move, then the page reloaded as soon as the app has read its release (no other call
+  // between), run.tries times in one Klondike game (continued after each reload): the stored
+  // game's moves after each reload, and the moves the table had before the gesture. The first
+  // try holds the spare-time save (frames too busy to write it, up to SAVE_WAIT): only the
+  // page's own write can keep that move; the others leave the frames their own pace.
+  async move_reload(d) {
+    const out = [];
+    const key = "pasyans.game.klondike";
+    const stored = () => d.page.evaluate((k) => JSON.parse(localStorage.getItem(k)).data.actions, key);
+    await d.open("klondike");
+    await d.gesture((await d.probe("first_move")).gesture);   // a first move, saved: Continue is offered
+    let s = await d.settle();
+    for (const spent = waitClock(); JSON.stringify(await stored()) !== JSON.stringify(s.actions);) {
+      if (spent() > 5000) throw new Error("the first move was not saved");
+      await sleep(50);
+    }
+    for (let k = 0; k < (d.run.tries || 2); k++) {
+      const mv = await d.probe("first_move");
+      if (mv.done) break;
+      const before = s.actions;
+      if (k === 0) await d.probe("hold_saves", { hold: true });   // (the reload lets it go)
+      await d.gesture(mv.gesture);
+      await d.page.reload();
+      await load(d, false);
+      out.push({ move: mv.move, held: k === 0, before, stored: await stored() });
+      s = await d.open("klondike", "continue");
+    }
+    await d.home();
+    return { tries: out };
+  },
+  // A FreeCell move whose save no frame writes (the spare-time save held: a hidden pygbag page
+  // runs no frame), then the page hidden the way the browser hides it, and localStorage read in
+  // that same task, no frame between; then shown again, the save let go, one more move.
+  async hidden_save(d) {
+    const key = "pasyans.game.freecell";
+    const stored = () => d.page.evaluate((k) => JSON.parse(localStorage.getItem(k)).data.actions, key);
+    const s0 = await d.open("freecell");
+    await d.probe("hold_saves", { hold: true });
+    const out = { before: s0.actions };
+    try {
+      const mv = await d.probe("first_move");
+      await d.gesture(mv.gesture);
+      const s1 = await d.until((x) => x.actions.length > s0.actions.length, "the move played");
+      out.played = s1.actions;
+      out.due = (await d.probe("hold_saves", { hold: true })).due;
+      Object.assign(out, await d.page.evaluate((k) => {
+        const read = () => JSON.parse(localStorage.getItem(k)).data.actions;
+        const r = { stored_visible: read(), pending: Object.keys(window.__pasyans_pending) };
+        for (const [p, v] of [["hidden", true], ["visibilityState", "hidden"]]) {
+          Object.defineProperty(document, p, { configurable: true, get: () => v });
+        }
+        document.dispatchEvent(new Event("visibilitychange"));
+        r.stored_hidden = read();
+        r.pending_hidden = Object.keys(window.__pasyans_pending);
+        return r;
+      }, key));
+    } finally {
+      await d.page.evaluate(() => {
+        delete document.hidden; delete document.visibilityState;
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      await d.probe("hold_saves", { hold: false });
+    }
+    const s2 = await d.settle();
+    const mv = await d.probe("first_move");
+    await d.gesture(mv.gesture);
+    const s3 = await d.settle();
+    await sleep(300);
+    out.after = { actions: s3.actions, stored: await stored(), notice: s3.notice, status_text: s3.status_text,
+                  keys: await d.page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("corrupt"))) };
+    await d.home();
+    return out;
+  },
   // Two tabs of one browser (one context: one localStorage). A has a Pyramid game with a move
   // and plays the first two moves of a winning TriPeaks line; then the player turns to tab B (A is
   // hidden), continues that TriPeaks game there and wins it. Back at A (shown again): A must take

@@ -344,6 +344,23 @@ def set_setting(args) -> dict:
     return {"ok": True}
 
 
+def hold_saves(args) -> dict:
+    """``{"hold": true}``: no frame writes a table's pending save in its spare time (the frames
+    of a hidden pygbag page, which run none); ``false`` puts the table's own times back. Leaving
+    the table, a new deal, the page seen hidden by a frame still write it at once."""
+    from ui.table import base
+
+    if args.get("hold"):
+        HELD.setdefault("times", (base.SAVE_ROOM, base.SAVE_WAIT))
+        base.SAVE_ROOM = base.SAVE_WAIT = float("inf")
+    elif "times" in HELD:
+        base.SAVE_ROOM, base.SAVE_WAIT = HELD.pop("times")
+    return {"ok": True, "due": getattr(app().scene, "_save_due", None) is not None}
+
+
+HELD: dict = {}
+
+
 # -- timing (bench/web_frames.py) ------------------------------------------------------------------
 def tag(args) -> dict:
     """Label the frames from now on (``""``: none)."""
@@ -1220,7 +1237,8 @@ def bench_run(args) -> dict:
 
 
 CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, first_move, stats, refused_tap, deal,
-                                 set_setting, tag, frames, redraw, redraw_split, sound, python_start, bench_run)}
+                                 set_setting, hold_saves, tag, frames, redraw, redraw_split, sound, python_start,
+                                 bench_run)}
 
 
 def call(name: str, args: dict):

@@ -714,9 +714,13 @@ class GameTable(Scene):
         """Save this game in a coming frame's spare time (:meth:`spare`), within
         :data:`SAVE_WAIT` seconds: after a move or an undo, so that the frame showing it does
         not also write the save. Leaving the table, a new deal, or the page or window going
-        away writes it at once (a move that ends the game is saved at once, with its records)."""
+        away writes it at once (a move that ends the game is saved at once, with its records).
+        In the browser the save's text is handed to the page now (``Session.hand_off``): a page
+        hidden, closed or reloaded before that frame writes it itself, and a hidden page runs
+        no frame."""
         if self._save_due is None:
             self._save_due = self.app.now()
+        self.session.hand_off(self.app.progress)
 
     def score(self) -> int:
         """The score shown in the top bar and kept as the best score (:meth:`Session.score`)."""

@@ -382,6 +382,15 @@ class Session:
         self.saved.groups = list(self.groups)
         progress.save(self.saved, self.history)
 
+    def hand_off(self, progress) -> None:
+        """Hand the page this game's coming save (``Progress.hand_off``), in the frame a move
+        lands on, so that a page going away before the save is written keeps the move."""
+        if self.saved is None or self.history is None:
+            return
+        self.saved.seconds = saved_clock(self.clock)
+        self.saved.groups = list(self.groups)
+        progress.hand_off(self.saved, self.history)
+
     def record_end(self, progress, progression):
         """After a move: when the game is over, record it. Returns the
         :class:`games.progression.Outcome` the progression gave now (``None``: the game goes
