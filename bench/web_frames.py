@@ -21,6 +21,11 @@ seconds spent compiling source and the modules loaded by the first frame.
 Restart deal's question, Options, the game's statistics) and the game played to its end and its
 end panel (the kinds ``panel`` and ``ended``; docs/web.md, "Session 28").
 
+``--hand-off`` runs only the page, each table twice on the same deal and moves: with a move's save
+handed to the page in the frame the move lands on (``LocalStorage.hand_off``, docs/web.md "The
+page") and without (the store's keeper withheld), which round first alternating from table to
+table; per table the landing frames of both and the hand-off's own time per move.
+
 ``--cpu MS`` runs the script natively only, each frame timed in its thread's CPU time, and lists the
 frames over MS ms with what they did: on a loaded machine the page's wall-clock frames carry the
 time other processes took, these do not.
@@ -75,17 +80,20 @@ SCREENS = ("home", "stats") + tuple(t["game"] for t in TABLES)
 
 def bench_args(moves: int, redraws: int, idle: int, profile: int = 0, split: bool = False,
                games: list[str] | None = None, timeline: bool = False, sections: bool = False,
-               pace: float = 1 / 60, spider_suits: str = "1", panels: bool = False) -> dict:
+               pace: float = 1 / 60, spider_suits: str = "1", panels: bool = False,
+               hand_off_ab: bool = False) -> dict:
     """The script's arguments (``tests/web/probe.py`` ``bench_run``); ``games``: only these tables
     (registry names, in the usual order), default all six; ``pace``: seconds from one frame with
     nothing to do to the next (0: one after the other); ``spider_suits``: Spider's suits (``"4"``:
     the table whose search the page's JavaScript engine runs, warmed as the table opens);
     ``panels``: each table's panels and its game played to its end after the rest (``_panels``,
-    ``_ended``: Pyramid's deal 1 cannot be won, so its win is played on deal 3)."""
+    ``_ended``: Pyramid's deal 1 cannot be won, so its win is played on deal 3); ``hand_off_ab``:
+    each table with the move's save handed to the page and without (``--hand-off``)."""
     tables = [dict(t, moves=moves, **({"options": {"suits": spider_suits}} if t["game"] == "spider" else {}))
               for t in TABLES if not games or t["game"] in games]
     return {"tables": tables, "redraws": redraws, "idle": idle, "max_nodes": 50_000, "profile": profile,
-            "split": split, "timeline": timeline, "sections": sections, "pace": pace, "panels": panels}
+            "split": split, "timeline": timeline, "sections": sections, "pace": pace, "panels": panels,
+            "hand_off_ab": hand_off_ab}
 
 
 NATIVE_START = r"""
@@ -340,6 +348,35 @@ def worst_report(web: dict) -> str:
     return "\n".join(rows)
 
 
+def hand_off_report(web: dict) -> tuple[str, dict]:
+    """``--hand-off``: per table, the landing frames with the save handed to the page and without
+    (median, worst, ms; which round came first) and the hand-off's own time per call."""
+    rows = [f"{'table':12} {'landing with hand-off':>26} {'landing without':>22} {'hand-off call':>22}",
+            f"{'':12} {'med / max ms (round)':>26} {'med / max ms (round)':>22} {'med / max ms (n)':>22}"]
+    data = {}
+    for t in TABLES:
+        on, off = web["tables"].get(t["game"]), web["tables"].get(t["game"] + "/off")
+        if not on or not off:
+            continue
+        w, n, h = summary(on["landing"]), summary(off["landing"]), summary(on["hand_off"])
+        same = on["played"] == off["played"]
+        data[t["game"]] = {"with": w, "without": n, "hand_off": h, "same_moves": same,
+                           "with_round": on["hand_off_order"], "without_round": off["hand_off_order"]}
+        f = lambda s: f"{s['median_ms']:.2f} / {s['worst_ms']:.2f}" if s else "-"  # noqa: E731
+        calls = h["n"] if h else 0
+        rows.append(f"{t['game']:12} {f(w) + ' (' + on['hand_off_order'] + ')':>26}"
+                    f" {f(n) + ' (' + off['hand_off_order'] + ')':>22} {f(h) + f' ({calls})':>22}"
+                    + ("" if same else "  (NOT the same moves)"))
+    return "\n".join(rows), data
+
+
+def hand_off_frames(web: dict) -> dict:
+    """``--hand-off``'s raw figures per table and round (``GAME``, ``GAME/off``): the landing
+    frames and the hand-off calls (seconds), the moves played, the slowest frames."""
+    return {k: {f: v.get(f) for f in ("landing", "hand_off", "hand_off_order", "played", "worst")}
+            for k, v in web["tables"].items() if isinstance(v, dict) and "hand_off" in v}
+
+
 def split_report(native: dict, web: dict) -> str:
     """The parts of a table's full redraw, ms per redraw, wasm and native."""
     parts = ("felt_and_rest", "top_bar", "cards", "buttons", "status", "live", "blit_and_moving", "flip")
@@ -382,6 +419,9 @@ def main(argv=None) -> int:
                     help="also time each table's panels (the pause menu, Restart deal's question, Options, the "
                          "game's statistics) and its game played to its end, a win where one is found, and its end "
                          "panel (kinds panel, ended)")
+    ap.add_argument("--hand-off", action="store_true",
+                    help="only the page: each table with a move's save handed to the page and without, the "
+                         "landing frames of both and the hand-off's own time")
     ap.add_argument("--cpu", type=float, metavar="MS",
                     help="run only natively, each frame timed in its thread's CPU time, and list the frames over MS "
                          "ms with what they did (a frame dear by its own work, whatever the machine's load)")
@@ -405,6 +445,16 @@ def main(argv=None) -> int:
         ap.error(f"--pace: {a.pace} is not a number of seconds ≥ 0")
     args = bench_args(a.moves, a.redraws, a.idle, a.profile, a.split, games, a.timeline, a.sections, a.pace,
                       a.spider_suits, a.panels)
+    if a.hand_off:
+        web = web_run(a.size, dict(args, hand_off_ab=True))
+        text, data = hand_off_report(web)
+        print(text)
+        if a.out:
+            Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py {' '.join(argv or sys.argv[1:])}\n\n{text}\n",
+                                            encoding="utf-8")
+            Path(a.out + ".json").write_text(json.dumps({"summary": data, "tables": hand_off_frames(web)},
+                                                        indent=1), encoding="utf-8")
+        return 0
     if a.cpu is not None:
         text, data = cpu_report(a.size, args, a.cpu)
         print(text)

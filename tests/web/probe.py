@@ -1176,8 +1176,20 @@ def bench_run(args) -> dict:
     if keep is not None:
         out["timeline"] = keep.pop("frames")
     res["stats"] = out
-    for spec in args["tables"]:
+    rounds = [(spec, None) for spec in args["tables"]]
+    if args.get("hand_off_ab"):
+        # each table twice, with the save handed to the page in the move's frame and without
+        # (the store's keeper withheld), the round first in turn alternating from table to table
+        _time_hand_off()
+        rounds = [(spec, on) for k, spec in enumerate(args["tables"])
+                  for on in ((True, False) if k % 2 == 0 else (False, True))]
+    backend = a.progress.store.backend
+    keeper = getattr(backend, "_keeper", None)
+    for spec, hand_off in rounds:
         game = spec["game"]
+        if hand_off is not None:
+            backend._keeper = keeper if hand_off else None
+            HAND_OFF.clear()
         a.switch(table_class(game)(int(spec["number"]), dict(spec.get("options") or {})))
         sc = a.scene
         out = _cats(bool(args.get("panels")))
@@ -1232,8 +1244,34 @@ def bench_run(args) -> dict:
         out["worst"] = _worst(timeline=keep)
         if keep is not None:
             out["timeline"] = keep.pop("frames")
-        res[game] = out
+        if hand_off is not None:
+            out["hand_off"] = list(HAND_OFF)
+            out["hand_off_order"] = "first" if rounds.index((spec, hand_off)) % 2 == 0 else "second"
+        res[game if hand_off in (None, True) else game + "/off"] = out
+    if args.get("hand_off_ab"):
+        backend._keeper = keeper
     return res
+
+
+HAND_OFF: list = []
+"""Seconds of each ``Session.hand_off`` call (the save handed to the page), when timed."""
+
+
+def _time_hand_off() -> None:
+    """Time every ``Session.hand_off`` call into :data:`HAND_OFF` (once)."""
+    from ui.table.session import Session
+
+    if getattr(Session.hand_off, "_timed", False):
+        return
+    inner = Session.hand_off
+
+    def hand_off(self, progress):
+        t = time.perf_counter()
+        inner(self, progress)
+        HAND_OFF.append(time.perf_counter() - t)
+
+    hand_off._timed = True
+    Session.hand_off = hand_off
 
 
 CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, first_move, stats, refused_tap, deal,
