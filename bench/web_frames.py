@@ -26,6 +26,10 @@ handed to the page in the frame the move lands on (``LocalStorage.hand_off``, do
 page") and without (the store's keeper withheld), which round first alternating from table to
 table; per table the landing frames of both and the hand-off's own time per move.
 
+``--blits N`` times, N times each, only the drawing steps a frame with a panel over a table may
+take (``probe.blit_costs``: a full-window copy, three ways to lay the shade, the felt, the panel,
+the flip, ``display.update`` of the panel's rect, the whole rebuild), in the page and natively.
+
 ``--cpu MS`` runs the script natively only, each frame timed in its thread's CPU time, and lists the
 frames over MS ms with what they did: on a loaded machine the page's wall-clock frames carry the
 time other processes took, these do not.
@@ -389,6 +393,23 @@ def split_report(native: dict, web: dict) -> str:
     return "\n".join(rows)
 
 
+def blits_report(native: dict, web: dict) -> str:
+    """:func:`probe.blit_costs` of both runs: per step the median and best ms, and the ratio of the
+    medians."""
+    rows = [f"drawing steps at {web['size'][0]}x{web['size'][1]} (Options' panel {web['panel'][2]}x{web['panel'][3]} px),"
+            " ms: median (best)",
+            f"{'step':22} {'wasm':>16} {'native':>16} {'ratio':>6}"]
+    for k, v in web.items():
+        if k in ("size", "panel", "same", "profile"):
+            continue
+        (med, best), (nm, nb) = v, native[k]
+        rows.append(f"{k:22} {med * 1000:7.2f} ({best * 1000:5.2f}) {nm * 1000:7.2f} ({nb * 1000:5.2f})"
+                    f" {med / nm if nm else 0:6.1f}")
+    rows.append("pixels as blended whole (wasm; native): " + ", ".join(
+        f"{k} {'yes' if v else 'NO'}; {'yes' if native['same'][k] else 'NO'}" for k, v in web["same"].items()))
+    return "\n".join(rows)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--size", default="1280x800")
@@ -425,6 +446,10 @@ def main(argv=None) -> int:
     ap.add_argument("--cpu", type=float, metavar="MS",
                     help="run only natively, each frame timed in its thread's CPU time, and list the frames over MS "
                          "ms with what they did (a frame dear by its own work, whatever the machine's load)")
+    ap.add_argument("--blits", type=int, metavar="N",
+                    help="time only the drawing steps of a frame with a panel over the first table of --games "
+                         "(copy, shade, felt, panel, flip, update of the panel's rect, whole rebuild), N times each, "
+                         "in the page and natively")
     a = ap.parse_args(argv)
     if a.start:
         web = web_starts(a.size, a.start)
@@ -454,6 +479,19 @@ def main(argv=None) -> int:
                                             encoding="utf-8")
             Path(a.out + ".json").write_text(json.dumps({"summary": data, "tables": hand_off_frames(web)},
                                                         indent=1), encoding="utf-8")
+        return 0
+    if a.blits:
+        args = dict(args, blits=a.blits, n=a.blits)
+        web = web_run(a.size, args)["tables"]["blits"]
+        native = native_run(a.size, dict(args, profile=0))["blits"]
+        text = blits_report(native, web)
+        if a.profile:
+            text += "\n\nthe panel's drawing in the page under cProfile:\n" + web.get("profile", "")
+        print(text)
+        if a.out:
+            Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py {' '.join(argv or sys.argv[1:])}\n\n{text}\n",
+                                            encoding="utf-8")
+            Path(a.out + ".json").write_text(json.dumps({"wasm": web, "native": native}, indent=1), encoding="utf-8")
         return 0
     if a.cpu is not None:
         text, data = cpu_report(a.size, args, a.cpu)

@@ -450,6 +450,98 @@ def redraw_split(args) -> dict:
     return {k: v / n for k, v in parts.items()}
 
 
+def blit_costs(args) -> dict:
+    """Median and best seconds of ``args["n"]`` (default 15) runs of each drawing step a frame
+    that opens, shows or closes a panel over a table may take, at the window's size, on the table
+    ``args["tables"][0]`` (its still picture drawn, Options' panel laid out): a full-window copy of
+    an opaque picture, the shade (black at per-pixel alpha 120, blended; ``ui.frame.lay_shade``:
+    an opaque black surface at surface alpha 120; a fill with ``BLEND_MULT``), the felt, the
+    panel's background (its rounded surface blended whole at its old alpha 252 and at 255;
+    ``ui.frame.draw_panel_background``: the corners and edges blended, the inside filled), the
+    panel's whole drawing (texts cached), the flip, ``display.update`` of the panel's rect only,
+    and the table's whole rebuild with no panel. ``{step: [median, best]}``, one run of each,
+    round after round, so that the machine's load falls on all alike; ``same``: whether the
+    shade and the panel's background each gave the pixels of their blit blended whole."""
+    import statistics
+
+    import pygame
+    from ui.cards_art import rounded
+    from ui.frame import (PANEL_EDGE, PANEL_FILL, PANEL_RADIUS, _rounded_cache, draw_panel_background, felt,
+                          lay_shade, opaque_surface, panel_surface, rounded_over)
+    from ui.table import table_class
+
+    a = app()
+    spec = args["tables"][0]
+    a.switch(table_class(spec["game"])(int(spec["number"]), dict(spec.get("options") or {})))
+    sc = a.scene
+    _settle(a, _cats())
+    screen = a.screen
+    size = screen.get_size()
+    picture = opaque_surface(size)
+    picture.blit(screen, (0, 0))
+    panel = sc.options_panel()
+    panel.draw(picture.copy())                  # its texts rendered once, as texts_ahead does
+    rect = panel.rect
+    dim = pygame.Surface(size, pygame.SRCALPHA)
+    dim.fill((0, 0, 0, 120))
+    old_bg = rounded(rect.width, rect.height, PANEL_RADIUS, (*PANEL_FILL, 252), PANEL_EDGE, 1.5)
+    fl = felt(size)
+    buttons = panel.row_buttons + panel.buttons
+
+    def rebuild():
+        sc.stale = True
+        sc._picture = None
+        sc.rebuild(size, screen)
+
+    def pixels(draw) -> bytes:
+        s = picture.copy()
+        draw(s)
+        return pygame.image.tobytes(s, "RGB")
+
+    same = {"shade": pixels(lambda s: s.blit(dim, (0, 0))) == pixels(lay_shade),
+            "panel background": pixels(lambda s: s.blit(panel_surface(rect.size), rect.topleft))
+            == pixels(lambda s: draw_panel_background(s, rect))}
+    steps = {
+        "copy window": lambda: screen.blit(picture, (0, 0)),
+        "shade: alpha 120 px": lambda: screen.blit(dim, (0, 0)),
+        "shade: lay_shade": lambda: lay_shade(screen),
+        "shade: BLEND_MULT": lambda: screen.fill((136, 136, 136), special_flags=pygame.BLEND_MULT),
+        "felt": lambda: screen.blit(fl, (0, 0)),
+        "panel bg: alpha 252": lambda: screen.blit(old_bg, rect.topleft),
+        "panel bg: blit whole": lambda: screen.blit(panel_surface(rect.size), rect.topleft),
+        "panel bg: around": lambda: draw_panel_background(screen, rect),
+        "panel buttons blended": lambda: [screen.blit(_rounded_cache(b.rect.size, (255, 255, 255, 40)), b.rect)
+                                          for b in buttons],
+        "panel buttons copied": lambda: [screen.blit(rounded_over(b.rect.size, (255, 255, 255, 40), PANEL_FILL),
+                                                     b.rect) for b in buttons],
+        "panel drawn": lambda: panel.draw(screen),
+        "copy panel rect": lambda: screen.blit(picture, rect.topleft, rect),
+        "flip": pygame.display.flip,
+        "update panel rect": lambda: pygame.display.update(rect),
+        "rebuild whole": rebuild,
+    }
+    got = {k: [] for k in steps}
+    for _ in range(int(args.get("n", 15))):
+        for k, f in steps.items():
+            t = time.perf_counter()
+            f()
+            got[k].append(time.perf_counter() - t)
+    sc.stale = True
+    out = {"size": list(size), "panel": list(rect), "same": same,
+           **{k: [statistics.median(v), min(v)] for k, v in got.items()}}
+    if args.get("profile"):      # where the panel's drawing goes
+        import cProfile
+        import io
+        import pstats
+
+        prof = cProfile.Profile()
+        prof.runcall(lambda: [panel.draw(screen) for _ in range(int(args.get("n", 15)))])
+        buf = io.StringIO()
+        pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(int(args["profile"]))
+        out["profile"] = buf.getvalue()
+    return out
+
+
 def sound(_args=None) -> dict:
     """The app's sounds: whether the mixer is open, the sound files loaded, the sounds asked for
     (last 20), whether the sound failed (and stays silent); whether the page has had a gesture."""
@@ -720,6 +812,7 @@ SECTION_FUNCS = (
     ("ui.scenes.home", "HomeScene.update", "home update"), ("ui.scenes.home", "HomeScene.draw", "home draw"),
     ("ui.collect", "Collector.step", "collect"), ("ui.table.base", "GameTable.spare", "spare"),
     ("ui.app", "browser_size", "size poll"), ("ui.app", "page_hidden", "visibility poll"),
+    ("ui.table.panels", "Panel.draw", "panel"), ("ui.table.base", "lay_shade", "shade"),
 )
 """``(module, attribute, label)`` of the sections a frame's time is split into (inclusive: a
 section called inside another counts in both)."""
@@ -737,7 +830,9 @@ def _time_sections() -> None:
         *path, name = attr.split(".")
         for part in path:
             owner = getattr(owner, part)
-        f = getattr(owner, name)
+        f = getattr(owner, name, None)
+        if f is None:      # a revision without it (a run of an earlier one, for comparison)
+            continue
 
         def timed(*a, _f=f, _label=label, **k):
             t = time.perf_counter()
@@ -1129,6 +1224,8 @@ def bench_run(args) -> dict:
     (:func:`_ended`, its outcome in ``end_panel``). Seconds per frame, by category. ``args["profile"]``: the run
     under :mod:`cProfile` too, its top functions by own time and the callers of the blits in
     ``res["profile"]`` (text)."""
+    if args.get("blits"):
+        return {"blits": blit_costs(args)}
     if args.get("profile"):
         import cProfile
         import io
@@ -1275,8 +1372,8 @@ def _time_hand_off() -> None:
 
 
 CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, first_move, stats, refused_tap, deal,
-                                 set_setting, hold_saves, tag, frames, redraw, redraw_split, sound, python_start,
-                                 bench_run)}
+                                 set_setting, hold_saves, tag, frames, redraw, redraw_split, blit_costs,
+                                 sound, python_start, bench_run)}
 
 
 def call(name: str, args: dict):
