@@ -3,7 +3,8 @@ is a partial rebuild while the screen holds the last picture: the screen then ho
 instead of ``base``, which is copied from the screen before anything is drawn over it. Whatever
 path a frame takes, the screen shows, pixel for pixel, the still picture drawn from scratch with
 what moves, the hint's overlay, the toasts and the notice over it: through the first picture,
-moves and their flights, a drag, the keyboard's focus, a hint, a panel opened and closed, a new
+moves and their flights, a drag, the keyboard's focus, a hint, a panel opened, its focus moved
+and closed, the pause menu and a question opened from it, a new
 deal, another language, the other hand and a new size (the six tables). A table that drew
 something over the picture without saying so (``GameTable.moving_shown``) would leave it on the
 screen after it went. The home screen and the other pages lay no felt under their top bar and
@@ -59,6 +60,8 @@ def expected(app, t, box) -> pygame.Surface:
         out = t._base
     finally:
         t._base, t._on_screen, t._picture, t._stamps, t._kept = saved
+    if t.panel is not None:
+        t.lay_panel(out)
     t.draw_over(out)
     if app.notice:
         app.draw_notice(out)
@@ -165,8 +168,16 @@ def test_screen_shows_the_still_picture_and_what_moves(game, options, fake_clock
     t.hint()
     w.settle()
     play_some(w, t, 1)
-    # a panel over the table, then closed
+    # a panel over the table, its focus moved (the panel drawn again over the kept veil), closed;
+    # the pause menu (it covers the table), a question over the table from it, closed
     t.open_options()
+    w.frame(2)
+    w.post(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+    t.close_panel()
+    w.frame(2)
+    t.open_pause()
+    w.frame(2)
+    t.ask_restart()
     w.frame(2)
     t.close_panel()
     w.frame(2)

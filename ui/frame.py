@@ -277,7 +277,10 @@ class Button:
         self.pressed = False
         self.selected = False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, under=None) -> None:
+        """The button on ``surface``. ``under``: the opaque colour of every pixel under its rect
+        (a panel's inside), or ``None``: its background is then copied from one blended over
+        that colour once (:func:`rounded_over`), not blended again, the same pixels."""
         r = self.rect
         if self.style == "bar":
             fill = (255, 255, 255, 70 if self.pressed else 34)
@@ -287,7 +290,7 @@ class Button:
             fill = (255, 255, 255, 60 if self.pressed else 30)
         else:
             fill = (255, 255, 255, 90 if self.pressed or self.selected else 40)
-        bg = _rounded_cache(r.size, fill)
+        bg = _rounded_cache(r.size, fill) if under is None else rounded_over(r.size, fill, under)
         surface.blit(bg, r.topleft)
         ink = INK if self.enabled else (140, 160, 150)
         if self.style == "primary":
@@ -330,31 +333,102 @@ def _rounded_cache(size, fill) -> pygame.Surface:
     return s
 
 
-def panel_surface(size, fill=(14, 44, 30, 252), edge=(255, 255, 255, 70)) -> pygame.Surface:
-    """A modal panel's background (cached by size)."""
-    key = ("panel", tuple(size), tuple(fill))
+PANEL_FILL = (14, 44, 30)
+"""A modal panel's colour (opaque within its rounded edge)."""
+PANEL_EDGE = (255, 255, 255, 70)
+PANEL_RADIUS = 18      # px: a panel's corners
+
+
+def rounded_over(size, fill, under) -> pygame.Surface:
+    """A button's rounded background (``fill`` with its alpha) blended over the opaque colour
+    ``under``, as an opaque surface of ``size`` px (cached): copied where that colour lies under
+    it, the pixels of the blend without blending (WebAssembly blends every pixel of a blit)."""
+    key = ("over", tuple(size), tuple(fill), tuple(under))
+    s = _rr.get(key)
+    if s is None:
+        s = opaque_surface(size)
+        s.fill(under)
+        s.blit(_rounded_cache(size, fill), (0, 0))
+        _rr[key] = s
+    return s
+
+
+def panel_surface(size, fill=PANEL_FILL, edge=PANEL_EDGE) -> pygame.Surface:
+    """A modal panel's background, ``size`` px: ``fill`` (opaque) within an anti-aliased rounded
+    edge line (cached by size)."""
+    key = ("panel", tuple(size), tuple(fill), tuple(edge))
     s = _rr.get(key)
     if s is None:
         from .cards_art import rounded
 
-        s = _rr[key] = rounded(size[0], size[1], 18, fill, edge, 1.5)
+        s = _rr[key] = rounded(size[0], size[1], PANEL_RADIUS, (*fill[:3], 255), edge, 1.5)
     return s
 
 
-_dims: dict[tuple[int, int], pygame.Surface] = {}
+def draw_panel_background(surface: pygame.Surface, rect: pygame.Rect, fill=PANEL_FILL, edge=PANEL_EDGE) -> None:
+    """A modal panel's background (:func:`panel_surface`) over ``rect`` (px), pixel for pixel its
+    blit: only its rounded corners and the edge line along its sides are blended, the rest
+    (opaque, ``fill``: :func:`panel_filled`) is filled. WebAssembly blends every pixel of a blit
+    without SIMD: Options' panel at 1280x800 (560x772 px) took 5.8 ms blended whole in the page
+    (docs/web.md, "Session 29")."""
+    img = panel_surface(rect.size, fill, edge)
+    w, h = rect.size
+    c, e = PANEL_RADIUS + 2, PANEL_EDGE_REACH
+    if w <= 2 * c or h <= 2 * c:
+        surface.blit(img, rect.topleft)
+        return
+    x, y = rect.topleft
+    pieces = [(0, 0, c, c), (w - c, 0, c, c), (0, h - c, c, c), (w - c, h - c, c, c),     # the corners
+              (c, 0, w - 2 * c, e), (c, h - e, w - 2 * c, e), (0, c, e, h - 2 * c), (w - e, c, e, h - 2 * c)]
+    surface.blits([(img, (x + px, y + py), pygame.Rect(px, py, pw, ph)) for px, py, pw, ph in pieces],
+                  doreturn=False)
+    for r in panel_filled(rect):
+        surface.fill(fill[:3], r)
 
 
-def dim_surface(size) -> pygame.Surface:
-    """The shade laid over a screen under a modal panel (black at alpha 120), ``size`` px (cached:
-    filling a full-screen surface costs more than blitting it)."""
+PANEL_EDGE_REACH = 2
+"""How far (px) from a panel's side its edge line and that line's anti-aliasing reach, away from
+its rounded corners (:func:`panel_surface`)."""
+
+
+def panel_filled(rect: pygame.Rect) -> list[pygame.Rect]:
+    """Where a panel's background over ``rect`` (:func:`draw_panel_background`) leaves its fill
+    colour and nothing else, whatever lay under it (px): a cross of two rects, all but the
+    rounded corners (:data:`PANEL_RADIUS` + 2 px square) and the edge line along each side."""
+    c, e = PANEL_RADIUS + 2, PANEL_EDGE_REACH
+    return [pygame.Rect(rect.x + e, rect.y + c, max(0, rect.width - 2 * e), max(0, rect.height - 2 * c)),
+            pygame.Rect(rect.x + c, rect.y + e, max(0, rect.width - 2 * c), max(0, rect.height - 2 * e))]
+
+
+SHADE_ALPHA = 120
+"""How dark the shade under a modal panel is: black at this alpha (of 255) over the screen."""
+
+_shades: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def shade_surface(size) -> pygame.Surface:
+    """The shade laid over a screen under a modal panel, ``size`` px (cached): an opaque black
+    surface at surface alpha :data:`SHADE_ALPHA`. SDL blends it, pixel for pixel as black at
+    per-pixel alpha 120 (``tests/test_ui_panels.py``), in a quarter of the time in WebAssembly:
+    3.5 against 14.9 ms over 1280x800 in the page (docs/web.md, "Session 29")."""
     size = (int(size[0]), int(size[1]))
-    s = _dims.get(size)
+    s = _shades.get(size)
     if s is None:
-        if len(_dims) > 4:
-            _dims.clear()
-        s = _dims[size] = pygame.Surface(size, pygame.SRCALPHA)
-        s.fill((0, 0, 0, 120))
+        if len(_shades) > 4:
+            _shades.clear()
+        s = _shades[size] = opaque_surface(size)
+        s.fill((0, 0, 0))
+        s.set_alpha(SHADE_ALPHA)
     return s
+
+
+def lay_shade(surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
+    """The shade under a modal panel laid over ``rect`` of ``surface`` (px; default: all of it)."""
+    shade = shade_surface(surface.get_size())
+    if rect is None:
+        surface.blit(shade, (0, 0))
+    else:
+        surface.blit(shade, rect.topleft, rect)
 
 
 def draw_ring(surface: pygame.Surface, rect: pygame.Rect, color, width: int, radius: int) -> None:

@@ -12,7 +12,7 @@ from games.registry import GAMES as REGISTRY
 from .. import text
 from ..cards_art import rect_minus
 from ..app import Scene
-from ..frame import DIM, INK, Button, dim_surface, felt, frame_layout
+from ..frame import DIM, INK, Button, felt, frame_layout, lay_shade
 from ..input import PointerEvent
 
 GAMES = tuple(REGISTRY)
@@ -190,7 +190,7 @@ class ScreenScene(Scene):
             for k, line in enumerate(lines):
                 text.blit_center(surface, text.render(line, size, INK), (self.w // 2, y + lh * k + lh // 2))
         if self.panel is not None:
-            surface.blit(dim_surface(surface.get_size()), (0, 0))
+            lay_shade(surface)
             self.panel.draw(surface)
         self.stale = False
 

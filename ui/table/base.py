@@ -38,7 +38,8 @@ from games.solvers.search import SOLVED, UNSOLVABLE
 from .. import cards_art, text
 from ..anim import Animator
 from ..app import Scene
-from ..frame import DIM, INK, TOUCH, WARN, Button, dim_surface, frame_layout, felt, merge_rects, opaque_surface
+from ..frame import (DIM, INK, TOUCH, WARN, Button, frame_layout, felt, lay_shade, merge_rects, opaque_surface,
+                     shade_surface)
 from ..imports import PieceImport
 from ..input import DOUBLE_TAP, DOUBLE_TAP_PX, PointerEvent  # noqa: F401 (DOUBLE_TAP* also read from here)
 from ..progress import MSG_CONTINUED, MSG_REPLACED
@@ -350,6 +351,11 @@ class GameTable(Scene):
         self._tap_mark: tuple | None = None      # (when, where, history length) of a tap that played
         self._hint_said = ""                     # the status line a hint's mark came with (show_hint)
         self._drawings = 0                       # rebuilds of the still picture so far (_draw_base)
+        self._redrawn: tuple = (0, None)         # (_drawings, its clips: None whole) of the last rebuild
+        self._veil: pygame.Surface | None = None  # the still picture shaded, under an open panel (_draw_veiled)
+        self._veil_of = None                     # ((base, covering), _drawings) the veil was made from
+        self._veil_hole: pygame.Rect | None = None  # where the veil was not made (an open panel's inside)
+        self._veiled = None                      # (surface, app.draws, panel rect) the veil and panel drawn on
         self._felt_plan = None                   # (where, pieces): the felt laid around kept parts
         self._unlaid: dict = {}                  # part → rect: no felt laid there, its copy still to come
 
@@ -448,12 +454,12 @@ class GameTable(Scene):
         return rendered
 
     def _draw_ahead(self, panel: Panel) -> tuple[bool, bool]:
-        """``panel`` drawn on a 1x1 scratch surface with one new text at most (its images and the
-        shade under a covering panel made too): ``(whether it was drawn to its end, whether it
-        rendered a text)``."""
+        """``panel`` drawn on a 1x1 scratch surface with one new text at most (its images made
+        too, and the shade under it when it lies over the table): ``(whether it was drawn to its
+        end, whether it rendered a text)``."""
         before = len(text._cache)
-        if panel.covers:
-            dim_surface(self.app.screen.get_size())
+        if not panel.covers:
+            shade_surface(self.app.screen.get_size())
         self._drawing_ahead = panel
         try:
             done = text.render_ahead(lambda: panel.draw(_scratch()))
@@ -1772,6 +1778,7 @@ class GameTable(Scene):
             draw()
 
         self._stamp_now = True
+        self._veil_of = None
         try:
             with cards_art.collecting():
                 if piece == "top":
@@ -1785,7 +1792,7 @@ class GameTable(Scene):
                     self.assist.draw_static(b)
                 elif piece == "panel":
                     if not covered:
-                        b.blit(dim_surface(size), (0, 0))
+                        lay_shade(b)
                     self.panel.draw(b)
         finally:
             self._stamp_now = False
@@ -1861,6 +1868,7 @@ class GameTable(Scene):
     def base(self, surface: pygame.Surface | None) -> None:
         self._base = surface
         self._on_screen = None
+        self._veil_of = None
 
     def _settle(self) -> None:
         screen, self._on_screen = self._on_screen, None
@@ -1883,7 +1891,15 @@ class GameTable(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The still picture, then :meth:`draw_over`. A rebuild goes onto the app's screen when
         whole or while the screen holds the picture (one 4 MB copy less at 1280x800); ``base``
-        is copied from the screen before anything is drawn over it."""
+        is copied from the screen before anything is drawn over it. Under a panel:
+        :meth:`_draw_veiled`."""
+        if self.panel is not None:
+            self._draw_veiled(surface)
+            self.draw_over(surface)
+            if self.draws_over():     # something more lies over the panel: copied over next time
+                self._veiled = None
+            return
+        self._veiled = None
         size = surface.get_size()
         held = self._on_screen is surface or (self._base is not None and self._base.get_size() == size)
         if self.stale or not held:
@@ -1895,6 +1911,90 @@ class GameTable(Scene):
         elif self.draws_over():
             self._settle()
         self.draw_over(surface)
+
+    def lay_panel(self, surface: pygame.Surface) -> None:
+        """The open panel over the still picture drawn whole on ``surface``, as the screen shows
+        it: the felt and the top bar over all of it under a panel that covers the table (a paused
+        game's cards are hidden), else the shade (:func:`ui.frame.lay_shade`); then the panel."""
+        if self.panel.covers:
+            surface.blit(felt(surface.get_size()), (0, 0))
+            self.draw_top_bar(surface)
+        else:
+            lay_shade(surface)
+        self.panel.draw(surface)
+
+    def _veil_rects(self, veil: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """The veil (:meth:`_draw_veiled`) made within each of ``rects`` (px): the felt and the top
+        bar under a panel that covers the table, else the still picture shaded."""
+        if self.panel.covers:
+            fl = felt(veil.get_size())
+            band = self.top_band()
+            for r in rects:
+                veil.blit(fl, r.topleft, r)
+                if r.colliderect(band):
+                    veil.set_clip(r)
+                    self.draw_top_bar(veil)
+                    veil.set_clip(None)
+            return
+        base = self.base
+        for r in rects:
+            veil.blit(base, r.topleft, r)
+            lay_shade(veil, r)
+
+    def _draw_veiled(self, surface: pygame.Surface) -> None:
+        """The frame of an open panel: what :meth:`lay_panel` shows, drawn from kept pixels. The
+        still picture stays in ``base``, rebuilt as with no panel (only the parts that changed;
+        its top bar bare under a panel reaching into it), and what lies under the panel — the
+        picture shaded, or the felt and the top bar under a panel that covers the table — is
+        kept in :attr:`_veil` while the panel stays, made again only within the rects the
+        rebuild drew, and not under the panel's inside (:meth:`ui.table.panels.Panel.inside`,
+        which it fills) until a panel there no longer covers that. The screen gets the veil
+        whole when it showed something else; while it shows the veil and the panel from the
+        last frame, only the rects redrawn and the panel's old and new rects are copied again
+        before the panel is drawn. A panel that closes leaves the still picture in ``base``,
+        copied to the screen. In WebAssembly at 1280x800 the shade over the whole window took
+        15 ms and the panel 12 ms, in every frame of a panel (docs/web.md, "Session 29")."""
+        size = surface.get_size()
+        before = self._drawings
+        held = self._on_screen is surface or (self._base is not None and self._base.get_size() == size)
+        if self.stale or not held:
+            self.rebuild(size)
+            if self.history is not None and getattr(self, "card_w", None):
+                self.want_ahead()
+        base = self.base                     # copied from the screen first when it held the picture
+        veil = self._veil
+        if veil is None or veil.get_size() != size:
+            veil = self._veil = opaque_surface(size)
+            self._veil_of = None
+        panel = self.panel
+        inside = panel.inside()
+        drawn, clips = self._redrawn
+        kind = (base, panel.covers)
+        if self._veil_of == (kind, self._drawings):
+            changed = []
+        elif self._veil_of == (kind, before) and drawn == self._drawings == before + 1 and clips is not None:
+            changed = clips
+            self._veil_rects(veil, clips)
+        else:
+            changed = None
+            self._veil_hole = inside if inside.width > 0 and inside.height > 0 else None
+            self._veil_rects(veil, [pygame.Rect(r) for r in cards_art.rect_minus(size[0], size[1], [tuple(inside)])])
+        self._veil_of = (kind, self._drawings)
+        hole = self._veil_hole
+        if hole is not None and not inside.contains(hole):
+            self._veil_rects(veil, [hole])        # the veil's pixels there show now
+            self._veil_hole = hole = None
+        shown = self._veiled
+        if changed is None or shown is None or shown[0] is not surface or shown[1] + 1 != self.app.draws:
+            if hole is None:
+                surface.blit(veil, (0, 0))
+            else:
+                surface.blits([(veil, r[:2], r) for r in cards_art.rect_minus(size[0], size[1], [tuple(hole)])], doreturn=False)
+        else:
+            for c in changed + [pygame.Rect(shown[2]), panel.rect]:
+                surface.blit(veil, c.topleft, c)
+        panel.draw(surface)
+        self._veiled = (surface, self.app.draws, tuple(panel.rect))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """What moves, the hint's overlay and the toasts: nothing of the table over an open panel
@@ -1926,8 +2026,11 @@ class GameTable(Scene):
         return (self._picture_size, id(self.frame), self.frame, look, self.settings.glow)
 
     def button_marks(self) -> list[tuple]:
-        """What each button of the bar shows (a button whose mark changes is redrawn)."""
-        return [button_mark(b) for b in self.buttons]
+        """What each button of the bar shows (a button whose mark changes is redrawn), then the
+        top bar with the pause button (:meth:`top_band`, px) and whether it is drawn bare under a
+        panel (:meth:`draw_top_bar`): the whole band is redrawn when that changes."""
+        return [button_mark(b) for b in self.buttons] + \
+            [(tuple(self.top_band()), self.panel is not None and self.panel.over_top)]
 
     def rebuild(self, size, screen: pygame.Surface | None = None) -> None:
         """Draw everything that does not move into ``self.base``: whole, or (a table that knows its
@@ -1939,7 +2042,7 @@ class GameTable(Scene):
         holder = self._on_screen if self._on_screen is not None else self._base
         whole = holder is None or holder.get_size() != size
         self._picture_size = size
-        parts = self.picture_parts() if self.panel is None else None
+        parts = self.picture_parts()
         before, self._picture = self._picture, None
         if parts is not None:
             self._picture = (self.picture_key(), parts, self.button_marks())
@@ -1995,6 +2098,7 @@ class GameTable(Scene):
         cards when no rect of ``part_rects`` meets it)."""
         b = self._canvas
         self._drawings += 1
+        self._redrawn = (self._drawings, clips)
         if clips is None:
             top = self.frame.top
             if top.topleft == (0, 0) and top.width >= size[0]:   # the top bar covers its rows whole
@@ -2002,21 +2106,14 @@ class GameTable(Scene):
             else:
                 self._lay_felt(b, pygame.Rect(0, 0, *size))
             self.draw_top_bar(b)
-            if self.panel is not None and self.panel.covers:    # paused: the cards are hidden
-                self.panel.draw(b)
-                self.stale = False
-                return
             self.draw_cards(b)
             self._unlaid = {}
-            if part_rects is None and self._picture is not None and self.panel is None:
+            if part_rects is None and self._picture is not None:
                 part_rects = [pygame.Rect(r) for r, _ in self._picture[1].values()]
             for btn in self.buttons:
                 self._draw_button(b, btn, part_rects)
             self._draw_status_on(b, part_rects)
             self.assist.draw_static(b)
-            if self.panel is not None:
-                b.blit(dim_surface(size), (0, 0))
-                self.panel.draw(b)
             self.stale = False
             return
         self._unlaid = {}
@@ -2044,7 +2141,7 @@ class GameTable(Scene):
         runs at the memory's speed, and the parts cover a third to most of the table. The
         pieces around them are worked out once per set of places (:func:`cards_art.rect_minus`)."""
         fl = felt(surface.get_size())
-        self._unlaid, bodies = self._kept_cover(surface) if self.panel is None or not self.panel.covers else ({}, [])
+        self._unlaid, bodies = self._kept_cover(surface)
         cover = [r.clip(region) for r in [*self._unlaid.values(), *bodies] if r.colliderect(region)]
         if not cover:
             surface.blit(fl, region.topleft, region)

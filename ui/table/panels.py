@@ -9,7 +9,7 @@ from games.share import CODE_KEYS as KEYS
 from games.share import code_chars
 
 from .. import text
-from ..frame import INK, TOUCH, WARN, Button, panel_surface
+from ..frame import INK, PANEL_FILL, TOUCH, WARN, Button, draw_panel_background, panel_filled
 
 
 FOCUS_INK = (255, 214, 0)     # the keyboard focus ring, as on the table's cards
@@ -150,7 +150,7 @@ class Panel:
         return rows * self.bh + (rows - 1) * gap
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(panel_surface(self.rect.size), self.rect.topleft)
+        draw_panel_background(surface, self.rect)
         tr_ = getattr(self, "title_rect", None) or pygame.Rect(self.rect.x + 12, self.rect.y + self.pad,
                                                                self.rect.width - 24, self.title_size)
         ts = text.fit(self.title, self.title_size, tr_.width, 14)
@@ -158,8 +158,19 @@ class Panel:
         if self.content:
             self.content(surface, self.content_rect)
         for b in self.buttons:
-            b.draw(surface)
+            b.draw(surface, self.under(b))
         self.draw_focus(surface)
+
+    def under(self, b: Button):
+        """The colour under button ``b`` drawn on the panel (``Button.draw``): the panel's own
+        where its background leaves that colour under the whole button
+        (:func:`ui.frame.panel_filled`), else ``None`` (not known)."""
+        return PANEL_FILL if any(r.contains(b.rect) for r in panel_filled(self.rect)) else None
+
+    def inside(self) -> pygame.Rect:
+        """A rect where :meth:`draw` leaves opaque pixels of its own whatever lay under them, px:
+        the larger of the two its background fills (:func:`ui.frame.panel_filled`)."""
+        return max(panel_filled(self.rect), key=lambda r: r.width * r.height)
 
     def focusables(self) -> list[tuple[Button, object]]:
         """The buttons the keyboard focus visits, in order, each with its callback."""
@@ -557,7 +568,7 @@ class OptionsPanel(Panel):
         lh = text.font(size).get_linesize()
         for b, lab in zip(self.row_buttons, labels):
             b.label = ""
-            b.draw(surface)
+            b.draw(surface, self.under(b))
             b.label = lab
             lines = [lab] if text.width(lab, size) <= b.rect.width - 14 else text.wrap(lab, size, b.rect.width - 14)
             y0 = b.rect.centery - lh * (len(lines) - 1) / 2
