@@ -353,7 +353,7 @@ class GameTable(Scene):
         self._drawings = 0                       # rebuilds of the still picture so far (_draw_base)
         self._redrawn: tuple = (0, None)         # (_drawings, its clips: None whole) of the last rebuild
         self._veil: pygame.Surface | None = None  # the still picture shaded, under an open panel (_draw_veiled)
-        self._veil_of = None                     # ((base, covering), _drawings) the veil was made from
+        self._veil_of = None                     # (base, _drawings) the veil was made from
         self._veil_hole: pygame.Rect | None = None  # where the veil was not made (an open panel's inside)
         self._veiled = None                      # (surface, app.draws, panel rect) the veil and panel drawn on
         self._felt_plan = None                   # (where, pieces): the felt laid around kept parts
@@ -1924,36 +1924,34 @@ class GameTable(Scene):
         self.panel.draw(surface)
 
     def _veil_rects(self, veil: pygame.Surface, rects: list[pygame.Rect]) -> None:
-        """The veil (:meth:`_draw_veiled`) made within each of ``rects`` (px): the felt and the top
-        bar under a panel that covers the table, else the still picture shaded."""
-        if self.panel.covers:
-            fl = felt(veil.get_size())
-            band = self.top_band()
-            for r in rects:
-                veil.blit(fl, r.topleft, r)
-                if r.colliderect(band):
-                    veil.set_clip(r)
-                    self.draw_top_bar(veil)
-                    veil.set_clip(None)
-            return
+        """The veil (:meth:`_draw_veiled`) made within each of ``rects`` (px): the still picture
+        shaded."""
         base = self.base
         for r in rects:
             veil.blit(base, r.topleft, r)
             lay_shade(veil, r)
 
     def _draw_veiled(self, surface: pygame.Surface) -> None:
-        """The frame of an open panel: what :meth:`lay_panel` shows, drawn from kept pixels. The
-        still picture stays in ``base``, rebuilt as with no panel (only the parts that changed;
-        its top bar bare under a panel reaching into it), and what lies under the panel — the
-        picture shaded, or the felt and the top bar under a panel that covers the table — is
-        kept in :attr:`_veil` while the panel stays, made again only within the rects the
-        rebuild drew, and not under the panel's inside (:meth:`ui.table.panels.Panel.inside`,
-        which it fills) until a panel there no longer covers that. The screen gets the veil
-        whole when it showed something else; while it shows the veil and the panel from the
-        last frame, only the rects redrawn and the panel's old and new rects are copied again
-        before the panel is drawn. A panel that closes leaves the still picture in ``base``,
-        copied to the screen. In WebAssembly at 1280x800 the shade over the whole window took
-        15 ms and the panel 12 ms, in every frame of a panel (docs/web.md, "Session 29")."""
+        """The frame of an open panel: what :meth:`lay_panel` shows. The still picture stays in
+        ``base`` (copied from the screen first when the screen held it), so that the frame
+        closing the panel copies it, rebuilt only where it changed. Under a panel that covers
+        the table it is left as it was (nothing of it shows: the panel is drawn whole over the
+        felt and the top bar); else it is rebuilt as with no panel (only the parts that
+        changed; its top bar bare under a panel reaching into it), and shaded into
+        :attr:`_veil`, kept while the panel stays and shaded again only within the rects the
+        rebuild drew, never under the panel's inside (:meth:`ui.table.panels.Panel.inside`,
+        which the panel fills) while a panel covers that. The screen gets the veil whole when
+        it showed something else; while it shows the veil and the panel from the last frame,
+        only the rects redrawn and the panel's old and new rects are copied again before the
+        panel is drawn. In WebAssembly at 1280x800 the shade over the whole window took 15 ms
+        and the panel 12 ms, in every frame of a panel (docs/web.md, "Session 29")."""
+        if self.panel.covers:
+            if self._on_screen is not None:     # the picture on the screen kept in base
+                self._settle()
+            self.lay_panel(surface)
+            self.stale = False
+            self._veiled = None
+            return
         size = surface.get_size()
         before = self._drawings
         held = self._on_screen is surface or (self._base is not None and self._base.get_size() == size)
@@ -1969,12 +1967,15 @@ class GameTable(Scene):
         panel = self.panel
         inside = panel.inside()
         drawn, clips = self._redrawn
-        kind = (base, panel.covers)
+        kind = base
         if self._veil_of == (kind, self._drawings):
             changed = []
         elif self._veil_of == (kind, before) and drawn == self._drawings == before + 1 and clips is not None:
             changed = clips
-            self._veil_rects(veil, clips)
+            hole = self._veil_hole       # left as it is: its pixels are made when they show
+            self._veil_rects(veil, clips if hole is None else [
+                pygame.Rect(x + c.x, y + c.y, w, h) for c in clips
+                for x, y, w, h in cards_art.rect_minus(c.width, c.height, [(hole.x - c.x, hole.y - c.y, *hole.size)])])
         else:
             changed = None
             self._veil_hole = inside if inside.width > 0 and inside.height > 0 else None
