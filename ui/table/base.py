@@ -1967,20 +1967,19 @@ class GameTable(Scene):
         panel = self.panel
         inside = panel.inside()
         drawn, clips = self._redrawn
-        kind = base
-        if self._veil_of == (kind, self._drawings):
+        if self._veil_of == (base, self._drawings):
             changed = []
-        elif self._veil_of == (kind, before) and drawn == self._drawings == before + 1 and clips is not None:
+        elif self._veil_of == (base, before) and drawn == self._drawings == before + 1 and clips is not None:
             changed = clips
             hole = self._veil_hole       # left as it is: its pixels are made when they show
             self._veil_rects(veil, clips if hole is None else [
                 pygame.Rect(x + c.x, y + c.y, w, h) for c in clips
-                for x, y, w, h in cards_art.rect_minus(c.width, c.height, [(hole.x - c.x, hole.y - c.y, *hole.size)])])
+                for x, y, w, h in cards_art.rect_minus(c.width, c.height, [tuple(hole.move(-c.x, -c.y))])])
         else:
             changed = None
             self._veil_hole = inside if inside.width > 0 and inside.height > 0 else None
             self._veil_rects(veil, [pygame.Rect(r) for r in cards_art.rect_minus(size[0], size[1], [tuple(inside)])])
-        self._veil_of = (kind, self._drawings)
+        self._veil_of = (base, self._drawings)
         hole = self._veil_hole
         if hole is not None and not inside.contains(hole):
             self._veil_rects(veil, [hole])        # the veil's pixels there show now
@@ -1989,8 +1988,9 @@ class GameTable(Scene):
         if changed is None or shown is None or shown[0] is not surface or shown[1] + 1 != self.app.draws:
             if hole is None:
                 surface.blit(veil, (0, 0))
-            else:
-                surface.blits([(veil, r[:2], r) for r in cards_art.rect_minus(size[0], size[1], [tuple(hole)])], doreturn=False)
+            else:       # not under the hole: the panel fills it
+                pieces = cards_art.rect_minus(size[0], size[1], [tuple(hole)])
+                surface.blits([(veil, r[:2], r) for r in pieces], doreturn=False)
         else:
             for c in changed + [pygame.Rect(shown[2]), panel.rect]:
                 surface.blit(veil, c.topleft, c)
@@ -2034,12 +2034,13 @@ class GameTable(Scene):
             [(tuple(self.top_band()), self.panel is not None and self.panel.over_top)]
 
     def rebuild(self, size, screen: pygame.Surface | None = None) -> None:
-        """Draw everything that does not move into ``self.base``: whole, or (a table that knows its
-        :meth:`picture_parts`, no panel, nothing else changed) only within the parts that changed,
-        the buttons that changed, the top bar and the status line, each drawn as a whole rebuild
-        would draw it there, clipped (the same pixels; WebAssembly draws a move's redraw in a
-        fraction of the time). ``screen``: the screen, drawn on instead when whole or holding
-        the last picture (:meth:`draw`)."""
+        """Draw everything that does not move into ``self.base`` (never a panel: it lies over the
+        picture, :meth:`_draw_veiled`): whole, or (a table that knows its :meth:`picture_parts`,
+        nothing else changed) only within the parts that changed, the buttons that changed, the
+        top bar and the status line, each drawn as a whole rebuild would draw it there, clipped
+        (the same pixels; WebAssembly draws a move's redraw in a fraction of the time).
+        ``screen``: the screen, drawn on instead when whole or holding the last picture
+        (:meth:`draw`); the last rebuild's clips are in :attr:`_redrawn`."""
         holder = self._on_screen if self._on_screen is not None else self._base
         whole = holder is None or holder.get_size() != size
         self._picture_size = size
