@@ -30,6 +30,11 @@ table; per table the landing frames of both and the hand-off's own time per move
 take (``probe.blit_costs``: a full-window copy, three ways to lay the shade, the felt, the panel,
 the flip, ``display.update`` of the panel's rect, the whole rebuild), in the page and natively.
 
+``--panel-frames K`` times only the frames of the panels over each table (``probe.panel_frames``:
+Options opened, its focus moved, closed; the pause menu, its focus moved, Restart deal's question
+from it, closed; New deal's question, closed), K rounds, the least and median of each, in the page
+and natively: on a loaded machine the least of a few rounds is the frame's own cost.
+
 ``--cpu MS`` runs the script natively only, each frame timed in its thread's CPU time, and lists the
 frames over MS ms with what they did: on a loaded machine the page's wall-clock frames carry the
 time other processes took, these do not.
@@ -410,6 +415,19 @@ def blits_report(native: dict, web: dict) -> str:
     return "\n".join(rows)
 
 
+def panel_frames_report(native: dict, web: dict) -> str:
+    """:func:`probe.panel_frames` of both runs: per table and step the least and median ms."""
+    rows = [f"panel frames at {web['size'][0]}x{web['size'][1]}, ms: least / median of the rounds",
+            f"{'table':12} {'step':20} {'wasm':>15} {'native':>15}"]
+    for game, steps in web.items():
+        if game == "size":
+            continue
+        for step, (least, med) in steps.items():
+            nl, nm = native[game][step]
+            rows.append(f"{game:12} {step:20} {least * 1000:6.2f} / {med * 1000:6.2f} {nl * 1000:6.2f} / {nm * 1000:6.2f}")
+    return "\n".join(rows)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--size", default="1280x800")
@@ -450,6 +468,9 @@ def main(argv=None) -> int:
                     help="time only the drawing steps of a frame with a panel over the first table of --games "
                          "(copy, shade, felt, panel, flip, update of the panel's rect, whole rebuild), N times each, "
                          "in the page and natively")
+    ap.add_argument("--panel-frames", type=int, metavar="K",
+                    help="time only the frames of the panels over each table (--games), K rounds each, the least "
+                         "and median of each step, in the page and natively")
     a = ap.parse_args(argv)
     if a.start:
         web = web_starts(a.size, a.start)
@@ -487,6 +508,17 @@ def main(argv=None) -> int:
         text = blits_report(native, web)
         if a.profile:
             text += "\n\nthe panel's drawing in the page under cProfile:\n" + web.get("profile", "")
+        print(text)
+        if a.out:
+            Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py {' '.join(argv or sys.argv[1:])}\n\n{text}\n",
+                                            encoding="utf-8")
+            Path(a.out + ".json").write_text(json.dumps({"wasm": web, "native": native}, indent=1), encoding="utf-8")
+        return 0
+    if a.panel_frames:
+        args = dict(args, panel_rounds=a.panel_frames)
+        web = web_run(a.size, args)["tables"]["panel_frames"]
+        native = native_run(a.size, args)["panel_frames"]
+        text = panel_frames_report(native, web)
         print(text)
         if a.out:
             Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py {' '.join(argv or sys.argv[1:])}\n\n{text}\n",

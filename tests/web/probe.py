@@ -542,6 +542,51 @@ def blit_costs(args) -> dict:
     return out
 
 
+def panel_frames(args) -> dict:
+    """The frames of the panels over each table of ``args["tables"]``, ``args["rounds"]`` times
+    (default 8), for the least and the median of each (the machine's load inflates some frames
+    of a run, rarely all of them): a move played, the texts of the panels rendered ahead, then
+    per round, each step acted and its frame timed (the wall clock), the table settled and left
+    a few frames in between: Options opened (O), its focus moved (Tab), closed (Esc); the pause
+    menu, its focus moved, Restart deal's question from it, closed (Keep playing); New deal's
+    question, closed. ``{game: {step: [least, median]}}`` in seconds, with ``"size"``."""
+    import statistics
+
+    from ui.table import table_class
+
+    a = app()
+    res = {"size": list(a.screen.get_size())}
+    rounds = int(args.get("rounds", 8))
+    for spec in args["tables"]:
+        a.switch(table_class(spec["game"])(int(spec["number"]), dict(spec.get("options") or {})))
+        sc = a.scene
+        cats = _cats(True)
+        _settle(a, cats)
+        sc.play(sc.rules.legal_moves(sc.state)[0])
+        _settle(a, cats)
+        _idle(a, cats, 200)       # the panels' texts rendered ahead, a text a frame
+        steps = [("Options", lambda: _post_key("o")), ("Options: focus", lambda: _post_key("TAB")),
+                 ("Options: close", lambda: _post_key("ESCAPE")), ("pause menu", sc.open_pause),
+                 ("pause: focus", lambda: _post_key("TAB")), ("Restart question", sc.ask_restart),
+                 ("question: close", sc.close_panel), ("New deal question", sc.ask_new_deal),
+                 ("New deal: close", sc.close_panel)]
+        got = {name: [] for name, _ in steps}
+        for _ in range(rounds):
+            for name, act in steps:
+                act()
+                a.dirty = True
+                t = time.perf_counter()
+                a.frame()
+                got[name].append(time.perf_counter() - t)
+                _settle(a, cats)
+                _idle(a, cats, 3)
+        if sc.panel is not None:
+            sc.close_panel()
+            _settle(a, cats)
+        res[spec["game"]] = {k: [min(v), statistics.median(v)] for k, v in got.items()}
+    return res
+
+
 def sound(_args=None) -> dict:
     """The app's sounds: whether the mixer is open, the sound files loaded, the sounds asked for
     (last 20), whether the sound failed (and stays silent); whether the page has had a gesture."""
@@ -1226,6 +1271,8 @@ def bench_run(args) -> dict:
     ``res["profile"]`` (text)."""
     if args.get("blits"):
         return {"blits": blit_costs(args)}
+    if args.get("panel_rounds"):
+        return {"panel_frames": panel_frames(dict(args, rounds=args["panel_rounds"]))}
     if args.get("profile"):
         import cProfile
         import io
@@ -1373,7 +1420,7 @@ def _time_hand_off() -> None:
 
 CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, first_move, stats, refused_tap, deal,
                                  set_setting, hold_saves, tag, frames, redraw, redraw_split, blit_costs,
-                                 sound, python_start, bench_run)}
+                                 panel_frames, sound, python_start, bench_run)}
 
 
 def call(name: str, args: dict):

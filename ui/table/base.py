@@ -455,11 +455,13 @@ class GameTable(Scene):
 
     def _draw_ahead(self, panel: Panel) -> tuple[bool, bool]:
         """``panel`` drawn on a 1x1 scratch surface with one new text at most (its images made
-        too, and the shade under it when it lies over the table): ``(whether it was drawn to its
-        end, whether it rendered a text)``."""
+        too, and the shade and the veil under it when it lies over the table,
+        :meth:`_draw_veiled`): ``(whether it was drawn to its end, whether it rendered a
+        text)``."""
         before = len(text._cache)
         if not panel.covers:
             shade_surface(self.app.screen.get_size())
+            self._veil_for(self.app.screen.get_size())
         self._drawing_ahead = panel
         try:
             done = text.render_ahead(lambda: panel.draw(_scratch()))
@@ -1931,6 +1933,14 @@ class GameTable(Scene):
             veil.blit(base, r.topleft, r)
             lay_shade(veil, r)
 
+    def _veil_for(self, size) -> pygame.Surface:
+        """:attr:`_veil`, a new one (nothing made in it) when it is not ``size`` px: made before
+        a panel opens (:meth:`_draw_ahead`), as a 4 MB surface at 1280x800."""
+        if self._veil is None or self._veil.get_size() != tuple(size):
+            self._veil = opaque_surface(size)
+            self._veil_of = None
+        return self._veil
+
     def _draw_veiled(self, surface: pygame.Surface) -> None:
         """The frame of an open panel: what :meth:`lay_panel` shows. The still picture stays in
         ``base`` (copied from the screen first when the screen held it), so that the frame
@@ -1960,10 +1970,7 @@ class GameTable(Scene):
             if self.history is not None and getattr(self, "card_w", None):
                 self.want_ahead()
         base = self.base                     # copied from the screen first when it held the picture
-        veil = self._veil
-        if veil is None or veil.get_size() != size:
-            veil = self._veil = opaque_surface(size)
-            self._veil_of = None
+        veil = self._veil_for(size)
         panel = self.panel
         inside = panel.inside()
         drawn, clips = self._redrawn
