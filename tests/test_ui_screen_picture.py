@@ -4,7 +4,7 @@ instead of ``base``, which is copied from the screen before anything is drawn ov
 path a frame takes, the screen shows, pixel for pixel, the still picture drawn from scratch with
 what moves, the hint's overlay, the toasts and the notice over it: through the first picture,
 moves and their flights, a drag, the keyboard's focus, a hint, a panel opened, its focus moved
-and closed, the pause menu and a question opened from it, a new
+and closed, the pause menu and a question opened from it (Klondike, Pyramid), a new
 deal, another language, the other hand and a new size (the six tables). A table that drew
 something over the picture without saying so (``GameTable.moving_shown``) would leave it on the
 screen after it went. The home screen and the other pages lay no felt under their top bar and
@@ -47,25 +47,33 @@ def screen_pixels(surface, box) -> pygame.Surface:
     return surface
 
 
+_SCRATCH: dict = {}
+
+
 def expected(app, t, box) -> pygame.Surface:
     """The screen as it must be: the still picture rebuilt whole from scratch (nothing kept),
     with what the frame draws over it; the table left as it was (its picture where it was, on
-    the screen or in ``base``)."""
+    the screen or in ``base``, and the count of its drawings). Drawn on a surface kept per size
+    (every pixel drawn again), which holds it until the next call."""
     size = app.screen.get_size()
-    saved = (t._base, t._on_screen, t._picture, t._stamps, t._kept)
-    t._base, t._on_screen, t._picture = None, None, None
+    out = _SCRATCH.get(size)
+    if out is None:
+        _SCRATCH.clear()
+        out = _SCRATCH[size] = pygame.Surface(size, 0, pygame.display.get_surface())
+    saved = (t._base, t._on_screen, t._picture, t._stamps, t._kept, t._drawings, t._redrawn)
+    t._base, t._on_screen, t._picture = out, None, None
     t.forget_drawings()
     try:
         t.rebuild(size)
-        out = t._base
+        assert t._base is out and t._redrawn[1] is None, "drawn whole on the scratch surface"
     finally:
-        t._base, t._on_screen, t._picture, t._stamps, t._kept = saved
+        t._base, t._on_screen, t._picture, t._stamps, t._kept, t._drawings, t._redrawn = saved
     if t.panel is not None:
         t.lay_panel(out)
     t.draw_over(out)
     if app.notice:
         app.draw_notice(out)
-    return screen_pixels(out, box) if box is not None else out.copy()   # as it is now
+    return screen_pixels(out, box)
 
 
 class Watch:
@@ -171,16 +179,17 @@ def test_screen_shows_the_still_picture_and_what_moves(game, options, fake_clock
     # a panel over the table, its focus moved (the panel drawn again over the kept veil), closed;
     # the pause menu (it covers the table), a question over the table from it, closed
     t.open_options()
-    w.frame(2)
+    w.frame()
     w.post(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
     t.close_panel()
     w.frame(2)
-    t.open_pause()
-    w.frame(2)
-    t.ask_restart()
-    w.frame(2)
-    t.close_panel()
-    w.frame(2)
+    if game in ("klondike", "pyramid"):   # the path is GameTable's: two tables, each frame costs a picture from scratch
+        t.open_pause()
+        w.frame()
+        t.ask_restart()
+        w.frame(2)
+        t.close_panel()
+        w.frame()
     # a new deal, another language, the other hand, a new size
     t.start(8)
     w.settle()
