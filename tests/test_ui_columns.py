@@ -364,6 +364,23 @@ def test_spider_run_removal_flies_to_the_completed_pile():
     assert t.state == s0
 
 
+def test_spider_a_double_tap_on_the_stock_deals_one_row():
+    """Two taps on the stock in a double tap's time (a bounced thumb, a slow frame) dealt two rows,
+    the second over the first unseen (fresh user, F10): the second is spent; a tap after the
+    double tap's time deals again."""
+    s0 = spider_state()
+    s0 = SpiderState(s0.columns, s0.down, tuple(C("9H") for _ in range(20)), (), 2, False, 500)
+    app = make(SpiderTable, state=s0)
+    t = app.scene
+    at = t.pile_rects(t.state, ("stock",))[-1].center
+    click(app, at)
+    click(app, at)
+    assert t.history.actions == ["d"]
+    run_frames(app, 40)                    # past the double tap's time (the fake clock: 1/60 s a frame)
+    click(app, t.pile_rects(t.state, ("stock",))[-1].center)
+    assert t.history.actions == ["d", "d"]
+
+
 def test_spider_stock_tap_deals_ten():
     s0 = spider_state()
     app = make(SpiderTable, state=s0)
@@ -464,9 +481,16 @@ def test_random_taps_and_drags_never_raise_and_undo_restores(cls):
         for st in t.history.states[1:]:
             assert t.rules.status(st) in ("playing", "won", "lost")
     t.settle()
-    while t.history.can_undo():
+    while t.session.can_undo():
         t.undo()
-    assert t.state == s0
+    # back to the deal as it was shown: only the cards that went home by themselves at the deal
+    # are left on the line (Undo never takes them back)
+    line = t.history.line()
+    assert len(line) == t.session.deal_moves
+    s = s0
+    for m in line:
+        s = t.rules.apply(s, t.rules.parse_move(s, m))
+    assert t.state == s
 
 
 @pytest.mark.parametrize("cls, rules", [(FreeCellTable, FreeCell), (KlondikeTable, Klondike)])
@@ -482,8 +506,8 @@ def test_cards_safe_at_the_deal_go_home_at_once_as_history_moves(cls, rules, ani
     assert t.history.states[0] == dealt and t.history.moves == len(t.history.states) - 1 >= 1
     if anim == "normal":
         assert app.draws > 3                  # flown, not jumped
-    t.undo()                                  # one undo takes them back together
-    assert t.state == dealt
+    t.undo()                                  # Undo leaves the deal's own moves alone
+    assert t.state == s and not t.history.undo_used
     # the setting off: the deal stays as dealt
     off = make(cls, number=n, anim=anim, auto_foundation=False)
     run_frames(off)

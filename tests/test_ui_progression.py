@@ -424,3 +424,19 @@ def test_a_won_dailys_panel_lines_read_at_16_px_on_a_phone(lang):
     for line in lines:
         assert text.fit(line, size, t.panel.content_rect.width, 12) >= text.MIN_SIZE, line
     pygame.display.quit()
+
+
+def test_the_daily_screens_share_is_off_for_a_daily_only_begun():
+    """A daily begun (no move, not won) marks its date played but has no line to share: Share
+    results was lit and said "No result on this date yet" (fresh user, F12). It is off."""
+    from ui.scenes.daily import DailyScene
+
+    d = daily.daily_deal("2026-12-04", "tripeaks")
+    app = new_app(Store(MemoryStorage()), TriPeaksTable(d.number))
+    t = app.scene
+    t.start(d.number, d.options, daily=d.date)
+    app.progression.mark_played(d.date, "tripeaks", d.code)      # what opening it from the screen does
+    app.switch(DailyScene(d.date))
+    app.frame()
+    share = next(b for b, _ in app.scene.buttons if b.name == "share")
+    assert app.scene.entry(d.date, "tripeaks") is not None and not share.enabled

@@ -242,7 +242,7 @@ class DailyScene(ScreenScene):
             if self.arrangement is not Arrangement.BAR:
                 sr.midtop = (self.list.centerx, self.list_head.bottom + n * rh - gap + 6)
             share = Button("share", sr, share_label, None, self.fs, "panel")
-            share.enabled = any(self.entry(self.date, g) for g in daily.GAMES)
+            share.enabled = bool(self.share_text())     # a daily only begun has no line to share
             self.buttons.append((share, self.share))
 
     def tap_targets(self) -> list[tuple[str, pygame.Rect]]:

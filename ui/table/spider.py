@@ -10,12 +10,14 @@ is empty, every card is face up and the solver has proved the rest (searched in 
 """
 from __future__ import annotations
 
+import math
+
 from games.i18n import N_, tr
 from games.spider import DEAL, N_COLUMNS, RUN, RUN_POINTS, Move, Spider
 
 from .. import cards_art
-from . import assist
-from .base import SAVE_ROOM
+from . import assist, hit
+from .base import DOUBLE_TAP, DOUBLE_TAP_PX, SAVE_ROOM
 from .columns import FLY_MS, MSG_NOT_RUN, ColumnsTable, opt_cycle
 
 MSG_INTRO = N_("Build runs of one suit from king to ace; tap the stock to deal")
@@ -146,7 +148,31 @@ class SpiderTable(ColumnsTable):
         card face up and the stock empty (``Spider.can_finish``), so no face-down note."""
         return tr(assist.MSG_SPIDER_FINISH_OPEN)
 
+    last_deal_tap = None
+    """``(time in s, position in px, undo groups after it)`` of the last deal made by a tap on the
+    stock, for :meth:`pointer`'s double-tap guard."""
+
+    def pointer(self, ev) -> None:
+        """As every column table's; and the second tap of a double tap on the stock (within
+        :data:`DOUBLE_TAP` s and :data:`DOUBLE_TAP_PX` px of a tap that dealt, nothing played
+        between) is spent: a deal is ten cards over every column, and a bounced thumb or a slow
+        frame dealt a second row unseen. Keys deal at every press."""
+        if ev.kind != "tap":
+            super().pointer(ev)
+            return
+        now, last = self.app.now(), self.last_deal_tap
+        if last is not None and now - last[0] < DOUBLE_TAP and math.dist(ev.pos, last[1]) < DOUBLE_TAP_PX \
+                and last[2] == len(self.session.groups) and self.target_at(ev.pos) == hit.pile(("stock",)):
+            self.last_deal_tap = None
+            return
+        n = len(self.history.actions) if self.history is not None else 0
+        super().pointer(ev)
+        acts = self.history.actions if self.history is not None else []
+        if len(acts) > n and acts[-1] == "d":
+            self.last_deal_tap = (now, ev.pos, len(self.session.groups))
+
     def stock_tap(self) -> None:
+        """Deal a row, or shake the stock and say why not."""
         why = self.why(self.state, DEAL)
         if why is not None:
             self.shake_card(("stock",), 0)
