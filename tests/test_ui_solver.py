@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 import games.bank
-from games import hints
+from games import hints, i18n
 from games.cards import parse_card as C
 from games.core import LOST, PLAYING, WON
 from games.i18n import tr
@@ -162,6 +162,9 @@ def test_rescue_on_a_lost_position_says_how_far_back_the_last_winnable_one_was(b
     press(app, "undo")
     assert t.panel is None and t.state == states[-1 - want]
     assert len(t.history.states) == len(states) - want
+    # the status line says where the player is now (it repeated "was N moves back", fresh user F9)
+    assert t.status_text == i18n.tr_n(assist.MSG_BACK_DONE, want)
+    assert i18n.tr_n(assist.MSG_BACK_DONE, 3, "ru").startswith("Отменено 3 хода: отсюда можно выиграть")
 
 
 def test_a_rescue_on_a_verified_deal_knows_its_start_is_winnable(monkeypatch):

@@ -35,7 +35,7 @@ import pygame
 from games import bank as banks
 from games import hints
 from games.core import LOST, PLAYING, WON, GameError
-from games.i18n import N_, tr
+from games.i18n import N_, tr, tr_n
 from games.solvers.search import SOLVED, UNSOLVABLE, Result
 
 from .. import cards_art, text
@@ -69,6 +69,8 @@ MSG_NO_WAY_FOUND_END = N_("No way out found in time")
 MSG_BACK_N = N_("The last winnable position was {n} moves back.")
 MSG_BACK_1 = N_("The last winnable position was 1 move back.")
 MSG_UNDO_N = N_("Undo {n}")
+MSG_BACK_DONE = N_("{n} moves undone: this position can be won. Hint shows the way on.")
+"""Said once the rescue's Undo N has taken the moves back (counted: ``tr_n``)."""
 MSG_NONE_BACK = N_("No winnable position found in this game's moves.")
 MSG_NONE_BACK_SOME = N_("No winnable position found in the last {n} moves.")
 MSG_DEAL_LOST = N_("This deal cannot be won")
@@ -763,7 +765,7 @@ class Assist:
         t = self.table
         self.cancel_rescue()
         k = t.undo_moves(k)
-        t.say(tr(MSG_BACK_1) if k == 1 else tr(MSG_BACK_N, n=k))
+        t.say(tr_n(MSG_BACK_DONE, k))       # where the player is now, not what is still to do
 
     # -- playing a line --------------------------------------------------------------------------
     def play_rescue(self) -> None:
