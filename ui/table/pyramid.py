@@ -754,9 +754,13 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         self.art.draw(surface, dtop, g.discard, True, dtop is not None)
         if dtop is not None:
             surface.blit(self._dim(g.discard.width), g.discard.topleft)
+            # the count on a dark pill in the card's lower part, as the stock's count: white on
+            # the dimmed face read at 2.7:1 and lay over its suit's pip
             k = sum(1 for c in s.discard if c not in self.hidden)
             label = text.render(str(k), max(14, round(g.discard.width * 0.3)), INK)
-            text.blit_center(surface, label, g.discard.center)
+            br = label.get_rect(center=(g.discard.centerx, g.discard.bottom - label.get_height()))
+            pygame.draw.rect(surface, (10, 30, 20), br.inflate(8, 2), border_radius=br.height)
+            surface.blit(label, br)
 
     def draw_moving(self, surface) -> None:
         self.draw_moving_cards(surface)
