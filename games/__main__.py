@@ -374,17 +374,24 @@ def _solver(rules):
     return rules.solve
 
 
-def cmd_solve(a) -> int:
-    rules = find_game(a.game)
-    solve = _solver(rules)
+def deal_or_position(rules, a):
+    """The state ``solve`` and ``hint`` start from: the deal ``--number`` or ``--code`` names
+    (with ``--option``s), or the position ``--position`` holds — exactly one of the three.
+
+    :raises CommandError: when not exactly one is given, or it does not read."""
     opts = parse_options(a.option, option_sameness([rules]))
     if sum(x is not None for x in (a.number, a.code, a.position)) != 1:
         raise CommandError("give one of --number N, --code CODE or --position FILE")
     if a.position is None:
         n, opts = resolve_deal(rules, a.number, a.code, opts)
-        state = rules.deal(n, opts)
-    else:
-        state = load_position(rules, a.position, opts)
+        return rules.deal(n, opts)
+    return load_position(rules, a.position, opts)
+
+
+def cmd_solve(a) -> int:
+    rules = find_game(a.game)
+    solve = _solver(rules)
+    state = deal_or_position(rules, a)
     result = solve(state, timeout=a.timeout)
     if result.status == "solved":
         sys.stdout.write("solved\n" + " ".join(result.moves) + "\n")
@@ -397,14 +404,7 @@ def cmd_hint(a) -> int:
     from .hints import hint
 
     rules = find_game(a.game)
-    opts = parse_options(a.option, option_sameness([rules]))
-    if sum(x is not None for x in (a.number, a.code, a.position)) != 1:
-        raise CommandError("give one of --number N, --code CODE or --position FILE")
-    if a.position is None:
-        n, opts = resolve_deal(rules, a.number, a.code, opts)
-        state = rules.deal(n, opts)
-    else:
-        state = load_position(rules, a.position, opts)
+    state = deal_or_position(rules, a)
     move, kind = hint(rules, state, timeout=a.timeout)
     sys.stdout.write(("none" if move is None else rules.format_move(state, move)) + "\n" + kind + "\n")
     return 0
