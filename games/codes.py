@@ -79,8 +79,8 @@ def code_parts(text: str) -> list[str]:
     >>> code_parts("TP1EAAAAAAB"), code_parts("KL1 D3 AAAAGHE"), code_parts("PY1-L07-P3-AAAAAAB")
     (['TP1', 'E', 'AAAAAAB'], ['KL1', 'D3', 'AAAAGHE'], ['PY1', 'L07P3', 'AAAAAAB'])
     """
-    parts = text.split("-")
-    if len(parts) == 3 and all(parts):
+    parts = [p.strip() for p in text.split("-")]
+    if len(parts) == 3 and all(p and not any(ch.isspace() for ch in p) for p in parts):
         return parts
     words = [w for w in text.replace("-", " ").split() if w]
     if len(words) == 3:

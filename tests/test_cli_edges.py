@@ -317,3 +317,14 @@ def test_hint_on_a_position_with_no_legal_move_says_none(capsys, monkeypatch):
     assert (rc, out, err) == (0, "none\nnone\n", "")
     rc, out, err = run(capsys, "hint", "freecell", "--number", "1", "--code", "FC1-M-AAAAAAB")
     assert rc == 2 and out == "" and "one of" in err
+
+
+def test_hint_says_lost_where_solve_proves_it_at_once(capsys, monkeypatch):
+    """A Spider what-if whose cards cannot all leave as runs (its stock cut): ``solve`` answers
+    unsolvable at once; ``hint`` said ``progress`` (its search gave up early), now ``lost`` too."""
+    rc, out, err = run(capsys, "deal", "spider", "--number", "3")
+    cut = "".join("Stock:\n" if line.startswith("Stock:") else line + "\n" for line in out.splitlines())
+    rc, out, err = run(capsys, "solve", "spider", "--position", "-", stdin=cut, monkeypatch=monkeypatch)
+    assert (rc, out) == (1, "unsolvable\n")
+    rc, out, err = run(capsys, "hint", "spider", "--position", "-", stdin=cut, monkeypatch=monkeypatch)
+    assert rc == 0 and out.splitlines()[1] == "lost"

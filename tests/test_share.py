@@ -224,7 +224,7 @@ def test_a_desktop_deal_with_control_characters_opens_home_with_a_notice(monkeyp
 
 
 @pytest.mark.parametrize("code, shown", [("garbage", "garbage"), ("617", "617"),
-                                         ("KL1-D1-AAAAAGM+", "KL1-D1-AAAAAGM+"),
+                                         ("KL1-D1-AAAAAGM+X", "KL1-D1-AAAAAGM+X"),
                                          ("KL1-D1-AAAAAGM&lang=ru", "KL1-D1-AAAAAGM&lang=ru"),
                                          ("KL1-D1-%41AAAAGM", "KL1-D1-%41AAAAGM")])
 def test_a_bad_desktop_deal_is_named_as_the_variable_read_as_typed(monkeypatch, code, shown):
@@ -497,3 +497,14 @@ def test_a_code_retyped_without_its_dashes_or_with_blanks_opens_its_deal(monkeyp
     monkeypatch.setenv("PASYANS_DEAL", "KL1 D3 AAAAGHE")      # ?deal=KL1+D3+AAAAGHE
     app = new_app(Store(MemoryStorage()), size=(390, 844))
     assert (app.scene.game, app.scene.number, app.scene.options["draw"]) == ("klondike", 4242, "3")
+
+
+@pytest.mark.parametrize("typed", ["TP1 - E - AAAAAAB", "TP1 -E- AAAAAAB", "TP1.E.AAAAAAB", "TP1_E_AAAAAAB",
+                                   "TP1/E/AAAAAAB"])
+def test_a_link_reads_a_code_as_the_code_field_does(monkeypatch, typed):
+    """``?deal=TP1+-+E+-+AAAAAAB`` (a link's ``+`` is a blank) and codes with other signs for dashes
+    open their deal from a link as from the code field and ``--code`` (a link refused them, blaming
+    the game's letters or the rule letter: second fresh look, G1)."""
+    monkeypatch.setenv("PASYANS_DEAL", typed)
+    app = new_app(Store(MemoryStorage()), size=(390, 844))
+    assert (app.scene.game, app.scene.number) == ("tripeaks", 1)

@@ -411,7 +411,7 @@ class App:
         deal-code field says it (:func:`ui.table.base.code_problem`); nothing saved changes."""
         from games.codes import CodeError
         from games.quoting import quote
-        from games.share import deal_in_address, find_code, trimmed_code
+        from games.share import deal_in_address, field_code, find_code
 
         code = deal_in_address(query or "")
         if code is None:
@@ -420,7 +420,7 @@ class App:
             self.show_notice(i18n.tr("The address's deal= names no code"))
             return False
         try:
-            game, number, opts = find_code(trimmed_code(code) or code)
+            game, number, opts = find_code(field_code(code) or code)   # read as the code field reads it
         except (CodeError, ValueError) as e:
             if where == "address":
                 forget_page_deal()      # told once: a reload does not tell it again

@@ -98,6 +98,19 @@ class Sliced:
                 return r
 
 
+class Answered(Sliced):
+    """A search whose answer is known before it starts (a position a quick test proves lost):
+    :meth:`step` gives ``status`` at once, with no node searched."""
+
+    def __init__(self, status: str):
+        self.nodes, self.seconds, self.timeout = 0, 0.0, None
+        self.result = None
+        self._status = status
+
+    def _step(self, budget: int, t0: float) -> Result | None:
+        return self._finish(self._status)
+
+
 class Search(Sliced):
     """Depth-first search from ``start``.
 
