@@ -592,3 +592,25 @@ def test_a_handed_off_save_the_page_wrote_is_this_windows_own():
     p.hand_off(saved, h)
     w.goes()
     assert store.peek("game.tripeaks") == theirs
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32", reason="symbolic links, modes")
+def test_a_linked_store_file_that_is_torn_is_kept_aside_where_it_lies_and_keeps_its_mode(tmp_path):
+    """A store.json linked to a torn file in a synced folder: the torn file is moved aside there and
+    the records recovered written back to it through the link (the link itself was moved aside and
+    a plain file made in its place); a save keeps the file's mode (every write made it 0600)."""
+    cloud, data = tmp_path / "cloud", tmp_path / "data"
+    cloud.mkdir()
+    data.mkdir()
+    (cloud / "store.json").write_text('{"a": "1", "b": "2", "c', encoding="utf-8")
+    os.chmod(cloud / "store.json", 0o664)
+    (data / "store.json").symlink_to(cloud / "store.json")
+    s = JsonFileStorage(data / "store.json")
+    s.set("x", "y")
+    assert (data / "store.json").is_symlink() and not (data / "store.corrupt").exists()
+    assert (cloud / "store.corrupt").read_text(encoding="utf-8") == '{"a": "1", "b": "2", "c'
+    assert json.loads((cloud / "store.json").read_text(encoding="utf-8")) == {"a": "1", "b": "2", "x": "y",
+                                                                            "_kept.file": str(cloud / "store.corrupt")}
+    os.chmod(cloud / "store.json", 0o664)
+    s.set("z", "w")
+    assert os.stat(cloud / "store.json").st_mode & 0o777 == 0o664

@@ -247,6 +247,11 @@ class JsonFileStorage:
         self._seen = self._signature()
         self.data = self._read()
 
+    def real_path(self) -> Path:
+        """Where the store file is: :attr:`path`, or the file it links to (whether there or not),
+        which is what is written, locked and moved aside."""
+        return Path(os.path.realpath(self.path))
+
     def _signature(self) -> tuple | None:
         """The file's (modification time in ns, size in bytes, inode), or None when it cannot be
         looked at (missing, no permission)."""
@@ -296,9 +301,10 @@ class JsonFileStorage:
             data = _strings_and_kept(salvage(text))
         recovered = sum(not is_side_name(k) for k in data)
         # move the file aside (never over an earlier copy) and say so
-        aside = _free_name(self.path.with_suffix(".corrupt"))
+        real = self.real_path()     # a link's target is what is torn: moved aside where it lies
+        aside = _free_name(real.with_suffix(".corrupt"))
         try:
-            os.replace(self.path, aside)
+            os.replace(real, aside)
             self.kept_path = aside
         except OSError:
             self.notice = tr(MSG_FILE_KEPT, path=str(self.path), n=recovered)
@@ -324,8 +330,9 @@ class JsonFileStorage:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # a store.json that is a symbolic link (to a synced folder) is written where it
             # points: replacing the link itself would leave the linked file without the write
-            dest = Path(os.path.realpath(self.path))
+            dest = self.real_path()
             fd, tmp = tempfile.mkstemp(prefix=dest.name + ".", suffix=".tmp", dir=dest.parent)
+            os.chmod(tmp, _file_mode(dest))     # mkstemp's 0600 would shut out a sync daemon
             with open(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
                 fh.flush()
@@ -354,7 +361,7 @@ class JsonFileStorage:
         fd = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(self.real_path().with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
             _lock_file(fd, True)
         except OSError:
             if fd is not None:
@@ -498,6 +505,17 @@ def _holdable(text) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def _file_mode(path: Path) -> int:
+    """The permission bits a new store file at ``path`` takes: those of the file there now, else
+    what the process's umask leaves of 0666 (what ``open(path, "w")`` would make)."""
+    try:
+        return os.stat(path).st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def _free_name(path: Path) -> Path:
