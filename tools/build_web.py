@@ -293,7 +293,10 @@ def bytecode(py312: Path, stage_dir: Path, packed: list[str]) -> dict[str, bytes
             and (not rel.startswith(UNCOMPILED) or rel in SOLVERS_COMPILED)]
     with tempfile.TemporaryDirectory(prefix="pasyans-pyc-") as tmp:
         try:
-            r = subprocess.run([str(py312), "-c", _COMPILE, str(stage_dir), tmp], input="\n".join(mods),
+            # -X no_debug_ranges: no column ranges in the code objects (they only place a
+            # traceback's carets): a quarter less byte-code, the same instructions and lines
+            r = subprocess.run([str(py312), "-X", "no_debug_ranges", "-c", _COMPILE, str(stage_dir), tmp],
+                               input="\n".join(mods),
                                capture_output=True, text=True, timeout=300)
         except subprocess.TimeoutExpired:
             raise BuildError("compiling the byte-code: still running after 300 s") from None
