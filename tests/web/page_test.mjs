@@ -183,8 +183,15 @@ class Driver {
     await this.tap(await this.probe("tile", { game }));
     await this.until((s) => s.panel === "GameSheet", "the sheet of " + game);
     await this.button(how);
-    const s = await this.until((x) => x.game === game && x.scene !== "HomeScene", "the table of " + game);
-    return this.settle();
+    await this.until((x) => x.game === game && x.scene !== "HomeScene", "the table of " + game);
+    const s = await this.settle();
+    // New deal over a game still being played: the table opens on it and asks, as its own New
+    // deal does; the player who asked for a new deal says yes
+    if (how === "new" && s.panel && (s.panel_buttons || []).includes("new")) {
+      await this.button("new");
+      return this.settle();
+    }
+    return s;
   }
   // run f with some settings, then put them back
   async with(settings, f) {
