@@ -596,16 +596,21 @@ class Spider(Rules):
     def solver(cls, state: SpiderState, max_nodes: int | None = None, timeout: float | None = None,
                clock: Clock = time.perf_counter):
         """A resumable best-first search from ``state``; it sees face-down cards and the stock.
-        See :mod:`games.solvers.spider`. A position whose cards cannot all leave as runs
-        (:meth:`whole_runs_left`: a what-if with cards missing) is answered lost at once, so the
-        hint and the rescue say what ``solve`` says."""
+        See :mod:`games.solvers.spider`."""
+        from .solvers.spider import solver
+
+        return solver(state, max_nodes, timeout, clock)
+
+    @classmethod
+    def hint_search(cls, state: SpiderState, max_nodes: int | None = None):
+        """The app's hint search (:meth:`games.core.Rules.hint_search`); a position whose cards
+        cannot all leave as runs (:meth:`whole_runs_left`: a what-if with cards missing) is
+        answered lost at once, so the hint says what :meth:`solve` says."""
         if not cls.whole_runs_left(state):
             from .solvers.search import UNSOLVABLE, Answered
 
             return Answered(UNSOLVABLE)
-        from .solvers.spider import solver
-
-        return solver(state, max_nodes, timeout, clock)
+        return super().hint_search(state, max_nodes)
 
     @staticmethod
     def whole_runs_left(state: SpiderState) -> bool:
