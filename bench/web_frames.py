@@ -428,6 +428,16 @@ def panel_frames_report(native: dict, web: dict) -> str:
     return "\n".join(rows)
 
 
+def write_out(out: str | None, argv, text: str, data) -> None:
+    """The report ``text`` to ``out.txt`` under the command that made it, and ``data`` to
+    ``out.json``; nothing when ``out`` is None."""
+    if not out:
+        return
+    cmd = "python3 bench/web_frames.py " + " ".join(argv or sys.argv[1:])
+    Path(out + ".txt").write_text(f"{cmd}\n\n{text}\n", encoding="utf-8")
+    Path(out + ".json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--size", default="1280x800")
@@ -495,11 +505,7 @@ def main(argv=None) -> int:
         web = web_run(a.size, dict(args, hand_off_ab=True))
         text, data = hand_off_report(web)
         print(text)
-        if a.out:
-            Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py {' '.join(argv or sys.argv[1:])}\n\n{text}\n",
-                                            encoding="utf-8")
-            Path(a.out + ".json").write_text(json.dumps({"summary": data, "tables": hand_off_frames(web)},
-                                                        indent=1), encoding="utf-8")
+        write_out(a.out, argv, text, {"summary": data, "tables": hand_off_frames(web)})
         return 0
     if a.blits:
         args = dict(args, blits=a.blits, n=a.blits)
@@ -509,10 +515,7 @@ def main(argv=None) -> int:
         if a.profile:
             text += "\n\nthe panel's drawing in the page under cProfile:\n" + web.get("profile", "")
         print(text)
-        if a.out:
-            Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py {' '.join(argv or sys.argv[1:])}\n\n{text}\n",
-                                            encoding="utf-8")
-            Path(a.out + ".json").write_text(json.dumps({"wasm": web, "native": native}, indent=1), encoding="utf-8")
+        write_out(a.out, argv, text, {"wasm": web, "native": native})
         return 0
     if a.panel_frames:
         args = dict(args, panel_rounds=a.panel_frames)
@@ -520,18 +523,12 @@ def main(argv=None) -> int:
         native = native_run(a.size, args)["panel_frames"]
         text = panel_frames_report(native, web)
         print(text)
-        if a.out:
-            Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py {' '.join(argv or sys.argv[1:])}\n\n{text}\n",
-                                            encoding="utf-8")
-            Path(a.out + ".json").write_text(json.dumps({"wasm": web, "native": native}, indent=1), encoding="utf-8")
+        write_out(a.out, argv, text, {"wasm": web, "native": native})
         return 0
     if a.cpu is not None:
         text, data = cpu_report(a.size, args, a.cpu)
         print(text)
-        if a.out:
-            Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py {' '.join(argv or sys.argv[1:])}\n\n{text}\n",
-                                            encoding="utf-8")
-            Path(a.out + ".json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+        write_out(a.out, argv, text, data)
         return 0
     web = web_run(a.size, args)
     if a.profile:
@@ -547,10 +544,7 @@ def main(argv=None) -> int:
         data["timeline"] = {s: {"wasm": web["tables"][s].get("timeline"), "native": native[s].get("timeline")}
                             for s in SCREENS if s in web["tables"]}
     print(text)
-    if a.out:
-        Path(a.out + ".txt").write_text(f"python3 bench/web_frames.py {' '.join(argv or sys.argv[1:])}\n\n{text}\n",
-                                        encoding="utf-8")
-        Path(a.out + ".json").write_text(json.dumps({"summary": data}, indent=1), encoding="utf-8")
+    write_out(a.out, argv, text, {"summary": data})
     return 0
 
 
