@@ -30,8 +30,8 @@ MAX_DEAL = 1_000_000  # new deals are drawn from 1..MAX_DEAL (any valid number c
 def saved_clock(seconds: float) -> float:
     """``seconds`` (the game's clock) cut, not rounded, to a tenth: the whole seconds the top bar
     and the end panel show (:func:`ui.table.columns.fmt_clock` drops the fraction) are the ones
-    the statistics' best time and a later Continue show (64.96 s rounded to 65.0 showed 1:04 on
-    the won panel and 1:05 in the statistics)."""
+    the statistics' best time and a later Continue show (rounded, 64.96 s would be 1:04 on the
+    won panel and 1:05 in the statistics)."""
     return math.floor(seconds * 10 + 1e-9) / 10
 
 

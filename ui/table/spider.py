@@ -155,8 +155,9 @@ class SpiderTable(ColumnsTable):
     def pointer(self, ev) -> None:
         """As every column table's; and the second tap of a double tap on the stock (within
         :data:`DOUBLE_TAP` s and :data:`DOUBLE_TAP_PX` px of a tap that dealt, nothing played
-        between) is spent: a deal is ten cards over every column, and a bounced thumb or a slow
-        frame dealt a second row unseen. Keys deal at every press."""
+        between) is spent, and so is a further tap as quick: a deal is ten cards over every
+        column, and a bounced thumb or a slow frame must not deal a second row unseen. Keys deal
+        at every press."""
         if ev.kind != "tap":
             super().pointer(ev)
             return
