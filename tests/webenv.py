@@ -241,9 +241,12 @@ class NodeBridge:
     """The page's JavaScript for the desktop's tests: ``tests/web/js_bridge.mjs`` in one Node
     process, with the methods of :class:`games.solvers.spider_js.WindowBridge` (``load(source)``,
     ``ask(name, arg) -> str``, raising its ``JSError``), so the Python side of the JavaScript
-    search runs unchanged (``spider_js.use_bridge``)."""
+    search runs unchanged (``spider_js.use_bridge``). ``target``: the global object whose ``ask``
+    is called (``pasyansSpider``; ``pasyansKlondike`` for games/solvers/klondike_search.js); a
+    source that does not define it fails to load."""
 
-    def __init__(self, node: str):
+    def __init__(self, node: str, target: str = "pasyansSpider"):
+        self.target = target
         self.proc = subprocess.Popen([node, str(WEB_TESTS / "js_bridge.mjs")], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
         self.asked = 0  # calls of ask so far
@@ -264,14 +267,13 @@ class NodeBridge:
         return answer["ok"]
 
     def load(self, source: str) -> None:
-        self._request(["load", source])
-        self.ask("live", "")
+        self._request(["load", source, self.target])
 
     def ask(self, name: str, arg: str) -> str:
         from games.solvers.spider_js import JSError
 
         self.asked += 1
-        out = self._request(["ask", name, arg])
+        out = self._request(["ask", name, arg, self.target])
         if out.startswith("!error"):
             raise JSError(f"{name}: {out[7:]}")
         return out
