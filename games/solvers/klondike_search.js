@@ -135,7 +135,6 @@
     }
     L.splice(lo, 0, x);
   }
-  const byPriority = (a, b) => a[0] - b[0];
 
   // rule 5's marks: every card with the two it may lie on (-1, -1: a king), kings first
   const AV_ORDER = [];
@@ -151,29 +150,42 @@
   }
 
   // blocked: whether some column card can never move again (rule 5 of klondike.py)
+  const H = new Int32Array(7), AV = new Uint8Array(64), STAY = new Uint8Array(64), LOW = new Int32Array(4);
   function blocked(cols) {
-    const h = cols.map((b) => b.length - 1);
-    let left = 0;
-    for (const x of h) left += x;
-    if (!left) return false;
-    const av = new Array(64).fill(false);
-    const stay = new Uint8Array(64);
-    for (const b of cols) {
-      for (let i = 1; i < b.length; i++) stay[b.charCodeAt(i)] = 1;
-      if (b.length > 1) av[last(b)] = true;
+    const h = H, av = AV, stay = STAY, low = LOW;
+    let left = 0, empty = false;
+    for (let c = 0; c < 7; c++) {
+      h[c] = cols[c].length - 1;
+      left += h[c];
+      if (!h[c]) empty = true;
     }
-    const sk = String.fromCharCode.apply(null, stay);
+    if (!left) return false;
+    av.fill(0);
+    stay.fill(0);
+    let lo = 0, hi = 0; // stay as a mask: the cache's key
+    for (const b of cols) {
+      for (let i = 1; i < b.length; i++) {
+        const x = b.charCodeAt(i);
+        stay[x] = 1;
+        if (x < 32) lo |= 1 << x;
+        else hi |= 1 << (x - 32);
+      }
+      if (b.length > 1) av[last(b)] = 1;
+    }
+    const sk = lo + ":" + hi;
     let out = OUT.get(sk);
     if (out === undefined) {
       if (OUT.size >= CACHE_MAX) OUT.clear();
       out = AV_ORDER.filter((e) => !stay[e[0]]);
       OUT.set(sk, out);
     }
-    const low = [0, 16, 32, 48].map((s) => find1(stay, s, s + 16));
-    let empty = h.includes(0);
+    for (let s = 0; s < 4; s++) low[s] = find1(stay, 16 * s, 16 * s + 16);
     for (;;) {
       let changed = false;
-      for (const [q, a, b2] of out) av[q] = a < 0 ? empty : av[a] || av[b2];
+      for (let e = 0; e < out.length; e++) {
+        const o = out[e], a = o[1];
+        av[o[0]] = a < 0 ? (empty ? 1 : 0) : av[a] | av[o[2]];
+      }
       for (let c = 0; c < 7; c++) {
         const b = cols[c];
         let hc = h[c];
@@ -204,13 +216,29 @@
           h[c] = hc;
           left -= 1;
           if (!left) return false;
-          if (hc) av[b.charCodeAt(hc)] = true;
+          if (hc) av[b.charCodeAt(hc)] = 1;
           else empty = true;
           changed = true;
         }
       }
       if (!changed) return true;
     }
+  }
+
+  // b"\xff".join(sorted(cols)) for seven columns (an insertion sort into a reused array)
+  const SORTED = new Array(7);
+  function joined(cols) {
+    const a = SORTED;
+    for (let i = 0; i < 7; i++) {
+      const x = cols[i];
+      let j = i;
+      while (j > 0 && a[j - 1] > x) {
+        a[j] = a[j - 1];
+        j--;
+      }
+      a[j] = x;
+    }
+    return a.join("\xff");
   }
 
   // _dead: blocked, cached by the sorted columns (J, the key's column part) in cache (a Map)
@@ -233,11 +261,14 @@
     this.tmask = new Map(); // talon -> mask of its cards
     this.reach = new Map(); // len(T) * 256 + p -> reachable(T, p)
     this.fx = new Map(); // foundations -> foundationInfo(foundations)
+    this.infos = new Array(7); // moves(): the columns' infos, the tops' columns, the tops in column order
+    this.topj = new Int8Array(64).fill(-1);
+    this.tops = [];
   }
   const P = Problem.prototype;
 
   P.key = function (st) {
-    const k = st[0].slice().sort().join("\xff") + "\xfe" + st[1];
+    const k = joined(st[0]) + "\xfe" + st[1];
     return this.draw === 3 ? k + CHR[st[2]] : k;
   };
 
@@ -283,9 +314,11 @@
   // the macro moves of st, best first (a stable sort by priority)
   P.moves = function (st) {
     const cols = st[0], T = st[1], p = st[2], f = st[3];
-    const info = cols.map((b) => this.info(b));
-    const topj = new Int8Array(64).fill(-1);
-    const tops = []; // [top, column] in column order (topj.items())
+    const info = this.infos;
+    for (let j = 0; j < 7; j++) info[j] = this.info(cols[j]);
+    const topj = this.topj; // every entry -1 between calls
+    const tops = this.tops; // [top, column] in column order (topj.items())
+    tops.length = 0;
     let tm = 0, wanted = 0, empty = -1;
     for (let j = 0; j < 7; j++) {
       const c = info[j];
@@ -307,16 +340,21 @@
     const out = [];
     const partial = this.partial;
     for (let i = 0; i < 7; i++) {
-      const [n, d, , , , m, king, hs, hr, srcs] = info[i];
+      const c = info[i];
+      const n = c[0], d = c[1];
       if (n === 1) continue;
-      if (f[hs] === hr) out.push([n === 2 + d && d ? P_REVEAL_HOME : P_HOME, K_COL, i, HOME, n - 1]);
-      if (king && empty >= 0) out.push([P_REVEAL + 0.5 - d * 0.01, K_COL, i, empty, 1 + d]);
-      if (!(m & tm)) continue;
-      for (const [k, bit, xs, pr, ys, yr] of srcs) {
-        if (!(bit & tm) || (ys >= 0 && !partial && f[ys] !== yr)) continue;
-        for (const x of xs) {
-          const j = topj[x];
-          if (j >= 0) out.push([pr, K_COL, i, j, k]);
+      if (f[c[7]] === c[8]) out.push([n === 2 + d && d ? P_REVEAL_HOME : P_HOME, K_COL, i, HOME, n - 1]);
+      if (c[6] && empty >= 0) out.push([P_REVEAL + 0.5 - d * 0.01, K_COL, i, empty, 1 + d]);
+      if (!(c[5] & tm)) continue;
+      const srcs = c[9];
+      for (let e = 0; e < srcs.length; e++) {
+        const src = srcs[e];
+        const ys = src[4];
+        if (!(src[1] & tm) || (ys >= 0 && !partial && f[ys] !== src[5])) continue;
+        const xs = src[2];
+        for (let h = 0; h < xs.length; h++) {
+          const j = topj[xs[h]];
+          if (j >= 0) out.push([src[3], K_COL, i, j, src[0]]);
         }
       }
     }
@@ -378,7 +416,17 @@
         }
       }
     }
-    out.sort(byPriority);
+    for (let e = 0; e < tops.length; e += 2) topj[tops[e]] = -1;
+    // out.sort(key=_first), stable: an insertion sort (a few dozen moves at most)
+    for (let i = 1; i < out.length; i++) {
+      const x = out[i], pr = x[0];
+      let j = i;
+      while (j > 0 && out[j - 1][0] > pr) {
+        out[j] = out[j - 1];
+        j--;
+      }
+      out[j] = x;
+    }
     return out;
   };
 
@@ -586,8 +634,9 @@
         if (r === null) continue;
         children++;
         const nxt = r[0];
-        const J = nxt[0].slice().sort().join("\xff");
-        const key = j + J + "\xfe" + nxt[1] + (pb.draw === 3 ? CHR[nxt[2]] : "") + "\xfd" + nxt[4].join("\xfc");
+        const J = joined(nxt[0]);
+        let key = j + J + "\xfe" + nxt[1] + (pb.draw === 3 ? CHR[nxt[2]] : "") + "\xfd";
+        for (const x of nxt[4]) key += "\xfc" + x;
         if (seen.has(key)) continue;
         seen.add(key);
         fresh++;
@@ -631,17 +680,20 @@
       return JSON.stringify({ states: states, auto: auto });
     },
     // the bench: {problems, states (as for check), reps} -> {seconds of each rep, children, fresh, lost}
-    // (each rep with new problems, visited set and rule 5's cache: every rep does the same work)
+    // (each rep with new problems, visited set and rule 5's cache: every rep does the same work),
+    // timed by globalThis.pasyansMainThreadCpu (seconds of CPU; bench/klondike_js.py defines it in
+    // Node) where defined, else by the wall clock
     expand(text) {
       const spec = JSON.parse(text);
+      const clock = typeof g.pasyansMainThreadCpu === "function" ? g.pasyansMainThreadCpu : () => performance.now() / 1000;
       const seconds = [];
       let counts = null;
       for (let r = 0; r < spec.reps; r++) {
         const problems = spec.problems.map(problemOf);
         OUT.clear();
-        const t0 = performance.now();
+        const t0 = clock();
         counts = expand(problems, spec.states, new Set(), new Map());
-        seconds.push((performance.now() - t0) / 1000);
+        seconds.push(clock() - t0);
       }
       return JSON.stringify({ seconds: seconds, children: counts[0], fresh: counts[1], lost: counts[2] });
     },
