@@ -315,7 +315,10 @@ def _dead(cache: dict, cols, f) -> bool:
 
 
 class _Problem:
-    """One search's fixed facts (the draw) and its state operations."""
+    """One search's fixed facts (the draw) and its state operations. ``klondike_search.js`` (next
+    to this file; not used by the app yet) is this class and the helpers it calls, line by line, in
+    JavaScript: ``tests/test_solver_klondike_js.py`` fails when the two disagree, so a change here
+    is made there too (docs/solvers.md, Klondike, item 1, "Session 30")."""
 
     back = True  # generate foundation-to-column moves
     chains = True  # a talon card may go onto a talon card just put on a column
