@@ -355,8 +355,10 @@ def cmd_play(a) -> int:
         raise CommandError(f"the move counter would pass its limit, {MOVES_LIMIT}: the position says "
                            f"'Moves: {moves_so_far(text)}' (leave that line out to count from 0)")
     s = hist.state
-    out = (rules.format_position(s) + f"Score: {rules.score(s)}\nMoves: {hist.moves}\nStatus: {rules.status(s)}\n"
-           + "".join(line + "\n" for line in rules.trailer(s)))
+    # a game's own extra lines (TriPeaks' running streak) go with the position, so that
+    # ``Status:`` stays the last line, as the contract promises (docs/contract.md, play)
+    out = (rules.format_position(s) + "".join(line + "\n" for line in rules.trailer(s))
+           + f"Score: {rules.score(s)}\nMoves: {hist.moves}\nStatus: {rules.status(s)}\n")
     # what play writes, every command reads back (docs/contract.md, "The move counter"): a count
     # carried past the range a position's line takes (a score over 10^9, Klondike's recycles,
     # a TriPeaks streak over 52) is refused here, nothing written, rather than written unreadable

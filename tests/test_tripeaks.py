@@ -333,6 +333,9 @@ def test_chained_play_scores_like_one_call(tmp_path):
     one = cli("play", "tripeaks", "--position", str(p), "--moves", "8S 9D TS")[1]
     first = cli("play", "tripeaks", "--position", str(p), "--moves", "8S")[1]
     assert "Streak: 1" in first
+    # the streak goes with the position: Status: stays the last line (docs/contract.md, play)
+    lines = first.splitlines()
+    assert lines[-3:] == ["Score: 10", "Moves: 1", "Status: playing"] and lines[-4] == "Streak: 1"
     chained = cli("play", "tripeaks", "--position", "-", "--moves", "9D TS", stdin=first)[1]
     assert "Score: 45" in one and "Streak: 3" in one
     assert chained == one
