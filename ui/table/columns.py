@@ -831,6 +831,7 @@ class ColumnsTable(GameTable):
             self._keep_cycle = False
         if ok and at_deal:
             self.deal_moves += 1
+            self.update_bar()    # counted now as the deal's own: Undo stays off (Session.can_undo)
             if self.rules.status(self.state) == PLAYING:
                 self.status_text, self.status_error = said   # the deal's tip stays for the player
         if ok and hinting and self.rules.status(self.state) == PLAYING:
