@@ -275,8 +275,8 @@ def decide(rules, state, result, search, best_line: bool = False):
     """What the hint in ``state`` is, from the hint search's answer — the one decision the app's
     table (``GameTable.finish_hint``) and :func:`hint` share (docs/assist.md, "Hint"):
     ``(kind, move, line)``. In order: with ``best_line`` (a game scored by the cards it leaves),
-    the first move of the best line ``search`` keeps (``"best"``; a search that kept none counts
-    as no answer); a winning line's first move after :meth:`games.core.Rules.line_in_view`
+    the first move of the best line ``search`` keeps (``"best"``, ``"winning"`` when that line
+    wins; a search that kept none counts as no answer); a winning line's first move after :meth:`games.core.Rules.line_in_view`
     (``"winning"``, ``line`` the line so reordered, for the next hints to follow); a proved loss
     (``"lost"``, ``move`` the best move left by rule of thumb, None when there is no legal move);
     the first move of the search's progress line when it is legal here (``"progress"``); else
@@ -286,8 +286,9 @@ def decide(rules, state, result, search, best_line: bool = False):
     from .solvers.search import SOLVED, UNSOLVABLE
 
     best = search.best_moves() if search is not None and best_line else None
-    if best:
-        return "best", rules.parse_move(state, best[0]), None
+    if best:    # a best line that wins is a winning line (the app says so too)
+        won = result is not None and result.status == SOLVED
+        return ("winning" if won else "best"), rules.parse_move(state, best[0]), None
     if best is not None:
         result = None       # the search kept no line at all: as if it had not answered
     if result is not None and result.status == SOLVED and result.moves:

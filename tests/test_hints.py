@@ -159,3 +159,21 @@ def test_on_line_names_a_plain_move_a_step_of_the_line():
     cols = tuple(tuple(C(c) for c in col) for col in [["KS", "9H"], ["TC"], ["3D"], [], [], [], [], []])
     f = FreeCellState(cols, (None,) * 4, (0, 0, 0, 0))
     assert hints.reason(FreeCell, f, FCMove(0, 1, 1), on_line=True) == hints.R_LINE
+
+
+DG_ONE_SWAP_FROM_WON = """Game: devils-grip
+Row 1: 2S,5S,8S,JS 2H,5H,8H,JH 2H,5H,8H,JH 2D,5D,8D,JD 2S,5S,8S,JS 2C,5C,8C,JC 2D,5D,8D,JD 2C,5C,8C,JC
+Row 2: 3S,6S,9S,QS 3D,6D,9D,QD 3C,6C,9C,QC 3D,6D,9D,QD 3C,6C,9C,QC 3H,6H,9H,QH 4C,7C,TC,KC 3S,6S,9S,QS
+Row 3: 4C,7C,TC,KC 4S,7S,TS,KS 4H,7H,TH,KH 4D,7D,TD,KD 4D,7D,TD,KD 4S,7S,TS,KS 3H,6H,9H,QH 4H,7H,TH,KH
+Stock:
+Talon:
+"""
+
+
+def test_devils_grips_best_line_that_wins_is_a_winning_hint():
+    """One swap from the win (deal 506's last move): the best line found is a win, and the hint
+    says ``winning`` as the table says "a move on a winning line", not ``best``."""
+    s = DevilsGrip.parse_position(DG_ONE_SWAP_FROM_WON, {})
+    move, kind = hints.hint(DevilsGrip, s)
+    assert kind == "winning" and DevilsGrip.format_move(s, move) == "2.7<>3.7"
+    assert DevilsGrip.status(DevilsGrip.apply(s, move)) == "won"

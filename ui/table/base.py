@@ -1047,7 +1047,7 @@ class GameTable(Scene):
         when only pointless moves are left."""
         self.say("")      # "Thinking…" is over, whatever comes next
         kind, move, shown = hints.decide(self.rules, self.state, result, search, self.best_line_hints)
-        if kind == "best":
+        if self.best_line_hints and kind in ("best", "winning"):
             self.show_hint(move, self.best_line_text(result, search), self.best_line_ms)
             return
         if result is not None and not (self.best_line_hints and search is not None and search.best_moves() == []):
