@@ -212,20 +212,41 @@ def test_double_tap_on_a_card_that_cannot_go_home_moves_no_second_card(monkeypat
     assert t.state != s1
 
 
-def test_a_double_tap_on_a_foundation_card_takes_it_back_once(monkeypatch):
-    """A foundation's top card tapped twice: the first tap takes it back (FreeCell: onto 3S), the
-    second sent it home again (Klondike −5 points, two moves, the table as before). A card taken
-    back is not sent home by the double tap: the second tap is spent."""
+def test_a_tap_on_a_foundation_card_takes_nothing_back_a_drag_does(monkeypatch):
+    """A foundation is where a thumb rests or slips: a tap on its card takes nothing back (it
+    would cost points: Klondike −15, FreeCell −10) and the status line says how — by a drag, as
+    Microsoft Solitaire Collection and Aisleriot take one back (feel30 K7). A double tap there
+    takes nothing back either. Dragged onto 3S, 2H comes back; the keyboard's Enter still takes
+    a foundation's card back (:meth:`ColumnsTable.activate`)."""
+    from games.i18n import tr
+    from ui.table.columns import MSG_DRAG_BACK
+
     monkeypatch.setattr(columns_mod, "DOUBLE_TAP", 30.0)
     s0 = fc_state(["3S", "", "", "", "", "", "", ""], found=(0, 0, 2, 0), rest_to=(2, 3, 4, 5, 6, 7))
     app = make(FreeCellTable, state=s0, auto_foundation=False)
     t = app.scene
     p = point(t, ("found", 2), 1)
     click(app, p)
-    s1 = t.state
-    assert s1.foundations[2] == 1 and C("2H") in s1.columns[0] + s1.cells
-    click(app, p)                           # at once, same spot
-    assert t.state == s1 and len(t.history.states) == 2
+    assert t.state == s0 and len(t.history.states) == 1 and t.status_text == tr(MSG_DRAG_BACK)
+    click(app, p)                           # at once, same spot: a double tap takes nothing either
+    assert t.state == s0 and len(t.history.states) == 1
+    drag(app, p, point(t, ("col", 0), 0))
+    run_frames(app)
+    assert t.state.foundations[2] == 1 and t.state.columns[0][-1] == C("2H")
+
+
+def test_a_card_tapped_home_and_tapped_again_at_once_goes_on_round_its_places(monkeypatch):
+    """The tap cycle goes on through a foundation: 2H tapped home from column 1, tapped again
+    at once where it now lies (the foundation), goes to its next place (onto 3S)."""
+    s0 = fc_state(["3S", "2H", "", "", "", "", "", ""], found=(0, 0, 1, 0), rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    click(app, point(t, ("col", 1), 0))
+    run_frames(app)
+    assert t.state.foundations[2] == 2
+    click(app, point(t, ("found", 2), 1))
+    run_frames(app)
+    assert t.state.foundations[2] == 1 and C("2H") in t.state.columns[0] + t.state.columns[1]
 
 
 def test_after_a_card_sent_home_a_double_tap_sends_only_home(monkeypatch):
@@ -275,7 +296,7 @@ def test_auto_never_returns_a_card_taken_back():
     s0 = fc_state(["5S", "KD", "", "", "", "", "", ""], found=(0, 0, 1, 0), rest_to=(2, 3, 4, 5, 6, 7))
     app = make(FreeCellTable, state=s0)
     t = app.scene
-    click(app, point(t, ("found", 2), 0))   # AH back from its foundation
+    t.activate(hit.card(("found", 2), 0))   # AH back from its foundation (Enter on it; a drag)
     run_frames(app)
     assert t.state.foundations[2] == 0
     click(app, point(t, ("col", 1), len(s0.columns[1]) - 1))   # another move: AH still stays out

@@ -428,8 +428,8 @@ def test_a_daily_finished_at_its_goal_marks_the_date_won(size):
     assert entry.won and entry.left == left
     assert "daily devils-grip" in t.outcome.places and t.outcome.points > 0
     assert t.panel is not None and t.panel_title() == "Goal reached!"
-    # a daily won: the panel a win has (Replay deal first, Share this deal), not Rescue first
-    assert [a[0] for a in t.panel.actions] == ["replay", "new", "undo", "share", "home"]
+    # a daily won: the panel a win has (New deal first, Share this deal), not Rescue first
+    assert [a[0] for a in t.panel.actions] == ["new", "replay", "undo", "share", "home"]
     assert t.goal_text() == f"Goal reached: {left} cards left, goal ≤ {d.goal}"
     app.frame()
     if size == (390, 844):

@@ -275,6 +275,8 @@ def test_won_panel_offers_home_and_undo_and_esc_closes():
     assert t.rules.status(t.state) == WON and t.panel is not None
     names = [b.name for b in t.panel.buttons]
     assert "home" in names and "undo" in names, names
+    # New deal leads, lit for Enter: after a win the next step is a new deal (feel30 K2)
+    assert names[:2] == ["new", "replay"] and t.panel.focus in (None, 0), (names, t.panel.focus)
     for b in t.panel.buttons:
         assert t.panel.rect.contains(b.rect) and b.rect.height >= 44
     from ui.progress import stats_key

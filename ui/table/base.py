@@ -1288,6 +1288,9 @@ class GameTable(Scene):
             if self.rules.has_solver():
                 acts.insert(0, ("rescue", tr("Rescue"), None, self.rescue))
         else:
+            # after a win the next step is a new deal: it leads, lit (Enter), as Microsoft
+            # Solitaire Collection's win screen leads with New game; Replay deal comes second
+            acts.reverse()
             acts.append(("undo", tr("Undo"), None, self.undo))
             if self.session.daily_share_line(self.app.progression) is not None:
                 acts.append(("share", tr("Share result"), None, self.share_result))
@@ -1302,7 +1305,7 @@ class GameTable(Scene):
         return tr("You won!") if self.rules.status(self.state) == WON else tr("No more moves")
 
     def ended_well(self) -> bool:
-        """Whether the ended game is a success the end panel treats as a win (its buttons: Replay
+        """Whether the ended game is a success the end panel treats as a win (its buttons: New
         deal first, Share this deal, no Rescue): won, here; Devil's Grip's daily also at its goal."""
         return self.rules.status(self.state) == WON
 

@@ -75,6 +75,7 @@ MSG_NOWHERE = N_("This card has nowhere to go")
 MSG_NOT_THERE = N_("The cards cannot go there")
 MSG_FINISH = N_("Finish")
 MSG_CAN_FINISH = N_("Every card can go home now: tap Finish")
+MSG_DRAG_BACK = N_("To take a card back from its foundation, drag it")
 
 
 def fmt_clock(seconds: float) -> str:
@@ -1068,6 +1069,30 @@ class ColumnsTable(GameTable):
             return self.drag_rects()
         finally:
             self.drag = old
+
+    def activate_target(self, target: Hit) -> None:
+        """A tap: as :meth:`activate`, except that a fresh tap on a foundation's card takes
+        nothing back (it says how: by a drag). A foundation is where a thumb rests or slips, and a
+        card taken back costs points (Klondike −15, FreeCell −10); Microsoft Solitaire Collection
+        and Aisleriot take one back only when it is dragged. Tapped again at once after a tap sent
+        it home (the tap cycle), the card goes on round its places; the keyboard's Enter on a
+        foundation still takes its card back."""
+        if target.kind is Kind.CARD and target.pile[0] == "found" and self.rules.status(self.state) == PLAYING \
+                and not self.cycling(target):
+            self.last_tap = self.cycle = None
+            self.say(tr(MSG_DRAG_BACK))
+            return
+        super().activate_target(target)
+
+    def cycling(self, target: Hit) -> bool:
+        """Whether a tap on ``target`` is the card the last tap moved, tapped again at once where
+        it lies (the tap cycle, :data:`TAP_AGAIN`), or the second tap of a double tap."""
+        cyc, lt = self.cycle, self.last_tap
+        now = self.app.now()
+        if cyc is not None and cyc.groups == len(self.session.groups) and cyc.key == target.pile \
+                and now - cyc.t < TAP_AGAIN:
+            return True
+        return lt is not None and now - lt.t < DOUBLE_TAP and lt.groups == len(self.session.groups)
 
     def activate(self, target: Hit) -> None:
         if self.rules.status(self.state) != PLAYING:
