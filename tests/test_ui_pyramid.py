@@ -127,10 +127,30 @@ def test_a_refused_pair_says_why():
     app = make(number=n, layout=layout)
     t = app.scene
     s0 = t.state
-    tap_target(app, hit.slot(a))
-    tap_target(app, hit.slot(b))
+    t.dropped(hit.slot(a), hit.slot(b), None)       # one dragged onto the other: refused, and why
     assert t.state is s0
     assert t.status_text == tr("{a} and {b} do not add up to 13", a=fmt(s0.cards[a]), b=fmt(s0.cards[b]))
+
+
+def test_a_tap_on_a_free_card_that_does_not_pair_with_the_lifted_one_lifts_it_instead():
+    """With a card lifted, a tap on another free card that does not make 13 with it lifts that
+    one instead, without a shake (the player lifted the wrong card; Microsoft Solitaire
+    Collection's Pyramid moves its selection so; feel30 K4)."""
+    def bad(s):
+        av = [i for i in range(len(s.cards)) if free(s, i) and rank(s.cards[i]) != 13]
+        for a in av:
+            for b in av:
+                if a < b and rank(s.cards[a]) + rank(s.cards[b]) != 13:
+                    return a, b
+    layout, n, (a, b) = find(bad)
+    app = make(number=n, layout=layout, anim="normal")
+    t = app.scene
+    s0 = t.state
+    tap_target(app, hit.slot(a))
+    assert t.selected == a
+    tap_target(app, hit.slot(b))
+    assert t.state is s0 and t.selected == b and not t.anim.of("shake") and not t.status_error
+    assert t.status_text == tr("{card} lifted: tap a card that makes 13 with it", card=fmt(s0.cards[b]))
 
 
 def test_stock_top_pairs_and_draw_and_recycle():

@@ -10,8 +10,9 @@ at its left with the count, the *draw tab*. Taps (the rules decide, :meth:`Pyram
 
 * a free card, the stock's top card or the waste's top card: a king goes at once; another card
   lifts and glows (selected), then a tap on its partner removes both (they fly to the discard
-  pile). A refused pair shakes and the status line says why; a tap on the selected card puts it
-  down;
+  pile). A tap on another playable card that does not make 13 with it lifts that one instead;
+  a covered card or a refused drop shakes and the status line says why; a tap on the selected
+  card puts it down;
 * the draw tab: the stock's top card goes onto the waste (``s``); on an empty stock the whole
   waste turns back (the same move). A selected layout card stays selected over draws.
 
@@ -430,6 +431,14 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         if why is not None and self.rules.why_not(s, (src,)) is None:
             self.selected = None         # a king is a move by itself: it goes, the lifted card is put down
             self.do_move((src,))
+            return
+        if why is not None and (src < 0 or free(s, src)):
+            # two cards that do not make 13: the player lifted the wrong one, or changed their
+            # mind; the card tapped is lifted instead, without a shake (as Microsoft Solitaire
+            # Collection's Pyramid moves its selection)
+            self.selected = src
+            self.say(tr("{card} lifted: tap a card that makes 13 with it", card=fmt(card_at(s, src))))
+            self.stale = True
             return
         if why is not None:
             self.refuse(move, why)
