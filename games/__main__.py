@@ -395,8 +395,8 @@ def cmd_solve(a) -> int:
     solve = _solver(rules)
     state = deal_or_position(rules, a)
     result = solve(state, timeout=a.timeout)
-    if result.status == "solved":
-        sys.stdout.write("solved\n" + " ".join(result.moves) + "\n")
+    if result.status == "solved":   # the line without rounds back to where it was (Rules.without_loops)
+        sys.stdout.write("solved\n" + " ".join(rules.without_loops(state, list(result.moves))) + "\n")
         return 0
     sys.stdout.write(result.status + "\n")
     return 1 if result.status == "unsolvable" else 3

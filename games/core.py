@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple
 
 from .i18n import tr
@@ -115,6 +115,12 @@ class Rules:
     bank_options: ClassVar[tuple[str, ...] | None] = None
     """The options that select a bank of verified deals (``None``: all of them); see
     :mod:`games.bank`."""
+    counters: ClassVar[tuple[str, ...]] = ()
+    """The state's fields that count rather than place cards (the score, recycles and passes
+    made, a streak): two states equal but for them are the same place on the table, and a line
+    that comes back to a place it left went round for nothing (:meth:`without_loops`). Moves stay
+    legal with other counters, except that a limit of passes only lets through a line that makes
+    fewer."""
     search_modules: ClassVar[tuple[str, ...]] = ()
     """The modules :meth:`solver` imports (full names), each after those it imports itself: the
     app imports them ahead of a hint, in its frames' spare time (``ui/imports.py``)."""
@@ -331,8 +337,70 @@ class Rules:
         """The search the app's hint runs from ``state`` within ``max_nodes`` nodes (default
         :attr:`HINT_NODES`): the game's solver; a game scored by the cards it leaves overrides it
         with a search that keeps its best line (``best_moves()``: Devil's Grip).
+        The line it answers has its rounds back to a place it had been at cut out, in the
+        search's own slices (:class:`games.solvers.search.LoopFree`).
         :raises NotImplementedError: for a game without a solver."""
-        return cls.solver(state, max_nodes=cls.HINT_NODES if max_nodes is None else max_nodes)
+        from .solvers.search import LoopFree
+
+        return LoopFree(cls, state, cls.solver(state, max_nodes=cls.HINT_NODES if max_nodes is None else max_nodes))
+
+    @classmethod
+    def place(cls, state: Any) -> Any:
+        """``state`` with its :attr:`counters` set to 0: what two states at the same place on the
+        table share (hashable, compared with ``==``)."""
+        return replace(state, **dict.fromkeys(cls.counters, 0)) if cls.counters else state
+
+    @classmethod
+    def without_loops(cls, state: Any, line: list[str]) -> list[str]:
+        """``line`` (move texts, legal one after another from ``state``) with every stretch that
+        comes back to a place it had already been at (:meth:`place`) cut out — a solver's line can
+        park a card and take it back (FreeCell ``a1 1a``), take a card off a foundation and put it
+        back, or go round the stock to where it was: the player is never shown those moves. The
+        line reaches the same place (its counters may differ), is never longer, and is the line
+        itself when it has no such stretch. A line that does not replay from ``state`` is returned
+        as it is. Cost: one replay of the line, twice where something is cut (:meth:`cut_loops`
+        does it a move at a time)."""
+        steps = cls.cut_loops(state, line)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    @classmethod
+    def cut_loops(cls, state: Any, line: list[str]):
+        """:meth:`without_loops` as a generator that yields after each move it replays and
+        returns the line (``StopIteration.value``), so that a search sliced over frames can do it
+        a few moves a slice (:class:`games.solvers.search.LoopFree`)."""
+        at = {cls.place(state): 0}     # place -> how many kept moves lead there
+        kept: list[str] = []
+        s = state
+        try:
+            for t in line:
+                s = cls.apply(s, cls.parse_move(s, t))
+                kept.append(t)
+                k = cls.place(s)
+                i = at.get(k)
+                if i is None:
+                    at[k] = len(kept)
+                else:            # back where the line was after ``i`` moves: forget the round
+                    del kept[i:]
+                    at = {key: j for key, j in at.items() if j <= i}
+                yield
+        except GameError:
+            return line
+        if len(kept) == len(line):
+            return line
+        # the rest of the line now follows on from the place the round left, with other
+        # counters: replayed to be sure it is legal (a limit of passes only ever meets fewer)
+        r = state
+        try:
+            for t in kept:
+                r = cls.apply(r, cls.parse_move(r, t))
+                yield
+        except GameError:
+            return line
+        return kept if cls.place(r) == cls.place(s) and cls.status(r) == cls.status(s) else line
 
     @classmethod
     def line_in_view(cls, state: Any, line: list[str]) -> list[str]:

@@ -276,7 +276,9 @@ def decide(rules, state, result, search, best_line: bool = False):
     table (``GameTable.finish_hint``) and :func:`hint` share (docs/assist.md, "Hint"):
     ``(kind, move, line)``. In order: with ``best_line`` (a game scored by the cards it leaves),
     the first move of the best line ``search`` keeps (``"best"``, ``"winning"`` when that line
-    wins; a search that kept none counts as no answer); a winning line's first move after :meth:`games.core.Rules.line_in_view`
+    wins; a search that kept none counts as no answer); a winning line's first move (the hint
+    search's line has no rounds back to a place it had been at:
+    :meth:`games.core.Rules.hint_search`) after :meth:`games.core.Rules.line_in_view`
     (``"winning"``, ``line`` the line so reordered, for the next hints to follow); a proved loss
     (``"lost"``, ``move`` the best move left by rule of thumb, None when there is no legal move);
     the first move of the search's progress line when it is legal here (``"progress"``); else

@@ -125,6 +125,7 @@ class KlondikeState:
 
 class Klondike(Rules):
     """Klondike rules; see the module docstring for state, moves, score, lost and the deal."""
+    counters = ("recycles", "score")
 
     name = "klondike"
     title = N_("Klondike")

@@ -253,6 +253,7 @@ def score(s: PyramidState, seconds: int) -> int:
 # -- the rules -------------------------------------------------------------------------------------
 class Pyramid(Rules):
     """Pyramid rules; see the module docstring for layouts, state, moves, deals and scoring."""
+    counters = ("points", "pass_no")
 
     name = "pyramid"
     title = N_("Pyramid")

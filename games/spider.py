@@ -205,6 +205,7 @@ def win_score(suits: int, seconds: float, moves: int, relaxed: bool = False,
 
 class Spider(Rules):
     """Spider rules; the state, moves and layout are in the module docstring."""
+    counters = ("score",)
 
     name = "spider"
     title = MSG_TITLE

@@ -96,6 +96,7 @@ def streak_points(n: int) -> int:
 
 class TriPeaks(Rules):
     """TriPeaks rules; see the module docstring for the state and moves."""
+    counters = ("score", "streak")
 
     name = "tripeaks"
     title = N_("TriPeaks")
