@@ -201,7 +201,7 @@ class LoopFree(Sliced):
         self.rules, self.state, self.search = rules, state, search
         self.result = None
         self.seconds = 0.0
-        self.clock = search.clock
+        self.clock = getattr(search, "clock", time.perf_counter)
         self._cut = None
 
     @property

@@ -329,6 +329,7 @@ class GameTable(Scene):
         for the pass that draws the picture without its cards."""
         self._ahead = None             # what the card images made ahead were for
         self._hint_texts: list[str] = []   # a hint just shown: its texts to render before it is drawn
+        self._text_rendered = False   # a hint's text was rendered in this frame (ready): spare renders none
         self.hint_fallback = None      # (state, move): the rule-of-thumb hint of that position
         self.assist = Assist(self)     # solver help: hint reasons, rescue, live line (assist.py)
         self._ahead_panels: list = []  # panels whose texts are still to render (texts_ahead)
@@ -408,11 +409,12 @@ class GameTable(Scene):
         elif self._shown and self.search_import is not None and not self.search_import.done \
                 and deadline - self.app.now() >= SAVE_ROOM:
             self.search_import.step()
-        elif self._shown and self.panel is None:
+        elif self._shown and self.panel is None and not self._text_rendered:
             drew = self.app.draws != self._draws_seen     # (the clock read only when there may be work)
             if (not drew or self.ending()) and deadline - self.app.now() >= SAVE_ROOM:
                 self.texts_ahead(drew)
         self._draws_seen = self.app.draws
+        self._text_rendered = False
 
     def panels_ahead(self) -> list:
         """The panels a player may open next, whose texts :meth:`texts_ahead` renders before: a
@@ -1670,6 +1672,7 @@ class GameTable(Scene):
                 self._hint_texts = []     # the hint gone (a move played meanwhile): nothing to wait for
             if self._hint_texts:
                 self.render_hint_text(self._hint_texts.pop(0))
+                self._text_rendered = True      # this frame's one text: no panel's ahead in it
                 return False
             return self._halves is not True or self._first_half()
         self._waited += 1
