@@ -11,9 +11,10 @@ fits the grid in the table rectangle (capped by ``max_card``).
 **Fans.** A column fans its face-down cards by ``down_step`` and its face-up cards by ``up_step``
 (card heights); a column too long for the space left squeezes: face-down steps first (to
 ``min_down``), then the face-up steps evenly, never below the card's whole corner index
-(:func:`ui.cards_art.compact_index_height`) and never running off the table: when the longest
-column cannot fit so, the whole tableau shrinks (:meth:`ColumnsTable.fit_width`, re-fitted after
-every move, undo and deal, as Microsoft Solitaire Collection does). Cards are drawn with the
+(:func:`ui.cards_art.compact_index_height`) but for the cards inside a run, which give way first
+(:meth:`ColumnsTable.run_steps`), and never running off the table: when the longest column cannot
+fit so, the whole tableau shrinks to a width of a ladder (:meth:`ColumnsTable.fit_width`,
+:meth:`ColumnsTable.next_width`, re-fitted after every move, undo and deal). Cards are drawn with the
 compact face (:func:`ui.cards_art.compact_face`: rank and suit in one row at the top).
 
 **Targets.** A card answers on its visible part widened to the column pitch, a column's top card
@@ -47,10 +48,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import pygame
 
+from games.columns import fits
 from games.core import PLAYING, WON, IllegalMove
 from games.i18n import N_, tr
 
@@ -87,29 +90,46 @@ def fmt_clock(seconds: float) -> str:
 
 
 def fan_offsets(n: int, down: int, h: int, avail: float, down_step: float, up_step: float,
-                min_down: float, min_up: float) -> list[int]:
+                min_down: float, min_up: float, tight: Sequence[bool] = (), min_tight: float = 0.0) -> list[int]:
     """The y offsets (px from the column's top) of ``n`` cards of height ``h`` whose first
     ``down`` are face down, fanned by ``down_step`` / ``up_step`` px, squeezed to fit ``avail``
-    px: face-down steps shrink first (to ``min_down``), then face-up steps (evenly; below
-    ``min_up`` only when even that does not fit, down to 2 px)."""
+    px: face-down steps shrink first (to ``min_down``), then face-up steps (evenly, to
+    ``min_up``); below that, the steps after the cards ``tight`` marks (``tight[k]``: card ``k``
+    is covered by the next card of its run, so it can be told from the cards beside it) shrink
+    first, to ``min_tight`` px, as Microsoft Solitaire Collection squeezes a run; only then the
+    others, evenly, down to 2 px."""
     if n <= 0:
         return []
     nd = min(down, n - 1)          # steps after a face-down card
     nu = n - 1 - nd                # steps after a face-up card
+    tights = [bool(tight[k]) if k < len(tight) else False for k in range(nd, n - 1)]
+    nt = sum(tights) if min_tight > 0 else 0
+    nl = nu - nt
     room = avail - h
-    ds, us = down_step, up_step
-    if nd * ds + nu * us > room:
-        ds = max(min_down, (room - nu * us) / nd) if nd else ds
-        if nd * ds + nu * us > room and nu:
-            us = max(2.0, (room - nd * ds) / nu)
-            if us < min_up:
-                us = max(2.0, min(us, min_up))
+    ds, ls = down_step, up_step
+    ts = ls
+    if nd * ds + nu * ls > room:
+        ds = max(min_down, (room - nu * ls) / nd) if nd else ds
+        if nd * ds + nu * ls > room and nu:
+            ls = ts = max(2.0, (room - nd * ds) / nu)
+            if ls < min_up and nt:          # the runs' inner cards give way first
+                ls = min_up
+                ts = (room - nd * ds - nl * ls) / nt
+                if ts < min_tight:
+                    ts = min_tight
+                    ls = max(2.0, (room - nd * ds - nt * ts) / nl) if nl else ls
+                    if ls < ts:             # not even that: every face-up step alike
+                        ls = ts = max(2.0, (room - nd * ds) / nu)
     # whole-pixel steps after the face-up cards, so every strip is at least the step asked for
-    ius = max(1, math.floor(us + 1e-6))
+    ils = max(1, math.floor(ls + 1e-6))
+    its = max(1, math.floor(ts + 1e-6)) if nt else ils
     out, y = [], 0.0
     for k in range(n):
-        out.append(round(y) if k <= nd else out[-1] + ius)
-        y += ds if k < down else us
+        if k <= nd:
+            out.append(round(y))
+        else:
+            out.append(out[-1] + (its if nt and tights[k - 1 - nd] else ils))
+        y += ds if k < down else ls
     return out
 
 
@@ -348,7 +368,7 @@ class ColumnsTable(GameTable):
         self.geo = load_toml(f"{self.game}/screen.toml")[frame.shape]
         self.split = self.split_width(frame)
         self.base_w = self.grid_width(frame)
-        self.place_piles(self.fit_width(self.state) if self.history is not None else self.base_w)
+        self.place_piles(self.ladder(self.fit_width(self.state)) if self.history is not None else self.base_w)
 
     def grid_width(self, frame, split: float | None = None) -> int:
         """The widest card (px) whose grid (the piles' rows above ``min_column`` card heights of
@@ -423,16 +443,44 @@ class ColumnsTable(GameTable):
                 continue
             down = sum(1 for _, up in cards if not up)
             nd = min(down, n - 1)
-            need.append((nd, n - 1 - nd))
+            nt = sum(self.run_steps(cards)[nd:])
+            need.append((nd, n - 1 - nd - nt, nt))
         w = self.base_w
         while w > 20:
             h = cards_art.card_height(w)
             top = round(cy * h * (1 + p["row_gap"]))
             strip = max(cards_art.compact_index_height(w), p["min_up"] * h)
-            if all(top + h + nd * p["min_down"] * h + nu * strip <= T.height - 1 for nd, nu in need):
+            tight = self.tight_strip(strip)
+            if all(top + h + nd * p["min_down"] * h + nl * strip + nt * tight <= T.height - 1 for nd, nl, nt in need):
                 break
             w -= 1
         return w
+
+    MIN_TIGHT = 0.3
+    """How much of a card inside a run a squeezed column still shows: this share of the corner
+    index's height (:meth:`tight_strip`), 5 px at the least."""
+
+    def tight_strip(self, strip: float) -> float:
+        """The least step (px) after a card inside a run (:meth:`run_steps`) when its column is
+        squeezed, for a corner index ``strip`` px high."""
+        return max(5.0, self.MIN_TIGHT * strip)
+
+    def continues_run(self, lower: int, upper: int) -> bool:
+        """Whether card ``upper``, lying on ``lower``, continues a run the rules move as one
+        (Klondike, FreeCell: one rank lower, the other colour; Spider overrides: the same suit)."""
+        return fits(upper, lower)
+
+    def run_steps(self, cards: list) -> list[bool]:
+        """For each card of a column (``[(card, face_up)…]``, bottom first), whether the step
+        after it may be squeezed first (:func:`fan_offsets`' ``tight``): the card is face up,
+        the next continues its run and so does the card before it — a card whose neighbours in
+        its run show it (its rank and suit follow from theirs); the run's first card keeps its
+        whole index."""
+        out = [False] * len(cards)
+        for k in range(1, len(cards) - 1):
+            (a, ua), (b, ub), (c, uc) = cards[k - 1], cards[k], cards[k + 1]
+            out[k] = ua and ub and uc and self.continues_run(a, b) and self.continues_run(b, c)
+        return out
 
     def place_piles(self, w: int) -> None:
         """Lay the piles out for cards ``w`` px wide (centred in the table rectangle)."""
@@ -496,12 +544,41 @@ class ColumnsTable(GameTable):
         """Re-size the cards for the state now (after a move, an undo, a new deal)."""
         if self.frame is None or self.history is None:
             return
-        w = self.fit_width(self.state)
+        w = self.next_width(self.fit_width(self.state), self.card_w)
         if w != self.card_w:
             self.place_piles(w)
             self._picture = None   # every card moves: the picture is drawn whole (on the same surface),
             self.stale = True      # in two frames
             self.rebuild_in_halves()
+
+    GROW = 1.18
+    """Cards shrunk for a long column grow back only once they can grow by this factor at least,
+    or to their whole size: a column a card longer and shorter by turns does not make every card
+    on the table change size at each move (27 sizes in one Spider game at 1280x800 otherwise)."""
+
+    def next_width(self, fit: int, now: int) -> int:
+        """The card width (px) after a change of state, from the widest that fits it (``fit``,
+        :meth:`fit_width`) and the width ``now``: smaller at once when the state needs it, larger
+        only by :attr:`GROW` or more (or back to the grid's whole width), else unchanged (the
+        narrower width fits whatever the wider one does)."""
+        fit = self.ladder(fit)
+        if fit >= self.base_w or fit <= now or fit >= now * self.GROW:
+            return fit
+        return now
+
+    STEP = 0.92
+    """The card widths a squeezed tableau takes: the grid's whole width times a power of this
+    (:meth:`ladder`), so that a column a card longer does not change every card by a pixel or two."""
+
+    def ladder(self, fit: int) -> int:
+        """The widest width of the ladder (``base_w × STEP^k``, px) not over ``fit``: ``base_w``
+        itself when ``fit`` is that or more."""
+        if fit >= self.base_w:
+            return self.base_w
+        w = float(self.base_w)
+        while round(w) > fit and w > 20:
+            w *= self.STEP
+        return max(20, min(fit, round(w)))
 
     def want_width_extras(self, w: int) -> None:
         """The foundations' marks at card width ``w``: the faint suit of those empty now and the
@@ -530,15 +607,18 @@ class ColumnsTable(GameTable):
 
     def _widths_after(self, s, move) -> list[int]:
         out = []
+        w = self.card_w
         try:
             after = self.rules.apply(s, move)
-            out.append(self.fit_width(after))
+            w = self.next_width(self.fit_width(after), w)
+            out.append(w)
             for _ in range(8 if self.auto_on else 0):
                 safe = self.safe_moves(after, self.kept_back)
                 if not safe:
                     break
                 after = self.rules.apply(after, safe[0])
-                out.append(self.fit_width(after))
+                w = self.next_width(self.fit_width(after), w)
+                out.append(w)
         except IllegalMove:
             pass
         return out
@@ -555,7 +635,8 @@ class ColumnsTable(GameTable):
         if key[0] == "col":
             ds, us, md, mu = self.steps
             down = sum(1 for _, up in cards if not up)
-            offs = fan_offsets(n, down, self.card_h, self.col_bottom - base.y, ds, us, md, mu)
+            offs = fan_offsets(n, down, self.card_h, self.col_bottom - base.y, ds, us, md, mu,
+                               self.run_steps(cards), self.tight_strip(mu))
             return [base.move(0, dy) for dy in offs]
         dx, dy = self.fan_for(key)
         vis = self.visible_fan(key, n)
@@ -595,7 +676,8 @@ class ColumnsTable(GameTable):
         base = self.pile_rect[("col", i)]
         ds, us, md, mu = self.steps
         down = sum(1 for _, up in cards_up if not up)
-        offs = fan_offsets(len(cards_up), down, self.card_h, self.col_bottom - base.y, ds, us, md, mu)
+        offs = fan_offsets(len(cards_up), down, self.card_h, self.col_bottom - base.y, ds, us, md, mu,
+                           self.run_steps(cards_up), self.tight_strip(mu))
         return [base.move(0, dy) for dy in offs]
 
     def all_keys(self) -> list:

@@ -40,6 +40,10 @@ class SpiderTable(ColumnsTable):
     warmup = None
     """The 4-suit search's warm-up (:class:`games.solvers.spider_js.Warmup`), once started."""
 
+    def continues_run(self, lower: int, upper: int) -> bool:
+        """Spider's runs: one rank lower, the same suit (:meth:`ColumnsTable.continues_run`)."""
+        return (lower & 15) - (upper & 15) == 1 and lower >> 4 == upper >> 4
+
     def spare(self, deadline: float) -> None:
         super().spare(deadline)
         self.warm(deadline)
