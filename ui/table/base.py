@@ -1622,12 +1622,15 @@ class GameTable(Scene):
         """The rules page's paragraphs: how to play (:meth:`intro`) and the keys."""
         return [self.intro(), "", tr("Keys"), *self.keys_help()]
 
+    SPACE_KEY: str | None = N_("Space: the stock")
+    """What Space does, as the rules panel's key list says it (``None``: nothing, no stock)."""
+
     def keys_help(self) -> list[str]:
         """One line a key (or group of keys) of this table; games add theirs first."""
         return [tr("Esc or P: pause menu (Esc again: resume)"), tr("U or Ctrl+Z: undo"),
                 tr("Shift+U, Ctrl+Y or Ctrl+Shift+Z: redo"), tr("H: hint"),
                 tr("R: rescue"), tr("N: new deal"), tr("C: deal code"), tr("O: options"),
-                tr("F1 or ?: these rules"), tr("Space: the stock"),
+                tr("F1 or ?: these rules")] + ([tr(self.SPACE_KEY)] if self.SPACE_KEY else []) + [
                 tr("Pause menu: N new deal, S sound, R rules, T statistics, H home"),
                 tr("In a panel: Tab or the arrows move the focus ring over the buttons, Enter or Space presses"),
                 tr("Panel buttons: A replay, N new deal, U undo, R rescue, H home, P play the rescue's line, Esc close")]

@@ -1391,10 +1391,15 @@ class ColumnsTable(GameTable):
             r = rects[index].unionall(rects[index + 1:]) if key[0] == "col" else rects[index]
         pygame.draw.rect(surface, (255, 214, 0), r.inflate(8, 8), 4, border_radius=10)
 
+    SPACE_KEY = N_("Space with no card focused: the stock")
+    NUMBER_KEYS = N_("1-9, 0: a column; D: draw or deal; F: finish")
+    """The number keys' line of the rules panel's key list (the columns there are, D where a
+    stock is)."""
+
     def keys_help(self) -> list[str]:
         return [tr("Arrows, Tab: move the focus over the cards and piles"),
                 tr("Enter or Space: play the focused card to its best place (again: the next)"),
-                tr("1-9, 0: a column; D: draw or deal; F: finish")] + super().keys_help()
+                tr(self.NUMBER_KEYS)] + super().keys_help()
 
     def draw_stock(self) -> None:
         self.settle()

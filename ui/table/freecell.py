@@ -22,6 +22,8 @@ class FreeCellTable(ColumnsTable):
     game = "freecell"
     hidden_cards = False      # every card is face up: no "the solver sees face-down cards"
     n_columns = 8
+    SPACE_KEY = None           # no stock: Space only plays the focused card
+    NUMBER_KEYS = N_("1-8: a column; F: finish")
     auto_game = True
     foundation_badge = True
 

@@ -25,6 +25,7 @@ class KlondikeTable(ColumnsTable):
     rules = Klondike
     game = "klondike"
     n_columns = 7
+    NUMBER_KEYS = N_("1-7: a column; D: draw; F: finish")
     auto_game = True
     foundation_badge = True
 
