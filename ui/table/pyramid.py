@@ -338,10 +338,15 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
     def hit_test(self, pos) -> Hit | None:
         s = self.state
         g = self.geo
-        if self.selected is not None and self.lifted_rect().collidepoint(pos):
-            return self.src_target(self.selected)
+        sel = self.selected
+        if sel is not None and sel < 0 and self.lifted_rect().collidepoint(pos):
+            return self.src_target(sel)
+        # a lifted layout card answers on its raised place, in its own place of the stacking
+        # order: a free card drawn over it (the turned layouts' overlapping free cards) keeps
+        # its say where it shows
+        lifted = self.lifted_rect() if sel is not None and sel >= 0 else None
         for i in range(len(s.cards) - 1, -1, -1):
-            if s.cards[i] is not None and g.slots[i].collidepoint(pos):
+            if s.cards[i] is not None and (lifted if i == sel else g.slots[i]).collidepoint(pos):
                 return hit.slot(i)
         if s.stock and g.stock.collidepoint(pos):
             return hit.STOCK
@@ -776,6 +781,25 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         self.draw_focus(surface)
         self.draw_dragged(surface)
 
+    def draw_over_lifted(self, surface, lifted: pygame.Rect) -> None:
+        """The layout cards after the lifted one in the stacking order that overlap its raised
+        place (``lifted``, px), drawn again over it as the picture has them: in the turned
+        layouts free cards overlap by half a card, and the partner a player is about to tap must
+        not vanish under the card lifted (fresh30 F2). Nothing in upright layouts, where no card
+        lies on a free one."""
+        s, g = self.state, self.geo
+        sel = self.selected
+        if sel is None or sel < 0:
+            return
+        glowing = self.partners()
+        dim = self._dim()
+        for i in range(sel + 1, len(s.cards)):
+            c = s.cards[i]
+            if c is None or c in self.hidden or not g.slots[i].colliderect(lifted):
+                continue
+            self.art.draw(surface, c, g.slots[i], True, True, cards_art.GLOW if i in glowing else None,
+                          veil=None if free(s, i) else dim)
+
     def draw_moving_cards(self, surface) -> None:
         g = self.geo
         if self.selected is not None and not self.anim.busy("celebrate"):
@@ -785,6 +809,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
                 s, (dx, dy) = cards_art.shadow(r.width)
                 surface.blit(s, (r.x + dx, r.y + dy + round(r.height * LIFT * 0.6)))
                 self.art.draw(surface, c, r, True, False, cards_art.GLOW)
+                self.draw_over_lifted(surface, r)
         if self.hint_move is not None:
             tw = next((x for x in self.anim.tweens if x.kind == "hint"), None)
             k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
