@@ -38,7 +38,7 @@ from .numbers import is_digits, whole_number  # noqa: E402
 from .position import check_game  # noqa: E402
 from .quoting import escape, quote  # noqa: E402
 from .registry import available, find_game  # noqa: E402
-from .share import field_code  # noqa: E402
+from .share import deals_in_words, field_code  # noqa: E402
 
 
 class CommandError(Exception):
@@ -100,6 +100,13 @@ def numbers_in(text: str):
     same value; the text itself otherwise (refused later by the flag's own reading)."""
     parts = text.strip().split("-")
     return tuple(int(p) for p in parts) if all(is_digits(p.strip()) for p in parts) else text
+
+
+def range_in(text: str):
+    """``--deals``' value compared as a range: :func:`numbers_in`, a lone number ``N`` being the
+    range ``N-N`` (``--deals 1 --deals 1-1`` is one value)."""
+    t = numbers_in(text)
+    return t * 2 if isinstance(t, tuple) and len(t) == 1 else t
 
 
 def seconds_in(text: str):
@@ -229,6 +236,10 @@ def resolve_deal(rules, number: str | None, code: str | None, options: dict[str,
         raise CommandError("give --number or --code, not both")
     typed = as_typed(options)
     if code is not None:
+        named = deals_in_words(code, any_digits=False)
+        if len(named) > 1:   # the player's choice, not ours (the order of words must not choose)
+            raise CommandError(f"--code '{quote(code.strip())}' holds two deal codes: "
+                               f"'{quote(named[0])}' and '{quote(named[1])}'")
         try:
             n, from_code = rules.decode(field_code(code, any_digits=False))
         except CodeError:
@@ -547,7 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
     hn.set_defaults(func=cmd_hint)
     w = sub.add_parser("winnability", help="solve a range of deals")
     common(w)
-    w.add_argument("--deals", required=True, action=_Once, same=numbers_in, metavar="A-B",
+    w.add_argument("--deals", required=True, action=_Once, same=range_in, metavar="A-B",
                    help="the deal numbers, a range A-B (or one number)")
     w.add_argument("--timeout", default=10.0, action=_Once, convert=timeout_arg, same=seconds_in,
                    metavar="S", help="each deal's budget in CPU seconds (default 10)")

@@ -2,7 +2,8 @@
 (docs/rules.md, "Sharing a deal"; docs/progression.md)."""
 from __future__ import annotations
 
-from urllib.parse import parse_qs
+import re
+from urllib.parse import parse_qs, unquote_plus
 
 from .codes import CodeError, code_parts, latin
 from .quoting import quote
@@ -121,14 +122,14 @@ def unaddressed(text: str, any_digits: bool = True) -> str:
     or page address's code (:func:`code_in_words`: ``Play my deal: KL1—D3—AAAAGHE``, ``Can you beat
     this? https://…/?deal=KL1-D3-AAAAGHE``, the same code twice) or its one ``#N`` (``FreeCell
     #617``); a page address (it holds ``deal=``) its query's ``deal`` (:func:`address_code`, ``""``
-    when it has none); anything else is ``text`` without blanks around it (a code written with
-    blanks inside, ``TP1 - E - AAAAAAB``, stays whole)."""
+    when it has none); a word holding a code after a sign (``code:KL1-D3-AAAAGHE``,
+    ``#deal=…``: :data:`WORD_SIGNS`) that code; anything else is ``text`` without blanks around it
+    (a code written with blanks inside, ``TP1 - E - AAAAAAB``, stays whole)."""
     t = str(text).strip()
-    if len(t.split()) > 1:
-        found = code_in_words(t, any_digits)
-        if found is not None:
-            return found
-    if "deal=" in t:
+    found = code_in_words(t, any_digits)
+    if found is not None and (len(t.split()) > 1 or not found.isdigit()):   # a lone "#617" stays as typed
+        return found
+    if "deal=" in t.lower():
         return address_code(t)
     return t
 
@@ -139,27 +140,62 @@ def address_code(address: str) -> str:
     return deal_in_address(str(address).split("?", 1)[-1].split("#", 1)[0]) or ""
 
 
-def code_in_words(text: str, any_digits: bool = True) -> str | None:
-    """The one deal among the blank-separated words of ``text``: a word that reads, once trimmed
+WORD_SIGNS = ":=#?&"
+"""The signs that part a message's words as blanks do (``code:KL1-D1-AAAAAAB``,
+``#deal=KL1-D1-AAAAAAB``): a code holds none of them."""
+
+
+def address_deals(word: str) -> list[str]:
+    """Every ``deal=`` value of a page address (or of a word holding one), in its query or its
+    fragment, the key in any case (``?DEAL=…``, ``#deal=…``), percent-decoded as a page reads it;
+    ``[]`` when there is none.
+
+    >>> address_deals("https://x.io/?DEAL=FC1%E2%80%94M-AAAAAAB&deal=TP1-E-AAAAAAB#top")
+    ['FC1—M-AAAAAAB', 'TP1-E-AAAAAAB']
+    """
+    return [unquote_plus(m.group(1)) for m in re.finditer(r"(?i)(?:^|[?&#;])deal=([^&#;]*)", str(word))]
+
+
+def deals_in_words(text: str, any_digits: bool = True) -> list[str]:
+    """The deal codes a message names, each once, in the order they first come: its words are
+    parted at blanks and at :data:`WORD_SIGNS`; a word that reads, once trimmed
     (:func:`trimmed_code`) and read as the code field reads it (:func:`code_chars`), as a game's
-    letters and two dashes or more — or a page address whose ``deal`` does —, when there is one
-    (or the same one several times); else a lone ``#N`` word's number (how FreeCell deals are
-    named); else None.
+    letters and two dashes or more is one, and so is each ``deal=`` of a page address
+    (:func:`address_deals`).
+
+    >>> deals_in_words("was KL1-D1-AAAAAAB, now https://x/?deal=KL1-D1-AAAAAAC (code:KL1-D1-AAAAAAB)")
+    ['KL1-D1-AAAAAAB', 'KL1-D1-AAAAAAC']
+    """
+    found: list[str] = []
+    for w in str(text).split():
+        pieces = address_deals(w) if "deal=" in w.lower() else re.split(f"[{re.escape(WORD_SIGNS)}]", w)
+        for p in pieces:
+            c = code_chars(trimmed_code(p), any_digits)
+            if c and c.count("-") >= 2 and game_of_code(c) is not None and c not in found:
+                found.append(c)
+    return found
+
+
+def code_in_words(text: str, any_digits: bool = True) -> str | None:
+    """The one deal a message names (:func:`deals_in_words`), when it names one (or the same one
+    several times); else, when it names none, a lone ``#N`` word's number (how FreeCell deals are
+    named); else None (two different deals: the caller cannot choose for the player).
 
     >>> code_in_words("Play my deal: KL1—D3—AAAAGHE!"), code_in_words("TP1 - E - AAAAAAB")
     ('KL1-D3-AAAAGHE', None)
     >>> code_in_words("Can you beat this? https://x.io/?deal=KL1-D3-AAAAGHE"), code_in_words("FreeCell #617")
     ('KL1-D3-AAAAGHE', '617')
+    >>> code_in_words("code:KL1-D3-AAAAGHE"), code_in_words("KL1-D1-AAAAAAB KL1-D1-AAAAAAC")
+    ('KL1-D3-AAAAGHE', None)
     """
-    found, numbers = set(), set()
-    for w in text.split():
-        c = code_chars(trimmed_code(address_code(w) if "deal=" in w else w), any_digits)
-        if c and c.count("-") >= 2 and game_of_code(c) is not None:
-            found.add(c)
-        elif w.startswith("#") and c and c.strip("#").isdigit():
-            numbers.add(c.strip("#"))
+    found = deals_in_words(text, any_digits)
     if len(found) == 1:
-        return found.pop()
+        return found[0]
+    numbers = set()
+    for w in str(text).split():
+        c = code_chars(trimmed_code(w), any_digits)
+        if w.startswith("#") and c and c.strip("#").isdigit():
+            numbers.add(c.strip("#"))
     if not found and len(numbers) == 1:
         return numbers.pop()
     return None

