@@ -538,7 +538,7 @@ class DevilsGrip(Rules):
         piles = []
         for key in ("Stock", "Talon"):
             # turned cards lie face up, as Klondike's waste
-            toks = tokens(f.get(key, ""), f.line(key), key, "the talon's cards" if key == "Talon" else "")
+            toks = tokens(f.get(key, ""), f.line(key), key, "the talon's cards" if key == "Talon" else "", pile=True)
             pile = tuple(c for c, _ in toks if c is not None)
             cls._check_cards(pile, f"line {f.line(key)} ({key})", counts)
             piles.append(pile)

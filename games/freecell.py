@@ -616,7 +616,7 @@ class FreeCell(Rules):
         except ValueError as e:
             raise PositionError(str(e)) from None
         ckey = "freecells" if f.get("freecells") is not None else "fc"
-        cells = [c for c, _ in tokens(f.get(ckey) or "", f.line(ckey), "Freecells")]
+        cells = [c for c, _ in tokens(f.get(ckey) or "", f.line(ckey), "Freecells", "the free cells' cards")]
         if len(cells) > N_CELLS:
             raise PositionError(f"line {f.line(ckey)}: {len(cells)} free cells given, there are {N_CELLS}")
         cells += [None] * (N_CELLS - len(cells))

@@ -633,15 +633,15 @@ class Klondike(Rules):
             found = parse_foundations(f.require("foundations"), f.line("foundations"))
         except ValueError as e:
             raise PositionError(str(e)) from None
-        stock = [c for c, _ in tokens(f.get("stock", ""), f.line("stock"), "Stock") if c is not None]
+        stock = [c for c, _ in tokens(f.get("stock", ""), f.line("stock"), "Stock", pile=True) if c is not None]
         # a drawn card lies face up until it leaves the waste
-        waste = [c for c, _ in tokens(f.get("waste", ""), f.line("waste"), "Waste", "the waste's cards")
+        waste = [c for c, _ in tokens(f.get("waste", ""), f.line("waste"), "Waste", "the waste's cards", pile=True)
                  if c is not None]
         if len(f.columns) != N_COLUMNS:
             raise PositionError(f"a Klondike position needs {N_COLUMNS} column lines ': …', found {len(f.columns)}")
         cols, down = [], []
         for k, (txt, line) in enumerate(f.columns, 1):
-            toks = [t for t in tokens(txt, line, f"column {k}") if t[0] is not None]
+            toks = [t for t in tokens(txt, line, f"column {k}", pile=True) if t[0] is not None]
             nd = 0
             while nd < len(toks) and not toks[nd][1]:
                 nd += 1

@@ -117,20 +117,26 @@ def _all_cards(line: str) -> bool:
     return True
 
 
-def tokens(text: str, line: int, key: str, face_up: str = "") -> list[tuple[int | None, bool]]:
+def tokens(text: str, line: int, key: str, face_up: str = "", pile: bool = False) -> list[tuple[int | None, bool]]:
     """The ``(card, face_up)`` tokens of a value. ``face_up`` names a pile whose cards all lie
     face up by the rules (``"the waste's cards"``): a card written face down there, ``(8H)``, is
-    refused naming it, as Klondike's waste and Devil's Grip's talon refuse one.
+    refused naming it, as Klondike's waste and Devil's Grip's talon refuse one. ``pile``: the
+    value is a pile (a column, a stock, a waste, a talon), which has no places between its cards:
+    ``--`` (the empty place) is taken there only alone, as the empty pile.
 
     :raises PositionError: naming line and token."""
     out = []
-    for tok in text.split():
+    toks = text.split()
+    for tok in toks:
         try:
             card, up = parse_token(tok)
         except CardError as e:
             raise PositionError(f"line {line} ({key}): {e}") from None
         if face_up and not up:
             raise PositionError(f"line {line}: {face_up} are face up: ({fmt(card)})")
+        if pile and card is None and len(toks) > 1:
+            raise PositionError(f"line {line}: '{quote(tok)}' stands for an empty place; {key} has none "
+                                "between its cards (write it alone for an empty pile)")
         out.append((card, up))
     return out
 

@@ -515,7 +515,7 @@ class Pyramid(Rules):
         cards = [c for c, _ in toks]
         piles = {}
         for key in ("Stock", "Waste", "Discard"):
-            piles[key] = [c for c, _ in tokens(f.get(key, ""), f.line(key), key, f"the {key.lower()}'s cards")
+            piles[key] = [c for c, _ in tokens(f.get(key, ""), f.line(key), key, f"the {key.lower()}'s cards", pile=True)
                           if c is not None]
         seen = set()
         for c in [c for c in cards if c is not None] + piles["Stock"] + piles["Waste"] + piles["Discard"]:

@@ -516,12 +516,12 @@ class Spider(Rules):
         if rel not in ("yes", "no"):
             raise PositionError(f"line {f.line('relaxed')}: Relaxed '{quote(f.get('relaxed'))}' is not yes or no")
         completed = int_field(f, "Completed", 0, 0, 8)
-        stock = tuple(c for c, _ in tokens(f.get("stock", ""), f.line("stock"), "Stock") if c is not None)
+        stock = tuple(c for c, _ in tokens(f.get("stock", ""), f.line("stock"), "Stock", pile=True) if c is not None)
         if len(f.columns) != N_COLUMNS:
             raise PositionError(f"a Spider position needs {N_COLUMNS} column lines ': …', found {len(f.columns)}")
         cols, down = [], []
         for i, (line_text, no) in enumerate(f.columns, 1):
-            toks = [t for t in tokens(line_text, no, f"column {i}") if t[0] is not None]
+            toks = [t for t in tokens(line_text, no, f"column {i}", pile=True) if t[0] is not None]
             d = 0
             for j, (c, up) in enumerate(toks):
                 if not up:

@@ -290,8 +290,8 @@ class TriPeaks(Rules):
             if len(toks) != b - a:
                 raise PositionError(f"line {f.line(key)}: {key} needs {b - a} places, found {len(toks)}")
             tableau += [c for c, _ in toks]
-        waste = [c for c, _ in tokens(f.get("waste", ""), f.line("waste"), "Waste", "the waste's cards") if c is not None]
-        stock = [c for c, _ in tokens(f.get("stock", ""), f.line("stock"), "Stock") if c is not None]
+        waste = [c for c, _ in tokens(f.get("waste", ""), f.line("waste"), "Waste", "the waste's cards", pile=True) if c is not None]
+        stock = [c for c, _ in tokens(f.get("stock", ""), f.line("stock"), "Stock", pile=True) if c is not None]
         seen = set()
         for c in [c for c in tableau if c is not None] + waste + stock:
             if c in seen:

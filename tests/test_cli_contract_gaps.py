@@ -45,3 +45,39 @@ def test_a_code_after_a_sign_opens_its_deal(capsys, text):
 def test_deals_n_and_the_range_n_n_are_one_value(capsys, a, b):
     rc, out, err = run(capsys, "winnability", "tripeaks", "--jobs", "1", "--timeout", "0.5", "--deals", a, "--deals", b)
     assert rc == 0 and "given twice" not in err, err
+
+
+def dealt(capsys, game, number="1"):
+    rc, out, err = run(capsys, "deal", game, "--number", number)
+    assert rc == 0, err
+    return out
+
+
+def edited(text, old, new):
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("game, old, new, line", [
+    ("klondike", "\n: (4S) 7D\n", "\n: (4S) -- 7D\n", 8),
+    ("klondike", "Stock: (KS) (KH)", "Stock: (KS) -- (KH)", 5),
+    ("spider", "Stock: ", "Stock: -- ", 5),
+    ("tripeaks", "Waste: ", "Waste: -- ", 8),
+])
+def test_an_empty_place_between_the_cards_of_a_pile_is_refused(capsys, monkeypatch, game, old, new, line):
+    text = edited(dealt(capsys, game), old, new)
+    rc, out, err = run(capsys, "moves", game, "--position", "-", stdin=text, monkeypatch=monkeypatch)
+    assert rc == 2 and out == "" and "'--' stands for an empty place" in err, err
+    assert err.startswith(f"error: line {line}: "), err
+
+
+def test_an_empty_place_alone_is_an_empty_pile(capsys, monkeypatch):
+    text = edited(dealt(capsys, "klondike"), "\nWaste:\n", "\nWaste: --\n")
+    rc, out, err = run(capsys, "moves", "klondike", "--position", "-", stdin=text, monkeypatch=monkeypatch)
+    assert rc == 0 and out, err
+
+
+def test_a_face_down_card_in_a_free_cell_is_refused_as_in_a_column(capsys, monkeypatch):
+    text = edited(edited(dealt(capsys, "freecell"), "\n: JD KD", "\n: KD"), "Freecells: - - - -", "Freecells: (JD) - - -")
+    rc, out, err = run(capsys, "play", "freecell", "--position", "-", "--moves", "", stdin=text, monkeypatch=monkeypatch)
+    assert rc == 2 and out == "" and "face up: (JD)" in err, err
