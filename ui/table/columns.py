@@ -1771,10 +1771,10 @@ class ColumnsTable(GameTable):
             ring_rects = [rects[-n].unionall(rects[-n:])]
         dr = self.pile_rects(self.state, dst)
         ring_rects.append(dr[-1] if dr else self.pile_rect[dst])
-        lw = max(3, self.card_w // 16)
-        for j, rr in enumerate(ring_rects):
-            a = round(255 * (0.45 + 0.55 * k)) if j == 0 else round(160 * (0.45 + 0.55 * k))
-            draw_ring(surface, rr.inflate(8, 8), (*cards_art.HINT, a), lw, cards_art.radius(self.card_w) + 4)
+        a, lw = cards_art.hint_ring(k, self.card_w)
+        for j, rr in enumerate(ring_rects):   # the destination a little fainter than the card
+            draw_ring(surface, rr.inflate(8, 8), (*cards_art.HINT, a if j == 0 else round(a * 0.8)), lw,
+                      cards_art.radius(self.card_w) + 4)
 
     def hint_focus_of(self, move):
         """The focus on the head of the hinted cards (the stock for a draw)."""

@@ -1101,10 +1101,9 @@ class DevilsGripTable(TargetFocus, GameTable):
             rects += [self.target_rect(hit.TALON), self.stack_rect(m.dst)]
         else:
             rects += [self.stack_rect(m.src), self.stack_rect(m.dst)]
-        lw = max(4, self.card_w // 14)
+        a, lw = cards_art.hint_ring(k, self.card_w)
         for r in rects:
-            draw_ring(surface, r.inflate(10, 10), (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), lw,
-                      cards_art.radius(self.card_w) + 4)
+            draw_ring(surface, r.inflate(10, 10), (*cards_art.HINT, a), lw, cards_art.radius(self.card_w) + 4)
 
     def draw_drag(self, surface) -> None:
         d = self.drag

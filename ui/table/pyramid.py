@@ -814,10 +814,9 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             tw = next((x for x in self.anim.tweens if x.kind == "hint"), None)
             k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
             targets = [hit.DECK] if self.hint_move == DRAW else [self.src_target(x) for x in self.hint_move]
-            lw = max(3, g.w // 16)
+            a, lw = cards_art.hint_ring(k, g.w)
             for t in targets:
-                draw_ring(surface, self.ring_rect(t),
-                          (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), lw, cards_art.radius(g.w) + 4)
+                draw_ring(surface, self.ring_rect(t), (*cards_art.HINT, a), lw, cards_art.radius(g.w) + 4)
         places = (g.w, g.stock.width, g.waste.width, g.discard.width)
         steps = flight_widths(places)
         for tw in self.anim.tweens:

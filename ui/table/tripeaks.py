@@ -422,9 +422,9 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             tw = next((x for x in tweens if x.kind == "hint"), None)
             k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
             target = hit.STOCK if self.hint_move == DRAW else hit.slot(self.hint_move)
-            lw = max(4, self.card_w // 16)
+            a, lw = cards_art.hint_ring(k, self.card_w)
             draw_ring(surface, self.shown_rect(target).inflate(10, 10),
-                      (*cards_art.HINT, round(255 * (0.45 + 0.55 * k))), lw, cards_art.radius(self.card_w) + 4)
+                      (*cards_art.HINT, a), lw, cards_art.radius(self.card_w) + 4)
         if not tweens:
             return
         for tw in tweens:
