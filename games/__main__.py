@@ -36,7 +36,7 @@ from .core import GameError, History, IllegalMove  # noqa: E402
 from .deal import MAX_NUMBER, read_number  # noqa: E402
 from .numbers import is_digits, whole_number  # noqa: E402
 from .position import check_game  # noqa: E402
-from .quoting import escape, quote  # noqa: E402
+from .quoting import escape, quote, quote_path  # noqa: E402
 from .registry import available, find_game  # noqa: E402
 from .share import deals_in_words, field_code  # noqa: E402
 
@@ -209,7 +209,7 @@ def read_text(path: str) -> str:
 
     :raises CommandError: the file or standard input cannot be read (closed, missing, a
         directory…), holds more than :data:`MAX_POSITION_BYTES`, or is not UTF-8 text."""
-    name = "standard input" if path == "-" else f"position file '{quote(path)}'"
+    name = "standard input" if path == "-" else f"position file '{quote_path(path)}'"
     try:
         if path == "-":
             if sys.stdin is None:   # started with standard input closed (``<&-``)
@@ -221,7 +221,7 @@ def read_text(path: str) -> str:
     except OSError as e:
         raise CommandError(f"cannot read {name}: {e.strerror}") from None
     except ValueError:  # open() refuses a path holding NUL
-        raise CommandError(f"cannot read position file '{quote(path)}': a path holds no NUL character") from None
+        raise CommandError(f"cannot read position file '{quote_path(path)}': a path holds no NUL character") from None
     if len(data) > MAX_POSITION_BYTES:
         raise CommandError(f"{name} is larger than {MAX_POSITION_BYTES >> 20} MB: no position is so long")
     try:

@@ -2,7 +2,8 @@
 
 A message names the text it refuses (a move, a card, a key of a position, a deal code, a date, a
 game's name…) so the player can see what was read. :func:`quote` cuts that text to its first 40
-characters (``…`` marks a cut), so one long line never floods a terminal or a screen's notice, and
+characters (``…`` marks a cut; a path, :func:`quote_path`, to its last 40, where its file's name
+is), so one long line never floods a terminal or a screen's notice, and
 shows control characters (escape sequences, carriage returns, NUL…) and other unprintable ones as
 Python's escapes (``\\x1b``, ``\\r``, ``\\x00``), so they are seen rather than acted on by a terminal.
 
@@ -44,3 +45,22 @@ def quote(text: object, limit: int = LIMIT) -> str:
         out.append(piece)
         size += len(piece)
     return "".join(out)
+
+
+def quote_path(path: object, limit: int = LIMIT) -> str:
+    """A path as an error message names it: as :func:`quote` does, but a cut keeps its end, ``…``
+    marking it at the start, since the file's name is the telling part (every file of one folder
+    shares the path's start).
+
+    >>> quote_path("/tmp/pytest-of-root/pytest-250/test_missing_file/nope.txt")
+    '…ot/pytest-250/test_missing_file/nope.txt'
+    """
+    out: list[str] = []
+    size = 0
+    for ch in reversed(str(path)):
+        piece = escape(ch)
+        if size + len(piece) > limit:
+            return "…" + "".join(reversed(out))
+        out.append(piece)
+        size += len(piece)
+    return "".join(reversed(out))

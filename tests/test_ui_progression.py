@@ -440,3 +440,21 @@ def test_the_daily_screens_share_is_off_for_a_daily_only_begun():
     app.frame()
     share = next(b for b, _ in app.scene.buttons if b.name == "share")
     assert app.scene.entry(d.date, "tripeaks") is not None and not share.enabled
+
+
+def test_pyramids_lost_panel_counts_the_loss_it_announces():
+    """The loss counts in the statistics once the next deal starts (Rescue may take it back),
+    but the lost panel's record line shows the figures with it: "lost 1", not "lost 0" (fresh30
+    F4)."""
+    from games.pyramid import DRAW, Pyramid
+    from ui.table.pyramid import PyramidTable
+
+    opts = {"layout": "1", "passes": "3"}
+    app = new_app(Store(MemoryStorage()), PyramidTable(1, opts), size=(1280, 800))
+    t = app.scene
+    while Pyramid.status(t.state) == "playing":    # draws first, else the first move: lost at 76
+        legal = Pyramid.legal_moves(t.state)
+        assert t.play(DRAW if DRAW in legal else legal[0])
+    assert Pyramid.status(t.state) == "lost"
+    lines = t.progression_lines()
+    assert lines[1] == "Won 0 · lost 1 · 0% · streak 0", lines
