@@ -81,3 +81,4 @@ def test_a_face_down_card_in_a_free_cell_is_refused_as_in_a_column(capsys, monke
     text = edited(edited(dealt(capsys, "freecell"), "\n: JD KD", "\n: KD"), "Freecells: - - - -", "Freecells: (JD) - - -")
     rc, out, err = run(capsys, "play", "freecell", "--position", "-", "--moves", "", stdin=text, monkeypatch=monkeypatch)
     assert rc == 2 and out == "" and "face up: (JD)" in err, err
+

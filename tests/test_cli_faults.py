@@ -586,14 +586,14 @@ def test_a_position_larger_than_a_megabyte_is_refused_unread(tmp_path, source):
     refused in one line, exit 2, before it is read whole."""
     import subprocess
 
-    from games.quoting import quote
+    from games.quoting import quote_path
 
     good = _command(["deal", "tripeaks"], capture_output=True, text=True).stdout
     huge = tmp_path / "huge.txt"
     huge.write_text(good + "\n" * (3 << 20))
     if source == "file":
         p = _command(["moves", "tripeaks", "--position", str(huge)], capture_output=True, text=True)
-        name = f"position file '{quote(str(huge))}'"
+        name = f"position file '{quote_path(str(huge))}'"
     else:
         with open(huge) as fh:
             p = _command(["moves", "tripeaks", "--position", "-"], stdin=fh, stdout=subprocess.PIPE,

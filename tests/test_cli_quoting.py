@@ -98,12 +98,20 @@ def test_a_position_names_its_bad_text_cut_and_escaped(capsys, tmp_path, game, b
     ["deal", "tripeaks", "--option", "mode={}"],
     ["deal", "tripeaks", "--option", "{}=easy"],
     ["deal", "tripeaks", "extra", "{}"],
-    ["moves", "tripeaks", "--position", "/nx/{}"],
     ["winnability", "tripeaks", "--deals", "1-{}"],
     ["solve", "tripeaks", "--number", "1", "--timeout", "{}"],
 ], ids=lambda a: " ".join(a).replace("{}", "BAD"))
 def test_the_command_line_names_its_bad_text_cut_and_escaped(capsys, tmp_path, args, bad, shown):
     rc, out, err = run(capsys, tmp_path, *[a.replace("{}", bad) for a in args])
+    quoted(rc, err, shown)
+    assert out == ""
+
+
+@pytest.mark.parametrize("bad, shown", [("Z" * 245 + "/nope.txt", re.compile("'…Z{31}/nope.txt'")), (NASTY, SHOWN)],
+                         ids=["long", "control"])
+def test_a_path_is_named_by_its_end_cut_and_escaped(capsys, tmp_path, bad, shown):
+    """A path keeps its end when cut: the file's name is the telling part."""
+    rc, out, err = run(capsys, tmp_path, "moves", "tripeaks", "--position", "/nx/" + bad)
     quoted(rc, err, shown)
     assert out == ""
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.cards import RANKS, fmt
-from games.core import PLAYING, WON
+from games.core import LOST, PLAYING, WON
 from games.i18n import language, named, tr
 from games.pyramid import DRAW, STOCK, WASTE, Pyramid, card_at, free, geometry, partner_rank
 
@@ -897,7 +897,15 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         lines = [tr("Layout {n}: {name}", n=n, name=layout_title(n))]
         progress = getattr(self.app, "progress", None)
         if progress is not None:
-            st = progress.summary(stats_key(self.game, self.options))
+            key = stats_key(self.game, self.options)
+            st = progress.summary(key)
+            saved = self.session.saved
+            if self.rules.status(self.state) == LOST and saved is not None \
+                    and saved.id not in progress.stats.get(key, {}).get("counted", ()):
+                # the loss counts once the next deal starts (Rescue may still take it back);
+                # the panel announcing it shows the figures with it, not as if it were not there
+                st = dict(st, played=st["played"] + 1, streak=0)
+                st["win_pct"] = round(100.0 * st["won"] / st["played"], 1)
             lines.append(tr("Won {won} · lost {lost} · {pct} · streak {streak}", won=st["won"],
                             lost=st["played"] - st["won"], pct=format_percent(st["win_pct"]), streak=st["streak"]))
         return lines + super().progression_lines()[:2]
