@@ -177,6 +177,30 @@ def test_double_tap_sends_home(monkeypatch):
     assert t.state == s0
 
 
+def test_a_mouse_double_click_at_a_desktops_speed_sends_home_a_finger_tap_that_late_does_not(fake_clock):
+    """A double-click 0.45 s apart (within Windows' 0.5 s) is a double click for the mouse: 3H
+    goes home in one move, not onto 4S with the 9D it uncovered then sent to a free cell (feel30
+    K14); two finger taps that far apart are two taps, as a phone's double tap is 0.35 s."""
+    s0 = fc_state(["9D 3H", "4S", "", "", "", "", "", ""], found=(0, 0, 2, 0), rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    p = point(t, ("col", 0), len(s0.columns[0]) - 1)
+    click(app, p)
+    assert t.state.columns[1][-1] == C("3H")
+    fake_clock.advance(0.45)
+    click(app, p)
+    assert t.state.foundations[2] == 3 and t.history.actions == ["1h"]
+    assert t.state.columns[0][-1] == C("9D")
+    pygame.display.quit()
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    p = point(t, ("col", 0), len(s0.columns[0]) - 1)
+    tap(app, p)
+    fake_clock.advance(0.45)
+    tap(app, p)
+    assert len(t.history.actions) == 2 and t.history.actions[0] == "12"
+
+
 def test_double_tap_on_a_phone_sends_home_when_the_second_tap_lands_on_felt():
     """On a portrait phone a column's step is short: once the tapped card leaves, the column's new
     top card ends above the finger, which rests on bare felt. The second tap is still the double

@@ -12,6 +12,8 @@ import time
 import pygame
 import pytest
 
+from ui.input import DOUBLE_CLICK
+
 from games.cards import parse_card
 from games.core import LOST
 from games.devils_grip import (
@@ -517,7 +519,7 @@ def test_a_double_tap_on_a_cell_moves_no_second_stack():
         raise AssertionError("no deal with a refilled card that has a move")
     click(app, p)                      # at once, same cell: the second tap of a double tap
     assert t.state is moved
-    t.cycle.at -= base_mod.DOUBLE_TAP
+    t.cycle.at -= DOUBLE_CLICK          # past the double tap's time (a mouse's double click)
     click(app, p)                      # later: a tap of its own
     assert t.state is not moved
 

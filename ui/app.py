@@ -676,7 +676,7 @@ class App:
         if self._screen_tap is None or ev.kind == "cancel":
             return False
         t, where = self._screen_tap
-        if ev.kind == "down" and ((t is not None and self.now() - t >= DOUBLE_TAP)
+        if ev.kind == "down" and ((t is not None and self.now() - t >= self.pointer.double_time(DOUBLE_TAP))
                                   or math.dist(ev.pos, where) >= DOUBLE_TAP_PX):
             self._screen_tap = None
             return False

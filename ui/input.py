@@ -35,6 +35,8 @@ import pygame
 
 SLOP = 10
 DOUBLE_TAP = 0.35     # s: a second tap this soon on the same spot is a double tap
+DOUBLE_CLICK = 0.5    # s: the same for the mouse: Windows' default double-click time (macOS's
+                      # and GTK's are near it), longer than a finger's double tap
 DOUBLE_TAP_PX = 40    # px: "the same spot"
 LONG_PRESS = 0.5
 """Seconds a press must be held, without moving more than :data:`SLOP` px, to be a long press."""
@@ -68,6 +70,14 @@ class Pointer:
         self.banked = 0.0            # seconds of the hold counted up to its last stall (each STALL at most)
         self.t_from = 0.0            # the read since which the hold counts in full (the press, or a stall)
         self.long_declined = False   # the scene had no use for this press's long press
+        self.mouse = False           # the last press was the mouse's (not a finger's)
+
+    def double_time(self, tap: float = DOUBLE_TAP) -> float:
+        """Seconds within which a second press on the same spot is a double tap: ``tap`` (the
+        caller's :data:`DOUBLE_TAP`) for a finger, at least :data:`DOUBLE_CLICK` for the mouse —
+        a double-click at the speed a desktop calls one (0.4-0.5 s) was two taps, the second on
+        the card the first uncovered."""
+        return max(tap, DOUBLE_CLICK) if self.mouse else tap
 
     def _press(self, pos, now):
         self.pressed, self.start, self.pos = True, pos, pos
@@ -114,13 +124,17 @@ class Pointer:
                 return self._move(tuple(e.pos))
             if getattr(e, "button", 1) != 1:
                 return []
-            return self._press(tuple(e.pos), now) if t == pygame.MOUSEBUTTONDOWN else self._release(tuple(e.pos))
+            if t == pygame.MOUSEBUTTONDOWN:
+                self.mouse = True
+                return self._press(tuple(e.pos), now)
+            return self._release(tuple(e.pos))
         if t in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
             pos = (int(e.x * self.size[0]), int(e.y * self.size[1]))
             if t == pygame.FINGERDOWN:
                 if self.pressed:
                     return []  # a second finger
                 self.finger = e.finger_id
+                self.mouse = False
                 return self._press(pos, now)
             if self.finger is not None and e.finger_id != self.finger:
                 return []

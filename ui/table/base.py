@@ -1438,8 +1438,14 @@ class GameTable(Scene):
         if not self.SPENDS_DOUBLE_TAP or mark is None or self.history is None:
             return False
         t, where, n = mark
-        return self.app.now() - t < DOUBLE_TAP and math.dist(pos, where) < DOUBLE_TAP_PX \
+        return self.app.now() - t < self.double_time(DOUBLE_TAP) and math.dist(pos, where) < DOUBLE_TAP_PX \
             and len(self.history.states) == n
+
+    def double_time(self, tap: float) -> float:
+        """The double tap's time (s): ``tap`` for a finger, longer for the mouse
+        (:meth:`ui.input.Pointer.double_time`)."""
+        pointer = getattr(self.app, "pointer", None)
+        return tap if pointer is None else pointer.double_time(tap)
 
     def activate_target(self, target: Hit) -> None:
         if target.kind is Kind.BUTTON:

@@ -1031,7 +1031,7 @@ class ColumnsTable(GameTable):
             self.tap_pos = ev.pos
             lt = self.last_tap
             if lt is not None and self.panel is None and self.target_at(ev.pos) is None \
-                    and self.app.now() - lt.t < DOUBLE_TAP and math.dist(ev.pos, lt.pos) < DOUBLE_TAP_PX \
+                    and self.app.now() - lt.t < self.double_time(DOUBLE_TAP) and math.dist(ev.pos, lt.pos) < DOUBLE_TAP_PX \
                     and lt.groups == len(self.session.groups):
                 # the second tap of a double tap on bare felt: the card left from under the
                 # finger and its column closed up (a phone's short fan); it is still the double tap
@@ -1174,7 +1174,7 @@ class ColumnsTable(GameTable):
         if cyc is not None and cyc.groups == len(self.session.groups) and cyc.key == target.pile \
                 and now - cyc.t < TAP_AGAIN:
             return True
-        return lt is not None and now - lt.t < DOUBLE_TAP and lt.groups == len(self.session.groups)
+        return lt is not None and now - lt.t < self.double_time(DOUBLE_TAP) and lt.groups == len(self.session.groups)
 
     def activate(self, target: Hit) -> None:
         if self.rules.status(self.state) != PLAYING:
@@ -1191,7 +1191,7 @@ class ColumnsTable(GameTable):
             return
         s = self.state
         lt = self.last_tap
-        if lt is not None and self.app.now() - lt.t < DOUBLE_TAP and \
+        if lt is not None and self.app.now() - lt.t < self.double_time(DOUBLE_TAP) and \
                 math.dist(self.tap_pos, lt.pos) < DOUBLE_TAP_PX and lt.groups == len(self.session.groups):
             # a double tap: the card the first tap moved goes home from where it went. When the
             # first sent a card home, the second sends home the card under the finger now

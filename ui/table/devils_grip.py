@@ -419,7 +419,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         card), unseen, so the tap is spent (the place shakes), as the column games spend one."""
         c = self.cycle
         if c is None or c.src != src or self.history.states[-1] is not c.after \
-                or self.app.now() - c.at >= DOUBLE_TAP:
+                or self.app.now() - c.at >= self.double_time(DOUBLE_TAP):
             return False
         self.shake(hit.TALON if src < 0 else hit.cell(src))
         return True

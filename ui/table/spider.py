@@ -166,7 +166,7 @@ class SpiderTable(ColumnsTable):
             super().pointer(ev)
             return
         now, last = self.app.now(), self.last_deal_tap
-        if last is not None and now - last[0] < DOUBLE_TAP and math.dist(ev.pos, last[1]) < DOUBLE_TAP_PX \
+        if last is not None and now - last[0] < self.double_time(DOUBLE_TAP) and math.dist(ev.pos, last[1]) < DOUBLE_TAP_PX \
                 and last[2] == len(self.session.groups) and self.target_at(ev.pos) == hit.pile(("stock",)):
             self.last_deal_tap = (now, ev.pos, last[2])     # a third tap as quick is spent too
             return
