@@ -92,7 +92,8 @@ def test_the_mixer_opens_with_the_app_and_sound_plays_after_the_first_taps(page)
     """The phone page (touch): the page has had a gesture when ``main.py`` runs (in pygbag's page
     its "Tap to play"; here the test driver's), so the mixer is open before any tap on the game
     (the app's start opens it: its 45-60 ms are no frame's); after the first taps the page's
-    AudioContext runs, the four sound files are loaded and the refused tap's sound was asked for."""
+    AudioContext runs, the four sound files are loaded and the refused tap's sound was asked for;
+    and the page asked the browser to keep its storage (docs/web.md, "Saves in the browser")."""
     out = scenario(page, "phone", "sound")
     assert out["before"]["activated"], "the page had no gesture when the app started: not the case measured"
     assert out["before"]["mixer"] and out["before"]["enabled"] and out["before"]["played"] == []
@@ -100,6 +101,9 @@ def test_the_mixer_opens_with_the_app_and_sound_plays_after_the_first_taps(page)
     assert out["after"]["loaded"] == ["draw", "play", "refused", "win"]
     assert out["after"]["played"][-1] == "refused"
     assert out["context"] == "running"
+    # and, at the first tap, asked the browser to keep its storage (navigator.storage.persist):
+    # answered one way or the other, never left waiting for a gesture it had
+    assert out["persist"] in ("granted", "refused"), out["persist"]
 
 
 @pytest.mark.parametrize("run", list(SIZES))

@@ -298,7 +298,9 @@ const SCENARIOS = {
     await d.tap(r.tap);
     await d.until((x) => x.shakes > s0.shakes, "a shake");
     await sleep(300);
-    return { before, after: await d.probe("sound"), context: await audio() };
+    // the page asked, at the first tap, for its storage to be kept (web/pasyans.tmpl)
+    const persist = await d.page.evaluate(() => window.__pasyans_persist || null);
+    return { before, after: await d.probe("sound"), context: await audio(), persist };
   },
   // a tap on a card the rules refuse: it shakes and the status line says why
   async refused(d) {
