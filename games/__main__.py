@@ -4,10 +4,8 @@ and ``python -m games daily [DATE]``.
 Errors go to stderr as one clear line and exit 2 (docs/contract.md); nothing is changed by a failed
 command. ``solve`` exits 0 solved, 1 unsolvable, 3 unknown.
 """
-from __future__ import annotations
-
+import _signal   # built in: the handlers below are installed before any module is read from disk
 import os
-import signal
 import sys
 
 
@@ -15,7 +13,7 @@ def _stopped_early(signum, frame):
     """Ctrl+C, SIGTERM or SIGHUP before :func:`main` has set its own handling (while the command's
     modules are imported, 50-150 ms on a loaded machine): the same line and exit code as later,
     at once (nothing is started or written yet), instead of a traceback from inside an import."""
-    said = {signal.SIGINT: b"interrupted\n", signal.SIGTERM: b"terminated\n"}.get(signum, b"hangup\n")
+    said = {_signal.SIGINT: b"interrupted\n", _signal.SIGTERM: b"terminated\n"}.get(signum, b"hangup\n")
     try:
         os.write(2, said)
     except OSError:   # standard error closed
@@ -24,11 +22,14 @@ def _stopped_early(signum, frame):
 
 
 if __name__ == "__main__":   # run as a command (python -m games), not imported by a test or a worker
+    # through _signal, not signal: ``import signal`` imports enum, tens of ms without byte-code,
+    # and no ``from __future__`` import before this (Python 3.11 reads the annotations as they are)
     for _name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        _sig = getattr(signal, _name, None)
-        if _sig is not None and signal.getsignal(_sig) is not signal.SIG_IGN:   # nohup keeps its own
-            signal.signal(_sig, _stopped_early)
+        _sig = getattr(_signal, _name, None)
+        if _sig is not None and _signal.getsignal(_sig) != _signal.SIG_IGN:   # nohup keeps its own
+            _signal.signal(_sig, _stopped_early)
 
+import signal  # noqa: E402
 import argparse  # noqa: E402 (these imports after the early handling of Ctrl+C: argparse imports re, tens of ms)
 
 from .codes import CodeError  # noqa: E402

@@ -82,3 +82,22 @@ def test_a_face_down_card_in_a_free_cell_is_refused_as_in_a_column(capsys, monke
     rc, out, err = run(capsys, "play", "freecell", "--position", "-", "--moves", "", stdin=text, monkeypatch=monkeypatch)
     assert rc == 2 and out == "" and "face up: (JD)" in err, err
 
+
+
+def test_the_early_signal_handlers_come_before_any_import_but_builtin_ones():
+    """Ctrl+C gives ``interrupted`` from the moment games/__main__.py starts: its handlers are
+    installed (through the built-in ``_signal``) before it imports anything that is read from disk
+    (``signal`` imports ``enum``: tens of ms without byte-code, where a Ctrl+C gave a traceback)."""
+    import ast
+    from pathlib import Path
+
+    body = ast.parse((Path(__file__).parents[1] / "games" / "__main__.py").read_text()).body
+    guard = next(i for i, n in enumerate(body) if isinstance(n, ast.If) and "__main__" in ast.unparse(n.test))
+    before = set()
+    for n in body[:guard]:
+        if isinstance(n, ast.Import):
+            before |= {a.name for a in n.names}
+        elif isinstance(n, ast.ImportFrom):
+            before.add(n.module or ".")
+    assert before <= {"_signal", "os", "sys"}, before
+    assert "_signal.signal(" in ast.unparse(body[guard])
