@@ -1,7 +1,6 @@
 """Command-line cases where docs/contract.md was silent or the code did other than it says (a
 rival's conformance pass): a message naming two deals, a code glued to a word by a sign, a range
-given twice, face-down cards and ``--`` where no place is, how a path is quoted, the early signal
-handlers."""
+given twice, face-down cards and ``--`` where no place is."""
 import pytest
 
 from games.__main__ import main
@@ -83,21 +82,3 @@ def test_a_face_down_card_in_a_free_cell_is_refused_as_in_a_column(capsys, monke
     assert rc == 2 and out == "" and "face up: (JD)" in err, err
 
 
-
-def test_the_early_signal_handlers_come_before_any_import_but_builtin_ones():
-    """Ctrl+C gives ``interrupted`` from the moment games/__main__.py starts: its handlers are
-    installed (through the built-in ``_signal``) before it imports anything that is read from disk
-    (``signal`` imports ``enum``: tens of ms without byte-code, where a Ctrl+C gave a traceback)."""
-    import ast
-    from pathlib import Path
-
-    body = ast.parse((Path(__file__).parents[1] / "games" / "__main__.py").read_text()).body
-    guard = next(i for i, n in enumerate(body) if isinstance(n, ast.If) and "__main__" in ast.unparse(n.test))
-    before = set()
-    for n in body[:guard]:
-        if isinstance(n, ast.Import):
-            before |= {a.name for a in n.names}
-        elif isinstance(n, ast.ImportFrom):
-            before.add(n.module or ".")
-    assert before <= {"_signal", "os", "sys"}, before
-    assert "_signal.signal(" in ast.unparse(body[guard])
