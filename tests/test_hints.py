@@ -177,3 +177,35 @@ def test_devils_grips_best_line_that_wins_is_a_winning_hint():
     move, kind = hints.hint(DevilsGrip, s)
     assert kind == "winning" and DevilsGrip.format_move(s, move) == "2.7<>3.7"
     assert DevilsGrip.status(DevilsGrip.apply(s, move)) == "won"
+
+
+SPIDER_SMALL_LOST = """Game: spider
+Suits: 2
+Completed: 0
+Stock:
+: (2S) (5H) (QS) (9S) 2H 3S
+: (8S) (4H) (2S) (5H) 7S 6S QS QH 5H 3H
+: (6S) (5S) (4S) (7S) 4S 9H 9H 4S QH 3S
+: (2S) (KS) (7S) (AH) (8S) QH 7H JS 8S TH JH
+: (6H) (8H) (3H) (AS) 2H AS AS KS QS 4H 3S KS
+: (JS) (TS) (JH) (JH) JS TH 9H TS 3H 9H QS 4S 3H
+: (2H) (5S) 4H KH 2S 3S 6H 5S
+: (8H) (TH) (7S) (KH) KH QH 6S 2H 7H 6S 5H
+: (7H) (6H) (5S) (6H) 4H KS AH KH TH 9S 8S 7H JH TS
+: (AH) (AH) (8H) (AS) 9S 8H JS TS 9S
+"""
+
+
+def test_spiders_hint_says_lost_where_solve_proves_it_in_a_few_nodes():
+    """The pruned search ends ``unknown`` at once here (its pruning leaves moves out); ``solve``
+    goes on over every legal move and proves the loss in a few nodes: the hint does the same, in
+    its slices, and says ``lost`` rather than guessing "no winning line found in time" (hints30
+    H11)."""
+    s = Spider.parse_position(SPIDER_SMALL_LOST, {})
+    assert Spider.solve(s, max_nodes=1_000_000).status == "unsolvable"
+    move, kind = hints.hint(Spider, s)
+    assert kind == "lost" and move is not None
+    search = Spider.hint_search(s)
+    while (r := search.step(1)) is None:
+        pass
+    assert r.status == "unsolvable"

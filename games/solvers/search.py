@@ -238,6 +238,49 @@ class LoopFree(Sliced):
         return None
 
 
+class ThenSearch(Sliced):
+    """A search (``first``) and, when it ends ``unknown`` before its ``max_nodes`` were spent (a
+    pruned search that tried all it keeps), a second one made by ``then(nodes left)``, in the
+    same slices: Spider's hint goes on as :meth:`games.spider.Spider.solve` does. The progress
+    and best lines are the first search's."""
+
+    def __init__(self, first: Sliced, then: Callable[[int], Sliced], max_nodes: int):
+        self.first, self.then, self.max_nodes = first, then, max_nodes
+        self.second: Sliced | None = None
+        self.result = None
+        self.seconds = 0.0
+        self.clock = getattr(first, "clock", time.perf_counter)
+
+    @property
+    def nodes(self) -> int:
+        return self.first.nodes + (self.second.nodes if self.second is not None else 0)
+
+    @property
+    def timeout(self) -> float | None:
+        return self.first.timeout
+
+    def best_moves(self) -> list[str] | None:
+        return self.first.best_moves()
+
+    def best_result(self) -> int | None:
+        return self.first.best_result()
+
+    def progress_line(self) -> list[str] | None:
+        return self.first.progress_line()
+
+    def _step(self, budget: int, t0: float) -> Result | None:
+        if self.second is None:
+            r = self.first.step(budget)
+            if r is None:
+                return None
+            if r.status != UNKNOWN or r.nodes >= self.max_nodes:
+                return self._finish(r.status, list(r.moves))
+            self.second = self.then(self.max_nodes - r.nodes)
+            return None
+        r = self.second.step(budget)
+        return None if r is None else self._finish(r.status, list(r.moves))
+
+
 def replays_to_win(rules, start, moves: list[str]) -> bool:
     """Whether ``moves`` (texts) are legal from ``start`` one after another and end in a win."""
     from ..core import GameError
