@@ -863,3 +863,16 @@ def test_undo_is_off_while_only_the_deals_own_moves_are_on_the_line():
     assert next(b for b in t.buttons if b.name == "undo").enabled
     t.undo()
     assert t.state == before and t.history.undo_used
+
+
+def test_the_look_backs_answer_says_it_is_the_nearest_found_not_the_last():
+    """The look-back solves each earlier position within 60 000 nodes: a nearer position may be
+    winnable yet need more (Klondike 103: 1 move back wins in 15 s, the panel named 4 back). The
+    panel says what it knows — the nearest winnable position found — in both languages (hints30
+    H8); 1 move back is the last by definition."""
+    assert "found" in tr(assist.MSG_BACK_N, n=4) and "last" not in tr(assist.MSG_BACK_N, n=4)
+    i18n.set_language("ru")
+    try:
+        assert "найденная" in tr(assist.MSG_BACK_N, n=4)
+    finally:
+        i18n.set_language("en")
