@@ -58,6 +58,9 @@ class Driver {
     return r;
   }
   async state() { return this.probe("state"); }
+  // ms between two taps on one spot that are not a double tap (ui/input.py: DOUBLE_TAP 0.35 s
+  // for a finger, DOUBLE_CLICK 0.5 s for the mouse)
+  get apart() { return this.touch ? 400 : 550; }
   async touchEvent(type, x, y) {
     if (!this.cdp) this.cdp = await this.ctx.newCDPSession(this.page);
     await this.cdp.send("Input.dispatchTouchEvent", {
@@ -67,12 +70,13 @@ class Driver {
   // press and release sent back to back: both reach the page before its next frame, so a slow
   // frame (WebAssembly under load) cannot stretch the press into a long press
   async tap([x, y]) {
-    // a tap close to the last one, sent less than 400 ms after it, is no double tap either: it
-    // waits until the app has run two frames past the last tap (the app's 350 ms count from its
-    // first read of input after that tap's frame: App.spent_press), then 400 ms
-    if (this.lastTap && Math.hypot(x - this.lastTap[0], y - this.lastTap[1]) < 40 && Date.now() - this.lastTapAt < 400) {
+    // a tap close to the last one, sent less than the double tap's time after it, is no double
+    // tap either: it waits until the app has run two frames past the last tap (the app's 350 ms
+    // for a finger, 500 ms for the mouse, count from its first read of input after that tap's
+    // frame: App.spent_press), then the time (this.apart)
+    if (this.lastTap && Math.hypot(x - this.lastTap[0], y - this.lastTap[1]) < 40 && Date.now() - this.lastTapAt < this.apart) {
       await this.until((s) => s.frames >= this.lastTapFrames + 2, "the app to run past the last tap");
-      await sleep(400);
+      await sleep(this.apart);
     }
     this.lastTapFrames = (await this.state()).frames;
     this.lastTap = [x, y];
@@ -109,7 +113,8 @@ class Driver {
   // Play a gesture ([{tap: [x, y]} | {drag: [from, to]}…]) and wait until the app has read each
   // of its releases (the probe counts them): a slow frame or a pause of the machine may delay
   // the reading, never the test's verdict on what the gesture did. `last` is the previous tap's
-  // point (a tap close to it waits out the double-tap time first: 400 ms against the app's 350,
+  // point (a tap close to it waits out the double-tap time first: this.apart, 400 ms against the
+  // app's 350 for a finger, 550 against the mouse's 500,
   // counted from when the app had read that tap if this driver knows it — the previous gesture's
   // end, no tap since —, else from now); returns the last tap's point.
   async gesture(steps, last = null) {
@@ -117,7 +122,7 @@ class Driver {
     for (const step of steps) {
       if (step.tap) {
         if (last && Math.hypot(step.tap[0] - last[0], step.tap[1] - last[1]) < 40) {  // not a double tap
-          await sleep(this.readAt ? Math.max(0, this.readAt + 400 - Date.now()) : 400);
+          await sleep(this.readAt ? Math.max(0, this.readAt + this.apart - Date.now()) : this.apart);
         }
         await this.tap(step.tap); last = step.tap;
       } else { await this.drag(step.drag[0], step.drag[1]); last = null; }

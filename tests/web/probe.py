@@ -631,7 +631,10 @@ def _tap_apart(a, p) -> None:
         DOUBLE_TAP, DOUBLE_TAP_PX = 0.0, 0
     mark = getattr(a.scene, "_tap_mark", None)    # (when, where, history length) of a tap that played
     if mark is not None and math.dist(p, mark[1]) < DOUBLE_TAP_PX:
-        due = mark[0] + DOUBLE_TAP + 0.01
+        # the taps are the mouse's: its double click's window is the longer (ui.input.DOUBLE_CLICK)
+        pointer = getattr(a, "pointer", None)
+        window = pointer.double_time(DOUBLE_TAP) if hasattr(pointer, "double_time") else DOUBLE_TAP
+        due = mark[0] + window + 0.01
         while a.now() < due:
             pass
     _post_tap(p)
