@@ -95,16 +95,18 @@ def test_a_move_is_saved_in_a_later_frame_with_time_to_spare(fake_clock):
     assert len(saves) == 4 and saved_state(app, "tripeaks") == sc.state
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (844, 390)])
-def test_a_new_card_width_is_drawn_on_the_same_surface(fake_clock, size):
-    """A move that changes a column table's card width (Spider's columns growing) draws the whole
-    picture again, on the still picture's surface it has (a new full-screen surface cost 4 ms
+@pytest.mark.parametrize("game, options, size, number", [("spider", {"suits": "1"}, (1280, 800), 1),
+                                                          ("freecell", {}, (844, 390), 7)])
+def test_a_new_card_width_is_drawn_on_the_same_surface(fake_clock, game, options, size, number):
+    """A move that changes a column table's card width (Spider's columns growing; on a phone on
+    its side a squeezed run keeps Spider's cards their size, FreeCell deal 7 changes it) draws the
+    whole picture again, on the still picture's surface it has (a new full-screen surface cost 4 ms
     natively, 10 in WebAssembly, in that landing frame), the same pixels as a whole redraw."""
     import pygame
 
-    from ui.table.spider import SpiderTable
+    from ui.table import table_class
 
-    sc = SpiderTable(1, {"suits": "1"})
+    sc = table_class(game)(number, options)
     app = new_app(sc, size=size)
     base_surface, widths = sc.base, {sc.card_w}
     line = list(sc.rules.solve(sc.state, max_nodes=50_000).moves)[:40]
@@ -127,9 +129,10 @@ def test_a_new_card_width_is_drawn_on_the_same_surface(fake_clock, size):
     assert len(widths) >= 2, "the case: the line changes the card width"
 
 
-@pytest.mark.parametrize("game, options, size", [("freecell", {}, (1280, 800)), ("spider", {"suits": "1"}, (1280, 800)),
-                                                  ("spider", {"suits": "1"}, (844, 390))])
-def test_a_new_card_width_is_drawn_in_two_frames(fake_clock, game, options, size):
+@pytest.mark.parametrize("game, options, size, number", [("freecell", {}, (1280, 800), 1),
+                                                          ("spider", {"suits": "1"}, (1280, 800), 1),
+                                                          ("freecell", {}, (844, 390), 7)])
+def test_a_new_card_width_is_drawn_in_two_frames(fake_clock, game, options, size, number):
     """A move that changes a column table's card width moves every card, and nothing of the last
     picture is kept: the picture is drawn whole (FreeCell's took 14 ms of its 18-ms landing frame
     at 1280x800 in WebAssembly). It is drawn in two frames (``GameTable.rebuild_in_halves``): the
@@ -140,7 +143,7 @@ def test_a_new_card_width_is_drawn_in_two_frames(fake_clock, game, options, size
 
     from ui.table import table_class
 
-    sc = table_class(game)(1, options)
+    sc = table_class(game)(number, options)
     app = new_app(sc, size=size)
     wholes = []
     draw_base = type(sc)._draw_base
