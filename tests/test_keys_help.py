@@ -20,7 +20,7 @@ def test_freecell_lists_no_stock_key_and_its_eight_columns():
 
 def test_a_column_game_with_a_stock_says_space_once_for_each_meaning():
     for game, options, numbers in (("klondike", {"draw": "1"}, "1-7: a column; D: draw; F: finish"),
-                                   ("spider", {"suits": "1"}, "1-9, 0: a column; D: draw or deal; F: finish")):
+                                   ("spider", {"suits": "1"}, "1-9, 0: a column; D: deal; F: finish")):
         lines = keys(game, options)
         assert numbers in lines
         assert "Space: the stock" not in lines and "Space with no card focused: the stock" in lines

@@ -681,3 +681,21 @@ def test_placing_the_finish_button_tries_few_spots(monkeypatch):
     monkeypatch.undo()
     assert t.finish_rect == placed
     assert 0 < Counting.tests < 3000, Counting.tests     # 1 351 (the whole grid: 16 020)
+
+
+def test_a_quick_tap_on_a_foundation_after_a_move_elsewhere_takes_nothing_back(fake_clock):
+    """Within the double tap's time after a tap that moved a card somewhere else, a tap on a
+    foundation's card is no double tap (it is not on the same spot): it takes nothing back
+    (fresh30b G1: it did, −10 in FreeCell)."""
+    from ui.table.columns import MSG_DRAG_BACK
+    from games.i18n import tr
+
+    s0 = fc_state(["3S", "9D", "", "", "", "", "", ""], found=(0, 0, 2, 0), rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    click(app, point(t, ("col", 1), len(s0.columns[1]) - 1))     # 9D goes somewhere
+    moved = t.state
+    assert moved != s0
+    fake_clock.advance(0.1)
+    click(app, point(t, ("found", 2), 1))                         # at once, on the hearts' 2H
+    assert t.state == moved and t.state.foundations[2] == 2 and t.status_text == tr(MSG_DRAG_BACK)

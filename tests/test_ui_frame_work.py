@@ -512,7 +512,8 @@ def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(fake_c
     assert 2 not in searching, "a full collection began while a hint's search was running"
     assert searching, "young collections are made during the search"
     assert max(young) <= 10 * 200, max(young)   # at most a slice's tail waits for the next frame
-    assert tracked[-1] <= tracked[1] * 1.05 + 2000, tracked
+    # after the first hints' one-time growth (the caches they fill), no growth from hint to hint
+    assert tracked[-1] <= tracked[2] * 1.05 + 2000, tracked
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -116,14 +116,17 @@ def test_a_card_covered_only_by_its_partner_is_refused_and_shakes():
     assert t.status_error and t.selected is None
 
 
+def _two_free_cards_that_do_not_pair(s):
+    """Two free layout cards (neither a king) that do not make 13, or None."""
+    av = [i for i in range(len(s.cards)) if free(s, i) and rank(s.cards[i]) != 13]
+    for a in av:
+        for b in av:
+            if a < b and rank(s.cards[a]) + rank(s.cards[b]) != 13:
+                return a, b
+
+
 def test_a_refused_pair_says_why():
-    def bad(s):
-        av = [i for i in range(len(s.cards)) if free(s, i) and rank(s.cards[i]) != 13]
-        for a in av:
-            for b in av:
-                if a < b and rank(s.cards[a]) + rank(s.cards[b]) != 13:
-                    return a, b
-    layout, n, (a, b) = find(bad)
+    layout, n, (a, b) = find(_two_free_cards_that_do_not_pair)
     app = make(number=n, layout=layout)
     t = app.scene
     s0 = t.state
@@ -136,13 +139,7 @@ def test_a_tap_on_a_free_card_that_does_not_pair_with_the_lifted_one_lifts_it_in
     """With a card lifted, a tap on another free card that does not make 13 with it lifts that
     one instead, without a shake (the player lifted the wrong card; Microsoft Solitaire
     Collection's Pyramid moves its selection so; feel30 K4)."""
-    def bad(s):
-        av = [i for i in range(len(s.cards)) if free(s, i) and rank(s.cards[i]) != 13]
-        for a in av:
-            for b in av:
-                if a < b and rank(s.cards[a]) + rank(s.cards[b]) != 13:
-                    return a, b
-    layout, n, (a, b) = find(bad)
+    layout, n, (a, b) = find(_two_free_cards_that_do_not_pair)
     app = make(number=n, layout=layout, anim="normal")
     t = app.scene
     s0 = t.state

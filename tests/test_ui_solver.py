@@ -876,3 +876,21 @@ def test_the_look_backs_answer_says_it_is_the_nearest_found_not_the_last():
         assert "найденная" in tr(assist.MSG_BACK_N, n=4)
     finally:
         i18n.set_language("en")
+
+
+def test_the_rescues_way_out_makes_no_round_back_to_where_it_was():
+    """FreeCell deal 5 after moves its hints gave: the solver's line from here begins by taking
+    back the card just parked (``a1 1a``). The rescue's way out, played move by move, has that
+    round cut out, as the hint and ``solve`` have (fresh30b G6)."""
+    from games.freecell import FreeCell
+    from ui.table.freecell import FreeCellTable
+
+    s = FreeCell.deal(5, {})
+    for m in "2h 1a 53 1b 13 a1 18 b1 1a".split():
+        s = FreeCell.apply(s, FreeCell.parse_move(s, m))
+    assert FreeCell.solver(s, max_nodes=assist.RESCUE_NODES).run().moves[:2] == ["a1", "1a"]
+    app = make(FreeCellTable(state=s), auto_foundation=False)
+    t = app.scene
+    t.rescue()
+    run_until(app, lambda: t.assist.rescue_phase == "found", frames=200_000)
+    assert t.assist.rescue_info.moves[0] == "1b", t.assist.rescue_info.moves[:5]

@@ -187,50 +187,65 @@ class Search(Sliced):
         return out
 
 
-class LoopFree(Sliced):
+class Wrapped(Sliced):
+    """A search that goes on from another one (``inner``, sliced with it): its counters, clock,
+    budget of seconds and its progress and best lines are the inner search's, the answer is the
+    subclass's (:meth:`_step`)."""
+
+    def __init__(self, inner: Sliced):
+        self.inner = inner
+        self.result = None
+        self.seconds = 0.0
+        self.clock = getattr(inner, "clock", time.perf_counter)
+
+    @property
+    def nodes(self) -> int:
+        return self.inner.nodes
+
+    @property
+    def timeout(self) -> float | None:
+        return self.inner.timeout
+
+    def best_moves(self) -> list[str] | None:
+        return self.inner.best_moves()
+
+    def best_result(self) -> int | None:
+        return self.inner.best_result()
+
+    def progress_line(self) -> list[str] | None:
+        return self.inner.progress_line()
+
+
+class LoopFree(Wrapped):
     """A hint's search (:meth:`games.core.Rules.hint_search`) whose winning line comes with its
     rounds back to a place it had been at cut out (:meth:`games.core.Rules.without_loops`), in
-    the same slices as the search: once ``search`` answers solved, each step replays up to its
-    budget of nodes in moves of the line, so no frame pays for a whole line's replay (2-12 ms
+    the same slices as the search: once ``search`` answers solved, each step replays moves of the
+    line worth its budget of nodes (:attr:`MOVE_NODES`), so no frame pays for a whole line's replay (2-12 ms
     natively for 100-250 moves, 2-3 times that in WebAssembly). Any other answer, the progress
     and best lines and the node count are ``search``'s own.
 
     :param rules: the game's :class:`games.core.Rules` class; ``state``: where ``search`` starts."""
 
+    MOVE_NODES = 8
+    """A move replayed counts as this many nodes of a step's budget: its parsing, rules check and
+    place cost several nodes of a search (natively 10-40 µs against 2-5), so that a step sized
+    for nodes is not several times longer as a replay."""
+
     def __init__(self, rules, state, search: Sliced):
-        self.rules, self.state, self.search = rules, state, search
-        self.result = None
-        self.seconds = 0.0
-        self.clock = getattr(search, "clock", time.perf_counter)
+        super().__init__(search)
+        self.rules, self.state = rules, state
         self._cut = None
-
-    @property
-    def nodes(self) -> int:
-        return self.search.nodes
-
-    @property
-    def timeout(self) -> float | None:
-        return self.search.timeout
-
-    def best_moves(self) -> list[str] | None:
-        return self.search.best_moves()
-
-    def best_result(self) -> int | None:
-        return self.search.best_result()
-
-    def progress_line(self) -> list[str] | None:
-        return self.search.progress_line()
 
     def _step(self, budget: int, t0: float) -> Result | None:
         if self._cut is None:
-            r = self.search.step(budget)
+            r = self.inner.step(budget)
             if r is None:
                 return None
             if r.status != SOLVED or not r.moves:
                 return self._finish(r.status, list(r.moves))
             self._cut = self.rules.cut_loops(self.state, list(r.moves))
             return None      # this step's budget went to the search: the replay starts next step
-        for _ in range(max(budget, 1)):
+        for _ in range(max(budget // self.MOVE_NODES, 1)):
             try:
                 next(self._cut)
             except StopIteration as done:
@@ -238,39 +253,24 @@ class LoopFree(Sliced):
         return None
 
 
-class ThenSearch(Sliced):
+class ThenSearch(Wrapped):
     """A search (``first``) and, when it ends ``unknown`` before its ``max_nodes`` were spent (a
     pruned search that tried all it keeps), a second one made by ``then(nodes left)``, in the
     same slices: Spider's hint goes on as :meth:`games.spider.Spider.solve` does. The progress
     and best lines are the first search's."""
 
     def __init__(self, first: Sliced, then: Callable[[int], Sliced], max_nodes: int):
-        self.first, self.then, self.max_nodes = first, then, max_nodes
+        super().__init__(first)
+        self.then, self.max_nodes = then, max_nodes
         self.second: Sliced | None = None
-        self.result = None
-        self.seconds = 0.0
-        self.clock = getattr(first, "clock", time.perf_counter)
 
     @property
     def nodes(self) -> int:
-        return self.first.nodes + (self.second.nodes if self.second is not None else 0)
-
-    @property
-    def timeout(self) -> float | None:
-        return self.first.timeout
-
-    def best_moves(self) -> list[str] | None:
-        return self.first.best_moves()
-
-    def best_result(self) -> int | None:
-        return self.first.best_result()
-
-    def progress_line(self) -> list[str] | None:
-        return self.first.progress_line()
+        return self.inner.nodes + (self.second.nodes if self.second is not None else 0)
 
     def _step(self, budget: int, t0: float) -> Result | None:
         if self.second is None:
-            r = self.first.step(budget)
+            r = self.inner.step(budget)
             if r is None:
                 return None
             if r.status != UNKNOWN or r.nodes >= self.max_nodes:

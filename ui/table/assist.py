@@ -36,7 +36,7 @@ from games import bank as banks
 from games import hints
 from games.core import LOST, PLAYING, WON, GameError
 from games.i18n import N_, tr, tr_n
-from games.solvers.search import SOLVED, UNSOLVABLE, Result
+from games.solvers.search import SOLVED, UNSOLVABLE, LoopFree, Result
 
 from .. import cards_art, text
 from ..frame import DIM, INK, WARN
@@ -584,7 +584,9 @@ class Assist:
         self.rescue_phase = RescuePhase.SEARCH
 
         def gen():
-            r = yield self.solver(s, RESCUE_NODES, RESCUE_SECONDS)
+            # the way out is played move by move: without rounds back to a place already passed
+            # (Rules.without_loops), cut in the job's own slices
+            r = yield LoopFree(self.rules, s, self.solver(s, RESCUE_NODES, RESCUE_SECONDS))
             return r
 
         def done(r):

@@ -1174,7 +1174,8 @@ class ColumnsTable(GameTable):
         if cyc is not None and cyc.groups == len(self.session.groups) and cyc.key == target.pile \
                 and now - cyc.t < TAP_AGAIN:
             return True
-        return lt is not None and now - lt.t < self.double_time(DOUBLE_TAP) and lt.groups == len(self.session.groups)
+        return lt is not None and now - lt.t < self.double_time(DOUBLE_TAP) and lt.groups == len(self.session.groups) \
+            and math.dist(self.tap_pos, lt.pos) < DOUBLE_TAP_PX
 
     def activate(self, target: Hit) -> None:
         if self.rules.status(self.state) != PLAYING:

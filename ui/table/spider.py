@@ -40,6 +40,8 @@ class SpiderTable(ColumnsTable):
     warmup = None
     """The 4-suit search's warm-up (:class:`games.solvers.spider_js.Warmup`), once started."""
 
+    NUMBER_KEYS = N_("1-9, 0: a column; D: deal; F: finish")
+
     def continues_run(self, lower: int, upper: int) -> bool:
         """Spider's runs: one rank lower, the same suit (:meth:`ColumnsTable.continues_run`)."""
         return (lower & 15) - (upper & 15) == 1 and lower >> 4 == upper >> 4
