@@ -611,12 +611,10 @@ class Spider(Rules):
             from .solvers.search import UNSOLVABLE, Answered
 
             return Answered(UNSOLVABLE)
-        from .solvers.search import LoopFree, ThenSearch
+        from .solvers.search import LoopFree
 
-        n = cls.HINT_NODES if max_nodes is None else max_nodes
-        # as :meth:`solve`: the pruned search, then every legal move when it ends ``unknown``
-        # with budget left, so a small lost position is answered lost, not guessed at
-        return LoopFree(cls, state, ThenSearch(cls.solver(state, max_nodes=n), lambda left: cls.every_move_search(state, left), n))
+        # the search solve makes (full_search): a small lost position is answered lost, not guessed at
+        return LoopFree(cls, state, cls.full_search(state, cls.HINT_NODES if max_nodes is None else max_nodes))
 
     @staticmethod
     def whole_runs_left(state: SpiderState) -> bool:
@@ -642,29 +640,29 @@ class Spider(Rules):
         with the budget left, so that a small lost position is proved lost instead of
         answered ``unknown`` at once (docs/contract.md: ``unknown`` means the budget ran
         out). :returns: a :class:`games.solvers.search.Result` (nodes and seconds of both)."""
-        from .solvers.search import UNKNOWN, UNSOLVABLE, Result
+        from .solvers.search import UNSOLVABLE, Result
 
         if not cls.whole_runs_left(state):
             return Result(UNSOLVABLE, [], 0, 0.0)
-        r = cls.solver(state, max_nodes=max_nodes, timeout=timeout, clock=clock).run()
-        if r.status != UNKNOWN or (timeout is not None and r.seconds >= timeout) \
-                or (max_nodes is not None and r.nodes >= max_nodes):
-            return r
-        every = cls.every_move_search(state, None if max_nodes is None else max_nodes - r.nodes,
-                                      None if timeout is None else timeout - r.seconds, clock).run()
-        return Result(every.status, every.moves, r.nodes + every.nodes, r.seconds + every.seconds)
+        return cls.full_search(state, max_nodes, timeout, clock).run()
 
     @classmethod
-    def every_move_search(cls, state: SpiderState, max_nodes: int | None = None, timeout: float | None = None,
-                          clock: Clock = time.perf_counter):
-        """The depth-first search over every legal move from ``state`` (positions compared
-        without the score) that :meth:`solve` and :meth:`hint_search` go on with when the pruned
-        search ends ``unknown`` with budget left: a resumable
-        :class:`games.solvers.search.Search`."""
-        from .solvers.search import Search, replays_to_win
+    def full_search(cls, state: SpiderState, max_nodes: int | None = None, timeout: float | None = None,
+                    clock: Clock = time.perf_counter):
+        """What :meth:`solve` and :meth:`hint_search` run: the solver, and when it ends
+        ``unknown`` with budget left, a depth-first search over every legal move from ``state``
+        (positions compared without the score) with the rest, in the same slices
+        (:class:`games.solvers.search.ThenSearch`, resumable)."""
+        from .solvers.search import Search, ThenSearch, replays_to_win
 
-        return Search(state, lambda s: ((m, cls.apply(s, m)) for m in cls.legal_moves(s)),
-                      lambda s: cls.status(s) == WON, cls.format_move,
-                      key=lambda s: (s.columns, s.down, len(s.stock)),
-                      verify=lambda start, moves: replays_to_win(cls, start, moves),
-                      max_nodes=max_nodes, timeout=timeout, clock=clock)
+        def every_move(r):
+            if (timeout is not None and r.seconds >= timeout) or (max_nodes is not None and r.nodes >= max_nodes):
+                return None
+            return Search(state, lambda s: ((m, cls.apply(s, m)) for m in cls.legal_moves(s)),
+                          lambda s: cls.status(s) == WON, cls.format_move,
+                          key=lambda s: (s.columns, s.down, len(s.stock)),
+                          verify=lambda start, moves: replays_to_win(cls, start, moves),
+                          max_nodes=None if max_nodes is None else max_nodes - r.nodes,
+                          timeout=None if timeout is None else timeout - r.seconds, clock=clock)
+
+        return ThenSearch(cls.solver(state, max_nodes=max_nodes, timeout=timeout, clock=clock), every_move)

@@ -31,8 +31,7 @@ def hint_ring(k: float, card_w: int) -> tuple[int, int]:
     """``(alpha 0-255, width px)`` of the hint's ring at pulse strength ``k`` (0..1,
     :func:`ui.anim.pulse`) around a card ``card_w`` px wide: at least 80 % opaque and a tenth of
     the card thick (4 px at the least), so that the hinted card stands out among the steady
-    playable glow (:data:`GLOW`) rather than fading under it (the ring once pulsed down to 45 %
-    at a sixteenth of the card)."""
+    playable glow (:data:`GLOW`) rather than fading under it."""
     return round(255 * (0.8 + 0.2 * max(0.0, min(1.0, k)))), max(4, round(card_w / 10))
 RATIO = 7 / 5
 

@@ -74,9 +74,9 @@ class Pointer:
 
     def double_time(self, tap: float = DOUBLE_TAP) -> float:
         """Seconds within which a second press on the same spot is a double tap: ``tap`` (the
-        caller's :data:`DOUBLE_TAP`) for a finger, at least :data:`DOUBLE_CLICK` for the mouse —
-        a double-click at the speed a desktop calls one (0.4-0.5 s) was two taps, the second on
-        the card the first uncovered."""
+        caller's :data:`DOUBLE_TAP`) for a finger, at least :data:`DOUBLE_CLICK` for the mouse,
+        so that a double click at the speed a desktop calls one (0.4-0.5 s) is one, not two taps
+        (the second on the card the first uncovered)."""
         return max(tap, DOUBLE_CLICK) if self.mouse else tap
 
     def _press(self, pos, now):

@@ -254,14 +254,14 @@ class LoopFree(Wrapped):
 
 
 class ThenSearch(Wrapped):
-    """A search (``first``) and, when it ends ``unknown`` before its ``max_nodes`` were spent (a
-    pruned search that tried all it keeps), a second one made by ``then(nodes left)``, in the
-    same slices: Spider's hint goes on as :meth:`games.spider.Spider.solve` does. The progress
-    and best lines are the first search's."""
+    """A search (``first``) and, when it ends ``unknown``, the one ``then(first's result)`` makes
+    (``None``: none, the ``unknown`` stands), in the same slices: Spider's pruned search, then
+    every legal move while budget is left (:meth:`games.spider.Spider.full_search`). Nodes count
+    both; the progress and best lines are the first search's."""
 
-    def __init__(self, first: Sliced, then: Callable[[int], Sliced], max_nodes: int):
+    def __init__(self, first: Sliced, then: Callable[[Result], "Sliced | None"]):
         super().__init__(first)
-        self.then, self.max_nodes = then, max_nodes
+        self.then = then
         self.second: Sliced | None = None
 
     @property
@@ -273,9 +273,10 @@ class ThenSearch(Wrapped):
             r = self.inner.step(budget)
             if r is None:
                 return None
-            if r.status != UNKNOWN or r.nodes >= self.max_nodes:
+            if r.status == UNKNOWN:
+                self.second = self.then(r)
+            if self.second is None:
                 return self._finish(r.status, list(r.moves))
-            self.second = self.then(self.max_nodes - r.nodes)
             return None
         r = self.second.step(budget)
         return None if r is None else self._finish(r.status, list(r.moves))

@@ -554,7 +554,7 @@ class ColumnsTable(GameTable):
     GROW = 1.18
     """Cards shrunk for a long column grow back only once they can grow by this factor at least,
     or to their whole size: a column a card longer and shorter by turns does not make every card
-    on the table change size at each move (27 sizes in one Spider game at 1280x800 otherwise)."""
+    on the table change size at each move."""
 
     def next_width(self, fit: int, now: int) -> int:
         """The card width (px) after a change of state, from the widest that fits it (``fit``,

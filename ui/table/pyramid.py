@@ -704,11 +704,8 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             if c is None or c in self.hidden or i == self.selected:
                 keep(i, None)
                 continue
-            r = g.slots[i]
-            if shaking:
-                r = r.move(self._shake_dx(hit.slot(i)), 0)
-            keep(i, lambda surf: art.draw(surf, c, r, True, True, cards_art.GLOW if i in glowing else None,
-                                          veil=None if free(s, i) else dim),
+            r = self.slot_rect(i, shaking)
+            keep(i, lambda surf: self.draw_slot(surf, i, r, glowing, dim),
                  lambda sig: self.card_ink(r, i in glowing))
         # the stock: its back (the draw tab) under its face-up top card
         d = g.deck.move(self._shake_dx(hit.DECK) if shaking else 0, 0)
@@ -781,24 +778,34 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         self.draw_focus(surface)
         self.draw_dragged(surface)
 
+    def slot_rect(self, i: int, shaking: bool) -> pygame.Rect:
+        """Where layout slot ``i``'s card is drawn (px): its slot, moved by a shake running."""
+        r = self.geo.slots[i]
+        return r.move(self._shake_dx(hit.slot(i)), 0) if shaking else r
+
+    def draw_slot(self, surface, i: int, r: pygame.Rect, glowing, dim) -> None:
+        """Layout slot ``i``'s card at ``r``: glowing when in ``glowing`` (a partner of the lifted
+        card), veiled by ``dim`` while covered."""
+        s = self.state
+        self.art.draw(surface, s.cards[i], r, True, True, cards_art.GLOW if i in glowing else None,
+                      veil=None if free(s, i) else dim)
+
     def draw_over_lifted(self, surface, lifted: pygame.Rect) -> None:
         """The layout cards after the lifted one in the stacking order that overlap its raised
         place (``lifted``, px), drawn again over it as the picture has them: in the turned
         layouts free cards overlap by half a card, and the partner a player is about to tap must
-        not vanish under the card lifted (fresh30 F2). Nothing in upright layouts, where no card
-        lies on a free one."""
-        s, g = self.state, self.geo
+        not vanish under the card lifted. Nothing in upright layouts, where no card lies on a
+        free one."""
+        s = self.state
         sel = self.selected
         if sel is None or sel < 0:
             return
-        glowing = self.partners()
-        dim = self._dim()
+        glowing, dim, shaking = self.partners(), self._dim(), self.anim.busy("shake")
         for i in range(sel + 1, len(s.cards)):
             c = s.cards[i]
-            if c is None or c in self.hidden or not g.slots[i].colliderect(lifted):
-                continue
-            self.art.draw(surface, c, g.slots[i], True, True, cards_art.GLOW if i in glowing else None,
-                          veil=None if free(s, i) else dim)
+            r = self.slot_rect(i, shaking)
+            if c is not None and c not in self.hidden and r.colliderect(lifted):
+                self.draw_slot(surface, i, r, glowing, dim)
 
     def draw_moving_cards(self, surface) -> None:
         g = self.geo
