@@ -169,6 +169,20 @@ def press(app, name):
     click(app, b.rect.center)
 
 
+def run_cli(capsys, *argv, stdin=None, monkeypatch=None):
+    """``python -m games ARGV…`` run in this process (``games.__main__.main``), ``stdin`` (text)
+    given as standard input: ``(exit code, stdout, stderr)``."""
+    import io
+
+    from games.__main__ import main
+
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8"))
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
 def bench_positions(game, options, depth, count):
     """``bench/solvers.py``'s positions 1..``count`` of ``game``: deal n then ``depth`` moves of
     the bench's fixed policy (its ``positions``), imported from the bench folder for the tests

@@ -3,17 +3,10 @@ rival's conformance pass): a message naming two deals, a code glued to a word by
 given twice, face-down cards and ``--`` where no place is."""
 import pytest
 
-from games.__main__ import main
+from conftest import run_cli
 
 
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        import io
-        import sys
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8"))
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
+run = run_cli
 
 
 @pytest.mark.parametrize("text, first, second", [

@@ -2,20 +2,14 @@
 line, repeated flags, how an error names the text the user typed."""
 import pytest
 
-from games.__main__ import MOVES_LIMIT, main
+from games.__main__ import MOVES_LIMIT
 from games.registry import GAMES, find_game
+from conftest import run_cli
 
 GAME_NAMES = sorted(GAMES)
 
 
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        import io
-        import sys
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8"))
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
+run = run_cli
 
 
 def dealt(capsys, game):
