@@ -648,7 +648,7 @@ class _EndlessSearch:
 
 
 def _endless(monkeypatch, rules):
-    monkeypatch.setattr(rules, "solver", classmethod(lambda cls, s, max_nodes=None, timeout=None:
+    monkeypatch.setattr(rules, "solver", classmethod(lambda cls, s, max_nodes=None, timeout=None, clock=None:
                                                      _EndlessSearch()))
 
 
