@@ -48,3 +48,14 @@ def test_shipped_bank_sample_replays(path):
         for m in r.moves:
             h.play(m)
         assert rules.status(h.state) == "won"
+
+
+def test_pyramid_unlimited_bank_is_its_winnability_run():
+    """The classic layout's unlimited-passes bank lists every deal of 1–1000 the solver wins: 675
+    (docs/pyramid.md's table, bench/results/pyramid-layout1-unlimited-1000-5s.txt), #911 among
+    them (0.01 s, 110 moves)."""
+    rules = find_game("pyramid")
+    b = bank.load(rules, {"layout": "1", "passes": "unlimited"})
+    assert len(b.solvable) == 675 and 911 in b
+    r = rules.solve(rules.deal(911, {"layout": "1", "passes": "unlimited"}), timeout=30)
+    assert r.status == "solved"
