@@ -23,7 +23,7 @@ clock) and ``m`` moves (the move counter, undone moves included):
 Spider's numbers are those of :func:`games.spider.win_score` (its won game's score), so for
 Spider the points and the win score are one number. Pyramid's ``w`` is the share of the
 variant's checked deals that its bank (``games/banks/``) holds as verified winnable, in whole
-percent (docs/pyramid.md, "Winnability of the 55 layouts"): layout 1 (67 %) gives × 1.33,
+percent (docs/pyramid.md, "Winnability of the 55 layouts"): layout 1 (68 %) gives × 1.32,
 layout 15 (13 %) × 1.87. A TriPeaks win takes 28 moves plus one a stock draw, so its move bonus
 is 10 a stock card left plus 230. Arithmetic is in integers, the same on every machine.
 
