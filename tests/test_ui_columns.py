@@ -699,3 +699,27 @@ def test_a_quick_tap_on_a_foundation_after_a_move_elsewhere_takes_nothing_back(f
     fake_clock.advance(0.1)
     click(app, point(t, ("found", 2), 1))                         # at once, on the hearts' 2H
     assert t.state == moved and t.state.foundations[2] == 2 and t.status_text == tr(MSG_DRAG_BACK)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_a_card_let_go_below_a_columns_last_card_goes_to_that_column(size):
+    """Klondike #5 (draw one: 8♠ on the waste, red nines on columns 3 and 4): the 8♠ let go with
+    the finger half a card, and a card and a half, below column 3's 9♦ lands on column 3 — the
+    column the card is over — not on column 4's 9♥ (which also takes it and reaches lower on a
+    phone held upright), and does not fly back (QA: the drop went to the nearest card area, not
+    the pile under the card)."""
+    app = make(KlondikeTable, size=size, number=5, auto_foundation=False)
+    t = app.scene
+    click(app, t.pile_rect[("stock",)].center)
+    s1 = t.state
+    assert s1.waste[-1] == C("8S") and s1.columns[2][-1] == C("9D") and s1.columns[3][-1] == C("9H")
+    for below in (0.5, 1.5):
+        last = t.pile_rects(s1, ("col", 2))[-1]
+        end = (last.centerx, last.bottom + round(below * t.card_h))
+        assert end[1] + t.card_h // 2 < t.frame.table.bottom
+        drag(app, t.pile_rects(s1, ("waste",))[-1].center, end)
+        run_frames(app)
+        assert t.state.columns[2][-1] == C("8S") and t.state.columns[3][-1] == C("9H"), (below, t.status_text)
+        t.undo()
+        run_frames(app)
+        assert t.state == s1

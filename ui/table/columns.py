@@ -26,9 +26,11 @@ layout place (:meth:`ColumnsTable.place_finish`).
 (``tap_moves`` / ``destinations``); tapping the same card again at once sends it on to the next
 place it has not been yet (round and round). A double tap (two taps within
 :data:`DOUBLE_TAP` s on one spot) sends the card home when it went elsewhere. A drag lifts the
-card and those above it (enlarged ×\\ :data:`LIFT`, with a deeper shadow); on release the cards
-snap to the nearest legal pile within :data:`SNAP` card widths of the lead card, else glide back
-(and the status line says why when they were dropped on a pile that refused them).
+card and those above it (enlarged ×\\ :data:`LIFT`, with a deeper shadow); on release the pile
+the lead card overlaps most takes them (a column's strip runs down below its last card), else one
+it covers by :data:`DROP_COVER`; over no pile, the nearest legal pile within :data:`SNAP` card
+widths; else they glide back (and the status line says why when they were dropped on a pile that
+refused them; :meth:`ColumnsTable.drop`).
 
 **Automatic moves.** Auto to foundation (Klondike, FreeCell; setting ``auto_foundation``, on)
 runs after each move of the player, one card at a time, each an animated move of its own in the
@@ -69,7 +71,8 @@ FLY_MS = 200          # one card's flight
 STAGGER_MS = 18       # between the cards of a run
 AUTO_MS = 110         # between automatic moves
 FINISH_MS = 70        # between the moves of Finish
-SNAP = 0.9            # card widths: how near a legal pile a drop must be to snap
+SNAP = 0.9            # card widths: how near a legal pile a drop over no pile must be to snap
+DROP_COVER = 0.3      # of the lead card's area: how much of a second pile a drop must cover to go there
 LIFT = 1.06           # the lifted cards' scale
 
 MSG_FACE_DOWN = N_("This card is face down")
@@ -1076,62 +1079,78 @@ class ColumnsTable(GameTable):
                 for r in d.rects]
 
     def drop_zone(self, key) -> pygame.Rect:
-        """The rectangle a drop aims at: a pile's top card (a column from its top down to its
-        last card)."""
+        """The rectangle a drop aims at: a pile's top card (an empty pile's outline); a column's
+        whole strip, from its top down to the table's bottom (or its last card, if lower), so a
+        card let go on the felt below a column's last card is over that column."""
         rects = self.pile_rects(self.state, key)
         if key[0] == "col":
             base = self.pile_rect[key]
-            last = rects[-1] if rects else base
-            return pygame.Rect(base.x, base.y, base.width, last.bottom - base.y)
+            bottom = max(rects[-1].bottom if rects else base.bottom, self.col_bottom)
+            return pygame.Rect(base.x, base.y, base.width, bottom - base.y)
         if rects:
             return rects[-1]
         return self.pile_rect[key]
 
+    def drop_order(self, key, lead: pygame.Rect) -> list[tuple[int, float, object]]:
+        """The piles a drop of the lifted cards (the lead card drawn at ``lead``, px) may land on,
+        best first, as ``(overlap px², distance px, pile key)``: the piles the lead card overlaps
+        (:meth:`drop_zone`), the most overlapped first; then the piles within :data:`SNAP` card
+        widths of its centre, nearest first. The cards' own pile ``key`` is among them (a drop
+        there puts them back); the stock, the waste and Spider's completed runs never take a
+        drop."""
+        c = lead.center
+        radius = SNAP * self.card_w
+        out = []
+        for k in self.all_keys():
+            if k != key and k[0] in ("stock", "done", "waste"):
+                continue
+            z = self.drop_zone(k)
+            o = lead.clip(z)
+            area = o.width * o.height
+            dist = 0.0 if z.collidepoint(c) else math.dist(c, (min(max(c[0], z.left), z.right),
+                                                                 min(max(c[1], z.top), z.bottom)))
+            if area > 0 or dist <= radius:
+                out.append((-area, dist, len(out), k))
+        out.sort()
+        return [(-a, dist, k) for a, dist, _, k in out]
+
     def drop(self, pos) -> None:
+        """The lifted cards let go with the pointer at ``pos`` (px). The pile the lead card
+        overlaps most takes them when it can (a column counts down its strip below its last card,
+        :meth:`drop_zone`), so a card goes where the player put it, as in Microsoft Solitaire
+        Collection, PySolFC and Aisleriot. When that pile refuses them (or is their own pile), a
+        pile they also overlap by :data:`DROP_COVER` of the lead card's area takes them if it
+        can; else they glide back, and the status line says why the pile they were over refused
+        them. Over no pile, the nearest pile within :data:`SNAP` card widths that takes them
+        wins, unless their own pile is nearer (they go back)."""
         d = self.drag
         self.drag = None
         s = self.state
         drawn = self.drag_rects_at(d, pos)
         lead = drawn[0]
-        c = (lead.centerx, lead.centery)
         key, index = d.key, d.index
         legal = {self.route(s, m)[2]: m for m in reversed(self.tap_list(s, key, index))}
-        radius = SNAP * self.card_w
-        near = []
-        for k in self.all_keys():
-            # the cards' own pile counts as a place to drop on: let go over it (or nearer it than
-            # any other pile), they go back and nothing is played
-            if k != key and k[0] in ("stock", "done", "waste"):
-                continue
-            z = self.drop_zone(k)
-            dist = 0.0 if z.collidepoint(c) else math.dist(c, (min(max(c[0], z.left), z.right),
-                                                                 min(max(c[1], z.top), z.bottom)))
-            if dist <= radius:
-                near.append((dist, len(near), k))
-        near.sort()
+        order = self.drop_order(key, lead)
         small = [pygame.Rect(r.x, r.y, self.card_w, self.card_h) for r in drawn]
-        lead_small = small[0]
-        on_refusing = False
-        for dist, _, k in near:
+        over = bool(order) and order[0][0] > 0
+        cover = DROP_COVER * lead.width * lead.height
+        for j, (area, _, k) in enumerate(order):
+            if over and area == 0:
+                break
             if k == key:
-                if dist == 0:
-                    on_refusing = True
+                if over:
                     continue
                 break
+            if over and j > 0 and area < cover:
+                continue
             m = legal.get(k)
             if m is None:
                 m = self.make_move(s, key, index, k)
                 if m is None or self.why(s, m) is not None:
-                    on_refusing = on_refusing or dist == 0
-                    continue
-            if on_refusing:
-                # dropped squarely on a pile that refuses: only a pile the cards mostly cover wins
-                o = lead_small.clip(self.drop_zone(k))
-                if o.width * o.height < 0.3 * self.card_w * self.card_h:
                     continue
             self.player_move(m, from_rects=small)
             return
-        near = near[0][2] if near else None
+        near = order[0][2] if order else None
         # glide back, and say why when the cards were dropped on a pile that refused them
         for j, ((card, up), r) in enumerate(zip(d.cards, d.rects)):
             self.fly(card, small[j].topleft, r.topleft, (key, index + j), up, up, delay=0)
