@@ -342,6 +342,13 @@ class Klondike(Rules):
         return KlondikeState(tuple(cols), tuple(down), s.stock, waste, tuple(f), s.draw, s.recycles, score)
 
     @classmethod
+    def stock_shows(cls, s: KlondikeState) -> set[int]:
+        """The cards (ints) that show on top of the waste while the stock is only drawn through
+        and recycled: every stock and waste card drawing one, every third of them drawing three
+        (the lost panel counts them)."""
+        return cls._waste_cycle(s)
+
+    @classmethod
     def _waste_cycle(cls, s: KlondikeState) -> set[int]:
         """Every card that shows on top of the waste while the stock is only drawn and recycled,
         from ``s`` through one full pass after the next recycle."""

@@ -723,3 +723,60 @@ def test_a_card_let_go_below_a_columns_last_card_goes_to_that_column(size):
         t.undo()
         run_frames(app)
         assert t.state == s1
+
+
+# -- the lost panel ------------------------------------------------------------------------------
+def klondike_lost(draw):
+    """Klondike lost: seven red tops that take nothing from each other, twelve black 8-K in the
+    stock that fit none of them, the aces buried."""
+    tops = [C(x) for x in "2H 2D 3H 3D 4H 4D 5H".split()]
+    stock = [C(x) for x in "KS KC QS QC JS JC TS TC 9S 9C 8S 8C".split()]
+    rest = [c for c in deck() if c not in tops and c not in stock]
+    cols = [tuple(rest[k::7]) + (t,) for k, t in enumerate(tops)]
+    return KlondikeState(tuple(cols), tuple(len(c) - 1 for c in cols), tuple(stock), (), (0, 0, 0, 0), draw)
+
+
+def freecell_lost():
+    """FreeCell lost: the kings fill the free cells, eight red tops, the aces buried."""
+    cells = tuple(C(x) for x in "KC KD KH KS".split())
+    tops = [C(x) for x in "QH QD JH JD TH TD 9H 9D".split()]
+    rest = sorted((c for c in deck() if c not in tops and c not in cells), key=lambda c: c & 15)
+    return FreeCellState(tuple(tuple(rest[k::8]) + (t,) for k, t in enumerate(tops)), cells, (0, 0, 0, 0))
+
+
+@pytest.mark.parametrize("cls, state, lang, said", [
+    (KlondikeTable, klondike_lost(1), "en", "None of the 12 stock cards fits, and no column card can move"),
+    (KlondikeTable, klondike_lost(3), "en",
+     "Drawn three at a time, only 4 of the 12 stock cards show: none fits, and no column card can move"),
+    (KlondikeTable, klondike_lost(3), "ru", "При сдаче по три из карт колоды (12) открываются лишь 4: ни одна не "
+                                            "подходит, и ни одну карту в столбцах нельзя переложить"),
+    (FreeCellTable, freecell_lost(), "en", "The free cells are full and no card fits a column or a foundation"),
+    (SpiderTable, SpiderState(tuple((C(k),) for k in ["KS", "KH"] * 5), (0,) * 10, (), (), 2), "en",
+     "The stock is empty and no card fits on another column"),
+])
+def test_the_lost_panel_says_what_was_needed(monkeypatch, cls, state, lang, said):
+    """docs/rules.md ("Shared by every game"): the lost panel shows what was needed — for the
+    column games one sentence over "Undo may help", wrapped inside the panel on a phone held
+    upright (QA: Klondike's panel said only "No more moves" with 12 cards in the stock)."""
+    from ui import text
+
+    assert cls.rules.status(state) == "lost"
+    app = make(cls, size=(390, 844), state=state, language=lang)
+    t = app.scene
+    t.open_end_panel()
+    drawn = []
+    render = text.render
+
+    def rec(msg, size, color=(255, 255, 255)):
+        img = render(msg, size, color)
+        drawn.append((msg, img.get_width()))
+        return img
+    monkeypatch.setattr(text, "render", rec)
+    t.stale = app.dirty = True
+    app.frame()
+    msgs = [m for m, _ in drawn]
+    undo = msgs.index("Undo may help" if lang == "en" else "Может помочь отмена хода")
+    start = next(k for k, m in enumerate(msgs) if said.startswith(m))
+    assert " ".join(msgs[start:undo]) == said and undo - start <= 3
+    assert all(w <= t.panel.rect.width - 32 for _, w in drawn[start:undo])
+    assert pygame.Rect(0, 0, 390, 844).contains(t.panel.rect)

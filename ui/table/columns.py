@@ -1491,21 +1491,45 @@ class ColumnsTable(GameTable):
                 out.append((card, pygame.Rect(round(x), round(min(y, floor)), self.card_w, self.card_h)))
         return out
 
+    def lost_needed(self) -> str:
+        """What the lost position lacked, one sentence for the end panel (docs/rules.md, "Shared
+        by every game": the lost panel shows what was needed); each game says its own."""
+        return ""
+
+    def _needed_lines(self, width: int) -> tuple[list[str], int, int]:
+        """The lost panel's :meth:`lost_needed` wrapped to ``width`` px: ``(lines, text size, line
+        height)``, at most three lines."""
+        line = max(26, round(30 * self.frame.scale))
+        size = max(14, round(line * 0.9 * 0.75))
+        msg = self.lost_needed()
+        if not msg:
+            return [], size, 0
+        return text.wrap_lines(msg, size, width, 3), size, text.font(size).get_linesize()
+
     def end_body_height(self, pw: int) -> int:
         line = max(26, round(30 * self.frame.scale))
-        return 3 * (line + 8) if self.rules.status(self.state) == WON else line + 8
+        if self.rules.status(self.state) == WON:
+            return 3 * (line + 8)
+        lines, _, lh = self._needed_lines(pw - 32)
+        return len(lines) * lh + (8 if lines else 0) + line + 8
 
     def draw_end_body(self, surface, r) -> None:
         line = max(26, round(30 * self.frame.scale))
         size = round(line * 0.9)
+        y = r.y
         if self.rules.status(self.state) == WON:
             rows = [tr("Score: {n}", n=self.score()), tr("Time: {t}", t=fmt_clock(self.clock)),
                     tr("Moves: {n}", n=self.player_moves())]
         else:
+            lines, small, lh = self._needed_lines(r.width)
+            for msg in lines:
+                text.blit_center(surface, text.render(msg, small, INK), (r.centerx, y + lh // 2))
+                y += lh
+            y += 8 if lines else 0
             rows = [tr("Undo may help")]
         for k, msg in enumerate(rows):
             text.blit_center(surface, text.render(msg, text.fit(msg, size, r.width, 12), INK),
-                             (r.centerx, r.y + k * (line + 8) + line // 2))
+                             (r.centerx, y + k * (line + 8) + line // 2))
 
     # -- drawing ---------------------------------------------------------------------------------
     def hidden_slots(self) -> set:

@@ -13,6 +13,7 @@ from .. import cards_art
 from .columns import ColumnsTable
 
 MSG_INTRO = N_("Tap a card to move it, or drag it; a tap on a moved card tries the next place")
+MSG_LOST = N_("The free cells are full and no card fits a column or a foundation")
 
 
 class FreeCellTable(ColumnsTable):
@@ -95,6 +96,11 @@ class FreeCellTable(ColumnsTable):
     def deal_label_of(cls, number: int, options: dict) -> str:
         """Microsoft's deal number, ``#617`` (the code ``FC1-M-…`` names the same deal)."""
         return f"#{number}"
+
+    def lost_needed(self) -> str:
+        """Lost (:meth:`games.freecell.FreeCell.status`): every free cell taken, no empty column,
+        and no card goes onto a column or home."""
+        return tr(MSG_LOST)
 
     def intro(self) -> str:
         return tr(MSG_INTRO)

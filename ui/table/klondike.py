@@ -17,6 +17,11 @@ from ..frame import icon
 from .columns import ColumnsTable, opt_cycle
 
 MSG_INTRO = N_("Tap a card to move it, or drag it; tap the stock to draw")
+MSG_LOST_EMPTY = N_("The stock is empty and no column card can move")
+MSG_LOST_ONE = N_("The one stock card does not fit, and no column card can move")
+MSG_LOST_ALL = N_("None of the {n} stock cards fits, and no column card can move")
+MSG_LOST_SHOWN = N_("Drawn three at a time, only {n} of the {m} stock cards show: none fits, and no column card "
+                    "can move")
 
 
 class KlondikeTable(ColumnsTable):
@@ -144,6 +149,19 @@ class KlondikeTable(ColumnsTable):
 
     def intro(self) -> str:
         return tr(MSG_INTRO)
+
+    def lost_needed(self) -> str:
+        """Lost (:meth:`games.klondike.Klondike.status`): no column card has a move and no card
+        the stock shows while drawn through and recycled fits anywhere; says how many stock and
+        waste cards that is (and, drawing three, how many of them ever show)."""
+        s = self.state
+        m = len(s.stock) + len(s.waste)
+        n = len(Klondike.stock_shows(s))
+        if m == 0:
+            return tr(MSG_LOST_EMPTY)
+        if n < m:
+            return tr(MSG_LOST_SHOWN, n=n, m=m)
+        return tr(MSG_LOST_ONE) if m == 1 else tr(MSG_LOST_ALL, n=m)
 
     def options_rows(self):
         o = self.settings.options_for(self.game)

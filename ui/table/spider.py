@@ -22,6 +22,7 @@ from .columns import FLY_MS, MSG_NOT_RUN, ColumnsTable, opt_cycle
 
 MSG_INTRO = N_("Build runs of one suit from king to ace; tap the stock to deal")
 MSG_STOCK_STUCK = N_("Too few cards on the table to fill every column: the stock can never be dealt")
+MSG_LOST = N_("The stock is empty and no card fits on another column")
 
 DEAL_STAGGER = 45   # ms between the cards of a deal
 RUN_STAGGER = 28    # ms between the cards of a completed run
@@ -266,6 +267,12 @@ class SpiderTable(ColumnsTable):
     def lost_text(self) -> str:
         """Lost with moves still legal (:meth:`games.spider.Spider.stock_stuck`) says why."""
         return tr(MSG_STOCK_STUCK) if Spider.stock_stuck(self.state) else super().lost_text()
+
+    def lost_needed(self) -> str:
+        """Lost (:meth:`games.spider.Spider.status`): the stock out for good
+        (:meth:`~games.spider.Spider.stock_stuck`, said as the reason), or empty with no card that
+        goes onto another column (no column is empty then)."""
+        return tr(MSG_STOCK_STUCK) if Spider.stock_stuck(self.state) else tr(MSG_LOST)
 
     def top_items(self):
         items = super().top_items()
