@@ -564,3 +564,44 @@ def test_continue_on_a_home_screen_built_before_the_other_window_won_goes_home_s
     run_frames(app, 2)
     assert isinstance(app.scene, HomeScene) and "tripeaks" not in app.scene.saves
     assert "won in another window" in app.notice
+
+
+def test_a_game_counted_lost_put_back_from_kept_data_and_won_counts_as_a_win():
+    """Window A deals over B's game (B's deal counts lost); B's next move is kept aside; B puts it
+    back from Kept data and wins it: the loss becomes the win — played unchanged, won + 1, its
+    last result a win, the streak counted again, the best figures taken — once (fresh30 F9: the
+    win was counted nowhere, its id already counted)."""
+    from ui.table.session import Session
+
+    shared = shared_memory()
+    a, b = Window(shared()), Window(shared())
+    assert win_in(b, 4)                         # a win before: the streak it starts goes on
+    saved_b, h_b = deal(b, 5)
+    play(h_b, 1)
+    assert b.progress.save(saved_b, h_b)
+    saved_a, h_a = deal(a, 3)                   # deal 5 counts lost
+    play(h_a, 2)
+    assert a.progress.save(saved_a, h_a)
+    play(h_b, 1)
+    assert not b.progress.save(saved_b, h_b)    # B's version kept aside
+    before = stored_stats(shared())[KEY]
+    assert (before["played"], before["won"], before["streak"], before["last"]) == (2, 1, 0, ["w", "l"])
+    key = next(k for k, name, _ in b.store.kept() if name == "game.tripeaks")
+    assert b.store.restore_kept(key)
+    saved, h = b.progress.load_game("tripeaks")
+    assert saved.number == 5 and b.progress.counted_lost(saved)
+    session = Session(TriPeaks)
+    session.resume(saved, h, b.progress)
+    assert session.recorded_win is None         # the progression takes the win (points, records)
+    res = TriPeaks.solve(h.state, max_nodes=300000)
+    assert res.status == "solved"
+    for m in res.moves:
+        h.play(TriPeaks.parse_move(h.state, m))
+    saved.seconds = 45
+    b.progress.save(saved, h)
+    assert b.progress.won(saved, h, 900)
+    after = stored_stats(shared())[KEY]
+    assert (after["played"], after["won"], after["streak"], after["best_streak"], after["last"]) == (2, 2, 2, 2, ["w", "w"])
+    assert after["best_score"] == 900 and after["best_time"] == 45
+    assert not b.progress.won(saved, h, 900)    # once
+    assert stored_stats(shared())[KEY]["won"] == 2

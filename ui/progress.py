@@ -13,6 +13,8 @@ won, win %, current and best streak, best score, best time, fewest moves, best r
 rate by cards left), the last 30 results. Each game has an id and is counted exactly once: a win
 the moment it happens, a loss when the player starts another deal of that game while it is
 unfinished. A game in which undo was used counts as a win but never enters the best results.
+A game counted lost whose save comes back (put back from Kept data) and is won turns its loss
+into the win (:meth:`Counted.apply`).
 
 Both are record kinds of the Store (docs/storage.md): ``game.<name>`` for each game in the
 registry (reader :meth:`SavedGame.from_data`, and on import a replay), ``stats`` (reader
@@ -355,11 +357,26 @@ class Counted:
         """Apply to ``stats`` (``{bucket: figures}``, changed in place): played and won add
         one, the streak goes on or back to 0, best streak and best score are the larger, best
         time, fewest moves and best result the smaller, the last results and counted ids keep
-        their newest :data:`LAST_N` and :data:`IDS_KEPT`. Returns whether a game was counted
-        now (False: its id was counted already, or this is a result only)."""
+        their newest :data:`LAST_N` and :data:`IDS_KEPT`. A win of a game counted lost (its
+        save put back from Kept data after a new deal counted it, :func:`loss_index`) turns that
+        loss into the win: played stays, won adds one, its last result becomes a win and the
+        streak is counted again from the last results. Returns whether a game was counted now
+        (False: its id was counted already, as a win or as a loss not among the last results,
+        or this is a result only)."""
         s = stats.setdefault(self.key, empty_stats())
         counted = False
-        if self.gid is not None and self.gid not in s["counted"]:
+        at = loss_index(s, self.gid) if self.won and self.gid is not None else None
+        if at is not None:
+            counted = True
+            s["last"] = s["last"][:at] + ["w"] + s["last"][at + 1:]
+            s["won"] += 1
+            run = len(s["last"]) - len("".join(s["last"]).rstrip("w"))
+            s["streak"] = run if run < len(s["last"]) else max(run, s["streak"] + 1)
+            s["best_streak"] = max(s["best_streak"], s["streak"])
+            _best(s, "best_score", self.score, max)
+            _best(s, "best_time", self.seconds, min)
+            _best(s, "fewest_moves", self.moves, min)
+        elif self.gid is not None and self.gid not in s["counted"]:
             counted = True
             s["counted"] = (s["counted"] + [self.gid])[-IDS_KEPT:]
             s["played"] += 1
@@ -376,6 +393,21 @@ class Counted:
         if self.gid is None or counted:
             _best(s, "best_result", self.result, min)
         return counted
+
+
+def loss_index(s: dict, gid: str | None) -> int | None:
+    """Where in ``s["last"]`` (one bucket's figures) the loss of game ``gid`` stands, or ``None``
+    (not counted, counted as a win, or counted too long ago for the last :data:`LAST_N` results
+    to hold it). The counted ids and the last results grow together, one each per game counted,
+    so the id's place from the end of ``counted`` is its result's place from the end of
+    ``last``."""
+    if gid is None or gid not in s["counted"]:
+        return None
+    back = len(s["counted"]) - 1 - s["counted"].index(gid)
+    if back >= len(s["last"]):
+        return None
+    at = len(s["last"]) - 1 - back
+    return at if s["last"][at] == "l" else None
 
 
 def _best(s: dict, field_name: str, value, better) -> None:
@@ -792,9 +824,18 @@ class Progress:
         follows counts nothing more for it (:meth:`_count` counts a game id once)."""
         return saved.id in self.stats.get(stats_key(saved.game, saved.options), empty_stats())["counted"]
 
+    def counted_lost(self, saved: SavedGame) -> bool:
+        """Whether ``saved``'s game is counted as a loss (a new deal replaced it unfinished) that a
+        win may still turn into a win: its save was put back from Kept data and played on
+        (:meth:`Counted.apply`, :func:`loss_index`). Reads the statistics again first (another
+        window's new deal may have counted it)."""
+        self.refresh()
+        s = self.stats.get(stats_key(saved.game, saved.options), empty_stats())
+        return loss_index(s, saved.id) is not None
+
     def _count(self, saved: SavedGame, won: bool, history: History | None = None,
                score: int | None = None, result: int | None = None, moves: int | None = None) -> bool:
-        if self.counted(saved):
+        if self.counted(saved) and not (won and self.counted_lost(saved)):
             return False
         key = stats_key(saved.game, saved.options)
         clean = history is not None and not history.undo_used

@@ -196,11 +196,14 @@ class Session:
     def resume(self, saved, history: History, progress=None) -> None:
         """Continue a saved game (``Progress.load_game``): the same cards, score, clock and whole
         undo history (the table then counts :attr:`deal_moves`, its own moves at the deal).
-        A game the statistics already counted (``progress.counted``: won, then taken back and
-        saved) gives the progression no second win when it is won again (:attr:`recorded_win`),
-        as in the window that won it first."""
+        A game the statistics already counted as a win (``progress.counted``: won, then taken
+        back and saved) gives the progression no second win when it is won again
+        (:attr:`recorded_win`), as in the window that won it first; one counted lost (a new deal
+        replaced it, then its save was put back from Kept data) is recorded as any win when won
+        (``Progress.counted_lost``)."""
         self.saved = saved
-        self.recorded_win = saved.id if progress is not None and progress.counted(saved) else None
+        self.recorded_win = saved.id if progress is not None and progress.counted(saved) \
+            and not progress.counted_lost(saved) else None
         self.number, self.options = saved.number, self.rules.check_options(saved.options)
         self.solvable_only = saved.solvable
         self.history = history
