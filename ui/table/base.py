@@ -77,6 +77,16 @@ TAP_AGAIN = 2.5       # s: a tap on the card a tap moved, this soon, goes on rou
 END_KINDS = ("fly", "cfly", "wait", "celebrate")
 """The animations that may run between a game's last move and its end panel (the card's flight,
 the wait, the celebration): while one runs after the game ended, a tap or key brings the panel."""
+PATH_STEP_MS = 45
+"""ms between the moves of an undo (or redo) group as their cards fly: the last move's cards go
+first, as a group of moves is taken back in reverse (:meth:`GameTable.fly_path`)."""
+PATH_SPREAD_MS = 450  # ms: the most a group's moves spread their starts over (a long group closes up)
+PATH_CARD_MS = 18     # ms between the cards of one move, as a run flies (columns' STAGGER_MS)
+PATH_STEPS = 60
+"""A longer way back or forth (a Restart of a long game) flies its cards straight to their
+places in pile order, without finding which move took each (a state's piles per step)."""
+
+
 END_PANEL_GUARD = 0.45
 """Seconds an end panel (won or lost) ignores taps and keys after it opens, over
 :data:`DOUBLE_TAP`: with animation off it opens in the frame of the tap that ended the game, and
@@ -216,6 +226,57 @@ def is_redo_key(event) -> bool:
     shift = event.mod & pygame.KMOD_SHIFT
     return bool(event.key == pygame.K_y and ctrl or event.key == pygame.K_z and ctrl and shift
                 or event.key == pygame.K_u and shift and not ctrl)
+
+
+def path_flights(first: dict, last: dict) -> list[tuple]:
+    """The cards that change place between two positions drawn as ``first`` and ``last``
+    (:meth:`GameTable.pile_places`: ``{pile: [(card, face_up, rect), ...]}``, bottom first):
+    ``(card, src rect, dst rect, up0, up1, slot, src slot)`` each, ``slot`` its ``(pile,
+    index)`` in ``last`` and ``src slot`` in ``first`` (``None``: it goes where ``last`` shows no card of its own, as the
+    cards a Spider deal takes back into one stock card). A pile's cards are compared from the
+    bottom: those above the first difference leave it (in ``first``) or arrive (in ``last``);
+    an arrival comes from the leaving card of the same value (the first one), else from where
+    the first card left (Spider's completed run from its king on the done pile); a card left
+    unmatched goes to the last arrival's place. Cards hidden under another in both places
+    (a stacked pile's lower cards) and cards that only turn over stay out."""
+    def listed(places):
+        out = []
+        for key, pile in places.items():
+            for i, (c, up, r) in enumerate(pile):
+                shown = i + 1 == len(pile) or pile[i + 1][2] != r
+                out.append((key, i, c, up, r, shown))
+        return out
+    leave, come = [], []
+    for key in list(first) + [k for k in last if k not in first]:
+        a, b = first.get(key, []), last.get(key, [])
+        p = 0
+        while p < len(a) and p < len(b) and a[p][0] == b[p][0]:
+            p += 1
+        leave += [x for x in listed({key: a}) if x[1] >= p]
+        come += [x for x in listed({key: b}) if x[1] >= p]
+    free: dict = {}
+    for n, x in enumerate(leave):
+        free.setdefault(x[2], []).append(n)
+    used = set()
+    out = []
+    for key, i, c, up, r, shown in come:
+        got = free.get(c)
+        if got:
+            n = got.pop(0)
+            used.add(n)
+        elif leave:
+            n = 0
+        else:
+            continue
+        k, j, _, up0, r0, shown0 = leave[n]
+        if (shown or shown0) and tuple(r0) != tuple(r):
+            out.append((c, r0, r, up0, up, (key, i), (k, j)))
+    if come:
+        _, _, _, up1, r1, _ = come[-1]
+        for n, (key, j, c, up0, r0, shown0) in enumerate(leave):
+            if n not in used and shown0 and tuple(r0) != tuple(r1):
+                out.append((c, r0, r1, up0, up1, None, (key, j)))
+    return out
 
 
 class GameTable(Scene):
@@ -826,6 +887,7 @@ class GameTable(Scene):
             self.anim.cancel("celebrate")   # a cascade a finished wait began: the win is taken back
         if self.panel is not None:
             self.close_panel()
+        was = list(self.history.states) if self.history is not None else []
         try:
             how()
         except IllegalMove as e:
@@ -838,12 +900,76 @@ class GameTable(Scene):
         if forward:
             self.app.play_sound("draw" if self.history.actions[-1] in self.STOCK_TEXTS else "play")
         self.on_undo()
+        self.fly_history(was, forward)
         self.changed()
         if forward:
             self.end_or_save()
         else:
             self.save_soon()
         self.update_finish()
+
+    def fly_history(self, was: list, forward: bool) -> None:
+        """After an undo, Restart or redo: the cards fly from where the positions ``was`` (the
+        history's states before it) left them to where they are now (:meth:`fly_path`), the
+        moves taken back in reverse, those played again in order."""
+        now = self.history.states
+        if forward:
+            path = now[len(was) - 1:] if len(now) > len(was) and was and now[len(was) - 1] is was[-1] else []
+        else:
+            path = was[len(now) - 1:][::-1] if len(was) > len(now) and was[len(now) - 1] is now[-1] else []
+        if len(path) >= 2:
+            self.fly_path(path)
+
+    def pile_places(self, s, rects: bool = True) -> dict:
+        """Every pile of position ``s`` as the table draws it now: ``{pile: [(card, face_up,
+        rect px), ...]}``, bottom card first (``rects`` false: ``None`` for each rect, the cards
+        only). The flights of undo and redo (:meth:`fly_path`) are found from it; ``{}`` (the
+        default): none."""
+        return {}
+
+    def fly_card(self, card, src: pygame.Rect, dst: pygame.Rect, up0: bool, up1: bool, slot, delay_ms: float) -> None:
+        """Start one card's flight from ``src`` to ``dst`` (px), face up or down at each end,
+        after ``delay_ms`` (shown at ``src`` meanwhile); ``slot`` (its pile and index in
+        :meth:`pile_places`, or ``None``) is hidden from the still picture until it lands."""
+
+    def fly_path(self, path: list) -> None:
+        """Fly the cards that change place along ``path`` (positions, the one shown first, the
+        one now last; :func:`path_flights`): the cards of the path's first move go first, each
+        later move's :data:`PATH_STEP_MS` after (closed up to :data:`PATH_SPREAD_MS` in all),
+        a move's own cards :data:`PATH_CARD_MS` apart; a card moved twice flies once, straight.
+        Nothing with animation off or before the table's first layout."""
+        if len(path) < 2 or self.anim.factor == 0 or self.frame is None:
+            return
+        last = self.pile_places(path[-1])
+        flights = path_flights(self.pile_places(path[0]), last)
+        if not flights:
+            return
+        steps = len(path) - 1
+        order = [0] * len(flights)
+        if 1 < steps <= PATH_STEPS:
+            lists = [self.pile_places(s, rects=False) for s in path[1:-1]] + [last]
+            for n, (c, _, _, _, _, slot, src) in enumerate(flights):
+                for k, places in enumerate(lists):
+                    if slot is not None:
+                        pile = places.get(slot[0], ())
+                        if slot[1] < len(pile) and pile[slot[1]][0] == c:
+                            break
+                    else:
+                        pile = places.get(src[0], ())
+                        if src[1] >= len(pile) or pile[src[1]][0] != c:
+                            break
+                order[n] = k
+        ranks = {o: r for r, o in enumerate(sorted(set(order)))}
+        gap = min(PATH_STEP_MS, PATH_SPREAD_MS / max(1, len(ranks) - 1))
+        within: dict = {}
+        delays = []
+        for o in order:
+            within[o] = within.get(o, -1) + 1
+            delays.append(ranks[o] * gap + within[o] * min(PATH_CARD_MS, PATH_SPREAD_MS / order.count(o)))
+        # a higher card of a pile is drawn over a lower one while both wait there
+        for n in sorted(range(len(flights)), key=lambda n: flights[n][6][1]):
+            c, r0, r1, up0, up1, slot, _ = flights[n]
+            self.fly_card(c, r0, r1, up0, up1, slot, delays[n])
 
     def settle(self) -> None:
         """Bring every pending automatic thing to its end now, before the player or a line of

@@ -890,6 +890,20 @@ class ColumnsTable(GameTable):
     def _landed(self) -> None:
         self.stale = True
 
+    def pile_places(self, s, rects: bool = True) -> dict:
+        """Every pile of ``s``: its cards, face up or down, and their places now
+        (:meth:`GameTable.pile_places`)."""
+        out = {}
+        for key in self.all_keys():
+            cards = self.pile_cards(s, key)
+            rs = self.pile_rects(s, key) if rects and cards else [None] * len(cards)
+            out[key] = [(c, up, r) for (c, up), r in zip(cards, rs)]
+        return out
+
+    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms) -> None:
+        """An undone or redone card's flight (:meth:`GameTable.fly_card`), as a move's."""
+        self.fly(card, src.topleft, dst.topleft, slot, up0=up0, up1=up1, delay=delay_ms)
+
     def schedule_auto(self) -> None:
         if not self.auto_on:
             return

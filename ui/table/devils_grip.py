@@ -596,6 +596,27 @@ class DevilsGripTable(TargetFocus, GameTable):
         self.swap_from = None
         self.drag = None
 
+    def pile_places(self, s, rects: bool = True) -> dict:
+        """The 24 cells' stacks, the stock (its top last) and the talon
+        (:meth:`GameTable.pile_places`)."""
+        out = {("cell", i): [(c, True, self.card_rect(i, k) if rects else None) for k, c in enumerate(stack)]
+               for i, stack in enumerate(s.grid)}
+        out[("stock",)] = [(c, False, self.stock_rect if rects else None) for c in reversed(s.stock)]
+        n = len(s.talon)
+        out[("talon",)] = [(c, True, self.talon_card_rect(n, k) if rects else None) for k, c in enumerate(s.talon)]
+        return out
+
+    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms) -> None:
+        """An undone or redone card's flight (:meth:`GameTable.fly_card`): its cell's or the
+        talon's cards from its index on are hidden until it lands."""
+        hide = []
+        if slot is not None and slot[0][0] == "cell":
+            hide.append(("cell", slot[0][1], slot[1]))
+        elif slot is not None and slot[0] == ("talon",):
+            hide.append(("talon", slot[1]))
+        self.anim.add("fly", 200, {"items": [(card, src.topleft, dst.topleft, (up0, up1))], "hide": hide},
+                      delay_ms=delay_ms, on_done=self._landed)
+
     def history_step(self, how, forward: bool = False) -> None:
         """Undo, Restart or Redo as every table's; an armed swap is dropped even when there is
         nothing to undo or redo (its prompt leaves the status line)."""
@@ -1088,6 +1109,8 @@ class DevilsGripTable(TargetFocus, GameTable):
             e = ease_out(tw.t)
             for card, (x0, y0), (x1, y1), face_up in tw.data["items"]:
                 r = pygame.Rect(round(lerp(x0, x1, e)), round(lerp(y0, y1, e)), self.card_w, self.card_h)
+                if isinstance(face_up, tuple):      # an undone or redone card: (before, after)
+                    face_up = face_up[1] if tw.t > 0.5 else face_up[0]
                 self.art.draw(surface, card, r, face_up if face_up is not None else tw.t > 0.35)
 
     def draw_hint(self, surface) -> None:

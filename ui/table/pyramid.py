@@ -516,6 +516,30 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         self.hidden.clear()
         self.selected = None
 
+    def pile_places(self, s, rects: bool = True) -> dict:
+        """The layout's slots, the stock (its top last), the waste and the discard pile
+        (:meth:`GameTable.pile_places`)."""
+        g = self.geo
+        out = {("slot", i): [(c, True, g.slots[i] if rects else None)] for i, c in enumerate(s.cards) if c is not None}
+        out[("stock",)] = [(c, True, g.stock if rects else None) for c in reversed(s.stock)]
+        out[("waste",)] = [(c, True, g.waste if rects else None) for c in s.waste]
+        out[("discard",)] = [(c, True, g.discard if rects else None) for c in s.discard]
+        return out
+
+    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms) -> None:
+        """An undone or redone card's flight (:meth:`GameTable.fly_card`), shown at its place
+        while it waits, hidden from where it goes until it lands, as a move's."""
+        g = self.geo
+        lo, hi = sorted((src.width, dst.width))
+        cards_art.want_faces((card,), src.width, self.art, soon=True)
+        for w in flight_widths((g.w, g.stock.width, g.waste.width, g.discard.width)):
+            if lo < w <= hi:
+                cards_art.want_faces((card,), w, self.art, soon=True)
+        self.hidden.add(card)
+        self.anim.add("fly", 200, {"card": card, "src": src.topleft, "dst": dst.topleft, "w0": src.width,
+                                   "w1": dst.width, "wait": True}, delay_ms=delay_ms,
+                      on_done=lambda c=card: self._landed(c))
+
     def after_move(self, before, move) -> None:
         if move != DRAW:
             self.toast("+10", (self.geo.discard.centerx, self.geo.discard.y - self.geo.w // 4),
@@ -827,7 +851,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         places = (g.w, g.stock.width, g.waste.width, g.discard.width)
         steps = flight_widths(places)
         for tw in self.anim.tweens:
-            if tw.kind == "fly" and tw.started:
+            if tw.kind == "fly" and (tw.started or tw.data.get("wait")):
                 x, y = fly_pos(tw)
                 card, art = tw.data["card"], self.art
                 w = flight_width(tw.data["w0"], tw.data["w1"], ease_out(tw.t), steps,

@@ -193,6 +193,22 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
     def on_undo(self) -> None:
         self.hidden.clear()
 
+    def pile_places(self, s, rects: bool = True) -> dict:
+        """The 28 slots, the stock (its top last) and the waste (:meth:`GameTable.pile_places`)."""
+        t = s.tableau
+        out = {("slot", i): [(t[i], exposed(t, i), self.slot_rects[i] if rects else None)]
+               for i in range(N_SLOTS) if t[i] is not None}
+        out[("stock",)] = [(c, False, self.stock_rect if rects else None) for c in reversed(s.stock)]
+        out[("waste",)] = [(c, True, self.waste_rect if rects else None) for c in s.waste]
+        return out
+
+    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms) -> None:
+        """An undone or redone card's flight (:meth:`GameTable.fly_card`), hidden from its place
+        until it lands, as a move's."""
+        self.hidden.add(card)
+        self.anim.add("fly", 200, {"card": card, "src": src.topleft, "dst": dst.topleft, "up": (up0, up1)},
+                      delay_ms=delay_ms, on_done=lambda c=card: self._landed(c))
+
     def after_move(self, before, move) -> None:
         after = self.state
         w = self.waste_rect
@@ -431,7 +447,8 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             if tw.kind == "fly":
                 x, y = fly_pos(tw)
                 r = pygame.Rect(round(x), round(y), self.card_w, self.card_h)
-                face_up = not tw.data["draw"] or tw.t > 0.35
+                up = tw.data.get("up")
+                face_up = (up[1] if tw.t > 0.5 else up[0]) if up is not None else not tw.data["draw"] or tw.t > 0.35
                 self.art.draw(surface, tw.data["card"], r, face_up)
             elif tw.kind == "celebrate":
                 self.draw_celebration(surface, tw)
