@@ -507,3 +507,21 @@ def test_a_link_reads_a_code_as_the_code_field_does(monkeypatch, typed):
     monkeypatch.setenv("PASYANS_DEAL", typed)
     app = new_app(Store(MemoryStorage()), size=(390, 844))
     assert (app.scene.game, app.scene.number) == ("tripeaks", 1)
+
+
+def test_the_code_field_refuses_a_paste_naming_two_deals():
+    """A paste naming two different deals (two codes, an address with two ``deal=``, a code and an
+    address) types nothing and says which two, as the command line refuses such a ``--code``
+    (docs/contract.md): the order of the words must not choose for the player (QA: it typed the
+    two codes run together, or the address's first deal)."""
+    from ui.table.klondike import KlondikeTable
+
+    app, t = code_entry(KlondikeTable(5))
+    t.panel.value = "KL1"
+    for pasted in ("KL1-D1-AAAAAAB KL1-D1-AAAAAAC", "https://x.io/?deal=KL1-D1-AAAAAAB&deal=FC1-M-AAAAAXT",
+                   "was code:KL1-D1-AAAAAAB, now https://x.io/?deal=KL1-D1-AAAAAAC"):
+        t.panel.error = ""
+        t.panel.paste(pasted)
+        assert t.panel.value == "KL1", pasted
+        assert t.panel.error.startswith("The text names two deals, KL1-D1-AAAAAAB and "), t.panel.error
+    assert t.number == 5

@@ -421,11 +421,19 @@ class CodeEntry(Panel):
 
     def paste(self, pasted: str | None) -> None:
         """Type pasted text: a code or number, alone or inside an address (``…?deal=CODE``);
-        what is no part of a code is left out."""
+        what is no part of a code is left out. Text naming two different deals (two codes, an
+        address with two ``deal=``; :func:`games.share.deals_in_words`, the command line's
+        rule for ``--code``) types nothing and says which two: the player chooses, not the order
+        of the words."""
         if not pasted:
             return
-        from games.share import unaddressed
+        from games.share import deals_in_words, unaddressed
 
+        named = deals_in_words(pasted)
+        if len(named) > 1:
+            self.error = tr("The text names two deals, {a} and {b}: paste one", a=named[0], b=named[1])
+            self.table.stale = True
+            return
         self.type_text(unaddressed(pasted))
 
     def type_text(self, typed: str) -> None:
