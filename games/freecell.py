@@ -624,8 +624,10 @@ class FreeCell(Rules):
             raise PositionError(f"a FreeCell position needs {N_COLUMNS} column lines ': …', found {len(f.columns)}")
         cols = []
         for k, (txt, line) in enumerate(f.columns, 1):
-            toks = tokens(txt, line, f"column {k}")
-            if any(c is None for c, _ in toks) or any(not up for _, up in toks):
+            # '--' alone is the empty column (as Klondike's and Spider's read it); between cards
+            # it is refused as an empty place inside a pile
+            toks = [t for t in tokens(txt, line, f"column {k}", pile=True) if t[0] is not None]
+            if any(not up for _, up in toks):
                 raise PositionError(f"line {line}: column {k} may hold only face-up cards")
             cols.append(tuple(c for c, _ in toks))
         seen: set = set()

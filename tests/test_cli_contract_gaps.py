@@ -55,6 +55,8 @@ def edited(text, old, new):
     ("klondike", "Stock: (KS) (KH)", "Stock: (KS) -- (KH)", 5),
     ("spider", "Stock: ", "Stock: -- ", 5),
     ("tripeaks", "Waste: ", "Waste: -- ", 8),
+    ("freecell", "Freecells: - - - -\n: ", "Freecells: - - - -\n: -- ", 4),
+    ("freecell", "\n: ", "\n: -- -- ", 4),
 ])
 def test_an_empty_place_between_the_cards_of_a_pile_is_refused(capsys, monkeypatch, game, old, new, line):
     text = edited(dealt(capsys, game), old, new)
@@ -67,6 +69,18 @@ def test_an_empty_place_alone_is_an_empty_pile(capsys, monkeypatch):
     text = edited(dealt(capsys, "klondike"), "\nWaste:\n", "\nWaste: --\n")
     rc, out, err = run(capsys, "moves", "klondike", "--position", "-", stdin=text, monkeypatch=monkeypatch)
     assert rc == 0 and out, err
+
+
+def test_a_freecell_column_written_empty_place_alone_is_an_empty_column(capsys, monkeypatch):
+    """FreeCell reads `: --` as the empty column, as Klondike and Spider read theirs; `--` between
+    cards is refused as an empty place, not as a face-down card (QA fresh30b G4: "column 1 may hold
+    only face-up cards")."""
+    lines = dealt(capsys, "freecell").splitlines()
+    lines[-2] += " " + lines[-1][2:]     # the last column's cards onto the one before
+    lines[-1] = ": --"
+    rc, out, err = run(capsys, "moves", "freecell", "--position", "-", stdin="\n".join(lines) + "\n",
+                       monkeypatch=monkeypatch)
+    assert rc == 0 and "18/1" in out.split() and "8a" not in out.split(), err     # column 8 empty
 
 
 def test_a_face_down_card_in_a_free_cell_is_refused_as_in_a_column(capsys, monkeypatch):
