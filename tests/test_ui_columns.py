@@ -780,3 +780,18 @@ def test_the_lost_panel_says_what_was_needed(monkeypatch, cls, state, lang, said
     assert " ".join(msgs[start:undo]) == said and undo - start <= 3
     assert all(w <= t.panel.rect.width - 32 for _, w in drawn[start:undo])
     assert pygame.Rect(0, 0, 390, 844).contains(t.panel.rect)
+
+
+def test_freecell_glows_only_for_moves_onto_a_card_or_home():
+    """FreeCell's glow (setting on) lights a card that goes onto another column's card (9♠ onto
+    10♦) or home (A♥), not one whose only places are a free cell or an empty column (5♠): with
+    a cell free every top card could go there, and the glow lit every column in 77 of deal 5's
+    120 positions (QA K8; bench/results/freecell-glow-s31.txt)."""
+    s0 = fc_state(["9S", "TD", "5S", "AH", "", "", "", ""], rest_to=(4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    tops = {i: len(c) - 1 for i, c in enumerate(s0.columns)}
+    assert FreeCell.tap_moves(s0, 2)            # 5S can go somewhere: a cell, the empty column
+    glow = t.glowing()
+    assert (("col", 0), 0) in glow and (("col", 3), tops[3]) in glow
+    assert (("col", 2), tops[2]) not in glow and (("col", 1), tops[1]) not in glow

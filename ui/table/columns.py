@@ -1616,7 +1616,7 @@ class ColumnsTable(GameTable):
     def glowing(self) -> set:
         """The cards that glow when "Playable cards glow" is on: ``(pile key, index)`` of every
         face-up card a tap would move (a column's card with the run above it, a waste, cell or
-        stock top; a foundation's cards do not glow). Empty when the setting is off or the game
+        stock top; a foundation's cards do not glow) by a move of :meth:`glow_moves`. Empty when the setting is off or the game
         is over. Remembered for the last state asked (a redraw asks again for the same state: in
         FreeCell the search cost as much as drawing the cards)."""
         s = self.state
@@ -1637,9 +1637,15 @@ class ColumnsTable(GameTable):
             for i in idx:
                 if i < 0 or not cards[i][1] or not self.liftable(s, key, i):
                     continue
-                if self.tap_list(s, key, i):
+                if self.glow_moves(s, key, i):
                     out.add((key, i))
         return out
+
+    def glow_moves(self, s, key, index) -> list:
+        """The moves that make card ``index`` of pile ``key`` glow (:meth:`glowing`): every move a
+        tap would make (:meth:`tap_list`); a game whose every card can go somewhere most of the
+        time (FreeCell's free cells) keeps to the moves worth pointing at."""
+        return self.tap_list(s, key, index)
 
     def picture_parts(self) -> dict:
         """Each pile is a part of the still picture (:meth:`GameTable.picture_parts`): its rect holds

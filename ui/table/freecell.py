@@ -73,6 +73,14 @@ class FreeCellTable(ColumnsTable):
             return []
         return FreeCell.tap_moves(s, self.place(key), legal=self.legal_of(s))
 
+    def glow_moves(self, s, key, index):
+        """Only the moves onto a column's card or home: while a free cell or a column is empty
+        every top card can go there, so a glow for those would light every column most of the
+        game and point at nothing (as Microsoft Solitaire Collection and PySolFC mark only the
+        cards that go onto another card or home)."""
+        return [m for m in self.tap_list(s, key, index)
+                if m.dst == FOUNDATION or (m.dst < CELL and s.columns[m.dst])]
+
     def make_move(self, s, key, index, dst):
         n = len(self.pile_cards(s, key)) - index
         src = self.place(key)
