@@ -795,3 +795,24 @@ def test_freecell_glows_only_for_moves_onto_a_card_or_home():
     glow = t.glowing()
     assert (("col", 0), 0) in glow and (("col", 3), tops[3]) in glow
     assert (("col", 2), tops[2]) not in glow and (("col", 1), tops[1]) not in glow
+
+
+def test_a_tap_on_a_run_head_that_cannot_move_moves_the_part_of_the_run_that_fits():
+    """FreeCell, a 12-card run KS…2H squeezed on column 1 and 7C on column 2, the cells free: a tap
+    on KS (no move of its own) sends 6H…2H, the longest part of the run that goes onto a card,
+    onto 7C — the cards inside the run are thin strips on a phone on its side (QA G3: 8 px at
+    844×390), so the run's head is the place a thumb can tap."""
+    s0 = fc_state(["5D 9C 3C JD 2D KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H", "7C", "", "", "", "", "", ""],
+                  rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, size=(844, 390), state=s0, auto_foundation=False)
+    t = app.scene
+    assert not FreeCell.tap_moves(s0, 0, 5)
+    click(app, point(t, ("col", 0), 5))
+    assert t.state == FreeCell.apply(s0, FMove(0, 1, 5))
+    # a card not heading a run in order is still refused, saying why
+    s1 = fc_state(["9S 8S", "TD", "", "", "", "", "", ""], cells=(C("2C"), C("3C"), C("4C"), C("5C")),
+                  rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, state=s1, auto_foundation=False)
+    t = app.scene
+    click(app, point(t, ("col", 0), len(s1.columns[0]) - 2))
+    assert t.state == s1 and t.status_text == "Those cards are not in order and cannot move together"

@@ -1282,12 +1282,34 @@ class ColumnsTable(GameTable):
                     self.tap_play(by_place[p], key, index, order)
                     return
         if not moves:
-            self.cycle = None
-            self.shake_card(key, index)
-            self.refused(None, self.refusal(s, key, index))
-            return
+            tail = self.run_tail(s, key, index)
+            if tail is not None:
+                index, moves = tail
+            else:
+                self.cycle = None
+                self.shake_card(key, index)
+                self.refused(None, self.refusal(s, key, index))
+                return
         order = [self.place_class(self.route(s, m)[2]) for m in moves]
         self.tap_play(moves[0], key, index, list(dict.fromkeys(order)))
+
+    def run_tail(self, s, key, index):
+        """For a tap on card ``index`` of column ``key`` that has no move of its own but heads a
+        run (it can be lifted with the cards above it): the longest part of that run, from a card
+        above it to the top, that goes onto another column's card or home (:meth:`glow_moves`),
+        as ``(its first card's index, the tap's moves for it)``; else ``None``. The cards inside a
+        long run squeeze to thin strips (docs/columns-ui.md, "Fans"), too thin for a finger on
+        a phone; a tap on the run's head then moves the part of it that fits somewhere rather
+        than refusing."""
+        if key[0] != "col" or not self.liftable(s, key, index):
+            return None
+        n = len(self.pile_cards(s, key))
+        for j in range(index + 1, n):
+            if self.liftable(s, key, j) and self.glow_moves(s, key, j):
+                moves = self.tap_list(s, key, j)
+                return j, [m for m in moves if m in self.glow_moves(s, key, j)] + \
+                    [m for m in moves if m not in self.glow_moves(s, key, j)]
+        return None
 
     def direct_home(self, lt: "LastTap"):
         """The move that sends home, straight from where it was, the one card the last tap moved
