@@ -128,4 +128,19 @@ def test_won_at_the_start_and_a_stock_too_long_is_refused():
     s = TriPeaksState((None,) * N_SLOTS, (), (C("KS"),), "classic")
     assert solver(s).run().status == "solved"
     with pytest.raises(ValueError):
-        solver(TriPeaksState((None,) * N_SLOTS, (C("KS"),) * 32, (C("KS"),), "classic"))
+        solver(TriPeaksState((None,) * N_SLOTS, (C("KS"),) * 64, (C("KS"),), "classic"))
+
+
+def test_a_what_if_stock_of_the_whole_rest_of_the_deck():
+    # a position file may put every card off the table in the stock (50 of them, where a deal has
+    # 23): the 3 of hearts waits for the stock's first 2 or 4, its 41st card, past the 31 a 5-bit
+    # count would reach
+    ranks = [c for c in (C(r + s) for s in "CDHS" for r in "A23456789TJQK")
+             if c not in (C("3H"), C("KC"))]
+    stock = [c for c in ranks if c & 15 not in (2, 4)]
+    stock = tuple(stock[:40] + [c for c in ranks if c & 15 in (2, 4)] + stock[40:])
+    assert len(stock) == 50 and stock[40] & 15 in (2, 4)
+    tableau = tuple(C("3H") if i == N_SLOTS - 1 else None for i in range(N_SLOTS))
+    s = TriPeaksState(tableau, stock, (C("KC"),), "classic")
+    r = solver(s).run()
+    assert r.status == "solved" and len(r.moves) == 42 and replays_to_win(TriPeaks, s, r.moves)

@@ -1,6 +1,6 @@
 """TriPeaks solver: depth-first over removals and draws on a compact state, best moves first.
 
-The state is one int: ``mask | exposed << 28 | next_stock << 56 | fit << 61``. ``mask`` has a bit
+The state is one int: ``mask | exposed << 28 | next_stock << 56 | fit << 62``. ``mask`` has a bit
 per tableau slot still holding a card, ``exposed`` the slots of those no card covers any more
 (a function of ``mask``, kept so a move costs a few bit operations), ``next_stock`` the index of
 the stock's next card, and ``fit`` the exposed slots whose rank fits on the waste top: the moves
@@ -51,11 +51,11 @@ UNDER = tuple(tuple(j for j in range(N_SLOTS) if i in COVERED_BY[j]) for i in ra
 DEPTH = tuple(0 if i < 3 else 1 if i < 9 else 2 if i < 18 else 3 for i in range(N_SLOTS))
 
 # the state's fields (module docstring)
-EX, SP, FIT = N_SLOTS, 2 * N_SLOTS, 2 * N_SLOTS + 5
+EX, SP, FIT = N_SLOTS, 2 * N_SLOTS, 2 * N_SLOTS + 6
 TABLEAU = (1 << N_SLOTS) - 1
 KEY = (1 << FIT) - 1          # mask, exposed, next stock: the visited map's key
-SP_FIELD = 31 << SP
-STOCK_MAX = 31
+STOCK_MAX = 63            # next_stock's 6 bits: any what-if's stock (a deal's has 23)
+SP_FIELD = STOCK_MAX << SP
 ORDER = FIT + N_SLOTS          # a move's rank in the move order goes above the state to sort
 STATE = (1 << ORDER) - 1
 SLOT = {BIT[i]: i for i in range(N_SLOTS)}
@@ -190,7 +190,7 @@ class _Problem:
         """The positions after ``node``'s moves in the move order (a draw last), or none when the
         position is cut as lost (module docstring)."""
         mask = node & TABLEAU
-        sp = (node >> SP) & 31
+        sp = (node >> SP) & STOCK_MAX
         fit = node >> FIT
         for rm, nbm, free in self.needy[sp]:
             x = mask & rm
@@ -307,5 +307,5 @@ def solver(state: TriPeaksState, max_nodes: int | None = None, timeout: float | 
     """A resumable search from ``state`` (sees face-down cards), ``timeout`` read on ``clock``.
     See :class:`Search`.
 
-    :raises ValueError: for a stock of more than 31 cards (a deal's has 23)."""
+    :raises ValueError: for a stock of more than 63 cards (a deal's has 23; a deck has 52)."""
     return _Search(_Problem(state), state, max_nodes, timeout, clock)
