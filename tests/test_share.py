@@ -525,3 +525,14 @@ def test_the_code_field_refuses_a_paste_naming_two_deals():
         assert t.panel.value == "KL1", pasted
         assert t.panel.error.startswith("The text names two deals, KL1-D1-AAAAAAB and "), t.panel.error
     assert t.number == 5
+
+
+def test_a_link_naming_two_deals_opens_neither_and_names_both():
+    """``?deal=A&deal=B`` (two different deals) leaves the home screen with a notice naming both, as
+    the code field and the command line's ``--code`` refuse them; the same deal twice opens."""
+    app = new_app(Store(MemoryStorage()), size=(390, 844))
+    assert not app.open_link("?deal=KL1-D1-AAAAAAB&deal=FC1-M-AAAAAXT", where="address")
+    assert isinstance(app.scene, HomeScene)
+    assert app.notice == "The address names two deals, KL1-D1-AAAAAAB and FC1-M-AAAAAXT: open one"
+    assert app.open_link("?deal=KL1-D3-AAAAGHE&deal=kl1-d3-aaaaghe", where="address")
+    assert (app.scene.game, app.scene.number) == ("klondike", 4242)

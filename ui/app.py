@@ -408,16 +408,24 @@ class App:
         opened. A code that cannot be read leaves the home screen as it is, with a notice naming
         where it came from (``where``: ``"address"``, the page's; ``"PASYANS_DEAL"``, the desktop's
         environment variable, :func:`page_query`) and which part of the code is wrong, as the
-        deal-code field says it (:func:`ui.table.base.code_problem`); nothing saved changes."""
+        deal-code field says it (:func:`ui.table.base.code_problem`); nothing saved changes. An
+        address naming two different deals (two ``deal=``) opens neither and names both, as the
+        code field and the command line's ``--code`` refuse them."""
         from games.codes import CodeError
         from games.quoting import quote
-        from games.share import deal_in_address, field_code, find_code
+        from games.share import deal_in_address, deals_in_words, field_code, find_code
 
         code = deal_in_address(query or "")
         if code is None:
             return False
         if not code.strip():      # "?deal=" with nothing after it
             self.show_notice(i18n.tr("The address's deal= names no code"))
+            return False
+        named = deals_in_words("?" + str(query or "").lstrip("?"))
+        if len(named) > 1:        # two different deals: the player chooses, not the order (as --code)
+            if where == "address":
+                forget_page_deal()
+            self.show_notice(i18n.tr("The address names two deals, {a} and {b}: open one", a=named[0], b=named[1]))
             return False
         try:
             game, number, opts = find_code(field_code(code) or code)   # read as the code field reads it
