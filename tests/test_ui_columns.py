@@ -259,6 +259,26 @@ def test_a_tap_on_a_foundation_card_takes_nothing_back_a_drag_does(monkeypatch):
     assert t.state.foundations[2] == 1 and t.state.columns[0][-1] == C("2H")
 
 
+def test_the_page_probe_drags_a_card_back_from_its_foundation():
+    """The web test bed (tests/web/probe.py) plays a solver's line as a player would: a card comes
+    back from its foundation by a drag, since a tap there takes nothing back (fresh31 F1: it tapped,
+    and the line went on out of step)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "web"))
+    import probe
+
+    s0 = fc_state(["3S", "", "", "", "", "", "", ""], found=(0, 0, 2, 0), rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0, auto_foundation=False)
+    t = app.scene
+    g = probe._table_gesture(t, t.rules.parse_move(t.state, "hH1"))
+    assert len(g) == 1 and list(g[0]) == ["drag"]
+    drag(app, *g[0]["drag"])
+    run_frames(app)
+    assert t.state.foundations[2] == 1 and t.state.columns[0][-1] == C("2H")
+
+
 def test_a_card_tapped_home_and_tapped_again_at_once_goes_on_round_its_places(monkeypatch):
     """The tap cycle goes on through a foundation: 2H tapped home from column 1, tapped again
     at once where it now lies (the foundation), goes to its next place (onto 3S)."""

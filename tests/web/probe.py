@@ -265,7 +265,8 @@ def _table_gesture(sc, move) -> list:
         index = len(cards) - n
         want = H.card(src, index)
         p = _visible(hit, sc.zone(src, index), want)
-        taps = sc.tap_list(s, src, index)
+        # a foundation's card comes back only by a drag (a tap there says so, docs/columns-ui.md)
+        taps = sc.tap_list(s, src, index) if src[0] != "found" else []
         if taps and sc.route(s, taps[0])[2] == dst:
             return [{"tap": p}]
         z = sc.drop_zone(dst)
