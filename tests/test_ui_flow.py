@@ -691,10 +691,14 @@ def test_playable_cards_glow_in_the_column_games(game):
     glowing = [(c, h) for c, h in drawn if h == cards_art.GLOW]
     assert glowing, "no card glows"
     s = t.state
-    # exactly the cards a tap would move glow
+    # exactly the cards a tap would move by a glow move glow (every tap move but FreeCell's to a
+    # free cell or an empty column: docs/columns-ui.md, "Glow")
     movable = {t.pile_cards(s, key)[i][0] for key in t.all_keys() if key[0] not in ("found", "stock")
                for i in range(len(t.pile_cards(s, key)))
-               if t.pile_cards(s, key)[i][1] and t.liftable(s, key, i) and t.tap_list(s, key, i)}
+               if t.pile_cards(s, key)[i][1] and t.liftable(s, key, i) and t.glow_moves(s, key, i)}
+    if game != "freecell":
+        assert all(t.glow_moves(s, key, i) == t.tap_list(s, key, i) for key in t.all_keys()
+                   if key[0] not in ("found", "stock") for i in range(len(t.pile_cards(s, key))))
     assert {c for c, _ in glowing} == movable
     # the setting off: none
     app.settings.glow = False
