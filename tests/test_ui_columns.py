@@ -836,3 +836,21 @@ def test_a_tap_on_a_run_head_that_cannot_move_moves_the_part_of_the_run_that_fit
     t = app.scene
     click(app, point(t, ("col", 0), len(s1.columns[0]) - 2))
     assert t.state == s1 and t.status_text == "Those cards are not in order and cannot move together"
+
+
+def test_a_tap_on_a_run_head_never_sends_another_card_home():
+    """Klondike, column 1 ends in the run 9S 8H 7C, nothing takes the 9S or the 8H, and clubs are
+    home to the 6: a tap on the 9S is refused (it shakes), rather than sending the 7C home — the
+    run's head stands for a part of the run that goes onto a card, never for a card sent home."""
+    run = [C(x) for x in "9S 8H 7C".split()]
+    home = [C(r + "C") for r in "A23456"]
+    tops = [C(x) for x in "2H 2D 3H 3D 4H 4D".split()]
+    rest = [c for c in deck() if c not in run + home + tops]
+    cols = [tuple(rest[0:4]) + tuple(run)] + [tuple(rest[4 + 6 * k:10 + 6 * k]) + (tops[k],) for k in range(6)]
+    stock = tuple(rest[40:])
+    s0 = KlondikeState(tuple(cols), (4,) + (6,) * 6, stock, (), (6, 0, 0, 0), 1)
+    assert sum(len(c) for c in cols) + len(stock) + 6 == 52
+    app = make(KlondikeTable, size=(844, 390), state=s0, auto_foundation=False)
+    t = app.scene
+    click(app, point(t, ("col", 0), 4))
+    assert t.state == s0

@@ -1296,8 +1296,7 @@ class ColumnsTable(GameTable):
     def run_tail(self, s, key, index):
         """For a tap on card ``index`` of column ``key`` that has no move of its own but heads a
         run (it can be lifted with the cards above it): the longest part of that run, from a card
-        above it to the top, that goes onto another column's card or home (:meth:`glow_moves`),
-        as ``(its first card's index, the tap's moves for it)``; else ``None``. The cards inside a
+        above it to the top, that goes onto another column's card (:meth:`_onto_card`), as ``(its first card's index, the tap's moves for it)``; else ``None``. The cards inside a
         long run squeeze to thin strips (docs/columns-ui.md, "Fans"), too thin for a finger on
         a phone; a tap on the run's head then moves the part of it that fits somewhere rather
         than refusing."""
@@ -1305,11 +1304,18 @@ class ColumnsTable(GameTable):
             return None
         n = len(self.pile_cards(s, key))
         for j in range(index + 1, n):
-            if self.liftable(s, key, j) and self.glow_moves(s, key, j):
-                moves = self.tap_list(s, key, j)
-                return j, [m for m in moves if m in self.glow_moves(s, key, j)] + \
-                    [m for m in moves if m not in self.glow_moves(s, key, j)]
+            if self.liftable(s, key, j):
+                onto = [m for m in self.tap_list(s, key, j) if self._onto_card(s, m)]
+                if onto:
+                    return j, onto
         return None
+
+    def _onto_card(self, s, move) -> bool:
+        """Whether ``move`` puts its cards onto another column's card (not home, not into a free
+        cell or an empty column): the only place a tap on a run's head sends part of the run, so
+        the tap never sends home or apart a card other than the one the thumb is on."""
+        dst = self.route(s, move)[2]
+        return dst[0] == "col" and bool(self.pile_cards(s, dst))
 
     def direct_home(self, lt: "LastTap"):
         """The move that sends home, straight from where it was, the one card the last tap moved
