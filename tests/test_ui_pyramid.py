@@ -478,3 +478,28 @@ def test_a_lifted_card_leaves_the_free_card_drawn_over_it_to_be_tapped():
         assert t.state.cards[30] is None and t.state.cards[31] is None
     else:
         assert t.selected == 31      # not a pair: 31 is lifted instead, as any playable card
+
+
+def test_a_lifted_card_leaves_the_cards_beyond_its_raised_place_as_they_were():
+    """Layout 6 (Three peaks) deal 12 at 390x844: the turned bottom row overlaps by half a card.
+    Lifting J♥ (slot 32) draws again the 6♣ (33) that lies on it; drawn whole, the 6♣ hid the J♦
+    (34) that lies on the 6♣ in turn (fresh31 F3). Clipped to the raised place, every pixel of
+    the J♦ that shows beyond the lifted card and its shadow is as it was."""
+    app = make(size=(390, 844), number=12, layout=6)
+    t = app.scene
+    s0 = t.state
+    assert free(s0, 32) and s0.cards[34] is not None
+    r = t.geo.slots[34]
+    shown = [(x, y) for x in range(r.left, r.right, 2) for y in range(r.top, r.bottom, 2)
+             if t.hit_test((x, y)) == hit.slot(34)]
+    app.frame()
+    before = {p: tuple(app.screen.get_at(p)) for p in shown}
+    t.tap_source(32)
+    assert t.selected == 32
+    t.stale = True
+    app.frame()
+    raised = t.lifted_rect().inflate(t.geo.w // 3, t.geo.w // 3)
+    outside = [p for p in shown if not raised.collidepoint(p)]
+    assert len(outside) > 20
+    same = sum(tuple(app.screen.get_at(p)) == before[p] for p in outside)
+    assert same == len(outside), (same, len(outside))

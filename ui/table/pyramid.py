@@ -816,7 +816,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
 
     def draw_over_lifted(self, surface, lifted: pygame.Rect) -> None:
         """The layout cards after the lifted one in the stacking order that overlap its raised
-        place (``lifted``, px), drawn again over it as the picture has them: in the turned
+        place (``lifted``, px), drawn again over it, clipped to it, as the picture has them: in the turned
         layouts free cards overlap by half a card, and the partner a player is about to tap must
         not vanish under the card lifted. Nothing in upright layouts, where no card lies on a
         free one."""
@@ -825,11 +825,18 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         if sel is None or sel < 0:
             return
         glowing, dim, shaking = self.partners(), self._dim(), self.anim.busy("shake")
-        for i in range(sel + 1, len(s.cards)):
-            c = s.cards[i]
-            r = self.slot_rect(i, shaking)
-            if c is not None and c not in self.hidden and r.colliderect(lifted):
-                self.draw_slot(surface, i, r, glowing, dim)
+        # clipped to the raised place: outside it the picture already has these cards, with the
+        # cards that lie on them in turn drawn over them
+        old = surface.get_clip()
+        surface.set_clip(lifted.clip(old))
+        try:
+            for i in range(sel + 1, len(s.cards)):
+                c = s.cards[i]
+                r = self.slot_rect(i, shaking)
+                if c is not None and c not in self.hidden and r.colliderect(lifted):
+                    self.draw_slot(surface, i, r, glowing, dim)
+        finally:
+            surface.set_clip(old)
 
     def draw_moving_cards(self, surface) -> None:
         g = self.geo
