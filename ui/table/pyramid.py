@@ -815,18 +815,19 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
                       veil=None if free(s, i) else dim)
 
     def draw_over_lifted(self, surface, lifted: pygame.Rect) -> None:
-        """The layout cards after the lifted one in the stacking order that overlap its raised
-        place (``lifted``, px), drawn again over it, clipped to it, as the picture has them: in the turned
-        layouts free cards overlap by half a card, and the partner a player is about to tap must
-        not vanish under the card lifted. Nothing in upright layouts, where no card lies on a
-        free one."""
+        """The layout cards after the lifted one in the stacking order that overlap the place
+        the raised card, its shadow and its glow cover (``lifted``, px), drawn again there in that
+        order, clipped to it, as the picture has them: in the turned layouts free cards overlap
+        by half a card, and the partner a player is about to tap must not vanish under the card
+        lifted, nor a card beyond that place under one drawn again. Nothing in upright layouts,
+        where no card lies on a free one."""
         s = self.state
         sel = self.selected
         if sel is None or sel < 0:
             return
         glowing, dim, shaking = self.partners(), self._dim(), self.anim.busy("shake")
-        # clipped to the raised place: outside it the picture already has these cards, with the
-        # cards that lie on them in turn drawn over them
+        # clipped: outside that place the picture already has these cards, and every later card
+        # meeting it is drawn again, so one lying on another stays on it
         old = surface.get_clip()
         surface.set_clip(lifted.clip(old))
         try:
@@ -845,9 +846,11 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             if c is not None:
                 r = self.lifted_rect()
                 s, (dx, dy) = cards_art.shadow(r.width)
-                surface.blit(s, (r.x + dx, r.y + dy + round(r.height * LIFT * 0.6)))
+                shade = s.get_rect(topleft=(r.x + dx, r.y + dy + round(r.height * LIFT * 0.6)))
+                surface.blit(s, shade)
                 self.art.draw(surface, c, r, True, False, cards_art.GLOW)
-                self.draw_over_lifted(surface, r)
+                # the glow's ring reaches past the card by a few pixels
+                self.draw_over_lifted(surface, r.union(shade).inflate(8, 8))
         if self.hint_move is not None:
             tw = next((x for x in self.anim.tweens if x.kind == "hint"), None)
             k = pulse(tw) if tw is not None and self.settings.anim_speed != "off" else 1.0
