@@ -140,3 +140,12 @@ def test_a_deal_from_the_stock_is_razdacha_in_spider():
     assert all(t != m for m, t in texts.items()), texts
     bad = [(m, t) for m, t in texts.items() if "разда" not in t.lower() or re.search(r"\bсда", t.lower())]
     assert not bad, bad
+
+
+def test_undo_is_not_the_word_of_cancel():
+    """Undo takes a move back, Cancel closes a panel: on the won and lost panels both show, and
+    «Отмена» for both read as "close this" and took the winning move back (fresh31 F4). Undo is
+    «Отменить», as Russian Windows' Edit menu says it; Cancel stays «Отмена», the dialogs' word."""
+    undo, cancel = tr("Undo", lang="ru"), tr("Cancel", lang="ru")
+    assert undo != "Undo" and cancel != "Cancel"
+    assert undo != cancel, undo
