@@ -201,6 +201,22 @@ def test_a_mouse_double_click_at_a_desktops_speed_sends_home_a_finger_tap_that_l
     assert len(t.history.actions) == 2 and t.history.actions[0] == "12"
 
 
+def test_a_tap_again_takes_home_first_once_the_automatic_moves_opened_it(fake_clock):
+    """FreeCell, every suit home to 6, column 1 ends 7H 8H, column 2 holds 9S: a tap sends 8H onto
+    9S and the 7H it uncovered goes home by itself. A tap on 8H again a second later (the tap
+    cycle, not a double tap) sends it home, as a fresh tap would: home was not among the first
+    tap's places, and it went to a free cell (fresh31 F10)."""
+    s0 = fc_state(["7H 8H", "9S", "", "", "", "", "", ""], found=(6, 6, 6, 6), rest_to=(2, 3, 4, 5, 6, 7))
+    app = make(FreeCellTable, state=s0)
+    t = app.scene
+    click(app, point(t, ("col", 0), len(s0.columns[0]) - 1))
+    run_frames(app)
+    assert t.state.columns[1][-1] == C("8H") and t.state.foundations[2] == 7
+    fake_clock.advance(1.0)
+    click(app, point(t, ("col", 1), len(t.state.columns[1]) - 1))
+    assert t.state.foundations[2] == 8 and all(c is None for c in t.state.cells)
+
+
 def test_double_tap_on_a_phone_sends_home_when_the_second_tap_lands_on_felt():
     """On a portrait phone a column's step is short: once the tapped card leaves, the column's new
     top card ends above the finger, which rests on bare felt. The second tap is still the double

@@ -1268,14 +1268,19 @@ class ColumnsTable(GameTable):
         if cyc is not None and cyc.groups == len(self.session.groups) and cyc.key == key and cyc.index == index \
                 and moves and self.app.now() - cyc.t < TAP_AGAIN:
             # tapped again at once where the last tap put it: the next place of the first tap's
-            # list, round and round (a place that became legal since joins the end of the list);
+            # list, round and round; a place that became legal since (home, once the automatic
+            # moves after the first tap sent the card under it there) comes next, as a fresh tap
+            # would take it first, but the place the card just left joins the end of the list;
             # later, the tap is a fresh one, judged from where the card lies
             by_place = {}
             for m in moves:
                 by_place.setdefault(self.place_class(self.route(s, m)[2]), m)
-            order = cyc.order + [p for p in by_place if p not in cyc.order]
             here = self.place_class(key)
-            at = order.index(here) if here in order else cyc.at
+            at = cyc.order.index(here) if here in cyc.order else cyc.at
+            left = self.place_class(self.last_tap.src) if self.last_tap is not None else None
+            new = [p for p in by_place if p not in cyc.order and p != left]
+            order = cyc.order[:at + 1] + new + cyc.order[at + 1:] + \
+                [p for p in by_place if p == left and p not in cyc.order]
             for j in range(1, len(order) + 1):
                 p = order[(at + j) % len(order)]
                 if p in by_place and p != here:
