@@ -42,7 +42,7 @@ def frames(app, clock, n):
 def test_undo_and_redo_fly_the_cards_back_and_forth(game, fake_clock):
     app = new_app(table_class(game)(5), size=(844, 390), anim_speed="normal")
     t = app.scene
-    frames(app, fake_clock, 30)
+    frames(app, fake_clock, 80)         # the deal flies in
     before = t.state
     move = next(m for m in t.rules.legal_moves(before) if m != -1)   # TriPeaks: not the draw
     assert t.play(move)
@@ -70,7 +70,7 @@ def test_an_undo_group_flies_back_in_reverse(fake_clock):
 
     app = new_app(FreeCellTable(5), size=(844, 390), anim_speed="normal")
     t = app.scene
-    frames(app, fake_clock, 30)
+    frames(app, fake_clock, 80)         # the deal flies in
     for text in "2h 1a 1b 15 18 1c 1d".split():
         t.player_move(t.rules.parse_move(t.state, text))
         frames(app, fake_clock, 40)

@@ -129,9 +129,10 @@ class Animator:
     def busy(self, kind: str | None = None) -> bool:
         return any(kind is None or t.kind == kind for t in self.tweens)
 
-    def finish(self, kind: str | None = None) -> None:
-        """End tweens now (all, or of ``kind``), calling their ``on_done``."""
-        for tw in [t for t in self.tweens if kind is None or t.kind == kind]:
+    def finish(self, kind: str | None = None, where=None) -> None:
+        """End tweens now (all, or of ``kind``; only those ``where(tween)`` holds for, when
+        given), calling their ``on_done``."""
+        for tw in [t for t in self.tweens if (kind is None or t.kind == kind) and (where is None or where(t))]:
             self.tweens.remove(tw)
             if tw.on_done:
                 tw.on_done()

@@ -82,6 +82,16 @@ PATH_STEP_MS = 45
 first, as a group of moves is taken back in reverse (:meth:`GameTable.fly_path`)."""
 PATH_SPREAD_MS = 450  # ms: the most a group's moves spread their starts over (a long group closes up)
 PATH_CARD_MS = 18     # ms between the cards of one move, as a run flies (columns' STAGGER_MS)
+TURN_MS = 150
+"""ms a card a move uncovers takes to turn face up (at "normal" speed): its back narrows to an edge,
+then its face widens from it (:meth:`GameTable.turn_card`), as Microsoft Solitaire Collection and
+KPatience turn it; what draws the eye to the card just uncovered."""
+DEAL_MS = 1000
+"""ms the deal's flights take in all at "normal" speed (×0.6 "fast", none "off"): the cards fly
+from the stock into their places one after another (:meth:`GameTable.start_deal`), as Microsoft
+Solitaire Collection deals in about a second."""
+DEAL_FLIGHT_MS = 320  # ms: the longest flight of a dealt card (a column table's cross-table flight)
+DEAL_GAP_MS = 45      # ms between two dealt cards at most (a short deal: TriPeaks' 29 cards are 24 ms apart)
 PATH_STEPS = 60
 """A longer way back or forth (a Restart of a long game) flies its cards straight to their
 places in pile order, without finding which move took each (a state's piles per step)."""
@@ -364,6 +374,7 @@ class GameTable(Scene):
         self.session = Session(self.rules, self.game)   # the game itself: the controller (session.py)
         self.playing = True          # the rules' status is "playing" (cached)
         self.anim = Animator()
+        self.deal_due = False        # a fresh deal to fly in once the table is laid out (start_deal)
         self.frame = None            # the screen's layout (ui.frame.Frame); None until the first resize
         self.finish_button = None    # the Finish button while it is offered (column games)
         self.panel: Panel | None = None
@@ -655,8 +666,12 @@ class GameTable(Scene):
                 self._clock_saved = c        # a new deal's clock
             elif c - self._clock_saved >= CLOCK_SAVE:
                 self.save_soon()     # the clock goes on: keep it, lest a reload wind it back
+        if self.deal_due and self.frame is not None and self.history is not None:
+            self.deal_due = False
+            self.start_deal()
         shook = self.anim.busy("shake")
-        redraw = self.anim.update(dt)
+        # before the first picture shows, time stands still for the flights (the deal's above all)
+        redraw = self.anim.update(dt if self._shown else 0.0)
         if self.panel is not None and hasattr(self.panel, "poll"):
             redraw |= self.panel.poll()
         if shook or self.anim.busy("shake"):
@@ -717,6 +732,7 @@ class GameTable(Scene):
         # a candidate of the deal search is shown unsaved until a deal is verified
         session.deal(number, opts, state, self.app.progress if self.assist.dealing is None else None)
         self.anim.cancel()
+        self.deal_due = True
         self.panel = None
         self.toasts.clear()
         self.hint_search = self.hint_move = None
@@ -743,6 +759,7 @@ class GameTable(Scene):
         self.session = snap.copy()
         self.assist.reset()
         self.anim.cancel()
+        self.deal_due = False
         self.panel = None
         self.toasts.clear()
         self.hint_search = self.hint_move = None
@@ -759,6 +776,7 @@ class GameTable(Scene):
         self.deal_moves = self.count_deal_moves(history)
         self.assist.reset()
         self.anim.cancel()
+        self.deal_due = False
         self.panel = None
         self.toasts.clear()
         self.hint_search = self.hint_move = None
@@ -837,6 +855,7 @@ class GameTable(Scene):
         self.status_text = ""
         self.app.play_sound("draw" if self.history.actions[-1] in self.STOCK_TEXTS else "play")
         self.after_move(before, move)
+        self.turn_uncovered(before, self.state)
         self.changed()
         self.end_or_save()
         return True
@@ -927,10 +946,13 @@ class GameTable(Scene):
         default): none."""
         return {}
 
-    def fly_card(self, card, src: pygame.Rect, dst: pygame.Rect, up0: bool, up1: bool, slot, delay_ms: float) -> None:
+    def fly_card(self, card, src: pygame.Rect, dst: pygame.Rect, up0: bool, up1: bool, slot, delay_ms: float,
+                 wait: bool = True):
         """Start one card's flight from ``src`` to ``dst`` (px), face up or down at each end,
-        after ``delay_ms`` (shown at ``src`` meanwhile); ``slot`` (its pile and index in
-        :meth:`pile_places`, or ``None``) is hidden from the still picture until it lands."""
+        after ``delay_ms`` (shown at ``src`` meanwhile when ``wait``, else not shown until it
+        goes); ``slot`` (its pile and index in :meth:`pile_places`, or ``None``) is hidden from
+        the still picture until it lands. Returns the tween (``None``: the table flies nothing)."""
+        return None
 
     def fly_path(self, path: list) -> None:
         """Fly the cards that change place along ``path`` (positions, the one shown first, the
@@ -970,6 +992,79 @@ class GameTable(Scene):
         for n in sorted(range(len(flights)), key=lambda n: flights[n][6][1]):
             c, r0, r1, up0, up1, slot, _ = flights[n]
             self.fly_card(c, r0, r1, up0, up1, slot, delays[n])
+
+    def turn_uncovered(self, before, after) -> None:
+        """The cards face down in ``before`` and face up at the same place in ``after`` (a column's
+        card a move uncovered, TriPeaks' card freed) turn over (:meth:`turn_card`). Nothing with
+        animation off."""
+        if self.anim.factor == 0 or self.frame is None:
+            return
+        a, b = self.pile_places(before, rects=False), self.pile_places(after, rects=False)
+        turned = [(key, i) for key, pile in b.items() for i, (c, up, _) in enumerate(pile)
+                  if up and i < len(a.get(key, ())) and a[key][i][0] == c and not a[key][i][1]]
+        if turned:
+            b = self.pile_places(after)
+            for key, i in turned:
+                c, _, r = b[key][i]
+                self.turn_card(c, r, (key, i))
+
+    def turn_card(self, card, rect: pygame.Rect, slot):
+        """Turn ``card`` over at ``rect`` (px) in :data:`TURN_MS`: a ``turn`` tween, drawn over the
+        still picture (:meth:`draw_turns`); a table hides ``slot`` (its pile and index in
+        :meth:`pile_places`) from the picture meanwhile. Returns the tween."""
+        return self.anim.add("turn", TURN_MS, {"card": card, "rect": pygame.Rect(rect), "slot": slot},
+                             on_done=lambda: self.turned(card))
+
+    def turned(self, card) -> None:
+        """A card's turn (:meth:`turn_card`) ended: the picture shows it again."""
+        self.stale = True
+
+    def draw_turns(self, surface) -> None:
+        """The cards turning over (:meth:`turn_card`): the back squeezed to its middle, then the
+        face widening from it; each side made once at the card's width and scaled each frame (a
+        face at every width on the way would be a new image a frame)."""
+        for tw in self.anim.of("turn"):
+            d, r = tw.data, tw.data["rect"]
+            up = tw.t >= 0.5
+            img = d.get(up)
+            if img is None:
+                img = d[up] = pygame.Surface(r.size, pygame.SRCALPHA)
+                self.art.draw(img, d["card"], img.get_rect(), up, False)
+            w = max(1, round(r.width * abs(1 - 2 * tw.t)))
+            surface.blit(pygame.transform.scale(img, (w, r.height)), (r.centerx - w // 2, r.y))
+
+    deal_from = ("stock",)
+    """The pile :meth:`start_deal` deals from (its cards stay where they are)."""
+
+    def deal_source(self) -> pygame.Rect | None:
+        """Where the deal's cards fly from (px): the stock's place; ``None``: no deal flights."""
+        return None
+
+    def start_deal(self) -> None:
+        """Deal the cards of the position now: each card but the stock's flies from
+        :meth:`deal_source` into its place, face down until it turns on the way, row by row
+        across the piles (a pile's bottom cards first), all within :data:`DEAL_MS` at "normal"
+        speed. Nothing with animation off. Any press or key ends it (:meth:`end_deal`) and
+        then acts on the table dealt."""
+        src = self.deal_source()
+        if self.anim.factor == 0 or src is None:
+            return
+        cards = sorted((i, n, key, c, up, r) for n, (key, pile) in enumerate(self.pile_places(self.state).items())
+                       if key != self.deal_from for i, (c, up, r) in enumerate(pile))
+        gap = min(DEAL_GAP_MS, (DEAL_MS - DEAL_FLIGHT_MS) / max(1, len(cards)))
+        for k, (i, _, key, c, up, r) in enumerate(cards):
+            tw = self.fly_card(c, src, r, False, up, (key, i), k * gap, wait=False)
+            if tw is not None:
+                tw.data["deal"] = True
+
+    def dealing(self) -> bool:
+        """Whether the deal's cards are still flying in (:meth:`start_deal`)."""
+        return any(tw.data.get("deal") for tw in self.anim.tweens)
+
+    def end_deal(self) -> None:
+        """Every card of the deal at its place now."""
+        self.anim.finish(where=lambda tw: tw.data.get("deal"))
+        self.stale = True
 
     def settle(self) -> None:
         """Bring every pending automatic thing to its end now, before the player or a line of
@@ -1450,6 +1545,9 @@ class GameTable(Scene):
         return self.hit_test(pos)
 
     def handle(self, event) -> None:
+        if self.dealing() and (event.type == pygame.KEYDOWN if not isinstance(event, PointerEvent)
+                               else event.kind == "down"):
+            self.end_deal()     # the cards at their places at once: the press or key acts on them
         if isinstance(event, PointerEvent):
             # (the second press of a double tap whose first opened, closed or changed a panel
             # never comes here: App.spent_press spends it)
@@ -2150,6 +2248,8 @@ class GameTable(Scene):
         (its hint's rings, a card in flight or the focus ring would lie across the panel's
         buttons; they show again once it closes)."""
         if self.panel is None:
+            if self.anim.tweens:
+                self.draw_turns(surface)
             self.draw_moving(surface)
         self.assist.draw_overlay(surface)
         for toast in self.toasts if self.panel is None else ():

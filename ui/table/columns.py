@@ -351,7 +351,7 @@ class ColumnsTable(GameTable):
             if self.finish_due is not None and now >= self.finish_due:
                 self.finish_step()
             elif self.auto_due is not None and now >= self.auto_due and self.panel is None \
-                    and self.frame is not None:
+                    and self.frame is not None and not self.dealing():    # the deal's aces once it is dealt
                 if self.anim.factor == 0:
                     self.auto_due = None
                     self.schedule_auto()     # animation off: every safe card at once
@@ -883,7 +883,7 @@ class ColumnsTable(GameTable):
         hidden from the static drawing until it lands."""
         d = math.dist(src, dst)
         ms = ms + min(120, d / 12)
-        self.anim.add("cfly", ms, {"card": card, "src": src, "dst": dst, "slot": slot, "up0": up0, "up1": up1,
+        return self.anim.add("cfly", ms, {"card": card, "src": src, "dst": dst, "slot": slot, "up0": up0, "up1": up1,
                                    "show_wait": show_wait},
                       delay_ms=delay, on_done=self._landed)
 
@@ -900,9 +900,18 @@ class ColumnsTable(GameTable):
             out[key] = [(c, up, r) for (c, up), r in zip(cards, rs)]
         return out
 
-    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms) -> None:
-        """An undone or redone card's flight (:meth:`GameTable.fly_card`), as a move's."""
-        self.fly(card, src.topleft, dst.topleft, slot, up0=up0, up1=up1, delay=delay_ms)
+    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms, wait=True):
+        """An undone, redone or dealt card's flight (:meth:`GameTable.fly_card`), as a move's."""
+        return self.fly(card, src.topleft, dst.topleft, slot, up0=up0, up1=up1, delay=delay_ms, show_wait=wait)
+
+    def deal_source(self) -> pygame.Rect:
+        """The stock's top card; FreeCell, which has none, deals from below the table's middle."""
+        key = ("stock",)
+        if key in self.pile_rect:
+            rects = self.pile_rects(self.state, key)
+            return rects[-1] if rects else self.pile_rect[key]
+        T = self.frame.table
+        return pygame.Rect(T.centerx - self.card_w // 2, T.bottom, self.card_w, self.card_h)
 
     def schedule_auto(self) -> None:
         if not self.auto_on:
@@ -1580,7 +1589,8 @@ class ColumnsTable(GameTable):
 
     # -- drawing ---------------------------------------------------------------------------------
     def hidden_slots(self) -> set:
-        out = {tw.data["slot"] for tw in self.anim.of("cfly") if tw.data.get("slot") is not None}
+        out = {tw.data["slot"] for tw in self.anim.tweens
+               if tw.kind in ("cfly", "turn") and tw.data.get("slot") is not None}
         if self.drag is not None:
             d = self.drag
             out |= {(d.key, d.index + j) for j in range(len(d.cards))}

@@ -606,16 +606,19 @@ class DevilsGripTable(TargetFocus, GameTable):
         out[("talon",)] = [(c, True, self.talon_card_rect(n, k) if rects else None) for k, c in enumerate(s.talon)]
         return out
 
-    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms) -> None:
-        """An undone or redone card's flight (:meth:`GameTable.fly_card`): its cell's or the
-        talon's cards from its index on are hidden until it lands."""
+    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms, wait=True):
+        """An undone, redone or dealt card's flight (:meth:`GameTable.fly_card`): its cell's or
+        the talon's cards from its index on are hidden until it lands."""
         hide = []
         if slot is not None and slot[0][0] == "cell":
             hide.append(("cell", slot[0][1], slot[1]))
         elif slot is not None and slot[0] == ("talon",):
             hide.append(("talon", slot[1]))
-        self.anim.add("fly", 200, {"items": [(card, src.topleft, dst.topleft, (up0, up1))], "hide": hide},
-                      delay_ms=delay_ms, on_done=self._landed)
+        return self.anim.add("fly", 200, {"items": [(card, src.topleft, dst.topleft, (up0, up1))], "hide": hide,
+                                          "hold": not wait}, delay_ms=delay_ms, on_done=self._landed)
+
+    def deal_source(self) -> pygame.Rect:
+        return self.stock_rect
 
     def history_step(self, how, forward: bool = False) -> None:
         """Undo, Restart or Redo as every table's; an armed swap is dropped even when there is
@@ -1106,6 +1109,8 @@ class DevilsGripTable(TargetFocus, GameTable):
         if self.drag is not None:
             self.draw_drag(surface)
         for tw in self.anim.of("fly"):
+            if not tw.started and tw.data.get("hold"):
+                continue
             e = ease_out(tw.t)
             for card, (x0, y0), (x1, y1), face_up in tw.data["items"]:
                 r = pygame.Rect(round(lerp(x0, x1, e)), round(lerp(y0, y1, e)), self.card_w, self.card_h)

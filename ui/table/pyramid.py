@@ -526,9 +526,9 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         out[("discard",)] = [(c, True, g.discard if rects else None) for c in s.discard]
         return out
 
-    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms) -> None:
-        """An undone or redone card's flight (:meth:`GameTable.fly_card`), shown at its place
-        while it waits, hidden from where it goes until it lands, as a move's."""
+    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms, wait=True):
+        """An undone, redone or dealt card's flight (:meth:`GameTable.fly_card`), hidden from
+        where it goes until it lands, as a move's."""
         g = self.geo
         lo, hi = sorted((src.width, dst.width))
         cards_art.want_faces((card,), src.width, self.art, soon=True)
@@ -536,9 +536,12 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             if lo < w <= hi:
                 cards_art.want_faces((card,), w, self.art, soon=True)
         self.hidden.add(card)
-        self.anim.add("fly", 200, {"card": card, "src": src.topleft, "dst": dst.topleft, "w0": src.width,
-                                   "w1": dst.width, "wait": True}, delay_ms=delay_ms,
-                      on_done=lambda c=card: self._landed(c))
+        return self.anim.add("fly", 200, {"card": card, "src": src.topleft, "dst": dst.topleft, "w0": src.width,
+                                          "w1": dst.width, "wait": wait, "up": (up0, up1)}, delay_ms=delay_ms,
+                             on_done=lambda c=card: self._landed(c))
+
+    def deal_source(self) -> pygame.Rect:
+        return self.geo.deck
 
     def after_move(self, before, move) -> None:
         if move != DRAW:
@@ -867,7 +870,9 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
                 w = flight_width(tw.data["w0"], tw.data["w1"], ease_out(tw.t), steps,
                                  lambda w: cards_art.cached(cards_art.face_key(card, w, art.four_colour, art.compact,
                                                                                art.narrow)))
-                self.art.draw(surface, tw.data["card"], pygame.Rect(round(x), round(y), w, cards_art.card_height(w)), True)
+                up = tw.data.get("up", (True, True))
+                self.art.draw(surface, tw.data["card"], pygame.Rect(round(x), round(y), w, cards_art.card_height(w)),
+                              up[1] if tw.t > 0.5 else up[0])
             elif tw.kind == "celebrate":
                 self.draw_celebration(surface, tw)
 

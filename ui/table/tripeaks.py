@@ -202,12 +202,24 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         out[("waste",)] = [(c, True, self.waste_rect if rects else None) for c in s.waste]
         return out
 
-    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms) -> None:
-        """An undone or redone card's flight (:meth:`GameTable.fly_card`), hidden from its place
-        until it lands, as a move's."""
+    def fly_card(self, card, src, dst, up0, up1, slot, delay_ms, wait=True):
+        """An undone, redone or dealt card's flight (:meth:`GameTable.fly_card`), hidden from its
+        place until it lands, as a move's."""
         self.hidden.add(card)
-        self.anim.add("fly", 200, {"card": card, "src": src.topleft, "dst": dst.topleft, "up": (up0, up1)},
-                      delay_ms=delay_ms, on_done=lambda c=card: self._landed(c))
+        return self.anim.add("fly", 200, {"card": card, "src": src.topleft, "dst": dst.topleft, "up": (up0, up1),
+                                          "hold": not wait},
+                             delay_ms=delay_ms, on_done=lambda c=card: self._landed(c))
+
+    def deal_source(self) -> pygame.Rect:
+        return self.stock_rect
+
+    def turn_card(self, card, rect, slot):
+        """A freed card turns over (:meth:`GameTable.turn_card`), hidden from its slot meanwhile."""
+        self.hidden.add(card)
+        return super().turn_card(card, rect, slot)
+
+    def turned(self, card) -> None:
+        self._landed(card)
 
     def after_move(self, before, move) -> None:
         after = self.state
@@ -444,7 +456,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         if not tweens:
             return
         for tw in tweens:
-            if tw.kind == "fly":
+            if tw.kind == "fly" and (tw.started or not tw.data.get("hold")):
                 x, y = fly_pos(tw)
                 r = pygame.Rect(round(x), round(y), self.card_w, self.card_h)
                 up = tw.data.get("up")
