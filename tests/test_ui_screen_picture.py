@@ -233,6 +233,7 @@ def test_a_table_that_hides_what_it_draws_over_leaves_it_on_the_screen(fake_cloc
                   anim_speed="fast")
     t = app.scene
     w = Watch(app, fake_clock)
+    w.settle()                   # the deal's flights land
     target = t.focus_targets()[0]
 
     def focus_shown_then_gone():
