@@ -68,7 +68,7 @@ TABLES = [
     {"game": "klondike", "number": 1, "options": {"draw": "1"}},
     {"game": "freecell", "number": 1, "options": {}},
 ]
-KINDS = ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint", "focus", "hint shown",
+KINDS = ("full", "landing", "flight", "deal", "unchanged", "solver", "other", "ahead", "first hint", "focus", "hint shown",
          "panel", "ended")
 """Kinds of frame, one for every timed frame: ``ahead`` is a frame that draws nothing but makes
 card images in its spare time (a table's first picture waiting for them, or faces made ahead of
@@ -77,7 +77,8 @@ table's first picture off screen, opens the mixer or loads a sound file, imports
 game's search ahead of the first hint, or makes a garbage collection; ``unchanged`` a frame that
 draws nothing and does none of that; ``first hint`` the frame the tap on Hint lands in, the
 table's first hint (after ``--idle`` frames with nothing to do): with its search not imported yet,
-it imports it; ``focus`` the frame a key moving the keyboard's focus (Tab, an arrow) lands in, the
+it imports it; ``deal`` a drawn frame while the table's deal flies in (its first picture's
+cards from the stock to their places, ``GameTable.start_deal``); ``focus`` the frame a key moving the keyboard's focus (Tab, an arrow) lands in, the
 focus ring drawn at its new place (a hint's ring too when one shows); ``hint shown`` a drawn frame
 while a hint shows (its ring round the hinted card), other than those. With ``--panels``:
 ``panel`` the frame a tap or key opening, changing or closing a panel (or the statistics screen)

@@ -36,7 +36,7 @@ def test_every_timed_frame_has_a_kind():
     assert p.returncode == 0, p.stderr[-2000:]
     got = json.loads(p.stdout.strip().splitlines()[-1])
     assert "error" not in got, got
-    kinds = {"full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint", "focus",
+    kinds = {"full", "landing", "flight", "deal", "unchanged", "solver", "other", "ahead", "first hint", "focus",
              "hint shown"}
     for screen, frames in got.items():
         assert frames, screen

@@ -963,6 +963,7 @@ def _settle(a, out: dict, cap: int = 4000) -> None:
     for _ in range(cap):
         anim = getattr(sc, "anim", None)
         flying = anim is not None and (anim.busy("fly") or anim.busy("cfly"))
+        dealing = flying and getattr(sc, "dealing", None) is not None and sc.dealing()
         searching = getattr(sc, "hint_search", None) is not None
         panel = getattr(sc, "panel", None)
         ended = getattr(sc, "playing", True) is False and panel is None
@@ -976,6 +977,9 @@ def _settle(a, out: dict, cap: int = 4000) -> None:
         elif (drew or LAST["half"]) and ended and "ended" in out:
             out["ended"].append(dt)
             _kind("ended")
+        elif (drew or LAST["half"]) and dealing and "deal" in out:    # the deal's cards flying in
+            out["deal"].append(dt)
+            _kind("deal")
         elif (drew or LAST["half"]) and flying:     # half a picture drawn off screen counts as drawn
             out["flight"].append(dt)
             _kind("flight")
@@ -1021,7 +1025,7 @@ def _idle(a, out: dict, n: int) -> None:
 def _cats(panels: bool = False) -> dict:
     """An empty list per kind of frame; ``panels``: the kinds of :func:`_panels` and :func:`_ended`
     too (``panel``, ``ended``)."""
-    kinds = ("full", "landing", "flight", "unchanged", "solver", "other", "ahead", "first hint", "focus",
+    kinds = ("full", "landing", "flight", "deal", "unchanged", "solver", "other", "ahead", "first hint", "focus",
              "hint shown") + (("panel", "ended") if panels else ())
     return {k: [] for k in kinds}
 
