@@ -1054,8 +1054,31 @@ class GameTable(Scene):
         gap = min(DEAL_GAP_MS, (DEAL_MS - DEAL_FLIGHT_MS) / max(1, len(cards)))
         for k, (i, _, key, c, up, r) in enumerate(cards):
             tw = self.fly_card(c, src, r, False, up, (key, i), k * gap, wait=False)
-            if tw is not None:
+            if tw is not None and tw in self.anim.tweens:
                 tw.data["deal"] = True
+                tw.on_done = lambda done=tw.on_done, c=c, r=r, up=up: self.deal_landed(done, c, r, up)
+
+    def deal_landed(self, done, card, rect: pygame.Rect, up: bool) -> None:
+        """A dealt card landed: the flight's own end (``done``: its place shown again), but the
+        still picture is not rebuilt for it: the card is drawn onto the picture as it is, so that
+        a frame of the deal draws the picture once and only the cards in flight over it (a
+        rebuild per landing made three or four clipped redraws a frame, 40-50 ms a frame in
+        WebAssembly on a loaded machine: docs/web.md, "Session 31"). Once the last card lands,
+        the picture is rebuilt as it should be (halos, shades), in two frames
+        (:meth:`rebuild_in_halves`)."""
+        stale = self.stale
+        done()
+        if self._ending_deal:
+            return          # end_deal rebuilds the picture whole
+        self.stale = stale
+        base = self._base if self._on_screen is None else self._on_screen
+        if base is not None:
+            self.art.draw(base, card, rect, up, True)
+        if not self.dealing():
+            self.stale = True
+            self.rebuild_in_halves()
+
+    _ending_deal = False
 
     def dealing(self) -> bool:
         """Whether the deal's cards are still flying in (:meth:`start_deal`)."""
@@ -1063,7 +1086,11 @@ class GameTable(Scene):
 
     def end_deal(self) -> None:
         """Every card of the deal at its place now."""
-        self.anim.finish(where=lambda tw: tw.data.get("deal"))
+        self._ending_deal = True
+        try:
+            self.anim.finish(where=lambda tw: tw.data.get("deal"))
+        finally:
+            self._ending_deal = False
         self.stale = True
 
     def settle(self) -> None:
