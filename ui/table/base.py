@@ -555,6 +555,7 @@ class GameTable(Scene):
             self.panel.layout(w, h)
         # flights end now (each carries its end point in the old layout's px): the cards show at
         # their places in the new layout; toasts, placed in px too, go
+        self.end_deal()
         self.anim.finish("fly")
         self.anim.finish("cfly")
         self.toasts.clear()
@@ -732,6 +733,7 @@ class GameTable(Scene):
         # a candidate of the deal search is shown unsaved until a deal is verified
         session.deal(number, opts, state, self.app.progress if self.assist.dealing is None else None)
         self.anim.cancel()
+        self.dealt = []
         self.deal_due = True
         self.panel = None
         self.toasts.clear()
@@ -760,6 +762,7 @@ class GameTable(Scene):
         self.assist.reset()
         self.anim.cancel()
         self.deal_due = False
+        self.dealt = []
         self.panel = None
         self.toasts.clear()
         self.hint_search = self.hint_move = None
@@ -777,6 +780,7 @@ class GameTable(Scene):
         self.assist.reset()
         self.anim.cancel()
         self.deal_due = False
+        self.dealt = []
         self.panel = None
         self.toasts.clear()
         self.hint_search = self.hint_move = None
@@ -1056,36 +1060,53 @@ class GameTable(Scene):
             tw = self.fly_card(c, src, r, False, up, (key, i), k * gap, wait=False)
             if tw is not None and tw in self.anim.tweens:
                 tw.data["deal"] = True
-                tw.on_done = lambda done=tw.on_done, c=c, r=r, up=up: self.deal_landed(done, c, r, up)
+                tw.on_done = lambda done=tw.on_done, c=c, r=r, up=up, slot=(key, i): \
+                    self.deal_landed(done, c, r, up, slot)
 
-    def deal_landed(self, done, card, rect: pygame.Rect, up: bool) -> None:
-        """A dealt card landed: the flight's own end (``done``: its place shown again), but the
-        still picture is not rebuilt for it: the card is drawn onto the picture as it is, so that
-        a frame of the deal draws the picture once and only the cards in flight over it (a
-        rebuild per landing made three or four clipped redraws a frame, 40-50 ms a frame in
-        WebAssembly on a loaded machine: docs/web.md, "Session 31"). Once the last card lands,
-        the picture is rebuilt as it should be (halos, shades), in two frames
-        (:meth:`rebuild_in_halves`)."""
-        stale = self.stale
-        done()
-        if self._ending_deal:
-            return          # end_deal rebuilds the picture whole
-        self.stale = stale
-        base = self._base if self._on_screen is None else self._on_screen
-        if base is not None:
-            self.art.draw(base, card, rect, up, True)
-        if not self.dealing():
-            self.stale = True
-            self.rebuild_in_halves()
-
+    dealt: list = []
+    """The dealt cards landed while the rest of the deal flies in: ``(card, rect px, face_up,
+    slot, the flight's own end)`` in the order they landed (:meth:`deal_landed`)."""
     _ending_deal = False
+
+    def deal_landed(self, done, card, rect: pygame.Rect, up: bool, slot) -> None:
+        """A dealt card landed: it stays out of the still picture's piles until the whole deal
+        has landed (``done``, the flight's own end that shows its place again, waits till then),
+        and is drawn over the picture as it is (:meth:`draw_dealt`): onto the picture now, and
+        by every rebuild until then. A frame of the deal so copies the picture and draws the
+        cards in flight; a rebuild per landing made three or four clipped redraws a frame, 40-50
+        ms a frame in WebAssembly on a loaded machine (docs/web.md, "Session 31"). Once the last
+        card lands, the piles show their cards again, rebuilt in two frames
+        (:meth:`rebuild_in_halves`)."""
+        self.dealt = self.dealt + [(card, pygame.Rect(rect), up, slot, done)]
+        if not self._ending_deal:
+            base = self._base if self._on_screen is None else self._on_screen
+            if base is not None:
+                self.art.draw(base, card, rect, up, True)
+        if not self.dealing():
+            dealt, self.dealt = self.dealt, []
+            for *_, end in dealt:
+                end()
+            self.stale = True
+            if not self._ending_deal:
+                self.rebuild_in_halves()
+
+    def dealt_slots(self) -> set:
+        """The slots (pile, index: :meth:`pile_places`) of the dealt cards landed while the deal
+        goes on: hidden from the piles as the cards in flight are."""
+        return {d[3] for d in self.dealt}
+
+    def draw_dealt(self, surface) -> None:
+        """The dealt cards landed so far, over the still picture (within its clip), in the order
+        they landed (:meth:`deal_landed`)."""
+        for card, rect, up, _, _ in self.dealt:
+            self.art.draw(surface, card, rect, up, True)
 
     def dealing(self) -> bool:
         """Whether the deal's cards are still flying in (:meth:`start_deal`)."""
         return any(tw.data.get("deal") for tw in self.anim.tweens)
 
     def end_deal(self) -> None:
-        """Every card of the deal at its place now."""
+        """Every card of the deal at its place now (the picture rebuilt whole in this frame)."""
         self._ending_deal = True
         try:
             self.anim.finish(where=lambda tw: tw.data.get("deal"))
@@ -2384,6 +2405,8 @@ class GameTable(Scene):
                 self._lay_felt(b, pygame.Rect(0, 0, *size))
             self.draw_top_bar(b)
             self.draw_cards(b)
+            if self.dealt:
+                self.draw_dealt(b)
             self._unlaid = {}
             if part_rects is None and self._picture is not None:
                 part_rects = [pygame.Rect(r) for r, _ in self._picture[1].values()]
@@ -2402,6 +2425,8 @@ class GameTable(Scene):
                 self.draw_top_bar(b)
             if c.collidelist(part_rects) >= 0:
                 self.draw_cards(b)
+                if self.dealt:
+                    self.draw_dealt(b)
             for btn in self.buttons:
                 if c.colliderect(btn.rect):
                     self._draw_button(b, btn, part_rects)

@@ -1591,6 +1591,8 @@ class ColumnsTable(GameTable):
     def hidden_slots(self) -> set:
         out = {tw.data["slot"] for tw in self.anim.tweens
                if tw.kind in ("cfly", "turn") and tw.data.get("slot") is not None}
+        if self.dealt:
+            out |= self.dealt_slots()
         if self.drag is not None:
             d = self.drag
             out |= {(d.key, d.index + j) for j in range(len(d.cards))}

@@ -582,6 +582,11 @@ class DevilsGripTable(TargetFocus, GameTable):
                     cells[h[1]] = min(cells.get(h[1], 99), h[2])
                 else:
                     talon = h[1] if talon is None else min(talon, h[1])
+        for (key, k) in self.dealt_slots() if self.dealt else ():
+            if key[0] == "cell":
+                cells[key[1]] = min(cells.get(key[1], 99), k)
+            elif key == ("talon",):
+                talon = k if talon is None else min(talon, k)
         d = self.drag
         if d is not None:
             if d.src.kind is Kind.CELL:
