@@ -802,3 +802,49 @@ def test_the_sheets_new_deal_over_a_game_in_progress_asks_first():
     t.ask_new_deal()
     click(app, next(b for b in t.panel.buttons if b.name == "new").rect.center)
     assert t.number != 5 and sum(s["played"] for s in app.progress.stats.values()) == 1
+
+
+def test_a_game_just_lost_is_in_the_statistics_at_once_and_the_screen_reads():
+    """fresh31 F8/F9: after Devil's Grip lost (the stock played through), Home, Statistics said
+    "No games yet" beside the best result the end recorded ("Fewest cards left 72"): the loss
+    counts only when the next deal starts (Undo or Rescue may take the game on), so the screen
+    showed it nowhere. It shows it at once now, and the record itself still waits for the next
+    deal. In Russian at 390×844 the long labels ran into each other (each fits its cell now), and
+    the one variant's name was a greyed button (1.6:1): a title in full ink now."""
+    from games.devils_grip import DevilsGrip
+    from ui.scenes.common import draw_pair
+    from ui.table.devils_grip import DevilsGripTable
+
+    app = new_app(None, DevilsGripTable(420), (390, 844), language="ru")
+    t = app.scene
+    while DevilsGrip.status(t.state) == "playing":
+        legal = DevilsGrip.legal_moves(t.state)
+        assert t.play(next((m for m in legal if str(m) == "s"), legal[0]))
+    app.frame()
+    app.home()
+    app.open_stats()
+    app.frame()
+    sc = app.scene
+    assert not sc.empty and sc.game == "devils-grip"
+    figs = dict(sc.figures())
+    assert figs[tr("Played", "ru")] == "1" and figs[tr("Won", "ru")] == "0"
+    assert figs[tr("Fewest cards left", "ru")] == "72"
+    assert sc.line_title() == tr("Last game: lost", "ru")
+    assert app.progress.stats[sc.variant]["played"] == 0       # the record: at the next deal
+    # every label inside its own cell (the widest, Russian, at the phone's three columns)
+    cw = sc.detail.width // 3
+    for label, value in sc.figures():
+        cell = pygame.Rect(cw, 20, cw, 80)
+        surf = pygame.Surface((3 * cw, 120), pygame.SRCALPHA)
+        draw_pair(surf, label, value, cell, 24)
+        assert cell.contains(surf.get_bounding_rect()), label
+    # the variant's name: no greyed button, its text in full ink
+    assert all(b.name != "variant" for b, _ in sc.buttons)
+    label, r, _ = sc.variant_title
+    assert label == tr("Devil's Grip", "ru")
+    def lum(c):
+        v = [(x / 255) / 12.92 if x <= 10 else ((x / 255 + 0.055) / 1.055) ** 2.4 for x in c[:3]]
+        return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]
+
+    px = sorted((lum(app.screen.get_at((x, y))) for x in range(r.x, r.right) for y in range(r.y, r.bottom, 2)))
+    assert (px[-1] + 0.05) / (px[len(px) // 2] + 0.05) >= 4.5     # the text against its ground

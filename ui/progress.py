@@ -853,9 +853,42 @@ class Progress:
         if not history.undo_used:
             self._change(Counted(stats_key(saved.game, saved.options), result=result))
 
-    def summary(self, key: str) -> dict:
-        """The statistics of one bucket with ``win_pct`` (0..100, one decimal) added."""
-        s = dict(self.stats.get(key, empty_stats()))
+    def open_losses(self) -> list[SavedGame]:
+        """The stored games that are over and lost (no move left: their save's ``lost`` flag) and
+        not yet in the statistics: each counts as a loss when the next deal of its game starts
+        (:meth:`begin`), since until then Undo or Rescue may take the game on. Reads each game's
+        save as stored now, without replaying it; a save that does not read is left out."""
+        out = []
+        for game in GAMES:
+            name = f"game.{game}"
+            text = self.store.peek(name)
+            if text is None or '"lost": true' not in text:
+                continue
+            try:
+                data = self.store._decode(name, text)
+                saved = SavedGame.from_data(data)
+            except Exception:   # READ_ERRORS: whoever loads it next keeps it aside and tells
+                continue
+            if data.get("lost") is True and not self.counted(saved):
+                out.append(saved)
+        return out
+
+    def shown_stats(self) -> dict[str, dict]:
+        """The statistics as the Statistics screen shows them: the record with each of
+        :meth:`open_losses` counted as the loss it will be, so that a game just lost is in the
+        figures at once (played, the streak, the last results), agreeing with the lost panel and
+        with a best result its end recorded. A copy: the record itself is not changed."""
+        import copy
+
+        stats = copy.deepcopy(self.stats)
+        for saved in self.open_losses():
+            Counted(stats_key(saved.game, saved.options), saved.id, False).apply(stats)
+        return stats
+
+    def summary(self, key: str, stats: dict[str, dict] | None = None) -> dict:
+        """The statistics of one bucket with ``win_pct`` (0..100, one decimal) added; ``stats``:
+        the figures to read (default the record, :attr:`stats`; :meth:`shown_stats`)."""
+        s = dict((self.stats if stats is None else stats).get(key, empty_stats()))
         s["win_pct"] = round(100.0 * s["won"] / s["played"], 1) if s["played"] else 0.0
         s.pop("counted", None)
         return s

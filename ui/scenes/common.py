@@ -233,13 +233,29 @@ def say_label(label: str, value: str) -> str:
     return tr("{label}: {value}", label=label, value=value)
 
 
-def draw_pair(surface, label: str, value: str, rect: pygame.Rect, size: int) -> None:
-    """A small label over a larger value, centred in ``rect`` (the statistics' figures)."""
-    ls = text.fit(label, max(text.MIN_SIZE, round(size * 0.6)), rect.width - 4, text.MIN_SIZE)
-    vs = text.fit(value, size, rect.width - 4, text.MIN_SIZE)
-    li = text.render(label, ls, DIM)
+def pair_label_size(labels, size: int, width: int) -> int:
+    """The one label size of a grid of :func:`draw_pair` cells ``width`` px wide: the largest
+    at which every label fits on one line, not below ``text.MIN_SIZE`` (a label wider than its
+    cell there goes on two lines), so the labels side by side read as one row."""
+    room = width - 4
+    ls = max(text.MIN_SIZE, round(size * 0.6))
+    return min([ls] + [text.fit(lab, ls, room, text.MIN_SIZE) for lab in labels])
+
+
+def draw_pair(surface, label: str, value: str, rect: pygame.Rect, size: int,
+              label_size: int | None = None) -> None:
+    """A small label over a larger value, centred in ``rect`` (the statistics' figures).
+    ``label_size``: the label's size (default: the largest ≤ 0.6 × ``size`` that fits); a label
+    wider than ``rect`` at it is broken over two lines, never drawn past the cell."""
+    room = rect.width - 4
+    ls = label_size or text.fit(label, max(text.MIN_SIZE, round(size * 0.6)), room, text.MIN_SIZE)
+    lines = text.wrap_lines(label, ls, room, 2) if text.width(label, ls) > room else [label]
+    vs = text.fit(value, size, room, text.MIN_SIZE)
+    lis = [text.render(line, ls, DIM) for line in lines]
     vi = text.render(value, vs, INK)
-    total = li.get_height() + vi.get_height() * 0.9
+    lh = lis[0].get_height()
+    total = lh * len(lis) + vi.get_height() * 0.9
     y0 = rect.centery - total / 2
-    text.blit_center(surface, li, (rect.centerx, y0 + li.get_height() / 2))
-    text.blit_center(surface, vi, (rect.centerx, y0 + li.get_height() + vi.get_height() * 0.45))
+    for k, li in enumerate(lis):
+        text.blit_center(surface, li, (rect.centerx, y0 + lh * k + lh / 2))
+    text.blit_center(surface, vi, (rect.centerx, y0 + lh * len(lis) + vi.get_height() * 0.45))

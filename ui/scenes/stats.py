@@ -13,7 +13,7 @@ from .. import text
 from ..frame import DIM, INK, Button
 from ..progress import stats_key
 from . import options as opt
-from .common import GAMES, ScreenScene, draw_pair, game_title
+from .common import GAMES, ScreenScene, draw_pair, game_title, pair_label_size
 
 WIN = (129, 199, 132)
 LOSS = (239, 83, 80)
@@ -37,6 +37,8 @@ class StatsScene(ScreenScene):
         self.game = game
         self.table = table
         self.variant: str | None = None
+        self.shown: dict[str, dict] = {}     # the figures shown (layout: Progress.shown_stats)
+        self.variant_title = None            # (text, rect, size) of the one variant's title
 
     def back(self) -> None:
         if self.table is None:
@@ -53,7 +55,7 @@ class StatsScene(ScreenScene):
     def totals(self) -> dict[str, tuple[int, int]]:
         """``game → (won, lost)`` over all its variants."""
         out = {g: [0, 0] for g in GAMES}
-        for key, s in self.app.progress.stats.items():
+        for key, s in self.shown.items():
             g = game_of(key)
             if g in out:
                 out[g][0] += s["won"]
@@ -62,7 +64,7 @@ class StatsScene(ScreenScene):
 
     def variants(self, game: str) -> list[str]:
         """The statistics keys of ``game`` with results, else the key of its remembered options."""
-        keys = sorted(k for k, s in self.app.progress.stats.items() if game_of(k) == game and s["played"])
+        keys = sorted(k for k, s in self.shown.items() if game_of(k) == game and s["played"])
         if not keys:
             keys = [stats_key(game, opt.current(self.settings, game))]
         return keys
@@ -81,6 +83,8 @@ class StatsScene(ScreenScene):
 
     # -- layout ----------------------------------------------------------------------------------
     def layout(self, w, h) -> None:
+        # the figures as shown: a game just lost is in them before the next deal counts it
+        self.shown = self.app.progress.shown_stats()
         m = 10 if self.phone else round(24 * self.s)
         # no game played at all: a short friendly message instead of an empty chart and zeros
         self.empty = not any(sum(v) for v in self.totals().values())
@@ -122,8 +126,11 @@ class StatsScene(ScreenScene):
         if vtext:
             label += " · " + vtext
         size = max(17, round(self.vh * 0.42))
-        b = Button("variant", vr, label, None, size, "panel", enabled=len(keys) > 1)
-        self.buttons.append((b, self.next_variant))
+        # with one variant there is nothing to choose: its name is a title in full ink, not a
+        # greyed button that reads as "not available"
+        self.variant_title = None if len(keys) > 1 else (label, vr, size)
+        if len(keys) > 1:
+            self.buttons.append((Button("variant", vr, label, None, size, "panel"), self.next_variant))
 
     def tapped(self, pos) -> None:
         if self.empty:
@@ -147,6 +154,14 @@ class StatsScene(ScreenScene):
             return
         self.draw_chart(surface)
         self.draw_detail(surface)
+        if self.variant_title is not None:
+            label, r, size = self.variant_title
+            ls = text.fit(label, size, r.width - 8, text.MIN_SIZE)
+            lines = text.wrap_lines(label, ls, r.width - 8, 2)
+            lh = text.font(ls).get_linesize()
+            for k, line in enumerate(lines):
+                text.blit_center(surface, text.render(line, ls, INK),
+                                 (r.centerx, r.centery + (k - (len(lines) - 1) / 2) * lh))
 
     def draw_empty(self, surface) -> None:
         r = self.empty_rect
@@ -213,7 +228,7 @@ class StatsScene(ScreenScene):
                                  (col.centerx, base_y + 4 + ls // 2 + k * (ls + 2)))
 
     def figures(self) -> list[tuple[str, str]]:
-        s = self.app.progress.summary(self.variant)
+        s = self.app.progress.summary(self.variant, self.shown)
         dash = "—"
         out = [
             (tr("Played"), format_number(s["played"])),
@@ -246,15 +261,16 @@ class StatsScene(ScreenScene):
         fh = max(40, min(round(84 * self.s), (d.bottom - y - line_h - 8) // rows))
         cw = d.width // cols
         size = max(17, round(fh * 0.42))
+        ls = pair_label_size([label for label, _ in figs], size, cw)
         for i, (label, value) in enumerate(figs):
             r, c = divmod(i, cols)
-            draw_pair(surface, label, value, pygame.Rect(d.x + c * cw, y + r * fh, cw, fh), size)
+            draw_pair(surface, label, value, pygame.Rect(d.x + c * cw, y + r * fh, cw, fh), size, ls)
         y += rows * fh + 8
         self.draw_line(surface, pygame.Rect(d.x, y, d.width, min(d.bottom - y, line_h + 30)))
 
     def line_title(self) -> str:
         """The title over the line of the last results ("Last game: won" for one game)."""
-        last = self.app.progress.summary(self.variant)["last"]
+        last = self.app.progress.summary(self.variant, self.shown)["last"]
         won = sum(1 for x in last if x == "w")
         if len(last) == 1:
             return tr("Last game: won") if won else tr("Last game: lost")
@@ -265,7 +281,7 @@ class StatsScene(ScreenScene):
 
     def draw_line(self, surface, r: pygame.Rect) -> None:
         """The last 30 results: a line up on a win, down on a loss, one dot per game."""
-        last = self.app.progress.summary(self.variant)["last"]
+        last = self.app.progress.summary(self.variant, self.shown)["last"]
         ls = max(text.MIN_SIZE, round((15 if self.phone else 18) * self.s))
         title = self.line_title()
         text.blit_center(surface, text.render(title, text.fit(title, ls, r.width, text.MIN_SIZE), DIM), (r.centerx, r.y + ls // 2))
