@@ -535,6 +535,18 @@ def test_left_handed_mirrors_the_stock_and_the_buttons():
     assert left.buttons[0].rect.centerx > w // 2 > undo_r
 
 
+def test_left_handed_on_a_phone_on_its_side_mirrors_the_button_column_and_keeps_its_order():
+    """fresh31 F5: at 844×390 left-handed put the button column on the left upside down (Undo at
+    the bottom, Options on top) where a mirror keeps Undo on top."""
+    right = new_app(scene=TriPeaksTable(1), size=(844, 390)).scene
+    order = [(b.name, b.rect.y) for b in right.buttons if b.name in ("undo", "hint", "options")]
+    pygame.display.quit()
+    left = new_app(scene=TriPeaksTable(1), size=(844, 390), left_handed=True).scene
+    assert [(b.name, b.rect.y) for b in left.buttons if b.name in ("undo", "hint", "options")] == order
+    assert order[0][1] < order[-1][1]                                    # Undo on top
+    assert all(b.rect.centerx < 844 // 2 for b in left.buttons if b.name == "undo")
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", ["klondike", "freecell", "spider"])
 def test_left_handed_mirrors_the_column_games_piles_and_keeps_the_columns_order(game, size):

@@ -72,7 +72,9 @@ class Frame:
     p: dict = field(default_factory=dict)
 
     def button_rects(self, n: int, left_handed: bool = False) -> list[pygame.Rect]:
-        """``n`` button rectangles centred in the bar (reversed order when left-handed)."""
+        """``n`` button rectangles centred in the bar, in the buttons' order. Left-handed, the
+        bar is mirrored left-right: a bottom bar's row runs right to left, a side column (which
+        :func:`frame_layout` puts on the left) keeps its order top to bottom."""
         bw, bh = self.p["button"]
         gap = self.p["button_gap"]
         out = []
@@ -90,7 +92,7 @@ class Frame:
             y0 = self.bar.centery - total // 2
             for i in range(n):
                 out.append(pygame.Rect(self.bar.centerx - bw // 2, y0 + i * (bh + gap), bw, bh))
-        return out[::-1] if left_handed else out
+        return out[::-1] if left_handed and self.p["buttons"] == "bottom" else out
 
 
 def frame_layout(w: int, h: int, left_handed: bool = False) -> Frame:
