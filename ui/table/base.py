@@ -242,13 +242,14 @@ def path_flights(first: dict, last: dict) -> list[tuple]:
     """The cards that change place between two positions drawn as ``first`` and ``last``
     (:meth:`GameTable.pile_places`: ``{pile: [(card, face_up, rect), ...]}``, bottom first):
     ``(card, src rect, dst rect, up0, up1, slot, src slot)`` each, ``slot`` its ``(pile,
-    index)`` in ``last`` and ``src slot`` in ``first`` (``None``: it goes where ``last`` shows no card of its own, as the
-    cards a Spider deal takes back into one stock card). A pile's cards are compared from the
-    bottom: those above the first difference leave it (in ``first``) or arrive (in ``last``);
-    an arrival comes from the leaving card of the same value (the first one), else from where
-    the first card left (Spider's completed run from its king on the done pile); a card left
-    unmatched goes to the last arrival's place. Cards hidden under another in both places
-    (a stacked pile's lower cards) and cards that only turn over stay out."""
+    index)`` in ``last`` (``None``: it goes where ``last`` shows no card of its own, as the cards
+    a Spider deal takes back into one stock card) and ``src slot`` its place in ``first``. A
+    pile's cards are compared from the bottom: those above the first difference leave it (in
+    ``first``) or arrive (in ``last``); an arrival comes from the leaving card of the same value
+    (the first one), else from where the first card left (Spider's completed run from its king
+    on the done pile); a card left unmatched goes to the last arrival's place. Cards hidden
+    under another in both places (a stacked pile's lower cards) and cards that only turn over
+    stay out."""
     def listed(places):
         out = []
         for key, pile in places.items():
