@@ -247,11 +247,16 @@ def reason(rules, state, move, legal: list | None = None, on_line: bool = False)
     return why
 
 
-def best_move(rules, state):
+def best_move(rules, state, avoid=None):
     """The legal move of highest :func:`move_value` (the first of equals in the rules' order), or
-    ``None`` when there is no legal move."""
+    ``None`` when there is no legal move. ``avoid``: places (:meth:`games.core.Rules.place`) of
+    positions the game has been at; a move back to one of them is never chosen (``None`` when
+    every legal move goes back), so following the hint on a lost position does not go round
+    in a circle (FreeCell ``1a a1 1a``…, Klondike's draws round the stock)."""
     best, best_v = None, None
     for m in rules.legal_moves(state):
+        if avoid and rules.place(rules.apply(state, m)) in avoid:
+            continue
         v = move_value(rules, state, m)[0]
         if best_v is None or v > best_v:
             best, best_v = m, v
@@ -271,7 +276,123 @@ lost; a step toward more cards face up or home (the search's progress line); the
 of thumb; no legal move at all."""
 
 
-def decide(rules, state, result, search, best_line: bool = False):
+CHECK_NODES = 10_000
+"""Nodes of the proof search each candidate of a fallback hint gets (:class:`FallbackCheck`):
+enough to prove lost a move that loses at once in Klondike (hints30 H7's ``45``: about 5 000)."""
+CHECK_SHARE = 0.25
+"""The share of a hint's seconds (the app's 0.40 s, ``hint --timeout``) kept for the fallback's
+check: the search stops at the rest, so the check never makes the hint later."""
+CHECK_MOVES = 4
+"""Fallback candidates checked at most; a fifth is taken unchecked when all four are proved lost."""
+
+
+def progress_move(rules, state, search):
+    """The first move of ``search``'s progress line when it has one and that move is legal in
+    ``state``, else ``None``."""
+    from .core import GameError
+
+    line = search.progress_line() if search is not None else None
+    if line:
+        try:
+            m = rules.parse_move(state, line[0])
+            if rules.why_not(state, m) is None:
+                return m
+        except GameError:
+            pass
+    return None
+
+
+def fallback_moves(rules, state, search=None) -> list:
+    """The moves a hint with no winning line falls back on, best first: the first move of
+    ``search``'s progress line when it has one legal here (:func:`progress_move`), then the legal
+    moves by :func:`move_value` (equals in the rules' order)."""
+    legal = rules.legal_moves(state)
+    m = progress_move(rules, state, search)
+    first = [] if m is None else [m]
+    ranked = sorted(range(len(legal)), key=lambda i: -move_value(rules, state, legal[i])[0])
+    return first + [legal[i] for i in ranked if legal[i] not in first]
+
+
+class FallbackCheck:
+    """A sliced check of a fallback hint's candidates (:func:`fallback_moves`): the position after
+    each, best first, is searched by the game's solver for :data:`CHECK_NODES` nodes, and the
+    hint takes the first one not proved lost — a rule-of-thumb or progress move that the check
+    proves loses is not hinted while a move not proved lost is left (hints30 H6, H7, H10: the
+    fallback's move lost a winnable deal). A check that finds a win makes the candidate a
+    winning move; when every legal move is checked and proved lost, the position is lost.
+
+    :meth:`step` (``n`` nodes) returns ``True`` once the check is over; :meth:`verdict` answers at
+    any time with what is known (a candidate not yet checked counts as not proved lost), so the
+    app may stop it at the hint's deadline. ``nodes``: the nodes searched so far."""
+
+    def __init__(self, rules, state, candidates: list, nodes_each: int = CHECK_NODES,
+                 limit: int = CHECK_MOVES):
+        self.rules, self.state = rules, state
+        self.candidates = list(candidates)
+        self.nodes_each, self.limit = nodes_each, limit
+        self.k = 0              # the candidate being checked
+        self.lost = 0           # candidates proved lost (the first ones)
+        self.won = None         # (move, line) of a candidate a check found a win after
+        self.search = None
+        self.done_nodes = 0
+        self.over = not self.candidates
+
+    @property
+    def nodes(self) -> int:
+        return self.done_nodes + (self.search.nodes if self.search is not None else 0)
+
+    def step(self, n: int = 2000) -> bool:
+        """Search about ``n`` nodes more of the check; ``True`` once it is over."""
+        from .solvers.search import SOLVED, UNSOLVABLE
+
+        while not self.over and n > 0:
+            if self.search is None:
+                after = self.rules.apply(self.state, self.candidates[self.k])
+                self.search = self.rules.solver(after, max_nodes=self.nodes_each)
+            before = self.search.nodes
+            r = self.search.step(n)
+            n -= max(1, self.search.nodes - before)
+            if r is None:
+                continue
+            self.done_nodes += self.search.nodes
+            self.search = None
+            m = self.candidates[self.k]
+            if r.status == SOLVED:
+                self.won = (m, [self.rules.format_move(self.state, m)] + list(r.moves))
+                self.over = True
+            elif r.status == UNSOLVABLE:
+                self.lost += 1
+                self.k += 1
+                self.over = self.k >= len(self.candidates) or self.k >= self.limit
+            else:
+                self.over = True        # not proved lost: this one is the hint
+        return self.over
+
+    def verdict(self):
+        """``(kind, move, line)`` from what is known now: ``("winning", move, line)`` when a
+        check found a win after ``move``; ``("lost", None, None)`` when every legal move is proved
+        lost; else ``("checked", move, None)``, the first candidate not proved lost."""
+        if self.won is not None:
+            return "winning", self.won[0], self.won[1]
+        if self.lost >= len(self.candidates):
+            return "lost", None, None
+        return "checked", self.candidates[min(self.lost, len(self.candidates) - 1)], None
+
+
+def fallback_check(rules, state, result, search, best_line: bool = False,
+                   nodes_each: int = CHECK_NODES):
+    """The :class:`FallbackCheck` a hint runs when its search gave no winning line and no proof
+    of loss (``result`` ``None`` or ``unknown``), else ``None`` (also for a game whose hint is its
+    best line, ``best_line``, and a position with no legal move)."""
+    from .solvers.search import UNKNOWN
+
+    if best_line or (result is not None and result.status != UNKNOWN) or not rules.has_solver():
+        return None
+    moves = fallback_moves(rules, state, search)
+    return FallbackCheck(rules, state, moves, nodes_each) if moves else None
+
+
+def decide(rules, state, result, search, best_line: bool = False, check=None, past=()):
     """What the hint in ``state`` is, from the hint search's answer — the one decision the app's
     table (``GameTable.finish_hint``) and :func:`hint` share (docs/assist.md, "Hint"):
     ``(kind, move, line)``. In order: with ``best_line`` (a game scored by the cards it leaves),
@@ -283,8 +404,13 @@ def decide(rules, state, result, search, best_line: bool = False):
     (``"lost"``, ``move`` the best move left by rule of thumb, None when there is no legal move);
     the first move of the search's progress line when it is legal here (``"progress"``); else
     ``("guess", None, None)``: the caller's rule of thumb. ``result``: the search's
-    :class:`games.solvers.search.Result`, or None when it gave none in time."""
-    from .core import GameError
+    :class:`games.solvers.search.Result`, or None when it gave none in time. With ``check`` (a
+    :class:`FallbackCheck`, finished or stopped), the progress or rule-of-thumb move is the first
+    of its candidates not proved lost (``"progress"`` when that is the progress line's move, else
+    ``("guess", move, None)``), a candidate it found a win after is ``"winning"`` (``line`` the
+    line from here) and every legal move proved lost is ``"lost"``. ``past``: the positions the
+    game has been at before this one; the ``"lost"`` kind's move never goes back to one of them
+    (:func:`best_move`'s ``avoid``: ``None`` when every legal move does)."""
     from .solvers.search import SOLVED, UNSOLVABLE
 
     best = search.best_moves() if search is not None and best_line else None
@@ -296,16 +422,20 @@ def decide(rules, state, result, search, best_line: bool = False):
     if result is not None and result.status == SOLVED and result.moves:
         shown = rules.line_in_view(state, list(result.moves))
         return "winning", rules.parse_move(state, shown[0]), shown
+    avoid = {rules.place(p) for p in past}
     if result is not None and result.status == UNSOLVABLE:
-        return "lost", best_move(rules, state), None
-    line = search.progress_line() if search is not None else None
-    if line:
-        try:
-            move = rules.parse_move(state, line[0])
-            if rules.why_not(state, move) is None:
-                return "progress", move, None
-        except GameError:
-            pass
+        return "lost", best_move(rules, state, avoid), None
+    if check is not None:
+        kind, move, line = check.verdict()
+        if kind == "winning":
+            return "winning", move, line
+        if kind == "lost":
+            return "lost", best_move(rules, state, avoid), None
+        progress = progress_move(rules, state, search)
+        return ("progress" if progress is not None and progress == move else "guess"), move, None
+    move = progress_move(rules, state, search)
+    if move is not None:
+        return "progress", move, None
     return "guess", None, None
 
 
@@ -319,13 +449,21 @@ def hint(rules, state, max_nodes: int | None = None, timeout: float | None = Non
 
     if not rules.legal_moves(state):
         return None, "none"
-    result = search = None
+    result = search = check = None
     if rules.has_solver():
         search = rules.hint_search(state, max_nodes)
         t0 = time.perf_counter()
+        # the app's share of its deadline: the search, then the fallback's check (CHECK_SHARE)
+        until = None if timeout is None else timeout * (1 - CHECK_SHARE)
         while True:
             result = search.step(2000)
-            if result is not None or (timeout is not None and time.perf_counter() - t0 >= timeout):
+            if result is not None or (until is not None and time.perf_counter() - t0 >= until):
                 break
-    kind, move, _ = decide(rules, state, result, search, rules.hint_best_line)
-    return (best_move(rules, state), "guess") if kind == "guess" else (move, kind)
+        check = fallback_check(rules, state, result, search, rules.hint_best_line)
+        while check is not None and not check.step(2000):
+            if timeout is not None and time.perf_counter() - t0 >= timeout:
+                break
+    kind, move, _ = decide(rules, state, result, search, rules.hint_best_line, check)
+    if kind == "guess" and move is None:
+        move = best_move(rules, state)
+    return move, kind

@@ -209,3 +209,44 @@ def test_spiders_hint_says_lost_where_solve_proves_it_in_a_few_nodes():
     while (r := search.step(1)) is None:
         pass
     assert r.status == "unsolvable"
+
+
+def test_a_fallback_hint_is_not_a_move_its_check_proves_lost():
+    """hints30 H7: Klondike draw 1, the deal of the day of 2027-01-27 (KL1-D1-AAAAADZ) after the
+    33 progress hints the app gave: the hint's search finds no win (5 000 nodes here, 300 000 the
+    same) and its progress line starts with ``45``, after which the position is proved lost in
+    about 5 000 nodes, where the position before it is winnable. The fallback's check skips it
+    for a move not proved lost."""
+    from games.klondike import Klondike
+    from games.solvers.search import UNSOLVABLE
+
+    s = Klondike.deal(103, {"draw": "1"})
+    for t in "s s s s wh s wh s wh s s s s s s s s s s s s s s s s s s s s wh 43 74 34".split():
+        s = Klondike.apply(s, Klondike.parse_move(s, t))
+    lost = Klondike.parse_move(s, "45")
+    assert Klondike.solver(Klondike.apply(s, lost), max_nodes=hints.CHECK_NODES).run().status == UNSOLVABLE
+    search = Klondike.hint_search(s, 5000)
+    assert search.run().status != "solved" and hints.fallback_moves(Klondike, s, search)[0] == lost
+    move, kind = hints.hint(Klondike, s, max_nodes=5000)
+    assert move != lost and kind == "guess"
+
+
+def test_the_best_move_left_on_a_lost_position_does_not_go_back_where_the_game_was():
+    """fresh30b G2: FreeCell deal 11982 after ``54 61 78 1a`` is proved lost, and the lost hint's
+    best move by rule of thumb was ``a1`` (the card just parked, back: then ``1a`` again, for
+    ever). Given the game's past positions it is a move to a place the game has not been at."""
+    from games.solvers.search import Result
+
+    s = FreeCell.deal(11982, {})
+    past = [s]
+    for t in "54 61 78 1a".split():
+        s = FreeCell.apply(s, FreeCell.parse_move(s, t))
+        past.append(s)
+    lost = Result("unsolvable", [])
+    assert FreeCell.format_move(s, hints.decide(FreeCell, s, lost, None)[1]) == "a1"
+    kind, move, _ = hints.decide(FreeCell, s, lost, None, past=past[:-1])
+    assert kind == "lost" and move is not None
+    assert FreeCell.place(FreeCell.apply(s, move)) not in {FreeCell.place(p) for p in past}
+    # every legal move back to where the game was: none (the table opens the rescue instead)
+    everywhere = past[:-1] + [FreeCell.apply(s, m) for m in FreeCell.legal_moves(s)]
+    assert hints.best_move(FreeCell, s, {FreeCell.place(p) for p in everywhere}) is None

@@ -177,6 +177,10 @@ def test_a_rescue_on_a_verified_deal_knows_its_start_is_winnable(monkeypatch):
     app = make(TriPeaksTable(n, options=EASY))
     t = app.scene
     assert not t.verified                      # opened by its number, not picked from the bank
+    # the winning line searched at a verified deal is forgotten: the look back is what is tested
+    run_until(app, lambda: t.assist.job(JobKind.WIN) is None and t.assist.win_due is None)
+    t.assist.lines.clear()
+    t.assist.unsettled.clear()
     line = TriPeaks.solve(t.state, timeout=20).moves
     for text in line[:3]:
         t.play(TriPeaks.parse_move(t.state, text))
@@ -894,3 +898,68 @@ def test_the_rescues_way_out_makes_no_round_back_to_where_it_was():
     t.rescue()
     run_until(app, lambda: t.assist.rescue_phase == "found", frames=200_000)
     assert t.assist.rescue_info.moves[0] == "1b", t.assist.rescue_info.moves[:5]
+
+
+
+def test_a_verified_deal_whose_hint_search_finds_no_win_gets_its_line_searched_at_the_deal():
+    """TriPeaks Easy #150 (the deal of the day of 2027-02-28, in the bank of verified deals): the
+    hint's own search (300 000 nodes; the win needs about 317 000) finds no win there and its rule of thumb, 5S, loses the deal
+    (hints30 H6). The table searches the deal's winning line at the deal; a hint asked while that
+    search runs goes on with it (no fresh search of its own) and shows a move on the line found."""
+    app = make(TriPeaksTable(150, options=EASY))
+    t = app.scene
+    run_until(app, lambda: t.assist.job(JobKind.WIN) is not None)
+    key(app, pygame.K_h)
+    assert t.hint_search is t.assist.job(JobKind.WIN).win      # the deal's search, gone on with
+    run_until(app, lambda: t.hint_move is not None)
+    assert t.status_text == "Hint: a move on a winning line (the solver sees face-down cards)"
+    line = t.assist.line_from(t.state)
+    assert TriPeaks.format_move(t.state, t.hint_move) == line[0]
+    assert replays_to_win(TriPeaks, t.state, line)
+
+
+def test_following_the_hint_on_a_lost_freecell_position_does_not_go_round_in_a_circle():
+    """fresh30b G2: FreeCell deal 11982 after ``54 61 78`` is lost; the hint parked a card
+    (``1a``), then took it back (``a1``), then parked it again, for ever. The lost hint's move
+    never goes back to a position of the game's history, so each hint followed leads somewhere
+    new (here four moves, then no move at all: the end panel), where none is left but moves back
+    the hint opens the rescue."""
+    from games.freecell import FreeCell
+    from ui.table.freecell import FreeCellTable
+
+    app = make(FreeCellTable(11982))
+    t = app.scene
+    for text in "54 61 78".split():
+        assert t.play(FreeCell.parse_move(t.state, text))
+    seen = {FreeCell.place(s) for s in t.history.states}
+    for _ in range(12):
+        t.hint_move = None
+        key(app, pygame.K_h)
+        run_until(app, lambda: t.hint_move is not None or t.panel is not None, 3000)
+        if t.hint_move is None:     # no move left (the end panel), or only moves back (the rescue)
+            break
+        assert t.play(t.hint_move)
+        assert FreeCell.place(t.state) not in seen     # never back where the game was
+        seen.add(FreeCell.place(t.state))
+    assert t.hint_move is None and t.panel is not None
+
+
+def test_the_apps_fallback_hint_is_not_a_move_its_check_proves_lost():
+    """hints30 H7 in the app: Klondike's deal of the day of 2027-01-27 after the 33 progress hints
+    the app gave; the hint's search (5 000 nodes here) finds no win, and its progress line's
+    ``45`` loses the deal (proved in about 5 000 nodes). The hint's fallback is checked in the
+    frames after its search (games.hints.FallbackCheck) and shows a move not proved lost."""
+    from games.klondike import Klondike
+    from ui.table.klondike import KlondikeTable
+
+    s = Klondike.deal(103, {"draw": "1"})
+    for text in "s s s s wh s wh s wh s s s s s s s s s s s s s s s s s s s s wh 43 74 34".split():
+        s = Klondike.apply(s, Klondike.parse_move(s, text))
+    app = make(KlondikeTable(None, options={"draw": "1"}, state=s))
+    t = app.scene
+    assert t.state == s
+    t.hint_nodes = 5000
+    key(app, pygame.K_h)
+    run_until(app, lambda: t.hint_move is not None, 3000)
+    assert Klondike.format_move(t.state, t.hint_move) != "45"
+    assert t.status_text == tr(base.MSG_HINT_GUESS)

@@ -50,6 +50,7 @@ BACK_NODES, BACK_SECONDS, BACK_TOTAL = 60_000, 0.6, 12.0   # each earlier positi
 LIVE_NODES, LIVE_SECONDS = 200_000, 2.5          # the live line, after each move
 FINISH_NODES, FINISH_SECONDS = 300_000, 4.0      # Spider's finish
 DEAL_NODES, DEAL_SECONDS, DEAL_TRIES, DEAL_TOTAL = 200_000, 1.5, 40, 30.0  # a solvable deal
+WIN_NODES, WIN_SECONDS = 3_000_000, 20.0         # a verified deal's winning line, at the deal
 RESCUE_STEPS = 5       # moves a rescue offers to play
 STEP_MS = 450          # between them (scaled by the animation speed, at least a quarter)
 MAX_KNOWN = 5000       # positions remembered on winning lines (a whole game's worth)
@@ -123,7 +124,8 @@ class Host(Protocol):
     ``app`` (``now()``, the UI's clock in seconds, and ``solver_wall_clock``), ``settings``
     (``live_winnable``), ``frame`` (the layout, ``None`` before the first resize), ``anim``
     (``factor``, the animation speed), ``state``, ``number``, ``solvable_only``,
-    ``hint_move``, ``finish_button`` (offered now or ``None``), ``label_rects``.
+    ``hint_move``, ``finish_button`` (offered now or ``None``), ``label_rects``, ``search_import``
+    (the game's search imported a piece a frame: ``done`` once it is).
     Written: ``panel`` (the rescue's and the deal search's panels), ``stale`` (redraw),
     ``hint_search`` and ``hint_move`` (a rescue drops the hint), ``verified`` (a deal the
     search proved winnable).
@@ -252,7 +254,7 @@ class JobKind(StrEnum):
     LIVE = "live"         # whether the position is still winnable (the live line)
     FINISH = "finish"     # Spider's finish: whether the rest is proved
     DEAL = "deal"         # a solvable deal
-    WIN = "win"           # a banked deal's winning line, for a game whose hint seeks the best result
+    WIN = "win"           # a verified deal's winning line, searched at the deal
 
 
 class Live(StrEnum):
@@ -342,6 +344,7 @@ class Assist:
         self.plain_notice = False
         self.finish_state = None
         self.hint_reason = None     # (state, move, the reason's msgid)
+        self.win_due = None         # a verified deal whose winning line is to be searched (started)
 
     @property
     def wall_clock(self) -> bool:
@@ -437,11 +440,16 @@ class Assist:
         redraw = False
         if self.dealing is not None and self.table.panel is None:
             self.deal_panel()
+        if self.win_due is not None:
+            imp = self.table.search_import
+            if imp is None or imp.done:
+                self.start_win()
         if self.jobs:
             j = next((j for j in self.jobs if j.modal), self.jobs[0])
             if j.advance(PANEL_SLICE if j.modal else SLICE, self.table.app.now) and j in self.jobs:
                 self.jobs.remove(j)
-            redraw = True
+            # a verified deal's line searched at the deal shows nothing, searching or found
+            redraw = redraw or j.kind != JobKind.WIN
             if any(j.modal for j in self.jobs) or self.rescue_phase in (RescuePhase.SEARCH, RescuePhase.BACK):
                 self.table.stale = True     # the panel's spinner turns
         if self.queue and self.table.app.now() >= self.queue_due:
@@ -535,6 +543,36 @@ class Assist:
             self.table.stale = True
 
     # -- the hint --------------------------------------------------------------------------------
+    def start_win(self) -> None:
+        """Start the search :meth:`started` asked for (``win_due``), unless the table has left
+        that position."""
+        s, self.win_due = self.win_due, None
+        t = self.table
+        if s is None or not t.has_game() or t.state != s or self.line_from(s) is not None:
+            return
+        search = LoopFree(self.rules, s, self.solver(s, WIN_NODES, WIN_SECONDS))
+
+        def gen():
+            r = yield search
+            return r
+
+        job = Job(JobKind.WIN, gen(), lambda r: self.learn(s, r), state=s)
+        job.win = search
+        self.run(job)
+
+    def win_search(self, state):
+        """The search of a verified deal's winning line (:meth:`started`) when it is still going
+        on from ``state`` (started now if it was waiting for the game's search to be imported:
+        the hint imports it anyway), else ``None``: a hint asked there goes on with that search
+        rather than start a fresh one of its own."""
+        if self.win_due is not None and self.win_due == state:
+            self.start_win()
+        j = self.job(JobKind.WIN)
+        if j is None or j.finished or j.state != state:
+            return None
+        search = getattr(j, "win", None)
+        return search if search is not None and search.result is None else None
+
     def hint_known(self) -> bool:
         """A hint with no search: the next move of a known line, or the rescue when the position
         is known lost. ``True`` when handled."""
@@ -946,7 +984,8 @@ class Assist:
         n, moves = found
         t.start(n, info.options, announce=True)
         t.verified = True
-        self.remember(t.state, moves)
+        self.remember(t.state, moves)     # the line the deal search found: no search again
+        self.cancel(JobKind.WIN)
         t.say(tr(self.sees(MSG_DEALT_VERIFIED)))
         if t.settings.live_winnable:
             self.start_live(t.state)
@@ -979,19 +1018,20 @@ class Assist:
 
     def started(self) -> None:
         """The table dealt: open the deal search's panel, or say a plain deal is plain. A deal
-        from the bank of verified deals in a game whose hint seeks the best result (Devil's Grip,
-        whose hint search of 28 000 nodes may not reach a win the bank's 55 000-node search did)
-        has its winning line searched for in the frames' spare time and remembered, so the hint
-        and the live line follow it (:meth:`learn`)."""
+        known winnable (:meth:`start_verified`: picked from its variant's bank of verified deals,
+        a deal that bank lists, the deal of the day) has its winning line searched for in the
+        frames' spare time and remembered, so the hint, the rescue and the live line follow it
+        (:meth:`learn`): the hint's own search (0.40 s) may not reach a win the bank's search
+        did, and its fallback may then lose the deal. The search is the bank's (the game's
+        solver, its line's rounds cut: :class:`~games.solvers.search.LoopFree`) within
+        :data:`WIN_NODES` nodes and :data:`WIN_SECONDS` seconds of search (the wall clock's
+        time between frames not counted); a hint asked meanwhile goes on with it
+        (:meth:`win_search`). It starts in the first frame after the table's piece-a-frame import
+        of the game's search is done (``table.search_import``), so no frame imports it whole."""
         t = self.table
-        if t.verified and t.best_line_hints and self.rules.has_solver() and self.line_from(t.state) is None:
-            s = t.state
-
-            def gen():
-                r = yield self.rules.solver(s, max_nodes=LIVE_NODES)
-                return r
-
-            self.run(Job(JobKind.WIN, gen(), lambda r: self.learn(s, r), state=s))
+        if self.rules.has_solver() and t.has_game() and self.dealing is None \
+                and self.line_from(t.state) is None and self.start_verified():
+            self.win_due = t.state     # started once the game's search is imported (start_win)
         if self.dealing is not None:
             if t.frame is not None:      # else the first frame opens it (the table has no size yet)
                 self.deal_panel()

@@ -1220,7 +1220,10 @@ class GameTable(Scene):
             return
         if self.rules.has_solver():
             self.hint_deadline = self.app.now() + HINT_WALL
-            self.hint_search = self.new_hint_search()
+            self.hint_main = None
+            # a verified deal's winning line still searched for from here: the hint goes on with it
+            self.hint_search = (None if self.best_line_hints else self.assist.win_search(self.state)) \
+                or self.new_hint_search()
             self.say(tr("Thinking…"))
         else:
             self.finish_hint(None)
@@ -1263,9 +1266,12 @@ class GameTable(Scene):
             deadline = app.frame_started + app.FRAME_BUDGET
         self.fallback_hint()
         timed = app.solver_wall_clock
+        # the search stops early enough to leave the fallback's check its share of the deadline
+        checking = self.hint_main is not None
+        stop = self.hint_deadline - (0 if checking else hints.CHECK_SHARE * HINT_WALL)
         end = max(min(t0 + HINT_SLICE, deadline), t0 + HINT_MIN_SLICE)
         if timed:
-            end = min(end, self.hint_deadline)
+            end = min(end, stop)
         r = None
         t = app.now()
         stepped = False
@@ -1283,16 +1289,26 @@ class GameTable(Scene):
                 n = 1     # a node at least (a step slowed by the machine's load makes ``cost`` high)
             r = self.hint_search.step(n)
             stepped = True
-            if r is not None:
+            if r:         # the search's Result, or True: the fallback's check is over
                 break
             t1 = app.now()
             self._node_cost = max((t1 - t) / n, 0.9 * cost)
             t = t1
         # the hint's deadline passed, or it passes before the next frame's slice could begin (the
         # rest of a 60 Hz frame after its budget): the answer shows in this frame, not a frame late
-        if r is not None or (timed and self.app.now() >= self.hint_deadline - (FRAME_PERIOD - app.FRAME_BUDGET)):
+        if r or (timed and self.app.now() >= stop - (FRAME_PERIOD - app.FRAME_BUDGET)):
             search, self.hint_search = self.hint_search, None
-            self.finish_hint(r, search)
+            if checking:
+                (r, search), check = self.hint_main, search
+                self.hint_main = None
+                self.finish_hint(r, search, check)
+                return
+            check = hints.fallback_check(self.rules, self.state, r, search, self.best_line_hints)
+            if check is None:
+                self.finish_hint(r, search)
+                return
+            # no winning line, no proof of loss: the fallback's moves are checked in the next slices
+            self.hint_main, self.hint_search = (r, search), check
 
     def fallback_hint(self):
         """The hint when the solver gives no line: the best move by rule of thumb
@@ -1309,39 +1325,53 @@ class GameTable(Scene):
         self.hint_fallback = (s, move)
         return move
 
-    def finish_hint(self, result, search=None) -> None:
+    hint_main = None
+    """``(result, search)`` of a hint's search while its fallback's check runs (:meth:`step_hint`)."""
+
+    def finish_hint(self, result, search=None, check=None) -> None:
         """Decide the hint and show it — the one place a hint is made. ``result``: the solver's
         answer (``None``: none in time); ``search``: the search that gave it. In order: the first
         move of the best line a search keeps (:attr:`best_line_hints`); a winning line's first
         move; a proved loss opens the rescue; else the first move of the search's progress line
         (:meth:`games.solvers.search.Sliced.progress_line`: a line to a position it rates better
         than this one), else the best move by rule of thumb (:meth:`fallback_hint`), or the rescue
-        when only pointless moves are left."""
+        when only pointless moves are left. ``check``: the fallback's check
+        (:class:`games.hints.FallbackCheck`), whose first candidate not proved lost replaces the
+        progress or rule-of-thumb move (:func:`games.hints.decide`)."""
         self.say("")      # "Thinking…" is over, whatever comes next
-        kind, move, shown = hints.decide(self.rules, self.state, result, search, self.best_line_hints)
+        kind, move, shown = hints.decide(self.rules, self.state, result, search, self.best_line_hints, check,
+                                         self.history.states[:-1])
         if self.best_line_hints and kind in ("best", "winning"):
             self.show_hint(move, self.best_line_text(result, search), self.best_line_ms)
             return
         if result is not None and not (self.best_line_hints and search is not None and search.best_moves() == []):
             self.assist.learn(self.state, result)
         if kind == "winning":
-            if shown != list(result.moves):
+            if result is None or shown != list(result.moves):
                 self.assist.remember(self.state, shown)         # the next hint goes on along it
             self.say(tr(self.assist.sees(MSG_HINT_LINE)))
         elif kind == "lost":
             # no move wins, but the hint still shows the best move there is (never a dead end:
             # at the deal there is nothing to undo) and says the game cannot be won
+            if check is not None:
+                self.assist.dead.add(self.state)    # every move from here proved lost
             if move is None:
-                self.open_end_panel()
+                if self.rules.legal_moves(self.state):
+                    # every move left goes back to where the game has been: no circle, the rescue
+                    self.assist.rescue()
+                else:
+                    self.open_end_panel()
                 return
             self.say(tr(MSG_HINT_DEAL_LOST if self.history.moves == 0 else MSG_HINT_LOST), error=True)
         elif kind == "progress":
             self.say(tr(MSG_HINT_PROGRESS))
         else:
-            move = self.fallback_hint()
-            if move is None:
+            fallback = self.fallback_hint()
+            if fallback is None:
                 self.assist.rescue()
                 return
+            if move is None:            # the check's move not proved lost, else the rule of thumb
+                move = fallback
             self.say(tr(MSG_HINT_GUESS))
         self.show_hint(move)
 
