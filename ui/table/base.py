@@ -1266,11 +1266,11 @@ class GameTable(Scene):
             deadline = app.frame_started + app.FRAME_BUDGET
         self.fallback_hint()
         timed = app.solver_wall_clock
-        # the search stops early enough to leave the fallback's check its share of the deadline
         checking = self.hint_main is not None
-        stop = self.hint_deadline - (0 if checking else hints.CHECK_SHARE * HINT_WALL)
         end = max(min(t0 + HINT_SLICE, deadline), t0 + HINT_MIN_SLICE)
         if timed:
+            # the search stops early enough to leave the fallback's check its share of the deadline
+            stop = self.hint_deadline - (0 if checking else hints.CHECK_SHARE * HINT_WALL)
             end = min(end, stop)
         r = None
         t = app.now()
