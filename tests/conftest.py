@@ -30,6 +30,24 @@ def _solver_node_budgets_only(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_deal_lines(monkeypatch):
+    """No verified deal's winning line searched at the deal (``App.deal_lines``): it would add up
+    to 4 ms of search to each frame of every test on a bank deal. The tests of it turn it on
+    (:func:`deal_lines`)."""
+    from ui.app import App
+
+    monkeypatch.setattr(App, "deal_lines", False)
+
+
+@pytest.fixture
+def deal_lines(monkeypatch):
+    """A verified deal's winning line is searched at the deal, as in the app."""
+    from ui.app import App
+
+    monkeypatch.setattr(App, "deal_lines", True)
+
+
+@pytest.fixture(autouse=True)
 def _garbage_collector_on_after_each_test():
     """An App left between two frames with a collection due keeps the automatic collector off
     (``ui/collect.py``) until its next frame; a test that drops such an App must not leave the

@@ -617,7 +617,7 @@ def test_a_hint_keeps_the_line_it_announced_when_the_player_follows_it():
     assert t.status_text == f"Hint: the best line found leaves {fresh.best} cards (the solver sees the stock)"
 
 
-def test_a_banked_winnable_deal_gets_a_winning_hint(monkeypatch):
+def test_a_banked_winnable_deal_gets_a_winning_hint(monkeypatch, deal_lines):
     """"Solvable deals only" deals #420 from the bank: its win needs about 55 000 nodes, more
     than a hint searches (28 000), so the table searches the win in the frames' spare time and
     the hint then gives a move on the winning line, not a best line leaving cards."""

@@ -359,10 +359,6 @@ def test_the_hint_slice_that_finds_a_klondike_line_makes_no_more_of_it_than_its_
     from games.klondike import Klondike
     from ui.table.klondike import KlondikeTable
 
-    # the hint's own search is measured: no line of a verified deal searched at the deal
-    from ui.table.assist import Assist
-
-    monkeypatch.setattr(Assist, "start_win", lambda self: None)
     t = KlondikeTable(1, {"draw": "1"})
     app = new_app(scene=t)
     counted = []
@@ -441,7 +437,7 @@ def test_a_table_imports_its_search_ahead_a_piece_a_frame(tmp_path):
     assert len(pieces) >= 8 and max(pieces) <= 25_500, pieces
 
 
-def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(monkeypatch, fake_clock):
+def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(fake_clock):
     """A garbage collection that begins inside a hint's search step adds its cost to a slice
     already sized to the frame's budget (a middle and a full one: 3-5 ms in WebAssembly, Spider's
     slice at 17 ms). Over many slices of Spider hints, every collection begins between two steps
@@ -466,10 +462,6 @@ def test_a_hint_search_collects_its_garbage_between_its_steps_not_in_them(monkey
             if t is not None and t.hint_search is not None:
                 searching.append(info["generation"])
 
-    # the hint's own search is measured: no line of a verified deal searched at the deal
-    from ui.table.assist import Assist
-
-    monkeypatch.setattr(Assist, "start_win", lambda self: None)
     gc.callbacks.append(seen)
     try:
         t = SpiderTable(1, {"suits": "1"})

@@ -177,10 +177,6 @@ def test_a_rescue_on_a_verified_deal_knows_its_start_is_winnable(monkeypatch):
     app = make(TriPeaksTable(n, options=EASY))
     t = app.scene
     assert not t.verified                      # opened by its number, not picked from the bank
-    # the winning line searched at a verified deal is forgotten: the look back is what is tested
-    run_until(app, lambda: t.assist.job(JobKind.WIN) is None and t.assist.win_due is None)
-    t.assist.lines.clear()
-    t.assist.unsettled.clear()
     line = TriPeaks.solve(t.state, timeout=20).moves
     for text in line[:3]:
         t.play(TriPeaks.parse_move(t.state, text))
@@ -901,7 +897,7 @@ def test_the_rescues_way_out_makes_no_round_back_to_where_it_was():
 
 
 
-def test_a_verified_deal_whose_hint_search_finds_no_win_gets_its_line_searched_at_the_deal():
+def test_a_verified_deal_whose_hint_search_finds_no_win_gets_its_line_searched_at_the_deal(deal_lines):
     """TriPeaks Easy #150 (the deal of the day of 2027-02-28, in the bank of verified deals): the
     hint's own search (300 000 nodes; the win needs about 317 000) finds no win there and its rule of thumb, 5S, loses the deal
     (hints30 H6). The table searches the deal's winning line at the deal; a hint asked while that

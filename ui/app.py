@@ -327,6 +327,10 @@ class App:
     """The app's searches stop at their wall-clock budgets (seconds) as well as their node budgets
     (ui/table/assist.py). The tests turn it off (tests/conftest.py): a search then ends on its
     node budget only, so its answer is the same on a busy machine."""
+    deal_lines = True
+    """A verified deal's winning line is searched at the deal, in the frames' spare time
+    (ui/table/assist.py, ``Assist.started``). The tests turn it off (tests/conftest.py) but where
+    they test it: it would add up to 4 ms of search to each frame of every test on a bank deal."""
     pause = 0.0 if WEB else 0.004
     """Seconds ``main.py`` awaits between frames: 0 in the browser (its frame clock paces us),
     4 ms on the desktop (an idle window must not spin a core)."""

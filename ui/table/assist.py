@@ -121,7 +121,7 @@ class Host(Protocol):
     nothing else.
 
     Read: ``rules``, ``hidden_cards`` (the solver's messages say it sees face-down cards),
-    ``app`` (``now()``, the UI's clock in seconds, and ``solver_wall_clock``), ``settings``
+    ``app`` (``now()``, the UI's clock in seconds, ``solver_wall_clock`` and ``deal_lines``), ``settings``
     (``live_winnable``), ``frame`` (the layout, ``None`` before the first resize), ``anim``
     (``factor``, the animation speed), ``state``, ``number``, ``solvable_only``,
     ``hint_move``, ``finish_button`` (offered now or ``None``), ``label_rects``, ``search_import``
@@ -1029,7 +1029,7 @@ class Assist:
         (:meth:`win_search`). It starts in the first frame after the table's piece-a-frame import
         of the game's search is done (``table.search_import``), so no frame imports it whole."""
         t = self.table
-        if self.rules.has_solver() and t.has_game() and self.dealing is None \
+        if t.app.deal_lines and self.rules.has_solver() and t.has_game() and self.dealing is None \
                 and self.line_from(t.state) is None and self.start_verified():
             self.win_due = t.state     # started once the game's search is imported (start_win)
         if self.dealing is not None:
