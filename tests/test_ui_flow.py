@@ -1176,6 +1176,27 @@ def test_rescue_panel_buttons_by_keys():
     assert t.panel is None
 
 
+@pytest.mark.parametrize("how", ["click", "R"])
+def test_f1s_help_leads_to_the_rules_page_and_says_what_it_is(how):
+    """fresh31 F6: F1 opened a line of how to play and the keys, titled with the game's name and
+    listing itself as "F1 or ?: these rules"; the game's rules page was not reachable from it. Its
+    title says help now, and its Rules and tips button (R) opens the rules page, whose back
+    returns to the table."""
+    app = make("freecell", 3)
+    t = app.scene
+    key(app, pygame.K_F1)
+    assert t.panel.title == "FreeCell: help"
+    assert not any("these rules" in p for p in t.panel.paragraphs)
+    if how == "click":
+        click(app, next(b for b in t.panel.buttons if b.name == "rules").rect.center)
+    else:
+        key(app, pygame.K_r)
+    assert type(app.scene).__name__ == "RulesScene" and app.scene.game == "freecell"
+    assert t.panel is None
+    app.scene.back()
+    assert app.scene is t
+
+
 def test_panel_keys_are_listed_in_the_rules_panel():
     app = make("klondike", 3)
     t = app.scene

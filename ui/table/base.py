@@ -1939,17 +1939,23 @@ class GameTable(Scene):
         return [tr("Esc or P: pause menu (Esc again: resume)"), tr("U or Ctrl+Z: undo"),
                 tr("Shift+U, Ctrl+Y or Ctrl+Shift+Z: redo"), tr("H: hint"),
                 tr("R: rescue"), tr("N: new deal"), tr("C: deal code"), tr("O: options"),
-                tr("F1 or ?: these rules")] + ([tr(self.SPACE_KEY)] if self.SPACE_KEY else []) + [
+                tr("F1 or ?: this help; R here: Rules and tips")] + ([tr(self.SPACE_KEY)] if self.SPACE_KEY else []) + [
                 tr("Pause menu: N new deal, S sound, R rules, T statistics, H home"),
                 tr("In a panel: Tab or the arrows move the focus ring over the buttons, Enter or Space presses"),
                 tr("Panel buttons: A replay, N new deal, U undo, R rescue, H home, P play the rescue's line, Esc close")]
 
     def open_rules(self) -> None:
-        """The rules of this game and its keys, in a panel over the table."""
+        """This game's help (F1), in a panel over the table: how to play in a line and the keys,
+        with a Rules and tips button to the game's whole rules page (:meth:`open_rules_page`)."""
         from ..scenes.common import game_title
         from .panels import TextPanel
 
-        self.panel = TextPanel(self, game_title(self.game), self.rules_text())
+        def rules_page():
+            self.close_panel()
+            self.open_rules_page()
+
+        self.panel = TextPanel(self, tr("{game}: help", game=game_title(self.game)), self.rules_text(),
+                               [("rules", tr("Rules and tips"), None, rules_page)])
         self.stale = True
 
     def draw_stock(self) -> None:

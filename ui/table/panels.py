@@ -15,10 +15,10 @@ from ..frame import INK, PANEL_FILL, TOUCH, WARN, Button, draw_panel_background,
 FOCUS_INK = (255, 214, 0)     # the keyboard focus ring, as on the table's cards
 
 BUTTON_KEYS = {"undo": pygame.K_u, "rescue": pygame.K_r, "replay": pygame.K_a, "new": pygame.K_n,
-               "home": pygame.K_h, "play": pygame.K_p, "any": pygame.K_n}
+               "home": pygame.K_h, "play": pygame.K_p, "any": pygame.K_n, "rules": pygame.K_r}
 """The letter of each panel button by its name (Esc is the cancel/close button, Enter the focused
-one or else the first): U undo, R rescue, A replay (again), N new deal, H home, P play the rescue's
-line. The code entry's buttons have none: its letters are typed into the code."""
+one or else the first): U undo, R rescue (the help's Rules and tips, where there is no rescue), A
+replay (again), N new deal, H home, P play the rescue's line. The code entry's buttons have none: its letters are typed into the code."""
 
 
 class Panel:
@@ -645,17 +645,19 @@ class PauseMenu(OptionsPanel):
 
 
 class TextPanel(Panel):
-    """A panel of wrapped paragraphs (the rules of a game and its keys) and one Close button.
+    """A panel of wrapped paragraphs (a game's help: how to play in a line, and its keys), the
+    ``actions`` given, then a Close button.
 
     :param paragraphs: lines of text; each is wrapped to the panel's width, an empty one is a gap.
+    :param actions: buttons before Close, as :class:`Panel`'s (default none).
     """
 
     max_w, max_w_compact = 760, 820
 
-    def __init__(self, table, title: str, paragraphs: list[str]):
+    def __init__(self, table, title: str, paragraphs: list[str], actions=()):
         self.paragraphs = paragraphs
-        super().__init__(table, title, [("done", tr("Close"), None, table.close_panel)], self.draw_body,
-                         self.body_h)
+        super().__init__(table, title, [*actions, ("done", tr("Close"), None, table.close_panel)],
+                         self.draw_body, self.body_h)
 
     def size_for(self, pw: int) -> int:
         return 20 if pw >= 520 else 16
@@ -694,5 +696,10 @@ class TextPanel(Panel):
                 y += lh
 
     def key(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+        """Esc closes, and Enter with no button focused; otherwise as :meth:`Panel.key` (the focus
+        ring, a button's letter: R the rules page)."""
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_ESCAPE or (
+                event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None)):
             self.table.close_panel()
+        else:
+            super().key(event)
