@@ -419,7 +419,16 @@ def cmd_hint(a) -> int:
 
     rules = find_game(a.game)
     state = deal_or_position(rules, a)
-    move, kind = hint(rules, state, timeout=a.timeout)
+    # --moves played first, as play plays them: the lost hint never goes back to a position
+    # they went through
+    hist = History.start(rules, state)
+    for i, tok in enumerate((a.moves or "").split(), 1):
+        try:
+            hist.act(tok)
+        except IllegalMove as e:
+            raise CommandError(f"move {i} '{quote(tok)}' is illegal: {e}") from None
+    state = hist.state
+    move, kind = hint(rules, state, timeout=a.timeout, past=hist.states[:-1])
     sys.stdout.write(("none" if move is None else rules.format_move(state, move)) + "\n" + kind + "\n")
     return 0
 
@@ -556,6 +565,9 @@ def build_parser() -> argparse.ArgumentParser:
     hn.add_argument("--timeout", default=None, action=_Once, convert=timeout_arg, same=seconds_in,
                     metavar="S", help="stop the search after S seconds of the clock (default: the app's "
                                       "node budget alone, the same answer on every machine)")
+    hn.add_argument("--moves", default=None, action=_Once, metavar='"M1 M2 ..."',
+                    help="moves played first, as 'play' plays them; the hint is then given after "
+                         "them, knowing the positions they went through (the lost hint never goes back to one)")
     hn.set_defaults(func=cmd_hint)
     w = sub.add_parser("winnability", help="solve a range of deals")
     common(w)

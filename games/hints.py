@@ -439,12 +439,13 @@ def decide(rules, state, result, search, best_line: bool = False, check=None, pa
     return "guess", None, None
 
 
-def hint(rules, state, max_nodes: int | None = None, timeout: float | None = None):
+def hint(rules, state, max_nodes: int | None = None, timeout: float | None = None, past=()):
     """The hint the app gives in ``state`` (docs/assist.md, "Hint"), decided as the table decides
     it (:func:`decide`), without the app's wall clock unless ``timeout`` (seconds) is given:
     ``(move, kind)``, kind one of :data:`HINT_KINDS` (``move`` None only for ``"none"``). The search
     is the game's hint search (:meth:`games.core.Rules.hint_search`, ``max_nodes`` nodes, default
-    the app's); a game without a solver gives the rule of thumb."""
+    the app's); a game without a solver gives the rule of thumb. ``past``: the positions the game
+    went through before ``state`` (:func:`decide`: the lost hint never goes back to one)."""
     import time
 
     if not rules.legal_moves(state):
@@ -463,7 +464,7 @@ def hint(rules, state, max_nodes: int | None = None, timeout: float | None = Non
         while check is not None and not check.step(2000):
             if timeout is not None and time.perf_counter() - t0 >= timeout:
                 break
-    kind, move, _ = decide(rules, state, result, search, rules.hint_best_line, check)
+    kind, move, _ = decide(rules, state, result, search, rules.hint_best_line, check, past)
     if kind == "guess" and move is None:
         move = best_move(rules, state)
     return move, kind

@@ -322,3 +322,14 @@ def test_hint_says_lost_where_solve_proves_it_at_once(capsys, monkeypatch):
     assert (rc, out) == (1, "unsolvable\n")
     rc, out, err = run(capsys, "hint", "spider", "--position", "-", stdin=cut, monkeypatch=monkeypatch)
     assert rc == 0 and out.splitlines()[1] == "lost"
+
+
+def test_hint_after_moves_knows_where_the_game_has_been(capsys):
+    """fresh30b G2 on the command line: FreeCell 11982 after ``54 61 78 1a`` is proved lost and
+    ``hint`` on that position alone answers ``a1`` (the card just parked, back: then ``1a`` for
+    ever). Given the moves with ``--moves``, the lost hint goes somewhere the game has not been,
+    and a bad move is refused as ``play`` refuses it."""
+    rc, out, _ = run(capsys, "hint", "freecell", "--number", "11982", "--moves", "54 61 78 1a")
+    assert rc == 0 and out == "1b\nlost\n"
+    rc, out, err = run(capsys, "hint", "freecell", "--number", "11982", "--moves", "54 61 x")
+    assert rc == 2 and out == "" and "move 3 'x' is illegal" in err
