@@ -331,6 +331,11 @@ class Rules:
     """The hint is the first move of the best line its search keeps (``best_moves()``), winning or
     not, rather than a winning line's or the rule of thumb's: a game almost never won and scored
     by the cards it leaves (Devil's Grip)."""
+    hint_check_share = 0.25
+    """The share of a hint's seconds (the app's 0.40 s, ``hint --timeout``) kept for checking its
+    fallback move (:class:`games.hints.FallbackCheck`): the search stops at the rest, so the check
+    never makes the hint later. 0: no check, the search has it all (Spider, whose lines need the
+    time and whose rule-of-thumb moves were not seen to lose a game, docs/assist.md "Hint")."""
 
     @classmethod
     def hint_search(cls, state: Any, max_nodes: int | None = None):

@@ -279,9 +279,6 @@ of thumb; no legal move at all."""
 CHECK_NODES = 10_000
 """Nodes of the proof search each candidate of a fallback hint gets (:class:`FallbackCheck`):
 enough to prove lost a move that loses at once in Klondike (hints30 H7's ``45``: about 5 000)."""
-CHECK_SHARE = 0.25
-"""The share of a hint's seconds (the app's 0.40 s, ``hint --timeout``) kept for the fallback's
-check: the search stops at the rest, so the check never makes the hint later."""
 CHECK_MOVES = 4
 """Fallback candidates checked at most; a fifth is taken unchecked when all four are proved lost."""
 
@@ -383,10 +380,12 @@ def fallback_check(rules, state, result, search, best_line: bool = False,
                    nodes_each: int = CHECK_NODES):
     """The :class:`FallbackCheck` a hint runs when its search gave no winning line and no proof
     of loss (``result`` ``None`` or ``unknown``), else ``None`` (also for a game whose hint is its
-    best line, ``best_line``, and a position with no legal move)."""
+    best line, ``best_line``, a position with no legal move, and a game that keeps no time for
+    the check, ``rules.hint_check_share`` 0)."""
     from .solvers.search import UNKNOWN
 
-    if best_line or (result is not None and result.status != UNKNOWN) or not rules.has_solver():
+    if best_line or (result is not None and result.status != UNKNOWN) or not rules.has_solver() \
+            or not rules.hint_check_share:
         return None
     moves = fallback_moves(rules, state, search)
     return FallbackCheck(rules, state, moves, nodes_each) if moves else None
@@ -454,8 +453,8 @@ def hint(rules, state, max_nodes: int | None = None, timeout: float | None = Non
     if rules.has_solver():
         search = rules.hint_search(state, max_nodes)
         t0 = time.perf_counter()
-        # the app's share of its deadline: the search, then the fallback's check (CHECK_SHARE)
-        until = None if timeout is None else timeout * (1 - CHECK_SHARE)
+        # the app's share of its deadline: the search, then the fallback's check
+        until = None if timeout is None else timeout * (1 - rules.hint_check_share)
         while True:
             result = search.step(2000)
             if result is not None or (until is not None and time.perf_counter() - t0 >= until):

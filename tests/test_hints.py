@@ -250,3 +250,17 @@ def test_the_best_move_left_on_a_lost_position_does_not_go_back_where_the_game_w
     # every legal move back to where the game was: none (the table opens the rescue instead)
     everywhere = past[:-1] + [FreeCell.apply(s, m) for m in FreeCell.legal_moves(s)]
     assert hints.best_move(FreeCell, s, {FreeCell.place(p) for p in everywhere}) is None
+
+
+def test_spiders_hint_keeps_no_time_for_the_fallbacks_check():
+    """Spider's hint search has its whole 0.40 s (a quarter kept for the check cost it 4 of 60
+    2-suit lines and 6 of 60 4-suit ones): no check is made there; Klondike's is."""
+    from games import hints
+    from games.registry import find_game
+
+    spider, klondike = find_game("spider"), find_game("klondike")
+    assert spider.hint_check_share == 0 < klondike.hint_check_share < 1
+    s = spider.deal(5, {"suits": "2"})
+    assert hints.fallback_check(spider, s, None, None) is None
+    k = klondike.deal(5, {"draw": "1"})
+    assert hints.fallback_check(klondike, k, None, None) is not None

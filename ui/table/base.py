@@ -1270,7 +1270,7 @@ class GameTable(Scene):
         end = max(min(t0 + HINT_SLICE, deadline), t0 + HINT_MIN_SLICE)
         if timed:
             # the search stops early enough to leave the fallback's check its share of the deadline
-            stop = self.hint_deadline - (0 if checking else hints.CHECK_SHARE * HINT_WALL)
+            stop = self.hint_deadline - (0 if checking else self.rules.hint_check_share * HINT_WALL)
             end = min(end, stop)
         r = None
         t = app.now()
