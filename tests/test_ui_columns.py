@@ -870,3 +870,25 @@ def test_a_tap_on_a_run_head_never_sends_another_card_home():
     t = app.scene
     click(app, point(t, ("col", 0), 4))
     assert t.state == s0
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (844, 390), (1280, 800)])
+def test_klondike_draw_three_waste_shows_each_cards_whole_index(size):
+    """fresh31 F7: the waste's two cards under its top showed their rank only, the suit cut off
+    (compact faces, whose suit sits at the top right, fanned sideways by 0.42 w upright, 0.3 w on
+    the desktop), or half their index fanned down by 0.22 h on a phone on its side. Each shows its
+    whole corner index now, rank and suit, as its look draws it."""
+    from ui import cards_art
+
+    app = open_app(KlondikeTable(4242, options={"draw": "3"}), size, anim_speed="off")
+    t = app.scene
+    assert t.play(Klondike.parse_move(t.state, "s"))
+    key = ("waste",)
+    rects = t.pile_rects(t.state, key)
+    assert len(rects) == 3
+    art = t.pile_art(key) if hasattr(t, "pile_art") else t.art
+    w = rects[0].width
+    idx = cards_art.index_rect(w, compact=art.compact, narrow=art.narrow)
+    for a, b in zip(rects, rects[1:]):
+        dx, dy = abs(b.x - a.x), b.y - a.y
+        assert (dx and dx >= idx.right) or (dy and dy >= idx.bottom), (size, dx, dy, idx)

@@ -626,6 +626,10 @@ class ColumnsTable(GameTable):
             pass
         return out
 
+    def pile_art(self, key) -> cards_art.CardArt:
+        """The look pile ``key``'s cards are drawn in (default the table's, :attr:`art`)."""
+        return self.art
+
     def fan_for(self, key) -> tuple[float, float]:
         """``(dx, dy)`` between the visible cards of a non-column pile (0, 0: stacked)."""
         return self.fans.get(key[0], (0.0, 0.0))
@@ -1800,7 +1804,7 @@ class ColumnsTable(GameTable):
         """Pile ``key`` of state ``s`` as the still picture shows it: its empty place, its cards
         but those in ``hidden`` (``(key, index)`` in flight or dragged) with a halo on those in
         ``glowing``, shaken if it shakes, and a filled foundation's badge."""
-        art = self.art
+        art = self.pile_art(key)
         cards, rects, _, _ = self.pile_view(s, key)
         if not cards:
             self.draw_pile_base(surface, key)

@@ -41,6 +41,21 @@ class KlondikeTable(ColumnsTable):
         return out + [(c * 1.15, 1.2 * R + k * 0.2 * R, k == c) for c in range(7) for k in range(c + 1)]
 
 
+    def pile_art(self, key) -> cards_art.CardArt:
+        """The waste fanned sideways (draw three on the desktop and an upright phone) is drawn in
+        full faces, whose corner index is a column (rank over suit) that the fan's step uncovers
+        whole (layouts/klondike/screen.toml); a compact face's suit, at its top right, would lie
+        under the next card. The other piles, and the waste fanned down, keep the compact
+        faces, whose one-row index a downward step uncovers."""
+        if key[0] == "waste" and self.fan_for(key)[0]:
+            return cards_art.CardArt(self.art.four_colour, self.art.back_style)
+        return self.art
+
+    def ahead_looks(self) -> list:
+        """The table's look and the sideways waste's (:meth:`pile_art`), at the card width."""
+        waste = self.pile_art(("waste",))
+        return super().ahead_looks() + ([(self.card_w, waste)] if waste is not self.art else [])
+
     # -- places ----------------------------------------------------------------------------------
     @staticmethod
     def place(key) -> int:
