@@ -892,3 +892,32 @@ def test_klondike_draw_three_waste_shows_each_cards_whole_index(size):
     for a, b in zip(rects, rects[1:]):
         dx, dy = abs(b.x - a.x), b.y - a.y
         assert (dx and dx >= idx.right) or (dy and dy >= idx.bottom), (size, dx, dy, idx)
+
+
+def test_klondikes_waste_card_keeps_its_look_when_dragged():
+    """The sideways waste draws full faces (its index a column, fresh31 F7): its card lifted and
+    dragged keeps that face, not the columns' compact one, whose suit sits at the top right (the
+    face changed under the pointer). The ink in the top right quarter of the card's index band is
+    compared, lying in the waste and dragged (drawn a little larger)."""
+    from ui import cards_art
+
+    def ink(r):
+        band = pygame.Rect(r.x + round(0.62 * r.width), r.y + round(0.05 * r.width), round(0.3 * r.width),
+                           round(0.3 * r.width))
+        px = [app.screen.get_at((x, y))[:3] for x in range(band.left, band.right) for y in range(band.top, band.bottom)]
+        return sum(1 for c in px if sum(abs(a - b) for a, b in zip(c, cards_art.FACE[:3])) > 120) / len(px)
+
+    app = open_app(KlondikeTable(4242, options={"draw": "3"}), (1280, 800), anim_speed="off")
+    t = app.scene
+    assert t.play(Klondike.parse_move(t.state, "s"))
+    app.frame()
+    r0 = t.pile_rects(t.state, ("waste",))[-1]
+    lying = ink(r0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r0.center, button=1, touch=False))
+    app.frame()
+    for k in (1, 2, 3):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(r0.centerx, r0.centery + 100 * k),
+                                             rel=(0, 1), buttons=(1, 0, 0), touch=False))
+        app.frame()
+    assert t.drag is not None
+    assert abs(ink(t.drag_rects()[0]) - lying) < 0.05, (lying, ink(t.drag_rects()[0]))

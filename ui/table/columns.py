@@ -1861,14 +1861,16 @@ class ColumnsTable(GameTable):
             e = ease_out(tw.t)
             r = pygame.Rect(round(lerp(x0, x1, e)), round(lerp(y0, y1, e)), self.card_w, self.card_h)
             up = tw.data["up1"] if tw.t > 0.4 else tw.data["up0"]
-            self.art.draw(surface, tw.data["card"], r, up, True)
+            slot = tw.data["slot"]     # a card flies in the look of the pile it lands on
+            (self.art if slot is None else self.pile_art(slot[0])).draw(surface, tw.data["card"], r, up, True)
         if self.drag is not None:
             rects = self.drag_rects()
             w = rects[0].width
             sh, (dx, dy) = cards_art.shadow(w)
+            art = self.pile_art(self.drag.key)      # the look they had lying there
             for (c, up), r in zip(self.drag.cards, rects):
                 surface.blit(sh, (r.x + dx + round(w * 0.04), r.y + dy + round(w * 0.07)))
-                self.art.draw(surface, c, r, up, False)
+                art.draw(surface, c, r, up, False)
 
     def draw_hint(self, surface) -> None:
         tw = next((x for x in self.anim.tweens if x.kind == "hint"), None)
