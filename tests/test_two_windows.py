@@ -605,3 +605,14 @@ def test_a_game_counted_lost_put_back_from_kept_data_and_won_counts_as_a_win():
     assert after["best_score"] == 900 and after["best_time"] == 45
     assert not b.progress.won(saved, h, 900)    # once
     assert stored_stats(shared())[KEY]["won"] == 2
+
+
+def test_the_statistics_shown_take_in_a_win_another_window_counted():
+    """The Statistics screen's figures (Progress.shown_stats) read the record again: a win the
+    other window counted after this one last read it is shown, not this window's older copy."""
+    backend = shared_memory()
+    a, b = Window(backend()), Window(backend())
+    a.progress.refresh()
+    win_in(b, 7)
+    assert a.progress.stats.get(KEY, {}).get("won", 0) == 0     # a's copy, read before the win
+    assert a.progress.summary(KEY, a.progress.shown_stats())["won"] == 1

@@ -877,9 +877,11 @@ class Progress:
         """The statistics as the Statistics screen shows them: the record with each of
         :meth:`open_losses` counted as the loss it will be, so that a game just lost is in the
         figures at once (played, the streak, the last results), agreeing with the lost panel and
-        with a best result its end recorded. A copy: the record itself is not changed."""
+        with a best result its end recorded. A copy: the record itself is not changed. The record
+        is read again first (another window may have counted games since)."""
         import copy
 
+        self.refresh()
         stats = copy.deepcopy(self.stats)
         for saved in self.open_losses():
             Counted(stats_key(saved.game, saved.options), saved.id, False).apply(stats)
