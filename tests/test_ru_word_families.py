@@ -149,3 +149,5 @@ def test_undo_is_not_the_word_of_cancel():
     undo, cancel = tr("Undo", lang="ru"), tr("Cancel", lang="ru")
     assert undo != "Undo" and cancel != "Cancel"
     assert undo != cancel, undo
+    # the bar's own shorter word under the undo arrow is not Cancel's either
+    assert tr("Undo", lang="ru", context="bar") not in (cancel, "Undo")

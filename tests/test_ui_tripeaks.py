@@ -364,4 +364,4 @@ def test_options_panel_sets_mode_for_the_next_deal_and_language_now():
     assert t.panel is None
     click(app, button(app, "new"))
     assert t.options["mode"] == "classic" and t.deal_code().startswith("TP1-C-")
-    assert next(b for b in t.buttons if b.name == "undo").label == "Отменить"   # Cancel is «Отмена»
+    assert next(b for b in t.buttons if b.name == "undo").label == "Назад"   # Cancel is «Отмена»

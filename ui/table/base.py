@@ -584,8 +584,10 @@ class GameTable(Scene):
     def make_buttons(self) -> None:
         """The bar's buttons: Undo, Redo, Hint, Rescue, New deal, Code, Options. Redo is left out
         where the bar has no room for a seventh button 44 px each way with every label readable
-        (phones, upright or on their side: their pause menu offers Redo, :meth:`pause_entries`)."""
-        specs = [("undo", tr("Undo"), "undo"), ("redo", tr("Redo"), "redo"), ("hint", tr("Hint"), "hint"),
+        (phones, upright or on their side: their pause menu offers Redo, :meth:`pause_entries`).
+        Undo's label is the bar's own word (context ``bar``): Russian «Назад» under the arrow,
+        where the panels' «Отменить» would shrink every label of a phone's bar."""
+        specs = [("undo", tr("Undo", context="bar"), "undo"), ("redo", tr("Redo"), "redo"), ("hint", tr("Hint"), "hint"),
                  ("rescue", tr("Rescue"), "rescue"), ("new", tr("New deal"), "new"), ("code", tr("Code"), "code"),
                  ("options", tr("Options"), "options")]
 
