@@ -90,7 +90,9 @@ DEAL_MS = 1000
 """ms the deal's flights take in all at "normal" speed (×0.6 "fast", none "off"): the cards fly
 from the stock into their places one after another (:meth:`GameTable.start_deal`), as Microsoft
 Solitaire Collection deals in about a second."""
-DEAL_FLIGHT_MS = 320  # ms: the longest flight of a dealt card (a column table's cross-table flight)
+DEAL_FLIGHT_MS = 180
+"""ms a dealt card flies (at "normal" speed), shorter than a move's 200-320: the fewer cards in the
+air at once, the less a deal frame draws (at most a dozen of Spider's 54)."""
 DEAL_GAP_MS = 45      # ms between two dealt cards at most (a short deal: TriPeaks' 29 cards are 24 ms apart)
 PATH_STEPS = 60
 """A longer way back or forth (a Restart of a long game) flies its cards straight to their
@@ -1062,6 +1064,7 @@ class GameTable(Scene):
         for k, (i, _, key, c, up, r) in enumerate(cards):
             tw = self.fly_card(c, src, r, False, up, (key, i), k * gap, wait=False)
             if tw is not None and tw in self.anim.tweens:
+                tw.duration = DEAL_FLIGHT_MS * self.anim.factor / 1000
                 tw.data["deal"] = True
                 tw.on_done = lambda done=tw.on_done, c=c, r=r, up=up, slot=(key, i): \
                     self.deal_landed(done, c, r, up, slot)
