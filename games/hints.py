@@ -438,6 +438,44 @@ def decide(rules, state, result, search, best_line: bool = False, check=None, pa
     return "guess", None, None
 
 
+def steady_line(rules, state, line: list, max_nodes: int | None = None, until=None) -> list:
+    """The winning line the hint in ``state`` follows, given ``line`` (move texts), the hint
+    search's own: the two lines of a pair of positions one move apart agree, so that following
+    the hint from position to position never goes back and forth between them.
+
+    Each hint is a fresh search, and two neighbouring positions' searches may each find a line
+    through the other (FreeCell ``58`` from one, ``85/1`` back from the other): a player who
+    follows the command line's ``hint`` then goes round the two for ever. So when ``line``'s
+    first move leads to a position from which one move comes back here, the hint search is run
+    there too (``max_nodes`` at most; not begun, or given up, after ``until``, a
+    ``time.perf_counter()`` value), and when its line begins with that move back, the two are
+    weighed as the lines they give from here: ``line`` itself, or that line without its first
+    move, whichever is shorter (``line`` when they are as long). Both positions weigh the same
+    two lines the same way, so at most one of them steps to the other. Else ``line``."""
+    import time
+
+    from .solvers.search import SOLVED
+
+    if not line:
+        return line
+    here = rules.place(state)
+    after = rules.apply(state, rules.parse_move(state, line[0]))
+    if rules.status(after) != "playing" or (until is not None and time.perf_counter() >= until) or \
+            not any(rules.place(rules.apply(after, m)) == here for m in rules.legal_moves(after)):
+        return line
+    search = rules.hint_search(after, max_nodes)
+    while True:
+        r = search.step(2000)
+        if r is not None:
+            break
+        if until is not None and time.perf_counter() >= until:
+            return line
+    if r.status != SOLVED or not r.moves or \
+            rules.place(rules.apply(after, rules.parse_move(after, r.moves[0]))) != here:
+        return line
+    return list(r.moves[1:]) if len(r.moves) - 1 < len(line) else line
+
+
 def hint(rules, state, max_nodes: int | None = None, timeout: float | None = None, past=()):
     """The hint the app gives in ``state`` (docs/assist.md, "Hint"), decided as the table decides
     it (:func:`decide`), without the app's wall clock unless ``timeout`` (seconds) is given:
@@ -446,6 +484,8 @@ def hint(rules, state, max_nodes: int | None = None, timeout: float | None = Non
     the app's); a game without a solver gives the rule of thumb. ``past``: the positions the game
     went through before ``state`` (:func:`decide`: the lost hint never goes back to one)."""
     import time
+
+    from .solvers.search import SOLVED, Result
 
     if not rules.legal_moves(state):
         return None, "none"
@@ -463,6 +503,11 @@ def hint(rules, state, max_nodes: int | None = None, timeout: float | None = Non
         while check is not None and not check.step(2000):
             if timeout is not None and time.perf_counter() - t0 >= timeout:
                 break
+        if result is not None and result.status == SOLVED and result.moves and not rules.hint_best_line:
+            line = steady_line(rules, state, list(result.moves), max_nodes,
+                               None if timeout is None else t0 + timeout)
+            if line != list(result.moves):
+                result = Result(SOLVED, line, result.nodes, result.seconds)
     kind, move, _ = decide(rules, state, result, search, rules.hint_best_line, check, past)
     if kind == "guess" and move is None:
         move = best_move(rules, state)

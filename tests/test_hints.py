@@ -264,3 +264,22 @@ def test_spiders_hint_keeps_no_time_for_the_fallbacks_check():
     assert hints.fallback_check(spider, s, None, None) is None
     k = klondike.deal(5, {"draw": "1"})
     assert hints.fallback_check(klondike, k, None, None) is not None
+
+
+def test_following_hint_from_position_to_position_wins_without_going_round():
+    """The command line's hint knows nothing of the moves before (each is a fresh search). From
+    FreeCell deal 5, two neighbouring positions' searches each found a line through the other,
+    and a player following ``hint`` went back and forth for ever (hints30 H2: 7 of 20 bank deals);
+    their lines are weighed alike from both (:func:`hints.steady_line`), and the hints win."""
+    rules = find_game("freecell")
+    s = rules.deal(5, {})
+    seen = {rules.place(s)}
+    for _ in range(150):
+        if rules.status(s) != "playing":
+            break
+        move, kind = hints.hint(rules, s, max_nodes=5000)
+        assert kind == "winning"
+        s = rules.apply(s, move)
+        assert rules.place(s) not in seen, "back to a position passed"
+        seen.add(rules.place(s))
+    assert rules.status(s) == "won"
