@@ -38,6 +38,20 @@ def test_a_tap_during_the_deal_lays_it_out_and_plays(fake_clock):
     assert not t.dealing() and t.history.line() == ["s"]
 
 
+@pytest.mark.parametrize("game", ["devils-grip", "klondike"])
+def test_a_move_played_by_code_during_the_deal_lands_on_the_cards_dealt(game, fake_clock):
+    """A rescue's line or a test plays a move with no press first: the deal is laid out before
+    it, as a press lays it out, and no dealt card is left drawn over the picture (the pictures of
+    tests/test_ui_partial_redraw.py differed while Devil's Grip's first move met the deal)."""
+    app = new_app(table_class(game)(8), size=(1280, 800), anim_speed="normal", frames=0)
+    t = app.scene
+    show_first_picture(app)
+    frames(app, fake_clock, 3)
+    assert t.dealing()
+    assert t.play(t.rules.legal_moves(t.state)[0])
+    assert not t.dealing() and t.dealt == []
+
+
 def test_replay_deals_again_and_a_continued_game_is_laid_out_at_once(fake_clock):
     from ui.table.tripeaks import TriPeaksTable
 

@@ -854,7 +854,11 @@ class GameTable(Scene):
 
     def play(self, move, group: bool = True) -> bool:
         """Play ``move`` through the session (``group``: a new undo group, else the move joins the
-        last one, :meth:`Session.play`); on refusal say why (if explanations are on)."""
+        last one, :meth:`Session.play`); on refusal say why (if explanations are on). A deal
+        still flying in is laid out first: a move played by code (a line, the rescue) lands on
+        the cards dealt, as a player's press does (:meth:`end_deal`)."""
+        if self.dealing():
+            self.end_deal()
         try:
             before = self.session.play(move, group)
         except IllegalMove as e:
@@ -909,6 +913,8 @@ class GameTable(Scene):
         are saved soon, moves played again (``forward``) end as a move does
         (:meth:`end_or_save`). A refusal is said on the status line. A table with input of its
         own in progress (a drag, an armed swap) drops it first."""
+        if self.dealing():
+            self.end_deal()
         self.settle()
         self.anim.finish()      # before the panel closes: a celebration ending opens the won panel
         if not forward:
