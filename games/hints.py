@@ -476,13 +476,51 @@ def steady_line(rules, state, line: list, max_nodes: int | None = None, until=No
     return list(r.moves[1:]) if len(r.moves) - 1 < len(line) else line
 
 
+def forward_line(rules, state, line: list, avoid: set, max_nodes: int | None = None, until=None,
+                 tries: int = CHECK_MOVES) -> list:
+    """A winning line from ``state`` whose first move does not go back to a position the game
+    has been at (``avoid``: their places, :meth:`games.core.Rules.place`), given ``line``, the
+    hint search's: ``line`` itself when its first move goes forward; else, of the other legal
+    moves that go forward, best by rule of thumb first (:func:`move_value`; at most ``tries``),
+    the first after which the hint search (``max_nodes``) finds a win, with that line; else
+    ``line`` (nothing better found, or the time ``until``, a ``time.perf_counter()`` value, ran
+    out). With the moves played given (``hint --moves``), a program following the hints so never
+    goes back along its own way while a forward win is found."""
+    import time
+
+    from .solvers.search import SOLVED
+
+    first = rules.parse_move(state, line[0])
+    if rules.place(rules.apply(state, first)) not in avoid:
+        return line
+    forward = [m for m in rules.legal_moves(state)
+               if m != first and rules.place(rules.apply(state, m)) not in avoid]
+    forward.sort(key=lambda m: -move_value(rules, state, m)[0])
+    for m in forward[:tries]:
+        if until is not None and time.perf_counter() >= until:
+            break
+        after = rules.apply(state, m)
+        if rules.status(after) == "won":
+            return [rules.format_move(state, m)]
+        search = rules.hint_search(after, max_nodes)
+        while True:
+            r = search.step(2000)
+            if r is not None or (until is not None and time.perf_counter() >= until):
+                break
+        if r is not None and r.status == SOLVED:
+            return [rules.format_move(state, m)] + list(r.moves)
+    return line
+
+
 def hint(rules, state, max_nodes: int | None = None, timeout: float | None = None, past=()):
     """The hint the app gives in ``state`` (docs/assist.md, "Hint"), decided as the table decides
     it (:func:`decide`), without the app's wall clock unless ``timeout`` (seconds) is given:
     ``(move, kind)``, kind one of :data:`HINT_KINDS` (``move`` None only for ``"none"``). The search
     is the game's hint search (:meth:`games.core.Rules.hint_search`, ``max_nodes`` nodes, default
     the app's); a game without a solver gives the rule of thumb. ``past``: the positions the game
-    went through before ``state`` (:func:`decide`: the lost hint never goes back to one)."""
+    went through before ``state`` (:func:`decide`: the lost hint never goes back to one; a winning
+    one only when no forward move's search finds a win, :func:`forward_line`). A winning line is
+    also weighed against its neighbour's (:func:`steady_line`)."""
     import time
 
     from .solvers.search import SOLVED, Result
@@ -504,8 +542,10 @@ def hint(rules, state, max_nodes: int | None = None, timeout: float | None = Non
             if timeout is not None and time.perf_counter() - t0 >= timeout:
                 break
         if result is not None and result.status == SOLVED and result.moves and not rules.hint_best_line:
-            line = steady_line(rules, state, list(result.moves), max_nodes,
-                               None if timeout is None else t0 + timeout)
+            deadline = None if timeout is None else t0 + timeout
+            line = steady_line(rules, state, list(result.moves), max_nodes, deadline)
+            if past:
+                line = forward_line(rules, state, line, {rules.place(p) for p in past}, max_nodes, deadline)
             if line != list(result.moves):
                 result = Result(SOLVED, line, result.nodes, result.seconds)
     kind, move, _ = decide(rules, state, result, search, rules.hint_best_line, check, past)

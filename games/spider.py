@@ -216,11 +216,11 @@ class Spider(Rules):
     options = {"suits": ("2", "1", "4"), "relaxed": ("no", "yes")}
     option_labels = OPTION_LABELS
     bank_options = ("suits",)
-    # the hint's whole time for its search: a quarter kept for the fallback's check cost 4 of 60
-    # Spider 2-suit and 6 of 60 4-suit lines (bench/results/hint-wait-check-s31.txt)
-    hint_check_share = 0.0
     """Banks are solved under the traditional rule; the relaxed rule only adds moves, so a deal
     verified winnable without it is winnable with it too (games/bank.py)."""
+    hint_check_share = 0.0
+    """The hint's whole time for its search: a quarter kept for the fallback's check cost 4 of 60
+    Spider 2-suit and 6 of 60 4-suit lines (bench/results/hint-wait-check-s31.txt)."""
 
     # -- deals -----------------------------------------------------------------------------------
     @classmethod

@@ -283,3 +283,21 @@ def test_following_hint_from_position_to_position_wins_without_going_round():
         assert rules.place(s) not in seen, "back to a position passed"
         seen.add(rules.place(s))
     assert rules.status(s) == "won"
+
+
+def test_following_hint_given_the_moves_played_never_goes_back():
+    """With the positions passed (``hint --moves``), FreeCell deal 1 followed hint by hint is won
+    and no position comes twice; without them two positions hinted each other from step 13 on
+    (fresh31b G5: ``51``, ``15/1``, …)."""
+    rules = find_game("freecell")
+    s = rules.deal(1, {})
+    past = []
+    for _ in range(150):
+        if rules.status(s) != "playing":
+            break
+        move, kind = hints.hint(rules, s, max_nodes=5000, past=past)
+        assert kind == "winning"
+        past.append(s)
+        s = rules.apply(s, move)
+        assert rules.place(s) not in {rules.place(p) for p in past}
+    assert rules.status(s) == "won"
