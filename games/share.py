@@ -140,9 +140,10 @@ def address_code(address: str) -> str:
     return deal_in_address(str(address).split("?", 1)[-1].split("#", 1)[0]) or ""
 
 
-WORD_SIGNS = ":=#?&"
+WORD_SIGNS = ":=#?&,;/.()[]{}<>|\"'\u200b\u200c\u200d\u2060\ufeff"
 """The signs that part a message's words as blanks do (``code:KL1-D1-AAAAAAB``,
-``#deal=KL1-D1-AAAAAAB``): a code holds none of them."""
+``#deal=KL1-D1-AAAAAAB``, a list ``KL1-D1-AAAAAAB,KL1-D1-AAAAAAC`` or ``…;…`` or ``…/…`` as chat apps
+and spreadsheets copy one, brackets, quotes, a zero-width space): a code holds none of them."""
 
 
 def address_deals(word: str) -> list[str]:

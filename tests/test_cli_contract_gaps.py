@@ -14,6 +14,13 @@ run = run_cli
     ("https://x/?deal=KL1-D1-AAAAAAC KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB"),
     ("was KL1-D1-AAAAAAB, now KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
     ("https://x/?deal=KL1-D1-AAAAAAB&deal=KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
+    # a list as chat apps and spreadsheets copy one, brackets, a zero-width space (fresh31b G1:
+    # the two were glued into one code and refused for its rule part)
+    ("KL1-D1-AAAAAAB,KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
+    ("KL1-D1-AAAAAAB;TP1-E-AAAAAAC", "KL1-D1-AAAAAAB", "TP1-E-AAAAAAC"),
+    ("KL1-D1-AAAAAAB/KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
+    ("(KL1-D1-AAAAAAB)(KL1-D1-AAAAAAC)", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
+    ("KL1-D1-AAAAAAB\u200bKL1-D1-AAAAAAC", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
 ])
 def test_a_message_naming_two_deals_is_refused_naming_both(capsys, text, first, second):
     rc, out, err = run(capsys, "deal", "klondike", "--code", text)

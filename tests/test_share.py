@@ -519,6 +519,7 @@ def test_the_code_field_refuses_a_paste_naming_two_deals():
     app, t = code_entry(KlondikeTable(5))
     t.panel.value = "KL1"
     for pasted in ("KL1-D1-AAAAAAB KL1-D1-AAAAAAC", "https://x.io/?deal=KL1-D1-AAAAAAB&deal=FC1-M-AAAAAXT",
+                   "KL1-D1-AAAAAAB,KL1-D1-AAAAAAC",
                    "was code:KL1-D1-AAAAAAB, now https://x.io/?deal=KL1-D1-AAAAAAC"):
         t.panel.error = ""
         t.panel.paste(pasted)
