@@ -52,6 +52,29 @@ def test_a_move_played_by_code_during_the_deal_lands_on_the_cards_dealt(game, fa
     assert not t.dealing() and t.dealt == []
 
 
+@pytest.mark.parametrize("game, number", [("freecell", 2), ("klondike", 3)])
+def test_a_tap_on_an_ace_while_the_deal_flies_sends_only_that_ace_home(game, number, fake_clock):
+    """The deal's ace on top of a column goes home by itself once the deal lands; a tap on it
+    while the deal flies lays the deal out, and that ace going home is all that happens: the tap
+    is not spent on the card the ace uncovers (fresh31b G3: FreeCell sent it to a free cell,
+    Klondike said it had nowhere to go)."""
+    app = new_app(table_class(game)(number), size=(1280, 800), anim_speed="normal", frames=0)
+    t = app.scene
+    show_first_picture(app)
+    frames(app, fake_clock, 5)
+    assert t.dealing()
+    aces = [(key, len(pile) - 1) for key, pile in t.pile_places(t.state).items()
+            if key[0] == "col" and pile and pile[-1][0] & 15 == 1]
+    assert aces, "a deal with an ace on top of a column"
+    key, i = aces[0]
+    ace = t.pile_places(t.state)[key][i]
+    tap(app, ace[2].center)
+    frames(app, fake_clock, 120)
+    line = t.history.line()
+    assert line and all(m.endswith("h") for m in line), line
+    assert not t.anim.busy("shake") and "nowhere" not in t.status_text, t.status_text
+
+
 def test_replay_deals_again_and_a_continued_game_is_laid_out_at_once(fake_clock):
     from ui.table.tripeaks import TriPeaksTable
 

@@ -1033,10 +1033,19 @@ class ColumnsTable(GameTable):
                 self.to_end_panel()
             return
         if ev.kind == "down":
+            pressed = self.card_under(ev.pos)
+            if pressed is not None and self.is_home(pressed):
+                pressed = None      # a foundation's own card: the press is for it
             self.settle()
             super().pointer(ev)
+            # the card under the thumb went home by itself as the press settled the automatic
+            # moves (the deal's aces, a press just after a move): the press is spent on it, not
+            # on the card now showing there
+            self.press_spent = pressed is not None and self.is_home(pressed)
             t = self.press_target
             self.press_card = None
+            if self.press_spent:
+                return
             if t is not None and t.kind is Kind.CARD and self.rules.status(self.state) == PLAYING \
                     and self.liftable(self.state, t.pile, t.index):
                 self.press_card = (t.pile, t.index, self.pile_cards(self.state, t.pile)[t.index])
@@ -1057,6 +1066,9 @@ class ColumnsTable(GameTable):
                 self.drop(ev.pos)
             self.press_card = None
             return
+        if ev.kind == "tap" and self.press_spent:
+            self.press_spent = False
+            return
         if ev.kind == "tap":
             self.tap_pos = ev.pos
             lt = self.last_tap
@@ -1068,6 +1080,23 @@ class ColumnsTable(GameTable):
                 self.activate(hit.pile(lt.dst))
                 return
         super().pointer(ev)
+
+    press_spent = False
+    """The last press met a card that the automatic moves it settled sent home (:meth:`pointer`):
+    its tap does nothing more."""
+
+    def card_under(self, pos):
+        """The card (code) under ``pos`` (px) on the table, or ``None``."""
+        t = self.target_at(pos)
+        if t is None or t.kind is not Kind.CARD:
+            return None
+        cards = self.pile_cards(self.state, t.pile)
+        return cards[t.index][0] if t.index < len(cards) else None
+
+    def is_home(self, card) -> bool:
+        """Whether ``card`` is on a foundation now."""
+        return any(c == card for key in self.all_keys() if key[0] == "found"
+                   for c, _ in self.pile_cards(self.state, key))
 
     def let_go(self) -> None:
         if self.drag is not None:
