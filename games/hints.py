@@ -299,15 +299,21 @@ def progress_move(rules, state, search):
     return None
 
 
-def fallback_moves(rules, state, search=None) -> list:
+def fallback_moves(rules, state, search=None, avoid=()) -> list:
     """The moves a hint with no winning line falls back on, best first: the first move of
     ``search``'s progress line when it has one legal here (:func:`progress_move`), then the legal
-    moves by :func:`move_value` (equals in the rules' order)."""
+    moves by :func:`move_value` (equals in the rules' order); those that go back to a position the
+    game has been at (``avoid``: their places, :meth:`games.core.Rules.place`) last, so following
+    the hint does not go back and forth (fresh31b G9: Spider ``3-6``, ``6-3``, … for ever)."""
     legal = rules.legal_moves(state)
     m = progress_move(rules, state, search)
     first = [] if m is None else [m]
     ranked = sorted(range(len(legal)), key=lambda i: -move_value(rules, state, legal[i])[0])
-    return first + [legal[i] for i in ranked if legal[i] not in first]
+    out = first + [legal[i] for i in ranked if legal[i] not in first]
+    if avoid:
+        back = {i for i, x in enumerate(out) if rules.place(rules.apply(state, x)) in avoid}
+        out = [x for i, x in enumerate(out) if i not in back] + [x for i, x in enumerate(out) if i in back]
+    return out
 
 
 class FallbackCheck:
@@ -377,17 +383,17 @@ class FallbackCheck:
 
 
 def fallback_check(rules, state, result, search, best_line: bool = False,
-                   nodes_each: int = CHECK_NODES):
+                   nodes_each: int = CHECK_NODES, avoid=()):
     """The :class:`FallbackCheck` a hint runs when its search gave no winning line and no proof
     of loss (``result`` ``None`` or ``unknown``), else ``None`` (also for a game whose hint is its
     best line, ``best_line``, a position with no legal move, and a game that keeps no time for
-    the check, ``rules.hint_check_share`` 0)."""
+    the check, ``rules.hint_check_share`` 0). ``avoid``: :func:`fallback_moves`'."""
     from .solvers.search import UNKNOWN
 
     if best_line or (result is not None and result.status != UNKNOWN) or not rules.has_solver() \
             or not rules.hint_check_share:
         return None
-    moves = fallback_moves(rules, state, search)
+    moves = fallback_moves(rules, state, search, avoid)
     return FallbackCheck(rules, state, moves, nodes_each) if moves else None
 
 
@@ -409,7 +415,9 @@ def decide(rules, state, result, search, best_line: bool = False, check=None, pa
     ``("guess", move, None)``), a candidate it found a win after is ``"winning"`` (``line`` the
     line from here) and every legal move proved lost is ``"lost"``. ``past``: the positions the
     game has been at before this one; the ``"lost"`` kind's move never goes back to one of them
-    (:func:`best_move`'s ``avoid``: ``None`` when every legal move does)."""
+    (:func:`best_move`'s ``avoid``: ``None`` when every legal move does), nor a ``"progress"`` or
+    ``"guess"`` one while a move that does not is left (the guess ``None``, the caller's rule of
+    thumb, when every move goes back)."""
     from .solvers.search import SOLVED, UNSOLVABLE
 
     best = search.best_moves() if search is not None and best_line else None
@@ -431,11 +439,13 @@ def decide(rules, state, result, search, best_line: bool = False, check=None, pa
         if kind == "lost":
             return "lost", best_move(rules, state, avoid), None
         progress = progress_move(rules, state, search)
+        if avoid and move is not None and rules.place(rules.apply(state, move)) in avoid:
+            move = best_move(rules, state, avoid) or move     # every candidate checked goes back
         return ("progress" if progress is not None and progress == move else "guess"), move, None
     move = progress_move(rules, state, search)
-    if move is not None:
+    if move is not None and not (avoid and rules.place(rules.apply(state, move)) in avoid):
         return "progress", move, None
-    return "guess", None, None
+    return "guess", (best_move(rules, state, avoid) if avoid else None), None
 
 
 def steady_line(rules, state, line: list, max_nodes: int | None = None, until=None) -> list:
@@ -537,7 +547,8 @@ def hint(rules, state, max_nodes: int | None = None, timeout: float | None = Non
             result = search.step(2000)
             if result is not None or (until is not None and time.perf_counter() - t0 >= until):
                 break
-        check = fallback_check(rules, state, result, search, rules.hint_best_line)
+        check = fallback_check(rules, state, result, search, rules.hint_best_line,
+                               avoid={rules.place(p) for p in past})
         while check is not None and not check.step(2000):
             if timeout is not None and time.perf_counter() - t0 >= timeout:
                 break

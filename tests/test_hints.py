@@ -301,3 +301,37 @@ def test_following_hint_given_the_moves_played_never_goes_back():
         s = rules.apply(s, move)
         assert rules.place(s) not in {rules.place(p) for p in past}
     assert rules.status(s) == "won"
+
+
+class _ProgressOnly:
+    """A hint search that found no win and whose progress line starts ``line``."""
+
+    def __init__(self, line):
+        self.line = line
+
+    def progress_line(self):
+        return self.line
+
+    def best_moves(self):
+        return None
+
+
+def test_a_progress_or_guess_hint_does_not_go_back_where_the_game_has_been():
+    """Given the positions passed, the progress line's move that goes straight back is not
+    hinted while a move forward is left, nor is a rule-of-thumb move back; a fallback check's
+    candidates going back come last (fresh31b G9: Spider 4 suits' progress hints went ``3-6``,
+    ``6-3``, … for ever, in the app and on the command line given ``--moves``)."""
+    # a move that one move takes back: a card off a column onto its proper parent elsewhere
+    s0, s1, back = next((s0, s1, b) for n in range(1, 60) for s0 in [FreeCell.deal(n, {})]
+                        for m in FreeCell.legal_moves(s0) for s1 in [FreeCell.apply(s0, m)]
+                        for b in FreeCell.legal_moves(s1)
+                        if FreeCell.place(FreeCell.apply(s1, b)) == FreeCell.place(s0))
+    text = FreeCell.format_move(s1, back)
+    kind, move, _ = hints.decide(FreeCell, s1, None, _ProgressOnly([text]), past=[s0])
+    assert move is not None and move != back and kind == "guess"
+    assert FreeCell.place(FreeCell.apply(s1, move)) != FreeCell.place(s0)
+    # with no history the progress line's move stands
+    assert hints.decide(FreeCell, s1, None, _ProgressOnly([text]))[:2] == ("progress", back)
+    # the check's candidates: the move back last
+    cands = hints.fallback_moves(FreeCell, s1, _ProgressOnly([text]), {FreeCell.place(s0)})
+    assert cands[-1] == back and cands[0] != back

@@ -1314,7 +1314,8 @@ class GameTable(Scene):
                 self.hint_main = None
                 self.finish_hint(r, search, check)
                 return
-            check = hints.fallback_check(self.rules, self.state, r, search, self.best_line_hints)
+            check = hints.fallback_check(self.rules, self.state, r, search, self.best_line_hints,
+                                         avoid={self.rules.place(p) for p in self.history.states[:-1]})
             if check is None:
                 self.finish_hint(r, search)
                 return
