@@ -39,7 +39,7 @@ from .numbers import is_digits, whole_number  # noqa: E402
 from .position import check_game  # noqa: E402
 from .quoting import escape, quote, quote_path  # noqa: E402
 from .registry import available, find_game  # noqa: E402
-from .share import deals_in_words, field_code  # noqa: E402
+from .share import field_code, two_deals  # noqa: E402
 
 
 class CommandError(Exception):
@@ -237,8 +237,8 @@ def resolve_deal(rules, number: str | None, code: str | None, options: dict[str,
         raise CommandError("give --number or --code, not both")
     typed = as_typed(options)
     if code is not None:
-        named = deals_in_words(code, any_digits=False)
-        if len(named) > 1:   # the player's choice, not ours (the order of words must not choose)
+        named = two_deals(code, any_digits=False)
+        if named is not None:   # the player's choice, not ours (the order of words must not choose)
             raise CommandError(f"--code '{quote(code.strip())}' holds two deal codes: "
                                f"'{quote(named[0])}' and '{quote(named[1])}'")
         try:

@@ -177,6 +177,40 @@ def deals_in_words(text: str, any_digits: bool = True) -> list[str]:
     return found
 
 
+def numbers_in_words(text: str, any_digits: bool = True) -> list[str]:
+    """The plain deal numbers a message names, each once, in order: its words that are digits
+    alone once parted at :data:`WORD_SIGNS` and trimmed (``#617``, ``617,`` ``618``); the words of
+    a page address (they hold ``://`` or ``deal=``: a port is no deal) left out.
+
+    >>> numbers_in_words("617, 618"), numbers_in_words("FreeCell #617 or #0617"), numbers_in_words("https://x:8080/")
+    (['617', '618'], ['617'], [])
+    """
+    out: list[str] = []
+    for w in str(text).split():
+        if "://" in w or "deal=" in w.lower():
+            continue
+        for p in re.split(f"[{re.escape(WORD_SIGNS)}]", w):
+            c = code_chars(trimmed_code(p), any_digits)
+            if c and c.isdigit():
+                c = c.lstrip("0") or "0"
+                if c not in out:
+                    out.append(c)
+    return out
+
+
+def two_deals(text: str, any_digits: bool = True) -> tuple[str, str] | None:
+    """The first two different deals a message names, codes (:func:`deals_in_words`) before plain
+    numbers (:func:`numbers_in_words`), or ``None`` when it names one or none: such a message is
+    refused naming both, by the code field and ``--code`` (the player chooses, not the order of
+    the words; two numbers pasted as ``617, 618`` were typed as the one deal 617618).
+
+    >>> two_deals("617, 618"), two_deals("FC1-M-AAAAAAB #618"), two_deals("FreeCell #617")
+    (('617', '618'), ('FC1-M-AAAAAAB', '618'), None)
+    """
+    named = deals_in_words(text, any_digits) + numbers_in_words(text, any_digits)
+    return (named[0], named[1]) if len(named) > 1 else None
+
+
 def code_in_words(text: str, any_digits: bool = True) -> str | None:
     """The one deal a message names (:func:`deals_in_words`), when it names one (or the same one
     several times); else, when it names none, a lone ``#N`` word's number (how FreeCell deals are

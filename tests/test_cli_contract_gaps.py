@@ -21,6 +21,10 @@ run = run_cli
     ("KL1-D1-AAAAAAB/KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
     ("(KL1-D1-AAAAAAB)(KL1-D1-AAAAAAC)", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
     ("KL1-D1-AAAAAAB\u200bKL1-D1-AAAAAAC", "KL1-D1-AAAAAAB", "KL1-D1-AAAAAAC"),
+    # a code and a plain number, two numbers (fresh31b G7: the number was dropped, or the two
+    # numbers' digits run together into a third deal)
+    ("KL1-D1-AAAAAAB #618", "KL1-D1-AAAAAAB", "618"),
+    ("617, 618", "617", "618"),
 ])
 def test_a_message_naming_two_deals_is_refused_naming_both(capsys, text, first, second):
     rc, out, err = run(capsys, "deal", "klondike", "--code", text)

@@ -528,6 +528,22 @@ def test_the_code_field_refuses_a_paste_naming_two_deals():
     assert t.number == 5
 
 
+def test_the_code_field_refuses_two_deal_numbers_pasted():
+    """FreeCell deals go by number: ``617, 618`` pasted names two deals, refused naming both,
+    where its digits ran together into deal 617618 (fresh31b G7); a code and a ``#N`` too."""
+    from ui.table.freecell import FreeCellTable
+
+    app, t = code_entry(FreeCellTable(5))
+    for pasted, a, b in (("617, 618", "617", "618"), ("#617 #618", "617", "618"),
+                         ("FC1-M-AAAAAAB #618", "FC1-M-AAAAAAB", "618")):
+        t.panel.value, t.panel.error = "", ""
+        t.panel.paste(pasted)
+        assert t.panel.value == "" and t.panel.error == f"The text names two deals, {a} and {b}: paste one", pasted
+    t.panel.paste("FreeCell #617")
+    assert t.panel.value.lstrip("#") == "617" and t.panel.error == ""
+    assert t.number == 5
+
+
 def test_a_link_naming_two_deals_opens_neither_and_names_both():
     """``?deal=A&deal=B`` (two different deals) leaves the home screen with a notice naming both, as
     the code field and the command line's ``--code`` refuse them; the same deal twice opens."""

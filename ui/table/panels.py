@@ -427,10 +427,10 @@ class CodeEntry(Panel):
         of the words."""
         if not pasted:
             return
-        from games.share import deals_in_words, unaddressed
+        from games.share import two_deals, unaddressed
 
-        named = deals_in_words(pasted)
-        if len(named) > 1:
+        named = two_deals(pasted)
+        if named is not None:
             self.error = tr("The text names two deals, {a} and {b}: paste one", a=named[0], b=named[1])
             self.table.stale = True
             return
