@@ -616,3 +616,19 @@ def test_the_statistics_shown_take_in_a_win_another_window_counted():
     win_in(b, 7)
     assert a.progress.stats.get(KEY, {}).get("won", 0) == 0     # a's copy, read before the win
     assert a.progress.summary(KEY, a.progress.shown_stats())["won"] == 1
+
+
+def test_a_loss_turned_win_that_joins_two_runs_makes_the_best_streak():
+    """Won, won, lost, won, won, lost (best streak 2); the lost third game, put back from Kept
+    data and won, joins the runs into five wins: the best streak is 5 (fresh31b G6: it stayed 2,
+    only the run at the end of the results being measured)."""
+    from ui.progress import Counted
+
+    st = {}
+    for gid, won in zip("123456", (True, True, False, True, True, False)):
+        Counted("k", gid, won).apply(st)
+    assert st["k"]["best_streak"] == 2
+    assert Counted("k", "3", True).apply(st)
+    s = st["k"]
+    assert s["last"] == ["w"] * 5 + ["l"] and s["won"] == 5 and s["streak"] == 0
+    assert s["best_streak"] == 5

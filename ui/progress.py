@@ -360,7 +360,8 @@ class Counted:
         their newest :data:`LAST_N` and :data:`IDS_KEPT`. A win of a game counted lost (its
         save put back from Kept data after a new deal counted it, :func:`loss_index`) turns that
         loss into the win: played stays, won adds one, its last result becomes a win and the
-        streak is counted again from the last results. Returns whether a game was counted now
+        streak and best streak are counted again from the last results (a win that joins two
+        runs among them is a longer run). Returns whether a game was counted now
         (False: its id was counted already, as a win or as a loss not among the last results,
         or this is a result only)."""
         s = stats.setdefault(self.key, empty_stats())
@@ -372,7 +373,9 @@ class Counted:
             s["won"] += 1
             run = len(s["last"]) - len("".join(s["last"]).rstrip("w"))
             s["streak"] = run if run < len(s["last"]) else max(run, s["streak"] + 1)
-            s["best_streak"] = max(s["best_streak"], s["streak"])
+            # the win may join two runs inside the last results, not only the one at their end
+            longest = max(len(r) for r in "".join(s["last"]).split("l"))
+            s["best_streak"] = min(s["won"], max(s["best_streak"], s["streak"], longest))
             _best(s, "best_score", self.score, max)
             _best(s, "best_time", self.seconds, min)
             _best(s, "fewest_moves", self.moves, min)
