@@ -1587,13 +1587,16 @@ class ColumnsTable(GameTable):
 
     def _needed_lines(self, width: int) -> tuple[list[str], int, int]:
         """The lost panel's :meth:`lost_needed` wrapped to ``width`` px: ``(lines, text size, line
-        height)``, at most three lines."""
+        height)``, three lines, or four where three would cut it (the longest, Russian Klondike's
+        drawing three, on the smallest phone, 360×640)."""
         line = max(26, round(30 * self.frame.scale))
         size = max(14, round(line * 0.9 * 0.75))
         msg = self.lost_needed()
         if not msg:
             return [], size, 0
-        return text.wrap_lines(msg, size, width, 3), size, text.font(size).get_linesize()
+        lines = text.wrap(msg, size, width)
+        return (lines if len(lines) <= 4 else text.wrap_lines(msg, size, width, 4)), size, \
+            text.font(size).get_linesize()
 
     def end_body_height(self, pw: int) -> int:
         line = max(26, round(30 * self.frame.scale))
