@@ -461,7 +461,9 @@ def steady_line(rules, state, line: list, max_nodes: int | None = None, until=No
     ``time.perf_counter()`` value), and when its line begins with that move back, the two are
     weighed as the lines they give from here: ``line`` itself, or that line without its first
     move, whichever is shorter (``line`` when they are as long). Both positions weigh the same
-    two lines the same way, so at most one of them steps to the other. Else ``line``."""
+    two lines the same way, so at most one of them steps to the other. The line taken instead
+    steps to a third position; when that one's own line comes straight back here, ``line`` is
+    kept (a third search). Else ``line``."""
     import time
 
     from .solvers.search import SOLVED
@@ -483,7 +485,23 @@ def steady_line(rules, state, line: list, max_nodes: int | None = None, until=No
     if r.status != SOLVED or not r.moves or \
             rules.place(rules.apply(after, rules.parse_move(after, r.moves[0]))) != here:
         return line
-    return list(r.moves[1:]) if len(r.moves) - 1 < len(line) else line
+    if len(r.moves) - 1 >= len(line) or len(r.moves) < 2:
+        return line
+    # the line taken instead steps to a third position: kept only if that one's own line does not
+    # come straight back here (FreeCell deal 1: the swap made a new pair of its own, fresh31b G5)
+    third = rules.apply(state, rules.parse_move(state, r.moves[1]))
+    if rules.status(third) == "playing":
+        search = rules.hint_search(third, max_nodes)
+        while True:
+            r3 = search.step(2000)
+            if r3 is not None:
+                break
+            if until is not None and time.perf_counter() >= until:
+                return line
+        if r3.status == SOLVED and r3.moves and \
+                rules.place(rules.apply(third, rules.parse_move(third, r3.moves[0]))) == here:
+            return line
+    return list(r.moves[1:])
 
 
 def forward_line(rules, state, line: list, avoid: set, max_nodes: int | None = None, until=None,
