@@ -178,23 +178,37 @@ def deals_in_words(text: str, any_digits: bool = True) -> list[str]:
 
 
 def numbers_in_words(text: str, any_digits: bool = True) -> list[str]:
-    """The plain deal numbers a message names, each once, in order: its words that are digits
-    alone once parted at :data:`WORD_SIGNS` and trimmed (``#617``, ``617,`` ``618``); the words of
-    a page address (they hold ``://`` or ``deal=``: a port is no deal) left out.
+    """The plain deal numbers a message names, each once, in order: its ``#N`` words (how FreeCell
+    deals are named: ``FreeCell #617``), and its bare numbers only when the message holds nothing
+    else (``617, 618``): a number in a sentence is a time or a score (``won KL1-D3-AAAAGHE in 2
+    minutes``), not a deal. The words of a page address (``://`` or ``deal=``) are left out.
 
     >>> numbers_in_words("617, 618"), numbers_in_words("FreeCell #617 or #0617"), numbers_in_words("https://x:8080/")
     (['617', '618'], ['617'], [])
+    >>> numbers_in_words("I won KL1-D3-AAAAGHE in 2 minutes!"), numbers_in_words("Beat my 1096 points")
+    ([], [])
     """
-    out: list[str] = []
+    hashed: list[str] = []
+    bare: list[str] = []
+    only_numbers = True
     for w in str(text).split():
         if "://" in w or "deal=" in w.lower():
+            only_numbers = False
             continue
-        for p in re.split(f"[{re.escape(WORD_SIGNS)}]", w):
+        for p in re.split(f"[{re.escape(WORD_SIGNS.replace('#', ''))}]", w):
+            if not p:
+                continue
             c = code_chars(trimmed_code(p), any_digits)
-            if c and c.isdigit():
-                c = c.lstrip("0") or "0"
-                if c not in out:
-                    out.append(c)
+            n = c.lstrip("#") if c else ""
+            if n.isdigit():
+                n = n.lstrip("0") or "0"
+                (hashed if re.match(r"^\W*#", p) else bare).append(n)
+            elif trimmed_code(p):
+                only_numbers = False
+    out: list[str] = []
+    for n in hashed + (bare if only_numbers else []):
+        if n not in out:
+            out.append(n)
     return out
 
 

@@ -544,6 +544,17 @@ def test_the_code_field_refuses_two_deal_numbers_pasted():
     assert t.number == 5
 
 
+@pytest.mark.parametrize("message", ["I won KL1-D3-AAAAGHE in 2 minutes!",
+                                     "Beat my 1096 points: https://x.io/?deal=KL1-D3-AAAAGHE"])
+def test_a_number_in_a_sentence_is_no_second_deal(message):
+    """A time or a score beside a code is not a deal (fresh31b G10: such messages were refused as
+    naming two deals once bare numbers counted); only ``#N`` or a message of numbers alone names
+    deals by number."""
+    from games.share import code_in_words, two_deals
+
+    assert two_deals(message) is None and code_in_words(message) == "KL1-D3-AAAAGHE"
+
+
 def test_a_link_naming_two_deals_opens_neither_and_names_both():
     """``?deal=A&deal=B`` (two different deals) leaves the home screen with a notice naming both, as
     the code field and the command line's ``--code`` refuse them; the same deal twice opens."""
