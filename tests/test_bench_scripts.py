@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -399,6 +401,7 @@ def _write(path, text):
     return path
 
 
+@pytest.mark.slow   # a Spider study script's run (2-6 s): `pytest -m slow`
 def test_spider_stack_schedules_replay_and_repeat(tmp_path):
     from games.solvers.search import replays_to_win
     from games.solvers.spider import SpiderBeam, _Problem
@@ -440,6 +443,7 @@ def test_spider_stack_schedules_replay_and_repeat(tmp_path):
     assert bad.returncode == 2 and "--schedule" in bad.stderr
 
 
+@pytest.mark.slow   # a Spider study script's run (2-6 s): `pytest -m slow`
 def test_spider_endgame_variants_change_only_what_they_say(tmp_path):
     import argparse
     from games.solvers.search import replays_to_win
@@ -682,6 +686,7 @@ def test_klondike_proof_order_counts_the_draw1_game_in_three_orders(tmp_path):
     assert sums.startswith("sums of the states: its own ")
     assert int(sums.split("its own ")[1].split(",")[0]) == sum(int(r[0].split()[1]) for r in rows.values())
 
+@pytest.mark.slow   # a Spider study script's run (2-6 s): `pytest -m slow`
 def test_spider_families_macros_one_last_search_and_dives(tmp_path):
     import argparse
     from games.solvers.search import replays_to_win

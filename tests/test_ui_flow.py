@@ -1049,8 +1049,8 @@ def test_the_deals_own_moves_leave_the_opening_tip(game, options, anim):
         app = new_app(ui_table.table_class(game)(number, dict(options)), (1280, 800), Store(MemoryStorage()),
                       settings=settings)
         t = app.scene
-        run_until(app, lambda: not t.dealing())    # the aces go home once the deal is dealt
-        for _ in range(240):
+        t.end_deal()            # the deal laid out (its flights are tests/test_ui_deal_flights.py's):
+        for _ in range(240):    # the aces go home once the deal is dealt
             app.frame()
         seen += t.deal_moves > 0
         assert t.status_text == t.intro(), (game, number)
