@@ -448,6 +448,27 @@ def decide(rules, state, result, search, best_line: bool = False, check=None, pa
     return "guess", (best_move(rules, state, avoid) if avoid else None), None
 
 
+def _winning_line(rules, state, max_nodes: int | None, until) -> list | None:
+    """The hint search's winning line from ``state`` (move texts), or ``None``: no win found
+    within ``max_nodes``, or the time ``until`` (a ``time.perf_counter()`` value) passed."""
+    import time
+
+    from .solvers.search import SOLVED
+
+    search = rules.hint_search(state, max_nodes)
+    while True:
+        r = search.step(2000)
+        if r is not None:
+            return list(r.moves) if r.status == SOLVED else None
+        if until is not None and time.perf_counter() >= until:
+            return None
+
+
+def _leads_to(rules, state, line: list | None, place) -> bool:
+    """Whether ``line``'s first move from ``state`` leads to a position of ``place``."""
+    return bool(line) and rules.place(rules.apply(state, rules.parse_move(state, line[0]))) == place
+
+
 def steady_line(rules, state, line: list, max_nodes: int | None = None, until=None) -> list:
     """The winning line the hint in ``state`` follows, given ``line`` (move texts), the hint
     search's own: the two lines of a pair of positions one move apart agree, so that following
@@ -463,10 +484,8 @@ def steady_line(rules, state, line: list, max_nodes: int | None = None, until=No
     move, whichever is shorter (``line`` when they are as long). Both positions weigh the same
     two lines the same way, so at most one of them steps to the other. The line taken instead
     steps to a third position; when that one's own line comes straight back here, ``line`` is
-    kept (a third search). Else ``line``."""
+    kept (a third search), else the two would make a new pair. Else ``line``."""
     import time
-
-    from .solvers.search import SOLVED
 
     if not line:
         return line
@@ -475,33 +494,15 @@ def steady_line(rules, state, line: list, max_nodes: int | None = None, until=No
     if rules.status(after) != "playing" or (until is not None and time.perf_counter() >= until) or \
             not any(rules.place(rules.apply(after, m)) == here for m in rules.legal_moves(after)):
         return line
-    search = rules.hint_search(after, max_nodes)
-    while True:
-        r = search.step(2000)
-        if r is not None:
-            break
-        if until is not None and time.perf_counter() >= until:
-            return line
-    if r.status != SOLVED or not r.moves or \
-            rules.place(rules.apply(after, rules.parse_move(after, r.moves[0]))) != here:
+    back = _winning_line(rules, after, max_nodes, until)
+    if not _leads_to(rules, after, back, here) or len(back) - 1 >= len(line) or len(back) < 2:
         return line
-    if len(r.moves) - 1 >= len(line) or len(r.moves) < 2:
-        return line
-    # the line taken instead steps to a third position: kept only if that one's own line does not
-    # come straight back here (FreeCell deal 1: the swap made a new pair of its own, fresh31b G5)
-    third = rules.apply(state, rules.parse_move(state, r.moves[1]))
+    third = rules.apply(state, rules.parse_move(state, back[1]))
     if rules.status(third) == "playing":
-        search = rules.hint_search(third, max_nodes)
-        while True:
-            r3 = search.step(2000)
-            if r3 is not None:
-                break
-            if until is not None and time.perf_counter() >= until:
-                return line
-        if r3.status == SOLVED and r3.moves and \
-                rules.place(rules.apply(third, rules.parse_move(third, r3.moves[0]))) == here:
-            return line
-    return list(r.moves[1:])
+        ahead = _winning_line(rules, third, max_nodes, until)
+        if _leads_to(rules, third, ahead, here) or (until is not None and time.perf_counter() >= until):
+            return line     # a new pair, or not known in time
+    return back[1:]
 
 
 def forward_line(rules, state, line: list, avoid: set, max_nodes: int | None = None, until=None,
@@ -516,8 +517,6 @@ def forward_line(rules, state, line: list, avoid: set, max_nodes: int | None = N
     goes back along its own way while a forward win is found."""
     import time
 
-    from .solvers.search import SOLVED
-
     first = rules.parse_move(state, line[0])
     if rules.place(rules.apply(state, first)) not in avoid:
         return line
@@ -528,15 +527,9 @@ def forward_line(rules, state, line: list, avoid: set, max_nodes: int | None = N
         if until is not None and time.perf_counter() >= until:
             break
         after = rules.apply(state, m)
-        if rules.status(after) == "won":
-            return [rules.format_move(state, m)]
-        search = rules.hint_search(after, max_nodes)
-        while True:
-            r = search.step(2000)
-            if r is not None or (until is not None and time.perf_counter() >= until):
-                break
-        if r is not None and r.status == SOLVED:
-            return [rules.format_move(state, m)] + list(r.moves)
+        rest = [] if rules.status(after) == "won" else _winning_line(rules, after, max_nodes, until)
+        if rest is not None:
+            return [rules.format_move(state, m)] + rest
     return line
 
 
