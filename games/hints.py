@@ -278,7 +278,7 @@ of thumb; no legal move at all."""
 
 CHECK_NODES = 10_000
 """Nodes of the proof search each candidate of a fallback hint gets (:class:`FallbackCheck`):
-enough to prove lost a move that loses at once in Klondike (hints30 H7's ``45``: about 5 000)."""
+enough to prove lost a move that loses at once in Klondike (the daily of 2027-01-27's progress move ``45``: about 5 000; docs/assist.md, "Hint")."""
 CHECK_MOVES = 4
 """Fallback candidates checked at most; a fifth is taken unchecked when all four are proved lost."""
 
@@ -304,7 +304,7 @@ def fallback_moves(rules, state, search=None, avoid=()) -> list:
     ``search``'s progress line when it has one legal here (:func:`progress_move`), then the legal
     moves by :func:`move_value` (equals in the rules' order); those that go back to a position the
     game has been at (``avoid``: their places, :meth:`games.core.Rules.place`) last, so following
-    the hint does not go back and forth (fresh31b G9: Spider ``3-6``, ``6-3``, … for ever)."""
+    the hint does not go back and forth (Spider ``3-6``, ``6-3``, … for ever)."""
     legal = rules.legal_moves(state)
     m = progress_move(rules, state, search)
     first = [] if m is None else [m]
@@ -320,8 +320,8 @@ class FallbackCheck:
     """A sliced check of a fallback hint's candidates (:func:`fallback_moves`): the position after
     each, best first, is searched by the game's solver for :data:`CHECK_NODES` nodes, and the
     hint takes the first one not proved lost — a rule-of-thumb or progress move that the check
-    proves loses is not hinted while a move not proved lost is left (hints30 H6, H7, H10: the
-    fallback's move lost a winnable deal). A check that finds a win makes the candidate a
+    proves loses is not hinted while a move not proved lost is left (a fallback move could lose a
+    winnable deal, docs/assist.md "Hint"). A check that finds a win makes the candidate a
     winning move; when every legal move is checked and proved lost, the position is lost.
 
     :meth:`step` (``n`` nodes) returns ``True`` once the check is over; :meth:`verdict` answers at
