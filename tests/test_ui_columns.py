@@ -540,6 +540,31 @@ def test_fan_squeezes_to_fit():
     assert fan_offsets(5, 2, 70, 1000, 7, 25, 3, 10) == [0, 7, 14, 39, 64]
 
 
+def test_a_deal_shows_at_its_own_width_however_it_was_reached():
+    """Restart, Replay and a new deal lay the deal's cards out at the width a fresh table gives
+    it: a game whose long column shrank the cards (FreeCell deal 1 at 1280x800, 40 random moves:
+    105 px to 96) kept 96 px after each of them, where a fresh table shows 105 (QA G11)."""
+    import random
+    fresh = {n: make(FreeCellTable, number=n).scene.card_w for n in (1, 2)}
+    t = make(FreeCellTable, number=1).scene
+    assert t.card_w == fresh[1]
+    rnd = random.Random(1)
+    for _ in range(40):
+        t.play(rnd.choice(t.rules.legal_moves(t.state)))
+        t.settle()
+    assert t.card_w < fresh[1]            # the case: the game shrank the cards
+    t.restart()
+    assert t.card_w == fresh[1]
+    t.redo()                              # the 40 moves again: the cards shrink again
+    shrunk = t.card_w
+    t.start(2)
+    t.settle()
+    assert (shrunk, t.card_w) == (96, fresh[2])
+    t.replay()
+    t.settle()
+    assert t.card_w == fresh[2]
+
+
 @pytest.mark.parametrize("cls", [KlondikeTable, FreeCellTable, SpiderTable], ids=lambda c: c.__name__)
 def test_random_taps_and_drags_never_raise_and_undo_restores(cls):
     import random

@@ -277,7 +277,7 @@ class ColumnsTable(GameTable):
             else set()
         self.auto_due = self.finish_due = None
         self.finish_queue = []
-        self.refit()
+        self.refit(fresh=True)
         if self.frame is not None:
             self.update_finish()
         if self.auto_on and self.number is not None and self.history is not None and \
@@ -339,7 +339,9 @@ class ColumnsTable(GameTable):
             self.kept_back = self.taken_back(self.history.states)
         self.anim.cancel("cfly")
         self.keep_focus()
-        self.refit()
+        # back at the deal's start (Restart deal, or the first move undone), the deal shows as a
+        # fresh table lays it out, whatever width the game had shrunk the cards to
+        self.refit(fresh=self.session.restart_at() is None)
 
     @property
     def auto_on(self) -> bool:
@@ -371,7 +373,7 @@ class ColumnsTable(GameTable):
         self.geo = load_toml(f"{self.game}/screen.toml")[frame.shape]
         self.split = self.split_width(frame)
         self.base_w = self.grid_width(frame)
-        self.place_piles(self.ladder(self.fit_width(self.state)) if self.history is not None else self.base_w)
+        self.place_piles(self.fresh_width() if self.history is not None else self.base_w)
 
     def grid_width(self, frame, split: float | None = None) -> int:
         """The widest card (px) whose grid (the piles' rows above ``min_column`` card heights of
@@ -543,16 +545,32 @@ class ColumnsTable(GameTable):
         self.fans = {k: (-dx, dy) for k, (dx, dy) in self.fans.items()}
         self.finish_home = (round(2 * centre - self.finish_home[0]), self.finish_home[1])
 
-    def refit(self) -> None:
-        """Re-size the cards for the state now (after a move, an undo, a new deal)."""
+    def refit(self, fresh: bool = False) -> None:
+        """Re-size the cards for the state now: after a move or an undo from the width they had
+        (:meth:`next_width`); ``fresh`` (a new deal, Replay, a restored game, back at the deal's
+        start) at the width a table opened on this position shows (:meth:`fresh_width`), so that
+        a deal looks the same however it was reached."""
         if self.frame is None or self.history is None:
             return
-        w = self.next_width(self.fit_width(self.state), self.card_w)
+        w = self.fresh_width() if fresh else self.next_width(self.fit_width(self.state), self.card_w)
         if w != self.card_w:
             self.place_piles(w)
             self._picture = None   # every card moves: the picture is drawn whole (on the same surface),
             self.stale = True      # in two frames
             self.rebuild_in_halves()
+
+    def fresh_width(self) -> int:
+        """The card width (px) a table opened on this game shows it at: at the deal's start (no
+        move of the player's yet) the deal's own width (:meth:`ladder` of :meth:`fit_width`)
+        carried through the automatic moves the table made at the deal, as the first frames of a
+        new table play them; further on, the width of the position now."""
+        if self.session.restart_at() is not None:
+            return self.ladder(self.fit_width(self.state))
+        states = self.history.states
+        w = self.ladder(self.fit_width(states[0]))
+        for s in states[1:]:
+            w = self.next_width(self.fit_width(s), w)
+        return w
 
     GROW = 1.18
     """Cards shrunk for a long column grow back only once they can grow by this factor at least,
