@@ -162,7 +162,9 @@ class Rules:
 
     @classmethod
     def legal_moves(cls, state: Any) -> list[Any]:
-        """Every legal move in ``state``, in a stable order (none once the game is over)."""
+        """Every legal move in ``state``, in a stable order: none once the game is won; a lost
+        game keeps the moves its cards allow (docs/rules.md "Lost": none of them can change the
+        outcome), which the app refuses once it has said so (``GameTable.play``)."""
         raise NotImplementedError
 
     @classmethod

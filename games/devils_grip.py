@@ -276,10 +276,12 @@ class DevilsGrip(Rules):
     # -- rules -----------------------------------------------------------------------------------
     @classmethod
     def legal_moves(cls, s: DevilsGripState) -> list[Move]:
-        """Every legal move, none once the game is over, in this order: merges (source cell, then
-        destination, ascending), talon plays (destination ascending), ``s``, then the swaps, once
-        per unordered pair ``a<>b`` with ``a < b``, not both empty (276 at most)."""
-        if cls.status(s) != PLAYING:
+        """Every legal move, in this order: merges (source cell, then destination, ascending),
+        talon plays (destination ascending), ``s``, then the swaps, once per unordered pair
+        ``a<>b`` with ``a < b``, not both empty (276 at most). None once the game is won; a lost
+        game keeps the moves its cards allow (docs/rules.md: swaps "at any time"; "Lost" means no
+        move can change the result, not that none is left)."""
+        if cls.status(s) == WON:
             return []
         return cls._moves(s)
 
@@ -315,7 +317,7 @@ class DevilsGrip(Rules):
     def why_not(cls, s: DevilsGripState, m: Move) -> Refusal | None:
         """Why ``m`` is refused: the catalogue message and its fill-ins (a :class:`Refusal`),
         or ``None`` when it is legal."""
-        if cls.status(s) != PLAYING:
+        if cls.status(s) == WON:
             return Refusal(MSG_OVER)
         g = s.grid
         if m.kind == TURN:

@@ -32,8 +32,8 @@ does not count), and no card that the waste shows while the stock is drawn throu
 Then drawing only turns the same cycle of cards forever, so no move can change the outcome. A
 position where only pointless moves remain (a card shuffled between two equal places, a card
 taken back from a foundation) is reported ``playing``: proving those useless needs a search. A
-lost game, like a won one, has no legal move: the draws and renumberings left are refused ("The
-game is over"), as every game refuses moves after its end.
+lost game keeps the moves its cards allow (the draws, recycles and renumberings left): the rules
+allow them, and none changes the outcome; the app refuses them once it has said the game is lost.
 
 **Deal** (Pasyans shuffle v1 of :func:`games.cards.deck`, :mod:`games.deal`), laid out as the
 real game is dealt, in rows: ``d[0..6]`` go to columns 1..7 (column 1's card face up, the rest
@@ -183,12 +183,12 @@ class Klondike(Rules):
     def legal_moves(cls, s: KlondikeState) -> list[Move]:
         """Every legal move in this order: ``wh``, ``1h``..``7h``, ``w1``..``w7``, column to
         column (by source, then destination), foundation to column (suits C D H S), ``s``; none
-        once the game is over, won or lost (a lost game's draws and whole king columns moved to an
-        empty column change nothing, docs/rules.md: "no move can change the outcome")."""
+        once the game is won. A lost game keeps the moves its cards allow: its draws, recycles and
+        whole king columns moved to an empty column change nothing (docs/rules.md "Lost": no move
+        can change the outcome), and they stay legal."""
         if sum(s.foundations) == 52:
             return []
-        out = cls._moves(s)
-        return [] if cls._lost(s, out) else out
+        return cls._moves(s)
 
     @classmethod
     def _moves(cls, s: KlondikeState) -> list[Move]:
@@ -238,12 +238,7 @@ class Klondike(Rules):
         or ``None`` when it is legal."""
         if sum(s.foundations) == 52:
             return Refusal(MSG_OVER)
-        why = cls._why_not(s, m)
-        # a lost game refuses every move, as a won one does; a legal move that changes the game
-        # (:meth:`_progress`) is itself the proof that it is not lost, without the other moves
-        if why is None and not cls._progress(s, m) and not cls._cycle_plays(s) and cls._lost(s, cls._moves(s)):
-            return Refusal(MSG_OVER)
-        return why
+        return cls._why_not(s, m)
 
     @classmethod
     def _why_not(cls, s: KlondikeState, m: Move) -> Refusal | None:
@@ -577,9 +572,8 @@ class Klondike(Rules):
 
         if t == "s":
             if not s.stock and not s.waste:
-                # a game that has ended says so, as for every other move (why_not)
-                over = sum(s.foundations) == 52 or cls._lost(s, cls._moves(s))
-                raise IllegalMove(MSG_OVER if over else MSG_STOCK_EMPTY, t)
+                # a won game says so, as for every other move (why_not)
+                raise IllegalMove(MSG_OVER if sum(s.foundations) == 52 else MSG_STOCK_EMPTY, t)
             return cls._draw_move(s)
         def column(num: str) -> int:  # a column number as typed, leading zeros allowed
             if not 1 <= int(num) <= N_COLUMNS:

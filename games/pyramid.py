@@ -72,7 +72,6 @@ MSG_NOTHING_TO_DRAW = N_("The stock and the waste are empty")
 MSG_NO_PASSES = N_("No passes left")
 MSG_OVER = N_("The game is over")
 MSG_BAD_MOVE = N_("'{text}' is not a move (a pair such as 5H+8C, a king such as KS, or s to draw)")
-MSG_NO_MOVES = N_("No more pairs can be removed")
 
 
 # -- layouts ---------------------------------------------------------------------------------------
@@ -303,8 +302,10 @@ class Pyramid(Rules):
     # -- rules -----------------------------------------------------------------------------------
     @classmethod
     def legal_moves(cls, s: PyramidState) -> list[tuple]:
-        """Kings, then pairs (sources in canonical order), then :data:`DRAW`; none once over."""
-        if cls.status(s) != PLAYING:
+        """Kings, then pairs (sources in canonical order), then :data:`DRAW`; none once won. A lost
+        game keeps its draws while the stock or a pass lasts: they change nothing (docs/rules.md
+        "Lost"), and they stay legal."""
+        if all(c is None for c in s.cards):
             return []
         av = available(s)
         out = []
@@ -344,7 +345,7 @@ class Pyramid(Rules):
         """Why ``move`` is refused (a :class:`Refusal`: message and fields), or ``None`` if legal.
 
         A won game refuses everything ("The game is over"); a lost one refuses a removal for its
-        own reason (none is possible) and a draw with "No more pairs can be removed"."""
+        own reason (none is possible) and allows a draw while the stock or a pass lasts."""
         if all(c is None for c in s.cards):
             return Refusal(MSG_OVER)
         if move == DRAW:
@@ -352,8 +353,7 @@ class Pyramid(Rules):
                 return Refusal(MSG_NOTHING_TO_DRAW)
             if not s.stock and not can_recycle(s):
                 return Refusal(MSG_NO_PASSES)
-            # a lost game refuses draws too (no move is legal once the game is over)
-            return None if removal_possible(s) else Refusal(MSG_NO_MOVES)
+            return None
         if len(move) == 2 and move[0] == move[1]:
             return Refusal(MSG_SAME)
         names = [cls._name(s, x) for x in move]

@@ -261,8 +261,9 @@ class Spider(Rules):
     def legal_moves(cls, s: SpiderState) -> list[Move]:
         """Every legal move: column moves by source 1..10, then destination 1..10 (onto an empty
         destination one move per run length, 1 first), then :data:`DEAL` if allowed; none once
-        the game is over (won, or :meth:`stock_stuck`)."""
-        if cls.won(s) or cls.stock_stuck(s):
+        the game is won. A game lost by :meth:`stock_stuck` keeps its column moves: none can
+        change the outcome (docs/rules.md "Lost"), and they stay legal."""
+        if cls.won(s):
             return []
         cols, down = s.columns, s.down
         tops = [c[-1] if c else None for c in cols]
@@ -301,9 +302,8 @@ class Spider(Rules):
     @classmethod
     def why_not(cls, s: SpiderState, move: Move) -> Refusal | None:
         """Why ``move`` is refused: the catalogue message and its fill-ins (a :class:`Refusal`),
-        or ``None`` when it is legal. Every move is refused once the game is over (won, or
-        :meth:`stock_stuck`)."""
-        if cls.won(s) or cls.stock_stuck(s):
+        or ``None`` when it is legal. Every move is refused once the game is won."""
+        if cls.won(s):
             return Refusal(MSG_OVER)
         if move == DEAL:
             why = cls._why_not_deal(s)
@@ -377,7 +377,7 @@ class Spider(Rules):
         holds (a deal needs every column filled, docs/rules.md) and the table has fewer cards
         than columns. Play never adds a card to the table but by a deal, so the stock stays
         out for good and the game is lost whatever is played (docs/rules.md "Lost": no move can
-        change the outcome); as after every game's end, no move is legal then."""
+        change the outcome); the column moves left stay legal, the deal is refused."""
         return bool(s.stock) and not s.relaxed and sum(len(c) for c in s.columns) < N_COLUMNS
 
     @classmethod

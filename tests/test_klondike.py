@@ -260,32 +260,39 @@ def locked(stock, draw=1):
 def test_lost_when_the_stock_cycle_brings_nothing():
     s = locked(["6C", "7D", "TS", "JH", "QC", "KD"])
     assert Klondike.status(s) == LOST
-    assert Klondike.legal_moves(s) == []   # drawing would change nothing: the game is over
+    # drawing is all that is left: legal (the rules allow it), but it changes nothing
+    assert [Klondike.format_move(s, m) for m in Klondike.legal_moves(s)] == ["s"]
 
 
-def test_a_lost_game_refuses_every_move_as_the_other_games_do():
-    """Once lost (no move can change the outcome, docs/rules.md), a draw, a recycle and a whole
-    king column moved to an empty column are refused with "The game is over", as every game
-    refuses moves after its end; a move refused for its own reason keeps that reason."""
+def test_a_lost_game_keeps_its_draws_recycles_and_renumberings():
+    """Once lost (no move can change the outcome, docs/rules.md "Lost"), the moves the cards still
+    allow stay legal, as the rules have them (a draw, a recycle, a whole king column moved to an
+    empty column), and the game stays lost after each; a move refused for its own reason keeps
+    that reason. Only a won game refuses everything ("The game is over")."""
     s = locked(["6C", "7D", "TS", "JH", "QC", "KD"])
-    with pytest.raises(IllegalMove, match="The game is over"):
-        Klondike.apply(s, Move(STOCK, WASTE, 1))
-    assert Klondike.why_not(s, Move(STOCK, WASTE, 1)).msgid == "The game is over"
+    assert Klondike.why_not(s, Move(STOCK, WASTE, 1)) is None
+    t = s
+    for _ in range(6):
+        t = Klondike.apply(t, Move(STOCK, WASTE, 1))
+        assert Klondike.status(t) == LOST
     assert Klondike.why_not(s, Move(0, 1, 1)).msgid != "The game is over"   # KH on KD: no fit
     recycled = KlondikeState(s.columns, s.down, (), s.stock, s.foundations, s.draw, 0, 0)
-    assert Klondike.status(recycled) == LOST and Klondike.legal_moves(recycled) == []
-    assert Klondike.why_not(recycled, Move(WASTE, STOCK, 6)).msgid == "The game is over"
+    assert Klondike.status(recycled) == LOST
+    assert [Klondike.format_move(recycled, m) for m in Klondike.legal_moves(recycled)] == ["s"]
+    assert Klondike.status(Klondike.apply(recycled, Move(WASTE, STOCK, 6))) == LOST
     # a king alone in its column and an empty column: moving it only renumbers the columns
     tops, stock = ["QH", "QD", "JH", "JD", "TH"], ["6C", "7D"]
     rest = [fmt(c) for c in ALL_CARDS if fmt(c) not in tops + stock + ["KH"]]
     king = Klondike.parse_position("\n".join(
         ["Game: klondike", "Draw: 1", "Foundations: H-0 C-0 D-0 S-0", "Stock: " + " ".join(stock), "Waste:",
          ": KH", ":"] + [": " + " ".join(f"({x})" for x in rest[i::5]) + " " + t for i, t in enumerate(tops)]) + "\n", {})
-    assert Klondike.status(king) == LOST and Klondike.legal_moves(king) == []
-    assert Klondike.why_not(king, Move(0, 1, 1)).msgid == "The game is over"
+    assert Klondike.status(king) == LOST and Move(0, 1, 1) in Klondike.legal_moves(king)
+    assert Klondike.status(Klondike.apply(king, Move(0, 1, 1))) == LOST
     text = Klondike.format_position(s)
-    rc, out, err = cli("play", "klondike", "--position", "-", "--moves", "s", stdin=text)
-    assert rc == 2 and "move 1 's' is illegal: The game is over" in err, err
+    rc, out, err = cli("moves", "klondike", "--position", "-", stdin=text)
+    assert rc == 0 and out == "s\n", (out, err)
+    rc, out, err = cli("play", "klondike", "--position", "-", "--moves", "s s", stdin=text)
+    assert rc == 0 and out.endswith("Moves: 2\nStatus: lost\n"), (out, err)
     rc, out, err = cli("play", "klondike", "--position", "-", "--moves", "", stdin=text)
     assert rc == 0 and "Status: lost" in out
 
@@ -458,16 +465,16 @@ def test_a_legal_move_that_changes_the_game_is_judged_without_listing_every_move
     assert calls == []
 
 
-def test_a_won_or_lost_game_answers_a_draw_with_the_game_is_over():
-    """``s`` once every card is home, or once lost with the talon spent, is refused as every
-    other move then is ("The game is over"), not with the empty talon's reason."""
+def test_a_won_game_answers_a_draw_with_the_game_is_over():
+    """``s`` once every card is home is refused as every other move then is ("The game is
+    over"); a lost game's ``s`` with stock and waste spent gets the empty talon's reason."""
     won = KlondikeState(((),) * 7, (0,) * 7, (), (), (13, 13, 13, 13), 1, 0, 0)
     with pytest.raises(IllegalMove, match="The game is over"):
         Klondike.parse_move(won, "s")
     s = locked(["6C", "7D", "TS", "JH", "QC", "KD"])
     spent = KlondikeState(s.columns, s.down, (), (), s.foundations, s.draw, 0, 0)
-    assert Klondike.status(spent) == LOST
-    with pytest.raises(IllegalMove, match="The game is over"):
+    assert Klondike.status(spent) == LOST and Klondike.legal_moves(spent) == []
+    with pytest.raises(IllegalMove, match="The stock and the waste are empty"):
         Klondike.parse_move(spent, "s")
 
 

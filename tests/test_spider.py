@@ -254,15 +254,16 @@ def test_lost_when_no_move_left():
 def test_lost_when_the_stock_can_never_be_dealt():
     """Strict rule, cards in the stock and fewer cards on the table than columns: a deal needs
     every column filled and only a deal adds cards to the table, so the stock never comes out
-    and no move changes the outcome (docs/rules.md "Lost"), though moves are legal (QA). With
-    ten cards on the table, or the relaxed rule, the game goes on. As after every game's end,
-    no move is legal then (fresh user)."""
+    and no move changes the outcome (docs/rules.md "Lost"). With ten cards on the table, or the
+    relaxed rule, the game goes on. The column moves left stay legal, as the rules have them, and
+    the game stays lost; the deal is refused (a column is empty)."""
     stock = " ".join(f"({r}C)" for r in "A23456789T")
     few = pos("7H", "8S", "9D", stock=stock)
     assert Spider.status(few) == LOST and Spider.stock_stuck(few)
-    assert Spider.legal_moves(few) == [] and Spider.why_not(few, Spider.parse_move(few, "1-2")) is not None
+    assert Spider.why_not(few, Spider.parse_move(few, "1-2")) is None and DEAL not in Spider.legal_moves(few)
+    assert Spider.status(play(few, "1-2")) == LOST
     with pytest.raises(IllegalMove):
-        play(few, "1-2")
+        play(few, "d")
     relaxed = pos("7H", "8S", "9D", stock=stock, extra="Relaxed: yes")
     assert Spider.status(relaxed) == PLAYING
     ten = pos(*"7H 8S 9D 2C 3C 4C 5C 6C 7C 8C".split(), stock=stock)

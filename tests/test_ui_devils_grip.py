@@ -299,6 +299,25 @@ def test_lost_with_cards_in_the_stock_says_why():
     assert tr("No stack can take another card: turning the stock changes nothing", "ru") != t.status_text
 
 
+def test_a_lost_game_refuses_the_moves_the_rules_still_allow():
+    """The rules leave a lost game its swaps and turns (docs/rules.md: swaps "at any time"); the
+    table, having said the game is over, refuses them with what was needed and changes nothing,
+    whether the panel is open or closed."""
+    app = make(state=position({0: "2S", 1: "5S"}))
+    t = app.scene
+    click(app, cell(t, 1))
+    app.frame()
+    lost = t.state
+    assert DevilsGrip.status(lost) == LOST
+    for text in ("1.1<>1.3", "s"):
+        move = DevilsGrip.parse_move(lost, text)
+        assert DevilsGrip.why_not(lost, move) is None
+        t.panel = None
+        assert t.play(move) is False
+        assert t.state == lost and t.history.actions == ["1.2>1.1"]
+        assert t.status_text == tr("No stack can take another card: turning the stock changes nothing")
+
+
 def test_a_complete_stack_in_its_row_is_marked():
     s0 = position({0: "2S,5S,8S,JS", 8: "2H,5H,8H,JH"})
     app = make(state=s0)

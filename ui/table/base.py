@@ -856,9 +856,15 @@ class GameTable(Scene):
         """Play ``move`` through the session (``group``: a new undo group, else the move joins the
         last one, :meth:`Session.play`); on refusal say why (if explanations are on). A deal
         still flying in is laid out first: a move played by code (a line, the rescue) lands on
-        the cards dealt, as a player's press does (:meth:`end_deal`)."""
+        the cards dealt, as a player's press does (:meth:`end_deal`). A game already lost refuses
+        every move with what was needed (:meth:`lost_text`): the rules leave a lost game the
+        moves its cards allow (a Devil's Grip swap, a Klondike draw), none of which can change
+        the outcome, and the table has said the game is over and offered Undo, Replay and New deal."""
         if self.dealing():
             self.end_deal()
+        if self.rules.status(self.state) == LOST:
+            self.refused(move, self.lost_text())
+            return False
         try:
             before = self.session.play(move, group)
         except IllegalMove as e:
