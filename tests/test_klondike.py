@@ -229,8 +229,8 @@ def test_run_notation_moves_the_run_whose_bottom_card_fits():
     assert Klondike.parse_move(s, "13") == Move(0, 2, 3)   # 9C 8H 7S onto TH
     h = play(s, "13")
     assert h.state.columns[0] == (C("2C"), C("TD")) and h.state.columns[2][-3:] == (C("9C"), C("8H"), C("7S"))
-    with pytest.raises(IllegalMove, match="No card of that column fits"):
-        play(s, "21")
+    with pytest.raises(IllegalMove, match="The card must be one rank lower"):
+        play(s, "21")                                     # 8D, alone face up, on 7S
 
 
 def test_moves_cli_lists_the_deal_moves():
@@ -476,6 +476,16 @@ def test_a_won_game_answers_a_draw_with_the_game_is_over():
     assert Klondike.status(spent) == LOST and Klondike.legal_moves(spent) == []
     with pytest.raises(IllegalMove, match="The stock and the waste are empty"):
         Klondike.parse_move(spent, "s")
+
+
+def test_one_card_that_fits_nowhere_on_a_column_says_the_rule_it_broke():
+    """A lone face-up card dropped on a card it does not fit gets the rule ("one rank lower and of
+    the other colour"), not the run's "No card of that column fits there" (fresh32 F2: 10D dropped
+    on KC); a run of which no card fits keeps that one."""
+    s = pos(["(2C) TD", "KC", "(3C) 9H 8S", "", "", "", ""])
+    assert Klondike.why_not(s, Move(0, 1, 1)).msgid == "The card must be one rank lower and of the other colour"
+    assert Klondike.why_not(s, Move(2, 1, 2)).msgid == "No card of that column fits there"
+    assert Klondike.why_not(s, Move(2, 1, 1)).msgid == "No card of that column fits there"
 
 
 def test_a_run_move_of_the_wrong_length_says_what_fits():

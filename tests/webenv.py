@@ -208,7 +208,8 @@ def run_page(runs: list[dict], shots: Path | None = None, timeout: float = 480, 
     scenarios' JSON results (``{"runs": {name: {"load", "scenarios", "errors", "console"}}}``).
     ``extra`` joins the script's configuration (``bench``: bench/web_frames.py's arguments).
     ``parallel``: how many runs go at once (each its own browser context and server; a benchmark
-    keeps 1, so that no run times its frames beside another).
+    keeps 1, so that no run times its frames beside another). ``shots``, relative to the caller's
+    working directory, is made absolute: the page script runs in tests/web.
     Skips (fails under CI) when Node, its packages, Chromium or the wheel are missing."""
     need_web_run()
     chromium = need_chromium()
@@ -216,7 +217,7 @@ def run_page(runs: list[dict], shots: Path | None = None, timeout: float = 480, 
     wheel = need_wheel()
     dest, _info = need_bundle()
     cfg = {"chromium": chromium, "bundle": str(dest / "web"), "wheel": str(wheel), "sha256": WHEEL_SHA256,
-           "port": free_port(), "shots": str(shots) if shots else None, "runs": runs, "parallel": parallel,
+           "port": free_port(), "shots": str(Path(shots).resolve()) if shots else None, "runs": runs, "parallel": parallel,
            **(extra or {})}
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         import json

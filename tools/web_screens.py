@@ -31,7 +31,7 @@ def main(argv=None) -> int:
     import webenv
 
     runs = [{"name": n, "width": w, "height": h, "touch": t, "scenarios": ["open_all"]} for n, w, h, t in SIZES]
-    out = Path(a.out)
+    out = Path(a.out).resolve()   # the page script runs in tests/web: a relative folder is the caller's
     out.mkdir(parents=True, exist_ok=True)
     try:
         res = webenv.run_page(runs, shots=out)

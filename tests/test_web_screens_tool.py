@@ -1,0 +1,30 @@
+"""tools/web_screens.py's folder: a relative ``--out`` is the caller's working directory, not the
+folder the page script runs in (fresh32 F1: the shots went to tests/web/DIR and nothing was
+printed). The page itself is replaced by a stand-in that writes one picture where it is told."""
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_relative_out_folder_is_the_callers(tmp_path, monkeypatch, capsys):
+    spec = importlib.util.spec_from_file_location("web_screens_tool", ROOT / "tools" / "web_screens.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    sys.path.insert(0, str(ROOT / "tests"))
+    import webenv
+
+    told = []
+
+    def page(runs, shots=None, **kw):
+        told.append(shots)
+        (Path(shots) / "home-phone.png").write_bytes(b"png")   # as page_test.mjs writes, by the path given
+        return {"runs": {r["name"]: {"errors": []} for r in runs}}
+
+    monkeypatch.setattr(webenv, "run_page", page)
+    monkeypatch.chdir(tmp_path)
+    assert tool.main(["--out", "shots/screens"]) == 0
+    assert told and Path(told[0]).is_absolute() and Path(told[0]) == tmp_path / "shots" / "screens"
+    assert (tmp_path / "shots" / "screens" / "home-phone.png").exists()
+    assert "home-phone.png" in capsys.readouterr().out
