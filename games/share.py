@@ -171,10 +171,27 @@ def deals_in_words(text: str, any_digits: bool = True) -> list[str]:
     for w in str(text).split():
         pieces = address_deals(w) if "deal=" in w.lower() else re.split(f"[{re.escape(WORD_SIGNS)}]", w)
         for p in pieces:
-            c = code_chars(trimmed_code(p), any_digits)
-            if c and c.count("-") >= 2 and game_of_code(c) is not None and c not in found:
-                found.append(c)
+            for c in glued_codes(code_chars(trimmed_code(p), any_digits) or ""):
+                if c.count("-") >= 2 and game_of_code(c) is not None and c not in found:
+                    found.append(c)
     return found
+
+
+def glued_codes(chars: str) -> list[str]:
+    """``chars`` (as :func:`code_chars` reads a word) cut where another code's game part begins
+    (``KL1-``, ``FC1-``, … after the start): two codes joined by a sign the field leaves out
+    (``+``, ``·``, ``&``) or by a long dash it reads as ``-`` are two words, not one mangled code.
+    A code's own parts cannot hold a game part: its rule part has no ``1-`` after two letters and
+    its deal part is letters alone. The dashes at a piece's two ends (the joining dash) go.
+
+    >>> glued_codes("KL1-D1-AAAAAABKL1-D1-AAAAAAC"), glued_codes("KL1-D1-AAAAAAB-FC1-M-AAAAAAC")
+    (['KL1-D1-AAAAAAB', 'KL1-D1-AAAAAAC'], ['KL1-D1-AAAAAAB', 'FC1-M-AAAAAAC'])
+    >>> glued_codes("PY1-L11-AAAAAAB"), glued_codes("")
+    (['PY1-L11-AAAAAAB'], [])
+    """
+    game = "|".join(re.escape(find_game(g).code_prefix.upper()) for g in GAMES)
+    cuts = [0] + [m.start() for m in re.finditer(f"(?:{game})-", chars) if m.start() > 0] + [len(chars)]
+    return [p for p in (chars[a:b].strip("-") for a, b in zip(cuts, cuts[1:])) if p]
 
 
 def numbers_in_words(text: str, any_digits: bool = True) -> list[str]:

@@ -520,6 +520,9 @@ def test_the_code_field_refuses_a_paste_naming_two_deals():
     t.panel.value = "KL1"
     for pasted in ("KL1-D1-AAAAAAB KL1-D1-AAAAAAC", "https://x.io/?deal=KL1-D1-AAAAAAB&deal=FC1-M-AAAAAXT",
                    "KL1-D1-AAAAAAB,KL1-D1-AAAAAAC",
+                   # joined by signs the field leaves out or by a long dash it reads as "-" (fresh31b G1)
+                   "KL1-D1-AAAAAAB+KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB\u00b7KL1-D1-AAAAAAC",
+                   "KL1-D1-AAAAAAB\u2014KL1-D1-AAAAAAC", "KL1-D1-AAAAAAB&FC1-M-AAAAAXT",
                    "was code:KL1-D1-AAAAAAB, now https://x.io/?deal=KL1-D1-AAAAAAC"):
         t.panel.error = ""
         t.panel.paste(pasted)
