@@ -150,15 +150,15 @@ def _line(sc, n):
     return list(r.moves)[:n]
 
 
-@pytest.mark.parametrize("game,options,size,number", [("spider", {"suits": "1"}, (1280, 800), 1),
-                                                      ("freecell", {}, (1280, 800), 1),
-                                                      ("freecell", {}, (844, 390), 7)])
+@pytest.mark.parametrize("game,options,size,number", [("spider", {"suits": "2"}, (1280, 800), 9),
+                                                      ("freecell", {}, (1280, 800), 13),
+                                                      ("spider", {"suits": "4"}, (844, 390), 24)])
 def test_landing_frame_draws_no_new_face(fake_clock, game, options, size, number):
     """Moves of the solver's line, each played after the table had time to make its images
     ahead: the frame each lands on draws no face for the first time, although the columns
     growing and shrinking change the card width (every face again at the new width) and
-    face-down cards turn up. (On a phone on its side a squeezed run keeps Spider's cards their
-    size for a long while: FreeCell deal 7 changes it within 30 moves.)"""
+    face-down cards turn up. (The columns squeeze before the cards shrink: FreeCell deal 13 and
+    Spider 4 suits deal 24 on a phone on its side change the width within 30 moves.)"""
     from ui.table import table_class
 
     sc = table_class(game)(number, options)
@@ -184,8 +184,9 @@ def test_landing_frame_draws_no_new_face(fake_clock, game, options, size, number
     assert len(widths) >= 2, "the line should change the card width (the case made ahead)"
 
 
-@pytest.mark.parametrize("game,options,size", [("freecell", {}, (1280, 800)), ("spider", {"suits": "1"}, (1280, 800))])
-def test_the_frames_drawing_a_new_card_width_make_no_image(monkeypatch, fake_clock, game, options, size):
+@pytest.mark.parametrize("game,options,size,number", [("freecell", {}, (1280, 800), 13),
+                                                      ("spider", {"suits": "2"}, (1280, 800), 9)])
+def test_the_frames_drawing_a_new_card_width_make_no_image(monkeypatch, fake_clock, game, options, size, number):
     """The card widths the next move may bring get their faces made ahead, and with them all
     else the table draws at that width: the back, shadow, outline and halo, and the empty
     foundations' faint suit marks (FreeCell's frame landing a move that shrank the cards made
@@ -193,7 +194,7 @@ def test_the_frames_drawing_a_new_card_width_make_no_image(monkeypatch, fake_clo
     make no image, the frames' spare-time making (``cards_art.warm``) held off."""
     from ui.table import columns, table_class
 
-    sc = table_class(game)(1, options)
+    sc = table_class(game)(number, options)
     app = new_app(sc, size=size, frames=0)
     run_until(app, lambda: app.draws > 0)
     warm = cards_art.warm

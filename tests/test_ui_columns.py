@@ -541,28 +541,26 @@ def test_fan_squeezes_to_fit():
 
 
 def test_a_deal_shows_at_its_own_width_however_it_was_reached():
-    """Restart, Replay and a new deal lay the deal's cards out at the width a fresh table gives
-    it: a game whose long column shrank the cards (FreeCell deal 1 at 1280x800, 40 random moves:
-    105 px to 96) kept 96 px after each of them, where a fresh table shows 105 (QA G11)."""
+    """A new deal, Replay and Restart lay the deal's cards out at the width a fresh table gives
+    it, whatever width the game before had shrunk them to (QA G11: FreeCell deal 1 at 1280x800,
+    105 px at the deal, kept the 96 px of 40 random moves after Restart; here a position whose
+    9-card column shrinks them to 96 px, then deal 2, dealt at 105, kept 96)."""
     import random
     fresh = {n: make(FreeCellTable, number=n).scene.card_w for n in (1, 2)}
-    t = make(FreeCellTable, number=1).scene
-    assert t.card_w == fresh[1]
-    rnd = random.Random(1)
-    for _ in range(40):
-        t.play(rnd.choice(t.rules.legal_moves(t.state)))
-        t.settle()
-    assert t.card_w < fresh[1]            # the case: the game shrank the cards
-    t.restart()
-    assert t.card_w == fresh[1]
-    t.redo()                              # the 40 moves again: the cards shrink again
-    shrunk = t.card_w
+    long = fc_state(["KC QC JC TC 9C 8C 7C 6C 5C"] + [""] * 7, rest_to=(1, 2, 3, 4, 5, 6, 7))
+    t = make(FreeCellTable, state=long).scene
+    assert t.card_w < fresh[2]            # the case: that position shrinks the cards
     t.start(2)
     t.settle()
-    assert (shrunk, t.card_w) == (96, fresh[2])
-    t.replay()
-    t.settle()
     assert t.card_w == fresh[2]
+    t.start(None, state=long)
+    t.start(1)
+    rnd = random.Random(1)
+    for _ in range(20):
+        assert t.play(rnd.choice(t.rules.legal_moves(t.state)))
+    t.settle()
+    t.restart()
+    assert t.card_w == fresh[1]
 
 
 @pytest.mark.parametrize("cls", [KlondikeTable, FreeCellTable, SpiderTable], ids=lambda c: c.__name__)

@@ -12,6 +12,8 @@ Everything is cached per (what, card, width, options): a card is drawn once per 
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from games.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES
@@ -308,13 +310,26 @@ def index_rect(w: int, compact: bool = False, narrow: bool = False) -> pygame.Re
     return pygame.Rect(inset, inset, iw, round(cap) + 1 + max(1, round(0.04 * w)) + ps)
 
 
+def compact_cap(w: int) -> float:
+    """The cap height (px) of a compact face's rank (:func:`compact_face`) ``w`` px wide: 0.40 w,
+    easing to 0.30 w from 56 px to 100 px (large cards need a smaller share of the width)."""
+    k = min(1.0, max(0.0, (w - 56) / 44))
+    return (0.40 - 0.10 * k) * w
+
+
 def compact_index_height(w: int) -> int:
     """Px from the top of a compact face (:func:`compact_face`) ``w`` px wide to just below its
-    corner index (rank and suit, with one px to spare): the least visible strip of a fanned card
-    that still reads (the column tables never squeeze a face-up card below it)."""
-    k = min(1.0, max(0.0, (w - 56) / 44))
-    cap = (0.40 - 0.10 * k) * w
-    return max(2, round(0.07 * w)) + round(cap) + 2
+    corner index (rank and suit, with one px to spare): the strip of a fanned card that shows
+    its whole index."""
+    return max(2, round(0.07 * w)) + round(compact_cap(w)) + 2
+
+
+def compact_read_height(w: int, share: float) -> int:
+    """Px from the top of a compact face ``w`` px wide to where the upper ``share`` (0..1) of its
+    rank's cap height shows, and as much of the suit beside it (centred on the rank): the
+    shortest strip a squeezed column gives a face-up card (ui/table/columns.py,
+    ``ColumnsTable.READ``). Never more than :func:`compact_index_height`."""
+    return min(compact_index_height(w), max(2, round(0.07 * w)) + math.ceil(share * compact_cap(w)))
 
 
 def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface:
@@ -333,7 +348,7 @@ def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface
     img = blank_face(w)
     label = "10" if rank == 10 else RANKS[rank - 1]
     k = min(1.0, max(0.0, (w - 56) / 44))  # large cards (desktop) need a smaller share of the width
-    cap = (0.40 - 0.10 * k) * w
+    cap = compact_cap(w)
     size = max(8, round(cap / 0.49))
     f = text.font(size)
     gimg = f.render(label, True, color)

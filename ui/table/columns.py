@@ -9,12 +9,15 @@ screen shape (``desktop``, ``portrait``, ``landscape``): a grid whose x unit is 
 fits the grid in the table rectangle (capped by ``max_card``).
 
 **Fans.** A column fans its face-down cards by ``down_step`` and its face-up cards by ``up_step``
-(card heights); a column too long for the space left squeezes: face-down steps first (to
-``min_down``), then the face-up steps evenly, never below the card's whole corner index
-(:func:`ui.cards_art.compact_index_height`) but for the cards inside a run, which give way first
-(:meth:`ColumnsTable.run_steps`), and never running off the table: when the longest column cannot
-fit so, the whole tableau shrinks to a width of a ladder (:meth:`ColumnsTable.fit_width`,
-:meth:`ColumnsTable.next_width`, re-fitted after every move, undo and deal). Cards are drawn with the
+(card heights); a column too long for the space left squeezes before the cards shrink: face-down
+steps first (to ``min_down``), then the face-up steps evenly to the card's whole corner index
+(:func:`ui.cards_art.compact_index_height`), then the cards inside a run
+(:meth:`ColumnsTable.run_steps`) to a sliver, then the others to the upper part of their rank and
+suit (:attr:`ColumnsTable.READ`), never running off the table: only when the longest column
+cannot fit so does the whole tableau shrink, to a width of a ladder, and it grows back only
+once every index shows whole at a clearly larger width (:meth:`ColumnsTable.fit_width`,
+:meth:`ColumnsTable.next_width`, re-fitted after every move and undo; a new deal, Replay and
+Restart take the width a fresh table gives the position, :meth:`ColumnsTable.fresh_width`). Cards are drawn with the
 compact face (:func:`ui.cards_art.compact_face`: rank and suit in one row at the top).
 
 **Targets.** A card answers on its visible part widened to the column pitch, a column's top card
@@ -430,16 +433,17 @@ class ColumnsTable(GameTable):
         # (the window's height, not its width, sets the cards)
         return 0.0 if pitches[0.0] > pitches[most] else most
 
-    def fit_width(self, s) -> int:
+    def fit_width(self, s, whole: bool = False) -> int:
         """The widest card (px, at most the grid's :attr:`base_w`) at which every column of
-        state ``s`` fits the table with each face-up card showing its whole corner index
-        (:func:`ui.cards_art.compact_index_height`) and each face-down card ``min_down`` card
-        heights: long columns shrink the whole tableau, as Microsoft Solitaire Collection
-        does, rather than cut the cards' rank and suit (20 px at the least)."""
+        state ``s`` fits the table with each face-down card ``min_down`` card heights, each card
+        inside a run (:meth:`run_steps`) its :meth:`tight_strip` and each other face-up card the
+        upper :attr:`READ` of its rank and suit (:func:`ui.cards_art.compact_read_height`), or
+        with ``whole`` its whole corner index (:func:`ui.cards_art.compact_index_height`): a
+        column longer than that shrinks the whole tableau, as Microsoft Solitaire Collection
+        does, rather than cut the cards' rank and suit further (20 px at the least)."""
         p = self.geo
         T = self.frame_now.table
         cy = p["columns"][1]
-        R = cards_art.RATIO
         need = []
         for i in range(self.n_columns):
             cards = self.pile_cards(s, ("col", i))
@@ -454,16 +458,24 @@ class ColumnsTable(GameTable):
         while w > 20:
             h = cards_art.card_height(w)
             top = round(cy * h * (1 + p["row_gap"]))
-            strip = max(cards_art.compact_index_height(w), p["min_up"] * h)
-            tight = self.tight_strip(strip)
+            index = max(cards_art.compact_index_height(w), p["min_up"] * h)
+            strip = index if whole else max(cards_art.compact_read_height(w, self.READ), p["min_up"] * h)
+            tight = self.tight_strip(index)
             if all(top + h + nd * p["min_down"] * h + nl * strip + nt * tight <= T.height - 1 for nd, nl, nt in need):
                 break
             w -= 1
         return w
 
-    MIN_TIGHT = 0.3
+    READ = 0.7
+    """How much of a face-up card's rank (its cap height, and as much of the suit beside it) a
+    column squeezed to hold the cards' width still shows: the top 70 % of a rank and suit still
+    tell every card apart (Q's round top, J's hook, 8's and 9's and 6's loops, the suits' tops
+    and colours), and the strip is 0.7 of the whole index's at 59 px (21 px, not 29)."""
+
+    MIN_TIGHT = 0.2
     """How much of a card inside a run a squeezed column still shows: this share of the corner
-    index's height (:meth:`tight_strip`), 5 px at the least."""
+    index's height (:meth:`tight_strip`), 5 px at the least (6 px at 59 px, a phone on its side;
+    9 px at 110 px): the run's cards beside it show its rank and suit."""
 
     def tight_strip(self, strip: float) -> float:
         """The least step (px) after a card inside a run (:meth:`run_steps`) when its column is
@@ -552,7 +564,7 @@ class ColumnsTable(GameTable):
         a deal looks the same however it was reached."""
         if self.frame is None or self.history is None:
             return
-        w = self.fresh_width() if fresh else self.next_width(self.fit_width(self.state), self.card_w)
+        w = self.fresh_width() if fresh else self.next_width(self.state, self.card_w)
         if w != self.card_w:
             self.place_piles(w)
             self._picture = None   # every card moves: the picture is drawn whole (on the same surface),
@@ -560,32 +572,39 @@ class ColumnsTable(GameTable):
             self.rebuild_in_halves()
 
     def fresh_width(self) -> int:
-        """The card width (px) a table opened on this game shows it at: at the deal's start (no
-        move of the player's yet) the deal's own width (:meth:`ladder` of :meth:`fit_width`)
-        carried through the automatic moves the table made at the deal, as the first frames of a
-        new table play them; further on, the width of the position now."""
+        """The card width (px) a table opened on this game shows it at: the widest of the
+        :meth:`ladder` at which every face-up card shows its whole index (:meth:`fit_width`
+        ``whole``); at the deal's start (no move of the player's yet) the deal's width carried
+        through the automatic moves the table made at the deal, as the first frames of a new
+        table play them."""
         if self.session.restart_at() is not None:
-            return self.ladder(self.fit_width(self.state))
+            return self.ladder(self.fit_width(self.state, whole=True))
         states = self.history.states
-        w = self.ladder(self.fit_width(states[0]))
+        w = self.ladder(self.fit_width(states[0], whole=True))
         for s in states[1:]:
-            w = self.next_width(self.fit_width(s), w)
+            w = self.next_width(s, w)
         return w
 
-    GROW = 1.18
-    """Cards shrunk for a long column grow back only once they can grow by this factor at least,
-    or to their whole size: a column a card longer and shorter by turns does not make every card
-    on the table change size at each move."""
-
-    def next_width(self, fit: int, now: int) -> int:
-        """The card width (px) after a change of state, from the widest that fits it (``fit``,
-        :meth:`fit_width`) and the width ``now``: smaller at once when the state needs it, larger
-        only by :attr:`GROW` or more (or back to the grid's whole width), else unchanged (the
-        narrower width fits whatever the wider one does)."""
-        fit = self.ladder(fit)
-        if fit >= self.base_w or fit <= now or fit >= now * self.GROW:
+    def next_width(self, s, now: int) -> int:
+        """The card width (px) after a change to state ``s`` from the width ``now``: the same while
+        every column of ``s`` fits it squeezed to the least readable strips (:meth:`fit_width`,
+        :attr:`READ`); smaller (a width of the :meth:`ladder`) only when they do not; larger only
+        with a clear margin: to a width of the ladder at which every face-up card's whole index
+        shows (``whole``) and that is :attr:`GROW` times ``now`` or more, or the grid's whole
+        width. A column a card longer and shorter by turns, or one that grows through a game,
+        does not change every card's size at each move."""
+        fit = self.ladder(self.fit_width(s))
+        if fit < now:
             return fit
+        if fit > now:
+            grow = self.ladder(self.fit_width(s, whole=True))
+            if grow >= self.base_w or grow >= now * self.GROW:
+                return grow
         return now
+
+    GROW = 1.18
+    """The least factor by which cards shrunk for a long column grow back (unless to the grid's
+    whole width)."""
 
     STEP = 0.92
     """The card widths a squeezed tableau takes: the grid's whole width times a power of this
@@ -631,14 +650,14 @@ class ColumnsTable(GameTable):
         w = self.card_w
         try:
             after = self.rules.apply(s, move)
-            w = self.next_width(self.fit_width(after), w)
+            w = self.next_width(after, w)
             out.append(w)
             for _ in range(8 if self.auto_on else 0):
                 safe = self.safe_moves(after, self.kept_back)
                 if not safe:
                     break
                 after = self.rules.apply(after, safe[0])
-                w = self.next_width(self.fit_width(after), w)
+                w = self.next_width(after, w)
                 out.append(w)
         except IllegalMove:
             pass

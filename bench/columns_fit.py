@@ -1,0 +1,76 @@
+"""How the column tables' card width changes over a game (docs/columns-ui.md, "Layout"): for each
+game, deal and size, the solver's winning line is played through the real App (headless, no
+animation) and the card width read after every move (the automatic moves it sets off included).
+Prints, per game: the width at the deal, the smallest, how many times the width changed, how
+many moves were played under 44 px (docs/ui.md's target), and the widths in order (each with
+the move number it began at). Figures, not verdicts.
+
+    python bench/columns_fit.py                   # the default set
+    python bench/columns_fit.py --cases spider4:5 --sizes 844x390 --trace
+"""
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from conftest import new_app  # noqa: E402
+from ui.table import table_class  # noqa: E402
+
+GAMES = {"spider4": ("spider", {"suits": "4"}), "spider2": ("spider", {"suits": "2"}),
+         "spider1": ("spider", {"suits": "1"}), "freecell": ("freecell", {}),
+         "klondike": ("klondike", {"draw": "1"})}
+CASES = "spider4:5 spider4:1 spider4:2 spider4:3 spider2:1 spider1:7 freecell:1 freecell:144 freecell:617 klondike:1 klondike:3"
+SIZES = "844x390 390x844 1280x800"
+
+
+def widths_along(name: str, number: int, size) -> tuple[list[int], int]:
+    """The card widths (px) at the deal and after each move of the solver's line, and the line's
+    length (0: no line found)."""
+    game, options = GAMES[name]
+    t = new_app(table_class(game)(number, options), size).scene
+    t.settle()
+    t.anim.finish()
+    line = t.rules.solve(t.state, timeout=30).moves or []
+    out = [t.card_w]
+    for m in line:
+        if not t.play(t.rules.parse_move(t.state, m)):
+            break
+        t.settle()
+        t.anim.finish()
+        out.append(t.card_w)
+    return out, len(line)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cases", default=CASES, help="game:deal ... (games: %s)" % ", ".join(GAMES))
+    ap.add_argument("--sizes", default=SIZES)
+    ap.add_argument("--trace", action="store_true", help="every move's width")
+    a = ap.parse_args()
+    print(f"{'case':14} {'size':9} {'moves':>5} {'deal':>4} {'min':>4} {'changes':>7} {'<44':>4}  widths (from move)")
+    total = 0
+    for size_text in a.sizes.split():
+        size = tuple(int(v) for v in size_text.split("x"))
+        for case in a.cases.split():
+            name, number = case.split(":")
+            t0 = time.perf_counter()
+            ws, n = widths_along(name, int(number), size)
+            changes = sum(1 for x, y in zip(ws, ws[1:]) if x != y)
+            total += changes
+            runs = [f"{ws[0]}@0"] + [f"{y}@{k + 1}" for k, (x, y) in enumerate(zip(ws, ws[1:])) if x != y]
+            print(f"{case:14} {size_text:9} {n:5} {ws[0]:4} {min(ws):4} {changes:7} {sum(w < 44 for w in ws[1:]):4}  "
+                  f"{' '.join(runs)}  ({time.perf_counter() - t0:.1f} s)", flush=True)
+            if a.trace:
+                print("   ", " ".join(map(str, ws)))
+    print(f"total changes: {total}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
