@@ -7,6 +7,12 @@ the move number it began at). Figures, not verdicts.
 
     python bench/columns_fit.py                   # the default set
     python bench/columns_fit.py --cases spider4:5 --sizes 844x390 --trace
+    python bench/columns_fit.py --cost     # and the time of the width work ahead of each move
+
+``--cost``: after each move, every job of ``ahead_width_jobs`` (the widths each legal move, and
+the automatic moves after it, would bring; run in the frames' spare time) is run and timed in
+this process's CPU time (less sensitive to a loaded machine than the wall clock): the mean per
+job and the whole set's largest, ms natively.
 """
 import argparse
 import os
@@ -29,9 +35,10 @@ CASES = "spider4:5 spider4:1 spider4:2 spider4:3 spider2:1 spider1:7 freecell:1 
 SIZES = "844x390 390x844 1280x800"
 
 
-def widths_along(name: str, number: int, size) -> tuple[list[int], int]:
+def widths_along(name: str, number: int, size, cost: list | None = None) -> tuple[list[int], int]:
     """The card widths (px) at the deal and after each move of the solver's line, and the line's
-    length (0: no line found)."""
+    length (0: no line found). ``cost``: a list that gets, after each move, the seconds of each
+    job of ``ahead_width_jobs`` as a list."""
     game, options = GAMES[name]
     t = new_app(table_class(game)(number, options), size).scene
     t.settle()
@@ -44,6 +51,13 @@ def widths_along(name: str, number: int, size) -> tuple[list[int], int]:
         t.settle()
         t.anim.finish()
         out.append(t.card_w)
+        if cost is not None:
+            times = []
+            for job in t.ahead_width_jobs():
+                t0 = time.process_time()
+                job()
+                times.append(time.process_time() - t0)
+            cost.append(times)
     return out, len(line)
 
 
@@ -52,6 +66,7 @@ def main() -> int:
     ap.add_argument("--cases", default=CASES, help="game:deal ... (games: %s)" % ", ".join(GAMES))
     ap.add_argument("--sizes", default=SIZES)
     ap.add_argument("--trace", action="store_true", help="every move's width")
+    ap.add_argument("--cost", action="store_true", help="time the width work ahead of each move")
     a = ap.parse_args()
     print(f"{'case':14} {'size':9} {'moves':>5} {'deal':>4} {'min':>4} {'changes':>7} {'<44':>4}  widths (from move)")
     total = 0
@@ -60,12 +75,17 @@ def main() -> int:
         for case in a.cases.split():
             name, number = case.split(":")
             t0 = time.perf_counter()
-            ws, n = widths_along(name, int(number), size)
+            cost = [] if a.cost else None
+            ws, n = widths_along(name, int(number), size, cost)
             changes = sum(1 for x, y in zip(ws, ws[1:]) if x != y)
             total += changes
             runs = [f"{ws[0]}@0"] + [f"{y}@{k + 1}" for k, (x, y) in enumerate(zip(ws, ws[1:])) if x != y]
             print(f"{case:14} {size_text:9} {n:5} {ws[0]:4} {min(ws):4} {changes:7} {sum(w < 44 for w in ws[1:]):4}  "
                   f"{' '.join(runs)}  ({time.perf_counter() - t0:.1f} s)", flush=True)
+            if cost:
+                jobs = [x for times in cost for x in times]
+                print(f"    ahead jobs: {len(jobs)}, mean {1000 * sum(jobs) / len(jobs):.3f} ms, "
+                      f"largest set {1000 * max(sum(times) for times in cost):.1f} ms")
             if a.trace:
                 print("   ", " ".join(map(str, ws)))
     print(f"total changes: {total}")

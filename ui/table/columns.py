@@ -15,10 +15,11 @@ steps first (to ``min_down``), then the face-up steps evenly to the card's whole
 (:meth:`ColumnsTable.run_steps`) to a sliver, then the others to the upper part of their rank and
 suit (:attr:`ColumnsTable.READ`), never running off the table: only when the longest column
 cannot fit so does the whole tableau shrink, to a width of a ladder, and it grows back only
-once every index shows whole at a clearly larger width (:meth:`ColumnsTable.fit_width`,
+once every index shows whole at a clearly larger width (:meth:`ColumnsTable.fits`,
 :meth:`ColumnsTable.next_width`, re-fitted after every move and undo; a new deal, Replay and
-Restart take the width a fresh table gives the position, :meth:`ColumnsTable.fresh_width`). Cards are drawn with the
-compact face (:func:`ui.cards_art.compact_face`: rank and suit in one row at the top).
+Restart take the width a fresh table gives the position, :meth:`ColumnsTable.fresh_width`).
+Cards are drawn with the compact face (:func:`ui.cards_art.compact_face`: rank and suit in one
+row at the top).
 
 **Targets.** A card answers on its visible part widened to the column pitch, a column's top card
 and an empty pile on their outline with a small slop, each at least :data:`ui.frame.TOUCH` px
@@ -435,15 +436,16 @@ class ColumnsTable(GameTable):
 
     def fit_width(self, s, whole: bool = False) -> int:
         """The widest card (px, at most the grid's :attr:`base_w`) at which every column of
-        state ``s`` fits the table with each face-down card ``min_down`` card heights, each card
-        inside a run (:meth:`run_steps`) its :meth:`tight_strip` and each other face-up card the
-        upper :attr:`READ` of its rank and suit (:func:`ui.cards_art.compact_read_height`), or
-        with ``whole`` its whole corner index (:func:`ui.cards_art.compact_index_height`): a
-        column longer than that shrinks the whole tableau, as Microsoft Solitaire Collection
-        does, rather than cut the cards' rank and suit further (20 px at the least)."""
-        p = self.geo
-        T = self.frame_now.table
-        cy = p["columns"][1]
+        state ``s`` fits the table (:meth:`fits`; 20 px at the least)."""
+        need = self.column_needs(s)
+        w = self.base_w
+        while w > 20 and not self.fits(need, w, whole):
+            w -= 1
+        return w
+
+    def column_needs(self, s) -> list[tuple[int, int, int]]:
+        """For each column of state ``s`` longer than a card, its steps ``(after a face-down
+        card, after a face-up card, after a card inside a run)`` (:meth:`run_steps`)."""
         need = []
         for i in range(self.n_columns):
             cards = self.pile_cards(s, ("col", i))
@@ -454,17 +456,24 @@ class ColumnsTable(GameTable):
             nd = min(down, n - 1)
             nt = sum(self.run_steps(cards)[nd:])
             need.append((nd, n - 1 - nd - nt, nt))
-        w = self.base_w
-        while w > 20:
-            h = cards_art.card_height(w)
-            top = round(cy * h * (1 + p["row_gap"]))
-            index = max(cards_art.compact_index_height(w), p["min_up"] * h)
-            strip = index if whole else max(cards_art.compact_read_height(w, self.READ), p["min_up"] * h)
-            tight = self.tight_strip(index)
-            if all(top + h + nd * p["min_down"] * h + nl * strip + nt * tight <= T.height - 1 for nd, nl, nt in need):
-                break
-            w -= 1
-        return w
+        return need
+
+    def fits(self, need, w: int, whole: bool = False) -> bool:
+        """Whether columns of steps ``need`` (:meth:`column_needs`) fit the table with cards
+        ``w`` px wide, each face-down card ``min_down`` card heights, each card inside a run its
+        :meth:`tight_strip` and each other face-up card the upper :attr:`READ` of its rank and
+        suit (:func:`ui.cards_art.compact_read_height`), or with ``whole`` its whole corner index
+        (:func:`ui.cards_art.compact_index_height`): a column longer than that shrinks the whole
+        tableau, as Microsoft Solitaire Collection does, rather than cut the cards' rank and
+        suit further."""
+        p = self.geo
+        h = cards_art.card_height(w)
+        top = round(p["columns"][1] * h * (1 + p["row_gap"]))
+        index = max(cards_art.compact_index_height(w), p["min_up"] * h)
+        strip = index if whole else max(cards_art.compact_read_height(w, self.READ), p["min_up"] * h)
+        tight = self.tight_strip(index)
+        room = self.frame_now.table.height - 1 - top - h
+        return all(nd * p["min_down"] * h + nl * strip + nt * tight <= room for nd, nl, nt in need)
 
     READ = 0.7
     """How much of a face-up card's rank (its cap height, and as much of the suit beside it) a
@@ -573,34 +582,50 @@ class ColumnsTable(GameTable):
 
     def fresh_width(self) -> int:
         """The card width (px) a table opened on this game shows it at: the widest of the
-        :meth:`ladder` at which every face-up card shows its whole index (:meth:`fit_width`
+        :attr:`STEP` ladder at which every face-up card shows its whole index (:meth:`fits`
         ``whole``); at the deal's start (no move of the player's yet) the deal's width carried
         through the automatic moves the table made at the deal, as the first frames of a new
         table play them."""
         if self.session.restart_at() is not None:
-            return self.ladder(self.fit_width(self.state, whole=True))
+            return self.ladder_fit(self.column_needs(self.state), whole=True)
         states = self.history.states
-        w = self.ladder(self.fit_width(states[0], whole=True))
+        w = self.ladder_fit(self.column_needs(states[0]), whole=True)
         for s in states[1:]:
             w = self.next_width(s, w)
         return w
 
     def next_width(self, s, now: int) -> int:
         """The card width (px) after a change to state ``s`` from the width ``now``: the same while
-        every column of ``s`` fits it squeezed to the least readable strips (:meth:`fit_width`,
-        :attr:`READ`); smaller (a width of the :meth:`ladder`) only when they do not; larger only
-        with a clear margin: to a width of the ladder at which every face-up card's whole index
-        shows (``whole``) and that is :attr:`GROW` times ``now`` or more, or the grid's whole
-        width. A column a card longer and shorter by turns, or one that grows through a game,
-        does not change every card's size at each move."""
-        fit = self.ladder(self.fit_width(s))
-        if fit < now:
-            return fit
-        if fit > now:
-            grow = self.ladder(self.fit_width(s, whole=True))
-            if grow >= self.base_w or grow >= now * self.GROW:
+        every column of ``s`` fits it squeezed to the least readable strips (:meth:`fits`,
+        :attr:`READ`); smaller (the widest width of the :attr:`STEP` ladder that fits) only when
+        they do not; larger only with a clear margin: to the widest width of the ladder at which every
+        face-up card's whole index shows (``whole``), when that is :attr:`GROW` times ``now`` or
+        more, or the grid's whole width. A column a card longer and shorter by turns, or one
+        that grows through a game, does not change every card's size at each move. Each
+        width tried costs one pass over the columns (a move's width is worked out for every
+        legal move ahead: :meth:`ahead_width_jobs`)."""
+        need = self.column_needs(s)
+        if not self.fits(need, now):
+            return self.ladder_fit(need, below=now)
+        if now < self.base_w:
+            grow = self.ladder_fit(need, whole=True, below=self.base_w + 1)
+            if grow > now and (grow >= self.base_w or grow >= now * self.GROW):
                 return grow
         return now
+
+    def ladder_fit(self, need, whole: bool = False, below: int | None = None) -> int:
+        """The widest width of the :attr:`STEP` ladder (``base_w × STEP^k``, px) under ``below``
+        (default: any) at which columns of steps ``need`` fit (:meth:`fits`); under the ladder's
+        last width, the widest that fits (20 px at the least)."""
+        w = float(self.base_w)
+        while round(w) >= 20:
+            if (below is None or round(w) < below) and self.fits(need, round(w), whole):
+                return round(w)
+            w *= self.STEP
+        w = min(round(w / self.STEP), below - 1 if below is not None else self.base_w)
+        while w > 20 and not self.fits(need, w, whole):
+            w -= 1
+        return max(20, w)
 
     GROW = 1.18
     """The least factor by which cards shrunk for a long column grow back (unless to the grid's
@@ -608,17 +633,7 @@ class ColumnsTable(GameTable):
 
     STEP = 0.92
     """The card widths a squeezed tableau takes: the grid's whole width times a power of this
-    (:meth:`ladder`), so that a column a card longer does not change every card by a pixel or two."""
-
-    def ladder(self, fit: int) -> int:
-        """The widest width of the ladder (``base_w × STEP^k``, px) not over ``fit``: ``base_w``
-        itself when ``fit`` is that or more."""
-        if fit >= self.base_w:
-            return self.base_w
-        w = float(self.base_w)
-        while round(w) > fit and w > 20:
-            w *= self.STEP
-        return max(20, min(fit, round(w)))
+    (:meth:`ladder_fit`), so that a column a card longer does not change every card by a pixel or two."""
 
     def want_width_extras(self, w: int) -> None:
         """The foundations' marks at card width ``w``: the faint suit of those empty now and the
