@@ -1381,7 +1381,8 @@ class ColumnsTable(GameTable):
                     self.tap_play(by_place[p], key, index, order)
                     return
         if not moves:
-            tail = self.run_tail(s, key, index)
+            # a finger's tap only: a mouse clicks the card it means, however thin its strip
+            tail = None if self.app.pointer.mouse else self.run_tail(s, key, index)
             if tail is not None:
                 index, moves = tail
             else:
@@ -1397,8 +1398,9 @@ class ColumnsTable(GameTable):
         run (it can be lifted with the cards above it): the longest part of that run, from a card
         above it to the top, that goes onto another column's card (:meth:`_onto_card`), as ``(its first card's index, the tap's moves for it)``; else ``None``. The cards inside a
         long run squeeze to thin strips (docs/columns-ui.md, "Fans"), too thin for a finger on
-        a phone; a tap on the run's head then moves the part of it that fits somewhere rather
-        than refusing."""
+        a phone; a finger's tap on the run's head then moves the part of it that fits somewhere
+        rather than refusing. A mouse's click is precise: the table never asks this for one (a
+        click on the head that cannot move shakes it, as in the desktop apps; fresh32 F3)."""
         if key[0] != "col" or not self.liftable(s, key, index):
             return None
         n = len(self.pile_cards(s, key))
