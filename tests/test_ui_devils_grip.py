@@ -636,6 +636,20 @@ def test_a_hint_keeps_the_line_it_announced_when_the_player_follows_it():
     assert t.status_text == f"Hint: the best line found leaves {fresh.best} cards (the solver sees the stock)"
 
 
+def test_a_kept_line_that_leaves_no_card_is_hinted_as_a_winning_line():
+    """A hint that follows a kept line leaving 0 cards says "a move on a winning line", as the
+    other hints of that game do, not "the best line found leaves 0 cards" (fresh32 F4: the two
+    alternated along deal 506's win)."""
+    app = make()
+    t = app.scene
+    first = DevilsGrip.format_move(t.state, DevilsGrip.legal_moves(t.state)[0])
+    for left, said in ((0, "Hint: a move on a winning line (the solver sees face-down cards)"),
+                       (3, "Hint: the best line found leaves 3 cards (the solver sees the stock)")):
+        t.kept_line = (t.state, (first,), left)
+        t.finish_hint(None, None)
+        assert t.status_text == said and DevilsGrip.format_move(t.state, t.hint_move) == first
+
+
 def test_a_banked_winnable_deal_gets_a_winning_hint(monkeypatch, deal_lines):
     """"Solvable deals only" deals #420 from the bank: its win needs about 55 000 nodes, more
     than a hint searches (28 000), so the table searches the win in the frames' spare time and

@@ -199,3 +199,28 @@ def test_a_motion_with_the_button_up_while_pressed_is_a_cancel_not_a_release():
     assert [(e.kind, e.pos) for e in out] == [("cancel", (60, 60))] and not p.pressed
     assert p.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(70, 70), rel=(1, 1), buttons=(0, 0, 0), touch=False), 0.3) == []
     assert p.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(70, 70), button=1, touch=False), 0.4) == []
+
+
+def test_a_drag_held_while_the_screen_turns_goes_back_and_drops_nothing():
+    """A phone turned mid-drag (fresh32 F5): the card held goes back to its pile in the new
+    layout at once, and the release, over what is now another pile, moves nothing (before, the
+    drag went on with the card drawn far from the finger, and the release was a drop)."""
+    from ui.table.klondike import KlondikeTable
+
+    app = new_app(KlondikeTable(10), size=(390, 844), anim_speed="off")
+    t = app.scene
+    t.end_deal()
+    s0, moves0 = t.state, t.history.moves
+    r = t.pile_rects(t.state, ("col", 5))[-1]
+    x, y = r.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False))
+    for k in range(1, 6):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x - 12 * k, y + 8 * k), rel=(-12, 8),
+                                             buttons=(1, 0, 0), touch=False))
+        app.frame()
+    assert t.drag is not None
+    app.resize(844, 390)
+    assert t.drag is None and not app.pointer.pressed
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(400, 200), button=1, touch=False))
+    app.frame()
+    assert t.state == s0 and t.history.moves == moves0

@@ -636,9 +636,17 @@ class App:
 
     # -- size ------------------------------------------------------------------------------------
     def resize(self, w: int, h: int) -> None:
-        """Re-lay out everything for a ``w``×``h`` window (also called by the browser poll)."""
+        """Re-lay out everything for a ``w``×``h`` window (also called by the browser poll). A
+        press held across a change of size (a phone turned mid-drag) is cancelled first: what it
+        holds goes back to its place, and its release drops nothing (the finger's place in the
+        new layout is another card's)."""
         w, h = clamp_size(w, h)
         if (w, h) != self.screen.get_size():
+            if self.pointer.pressed:
+                start = self.pointer.start
+                self.pointer.cancel()
+                if self.scene is not None:
+                    self.dispatch(PointerEvent("cancel", start, start))
             self.screen = pygame.display.set_mode((w, h), self.flags)
         self.size = self.screen.get_size()
         self.pointer.size = self.size

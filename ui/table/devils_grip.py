@@ -783,9 +783,10 @@ class DevilsGripTable(TargetFocus, GameTable):
             if kept is not None and (not found or search.best > kept[1]):
                 moves, left = kept
                 self.say("")
-                self.show_hint(self.rules.parse_move(self.state, moves[0]),
-                               tr("Hint: the best line found leaves {n} cards (the solver sees the stock)", n=left),
-                               self.best_line_ms)
+                # a line that leaves no card is a win: said as every winning line is
+                said = (tr("Hint: a move on a winning line (the solver sees face-down cards)") if left == 0 else
+                        tr("Hint: the best line found leaves {n} cards (the solver sees the stock)", n=left))
+                self.show_hint(self.rules.parse_move(self.state, moves[0]), said, self.best_line_ms)
                 return
         if found:
             self.kept_line = (self.state, tuple(found), search.best)
