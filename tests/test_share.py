@@ -135,6 +135,44 @@ def code_entry(table, store=None):
     return app, app.scene
 
 
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800)])
+def test_the_code_field_has_a_paste_button(monkeypatch, size):
+    """A phone has no Ctrl+V and a canvas page no Paste menu (fresh32 F6): the field's Paste
+    button types the clipboard's code, and says so when nothing came. In the page the browser's
+    answer comes a frame later (poll)."""
+    from ui.table import panels
+    from ui.table.klondike import KlondikeTable
+
+    app = new_app(Store(MemoryStorage()), KlondikeTable(5), size=size)
+    app.scene.open_code_entry()
+    t = app.scene
+    paste = next(b for b in t.panel.buttons if b.name == "paste")
+    assert paste.label == "Paste" and app.screen.get_rect().contains(paste.rect)
+    assert min(paste.rect.size) >= 44
+    monkeypatch.setattr(panels, "clipboard_text", lambda: "Play my deal: KL1-D3-AAAAGHE!")
+    click_at = paste.rect.center
+    from conftest import tap
+    tap(app, click_at)
+    assert t.panel.value == "KL1-D3-AAAAGHE" and not t.panel.error
+    t.panel.value = ""
+    monkeypatch.setattr(panels, "clipboard_text", lambda: "")
+    tap(app, click_at)
+    assert t.panel.value == "" and t.panel.error.startswith("Nothing to paste")
+    # the page: the button asks the browser, whose answer (text, or "" refused) a frame types
+    asked = []
+    monkeypatch.setattr(clipboard, "WEB", True)
+    monkeypatch.setattr(clipboard, "request_paste", lambda: asked.append(1))
+    answers = iter([None, "FC1-M-AAAAAXT"])
+    monkeypatch.setattr(clipboard, "take_paste", lambda: next(answers, None))
+    t.panel.error = ""
+    tap(app, click_at, frames=3)
+    assert asked and t.panel.value == "FC1-M-AAAAAXT"
+    t.panel.value = ""
+    answers = iter([""])
+    tap(app, click_at, frames=2)
+    assert t.panel.value == "" and t.panel.error.startswith("Nothing to paste")
+
+
 def test_the_code_field_takes_paste(monkeypatch):
     from ui.table.klondike import KlondikeTable
 

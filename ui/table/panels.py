@@ -267,8 +267,10 @@ class CodeEntry(Panel):
         self.example = example
         self.submit_cb = submit
         self.keys: list[Button] = []
+        self.paste_asked = False     # the Paste button asked the page for the clipboard
         super().__init__(table, tr("Enter a deal code"),
-                         [("ok", tr("Play"), None, self.submit), ("cancel", tr("Cancel"), None, table.close_panel)],
+                         [("ok", tr("Play"), None, self.submit), ("paste", tr("Paste"), None, self.paste_clipboard),
+                          ("cancel", tr("Cancel"), None, table.close_panel)],
                          self.draw_body, self.body_h)
         try:
             pygame.key.start_text_input()
@@ -355,8 +357,37 @@ class CodeEntry(Panel):
         from .. import clipboard
 
         got = clipboard.take_paste()
+        if got is not None and self.paste_asked:
+            self.paste_asked = False
+            if not got.strip():
+                self.nothing_pasted()
+                return True
         self.paste(got)
         return bool(got)
+
+    def paste_clipboard(self) -> None:
+        """The Paste button: the clipboard's text typed as a paste is (:meth:`paste`). A phone has
+        no Ctrl+V, and a page that is one canvas gets no Paste menu from a long press, so the
+        button is how a code sent by chat gets in. The desktop reads the clipboard now; the page
+        asks the browser (``navigator.clipboard.readText``: a permission prompt or a Paste chip,
+        within the tap's user activation) and :meth:`poll` types the answer a frame later, or says
+        that nothing came."""
+        from .. import clipboard
+
+        if clipboard.WEB:
+            self.paste_asked = True
+            clipboard.request_paste()
+            return
+        got = clipboard_text()
+        if got.strip():
+            self.paste(got)
+        else:
+            self.nothing_pasted()
+
+    def nothing_pasted(self) -> None:
+        """Say that the Paste button brought no text (an empty clipboard, or the browser refused)."""
+        self.error = tr("Nothing to paste: the clipboard is empty, or the browser did not allow reading it")
+        self.table.stale = True
 
     def draw_body(self, surface, r):
         field = pygame.Rect(r.x, r.y, self.field_w, self.field_h)
