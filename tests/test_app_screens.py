@@ -163,6 +163,21 @@ def test_menu_button_and_back_buttons():
     assert isinstance(app.scene, HomeScene)
 
 
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800)])
+def test_the_back_arrow_stays_top_left_when_left_handed(size):
+    """Left-handed moves the table's button column, not the screens' Back: "←" stays top left,
+    where the platforms put it and the tables keep their menu (fresh32 F8: it sat top right)."""
+    from ui.scenes.daily import DailyScene
+
+    for scene in (SettingsScene(), StatsScene(), DailyScene()):
+        app = new_app(Store(MemoryStorage()), scene, size=size)
+        app.settings.left_handed = True
+        app.scene.resize(*size)
+        r = next(b for b, _ in app.scene.buttons if b.name == "back").rect
+        assert r.x == 0 and r.y == 0, (type(scene).__name__, r)
+        app.frame()
+
+
 # -- settings --------------------------------------------------------------------------------------
 def test_settings_persist_across_apps():
     store = Store(MemoryStorage())

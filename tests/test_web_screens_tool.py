@@ -28,3 +28,15 @@ def test_a_relative_out_folder_is_the_callers(tmp_path, monkeypatch, capsys):
     assert told and Path(told[0]).is_absolute() and Path(told[0]) == tmp_path / "shots" / "screens"
     assert (tmp_path / "shots" / "screens" / "home-phone.png").exists()
     assert "home-phone.png" in capsys.readouterr().out
+
+
+def test_a_missing_wheel_says_where_it_comes_from(tmp_path):
+    """The browser tests' skip names the wheel's address, which README gives too (fresh32 F9: it
+    pointed to a README outside the repository)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import webenv
+
+    why = webenv.wheel_problem(tmp_path)
+    assert webenv.WHEEL_URL in why and webenv.WHEEL_URL.startswith("https://")
+    assert webenv.WHEEL_URL in (ROOT / "README.md").read_text(encoding="utf-8") and webenv.WHEEL_SHA256 in \
+        (ROOT / "README.md").read_text(encoding="utf-8")

@@ -177,6 +177,9 @@ WASM_DIR = ROOT.parent / "shared" / "wasm"
 (its README gives the provenance, the licence and the sha256)."""
 WHEEL_NAME = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
+WHEEL_URL = "https://pygame-web.github.io/cdn/cp312/" + WHEEL_NAME
+"""Where the wheel comes from: pygame-web's CDN (repository pygame-web/cdn, commit
+5f40e4536ee47c755b5174847103b75b700ff5b0), the file pygbag 0.9.3 serves for CPython 3.12."""
 
 
 def wheel_problem(wasm_dir: Path = WASM_DIR) -> str:
@@ -185,16 +188,17 @@ def wheel_problem(wasm_dir: Path = WASM_DIR) -> str:
 
     wheel = wasm_dir / WHEEL_NAME
     if not wheel.is_file():
-        return f"the pygame-ce wasm wheel {WHEEL_NAME} is not in {wasm_dir} (see ../shared/wasm/README.md)"
+        return (f"the pygame-ce wasm wheel {WHEEL_NAME} is not in {wasm_dir}: download it from {WHEEL_URL} "
+                "(README.md, the built page)")
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
     if digest != WHEEL_SHA256:
         return (f"{wheel} has sha256 {digest}, not {WHEEL_SHA256}: a different file "
-                "(see ../shared/wasm/README.md)")
+                f"(the one needed is {WHEEL_URL})")
     return ""
 
 
 def need_wheel() -> Path:
-    """The checked pygame-ce wheel, or skip (fail under CI) naming ../shared/wasm/README.md."""
+    """The checked pygame-ce wheel, or skip (fail under CI) saying where it comes from (:data:`WHEEL_URL`)."""
     why = wheel_problem()
     if why:
         unavailable(why)

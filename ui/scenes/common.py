@@ -58,9 +58,8 @@ class ScreenScene(Scene):
         self.buttons = []
         if self.back_button:
             bw = self.top.height + 30
+            # top left whatever the hand, where the platforms put Back and the tables their menu
             r = pygame.Rect(0, 0, bw, self.top.height)
-            if self.settings.left_handed:
-                r.right = w
             self.buttons.append((Button("back", r, "", "arrow", 18, "bar"), self.back))
         self.layout(w, h)
         if self.panel is not None:

@@ -188,10 +188,9 @@ class DailyScene(ScreenScene):
         y0, mo = self.month
         t = daily.parse_date(self.today)
         # the month: previous, name, next (in the top bar over the calendar when it is there)
-        # the top bar's room beside the back button (on the right when left-handed)
+        # the top bar's room right of the back button
         back = self.buttons[0][0].rect
-        bar_left = m if self.settings.left_handed else back.right + 4
-        bar_right = back.x - 4 if self.settings.left_handed else w - m
+        bar_left, bar_right = back.right + 4, w - m
         if self.arrangement is Arrangement.BAR:
             bar = pygame.Rect(bar_left, (self.top.height - T) // 2, self.cal.right - bar_left, T)
             aw = T + 4
