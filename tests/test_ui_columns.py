@@ -803,14 +803,15 @@ def freecell_lost():
     return FreeCellState(tuple(tuple(rest[k::8]) + (t,) for k, t in enumerate(tops)), cells, (0, 0, 0, 0))
 
 
-KL3_RU = ("При сдаче по три из карт колоды (12) открываются лишь 4: ни одна не подходит, и ни одну "
-          "карту в столбцах нельзя переложить")
+KL3_RU = ("При сдаче по три наверх отбоя попадают лишь 4 из 12 карт колоды и отбоя: ни одна не подходит, "
+          "и ни одну карту в столбцах нельзя переложить")
 
 
 @pytest.mark.parametrize("cls, state, lang, said, size", [
     (KlondikeTable, klondike_lost(1), "en", "None of the 12 stock cards fits, and no column card can move", (390, 844)),
     (KlondikeTable, klondike_lost(3), "en",
-     "Drawn three at a time, only 4 of the 12 stock cards show: none fits, and no column card can move", (390, 844)),
+     "Drawn three at a time, only 4 of the 12 stock and waste cards ever reach the waste's top: none of them fits, "
+     "and no column card can move", (390, 844)),
     (KlondikeTable, klondike_lost(3), "ru", KL3_RU, (390, 844)),
     # the smallest phone: the Russian sentence takes a fourth line rather than losing its verb
     # (fresh31b G8)

@@ -20,8 +20,8 @@ MSG_INTRO = N_("Tap a card to move it, or drag it; tap the stock to draw")
 MSG_LOST_EMPTY = N_("The stock is empty and no column card can move")
 MSG_LOST_ONE = N_("The one stock card does not fit, and no column card can move")
 MSG_LOST_ALL = N_("None of the {n} stock cards fits, and no column card can move")
-MSG_LOST_SHOWN = N_("Drawn three at a time, only {n} of the {m} stock cards show: none fits, and no column card "
-                    "can move")
+MSG_LOST_SHOWN = N_("Drawn three at a time, only {n} of the {m} stock and waste cards ever reach the waste's top: "
+                    "none of them fits, and no column card can move")
 
 
 class KlondikeTable(ColumnsTable):
