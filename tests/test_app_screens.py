@@ -178,6 +178,30 @@ def test_the_back_arrow_stays_top_left_when_left_handed(size):
         app.frame()
 
 
+def test_the_daily_screens_message_leaves_the_deals_list_alone():
+    """On a phone on its side the list of deals runs to the bottom: Share's message ("Copied: …")
+    goes on its band under the calendar, not across the FreeCell row (fresh32 F10)."""
+    from ui.scenes.daily import DailyScene
+
+    app = new_app(Store(MemoryStorage()), DailyScene(), size=(844, 390))
+    sc = app.scene
+
+    def shot():
+        sc.stale = app.dirty = True
+        app.frame()
+        return app.screen.copy()
+
+    before = shot()
+    sc.message = "Copied: Pasyans 2026-12-07 · TriPeaks + 2:22 · 44 moves"
+    after = shot()
+    last = sc.rows[-1][1]
+    assert last.bottom > 390 - 40                 # the list does reach the bottom here
+    assert all(before.get_at((x, y)) == after.get_at((x, y))
+               for x in range(sc.list.x, sc.list.right, 3) for y in range(last.y, last.bottom, 3))
+    assert any(before.get_at((x, y)) != after.get_at((x, y))
+               for x in range(0, sc.cal.right, 3) for y in range(390 - 40, 390, 3))
+
+
 # -- settings --------------------------------------------------------------------------------------
 def test_settings_persist_across_apps():
     store = Store(MemoryStorage())

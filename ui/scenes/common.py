@@ -15,6 +15,9 @@ from ..app import Scene
 from ..frame import DIM, INK, Button, felt, frame_layout, lay_shade
 from ..input import PointerEvent
 
+MESSAGE_BAND = (22, 38, 30)
+"""The screens' message band (a snackbar at the bottom), RGB."""
+
 GAMES = tuple(REGISTRY)
 """The games in the order the home screen shows them (:data:`games.registry.GAMES`)."""
 
@@ -182,16 +185,29 @@ class ScreenScene(Scene):
             if not (bare and b.rect.colliderect(self.top)):
                 b.draw(surface)
         if self.message:
+            # a snackbar at the bottom: on its own dark band, so that it reads over whatever the
+            # page has there (a list that runs to the bottom on a phone on its side)
             size = max(16, round(22 * self.s)) if not self.phone else 17
-            lines = text.wrap(self.message, size, self.w - 24)[:2]
+            x0, x1 = self.message_span()
+            lines = text.wrap(self.message, size, x1 - x0 - 40)[:2]
             lh = text.font(size).get_linesize()
-            y = self.h - 8 - lh * len(lines)
+            y = self.h - 10 - lh * len(lines)
+            bw = min(x1 - x0 - 8, max(text.width(line, size) for line in lines) + 32)
+            cx = (x0 + x1) // 2
+            band = pygame.Rect(cx - bw // 2, y - 6, bw, lh * len(lines) + 12)
+            pygame.draw.rect(surface, MESSAGE_BAND, band, border_radius=10)
+            pygame.draw.rect(surface, DIM, band, 1, border_radius=10)
             for k, line in enumerate(lines):
-                text.blit_center(surface, text.render(line, size, INK), (self.w // 2, y + lh * k + lh // 2))
+                text.blit_center(surface, text.render(line, size, INK), (cx, y + lh * k + lh // 2))
         if self.panel is not None:
             lay_shade(surface)
             self.panel.draw(surface)
         self.stale = False
+
+    def message_span(self) -> tuple[int, int]:
+        """The left and right x (px) the message band is centred in at the bottom: the whole
+        width; a page whose bottom is taken on one side gives the other."""
+        return 0, self.w
 
     def opaque_rects(self) -> list[pygame.Rect]:
         """Where the page draws opaque pixels only (px): no felt is laid there."""

@@ -135,6 +135,13 @@ class DailyScene(ScreenScene):
     # -- layout ----------------------------------------------------------------------------------
     tab = DailyTab.DEALS
 
+    def message_span(self) -> tuple[int, int]:
+        """Beside each other, the calendar and the list reach the bottom; the message goes under
+        the calendar, whose last weeks leave it room, not over the list's last deal."""
+        if self.arrangement in (Arrangement.SIDE, Arrangement.BAR):
+            return self.cal.x, self.cal.right
+        return 0, self.w
+
     def layout(self, w, h) -> None:
         T = TOUCH
         m = 10 if self.phone else round(20 * self.s)
