@@ -541,13 +541,17 @@ def hint(rules, state, max_nodes: int | None = None, timeout: float | None = Non
     the app's); a game without a solver gives the rule of thumb. ``past``: the positions the game
     went through before ``state`` (:func:`decide`: the lost hint never goes back to one; a winning
     one only when no forward move's search finds a win, :func:`forward_line`). A winning line is
-    also weighed against its neighbour's (:func:`steady_line`)."""
+    also weighed against its neighbour's (:func:`steady_line`). A position lost by the rules
+    that still has moves (docs/rules.md "Lost": none changes the outcome) is ``"lost"`` with the
+    best of them by rule of thumb, without a search."""
     import time
 
     from .solvers.search import SOLVED, Result
 
     if not rules.legal_moves(state):
         return None, "none"
+    if rules.status(state) == "lost":   # lost by the rules: moves are left, none changes the outcome
+        return best_move(rules, state, {rules.place(p) for p in past}), "lost"
     result = search = check = None
     if rules.has_solver():
         search = rules.hint_search(state, max_nodes)

@@ -336,3 +336,21 @@ def test_a_progress_or_guess_hint_does_not_go_back_where_the_game_has_been():
     # the check's candidates: the move back last
     cands = hints.fallback_moves(FreeCell, s1, _ProgressOnly([text]), {FreeCell.place(s0)})
     assert cands[-1] == back and cands[0] != back
+
+
+def test_a_position_lost_by_the_rules_with_moves_left_is_hinted_lost():
+    """A lost game keeps the moves its cards allow (docs/rules.md "Lost"); its hint is ``lost``
+    with the best of them, in every game, not a ``guess`` (fresh32b G1: Devil's Grip said
+    ``guess`` for a merge that changes nothing). Without a move: ``none``."""
+    from collections import Counter
+
+    from games.cards import deck
+
+    grid = ((C("2S"),), (C("5S"),)) + ((),) * 22
+    rest = Counter(deck(2, ranks=range(2, 14))) - Counter([C("2S"), C("5S"), C("KS")])
+    s = DevilsGripState(grid, (), tuple(sorted(rest.elements())) + (C("KS"),))
+    assert DevilsGrip.status(s) == "lost" and DevilsGrip.legal_moves(s)
+    move, kind = hints.hint(DevilsGrip, s, 2000)
+    assert kind == "lost" and move in DevilsGrip.legal_moves(s)
+    spider = SpiderState(tuple((C(k),) for k in ["KS", "KH"] * 5), (0,) * 10, (), (), 2)
+    assert Spider.status(spider) == "lost" and hints.hint(Spider, spider, 2000) == (None, "none")

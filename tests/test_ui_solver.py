@@ -215,8 +215,9 @@ def test_a_rescue_back_to_a_verified_start_keeps_the_deals_own_moves(monkeypatch
 
 def test_a_rescue_that_finds_nothing_to_undo_to_does_not_title_its_panel_undo(monkeypatch):
     """No winnable position among the moves looked back at (every search cut short here, on a
-    deal no bank lists): the panel offers Replay deal and Close, and its title says no way out
-    was found, not "undo"."""
+    deal no bank lists): the panel offers New deal first (the start was not found winnable
+    either: fresh32 F12, FreeCell #11982 offered only Replay), Replay deal and Close, and its title
+    says no way out was found, not "undo"."""
     n, line = winnable_deal(1001)               # past the bank's 1-1000: nothing known of its start
     app = make(TriPeaksTable(n, options=EASY))
     t = app.scene
@@ -225,7 +226,7 @@ def test_a_rescue_that_finds_nothing_to_undo_to_does_not_title_its_panel_undo(mo
     monkeypatch.setattr(t.assist, "solver", lambda s, nodes, seconds: TriPeaks.solver(s, max_nodes=1))
     key(app, pygame.K_r)
     run_until(app, lambda: t.assist.rescue_phase == "back-done")
-    assert [b.name for b in t.panel.buttons] == ["replay", "cancel"]
+    assert [b.name for b in t.panel.buttons] == ["new", "replay", "cancel"]
     assert t.panel.title == tr(assist.MSG_NO_WAY_FOUND_END) == "No way out found in time"
     # Replay deal there is the same game from its start (Restart deal): no loss counted
     game_id, start = t.session.saved.id, t.history.states[0]

@@ -698,7 +698,9 @@ class Assist:
                 acts = [("new", tr(MSG_NEW_DEAL), self.new_deal), ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
             else:   # no winnable position among the moves looked back at: nothing to undo to
                 title = tr(MSG_NO_WAY_END if proved else MSG_NO_WAY_FOUND_END)
-                acts = [("replay", tr(MSG_REPLAY), self.replay),
+                # the deal's start was not found winnable either (a verified deal's start is known
+                # winnable, and Undo goes there): another deal comes first (fresh32 F12: #11982)
+                acts = [("new", tr(MSG_NEW_DEAL), self.new_deal), ("replay", tr(MSG_REPLAY), self.replay),
                         ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
             self.open_panel(title, acts)
 
