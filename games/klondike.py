@@ -270,10 +270,10 @@ class Klondike(Rules):
                 if not 0 <= m.dst < N_COLUMNS:
                     return Refusal(MSG_BAD_MOVE)
                 n = cls._movable(s, m.src, cols[m.dst][-1] if cols[m.dst] else None)
-                if not n:   # a lone face-up card breaks the rule of a card; of a run, no card fits
+                if not n:   # one card held (or alone face up) breaks the rule of a card; of a run, none fits
                     if not cols[m.dst]:
                         return Refusal(MSG_KING_ONLY)
-                    return Refusal(MSG_NOT_FIT if len(col) - s.down[m.src] == 1 else MSG_NO_RUN)
+                    return Refusal(MSG_NOT_FIT if m.n == 1 or len(col) - s.down[m.src] == 1 else MSG_NO_RUN)
                 if m.n == n:
                     return None
                 return Refusal(MSG_OTHER_RUN, {"n": m.n, "k": n, "card": fmt(col[-n])})

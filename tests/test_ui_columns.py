@@ -563,6 +563,20 @@ def test_a_deal_shows_at_its_own_width_however_it_was_reached():
     assert t.card_w == fresh[1]
 
 
+def test_a_continued_game_comes_back_at_the_width_it_was_left_with():
+    """A table opened on a game in progress lays it out at the width play had walked to, not the
+    narrower one at which every index shows whole (fresh32b G2: FreeCell deal 1 at 1280x800 left
+    at 105 px came back at 96 after 6 moves; Spider 4 suits at 844x390 46 -> 33)."""
+    import random
+    app = make(FreeCellTable, number=1)
+    t = app.scene
+    rnd = random.Random(3)
+    for _ in range(40):
+        assert t.play(rnd.choice(t.rules.legal_moves(t.state)))
+        t.settle()
+        assert t.fresh_width() == t.card_w
+
+
 @pytest.mark.parametrize("cls", [KlondikeTable, FreeCellTable, SpiderTable], ids=lambda c: c.__name__)
 def test_random_taps_and_drags_never_raise_and_undo_restores(cls):
     import random

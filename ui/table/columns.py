@@ -581,13 +581,12 @@ class ColumnsTable(GameTable):
             self.rebuild_in_halves()
 
     def fresh_width(self) -> int:
-        """The card width (px) a table opened on this game shows it at: the widest of the
-        :attr:`STEP` ladder at which every face-up card shows its whole index (:meth:`fits`
-        ``whole``); at the deal's start (no move of the player's yet) the deal's width carried
-        through the automatic moves the table made at the deal, as the first frames of a new
-        table play them."""
-        if self.session.restart_at() is not None:
-            return self.ladder_fit(self.column_needs(self.state), whole=True)
+        """The card width (px) a table opened on this game shows it at: the deal's width (the
+        widest of the :attr:`STEP` ladder at which every face-up card shows its whole index,
+        :meth:`fits` ``whole``) carried through every position of the game by :meth:`next_width`,
+        as the table changed it in play: a continued game comes back at the size it was left
+        with (fresh32b G2), and a new deal, Replay or Restart deal (whose history starts again)
+        at the deal's. One pass over the columns a position."""
         states = self.history.states
         w = self.ladder_fit(self.column_needs(states[0]), whole=True)
         for s in states[1:]:
