@@ -9,6 +9,15 @@ from pathlib import Path
 
 import pytest
 
+
+def as_from_a_terminal() -> None:
+    """In the child before it starts: SIGINT and SIGHUP as a terminal's foreground command has
+    them. A test run started in the background (nohup, &) hands its children those signals
+    ignored, and a Python started so never sees Ctrl+C or the hangup."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"),
@@ -24,7 +33,7 @@ def test_a_signal_from_the_terminal_ends_the_game_quietly(tmp_path, sig, code):
                PASYANS_DEAL="KL1-D1-AAAAAGM")
     p = subprocess.Popen([sys.executable, "main.py"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, start_new_session=True,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                         preexec_fn=as_from_a_terminal)
     try:
         store = tmp_path / "store.json"
         end = time.monotonic() + 120           # a guard against a hang, not a measurement
@@ -67,7 +76,7 @@ def test_a_stop_while_the_app_starts_still_closes_it(tmp_path, sig, code):
                PASYANS_DEAL="KL1-D1-AAAAAGM")
     p = subprocess.run([sys.executable, "-c", STOP_IN_APP, sig.name], cwd=ROOT, env=env,
                        capture_output=True, timeout=120,
-                       preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                       preexec_fn=as_from_a_terminal)
     assert p.returncode == code and "Traceback" not in p.stderr.decode(), p.stderr.decode()[-2000:]
     store = tmp_path / "store.json"
     assert "game.klondike" in store.read_text()

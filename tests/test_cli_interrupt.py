@@ -9,6 +9,16 @@ import time
 
 import pytest
 
+
+def as_from_a_terminal() -> None:
+    """In the child before it starts: SIGINT and SIGHUP as a terminal's foreground command has
+    them. A test run started in the background (nohup, &) hands its children those signals
+    ignored, and a Python started so never sees Ctrl+C or the hangup."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 pytestmark = pytest.mark.skipif(
     not os.path.isdir("/proc/self"),
     reason="no /proc here (not Linux): the check that no worker process outlives the command reads "
@@ -54,11 +64,9 @@ def wait_for(check, what):
 
 
 def start(*args):
-    # SIGINT as a terminal's foreground command has it: a test run started in the background
-    # (nohup, &) hands its children SIGINT ignored, and a Python started so never sees Ctrl+C
     return subprocess.Popen([sys.executable, "-m", "games", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            preexec_fn=as_from_a_terminal)
 
 
 def interrupt(p):
@@ -242,7 +250,7 @@ def test_a_signal_while_the_command_imports_its_modules_is_one_line(sig, said):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     p = subprocess.run([sys.executable, "-c", SIGNAL_IN_IMPORT, sig, "deal", "tripeaks"], cwd=root,
                        capture_output=True, text=True, timeout=GUARD,
-                       preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                       preexec_fn=as_from_a_terminal)
     assert (p.returncode, p.stdout, p.stderr) == (128 + getattr(signal, sig), "", said + "\n")
 
 

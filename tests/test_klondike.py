@@ -481,7 +481,7 @@ def test_a_won_game_answers_a_draw_with_the_game_is_over():
 def test_one_card_that_fits_nowhere_on_a_column_says_the_rule_it_broke():
     """One card (alone face up, or the top card of a run) dropped on a card it does not fit gets
     the rule ("one rank lower and of the other colour"), not the run's "No card of that column
-    fits there" (fresh32 F2: 10D dropped on KC; fresh32b G2: 3C of 4H 3C dropped on 2S); a run of
+    fits there" (fresh32 F2: 10D dropped on KC; fresh32b G3: 3C of 4H 3C dropped on 2S); a run of
     which no card fits keeps that one."""
     s = pos(["(2C) TD", "KC", "(3C) 9H 8S", "", "", "", ""])
     assert Klondike.why_not(s, Move(0, 1, 1)).msgid == "The card must be one rank lower and of the other colour"
