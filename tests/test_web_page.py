@@ -270,6 +270,7 @@ def test_keys_play_in_the_page(page):
     and Enter (twice: a game in progress asks first) deal it."""
     out = scenario(page, "desktop", "keys")
     assert out["u"] == {"undone": True, "back": True} and out["ctrl_z"] == {"undone": True, "back": True}, out
+    assert out["help"] == "Klondike: help", out      # "?" (Shift+Slash) reaches the app (fresh32 F13)
     assert (out["esc"], out["esc_again"], out["c"]) == ("PauseMenu", None, "CodeEntry"), out
     code = PASTED["typed_code"]
     assert out["typed"] == code, out

@@ -736,6 +736,8 @@ const SCENARIOS = {
     before = s; s = await move();
     s = await key("Control+z");
     out.ctrl_z = { undone: s.actions[s.actions.length - 1] === "u", back: s.position === before.position };
+    out.help = (await key("Shift+Slash")).panel_title;   // "?" opens the help as F1 does
+    await key("Escape");
     out.esc = (await key("Escape")).panel;
     out.esc_again = (await key("Escape")).panel;
     out.c = (await key("c")).panel;
