@@ -563,6 +563,23 @@ def test_a_deal_shows_at_its_own_width_however_it_was_reached():
     assert t.card_w == fresh[1]
 
 
+def test_a_window_resized_and_back_gives_the_game_its_width_back():
+    """A change of the window's size mid-game (a phone's address bar showing, a turn and back)
+    lays the game out from its moves again: back at the first size, the width it had (fresh32b
+    G5: Spider 4 suits at 844x390 50 -> 36 px for good after 844x370 and back)."""
+    import random
+    app = make(FreeCellTable, number=1)
+    t = app.scene
+    rnd = random.Random(3)
+    for _ in range(40):
+        assert t.play(rnd.choice(t.rules.legal_moves(t.state)))
+    t.settle()
+    w = t.card_w
+    app.resize(1280, 700)
+    app.resize(1280, 800)
+    assert t.card_w == w
+
+
 def test_a_continued_game_comes_back_at_the_width_it_was_left_with():
     """A table opened on a game in progress lays it out at the width play had walked to, not the
     narrower one at which every index shows whole (fresh32b G2: FreeCell deal 1 at 1280x800 left
@@ -902,6 +919,23 @@ def test_a_tap_on_a_run_head_that_cannot_move_moves_the_part_of_the_run_that_fit
     t = app.scene
     click(app, point(t, ("col", 0), len(s1.columns[0]) - 2))
     assert t.state == s1 and t.status_text == "Those cards are not in order and cannot move together"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (844, 390)])
+def test_a_card_inside_an_alternate_colour_run_keeps_its_suit_in_view(size):
+    """FreeCell's runs alternate colours: a card inside one squeezes no further than the READ
+    share of its index, as the other face-up cards (fresh32b G4: 8D between 9C and 7S was an 8-px
+    sliver at 1280x800, 8D or 8H?); Spider's one-suit runs may go to a sliver."""
+    from ui import cards_art
+
+    s0 = fc_state(["5D 9C 3C JD 2D KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H", "7C", "", "", "", "", "", ""],
+                  rest_to=(2, 3, 4, 5, 6, 7))
+    t = make(FreeCellTable, size=size, state=s0, auto_foundation=False).scene
+    rects = t.pile_rects(t.state, ("col", 0))
+    steps = [b.y - a.y for a, b in zip(rects, rects[1:])]
+    least = FreeCellTable.READ * cards_art.compact_index_height(t.card_w)
+    assert min(steps) >= least - 1, (t.card_w, steps)
+    assert not FreeCellTable.RUNS_ONE_SUIT and SpiderTable.RUNS_ONE_SUIT
 
 
 def test_a_tap_on_a_run_head_never_sends_another_card_home():

@@ -482,14 +482,22 @@ class ColumnsTable(GameTable):
     and colours), and the strip is 0.7 of the whole index's at 59 px (21 px, not 29)."""
 
     MIN_TIGHT = 0.2
-    """How much of a card inside a run a squeezed column still shows: this share of the corner
-    index's height (:meth:`tight_strip`), 5 px at the least (6 px at 59 px, a phone on its side;
-    9 px at 110 px): the run's cards beside it show its rank and suit."""
+    """How much of a card inside a one-suit run (:attr:`RUNS_ONE_SUIT`) a squeezed column still
+    shows: this share of the corner index's height (:meth:`tight_strip`), 5 px at the least (6 px
+    at 59 px, a phone on its side; 9 px at 110 px): the run's cards beside it show its rank and
+    suit."""
+
+    RUNS_ONE_SUIT = False
+    """Whether a run's cards are all of one suit (Spider): then a card inside one may squeeze to
+    :attr:`MIN_TIGHT`, its neighbours telling its rank and suit. In the alternate-colour games
+    (Klondike, FreeCell) the red 8 between 9♣ and 7♠ may be 8♦ or 8♥: a card inside a run keeps
+    the :attr:`READ` share of its index, as the other face-up cards do (fresh32b G4: 8 px of 8♦
+    with nothing of its suit, at 1280x800)."""
 
     def tight_strip(self, strip: float) -> float:
         """The least step (px) after a card inside a run (:meth:`run_steps`) when its column is
         squeezed, for a corner index ``strip`` px high."""
-        return max(5.0, self.MIN_TIGHT * strip)
+        return max(5.0, (self.MIN_TIGHT if self.RUNS_ONE_SUIT else self.READ) * strip)
 
     def continues_run(self, lower: int, upper: int) -> bool:
         """Whether card ``upper``, lying on ``lower``, continues a run the rules move as one

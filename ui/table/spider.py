@@ -40,6 +40,7 @@ class SpiderTable(ColumnsTable):
     n_columns = N_COLUMNS
     warmup = None
     """The 4-suit search's warm-up (:class:`games.solvers.spider_js.Warmup`), once started."""
+    RUNS_ONE_SUIT = True   # a card inside a run squeezes to a sliver: its neighbours show it
 
     NUMBER_KEYS = N_("1-9, 0: a column; D: deal; F: finish")
 
