@@ -912,6 +912,13 @@ def test_a_tap_on_a_run_head_that_cannot_move_moves_the_part_of_the_run_that_fit
     t = app.scene
     click(app, point(t, ("col", 0), 5))
     assert t.state == s0 and t.status_text
+    # a key names its card as exactly (fresh32b G6: Enter on the head sent the tail, no click before)
+    from ui.table.columns import PileFocus
+    app = make(FreeCellTable, size=(844, 390), state=s0, auto_foundation=False)
+    t = app.scene
+    t.focus = PileFocus(("col", 0), 5)
+    t.play_focus()
+    assert t.state == s0 and t.status_text
     # a card not heading a run in order is still refused, saying why
     s1 = fc_state(["9S 8S", "TD", "", "", "", "", "", ""], cells=(C("2C"), C("3C"), C("4C"), C("5C")),
                   rest_to=(2, 3, 4, 5, 6, 7))

@@ -1388,8 +1388,8 @@ class ColumnsTable(GameTable):
                     self.tap_play(by_place[p], key, index, order)
                     return
         if not moves:
-            # a finger's tap only: a mouse clicks the card it means, however thin its strip
-            tail = None if self.app.pointer.mouse else self.run_tail(s, key, index)
+            # a finger's tap only: a mouse click or a key names the card it means
+            tail = None if self.app.pointer.mouse or self.by_key else self.run_tail(s, key, index)
             if tail is not None:
                 index, moves = tail
             else:
@@ -1399,6 +1399,10 @@ class ColumnsTable(GameTable):
                 return
         order = [self.place_class(self.route(s, m)[2]) for m in moves]
         self.tap_play(moves[0], key, index, list(dict.fromkeys(order)))
+
+    by_key = False
+    """Whether the card being activated was named by a key (Enter or Space on the focus), not a
+    pointer: it gets no :meth:`run_tail`, as a mouse click does not."""
 
     def run_tail(self, s, key, index):
         """For a tap on card ``index`` of column ``key`` that has no move of its own but heads a
@@ -1539,7 +1543,11 @@ class ColumnsTable(GameTable):
             self.focus = self.focus_top(key)
             return
         self.last_tap = None             # a key press is never half of a double tap
-        self.activate(hit.card(key, index))
+        self.by_key = True               # and names its card exactly, as a click does
+        try:
+            self.activate(hit.card(key, index))
+        finally:
+            self.by_key = False
         self.last_tap = None
         if self.cycle is not None:
             self.focus = PileFocus(self.cycle.key, self.cycle.index)
