@@ -296,3 +296,14 @@ def same_pixels(a, b) -> bool:
             if _pixel_buffers[0] == _pixel_buffers[1]:
                 return True
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def as_from_a_terminal() -> None:
+    """In the child before it starts: SIGINT and SIGHUP as a terminal's foreground command has
+    them. A test run started in the background (nohup, &) hands its children those signals
+    ignored, and a Python started so never sees Ctrl+C or the hangup."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)

@@ -9,14 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import as_from_a_terminal
 
-def as_from_a_terminal() -> None:
-    """In the child before it starts: SIGINT and SIGHUP as a terminal's foreground command has
-    them. A test run started in the background (nohup, &) hands its children those signals
-    ignored, and a Python started so never sees Ctrl+C or the hangup."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 ROOT = Path(__file__).resolve().parent.parent
 

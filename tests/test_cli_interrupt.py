@@ -9,15 +9,7 @@ import time
 
 import pytest
 
-
-def as_from_a_terminal() -> None:
-    """In the child before it starts: SIGINT and SIGHUP as a terminal's foreground command has
-    them. A test run started in the background (nohup, &) hands its children those signals
-    ignored, and a Python started so never sees Ctrl+C or the hangup."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_DFL)
-
+from conftest import as_from_a_terminal
 
 pytestmark = pytest.mark.skipif(
     not os.path.isdir("/proc/self"),

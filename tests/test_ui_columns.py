@@ -563,27 +563,9 @@ def test_a_deal_shows_at_its_own_width_however_it_was_reached():
     assert t.card_w == fresh[1]
 
 
-def test_a_window_resized_and_back_gives_the_game_its_width_back():
-    """A change of the window's size mid-game (a phone's address bar showing, a turn and back)
-    lays the game out from its moves again: back at the first size, the width it had (fresh32b
-    G5: Spider 4 suits at 844x390 50 -> 36 px for good after 844x370 and back)."""
-    import random
-    app = make(FreeCellTable, number=1)
-    t = app.scene
-    rnd = random.Random(3)
-    for _ in range(40):
-        assert t.play(rnd.choice(t.rules.legal_moves(t.state)))
-    t.settle()
-    w = t.card_w
-    app.resize(1280, 700)
-    app.resize(1280, 800)
-    assert t.card_w == w
-
-
-def test_a_continued_game_comes_back_at_the_width_it_was_left_with():
-    """A table opened on a game in progress lays it out at the width play had walked to, not the
-    narrower one at which every index shows whole (fresh32b G2: FreeCell deal 1 at 1280x800 left
-    at 105 px came back at 96 after 6 moves; Spider 4 suits at 844x390 46 -> 33)."""
+def random_freecell_moves(each=lambda t: None):
+    """FreeCell deal 1 at 1280x800 through 40 random legal moves (seed 3), ``each(table)`` after
+    each one once it has settled: the app."""
     import random
     app = make(FreeCellTable, number=1)
     t = app.scene
@@ -591,7 +573,28 @@ def test_a_continued_game_comes_back_at_the_width_it_was_left_with():
     for _ in range(40):
         assert t.play(rnd.choice(t.rules.legal_moves(t.state)))
         t.settle()
+        each(t)
+    return app
+
+
+def test_a_window_resized_and_back_gives_the_game_its_width_back():
+    """A change of the window's size mid-game (a phone's address bar showing, a turn and back)
+    lays the game out from its moves again: back at the first size, the width it had (fresh32b
+    G5: Spider 4 suits at 844x390 50 -> 36 px for good after 844x370 and back)."""
+    app = random_freecell_moves()
+    w = app.scene.card_w
+    app.resize(1280, 700)
+    app.resize(1280, 800)
+    assert app.scene.card_w == w
+
+
+def test_a_continued_game_comes_back_at_the_width_it_was_left_with():
+    """A table opened on a game in progress lays it out at the width play had walked to, not the
+    narrower one at which every index shows whole (fresh32b G2: FreeCell deal 1 at 1280x800 left
+    at 105 px came back at 96 after 6 moves; Spider 4 suits at 844x390 46 -> 33)."""
+    def same(t):
         assert t.fresh_width() == t.card_w
+    random_freecell_moves(same)
 
 
 @pytest.mark.parametrize("cls", [KlondikeTable, FreeCellTable, SpiderTable], ids=lambda c: c.__name__)
