@@ -59,7 +59,7 @@ from .hints import freecell_value
 from .i18n import N_
 from .numbers import is_digits
 from .quoting import quote
-from .position import read_fields, tokens
+from .position import distinct_cards, read_fields, tokens
 
 N_COLUMNS, N_CELLS = 8, 4
 CELL, FOUNDATION, FOUNDATION_OF = 8, 12, 13
@@ -630,11 +630,9 @@ class FreeCell(Rules):
             if any(not up for _, up in toks):
                 raise PositionError(f"line {line}: column {k} may hold only face-up cards")
             cols.append(tuple(c for c, _ in toks))
-        seen: set = set()
-        for c in foundation_cards(found) + [c for c in cells if c is not None] + [c for col in cols for c in col]:
-            if c in seen:
-                raise PositionError(f"{fmt(c)} appears twice")
-            seen.add(c)
+        seen = distinct_cards([(c, f.line(fkey)) for c in foundation_cards(found)]
+                              + [(c, f.line(ckey)) for c in cells if c is not None]
+                              + [(c, line) for col, (_, line) in zip(cols, f.columns) for c in col])
         if len(seen) != 52:
             missing = [fmt(c) for c in deck() if c not in seen]
             raise PositionError(f"cards missing: {' '.join(missing[:8])}{' …' if len(missing) > 8 else ''}")

@@ -62,7 +62,7 @@ from .core import LOST, PLAYING, WON, Clock, GameError, IllegalMove, PositionErr
 from .deal import shuffle
 from .hints import klondike_value
 from .i18n import N_
-from .position import int_field, join, read_fields, rule_field, tokens
+from .position import distinct_cards, int_field, join, read_fields, rule_field, tokens
 from .numbers import is_digits
 from .quoting import quote
 
@@ -658,12 +658,9 @@ class Klondike(Rules):
                                         f"(down by one, colours alternating): {fmt(b)} on {fmt(a)}")
             cols.append(tuple(c for c, _ in toks))
             down.append(nd)
-        everything = foundation_cards(found) + stock + waste + [c for col in cols for c in col]
-        seen: set = set()
-        for c in everything:
-            if c in seen:
-                raise PositionError(f"{fmt(c)} appears twice")
-            seen.add(c)
+        seen = distinct_cards([(c, f.line("foundations")) for c in foundation_cards(found)]
+                              + [(c, f.line("stock")) for c in stock] + [(c, f.line("waste")) for c in waste]
+                              + [(c, line) for col, (_, line) in zip(cols, f.columns) for c in col])
         if len(seen) != 52:
             missing = [fmt(c) for c in deck() if c not in seen]
             raise PositionError(f"cards missing: {' '.join(missing[:8])}{' …' if len(missing) > 8 else ''}")

@@ -141,6 +141,21 @@ def tokens(text: str, line: int, key: str, face_up: str = "", pile: bool = False
     return out
 
 
+def distinct_cards(placed) -> set:
+    """The cards of ``placed`` (``(card, line)`` pairs in the text's order; ``line`` None for a
+    card no line wrote, such as a foundation's below its top) as a set.
+
+    :raises PositionError: at a card's second copy, naming its line and the first copy's."""
+    seen: dict = {}
+    for c, line in placed:
+        if c in seen:
+            where = f"line {line}: " if line else ""
+            first = f" (also on line {seen[c]})" if seen[c] else ""
+            raise PositionError(f"{where}{fmt(c)} appears twice{first}")
+        seen[c] = line
+    return set(seen)
+
+
 def int_field(f: Fields, key: str, default: int, lo: int = 0, hi: int = 10 ** 9) -> int:
     """An optional whole-number field such as ``Score:``: ``default`` when the line is absent.
 

@@ -52,7 +52,7 @@ from .hints import pyramid_value
 from .i18n import N_
 from .numbers import is_digits
 from .quoting import quote
-from .position import int_field, join, read_fields, rule_field, tokens
+from .position import distinct_cards, int_field, join, read_fields, rule_field, tokens
 
 N_LAYOUTS = 55
 STOCK, WASTE = -1, -2
@@ -517,11 +517,8 @@ class Pyramid(Rules):
         for key in ("Stock", "Waste", "Discard"):
             piles[key] = [c for c, _ in tokens(f.get(key, ""), f.line(key), key, f"the {key.lower()}'s cards", pile=True)
                           if c is not None]
-        seen = set()
-        for c in [c for c in cards if c is not None] + piles["Stock"] + piles["Waste"] + piles["Discard"]:
-            if c in seen:
-                raise PositionError(f"{fmt(c)} appears twice")
-            seen.add(c)
+        seen = distinct_cards([(c, f.line("cards")) for c in cards if c is not None]
+                              + [(c, f.line(key)) for key in ("Stock", "Waste", "Discard") for c in piles[key]])
         if not seen:     # a text with no card at all, Discard line or not (docs/contract.md)
             where = f"line {f.line('discard')}: " if f.get("discard") is not None else ""
             raise PositionError(f"{where}the position holds no card: the layout, the stock, the waste and "

@@ -23,7 +23,7 @@ from .core import LOST, PLAYING, WON, Clock, IllegalMove, PositionError, Refusal
 from .deal import shuffle
 from .hints import tripeaks_value
 from .i18n import N_
-from .position import int_field, join, read_fields, rule_field, tokens
+from .position import distinct_cards, int_field, join, read_fields, rule_field, tokens
 from .quoting import quote
 
 DRAW = -1
@@ -284,19 +284,18 @@ class TriPeaks(Rules):
         if mode not in cls.options["mode"]:
             raise PositionError(f"line {f.line('mode')}: Mode '{quote(f.get('mode'))}' is not easy or classic")
         tableau: list = []
+        lines: list = []        # the line of each tableau place
         for r, (a, b) in enumerate(ROWS, 1):
             key = f"Row {r}"
             toks = tokens(f.require(key), f.line(key), key)
             if len(toks) != b - a:
                 raise PositionError(f"line {f.line(key)}: {key} needs {b - a} places, found {len(toks)}")
             tableau += [c for c, _ in toks]
+            lines += [f.line(key)] * len(toks)
         waste = [c for c, _ in tokens(f.get("waste", ""), f.line("waste"), "Waste", "the waste's cards", pile=True) if c is not None]
         stock = [c for c, _ in tokens(f.get("stock", ""), f.line("stock"), "Stock", pile=True) if c is not None]
-        seen = set()
-        for c in [c for c in tableau if c is not None] + waste + stock:
-            if c in seen:
-                raise PositionError(f"{fmt(c)} appears twice")
-            seen.add(c)
+        seen = distinct_cards([(c, line) for c, line in zip(tableau, lines) if c is not None]
+                              + [(c, f.line("waste")) for c in waste] + [(c, f.line("stock")) for c in stock])
         if not seen:
             raise PositionError("the position holds no card: every row is empty (--) and so are the "
                                 "waste and the stock")

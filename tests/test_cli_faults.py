@@ -241,6 +241,7 @@ def test_a_long_bad_move_is_quoted_cut_the_same_way_in_every_game(capsys, tmp_pa
     """The reason names the bad move by its first 40 characters and ``…``, in every game, both in
     ``play``'s error line and in the refusal the rules give a table."""
     from games.core import IllegalMove
+    from games.core import PositionError
     from games.registry import find_game
 
     position = deal(capsys, tmp_path, game)
@@ -675,6 +676,7 @@ def test_winnabilitys_best_results_line_comes_after_the_tally_with_the_true_medi
     import io
 
     from games import winnability
+    from games.core import PositionError
     from games.registry import find_game
 
     bests = {1: 26, 2: 22, 3: 9}
@@ -708,3 +710,24 @@ def test_winnabilitys_tally_and_exit_code_survive_a_standard_error_that_cannot_b
             p = _command(args, stdout=subprocess.PIPE, stderr=full, text=True)
     lines = p.stdout.splitlines()
     assert p.returncode == 0 and len(lines) == 3 and lines[-1].startswith("solved 0, unsolvable "), p.stdout
+
+
+@pytest.mark.parametrize("game", ["tripeaks", "pyramid", "klondike", "freecell"])
+def test_a_card_twice_names_the_line_of_each_copy(game, tmp_path):
+    """A card written twice is refused naming the line of the second copy and of the first, as
+    Devil's Grip and every other fault of a position name their line (rival32 R16: "KS appears
+    twice" said neither)."""
+    import re
+
+    from games.core import PositionError
+    from games.registry import find_game
+
+    rules = find_game(game)
+    text = rules.format_position(rules.deal(1, {}))
+    lines = text.splitlines()
+    carded = [i for i, line in enumerate(lines) if not line.startswith("#") and re.search(r"\b[2-9TJQKA][CDHS]\b", line)]
+    first = re.search(r"\b([2-9TJQKA][CDHS])\b", lines[carded[0]]).group(1)
+    lines[carded[-1]] = re.sub(r"[2-9TJQKA][CDHS](\)?)\s*$", first + r"\1", lines[carded[-1]])
+    with pytest.raises(PositionError) as e:
+        rules.parse_position("\n".join(lines) + "\n", {})
+    assert str(e.value) == f"line {carded[-1] + 1}: {first} appears twice (also on line {carded[0] + 1})"
