@@ -241,7 +241,6 @@ def test_a_long_bad_move_is_quoted_cut_the_same_way_in_every_game(capsys, tmp_pa
     """The reason names the bad move by its first 40 characters and ``…``, in every game, both in
     ``play``'s error line and in the refusal the rules give a table."""
     from games.core import IllegalMove
-    from games.core import PositionError
     from games.registry import find_game
 
     position = deal(capsys, tmp_path, game)
@@ -676,7 +675,6 @@ def test_winnabilitys_best_results_line_comes_after_the_tally_with_the_true_medi
     import io
 
     from games import winnability
-    from games.core import PositionError
     from games.registry import find_game
 
     bests = {1: 26, 2: 22, 3: 9}
