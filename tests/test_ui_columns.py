@@ -948,6 +948,26 @@ def test_a_card_inside_an_alternate_colour_run_keeps_its_suit_in_view(size):
     assert not FreeCellTable.RUNS_ONE_SUIT and SpiderTable.RUNS_ONE_SUIT
 
 
+def test_a_glowing_cards_halo_leaves_the_strip_above_it_alone():
+    """"Playable cards glow": the halo of a card lying under the strip of the card above it in the
+    fan is not drawn over that strip (fresh32c H1: 8D's strip lost 8 of its 28 px, the 8 cut at
+    its waist); its sides and bottom still show."""
+    s0 = fc_state(["5D 9S 8H", "9C", "", "", "", "", "", ""], rest_to=(2, 3, 4, 5, 6, 7))
+    shots = {}
+    for glow in (False, True):
+        app = make(FreeCellTable, size=(1280, 800), state=s0, auto_foundation=False)
+        t = app.scene
+        app.settings.glow = glow
+        t.stale = app.dirty = True
+        app.frame()
+        shots[glow] = app.screen.copy()
+    assert (("col", 0), 2) in t.glowing()
+    r = t.pile_rects(t.state, ("col", 0))[2]
+    strip = [(x, y) for x in range(r.x, r.right, 2) for y in range(r.y - 6, r.y)]
+    assert all(shots[False].get_at(p) == shots[True].get_at(p) for p in strip)
+    assert any(shots[False].get_at((r.x - 2, y)) != shots[True].get_at((r.x - 2, y)) for y in range(r.y, r.bottom))
+
+
 def test_a_tap_on_a_run_head_never_sends_another_card_home():
     """Klondike, column 1 ends in the run 9S 8H 7C, nothing takes the 9S or the 8H, and clubs are
     home to the 6: a tap on the 9S is refused (it shakes), rather than sending the 7C home — the

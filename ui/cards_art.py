@@ -421,11 +421,37 @@ def shadow(w: int) -> tuple[pygame.Surface, tuple[int, int]]:
     return img, (-b, -b + max(1, round(0.035 * w)))
 
 
-def glow(w: int, color=GLOW, strength: int = 255) -> tuple[pygame.Surface, tuple[int, int]]:
-    """A halo around a card ``w`` px wide (drawn under it) and its blit offset."""
-    key = ("glow", w, tuple(color), strength)
+GLOW_UNDER = (*GLOW, "under")
+"""The playable cards' halo for a card lying in a fanned column under another card's strip: no
+band above its top edge, which would cover that strip (the rank and suit a squeezed column
+still shows of the card above; fresh32c H1). A ``halo`` value of :meth:`CardArt.draw`."""
+
+
+def halo_key(w: int, halo) -> tuple:
+    """The image cache's key of :func:`halo_image` ``(w, halo)``."""
+    if len(halo) == 4:
+        return ("glow", w, tuple(halo[:3]), 255, halo[3])
+    return ("glow", w, tuple(halo), 255)
+
+
+def halo_image(w: int, halo) -> tuple[pygame.Surface, tuple[int, int]]:
+    """:func:`glow` for a ``halo`` value of :meth:`CardArt.draw`: a colour, or a colour and
+    ``"under"`` (:data:`GLOW_UNDER`: without the band above the card's top edge)."""
+    if len(halo) == 4:
+        return glow(w, halo[:3], top=False)
+    return glow(w, halo)
+
+
+def glow(w: int, color=GLOW, strength: int = 255, top: bool = True) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A halo around a card ``w`` px wide (drawn under it) and its blit offset (px); ``top``
+    False: none of it above the card's top edge."""
+    key = ("glow", w, tuple(color), strength) if top else ("glow", w, tuple(color), strength, "under")
     img = _cache.get(key)
     g = max(3, round(0.09 * w))
+    if img is None and not top:
+        img = glow(w, color, strength)[0].copy()
+        img.fill((0, 0, 0, 0), pygame.Rect(0, 0, img.get_width(), g))
+        _cache[key] = img
     if img is None:
         h = card_height(w)
         img = pygame.Surface((w + 2 * g, h + 2 * g), pygame.SRCALPHA)
@@ -725,7 +751,7 @@ class CardArt:
         if shade:
             sh, s_off = shadow(w)
         if halo is not None:
-            gl, g_off = glow(w, halo)
+            gl, g_off = halo_image(w, halo)
         geo = (w, h, top, bottom, c, rows, shade and (s_off, sh.get_size()),
                halo is not None and (g_off, gl.get_size()), veil is not None and veil.get_size())
         groups = _geometry.get(geo)
@@ -928,7 +954,8 @@ def want_look(w: int, art: "CardArt", soon: bool = False) -> None:
     if not _made(("back", w, style)):
         want(("back", w, style), lambda: opaque_band(back(w, style)), soon)
     for key, maker in ((("shadow", w), lambda: shadow(w)), (("empty", w), lambda: placeholder(w)),
-                       (("glow", w, GLOW, 255), lambda: glow(w, GLOW))):
+                       (("glow", w, GLOW, 255), lambda: glow(w, GLOW)),
+                       (halo_key(w, GLOW_UNDER), lambda: halo_image(w, GLOW_UNDER))):
         if key not in _cache:
             want(key, maker, soon)
 
@@ -981,8 +1008,8 @@ def want_draw(art: "CardArt", card: int | None, w: int, face_up: bool = True, sh
         want(("back", w, style), lambda: opaque_band(back(w, style)), True)
     if shade and ("shadow", w) not in _cache:
         want(("shadow", w), lambda: shadow(w), True)
-    if halo is not None and ("glow", w, tuple(halo), 255) not in _cache:
-        want(("glow", w, tuple(halo), 255), lambda: glow(w, halo), True)
+    if halo is not None and halo_key(w, halo) not in _cache:
+        want(halo_key(w, halo), lambda: halo_image(w, halo), True)
     if veil is not None and card is not None:
         four, compact, narrow, style = art.four_colour, art.compact, art.narrow, art.back_style
 

@@ -1940,7 +1940,12 @@ class ColumnsTable(GameTable):
                     rn = rn.move(sh[1], 0)
                 if rn.x == r.x and rn.width == r.width and rn.y - r.y >= corner:
                     rows = rn.y - r.y + corner
-            drawn.append((c, r, up, True, cards_art.GLOW if glowing and (key, i) in glowing else None, rows, None))
+            halo = None
+            if glowing and (key, i) in glowing:
+                # under the strip of the card above it in the fan, the halo leaves that strip alone
+                covers = col and i > 0 and not (hidden and (key, i - 1) in hidden) and rects[i - 1].x == rects[i].x
+                halo = cards_art.GLOW_UNDER if covers else cards_art.GLOW
+            drawn.append((c, r, up, True, halo, rows, None))
         art.draw_all(surface, drawn)
         if key[0] == "found" and self.foundation_badge and (key, len(cards) - 1) not in hidden:
             self.draw_foundation_badge(surface, key)
