@@ -688,7 +688,7 @@ def test_playable_cards_glow_in_the_column_games(game):
     t.stale, t._picture = True, None    # drawn whole: every card (a partial redraw skips the piles it misses)
     app.dirty = True
     app.frame()
-    glowing = [(c, h) for c, h in drawn if h == cards_art.GLOW]
+    glowing = [(c, h) for c, h in drawn if h in (cards_art.GLOW, cards_art.GLOW_UNDER)]
     assert glowing, "no card glows"
     s = t.state
     # exactly the cards a tap would move by a glow move glow (every tap move but FreeCell's to a
@@ -706,7 +706,7 @@ def test_playable_cards_glow_in_the_column_games(game):
     t.stale = True
     app.dirty = True
     app.frame()
-    assert not [c for c, h in drawn if h == cards_art.GLOW]
+    assert not [c for c, h in drawn if h in (cards_art.GLOW, cards_art.GLOW_UNDER)]
 
 
 # -- 12. keyboard play -----------------------------------------------------------------------------
