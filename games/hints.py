@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .core import LOST
 from .i18n import N_
 
 R_ONLY = N_("The only move")
@@ -550,7 +551,7 @@ def hint(rules, state, max_nodes: int | None = None, timeout: float | None = Non
 
     if not rules.legal_moves(state):
         return None, "none"
-    if rules.status(state) == "lost":   # lost by the rules: moves are left, none changes the outcome
+    if rules.status(state) == LOST:     # lost by the rules: moves are left, none changes the outcome
         return best_move(rules, state, {rules.place(p) for p in past}), "lost"
     result = search = check = None
     if rules.has_solver():

@@ -424,7 +424,7 @@ def shadow(w: int) -> tuple[pygame.Surface, tuple[int, int]]:
 GLOW_UNDER = (*GLOW, "under")
 """The playable cards' halo for a card lying in a fanned column under another card's strip: no
 band above its top edge, which would cover that strip (the rank and suit a squeezed column
-still shows of the card above; fresh32c H1). A ``halo`` value of :meth:`CardArt.draw`."""
+still shows of the card above). A ``halo`` value of :meth:`CardArt.draw`."""
 
 
 def halo_key(w: int, halo) -> tuple:

@@ -699,7 +699,7 @@ class Assist:
             else:   # no winnable position among the moves looked back at: nothing to undo to
                 title = tr(MSG_NO_WAY_END if proved else MSG_NO_WAY_FOUND_END)
                 # the deal's start was not found winnable either (a verified deal's start is known
-                # winnable, and Undo goes there): another deal comes first (fresh32 F12: #11982)
+                # winnable, and Undo goes there): another deal comes first
                 acts = [("new", tr(MSG_NEW_DEAL), self.new_deal), ("replay", tr(MSG_REPLAY), self.replay),
                         ("cancel", tr(MSG_CLOSE), self.cancel_rescue)]
             self.open_panel(title, acts)

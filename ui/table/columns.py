@@ -491,8 +491,7 @@ class ColumnsTable(GameTable):
     """Whether a run's cards are all of one suit (Spider): then a card inside one may squeeze to
     :attr:`MIN_TIGHT`, its neighbours telling its rank and suit. In the alternate-colour games
     (Klondike, FreeCell) the red 8 between 9♣ and 7♠ may be 8♦ or 8♥: a card inside a run keeps
-    the :attr:`READ` share of its index, as the other face-up cards do (fresh32b G4: 8 px of 8♦
-    with nothing of its suit, at 1280x800)."""
+    the :attr:`READ` share of its index, as the other face-up cards do."""
 
     def tight_strip(self, strip: float) -> float:
         """The least step (px) after a card inside a run (:meth:`run_steps`) when its column is
@@ -593,7 +592,7 @@ class ColumnsTable(GameTable):
         widest of the :attr:`STEP` ladder at which every face-up card shows its whole index,
         :meth:`fits` ``whole``) carried through every position of the game by :meth:`next_width`,
         as the table changed it in play: a continued game comes back at the size it was left
-        with (fresh32b G2), and a new deal, Replay or Restart deal (whose history starts again)
+        with, and a new deal, Replay or Restart deal (whose history starts again)
         at the deal's. One pass over the columns a position."""
         states = self.history.states
         w = self.ladder_fit(self.column_needs(states[0]), whole=True)
@@ -1411,7 +1410,7 @@ class ColumnsTable(GameTable):
         long run squeeze to thin strips (docs/columns-ui.md, "Fans"), too thin for a finger on
         a phone; a finger's tap on the run's head then moves the part of it that fits somewhere
         rather than refusing. A mouse's click is precise: the table never asks this for one (a
-        click on the head that cannot move shakes it, as in the desktop apps; fresh32 F3)."""
+        click on the head that cannot move shakes it, as in the desktop apps)."""
         if key[0] != "col" or not self.liftable(s, key, index):
             return None
         n = len(self.pile_cards(s, key))
