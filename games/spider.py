@@ -538,12 +538,22 @@ class Spider(Rules):
         seen = Counter(stock)
         for c in cols:
             seen.update(c)
+        # each card's lines in the text's order, to name where a surplus copy or a foreign card is
+        placed = [(no, col) for (_, no), col in zip(f.columns, cols)] + [(f.line("stock"), stock)]
+        lines_of: dict = {}
+        for no, pile in sorted(placed, key=lambda p: p[0] or 0):
+            for c in pile:
+                lines_of.setdefault(c, []).append(no)
         for c, k in seen.items():
+            at = lines_of[c]
             if c not in allowed:
-                raise PositionError(f"{fmt(c)} is not in the {suits}-suit deck (suits: "
+                raise PositionError(f"line {at[0]}: {fmt(c)} is not in the {suits}-suit deck (suits: "
                                     f"{' '.join(SUITS[x] for x in SUIT_SETS[suits])})")
             if k > allowed[c]:
-                raise PositionError(f"{fmt(c)} appears {k} times; the {suits}-suit deck has {allowed[c]}")
+                others = sorted(set(at[:allowed[c]]))
+                also = f" (also on line{'s' if len(others) > 1 else ''} {', '.join(map(str, others))})"
+                raise PositionError(f"line {at[allowed[c]]}: {fmt(c)} appears {k} times; the {suits}-suit "
+                                    f"deck has {allowed[c]}{also}")
         total = sum(seen.values())
         if total + RUN * completed > 104:
             raise PositionError(f"{total} cards on the table and in the stock plus Completed: {completed} "

@@ -729,3 +729,35 @@ def test_a_card_twice_names_the_line_of_each_copy(game, tmp_path):
     with pytest.raises(PositionError) as e:
         rules.parse_position("\n".join(lines) + "\n", {})
     assert str(e.value) == f"line {carded[-1] + 1}: {first} appears twice (also on line {carded[0] + 1})"
+
+
+def test_spider_a_card_past_its_copies_names_its_lines():
+    """Spider's deck has two copies of each card with 4 suits: a third copy is refused naming the
+    line of the third and the lines of the two before it; a card of a suit the variant does not
+    deal names its line."""
+    from games.core import PositionError
+    from games.registry import find_game
+
+    rules = find_game("spider")
+    lines = rules.format_position(rules.deal(1, {"suits": "4"})).splitlines()
+    cols = [i for i, line in enumerate(lines) if line.startswith(":")]
+    tops = {i: lines[i].split()[-1] for i in cols}
+    card = tops[cols[0]].strip("()")
+    # the card's two copies, wherever they lie, and a third written as the last column's top
+    where = sorted(i + 1 for i, line in enumerate(lines)
+                   if not line.startswith("#") and card in line.replace("(", " ").replace(")", " ").split())
+    assert len(where) <= 2
+    last = cols[-1]
+    lines[last] = " ".join(lines[last].split()[:-1] + [card])
+    with pytest.raises(PositionError) as e:
+        rules.parse_position("\n".join(lines) + "\n", {})
+    copies = sorted(where + [last + 1])
+    also = ", ".join(str(n) for n in copies if n != copies[2])
+    assert str(e.value) == (f"line {copies[2]}: {card} appears 3 times; the 4-suit deck has 2 "
+                            f"(also on line{'s' if ',' in also else ''} {also})")
+
+    one = rules.format_position(rules.deal(1, {"suits": "1"})).splitlines()
+    c1 = [i for i, line in enumerate(one) if line.startswith(":")][3]
+    one[c1] = " ".join(one[c1].split()[:-1] + ["KH"])
+    with pytest.raises(PositionError, match=rf"^line {c1 + 1}: KH is not in the 1-suit deck"):
+        rules.parse_position("\n".join(one) + "\n", {})
