@@ -383,6 +383,57 @@ class FallbackCheck:
         return "checked", self.candidates[min(self.lost, len(self.candidates) - 1)], None
 
 
+class FollowUp:
+    """A hint's search and its fallback's check gone on with after the hint was shown unsettled:
+    at the app's deadline the search had no answer and the check had not proved the shown move
+    lost or won (a slow device: the page under load settles neither in 0.40 s where a desktop
+    does both in 0.01 s; docs/assist.md, "Hint"). The table steps it in the frames' spare time
+    while the player looks (``GameTable.step_follow``) and, each time :meth:`step` says something
+    settled, decides the hint again (:func:`decide` with :attr:`result`, ``search``, ``check``):
+    a shown move proved lost gives way to the next candidate not proved lost, a win found makes
+    the hint a move on that line, a proof that every move loses makes it the lost hint.
+
+    ``result``: the search's answer when it had one (``unknown``: its nodes spent), else
+    ``None`` and ``search`` goes on; ``check``: the :class:`FallbackCheck` (``None`` when the game
+    keeps none). The two take turns, a step each. :attr:`over` once nothing is left to settle."""
+
+    def __init__(self, rules, state, result, search, check):
+        self.rules, self.state = rules, state
+        self.result, self.search, self.check = result, search, check
+        self.turn = 0
+
+    @property
+    def over(self) -> bool:
+        """Whether nothing is left to settle: the search answered ``solved`` or ``unsolvable``
+        (the hint is then settled whatever the check says), or it answered ``unknown`` and the
+        check is over (or there is none)."""
+        from .solvers.search import UNKNOWN
+
+        if self.result is None:
+            return False
+        return self.result.status != UNKNOWN or self.check is None or self.check.over
+
+    def step(self, n: int = 200) -> bool:
+        """About ``n`` nodes of the search or of the check, in turns; ``True`` when something
+        settled in this step (the search answered, or the check settled a candidate or ended), so
+        that the hint is to be decided again."""
+        if self.over:
+            return True
+        checking = self.check is not None and not self.check.over
+        self.turn += 1
+        if self.result is None and not (checking and self.turn % 2 == 0):
+            r = self.search.step(n)
+            if r is not None:
+                self.result = r
+                return True
+            return False
+        if not checking:
+            return False
+        k, lost = self.check.k, self.check.lost
+        over = self.check.step(n)
+        return over or self.check.k != k or self.check.lost != lost
+
+
 def fallback_check(rules, state, result, search, best_line: bool = False,
                    nodes_each: int = CHECK_NODES, avoid=()):
     """The :class:`FallbackCheck` a hint runs when its search gave no winning line and no proof

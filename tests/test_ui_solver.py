@@ -960,3 +960,56 @@ def test_the_apps_fallback_hint_is_not_a_move_its_check_proves_lost():
     run_until(app, lambda: t.hint_move is not None, 3000)
     assert Klondike.format_move(t.state, t.hint_move) != "45"
     assert t.status_text == tr(base.MSG_HINT_GUESS)
+
+
+H2_MOVES = "7a 7b 7c 7h 3h 32 63 63 6h 6h 3h b6 67 16 87 58 8b 8d 82 8h 8h 86"
+
+
+def test_a_hint_shown_unsettled_on_a_slow_device_gives_way_before_its_move_loses(monkeypatch, fake_clock):
+    """FreeCell deal 1 after the moves above: the hint's search wins in 54 nodes and the check
+    proves the rule of thumb's ``58/1`` lost in about 400, but a slow device (the page under load)
+    settles neither by the hint's deadline, pinned here so low that the search gets one step.
+    The hint shown then is that unchecked ``58/1``; in the frames that follow, while the player
+    looks, its search goes on and the hint gives way to a move on the winning line found, so
+    following the hints never reaches a lost position from this winnable one."""
+    from games.freecell import FreeCell
+    from ui.app import App
+    from ui.table.freecell import FreeCellTable
+
+    monkeypatch.setattr(App, "solver_wall_clock", True)
+    monkeypatch.setattr(base, "HINT_WALL", 0.005)
+    s = FreeCell.deal(1, {})
+    for text in H2_MOVES.split():
+        s = FreeCell.apply(s, FreeCell.parse_move(s, text))
+    app = make(FreeCellTable(state=s))
+    t = app.scene
+    for _ in range(3):
+        fake_clock.advance(1 / 60)
+        app.frame()
+    assert t.state == s
+    t.hint()
+    for _ in range(30):
+        fake_clock.advance(1 / 60)
+        app.frame()
+        if t.hint_move is not None:
+            break
+    assert FreeCell.format_move(s, t.hint_move) == "58/1"       # the unsettled rule of thumb …
+    assert t.status_text == tr(assist.MSG_HINT_GUESS)
+    assert FreeCell.solve(FreeCell.apply(s, t.hint_move)).status == UNSOLVABLE     # … which loses
+    for _ in range(60):            # a second of frames while the player looks
+        fake_clock.advance(1 / 60)
+        app.frame()
+        if FreeCell.format_move(s, t.hint_move) != "58/1":
+            break
+    # proved lost meanwhile: the hint gives way to the next move not proved lost, and says why
+    assert t.hint_move is not None and FreeCell.format_move(s, t.hint_move) != "58/1"
+    assert t.status_text == tr(assist.MSG_HINT_LOSES)
+    assert FreeCell.solve(FreeCell.apply(s, t.hint_move)).status == SOLVED
+    run_until(app, lambda: t.hint_after is None)       # the follow-up ends: a win is found
+    assert t.status_text in (tr(assist.MSG_HINT_LINE_OPEN), tr(assist.MSG_HINT_LINE_LATER_OPEN))
+    for _ in range(4):             # the hints followed: each next one on the line found, none lost
+        assert t.play(t.hint_move)
+        wait_out(app, fake_clock, lambda: not t.anim.busy())
+        assert FreeCell.solve(t.state).status == SOLVED
+        t.hint()
+        assert t.hint_search is None and t.hint_move is not None

@@ -89,6 +89,8 @@ MSG_PLAYED_LINE = N_("Played {n} moves of a winning line (the solver sees face-d
 MSG_HINT_LINE = N_("Hint: a move on a winning line (the solver sees face-down cards)")
 MSG_HINT_GUESS = N_("Hint: the best move by rule of thumb (no winning line found in time)")
 MSG_HINT_PROGRESS = N_("Hint: a move toward more cards face up or home (no winning line found in time)")
+MSG_HINT_LOSES = N_("Hint: that move loses — try this one (no winning line found yet)")
+MSG_HINT_LINE_LATER = N_("Hint: a winning line turned up — play this move instead (the solver sees face-down cards)")
 LIVE_GREEN = (129, 212, 140)   # the live line's "still winnable" (and "You won!") colour
 MSG_LIVE_YES = N_("Still winnable (the solver sees face-down cards)")
 MSG_LIVE_NO = N_("No longer winnable (the solver sees face-down cards)")
@@ -106,11 +108,13 @@ MSG_PLAIN = N_("Devil's Grip deals are almost never winnable: this one is dealt 
 MSG_SPIDER_FINISH_OPEN = N_("The solver has proved the rest: tap Finish")
 # the same messages for games with no hidden cards (FreeCell, Pyramid): no note about them
 MSG_HINT_LINE_OPEN = N_("Hint: a move on a winning line")
+MSG_HINT_LINE_LATER_OPEN = N_("Hint: a winning line turned up — play this move instead")
 MSG_PLAYED_LINE_OPEN = N_("Played {n} moves of a winning line")
 MSG_LIVE_YES_OPEN = N_("Still winnable")
 MSG_LIVE_NO_OPEN = N_("No longer winnable")
 MSG_DEALT_VERIFIED_OPEN = N_("A deal the solver won")
-OPEN_MESSAGES = {MSG_HINT_LINE: MSG_HINT_LINE_OPEN, MSG_PLAYED_LINE: MSG_PLAYED_LINE_OPEN,
+OPEN_MESSAGES = {MSG_HINT_LINE: MSG_HINT_LINE_OPEN, MSG_HINT_LINE_LATER: MSG_HINT_LINE_LATER_OPEN,
+                 MSG_PLAYED_LINE: MSG_PLAYED_LINE_OPEN,
                  MSG_LIVE_YES: MSG_LIVE_YES_OPEN, MSG_LIVE_NO: MSG_LIVE_NO_OPEN,
                  MSG_DEALT_VERIFIED: MSG_DEALT_VERIFIED_OPEN, MSG_SEES: None}
 """A message that mentions face-down cards → its form for a game without any (``None``: not shown)."""

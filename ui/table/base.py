@@ -33,7 +33,7 @@ from games import hints
 from games.core import LOST, PLAYING, WON, GameError, History, IllegalMove
 from games.deal import check_number, parse_number
 from games.i18n import N_, again, format_duration, format_number, tr
-from games.solvers.search import SOLVED, UNSOLVABLE
+from games.solvers.search import SOLVED, UNSOLVABLE, Result
 
 from .. import cards_art, text
 from ..anim import Animator
@@ -44,7 +44,8 @@ from ..imports import PieceImport
 from ..input import DOUBLE_TAP, DOUBLE_TAP_PX, PointerEvent  # noqa: F401 (DOUBLE_TAP* also read from here)
 from ..progress import MSG_CONTINUED, MSG_REPLACED
 from . import hit
-from .assist import MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_PROGRESS, Assist
+from .assist import (MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_LINE_LATER, MSG_HINT_LOSES, MSG_HINT_PROGRESS,
+                     Assist)
 from .hit import Hit, Kind
 from .panels import CodeEntry, OptionsPanel, Panel, PauseMenu
 from .session import Session
@@ -117,6 +118,13 @@ which: the wait stays within half a second in WebAssembly, the frame that draws 
 included (up to ~0.06 s for Spider's 104 cards in Pyodide; docs/solvers.md, "The hint as the
 player waits for it")."""
 HINT_NODES = 300_000  # solver nodes for one hint at most
+FOLLOW_WALL = 10.0
+"""Seconds after a hint's request that its search and its fallback's check go on at most once the
+hint was shown unsettled (:meth:`GameTable.step_follow`), in the frames' spare time while the
+player looks: :data:`HINT_SLICE` a frame while the hint is marked, :data:`FOLLOW_SLICE` after."""
+FOLLOW_SLICE = 0.004
+"""Seconds of a frame a hint's search goes on with once its mark has gone (the player may be
+thinking over the move; nobody waits on the answer, as on the live line's)."""
 HINT_STEP = 100
 """Solver nodes between two looks at the clock while a hint is thought about, at most; fewer when
 the slice's time left holds fewer at the slowest recent cost of a node (so that a step never
@@ -481,6 +489,8 @@ class GameTable(Scene):
             self.assist.settle_lines()
         if self.hint_search is not None:
             self.step_hint(deadline)
+        elif self.hint_after is not None:
+            self.step_follow(deadline)
         elif self._shown and self.search_import is not None and not self.search_import.done \
                 and deadline - self.app.now() >= SAVE_ROOM:
             self.search_import.step()
@@ -1235,6 +1245,13 @@ class GameTable(Scene):
             return
         if not self.best_line_hints and self.assist.hint_known():
             return
+        f = self.hint_after
+        if f is not None and f.state is self.state:
+            # the hint shown here is still being settled: shown again as it stands now
+            kind, move = self.hint_after_shown
+            self.say(tr(MSG_HINT_PROGRESS if kind == "progress" else MSG_HINT_GUESS))
+            self.show_hint(move)
+            return
         if self.rules.has_solver():
             self.hint_deadline = self.app.now() + HINT_WALL
             self.hint_main = None
@@ -1289,28 +1306,7 @@ class GameTable(Scene):
             # the search stops early enough to leave the fallback's check its share of the deadline
             stop = self.hint_deadline - (0 if checking else self.rules.hint_check_share * HINT_WALL)
             end = min(end, stop)
-        r = None
-        t = app.now()
-        stepped = False
-        collector = getattr(app, "collector", None)
-        while t < end or not stepped:   # a step each slice, however late: the search goes on
-            if collector is not None and collector.step(end, 1):
-                t = app.now()   # a due collection between two steps, where the slice has room
-            cost = self._node_cost
-            # half the time left at the recent cost: nodes turning dearer (a beam's next layer)
-            # end the slice near its end, not a whole step's worth past it
-            n = HINT_FIRST_STEP if cost <= 0 else min(HINT_STEP, int((end - t) * STEP_SHARE / cost))
-            if n < 1:
-                if stepped:
-                    break
-                n = 1     # a node at least (a step slowed by the machine's load makes ``cost`` high)
-            r = self.hint_search.step(n)
-            stepped = True
-            if r:         # the search's Result, or True: the fallback's check is over
-                break
-            t1 = app.now()
-            self._node_cost = max((t1 - t) / n, 0.9 * cost)
-            t = t1
+        r = self.search_slice(self.hint_search.step, end)
         # the hint's deadline passed, or it passes before the next frame's slice could begin (the
         # rest of a 60 Hz frame after its budget): the answer shows in this frame, not a frame late
         if r or (timed and self.app.now() >= stop - (FRAME_PERIOD - app.FRAME_BUDGET)):
@@ -1327,6 +1323,39 @@ class GameTable(Scene):
                 return
             # no winning line, no proof of loss: the fallback's moves are checked in the next slices
             self.hint_main, self.hint_search = (r, search), check
+
+    def search_slice(self, step, end: float):
+        """Call ``step(n)`` (a search's, ``n`` nodes) until the app's clock passes ``end``
+        (seconds on ``App.now``) or it returns something true, which is returned (else ``None``).
+        Each step is as many nodes as :data:`STEP_SHARE` of the time left holds at the slowest
+        recent cost of a node, :data:`HINT_STEP` at most, so that no step runs past the end even
+        where nodes turn dearer; one step of a node at least whatever the time left (the search
+        always goes on). A garbage collection that is due runs between two steps where the slice
+        has room for it."""
+        app = self.app
+        r = None
+        t = app.now()
+        stepped = False
+        collector = getattr(app, "collector", None)
+        while t < end or not stepped:   # a step each slice, however late: the search goes on
+            if collector is not None and collector.step(end, 1):
+                t = app.now()   # a due collection between two steps, where the slice has room
+            cost = self._node_cost
+            # half the time left at the recent cost: nodes turning dearer (a beam's next layer)
+            # end the slice near its end, not a whole step's worth past it
+            n = HINT_FIRST_STEP if cost <= 0 else min(HINT_STEP, int((end - t) * STEP_SHARE / cost))
+            if n < 1:
+                if stepped:
+                    break
+                n = 1     # a node at least (a step slowed by the machine's load makes ``cost`` high)
+            r = step(n)
+            stepped = True
+            if r:         # the search's Result, or True: the fallback's check is over
+                break
+            t1 = app.now()
+            self._node_cost = max((t1 - t) / n, 0.9 * cost)
+            t = t1
+        return r
 
     def fallback_hint(self):
         """The hint when the solver gives no line: the best move by rule of thumb
@@ -1391,6 +1420,89 @@ class GameTable(Scene):
             if move is None:            # the check's move not proved lost, else the rule of thumb
                 move = fallback
             self.say(tr(MSG_HINT_GUESS))
+        if kind in ("progress", "guess") and search is not None and not self.best_line_hints and (
+                result is None or (check is not None and not check.over)):
+            # shown unsettled (a slow device): the search and the check go on while the player looks
+            self.hint_after = hints.FollowUp(self.rules, self.state, result, search, check)
+            self.hint_after_shown = (kind, move)
+            self.hint_after_until = self.hint_deadline + FOLLOW_WALL
+        self.show_hint(move)
+
+    hint_after = None
+    """The :class:`games.hints.FollowUp` of the hint shown last, while its search or its check goes
+    on (:meth:`step_follow`); ``hint_after_shown`` is ``(kind, move)`` of the hint shown for it."""
+    hint_after_shown = None
+    hint_after_until = 0.0
+
+    def step_follow(self, deadline: float) -> None:
+        """A slice of a hint's follow-up (:attr:`hint_after`) in the frame's spare time, until
+        ``deadline`` (seconds on ``App.now``): :data:`HINT_SLICE` at most while the hint is marked,
+        :data:`FOLLOW_SLICE` after, at least :data:`HINT_MIN_SLICE` (the slicing of
+        :meth:`search_slice`). It stops when the position changes, a panel opens, a line is being
+        played, or :data:`FOLLOW_WALL` after the request; a winning line or a proof of loss the
+        assist learned meanwhile (a verified deal's line searched at the deal, the live line)
+        settles it at once. When something settles, :meth:`follow_hint` decides the hint again."""
+        f = self.hint_after
+        app = self.app
+        t0 = app.now()
+        if f.state is not self.state or self.panel is not None or self.assist.queue \
+                or (app.solver_wall_clock and t0 >= self.hint_after_until):
+            self.hint_after = None
+            return
+        line = self.assist.line_from(f.state)
+        if line:
+            f.result = Result(SOLVED, line)
+        elif f.state in self.assist.dead:
+            f.result = Result(UNSOLVABLE, [])
+        else:
+            share = HINT_SLICE if self.hint_move is not None else FOLLOW_SLICE
+            end = max(min(t0 + share, deadline), t0 + HINT_MIN_SLICE)
+            if not self.search_slice(f.step, end):
+                return
+        self.follow_hint()
+
+    def follow_hint(self) -> None:
+        """The hint decided again (:func:`games.hints.decide`) with what its follow-up
+        (:attr:`hint_after`) has settled since it was shown, and shown again where that changes
+        it: a move the check proved lost gives way to the next candidate not proved lost ("that
+        move loses — try this one"), a winning line found makes the hint its first move ("a
+        winning line turned up", or the same move now said to be on a winning line), a proof that
+        every move loses makes it the lost hint. A change of move is shown even after the mark
+        has gone (the player has not moved: the move they may be about to play loses, or a better
+        one is known); a hint that only gains words updates the status line while it is marked."""
+        f = self.hint_after
+        if f.over:
+            self.hint_after = None
+        if f.result is not None:
+            self.assist.learn(f.state, f.result)
+        kind, move, shown = hints.decide(self.rules, f.state, f.result, f.search, False, f.check,
+                                         self.history.states[:-1])
+        if kind in ("winning", "lost"):
+            self.hint_after = None      # settled: a move on a winning line is not replaced by another
+        was_kind, was_move = self.hint_after_shown
+        if (kind, move) == (was_kind, was_move) or move is None:
+            return
+        self.hint_after_shown = (kind, move)
+        marked = self.hint_move is not None and self.hint_move == was_move
+        if kind == "winning":
+            if f.result is None or shown != list(f.result.moves):
+                self.assist.remember(f.state, shown)        # the next hint goes on along it
+            message = MSG_HINT_LINE if move == was_move else MSG_HINT_LINE_LATER
+            message = tr(self.assist.sees(message))
+        elif kind == "lost":
+            if f.check is not None and f.check.over:
+                self.assist.dead.add(f.state)
+            message = tr(MSG_HINT_DEAL_LOST if self.history.moves == 0 else MSG_HINT_LOST)
+        else:
+            message = tr(MSG_HINT_LOSES)
+        if move == was_move:
+            if marked:                  # the same move, now said to be what it is
+                self.say(message, error=kind == "lost")
+                self._hint_said = self.status_text
+            return
+        # asked by key and the focus still on the hinted card: it goes to the new one
+        self.hint_by_key = self.hint_focus is not None and self.focus == self.hint_focus
+        self.say(message, error=kind == "lost")
         self.show_hint(move)
 
     def show_hint(self, move, message: str | None = None, ms: int = HINT_MS) -> None:
