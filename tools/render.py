@@ -8,6 +8,7 @@ Examples::
     python3 tools/render.py --number 3 --moves solve --out won.png      # the solver's win, won panel
     python3 tools/render.py --number 1 --all-sizes --out /tmp/deal1.png  # -1280x800.png, -390x844.png …
     python3 tools/render.py --game spider --option suits=4 --moves "1-2 d" --out spider.png
+    python3 tools/render.py --game pyramid --left-handed --size 844x390 --out lefty.png
 
 ``--moves`` plays moves in the game's notation (docs/contract.md) through the table, ``solve`` plays
 the solver's solution, ``stock`` draws the whole stock; a won or lost game shows its end panel.
@@ -95,7 +96,7 @@ def render(size, args, out: Path) -> None:
         start = state if state is not None else rules.deal(args.number, rules.check_options(opts))
         check_moves(rules, start, args.moves.split())
     settings = Settings(language=args.lang, anim_speed="off", four_colour=args.four_colour,
-                        card_back=args.back)
+                        card_back=args.back, left_handed=args.left_handed)
     settings.options_for(args.game).update(opts)
     if args.scene:
         return render_scene(size, args, settings, out)
@@ -206,6 +207,7 @@ def main(argv=None) -> int:
     ap.add_argument("--status", default="", help="a status-line message to show")
     ap.add_argument("--lang", default="en", choices=["en", "ru"])
     ap.add_argument("--four-colour", action="store_true")
+    ap.add_argument("--left-handed", action="store_true", help="the left-handed layout (Settings)")
     ap.add_argument("--back", default="blue")
     ap.add_argument("--out", default="table.png")
     ap.add_argument("--scene", choices=["home", "settings", "stats"], help="render a screen, not the table")

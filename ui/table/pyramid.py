@@ -2,7 +2,7 @@
 
 The chosen layout (``layouts/pyramid/NN-*.toml``, half-card units, via
 :func:`games.pyramid.geometry`) at the top; the stock, the waste and the discard pile in a row
-below it, or in a column beside it on a phone held on its side (``layouts/pyramid-screen.toml``,
+below it, or in a column left of it on a phone held on its side (``layouts/pyramid-screen.toml``,
 see :func:`fit`). Free cards are bright, covered cards dimmed.
 
 The stock is face up (the rules'): its top card lies on the stock's back, a strip of which shows
@@ -200,7 +200,9 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
     if piles == "below":
         lx, ly = ox + (bw - W2 * w) / 2, oy
     else:
-        lx, ly = ox, oy + (bh - lh) / 2
+        # the piles' column at the left, where every game keeps its stock (right-handed), the
+        # layout right of it
+        lx, ly = ox + (tab_strip(p, w) + 1 + p["gap"]) * w, oy + (bh - lh) / 2
     slots = place(lx, ly)
     if piles == "below":
         # the piles may be larger than the layout's cards when the layout is wide and short
@@ -224,8 +226,7 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
         discard = pygame.Rect(round(x0 + rw - wp), y, wp, hp)
     else:
         strip = round(tab_strip(p, w) * w)
-        cx = round(ox + (W2 + p["gap"]) * w)
-        deck = pygame.Rect(cx, round(oy), w, h)
+        deck = pygame.Rect(round(ox), round(oy), w, h)
         stock = deck.move(strip, 0)
         discard = pygame.Rect(stock.x, round(oy + bh - h), w, h)
         waste = pygame.Rect(stock.x, (stock.y + discard.y) // 2, w, h)
@@ -249,7 +250,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
     def preview_places():
         R = cards_art.RATIO
         out = [(3 - r / 2 + i, r * 0.5 * R, True) for r in range(7) for i in range(r + 1)]
-        return out + [(7.4, 0, True), (7.4, 1.2 * R, True)]
+        return [(x + 1.4, y, up) for x, y, up in out] + [(0, 0, True), (0, 1.2 * R, True)]
 
     def on_start(self) -> None:
         self.hidden: set = set()
@@ -552,10 +553,12 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         return hit.DECK if move == DRAW else self.src_target(move[0])
 
     def hint_anchor(self):
+        """The hinted card's rectangle; for a draw the stock's back and its top card (the card
+        the draw turns onto the waste), so that the reason's bubble covers neither."""
         m = self.hint_move
         if m is None:
             return None
-        return self.geo.deck if m == DRAW else self.target_rect(self.src_target(m[0]))
+        return self.geo.deck.union(self.geo.stock) if m == DRAW else self.target_rect(self.src_target(m[0]))
 
     def top_items(self):
         items = super().top_items()
