@@ -1,7 +1,7 @@
 """What the home, settings and statistics screens share: a felt, a top bar with a title (and a
 back arrow except at home), buttons that fire on release over themselves, modal panels (the
-table's :class:`~ui.table.panels.Panel` family), Esc (panel → back), and a redraw only when
-something changed."""
+table's :class:`~ui.table.panels.Panel` family), Esc (panel → back), F1 or ? (the help: a rules
+page), and a redraw only when something changed."""
 from __future__ import annotations
 
 import pygame
@@ -17,6 +17,9 @@ from ..input import PointerEvent
 
 MESSAGE_BAND = (22, 38, 30)
 """The screens' message band (a snackbar at the bottom), RGB."""
+
+HELP_KEYS = (pygame.K_F1, pygame.K_SLASH, pygame.K_QUESTION)
+"""The keys that open the help, on every screen as at a table (F1, and ? with or without Shift)."""
 
 GAMES = tuple(REGISTRY)
 """The games in the order the home screen shows them (:data:`games.registry.GAMES`)."""
@@ -115,6 +118,8 @@ class ScreenScene(Scene):
         if isinstance(event, PointerEvent):
             self.pointer(event)
         elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if event.type == pygame.KEYDOWN and event.key in HELP_KEYS and self.open_help():
+                return
             if self.panel is not None:
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                     self.close_panel()
@@ -129,6 +134,19 @@ class ScreenScene(Scene):
     def key(self, event) -> None:
         if event.key == pygame.K_ESCAPE and self.back_button:
             self.back()
+
+    def help_game(self) -> str | None:
+        """The game whose rules page the help keys (:data:`HELP_KEYS`) open on this screen, or
+        ``None`` for the page every game shares (``locales/<lang>/rules/general.txt``)."""
+        return None
+
+    def open_help(self) -> bool:
+        """F1 or ? (:data:`HELP_KEYS`), as at a table: the rules page of :meth:`help_game` (or
+        the general page), whose back arrow returns here. Returns whether a page opened."""
+        from .rules import RulesScene
+
+        self.app.switch(RulesScene(self.help_game(), back_to=self))
+        return True
 
     def dropped(self, path: str) -> None:
         pass

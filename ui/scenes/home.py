@@ -319,6 +319,14 @@ class HomeScene(ScreenScene):
         if pygame.K_1 <= k <= pygame.K_6:
             self.tap_game(GAMES[k - pygame.K_1])
 
+    def open_help(self) -> bool:
+        """F1 or ?: with a game's sheet open, that game's rules page (as the sheet's Rules
+        button); else the page every game shares."""
+        if isinstance(self.panel, GameSheet):
+            self.app.open_rules(self.panel.game)
+            return True
+        return super().open_help()
+
     # -- drawing ---------------------------------------------------------------------------------
     def tile_image(self, size: tuple[int, int], g: str, rect: pygame.Rect) -> pygame.Surface:
         """The tile of game ``g`` at ``rect`` of a screen ``size`` px, as one opaque picture:

@@ -176,6 +176,9 @@ class LayoutPickerScene(ScreenScene):
     def back(self) -> None:
         self.back_to_sheet(self.back_to, "pyramid")
 
+    def help_game(self) -> str:
+        return "pyramid"
+
     # -- input -----------------------------------------------------------------------------------
     def handle(self, event) -> None:
         if not isinstance(event, PointerEvent) and event.type == pygame.MOUSEWHEEL:

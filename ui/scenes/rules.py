@@ -21,10 +21,11 @@ from .common import ScreenScene, game_title
 from .scroll import Scrolling
 
 
-def page_text(game: str, lang: str | None = None) -> str:
-    """The rules page of ``game`` then the general page, in ``lang`` (English when missing)."""
+def page_text(game: str | None, lang: str | None = None) -> str:
+    """The rules page of ``game`` then the general page, in ``lang`` (English when missing);
+    the general page alone for ``game`` ``None``."""
     out = []
-    for name in (game, "general"):
+    for name in (game, "general") if game else ("general",):
         for lg in (lang or language(), "en"):
             path = LOCALES_DIR / lg / "rules" / f"{name}.txt"
             if path.is_file():
@@ -74,20 +75,30 @@ def parse_page(src: str) -> list[tuple[Block, object]]:
 
 
 class RulesScene(Scrolling, ScreenScene):
-    """The rules page of ``game``; back returns to ``back_to`` (a table, from its pause menu),
-    else home with that game's sheet open."""
+    """The rules page of ``game`` (``None``: the general page alone, the help of the screens
+    that are no game's); back returns to ``back_to`` (a table, from its pause menu, or the
+    screen whose F1 opened it), else home with that game's sheet open."""
 
-    def __init__(self, game: str, back_to=None):
+    def __init__(self, game: str | None, back_to=None):
         super().__init__()
         self.game = game
         self.back_to = back_to
         self.scroll = 0.0
 
     def title(self) -> str:
+        if self.game is None:
+            return tr("Rules and tips")
         return tr("How to play {game}", game=game_title(self.game))
 
     def back(self) -> None:
-        self.back_to_sheet(self.back_to, self.game)
+        if self.game is None and self.back_to is None:
+            self.app.home()
+        else:
+            self.back_to_sheet(self.back_to, self.game)
+
+    def open_help(self) -> bool:
+        """This page is the help already: the help keys do nothing here."""
+        return False
 
     def layout(self, w, h) -> None:
         self.area = pygame.Rect(0, self.top.bottom, w, h - self.top.bottom)
