@@ -1013,3 +1013,51 @@ def test_a_hint_shown_unsettled_on_a_slow_device_gives_way_before_its_move_loses
         assert FreeCell.solve(t.state).status == SOLVED
         t.hint()
         assert t.hint_search is None and t.hint_move is not None
+
+
+def test_the_lost_panel_of_a_deal_proved_lost_leads_with_a_new_deal():
+    """Klondike draw 3 deal 66 cannot be won (``solve`` proves it from the deal): once a hint at the
+    deal's start has proved it, the lost panel neither promises "Undo may help" nor lights Rescue
+    (which could only say so again): it says the deal cannot be won and New deal leads."""
+    from games.klondike import Klondike
+    from ui.table.klondike import KlondikeTable
+
+    opts = {"draw": "3"}
+    assert Klondike.solve(Klondike.deal(66, opts)).status == UNSOLVABLE
+    app = make(KlondikeTable(66, options=opts))
+    t = app.scene
+    t.end_deal()
+    key(app, pygame.K_h)
+    run_until(app, lambda: t.hint_search is None)
+    while Klondike.status(t.state) == PLAYING:
+        t.play(hints.best_move(Klondike, t.state))
+    app.frame()
+    assert t.panel is not None and t.panel.end == LOST
+    assert [b.name for b in t.panel.buttons][0] == "new"
+    assert {b.name for b in t.panel.buttons} == {"new", "replay", "undo", "rescue", "home"}
+    drawn = []
+    monkey = t.__class__.draw_end_body
+    text_render = ui_table.columns.text.render
+    ui_table.columns.text.render = lambda msg, *a, **k: drawn.append(msg) or text_render(msg, *a, **k)
+    try:
+        monkey(t, app.screen, t.panel.rect if hasattr(t.panel, "rect") else app.screen.get_rect())
+    finally:
+        ui_table.columns.text.render = text_render
+    assert tr(assist.MSG_DEAL_LOST) in drawn and tr("Undo may help") not in drawn
+
+
+def test_the_lost_panel_says_undo_may_help_when_the_deal_is_not_known_lost():
+    """A lost Klondike game whose start no search has settled keeps Rescue first and "Undo may
+    help"."""
+    from games.klondike import Klondike
+    from ui.table.klondike import KlondikeTable
+
+    opts = {"draw": "3"}
+    app = make(KlondikeTable(66, options=opts))
+    t = app.scene
+    t.end_deal()
+    while Klondike.status(t.state) == PLAYING:
+        t.play(hints.best_move(Klondike, t.state))
+    app.frame()
+    assert t.panel is not None and t.panel.end == LOST
+    assert [b.name for b in t.panel.buttons][0] == "rescue" and not t.deal_known_lost()

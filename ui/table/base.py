@@ -45,7 +45,7 @@ from ..input import DOUBLE_TAP, DOUBLE_TAP_PX, PointerEvent  # noqa: F401 (DOUBL
 from ..progress import MSG_CONTINUED, MSG_REPLACED
 from . import hit
 from .assist import (MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_LINE_LATER, MSG_HINT_LOSES, MSG_HINT_PROGRESS,
-                     Assist)
+                     Assist, Live)
 from .hit import Hit, Kind
 from .panels import CodeEntry, OptionsPanel, Panel, PauseMenu
 from .session import Session
@@ -1715,7 +1715,12 @@ class GameTable(Scene):
         progression's, Replay deal, New deal…), not opened."""
         st = self.rules.status(self.state)
         acts = [("replay", tr("Replay deal"), None, self.replay), ("new", tr("New deal"), None, self.new_deal)]
-        if st == LOST and not self.ended_well():
+        if st == LOST and self.deal_known_lost():
+            # no Undo, Replay or Rescue can win it: another deal leads (lit, Enter), the rest follow
+            acts.reverse()
+            acts.append(("undo", tr("Undo"), None, self.undo))
+            acts.append(("rescue", tr("Rescue"), None, self.rescue))
+        elif st == LOST and not self.ended_well():
             acts.insert(0, ("undo", tr("Undo"), None, self.undo))
             if self.rules.has_solver():
                 acts.insert(0, ("rescue", tr("Rescue"), None, self.rescue))
@@ -1732,6 +1737,18 @@ class GameTable(Scene):
         p = Panel(self, self.panel_title(), acts, self.draw_end_with_progression, self.end_height_with_progression)
         p.end = st
         return p
+
+    def deal_known_lost(self) -> bool:
+        """Whether the game's deal is already known lost from the start the player can go back to
+        (the deal as it showed, after its own automatic moves: :meth:`Session.restart_at`) — a
+        hint's or a rescue's search proved it, or the rules lose it there — so that no Undo,
+        Replay or Rescue can win it. Asks no solver: only what the assist has learnt."""
+        if not self.has_game() or not self.rules.has_solver():
+            return False
+        states = self.past_states()
+        keep = self.session.restart_at()
+        start = len(states) - 1 if keep is None else keep
+        return self.assist.known(states[start]) is Live.NO
 
     def panel_title(self) -> str:
         return tr("You won!") if self.rules.status(self.state) == WON else tr("No more moves")

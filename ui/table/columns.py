@@ -67,6 +67,7 @@ from .. import cards_art, text
 from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import INK, TOUCH, Button, draw_ring, grow_to, load_toml
 from . import hit
+from .assist import MSG_DEAL_LOST
 from .base import DOUBLE_TAP, DOUBLE_TAP_PX, TAP_AGAIN, GameTable
 from .drag import reading_order
 from .hit import Hit, Kind
@@ -1686,7 +1687,7 @@ class ColumnsTable(GameTable):
                 text.blit_center(surface, text.render(msg, small, INK), (r.centerx, y + lh // 2))
                 y += lh
             y += 8 if lines else 0
-            rows = [tr("Undo may help")]
+            rows = [tr(MSG_DEAL_LOST if self.deal_known_lost() else "Undo may help")]
         for k, msg in enumerate(rows):
             text.blit_center(surface, text.render(msg, text.fit(msg, size, r.width, 12), INK),
                              (r.centerx, y + k * (line + 8) + line // 2))
