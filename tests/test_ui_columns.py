@@ -856,8 +856,10 @@ KL3_RU = ("При сдаче по три наверх отбоя попадаю�
 ])
 def test_the_lost_panel_says_what_was_needed(monkeypatch, cls, state, lang, said, size):
     """docs/rules.md ("Shared by every game"): the lost panel shows what was needed — for the
-    column games one sentence over "Undo may help", wrapped inside the panel on a phone held
-    upright (QA: Klondike's panel said only "No more moves" with 12 cards in the stock)."""
+    column games one sentence over the panel's last line, wrapped inside the panel on a phone held
+    upright (QA: Klondike's panel said only "No more moves" with 12 cards in the stock). These
+    positions are lost as they open, with nothing to undo: that line says the deal cannot be won
+    rather than "Undo may help"."""
     from ui import text
 
     assert cls.rules.status(state) == "lost"
@@ -875,7 +877,8 @@ def test_the_lost_panel_says_what_was_needed(monkeypatch, cls, state, lang, said
     t.stale = app.dirty = True
     app.frame()
     msgs = [m for m, _ in drawn]
-    undo = msgs.index("Undo may help" if lang == "en" else "Может помочь отмена хода")
+    undo = msgs.index("This deal cannot be won" if lang == "en" else "Эту раздачу не выиграть")
+    assert "Undo may help" not in msgs and "Может помочь отмена хода" not in msgs
     start = next(k for k, m in enumerate(msgs) if said.startswith(m))
     assert " ".join(msgs[start:undo]) == said and undo - start <= 4
     assert all(w <= t.panel.rect.width - 32 for _, w in drawn[start:undo])
