@@ -16,6 +16,16 @@ import tempfile  # noqa: E402
 
 os.environ.setdefault("PASYANS_DATA", tempfile.mkdtemp(prefix="pasyans-tests-"))
 os.environ.setdefault("PASYANS_EXPORT", os.path.join(os.environ["PASYANS_DATA"], "export.json"))
+# a pytest-xdist worker (PYTEST_XDIST_WORKER, set before this file is imported) inherits the
+# controller's folder: it writes in a subfolder of its own, so that two tests running at once in
+# two workers never read or replace each other's store.json or export
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+if _WORKER:
+    _shared = os.environ["PASYANS_DATA"]
+    os.environ["PASYANS_DATA"] = os.path.join(_shared, _WORKER)
+    os.makedirs(os.environ["PASYANS_DATA"], exist_ok=True)
+    if os.environ["PASYANS_EXPORT"] == os.path.join(_shared, "export.json"):
+        os.environ["PASYANS_EXPORT"] = os.path.join(os.environ["PASYANS_DATA"], "export.json")
 
 import pytest  # noqa: E402
 

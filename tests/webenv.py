@@ -8,7 +8,10 @@
 The Node and Chromium checks run under CI or with ``PASYANS_WEB=1`` (they take tens of
 seconds); the build checks always run. Each ``need_*`` function returns what it found or installed, or skips the calling test with
 the reason; under CI (the ``CI`` environment variable set) a failed install fails the test
-instead, so CI cannot pass by skipping. The bundle is built once per test session.
+instead, so CI cannot pass by skipping. The bundle is built once per test process (the modules
+that use it share one pytest-xdist group, ``web``, so one worker builds it). Each install runs
+under a file lock (:func:`install_lock`): two test processes at once (pytest-xdist's workers,
+two checkouts) install one after the other, and the second finds the first's install done.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB_TESTS = ROOT / "tests" / "web"
@@ -31,6 +35,18 @@ IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 
 sys.path.insert(0, str(ROOT / "tools"))
 import build_web  # noqa: E402
+
+
+LOCKS = Path(tempfile.gettempdir())
+"""Where the install locks lie: the system's temporary folder, so they are the machine's (checkouts
+may share their node_modules or build venv through links)."""
+
+
+def install_lock(name: str) -> FileLock:
+    """The lock held while one process installs ``name``: the file ``LOCKS/pasyans-NAME.lock``.
+    Waits up to 15 minutes for another process's install (pip, npm ci and apt-get each have their
+    own time limit below that)."""
+    return FileLock(str(LOCKS / f"pasyans-{name}.lock"), timeout=900)
 
 
 def unavailable(reason: str):
@@ -43,7 +59,8 @@ def unavailable(reason: str):
 @lru_cache(maxsize=None)
 def _pygbag_python() -> tuple[str, str]:
     try:
-        return str(build_web.ensure_venv(timeout=240)), ""
+        with install_lock("web-venv"):
+            return str(build_web.ensure_venv(timeout=240)), ""
     except build_web.BuildError as e:
         return "", str(e)
 
@@ -97,6 +114,11 @@ def need_node() -> str:
 
 @lru_cache(maxsize=None)
 def _npm_install() -> str:
+    with install_lock("npm-ci"):
+        return _npm_install_now()
+
+
+def _npm_install_now() -> str:
     wanted = ("playwright-core", "pyodide")
     if all((NODE_MODULES / w / "package.json").is_file() for w in wanted):
         return ""
@@ -125,6 +147,11 @@ def need_node_modules() -> str:
 
 @lru_cache(maxsize=None)
 def _chromium() -> tuple[str, str]:
+    with install_lock("chromium"):
+        return _chromium_now()
+
+
+def _chromium_now() -> tuple[str, str]:
     for name in ("chromium", "chromium-browser"):
         found = shutil.which(name)
         if found:
