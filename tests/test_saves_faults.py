@@ -617,3 +617,45 @@ def test_an_import_shows_its_badges_and_daily_results_at_once(tmp_path, monkeypa
     assert app.progression.data.wins.get("tripeaks") == 1 and app.progression.data.badges
     tap(app, button(app.scene, "undo_import"))
     assert app.progression.data.wins == {}
+
+
+# 6b -----------------------------------------------------------------------------------------------
+def test_6b_an_export_made_while_the_storage_is_full_keeps_the_win_just_seen():
+    """The storage fills up (another page of the same site) two moves before a win: the win's
+    statistics and game cannot be written, and the notice sends the player to Export saves. The
+    export holds what the app shows — the game won, counted in the statistics — not the older
+    stored texts (QA: it held the game 2 moves short and no TriPeaks win)."""
+    from games.solvers.search import SOLVED
+    from games.tripeaks import TriPeaks
+    from ui.table.tripeaks import TriPeaksTable
+
+    n = next(n for n in range(1, 60) if TriPeaks.solve(TriPeaks.deal(n, OPTS)).status == SOLVED)
+    line = TriPeaks.solve(TriPeaks.deal(n, OPTS)).moves
+    backend = Quota({})
+    st = Store(backend)
+    app = new_app(st, TriPeaksTable(n, options=OPTS))
+    t = app.scene
+    for text in line[:-2]:
+        assert t.play(TriPeaks.parse_move(t.state, text))
+        app.frame()
+    backend.limit = backend.size()          # full: no record can grow any more
+    for text in line[-2:]:
+        assert t.play(TriPeaks.parse_move(t.state, text))
+        app.frame()
+    for _ in range(5):
+        app.frame()
+    assert TriPeaks.status(t.state) == "won"
+    stored = json.loads(backend.data.get("stats", record({})))["data"]
+    assert stored.get(KEY, {}).get("won", 0) == 0           # the storage did not take the win …
+    records = json.loads(st.export_text())["records"]
+    assert records["stats"][KEY]["won"] == 1                 # … the export has it
+    game = records["game.tripeaks"]
+    assert game["over"] and len(game["actions"]) == len(line)
+    assert "unrecorded" not in game            # the export's records hold the win: not given it again
+    assert records["progress.records"] and records["progress.badges"]["wins"] == {"tripeaks": 1}
+    # the export imported into a fresh store, and the app started over it: the win counted once
+    fresh = Store(MemoryStorage())
+    fresh.import_text(st.export_text())
+    again = new_app(fresh)
+    assert json.loads(again.store.export_text())["records"]["progress.badges"]["wins"] == {"tripeaks": 1}
+    assert len(json.loads(again.store.export_text())["records"]["progress.records"]["tripeaks mode=easy"]) == 1

@@ -813,6 +813,10 @@ class Store:
         """True from a write the back end refused until one succeeds: the refusal is told once
         (a full storage refuses every move's save; the notice each time covered the top bar)."""
         self._unwritten: dict[str, set[str]] = {}   # game id -> records its change is unwritten in
+        self._refused_data: dict[str, Any] = {}
+        """Record name -> the data of its newest save the back end refused (storage full), until a
+        save of it succeeds: :meth:`export_text` writes it, so an export made while the storage
+        is full keeps what the player sees (a win's statistics and record), not the older text."""
         n = getattr(self.backend, "notice", None)
         if n:
             self.notices.append(n)
@@ -1054,12 +1058,14 @@ class Store:
                 self.backend.remove(name + ".new")
             self.refusing = False
             self._written(name)
+            self._refused_data.pop(name, None)
             return True
         except Exception:
             try:
                 self.backend.remove(name + ".new")
             except Exception:
                 pass
+            self._refused_data[name] = json.loads(text)["data"]     # as written then, not as mutated later
             self._refused()
             return False
 
@@ -1177,16 +1183,53 @@ class Store:
     # -- export / import ---------------------------------------------------------------------------
     def export_text(self) -> str:
         """Every readable record of a known kind as one JSON text a player can keep and import
-        elsewhere (an unreadable one is kept aside and told, as on any load)."""
+        elsewhere (an unreadable one is kept aside and told, as on any load). A record whose
+        newest save the back end refused is exported as that save had it (this window's data,
+        newer than the stored text)."""
         records = {}
         for name in self.names():
-            if kind_of(name) is None:
+            if kind_of(name) is None or name in self._refused_data:
                 continue
             data = self.load(name)
             if data is not None:
                 records[name] = data
+        for name, data in self._refused_data.items():
+            if kind_of(name) is not None:
+                records[name] = data
+        if self._refused_data:
+            for name, data in records.items():
+                if name.startswith("game.") and isinstance(data, dict):
+                    records[name] = self._exported_flags(data)
         return json.dumps({"pasyans_export": 1, "schema": SCHEMA, "records": records},
                           ensure_ascii=False, sort_keys=True, indent=1)
+
+    def _exported_flags(self, data: dict) -> dict:
+        """A saved game's data (``ui.progress.SavedGame``) as an export holds it: from its
+        ``unrecorded`` flag, and each carried game's, the records whose refused data this export
+        writes with that game's win in it (the window's newest save of the record, refused, and
+        the game's change to it unwritten: :meth:`mark_unwritten`), so that an import of the
+        export does not give the win to them a second time (``record_unrecorded``)."""
+        def left(entry: dict) -> dict:
+            flag = entry.get("unrecorded")
+            held = self._unwritten.get(entry.get("id"))
+            if not isinstance(flag, dict) or not isinstance(flag.get("parts"), list) or not held:
+                return entry
+            parts = [p for p in flag["parts"] if not (p in held and p in self._refused_data)]
+            if parts == flag["parts"]:
+                return entry
+            out = dict(entry)
+            if parts:
+                out["unrecorded"] = dict(flag, parts=parts)
+            else:
+                out.pop("unrecorded", None)
+            return out
+
+        out = left(data)
+        if isinstance(out.get("carried"), list):
+            carried = [left(c) if isinstance(c, dict) else c for c in out["carried"]]
+            carried = [c for c in carried if not isinstance(c, dict) or c.get("unrecorded")]
+            out = dict(out, carried=carried) if carried else {k: v for k, v in out.items() if k != "carried"}
+        return out
 
     def read_import(self, text: str | bytes) -> ImportPlan:
         """Read and check a whole export without writing anything.
