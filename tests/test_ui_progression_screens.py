@@ -366,3 +366,23 @@ def test_a_lost_daily_dealt_again_stays_played_until_a_move():
     app.frame()
     sc = app.scene
     assert sc.marks(TODAY) == (0, 1) and sc.in_play("tripeaks", sc.entry(TODAY, "tripeaks")) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_daily_pyramid_row_names_its_layout_as_the_table_does(monkeypatch, lang):
+    """The Pyramid row names the day's layout by the name its table and the layout picker give it
+    ("Pyramid: Kite"), not by a number the player sees nowhere else (QA: "Pyramid, layout 49")."""
+    from ui import text
+    from ui.table.pyramid import layout_name
+
+    drawn = []
+    render = text.render
+    monkeypatch.setattr(text, "render", lambda msg, *a, **k: drawn.append(msg) or render(msg, *a, **k))
+    app = new_app(Store(MemoryStorage()), DailyScene(), (390, 844), language=lang)
+    app.scene.stale = app.dirty = True
+    app.frame()
+    name = layout_name(daily.layout_of_day(daily.day_index(TODAY)), lang)
+    title = "Pyramid" if lang == "en" else "Пирамида"
+    assert f"{title}: {name}" in drawn, [m for m in drawn if title in m]
+    click(app, dict(app.scene.rows)["pyramid"].center)
+    assert app.scene.game == "pyramid" and name in app.scene.status_text

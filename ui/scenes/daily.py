@@ -16,6 +16,7 @@ from games.progression import best_day_streak, day_streak, share_line
 
 from .. import clipboard, text
 from ..frame import DIM, INK, TOUCH, WARN, Button, icon
+from ..table.pyramid import layout_name
 from .common import ScreenScene, game_title
 
 WON_INK = (129, 199, 132)
@@ -419,7 +420,9 @@ class DailyScene(ScreenScene):
                 status = tr("Tap to play")
             label = game_title(g)
             if g == "pyramid":
-                label = tr("{game}, layout {n}", game=label, n=daily.layout_of_day(daily.day_index(self.date)))
+                # the layout by its name, as the table and the layout picker call it
+                label = tr("{game}: {layout}", game=label,
+                           layout=layout_name(daily.layout_of_day(daily.day_index(self.date))))
             elif g == "devils-grip":
                 goal = self.goal(self.date)
                 if goal is not None:
