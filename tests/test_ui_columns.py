@@ -1038,3 +1038,20 @@ def test_klondikes_waste_card_keeps_its_look_when_dragged():
         app.frame()
     assert t.drag is not None
     assert abs(ink(t.drag_rects()[0]) - lying) < 0.05, (lying, ink(t.drag_rects()[0]))
+
+
+def test_a_drag_on_a_lost_klondike_table_reopens_its_end_panel():
+    """A lost Klondike table, its end panel closed to look: a column's top card dragged onto
+    another column answers as a tap does, with the end panel, and plays nothing."""
+    s0 = klondike_lost(1)
+    app = make(KlondikeTable, state=s0)
+    t = app.scene
+    t.open_end_panel()
+    t.close_panel()
+    app.frame()
+    n0 = len(s0.columns[0])
+    top = t.pile_rects(t.state, ("col", 1))[-1]
+    drag(app, point(t, ("col", 0), n0 - 1), (top.centerx, top.bottom + 6))
+    app.frame()
+    assert t.panel is not None and t.panel.end == "lost"
+    assert t.state == s0 and t.history.moves == 0

@@ -670,3 +670,21 @@ def test_a_banked_winnable_deal_gets_a_winning_hint(monkeypatch, deal_lines):
     assert t.status_text == "Hint: a move on a winning line (the solver sees face-down cards)"
     line = t.assist.line_from(t.state)
     assert DevilsGrip.format_move(t.state, t.hint_move) == line[0]
+
+
+def test_a_drag_on_a_lost_table_reopens_its_end_panel():
+    """After a loss, with the end panel closed to look at the grid, a stack dragged to another
+    cell (a swap's or a merge's gesture) answers as a tap on it does: the end panel comes back,
+    nothing is played (QA: the drag did nothing and said nothing)."""
+    app = make(state=position({0: "2S", 1: "5S"}))
+    t = app.scene
+    click(app, cell(t, 1))
+    app.frame()
+    lost = t.state
+    assert DevilsGrip.status(lost) == LOST and t.panel is not None
+    t.close_panel()
+    app.frame()
+    drag(app, cell(t, 0), t.stack_rect(2).center)
+    app.frame()
+    assert t.panel is not None and t.panel.end == LOST
+    assert t.state == lost and t.history.actions == ["1.2>1.1"]

@@ -41,7 +41,7 @@ from ..app import Scene
 from ..frame import (DIM, INK, TOUCH, WARN, Button, frame_layout, felt, lay_shade, merge_rects, opaque_surface,
                      shade_surface)
 from ..imports import PieceImport
-from ..input import DOUBLE_TAP, DOUBLE_TAP_PX, PointerEvent  # noqa: F401 (DOUBLE_TAP* also read from here)
+from ..input import DOUBLE_TAP, DOUBLE_TAP_PX, SLOP, PointerEvent  # noqa: F401 (DOUBLE_TAP* also read from here)
 from ..progress import MSG_CONTINUED, MSG_REPLACED
 from . import hit
 from .assist import (MSG_HINT_GUESS, MSG_HINT_LINE, MSG_HINT_LINE_LATER, MSG_HINT_LOSES, MSG_HINT_PROGRESS,
@@ -1777,7 +1777,14 @@ class GameTable(Scene):
         if isinstance(event, PointerEvent):
             # (the second press of a double tap whose first opened, closed or changed a panel
             # never comes here: App.spent_press spends it)
+            over = not self.playing and self.panel is None and not self.ending()
+            target = self.press_target
             self.pointer(event)
+            if event.kind == "up" and over and self.panel is None and target is not None \
+                    and target.kind is not Kind.BUTTON and math.dist(event.pos, event.start) > SLOP:
+                # a card dragged on a finished table: answered as a tap on it is, with the end
+                # panel (what was needed, Undo, New deal), not by nothing at all
+                self.open_end_panel()
         elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             if self.end_panel_guarded():
                 return      # the key that ended the game, doubled (Enter on the focus): as a tap
