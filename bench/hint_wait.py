@@ -3,7 +3,7 @@ Assist) asked for a hint on mid-game positions of every variant, frames paced at
 (issue 20, item 2).
 
     python bench/hint_wait.py [--games klondike,spider-4] [--count 20] [--held-out 40] [--size 1280x800]
-                              [--wasm] [--no-native] [--no-js]
+                              [--wasm] [--no-native] [--no-js] [--slow F] [--look S]
 
 The positions are those of ``bench/solvers.py`` (deal N, then its fixed policy). For each, the
 table of the variant starts on the position (what the app knows from earlier hints is forgotten),
@@ -28,6 +28,15 @@ for Devil's Grip the cards its best lines shown leave (summed, read from the sta
 the deadline cuts short shows a worse line),
 and whether the status line said so (the table's texts for them,
 :data:`ui.table.assist.MSG_HINT_GUESS` and :data:`ui.table.assist.MSG_HINT_PROGRESS`).
+
+**A slow device** (``--slow F``): the frame clock counts each CPU second F times, as on a device
+F times slower than this one (a phone's Pyodide; the page under load), and **the player looking**
+(``--look S``): after the hint shows, frames go on for S seconds (or until the table's follow-up
+of the hint is over, ``GameTable.hint_after``), and the hint shown then is recorded too. For each
+fallback (a rule-of-thumb or progress move first shown) the report says whether the move first
+shown and the move shown after the look lose a position that can be won: the position and the
+one after each move are solved natively, 200 000 nodes each (``loses``: the position solved,
+the one after the move proved unsolvable).
 """
 from __future__ import annotations
 
@@ -57,16 +66,17 @@ class FrameClock:
     """The wall clock the app reads (``perf_counter``): frame starts 1/60 s apart (or the frame's
     own work later), CPU seconds within a frame (``cpu``: a clock of the process's CPU seconds)."""
 
-    def __init__(self, cpu):
+    def __init__(self, cpu, slow: float = 1.0):
         self.cpu = cpu
+        self.slow = slow      # seconds of the clock per CPU second: a device this many times slower
         self.base = 1000.0
         self.cpu0 = cpu()
 
     def perf_counter(self) -> float:
-        return self.base + (self.cpu() - self.cpu0)
+        return self.base + (self.cpu() - self.cpu0) * self.slow
 
     def next_frame(self) -> None:
-        used = self.cpu() - self.cpu0
+        used = (self.cpu() - self.cpu0) * self.slow
         self.base += max(FRAME, used)
         self.cpu0 = self.cpu()
 
@@ -96,11 +106,15 @@ def _cpu_clock():
 
 
 def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
-            size: tuple[int, int] = (1280, 800), numbers: list[int] | None = None, js: bool = True) -> dict:
+            size: tuple[int, int] = (1280, 800), numbers: list[int] | None = None, js: bool = True,
+            slow: float = 1.0, look: float = 0.0) -> dict:
     """Ask the app for a hint on each position (``numbers``: only these positions, 1-based; ``js``
     false: Spider 4 suits with the Python search in the browser too, not the page's JavaScript
-    engine, :mod:`games.solvers.spider_js`).
-    :returns: ``{name: {"waits": [(seconds, kind, told, status line), …] by position}}`` plus
+    engine, :mod:`games.solvers.spider_js`; ``slow``: the device that many times slower; ``look``:
+    seconds of frames after the answer, see the module docstring).
+    :returns: ``{name: {"waits": [(seconds, kind, told, status line), …] by position}}`` (with
+    ``look``, ``"looked"`` too: ``[(first move, kind after the look, move after the look,
+    seconds of frames looked), …]``, moves as texts, ``None`` for none) plus
     ``python``; ``kind`` is ``line``, ``lost``, ``best``, ``progress``, ``guess``, ``rescue`` or ``none`` (no answer
     within :data:`MAX_FRAMES` frames); ``told`` whether the status line said what the hint is.
     The app's modules read the frame clock while it runs, their own ``time`` again after."""
@@ -119,21 +133,21 @@ def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
     import ui.table.columns
     import ui.table.devils_grip
 
-    clock = FrameClock(_cpu_clock())
+    clock = FrameClock(_cpu_clock(), slow)
     shim = _TimeShim(clock)
     mods = (ui.table.assist,)
     for mod in mods:
         mod.time = shim
     ui.app.App.now = staticmethod(clock.perf_counter)
     try:
-        return _measure(games, count, held_out, size, numbers, clock)
+        return _measure(games, count, held_out, size, numbers, clock, look)
     finally:
         ui.app.App.now = staticmethod(time.perf_counter)
         for mod in mods:
             mod.time = time
 
 
-def _measure(games, count, held_out, size, numbers, clock) -> dict:
+def _measure(games, count, held_out, size, numbers, clock, look=0.0) -> dict:
     import pygame
 
     from games.i18n import tr
@@ -146,6 +160,17 @@ def _measure(games, count, held_out, size, numbers, clock) -> dict:
 
     guess_text, progress_text = tr(MSG_HINT_GUESS), tr(MSG_HINT_PROGRESS)
     lost_texts = {tr(MSG_HINT_LOST), tr(MSG_HINT_DEAL_LOST)}
+
+    def kind_of(said):
+        if said == guess_text:
+            return "guess"
+        if said == progress_text:
+            return "progress"
+        if "best line found" in said:
+            return "best"
+        if said in lost_texts:
+            return "lost"
+        return "line"
     res: dict = {}
     app = None
     for name, game, options, depth, _wait, _goal in VARIANTS:
@@ -158,7 +183,7 @@ def _measure(games, count, held_out, size, numbers, clock) -> dict:
         else:
             app.switch(table)
         app.frame()
-        waits = []
+        waits, looked = [], []
         for k, s in enumerate(positions(game, options, depth, count + held_out), 1):
             if numbers and k not in numbers:
                 continue
@@ -184,31 +209,34 @@ def _measure(games, count, held_out, size, numbers, clock) -> dict:
             wait = clock.perf_counter() - t0
             said = t.status_text or ""
             if t.hint_move is not None:
-                if said == guess_text:
-                    kind = "guess"
-                elif said == progress_text:
-                    kind = "progress"
-                elif "best line found" in said:
-                    kind = "best"
-                elif said in lost_texts:
-                    kind = "lost"
-                else:
-                    kind = "line"
+                kind = kind_of(said)
             elif t.panel is not None or t.assist.rescue_phase is not None:
                 kind = "rescue"
             told = bool(said) if kind != "rescue" else True
             waits.append((wait, kind, told, said))
+            if look:
+                rules = t.rules
+                first = None if t.hint_move is None else rules.format_move(s, t.hint_move)
+                t_look = clock.perf_counter()
+                while getattr(t, "hint_after", None) is not None and clock.perf_counter() - t_look < look:
+                    clock.next_frame()
+                    app.frame()
+                after = None if t.hint_move is None else rules.format_move(s, t.hint_move)
+                looked.append((first, kind_of(t.status_text or "") if after else kind, after,
+                               clock.perf_counter() - t_look))
             t.assist.reset()
             t.panel = None
             t.hint_move = t.hint_search = None
         res[name] = {"waits": waits}
+        if look:
+            res[name]["looked"] = looked
     if app is not None:
         app.close()
     res["python"] = sys.version.split()[0]
     return res
 
 
-def run_wasm(games, count, held_out, size, timeout=3600, js=True) -> dict:
+def run_wasm(games, count, held_out, size, timeout=3600, js=True, slow=1.0, look=0.0) -> dict:
     """:func:`measure` in Pyodide under Node with pygame-ce. :raises RuntimeError: naming what failed."""
     import shutil
     import subprocess
@@ -216,7 +244,8 @@ def run_wasm(games, count, held_out, size, timeout=3600, js=True) -> dict:
     script = ROOT / "tests" / "web" / "run_pyodide.mjs"
     if not node or not (ROOT / "tests" / "web" / "node_modules" / "pyodide").exists():
         raise RuntimeError("node and tests/web/node_modules/pyodide are needed (cd tests/web && npm ci)")
-    args = json.dumps({"games": games, "count": count, "held_out": held_out, "size": list(size), "js": js})
+    args = json.dumps({"games": games, "count": count, "held_out": held_out, "size": list(size), "js": js,
+                       "slow": slow, "look": look})
     r = subprocess.run([node, str(script), str(ROOT), str(Path(__file__).resolve()), "measure", args],
                        capture_output=True, text=True, timeout=timeout, env={**os.environ, "PYGAME": "1"})
     if r.returncode != 0:
@@ -249,10 +278,70 @@ def report(res: dict, count: int, label: str) -> None:
         if left and all(left):   # Devil's Grip: what the best line shown leaves (the status line)
             print(f"  cards left by the best lines shown, summed: {sum(int(m.group(1)) for m in left)}"
                   f" (positions 1-{count}: {sum(int(m.group(1)) for m in left[:count])})")
+    looks(res)
     for kind, what in (("guess", "a fallback"), ("progress", "a progress line's move")):
         said = [x[3] for v in res.values() if isinstance(v, dict) and "waits" in v for x in v["waits"] if x[1] == kind]
         if said:
             print(f"  the status line on {what}: '{said[0]}'")
+
+
+LOOK_NODES = 200_000
+"""Nodes of the native solve that says whether a hinted move loses (``looks``)."""
+
+
+def looks(res: dict) -> None:
+    """For the positions whose first hint was a fallback (rule of thumb or progress move), what
+    the player looking (``--look``) saw: how many hints changed, and how many of the moves first
+    shown and shown after the look lose a position that can be won (solved natively,
+    :data:`LOOK_NODES` nodes each: the position solved, the one after the move unsolvable)."""
+    from games.solvers.search import SOLVED, UNSOLVABLE
+    from solvers import VARIANTS, positions
+
+    from games.registry import find_game
+
+    for name, game, options, depth, _wait, _goal in VARIANTS:
+        v = res.get(name)
+        if not isinstance(v, dict) or "looked" not in v:
+            continue
+        rules = find_game(game)
+        states = positions(game, options, depth, len(v["waits"]))
+        fell = changed = 0
+        lose_first = lose_after = 0
+        kinds_after: dict = {}
+        longest = 0.0
+        notes = []
+        for k, (w, lk) in enumerate(zip(v["waits"], v["looked"]), 1):
+            if w[1] not in ("guess", "progress"):
+                continue
+            fell += 1
+            first, kind_after, after, seconds = lk
+            longest = max(longest, seconds)
+            kinds_after[kind_after] = kinds_after.get(kind_after, 0) + 1
+            changed += first != after
+            s = states[k - 1]
+            if not rules.has_solver() or first is None:
+                continue
+            if rules.solver(s, max_nodes=LOOK_NODES).run().status != SOLVED:
+                continue
+
+            def loses(text):
+                if text is None:
+                    return False
+                nxt = rules.apply(s, rules.parse_move(s, text))
+                return rules.status(nxt) != "won" and \
+                    rules.solver(nxt, max_nodes=LOOK_NODES).run().status == UNSOLVABLE
+            a, b = loses(first), loses(after)
+            lose_first += a
+            lose_after += b
+            if a or b or first != after:
+                notes.append(f"{k}: {first}{' (loses)' if a else ''} -> {after}{' (loses)' if b else ''}"
+                             f" [{kind_after}, {seconds:.2f} s]")
+        if fell:
+            print(f"  {name}: {fell} fallbacks; after the look {changed} changed, kinds "
+                  f"{dict(sorted(kinds_after.items()))}; moves that lose a winnable position: "
+                  f"first shown {lose_first}, after the look {lose_after}; longest look {longest:.2f} s")
+            for n in notes:
+                print(f"    {n}")
 
 
 def main(argv=None) -> int:
@@ -265,15 +354,21 @@ def main(argv=None) -> int:
     p.add_argument("--no-native", action="store_true")
     p.add_argument("--no-js", action="store_true",
                    help="in Pyodide, Spider 4 suits with the Python search (default: the page's JavaScript engine)")
+    p.add_argument("--slow", type=float, default=1.0,
+                   help="the device this many times slower: each CPU second counts this many on the frame clock")
+    p.add_argument("--look", type=float, default=0.0,
+                   help="seconds of frames after the hint shows (the player looking); the hint then recorded")
     a = p.parse_args(argv)
     games = [g for g in a.games.split(",") if g] or None
     size = tuple(int(x) for x in a.size.split("x"))
     if not a.no_native:
-        report(measure(games, a.count, a.held_out, size), a.count,
-               "native, seconds of a 60 Hz frame clock (CPU within frames)")
+        report(measure(games, a.count, a.held_out, size, slow=a.slow, look=a.look), a.count,
+               "native, seconds of a 60 Hz frame clock (CPU within frames"
+               + (f", ×{a.slow:g}: a device that much slower" if a.slow != 1 else "") + ")"
+               + (f"; the player looks {a.look:g} s after the hint" if a.look else ""))
     if a.wasm:
         try:
-            report(run_wasm(games, a.count, a.held_out, size, js=not a.no_js), a.count,
+            report(run_wasm(games, a.count, a.held_out, size, js=not a.no_js, slow=a.slow, look=a.look), a.count,
                    "WebAssembly (Pyodide under Node), the same frame clock on Node's CPU"
                    + ("; Spider 4 suits: the Python search" if a.no_js else ""))
         except Exception as e:  # noqa: BLE001  (said, not raised: the native figures stand)
