@@ -36,7 +36,7 @@ of the hint is over, ``GameTable.hint_after``), and the hint shown then is recor
 fallback (a rule-of-thumb or progress move first shown) the report says whether the move first
 shown and the move shown after the look lose a position that can be won: the position and the
 one after each move are solved natively, 200 000 nodes each (``loses``: the position solved,
-the one after the move proved unsolvable).
+the one after the move proved unsolvable; games whose hint runs a check, not Spider).
 """
 from __future__ import annotations
 
@@ -304,6 +304,8 @@ def looks(res: dict) -> None:
         if not isinstance(v, dict) or "looked" not in v:
             continue
         rules = find_game(game)
+        if not rules.has_solver() or not rules.hint_check_share:
+            continue            # no check to go on with (Spider, Devil's Grip)
         states = positions(game, options, depth, len(v["waits"]))
         fell = changed = 0
         lose_first = lose_after = 0
@@ -319,7 +321,7 @@ def looks(res: dict) -> None:
             kinds_after[kind_after] = kinds_after.get(kind_after, 0) + 1
             changed += first != after
             s = states[k - 1]
-            if not rules.has_solver() or first is None:
+            if first is None:
                 continue
             if rules.solver(s, max_nodes=LOOK_NODES).run().status != SOLVED:
                 continue
