@@ -254,13 +254,14 @@ def blank_face(w: int) -> pygame.Surface:
 
 
 def face(card: int, w: int, four_colour: bool = False, compact: bool = False,
-         narrow: bool = False) -> pygame.Surface:
+         narrow: bool = False, squeezed: int = 0) -> pygame.Surface:
     """The face of ``card`` (``suit*16+rank``), ``w`` px wide, without shadow (cached).
 
-    ``compact``: the face for fanned columns (:func:`compact_face`); ``narrow``: the corner index
-    only :data:`NARROW_INDEX` wide (:func:`index_rect`), for stacks fanned tightly sideways."""
+    ``compact``: the face for fanned columns (:func:`compact_face`; ``squeezed`` > 0: its variant
+    for a squeezed column's strip, the index that many px tall at most); ``narrow``: the corner index only :data:`NARROW_INDEX` wide
+    (:func:`index_rect`), for stacks fanned tightly sideways."""
     if compact:
-        return compact_face(card, w, four_colour)
+        return compact_face(card, w, four_colour, squeezed)
     key = ("face", int(card), w, four_colour, narrow)
     img = _cache.get(key)
     if img is not None:
@@ -324,6 +325,31 @@ def compact_index_height(w: int) -> int:
     return max(2, round(0.07 * w)) + round(compact_cap(w)) + 2
 
 
+SQUEEZED_READ = 0.7
+"""The share of a compact face's rank cap height a squeezed column still shows below the index's
+top inset (ui/table/columns.py, ``ColumnsTable.READ``): the squeezed faces
+(:func:`compact_face` ``squeezed``) draw their whole index inside the strip that shows."""
+
+
+SQUEEZED_MIN = 6
+"""The least room (px, :func:`squeezed_room`) a squeezed face is drawn for: a thinner strip, a
+sliver of a card inside a one-suit run whose neighbours tell it (ui/table/columns.py
+``MIN_TIGHT``), keeps the whole face, whose index it shows no more of than it would of a
+smaller one."""
+
+
+def squeezed_room(w: int, strip: float | None = None) -> int:
+    """Px rows a squeezed face's rank glyph and suit fit in (:func:`compact_face` ``squeezed``)
+    on a compact face ``w`` px wide of which a strip ``strip`` px tall shows: from the index's top
+    inset to the strip's end, one row kept blank above the card that covers the rest. By
+    default the shortest strip a squeezed column shows of a face-up card (the
+    :data:`SQUEEZED_READ` share of the rank, :func:`compact_read_height`, or that share of the
+    whole index for a card inside an alternate-colour run, whichever is shorter). 4 at least."""
+    if strip is None:
+        strip = min(compact_read_height(w, SQUEEZED_READ), SQUEEZED_READ * compact_index_height(w))
+    return max(4, math.floor(strip) - max(2, round(0.07 * w)) - 1)
+
+
 def compact_read_height(w: int, share: float) -> int:
     """Px from the top of a compact face ``w`` px wide to where the upper ``share`` (0..1) of its
     rank's cap height shows, and as much of the suit beside it (centred on the rank): the
@@ -332,13 +358,39 @@ def compact_read_height(w: int, share: float) -> int:
     return min(compact_index_height(w), max(2, round(0.07 * w)) + math.ceil(share * compact_cap(w)))
 
 
-def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface:
+RANK_GLYPHS = "A234567890JQK"
+"""Every glyph a rank is written with (10 as "10")."""
+
+
+def _whole_rank(label: str, size: int, color, room: int) -> pygame.Surface:
+    """``label`` rendered at the largest font size up to ``size`` at which every rank's ink, from
+    the top of the capitals to the lowest pixel of any rank glyph (Q's tail, J's hook), is at most
+    ``room`` px tall (one size for all ranks, so they stand alike); the rows from the capitals'
+    top to that lowest pixel (px)."""
+    for s in range(size, 5, -1):
+        f = text.font(s)
+        ascent = f.get_ascent()
+        cap = f.metrics("K")[0][3]
+        low = min(0, min(m[2] for m in f.metrics(RANK_GLYPHS) if m is not None))
+        if cap - low <= room or s == 6:
+            img = f.render(label, True, color)
+            top = ascent - cap
+            return img.subsurface(pygame.Rect(0, top, img.get_width(), min(img.get_height(), ascent - low) - top)).copy()
+
+
+def compact_face(card: int, w: int, four_colour: bool = False, squeezed: int = 0) -> pygame.Surface:
     """A face for fanned columns, readable from its top strip alone (:data:`COMPACT_STRIP` × w):
     a big rank (cap height 0.40 w, 0.30 w from 100 px up) at the top left and the suit (0.34 w,
     0.27 w) at the top right, in
     one row, so a 36-px card whose neighbour covers all but 18 px still reads; a large suit below
-    (a framed figure on J Q K). Cached like :func:`face`."""
-    key = ("cface", int(card), w, four_colour)
+    (a framed figure on J Q K). Cached like :func:`face`.
+
+    ``squeezed`` > 0: the face a squeezed column shows a strip of, shorter than the whole index:
+    the rank drawn at the largest size at which every rank's whole glyph, from its top to its
+    lowest pixel (Q's tail, J's hook), and the suit are at most ``squeezed`` px tall
+    (:func:`squeezed_room` of the strip), so that the strip shows the rank whole rather than the
+    top of a larger one (a cut Q reads as O, J as I, A as Λ)."""
+    key = ("sface", int(card), w, four_colour, squeezed) if squeezed else ("cface", int(card), w, four_colour)
     img = _cache.get(key)
     if img is not None:
         return img
@@ -350,16 +402,22 @@ def compact_face(card: int, w: int, four_colour: bool = False) -> pygame.Surface
     k = min(1.0, max(0.0, (w - 56) / 44))  # large cards (desktop) need a smaller share of the width
     cap = compact_cap(w)
     size = max(8, round(cap / 0.49))
-    f = text.font(size)
-    gimg = f.render(label, True, color)
-    top = f.get_ascent() - f.metrics("K")[0][3]
-    glyph = gimg.subsurface(pygame.Rect(0, top, gimg.get_width(), min(gimg.get_height() - top, round(cap) + 1))).copy()
+    if squeezed:
+        glyph = _whole_rank(label, size, color, squeezed)
+        cap = glyph.get_height()
+    else:
+        f = text.font(size)
+        gimg = f.render(label, True, color)
+        top = f.get_ascent() - f.metrics("K")[0][3]
+        glyph = gimg.subsurface(pygame.Rect(0, top, gimg.get_width(), min(gimg.get_height() - top, round(cap) + 1))).copy()
     maxw = round(0.54 * w)
     if glyph.get_width() > maxw:  # "10" condensed
         glyph = pygame.transform.smoothscale(glyph, (maxw, glyph.get_height()))
     inset = max(2, round(0.07 * w))
     img.blit(glyph, (inset - (1 if w < 50 else 0), inset))
     ps = max(4, round((0.34 - 0.07 * k) * w))
+    if squeezed:
+        ps = min(ps, squeezed)
     img.blit(suit_image(suit, ps, color), (w - inset - ps, inset + max(0, round((cap - ps) / 2))))
     big = round(0.56 * w)
     cy = round(0.66 * h)
@@ -666,11 +724,12 @@ class CardArt:
     """The card drawing options of one table (four colours, back style) with a draw helper."""
 
     def __init__(self, four_colour: bool = False, back_style: str = "blue", compact: bool = False,
-                 narrow: bool = False):
+                 narrow: bool = False, squeezed: int = 0):
         self.four_colour = four_colour
         self.back_style = back_style
         self.compact = compact  # faces from compact_face (fanned columns)
         self.narrow = narrow    # faces with a narrow corner index (stacks fanned tightly sideways)
+        self.squeezed = squeezed  # > 0: compact faces whose whole index fits this many px (a squeezed strip)
 
     def draw(self, surface: pygame.Surface, card: int | None, rect: pygame.Rect, face_up: bool = True,
              shade: bool = True, halo=None, rows: int | None = None, veil: pygame.Surface | None = None) -> None:
@@ -706,7 +765,7 @@ class CardArt:
             return
         clip = surface.get_clip()
         clipped = clip != surface.get_rect()
-        look = (self.four_colour, self.back_style, self.compact, self.narrow)
+        look = (self.four_colour, self.back_style, self.compact, self.narrow, self.squeezed)
         out: list = []
         for card, rect, face_up, shade, halo, rows, veil in cards:
             w = rect.width
@@ -739,7 +798,8 @@ class CardArt:
         if card is None:
             img, top, bottom, c, solid = placeholder(w), 0, 0, None, None
         else:
-            img = face(card, w, self.four_colour, self.compact, self.narrow) if face_up else back(w, self.back_style)
+            img = face(card, w, self.four_colour, self.compact, self.narrow, self.squeezed) if face_up \
+                else back(w, self.back_style)
             _, top, bottom = opaque_band(img)
             if top < bottom:
                 c = opaque_columns(img)
@@ -871,7 +931,7 @@ _first_slowest: dict = {}   # face kind → seconds: the slowest first face of a
 _dearest: dict = {}   # key kind → seconds: the slowest image of that kind lately, whatever its size (decays)
 _made_widths: set = set()   # (face kind, width) of which a face was made by warm
 _SCALED = {"back": (2, 0.15), "shadow": (3, 0.1), "glow": (3, 0.1)}   # kind → (power, floor): _units
-KIND_PRIOR = {"face": 1.0, "cface": 1.0, "empty": 1.0, "veiled": 1.5, "back": 3.5, "shadow": 6.0, "glow": 10.0}
+KIND_PRIOR = {"face": 1.0, "cface": 1.0, "sface": 1.0, "empty": 1.0, "veiled": 1.5, "back": 3.5, "shadow": 6.0, "glow": 10.0}
 """What an image of a kind never made yet is taken to cost, in faces (a face's maker with its
 opaque body = 1), times its :func:`_units`. Measured natively with pygame-ce 2.5.8: a face and
 its body 0.05–0.2 ms at any width from 10 to 120 px (its drawing calls, not its pixels, cost);
@@ -901,10 +961,11 @@ one-suit deck has 13 kinds of card."""
 _widths: dict = {}    # face width → when it was last made or asked for (a counter)
 
 
-def face_key(card: int, w: int, four_colour: bool = False, compact: bool = False, narrow: bool = False) -> tuple:
+def face_key(card: int, w: int, four_colour: bool = False, compact: bool = False, narrow: bool = False,
+             squeezed: int = 0) -> tuple:
     """The cache key of :func:`face`'s picture of ``card`` ``w`` px wide with these options."""
     if compact:
-        return ("cface", int(card), w, four_colour)
+        return ("sface", int(card), w, four_colour, squeezed) if squeezed else ("cface", int(card), w, four_colour)
     return ("face", int(card), w, four_colour, narrow)
 
 
@@ -939,9 +1000,9 @@ def want_faces(cards, w: int, art: "CardArt", soon: bool = False) -> int:
     _use_width(w)
     n = 0
     for c in cards:
-        key = face_key(c, w, art.four_colour, art.compact, art.narrow)
+        key = face_key(c, w, art.four_colour, art.compact, art.narrow, art.squeezed)
         if not _made(key):
-            want(key, _face_maker(int(c), w, art.four_colour, art.compact, art.narrow), soon)
+            want(key, _face_maker(int(c), w, art.four_colour, art.compact, art.narrow, art.squeezed), soon)
             n += 1
     return n
 
@@ -960,10 +1021,10 @@ def want_look(w: int, art: "CardArt", soon: bool = False) -> None:
             want(key, maker, soon)
 
 
-def _face_maker(card, w, four, compact, narrow):
+def _face_maker(card, w, four, compact, narrow, squeezed=0):
     def make():
         _use_width(w)
-        opaque_band(face(card, w, four, compact, narrow))
+        opaque_band(face(card, w, four, compact, narrow, squeezed))
     return make
 
 
@@ -982,7 +1043,7 @@ def _forget_old_widths() -> None:
         del _widths[w]
     _made_widths.difference_update({k for k in _made_widths if k[1] in gone})
     for k in [k for k, v in _cache.items()
-              if (k[0] in ("face", "cface") and k[2] in gone)
+              if (k[0] in ("face", "cface", "sface") and k[2] in gone)
               or (k[0] in ("band", "veiled", "opaque", "cols", "veiledall") and v[0].get_width() in gone
                   and v[0].get_height() == card_height(v[0].get_width()))]:
         del _cache[k]
@@ -1011,10 +1072,10 @@ def want_draw(art: "CardArt", card: int | None, w: int, face_up: bool = True, sh
     if halo is not None and halo_key(w, halo) not in _cache:
         want(halo_key(w, halo), lambda: halo_image(w, halo), True)
     if veil is not None and card is not None:
-        four, compact, narrow, style = art.four_colour, art.compact, art.narrow, art.back_style
+        four, compact, narrow, style, squeezed = art.four_colour, art.compact, art.narrow, art.back_style, art.squeezed
 
         def veiled():
-            img = face(card, w, four, compact, narrow) if face_up else back(w, style)
+            img = face(card, w, four, compact, narrow, squeezed) if face_up else back(w, style)
             veiled_band(img, veil)
         want(("veiled", card, w, face_up, id(veil)), veiled, True)
 
@@ -1062,7 +1123,7 @@ def warm(deadline: float, clock, at_least: int = 0) -> int:
         # the first face of a width also makes that size's suit shapes and opens its index
         # font: it is costed apart from the faces after it (a Spider landing at 844x390 made
         # two new widths' faces on the guess of the recent ones, 5 ms past its deadline)
-        w = key[2] if kind in ("face", "cface") and len(key) > 2 else None
+        w = key[2] if kind in ("face", "cface", "sface") and len(key) > 2 else None
         first = w is not None and (kind, w) not in _made_widths
         costs = _first_slowest if first else _slowest
         # a first face is costed whole (its font and suit shapes), any other image by its size
@@ -1073,7 +1134,7 @@ def warm(deadline: float, clock, at_least: int = 0) -> int:
         if guessed:
             rate = max(_dearest.values(), default=0.0) / units
             if kind in KIND_PRIOR:   # a kind never made: as dear as its prior in faces says
-                face_rate = max(_slowest.get("face", 0.0), _slowest.get("cface", 0.0))
+                face_rate = max(_slowest.get("face", 0.0), _slowest.get("cface", 0.0), _slowest.get("sface", 0.0))
                 rate = max(rate, face_rate * KIND_PRIOR[kind])
             if first:
                 rate = max(rate, max(_first_slowest.values(), default=0.0))

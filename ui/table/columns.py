@@ -674,6 +674,7 @@ class ColumnsTable(GameTable):
             after = self.rules.apply(s, move)
             w = self.next_width(after, w)
             out.append(w)
+            self.want_squeezed(after, w)
             for _ in range(8 if self.auto_on else 0):
                 safe = self.safe_moves(after, self.kept_back)
                 if not safe:
@@ -681,13 +682,64 @@ class ColumnsTable(GameTable):
                 after = self.rules.apply(after, safe[0])
                 w = self.next_width(after, w)
                 out.append(w)
+                self.want_squeezed(after, w)
         except IllegalMove:
             pass
+        return out
+
+    def want_squeezed(self, s, w: int) -> None:
+        """Queue, to be made ahead (``cards_art.want``), the squeezed faces state ``s`` shows at
+        card width ``w`` that are not made yet (:meth:`squeezed_faces`)."""
+        for card, room in self.squeezed_faces(s, w):
+            cards_art.want_faces((card,), w, self.squeezed_art(room))
+
+    def squeezed_faces(self, s, w: int) -> set[tuple[int, int]]:
+        """``(card, room)`` of each face-up card of state ``s``'s columns that cards ``w`` px wide
+        show a strip of shorter than the whole index and of at least
+        :data:`ui.cards_art.SQUEEZED_MIN` px of room: it is drawn in the squeezed face of that
+        room (:meth:`draw_pile`, :func:`ui.cards_art.squeezed_room`). The columns laid out as
+        :meth:`place_piles` lays them at that width (:func:`fan_offsets`), only those too long
+        to give each face-up card its whole index once their face-down steps are at the least."""
+        p, T = self.geo, self.frame_now.table
+        h = cards_art.card_height(w)
+        whole = cards_art.compact_index_height(w)
+        top = round(T.y + p["columns"][1] * h * (1 + p["row_gap"]))
+        ds, us, md, mu = p["down_step"] * h, max(p["up_step"] * h, whole), p["min_down"] * h, max(p["min_up"] * h, whole)
+        corner = cards_art.radius(w) + 2
+        out = set()
+        for i in range(self.n_columns):
+            cards = self.pile_cards(s, ("col", i))
+            n = len(cards)
+            down = min(n - 1, sum(1 for _, up in cards if not up))
+            if n < 2 or down * md + (n - 1 - down) * whole <= T.bottom - top - h:
+                continue
+            offs = fan_offsets(len(cards), down, h, T.bottom - top, ds, us, md, mu,
+                               self.run_steps(cards), self.tight_strip(mu))
+            for k in range(len(cards) - 1):
+                step = offs[k + 1] - offs[k]
+                if cards[k][1] and corner <= step < whole:
+                    room = cards_art.squeezed_room(w, step)
+                    if room >= cards_art.SQUEEZED_MIN:
+                        out.add((cards[k][0], room))
         return out
 
     def pile_art(self, key) -> cards_art.CardArt:
         """The look pile ``key``'s cards are drawn in (default the table's, :attr:`art`)."""
         return self.art
+
+    def squeezed_art(self, room: int) -> cards_art.CardArt:
+        """The table's look with the squeezed compact faces whose index is ``room`` px tall at
+        most (:func:`ui.cards_art.compact_face` ``squeezed``): a face-up card of a column that
+        shows less than its whole index is drawn in the one for its strip
+        (:func:`ui.cards_art.squeezed_room`), its rank whole inside the strip."""
+        a = self.art
+        look = (a.four_colour, a.back_style)
+        if getattr(self, "_squeezed_look", None) != look:
+            self._squeezed_look, self._squeezed_arts = look, {}
+        art = self._squeezed_arts.get(room)
+        if art is None:
+            art = self._squeezed_arts[room] = cards_art.CardArt(a.four_colour, a.back_style, True, False, room)
+        return art
 
     def fan_for(self, key) -> tuple[float, float]:
         """``(dx, dy)`` between the visible cards of a non-column pile (0, 0: stacked)."""
@@ -1925,6 +1977,8 @@ class ColumnsTable(GameTable):
         corner = cards_art.radius(rects[0].width) + 2   # a pile's cards are all as wide
         n = len(cards)
         drawn = []
+        rooms = []      # per card drawn: the squeezed face's room (0: the table's face)
+        whole = cards_art.compact_index_height(rects[0].width)
         for i in idx:
             if hidden and (key, i) in hidden:
                 continue
@@ -1945,8 +1999,20 @@ class ColumnsTable(GameTable):
                 # under the strip of the card above it in the fan, the halo leaves that strip alone
                 covers = col and i > 0 and not (hidden and (key, i - 1) in hidden) and rects[i - 1].x == rects[i].x
                 halo = cards_art.GLOW_UNDER if covers else cards_art.GLOW
+            room = 0
+            if rows is not None and up and art.compact and rows - corner < whole:
+                room = cards_art.squeezed_room(r.width, rows - corner)
+            rooms.append(room if room >= cards_art.SQUEEZED_MIN else 0)
             drawn.append((c, r, up, True, halo, rows, None))
-        art.draw_all(surface, drawn)
+        if any(rooms):
+            # bottom first, a call for each run of cards drawn in the same art
+            start = 0
+            for j in range(1, len(drawn) + 1):
+                if j == len(drawn) or rooms[j] != rooms[start]:
+                    (self.squeezed_art(rooms[start]) if rooms[start] else art).draw_all(surface, drawn[start:j])
+                    start = j
+        else:
+            art.draw_all(surface, drawn)
         if key[0] == "found" and self.foundation_badge and (key, len(cards) - 1) not in hidden:
             self.draw_foundation_badge(surface, key)
 
