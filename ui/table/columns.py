@@ -446,8 +446,13 @@ class ColumnsTable(GameTable):
 
     def column_needs(self, s) -> list[tuple[int, int, int]]:
         """For each column of state ``s`` longer than a card, its steps ``(after a face-down
-        card, after a face-up card, after a card inside a run)`` (:meth:`run_steps`)."""
-        need = []
+        card, after a face-up card, after a card inside a run)`` (:meth:`run_steps`);
+        remembered for the last state asked (a move's width and its squeezed faces, worked out
+        ahead, ask for the same state in turn). Not to be changed."""
+        memo = getattr(self, "_needs", None)
+        if memo is not None and memo[0] is s:
+            return memo[1]
+        need, cols = [], []
         for i in range(self.n_columns):
             cards = self.pile_cards(s, ("col", i))
             n = len(cards)
@@ -455,8 +460,11 @@ class ColumnsTable(GameTable):
                 continue
             down = sum(1 for _, up in cards if not up)
             nd = min(down, n - 1)
-            nt = sum(self.run_steps(cards)[nd:])
+            runs = self.run_steps(cards)
+            nt = sum(runs[nd:])
             need.append((nd, n - 1 - nd - nt, nt))
+            cols.append((cards, runs))
+        self._needs = (s, need, cols)    # and each of those columns' cards and run steps
         return need
 
     def fits(self, need, w: int, whole: bool = False) -> bool:
@@ -690,8 +698,18 @@ class ColumnsTable(GameTable):
     def want_squeezed(self, s, w: int) -> None:
         """Queue, to be made ahead (``cards_art.want``), the squeezed faces state ``s`` shows at
         card width ``w`` that are not made yet (:meth:`squeezed_faces`)."""
+        asked = getattr(self, "_squeezed_asked", None)      # (card, room, width, look) queued
+        if asked is None or len(asked) > 4000:
+            asked = self._squeezed_asked = set()
+        look = (self.art.four_colour, self.art.back_style)
+        rooms: dict[int, list[int]] = {}
         for card, room in self.squeezed_faces(s, w):
-            cards_art.want_faces((card,), w, self.squeezed_art(room))
+            key = (card, room, w, look)
+            if key not in asked:
+                asked.add(key)
+                rooms.setdefault(room, []).append(card)
+        for room, cards in rooms.items():
+            cards_art.want_faces(cards, w, self.squeezed_art(room))
 
     def squeezed_faces(self, s, w: int) -> set[tuple[int, int]]:
         """``(card, room)`` of each face-up card of state ``s``'s columns that cards ``w`` px wide
@@ -705,22 +723,37 @@ class ColumnsTable(GameTable):
         whole = cards_art.compact_index_height(w)
         top = round(T.y + p["columns"][1] * h * (1 + p["row_gap"]))
         ds, us, md, mu = p["down_step"] * h, max(p["up_step"] * h, whole), p["min_down"] * h, max(p["min_up"] * h, whole)
+        room = T.bottom - top - h
+        out: set[tuple[int, int]] = set()
+        need = self.column_needs(s)
+        if all(nd * md + (nl + nt) * whole <= room for nd, nl, nt in need):
+            return out
         corner = cards_art.radius(w) + 2
-        out = set()
-        for i in range(self.n_columns):
-            cards = self.pile_cards(s, ("col", i))
-            n = len(cards)
-            down = min(n - 1, sum(1 for _, up in cards if not up))
-            if n < 2 or down * md + (n - 1 - down) * whole <= T.bottom - top - h:
+        # one column's: (cards, width, room below the columns' top, the shape's numbers) → its set
+        memo = getattr(self, "_squeezed_memo", None)
+        if memo is None or len(memo) > 2000:
+            memo = self._squeezed_memo = {}
+        for (nd, nl, nt), (cards, runs) in zip(need, self._needs[2]):
+            if nd * md + (nl + nt) * whole <= room:
                 continue
-            offs = fan_offsets(len(cards), down, h, T.bottom - top, ds, us, md, mu,
-                               self.run_steps(cards), self.tight_strip(mu))
-            for k in range(len(cards) - 1):
-                step = offs[k + 1] - offs[k]
-                if cards[k][1] and corner <= step < whole:
-                    room = cards_art.squeezed_room(w, step)
-                    if room >= cards_art.SQUEEZED_MIN:
-                        out.add((cards[k][0], room))
+            # a column's squeezed faces follow from its cards and the room below its top alone:
+            # the columns a move leaves alone are looked up
+            n = len(cards)
+            key = (tuple(cards), w, room, id(p))
+            got = memo.get(key)
+            if got is None:
+                got = memo[key] = set()
+                offs = fan_offsets(n, nd, h, T.bottom - top, ds, us, md, mu, runs, self.tight_strip(mu))
+                rooms = {}
+                for k in range(n - 1):
+                    step = offs[k + 1] - offs[k]
+                    if cards[k][1] and corner <= step < whole:
+                        r = rooms.get(step)
+                        if r is None:
+                            r = rooms[step] = cards_art.squeezed_room(w, step)
+                        if r >= cards_art.SQUEEZED_MIN:
+                            got.add((cards[k][0], r))
+            out |= got
         return out
 
     def pile_art(self, key) -> cards_art.CardArt:
