@@ -340,7 +340,7 @@ def report(native: dict, web: dict, n_start: list[float], size: str) -> tuple[st
 
 def worst_report(web: dict) -> str:
     """The slowest frames of each screen in WebAssembly (ms, kind) and what each did: the card
-    art it made (``face``/``cface``: a card face drawn for the first time; ``back``, ``shadow``,
+    art it made (``face``/``cface``/``sface``: a card face drawn for the first time; ``back``, ``shadow``,
     ``glow``, ``band``: the opaque copy of a card's body), the still picture rebuilt whole or in
     clipped rectangles, saves, moves (with the automatic ones), a solver slice, a first frame, a
     garbage collection begun and its generation (``gc gen0``, ``gc gen2``)."""

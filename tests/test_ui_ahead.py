@@ -12,8 +12,8 @@ from ui import cards_art
 
 
 def faces_made() -> int:
-    """Card faces in the art cache (full and compact)."""
-    return sum(1 for k in cards_art._cache if k[0] in ("face", "cface"))
+    """Card faces in the art cache (full, compact and squeezed compact)."""
+    return sum(1 for k in cards_art._cache if k[0] in ("face", "cface", "sface"))
 
 
 def frame_counting(app) -> tuple[int, bool]:

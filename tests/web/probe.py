@@ -651,7 +651,7 @@ def _post_key(name: str, shift: bool = False) -> None:
 
 class _Causes:
     """What one frame did besides drawing, for the benchmark's list of the worst frames: the
-    card art made (new entries of :mod:`ui.cards_art`'s cache by kind: ``face``, ``cface``,
+    card art made (new entries of :mod:`ui.cards_art`'s cache by kind: ``face``, ``cface``, ``sface``,
     ``back``, ``shadow``, ``glow``, ``band``…), fonts opened (``font:N``, :mod:`ui.text`), a
     piece of the fonts made ahead (``font piece``: :func:`ui.text.open_wanted`), the table's
     still picture rebuilt whole or in ``n`` clipped rectangles, saves, moves played (a move and the
@@ -706,7 +706,7 @@ class _Causes:
                 added = len(cards_art._cache) - size
                 if made and added >= made:
                     self.warmed += sum(1 for k in islice(reversed(cards_art._cache), added)
-                                       if k[0] in ("face", "cface"))
+                                       if k[0] in ("face", "cface", "sface"))
                 elif made:   # old widths forgotten meanwhile: the frame's new faces are taken as warm's
                     self.warm_forgot = True
                 return made
@@ -761,7 +761,7 @@ class _Causes:
     def faces() -> int:
         from ui import cards_art
 
-        return sum(1 for k in cards_art._cache if k[0] in ("face", "cface"))
+        return sum(1 for k in cards_art._cache if k[0] in ("face", "cface", "sface"))
 
     def art(self) -> dict:
         from ui import cards_art
