@@ -100,7 +100,7 @@ class SpiderTable(ColumnsTable):
         for c in range(10):
             n = 6 if c < 4 else 5
             out += [(c * 1.12, k * 0.22 * R, k == n - 1) for k in range(n)]
-        return out + [(9 * 1.12 - k * 0.15, 2.3 * R, False) for k in range(3)]
+        return out + [(k * 0.15, 2.3 * R, False) for k in range(3)]    # the stock at the left
 
     def pile_cards(self, s, key):
         k = key[0]
