@@ -493,7 +493,15 @@ def cmd_daily(a) -> int:
 
     deals = daily_deals(today() if a.date is None else a.date)
     check_daily_options(deals, parse_options(a.option, option_sameness([find_game(d.game) for d in deals])))
-    sys.stdout.write("".join(f"{d.game} {d.code}\n" for d in deals))
+    out = []
+    for d in deals:
+        line = f"{d.game} {d.code}"
+        if a.goals and d.goal is not None:
+            # the goal, and the banked line that reaches it, so that the claim can be replayed
+            from .daily import grip_goals
+            line += f" goal={d.goal} " + " ".join(grip_goals()[d.number].moves)
+        out.append(line + "\n")
+    sys.stdout.write("".join(out))
     return 0
 
 
@@ -582,6 +590,9 @@ def build_parser() -> argparse.ArgumentParser:
     dy.add_argument("date", nargs="?", metavar="DATE", help="YYYY-MM-DD, default today (local date)")
     dy.add_argument("--option", action="append", metavar="KEY=VALUE",
                     help="accepted when it agrees with the day's deals (a daily's rules are fixed)")
+    dy.add_argument("--goals", action="store_true",
+                    help="Devil's Grip's line also gives its goal, goal=N (the most cards left in stock and "
+                         "talon that wins the daily), then the moves that reach it")
     dy.set_defaults(func=cmd_daily)
     return p
 

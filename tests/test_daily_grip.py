@@ -188,3 +188,25 @@ def test_the_bank_is_reproducible():
     number, best, moves, _ = tool.best_of((3, nodes, beam))
     entry = daily.grip_goals()[3]
     assert (number, best, tuple(moves)) == (3, entry.goal, entry.moves)
+
+
+@pytest.mark.parametrize("date", ["2026-12-07", "2027-02-28"])
+def test_daily_goals_prints_the_goal_and_a_line_play_replays_to_it(capsys, tmp_path, date):
+    """``daily --goals`` (docs/contract.md): Devil's Grip's line goes on with ``goal=N`` and the
+    moves that reach it, so an outside judge can check the goal with ``play``; the other lines
+    are as without the flag."""
+    from conftest import run_cli
+
+    plain = run_cli(capsys, "daily", date)[1].splitlines()
+    code, out, _ = run_cli(capsys, "daily", date, "--goals")
+    lines = out.splitlines()
+    assert code == 0 and [l for l in lines if not l.startswith("devils-grip ")] == \
+        [l for l in plain if not l.startswith("devils-grip ")]
+    game, deal_code, goal, *moves = next(l for l in lines if l.startswith("devils-grip ")).split()
+    assert f"{game} {deal_code}" in plain and goal == f"goal={grip_daily(date).goal}" and moves
+    pos = tmp_path / "deal.txt"
+    pos.write_text(run_cli(capsys, "deal", "devils-grip", "--code", deal_code)[1])
+    code, played, _ = run_cli(capsys, "play", "devils-grip", "--position", str(pos), "--moves", " ".join(moves))
+    fields = dict(l.split(":", 1) for l in played.splitlines() if l.startswith(("Stock:", "Talon:")))
+    left = sum(len(v.split()) for v in fields.values())
+    assert code == 0 and left == int(goal.split("=")[1])
