@@ -386,3 +386,16 @@ def test_the_daily_pyramid_row_names_its_layout_as_the_table_does(monkeypatch, l
     assert f"{title}: {name}" in drawn, [m for m in drawn if title in m]
     click(app, dict(app.scene.rows)["pyramid"].center)
     assert app.scene.game == "pyramid" and name in app.scene.status_text
+
+
+def test_share_copies_the_marks_and_says_them_in_words():
+    """Share copies the result lines with their marks (✓, ✗), and the screen's message, drawn in a
+    font without them, words them ("won") rather than showing "+" or "-" (QA: "Pyramid + 8:21")."""
+    yesterday = (daily.parse_date(TODAY) - __import__("datetime").timedelta(days=1)).isoformat()
+    app = new_app(scripted(Store(MemoryStorage())), DailyScene(yesterday), (844, 390))
+    sc = app.scene
+    sc.share()
+    copied = clipboard.LAST[0].splitlines()[0]
+    assert "\u2713" in copied or "\u2717" in copied
+    worded = copied.replace("\u2713", "won").replace("\u2717", "not won")
+    assert sc.message.endswith(f": {worded}")       # "Copied: …" (or, headless, "Not copied, …: …")

@@ -296,12 +296,14 @@ class DailyScene(ScreenScene):
         opts = {k: d.options[k] for k in list(daily.VARIANTS[game]) + (["layout"] if game == "pyramid" else [])}
         self.app.open_deal(game, d.number, opts, daily=self.date)
 
-    def share_text(self) -> str:
+    def share_text(self, symbols: bool = True) -> str:
+        """The selected date's result lines, one a game played (:func:`share_line`); ``symbols``
+        False words the marks ("won", "not won") for the app's own font, which has no ✓ or ✗."""
         lines = []
         for g in daily.GAMES:
             e = self.entry(self.date, g)
             if e is not None and (e.won or e.moves):
-                lines.append(share_line(self.date, g, e))
+                lines.append(share_line(self.date, g, e, symbols=symbols))
         return "\n".join(lines)
 
     def share(self) -> None:
@@ -310,7 +312,7 @@ class DailyScene(ScreenScene):
         if not t:
             self.message = tr("No result on this date yet")
             return
-        line = t.splitlines()[0].replace("\u2713", "+").replace("\u2717", "-")
+        line = self.share_text(symbols=False).splitlines()[0]     # as copied, its mark in words
         def took_back() -> None:
             self.message = tr("Not copied, the browser refused: {line}", line=line)
 
