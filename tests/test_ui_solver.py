@@ -1027,8 +1027,13 @@ def test_the_lost_panel_of_a_deal_proved_lost_leads_with_a_new_deal():
     app = make(KlondikeTable(66, options=opts))
     t = app.scene
     t.end_deal()
+    run_until(app, lambda: t.session.deal_moves == 1)                # the deal sends an ace home
+    assert t.player_moves() == 0
     key(app, pygame.K_h)
     run_until(app, lambda: t.hint_search is None)
+    # at the deal's start the hint says the deal cannot be won, not that Rescue looks back
+    # through moves the player has not made
+    assert t.status_text == tr(base.MSG_HINT_DEAL_LOST)
     while Klondike.status(t.state) == PLAYING:
         t.play(hints.best_move(Klondike, t.state))
     app.frame()
