@@ -30,6 +30,18 @@ if _WORKER:
 import pytest  # noqa: E402
 
 
+def pytest_addoption(parser, pluginmanager):
+    """pytest.ini's ``-n`` and ``--dist`` (pytest-xdist's worker processes) still parse when
+    pytest-xdist is turned off (``-p no:xdist``) or not installed: the tests then run in this one
+    process, as with ``-n 0``. (Only where this file is loaded: a run of the tests, not of a
+    module's doctests alone, ``pytest games/core.py``, which takes ``-n 0``.)"""
+    if not pluginmanager.has_plugin("xdist"):
+        group = parser.getgroup("xdist", "pytest-xdist is off: its options are read and ignored")
+        group._addoption("-n", "--numprocesses", dest="numprocesses", default=None,
+                         help="ignored: pytest-xdist is off, the tests run in this process")
+        group.addoption("--dist", dest="dist", default="no", help="ignored: pytest-xdist is off")
+
+
 @pytest.fixture(autouse=True)
 def _solver_node_budgets_only(monkeypatch):
     """The app's sliced searches keep their node budgets only (no wall-clock seconds), so a busy

@@ -11,6 +11,8 @@ import pytest
 
 import webenv
 
+ROOT = webenv.ROOT
+
 HOLD = """
 import sys
 from filelock import FileLock
@@ -32,6 +34,16 @@ def test_each_worker_keeps_the_apps_store_in_a_folder_of_its_own():
         assert os.path.dirname(os.environ["PASYANS_EXPORT"]) == data
     else:
         assert os.path.basename(data).startswith("pasyans-tests-")
+
+
+def test_pytest_ini_still_parses_with_pytest_xdist_turned_off():
+    """pytest.ini asks for workers (``-n auto --dist loadfile``); a developer running one file in
+    one process with ``-p no:xdist`` (or without pytest-xdist installed) still gets a run, not a
+    usage error (tests/conftest.py reads the two options then)."""
+    p = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider", "--collect-only",
+                        "-q", "tests/test_parallel_runs.py"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, (p.stdout + p.stderr)[-2000:]
+    assert "test_pytest_ini_still_parses_with_pytest_xdist_turned_off" in p.stdout
 
 
 @pytest.mark.parametrize("name, install, work", [
