@@ -5,6 +5,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -197,7 +198,10 @@ def test_ctrl_c_while_the_workers_start_is_not_lost(monkeypatch):
         def __init__(self, ctx, solve):
             started.append(self)
             if len(started) == 2:   # Ctrl+C arrives while the second worker starts
-                os.kill(os.getpid(), signal.SIGINT)
+                # to the main thread, as the command's one thread gets it: a pytest-xdist worker
+                # has a second thread (execnet's), and a signal sent to the whole process may be
+                # handed to that thread while the main one blocks it, then ignored there
+                signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
 
         def stop(self, at_once):
             stopped.append((self, at_once))
