@@ -1034,6 +1034,10 @@ def test_the_lost_panel_of_a_deal_proved_lost_leads_with_a_new_deal():
     # at the deal's start the hint says the deal cannot be won, not that Rescue looks back
     # through moves the player has not made
     assert t.status_text == tr(base.MSG_HINT_DEAL_LOST)
+    t.play(t.hint_move)             # and after a move: the deal proved lost, no Rescue to point at
+    key(app, pygame.K_h)
+    run_until(app, lambda: t.hint_search is None and t.hint_move is not None)
+    assert t.player_moves() == 1 and t.status_text == tr(base.MSG_HINT_DEAL_LOST)
     while Klondike.status(t.state) == PLAYING:
         t.play(hints.best_move(Klondike, t.state))
     app.frame()

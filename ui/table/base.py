@@ -1409,7 +1409,7 @@ class GameTable(Scene):
                 else:
                     self.open_end_panel()
                 return
-            self.say(tr(MSG_HINT_DEAL_LOST if self.player_moves() == 0 else MSG_HINT_LOST), error=True)
+            self.say(tr(MSG_HINT_DEAL_LOST if self.player_moves() == 0 or self.deal_known_lost() else MSG_HINT_LOST), error=True)
         elif kind == "progress":
             self.say(tr(MSG_HINT_PROGRESS))
         else:
@@ -1492,7 +1492,7 @@ class GameTable(Scene):
         elif kind == "lost":
             if f.check is not None and f.check.over:
                 self.assist.dead.add(f.state)
-            message = tr(MSG_HINT_DEAL_LOST if self.player_moves() == 0 else MSG_HINT_LOST)
+            message = tr(MSG_HINT_DEAL_LOST if self.player_moves() == 0 or self.deal_known_lost() else MSG_HINT_LOST)
         else:
             message = tr(MSG_HINT_LOSES)
         if move == was_move:
