@@ -114,7 +114,7 @@ def measure(games: list[str] | None = None, count: int = 20, held_out: int = 40,
     seconds of frames after the answer, see the module docstring).
     :returns: ``{name: {"waits": [(seconds, kind, told, status line), …] by position}}`` (with
     ``look``, ``"looked"`` too: ``[(first move, kind after the look, move after the look,
-    seconds of frames looked), …]``, moves as texts, ``None`` for none) plus
+    seconds of frames looked, the longest frame's work meanwhile in seconds), …]``, moves as texts, ``None`` for none) plus
     ``python``; ``kind`` is ``line``, ``lost``, ``best``, ``progress``, ``guess``, ``rescue`` or ``none`` (no answer
     within :data:`MAX_FRAMES` frames); ``told`` whether the status line said what the hint is.
     The app's modules read the frame clock while it runs, their own ``time`` again after."""
@@ -218,12 +218,15 @@ def _measure(games, count, held_out, size, numbers, clock, look=0.0) -> dict:
                 rules = t.rules
                 first = None if t.hint_move is None else rules.format_move(s, t.hint_move)
                 t_look = clock.perf_counter()
+                longest = 0.0       # the longest frame's work meanwhile, seconds of the frame clock
                 while getattr(t, "hint_after", None) is not None and clock.perf_counter() - t_look < look:
                     clock.next_frame()
+                    f0 = clock.perf_counter()
                     app.frame()
+                    longest = max(longest, clock.perf_counter() - f0)
                 after = None if t.hint_move is None else rules.format_move(s, t.hint_move)
                 looked.append((first, kind_of(t.status_text or "") if after else kind, after,
-                               clock.perf_counter() - t_look))
+                               clock.perf_counter() - t_look, longest))
             t.assist.reset()
             t.panel = None
             t.hint_move = t.hint_search = None
@@ -304,24 +307,25 @@ def looks(res: dict) -> None:
         if not isinstance(v, dict) or "looked" not in v:
             continue
         rules = find_game(game)
-        if not rules.has_solver() or not rules.hint_check_share:
-            continue            # no check to go on with (Spider, Devil's Grip)
+        # the moves solved only where the hint runs a check (not Spider, nor Devil's Grip)
+        solving = rules.has_solver() and rules.hint_check_share
         states = positions(game, options, depth, len(v["waits"]))
         fell = changed = 0
         lose_first = lose_after = 0
         kinds_after: dict = {}
-        longest = 0.0
+        longest = frame_max = 0.0
         notes = []
         for k, (w, lk) in enumerate(zip(v["waits"], v["looked"]), 1):
             if w[1] not in ("guess", "progress"):
                 continue
             fell += 1
-            first, kind_after, after, seconds = lk
+            first, kind_after, after, seconds = lk[:4]
             longest = max(longest, seconds)
+            frame_max = max(frame_max, lk[4] if len(lk) > 4 else 0.0)
             kinds_after[kind_after] = kinds_after.get(kind_after, 0) + 1
             changed += first != after
             s = states[k - 1]
-            if first is None:
+            if first is None or not solving:
                 continue
             if rules.solver(s, max_nodes=LOOK_NODES).run().status != SOLVED:
                 continue
@@ -341,7 +345,8 @@ def looks(res: dict) -> None:
         if fell:
             print(f"  {name}: {fell} fallbacks; after the look {changed} changed, kinds "
                   f"{dict(sorted(kinds_after.items()))}; moves that lose a winnable position: "
-                  f"first shown {lose_first}, after the look {lose_after}; longest look {longest:.2f} s")
+                  f"first shown {lose_first}, after the look {lose_after}; longest look {longest:.2f} s, "
+                  f"longest frame meanwhile {1000 * frame_max:.1f} ms")
             for n in notes:
                 print(f"    {n}")
 

@@ -122,6 +122,11 @@ FOLLOW_WALL = 10.0
 """Seconds after a hint's request that its search and its fallback's check go on at most once the
 hint was shown unsettled (:meth:`GameTable.step_follow`), in the frames' spare time while the
 player looks: :data:`HINT_SLICE` a frame while the hint is marked, :data:`FOLLOW_SLICE` after."""
+FOLLOW_NODES = 30_000
+"""Solver nodes a hint's search reaches at most when it goes on after the hint was shown
+(:class:`games.hints.FollowUp`): many times what a slow device's 0.40 s gives it, and a search
+that small is freed in a few milliseconds when the player moves (docs/solvers.md, "The hint
+settled while the player looks")."""
 FOLLOW_SLICE = 0.004
 """Seconds of a frame a hint's search goes on with once its mark has gone (the player may be
 thinking over the move; nobody waits on the answer, as on the live line's)."""
@@ -1420,10 +1425,11 @@ class GameTable(Scene):
             if move is None:            # the check's move not proved lost, else the rule of thumb
                 move = fallback
             self.say(tr(MSG_HINT_GUESS))
-        if kind in ("progress", "guess") and search is not None and not self.best_line_hints and (
-                result is None or (check is not None and not check.over)):
-            # shown unsettled (a slow device): the search and the check go on while the player looks
-            self.hint_after = hints.FollowUp(self.rules, self.state, result, search, check)
+        if kind in ("progress", "guess") and search is not None and check is not None and (
+                result is None or not check.over):
+            # shown unsettled (a slow device) in a game where one move can lose (its hint runs a
+            # check: not Spider): the search and the check go on while the player looks
+            self.hint_after = hints.FollowUp(self.rules, self.state, result, search, check, FOLLOW_NODES)
             self.hint_after_shown = (kind, move)
             self.hint_after_until = self.hint_deadline + FOLLOW_WALL
         self.show_hint(move)
