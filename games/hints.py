@@ -397,14 +397,16 @@ class FollowUp:
     ``None`` and ``search`` goes on, up to ``max_nodes`` nodes in all (then its answer counts as
     ``unknown``: a search dropped when the player moves frees its tables in that frame, about
     0.1 ms per 1 000 Klondike nodes natively, 0.4 ms per 1 000 of Spider's); ``check``: the
-    :class:`FallbackCheck` (``None`` when the game keeps none). The two take turns, a step each.
-    :attr:`over` once nothing is left to settle."""
+    :class:`FallbackCheck` (``None`` when the game keeps none). The two take turns, a slice each:
+    :meth:`part` names the one the next steps go to and :meth:`turn` passes it on (their nodes cost
+    differently, a Klondike proof node many search nodes, so the caller sizes each one's steps
+    by its own recent cost). :attr:`over` once nothing is left to settle."""
 
     def __init__(self, rules, state, result, search, check, max_nodes: int | None = None):
         self.rules, self.state = rules, state
         self.result, self.search, self.check = result, search, check
         self.max_nodes = max_nodes
-        self.turn = 0
+        self.checking_turn = False     # the check's turn (else the search's)
 
     @property
     def over(self) -> bool:
@@ -417,15 +419,26 @@ class FollowUp:
             return False
         return self.result.status != UNKNOWN or self.check is None or self.check.over
 
+    def part(self) -> int:
+        """Which one the next steps go to: 0 the search, 1 the check (the other when the one
+        whose turn it is has nothing left to do)."""
+        checking = self.check is not None and not self.check.over
+        if self.result is None and not (checking and self.checking_turn):
+            return 0
+        return 1
+
+    def turn(self) -> None:
+        """The other one's turn (after a slice)."""
+        self.checking_turn = not self.checking_turn
+
     def step(self, n: int = 200) -> bool:
-        """About ``n`` nodes of the search or of the check, in turns; ``True`` when something
-        settled in this step (the search answered, or the check settled a candidate or ended), so
-        that the hint is to be decided again."""
+        """About ``n`` nodes of the search or of the check, whichever's turn it is (:meth:`part`);
+        ``True`` when something settled in this step (the search answered, or the check settled a
+        candidate or ended), so that the hint is to be decided again."""
         if self.over:
             return True
         checking = self.check is not None and not self.check.over
-        self.turn += 1
-        if self.result is None and not (checking and self.turn % 2 == 0):
+        if self.part() == 0:
             from .solvers.search import UNKNOWN, Result
 
             r = self.search.step(n)

@@ -1430,6 +1430,7 @@ class GameTable(Scene):
             # shown unsettled (a slow device) in a game where one move can lose (its hint runs a
             # check: not Spider): the search and the check go on while the player looks
             self.hint_after = hints.FollowUp(self.rules, self.state, result, search, check, FOLLOW_NODES)
+            self._follow_costs = [self._node_cost, self._node_cost]   # seconds a node: the search's, the check's
             self.hint_after_shown = (kind, move)
             self.hint_after_until = self.hint_deadline + FOLLOW_WALL
         self.show_hint(move)
@@ -1463,7 +1464,14 @@ class GameTable(Scene):
         else:
             share = HINT_SLICE if self.hint_move is not None else FOLLOW_SLICE
             end = max(min(t0 + share, deadline), t0 + HINT_MIN_SLICE)
-            if not self.search_slice(f.step, end):
+            # a slice of the search or of the check, each sized by its own nodes' recent cost
+            part = f.part()
+            costs = self._follow_costs
+            self._node_cost, kept = costs[part], self._node_cost
+            settled = self.search_slice(f.step, end)
+            costs[part], self._node_cost = self._node_cost, kept
+            f.turn()
+            if not settled:
                 return
         self.follow_hint()
 
