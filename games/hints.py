@@ -383,6 +383,12 @@ class FallbackCheck:
         return "checked", self.candidates[min(self.lost, len(self.candidates) - 1)], None
 
 
+FOLLOW_CHECK_STEP = 10
+"""Nodes of the check a :class:`FollowUp` step searches at most: a node of Klondike's proof search
+(the check's solver) is up to tens of its search's nodes (68 of them ran 30-40 ms natively under
+load), so its steps stay short whatever the caller's estimate of a node's cost."""
+
+
 class FollowUp:
     """A hint's search and its fallback's check gone on with after the hint was shown unsettled:
     at the app's deadline the search had no answer and the check had not proved the shown move
@@ -451,7 +457,7 @@ class FollowUp:
         if not checking:
             return False
         k, lost = self.check.k, self.check.lost
-        over = self.check.step(n)
+        over = self.check.step(min(n, FOLLOW_CHECK_STEP))
         return over or self.check.k != k or self.check.lost != lost
 
 
