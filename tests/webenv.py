@@ -8,8 +8,8 @@
 The Node and Chromium checks run under CI or with ``PASYANS_WEB=1`` (they take tens of
 seconds); the build checks always run. Each ``need_*`` function returns what it found or installed, or skips the calling test with
 the reason; under CI (the ``CI`` environment variable set) a failed install fails the test
-instead, so CI cannot pass by skipping. The bundle is built once per test process (the modules
-that use it share one pytest-xdist group, ``web``, so one worker builds it). Each install runs
+instead, so CI cannot pass by skipping. The bundle is built once per test process (each
+pytest-xdist worker that runs a module using it builds its own). Each install runs
 under a file lock (:func:`install_lock`): two test processes at once (pytest-xdist's workers,
 two checkouts) install one after the other, and the second finds the first's install done.
 """
