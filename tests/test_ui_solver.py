@@ -1072,3 +1072,28 @@ def test_the_lost_panel_says_undo_may_help_when_the_deal_is_not_known_lost():
     app.frame()
     assert t.panel is not None and t.panel.end == LOST
     assert [b.name for b in t.panel.buttons][0] == "rescue" and not t.deal_known_lost()
+
+
+def test_hint_and_rescue_on_a_won_table_bring_back_its_panel():
+    """A won game's panel closed to look at the table: Hint and Rescue (the bar's buttons, H, R)
+    bring the panel back rather than doing nothing at all (QA: both looked enabled and did
+    nothing)."""
+    n, line = winnable_deal()
+    app = make(TriPeaksTable(n, options=EASY))
+    t = app.scene
+    for text in line:
+        t.play(TriPeaks.parse_move(t.state, text))
+    app.frame()
+    t.to_end_panel()
+    assert TriPeaks.status(t.state) == WON and t.panel is not None and t.panel.end == WON
+    def bar(name):
+        click(app, next(b for b in t.buttons if b.name == name).rect.center)
+
+    for ask in (lambda: bar("hint"), lambda: bar("rescue"),
+                lambda: key(app, pygame.K_h), lambda: key(app, pygame.K_r)):
+        t.close_panel()
+        app.frame()
+        assert t.panel is None
+        ask()
+        app.frame()
+        assert t.panel is not None and t.panel.end == WON

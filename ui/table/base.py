@@ -1241,12 +1241,12 @@ class GameTable(Scene):
     def hint(self) -> None:
         """Ask for a hint: a known line's next move at once (:meth:`Assist.hint_known`), else the
         solver, sliced over frames (:meth:`step_hint`) for at most :attr:`hint_nodes` nodes and
-        :data:`HINT_WALL` seconds; :meth:`finish_hint` decides what is shown. A lost position's
-        hint is the rescue."""
-        if self.rules.status(self.state) == LOST:
-            self.open_end_panel()      # no move at all: say so, with Rescue, Undo, Replay, New deal
-            return
+        :data:`HINT_WALL` seconds; :meth:`finish_hint` decides what is shown. On a finished
+        table (lost or won, its panel closed to look) the hint brings back the end panel."""
         if self.rules.status(self.state) != PLAYING:
+            # no move to give: the end panel says so (lost: what was needed, Rescue, Undo, Replay,
+            # New deal; won: New deal first), as a tap or a drag on the finished table does
+            self.open_end_panel()
             return
         if not self.best_line_hints and self.assist.hint_known():
             return
@@ -1555,7 +1555,11 @@ class GameTable(Scene):
         return tr(self.assist.sees(MSG_HINT_LINE))
 
     def rescue(self) -> None:
-        """Look for a way out of this position (:meth:`ui.table.assist.Assist.rescue`)."""
+        """Look for a way out of this position (:meth:`ui.table.assist.Assist.rescue`); on a won
+        table (its panel closed to look) there is none to look for: the end panel comes back."""
+        if self.has_game() and self.rules.status(self.state) == WON:
+            self.open_end_panel()
+            return
         self.assist.rescue()
 
     def play_assist_move(self, move) -> bool:
