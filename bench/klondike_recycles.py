@@ -1,5 +1,5 @@
-"""How many times the Klondike hint search's winning lines turn the stock over (session 33, H5:
-a player following hints goes through the stock 5-10 times).
+"""How many times the Klondike hint search's winning lines turn the stock over (a player following
+hints goes through the stock 5-10 times).
 
     python bench/klondike_recycles.py DRAW COUNT NODES
 
@@ -8,6 +8,7 @@ The positions of ``bench/solvers.py`` (deal N, then 15 moves of its fixed policy
 rounds cut) within NODES nodes. Prints per winning line its moves, draws (``s`` not turning the
 stock over), recycles and nodes, then the median and largest number of recycles.
 """
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -22,8 +23,12 @@ from solvers import positions  # noqa: E402
 
 
 def main(argv=None) -> int:
-    draw, count, nodes = (argv or sys.argv[1:])[:3]
-    count, nodes = int(count), int(nodes)
+    ap = argparse.ArgumentParser(description="How often the Klondike hint's winning lines turn the stock over.")
+    ap.add_argument("draw", choices=["1", "3"], help="cards drawn at a time")
+    ap.add_argument("count", type=int, help="positions 1..COUNT of bench/solvers.py (depth 15)")
+    ap.add_argument("nodes", type=int, help="the hint search's node budget per position")
+    a = ap.parse_args(argv)
+    draw, count, nodes = a.draw, a.count, a.nodes
     rows = []
     t0 = time.process_time()
     for k, s in enumerate(positions("klondike", {"draw": draw}, 15, count), 1):
