@@ -1414,7 +1414,7 @@ class GameTable(Scene):
                 else:
                     self.open_end_panel()
                 return
-            self.say(tr(MSG_HINT_DEAL_LOST if self.player_moves() == 0 or self.deal_known_lost() else MSG_HINT_LOST), error=True)
+            self.say(self.lost_hint_text(), error=True)
         elif kind == "progress":
             self.say(tr(MSG_HINT_PROGRESS))
         else:
@@ -1506,7 +1506,7 @@ class GameTable(Scene):
         elif kind == "lost":
             if f.check is not None and f.check.over:
                 self.assist.dead.add(f.state)
-            message = tr(MSG_HINT_DEAL_LOST if self.player_moves() == 0 or self.deal_known_lost() else MSG_HINT_LOST)
+            message = self.lost_hint_text()
         else:
             message = tr(MSG_HINT_LOSES)
         if move == was_move:
@@ -1767,6 +1767,12 @@ class GameTable(Scene):
         keep = self.session.restart_at()
         start = len(states) - 1 if keep is None else keep
         return self.assist.known(states[start]) is Live.NO
+
+    def lost_hint_text(self) -> str:
+        """The hint's words when no move wins: the deal cannot be won (at the deal's start, or
+        the deal known lost: :meth:`deal_known_lost`), else no winning line from here, with the
+        Rescue that looks back through the moves made."""
+        return tr(MSG_HINT_DEAL_LOST if self.player_moves() == 0 or self.deal_known_lost() else MSG_HINT_LOST)
 
     def panel_title(self) -> str:
         return tr("You won!") if self.rules.status(self.state) == WON else tr("No more moves")
