@@ -51,7 +51,9 @@ RUNS.append({"name": "phone-spider", "width": 390, "height": 844, "touch": True,
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    return webenv.run_page(RUNS, shots=tmp_path_factory.mktemp("web-shots"), parallel=2)
+    # the runs wait on frames and on searches in the frames' spare time: a loaded machine needs
+    # more than run_page's default 8 minutes in all
+    return webenv.run_page(RUNS, shots=tmp_path_factory.mktemp("web-shots"), parallel=2, timeout=900)
 
 
 def scenario(page, run, name):

@@ -575,10 +575,10 @@ const SCENARIOS = {
           warmed: Number(pasyansSpider.ask("warmed", "")) } : null));
     // the 4-suit table warms the engine in its frames' spare time (ui/table/spider.py): the
     // frames from the table at rest to the warm-up's end, timed (the warm-up gets only what the
-    // frames leave over: on a loaded machine, or beside another run, far less, hence 2 minutes)
+    // frames leave over: on a loaded machine, or beside another run, far less, hence 4 minutes)
     await d.probe("frames");
     await d.page.waitForFunction(() => globalThis.pasyansSpider && Number(pasyansSpider.ask("warmed", "")) > 0
-      && pasyansSpider.ask("live", "") === "0", null, { timeout: 120000 });
+      && pasyansSpider.ask("live", "") === "0", null, { timeout: 240000 });
     const warmFrames = (await d.probe("frames")).map((f) => f[1] * 1000);
     const before = await engine();
     before.frames = warmFrames.length;
