@@ -172,3 +172,13 @@ def test_cli_daily_refuses_an_option_against_its_fixed_rules_clearly(option, wor
     assert p.returncode == 2 and p.stdout == "" and len(lines) == 1, p.stderr
     assert lines[0].startswith("error: ") and all(w in lines[0] for w in words), lines[0]
     assert "unrecognized arguments" not in lines[0]
+
+
+def test_the_docs_example_is_the_commands_output():
+    """docs/progression.md shows ``python -m games daily 2026-12-04`` with its output: the lines
+    shown are what the golden date gives (a rebuilt bank changes both, or the docs go stale)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "progression.md").read_text(encoding="utf-8")
+    block = text.split("$ python -m games daily 2026-12-04\n", 1)[1].split("```", 1)[0]
+    assert block.split("\n")[:-1] == GOLDEN["2026-12-04"]
