@@ -208,3 +208,19 @@ def test_again_says_a_recent_text_in_the_new_language():
         assert i18n.again(ru) == plain
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hint_message_names_the_hint_as_its_button_does(lang):
+    """Every "Hint: …" message begins with the Hint button's own word, and the key help calls H by
+    it: Russian said «Подсказка: …» beside a button labelled «Совет» (fresh34 F1)."""
+    entries = {}
+    for p in catalogue_files(lang):
+        entries.update(parse_po(p.read_text(encoding="utf-8")))
+    word = entries.get("Hint", "Hint")
+    hint_lines = {k: v for k, v in entries.items() if k.startswith("Hint: ")}
+    assert len(hint_lines) >= 5
+    for k, v in hint_lines.items():
+        assert v.startswith(word + ":"), (k, v)
+    keys_line = next(v for k, v in entries.items() if k.startswith("Esc back"))
+    assert f"H {word.lower()}" in keys_line, keys_line
