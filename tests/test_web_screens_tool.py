@@ -40,3 +40,18 @@ def test_a_missing_wheel_says_where_it_comes_from(tmp_path):
     assert webenv.WHEEL_URL in why and webenv.WHEEL_URL.startswith("https://")
     assert webenv.WHEEL_URL in (ROOT / "README.md").read_text(encoding="utf-8") and webenv.WHEEL_SHA256 in \
         (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_wheels_folder_can_be_named_by_the_environment(tmp_path):
+    """A checkout that is not beside ``shared/`` names the wheel's folder with PASYANS_WASM_DIR
+    (fresh34 F2: only ``../shared/wasm/`` was looked in), and the skip message says so."""
+    import subprocess
+
+    code = ("import sys; sys.path.insert(0, 'tests'); import webenv; "
+            "print(webenv.WASM_DIR); print(webenv.wheel_problem())")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         env={**__import__("os").environ, "PASYANS_WASM_DIR": str(tmp_path)})
+    assert out.returncode == 0, out.stderr
+    folder, why = out.stdout.splitlines()[:2]
+    assert Path(folder) == tmp_path and str(tmp_path) in why and "PASYANS_WASM_DIR" in why
+    assert "PASYANS_WASM_DIR" in (ROOT / "README.md").read_text(encoding="utf-8")

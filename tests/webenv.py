@@ -199,9 +199,10 @@ def run_node(script: str, *args: str, timeout: float = 180) -> subprocess.Comple
 
 
 # -- the real bundle in the browser (tests/test_web_page.py, bench/web_frames.py) -------------------
-WASM_DIR = ROOT.parent / "shared" / "wasm"
-"""Where the pygame-ce wheel for WebAssembly lies: ``../shared/wasm/`` next to the checkout
-(its README gives the provenance, the licence and the sha256)."""
+WASM_DIR = Path(os.environ.get("PASYANS_WASM_DIR") or ROOT.parent / "shared" / "wasm")
+"""Where the pygame-ce wheel for WebAssembly lies: the folder ``PASYANS_WASM_DIR`` names, else
+``../shared/wasm/`` next to the checkout (its README gives the provenance, the licence and the
+sha256)."""
 WHEEL_NAME = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
 WHEEL_URL = "https://pygame-web.github.io/cdn/cp312/" + WHEEL_NAME
@@ -216,7 +217,7 @@ def wheel_problem(wasm_dir: Path = WASM_DIR) -> str:
     wheel = wasm_dir / WHEEL_NAME
     if not wheel.is_file():
         return (f"the pygame-ce wasm wheel {WHEEL_NAME} is not in {wasm_dir}: download it from {WHEEL_URL} "
-                "(README.md, the built page)")
+                "(README.md, the built page), or set PASYANS_WASM_DIR to the folder that holds it")
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
     if digest != WHEEL_SHA256:
         return (f"{wheel} has sha256 {digest}, not {WHEEL_SHA256}: a different file "
