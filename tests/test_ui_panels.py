@@ -322,3 +322,33 @@ def test_a_panel_clears_the_top_bar_or_hides_it_whole(size):
             if len(colours) > 1:
                 bad.append((game, name, p.rect, len(colours)))
     assert not bad, bad
+
+
+@pytest.mark.parametrize("game,key", [("spider", "suits"), ("klondike", "draw")])
+def test_the_home_sheet_and_the_table_step_an_option_in_the_same_order(game, key):
+    """A rule option's row steps through its values in one order on the home sheet and at the
+    table: Spider's suits went 2 → 1 → 4 on the sheet and 2 → 4 → 1 at the table (fresh34 F5);
+    now 1 → 2 → 4 → 1 in both."""
+    from ui.scenes.home import GameSheet
+
+    app = make(game, (1280, 800), "en")
+    t = app.scene
+    opts = t.settings.options_for(game)
+    start = t.rules.options[key][0]
+
+    def steps(tap):
+        opts[key] = start
+        seen = []
+        for _ in range(len(t.rules.options[key])):
+            tap()
+            seen.append(opts[key])
+        return seen
+
+    keys = list(t.rules.options)
+    sheet_tap = GameSheet.make_rows(t, game)[keys.index(key)][1]
+    table_tap = t.options_rows()[keys.index(key)][1]
+    on_sheet, at_table = steps(sheet_tap), steps(table_tap)
+    assert on_sheet == at_table, (on_sheet, at_table)
+    assert sorted(on_sheet) == sorted(t.rules.options[key]) and on_sheet[-1] == start
+    if game == "spider":
+        assert on_sheet == ["4", "1", "2"]     # from 2 suits: 4, then 1, then 2 again

@@ -78,7 +78,7 @@ class GameSheet(OptionsPanel):
                         scene.stale = True
                     picker(scene, cur, done)
                     return
-                settings.options_for(game)[key] = values[(values.index(cur) + 1) % len(values)]
+                settings.options_for(game)[key] = opt.next_value(game, key, values, cur)
                 scene.app.save_settings()
             rows.append((label, tap))
         return rows

@@ -21,6 +21,20 @@ VALUES = {
     ("draw", "1"): N_("1 card"), ("draw", "3"): N_("3 cards"),
 }
 
+CYCLES = {("spider", "suits"): ("1", "2", "4")}
+"""The order a menu row steps through an option's values where it is not the rules' order (whose
+first value is the default): Spider's suits by difficulty, 1 → 2 → 4 → 1, as the best apps list
+them."""
+
+
+def next_value(game: str, key: str, values, current: str) -> str:
+    """The value a tap on ``game``'s ``key`` row gives after ``current``, the same on the home
+    sheet and at the table: :data:`CYCLES`' order, else ``values``' (a value not among them gives
+    the first)."""
+    order = tuple(CYCLES.get((game, key), values))
+    return order[(order.index(current) + 1) % len(order)] if current in order else order[0]
+
+
 def rule_options(game: str) -> dict[str, tuple[str, ...]]:
     """The options of ``game`` (empty for a game whose rules are not built)."""
     try:

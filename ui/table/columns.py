@@ -64,6 +64,7 @@ from games.core import PLAYING, WON, IllegalMove
 from games.i18n import N_, tr
 
 from .. import cards_art, text
+from ..scenes.options import next_value
 from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import INK, TOUCH, Button, draw_ring, grow_to, load_toml
 from . import hit
@@ -2167,12 +2168,12 @@ def _faint_suit(suit: int, ps: int) -> pygame.Surface:
     return img
 
 
-def opt_cycle(options: dict, key: str, values: list, save):
-    """A row action cycling ``options[key]`` through ``values``, then calling ``save`` (the app's
-    ``save_settings``: a rule option chosen at the table is kept for the next start, as the home
-    sheet's is)."""
+def opt_cycle(options: dict, key: str, values: list, save, game: str = ""):
+    """A row action cycling ``options[key]`` through ``values`` (in ``game``'s menu order,
+    :func:`ui.scenes.options.next_value`, as the home sheet's row does), then calling ``save``
+    (the app's ``save_settings``: a rule option chosen at the table is kept for the next start, as
+    the home sheet's is)."""
     def f():
-        cur = options.get(key, values[0])
-        options[key] = values[(values.index(cur) + 1) % len(values)] if cur in values else values[0]
+        options[key] = next_value(game, key, values, options.get(key, values[0]))
         save()
     return f

@@ -282,6 +282,6 @@ class SpiderTable(ColumnsTable):
     def options_rows(self):
         o = self.settings.options_for(self.game)
         return [(lambda: tr("Suits: {v}", v=tr(Spider.option_labels["suits"][o.get("suits", "2")])),
-                 opt_cycle(o, "suits", ["2", "4", "1"], self.app.save_settings)),
+                 opt_cycle(o, "suits", list(Spider.options["suits"]), self.app.save_settings, self.game)),
                 (lambda: tr(Spider.option_labels["relaxed"][o.get("relaxed", "no")]),
                  opt_cycle(o, "relaxed", ["no", "yes"], self.app.save_settings))] + super().options_rows()
