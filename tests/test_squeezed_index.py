@@ -89,3 +89,78 @@ def test_a_squeezed_column_shows_each_of_its_ranks_whole():
     ahead = t.squeezed_faces(t.state, w)
     assert len(ahead) >= 10 and all(cards_art.cached(cards_art.face_key(c, w, False, True, False, room))
                                     for c, room in ahead)
+
+
+def _squeezed_spider(size=(844, 390), **kw):
+    """Spider one suit with a run K..2 on five face-down cards in its first column, at ``size``:
+    the run is squeezed (its steps show less than a card's whole index)."""
+    from games.spider import Spider
+    from ui.table.spider import SpiderTable
+
+    ranks = "A23456789TJQK"
+    pool = {r: 8 for r in ranks}
+    down, run = list("56789"), list("KQJT98765432")
+    for r in down + run:
+        pool[r] -= 1
+    rest = [r for r in ranks for _ in range(pool[r])]
+    cols = [" ".join([f"({r}S)" for r in down] + [f"{r}S" for r in run])]
+    for _ in range(9):
+        cs, rest = rest[:5], rest[5:]
+        cols.append(" ".join([f"({r}S)" for r in cs[:-1]] + [f"{cs[-1]}S"]))
+    text = "\n".join(["Game: spider", "Suits: 1", "Completed: 0", "Stock: " + " ".join(f"({r}S)" for r in rest)]
+                     + [": " + c for c in cols])
+    state = Spider.parse_position(text, {"suits": "1"})
+    return new_app(SpiderTable(None, {"suits": "1"}, state=state), size=size, **kw)
+
+
+def _assert_strips_whole(surface, rects, least=8):
+    """Each card of ``rects`` (px, bottom first) that the next covers below less than its whole
+    index shows its rank's ink ending with a blank row above the next card (the rank whole in
+    its strip, not cut by the card over it); ``least`` such cards at least."""
+    checked = 0
+    for r, nxt in zip(rects, rects[1:]):
+        w = r.width
+        if nxt.y - r.y >= cards_art.compact_index_height(w):
+            continue
+        inset = max(2, round(0.07 * w))
+        rows = ink_rows(surface, r.x + inset, r.x + round(0.5 * w), r.y + inset, nxt.y)
+        assert rows and rows[-1] + 1 < nxt.y, (r, nxt.y - r.y, rows)
+        checked += 1
+    assert checked >= least
+
+
+def test_a_dragged_squeezed_run_shows_each_rank_whole():
+    """A squeezed run held by the pointer keeps its spacing, each card drawn in the squeezed face
+    for its strip (as in the column), not the whole face the next card cuts (table34, task 1)."""
+    import pygame
+
+    from conftest import _post
+
+    app = _squeezed_spider()
+    t = app.scene
+    rects = t.pile_rects(t.state, ("col", 0))
+    _assert_strips_whole(app.screen, rects[5:])             # at rest
+    start = (rects[6].centerx, rects[6].y + 3)              # the queen and the cards on it
+    _post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
+    app.frame()
+    for k in range(1, 4):
+        _post(pygame.MOUSEMOTION, pos=(start[0] + 100 * k, start[1] + 5), rel=(1, 1), buttons=(1, 0, 0), touch=False)
+        app.frame()
+    assert t.drag is not None
+    held = t.drag_rects()
+    assert held[0].width > rects[0].width
+    _assert_strips_whole(app.screen, held)
+
+
+def test_a_squeezed_run_waiting_to_fly_shows_each_rank_whole():
+    """Cards of a run waiting to fly, still fanned as they lay, are drawn in the squeezed faces
+    of their strips."""
+    app = _squeezed_spider(anim_speed="normal")
+    t = app.scene
+    cards = t.pile_cards(t.state, ("col", 0))
+    rects = t.pile_rects(t.state, ("col", 0))
+    for j in range(6, len(cards)):
+        t.fly(cards[j][0], rects[j].topleft, (rects[j].x + 300, rects[j].y), None, delay=60_000)
+    t.stale = True
+    app.frame()
+    _assert_strips_whole(app.screen, rects[6:])

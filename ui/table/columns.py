@@ -146,6 +146,20 @@ FOUNDATION_BADGE = (18, 52, 36)         # a filled foundation's suit badge (draw
 FOUNDATION_BADGE_EDGE = (255, 204, 77)
 
 
+def fan_room(w: int, step: int, up: bool, art: cards_art.CardArt) -> int:
+    """The squeezed face's room (px, :func:`ui.cards_art.squeezed_room`) a card ``w`` px wide is
+    drawn in when the next card of its fan covers it ``step`` px below its top: a face-up compact
+    card whose strip shows less than its whole corner index gets the squeezed face made for that
+    strip, its rank whole inside it; 0 (the look's own face) for a card face down, a look without
+    compact faces, a strip that shows the whole index, or one thinner than
+    :data:`ui.cards_art.SQUEEZED_MIN` allows. The columns at rest and a dragged run use it alike,
+    so a card's face is cut where its spacing cuts it, never elsewhere."""
+    if not up or not art.compact or step >= cards_art.compact_index_height(w):
+        return 0
+    room = cards_art.squeezed_room(w, step)
+    return room if room >= cards_art.SQUEEZED_MIN else 0
+
+
 @dataclass
 class Drag:
     """Cards the pointer lifted: card ``index`` of pile ``key`` and those on it."""
@@ -2012,7 +2026,6 @@ class ColumnsTable(GameTable):
         n = len(cards)
         drawn = []
         rooms = []      # per card drawn: the squeezed face's room (0: the table's face)
-        whole = cards_art.compact_index_height(rects[0].width)
         for i in idx:
             if hidden and (key, i) in hidden:
                 continue
@@ -2033,10 +2046,7 @@ class ColumnsTable(GameTable):
                 # under the strip of the card above it in the fan, the halo leaves that strip alone
                 covers = col and i > 0 and not (hidden and (key, i - 1) in hidden) and rects[i - 1].x == rects[i].x
                 halo = cards_art.GLOW_UNDER if covers else cards_art.GLOW
-            room = 0
-            if rows is not None and up and art.compact and rows - corner < whole:
-                room = cards_art.squeezed_room(r.width, rows - corner)
-            rooms.append(room if room >= cards_art.SQUEEZED_MIN else 0)
+            rooms.append(fan_room(r.width, rows - corner, up, art) if rows is not None else 0)
             drawn.append((c, r, up, True, halo, rows, None))
         if any(rooms):
             # bottom first, a call for each run of cards drawn in the same art
@@ -2058,6 +2068,7 @@ class ColumnsTable(GameTable):
         self.draw_focus(surface)
         if self.hint_move is not None:
             self.draw_hint(surface)
+        flying = []
         for tw in self.anim.tweens:
             if tw.kind != "cfly":
                 continue
@@ -2068,15 +2079,29 @@ class ColumnsTable(GameTable):
             r = pygame.Rect(round(lerp(x0, x1, e)), round(lerp(y0, y1, e)), self.card_w, self.card_h)
             up = tw.data["up1"] if tw.t > 0.4 else tw.data["up0"]
             slot = tw.data["slot"]     # a card flies in the look of the pile it lands on
-            (self.art if slot is None else self.pile_art(slot[0])).draw(surface, tw.data["card"], r, up, True)
+            flying.append((self.art if slot is None else self.pile_art(slot[0]), tw.data["card"], r, up))
+        corner = cards_art.radius(self.card_w) + 2
+        for j, (art, c, r, up) in enumerate(flying):
+            # a run still fanned as it lay (waiting to leave, or let go): each card the next one
+            # covers below its strip in the face for that strip, as in a column
+            room = 0
+            if j + 1 < len(flying):
+                rn = flying[j + 1][2]
+                if rn.x == r.x and rn.y - r.y >= corner:
+                    room = fan_room(r.width, rn.y - r.y, up, art)
+            (self.squeezed_art(room) if room else art).draw(surface, c, r, up, True)
         if self.drag is not None:
             rects = self.drag_rects()
             w = rects[0].width
             sh, (dx, dy) = cards_art.shadow(w)
             art = self.pile_art(self.drag.key)      # the look they had lying there
-            for (c, up), r in zip(self.drag.cards, rects):
+            corner = cards_art.radius(w) + 2
+            for j, ((c, up), r) in enumerate(zip(self.drag.cards, rects)):
                 surface.blit(sh, (r.x + dx + round(w * 0.04), r.y + dy + round(w * 0.07)))
-                art.draw(surface, c, r, up, False)
+                # a card the next one covers below its strip: the face for that strip, as in a column
+                step = rects[j + 1].y - r.y if j + 1 < len(rects) else None
+                room = fan_room(w, step, up, art) if step is not None and step >= corner else 0
+                (self.squeezed_art(room) if room else art).draw(surface, c, r, up, False)
 
     def draw_hint(self, surface) -> None:
         tw = next((x for x in self.anim.tweens if x.kind == "hint"), None)
