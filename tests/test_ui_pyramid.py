@@ -503,3 +503,44 @@ def test_a_lifted_card_leaves_the_cards_beyond_its_raised_place_as_they_were():
     assert len(outside) > 20
     same = sum(tuple(app.screen.get_at(p)) == before[p] for p in outside)
     assert same == len(outside), (same, len(outside))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("layout", [1, 17, 41, 54])
+def test_left_handed_moves_the_piles_and_keeps_the_layouts_shape(size, layout):
+    """Left-handed Pyramid mirrored the whole table, the layout's picture with it: Stairs (17)
+    climbed to the left, and each card lay where its mirror image would (table34, task 2). Now
+    the stock, waste and discard pile are mirrored across the table, and the layout is moved
+    across whole: every card keeps its place within the layout as the right-handed table (and
+    the layout's file, and the picker's picture) has it. Mountain range (41) lies on its side on
+    an upright phone."""
+    right = make(size, layout=layout).scene
+    left = make(size, layout=layout, left_handed=True).scene
+    g0, g1 = right.geo, left.geo
+    T0, T = right.frame.table, left.frame.table             # the buttons change sides too
+    assert T.size == T0.size and (g0.w, g0.side, g0.piles) == (g1.w, g1.side, g1.piles)
+    dx = g1.slots[0].x - g0.slots[0].x
+    assert [r.move(dx, 0) for r in g0.slots] == g1.slots
+    box0, box1 = g0.slots[0].unionall(g0.slots), g1.slots[0].unionall(g1.slots)
+    assert box1.x - T.x == T0.right - box0.right           # where the mirror image would lie
+    for a, b in [(g0.deck, g1.deck), (g0.stock, g1.stock), (g0.waste, g1.waste), (g0.discard, g1.discard)]:
+        assert (b.x - T.x, b.y, b.size) == (T0.right - a.right, a.y, a.size)
+    piles = [g1.deck, g1.stock, g1.waste, g1.discard]
+    assert T.contains(box1) and not any(box1.colliderect(p) for p in piles)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_pickers_picture_is_the_same_in_either_hand(size):
+    """The layout picker draws each layout as its file does, whichever hand the table is laid out
+    for (the chosen tile's picture, pixel for pixel)."""
+    from ui.scenes.layout_picker import LayoutPickerScene
+
+    shots = []
+    for lh in (False, True):
+        app = open_app(LayoutPickerScene(17), size, None, Settings(language="en", anim_speed="off", left_handed=lh))
+        p = app.scene
+        r = p.tile_rect(17)
+        thumb = pygame.Rect(r.x + p.pad, r.y + p.pad, r.width - 2 * p.pad, p.thumb_h)
+        assert p.area.contains(thumb)
+        shots.append(pygame.image.tobytes(app.screen.subsurface(thumb), "RGB"))
+    assert shots[0] == shots[1]

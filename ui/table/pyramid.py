@@ -234,6 +234,21 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
     return Geo(w, h, sy, piles, slots, deck, stock, waste, discard, not side and (sy < 0.45 or w < 56), side)
 
 
+def left_handed(g: Geo, table: pygame.Rect) -> None:
+    """``g`` laid out for the left hand, in place: the stock, the waste and the discard pile
+    mirrored across ``table`` (px), so that they change sides (the stock's face-up top card then
+    covers the left part of its back, the draw tab at its right); the layout moved across as a
+    whole to where its mirror image would lie, its own shape kept as its file draws it (a layout
+    need not be symmetric: Stairs climbs to the right in either hand), each card where the
+    right-handed table has it within the layout."""
+    def flip(r):
+        return pygame.Rect(table.x + table.right - r.right, r.y, r.width, r.height)
+    box = g.slots[0].unionall(g.slots[1:])
+    dx = flip(box).x - box.x
+    g.slots = [r.move(dx, 0) for r in g.slots]
+    g.deck, g.stock, g.waste, g.discard = (flip(g.deck), flip(g.stock), flip(g.waste), flip(g.discard))
+
+
 class PyramidTable(OneCardDrag, TargetFocus, GameTable):
     """The Pyramid game on screen. Targets (:class:`~ui.table.hit.Hit`): ``hit.slot(i)``,
     ``hit.STOCK`` (the face-up top card), ``hit.DECK`` (the draw tab), ``hit.WASTE``,
@@ -265,13 +280,8 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             return
         p = load_toml("pyramid-screen.toml")[frame.shape]
         g = fit(self.state.layout, frame.table, p, frame.scale)
-        if self.settings.left_handed:  # mirror: the piles change sides
-            T = frame.table
-
-            def flip(r):
-                return pygame.Rect(T.x + T.right - r.right, r.y, r.width, r.height)
-            g.slots = [flip(r) for r in g.slots]
-            g.deck, g.stock, g.waste, g.discard = (flip(g.deck), flip(g.stock), flip(g.waste), flip(g.discard))
+        if self.settings.left_handed:
+            left_handed(g, frame.table)
         self.geo = g
         self.card_w, self.card_h = g.w, g.h
         self.art = cards_art.CardArt(self.settings.four_colour, self.settings.card_back, g.compact)
