@@ -644,18 +644,30 @@ class ColumnsTable(GameTable):
         return now
 
     def ladder_fit(self, need, whole: bool = False, below: int | None = None) -> int:
-        """The widest width of the :attr:`STEP` ladder (``base_w × STEP^k``, px) under ``below``
-        (default: any) at which columns of steps ``need`` fit (:meth:`fits`); under the ladder's
-        last width, the widest that fits (20 px at the least)."""
-        w = float(self.base_w)
-        while round(w) >= 20:
-            if (below is None or round(w) < below) and self.fits(need, round(w), whole):
-                return round(w)
-            w *= self.STEP
-        w = min(round(w / self.STEP), below - 1 if below is not None else self.base_w)
+        """The widest card width (px, 20 at the least) at which columns of steps ``need`` fit
+        (:meth:`fits`, ``whole``), no wider than a top width: the grid's whole width
+        (``base_w``) when ``below`` is ``None``; under ``below`` (the width now, which no longer
+        fits), a real step down, the wider of ``below`` × :attr:`STEP` and the widest width of
+        the :attr:`STEP` ladder (``base_w × STEP^k``) under ``below``, so that a column a card
+        longer does not change every card by a pixel or two. The widths are tried down the
+        ladder from the top width (× :attr:`STEP` each time) to the first that fits, then each px
+        between it and the width above it that did not: the widest that fits, not the ladder's
+        next rung (Spider 4 suits at 844x390 needs 35 px where 36 px does not fit, and the
+        ladder's next rung is 33)."""
+        if below is None:
+            top = self.base_w
+        else:
+            rung = float(self.base_w)
+            while round(rung) >= below and rung >= 20:
+                rung *= self.STEP
+            top = max(20, min(below - 1, max(round(below * self.STEP), round(rung))))
+        w, above = top, top + 1
         while w > 20 and not self.fits(need, w, whole):
-            w -= 1
-        return max(20, w)
+            above, w = w, max(20, min(w - 1, round(w * self.STEP)))
+        for x in range(above - 1, w, -1):
+            if self.fits(need, x, whole):
+                return x
+        return w
 
     GROW = 1.18
     """The least factor by which cards shrunk for a long column grow back (unless to the grid's
