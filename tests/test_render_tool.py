@@ -178,3 +178,17 @@ def test_render_all_draws_a_start_the_same_however_fast_the_machine(tmp_path, mo
         app.close()
         shots.append(pygame.image.tobytes(pygame.image.load(str(out)), "RGB"))
     assert shots[0] == shots[1]
+
+
+@pytest.mark.parametrize("what", ["hint", "rescue"])
+def test_assist_shows_the_hints_ring_or_the_rescues_panel(tmp_path, what):
+    """``--assist hint|rescue`` asks after the moves and draws the answer: the picture is not the
+    plain table's."""
+    import pygame
+
+    plain, out = render(tmp_path, "--number", "5", "--size", "390x844")
+    assert plain.returncode == 0, plain.stderr
+    before = pygame.image.tobytes(pygame.image.load(str(out)), "RGB")
+    p, out = render(tmp_path, "--number", "5", "--size", "390x844", "--assist", what)
+    assert p.returncode == 0, p.stderr
+    assert pygame.image.tobytes(pygame.image.load(str(out)), "RGB") != before

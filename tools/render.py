@@ -14,7 +14,8 @@ Examples::
 the solver's solution, ``stock`` draws the whole stock; a won or lost game shows its end panel.
 As on the command line, a move the rules refuse, an option that is not KEY=VALUE or a position
 file that cannot be read is one line on stderr (``error: …``) and exit 2, and no PNG is written.
-``--panel`` opens ``code`` (the deal-code entry) or ``options``.
+``--panel`` opens ``code`` (the deal-code entry) or ``options``; ``--assist hint`` or ``rescue``
+asks for a hint or a rescue after the moves and shows its answer (the ring, the rescue's panel).
 
 ``--scene home|settings|stats`` renders one of the screens around the games instead (with
 ``--demo`` the statistics and an unfinished TriPeaks game come from a few scripted games); the
@@ -129,6 +130,8 @@ def render(size, args, out: Path) -> None:
             t.panel.submit()
     elif args.panel == "options":
         t.open_options()
+    if args.assist:
+        show_assist(app, args.assist)
     # drawn once, then settled: the automatic moves at the deal (an ace face up going home) wait a
     # timer on the app's clock, so the frames of the first picture may or may not have played them
     drawn(app)
@@ -142,6 +145,33 @@ def render(size, args, out: Path) -> None:
     pygame.image.save(app.screen, str(out))
     print(out)
     app.close()
+
+
+ASSIST_FRAMES = 3000
+"""The most frames a hint's or a rescue's search is given to answer (``--assist``)."""
+
+
+def show_assist(app, what: str) -> None:
+    """Ask the table for a hint (``what`` ``"hint"``) or a rescue (``"rescue"``) and run frames
+    until it answers: the hint's ring and line, the rescue's panel (a way out, or how far back the
+    last winnable position is). The searches keep their node budgets only, not the wall clock
+    (``App.solver_wall_clock``), so the answer is the same on every machine.
+
+    :raises SystemExit: (exit 1) if no answer comes within :data:`ASSIST_FRAMES` frames.
+    """
+    t = app.scene
+    app.solver_wall_clock = False
+    if what == "hint":
+        t.hint()
+    else:
+        t.rescue()
+    for _ in range(ASSIST_FRAMES):
+        if what == "hint" and t.hint_move is not None and t.hint_search is None:
+            return
+        if what == "rescue" and t.assist.rescue_phase in ("found", "back-done"):
+            return
+        app.frame()
+    sys.exit(f"error: no {what} within {ASSIST_FRAMES} frames")
 
 
 def demo_store(settings) -> Store:
@@ -205,6 +235,8 @@ def main(argv=None) -> int:
     ap.add_argument("--panel", choices=["code", "options"])
     ap.add_argument("--typed", default="", help="text typed into the code entry (then submitted)")
     ap.add_argument("--status", default="", help="a status-line message to show")
+    ap.add_argument("--assist", choices=["hint", "rescue"],
+                    help="ask for a hint or a rescue after the moves and show its answer")
     ap.add_argument("--lang", default="en", choices=["en", "ru"])
     ap.add_argument("--four-colour", action="store_true")
     ap.add_argument("--left-handed", action="store_true", help="the left-handed layout (Settings)")
