@@ -243,7 +243,10 @@ def test_picker_keys_and_back():
 # -- every layout fits -----------------------------------------------------------------------------
 def _best_width(t, n) -> float:
     """The widest card any arrangement allows: a line's cards sit side by side (width), the rows
-    may close up to min_step_y (height)."""
+    may close up to min_step_y (height), with room above for a lifted card (LIFT of a card's
+    height)."""
+    from ui.table.pyramid import LIFT
+
     p = load_toml("pyramid-screen.toml")[t.frame.shape]
     lay = geometry(n).layout
     T = t.frame.table
@@ -256,7 +259,7 @@ def _best_width(t, n) -> float:
         else:
             nw = lay.width / 2 + p["gap"] + p["deck_strip"] + 1
             nh = max(lh, 3 * RATIO + 2 * p["pile_gap"])
-        best = max(best, min(T.width / nw, T.height / nh, p["max_card"] * t.frame.scale))
+        best = max(best, min(T.width / nw, T.height / (nh + LIFT * RATIO), p["max_card"] * t.frame.scale))
     return best
 
 
@@ -544,3 +547,42 @@ def test_the_pickers_picture_is_the_same_in_either_hand(size):
         assert p.area.contains(thumb)
         shots.append(pygame.image.tobytes(app.screen.subsurface(thumb), "RGB"))
     assert shots[0] == shots[1]
+
+
+@pytest.mark.parametrize("size", SIZES + [(360, 640), (640, 360)])
+def test_a_lifted_card_stays_in_the_table_for_every_layout(size):
+    """A selected card rises LIFT of a card's height: one in the top row, or the stock's top card
+    at the table's top edge, rose into the top bar (12 px above the table at 1280x800, layout 1,
+    4 px over the bar; into the deal code's row at 390x844, layout 12; table34, task 5). Every
+    card place that lifts, lifted, lies in the table, at every size and for every layout."""
+    from ui.frame import frame_layout
+    from ui.table.pyramid import LIFT, fit_lifted
+
+    for lh in (False, True):
+        F = frame_layout(*size, left_handed=lh)
+        p = load_toml("pyramid-screen.toml")[F.shape]
+        for n in range(1, N_LAYOUTS + 1):
+            g = fit_lifted(n, F.table, p, F.scale)
+            lift = round(g.h * LIFT)
+            for r in [*g.slots, g.stock, g.waste]:
+                assert F.table.contains(r.move(0, -lift)), (n, r, lift, F.table)
+
+
+@pytest.mark.parametrize("size, layout", [((1280, 800), 1), ((390, 844), 12), ((844, 390), 1)])
+def test_the_lifted_top_row_card_leaves_the_top_bar_alone(size, layout):
+    """The table's own lifted card (a top-row card selected, the others of the layout gone):
+    inside the table, below the top bar."""
+    s = Pyramid.deal(1, {"layout": str(layout)})
+    lay = geometry(layout).layout
+    top = min(y for _, y in lay.slots)
+    keep = [i for i, (_, y) in enumerate(lay.slots) if y == top and rank(s.cards[i]) != 13][:1]
+    text = Pyramid.format_position(s).splitlines()
+    cards = text[2].split()[1:]
+    text[2] = "Cards: " + " ".join(c if i in keep else "--" for i, c in enumerate(cards))
+    state = Pyramid.parse_position("\n".join(text) + "\n", {"layout": str(layout)})
+    app = make(size, layout=layout, state=state)
+    t = app.scene
+    t.tap_source(keep[0])
+    assert t.selected == keep[0]
+    r = t.lifted_rect()
+    assert t.frame.table.contains(r) and not r.colliderect(t.frame.top), (r, t.frame.table, t.frame.top)

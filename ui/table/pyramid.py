@@ -234,6 +234,20 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
     return Geo(w, h, sy, piles, slots, deck, stock, waste, discard, not side and (sy < 0.45 or w < 56), side)
 
 
+def fit_lifted(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
+    """:func:`fit`, with room above the cards a tap lifts: a selected card (a layout card, the
+    stock's or the waste's top card) rises :data:`LIFT` of the layout's card height, and one in
+    the top row or a pile at the table's top edge rose into the top bar (the desktop's bar by 4
+    px, the deal code's row on an upright phone). When it would, the cards are fitted again in the
+    table less that lift at its top (the cards as wide or a little narrower, so the lift is as
+    large or smaller and stays in the table)."""
+    g = fit(number, table, p, scale)
+    lift = round(g.h * LIFT)
+    if min(r.y for r in [*g.slots, g.stock, g.waste]) - lift < table.y:
+        g = fit(number, pygame.Rect(table.x, table.y + lift, table.width, table.height - lift), p, scale)
+    return g
+
+
 def left_handed(g: Geo, table: pygame.Rect) -> None:
     """``g`` laid out for the left hand, in place: the stock, the waste and the discard pile
     mirrored across ``table`` (px), so that they change sides (the stock's face-up top card then
@@ -279,7 +293,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         if self.history is None:
             return
         p = load_toml("pyramid-screen.toml")[frame.shape]
-        g = fit(self.state.layout, frame.table, p, frame.scale)
+        g = fit_lifted(self.state.layout, frame.table, p, frame.scale)
         if self.settings.left_handed:
             left_handed(g, frame.table)
         self.geo = g
