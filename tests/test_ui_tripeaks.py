@@ -365,3 +365,17 @@ def test_options_panel_sets_mode_for_the_next_deal_and_language_now():
     click(app, button(app, "new"))
     assert t.options["mode"] == "classic" and t.deal_code().startswith("TP1-C-")
     assert next(b for b in t.buttons if b.name == "undo").label == "Назад"   # Cancel is «Отмена»
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390), (360, 640), (375, 667), (412, 915),
+                                  (640, 360), (667, 375), (915, 412)])
+@pytest.mark.parametrize("left_handed", [False, True])
+def test_every_card_lies_in_the_table(size, left_handed):
+    """At 390x844 the rows, stepped by the card's height in whole px (119 for an 84-px card, not
+    118.9), put the last slot 1 px past the table's bottom (table34, task 5): the cards are laid
+    at the widest width at which every card lies in the table."""
+    from conftest import new_app
+
+    t = new_app(TriPeaksTable(1, {}), size=size, left_handed=left_handed).scene
+    T = t.frame.table
+    assert all(T.contains(r) for r in t.card_rects()), [r for r in t.card_rects() if not T.contains(r)]

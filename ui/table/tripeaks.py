@@ -74,6 +74,24 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         else:
             tw, th = pw + gap + 1, max(ph, 2 * R + gap)
         w = int(min(T.width / tw, T.height / th, p["max_card"] * frame.scale))
+        while True:
+            self._place(w, T, p, side, tw, th, pw, ph)
+            # the rows step by the card's height in whole px, one more than w × RATIO at some
+            # widths: a width whose cards would end a px past the table is one px narrower
+            if w <= 8 or all(T.contains(r) for r in self.slot_rects + [self.stock_rect, self.waste_rect]):
+                break
+            w -= 1
+        if self.settings.left_handed:  # mirror the table: the stock and waste change sides
+            def flip(r):
+                return pygame.Rect(T.x + T.right - r.right, r.y, r.width, r.height)
+            self.slot_rects = [flip(r) for r in self.slot_rects]
+            self.stock_rect, self.waste_rect = flip(self.stock_rect), flip(self.waste_rect)
+
+    def _place(self, w: int, T: pygame.Rect, p: dict, side: bool, tw: float, th: float, pw: float,
+               ph: float) -> None:
+        """The card size and the slots', stock's and waste's rectangles (px) for cards ``w`` px
+        wide, the whole (``tw`` × ``th`` card widths, the peaks ``pw`` × ``ph``) centred in ``T``."""
+        sx, sy, gap = p["step_x"], p["step_y"], p["gap"]
         h = cards_art.card_height(w)
         self.card_w, self.card_h = w, h
         ox = T.x + (T.width - tw * w) / 2
@@ -93,11 +111,6 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             else:
                 rects.append(pygame.Rect(round(px + x * sx * w), round(py + y * sy * h), w, h))
         self.slot_rects = rects
-        if self.settings.left_handed:  # mirror the table: the stock and waste change sides
-            def flip(r):
-                return pygame.Rect(T.x + T.right - r.right, r.y, r.width, r.height)
-            self.slot_rects = [flip(r) for r in self.slot_rects]
-            self.stock_rect, self.waste_rect = flip(self.stock_rect), flip(self.waste_rect)
 
     def card_rects(self) -> list[pygame.Rect]:
         """Every card place (28 slots, stock, waste): what tests check is on screen."""
