@@ -365,6 +365,10 @@ class App:
 
         record_unrecorded(self.progress, self.progression)   # wins a full storage kept from their records
         self.sounds = Sounds(self.settings.sound)
+        from .speech import Speech
+
+        self.speech = Speech()
+        """What a screen reader says (:mod:`ui.speech`): focus, status line and panels in words."""
         self.settings.save(self.store)  # a first start keeps its language; a corrupt record is replaced
         self.notice, self.notice_until, self.notice_rect = "", 0.0, pygame.Rect(0, 0, 0, 0)
         self.notice_action = None
@@ -375,6 +379,7 @@ class App:
         first read of input after that tap's frame (None until then): a new table's first frame
         may take longer than a double tap, and a second tap made meanwhile is read late."""
         i18n.set_language(self.settings.language)
+        self.speech.label_page()
         size = clamp_size(*(size or env_size() or browser_size() or DEFAULT_SIZE))
         self.flags = 0 if WEB else pygame.RESIZABLE
         pygame.display.set_caption("Pasyans")
@@ -626,6 +631,7 @@ class App:
         self.notice = i18n.again(self.notice)
         if self.scene is not None:
             self.scene.relabel()
+        self.speech.label_page()
         self.dirty = True
 
     @property
@@ -678,6 +684,8 @@ class App:
                 self._screen_tap = None        # a key between two taps: no double tap
             if not self.sounds.gestured:
                 self.sounds.gesture()
+            if event.type == pygame.KEYDOWN and self.speech.key(event, self.scene):
+                return      # V or Q: said again, or the table read out; the scene is left alone
         if self.scene is not None:
             scene, panel = self.scene, getattr(self.scene, "panel", None)
             self.scene.handle(event)
@@ -780,6 +788,7 @@ class App:
                     self.resize(*bs)
         if self.scene is not None and self.scene.update(dt):
             self.dirty = True
+        self.speech.observe(self.scene)    # words are made only when the focus, status or panel changed
         if self.store.notices:
             # a notice naming records kept aside opens them when tapped: it lies over the top
             # bar, Settings' button included, on a phone

@@ -2117,7 +2117,8 @@ class GameTable(Scene):
         return [tr("Esc or P: pause menu (Esc again: resume)"), tr("U or Ctrl+Z: undo"),
                 tr("Shift+U, Ctrl+Y or Ctrl+Shift+Z: redo"), tr("H: hint"),
                 tr("R: rescue"), tr("N: new deal"), tr("C: deal code"), tr("O: options"),
-                tr("F1 or ?: this help; R here: Rules and tips")] + ([tr(self.SPACE_KEY)] if self.SPACE_KEY else []) + [
+                tr("F1 or ?: this help; R here: Rules and tips"),
+                tr("V: say the last message again; Q: read the whole table")] + ([tr(self.SPACE_KEY)] if self.SPACE_KEY else []) + [
                 tr("Pause menu: N new deal, S sound, R rules, T statistics, H home"),
                 tr("In a panel: Tab or the arrows move the focus ring over the buttons, Enter or Space presses"),
                 tr("Panel buttons: A replay, N new deal, U undo, R rescue, H home, P play the rescue's line, Esc close")]

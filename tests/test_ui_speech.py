@@ -1,0 +1,238 @@
+"""What a screen reader is told (ui/speech.py): the keyboard focus, the status line and panels in
+words, sent to the app's sink (``app.speech.said``; in the browser the page's live region), and
+the page's live region and the canvas's role and name (web/pasyans.tmpl). Gap G3 of the
+comparison with the best apps (PySolFC speaks cards and piles)."""
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from conftest import key, new_app
+from games.i18n import set_language, tr
+from ui import speech
+from ui.table.devils_grip import DevilsGripTable
+from ui.table.freecell import FreeCellTable
+from ui.table.klondike import KlondikeTable
+from ui.table.pyramid import PyramidTable
+from ui.table.spider import SpiderTable
+from ui.table.tripeaks import TriPeaksTable
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = [KlondikeTable, FreeCellTable, SpiderTable, PyramidTable, TriPeaksTable, DevilsGripTable]
+CARD = re.compile(r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
+                  r"(clubs|diamonds|hearts|spades)\b", re.IGNORECASE)
+
+
+def said(app) -> list[str]:
+    return list(app.speech.said)
+
+
+# -- the pure words --------------------------------------------------------------------------------
+def test_cards_and_piles_in_english_words():
+    h7 = 2 * 16 + 7
+    col = [(1, False), (2, False), (3, True), (4, True), (5, True), (h7, True)]
+    assert speech.card_words(h7) == "seven of hearts"
+    assert speech.columns_focus_words(("col", 2), 5, col) == "Seven of hearts, column 3, 6 cards, 2 face down"
+    assert speech.columns_focus_words(("col", 2), 3, col) == \
+        "Four of clubs and 2 cards on it, column 3, 6 cards, 2 face down"
+    assert speech.columns_focus_words(("col", 0), None, []) == "Column 1, empty"
+    assert speech.columns_focus_words(("found", 2), None, [(2 * 16 + r, True) for r in range(1, 6)]) == \
+        "Foundation, hearts, up to five"
+    assert speech.columns_focus_words(("cell", 1), None, []) == "Free cell 2, empty"
+    assert speech.columns_focus_words(("cell", 0), 0, [(13, True)]) == "Free cell 1, king of clubs"
+    assert speech.columns_focus_words(("stock",), None, [(1, False)] * 12) == "Stock, 12 cards"
+    assert speech.columns_focus_words(("stock",), None, [(1, False)], stock_deals=True) == "Stock, 1 deal left"
+    assert speech.columns_focus_words(("waste",), 0, [(h7, True)]) == "Seven of hearts, waste, 1 card"
+    assert speech.button_words("Hint") == "Button: Hint"
+
+
+def test_russian_words_take_the_right_case():
+    """A card: the rank in the nominative, the suit in the genitive plural («семёрка червей»); a
+    foundation: its suit in the nominative plural, the rank it is built to in the genitive («до
+    пятёрки»); counts in the three plural forms."""
+    set_language("ru")
+    assert speech.card_words(2 * 16 + 7) == "семёрка червей"
+    assert speech.card_words(1 * 16 + 12) == "дама бубен"
+    assert speech.card_words(0 * 16 + 1) == "туз треф"
+    assert speech.card_words(3 * 16 + 13) == "король пик"
+    assert speech.columns_focus_words(("found", 2), None, [(2 * 16 + r, True) for r in range(1, 6)]) == \
+        "База, черви, до пятёрки"
+    assert speech.columns_focus_words(("found", 3), None, [(3 * 16 + r, True) for r in range(1, 12)]) == \
+        "База, пики, до валета"
+    col = [(1, False), (2, False), (3, True), (4, True), (2 * 16 + 7, True)]
+    assert speech.columns_focus_words(("col", 2), 4, col) == "Семёрка червей, столбец 3, 5 карт, 2 закрытые"
+    assert speech.columns_focus_words(("cell", 1), None, []) == "Свободная ячейка 2, пусто"
+    assert speech.count_words(1) == "1 карта" and speech.count_words(3) == "3 карты" \
+        and speech.count_words(11) == "11 карт" and speech.count_words(21) == "21 карта"
+    assert speech.columns_focus_words(("stock",), None, [(1, False)] * 4, stock_deals=True) == \
+        "Колода, осталось 4 раздачи"
+
+
+def test_a_panel_in_words():
+    assert speech.panel_words("You won!", ["New deal", "Replay"], None) == "You won! Buttons: New deal, Replay"
+    assert speech.panel_words("Paused", ["New deal", "Resume"], 1) == "Paused. Button: Resume"
+    assert speech.panel_words("Help", ["Close"], None, ["Play by keys.", ""]) == \
+        "Help. Play by keys. Buttons: Close"
+
+
+# -- the app's sink, by keys -------------------------------------------------------------------------
+@pytest.mark.parametrize("table", TABLES, ids=lambda c: c.__name__)
+def test_the_focus_is_spoken_after_a_key_on_every_table(table):
+    """Nothing about the focus before a key; Tab puts the focus on the first card or pile and
+    its words are sent; Right sends the next one's; V says the last again; Q reads the table:
+    the game's name, the top bar's figures and every pile or playable card."""
+    app = new_app(scene=table(3))
+    t = app.scene
+    from ui.scenes.common import game_title
+
+    assert said(app) and game_title(t.game) in said(app)[0]     # the table named as it opens
+    n = len(said(app))
+    key(app, pygame.K_TAB)
+    assert t.focus is not None
+    first = speech.focus_words(t)
+    assert first and said(app)[n:] == [first]
+    assert CARD.search(first) or re.search(r"\b(Stock|Column|Talon|Waste|Draw)\b", first), first
+    key(app, pygame.K_RIGHT)
+    second = speech.focus_words(t)
+    assert said(app)[-1] == second and second != first
+    n = len(said(app))
+    key(app, pygame.K_v)
+    assert said(app)[n:] == [second]
+    key(app, pygame.K_q)
+    summary = said(app)[-1]
+    assert summary.startswith(game_title(t.game)) and "Time: " in summary
+    assert len(CARD.findall(summary)) >= 3, summary
+    assert t.panel is None          # V and Q open nothing and leave the focus where it was
+    assert speech.focus_words(t) == second
+
+
+def test_no_focus_words_before_the_keyboard_is_used():
+    """A player who taps is told the status line, not where a focus that he never moved is."""
+    app = new_app(scene=KlondikeTable(3))
+    t = app.scene
+    n = len(said(app))
+    t.focus = t.focus_top(("col", 6))
+    t.stale = True
+    app.frame()
+    assert said(app)[n:] == []
+    t.say("Not there")
+    app.frame()
+    assert said(app)[n:] == ["Not there"]
+
+
+def test_a_refused_move_by_keys_speaks_why():
+    """Enter on a card that cannot move: the status line's reason is sent, once."""
+    app = new_app(scene=FreeCellTable(3))
+    t = app.scene
+    key(app, pygame.K_TAB)
+    for _ in range(20):        # find a refusal: Enter on each column's top until one is refused
+        key(app, pygame.K_RETURN)
+        if t.status_error:
+            break
+        key(app, pygame.K_RIGHT)
+    if t.status_error:
+        assert t.status_text in said(app)[-1]
+        assert said(app).count(said(app)[-1]) >= 1
+
+
+def test_a_move_by_keys_speaks_the_new_place():
+    """Enter plays the focused card and the focus follows it: the words of where it now lies."""
+    app = new_app(scene=KlondikeTable(3))
+    t = app.scene
+    key(app, pygame.K_TAB)
+    before = len(t.history.states)
+    for _ in range(14):
+        key(app, pygame.K_RETURN)
+        if len(t.history.states) > before:
+            break
+        key(app, pygame.K_RIGHT)
+    assert len(t.history.states) > before, "no card of deal 3 could be played by keys"
+    assert said(app)[-1] == speech.focus_words(t) or t.status_text in said(app)[-1]
+
+
+def test_a_panel_speaks_its_title_and_buttons_then_the_focused_one():
+    app = new_app(scene=KlondikeTable(3))
+    t = app.scene
+    n = len(said(app))
+    key(app, pygame.K_p)              # the pause menu
+    assert t.panel is not None
+    opened = said(app)[n:]
+    assert len(opened) == 1 and opened[0].startswith(tr("Paused")) and tr("Resume") in opened[0]
+    key(app, pygame.K_TAB)
+    assert said(app)[-1].startswith("Button: ")
+    key(app, pygame.K_TAB)
+    assert said(app)[-1].startswith("Button: ") and said(app)[-1] != said(app)[-2]
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F1)             # the help panel reads its keys, V and Q among them
+    assert "V: say the last message again" in said(app)[-1]
+
+
+def test_a_hint_is_spoken():
+    """H: the hint's line on the status line is sent, and (asked by key) the focus on the hinted
+    card with it."""
+    app = new_app(scene=KlondikeTable(3))
+    t = app.scene
+    n = len(said(app))
+    key(app, pygame.K_h)
+    for _ in range(400):
+        if t.status_text:
+            break
+        app.frame()
+    assert t.status_text and any(t.status_text in s for s in said(app)[n:]), (t.status_text, said(app)[n:])
+
+
+def test_russian_on_the_table():
+    app = new_app(scene=KlondikeTable(3), language="ru")
+    key(app, pygame.K_TAB)
+    words = said(app)[-1]
+    assert "столбец 1" in words or "Столбец 1" in words, words
+    key(app, pygame.K_q)
+    assert said(app)[-1].startswith("Косынка") or "Время" in said(app)[-1], said(app)[-1]
+
+
+def test_the_code_entry_keeps_v_and_q_for_typing():
+    """In the deal-code field V and Q are letters of the code, not speech keys."""
+    app = new_app(scene=KlondikeTable(3))
+    t = app.scene
+    key(app, pygame.K_c)
+    n = len(said(app))
+    key(app, pygame.K_q)
+    assert all(not s.startswith("Klondike") for s in said(app)[n:])
+
+
+def test_words_are_made_only_when_something_changed(monkeypatch):
+    """An idle frame builds no words: the focus's words are made only when the signature (focus,
+    status line, panel, position, keys) changed."""
+    app = new_app(scene=SpiderTable(3))
+    key(app, pygame.K_TAB)
+    calls = []
+    real = speech.focus_words
+    monkeypatch.setattr(speech, "focus_words", lambda *a: calls.append(1) or real(*a))
+    for _ in range(30):
+        app.frame()
+    assert calls == []
+    key(app, pygame.K_RIGHT)
+    assert len(calls) == 1
+
+
+def test_the_sink_never_raises_without_a_page():
+    s = speech.Speech(web=True)        # no platform.window here: the element is missing
+    s.send("Seven of hearts")
+    s.label_page()
+    assert s.last == "Seven of hearts"
+
+
+# -- the page ---------------------------------------------------------------------------------------
+def test_the_page_has_a_live_region_and_names_the_canvas():
+    page = (ROOT / "web" / "pasyans.tmpl").read_text(encoding="utf-8")
+    live = re.search(r'<div id="pasyans-live"[^>]*>', page)
+    assert live and 'aria-live="polite"' in live.group(0) and 'class="sr-only"' in live.group(0)
+    assert "hidden" not in live.group(0)        # never hidden: a hidden region is not read
+    canvas = re.search(r"<canvas[^>]*>", page, re.S).group(0)
+    assert 'role="application"' in canvas and 'aria-label="' in canvas
+    assert 'aria-describedby="pasyans-help"' in canvas and 'id="pasyans-help"' in page
+    assert f'id="{speech.LIVE_ID}"' in page and f'id="{speech.HELP_ID}"' in page
+    # the live region lies outside the loading screen, which is hidden once the game starts
+    transfer = page.index('<div id="transfer"')
+    assert page.index('id="pasyans-live"') > page.index("</div>", page.index('id="tap"', transfer))
