@@ -236,3 +236,68 @@ def test_the_page_has_a_live_region_and_names_the_canvas():
     # the live region lies outside the loading screen, which is hidden once the game starts
     transfer = page.index('<div id="transfer"')
     assert page.index('id="pasyans-live"') > page.index("</div>", page.index('id="tap"', transfer))
+
+
+def test_card_tokens_are_spoken_as_words():
+    """The status line writes cards as tokens drawn with suit shapes ("9S goes only on 6S"); a
+    screen reader is given words. Deal codes stay as they are."""
+    assert speech.spoken("9S goes only on 6S") == "nine of spades goes only on six of spades"
+    assert speech.spoken("10♥ lifted") == "ten of hearts lifted"
+    assert speech.spoken("Deal KL1-D1-AAAAAFR, J=11") == "Deal KL1-D1-AAAAAFR, J=11"
+    set_language("ru")
+    assert speech.spoken("9C поднята") == "девятка треф поднята"
+
+
+class FakeElement:
+    def __init__(self):
+        self.textContent = ""
+        self.attrs = {}
+
+    def setAttribute(self, name, value):
+        self.attrs[name] = value
+
+
+class FakeDocument:
+    def __init__(self, ids):
+        self.elements = {i: FakeElement() for i in ids}
+        self.documentElement = FakeElement()
+
+    def getElementById(self, i):
+        return self.elements.get(i)
+
+
+def fake_page(monkeypatch, ids):
+    import platform
+    import sys
+    import types
+
+    doc = FakeDocument(ids)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(platform, "window", types.SimpleNamespace(document=doc), raising=False)
+    return doc
+
+
+def test_the_browser_sink_writes_the_live_region_and_names_the_page(monkeypatch):
+    """In the browser each text goes into the live region; the same text said twice differs by a
+    trailing no-break space, so the screen reader reads it again; the canvas's name, its help and
+    the page's language follow the game's language."""
+    doc = fake_page(monkeypatch, [speech.LIVE_ID, speech.CANVAS_ID, speech.HELP_ID])
+    s = speech.Speech()
+    s.send("Stock, 12 cards")
+    first = doc.elements[speech.LIVE_ID].textContent
+    s.send("Stock, 12 cards")
+    second = doc.elements[speech.LIVE_ID].textContent
+    assert first.strip() == second.strip() == "Stock, 12 cards" and first != second
+    set_language("ru")
+    s.label_page()
+    assert doc.documentElement.attrs["lang"] == "ru"
+    assert doc.elements[speech.CANVAS_ID].attrs["aria-label"] == "Пасьянс: игра с клавиатуры"
+    assert "V повторяет" in doc.elements[speech.HELP_ID].textContent
+
+
+def test_the_browser_sink_never_raises_without_its_elements(monkeypatch):
+    fake_page(monkeypatch, [])
+    s = speech.Speech()
+    s.send("Seven of hearts")
+    s.label_page()
+    assert s.last == "Seven of hearts"

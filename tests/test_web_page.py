@@ -35,7 +35,7 @@ PASTED = {"paste_address": "https://example.org/pasyans/?deal=" + find_game("klo
 SPIDER_4 = find_game("spider").code(4, {"suits": "4"})
 RUNS = [
     {"name": "desktop", "width": 1280, "height": 800, "touch": False, **PASTED,
-     "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "share_copy", "keys", "hidden_save", "move_reload",
+     "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "share_copy", "keys", "speech", "hidden_save", "move_reload",
                    "before_reload", "reload",
                    "after_reload"]},
     {"name": "phone", "width": 390, "height": 844, "touch": True, "sw": True,
@@ -278,6 +278,19 @@ def test_keys_play_in_the_page(page):
     assert out["typed"] == code, out
     assert out["asked"]["buttons"] == ["new", "cancel"] and code in out["asked"]["panel"], out
     assert out["entered"] == {"panel": None, "number": 5150, "options": {"draw": "3"}, "code": code}, out
+
+
+def test_a_screen_reader_hears_the_table_in_the_page(page):
+    """The page's live region (web/pasyans.tmpl ``pasyans-live``, ``aria-live="polite"``) holds
+    what the app says (ui/speech.py, docs/ui.md "Screen readers"): the table's name as it opens,
+    the focused card and its column after the arrows, the same again after V, the whole table
+    after Q, the pause menu's title after Esc."""
+    out = scenario(page, "desktop", "speech")
+    assert out["opened"]["polite"] == "polite" and out["opened"]["text"].startswith("Klondike"), out
+    assert ", column 1," in out["right"]["text"] and ", column 2," in out["right2"]["text"], out
+    assert out["v"]["text"] == out["right2"]["text"], out
+    assert out["q"]["text"].startswith("Klondike") and "Foundation, hearts" in out["q"]["text"], out
+    assert out["pause"]["text"].startswith("Paused"), out
 
 
 def test_export_downloads_the_saves_and_import_reads_a_chosen_file(page):

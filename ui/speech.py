@@ -24,7 +24,7 @@ import re
 import sys
 from collections import deque
 
-from games.i18n import N_, tr, tr_n
+from games.i18n import N_, language, tr, tr_n
 
 RANK_WORDS = (N_("ace"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
               N_("eight"), N_("nine"), N_("ten"), N_("jack"), N_("queen"), N_("king"))
@@ -301,10 +301,18 @@ class Speech:
 
     def label_page(self) -> None:
         """Name the canvas for screen readers in the current language (its ``aria-label`` and the
-        hidden help text it points to); nothing off the browser or without the elements."""
+        hidden help text it points to) and give the page that language (``<html lang>``, the
+        voice a screen reader reads in); nothing off the browser or without the elements."""
         if not self.web:
             return
         canvas, helptext = page_element(CANVAS_ID), page_element(HELP_ID)
+        try:
+            from platform import window  # pygbag's bridge to the page
+
+            # the page's language is the game's: a screen reader reads Russian with a Russian voice
+            window.document.documentElement.setAttribute("lang", language())
+        except Exception:    # no bridge, no document: the template's language stays
+            pass
         try:
             if canvas is not None:
                 canvas.setAttribute("aria-label", tr("Pasyans solitaire: play with the keyboard"))

@@ -752,6 +752,26 @@ const SCENARIOS = {
     await d.home();
     return out;
   },
+  // what a screen reader hears (ui/speech.py): the page's live region (web/pasyans.tmpl, copied
+  // into the harness) after the table opens, after arrows move the focus, after V (say again), Q
+  // (the whole table) and Esc (the pause menu)
+  async speech(d) {
+    await d.open("klondike");
+    const live = () => d.page.evaluate(() => {
+      const e = document.getElementById("pasyans-live");
+      return e ? { text: e.textContent.trim(), polite: e.getAttribute("aria-live") } : null;
+    });
+    const key = async (k) => { await d.page.keyboard.press(k); await sleep(300); await d.settle(); return live(); };
+    const out = { opened: await live() };
+    out.right = await key("ArrowRight");
+    out.right2 = await key("ArrowRight");
+    out.v = await key("v");
+    out.q = await key("q");
+    out.pause = await key("Escape");
+    await key("Escape");
+    await d.home();
+    return out;
+  },
   // Settings' Export downloads the saves (a JS Blob), Import opens the browser's file chooser and
   // the chosen file brings up the import question: the browser half of docs/ui.md "Export / import"
   async export_import(d) {
