@@ -301,3 +301,56 @@ def test_the_browser_sink_never_raises_without_its_elements(monkeypatch):
     s.send("Seven of hearts")
     s.label_page()
     assert s.last == "Seven of hearts"
+
+
+def test_a_draw_speaks_the_card_turned_up_wherever_the_focus_is():
+    """D with the focus on a column: the waste's new top card is told (a blind player cannot see
+    what the stock gave)."""
+    app = new_app(scene=KlondikeTable(3))
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_d)
+    assert said(app)[-1].endswith("waste, 1 card") and CARD.search(said(app)[-1]), said(app)[-1]
+
+
+def test_the_same_refusal_twice_is_spoken_twice():
+    app = new_app(scene=KlondikeTable(3))
+    t = app.scene
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RIGHT)          # deal 3's column 2: the two of spades, nowhere to go
+    key(app, pygame.K_RETURN)
+    assert t.status_error
+    n = len(said(app))
+    key(app, pygame.K_RETURN)
+    assert said(app)[n:] == [t.status_text]
+
+
+def test_frames_with_nothing_new_say_nothing():
+    """A game under way, its clock running, a hint's mark fading: nothing is said again."""
+    app = new_app(scene=KlondikeTable(3))
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_d)
+    key(app, pygame.K_h)
+    for _ in range(300):
+        app.frame()
+    n = len(said(app))
+    for _ in range(300):
+        app.frame()
+    assert len(said(app)) == n, said(app)[n:]
+
+
+def test_closing_a_panel_says_where_the_focus_is():
+    app = new_app(scene=SpiderTable(3))
+    t = app.scene
+    key(app, pygame.K_TAB)
+    where = speech.focus_words(t)
+    key(app, pygame.K_ESCAPE)
+    assert t.panel is not None
+    key(app, pygame.K_ESCAPE)
+    assert t.panel is None and said(app)[-1] == where
+
+
+def test_the_home_screen_names_its_keys():
+    app = new_app()
+    assert said(app)[0].startswith("Pasyans. Keys 1 to 6 open a game: 1 TriPeaks, 2 Pyramid")
+    key(app, pygame.K_5)
+    assert said(app)[-1].startswith("Klondike. Buttons: ")

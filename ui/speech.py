@@ -279,6 +279,9 @@ class Speech:
         self._panel_words = ""
         self._focus_words = ""
         self._panel_error = ""
+        self._says = 0
+        self._state = None
+        self._news = ""
         self._flip = False     # alternates a trailing no-break space, so the same text is read again
 
     # -- the sink --
@@ -354,21 +357,23 @@ class Speech:
             return
         panel = getattr(scene, "panel", None)
         status = getattr(scene, "status_text", "")
-        sig = (id(scene), getattr(scene, "focus", None), status, id(panel),
-               getattr(panel, "focus", None), getattr(panel, "error", None),
-               id(getattr(scene, "state", None)), self.keys)
+        says = getattr(scene, "says", 0)
+        state = getattr(scene, "state", None)
+        sig = (id(scene), getattr(scene, "focus", None), status, says, id(panel),
+               getattr(panel, "focus", None), getattr(panel, "error", None), id(state), self.keys)
         if sig == self._sig:
             return
         self._sig = sig
         parts = []
         if scene is not self._scene:
-            self._scene, self._status, self._panel = scene, "", None
+            self._scene, self._status, self._says, self._panel = scene, "", says, None
             self._focus_words = self._panel_words = ""
+            self._state, self._news = state, news_words(scene)
             parts.append(scene_title(scene))
-        if status != self._status:
-            self._status = status
+        if status != self._status or says != self._says:
+            self._status, self._says = status, says
             if status:
-                parts.append(status)
+                parts.append(status)       # said again when said again (the same refusal twice)
         if panel is not None:
             if panel is not self._panel:
                 self._panel = panel
@@ -385,12 +390,20 @@ class Speech:
                     self._panel_words = words
             self._panel_error = getattr(panel, "error", "")
         else:
+            if self._panel is not None:
+                self._focus_words = ""     # back from a panel: where the focus is, said again
             self._panel = None
             if self.keyboard and hasattr(scene, "focus"):
                 words = focus_words(scene)
                 if words and words != self._focus_words:
                     parts.append(words)
                 self._focus_words = words
+        if state is not self._state:
+            self._state = state
+            news = news_words(scene)
+            if self.keyboard and news and news != self._news and not any(news in p for p in parts):
+                parts.append(news)         # the card a draw turned up, though the focus is elsewhere
+            self._news = news
         if parts:
             self.send(" ".join(p for p in parts if p))
 
@@ -415,9 +428,15 @@ def scene_title(scene) -> str:
         return join([game_title(game), tr("deal {code}", code=deal) if deal else ""]) + "."
     title = getattr(scene, "title", None)
     try:
-        return title() if callable(title) else ""
+        text = title() if callable(title) else ""
     except Exception:    # a screen whose title needs what is not laid out yet: no title said
-        return ""
+        text = ""
+    if type(scene).__name__ == "HomeScene":    # the home screen: its keys name the games
+        from .scenes.common import GAMES, game_title
+
+        text = join([text.rstrip(".") + ". " + tr("Keys 1 to 6 open a game: {games}", games=", ".join(
+            f"{k} {game_title(g)}" for k, g in enumerate(GAMES, 1)))])
+    return text
 
 
 def panel_labels(panel) -> list[str]:
@@ -466,6 +485,27 @@ def focus_words(table, f=None) -> str:
     if table.game == "devils-grip":
         marked = kind == "cell" and getattr(table, "swap_from", None) == f.index
         return devils_grip_focus_words(kind, f.index, s, marked)
+    return ""
+
+
+def news_words(table) -> str:
+    """The card a draw turns up, in words, wherever the focus is: a column game's waste
+    ("Seven of hearts, waste, 5 cards"), Pyramid's stock top, Devil's Grip's talon; ``""`` for a
+    table with none (TriPeaks says its waste with every card, Spider has no waste)."""
+    if getattr(table, "state", None) is None:
+        return ""
+    from .table import hit
+
+    if hasattr(table, "pile_cards"):
+        from .table.columns import PileFocus
+
+        if ("waste",) not in getattr(table, "pile_rect", {}):
+            return ""
+        return focus_words(table, PileFocus(("waste",), None))
+    if getattr(table, "game", None) == "pyramid":
+        return focus_words(table, hit.STOCK) if table.state.stock else ""
+    if getattr(table, "game", None) == "devils-grip":
+        return focus_words(table, hit.TALON)
     return ""
 
 

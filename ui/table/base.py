@@ -1228,9 +1228,14 @@ class GameTable(Scene):
         self.stale = True
         self.assist.position_changed()
 
+    says = 0
+    """How many times :meth:`say` was called: the same message said twice (a refusal repeated) is
+    told to a screen reader twice (:mod:`ui.speech`)."""
+
     def say(self, message: str, error: bool = False) -> None:
         """Put ``message`` on the status line."""
         self.status_text, self.status_error = message, error
+        self.says += 1
         self.stale = True
 
     def toast(self, message: str, pos, size: int, seconds: float = 2.5) -> None:
