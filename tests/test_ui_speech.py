@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from conftest import key, new_app
+from conftest import key, new_app, run_until
 from games.i18n import set_language, tr
 from ui import speech
 from ui.table.devils_grip import DevilsGripTable
@@ -354,3 +354,26 @@ def test_the_home_screen_names_its_keys():
     assert said(app)[0].startswith("Pasyans. Keys 1 to 6 open a game: 1 TriPeaks, 2 Pyramid")
     key(app, pygame.K_5)
     assert said(app)[-1].startswith("Klondike. Buttons: ")
+
+
+def test_the_end_panel_says_the_result_and_its_buttons():
+    """A TriPeaks deal played by keys to its end (each card a tap would play, else a draw): the
+    end panel is told with the figures it shows (score, time, moves) and its buttons."""
+    from games.tripeaks import DRAW, TriPeaks
+    from ui.table import hit
+
+    app = new_app(scene=TriPeaksTable(5))
+    t = app.scene
+    for _ in range(200):
+        if not t.playing:
+            break
+        moves = [m for m in TriPeaks.legal_moves(t.state) if m != DRAW]
+        if moves:
+            t.focus = hit.slot(moves[0])
+            key(app, pygame.K_RETURN)
+        else:
+            key(app, pygame.K_d)
+    run_until(app, lambda: t.panel is not None, pause=0.002)
+    assert t.panel.end is not None
+    told = [s for s in said(app) if s.startswith(t.panel.title)]
+    assert told and "Score: " in told[-1] and "Moves: " in told[-1] and "Buttons: " in told[-1], said(app)[-3:]

@@ -91,6 +91,15 @@ def spoken(text: str) -> str:
     return CARD_TOKEN.sub(word, text)
 
 
+def sentences(parts) -> str:
+    """The non-empty ``parts`` one after another, each ended by a full stop where it has no
+    stop of its own, so that a reader pauses between them: "No more moves available. No more
+    moves. Score: 505…"."""
+    out = [p.strip() for p in parts if p and p.strip()]
+    last = len(out) - 1
+    return " ".join(p if p[-1] in ".!?:;…" or k == last else p + "." for k, p in enumerate(out))
+
+
 def join(parts) -> str:
     """The non-empty ``parts`` as one sentence: comma-separated, the first letter a capital."""
     return sentence(", ".join(p for p in parts if p))
@@ -405,7 +414,7 @@ class Speech:
                 parts.append(news)         # the card a draw turned up, though the focus is elsewhere
             self._news = news
         if parts:
-            self.send(" ".join(p for p in parts if p))
+            self.send(sentences(parts))
 
 
 def page_help() -> str:
@@ -453,9 +462,19 @@ def panel_labels(panel) -> list[str]:
 
 
 def panel_text(panel) -> str:
-    """What an opening panel says (:func:`panel_words`): its title, a help panel's paragraphs,
-    its buttons."""
-    return panel_words(panel.title, panel_labels(panel), panel.focus, getattr(panel, "paragraphs", ()))
+    """What an opening panel says (:func:`panel_words`): its title, a help panel's paragraphs
+    (an end panel: the top bar's figures and the progression's lines, what it shows drawn), its
+    buttons."""
+    paragraphs = list(getattr(panel, "paragraphs", ()))
+    table = getattr(panel, "table", None)
+    if getattr(panel, "end", None) is not None and hasattr(table, "top_items"):
+        items = ", ".join(f"{label}: {value}" for label, value in table.top_items())
+        paragraphs = [sentence(items) + "." if items else ""]
+        try:
+            paragraphs += [line.rstrip(".") + "." for line in table.progression_lines() if line]
+        except Exception:    # the lines need what a stand-in table lacks: the figures are said
+            pass
+    return panel_words(panel.title, panel_labels(panel), panel.focus, paragraphs)
 
 
 def panel_focus(panel) -> str:
