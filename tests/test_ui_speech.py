@@ -377,3 +377,11 @@ def test_the_end_panel_says_the_result_and_its_buttons():
     assert t.panel.end is not None
     told = [s for s in said(app) if s.startswith(t.panel.title)]
     assert told and "Score: " in told[-1] and "Moves: " in told[-1] and "Buttons: " in told[-1], said(app)[-3:]
+
+
+def test_a_new_deal_on_the_same_table_is_named():
+    app = new_app(scene=KlondikeTable(3))
+    t = app.scene
+    key(app, pygame.K_n)               # no move yet: a new deal at once
+    assert t.number != 3
+    assert any(s.startswith(f"Klondike, deal {t.deal_label()}") for s in said(app)[-2:]), said(app)[-2:]

@@ -291,6 +291,7 @@ class Speech:
         self._says = 0
         self._state = None
         self._news = ""
+        self._deal = None
         self._flip = False     # alternates a trailing no-break space, so the same text is read again
 
     # -- the sink --
@@ -377,7 +378,7 @@ class Speech:
         if scene is not self._scene:
             self._scene, self._status, self._says, self._panel = scene, "", says, None
             self._focus_words = self._panel_words = ""
-            self._state, self._news = state, news_words(scene)
+            self._state, self._news, self._deal = state, news_words(scene), deal_of(scene)
             parts.append(scene_title(scene))
         if status != self._status or says != self._says:
             self._status, self._says = status, says
@@ -409,6 +410,10 @@ class Speech:
                 self._focus_words = words
         if state is not self._state:
             self._state = state
+            deal = deal_of(scene)
+            if deal != self._deal:         # a new deal on the same table (New deal, Replay, a code)
+                self._deal = deal
+                parts.insert(0, scene_title(scene))
             news = news_words(scene)
             if self.keyboard and news and news != self._news and not any(news in p for p in parts):
                 parts.append(news)         # the card a draw turned up, though the focus is elsewhere
@@ -426,6 +431,13 @@ def page_help() -> str:
 
 # -- a scene in words (these read the app's objects; the words themselves come from the pure
 #    functions above) -----------------------------------------------------------------------------
+def deal_of(scene) -> tuple | None:
+    """What names a table's deal (its game, number and options), ``None`` for another screen."""
+    if not hasattr(scene, "status_text"):
+        return None
+    return (getattr(scene, "game", None), getattr(scene, "number", None), repr(getattr(scene, "options", None)))
+
+
 def scene_title(scene) -> str:
     """A screen's name as it opens: a table's game and deal ("Klondike, deal K1-…"), another
     screen's title."""

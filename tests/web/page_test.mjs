@@ -765,6 +765,8 @@ const SCENARIOS = {
     const out = { opened: await live() };
     out.right = await key("ArrowRight");
     out.right2 = await key("ArrowRight");
+    out.tab = await key("Tab");
+    out.tab_focus = await d.page.evaluate(() => document.activeElement && document.activeElement.id);
     out.v = await key("v");
     out.q = await key("q");
     out.pause = await key("Escape");
