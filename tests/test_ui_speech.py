@@ -385,3 +385,11 @@ def test_a_new_deal_on_the_same_table_is_named():
     key(app, pygame.K_n)               # no move yet: a new deal at once
     assert t.number != 3
     assert any(s.startswith(f"Klondike, deal {t.deal_label()}") for s in said(app)[-2:]), said(app)[-2:]
+
+
+def test_q_under_the_pause_menu_reads_the_menu_not_the_hidden_table():
+    """The pause menu covers the table (a paused game is not studied): Q reads the menu."""
+    app = new_app(scene=KlondikeTable(3))
+    key(app, pygame.K_p)
+    key(app, pygame.K_q)
+    assert said(app)[-1].startswith("Paused") and not CARD.search(said(app)[-1])

@@ -296,8 +296,9 @@ class Speech:
 
     # -- the sink --
     def send(self, text: str) -> None:
-        """Say ``text`` (its card tokens in words, :func:`spoken`): kept in :attr:`said`, and written into the page's live region in the
-        browser (nothing happens there when the page has no such element)."""
+        """Say ``text`` (its card tokens in words, :func:`spoken`): kept in :attr:`said`, and
+        written into the page's live region in the browser (nothing happens there when the page
+        has no such element)."""
         text = " ".join(spoken(text).split())
         if not text:
             return
@@ -337,7 +338,8 @@ class Speech:
     # -- keys --
     def key(self, event, scene) -> bool:
         """A key pressed on ``scene`` (a pygame ``KEYDOWN``): V says the last text again, Q reads
-        the whole table (on a table, not while a code is typed); ``True`` when the key was used.
+        the whole table (on a table, not while a code is typed; under the pause menu, which hides
+        the table so that a paused game is not studied, the menu); ``True`` when the key was used.
         Any other key counts as keyboard use (the focus is worded from then on)."""
         import pygame
 
@@ -353,8 +355,11 @@ class Speech:
         if event.key not in (pygame.K_v, pygame.K_q) or not hasattr(scene, "status_text") \
                 or isinstance(getattr(scene, "panel", None), CodeEntry):
             return False
+        panel = getattr(scene, "panel", None)
         if event.key == pygame.K_v:
             self.send(self.last or table_summary(scene))
+        elif panel is not None and getattr(panel, "covers", False):
+            self.send(panel_text(panel))    # the pause menu hides the table: it is not read out either
         else:
             self.send(table_summary(scene))
         return True
