@@ -393,3 +393,23 @@ def test_q_under_the_pause_menu_reads_the_menu_not_the_hidden_table():
     key(app, pygame.K_p)
     key(app, pygame.K_q)
     assert said(app)[-1].startswith("Paused") and not CARD.search(said(app)[-1])
+
+
+def test_tripeaks_words_name_the_peak_and_the_waste():
+    from games.tripeaks import TriPeaks
+
+    s = TriPeaks.deal(1, {})
+    t = [None] * 28
+    t[0], t[5], t[20] = 2 * 16 + 7, 13, 3 * 16 + 1
+    assert speech.tripeaks_focus_words("slot", 0, t, s.stock, (8,)) == "Seven of hearts, peak 1, row 1; waste: eight of clubs"
+    assert speech.tripeaks_focus_words("slot", 5, t, s.stock, (8,)) == "King of clubs, peak 2, row 2; waste: eight of clubs"
+    assert speech.tripeaks_focus_words("slot", 20, t, (), (8,), with_waste=False) == "Ace of spades, row 4"
+    assert speech.tripeaks_focus_words("stock", None, t, (), ()) == "Stock, empty"
+    set_language("ru")
+    assert speech.tripeaks_focus_words("slot", 0, t, s.stock, (8,)) == "Семёрка червей, вершина 1, ряд 1; сброс: восьмёрка треф"
+
+
+def test_tripeaks_q_says_the_waste_once():
+    app = new_app(scene=TriPeaksTable(3))
+    key(app, pygame.K_q)
+    assert said(app)[-1].lower().count("waste: ") == 1, said(app)[-1]

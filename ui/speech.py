@@ -171,18 +171,21 @@ def columns_focus_words(key: tuple, index: int | None, cards: list[tuple[int, bo
 
 
 # -- TriPeaks, Pyramid, Devil's Grip --------------------------------------------------------------
-def tripeaks_focus_words(target_kind: str, slot: int | None, tableau, stock, waste) -> str:
-    """The words for TriPeaks' focus: ``target_kind`` ``"slot"`` (card ``slot`` of ``tableau``,
-    its row from the top, 1..4) or ``"stock"``, each followed by the waste's top card, the card a
-    play goes onto: "Seven of hearts, row 4; waste: eight of clubs", "Stock, 12 cards; waste: …"."""
-    from games.tripeaks import ROWS
+def tripeaks_focus_words(target_kind: str, slot: int | None, tableau, stock, waste, with_waste: bool = True) -> str:
+    """The words for TriPeaks' focus: ``target_kind`` ``"slot"`` (card ``slot`` of ``tableau``:
+    its peak, 1..3, for the three rows of the peaks, and its row from the top, 1..4) or
+    ``"stock"``, each followed (``with_waste``) by the waste's top card, the card a play goes
+    onto: "Seven of hearts, peak 2, row 3; waste: eight of clubs", "Nine of spades, row 4;
+    waste: …", "Stock, 12 cards; waste: …"."""
+    from games.tripeaks import PEAK_OF, ROWS
 
     if target_kind == "slot":
         row = next(r for r, (a, b) in enumerate(ROWS, 1) if a <= slot < b)
-        head = join([card_words(tableau[slot]), tr("row {n}", n=row)])
+        peak = tr("peak {n}", n=PEAK_OF[slot] + 1) if row < len(ROWS) else ""
+        head = join([card_words(tableau[slot]), peak, tr("row {n}", n=row)])
     else:
         head = join([tr("stock"), count_words(len(stock)) if stock else tr("empty")])
-    return head + ("; " + tr("waste: {card}", card=card_words(waste[-1])) if waste else "")
+    return head + ("; " + tr("waste: {card}", card=card_words(waste[-1])) if waste and with_waste else "")
 
 
 def pyramid_focus_words(target_kind: str, slot: int | None, state, selected: bool = False) -> str:
@@ -501,9 +504,10 @@ def panel_focus(panel) -> str:
     return button_words(labels[f]) if f is not None and 0 <= f < len(labels) else ""
 
 
-def focus_words(table, f=None) -> str:
+def focus_words(table, f=None, summary: bool = False) -> str:
     """The words for a table's keyboard focus, or for focus ``f`` when given (``""`` with no
-    focus), by its game."""
+    focus), by its game; ``summary``: as a line of the whole table's reading (TriPeaks' waste,
+    said once there, is left out)."""
     f = table.focus if f is None else f
     if f is None:
         return ""
@@ -515,7 +519,7 @@ def focus_words(table, f=None) -> str:
                                    stock_deals=table.game == "spider")
     kind = f.kind.value
     if table.game == "tripeaks":
-        return tripeaks_focus_words(kind, f.index, s.tableau, s.stock, s.waste)
+        return tripeaks_focus_words(kind, f.index, s.tableau, s.stock, s.waste, with_waste=not summary)
     if table.game == "pyramid":
         return pyramid_focus_words(kind, f.index, s, getattr(table, "selected", None) == f)
     if table.game == "devils-grip":
@@ -561,5 +565,8 @@ def table_summary(table) -> str:
         from .table.drag import reading_order
 
         for t in reading_order(table.focus_targets(), table.target_rect):
-            parts.append(focus_words(table, t) + ".")
+            parts.append(focus_words(table, t, summary=True) + ".")
+        waste = getattr(table.state, "waste", None)
+        if table.game == "tripeaks" and waste:
+            parts.append(sentence(tr("waste: {card}", card=card_words(waste[-1]))) + ".")
     return " ".join(p for p in parts if p)
