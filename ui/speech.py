@@ -9,7 +9,7 @@ the focus (on the table or in a panel) only once the player has used the keyboar
 the sink writes the text into the page's visually hidden ``aria-live="polite"`` element
 (``#pasyans-live`` in ``web/pasyans.tmpl``), which screen readers read out; on the desktop it keeps
 the last texts (:attr:`Speech.said`). V says the last text again, Q reads the whole table (as
-PySolFC's V and Q do, ``pysollib/speech.py``).
+PySolFC's Q reads its game's information).
 
 The wording functions (:func:`card_words`, :func:`columns_focus_words`, :func:`tripeaks_focus_words`,
 :func:`pyramid_focus_words`, :func:`devils_grip_focus_words`, :func:`panel_words`) are pure: they
@@ -460,7 +460,9 @@ def scene_title(scene) -> str:
         text = title() if callable(title) else ""
     except Exception:    # a screen whose title needs what is not laid out yet: no title said
         text = ""
-    if type(scene).__name__ == "HomeScene":    # the home screen: its keys name the games
+    from .scenes.home import HomeScene
+
+    if isinstance(scene, HomeScene):    # the home screen: its keys name the games
         from .scenes.common import GAMES, game_title
 
         text = join([text.rstrip(".") + ". " + tr("Keys 1 to 6 open a game: {games}", games=", ".join(
