@@ -413,3 +413,16 @@ def test_tripeaks_q_says_the_waste_once():
     app = new_app(scene=TriPeaksTable(3))
     key(app, pygame.K_q)
     assert said(app)[-1].lower().count("waste: ") == 1, said(app)[-1]
+
+
+def test_the_code_field_echoes_what_is_typed():
+    """The deal-code field is drawn text: what is typed is told (as a text field echoes it), and
+    a code that cannot be read is told why."""
+    app = new_app(scene=KlondikeTable(3))
+    t = app.scene
+    key(app, pygame.K_c)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="KL1"))
+    app.frame()
+    assert said(app)[-1] == "KL1"
+    key(app, pygame.K_RETURN)
+    assert t.panel is not None and t.panel.error and said(app)[-1] == t.panel.error

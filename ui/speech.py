@@ -291,6 +291,7 @@ class Speech:
         self._panel_words = ""
         self._focus_words = ""
         self._panel_error = ""
+        self._panel_value = None
         self._says = 0
         self._state = None
         self._news = ""
@@ -378,7 +379,8 @@ class Speech:
         says = getattr(scene, "says", 0)
         state = getattr(scene, "state", None)
         sig = (id(scene), getattr(scene, "focus", None), status, says, id(panel),
-               getattr(panel, "focus", None), getattr(panel, "error", None), id(state), self.keys)
+               getattr(panel, "focus", None), getattr(panel, "error", None), getattr(panel, "value", None),
+               id(state), self.keys)
         if sig == self._sig:
             return
         self._sig = sig
@@ -393,11 +395,14 @@ class Speech:
             if status:
                 parts.append(status)       # said again when said again (the same refusal twice)
         if panel is not None:
+            value = getattr(panel, "value", None)     # the code field's text
             if panel is not self._panel:
                 self._panel = panel
                 self._panel_words = panel_focus(panel)
                 parts.append(panel_text(panel))
             else:
+                if isinstance(value, str) and value != self._panel_value:
+                    parts.append(value or tr("empty"))     # what was typed, as a text field echoes it
                 err = getattr(panel, "error", "")
                 if err and err != self._panel_error:
                     parts.append(err)
@@ -407,6 +412,7 @@ class Speech:
                         parts.append(words)
                     self._panel_words = words
             self._panel_error = getattr(panel, "error", "")
+            self._panel_value = value
         else:
             if self._panel is not None:
                 self._focus_words = ""     # back from a panel: where the focus is, said again
