@@ -426,3 +426,18 @@ def test_the_code_field_echoes_what_is_typed():
     assert said(app)[-1] == "KL1"
     key(app, pygame.K_RETURN)
     assert t.panel is not None and t.panel.error and said(app)[-1] == t.panel.error
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_pages_own_words_are_the_games(lang):
+    """Until the game names the canvas, the page does (by navigator.language): in the same words
+    as the catalogue's, in both languages."""
+    page = (ROOT / "web" / "pasyans.tmpl").read_text(encoding="utf-8")
+    set_language(lang)
+    label, helptext = tr("Pasyans solitaire: play with the keyboard"), speech.page_help()
+    if lang == "en":
+        assert f'aria-label="{label}"' in page
+        assert f'<div id="pasyans-help" class="sr-only">{helptext}</div>' in page
+    else:
+        assert f'setAttribute("aria-label", "{label}")' in page
+        assert f'getElementById("pasyans-help").textContent = "{helptext}"' in page
