@@ -441,3 +441,21 @@ def test_the_pages_own_words_are_the_games(lang):
     else:
         assert f'setAttribute("aria-label", "{label}")' in page
         assert f'getElementById("pasyans-help").textContent = "{helptext}"' in page
+
+
+def test_pyramid_and_devils_grip_words():
+    from games.devils_grip import DevilsGrip
+    from games.pyramid import Pyramid
+
+    p = Pyramid.deal(1, {})
+    assert speech.pyramid_focus_words("slot", 0, p) == f"{speech.sentence(speech.card_words(p.cards[0]))}, row 1"
+    last = len(p.cards) - 1
+    assert speech.pyramid_focus_words("slot", last, p, selected=True).endswith(", row 7, selected")
+    assert speech.pyramid_focus_words("stock", None, p).startswith("Stock, " + speech.card_words(p.stock[0]))
+    assert speech.pyramid_focus_words("deck", None, p) == f"Draw, {len(p.stock) - 1} cards left"
+    g = DevilsGrip.deal(1, {})
+    assert speech.devils_grip_focus_words("cell", 10, g, marked=True) == \
+        f"{speech.sentence(speech.card_words(g.grid[10][-1]))}, row 2, column 3, marked for a swap"
+    assert speech.devils_grip_focus_words("talon", None, g) == "Talon, empty"
+    set_language("ru")
+    assert len(g.stock) == 28 and speech.devils_grip_focus_words("stock", None, g) == "Колода, 28 карт"
