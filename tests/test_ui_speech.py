@@ -458,4 +458,4 @@ def test_pyramid_and_devils_grip_words():
         f"{speech.sentence(speech.card_words(g.grid[10][-1]))}, row 2, column 3, marked for a swap"
     assert speech.devils_grip_focus_words("talon", None, g) == "Talon, empty"
     set_language("ru")
-    assert len(g.stock) == 28 and speech.devils_grip_focus_words("stock", None, g) == "Колода, 28 карт"
+    assert len(g.stock) == 72 and speech.devils_grip_focus_words("stock", None, g) == "Колода, 72 карты"
