@@ -126,10 +126,17 @@ def tr(msgid: str, lang: str | None = None, context: str | None = None, **kw) ->
     text = catalogue(lang).get(key, msgid) if lang != "en" else catalogue("en").get(key, msgid)
     out = text.format(**kw) if kw else text
     if current:
-        if len(_said) >= SAID_MAX:
-            _said.clear()
-        _said[out] = (msgid, context, kw)
+        _remember(out, (msgid, context, kw))
     return out
+
+
+def _remember(text: str, made) -> None:
+    """Keep how ``text`` was made for :func:`again`, as the newest of :data:`SAID_MAX`: the oldest
+    goes when there are more (a text made just now always stays, whatever came before it)."""
+    _said.pop(text, None)
+    if len(_said) >= SAID_MAX:
+        del _said[next(iter(_said))]
+    _said[text] = made
 
 
 SAID_MAX = 512
@@ -143,9 +150,7 @@ def named(names: dict[str, str]) -> str:
     remembered as :func:`tr`'s texts are, so that :func:`again` says it anew (as a placeholder's
     value too). :raises KeyError: when ``names`` has neither the current language nor English."""
     out = names.get(_current[0]) or names["en"]
-    if len(_said) >= SAID_MAX:
-        _said.clear()
-    _said[out] = names
+    _remember(out, names)
     return out
 
 

@@ -224,3 +224,23 @@ def test_a_hint_message_names_the_hint_as_its_button_does(lang):
         assert v.startswith(word + ":"), (k, v)
     keys_line = next(v for k, v in entries.items() if k.startswith("Esc back"))
     assert f"H {word.lower()}" in keys_line, keys_line
+
+
+def test_again_keeps_the_newest_texts_when_its_memory_is_full():
+    """``again`` remembers the latest SAID_MAX texts: when full it forgot all of them at once, so a
+    status line made just before could not follow a change of language (and a test of ``again``
+    failed after other tests had filled the memory)."""
+    from games import i18n
+
+    try:
+        i18n.set_language("en")
+        for k in range(i18n.SAID_MAX - 1):
+            i18n.tr("Deal {code}", code=f"X{k}")
+        shown = i18n.tr("Keep playing")               # the memory is full with it
+        i18n.tr("Deal {code}", code="one more")     # the oldest goes, not everything
+        i18n.set_language("ru")
+        assert i18n.again(shown) == "Играть дальше"
+        assert i18n.again("Deal X0") == "Deal X0"    # the oldest was forgotten
+        assert len(i18n._said) <= i18n.SAID_MAX
+    finally:
+        i18n.set_language("en")
