@@ -659,3 +659,50 @@ def test_6b_an_export_made_while_the_storage_is_full_keeps_the_win_just_seen():
     again = new_app(fresh)
     assert json.loads(again.store.export_text())["records"]["progress.badges"]["wins"] == {"tripeaks": 1}
     assert len(json.loads(again.store.export_text())["records"]["progress.records"]["tripeaks mode=easy"]) == 1
+
+
+def test_a_storage_that_stays_full_is_said_for_as_long_as_it_lasts():
+    """The storage fills (another page of the same site) during a game: the notice came once, for
+    8 s, and every move after it was lost on a reload with nothing on the table saying so (fresh34
+    F1). Now the top bar's deal label says "Not saved" while saves are refused, the notice comes
+    back every REFUSAL_REPEAT seconds of refusals, and both go once a save succeeds."""
+    from games.freecell import FreeCell
+    from ui import storage
+    from ui.table.base import MSG_NOT_SAVED
+    from ui.table.freecell import FreeCellTable
+
+    clock = [1000.0]
+    backend = Quota({})
+    st = Store(backend)
+    st.clock = lambda: clock[0]
+    app = new_app(st, FreeCellTable(5))
+    t = app.scene
+    conftest.run_frames(app, 3)
+
+    def move():
+        m = next(m for m in FreeCell.legal_moves(t.state) if FreeCell.format_move(t.state, m)[-1] in "abcd")
+        assert t.play(m)
+        conftest.run_frames(app, 4)
+
+    def deal_label():
+        return next(lab for lab, _v, _s in t.top_sizes if lab in ("Deal", MSG_NOT_SAVED))
+
+    move()
+    assert deal_label() == "Deal" and not st.refusing
+    backend.limit = backend.size()                    # full: every save from now on is refused
+    app.notice = ""
+    move()
+    assert st.refusing and "Could not save" in app.notice and deal_label() == MSG_NOT_SAVED
+    app.notice = ""
+    clock[0] += storage.REFUSAL_REPEAT / 2
+    t.undo()
+    conftest.run_frames(app, 4)
+    assert app.notice == "" and deal_label() == MSG_NOT_SAVED    # told a moment ago: not again yet
+    clock[0] += storage.REFUSAL_REPEAT
+    move()
+    assert "Could not save" in app.notice and deal_label() == MSG_NOT_SAVED   # told again
+    backend.limit = 10 ** 12                         # room freed: the next save succeeds
+    app.notice = ""
+    t.undo()
+    conftest.run_frames(app, 4)
+    assert not st.refusing and deal_label() == "Deal" and app.notice == ""

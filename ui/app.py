@@ -371,6 +371,7 @@ class App:
         """What a screen reader says (:mod:`ui.speech`): focus, status line and panels in words."""
         self.settings.save(self.store)  # a first start keeps its language; a corrupt record is replaced
         self.notice, self.notice_until, self.notice_rect = "", 0.0, pygame.Rect(0, 0, 0, 0)
+        self._refusing_shown = False   # the store's ``refusing`` as the screen last showed it
         self.notice_action = None
         """What a tap on the notice does besides dismissing it (:meth:`show_notice`), or None."""
         self._screen_tap: tuple | None = None
@@ -789,6 +790,13 @@ class App:
         if self.scene is not None and self.scene.update(dt):
             self.dirty = True
         self.speech.observe(self.scene)    # words are made only when the focus, status or panel changed
+        if self.store.refusing != self._refusing_shown:
+            # the table's top bar says "Not saved" while the storage refuses saves: redrawn as it
+            # starts and as it ends
+            self._refusing_shown = self.store.refusing
+            if self.scene is not None:
+                self.scene.stale = True
+            self.dirty = True
         if self.store.notices:
             # a notice naming records kept aside opens them when tapped: it lies over the top
             # bar, Settings' button included, on a phone

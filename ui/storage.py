@@ -49,6 +49,8 @@ MIGRATIONS: dict[int, Callable[[Any], Any]] = {}
 """``{old schema: function(data) -> data of schema old + 1}``."""
 
 MSG_CORRUPT = N_("A saved record ({name}) could not be read; it was kept aside and defaults are used.")
+REFUSAL_REPEAT = 60.0
+"""Seconds after which a write still refused tells its notice again (:meth:`Store._refused`)."""
 MSG_FULL = N_("Could not save: the browser's storage is full or blocked. Export your saves from Settings.")
 MSG_FILE_UNWRITTEN = N_("Could not save: the saves file {path} could not be written ({why}).")
 MSG_FILE_BLOCKED = N_("The saves file {path} could not be opened ({why}); nothing is saved until it can be.")
@@ -810,8 +812,10 @@ class Store:
         nothing is written over it until its copy aside succeeds (:meth:`save` tries again)."""
         self._kept_notes: list[str] = []   # other notices that name a copy kept aside (keep_aside)
         self.refusing = False
-        """True from a write the back end refused until one succeeds: the refusal is told once
-        (a full storage refuses every move's save; the notice each time covered the top bar)."""
+        """True from a write the back end refused until one succeeds: the refusal is told at the
+        first and again every :data:`REFUSAL_REPEAT` seconds while saves go on being refused, and
+        the table's top bar says "Not saved" meanwhile (``GameTable.saves_refused``)."""
+        self._refusal_told = 0.0   # when the refusal was last told (:attr:`clock`)
         self._unwritten: dict[str, set[str]] = {}   # game id -> records its change is unwritten in
         self._refused_data: dict[str, Any] = {}
         """Record name -> the data of its newest save the back end refused (storage full), until a
@@ -859,10 +863,18 @@ class Store:
         if message and message not in self.notices:
             self.notices.append(message)
 
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+    """Seconds, for :data:`REFUSAL_REPEAT` (tests give their own)."""
+
     def _refused(self) -> None:
-        """A write was refused: its notice, unless the last write was refused too (told already)."""
-        if not self.refusing:
+        """A write was refused: its notice, unless the last write was refused too and was told
+        less than :data:`REFUSAL_REPEAT` seconds ago (a full storage refuses every move's save:
+        told at every move the notice would hide the top bar for good; told once, the moves made
+        after it faded are lost on a reload with nothing said)."""
+        now = self.clock()
+        if not self.refusing or now - self._refusal_told >= REFUSAL_REPEAT:
             self._note(self._refusal())
+            self._refusal_told = now
         self.refusing = True
 
     def _refusal(self) -> str | None:

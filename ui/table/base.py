@@ -52,6 +52,8 @@ from .session import Session
 
 MSG_TAKEN_UP = N_("The saved {game} game was continued in another window: it goes on here as it was left there.")
 MSG_WON_ELSEWHERE = N_("The {game} game was won in another window.")
+MSG_NOT_SAVED = N_("Not saved")
+"""The top bar's deal label while the storage refuses saves (:meth:`GameTable.saves_refused`)."""
 
 HINT_SLICE = 0.012
 """Seconds of solver per frame while a hint is thought about at most: the player is waiting for
@@ -2961,7 +2963,7 @@ class GameTable(Scene):
             self.top_sizes = []
             self._draw_top_background(surface)
             return
-        items = self.top_items() + [(tr("Deal"), self.deal_label())]
+        items = self.top_items() + [(tr(MSG_NOT_SAVED) if self.saves_refused() else tr("Deal"), self.deal_label())]
         pb = self.pause_button
         r = self.frame.top if pb is None else self.frame.top.union(pb.rect)   # the button may reach below
         key = ("top", surface.get_size(), tuple(r), self.frame.p["top_text"], tuple(items),
@@ -2989,8 +2991,16 @@ class GameTable(Scene):
         self.top_sizes = list(sizes)
         return sizes
 
+    def saves_refused(self) -> bool:
+        """Whether the storage refuses this window's saves now (full or blocked,
+        :attr:`ui.storage.Store.refusing`): the top bar's deal label then says "Not saved" in the
+        warning colour for as long as it lasts, where the player looks, since the notice band that
+        tells it goes after a few seconds and every move after is lost on a reload."""
+        return bool(getattr(self.app.store, "refusing", False))
+
     def _draw_deal_row(self, surface, item) -> tuple:
-        """The deal's label and code side by side, centred in the top bar's deal row; its
+        """The deal's label and code side by side, centred in the top bar's deal row (the label in
+        the warning colour while saves are refused, :meth:`saves_refused`); its
         ``(label, value, text px)``."""
         label, value = item
         row = pygame.Rect(0, self.frame.top.bottom - self.frame.p["deal_row"], self.frame.top.width,
@@ -2999,7 +3009,7 @@ class GameTable(Scene):
         ls = max(text.MIN_SIZE, round(ds * 0.85))
         room = row.width - 16 - text.width(label, ls) - 8
         vs = text.fit(value, ds, room, text.MIN_SIZE)
-        lim, vim = text.render(label, ls, DIM), text.render(value, vs, INK)
+        lim, vim = text.render(label, ls, WARN if self.saves_refused() else DIM), text.render(value, vs, INK)
         x = row.centerx - (lim.get_width() + 8 + vim.get_width()) / 2
         text.blit_center(surface, lim, (x + lim.get_width() / 2, row.centery))
         text.blit_center(surface, vim, (x + lim.get_width() + 8 + vim.get_width() / 2, row.centery))
@@ -3018,12 +3028,14 @@ class GameTable(Scene):
             [nd * r.width / sum(needs) for nd in needs]
         sizes = []
         x = r.x
+        not_saved = tr(MSG_NOT_SAVED) if self.saves_refused() else None   # the deal's label then
         for (label, value), cw in zip(items, widths):
             cx = x + cw / 2
             x += cw
             vs = text.fit(value, ts, int(cw) - 6, text.MIN_SIZE)
             sizes.append((label, value, vs))
-            lim = text.render(label, text.fit(label, ls, int(cw) - 6, text.MIN_SIZE), DIM)
+            warn = label == not_saved
+            lim = text.render(label, text.fit(label, ls, int(cw) - 6, text.MIN_SIZE), WARN if warn else DIM)
             vim = text.render(value, vs, INK)
             total = lim.get_height() + vim.get_height() * 0.85
             y0 = r.centery - total / 2
