@@ -287,9 +287,14 @@ def test_a_screen_reader_hears_the_table_in_the_page(page):
     after Q, the pause menu's title after Esc."""
     out = scenario(page, "desktop", "speech")
     assert out["opened"]["polite"] == "polite" and out["opened"]["text"], out
-    assert ", column 1," in out["right"]["text"] and ", column 2," in out["right2"]["text"], out
+    # a column's card ("Jack of clubs, column 3, 1 card") or the column itself when the deal's
+    # automatic moves emptied it ("Column 1, empty"): the deal is whichever the page deals next
+    def names(said, column):
+        return f", column {column}," in said or said.startswith(f"Column {column}, ")
+
+    assert names(out["right"]["text"], 1) and names(out["right2"]["text"], 2), out
     # Tab moves the game's focus, not the page's: the canvas keeps the keys
-    assert ", column 3," in out["tab"]["text"] and out["tab_focus"] == "canvas", out
+    assert names(out["tab"]["text"], 3) and out["tab_focus"] == "canvas", out
     assert out["v"]["text"] == out["tab"]["text"], out
     assert out["q"]["text"].startswith("Klondike") and "Foundation, hearts" in out["q"]["text"], out
     assert out["pause"]["text"].startswith("Paused"), out
