@@ -143,3 +143,11 @@ def test_phone_loading_screen_and_full_screen_canvas(result):
         assert m["touch_action"] == ["none", "none"] and m["overflow"] == "hidden"
         assert m["loading_hidden"] and m["canvas_visible"] == "visible"
         assert "user-scalable=no" in m["viewport"] and m["scale"] == 1
+
+
+def test_an_unreachable_runtime_server_is_said_not_loading_for_ever(result):
+    """The page online, pygbag's runtime server not answering: the loading screen said
+    "Loading…" for ever (fresh34 F2); it now says the runtime could not be loaded and what to do."""
+    assert "no_cdn_error" not in result, result.get("no_cdn_error")
+    s = result["no_cdn"]
+    assert s["online"] and "could not be loaded" in s["text"] and "reload" in s["text"], s

@@ -194,5 +194,25 @@ try {
   out.phone_error = String((e && e.stack) || e);
   for (const s of [site, cdn]) if (s) await s.close().catch(() => {});
 }
+// 6. the page online, its runtime's server not answering (a CDN down, a filter, a DNS failure):
+//    the loading screen says the runtime could not be loaded instead of "Loading…" for ever
+try {
+  site = await serve(cfg.site1, { port: cfg.site_port });
+  const browser = await chromium.launch({ executablePath: cfg.chromium, headless: true, args: ARGS });
+  const c = await browser.newContext({ serviceWorkers: "block", locale: "en-US" });
+  const p = await c.newPage();
+  await p.goto(site.url + "index.html");
+  const status = () => p.evaluate(() => ({ text: document.getElementById("status").textContent,
+    online: navigator.onLine }));
+  await p.waitForFunction(() => document.getElementById("status").textContent.indexOf("could not") >= 0,
+    null, { timeout: 30000 }).catch(() => null);
+  out.no_cdn = await status();
+  await browser.close();
+  await site.close();
+  site = null;
+} catch (e) {
+  out.no_cdn_error = String((e && e.stack) || e);
+  if (site) await site.close().catch(() => {});
+}
 console.log(JSON.stringify(out));
 process.exit(0);
