@@ -577,8 +577,17 @@ const SCENARIOS = {
     // frames from the table at rest to the warm-up's end, timed (the warm-up gets only what the
     // frames leave over: on a loaded machine, or beside another run, far less, hence 4 minutes)
     await d.probe("frames");
-    await d.page.waitForFunction(() => globalThis.pasyansSpider && Number(pasyansSpider.ask("warmed", "")) > 0
-      && pasyansSpider.ask("live", "") === "0", null, { timeout: 240000 });
+    try {
+      await d.page.waitForFunction(() => globalThis.pasyansSpider && Number(pasyansSpider.ask("warmed", "")) > 0
+        && pasyansSpider.ask("live", "") === "0", null, { timeout: 240000 });
+    } catch (e) {
+      // what the engine and the table were doing when the warm-up did not end: the failure says it
+      const st = await d.state().catch(() => ({}));
+      const warm = await d.probe("spider_warm").catch((x) => String(x));
+      throw new Error("the warm-up did not end: engine " + JSON.stringify(await engine()) + ", table "
+        + JSON.stringify({ scene: st.scene, game: st.game, busy: st.busy, panel: st.panel, status: st.status_text })
+        + ", warm-up " + JSON.stringify(warm) + "; " + String(e).slice(0, 200));
+    }
     const warmFrames = (await d.probe("frames")).map((f) => f[1] * 1000);
     const before = await engine();
     before.frames = warmFrames.length;

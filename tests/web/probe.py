@@ -1426,9 +1426,23 @@ def _time_hand_off() -> None:
     Session.hand_off = hand_off
 
 
+def spider_warm(_args=None) -> dict:
+    """What a Spider table's engine warm-up waits on (ui/table/spider.py ``SpiderTable.warm``): its
+    state and each condition that holds it back, for a page test's failure message."""
+    sc = app().scene
+    w = getattr(sc, "warmup", None)
+    imp = getattr(sc, "search_import", None)
+    return {"warmup": None if w is None else {"done": w.done, "searched": w.searched, "calls": w.calls,
+                                              "has_bridge": w.bridge is not None},
+            "suits": getattr(getattr(sc, "state", None), "suits", None), "shown": getattr(sc, "_shown", None),
+            "hint_search": getattr(sc, "hint_search", None) is not None,
+            "jobs": [type(j).__name__ for j in getattr(getattr(sc, "assist", None), "jobs", [])],
+            "import_done": None if imp is None else imp.done, "frames": app().frames}
+
+
 CALLS = {f.__name__: f for f in (state, button, tile, solve, next_gesture, first_move, stats, refused_tap, deal,
                                  set_setting, hold_saves, tag, frames, redraw, redraw_split, blit_costs,
-                                 panel_frames, sound, python_start, bench_run)}
+                                 panel_frames, sound, python_start, bench_run, spider_warm)}
 
 
 def call(name: str, args: dict):
