@@ -7,14 +7,16 @@ import pytest
 from conftest import new_app, show_first_picture
 
 
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (640, 360)], ids=lambda s: "%dx%d" % s)
 @pytest.mark.parametrize("scene", ["home", "klondike", "spider"])
-def test_the_first_picture_comes_whatever_the_load(monkeypatch, scene):
+def test_the_first_picture_comes_whatever_the_load(monkeypatch, scene, size):
     """Card images are made in a frame's spare wall-clock time, each when its last measured cost
     fits (``cards_art.warm``). On a loaded machine (QA ran the suite at load ~10 under ``nice
     19``) the measured costs are inflated many times and a frame makes none for dozens of frames,
     so ``show_first_picture``'s 200-frame cap ran out (test_app_saves failed 2 runs of 3). Here
     every kind of image is taken to cost 5 s, as if the machine were swamped: the picture still
-    comes within the cap."""
+    comes within half the cap, at the phone sizes and the smallest window too (the home
+    screen's miniatures at 360x640 were flaky under load at one image a frame)."""
     from ui import cards_art
     from ui.table import table_class
 
@@ -24,9 +26,11 @@ def test_the_first_picture_comes_whatever_the_load(monkeypatch, scene):
     monkeypatch.setattr(cards_art, "_slowest", dict(swamped))
     monkeypatch.setattr(cards_art, "_first_slowest", dict(swamped))
     monkeypatch.setattr(cards_art, "_dearest", dict(swamped))
-    app = new_app(size=(390, 844), frames=0)
+    app = new_app(size=size, frames=0)
     if scene != "home":
         app.switch(table_class(scene)(1, {}))
     app.frame()
-    show_first_picture(app)
+    k = show_first_picture(app)
     assert not app.dirty and not getattr(app.scene, "previews_later", False)
+    # with room to spare under the cap: one image a frame took the home screen 118-143 frames
+    assert k <= 100, k

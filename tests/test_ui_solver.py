@@ -235,7 +235,12 @@ def test_a_rescue_that_finds_nothing_to_undo_to_does_not_title_its_panel_undo(mo
     assert not app.progress.counted(t.session.saved)
 
 
-def test_the_live_line_flips_to_no_longer_winnable_after_a_blunder(blunder):
+def test_the_live_line_flips_to_no_longer_winnable_after_a_blunder(blunder, fake_clock):
+    """The live line says the game is still winnable along a winning line, no longer winnable
+    after a move that loses it, and winnable again once that move is undone. The app reads a
+    clock that only its own reads move on (``fake_clock``): each frame's slice of the live search
+    is the same number of steps whatever the machine's load (under a load of 25 the test failed
+    where it passed alone)."""
     n, prefix, bad = blunder
     app = make(TriPeaksTable(n, options=EASY), live_winnable=True)
     t = app.scene

@@ -3,6 +3,7 @@ stays flat whatever the range), and a reader that stops early (``| head``) ends 
 no traceback, no warning, the workers stopped."""
 import subprocess
 import sys
+import time
 import tracemalloc
 from pathlib import Path
 
@@ -61,22 +62,38 @@ def test_a_closed_pipe_ends_the_run_quietly():
 
 SETTLED = "PASYANS_TEST_SETTLED"
 """The file where :func:`slow_deal` notes each deal it settles (set in the workers' environment)."""
+GATE_OPEN = 3
+"""Deals :func:`slow_deal` settles at once; each later one waits until the reader has read this
+many lines (:class:`Reads` makes the file ``$PASYANS_TEST_SETTLED.read``), or :data:`GATE_WAIT`."""
+GATE_WAIT = 30.0
+"""Seconds after the run's start until which a gated deal waits at most (``$PASYANS_TEST_GATE``,
+a ``time.time()``): only a run that holds the first lines back behind later deals (the whole
+chunk's) waits that long, and then its first line comes with many deals settled."""
+GATE = "PASYANS_TEST_GATE"
 
 
 def slow_deal(args):
     """A stand-in for :func:`games.winnability.solve_deal`, run in the workers: a twentieth of a
-    second a deal, each deal noted in the file ``$PASYANS_TEST_SETTLED`` as it is settled."""
+    second a deal, each deal noted in the file ``$PASYANS_TEST_SETTLED`` as it is settled; a deal
+    after the first :data:`GATE_OPEN` is settled only once the reader has read that many lines
+    (or :data:`GATE_WAIT` s after the run's start), so that what the reader sees counts events, not the time the
+    machine's load gives each process."""
     import os
     import time
 
     time.sleep(0.05)
+    if args[1] > GATE_OPEN:
+        until = float(os.environ[GATE])
+        while not os.path.exists(os.environ[SETTLED] + ".read") and time.time() < until:
+            time.sleep(0.01)
     with open(os.environ[SETTLED], "a") as fh:
         fh.write(f"{args[1]}\n")
     return args[1], "unknown", 0.05, 0, None
 
 
 class Reads:
-    """Standard output read by a test: notes how many deals were settled when each line came."""
+    """Standard output read by a test: notes how many deals were settled when each line came, and
+    once ``n`` lines are read opens :func:`slow_deal`'s gate."""
 
     def __init__(self, settled, n):
         self.settled, self.n, self.lines, self.seen = settled, n, [], []
@@ -86,26 +103,29 @@ class Reads:
             raise BrokenPipeError(32, "Broken pipe")
         self.lines.append(text)
         self.seen.append(len(self.settled.read_text().split()))
+        if len(self.lines) == self.n:
+            Path(str(self.settled) + ".read").write_text("")
 
     def flush(self):
         pass
 
 
 def test_each_line_comes_as_soon_as_its_deal_is_settled(tmp_path, monkeypatch):
-    """Over a long range with two workers, the first lines are written while only a few deals are
-    settled (not once a whole chunk of deals is), in the deals' order; the closed pipe then stops
-    the workers, none left running."""
+    """Over a long range with two workers, the first lines are written while only the deals before
+    them are settled (deals after the third wait for the reader), not once a whole chunk of deals
+    is, in the deals' order; the closed pipe then stops the workers, none left running."""
     import multiprocessing
 
     settled = tmp_path / "settled"
     settled.write_text("")
     monkeypatch.setenv(SETTLED, str(settled))
-    out = Reads(settled, 3)
+    monkeypatch.setenv(GATE, str(time.time() + GATE_WAIT))
+    out = Reads(settled, GATE_OPEN)
     with pytest.raises(BrokenPipeError):
         run(find_game("klondike"), 1, 100_000, {"draw": "1"}, 10.0, 2, out, solve=slow_deal)
     assert [ln.split()[0] for ln in out.lines] == ["1", "2", "3"]
-    # deal 1 settled, and the other worker's deals: a chunk alone would be dozens of deals
-    assert out.seen[0] < 16, out.seen
+    # no deal after the third is settled before the reader has the three lines
+    assert out.seen[-1] <= GATE_OPEN, out.seen
     assert multiprocessing.active_children() == []
 
 
