@@ -6,6 +6,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -71,6 +72,76 @@ def test_an_install_waits_while_another_process_installs(tmp_path, monkeypatch, 
         threading.Timer(0.3, release).start()
         getattr(webenv, install).__wrapped__()   # the lru_cache's function, run afresh
         assert released and started and started[0] >= released[0]
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def _fake_build(calls):
+    """A stand-in for ``build_web.build`` that writes a bundle's two outputs and counts its calls."""
+    def build(py, dest, log, py312):
+        calls.append(dest)
+        (dest / "web").mkdir(parents=True)
+        (dest / "web" / "index.html").write_text(f"build {len(calls)}")
+        (dest / "web.zip").write_bytes(b"zip")
+        (dest / "stage").mkdir()
+        return {"stamp": f"s{len(calls)}", "pyc": [], "seconds": 0.1}
+    return build
+
+
+def test_the_bundle_is_built_once_for_every_process_of_one_source_state(tmp_path):
+    """Two processes (here two calls, each as a fresh worker would make it) asking for the bundle
+    of the same sources share one build from the cache folder, pygbag's stage left out."""
+    calls = []
+    a = webenv.cached_build(Path("py"), cache=tmp_path, build=_fake_build(calls))
+    b = webenv.cached_build(Path("py"), cache=tmp_path, build=_fake_build(calls))
+    assert len(calls) == 1 and a == b
+    dest, info = a
+    assert dest == tmp_path / webenv.bundle_key(webenv.build_web.find_python312())
+    assert (dest / "web" / "index.html").read_text() == "build 1" and info["stamp"] == "s1"
+    assert not (dest / "stage").exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == [dest.name]
+
+
+def test_another_source_state_builds_its_own_bundle(tmp_path, monkeypatch):
+    """The key changes with what the build reads (here pygbag's version): a new build, in a folder
+    of its own; the other kept while it is recent."""
+    calls = []
+    first, _ = webenv.cached_build(Path("py"), cache=tmp_path, build=_fake_build(calls))
+    monkeypatch.setattr(webenv.build_web, "PYGBAG_VERSION", "0.0.0-other")
+    second, info = webenv.cached_build(Path("py"), cache=tmp_path, build=_fake_build(calls))
+    assert len(calls) == 2 and first != second and info["stamp"] == "s2" and first.is_dir()
+
+
+def test_a_failed_build_leaves_nothing_to_be_taken_for_a_bundle(tmp_path):
+    def broken(py, dest, log, py312):
+        (dest / "web").mkdir(parents=True)
+        raise webenv.build_web.BuildError("pygbag failed")
+    with pytest.raises(webenv.build_web.BuildError):
+        webenv.cached_build(Path("py"), cache=tmp_path, build=broken)
+    assert [p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")] == []
+    calls = []
+    webenv.cached_build(Path("py"), cache=tmp_path, build=_fake_build(calls))
+    assert len(calls) == 1
+
+
+def test_a_process_waits_while_another_builds_the_same_bundle(tmp_path):
+    """Another process holds the key's lock (building): this one waits, then takes its bundle."""
+    key = webenv.bundle_key(webenv.build_web.find_python312())
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / f".{key}.lock")],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    calls = []
+    try:
+        assert holder.stdout.readline().strip() == "held"
+
+        def finish_and_release():   # what the other process's build leaves, then its lock released
+            _fake_build([])(None, tmp_path / key, None, None)
+            (tmp_path / key / "info.json").write_text('{"stamp": "theirs"}')
+            holder.stdin.close()
+
+        threading.Timer(0.3, finish_and_release).start()
+        dest, info = webenv.cached_build(Path("py"), cache=tmp_path, build=_fake_build(calls))
+        assert calls == [] and info == {"stamp": "theirs"} and dest == tmp_path / key
     finally:
         holder.kill()
         holder.wait()

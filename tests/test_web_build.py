@@ -2,8 +2,10 @@
 holds what the game needs and nothing else, under budget; our page, manifest, service worker
 and the self-hosting script are what the browser needs.
 
-Builds once per session into a temporary folder (a few seconds once pygbag is installed in
-build/.web-venv). Skipped, with the reason, only when pygbag cannot be installed.
+The bundle is built once per state of the sources and shared by every test process
+(tests/webenv.py, ``cached_build``: a cache folder outside the checkout; ``info["seconds"]`` is
+the time of the build that made it). Skipped, with the reason, only when pygbag cannot be
+installed.
 """
 from __future__ import annotations
 

@@ -8,14 +8,14 @@
 The Node and Chromium checks run under CI or with ``PASYANS_WEB=1`` (they take tens of
 seconds); the build checks always run. Each ``need_*`` function returns what it found or installed, or skips the calling test with
 the reason; under CI (the ``CI`` environment variable set) a failed install fails the test
-instead, so CI cannot pass by skipping. The bundle is built once per test process (each
-pytest-xdist worker that runs a module using it builds its own). Each install runs
+instead, so CI cannot pass by skipping. The bundle is built once per state of its sources
+and shared by every test process (:func:`need_bundle`: pytest-xdist's workers, later runs,
+two checkouts at the same commit) from a cache folder outside the checkout. Each install runs
 under a file lock (:func:`install_lock`): two test processes at once (pytest-xdist's workers,
 two checkouts) install one after the other, and the second finds the first's install done.
 """
 from __future__ import annotations
 
-import atexit
 import os
 import shutil
 import socket
@@ -81,22 +81,94 @@ def need_pygbag() -> Path:
     return Path(py)
 
 
+BUNDLE_CACHE = Path(os.environ.get("PASYANS_WEB_CACHE") or Path(tempfile.gettempdir()) / "pasyans-web-bundles")
+"""Where built bundles are kept (``$PASYANS_WEB_CACHE``, else the system's temporary folder): one
+folder per :func:`bundle_key`, outside the checkout so that git never sees it."""
+BUNDLE_KEEP_DAYS = 3
+"""A cached bundle not used for this many days is deleted when another is built."""
+
+
+def bundle_key(py312: Path | None) -> str:
+    """A hash (24 hex digits) of everything the web build reads: the packed files
+    (``build_web.PACKED``), ``pygbag.ini``, ``static/``, ``web/`` and ``tools/build_web.py`` (each
+    file's path and bytes, caches and dot-files left out as the build leaves them out), the pygbag
+    version, and which CPython 3.12 compiles the byte-code (``py312``, ``None``: none). Two
+    checkouts or two runs with the same key build the same bundle."""
+    import hashlib
+
+    h = hashlib.sha256(f"pygbag {build_web.PYGBAG_VERSION}\0py312 {py312}\0".encode())
+    tops = list(build_web.PACKED) + ["pygbag.ini", "static", "web", "tools/build_web.py"]
+    for top in tops:
+        src = ROOT / top
+        files = [src] if src.is_file() else sorted(p for p in src.rglob("*") if p.is_file()) if src.is_dir() else []
+        for path in files:
+            rel = path.relative_to(ROOT)
+            if any(build_web._skipped(Path(part)) for part in rel.parts):
+                continue
+            h.update(rel.as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:24]
+
+
+def _prune(cache: Path, keep: str) -> None:
+    """Delete the cached bundles other than ``keep`` not used for :data:`BUNDLE_KEEP_DAYS` days."""
+    import time
+
+    for d in cache.iterdir():
+        info = d / "info.json"
+        if d.is_dir() and d.name != keep and not d.name.startswith(".") and \
+                (not info.is_file() or time.time() - info.stat().st_mtime > BUNDLE_KEEP_DAYS * 86400):
+            shutil.rmtree(d, ignore_errors=True)
+
+
+def cached_build(py: Path, cache: Path = BUNDLE_CACHE, build=None) -> tuple[Path, dict]:
+    """``(dest, info)`` of the bundle of the sources as they are now (``dest/web``,
+    ``dest/web.zip``; ``info``: :func:`build_web.build`'s, as JSON gives it back), built by ``py``
+    (pygbag's interpreter) into ``cache/KEY`` (:func:`bundle_key`) unless a process built it
+    there already. The build runs under the key's file lock, into a folder of its own renamed to
+    ``cache/KEY`` once complete, so a process waiting on the lock, or finding the folder, reads a
+    whole bundle. ``build``: the build function (default :func:`build_web.build`).
+    :raises build_web.BuildError: when the build fails (nothing is kept)."""
+    import json
+
+    build = build or build_web.build
+    py312 = build_web.find_python312()
+    key = bundle_key(py312)
+    cache.mkdir(parents=True, exist_ok=True)
+    dest, info_file = cache / key, cache / key / "info.json"
+    with FileLock(str(cache / f".{key}.lock"), timeout=900):
+        if not info_file.is_file():
+            work = Path(tempfile.mkdtemp(prefix=".building-", dir=cache))
+            work.chmod(0o755)       # (mkdtemp's folder is its owner's only) readable as a build folder is
+            try:
+                info = build(py=py, dest=work, log=lambda *a: None, py312=py312)
+                shutil.rmtree(work / "stage", ignore_errors=True)     # pygbag's work, not the bundle
+                (work / "info.json").write_text(json.dumps(info), encoding="utf-8")
+                if dest.exists():
+                    shutil.rmtree(dest)
+                work.rename(dest)
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
+            _prune(cache, key)
+        os.utime(info_file)        # used now: kept from pruning
+        return dest, json.loads(info_file.read_text(encoding="utf-8"))
+
+
 @lru_cache(maxsize=None)
 def _bundle() -> tuple[str, dict | None, str]:
     py, why = _pygbag_python()
     if not py:
         return "", None, why
-    dest = Path(tempfile.mkdtemp(prefix="pasyans-web-"))
-    atexit.register(shutil.rmtree, dest, True)
     try:
-        info = build_web.build(py=Path(py), dest=dest, log=lambda *a: None)
+        dest, info = cached_build(Path(py))
     except build_web.BuildError as e:
-        return str(dest), None, str(e)
+        return "", None, str(e)
     return str(dest), info, ""
 
 
 def need_bundle() -> tuple[Path, dict]:
-    """``(dest, info)`` of one offline build per session (``dest/web``, ``dest/web.zip``)."""
+    """``(dest, info)`` of the offline build of the sources as they are (``dest/web``,
+    ``dest/web.zip``), built once for every test process (:func:`cached_build`). Tests read it and
+    never write into it (a test that changes a bundle copies it first)."""
     need_pygbag()
     dest, info, why = _bundle()
     if info is None:
