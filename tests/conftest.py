@@ -52,6 +52,16 @@ def _solver_node_budgets_only(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_litter():
+    """No tables left by an earlier test's searches (``games.solvers.search.LITTER``, freed a
+    piece at a time in later steps and frames): a test's frames and steps do the same work
+    whichever tests ran before it in its worker."""
+    from games.solvers import search
+
+    search.sweep()
+
+
+@pytest.fixture(autouse=True)
 def _no_deal_lines(monkeypatch):
     """No verified deal's winning line searched at the deal (``App.deal_lines``): it would add up
     to 4 ms of search to each frame of every test on a bank deal. The tests of it turn it on

@@ -101,6 +101,13 @@ def test_hint_wait_bench_asks_the_app(tmp_path):
     assert all(r[1] == "1" and r[-2] == "yes" for r in rows.values())   # one position, and told what it is
 
 
+def test_hint_slices_bench_times_each_slice_and_step(tmp_path):
+    p = run("bench/hint_slices.py", "--games", "klondike-3", "--count", "2", "--held-out", "0", "--look", "0.5",
+            tmp=tmp_path)
+    assert p.returncode == 0, p.stderr[-500:]
+    assert "klondike draw 3" in p.stdout and "  hint   slices" in p.stdout and "longest steps: " in p.stdout
+
+
 def test_freecell_race_replays_our_solutions(tmp_path):
     p = run("bench/solver_freecell.py", "--deals", "1-3", "--runs", "1", "--no-fc-solve", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]

@@ -354,3 +354,18 @@ def test_a_position_lost_by_the_rules_with_moves_left_is_hinted_lost():
     assert kind == "lost" and move in DevilsGrip.legal_moves(s)
     spider = SpiderState(tuple((C(k),) for k in ["KS", "KH"] * 5), (0,) * 10, (), (), 2)
     assert Spider.status(spider) == "lost" and hints.hint(Spider, spider, 2000) == (None, "none")
+
+
+def test_a_fallback_checks_candidate_search_starts_in_a_step_of_its_own():
+    """Starting a candidate's search (0.4-2 ms of Klondike's set-up natively) is a step by itself,
+    so it never adds to a step of nodes sized for the time left."""
+    from conftest import bench_positions
+    from games.klondike import Klondike
+
+    state = bench_positions("klondike", {"draw": "3"}, 15, 1)[0]
+    check = hints.FallbackCheck(Klondike, state, hints.fallback_moves(Klondike, state))
+    assert check.search is None
+    assert check.step(2000) is False
+    assert check.search is not None and check.search.nodes == 0 and check.nodes == 0
+    check.step(50)
+    assert 0 < check.nodes <= 50 + 10

@@ -11,8 +11,8 @@ from games.cards import ALL_CARDS, fmt, parse_card
 from games.columns import foundation_cards, parse_foundations
 from games.core import GameError
 from games.klondike import Klondike
-from games.solvers.klondike import (KlondikeSolver, _Problem, _RolloutLane, _StageLane, _coarse, _dominated3, _more_home,
-                                    _talon_class, blocked)
+from games.solvers.klondike import (MOVE_STEP, PROOF_STEP, KlondikeSolver, _Problem, _RolloutLane, _StageLane, _coarse,
+                                    _dominated3, _more_home, _talon_class, blocked)
 from games.solvers.search import SOLVED, UNKNOWN, UNSOLVABLE, replays_to_win
 from conftest import bench_positions
 
@@ -958,3 +958,86 @@ def test_a_line_that_starts_with_draws_shows_a_column_move_first_when_it_commute
     s1 = Klondike.deal(1, opts)
     line1 = list(Klondike.solve(s1, max_nodes=50_000).moves)
     assert line1[0] == "s" and Klondike.line_in_view(s1, line1) is line1   # nothing commutes
+
+
+def _proof_states(monkeypatch):
+    """A list that grows by the states each proof game's ``run`` expands (a proof lane's, the
+    exact-talon lane's, the early sign's game), one entry a call."""
+    from games.solvers import klondike_proof
+
+    calls = []
+    for cls in (klondike_proof.ProofLane, klondike_proof.ProofLane3):
+        def run(self, budget, _run=cls.run):
+            n0 = self.nodes
+            try:
+                return _run(self, budget)
+            finally:
+                calls.append(self.nodes - n0)
+        monkeypatch.setattr(cls, "run", run)
+    return calls
+
+
+@pytest.mark.parametrize("draw, number", [("3", 15), ("1", 16)])
+def test_a_step_runs_few_proof_states_and_the_same_search(monkeypatch, draw, number):
+    """A proof game's state can cost tens of search nodes (up to 0.8 ms natively), so a step of
+    ``n`` runs at most ``n / PROOF_STEP`` of them (one at least), nodes and states together within
+    about ``n`` units; the answer and its node count are those of one run, however it is sliced.
+    Draw 3's position 15 is proved lost by the early sign's game (13 196 states), draw 1's 16 by
+    the draw-1 proof lane (1 326 states in its turns)."""
+    state = bench_positions("klondike", {"draw": draw}, 15, number)[number - 1]
+    whole = KlondikeSolver(state, max_nodes=20_000).run()
+    calls = _proof_states(monkeypatch)
+    w = PROOF_STEP
+    for n in (1, 40, 100):
+        sv = KlondikeSolver(state, max_nodes=20_000)
+        seen = 0
+        while sv.result is None:
+            before, k = sv.nodes, len(calls)
+            sv.step(n)
+            states = sum(calls[k:])
+            seen += states
+            assert states <= max(1, n // w) + 1, (n, calls[k:])
+            # search nodes (a proof lane's states among them) plus the states' weight
+            assert (sv.nodes - before) + (w - 1) * states <= n + w + KlondikeSolver.LOCAL
+        assert seen > 0
+        assert (sv.result.status, sv.result.nodes, sv.result.moves) == (whole.status, whole.nodes, whole.moves)
+
+
+def test_an_ended_search_leaves_its_tables_to_be_freed_a_piece_at_a_time():
+    """An ended search's tables go to the litter, not freed in the step that ended it (a check's
+    10 000 nodes freed whole took a step 5-10 ms); each step of a search frees ``4 n`` entries
+    of it at most, and :meth:`run` frees what it left before it returns."""
+    from games.solvers import search
+
+    search.sweep()
+    state = bench_positions("klondike", {"draw": "1"}, 15, 5)[4]     # solved in 6 247 nodes
+    sv = KlondikeSolver(state, max_nodes=6_000)
+    while sv.step(500) is None:
+        pass
+    assert sv.result.status == UNKNOWN and sv.lanes == []
+    waiting = sum(len(t) for t in search.LITTER)
+    assert waiting > 500
+    other = KlondikeSolver(bench_positions("klondike", {"draw": "3"}, 15, 16)[15], max_nodes=5_000)
+    other.step(10)
+    assert waiting - sum(len(t) for t in search.LITTER) == 10 * search.SWEEP_PER_NODE
+    assert other.run() is other.result and search.LITTER == []
+
+
+def test_a_step_makes_few_moves_of_the_winning_line():
+    """The winning line is made through the rules (30-80 us a move natively), at most
+    ``n / MOVE_STEP`` moves a step of ``n`` (one at least), a talon card's draws included, until
+    the cards go home in a step of their own; the line is the one made whole."""
+    state = bench_positions("klondike", {"draw": "3"}, 15, 1)[0]
+    whole = KlondikeSolver(state).run()
+    assert whole.status == SOLVED and whole.moves.count("s") > 10
+    for n in (1, 80):
+        sv = KlondikeSolver(state)
+        most = 0
+        while sv.result is None:
+            line = sv._line
+            before = len(line.moves) if line is not None else 0
+            sv.step(n)
+            if line is not None and sv.result is None:     # (the last step plays the cards home)
+                most = max(most, len(line.moves) - before)
+        assert 1 <= most <= max(1, n // MOVE_STEP)
+        assert sv.result.moves == whole.moves

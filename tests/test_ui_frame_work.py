@@ -869,3 +869,23 @@ def test_a_move_right_after_a_hint_is_decided_is_drawn_without_waiting_for_its_t
     draws = app.draws
     app.frame()
     assert app.draws == draws + 1 and not sc._hint_texts
+
+
+def test_an_ended_searchs_tables_are_freed_in_the_frames_spare_time(fake_clock):
+    """The tables a search left (``games.solvers.search.LITTER``: freed whole, a search's tables
+    took one frame 5-10 ms) are freed in pieces in the frames where no hint searches, 2 ms of
+    each frame's spare time at most; a frame that carries a hint's search leaves them to its steps."""
+    from games.solvers import search
+    from ui.table import table_class
+    from ui.table.base import LITTER_STEP
+
+    app = new_app(table_class("klondike")(3), (1280, 800))
+    t = app.scene
+    search.sweep()
+    left = dict.fromkeys(range(60 * LITTER_STEP))
+    search.discard(left)
+    app.frame()
+    # pieces of LITTER_STEP entries for 2 ms of the frame's spare time (clock reads of 0.5 ms here)
+    assert 0 < 60 * LITTER_STEP - len(left) <= 5 * LITTER_STEP and len(left) % LITTER_STEP == 0
+    run_until(app, lambda: not search.LITTER, frames=200)
+    assert left == {} and t.hint_search is None

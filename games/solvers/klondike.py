@@ -176,7 +176,7 @@ from operator import itemgetter
 
 from ..core import Clock
 from ..klondike import SUIT_LETTERS, Klondike, KlondikeState
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Sliced, discard
 from .klondike_proof import Abstract, Abstract3, ProofLane, ProofLane3
 
 RED = tuple(((c >> 4) in (1, 2)) for c in range(64))
@@ -1313,7 +1313,7 @@ class KlondikeSolver(Sliced):
             else:
                 status = _run_proof(self, lane, n, t0)
             used = self.nodes - n0
-            budget -= max(used, 1)
+            budget -= max(used, 1) * lane.unit
             self._left -= max(used, 1)
             if status is None:
                 continue
@@ -1325,7 +1325,7 @@ class KlondikeSolver(Sliced):
                 return self._finish(UNSOLVABLE)
             self.lanes.remove(lane)  # a streamliner's space ran dry
             self._lane = None
-            _rollouts_after(self, lane)
+            _lane_left(self, lane)
         return None
 
     def _dfs(self, lane: _Lane, budget: int, t0: float) -> str | None:
@@ -1535,7 +1535,7 @@ class KlondikeSolver(Sliced):
         return intents_to_moves(s, intents[:1])[:1]  # the first intent's moves only: a hint's move
 
     def _finish(self, status: str, moves: list[str] | None = None) -> Result:
-        self._progress = self.progress_line() if status == UNKNOWN else None  # before the lanes go
+        self._progress = _ended(self, status)  # before the lanes go
         self._line = None
         self.lanes = []  # the search is over: free its memory
         self._late = []
@@ -1552,8 +1552,8 @@ class KlondikeSolver(Sliced):
         self._line = _Line(self.start, [x for entry in self._stack for x in entry[3]])
 
     def _make_line(self, budget: int | None) -> Result | None:
-        """Make the winning line's moves through the rules, about ``budget`` moves of it (each
-        move made costs less than a node searched; ``None``: all of it): the answer once it is
+        """Make the winning line's moves through the rules, ``budget`` units of it (MOVE_STEP a
+        move; ``None``: all of it): the answer once it is
         made and found to win, else ``None`` (the next step goes on). A line is 100-200 moves,
         2-3 ms natively: made in one piece it ran the app's slice that found it past its end."""
         line = self._line
@@ -1658,8 +1658,11 @@ def _sign3(self: KlondikeSolver, budget: int, t0: float):
     or has spent ``SIGN3_LATE[1]`` states in all. Not when that game reached its goal (the same
     game: it would prove nothing).
 
-    :returns: ``None`` when it did not run, else ``(states it ran, status)``: ``UNSOLVABLE`` (its
-        game proved the position lost), ``UNKNOWN`` (the solver's time ran out) or ``None``.
+    ``budget``: units of the caller's step; each state takes :data:`PROOF_STEP` of them.
+
+    :returns: ``None`` when it did not run, else ``(units it took: states it ran × PROOF_STEP,
+        status)``: ``UNSOLVABLE`` (its game proved the position lost), ``UNKNOWN`` (the solver's
+        time ran out) or ``None``.
 
     Why: position 15 of ``bench/solvers.py`` (draw 3) is lost, but the draw-1 game reaches its goal
     and the exact-talon lane joins only at ``LATE``; this game proves it in 13 196 states. Fit on
@@ -1710,6 +1713,7 @@ def _sign3(self: KlondikeSolver, budget: int, t0: float):
             lane = ProofLane3(Abstract3(root[0], root[1], root[2], root[3], True), 1.0)
         self._sign3 = (lane, self.nodes, self.SIGN3_LATE[1], None)
     lane, n0, states, share = self._sign3
+    budget = max(1, budget // PROOF_STEP)  # its states take PROOF_STEP units of the caller's step each
     if share is None:
         n = min(budget, 8 * self.QUANTUM, states - lane.nodes)
     else:
@@ -1720,13 +1724,15 @@ def _sign3(self: KlondikeSolver, budget: int, t0: float):
     res = lane.run(n)
     if res is not None:
         self._sign3 = None
+        _discard_lane(lane)     # its game's 10 000s of states: freed a piece at a time
     elif lane.nodes >= states:
         self._sign3 = _wait3(self, lane)
+    used = (lane.nodes - k) * PROOF_STEP
     if res:
-        return lane.nodes - k, UNSOLVABLE
+        return used, UNSOLVABLE
     if self.timeout is not None and self.seconds + self.clock() - t0 > self.timeout:
-        return lane.nodes - k, UNKNOWN
-    return lane.nodes - k, None
+        return used, UNKNOWN
+    return used, None
 
 
 def _wait3(self: KlondikeSolver, lane):
@@ -1793,11 +1799,13 @@ def _deep3_left(self: KlondikeSolver) -> None:
 
 def _run_proof(self: KlondikeSolver, lane, budget: int, t0: float) -> str | None:
     """:class:`KlondikeSolver`'s turn of a proof lane (:class:`~games.solvers.klondike_proof.ProofLane`
-    or ``ProofLane3``) for ``budget`` abstract states, each counted as a node: ``None`` (budget
+    or ``ProofLane3``) for ``budget // PROOF_STEP`` abstract states (one at least: ``budget`` is in
+    units of the caller's step, :data:`PROOF_STEP`), each counted as a node: ``None`` (budget
     spent), ``UNSOLVABLE`` (with ``lane.complete``: the position is proved lost; without: the lane
     proved nothing and leaves) or ``UNKNOWN`` (the solver's budget spent). A module function, as
     :func:`_run_rollout`: the class is compiled whole in one frame of the page (ui/imports.py)."""
     limit, timeout = self.max_nodes, self.timeout
+    budget //= PROOF_STEP      # (the caller counts each state PROOF_STEP units of its step)
     if limit is not None:
         budget = min(budget, limit - self.nodes)
     n0 = lane.nodes
@@ -1835,6 +1843,63 @@ def _run_rollout(self: KlondikeSolver, lane: _RolloutLane, budget: int, t0: floa
     if timeout is not None and self.seconds + self.clock() - t0 > timeout:
         return UNKNOWN
     return None
+
+
+PROOF_STEP = 16
+"""Units of a step's budget (``KlondikeSolver.step(n)``'s ``n``) one state of a proof game takes,
+a proof lane's (:func:`_run_proof`) and the early exact-talon game's (:func:`_sign3`); a search
+node takes one (each lane's ``unit``). A state costs 6-20 µs natively at the median, like a node,
+but up to 0.2-0.8 ms (a search node up to 0.1-0.4), and a step of 100 of them ran 20 ms; so a
+step runs at most ``n / PROOF_STEP`` of them (docs/solvers.md, "The hint's slices within the
+frame"). Their turns and shares still count states (a turn's quantum, ``_sign3``'s share), so the
+search is the same however it is sliced."""
+MOVE_STEP = 8
+"""Units of a step's budget a move of the winning line takes as it is made through the rules
+(:meth:`_Line.make`: parsed and applied, 30-80 µs natively against a node's 6-20; a step of 100
+made 100 moves, 3-8 ms), as ``LoopFree.MOVE_NODES`` for the line's replay."""
+_Lane.unit = _StageLane.unit = _RolloutLane.unit = 1
+ProofLane.unit = ProofLane3.unit = PROOF_STEP
+
+
+def _ended(self: "KlondikeSolver", status: str):
+    """What the ended search ``self`` keeps of its progress line (its first move, with
+    ``unknown``; else ``None``), worked out before its tables go: every lane's, the early sign's
+    game's and rule 5's answers are handed to :func:`games.solvers.search.discard`, freed a piece
+    at a time in the steps that follow. A module function, as :func:`_run_proof`: the class is
+    compiled whole in one frame of the page (ui/imports.py)."""
+    progress = self.progress_line() if status == UNKNOWN else None
+    _discard_all(self)
+    return progress
+
+
+def _lane_left(self: "KlondikeSolver", lane) -> None:
+    """``lane`` has left ``self``'s portfolio (its space ran dry): :func:`_rollouts_after`, then a
+    depth-first or draw-1 proof lane's tables, read by nobody now, handed to
+    :func:`games.solvers.search.discard` (freed a piece at a time in the steps that follow)."""
+    _rollouts_after(self, lane)
+    if lane.__class__ is _Lane or lane.__class__ is ProofLane:
+        _discard_lane(lane)
+
+
+def _discard_all(self: "KlondikeSolver") -> None:
+    """The ended search ``self``'s tables (every lane's, the early sign's game's, rule 5's answers)
+    handed to :func:`games.solvers.search.discard`, freed a piece at a time in the steps that
+    follow. A module function, as :func:`_run_proof`: the class is compiled whole in one frame of
+    the page (ui/imports.py)."""
+    sign3 = self._sign3[0] if self._sign3.__class__ in (tuple, list) else None
+    for lane in self.lanes + getattr(self, "_late", []) + getattr(self, "_rollouts", []) + [self._proof3, sign3]:
+        _discard_lane(lane)
+    discard(self._dead, getattr(self, "_stack", None))
+
+
+def _discard_lane(lane) -> None:
+    """Hand ``lane``'s tables (``seen``, ``stack``, ``heap``; its abstract game's, a proof lane's)
+    to :func:`games.solvers.search.discard`, for a lane nobody will step again."""
+    if lane is None:
+        return
+    for x in (lane, getattr(lane, "game", None)):
+        if x is not None and hasattr(x, "__dict__"):
+            discard(*(v for v in vars(x).values() if v.__class__ in (dict, list, set)))
 
 
 def _load(lane: _Lane) -> float:
@@ -1883,21 +1948,26 @@ class _Line:
         self.state = Klondike.apply(self.state, Klondike.parse_move(self.state, text))
         self.moves.append(text)
 
+    draws = 0  # draws made so far for the talon intent being made
+
     def make(self, budget: int | None) -> bool:
-        """Make intents until about ``budget`` moves are made (``None``: all of them; an intent
-        is made whole, a talon card's draws with it); whether the line is done.
+        """Make intents until ``budget // MOVE_STEP`` moves are made, one at least (``budget``: units
+        of a solver's step; ``None``: all of them; a talon card's draws stop at the budget too,
+        the intent going on at the next call), the cards played home at the end in a call of their
+        own; whether the line is done.
 
         :raises AssertionError: when an intent cannot be carried out (a solver bug).
         :raises GameError: when a move the intents make is illegal (a solver bug).
         """
         if self.done:
             return True
+        if budget is not None:      # in units of a solver's step: MOVE_STEP a move
+            budget = max(1, budget // MOVE_STEP)
         n0, intents = len(self.moves), self.intents
         while self.next < len(intents):
             if budget is not None and len(self.moves) - n0 >= budget:
                 return False
             kind, a, dst = intents[self.next]
-            self.next += 1
             to = "h" if dst == HOME else str(dst + 1)
             if kind == K_COL:
                 self._play(f"{a + 1}{to}")
@@ -1905,14 +1975,21 @@ class _Line:
                 self._play(f"h{SUIT_LETTERS[a]}{dst + 1}")
             else:
                 s = self.state
-                for _ in range(2 * (len(s.stock) + len(s.waste)) + 2):
-                    s = self.state
-                    if s.waste and s.waste[-1] == a:
-                        break
+                while not (s.waste and s.waste[-1] == a):
+                    if self.draws > 2 * (len(s.stock) + len(s.waste)) + 2:
+                        raise AssertionError(f"talon card {a} never shows on the waste")
+                    if budget is not None and len(self.moves) - n0 >= budget:
+                        return False        # this intent goes on at the next call
                     self._play("s")
-                else:
-                    raise AssertionError(f"talon card {a} never shows on the waste")
+                    self.draws += 1
+                    s = self.state
+                if budget is not None and len(self.moves) - n0 >= budget:
+                    return False
+                self.draws = 0
                 self._play("w" + to)
+            self.next += 1
+        if budget is not None and len(self.moves) > n0:
+            return False    # the cards played home at the end: a call of their own
         s = self.state
         fin = Klondike.finish_moves(s)
         if fin:
