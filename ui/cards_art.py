@@ -27,6 +27,7 @@ FACE = (253, 253, 250)
 EDGE = (150, 150, 150)
 GLOW = (79, 195, 247)  # #4FC3F7, playable cards
 HINT = (255, 213, 79)   # #FFD54F, the hinted card
+TARGET = (255, 255, 255)  # white, the pile a drag's cards would go to if let go now
 
 
 def hint_ring(k: float, card_w: int) -> tuple[int, int]:

@@ -70,7 +70,7 @@ from ..frame import INK, TOUCH, Button, draw_ring, grow_to, load_toml
 from . import hit
 from .assist import MSG_DEAL_LOST
 from .base import DOUBLE_TAP, DOUBLE_TAP_PX, TAP_AGAIN, GameTable
-from .drag import reading_order
+from .drag import draw_target_ring, reading_order
 from .hit import Hit, Kind
 
 FLY_MS = 200          # one card's flight
@@ -1341,24 +1341,22 @@ class ColumnsTable(GameTable):
         out.sort()
         return [(-a, dist, k) for a, dist, _, k in out]
 
-    def drop(self, pos) -> None:
-        """The lifted cards let go with the pointer at ``pos`` (px). The pile the lead card
-        overlaps most takes them when it can (a column counts down its strip below its last card,
-        :meth:`drop_zone`), so a card goes where the player put it, as in Microsoft Solitaire
-        Collection, PySolFC and Aisleriot. When that pile refuses them (or is their own pile), a
-        pile they also overlap by :data:`DROP_COVER` of the lead card's area takes them if it
-        can; else they glide back, and the status line says why the pile they were over refused
-        them. Over no pile, the nearest pile within :data:`SNAP` card widths that takes them
-        wins, unless their own pile is nearer (they go back)."""
-        d = self.drag
-        self.drag = None
-        s = self.state
+    def drop_aim(self, d, pos) -> tuple[object | None, list]:
+        """Where the lifted cards of drag ``d`` go when let go with the pointer at ``pos`` (px):
+        ``(move, order)``, the move :meth:`drop` plays (``None``: they glide back) and
+        :meth:`drop_order`'s list. The pile the lead card overlaps most takes them when it can (a
+        column counts down its strip below its last card, :meth:`drop_zone`), so a card goes
+        where the player put it, as in Microsoft Solitaire Collection, PySolFC and Aisleriot. When
+        that pile refuses them (or is their own pile), a pile they also overlap by
+        :data:`DROP_COVER` of the lead card's area takes them if it can. Over no pile, the
+        nearest pile within :data:`SNAP` card widths that takes them wins, unless their own pile
+        is nearer (they go back). Whether a pile takes them is asked once per pile while the
+        position and the lifted cards stay the same (:meth:`drop_move`): a drag asks at every
+        pointer motion."""
         drawn = self.drag_rects_at(d, pos)
         lead = drawn[0]
-        key, index = d.key, d.index
-        legal = {self.route(s, m)[2]: m for m in reversed(self.tap_list(s, key, index))}
+        key = d.key
         order = self.drop_order(key, lead)
-        small = [pygame.Rect(r.x, r.y, self.card_w, self.card_h) for r in drawn]
         over = bool(order) and order[0][0] > 0
         cover = DROP_COVER * lead.width * lead.height
         for j, (area, _, k) in enumerate(order):
@@ -1370,11 +1368,44 @@ class ColumnsTable(GameTable):
                 break
             if over and j > 0 and area < cover:
                 continue
-            m = legal.get(k)
+            m = self.drop_move(d, k)
+            if m is not None:
+                return m, order
+        return None, order
+
+    _takes: tuple | None = None     # (state, pile, index, {pile: the move a drop there makes})
+
+    def drop_move(self, d, k):
+        """The move a drop of drag ``d``'s cards on pile ``k`` makes, or ``None`` when ``k``
+        refuses them: the tap's move there (:meth:`tap_list`), else any legal move there.
+        Remembered per pile for the state and the lifted cards."""
+        s = self.state
+        known = self._takes
+        if known is None or known[0] is not s or known[1:3] != (d.key, d.index):
+            legal = {self.route(s, m)[2]: m for m in reversed(self.tap_list(s, d.key, d.index))}
+            known = self._takes = (s, d.key, d.index, legal, {})
+        found = known[4]
+        if k not in found:
+            m = known[3].get(k)
             if m is None:
-                m = self.make_move(s, key, index, k)
-                if m is None or self.why(s, m) is not None:
-                    continue
+                m = self.make_move(s, d.key, d.index, k)
+                if m is not None and self.why(s, m) is not None:
+                    m = None
+            found[k] = m
+        return found[k]
+
+    def drop(self, pos) -> None:
+        """The lifted cards let go with the pointer at ``pos`` (px): played where
+        :meth:`drop_aim` says; else they glide back, and the status line says why the pile they
+        were over refused them."""
+        d = self.drag
+        self.drag = None
+        s = self.state
+        drawn = self.drag_rects_at(d, pos)
+        key, index = d.key, d.index
+        small = [pygame.Rect(r.x, r.y, self.card_w, self.card_h) for r in drawn]
+        m, order = self.drop_aim(d, pos)
+        if m is not None:
             self.player_move(m, from_rects=small)
             return
         near = order[0][2] if order else None
@@ -1389,6 +1420,33 @@ class ColumnsTable(GameTable):
             elif self.settings.explain_errors:
                 self.say(tr(MSG_NOT_THERE), error=True)
         self.stale = True
+
+    def drop_pile(self):
+        """The pile the lifted cards would go to if let go now (:meth:`drop_aim`), or ``None``
+        (they would glide back, or nothing is lifted). Looked up again only when the pointer
+        has moved since the last time asked (a frame asks once)."""
+        d = self.drag
+        if d is None:
+            return None
+        known = self._aim
+        if known is None or known[0] is not d or known[1] != d.pos or known[2] is not self.state:
+            m, _ = self.drop_aim(d, d.pos)
+            known = self._aim = (d, d.pos, self.state, None if m is None else self.route(self.state, m)[2])
+        return known[3]
+
+    _aim: tuple | None = None      # (drag, pointer, state, the pile a drop there goes to)
+
+    def draw_drop_mark(self, surface) -> None:
+        """The target mark (:data:`ui.cards_art.TARGET`): a ring round the whole of the pile the
+        lifted cards would go to if let go now (a column's every card, an empty place's outline),
+        so that it shows round the finger and the cards it holds; none while they would glide
+        back."""
+        k = self.drop_pile()
+        if k is None:
+            return
+        rects = self.pile_rects(self.state, k)
+        box = self.pile_rect[k].unionall(rects) if rects else self.pile_rect[k]
+        draw_target_ring(surface, box, self.card_w)
 
     def drag_rects_at(self, d, pos):
         old = self.drag
@@ -1878,11 +1936,12 @@ class ColumnsTable(GameTable):
     def glowing(self) -> set:
         """The cards that glow when "Playable cards glow" is on: ``(pile key, index)`` of every
         face-up card a tap would move (a column's card with the run above it, a waste, cell or
-        stock top; a foundation's cards do not glow) by a move of :meth:`glow_moves`. Empty when the setting is off or the game
-        is over. Remembered for the last state asked (a redraw asks again for the same state: in
+        stock top; a foundation's cards do not glow) by a move of :meth:`glow_moves`. Empty when the setting is off, while cards
+        are dragged (a glow would pass for the drop's target, :meth:`draw_drop_mark`) or when the
+        game is over. Remembered for the last state asked (a redraw asks again for the same state: in
         FreeCell the search cost as much as drawing the cards)."""
         s = self.state
-        if not self.settings.glow:
+        if not self.settings.glow or self.drag is not None:
             return set()
         known = self._glowing
         if known is not None and known[0] is s:
@@ -2106,6 +2165,7 @@ class ColumnsTable(GameTable):
             rects = self.drag_rects()
             w = rects[0].width
             sh, (dx, dy) = cards_art.shadow(w)
+            self.draw_drop_mark(surface)
             art = self.pile_art(self.drag.key)      # the look they had lying there
             corner = cards_art.radius(w) + 2
             for j, ((c, up), r) in enumerate(zip(self.drag.cards, rects)):

@@ -44,7 +44,7 @@ from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import DIM, INK, TOUCH, draw_ring, felt, icon, load_toml, opaque_surface
 from . import hit
 from .base import DOUBLE_TAP, TAP_AGAIN, GameTable
-from .drag import TargetFocus
+from .drag import TargetFocus, draw_target_ring
 from .hit import Hit, Kind
 
 HINT_MS = 1800             # how long the hinted move shows
@@ -681,6 +681,7 @@ class DevilsGripTable(TargetFocus, GameTable):
         if self.drag is not None:
             self.drag = None
             self._redraw = True
+            self.stale = True
 
     def start_drag(self, ev) -> None:
         t = self.hit_test(ev.start)
@@ -716,6 +717,18 @@ class DevilsGripTable(TargetFocus, GameTable):
         if dst.kind is Kind.HANDLE or d.swap or not self.state.grid[j]:
             return Move(SWAP, i, j)
         return Move(MERGE, i, j)
+
+    _takes: tuple | None = None     # (state, move, whether the rules allow it)
+
+    def drop_takes(self, move) -> bool:
+        """Whether the rules allow ``move`` (a drop's, :meth:`drag_move`) now: the drop's target
+        mark (:meth:`draw_drag`) shows only where a release plays. Remembered for the last move
+        asked, so a frame of a drag asks the rules only when the pointer reaches another cell."""
+        known = self._takes
+        if known is None or known[0] is not self.state or known[1] != move:
+            ok = self.rules.status(self.state) == PLAYING and self.rules.why_not(self.state, move) is None
+            known = self._takes = (self.state, move, ok)
+        return known[2]
 
     def drop(self, pos) -> None:
         src = self.drag.src
@@ -925,9 +938,11 @@ class DevilsGripTable(TargetFocus, GameTable):
 
     def glow_moves(self) -> list:
         """The legal moves the glow shows (the position's, while it is played and playable cards
-        glow; else none), remembered for the last position asked: a redraw asks twice (its parts
+        glow and nothing is dragged; else none), remembered for the last position asked: a redraw asks twice (its parts
         and its drawing), and a position has hundreds (every swap)."""
         s, glow = self.state, self.settings.glow
+        if self.drag is not None:
+            return []       # a glow would pass for the drop's target (draw_drag)
         known = self._glow_moves
         if known is None or known[0] is not s or known[1] != glow:
             legal = self.rules.legal_moves(s) if glow and self.rules.status(s) == PLAYING else []
@@ -1150,12 +1165,9 @@ class DevilsGripTable(TargetFocus, GameTable):
                     continue
                 if dst is None or dst.index != j:
                     self._handle(surface, hr.inflate(-round(hr.width * 0.3), -round(hr.height * 0.3)), False, False)
-        if move is not None:
-            ok = self.rules.why_not(s, move) is None
+        if move is not None and self.drop_takes(move):
             j = dst.index
-            box = self.stack_rect(j) if s.grid[j] else self.card_rect(j, 0)
-            col = (SWAP_INK if move.kind == SWAP else cards_art.GLOW) if ok else (200, 80, 70)
-            self._ring(surface, box.inflate(8, 8), col, max(3, self.card_w // 18), cards_art.radius(self.card_w) + 4)
+            draw_target_ring(surface, self.stack_rect(j) if s.grid[j] else self.card_rect(j, 0), self.card_w)
         x, y = self.drag_topleft()
         cards = s.grid[d.src.index] if d.src.kind is Kind.CELL else (s.talon[-1],)
         for k, c in enumerate(cards):

@@ -11,7 +11,28 @@ from dataclasses import dataclass
 import pygame
 
 from .. import cards_art
+from ..frame import draw_ring
 from .hit import Hit, Kind
+
+
+def target_ring(box: pygame.Rect, card_w: int) -> tuple[pygame.Rect, int, int]:
+    """``(rect, width, radius)`` (px) of the drop's target mark round ``box`` for cards
+    ``card_w`` px wide (:func:`draw_target_ring`): a twelfth of a card thick (3 px at the least),
+    outside the box by half that."""
+    lw = max(3, round(card_w / 12))
+    gap = max(2, lw // 2)
+    return box.inflate(2 * (gap + lw), 2 * (gap + lw)), lw, cards_art.radius(card_w) + gap + lw
+
+
+def draw_target_ring(surface, box: pygame.Rect, card_w: int) -> None:
+    """The drop's target mark round ``box`` (px; :func:`target_ring`): a white ring
+    (:data:`ui.cards_art.TARGET`, not the playable glow's blue nor the hint's gold) over a dark
+    edge, so that it reads on the felt and beside white card faces, and shows past the finger
+    and the cards it holds. KPatience and Aisleriot light the pile a drag would land on the same
+    way (only one that takes the cards)."""
+    outer, lw, r = target_ring(box, card_w)
+    draw_ring(surface, outer.inflate(2, 2), (10, 30, 20, 150), lw + 2, r + 1)
+    draw_ring(surface, outer, (*cards_art.TARGET, 240), lw, r)
 
 
 @dataclass
@@ -92,10 +113,35 @@ class OneCardDrag:
         """The targets a drop may land on (the table lists them)."""
         return []
 
+    def drop_takes(self, source, onto) -> bool:
+        """Whether the card of ``source`` dropped on ``onto`` (a target of
+        :meth:`drop_candidates`) would be played rather than go back (the table answers by its
+        rules)."""
+        return False
+
+    _aim: tuple | None = None     # (drag, pointer, state, the target a drop there plays on)
+
+    def drop_aim(self) -> Hit | None:
+        """The target the dragged card would be played on if let go now (:meth:`drop_target`,
+        :meth:`drop_takes`), or ``None`` (it would go back). Looked up again only when the
+        pointer has moved since the last time asked (a frame asks once)."""
+        d = self.dragging
+        if d is None:
+            return None
+        known = self._aim
+        if known is None or known[0] is not d or known[1] != d.pos or known[2] is not self.state:
+            onto = self.drop_target(d, self.drag_rect(d))
+            aim = onto if onto is not None and self.drop_takes(d.target, onto) else None
+            known = self._aim = (d, d.pos, self.state, aim)
+        return known[3]
+
     def draw_dragged(self, surface) -> None:
         d = self.dragging
         if d is None:
             return
+        aim = self.drop_aim()
+        if aim is not None:
+            draw_target_ring(surface, self.target_rect(aim), self.card_w)
         r = self.drag_rect(d)
         s, (dx, dy) = cards_art.shadow(r.width)
         surface.blit(s, (r.x + dx + round(r.width * 0.04), r.y + dy + round(r.width * 0.07)))

@@ -424,17 +424,29 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         out = [hit.slot(i) for i in range(len(s.cards)) if s.cards[i] is not None and free(s, i)]
         return out + [hit.STOCK, hit.WASTE, hit.DISCARD]
 
+    def drop_move(self, source, onto):
+        """The move a drop of ``source``'s card on ``onto`` plays (:meth:`dropped`): a king
+        alone on the discard pile, a pair on a card; ``None`` anywhere else."""
+        src = self.target_src(source)
+        if onto.kind is Kind.DISCARD:
+            return (src,)
+        if onto.kind in (Kind.SLOT, Kind.STOCK, Kind.WASTE):
+            return (src, self.target_src(onto))
+        return None
+
+    def drop_takes(self, source, onto) -> bool:
+        m = self.drop_move(source, onto)
+        return m is not None and self.rules.why_not(self.state, m) is None
+
     def dropped(self, source, onto, rect) -> None:
         """Dropped on a card: the pair is played (refused: the reason); a king on the discard
         pile goes alone; anywhere else the card goes back."""
         if onto is None:
             return
-        src = self.target_src(source)
+        m = self.drop_move(source, onto)
         self.selected = None
-        if onto.kind is Kind.DISCARD:
-            self.do_move((src,))
-        elif onto.kind in (Kind.SLOT, Kind.STOCK, Kind.WASTE):
-            self.do_move((src, self.target_src(onto)))
+        if m is not None:
+            self.do_move(m)
         self.stale = True
 
     def tap_source(self, src: int) -> None:
@@ -681,8 +693,9 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         return img
 
     def partners(self) -> set:
-        """Sources that would pair with the selected card (they glow when glow is on)."""
-        if self.selected is None or not self.settings.glow:
+        """Sources that would pair with the selected card (they glow when glow is on; not while a
+        card is dragged, where a glow would pass for the drop's target)."""
+        if self.selected is None or not self.settings.glow or self.dragging is not None:
             return set()
         return {m[1 - m.index(self.selected)] for m in self.rules.legal_moves(self.state)
                 if len(m) == 2 and self.selected in m}

@@ -165,6 +165,16 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
     def drop_candidates(self) -> list:
         return [hit.WASTE]
 
+    def glow_moves(self, playing: bool) -> set:
+        """The moves the playable glow shows: the legal ones while the game is played and the
+        setting is on, none while a card is dragged (a glow would pass for the drop's target)."""
+        if not playing or not self.settings.glow or self.dragging is not None:
+            return set()
+        return set(self.rules.legal_moves(self.state))
+
+    def drop_takes(self, source, onto) -> bool:
+        return onto == hit.WASTE and self.rules.why_not(self.state, source.index) is None
+
     def dropped(self, source, onto, rect) -> None:
         """Dropped on the waste: played as a tap would (refused: shaken, with the reason);
         anywhere else the card goes back."""
@@ -351,7 +361,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         w = self.card_w
         m = max(max(3, round(0.09 * w)), max(2, round(0.06 * w)) + max(1, round(0.035 * w))) + 1
         playing = self.rules.status(s) == PLAYING
-        legal = set(self.rules.legal_moves(s)) if playing and self.settings.glow else set()
+        legal = self.glow_moves(playing)
         shaking = bool(self.anim.tweens) and self.anim.busy("shake")
         out = {}
         for i in range(N_SLOTS):
@@ -393,7 +403,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         t = s.tableau
         art = self.art
         playing = self.rules.status(s) == PLAYING
-        legal = set(self.rules.legal_moves(s)) if playing and self.settings.glow else set()
+        legal = self.glow_moves(playing)
         shaking = bool(self.anim.tweens) and self.anim.busy("shake")
         # on their side the peaks' playable cards overlap one another down a column: a halo under
         # a card would wrap the card lying over it, so each gets a ring inside its visible part,
