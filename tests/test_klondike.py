@@ -357,6 +357,85 @@ def test_finish():
     assert Klondike.finish_moves(Klondike.deal(1, {})) is None
 
 
+@st.composite
+def all_face_up(draw_, draw=1):
+    """A Klondike position with every column card face up (compare34 G5): foundation heights,
+    then the other cards from the highest rank down, each put on a column whose top takes it
+    (a run down in alternating colours, as play builds one), on an empty column, or into the
+    talon, which is cut into stock and waste."""
+    found = tuple(draw_(st.integers(0, 13)) for _ in range(4))
+    rest = [c for c in ALL_CARDS if (c & 15) > found[c >> 4]]
+    rest.sort(key=lambda c: -(c & 15))
+    cols = [[] for _ in range(7)]
+    talon = []
+    for c in rest:
+        fits_on = [i for i, col in enumerate(cols) if col and (col[-1] & 15) == (c & 15) + 1
+                   and ((col[-1] >> 4) in (1, 2)) != ((c >> 4) in (1, 2))]
+        empty = [i for i, col in enumerate(cols) if not col]
+        where = draw_(st.sampled_from(["talon"] + (["run"] * 3 if fits_on else []) + (["new"] if empty else [])))
+        if where == "run":
+            cols[draw_(st.sampled_from(fits_on))].append(c)
+        elif where == "new":
+            cols[draw_(st.sampled_from(empty))].append(c)
+        else:
+            talon.append(c)
+    talon = draw_(st.permutations(talon)) if talon else []
+    cut = draw_(st.integers(0, len(talon)))
+    return KlondikeState(tuple(tuple(c) for c in cols), (0,) * 7, tuple(talon[:cut]), tuple(talon[cut:]),
+                         found, draw)
+
+
+def play_moves(s, moves):
+    """The history of ``moves`` (rule moves) played from ``s`` as the player's texts."""
+    texts, cur = [], s
+    for m in moves:
+        texts.append(Klondike.format_move(cur, m))
+        cur = Klondike.apply(cur, m)
+    return play(s, *texts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(all_face_up())
+def test_draw_one_with_every_column_card_face_up_finishes_won_by_the_rules(s):
+    """compare34 G5: drawing one, once no column card is face down the deal is won, and Finish
+    plays it out, stock and waste included (the proof: Klondike.finish_moves)."""
+    if sum(s.foundations) == 52:
+        assert not Klondike.can_finish(s) and Klondike.finish_moves(s) is None
+        return
+    assert Klondike.can_finish(s)
+    moves = Klondike.finish_moves(s)
+    assert moves is not None
+    h = play_moves(s, moves)
+    assert Klondike.status(h.state) == WON
+
+
+@settings(max_examples=100, deadline=None)
+@given(all_face_up(draw=3))
+def test_draw_three_finish_when_offered_always_ends_won(s):
+    """Drawing three, Finish from the rules is offered only when playing the talon through
+    wins; whatever it offers ends won by the rules."""
+    moves = Klondike.finish_moves(s)
+    if moves is not None:
+        assert Klondike.status(play_moves(s, moves).state) == WON
+
+
+def test_finish_plays_the_stock_and_waste_out_drawing_one():
+    s = pos(["KC QD", "KD QC", "KH QS", "", "", "", ""], waste="QH", stock=["KS"], found="H-J C-J D-J S-J")
+    assert Klondike.can_finish(s)
+    moves = Klondike.finish_moves(s)
+    assert Klondike.status(play_moves(s, moves).state) == WON
+    assert Move(WASTE, FOUNDATION) in moves and any(m[0] == STOCK for m in moves)
+
+
+def test_draw_three_finish_refuses_a_talon_whose_card_never_shows():
+    # the talon 2H AH 3H drawn three at a time: 3H on the waste's top every time, AH under it
+    s = pos(["", "", "", "", "", "", ""], stock=["2H", "AH", "3H"], draw=3, found="H-0 C-K D-K S-K")
+    assert Klondike.can_finish(s) and Klondike.finish_moves(s) is None
+    # drawing one the same talon plays out
+    s1 = pos(["", "", "", "", "", "", ""], stock=["2H", "AH", "3H"], draw=1, found="H-0 C-K D-K S-K")
+    assert Klondike.status(play_moves(s1, Klondike.finish_moves(s1)).state) == WON
+
+
 # -- invariants ----------------------------------------------------------------------------------
 def cards_of(s: KlondikeState):
     home = [su * 16 + r for su in range(4) for r in range(1, s.foundations[su] + 1)]
