@@ -258,7 +258,7 @@ def replay_game(data: Any, name: str) -> None:
         saved.replay()      # raises, naming the first action
 
 
-STAT_COUNTS = ("played", "won", "streak", "best_streak")
+STAT_COUNTS = ("played", "won", "streak", "best_streak", "loss_streak", "worst_streak", "timed_wins", "win_seconds")
 STAT_BESTS = ("best_score", "best_time", "fewest_moves", "best_result")
 MAX_COUNT = 10 ** 9
 
@@ -266,8 +266,10 @@ MAX_COUNT = 10 ** 9
 def read_stats(data: Any, name: str = "stats") -> Any:
     """The reader of the record kind ``stats``: ``{bucket: figures}`` where each bucket is a
     :func:`stats_key` of a known game and options its rules accept, and the figures are whole
-    numbers in range (``played``, ``won``, ``streak``, ``best_streak`` 0..10**9 with
-    won ≤ played, streak ≤ best_streak ≤ won; the bests null or a number; ``last`` at most
+    numbers in range (``played``, ``won``, ``streak``, ``best_streak``, ``loss_streak``,
+    ``worst_streak``, ``timed_wins``, ``win_seconds`` 0..10**9 with won ≤ played,
+    streak ≤ best_streak ≤ won, loss_streak ≤ worst_streak ≤ played − won, timed_wins ≤ won; the
+    bests null or a number; ``last`` at most
     :data:`LAST_N` of ``"w"``/``"l"``, no more wins or losses than counted; ``counted`` at most
     :data:`IDS_KEPT` ids, no more than played). Missing figures
     take their empty values. :raises ValueError: naming the first bad bucket or figure.
@@ -293,7 +295,8 @@ def read_stats(data: Any, name: str = "stats") -> Any:
         s = empty_stats() | v
         for f in STAT_COUNTS:
             strict_int(s[f], 0, MAX_COUNT, f"{key} {f}")
-        if not (s["won"] <= s["played"] and s["streak"] <= s["best_streak"] <= s["won"]):
+        if not (s["won"] <= s["played"] and s["streak"] <= s["best_streak"] <= s["won"]
+                and s["loss_streak"] <= s["worst_streak"] <= s["played"] - s["won"] and s["timed_wins"] <= s["won"]):
             raise ValueError(f"stats: {key}: the counts disagree")
         for f in STAT_BESTS:
             if s[f] is not None:
@@ -320,17 +323,30 @@ register_kind(RecordKind("stats", read_stats, lambda name: tr(N_("statistics")))
 
 
 def empty_stats() -> dict:
-    return {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "best_score": None, "best_time": None,
+    """One bucket's figures before any game: the counts (``loss_streak`` and ``worst_streak`` the
+    current and the longest run of losses; ``win_seconds`` the time of the ``timed_wins`` wins
+    counted with their time, for the average), the bests, the last results and counted ids."""
+    return {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "loss_streak": 0, "worst_streak": 0,
+            "timed_wins": 0, "win_seconds": 0, "best_score": None, "best_time": None,
             "fewest_moves": None, "best_result": None, "last": [], "counted": []}
+
+
+def loss_runs(last: list) -> tuple[int, int]:
+    """``(the run of losses at the end, the longest run of losses)`` in ``last`` (``"w"``/``"l"``)."""
+    joined = "".join(last)
+    return len(joined) - len(joined.rstrip("l")), max((len(r) for r in joined.split("w")), default=0)
 
 
 def stats_of(raw: dict) -> dict[str, dict]:
     """``{bucket: figures}`` with every figure present, from a record :func:`read_stats` passed
-    (a copy: changing it leaves ``raw`` as it was)."""
+    (a copy: changing it leaves ``raw`` as it was). A bucket written before the losing streaks
+    were counted takes them from its last results (the runs of losses they hold)."""
     out = {}
     for k, v in raw.items():
         s = empty_stats()
         s.update({kk: (list(vv) if isinstance(vv, list) else vv) for kk, vv in v.items() if kk in s})
+        if "loss_streak" not in v and "worst_streak" not in v:
+            s["loss_streak"], s["worst_streak"] = loss_runs(s["last"])
         out[k] = s
     return out
 
@@ -341,7 +357,8 @@ class Counted:
     the window writes (:meth:`Progress.refresh`), so that two windows' games all count.
 
     A game counted (``gid`` set): ``won`` or lost, with its best figures (``score`` points,
-    ``seconds``, ``moves``; all None when undo was used); or only a lower-is-better ``result``
+    ``seconds``, ``moves``; all None when undo was used) and a win's time for the average
+    (``win_time`` seconds, undo or not); or only a lower-is-better ``result``
     (Devil's Grip's cards left, ``gid`` None). Applying one twice changes nothing the second time:
     a game's id is counted once, a best only ever improves."""
 
@@ -352,10 +369,12 @@ class Counted:
     seconds: int | None = None
     moves: int | None = None
     result: int | None = None
+    win_time: int | None = None
 
     def apply(self, stats: dict[str, dict]) -> bool:
         """Apply to ``stats`` (``{bucket: figures}``, changed in place): played and won add
-        one, the streak goes on or back to 0, best streak and best score are the larger, best
+        one, the streak goes on or back to 0 (the losing streak the other way round), best and
+        worst streak and best score are the larger, a win's time adds to the average's, best
         time, fewest moves and best result the smaller, the last results and counted ids keep
         their newest :data:`LAST_N` and :data:`IDS_KEPT`. A win of a game counted lost (its
         save put back from Kept data after a new deal counted it, :func:`loss_index`) turns that
@@ -376,6 +395,10 @@ class Counted:
             # the win may join two runs inside the last results, not only the one at their end
             longest = max(len(r) for r in "".join(s["last"]).split("l"))
             s["best_streak"] = min(s["won"], max(s["best_streak"], s["streak"], longest))
+            # the last results now hold a win, so the losses at their end are the whole run
+            s["loss_streak"] = loss_runs(s["last"])[0]
+            s["worst_streak"] = min(s["played"] - s["won"], max(s["worst_streak"], s["loss_streak"]))
+            self._timed(s)
             _best(s, "best_score", self.score, max)
             _best(s, "best_time", self.seconds, min)
             _best(s, "fewest_moves", self.moves, min)
@@ -388,14 +411,25 @@ class Counted:
                 s["won"] += 1
                 s["streak"] += 1
                 s["best_streak"] = max(s["best_streak"], s["streak"])
+                s["loss_streak"] = 0
+                self._timed(s)
                 _best(s, "best_score", self.score, max)
                 _best(s, "best_time", self.seconds, min)
                 _best(s, "fewest_moves", self.moves, min)
             else:
                 s["streak"] = 0
+                s["loss_streak"] += 1
+                s["worst_streak"] = max(s["worst_streak"], s["loss_streak"])
         if self.gid is None or counted:
             _best(s, "best_result", self.result, min)
         return counted
+
+
+    def _timed(self, s: dict) -> None:
+        """A win's time into the average's sum (a time the storage can hold)."""
+        if self.win_time is not None and 0 <= self.win_time and s["win_seconds"] + self.win_time <= MAX_COUNT:
+            s["win_seconds"] += self.win_time
+            s["timed_wins"] += 1
 
 
 def loss_index(s: dict, gid: str | None) -> int | None:
@@ -842,11 +876,13 @@ class Progress:
             return False
         key = stats_key(saved.game, saved.options)
         clean = history is not None and not history.undo_used
+        win_time = int(saved.seconds) if won else None
         if won and clean:
             change = Counted(key, saved.id, True, score, int(saved.seconds),
-                             history.moves if moves is None else moves, result)
+                             history.moves if moves is None else moves, result, win_time)
         else:
-            change = Counted(key, saved.id, won, result=result if history is None or clean else None)
+            change = Counted(key, saved.id, won, result=result if history is None or clean else None,
+                             win_time=win_time)
         return self._change(change)
 
     def record_result(self, saved: SavedGame, history: History, result: int) -> None:
@@ -890,10 +926,66 @@ class Progress:
             Counted(stats_key(saved.game, saved.options), saved.id, False).apply(stats)
         return stats
 
+    # -- reset ---------------------------------------------------------------------------------
+    _last_reset: tuple | None = None   # (figures before, buckets reset, kept copy's key, its text, text after)
+
+    def reset_stats(self, keys: list[str] | None = None) -> bool:
+        """Clear the statistics of the buckets ``keys`` (:func:`stats_key`; ``None``: every
+        game's), at the player's clear choice (the Statistics screen asks first). Nothing is lost
+        by it: the figures as they were are first kept aside whole (Settings, Kept data: *Try to
+        restore* puts them back, *Export* writes them out), and :meth:`undo_reset` puts them back
+        at once. The records tables and badges are not statistics and stay. Returns whether the
+        figures were reset: ``False`` when the copy aside or the write is refused, and then
+        nothing changed."""
+        import copy
+
+        self.refresh()
+        before = copy.deepcopy(self.stats)
+        pending = list(self._pending)
+        text = self.store.encode(self.stats)
+        kept = self.store.keep_copy("stats", text)
+        if kept is None:
+            return False
+        gone = set(self.stats) if keys is None else set(keys)
+        self.stats = {k: v for k, v in self.stats.items() if k not in gone}
+        self._pending = [c for c in self._pending if c.key not in gone]
+        if not self._write_stats():
+            self.stats, self._pending = before, pending
+            return False
+        self._last_reset = (before, gone, kept, text, self._stats_text)
+        return True
+
+    def can_undo_reset(self) -> bool:
+        """Whether :meth:`undo_reset` has a reset of this window to take back."""
+        return self._last_reset is not None
+
+    def undo_reset(self) -> bool:
+        """Put back the figures the last :meth:`reset_stats` cleared. A bucket another window
+        counted a game in since stays as it is now (the figures as they were stay in Kept data
+        then); when nothing was counted since, the copy the reset kept aside is removed again,
+        its figures being back. Returns whether the figures were written."""
+        r = self._last_reset
+        if r is None:
+            return False
+        before, gone, kept, text, after = r
+        self.refresh()
+        untouched = self.store.peek("stats") == after
+        for k in gone:
+            if k in before and k not in self.stats:
+                self.stats[k] = before[k]
+        if not self._write_stats():
+            return False
+        self._last_reset = None
+        if untouched:
+            self.store.drop_copy(kept, text)
+        return True
+
     def summary(self, key: str, stats: dict[str, dict] | None = None) -> dict:
-        """The statistics of one bucket with ``win_pct`` (0..100, one decimal) added; ``stats``:
+        """The statistics of one bucket with ``win_pct`` (0..100, one decimal) and
+        ``avg_win_time`` (whole seconds, None before a win with its time) added; ``stats``:
         the figures to read (default the record, :attr:`stats`; :meth:`shown_stats`)."""
         s = dict((self.stats if stats is None else stats).get(key, empty_stats()))
         s["win_pct"] = round(100.0 * s["won"] / s["played"], 1) if s["played"] else 0.0
+        s["avg_win_time"] = round(s["win_seconds"] / s["timed_wins"]) if s["timed_wins"] else None
         s.pop("counted", None)
         return s

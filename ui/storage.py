@@ -955,6 +955,12 @@ class Store:
         """Write ``text`` under the first free ``NAME.corrupt`` / ``NAME.corrupt.N`` (the same
         text already kept is not kept twice) and read it back. False (with the refusal's notice
         when ``tell``) when the back end refuses."""
+        return self.keep_copy(name, text, tell) is not None
+
+    def keep_copy(self, name: str, text: str, tell: bool = True) -> str | None:
+        """:meth:`_copy_aside` that returns the key of the copy (Settings, Kept data lists it;
+        an earlier copy of the same text is that key), or ``None`` when the back end refuses
+        (with the refusal's notice when ``tell``)."""
         try:
             key, n = name + ".corrupt", 2
             while True:
@@ -969,8 +975,17 @@ class Store:
         except Exception:
             if tell:
                 self._refused()
-            return False
-        return True
+            return None
+        return key
+
+    def drop_copy(self, key: str, text: str) -> None:
+        """Remove the kept-aside copy ``key`` when it still holds ``text``: a copy the player's own
+        action made (a statistics reset) that the action's undo has put back in full."""
+        try:
+            if ".corrupt" in key and self.backend.get(key) == text:
+                self.backend.remove(key)
+        except Exception:
+            pass
 
     def _keep_unkept(self, name: str) -> bool:
         """Whether record ``name`` may be written: it is no record that could not be kept aside

@@ -1,19 +1,26 @@
 """The statistics screen, drawn with pygame: a bar chart of wins and losses per
 game (a tap on a game's bars selects it), then the selected game's figures per variant (played,
-won, win %, current and best streak, best score, best time, fewest moves, best result) and its
-last 30 results as a line that climbs on a win and falls on a loss. Numbers and times are
-written the way the language writes them (:func:`games.i18n.format_number`)."""
+won, win %, current and best streak, longest losing streak, best score, best time, average win
+time, fewest moves, best result) and its last 30 results as a line that climbs on a win and falls
+on a loss. Numbers and times are written the way the language writes them
+(:func:`games.i18n.format_number`). Reset (top right) clears the shown variant's figures or every
+game's after a question; the figures as they were are kept aside first (Settings, Kept data) and
+Undo, in its place until the screen closes, puts them back (:meth:`ui.progress.Progress.reset_stats`)."""
 from __future__ import annotations
 
 import pygame
 
-from games.i18n import format_duration, format_number, format_percent, tr
+from games.i18n import N_, format_duration, format_number, format_percent, tr
 
 from .. import text
 from ..frame import DIM, INK, Button
 from ..progress import stats_key
 from . import options as opt
 from .common import GAMES, ScreenScene, draw_pair, game_title, pair_label_size
+
+MSG_RESET_DONE = N_("Statistics reset. The figures as they were are kept in Settings, Kept data; Undo puts them back.")
+MSG_RESET_REFUSED = N_("The statistics could not be reset: the storage refused. Nothing was changed.")
+MSG_RESET_UNDONE = N_("The statistics are back as they were.")
 
 WIN = (129, 199, 132)
 LOSS = (239, 83, 80)
@@ -94,6 +101,8 @@ class StatsScene(ScreenScene):
             bh = max(110, min(round(150 * self.s), (h - self.top.bottom) * 2 // 5))
             self.empty_rect = pygame.Rect(0, 0, bw, bh)
             self.empty_rect.midtop = (w // 2, self.top.bottom + max(m, (h - self.top.bottom) // 6))
+            if self.app.progress.can_undo_reset():     # all reset just now: Undo stays offered
+                self.add_reset_button(w)
             return
         if self.game is None:
             tot = self.totals()
@@ -131,6 +140,49 @@ class StatsScene(ScreenScene):
         self.variant_title = None if len(keys) > 1 else (label, vr, size)
         if len(keys) > 1:
             self.buttons.append((Button("variant", vr, label, None, size, "panel"), self.next_variant))
+        self.add_reset_button(w)
+
+    def add_reset_button(self, w: int) -> None:
+        """Reset at the top bar's right (Undo there after a reset, until the screen closes)."""
+        bw = self.top.height + 30
+        r = pygame.Rect(w - bw - 4, 4, bw, self.top.height - 8)
+        size = max(15, round(17 * self.s))
+        if self.app.progress.can_undo_reset():
+            self.buttons.append((Button("undo-reset", r, tr("Undo"), None, size, "bar"), self.undo_reset))
+        else:
+            self.buttons.append((Button("reset", r, tr("Reset"), None, size, "bar"), self.ask_reset))
+
+    def ask_reset(self) -> None:
+        """The question before a reset: the shown variant's figures or every game's; what stays
+        (records, badges) and where the figures go (Kept data; Undo)."""
+        from .settings import LinesPanel
+
+        s = self.app.progress.summary(self.variant, self.shown)
+        label = game_title(self.game)
+        vtext = opt.variant_text(self.game, variant_options(self.variant))
+        if vtext:
+            label += " · " + vtext
+        lines = [tr("{variant}: played {played}, won {won}.", variant=label, played=format_number(s["played"]),
+                    won=format_number(s["won"])),
+                 tr("Records and badges stay. The figures as they are now are kept in Settings, Kept data, "
+                    "and Undo puts them back.")]
+        self.panel = LinesPanel(self, tr("Reset statistics?"), lines,
+                                [("reset-variant", tr("This variant"), None, lambda: self.reset([self.variant])),
+                                 ("reset-all", tr("All games"), None, lambda: self.reset(None)),
+                                 ("cancel", tr("Cancel"), None, self.close_panel)])
+        self.stale = True
+
+    def reset(self, keys) -> None:
+        """Reset the statistics of ``keys`` (None: all) and say what became of them."""
+        self.panel = None
+        ok = self.app.progress.reset_stats(keys)
+        self.message = tr(MSG_RESET_DONE if ok else MSG_RESET_REFUSED)
+        self.resize(*self.app.size)
+
+    def undo_reset(self) -> None:
+        ok = self.app.progress.undo_reset()
+        self.message = tr(MSG_RESET_UNDONE if ok else MSG_RESET_REFUSED)
+        self.resize(*self.app.size)
 
     def tapped(self, pos) -> None:
         if self.empty:
@@ -236,8 +288,10 @@ class StatsScene(ScreenScene):
             (tr("Win %"), format_percent(s["win_pct"])),
             (tr("Streak"), format_number(s["streak"])),
             (tr("Best streak"), format_number(s["best_streak"])),
+            (tr("Worst streak"), format_number(s["worst_streak"])),
             (tr("Best score"), dash if s["best_score"] is None else format_number(s["best_score"])),
             (tr("Best time"), dash if s["best_time"] is None else format_duration(s["best_time"])),
+            (tr("Average win time"), dash if s["avg_win_time"] is None else format_duration(s["avg_win_time"])),
             (tr("Fewest moves"), dash if s["fewest_moves"] is None else format_number(s["fewest_moves"])),
         ]
         from ..table import table_class
@@ -254,7 +308,8 @@ class StatsScene(ScreenScene):
         figs = self.figures()
         cols = 4 if d.width >= 400 else 3
         if len(figs) > 8 and cols == 4:
-            cols = 5 if d.width >= 560 else 3
+            # five across where there is room, else three, or four when that makes fewer rows
+            cols = 5 if d.width >= 560 else 4 if -(-len(figs) // 4) < -(-len(figs) // 3) else 3
         rows = -(-len(figs) // cols)
         y = d.y + self.vh + 8
         line_h = max(90, min(d.height // 3, round(240 * self.s)))
