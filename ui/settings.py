@@ -60,6 +60,9 @@ class Settings:
             by themselves (docs/rules.md, "Auto to foundation").
         live_winnable: a line under the top bar says after each move whether the solver still
             finds a win (off by default; ui/table/assist.py).
+        show_clock: a table's top bar shows the time and the score during play; off, they show
+            only once the game is over (the clock runs for the statistics either way), as
+            Windows Solitaire's untimed play.
         game_options: rule options per game name (``{"tripeaks": {"mode": "easy", …}}``).
     """
 
@@ -74,6 +77,7 @@ class Settings:
     solvable_only: bool = True
     auto_foundation: bool = True
     live_winnable: bool = False
+    show_clock: bool = True
     game_options: dict = field(default_factory=lambda: {"tripeaks": {"mode": "easy", "scoring": "streak"}})
 
     def __post_init__(self):

@@ -121,6 +121,8 @@ class SettingsScene(ScreenScene):
              cycle("four_colour", [False, True])),
             ("left_handed", lambda: say_label(tr("Left-handed layout"), onoff(s.left_handed)),
              cycle("left_handed", [False, True])),
+            ("show_clock", lambda: say_label(tr("Time and score"), onoff(s.show_clock)),
+             cycle("show_clock", [True, False])),
             ("card_back", lambda: tr("Card back: {v}", v=backs.index(s.card_back) + 1 if s.card_back in backs else 1),
              cycle("card_back", backs)),
             ("solvable_only", lambda: say_label(tr("Solvable deals only"), onoff(s.solvable_only)),
@@ -177,6 +179,10 @@ class SettingsScene(ScreenScene):
                 nrow = -(-n // ncol)
             if nrow * (TOUCH + gap) - gap <= area.height:
                 break
+        if nrow * (TOUCH + gap) - gap > area.height and ncol == 1:
+            # a small phone held upright: two columns, a long label on two lines
+            ncol = 2
+            nrow = -(-n // ncol)
         self.show_note = note > 0
         shared = extra and n == len(self.rows) + 1
         rh = max(TOUCH, min(round(64 * self.s), (area.height - gap * (nrow - 1)) // nrow))
@@ -223,8 +229,11 @@ class SettingsScene(ScreenScene):
                 if b.name == name:
                     b.label = label()
         r = self.row_rects.get("card_back")
-        if r is not None:  # the chosen back, small, at the row's right end
-            bw = max(14, round(r.height * 0.5))
+        b = next((b for b, _ in self.buttons if b.name == "card_back"), None)
+        bw = max(14, round(r.height * 0.5)) if r is not None else 0
+        if r is not None and b is not None and \
+                text.width(b.label, text.fit(b.label, b.label_size, r.width - 10, text.MIN_SIZE)) + 2 * (bw + 12) <= r.width:
+            # the chosen back, small, at the row's right end (where the label leaves it room)
             img = cards_art.back(bw, self.settings.card_back)
             surface.blit(img, (r.right - bw - 10, r.centery - img.get_height() // 2))
         if not self.message and self.show_note:

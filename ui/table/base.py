@@ -1700,6 +1700,8 @@ class GameTable(Scene):
              cycle("card_back", list(cards_art.BACK_NAMES))),
             (lambda: tr("{label}: {value}", label=tr("Left-handed layout"), value=onoff(s.left_handed)),
              cycle("left_handed", [False, True])),
+            (lambda: tr("{label}: {value}", label=tr("Time and score"), value=onoff(s.show_clock)),
+             cycle("show_clock", [True, False])),
         ] + live
 
     def settings_changed(self, attr: str) -> None:
@@ -2959,6 +2961,16 @@ class GameTable(Scene):
         return [(tr("Score"), str(self.score())), (tr("Time"), format_duration(self.clock)),
                 (tr("Moves"), str(self.player_moves()))]
 
+    def shown_top_items(self) -> list[tuple[str, str]]:
+        """:meth:`top_items` as the top bar shows them: without the time and the score during play
+        when the "Time and score" setting is off (``Settings.show_clock``); a game over shows
+        them again."""
+        items = self.top_items()
+        if self.settings.show_clock or self.history is None or self.rules.status(self.state) != PLAYING:
+            return items
+        hidden = {tr("Score"), tr("Time")}
+        return [it for it in items if it[0] not in hidden]
+
     def top_band(self) -> pygame.Rect:
         """The top bar with the pause button (which may reach a little below it), px."""
         top = self.frame.top
@@ -2979,7 +2991,7 @@ class GameTable(Scene):
             self.top_sizes = []
             self._draw_top_background(surface)
             return
-        items = self.top_items() + [(tr(MSG_NOT_SAVED) if self.saves_refused() else tr("Deal"), self.deal_label())]
+        items = self.shown_top_items() + [(tr(MSG_NOT_SAVED) if self.saves_refused() else tr("Deal"), self.deal_label())]
         pb = self.pause_button
         r = self.frame.top if pb is None else self.frame.top.union(pb.rect)   # the button may reach below
         key = ("top", surface.get_size(), tuple(r), self.frame.p["top_text"], tuple(items),

@@ -560,7 +560,7 @@ class OptionsPanel(Panel):
         if nrows * (rh + gap) > room and ncol == 1 and r.width >= 440:
             ncol = 2                         # a wide panel: a second column before shrinking
             nrows = -(-len(self.rows) // ncol)
-        if nrows * (rh + gap) > room and ncol == 2 and r.width >= 560:
+        if nrows * (rh + gap) > room and ncol == 2 and r.width >= 480:
             ncol = 3                         # a phone on its side: a third column
             nrows = -(-len(self.rows) // ncol)
         if nrows * (rh + gap) > room:        # narrower gaps, rows never under TOUCH px
