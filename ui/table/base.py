@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import math
+import random
+
 import pygame
 
 from games import hints
@@ -78,6 +80,9 @@ SAVE_WAIT = 1.0
 """Seconds a pending save waits at most for such a frame; it is then written in the next frame,
 however busy (a long run of drawn frames, a drag)."""
 TAP_AGAIN = 2.5       # s: a tap on the card a tap moved, this soon, goes on round that tap's places
+CONFETTI = [(79, 195, 247), (255, 213, 79), (239, 83, 80), (129, 199, 132), (255, 255, 255), (186, 104, 200)]
+"""The colours of a celebration's confetti (:meth:`GameTable.celebrate`)."""
+
 END_KINDS = ("fly", "cfly", "wait", "celebrate")
 """The animations that may run between a game's last move and its end panel (the card's flight,
 the wait, the celebration): while one runs after the game ended, a tap or key brings the panel."""
@@ -1221,8 +1226,7 @@ class GameTable(Scene):
             self.app.play_sound("win")
             self.on_won()
         elif st == LOST:
-            self.say(self.lost_text(), error=True)
-            self.anim.add("wait", 450, on_done=self.open_end_panel)
+            self.on_lost()
 
     def share_refused(self) -> None:
         """The browser refused the daily's result line a moment after it was asked to copy it:
@@ -3144,6 +3148,49 @@ class GameTable(Scene):
 
     def on_won(self) -> None:
         self.anim.add("wait", 300, on_done=self.open_end_panel)
+
+    def on_lost(self) -> None:
+        """A lost game: the reason on the status line, then the end panel."""
+        self.say(self.lost_text(), error=True)
+        self.anim.add("wait", 450, on_done=self.open_end_panel)
+
+    def celebrate(self, banner: str, ms: int, on_done=None) -> None:
+        """A burst of confetti and a banner over the table for ``ms`` ms, then ``on_done``; with
+        animation off, just the banner as a toast (and ``on_done`` at once). The games whose win
+        has no card show of its own (TriPeaks, Devil's Grip) draw it from :meth:`draw_moving`
+        (:meth:`draw_celebration`)."""
+        if self.settings.anim_speed == "off":
+            self.toast(banner, self.frame.table.center, max(24, self.frame.p["top_text"] * 2), 1.5)
+            if on_done:
+                on_done()
+            return
+        rnd = random.Random(len(self.history.actions))
+        cx, cy = self.frame.table.centerx, self.frame.table.centery
+        parts = [(cx, cy, rnd.uniform(-1, 1) * 600, rnd.uniform(-900, -200), rnd.choice(CONFETTI),
+                  rnd.randint(4, 9)) for _ in range(70)]
+        self.anim.cancel("celebrate")
+        self.anim.add("celebrate", ms, {"banner": banner, "parts": parts}, scaled=False, on_done=on_done)
+
+    def draw_celebration(self, surface, tw) -> None:
+        """The confetti of celebration ``tw`` (:meth:`celebrate`) falling, and its banner fading
+        in and out at the table's centre."""
+        e = tw.elapsed
+        for (x0, y0, vx, vy, col, size) in tw.data["parts"]:
+            x, y = x0 + vx * e, y0 + vy * e + 900 * e * e
+            if surface.get_rect().collidepoint(x, y):
+                pygame.draw.rect(surface, col, (round(x), round(y), size, size * 0.6 + 2))
+        size = max(28, round(self.frame.p["top_text"] * 2.2))
+        a = min(1.0, e * 5) * (1 if tw.t < 0.8 else (1 - tw.t) / 0.2)
+        img = text.render(tw.data["banner"], text.fit(tw.data["banner"], size, self.frame.table.width - 20, 16),
+                          (255, 236, 150))
+        img = img.copy()
+        img.set_alpha(round(255 * a))
+        shadow = text.render(tw.data["banner"], text.fit(tw.data["banner"], size, self.frame.table.width - 20, 16),
+                             (0, 0, 0)).copy()
+        shadow.set_alpha(round(150 * a))
+        c = self.frame.table.center
+        text.blit_center(surface, shadow, (c[0] + 3, c[1] + 3))
+        text.blit_center(surface, img, c)
 
     def lost_text(self) -> str:
         return tr("No more moves")

@@ -833,8 +833,21 @@ class DevilsGripTable(TargetFocus, GameTable):
             self.say(tr("Goal reached: {n} cards left, goal ≤ {goal}. Play on to the end", n=left, goal=goal))
 
     def on_won(self) -> None:
+        """An outright win: confetti and "You won!" (as TriPeaks celebrates), then the panel."""
         self.say(tr("Every stack is complete and in its row!"))
-        super().on_won()
+        self.anim.add("wait", 220, on_done=lambda: self.celebrate(tr("You won!"), 1600, self.open_end_panel))
+
+    def on_lost(self) -> None:
+        """A deal of the day ended at its goal or under it is the daily won
+        (docs/progression.md): it is celebrated as a win ("Goal reached!", the win's sound),
+        then the panel; any other end as a loss."""
+        goal = self.daily_goal
+        if goal is None or DevilsGrip.result(self.state) > goal:
+            super().on_lost()
+            return
+        self.say(tr("Goal reached: {n} cards left, goal ≤ {goal}", n=DevilsGrip.result(self.state), goal=goal))
+        self.app.play_sound("win")
+        self.anim.add("wait", 220, on_done=lambda: self.celebrate(tr("Goal reached!"), 1600, self.open_end_panel))
 
     def panel_title(self) -> str:
         goal = self.daily_goal
@@ -1138,6 +1151,8 @@ class DevilsGripTable(TargetFocus, GameTable):
                 if isinstance(face_up, tuple):      # an undone or redone card: (before, after)
                     face_up = face_up[1] if tw.t > 0.5 else face_up[0]
                 self.art.draw(surface, card, r, face_up if face_up is not None else tw.t > 0.35)
+        for tw in self.anim.of("celebrate"):
+            self.draw_celebration(surface, tw)
 
     def draw_hint(self, surface) -> None:
         tw = next((x for x in self.anim.tweens if x.kind == "hint"), None)

@@ -11,7 +11,6 @@ refused one shakes and the status line says why. A tap on the stock draws.
 from __future__ import annotations
 
 import math
-import random
 
 import pygame
 
@@ -29,7 +28,6 @@ from .drag import OneCardDrag, TargetFocus
 from .hit import Hit, Kind
 
 CELEBRATE_AT = (5, 10, 15, 20)
-CONFETTI = [(79, 195, 247), (255, 213, 79), (239, 83, 80), (129, 199, 132), (255, 255, 255), (186, 104, 200)]
 
 
 def rank_name(r: int) -> str:
@@ -284,20 +282,6 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         t = self.frame.table
         self.toast(msg, (t.centerx, self.waste_rect.centery), max(20, round(self.frame.p["top_text"] * 1.1)), 2.5)
 
-    def celebrate(self, banner: str, ms: int, on_done=None) -> None:
-        """A burst of confetti and a banner; with animation off, just the banner as a toast."""
-        if self.settings.anim_speed == "off":
-            self.toast(banner, self.frame.table.center, max(24, self.frame.p["top_text"] * 2), 1.5)
-            if on_done:
-                on_done()
-            return
-        rnd = random.Random(len(self.history.actions))
-        cx, cy = self.frame.table.centerx, self.frame.table.centery
-        parts = [(cx, cy, rnd.uniform(-1, 1) * 600, rnd.uniform(-900, -200), rnd.choice(CONFETTI),
-                  rnd.randint(4, 9)) for _ in range(70)]
-        self.anim.cancel("celebrate")
-        self.anim.add("celebrate", ms, {"banner": banner, "parts": parts}, scaled=False, on_done=on_done)
-
     def on_won(self) -> None:
         self.say(tr("All three peaks cleared!"))
         self.anim.add("wait", 220, on_done=lambda: self.celebrate(tr("You won!"), 1600, self.open_end_panel))
@@ -492,25 +476,6 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         self.draw_moving_tweens(surface)
         self.draw_focus(surface)
         self.draw_dragged(surface)
-
-    def draw_celebration(self, surface, tw) -> None:
-        e = tw.elapsed
-        for (x0, y0, vx, vy, col, size) in tw.data["parts"]:
-            x, y = x0 + vx * e, y0 + vy * e + 900 * e * e
-            if surface.get_rect().collidepoint(x, y):
-                pygame.draw.rect(surface, col, (round(x), round(y), size, size * 0.6 + 2))
-        size = max(28, round(self.frame.p["top_text"] * 2.2))
-        a = min(1.0, e * 5) * (1 if tw.t < 0.8 else (1 - tw.t) / 0.2)
-        img = text.render(tw.data["banner"], text.fit(tw.data["banner"], size, self.frame.table.width - 20, 16),
-                          (255, 236, 150))
-        img = img.copy()
-        img.set_alpha(round(255 * a))
-        shadow = text.render(tw.data["banner"], text.fit(tw.data["banner"], size, self.frame.table.width - 20, 16),
-                             (0, 0, 0)).copy()
-        shadow.set_alpha(round(150 * a))
-        c = self.frame.table.center
-        text.blit_center(surface, shadow, (c[0] + 3, c[1] + 3))
-        text.blit_center(surface, img, c)
 
     # -- the end panel ---------------------------------------------------------------------------
     def _small_w(self, pw: int) -> int:
