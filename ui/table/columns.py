@@ -1318,6 +1318,19 @@ class ColumnsTable(GameTable):
             return rects[-1]
         return self.pile_rect[key]
 
+    _zones: tuple | None = None     # (state, the layout's places, card width, {pile: its drop zone})
+
+    def zone_of(self, key) -> pygame.Rect:
+        """:meth:`drop_zone` of pile ``key``, remembered for the position and the layout: a drag
+        asks for every pile at each pointer motion, and a column's zone walks its fan."""
+        known = self._zones
+        if known is None or known[0] is not self.state or known[1] is not self.pile_rect or known[2] != self.card_w:
+            known = self._zones = (self.state, self.pile_rect, self.card_w, {})
+        z = known[3].get(key)
+        if z is None:
+            z = known[3][key] = self.drop_zone(key)
+        return z
+
     def drop_order(self, key, lead: pygame.Rect) -> list[tuple[int, float, object]]:
         """The piles a drop of the lifted cards (the lead card drawn at ``lead``, px) may land on,
         best first, as ``(overlap px², distance px, pile key)``: the piles the lead card overlaps
@@ -1331,7 +1344,7 @@ class ColumnsTable(GameTable):
         for k in self.all_keys():
             if k != key and k[0] in ("stock", "done", "waste"):
                 continue
-            z = self.drop_zone(k)
+            z = self.zone_of(k)
             o = lead.clip(z)
             area = o.width * o.height
             dist = 0.0 if z.collidepoint(c) else math.dist(c, (min(max(c[0], z.left), z.right),
