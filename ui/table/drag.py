@@ -17,9 +17,9 @@ from .hit import Hit, Kind
 
 def target_ring(box: pygame.Rect, card_w: int) -> tuple[pygame.Rect, int, int]:
     """``(rect, width, radius)`` (px) of the drop's target mark round ``box`` for cards
-    ``card_w`` px wide (:func:`draw_target_ring`): a twelfth of a card thick (3 px at the least),
+    ``card_w`` px wide (:func:`draw_target_ring`): a twelfth of a card thick (4 px at the least),
     outside the box by half that."""
-    lw = max(3, round(card_w / 12))
+    lw = max(4, round(card_w / 12))
     gap = max(2, lw // 2)
     return box.inflate(2 * (gap + lw), 2 * (gap + lw)), lw, cards_art.radius(card_w) + gap + lw
 
