@@ -1386,7 +1386,7 @@ class ColumnsTable(GameTable):
                 return m, order
         return None, order
 
-    _takes: tuple | None = None     # (state, pile, index, {pile: the move a drop there makes})
+    _takes: tuple | None = None     # (state, pile, index, {pile: the tap's move there}, {pile: a drop's move there})
 
     def drop_move(self, d, k):
         """The move a drop of drag ``d``'s cards on pile ``k`` makes, or ``None`` when ``k``
