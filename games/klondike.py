@@ -539,55 +539,24 @@ class Klondike(Rules):
 
     @classmethod
     def can_finish(cls, s: KlondikeState) -> bool:
-        """Finish may be offered: every column card is face up and the game is not won
-        (docs/rules.md "Finish"). Drawing one the deal is then certainly won and
-        :meth:`finish_moves` always plays it out (the proof is there); drawing three the talon's
-        order may stand in the way, so :meth:`finish_moves` answers only when playing the talon
-        through does it, and the app asks its solver otherwise (as in Spider)."""
-        return not any(s.down) and sum(s.foundations) < 52
+        """Finish is offered when the stock and the waste are empty and every card is face up."""
+        return not s.stock and not s.waste and not any(s.down) and sum(s.foundations) < 52
 
     @classmethod
     def finish_moves(cls, s: KlondikeState) -> list[Move] | None:
-        """The moves that play every card home when :meth:`can_finish`: each time the lowest
-        column top that goes home (the leftmost of equal ranks), else the waste's top if it goes
-        home, else a draw (a recycle once the stock is empty). ``None`` when Finish is not
-        offered, or when a whole cycle of the talon passes with no card going home (drawing
-        three the talon's order can keep a card out of reach; a column out of order, in a
-        position typed by hand, likewise).
-
-        Drawing one this never returns ``None`` once every column card is face up. Proof: a
-        column's face-up cards form a run built down in alternating colours (the card turned
-        up first, then only cards built on it by the rules), so every card a column holds lies
-        under cards of lower rank only. Take the lowest rank ``r`` among the cards not home and
-        a card ``c`` of that rank: every card of rank below ``r`` is home, so ``c``'s foundation
-        holds exactly ranks 1..r−1 and ``c`` goes home next. If ``c`` is in a column, the cards
-        on it would be of lower rank, all home, so ``c`` is that column's top. If it is in the
-        stock or the waste, drawing one card at a time, the waste turned over when the stock is
-        empty (recycling is unlimited), shows every talon card on the waste's top within one
-        cycle, ``c`` among them, and then it goes home. So a card goes home within every cycle,
-        and nothing is ever turned face down: after at most 52 cards the game is won. Drawing
-        three a draw shows only every third card of the talon, and the same cards come back each
-        cycle when none leaves it: hence the search for a cycle."""
+        """The moves that play every card home (lowest card first), when :meth:`can_finish`;
+        ``None`` otherwise or when the columns are out of order and the cards cannot all go home."""
         if not cls.can_finish(s):
             return None
         out = []
-        seen = set()
         while sum(s.foundations) < 52:
             best = None
             for i, c in enumerate(s.columns):
                 if c and goes_home(c[-1], s.foundations) and (best is None or c[-1] & 15 < s.columns[best][-1] & 15):
                     best = i
-            if best is None and s.waste and goes_home(s.waste[-1], s.foundations):
-                best = WASTE
-            if best is not None:
-                m = Move(best, FOUNDATION)
-                seen.clear()
-            else:
-                talon = (s.stock, s.waste)
-                if not s.stock and not s.waste or talon in seen:
-                    return None
-                seen.add(talon)
-                m = cls._draw_move(s)
+            if best is None:
+                return None
+            m = Move(best, FOUNDATION)
             out.append(m)
             s = cls.apply(s, m)
         return out

@@ -773,12 +773,6 @@ def test_spider_beam_sweep_runs_the_engine_with_a_set_and_counts_its_answers(tmp
     assert p.stdout.splitlines()[1].split()[0] == f"{solved}/2"
 
 
-def test_klondike_finish_bench_runs(tmp_path):
-    p = run("bench/klondike_finish.py", "--deals", "1-1", "--seconds", "5", tmp=tmp_path)
-    assert p.returncode == 0, p.stderr[-500:]
-    assert "1 solved" in p.stdout and "Finish won from there in 1" in p.stdout
-
-
 def test_drop_target_cost_bench_runs(tmp_path):
     p = run("bench/drop_target_cost.py", "--motions", "5", tmp=tmp_path)
     assert p.returncode == 0, p.stderr[-500:]

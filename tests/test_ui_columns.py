@@ -20,7 +20,7 @@ from ui.table.freecell import FreeCellTable
 from ui.table.klondike import KlondikeTable
 from ui.table.spider import SpiderTable
 from ui.table import hit
-from conftest import click, drag, new_app as open_app, run_until, tap
+from conftest import click, drag, new_app as open_app, tap
 
 SIZES = [(1280, 800), (390, 844), (844, 390)]
 C = parse_card
@@ -418,43 +418,6 @@ def test_klondike_finish_and_tap_draw():
     assert t2.finish_button is not None
     click(app2, t2.finish_rect.center)
     assert t2.rules.status(t2.state) == WON
-
-
-def klondike_pos(cols, stock, found, draw):
-    """A Klondike state: column texts (all face up), the stock (drawn first first), the
-    foundation heights C D H S."""
-    return KlondikeState(tuple(tuple(C(x) for x in c.split()) for c in cols), (0,) * 7,
-                         tuple(C(x) for x in stock), (), found, draw, 0, 0)
-
-
-FINISH_COLS = ["KH QC JH TC 9H 8C 7H 6C 5H 4C", "KC QH JC TH 9C 8H 7C 6H 5C 4H", "3C", "", "", "", ""]
-
-
-def test_klondike_draw_one_finish_comes_with_the_stock_left_and_plays_it_out():
-    """compare34 G5: drawing one, Finish is offered as soon as no column card is face down,
-    cards left in the stock; it draws through them, and one undo takes the whole finish back."""
-    st = klondike_pos(FINISH_COLS, ["2H", "AH", "3H"], (2, 13, 0, 13), 1)
-    app = make(KlondikeTable, state=st, auto_foundation=False)
-    t = app.scene
-    assert t.finish_button is not None and t.status_text == "Every card can go home now: tap Finish"
-    click(app, t.finish_rect.center)
-    run_frames(app)
-    assert t.rules.status(t.state) == WON and not t.state.stock and not t.state.waste
-    t.undo()
-    run_frames(app)
-    assert t.state == st
-
-
-def test_klondike_draw_three_finish_waits_for_the_solvers_proof_when_the_talon_alone_does_not_do():
-    """Drawing three, when playing the talon through does not win (3H always on the waste's top,
-    AH under it) but a line does (3H onto 4C first), the solver proves it and Finish plays it."""
-    st = klondike_pos(FINISH_COLS, ["2H", "AH", "3H"], (2, 13, 0, 13), 3)
-    assert Klondike.finish_moves(st) is None and Klondike.can_finish(st)
-    app = make(KlondikeTable, state=st, auto_foundation=False)
-    t = app.scene
-    run_until(app, lambda: t.finish_button is not None)
-    click(app, t.finish_rect.center)
-    run_until(app, lambda: Klondike.status(t.state) == WON, pause=0.01)
 
 
 # -- Spider --------------------------------------------------------------------------------------

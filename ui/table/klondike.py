@@ -143,17 +143,6 @@ class KlondikeTable(ColumnsTable):
             return
         self.player_move(m)
 
-    def finish_list(self, s):
-        """Finish (docs/rules.md "Finish"): once every column card is face up, the rules' moves
-        (:meth:`Klondike.finish_moves`: drawing one always, the stock and the waste played out
-        too; drawing three when playing the talon through wins), else drawing three the line
-        the solver proves from there, as Spider's Finish (the search runs in slices; the button
-        appears when it answers)."""
-        moves = self.rules.finish_moves(s)
-        if moves is None and s.draw == 3 and self.rules.can_finish(s):
-            return self.assist.finish_line(s)
-        return moves
-
     # -- looks -----------------------------------------------------------------------------------
     def pile_mark(self, key):
         return key == ("stock",) and not self.state.stock and bool(self.state.waste)
