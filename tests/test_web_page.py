@@ -326,7 +326,11 @@ def test_spider_4_suits_searches_in_the_pages_javascript(page):
     assert hint["options"]["suits"] == "4" and hint["status_text"].startswith("Hint")
     # the engine loaded and warmed as the table opened (ui/table/spider.py); the one search made
     # is the deal's winning line, searched at the deal since the deal is in its bank of verified
-    # deals (ui/table/assist.py, start_win), finished: the rescue's way out is that line (made 1)
-    assert out["before"]["made"] == 1 and out["before"]["warmed"] > 0 and out["before"]["live"] == 0, out["before"]
+    # deals (ui/table/assist.py, start_win), finished: the rescue's way out is that line (made 1).
+    # When that search began before the warm-up had searched, it compiled the engine itself and
+    # ended the warm-up (done, nothing searched): either way the engine was warm before the rescue
+    b = out["before"]
+    assert b["made"] == 1 and b["live"] == 0, b
+    assert b["warmed"] > 0 or (b["warm"]["warmup"]["done"] and b["warm"]["warmup"]["has_bridge"]), b
     print("the warm-up's frames:", {k: out["before"][k] for k in ("frames", "worst_ms", "over_16ms")})
     assert out["after"]["made"] >= 2 and out["after"]["live"] <= 1

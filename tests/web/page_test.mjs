@@ -578,8 +578,14 @@ const SCENARIOS = {
     // frames leave over: on a loaded machine, or beside another run, far less, hence 4 minutes)
     await d.probe("frames");
     try {
-      await d.page.waitForFunction(() => globalThis.pasyansSpider && Number(pasyansSpider.ask("warmed", "")) > 0
-        && pasyansSpider.ask("live", "") === "0", null, { timeout: 240000 });
+      // the warm-up's search, or the deal's own search for its winning line begun first, which
+      // compiles the engine and so ends the warm-up before it searched (ui/table/spider.py warm)
+      await d.page.waitForFunction(() => {
+        if (!globalThis.pasyansSpider || pasyansSpider.ask("live", "") !== "0") return false;
+        if (Number(pasyansSpider.ask("warmed", "")) > 0) return true;
+        const w = window.probe("spider_warm", {});
+        return !!(w && w.warmup && w.warmup.done && Number(pasyansSpider.ask("made", "")) >= 1);
+      }, null, { timeout: 240000, polling: 250 });
     } catch (e) {
       // what the engine and the table were doing when the warm-up did not end: the failure says it
       const st = await d.state().catch(() => ({}));
@@ -590,6 +596,7 @@ const SCENARIOS = {
     }
     const warmFrames = (await d.probe("frames")).map((f) => f[1] * 1000);
     const before = await engine();
+    before.warm = await d.probe("spider_warm");
     before.frames = warmFrames.length;
     before.worst_ms = Math.max(...warmFrames);
     before.over_16ms = warmFrames.filter((ms) => ms > 16).length;
