@@ -35,7 +35,7 @@ import argparse  # noqa: E402 (these imports after the early handling of Ctrl+C:
 from .codes import CodeError  # noqa: E402
 from .core import GameError, History, IllegalMove  # noqa: E402
 from .deal import MAX_NUMBER, read_number  # noqa: E402
-from .numbers import is_digits, whole_number  # noqa: E402
+from .numbers import MAX_DIGITS, is_digits, too_long, whole_number  # noqa: E402
 from .position import check_game  # noqa: E402
 from .quoting import escape, quote, quote_path  # noqa: E402
 from .registry import available, find_game  # noqa: E402
@@ -176,6 +176,9 @@ def timeout_arg(text: str) -> float:
     digits, as ``--number`` and ``--deals`` read them)."""
     body = text
     whole, point, frac = body.partition(".")
+    if too_long(whole) or too_long(frac):
+        raise argparse.ArgumentTypeError(f"'{quote(text)}' has more than {MAX_DIGITS} digits: not a number of "
+                                         "seconds")
     if not (whole or frac) or (whole and not is_digits(whole)) or (frac and not is_digits(frac)):
         raise argparse.ArgumentTypeError(f"'{quote(text)}' is not a number of seconds (digits, e.g. 5 or 0.5)")
     t = float(body)
@@ -440,11 +443,14 @@ def cmd_winnability(a) -> int:
     _solver(rules)
     lo, sep, hi = a.deals.partition("-")
     whole = f"(a whole number 1..{MAX_NUMBER})"
-    if not sep and not is_digits(lo):
+    if not sep and not is_digits(lo) and not too_long(lo):
         raise CommandError(f"--deals '{quote(a.deals)}' is not a deal number or a range A-B {whole}")
     for piece, side in ((lo, "before"), (hi, "after")):  # each text named once: the piece at fault
         if sep and not piece.strip():
             raise CommandError(f"--deals '{quote(a.deals)}' has no number {side} the dash")
+        if sep and too_long(piece):
+            raise CommandError(f"--deals: '{quote(piece)}' {side} the dash has more than {MAX_DIGITS} digits: "
+                               f"not a deal number {whole}")
         if sep and not is_digits(piece):
             raise CommandError(f"--deals: '{quote(piece)}' {side} the dash is not a deal number {whole}")
     try:

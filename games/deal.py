@@ -97,8 +97,11 @@ def read_number(text: str) -> int:
 
     :raises ValueError: quoting ``text``.
     """
-    from .numbers import is_digits
+    from .numbers import MAX_DIGITS, is_digits, too_long
 
+    if too_long(text):
+        raise ValueError(f"'{quote(text)}' has more than {MAX_DIGITS} digits: not a deal number "
+                         f"(a whole number 1..{MAX_NUMBER})")
     if not is_digits(text):
         raise ValueError(f"'{quote(text)}' is not a deal number (a whole number 1..{MAX_NUMBER})")
     return check_number(int(text))

@@ -26,6 +26,12 @@ def is_digits(text: str, max_digits: int = MAX_DIGITS) -> bool:
     return 0 < len(text) <= max_digits and all("0" <= ch <= "9" for ch in text)
 
 
+def too_long(text: str, max_digits: int = MAX_DIGITS) -> bool:
+    """Whether ``text`` is ASCII digits only but more than ``max_digits`` of them: refused, and
+    said so (docs/contract.md: at most 30 digits), not as "not a number"."""
+    return len(text) > max_digits and all("0" <= ch <= "9" for ch in text)
+
+
 def whole_number(text: str, what: str = "number", lo: int | None = None, hi: int | None = None,
                  signed: bool = False) -> int:
     """The value of ``text`` (spaces around ignored; a leading ``-`` when ``signed``: a plus sign
@@ -36,6 +42,8 @@ def whole_number(text: str, what: str = "number", lo: int | None = None, hi: int
     """
     t = text.strip()
     body = t[1:] if signed and t[:1] == "-" else t
+    if too_long(body):
+        raise ValueError(f"{what} '{quote(text.strip())}' has more than {MAX_DIGITS} digits")
     if not is_digits(body):
         raise ValueError(f"{what} '{quote(text.strip())}' is not a whole number")
     n = int(t)

@@ -100,3 +100,18 @@ def test_a_face_down_card_in_a_free_cell_is_refused_as_in_a_column(capsys, monke
     assert rc == 2 and out == "" and "face up: (JD)" in err, err
 
 
+
+
+@pytest.mark.parametrize("args, text", [
+    (("solve", "tripeaks", "--number", "1", "--timeout", "9" * 31), "9" * 31),
+    (("deal", "klondike", "--number", "0" * 34 + "1"), "0" * 34 + "1"),
+    (("winnability", "tripeaks", "--deals", "1-" + "0" * 33 + "2"), "0" * 33 + "2"),
+    (("winnability", "tripeaks", "--deals", "0" * 33 + "2"), "0" * 33 + "2"),
+    (("winnability", "tripeaks", "--deals", "1-2", "--jobs", "0" * 33 + "1"), "0" * 33 + "1"),
+])
+def test_a_number_of_more_than_30_digits_is_refused_as_too_long(capsys, args, text):
+    """docs/contract.md takes at most 30 digits in a number; more were refused as "not a number of
+    seconds (digits, …)" or "not a deal number", untrue of a text all digits (rival34 R5)."""
+    rc, out, err = run(capsys, *args)
+    assert rc == 2 and out == "" and err.count("\n") == 1, err
+    assert "has more than 30 digits" in err and text in err, err
