@@ -252,6 +252,72 @@ def panel_words(title: str, labels: list[str], focus: int | None, paragraphs=())
     return " ".join(head + body + ([tail] if tail else []))
 
 
+# -- the screens around the tables (settings, statistics, calendar, records, badges, help) -----------
+def setting_words(row: str) -> str:
+    """A settings row as its button shows it ("Left-handed layout: off") in words: "Setting:
+    Left-handed layout, off" (the row's last ": " read as a pause)."""
+    label, sep, value = row.rpartition(": ")
+    return tr("Setting: {label}", label=f"{label}, {value}" if sep else row)
+
+
+def stats_words(name: str, figures: list[tuple[str, str]], last: str = "") -> str:
+    """The statistics of one game's variant ``name`` ("Klondike · draw 1") from its ``figures``
+    (``[(label, value)]`` as shown) and ``last`` (the line over the last results): "Statistics,
+    Klondike, draw 1: played 12, won 5, win % 42, …. Last 12 games: 5 won, 7 lost"."""
+    figs = ", ".join(f"{label[:1].lower()}{label[1:]} {value}" for label, value in figures)
+    head = tr("Statistics, {name}: {figures}", name=name.replace(" · ", ", "), figures=figs)
+    return sentences([head, last])
+
+
+def chart_words(game: str, won: int, lost: int, selected: bool) -> str:
+    """A game's bars on the statistics' chart: "Klondike: won 5, lost 7, selected"."""
+    return join([tr("{game}: won {won}, lost {lost}", game=game, won=won, lost=lost),
+                 tr("selected") if selected else ""])
+
+
+def date_words(year: int, month: int, day: int, won: int = 0, played: int = 0, today: bool = False,
+               future: bool = False, selected: bool = False) -> str:
+    """A date on the calendar: "December 7, 1 daily won, today, selected"; ``won``: dailies won
+    that day, ``played``: played and not won; ``future``: its deals are not open yet. Russian
+    puts the day first and the month in the genitive («7 декабря»)."""
+    from .scenes.daily import MONTHS
+
+    what = []
+    if future:
+        what.append(tr("not open yet"))
+    else:
+        if won:
+            what.append(tr_n("{n} daily won", won))
+        if played:
+            what.append(tr_n("{n} played, not won", played))
+        if not won and not played:
+            what.append(tr("no daily played"))
+    return join([tr("{month} {day}", month=tr(MONTHS[month - 1], context="date"), day=day)] + what
+                + [tr("today") if today else "", tr("selected") if selected else ""])
+
+
+def badge_words(name: str, earned: str | None, status: str, ask: str) -> str:
+    """A badge: "Badge: First win, earned 2026-12-07. Win any game." / "Badge: Architect, not
+    yet: 12 of 55 layouts. Play every Pyramid layout." (``earned``: the date, ``None`` while not
+    earned; ``status``: the way towards it as shown; ``ask``: what it asks)."""
+    head = tr("Badge: {name}, earned {date}", name=name, date=earned) if earned else \
+        tr("Badge: {name}, not yet: {status}", name=name, status=status)
+    return sentences([head, ask])
+
+
+def record_words(place: int, points: str, time: str, moves: int, date: str, deal: str = "") -> str:
+    """A row of a record table: "Place 1: 1,250 points, time 3:02, 85 moves, 2026-12-01, deal #617"."""
+    return join([tr("Place {n}: {points} points, time {time}, {moves} moves, {date}", n=place, points=points,
+                    time=time, moves=moves, date=date), tr("deal {code}", code=deal) if deal else ""])
+
+
+def screen_summary(scene) -> str:
+    """A screen around the tables read whole (Q): its title, then every focusable thing's words
+    in Tab's order."""
+    return " ".join(p for p in [sentence(scene_title(scene).rstrip(".")) + "."]
+                    + [it.words().rstrip(".") + "." for it in scene.focusables()] if p.strip(". "))
+
+
 # -- the sink ----------------------------------------------------------------------------------------
 def page_element(element_id: str):
     """The page's element ``element_id`` through pygbag's ``platform.window`` (``None`` off the
@@ -356,10 +422,18 @@ class Speech:
         self.keys += 1
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return False
-        if event.key not in (pygame.K_v, pygame.K_q) or not hasattr(scene, "status_text") \
-                or isinstance(getattr(scene, "panel", None), CodeEntry):
-            return False
         panel = getattr(scene, "panel", None)
+        if event.key in (pygame.K_v, pygame.K_q) and hasattr(scene, "focusables") \
+                and not hasattr(scene, "status_text"):
+            # a screen around the tables: V as on a table, Q reads the screen (or its panel)
+            if event.key == pygame.K_v:
+                self.send(self.last or screen_summary(scene))
+            else:
+                self.send(panel_text(panel) if panel is not None else screen_summary(scene))
+            return True
+        if event.key not in (pygame.K_v, pygame.K_q) or not hasattr(scene, "status_text") \
+                or isinstance(panel, CodeEntry):
+            return False
         if event.key == pygame.K_v:
             self.send(self.last or table_summary(scene))
         elif panel is not None and getattr(panel, "covers", False):
@@ -418,7 +492,8 @@ class Speech:
                 self._focus_words = ""     # back from a panel: where the focus is, said again
             self._panel = None
             if self.keyboard and hasattr(scene, "focus"):
-                words = focus_words(scene)
+                # a screen around the tables words its own focus; a table's is worded by its game
+                words = scene.focus_text() if hasattr(scene, "focus_text") else focus_words(scene)
                 if words and words != self._focus_words:
                     parts.append(words)
                 self._focus_words = words

@@ -1,8 +1,12 @@
 """What the home, settings and statistics screens share: a felt, a top bar with a title (and a
 back arrow except at home), buttons that fire on release over themselves, modal panels (the
 table's :class:`~ui.table.panels.Panel` family), Esc (panel → back), F1 or ? (the help: a rules
-page), and a redraw only when something changed."""
+page), a keyboard focus (Tab / Shift+Tab and the arrows move it, Enter or Space activates the
+focused thing, a ring shows it, :mod:`ui.speech` says it), and a redraw only when something
+changed."""
 from __future__ import annotations
+
+from typing import Callable, NamedTuple
 
 import pygame
 
@@ -20,6 +24,56 @@ MESSAGE_BAND = (22, 38, 30)
 
 HELP_KEYS = (pygame.K_F1, pygame.K_SLASH, pygame.K_QUESTION)
 """The keys that open the help, on every screen as at a table (F1, and ? with or without Shift)."""
+
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+"""The arrow keys and the direction each moves the focus in, ``(dx, dy)`` on the screen."""
+
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+"""The keys that activate the focused thing (as a panel's focused button)."""
+
+FOCUS_RING = 4
+"""The focus ring's width in px (the panels' and the tables' ring is as wide)."""
+
+
+class Focusable(NamedTuple):
+    """One thing a screen's keyboard focus visits.
+
+    ``key``: its identity, kept across layouts (``"button:share"``, ``"date:2026-12-07"``);
+    ``rect``: where it is on the screen, px (the ring is drawn around it, the arrows look from
+    its centre); ``action``: what Enter or Space does (``None``: nothing, it is only read);
+    ``words``: what a screen reader says when the focus comes onto it (a callable, called only
+    then, returning text in the player's language)."""
+
+    key: str
+    rect: pygame.Rect
+    action: Callable[[], None] | None
+    words: Callable[[], str]
+
+
+def step_focus(items: list[Focusable], current: int | None, direction: tuple[int, int]) -> int | None:
+    """The index of the item an arrow moves the focus to from ``items[current]``: the nearest
+    whose centre lies that way (``direction`` ``(dx, dy)``), a step across the way counting
+    twice a step along it, as a grid's arrows move; ``current`` when none lies that way (the
+    focus stays at the edge); the first item (arrows right or down) or the last (left or up)
+    with no ``current``; ``None`` with no items."""
+    if not items:
+        return None
+    dx, dy = direction
+    if current is None:
+        return 0 if dx + dy > 0 else len(items) - 1
+    cx, cy = items[current].rect.center
+    best, best_score = current, None
+    for i, it in enumerate(items):
+        ix, iy = it.rect.center
+        along = (ix - cx) * dx + (iy - cy) * dy
+        across = abs((ix - cx) * dy) + abs((iy - cy) * dx)
+        if i == current or along <= 0:
+            continue
+        score = along + 2 * across
+        if best_score is None or score < best_score:
+            best, best_score = i, score
+    return best
+
 
 GAMES = tuple(REGISTRY)
 """The games in the order the home screen shows them (:data:`games.registry.GAMES`)."""
@@ -40,6 +94,10 @@ class ScreenScene(Scene):
     ``self.buttons`` with ``(Button, callback)``) and :meth:`draw_body`."""
 
     back_button = True
+    own_arrows = False
+    """Whether the arrows have a meaning of their own on this screen (the day on the calendar,
+    the game on the statistics, a scroll): they keep it until Tab gives the screen a focus, and
+    move the focus from then on."""
 
     def __init__(self):
         self.buttons: list[tuple[Button, object]] = []
@@ -48,6 +106,8 @@ class ScreenScene(Scene):
         self.press = None
         self.message = ""
         self._felt_plan = None
+        self.focus: str | None = None
+        """The key of the focused :class:`Focusable`; ``None`` until Tab or an arrow."""
 
     # -- scene protocol ----------------------------------------------------------------------------
     def enter(self, app) -> None:
@@ -132,8 +192,91 @@ class ScreenScene(Scene):
             self.dropped(event.file)
 
     def key(self, event) -> None:
+        """Tab / Shift+Tab and the arrows move the focus, Enter or Space activates it
+        (:meth:`move_focus`); Esc goes back."""
+        if self.move_focus(event):
+            return
         if event.key == pygame.K_ESCAPE and self.back_button:
             self.back()
+
+    # -- the keyboard focus ----------------------------------------------------------------------
+    def focusables(self) -> list[Focusable]:
+        """What the keyboard focus visits, in reading order (Tab's order): here the enabled
+        buttons but the back arrow (Esc goes back), each said as "Button: …"; screens with more
+        (dates, rows, figures) add theirs."""
+        from ..speech import button_words
+
+        return [Focusable(f"button:{b.name}", b.rect, cb, lambda b=b: button_words(b.label or b.name))
+                for b, cb in self.buttons if b.enabled and b.name != "back"]
+
+    def focus_index(self, items: list[Focusable]) -> int | None:
+        """The index of the focused item in ``items``; ``None`` with no focus or when the focused
+        thing is gone (another month, another tab)."""
+        return next((i for i, it in enumerate(items) if it.key == self.focus), None)
+
+    def focus_item(self) -> Focusable | None:
+        """The focused :class:`Focusable`, ``None`` with none."""
+        items = self.focusables()
+        i = self.focus_index(items)
+        return None if i is None else items[i]
+
+    def focus_text(self) -> str:
+        """What a screen reader says of the focus (:mod:`ui.speech`), ``""`` with none."""
+        item = self.focus_item()
+        return item.words() if item is not None else ""
+
+    def set_focus(self, key: str | None) -> None:
+        """Put the focus on the item ``key`` (``None``: no focus) and bring it into view."""
+        self.focus = key
+        item = self.focus_item()
+        if item is not None:
+            self.reveal(item)
+        self.stale = True
+
+    def move_focus(self, event) -> bool:
+        """Tab / Shift+Tab (round the items in order) and the arrows (:func:`step_focus`; on a
+        screen whose arrows have a meaning of their own, only once there is a focus) move the
+        focus; Enter or Space activates the focused item. Returns whether the key was used."""
+        k = event.key
+        items = self.focusables()
+        i = self.focus_index(items)
+        if k == pygame.K_TAB or (k in ARROWS and (self.focus is not None or not self.own_arrows)):
+            if not items:
+                return k == pygame.K_TAB
+            if k == pygame.K_TAB:
+                back = bool(event.mod & pygame.KMOD_SHIFT)
+                i = (len(items) - 1 if back else 0) if i is None else (i + (-1 if back else 1)) % len(items)
+            else:
+                i = step_focus(items, i, ARROWS[k])
+            self.set_focus(items[i].key)
+            return True
+        if k in ACTIVATE_KEYS and i is not None and items[i].action is not None:
+            items[i].action()
+            self.stale = True
+            return True
+        return False
+
+    def reveal(self, item: Focusable) -> None:
+        """Bring the focused ``item`` into view (a scrolled page scrolls to it)."""
+
+    def focus_clip(self) -> pygame.Rect | None:
+        """Where the focus ring may be drawn (a scrolled page's visible part), ``None``: anywhere."""
+        return None
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """The keyboard focus: a bright ring around the focused item, as the panels draw theirs."""
+        from ..table.panels import FOCUS_INK
+
+        item = self.focus_item()
+        if item is None:
+            return
+        clip = surface.get_clip()
+        area = self.focus_clip()
+        if area is not None:
+            surface.set_clip(area)
+        ring = item.rect.inflate(2 * FOCUS_RING, 2 * FOCUS_RING).clip(surface.get_rect().inflate(-2, -2))
+        pygame.draw.rect(surface, FOCUS_INK, ring, FOCUS_RING, border_radius=12)
+        surface.set_clip(clip)
 
     def help_game(self) -> str | None:
         """The game whose rules page the help keys (:data:`HELP_KEYS`) open on this screen, or
@@ -217,7 +360,9 @@ class ScreenScene(Scene):
             pygame.draw.rect(surface, DIM, band, 1, border_radius=10)
             for k, line in enumerate(lines):
                 text.blit_center(surface, text.render(line, size, INK), (cx, y + lh * k + lh // 2))
-        if self.panel is not None:
+        if self.panel is None:
+            self.draw_focus(surface)
+        else:
             lay_shade(surface)
             self.panel.draw(surface)
         self.stale = False

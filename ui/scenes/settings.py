@@ -27,7 +27,7 @@ from games.i18n import os_reason, tr, tr_n
 from .. import cards_art, text
 from ..frame import DIM, INK, TOUCH, Button
 from ..table.panels import Panel
-from .common import ScreenScene, say_label
+from .common import Focusable, ScreenScene, say_label
 
 WEB = sys.platform == "emscripten"
 
@@ -146,6 +146,21 @@ class SettingsScene(ScreenScene):
     def tap_row(self, name: str) -> None:
         next(cb for n, _, cb in self.rows if n == name)()
         self.stale = True
+
+    def focusables(self) -> list[Focusable]:
+        """The rows, then Export, Import, Undo import and Kept data, in reading order; a row is
+        said as "Setting: Left-handed layout, off" (:func:`ui.speech.setting_words`), its words
+        following its value after Enter changes it."""
+        from ..speech import setting_words
+
+        labels = {name: label for name, label, _ in self.rows}
+        out = []
+        for it in super().focusables():
+            name = it.key.partition(":")[2]
+            if name in labels:
+                it = it._replace(words=lambda f=labels[name]: setting_words(f()))
+            out.append(it)
+        return out
 
     def extra_buttons(self) -> list[tuple[str, str, object]]:
         """The row under Export / Import: Undo import (after an import) and Kept data (when
