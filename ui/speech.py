@@ -287,7 +287,7 @@ def date_words(year: int, month: int, day: int, won: int = 0, played: int = 0, t
         what.append(tr("not open yet"))
     else:
         if won:
-            what.append(tr_n("{n} daily won", won))
+            what.append(tr_n("{n} dailies won", won))
         if played:
             what.append(tr_n("{n} played, not won", played))
         if not won and not played:
@@ -300,8 +300,12 @@ def badge_words(name: str, earned: str | None, status: str, ask: str) -> str:
     """A badge: "Badge: First win, earned 2026-12-07. Win any game." / "Badge: Architect, not
     yet: 12 of 55 layouts. Play every Pyramid layout." (``earned``: the date, ``None`` while not
     earned; ``status``: the way towards it as shown; ``ask``: what it asks)."""
-    head = tr("Badge: {name}, earned {date}", name=name, date=earned) if earned else \
-        tr("Badge: {name}, not yet: {status}", name=name, status=status)
+    if earned:
+        head = tr("Badge: {name}, earned {date}", name=name, date=earned)
+    elif status and status != tr("Not yet"):
+        head = tr("Badge: {name}, not yet: {status}", name=name, status=status)
+    else:
+        head = tr("Badge: {name}, not yet", name=name)
     return sentences([head, ask])
 
 

@@ -10,7 +10,7 @@ from games.i18n import tr
 
 from .. import text
 from ..frame import DIM, INK, WARN, icon
-from .common import ScreenScene
+from .common import Focusable, ScreenScene
 from .scroll import Scrolling
 
 GOLD = (255, 202, 40)
@@ -41,6 +41,29 @@ class BadgesScene(Scrolling, ScreenScene):
             y_of[c] += ch + gap
         self.content_h = max(y_of) + m
         self.clamp()
+
+    def status(self, badge) -> tuple[str, tuple]:
+        """What badge ``badge``'s card says under what it asks, and its ink: "Earned
+        2026-12-07" (gold), the way towards it ("12 of 55 layouts"), or "Not yet"."""
+        data = self.app.progression.data
+        date = data.badges.get(badge.id)
+        if date:
+            return tr("Earned {date}", date=date), GOLD
+        t = progress_of(badge.id, data)
+        status = tr("Not yet") if t is None else tr(badge.unit, have=t[0], need=t[1])
+        return status, WARN if t is not None and t[0] else DIM
+
+    def focusables(self) -> list[Focusable]:
+        """The badges in reading order, each read: "Badge: First win, earned 2026-12-07. Win any
+        game." (the arrows move across and down the columns; the page scrolls to the focus)."""
+        from ..speech import badge_words
+
+        dy = self.area.y - round(self.scroll)
+        data = self.app.progression.data
+        order = sorted(self.cards, key=lambda c: (c[1].y, c[1].x))
+        return [Focusable(f"badge:{b.id}", page.move(0, dy), None,
+                          lambda b=b: badge_words(tr(b.name), data.badges.get(b.id), self.status(b)[0], tr(b.ask)))
+                for b, page, _ in order]
 
     def draw_body(self, surface) -> None:
         from ..cards_art import rounded
@@ -73,11 +96,6 @@ class BadgesScene(Scrolling, ScreenScene):
             for line in ask:
                 surface.blit(text.render(line, fs, INK if date else DIM), (x, y))
                 y += lh
-            if date:
-                status, col = tr("Earned {date}", date=date), GOLD
-            else:
-                t = progress_of(b.id, data)
-                status = tr("Not yet") if t is None else tr(b.unit, have=t[0], need=t[1])
-                col = WARN if t is not None and t[0] else DIM
+            status, col = self.status(b)
             surface.blit(text.render(status, text.fit(status, fs, room, text.MIN_SIZE), col), (x, y))
         surface.set_clip(clip)

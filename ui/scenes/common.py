@@ -245,7 +245,10 @@ class ScreenScene(Scene):
                 return k == pygame.K_TAB
             if k == pygame.K_TAB:
                 back = bool(event.mod & pygame.KMOD_SHIFT)
-                i = (len(items) - 1 if back else 0) if i is None else (i + (-1 if back else 1)) % len(items)
+                stops = [j for j, it in enumerate(items) if j == i or self.tab_stop(it)]
+                at = None if i is None else stops.index(i)
+                at = (len(stops) - 1 if back else 0) if at is None else (at + (-1 if back else 1)) % len(stops)
+                i = stops[at]
             else:
                 i = step_focus(items, i, ARROWS[k])
             self.set_focus(items[i].key)
@@ -255,6 +258,11 @@ class ScreenScene(Scene):
             self.stale = True
             return True
         return False
+
+    def tab_stop(self, item: Focusable) -> bool:
+        """Whether Tab stops on ``item`` (a grid, the calendar, is one stop: its focused or
+        selected date, the arrows moving within it, as a web page's date grid)."""
+        return True
 
     def reveal(self, item: Focusable) -> None:
         """Bring the focused ``item`` into view (a scrolled page scrolls to it)."""

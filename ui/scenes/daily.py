@@ -17,7 +17,7 @@ from games.progression import best_day_streak, day_streak, share_line
 from .. import clipboard, text
 from ..frame import DIM, INK, TOUCH, WARN, Button, icon
 from ..table.pyramid import layout_name
-from .common import ScreenScene, game_title
+from .common import ARROWS, Focusable, ScreenScene, game_title
 
 WON_INK = (129, 199, 132)
 MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
@@ -47,6 +47,8 @@ class DailyScene(ScreenScene):
     month shown; ``rows``: ``[(game, rect)]`` of the selected date's deals (either empty while
     its tab is hidden). ``arrangement``: an :class:`Arrangement`; ``tab``: the
     :class:`DailyTab` shown when there are tabs (``tabs``)."""
+
+    own_arrows = True     # Left and Right move the selected date until Tab gives the screen a focus
 
     def __init__(self, date: str | None = None):
         super().__init__()
@@ -330,13 +332,92 @@ class DailyScene(ScreenScene):
                 return
 
     def key(self, event) -> None:
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if event.key in ARROWS and self.focus is not None and self.focus.startswith("date:"):
+            # on the calendar the arrows walk the dates, a day across and a week up or down,
+            # into the month before or after as a date picker's grid does
+            dx, dy = ARROWS[event.key]
+            d = daily.parse_date(self.focus[5:]) + dt.timedelta(days=dx + 7 * dy)
+            if (d.year, d.month) != self.month:
+                self.month = (d.year, d.month)
+                self.resize(*self.app.size)
+            self.set_focus(f"date:{d.isoformat()}")
+            return
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus is None:
             d = daily.parse_date(self.date) + dt.timedelta(days=-1 if event.key == pygame.K_LEFT else 1)
             if (d.year, d.month) != self.month:
                 self.month = (d.year, d.month)
             self.select(d.isoformat())
             return
         super().key(event)
+
+    # -- the keyboard focus ----------------------------------------------------------------------
+    def focusables(self) -> list[Focusable]:
+        """The tabs (with tabs), the month's arrows, the dates ("December 7, 1 daily won, today";
+        Enter shows that date's deals), the deals ("Klondike, draw 1: Won 3:02 · 85 moves"; Enter
+        plays it), Share."""
+        from ..speech import button_words, date_words, join
+
+        buttons = super().focusables()
+        y, m = self.month
+        month_words = {"button:prev-month": lambda: button_words(tr("Previous month")),
+                       "button:next-month": lambda: button_words(tr("Next month"))}
+        out = [it._replace(words=month_words[it.key]) if it.key in month_words else it
+               for it in buttons if it.key != "button:share"]
+
+        def date_said(date):
+            d = daily.parse_date(date)
+            won, played = self.marks(date)
+            return date_words(d.year, d.month, d.day, won, played, date == self.today, date > self.today,
+                              date == self.date)
+        out += [Focusable(f"date:{date}", r, lambda date=date: self.choose_date(date),
+                          lambda date=date: date_said(date)) for date, r in self.cells]
+        out += [Focusable(f"deal:{g}", r, lambda g=g: self.play(g), lambda g=g: join(self.deal_texts(g)))
+                for g, r in self.rows]
+        return out + [it for it in buttons if it.key == "button:share"]
+
+    def tab_stop(self, item: Focusable) -> bool:
+        """The calendar is one Tab stop: the focused date, else the selected one (else the
+        month's first); the arrows walk its dates."""
+        if not item.key.startswith("date:"):
+            return True
+        if self.focus is not None and self.focus.startswith("date:"):
+            return item.key == self.focus
+        dates = [d for d, _ in self.cells]
+        return item.key == f"date:{self.date if self.date in dates else dates[0]}"
+
+    def choose_date(self, date: str) -> None:
+        """Enter on a date: show its deals (:meth:`select`); where the date's deals take the
+        calendar's place (tabs), the focus goes onto the first deal."""
+        self.select(date)
+        if self.focus_item() is None and self.rows:
+            self.set_focus(f"deal:{self.rows[0][0]}")
+
+    def deal_texts(self, game: str) -> tuple[str, str]:
+        """``(name, result)`` of ``game``'s deal of the selected date as its row shows them:
+        ("Pyramid: Classic", "Won 3:02 · 85 moves"), ("Klondike", "Tap to play")."""
+        e = self.entry(self.date, game)
+        playing = self.in_play(game, e)
+        if e is not None and e.won:
+            if e.left:   # a Devil's Grip daily finished at its goal, not won outright
+                status = tr("Goal reached: {n} left · {time}", n=e.left, time=format_duration(e.seconds))
+            else:
+                status = tr("Won {time} · {moves} moves", time=format_duration(e.seconds), moves=e.moves)
+        elif e is not None and not playing:
+            status = tr("Played, not won")
+        elif playing and playing[1] > 0:
+            status = tr("In progress: tap to continue")
+        else:
+            status = tr("Tap to play")
+        label = game_title(game)
+        if game == "pyramid":
+            # the layout by its name, as the table and the layout picker call it
+            label = tr("{game}: {layout}", game=label,
+                       layout=layout_name(daily.layout_of_day(daily.day_index(self.date))))
+        elif game == "devils-grip":
+            goal = self.goal(self.date)
+            if goal is not None:
+                label = tr("{game}, goal ≤ {n} left", game=label, n=goal)
+        return label, status
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_body(self, surface) -> None:
@@ -407,28 +488,11 @@ class DailyScene(ScreenScene):
             if e is not None and e.won:
                 pygame.draw.circle(surface, WON_INK, mark.center, isz // 2)
                 surface.blit(icon("ok", isz - 6, (20, 50, 25)), (mark.x + 3, mark.y + 3))
-                if e.left:   # a Devil's Grip daily finished at its goal, not won outright
-                    status = tr("Goal reached: {n} left · {time}", n=e.left, time=format_duration(e.seconds))
-                else:
-                    status = tr("Won {time} · {moves} moves", time=format_duration(e.seconds), moves=e.moves)
             elif e is not None and not playing:
                 pygame.draw.circle(surface, DIM, mark.center, isz // 2, 2)
-                status = tr("Played, not won")
-            elif playing and playing[1] > 0:
-                pygame.draw.circle(surface, (255, 255, 255, 40), mark.center, isz // 2, 1)
-                status = tr("In progress: tap to continue")
             else:
                 pygame.draw.circle(surface, (255, 255, 255, 40), mark.center, isz // 2, 1)
-                status = tr("Tap to play")
-            label = game_title(g)
-            if g == "pyramid":
-                # the layout by its name, as the table and the layout picker call it
-                label = tr("{game}: {layout}", game=label,
-                           layout=layout_name(daily.layout_of_day(daily.day_index(self.date))))
-            elif g == "devils-grip":
-                goal = self.goal(self.date)
-                if goal is not None:
-                    label = tr("{game}, goal ≤ {n} left", game=label, n=goal)
+            label, status = self.deal_texts(g)
             lines.append((r, mark, label, status, WON_INK if e is not None and e.won else DIM))
         ss0 = max(text.MIN_SIZE, fs - 1)
         # the name left and the result right on one line; where one row has no room for both, every

@@ -13,7 +13,7 @@ from games.registry import find_game
 from .. import text
 from ..frame import DIM, INK, TOUCH, WARN, Button
 from . import options as opt
-from .common import GAMES, ScreenScene, game_title
+from .common import GAMES, Focusable, ScreenScene, game_title
 from .scroll import Scrolling
 
 ORDER = {"suits": ("1", "2", "4"), "draw": ("1", "3"), "mode": ("easy", "classic"), "passes": ("unlimited", "3")}
@@ -97,10 +97,28 @@ class RecordsScene(Scrolling, ScreenScene):
         self.resize(*self.app.size)
 
     def key(self, event) -> None:
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus is None:
             self.step(-1 if event.key == pygame.K_LEFT else 1)
             return
         super().key(event)
+
+    def focusables(self) -> list[Focusable]:
+        """The arrows to the previous and next table, each said with the table shown ("Button:
+        Next table. Klondike, draw 1"), then the rows ("Place 1: 1,250 points, time 3:02, 85
+        moves, 2026-12-01, deal #617"; Enter plays the deal again), or the empty table's line."""
+        from ..speech import button_words, record_words, sentences
+
+        names = {"button:prev-table": tr("Previous table"), "button:next-table": tr("Next table")}
+        out = [it._replace(words=lambda n=names[it.key]: sentences(
+                   [button_words(n), self.table_name().replace(" · ", ", ")])) if it.key in names else it
+               for it in super().focusables()]
+        rows = self.rows
+        if not rows:
+            return out + [Focusable("empty", self.head, None, lambda: sentences(
+                [self.table_name().replace(" · ", ", "), tr("No wins here yet. A win without undo enters the top 10.")]))]
+        return out + [Focusable(f"row:{i}", r, lambda e=e: self.replay(e), lambda i=i, e=e: record_words(
+            i + 1, format_number(e.points), format_duration(e.seconds), e.moves, e.date, self.deal_label(e)))
+            for i, (e, r) in enumerate(rows)]
 
     def table_name(self) -> str:
         key, game, opts, is_daily = self.current()

@@ -17,7 +17,7 @@ from games.i18n import LOCALES_DIR, language, tr
 
 from .. import cards_art, text
 from ..frame import DIM, INK, WARN
-from .common import ScreenScene, game_title
+from .common import Focusable, ScreenScene, game_title
 from .scroll import Scrolling
 
 
@@ -128,6 +128,28 @@ class RulesScene(Scrolling, ScreenScene):
                 y += ch + 14
         self.content_h = y + m
         self.clamp()
+
+    def focusables(self) -> list[Focusable]:
+        """Each heading, paragraph, bullet and row of cards, in order, read as it is written (the
+        cards in words: "Seven of hearts; six of spades, eight of diamonds"); the page scrolls
+        to the focus."""
+        from ..speech import card_words, sentence
+
+        lh = text.font(self.fs).get_linesize()
+        dy = self.area.y - round(self.scroll)
+        out = []
+        for k, item in enumerate(self.items):
+            kind, val = item.kind, item.value
+            if kind is Block.HEAD:
+                h, words = text.font(self.fs + 5).get_linesize(), val
+            elif kind in (Block.PARA, Block.BULLET):
+                h, words = lh * len(val[1]), " ".join(val[1])
+            else:
+                h = cards_art.card_height(self.card_w)
+                words = sentence("; ".join(", ".join(card_words(c) for c in g) for g in val))
+            out.append(Focusable(f"item:{k}", pygame.Rect(self.x0 - 6, item.y + dy - 2, self.col_w + 12, h + 4),
+                                 None, lambda w=words: w))
+        return out
 
     def draw_body(self, surface) -> None:
         if not hasattr(self, "art"):

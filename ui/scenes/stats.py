@@ -16,7 +16,7 @@ from .. import text
 from ..frame import DIM, INK, Button
 from ..progress import stats_key
 from . import options as opt
-from .common import GAMES, ScreenScene, draw_pair, game_title, pair_label_size
+from .common import GAMES, Focusable, ScreenScene, draw_pair, game_title, pair_label_size
 
 MSG_RESET_DONE = N_("Statistics reset. The figures as they were are kept in Settings, Kept data; Undo puts them back.")
 MSG_RESET_REFUSED = N_("The statistics could not be reset: the storage refused. Nothing was changed.")
@@ -38,6 +38,8 @@ def variant_options(key: str) -> dict:
 class StatsScene(ScreenScene):
     """``game``: the game shown first (default: the first one with results). ``table``: the
     table it was opened from (the pause menu): closing goes back to it, paused, not home."""
+
+    own_arrows = True     # Left and Right choose the game until Tab gives the screen a focus
 
     def __init__(self, game: str | None = None, table=None):
         super().__init__()
@@ -130,10 +132,7 @@ class StatsScene(ScreenScene):
         self.vh = max(44, round(52 * self.s))
         vr = pygame.Rect(self.detail.x, self.detail.y, self.detail.width, self.vh)
         keys = self.variants(self.game)
-        label = game_title(self.game)
-        vtext = opt.variant_text(self.game, variant_options(self.variant))
-        if vtext:
-            label += " · " + vtext
+        label = self.variant_name()
         size = max(17, round(self.vh * 0.42))
         # with one variant there is nothing to choose: its name is a title in full ink, not a
         # greyed button that reads as "not available"
@@ -193,11 +192,36 @@ class StatsScene(ScreenScene):
                 return
 
     def key(self, event) -> None:
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and not self.empty:
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and not self.empty and self.focus is None:
             i = GAMES.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
             self.select(GAMES[i % len(GAMES)])
         else:
             super().key(event)
+
+    def variant_name(self) -> str:
+        """The variant shown, as its selector or title writes it: "Klondike · draw 1"."""
+        label = game_title(self.game)
+        vtext = opt.variant_text(self.game, variant_options(self.variant))
+        return label + " · " + vtext if vtext else label
+
+    def focusables(self) -> list[Focusable]:
+        """Each game's bars on the chart (Enter shows its figures: "Klondike: won 5, lost 7,
+        selected"), then the figures of the variant shown ("Statistics, Klondike, draw 1: played
+        12, won 5, …"; Enter shows the next variant where there are more); with no game played,
+        the screen's message."""
+        from ..speech import chart_words, sentences, stats_words
+
+        if self.empty:
+            return [Focusable("empty", self.empty_rect, None, lambda: sentences(
+                [tr("No games played yet"), tr("Wins, streaks and best times show here after your first game.")]))]
+        tot = self.totals()
+        out = [Focusable(f"game:{g}", r, lambda g=g: self.select(g),
+                         lambda g=g: chart_words(game_title(g), tot[g][0], tot[g][1], g == self.game))
+               for g, r in zip(GAMES, self.columns)]
+        more = len(self.variants(self.game)) > 1
+        out.append(Focusable("figures", self.detail, self.next_variant if more else None,
+                             lambda: stats_words(self.variant_name(), self.figures(), self.line_title())))
+        return out
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_body(self, surface) -> None:
