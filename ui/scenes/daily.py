@@ -371,7 +371,8 @@ class DailyScene(ScreenScene):
                               date == self.date)
         out += [Focusable(f"date:{date}", r, lambda date=date: self.choose_date(date),
                           lambda date=date: date_said(date)) for date, r in self.cells]
-        out += [Focusable(f"deal:{g}", r, lambda g=g: self.play(g), lambda g=g: join(self.deal_texts(g)))
+        out += [Focusable(f"deal:{g}", r, lambda g=g: self.play(g),
+                          lambda g=g: join([t.replace(" · ", ", ") for t in self.deal_texts(g)]))
                 for g, r in self.rows]
         return out + [it for it in buttons if it.key == "button:share"]
 
