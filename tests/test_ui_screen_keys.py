@@ -198,6 +198,9 @@ def test_the_calendars_arrows_walk_weeks_and_months():
         key(app, pygame.K_LEFT)
     last = t.replace(day=1) - datetime.timedelta(days=1)
     assert sc.focus == f"date:{last.isoformat()}" and sc.month == (last.year, last.month)
+    for _ in range(7):                       # no further than today's month
+        key(app, pygame.K_DOWN)
+    assert sc.month == (t.year, t.month) and sc.focus.startswith(f"date:{TODAY[:7]}")
     key(app, pygame.K_TAB)                   # the calendar is one stop: Tab leaves it
     assert not sc.focus.startswith("date:")
 

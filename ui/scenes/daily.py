@@ -337,6 +337,9 @@ class DailyScene(ScreenScene):
             # into the month before or after as a date picker's grid does
             dx, dy = ARROWS[event.key]
             d = daily.parse_date(self.focus[5:]) + dt.timedelta(days=dx + 7 * dy)
+            t = daily.parse_date(self.today)
+            if (d.year, d.month) > (t.year, t.month):
+                return       # the months after today's are not shown (as the next-month arrow)
             if (d.year, d.month) != self.month:
                 self.month = (d.year, d.month)
                 self.resize(*self.app.size)
