@@ -299,3 +299,31 @@ def test_the_rules_page_is_read_block_by_block():
     assert said(app)[-1] == said(app)[-2]
     key(app, pygame.K_ESCAPE)
     assert type(app.scene).__name__ == "HomeScene"
+
+
+# -- home: the way to the screens -----------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_home_reaches_every_screen_by_keys(size):
+    """From home a keyboard-only player reaches the games and every screen: Tab goes over the
+    games' tiles, then Deal of the day, Records, Badges, then Statistics and Settings (named,
+    though a phone draws them as icons); Enter opens the focused one; 1–6 still open a sheet."""
+    app = new_app(size=size)
+    home = app.scene
+    key(app, pygame.K_TAB)
+    assert home.focus == "game:tripeaks" and said(app)[-1] == "TriPeaks"
+    key(app, pygame.K_RETURN)
+    assert home.panel is not None and home.panel.game == "tripeaks"
+    key(app, pygame.K_ESCAPE)
+    assert home.panel is None
+    tab_to(app, lambda k: k == "button:daily")
+    assert said(app)[-1] == "Button: Deal of the day"
+    tab_to(app, lambda k: k == "button:stats")
+    assert said(app)[-1] == "Button: Statistics"
+    key(app, pygame.K_TAB)                   # the top bar left to right: Statistics, Settings
+    assert home.focus == "button:settings" and said(app)[-1] == "Button: Settings"
+    key(app, pygame.K_RETURN)
+    assert type(app.scene).__name__ == "SettingsScene"
+    key(app, pygame.K_ESCAPE)
+    assert type(app.scene).__name__ == "HomeScene"
+    key(app, pygame.K_3)
+    assert app.scene.panel is not None and app.scene.panel.game == "devils-grip"

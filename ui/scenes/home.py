@@ -16,7 +16,7 @@ from ..imports import PieceImport
 from ..table import table_class, table_modules
 from ..table.panels import OptionsPanel, Panel
 from . import options as opt
-from .common import GAMES, ScreenScene, game_title, say_label
+from .common import GAMES, Focusable, ScreenScene, game_title, say_label
 from . import previews
 
 _tiles: dict[tuple, tuple[pygame.Surface, pygame.Rect, bool]] = {}
@@ -315,9 +315,29 @@ class HomeScene(ScreenScene):
         self.app.open_game(game, resume, ask=not resume)
 
     def key(self, event) -> None:
+        """1–6 open a game's sheet; Tab / Shift+Tab and the arrows move the focus over the games,
+        Deal of the day, Records, Badges, Statistics and Settings, Enter or Space opens the
+        focused one (:meth:`ScreenScene.move_focus`)."""
         k = event.key
+        if self.move_focus(event):
+            return
         if pygame.K_1 <= k <= pygame.K_6:
             self.tap_game(GAMES[k - pygame.K_1])
+
+    def focusables(self) -> list[Focusable]:
+        """The games' tiles ("Klondike, Unfinished game: 12 moves, 3:02"; Enter opens its
+        sheet), then the row of Deal of the day, Records and Badges, then Statistics and
+        Settings (said by their names where a phone shows them as icons only)."""
+        from ..speech import button_words, join
+
+        names = {"settings": tr("Settings"), "stats": tr("Statistics")}
+        tiles = [Focusable(f"game:{g}", r, lambda g=g: self.tap_game(g),
+                           lambda g=g: join([game_title(g), self.saved_text(g) or ""])) for g, r in self.tiles]
+        buttons = [it._replace(words=lambda n=names[it.key[7:]]: button_words(n)) if it.key[7:] in names else it
+                   for it in super().focusables()]
+        # the top bar's buttons last, left to right as drawn (Statistics, then Settings)
+        top = [it for it in buttons if it.key[7:] in names]
+        return tiles + [it for it in buttons if it not in top] + sorted(top, key=lambda it: it.rect.x)
 
     def open_help(self) -> bool:
         """F1 or ?: with a game's sheet open, that game's rules page (as the sheet's Rules

@@ -115,7 +115,8 @@ class RecordsScene(Scrolling, ScreenScene):
         rows = self.rows
         if not rows:
             return out + [Focusable("empty", self.head, None, lambda: sentences(
-                [self.table_name().replace(" · ", ", "), tr("No wins here yet. A win without undo enters the top 10.")]))]
+                [self.table_name().replace(" · ", ", "),
+                 tr("No wins here yet. A win without undo enters the top 10.")]))]
         return out + [Focusable(f"row:{i}", r, lambda e=e: self.replay(e), lambda i=i, e=e: record_words(
             i + 1, format_number(e.points), format_duration(e.seconds), e.moves, e.date, self.deal_label(e)))
             for i, (e, r) in enumerate(rows)]
