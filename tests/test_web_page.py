@@ -35,7 +35,8 @@ PASTED = {"paste_address": "https://example.org/pasyans/?deal=" + find_game("klo
 SPIDER_4 = find_game("spider").code(4, {"suits": "4"})
 RUNS = [
     {"name": "desktop", "width": 1280, "height": 800, "touch": False, **PASTED,
-     "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "share_copy", "keys", "speech", "hidden_save", "move_reload",
+     "scenarios": ["start", "open_all", "refused", "win_freecell", "paste_code", "share_copy", "keys", "speech", "screens_speech",
+                   "hidden_save", "move_reload",
                    "before_reload", "reload",
                    "after_reload"]},
     {"name": "phone", "width": 390, "height": 844, "touch": True, "sw": True,
@@ -298,6 +299,22 @@ def test_a_screen_reader_hears_the_table_in_the_page(page):
     assert out["v"]["text"] == out["tab"]["text"], out
     assert out["q"]["text"].startswith("Klondike") and "Foundation, hearts" in out["q"]["text"], out
     assert out["pause"]["text"].startswith("Paused"), out
+
+
+def test_a_screen_reader_hears_the_screens_around_the_tables_in_the_page(page):
+    """The screens around the tables by keys in the page (ui/scenes/common.py, docs/ui.md "Screen
+    readers"): Tab on home says the first game, Shift+Tab goes round to Settings, Enter opens it,
+    Tab says its first row as a setting, Right the next, Enter changes it and says the new value,
+    Space puts it back, Esc goes home."""
+    out = scenario(page, "desktop", "screens_speech")
+    assert out["home"].startswith("TriPeaks"), out
+    assert out["back"] == "Button: Settings", out
+    assert out["settings"].startswith("Settings"), out
+    assert out["row"] == "Setting: Language, English", out
+    assert out["right"] in ("Setting: Sound, on", "Setting: Sound, off"), out
+    assert out["toggled"].startswith("Setting: Sound, ") and out["toggled"] != out["right"], out
+    assert out["state"] == "SettingsScene" and out["toggled_back"] == out["right"], out
+    assert out["back_home"].startswith("Pasyans."), out
 
 
 def test_export_downloads_the_saves_and_import_reads_a_chosen_file(page):

@@ -790,6 +790,28 @@ const SCENARIOS = {
     await d.home();
     return out;
   },
+  // the screens around the tables by keys (ui/scenes/common.py ScreenScene.move_focus): from
+  // home Tab reaches Settings, Enter opens it, Tab, an arrow and Enter change a setting (Space
+  // puts it back), each said in the page's live region as a screen reader hears it
+  async screens_speech(d) {
+    const live = () => d.page.evaluate(() => {
+      const e = document.getElementById("pasyans-live");
+      return e ? e.textContent.trim() : null;
+    });
+    const key = async (k, mods = "") => {
+      await d.page.keyboard.press(mods + k); await sleep(300); await d.settle(); return live();
+    };
+    const out = { home: await key("Tab") };
+    out.back = await key("Tab", "Shift+");      // round to the last: Settings, top right
+    out.settings = await key("Enter");
+    out.row = await key("Tab");
+    out.right = await key("ArrowRight");
+    out.toggled = await key("Enter");
+    out.state = (await d.state()).scene;
+    out.toggled_back = await key("Space");     // as it was: the later scenarios' settings
+    out.back_home = await key("Escape");
+    return out;
+  },
   // Settings' Export downloads the saves (a JS Blob), Import opens the browser's file chooser and
   // the chosen file brings up the import question: the browser half of docs/ui.md "Export / import"
   async export_import(d) {
