@@ -516,10 +516,12 @@ class Speech:
 
 
 def page_help() -> str:
-    """The page's hidden help text for screen readers: how the table is played by keys."""
+    """The page's hidden help text for screen readers: how the table is played by keys, and the
+    other screens used."""
     return " ".join([tr("Arrows and Tab move the focus over the cards and piles; Enter plays the focused card."),
                      tr("V says the last message again; Q reads the whole table."),
-                     tr("F1 lists every key of the game.")])
+                     tr("F1 lists every key of the game."),
+                     tr("On the other screens Tab and the arrows move the focus, Enter chooses, Esc goes back.")])
 
 
 # -- a scene in words (these read the app's objects; the words themselves come from the pure
