@@ -229,7 +229,7 @@ def test_statistics_by_keys(monkeypatch):
              k3: dict(empty_stats(), played=2, won=1, last=["w"])}
     monkeypatch.setattr(app.progress, "shown_stats", lambda: shown)
     monkeypatch.setattr(app.progress, "summary", lambda key, stats=None: dict(
-        (stats or shown).get(key, empty_stats()), win_pct=0.0))
+        (stats or shown).get(key, empty_stats()), win_pct=0.0, avg_win_time=None))
     sc = StatsScene("klondike")
     app.switch(sc)
     app.frame()
