@@ -404,7 +404,7 @@ class GameTable(Scene):
         self.deal_due = False        # a fresh deal to fly in once the table is laid out (start_deal)
         self.frame = None            # the screen's layout (ui.frame.Frame); None until the first resize
         self.finish_button = None    # the Finish button while it is offered (column games)
-        self.panel: Panel | None = None
+        self.panel = None
         self._base = None          # the still picture (base)
         self._on_screen = None     # the screen, while it holds the still picture instead of _base
         self._canvas = None        # the surface a rebuild draws on
@@ -829,7 +829,7 @@ class GameTable(Scene):
         self.hint_search = self.hint_move = None
         self.on_start()
         if greet:
-            self.say(tr("Welcome back: the game goes on where you left it"))
+            self.say(tr("Welcome back: the game goes on where you left it"), passing=True)
         self.changed()
         if self.rules.status(self.state) == LOST:
             self.say(self.lost_text(), error=True)
@@ -930,7 +930,7 @@ class GameTable(Scene):
         """A refused move: the game view shakes it; the status line explains."""
         self.app.play_sound("refused")
         if self.settings.explain_errors:
-            self.say(why, error=True)
+            self.say(why, error=True, passing=True)
         self.stale = True
 
     def undo(self) -> None:
@@ -969,7 +969,7 @@ class GameTable(Scene):
         try:
             how()
         except IllegalMove as e:
-            self.say(e.text(), error=True)
+            self.say(e.text(), error=True, passing=True)
             self.update_bar()
             return
         self.hint_search = self.hint_move = None
@@ -1254,9 +1254,34 @@ class GameTable(Scene):
     """How many times :meth:`say` was called: the same message said twice (a refusal repeated) is
     told to a screen reader twice (:mod:`ui.speech`)."""
 
-    def say(self, message: str, error: bool = False) -> None:
-        """Put ``message`` on the status line."""
+    status_passing = False
+    """Whether the status line tells a moment that has passed once a panel opens (a greeting,
+    a refused move or undo) rather than the table's state (a lost game, a deal's tip): a panel
+    opening clears such a line (:attr:`panel`), so that the panel never stands beside, or leaves
+    behind, a line it contradicts ("Welcome back…" under "Start deal …?")."""
+
+    _panel = None
+
+    @property
+    def panel(self):
+        """The panel open over the table (a :class:`Panel`, or ``None``). Opening one (setting
+        a panel other than the one open) clears a passing status line (:attr:`status_passing`);
+        a line that tells the table's state, or one said after the panel opened, stays."""
+        return self._panel
+
+    @panel.setter
+    def panel(self, p) -> None:
+        if p is not None and p is not self._panel and self.status_passing:
+            self.status_text, self.status_error, self.status_passing = "", False, False
+            self.stale = True
+        self._panel = p
+
+    def say(self, message: str, error: bool = False, passing: bool = False) -> None:
+        """Put ``message`` on the status line; ``error``: drawn as a warning; ``passing``: it
+        tells a moment (a greeting, a refusal) that the next panel to open clears
+        (:attr:`status_passing`)."""
         self.status_text, self.status_error = message, error
+        self.status_passing = passing
         self.says += 1
         self.stale = True
 

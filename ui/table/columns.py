@@ -1107,7 +1107,7 @@ class ColumnsTable(GameTable):
             return False
         hinting = self.hint_search is not None or self.hint_move is not None
         at_deal = self.player_moves() == 0   # the deal's own automatic moves are not the player's
-        said = self.status_text, self.status_error
+        said = self.status_text, self.status_error, self.status_passing
         self._keep_cycle = True
         try:
             ok = self._play(moves[0])
@@ -1117,7 +1117,7 @@ class ColumnsTable(GameTable):
             self.deal_moves += 1
             self.update_bar()    # counted now as the deal's own: Undo stays off (Session.can_undo)
             if self.rules.status(self.state) == PLAYING:
-                self.status_text, self.status_error = said   # the deal's tip stays for the player
+                self.status_text, self.status_error, self.status_passing = said   # the deal's tip stays for the player
         if ok and hinting and self.rules.status(self.state) == PLAYING:
             self.hint()  # a hint asked for while the cards fly home is given for where they land
         if ok and not instant:
@@ -1429,9 +1429,9 @@ class ColumnsTable(GameTable):
             m = self.make_move(s, key, index, near)
             why = self.why(s, m) if m is not None else None
             if why and self.settings.explain_errors:
-                self.say(why, error=True)
+                self.say(why, error=True, passing=True)
             elif self.settings.explain_errors:
-                self.say(tr(MSG_NOT_THERE), error=True)
+                self.say(tr(MSG_NOT_THERE), error=True, passing=True)
         self.stale = True
 
     def drop_pile(self):
