@@ -516,6 +516,7 @@ class OptionsPanel(Panel):
         s = self.table.frame.scale
         self.rh = max(44, round(50 * s))
         self.ncol = 2 if pw >= 600 or (pw >= 520 and self.table.app.size[1] < 700) else 1
+        self.ncol = max(1, min(self.ncol, len(self.rows)))   # never a column with no row
         nrows = -(-len(self.rows) // self.ncol)
         return nrows * (self.rh + self.ROW_GAP) + self.note_h(pw - 32)
 
@@ -566,6 +567,7 @@ class OptionsPanel(Panel):
         if nrows * (rh + gap) > room:        # narrower gaps, rows never under TOUCH px
             gap = 4
             rh = max(self.MIN_ROW, room // max(1, nrows) - gap)
+        ncol = max(1, min(ncol, len(self.rows)))   # fewer rows than columns: the rows span the panel
         self.ncol, self.rh = ncol, rh
         cw = (r.width - 10 * (ncol - 1)) // ncol
         self.row_buttons = []
