@@ -313,7 +313,8 @@ def test_a_long_bad_links_notice_fits_the_narrowest_window(monkeypatch, size, li
     surf.fill((0, 0, 0))
     app.draw_notice(surf)
     band = app.notice_rect
-    ink = [(x, y) for x in (*range(0, 6), *range(band.width - 6, band.width)) for y in range(band.height)
+    ink = [(x, y) for x in (*range(band.left, band.left + 6), *range(band.right - 6, band.right))
+           for y in range(band.top, band.bottom)
            if surf.get_at((x, y))[:3] != (255, 213, 79)]
     assert not ink, ink[:5]
     assert band.height < size[1] // 3

@@ -63,8 +63,15 @@ class Scene:
     app: "App"
     NOTICE_OPENS = True
     """Whether a tap on the notice line here does what the notice offers (opens Kept data) besides
-    dismissing it. A game's table says no: the band lies over its top bar (☰, the score), where a
-    player's first tap often aims, and the notice names the way there itself."""
+    dismissing it. A game's table says no: the band lies beside its cards, where a player's tap
+    often aims, and the notice names the way there itself."""
+
+    def notice_place(self, w: int, h: int) -> tuple[int, int, int, bool]:
+        """Where the notice band lies on a ``w``×``h`` px screen: ``(x, width, y, up)``, px; the
+        band's top is at ``y``, or with ``up`` its bottom, so that it grows upward. By default
+        across the top; a scene with a header puts it under, so the header's buttons and figures
+        stay in sight and tappable while it shows."""
+        return 0, w, 0, False
 
     def enter(self, app: "App") -> None:
         self.app = app
@@ -720,8 +727,12 @@ class App:
         self.dirty = True
 
     def draw_notice(self, surface: pygame.Surface) -> None:
-        w = surface.get_width()
-        h = max(30, min(44, surface.get_height() // 18))
+        """The notice band, where the scene puts it (:meth:`Scene.notice_place`): one line at a
+        readable size, else wrapped on up to :attr:`NOTICE_LINES` lines; the band's rectangle is
+        kept (``notice_rect``) for the tap that dismisses it."""
+        sw, sh = surface.get_size()
+        x, w, y, up = self.scene.notice_place(sw, sh) if self.scene is not None else (0, sw, 0, False)
+        h = max(30, min(44, sh // 18))
         size = text.fit(self.notice, round(h * 0.6), w - 24, 11)
         if size >= text.MIN_SIZE:
             lines = [self.notice]
@@ -729,11 +740,12 @@ class App:
             size = text.MIN_SIZE   # lines 12 px tall
             lines = text.wrap_lines(self.notice, size, w - 24, self.NOTICE_LINES)
             h = max(h, len(lines) * text.font(size).get_linesize() + 10)
-        self.notice_rect = pygame.Rect(0, 0, w, h)
+        self.notice_rect = pygame.Rect(x, max(0, y - h) if up else y, w, h)
         pygame.draw.rect(surface, (255, 213, 79), self.notice_rect)
         lh = h / len(lines)
         for k, line in enumerate(lines):
-            text.blit_center(surface, text.render(line, size, (40, 24, 0)), (w // 2, round(lh * (k + 0.5))))
+            text.blit_center(surface, text.render(line, size, (40, 24, 0)),
+                             (self.notice_rect.centerx, self.notice_rect.y + round(lh * (k + 0.5))))
 
     def frame(self) -> None:
         """One frame: events, update, and a redraw only if something changed. Never blocks."""
@@ -798,8 +810,8 @@ class App:
                 self.scene.stale = True
             self.dirty = True
         if self.store.notices:
-            # a notice naming records kept aside opens them when tapped: it lies over the top
-            # bar, Settings' button included, on a phone
+            # a notice naming records kept aside opens them when tapped (not on a table, whose
+            # band lies beside the cards: Scene.NOTICE_OPENS)
             kept = self.store.tells_kept()
             self.show_notice(" ".join(dict.fromkeys(self.store.take_notices())),
                              action=self.open_kept if kept else None)

@@ -135,6 +135,11 @@ class ScreenScene(Scene):
     def relabel(self) -> None:
         self.resize(*self.app.size)
 
+    def notice_place(self, w: int, h: int) -> tuple[int, int, int, bool]:
+        """The notice band lies under the header (``self.top``): Back, the title and the
+        header's buttons (Statistics, Settings) stay in sight and tappable."""
+        return 0, w, self.top.bottom, False
+
     def update(self, dt: float) -> bool:
         return self.stale
 

@@ -334,7 +334,7 @@ class GameTable(Scene):
     hidden_cards = True       # the game hides cards from the player (face down, or a stock):
                               # solver messages then say it sees them (FreeCell, Pyramid: False)
     STOCK_TEXTS = ("s", "d")  # the stock move's text in every game (docs/contract.md, "Move notation")
-    NOTICE_OPENS = False    # a tap on the notice over the top bar only dismisses it (Scene.NOTICE_OPENS)
+    NOTICE_OPENS = False    # a tap on the notice beside the cards only dismisses it (Scene.NOTICE_OPENS)
     SPENDS_DOUBLE_TAP = False
     """Whether the second tap of a double tap (:data:`DOUBLE_TAP` s, :data:`DOUBLE_TAP_PX` px) after
     a tap that played a move other than a draw is spent: what lies under the finger now came with
@@ -1249,6 +1249,15 @@ class GameTable(Scene):
         self.playing = self.rules.status(self.state) == PLAYING
         self.stale = True
         self.assist.position_changed()
+
+    def notice_place(self, w: int, h: int) -> tuple[int, int, int, bool]:
+        """The notice band lies over the status line, growing upward from its foot when it
+        wraps: the top bar (☰, the title, score, time, moves, deal code) and the button bar stay
+        in sight and tappable, and the status line is the place a message is looked for."""
+        if self.frame is None:
+            return 0, w, 0, False
+        r = self.frame.status
+        return r.x, r.width, r.bottom, True
 
     says = 0
     """How many times :meth:`say` was called: the same message said twice (a refusal repeated) is
