@@ -379,3 +379,34 @@ def test_every_card_lies_in_the_table(size, left_handed):
     t = new_app(TriPeaksTable(1, {}), size=size, left_handed=left_handed).scene
     T = t.frame.table
     assert all(T.contains(r) for r in t.card_rects()), [r for r in t.card_rects() if not T.contains(r)]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800)])
+def test_left_handed_moves_the_stock_and_waste_and_keeps_the_peaks_as_dealt(size):
+    """Left-handed TriPeaks mirrored the whole table: each card of the peaks lay where its mirror
+    image would, so a shared deal looked different to a left-handed player. Now the stock and
+    waste are mirrored across the table (they change sides, as the buttons do) and the peaks are
+    moved across whole: every card keeps its place within the peaks, as in the right hand."""
+    from conftest import new_app
+
+    right = new_app(TriPeaksTable(1, {}), size=size).scene
+    slots0, stock0, waste0, T0 = list(right.slot_rects), right.stock_rect, right.waste_rect, right.frame.table.copy()
+    points0 = {i: visible_point(right, hit.slot(i)) for i in range(N_SLOTS) if exposed(right.state.tableau, i)}
+    assert points0
+    pygame.display.quit()
+    left = new_app(TriPeaksTable(1, {}), size=size, left_handed=True).scene
+    T = left.frame.table
+    assert T.size == T0.size and left.card_w == right.card_w
+    dx = left.slot_rects[0].x - slots0[0].x
+    assert [r.move(dx, 0) for r in slots0] == left.slot_rects        # the peaks as dealt
+    box0, box1 = slots0[0].unionall(slots0), left.slot_rects[0].unionall(left.slot_rects)
+    assert box1.x - T.x == T0.right - box0.right                     # where the mirror image would lie
+    for a, b in ((stock0, left.stock_rect), (waste0, left.waste_rect)):
+        assert (b.x - T.x, b.y, b.size) == (T0.right - a.right, a.y, a.size)
+    piles = [left.stock_rect, left.waste_rect]
+    assert T.contains(box1) and not any(box1.colliderect(p) for p in piles)
+    # the hit test answers each card where it lies: a point of a free card, moved across with
+    # the peaks, is that card's; the stock is where it moved
+    for i, p in points0.items():
+        assert left.hit_test((p[0] + dx, p[1])) == hit.slot(i), i
+    assert left.hit_test(left.stock_rect.center) == hit.STOCK

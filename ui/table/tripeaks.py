@@ -34,6 +34,20 @@ def rank_name(r: int) -> str:
     return "10" if r == 10 else RANKS[r - 1]
 
 
+def left_handed(slots: list[pygame.Rect], stock: pygame.Rect, waste: pygame.Rect,
+                table: pygame.Rect) -> tuple[list[pygame.Rect], pygame.Rect, pygame.Rect]:
+    """The rectangles (px) laid out for the left hand: the stock and the waste mirrored across
+    ``table``, so that they change sides; the peaks moved across as a whole to where their
+    mirror image would lie, each card where the right-handed table has it within the peaks (a
+    shared deal looks the same in either hand, as Pyramid's layout does). Returns ``(slots,
+    stock, waste)``, new rectangles."""
+    def flip(r):
+        return pygame.Rect(table.x + table.right - r.right, r.y, r.width, r.height)
+    box = slots[0].unionall(slots[1:])
+    dx = flip(box).x - box.x
+    return [r.move(dx, 0) for r in slots], flip(stock), flip(waste)
+
+
 class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
     """The TriPeaks game on screen. Targets (:class:`~ui.table.hit.Hit`): a tableau slot
     ``hit.slot(i)``, ``hit.STOCK``, ``hit.WASTE``."""
@@ -79,11 +93,9 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             if w <= 8 or all(T.contains(r) for r in self.slot_rects + [self.stock_rect, self.waste_rect]):
                 break
             w -= 1
-        if self.settings.left_handed:  # mirror the table: the stock and waste change sides
-            def flip(r):
-                return pygame.Rect(T.x + T.right - r.right, r.y, r.width, r.height)
-            self.slot_rects = [flip(r) for r in self.slot_rects]
-            self.stock_rect, self.waste_rect = flip(self.stock_rect), flip(self.waste_rect)
+        if self.settings.left_handed:
+            self.slot_rects, self.stock_rect, self.waste_rect = left_handed(
+                self.slot_rects, self.stock_rect, self.waste_rect, T)
 
     def _place(self, w: int, T: pygame.Rect, p: dict, side: bool, tw: float, th: float, pw: float,
                ph: float) -> None:
