@@ -279,8 +279,8 @@ def test_every_layout_fits_and_every_card_shows_its_corner(size):
         # (0.42 w across, 0.48 w down) must stay uncovered, so no two visible faces coincide
         ids = pygame.Surface(app.size)
         ids.fill((0, 0, 0))
-        for i, r in enumerate(g.slots):
-            ids.fill((1 + i, 0, 0), r)
+        for i in g.stack(len(g.slots)):
+            ids.fill((1 + i, 0, 0), g.slots[i])
         for k, r in enumerate(piles):
             ids.fill((100 + k, 0, 0), r)
         for i, r in enumerate(g.slots):
@@ -296,9 +296,10 @@ def test_every_layout_fits_and_every_card_shows_its_corner(size):
             small.append((n, g.w))
         if g.side:   # on its side: every card's full corner index is uncovered
             ir = cards_art.index_rect(g.w, g.compact)
-            for i, r in enumerate(g.slots):
-                idx = ir.move(r.topleft)
-                assert all(not o.colliderect(idx) for o in g.slots[i + 1:]), (n, i)
+            stack = g.stack(len(g.slots))
+            for k, i in enumerate(stack):
+                idx = ir.move(g.slots[i].topleft)
+                assert all(not g.slots[j].colliderect(idx) for j in stack[k + 1:]), (n, i)
     # every layout's cards at least 44 px wide at every size (wide layouts lie on their side
     # on a phone; layout 6 "Three peaks" had 31 px at 390x844, layout 19 41 px at 844x390)
     assert not small, (size, small)
@@ -458,29 +459,32 @@ def test_a_lifted_card_leaves_the_free_card_drawn_over_it_to_be_tapped():
     """Turned layouts on an upright phone (layout 5 at 390x844): free cards of a row overlap by
     half a card. Lifting 30 drew it over 31, whose 7 px left a tap on 31 putting 30 down (fresh30
     F2); the lifted card keeps its place in the stacking order, so 31 answers where it shows, the
-    pair goes, and 31 is drawn over the lifted card."""
+    pair goes, and 31 is drawn over the lifted card. The layout is turned a quarter left, a row
+    drawn from the layout's right end (its top) down: there 30 lies on 31, and the two change roles."""
     app = make(size=(390, 844), number=1, layout=5)
     t = app.scene
     s0 = t.state
-    assert free(s0, 30) and free(s0, 31) and t.geo.slots[31].colliderect(t.geo.slots[30])
-    r = t.geo.slots[31]
-    shown = [y for y in range(r.top, r.bottom) if t.hit_test((r.centerx, y)) == hit.slot(31)]
+    stack = t.geo.stack(len(s0.cards))
+    low, high = sorted((30, 31), key=stack.index)       # high lies on low
+    assert free(s0, low) and free(s0, high) and t.geo.slots[high].colliderect(t.geo.slots[low])
+    r = t.geo.slots[high]
+    shown = [y for y in range(r.top, r.bottom) if t.hit_test((r.centerx, y)) == hit.slot(high)]
     app.frame()
     before = [tuple(app.screen.get_at((r.centerx, y))) for y in shown]
-    t.tap_source(30)
-    assert t.selected == 30
-    lifted = [y for y in range(r.top, r.bottom) if t.hit_test((r.centerx, y)) == hit.slot(31)]
+    t.tap_source(low)
+    assert t.selected == low
+    lifted = [y for y in range(r.top, r.bottom) if t.hit_test((r.centerx, y)) == hit.slot(high)]
     assert len(lifted) >= len(shown) - 1, (len(lifted), len(shown))
     t.stale = True
     app.frame()
     after = [tuple(app.screen.get_at((r.centerx, y))) for y in shown]
     same = sum(a == b for a, b in zip(before, after))
-    assert same >= 0.9 * len(shown), (same, len(shown))     # 31 drawn as it was, over 30
-    t.tap_source(31)
-    if rank(s0.cards[30]) + rank(s0.cards[31]) == 13:
-        assert t.state.cards[30] is None and t.state.cards[31] is None
+    assert same >= 0.9 * len(shown), (same, len(shown))     # high drawn as it was, over low
+    t.tap_source(high)
+    if rank(s0.cards[low]) + rank(s0.cards[high]) == 13:
+        assert t.state.cards[low] is None and t.state.cards[high] is None
     else:
-        assert t.selected == 31      # not a pair: 31 is lifted instead, as any playable card
+        assert t.selected == high      # not a pair: high is lifted instead, as any playable card
 
 
 def test_a_lifted_card_leaves_the_cards_beyond_its_raised_place_as_they_were():
@@ -491,14 +495,18 @@ def test_a_lifted_card_leaves_the_cards_beyond_its_raised_place_as_they_were():
     app = make(size=(390, 844), number=12, layout=6)
     t = app.scene
     s0 = t.state
-    assert free(s0, 32) and s0.cards[34] is not None
-    r = t.geo.slots[34]
+    # turned a quarter left, the row is drawn from the layout's right end (its top) down: 33 lies on 34,
+    # and 32 on 33, so lifting 34 draws 33 again, and 32 must stay as it was
+    stack = t.geo.stack(len(s0.cards))
+    under, top = (34, 32) if stack.index(34) < stack.index(32) else (32, 34)
+    assert free(s0, under) and s0.cards[top] is not None
+    r = t.geo.slots[top]
     shown = [(x, y) for x in range(r.left, r.right, 2) for y in range(r.top, r.bottom, 2)
-             if t.hit_test((x, y)) == hit.slot(34)]
+             if t.hit_test((x, y)) == hit.slot(top)]
     app.frame()
     before = {p: tuple(app.screen.get_at(p)) for p in shown}
-    t.tap_source(32)
-    assert t.selected == 32
+    t.tap_source(under)
+    assert t.selected == under
     t.stale = True
     app.frame()
     raised = t.lifted_rect().inflate(t.geo.w // 3, t.geo.w // 3)
@@ -586,3 +594,45 @@ def test_the_lifted_top_row_card_leaves_the_top_bar_alone(size, layout):
     assert t.selected == keep[0]
     r = t.lifted_rect()
     assert t.frame.table.contains(r) and not r.colliderect(t.frame.top), (r, t.frame.table, t.frame.top)
+
+
+@pytest.mark.parametrize("left_handed", [False, True])
+@pytest.mark.parametrize("layout", [5, 6, 41])
+def test_a_layout_on_its_side_is_its_picture_turned_not_mirrored(layout, left_handed):
+    """On an upright phone a wide layout lies on its side. Rows and columns were swapped: the
+    picture mirrored across its diagonal, which no turn of the head gives back (brief s34 task 5).
+    Now it is the layout's picture turned a quarter left: its top row at the left, its left end
+    at the bottom, so a card's neighbours are those the layout's file and the picker draw (a
+    card to the right in the file lies above it; a row lower in the file lies to the right).
+    Each free card answers the hit test at a point where it shows, and a tap there lifts it."""
+    from games.pyramid import geometry
+
+    app = make(size=(390, 844), number=3, layout=layout, left_handed=left_handed)
+    t = app.scene
+    g = t.geo
+    assert g.side
+    lay = geometry(layout).layout.slots
+    n = len(lay)
+    for a in range(n):
+        for b in range(n):
+            (xa, ya), (xb, yb) = lay[a], lay[b]
+            ra, rb = g.slots[a], g.slots[b]
+            if ya < yb:
+                assert ra.x < rb.x, (a, b)                  # a lower row: to the right
+            if ya == yb and xa < xb:
+                assert ra.y > rb.y and ra.x == rb.x, (a, b)  # further right in its row: higher up
+    s = t.state
+    for i in range(n):
+        if s.cards[i] is None or not free(s, i):
+            continue
+        r = g.slots[i]
+        pts = [(x, y) for x in range(r.left, r.right, 3) for y in range(r.top, r.bottom, 3)
+               if t.hit_test((x, y)) == hit.slot(i)]
+        assert pts, i
+        # the card shows its corner index: its top left answers for it
+        assert t.hit_test((r.x + 3, r.y + 3)) == hit.slot(i), i
+        if rank(s.cards[i]) != 13:
+            t.tap_source(i)
+            assert t.selected == i
+            t.tap_source(i)
+            assert t.selected is None

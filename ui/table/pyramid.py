@@ -110,6 +110,12 @@ class Geo:
     discard: pygame.Rect
     compact: bool            # faces readable from a top strip (rows closed up, or small cards)
     side: bool = False       # the layout lies on its side (rows left to right)
+    order: tuple = ()        # the slots bottom to top as drawn (stacking order; () = slot order)
+
+    def stack(self, n: int) -> tuple:
+        """The ``n`` slots' indices in the order they are drawn, bottom to top: slot order, or on
+        its side each row from the layout's right end to its left end (:attr:`order`)."""
+        return self.order or tuple(range(n))
 
 
 def _extent(lay, p: dict, side: bool, sy: float) -> tuple[float, float]:
@@ -168,8 +174,9 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
     (``layouts/pyramid-screen.toml``): for each arrangement in ``p["piles"]`` the widest card
     such that the layout (half-card steps across, rows closed up towards ``min_step_y`` when the
     height is short) and the piles fit; the widest wins. A layout whose cards would be narrower
-    than ``side_below`` px across is laid on its side when that gives wider cards (rows run left
-    to right, each row's cards top to bottom, as TriPeaks on a phone held upright)."""
+    than ``side_below`` px across is laid on its side when that gives wider cards: the layout's
+    picture turned a quarter left (rows run left to right, each row's left end at the bottom),
+    never mirrored, its stacking order :attr:`Geo.order`."""
     lay = geometry(number).layout
     best = None
     for piles in p["piles"]:
@@ -193,8 +200,11 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
 
     def place(lx, ly):
         if side:
+            # turned a quarter left, as the layout's picture turned: its top row at the left, its
+            # left end at the bottom (a player who tilts the head left sees the picture itself)
             sx, sd = p["side_step"]
-            return [pygame.Rect(round(lx + y * sx * w), round(ly + x * sd * h), w, h) for x, y in lay.slots]
+            right = max(x for x, _ in lay.slots)
+            return [pygame.Rect(round(lx + y * sx * w), round(ly + (right - x) * sd * h), w, h) for x, y in lay.slots]
         return [pygame.Rect(round(lx + x * w / 2), round(ly + y * sy * h), w, h) for x, y in lay.slots]
 
     if piles == "below":
@@ -231,7 +241,11 @@ def fit(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
         discard = pygame.Rect(stock.x, round(oy + bh - h), w, h)
         waste = pygame.Rect(stock.x, (stock.y + discard.y) // 2, w, h)
     # on its side a covered card shows its left part: the full face's corner index reads there
-    return Geo(w, h, sy, piles, slots, deck, stock, waste, discard, not side and (sy < 0.45 or w < 56), side)
+    # on its side a row's cards overlap: each lies on the one above it, whose top part (its
+    # corner index) shows, so a row is drawn from its top card (the layout's right end) down
+    order = tuple(sorted(range(len(lay.slots)), key=lambda i: (lay.slots[i][1], -lay.slots[i][0]))) if side else ()
+    return Geo(w, h, sy, piles, slots, deck, stock, waste, discard, not side and (sy < 0.45 or w < 56), side,
+               order)
 
 
 def fit_lifted(number: int, table: pygame.Rect, p: dict, scale: float = 1.0) -> Geo:
@@ -345,11 +359,13 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         return {Kind.STOCK: g.stock, Kind.DECK: g.deck, Kind.WASTE: g.waste, Kind.DISCARD: g.discard}[target.kind]
 
     def covers(self, target: Hit) -> list:
-        """The layout's cards drawn over ``target``'s card (later slots still holding a card), px."""
+        """The layout's cards drawn over ``target``'s card (slots later in the stacking order,
+        :meth:`Geo.stack`, still holding a card), px."""
         if target.kind is not Kind.SLOT:
             return []
         cards, slots = self.state.cards, self.geo.slots
-        return [slots[j] for j in range(target.index + 1, len(cards)) if cards[j] is not None]
+        stack = self.geo.stack(len(cards))
+        return [slots[j] for j in stack[stack.index(target.index) + 1:] if cards[j] is not None]
 
     def ring_rect(self, target: Hit) -> pygame.Rect:
         """As the other tables' (4 px outside the part a player sees), but a ring round the draw
@@ -370,7 +386,7 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         # order: a free card drawn over it (the turned layouts' overlapping free cards) keeps
         # its say where it shows
         lifted = self.lifted_rect() if sel is not None and sel >= 0 else None
-        for i in range(len(s.cards) - 1, -1, -1):
+        for i in reversed(g.stack(len(s.cards))):
             if s.cards[i] is not None and (lifted if i == sel else g.slots[i]).collidepoint(pos):
                 return hit.slot(i)
         if s.stock and g.stock.collidepoint(pos):
@@ -715,7 +731,8 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
             return tuple(r.move(dx, 0).inflate(2 * m, 2 * m))
 
         out = {}
-        for i, c in enumerate(s.cards):
+        for i in g.stack(len(s.cards)):
+            c = s.cards[i]
             dx = self._shake_dx(hit.slot(i)) if shaking else 0
             out[i] = (box(g.slots[i], dx), (c, c is not None and c in self.hidden, i == self.selected,
                                              i in glowing, c is not None and free(s, i), dx))
@@ -767,7 +784,8 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         glowing = self.partners()
         dim = self._dim()
         keep = self.part_keeper(surface)
-        for i, c in enumerate(s.cards):
+        for i in g.stack(len(s.cards)):
+            c = s.cards[i]
             if c is None or c in self.hidden or i == self.selected:
                 keep(i, None)
                 continue
@@ -874,7 +892,8 @@ class PyramidTable(OneCardDrag, TargetFocus, GameTable):
         old = surface.get_clip()
         surface.set_clip(lifted.clip(old))
         try:
-            for i in range(sel + 1, len(s.cards)):
+            stack = self.geo.stack(len(s.cards))
+            for i in stack[stack.index(sel) + 1:]:
                 c = s.cards[i]
                 r = self.slot_rect(i, shaking)
                 if c is not None and c not in self.hidden and r.colliderect(lifted):
