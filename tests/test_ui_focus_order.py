@@ -98,7 +98,7 @@ def test_tripeaks_rings_round_the_card_they_mean(size, left_handed):
             ring = t.ring_rect(target)
             assert t.hit_test(ring.center) == target
             inner = ring.inflate(-8, -8)
-            for j in range(target.index + 1, len(tab)):
+            for j in t.stack[t.stack.index(target.index) + 1:]:     # the cards drawn over it
                 over = inner.clip(t.slot_rects[j])
                 if tab[j] is not None and (over.width == inner.width or over.height == inner.height):
                     # a card drawn over it across a whole side (a corner may show: a ring is square)

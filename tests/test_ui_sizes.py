@@ -402,7 +402,7 @@ def _table_targets(t):
         need = (TOUCH, TOUCH)
         if isinstance(t, TriPeaksTable) and t.frame.shape == "portrait":
             # on its side the bottom row's ten cards run down the table, each on the one above
-            step = min(b.y - a.y for a, b in zip(t.slot_rects[18:], t.slot_rects[19:]))
+            step = min(abs(b.y - a.y) for a, b in zip(t.slot_rects[18:], t.slot_rects[19:]))
             if step < TOUCH:
                 assert 9 * TOUCH + t.card_h > T.height, (step, T)
                 need = (TOUCH, step)
@@ -942,7 +942,7 @@ def test_tripeaks_upright_glow_marks_only_the_playable_cards():
     glow = cards_art.GLOW
     marked = 0
     for i, r in rects.items():
-        over = [o for j, o in rects.items() if j > i and o.colliderect(r)]
+        over = [o for j, o in rects.items() if t.stack.index(j) > t.stack.index(i) and o.colliderect(r)]
         inner = r.inflate(-6, -6)
         n = sum(1 for x in range(inner.left, inner.right) for y in range(inner.top, inner.bottom)
                 if not any(o.collidepoint(x, y) for o in over)

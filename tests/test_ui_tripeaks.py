@@ -410,3 +410,30 @@ def test_left_handed_moves_the_stock_and_waste_and_keeps_the_peaks_as_dealt(size
     for i, p in points0.items():
         assert left.hit_test((p[0] + dx, p[1])) == hit.slot(i), i
     assert left.hit_test(left.stock_rect.center) == hit.STOCK
+
+
+@pytest.mark.parametrize("left_handed", [False, True])
+def test_the_peaks_on_their_side_are_their_picture_turned_not_mirrored(left_handed):
+    """On an upright phone the peaks lie on their side. Rows and columns were swapped: the
+    peaks mirrored across their diagonal, so each card lay where no turn of the head puts it
+    (a shared deal looked different from the table across). Now the peaks are turned a quarter
+    left: tops at the left, their left end at the bottom (a card to the right in the grid lies
+    above it; a lower row lies to the right), a row's cards each drawn over the one above it;
+    every free card answers the hit test at its top left corner (its index shows)."""
+    from conftest import new_app
+    from games.tripeaks import LAYOUT
+
+    t = new_app(TriPeaksTable(1, {}), size=(390, 844), left_handed=left_handed).scene
+    assert t.geo["orientation"] == "side"
+    for a, (xa, ya) in enumerate(LAYOUT.slots):
+        for b, (xb, yb) in enumerate(LAYOUT.slots):
+            ra, rb = t.slot_rects[a], t.slot_rects[b]
+            if ya < yb:
+                assert ra.x < rb.x, (a, b)
+            if ya == yb and xa < xb:
+                assert ra.y > rb.y and ra.x == rb.x, (a, b)
+    tab = t.state.tableau
+    for i in range(N_SLOTS):
+        if exposed(tab, i):
+            r = t.slot_rects[i]
+            assert t.hit_test((r.x + 3, r.y + 3)) == hit.slot(i), i

@@ -56,6 +56,9 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
     game = "tripeaks"
     SPENDS_DOUBLE_TAP = True
     moving_fields = ("dragging", "focus")
+    stack: tuple = tuple(range(N_SLOTS))
+    """The slots bottom to top as drawn (the stacking order the hit test follows): slot order,
+    or on their side each row from its top card down (:meth:`layout_cards`)."""
 
     @staticmethod
     def preview_places():
@@ -115,12 +118,20 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
             self.stock_rect = pygame.Rect(round(ox), round(oy + th * w - h), w, h)
             self.waste_rect = self.stock_rect.move(0, -round(h + gap * w))
         rects = []
+        right = max(x for x, _ in LAYOUT.slots)
         for x, y in LAYOUT.slots:
             if side:
-                rects.append(pygame.Rect(round(px + y * sy * w), round(py + x * sx * h), w, h))
+                # turned a quarter left, as the peaks' picture turned: their tops at the left,
+                # their left end at the bottom (a player who tilts the head left sees the deal
+                # as the table across shows it; never its mirror image)
+                rects.append(pygame.Rect(round(px + y * sy * w), round(py + (right - x) * sx * h), w, h))
             else:
                 rects.append(pygame.Rect(round(px + x * sx * w), round(py + y * sy * h), w, h))
         self.slot_rects = rects
+        # on their side a row's cards overlap: each lies on the one above it, whose top part (its
+        # corner index) shows, so a row is drawn from its top card (the peaks' right end) down
+        self.stack = tuple(sorted(range(N_SLOTS), key=lambda i: (LAYOUT.slots[i][1], -LAYOUT.slots[i][0]))) \
+            if side else tuple(range(N_SLOTS))
 
     def card_rects(self) -> list[pygame.Rect]:
         """Every card place (28 slots, stock, waste): what tests check is on screen."""
@@ -132,15 +143,17 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         return self.stock_rect if target.kind is Kind.STOCK else self.waste_rect
 
     def covers(self, target: Hit) -> list:
-        """The tableau cards drawn over ``target``'s card (later slots still holding a card), px."""
+        """The tableau cards drawn over ``target``'s card (slots later in the stacking order
+        :attr:`stack` still holding a card), px."""
         if target.kind is not Kind.SLOT:
             return []
         t = self.state.tableau
-        return [self.slot_rects[j] for j in range(target.index + 1, N_SLOTS) if t[j] is not None]
+        k = self.stack.index(target.index)
+        return [self.slot_rects[j] for j in self.stack[k + 1:] if t[j] is not None]
 
     def hit_test(self, pos) -> Hit | None:
         t = self.state.tableau
-        for i in range(N_SLOTS - 1, -1, -1):
+        for i in reversed(self.stack):
             if t[i] is not None and self.slot_rects[i].collidepoint(pos):
                 return hit.slot(i)
         if self.stock_rect.collidepoint(pos):
@@ -360,7 +373,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         legal = self.glow_moves(playing)
         shaking = bool(self.anim.tweens) and self.anim.busy("shake")
         out = {}
-        for i in range(N_SLOTS):
+        for i in self.stack:
             c = t[i]
             dx = self._shake_dx(hit.slot(i)) if shaking else 0
             out[i] = (tuple(self.slot_rects[i].move(dx, 0).inflate(2 * m, 2 * m)),
@@ -409,7 +422,7 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
         # they were (GameTable.part_keeper)
         keep = self.part_keeper(surface)
         rects = {}
-        for i in range(N_SLOTS):
+        for i in self.stack:
             c = t[i]
             if c is None or c in self.hidden:
                 keep(i, None)
@@ -427,7 +440,8 @@ class TriPeaksTable(OneCardDrag, TargetFocus, GameTable):
                 r = rects.get(i) if isinstance(i, int) else None
                 if r is None:
                     continue
-                over = [o for j, o in rects.items() if j > i and o.colliderect(r)]
+                k = self.stack.index(i)
+                over = [o for j, o in rects.items() if self.stack.index(j) > k and o.colliderect(r)]
                 bottom = min([o.y for o in over if o.y > r.y] + [r.bottom])
                 ring = pygame.Rect(r.x, r.y, r.width, bottom - r.y + 2 * lw)
                 clip = surface.get_clip()    # a partial redraw's clip stays in force
