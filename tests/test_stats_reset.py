@@ -191,3 +191,31 @@ def test_all_games_reset_leaves_the_empty_screen_with_undo(_quit):
     assert sc.empty and button(app, "undo-reset")
     click(app, button(app, "undo-reset").rect.center)
     assert not sc.empty and dict(sc.figures())[tr("Played")] == "4"
+
+
+def test_undo_after_a_game_counted_since_the_reset_says_what_it_could_not_put_back(_quit):
+    """A game counted in a reset bucket after the reset: Undo leaves that bucket as it is now (its
+    old figures stay in Kept data) and said "The statistics are back as they were" all the same
+    (fresh34b H0). It says which figures came back and where the others are."""
+    from ui.progress import UNDONE, UNDONE_PARTLY
+    from ui.scenes.stats import MSG_RESET_UNDONE_PARTLY
+
+    store, p = store_with_two_variants()
+    kl = stats_key("klondike", {"draw": "1"})
+    assert p.reset_stats(None)
+    played(p, "l", first=50)                      # a TriPeaks loss counted since the reset
+    assert p.undo_reset() == UNDONE_PARTLY
+    assert p.summary(KEY)["played"] == 1 and p.summary(kl)["played"] == 2   # Klondike back, TriPeaks as now
+    assert [k for k, name, _ in store.kept() if name == "stats"]            # the old figures still kept aside
+
+    store, p = store_with_two_variants()
+    assert p.reset_stats([KEY]) and p.undo_reset() == UNDONE and p.undo_reset() == ""
+
+    store, _ = store_with_two_variants()
+    app = new_app(StatsScene("tripeaks"), (1280, 800), store=store, language="en")
+    sc = app.scene
+    click(app, button(app, "reset").rect.center)
+    click(app, next(b for b in sc.panel.buttons if b.name == "reset-variant").rect.center)
+    played(app.progress, "l", first=60)
+    click(app, button(app, "undo-reset").rect.center)
+    assert sc.message == tr(MSG_RESET_UNDONE_PARTLY) and "Kept data" in sc.message

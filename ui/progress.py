@@ -258,6 +258,10 @@ def replay_game(data: Any, name: str) -> None:
         saved.replay()      # raises, naming the first action
 
 
+UNDONE, UNDONE_PARTLY = "undone", "partly"
+"""What :meth:`Progress.undo_reset` did: every reset bucket's figures back, or only those no game
+was counted in since the reset."""
+
 STAT_COUNTS = ("played", "won", "streak", "best_streak", "loss_streak", "worst_streak", "timed_wins", "win_seconds")
 STAT_BESTS = ("best_score", "best_time", "fewest_moves", "best_result")
 MAX_COUNT = 10 ** 9
@@ -959,26 +963,29 @@ class Progress:
         """Whether :meth:`undo_reset` has a reset of this window to take back."""
         return self._last_reset is not None
 
-    def undo_reset(self) -> bool:
-        """Put back the figures the last :meth:`reset_stats` cleared. A bucket another window
-        counted a game in since stays as it is now (the figures as they were stay in Kept data
-        then); when nothing was counted since, the copy the reset kept aside is removed again,
-        its figures being back. Returns whether the figures were written."""
+    def undo_reset(self) -> str:
+        """Put back the figures the last :meth:`reset_stats` cleared. A bucket a game was counted
+        in since (in this window or another) stays as it is now, and the figures as they were
+        stay in Kept data; when nothing was counted since, the copy the reset kept aside is
+        removed again, its figures being back. Returns :data:`UNDONE` (every bucket back),
+        :data:`UNDONE_PARTLY` (some kept as they are now, counted since) or ``""`` (no reset to
+        take back, or the storage refused the write: nothing changed)."""
         r = self._last_reset
         if r is None:
-            return False
+            return ""
         before, gone, kept, text, after = r
         self.refresh()
         untouched = self.store.peek("stats") == after
+        counted_since = [k for k in gone if k in before and k in self.stats]
         for k in gone:
             if k in before and k not in self.stats:
                 self.stats[k] = before[k]
         if not self._write_stats():
-            return False
+            return ""
         self._last_reset = None
         if untouched:
             self.store.drop_copy(kept, text)
-        return True
+        return UNDONE_PARTLY if counted_since else UNDONE
 
     def summary(self, key: str, stats: dict[str, dict] | None = None) -> dict:
         """The statistics of one bucket with ``win_pct`` (0..100, one decimal) and

@@ -14,13 +14,15 @@ from games.i18n import N_, format_duration, format_number, format_percent, tr
 
 from .. import text
 from ..frame import DIM, INK, Button
-from ..progress import stats_key
+from ..progress import UNDONE, UNDONE_PARTLY, stats_key
 from . import options as opt
 from .common import GAMES, Focusable, ScreenScene, draw_pair, game_title, pair_label_size
 
 MSG_RESET_DONE = N_("Statistics reset. The figures as they were are kept in Settings, Kept data; Undo puts them back.")
 MSG_RESET_REFUSED = N_("The statistics could not be reset: the storage refused. Nothing was changed.")
 MSG_RESET_UNDONE = N_("The statistics are back as they were.")
+MSG_RESET_UNDONE_PARTLY = N_("Only the figures no game was counted in since the reset are back; the others stay "
+                             "as they are now, and the figures as they were are in Settings, Kept data.")
 
 WIN = (129, 199, 132)
 LOSS = (239, 83, 80)
@@ -179,8 +181,8 @@ class StatsScene(ScreenScene):
         self.resize(*self.app.size)
 
     def undo_reset(self) -> None:
-        ok = self.app.progress.undo_reset()
-        self.message = tr(MSG_RESET_UNDONE if ok else MSG_RESET_REFUSED)
+        done = self.app.progress.undo_reset()
+        self.message = tr({UNDONE: MSG_RESET_UNDONE, UNDONE_PARTLY: MSG_RESET_UNDONE_PARTLY}.get(done, MSG_RESET_REFUSED))
         self.resize(*self.app.size)
 
     def tapped(self, pos) -> None:
