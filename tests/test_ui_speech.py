@@ -459,3 +459,40 @@ def test_pyramid_and_devils_grip_words():
     assert speech.devils_grip_focus_words("talon", None, g) == "Talon, empty"
     set_language("ru")
     assert len(g.stock) == 72 and speech.devils_grip_focus_words("stock", None, g) == "Колода, 72 карты"
+
+
+def test_notices_screen_messages_and_a_refused_save_are_said():
+    """The notice band ("Could not save: …"), a screen's message line (Statistics' reset) and the
+    top bar's "Not saved" reached no screen reader (fresh34b H1): the notice and the message are
+    said as they show, and Q's reading of the table says "Not saved" while saves are refused."""
+    from ui.scenes.stats import StatsScene
+    from ui.storage import MemoryStorage, StorageError, Store
+
+    class Full(MemoryStorage):
+        full = False
+
+        def set(self, k, text):
+            if self.full:
+                raise StorageError("QuotaExceededError")
+            super().set(k, text)
+
+    backend = Full()
+    app = new_app(FreeCellTable(5), (1280, 800), store=Store(backend))
+    t = app.scene
+    for _ in range(3):
+        app.frame()
+    backend.full = True
+    from games.freecell import FreeCell
+
+    t.play(next(m for m in FreeCell.legal_moves(t.state) if FreeCell.format_move(t.state, m)[-1] in "abcd"))
+    run_until(app, lambda: app.notice != "", frames=50)
+    app.frame()
+    assert any("Could not save" in s for s in said(app)), said(app)
+    key(app, pygame.K_q)
+    assert "Not saved." in said(app)[-1], said(app)[-1]
+    backend.full = False
+    app.switch(StatsScene("freecell"))
+    app.frame()
+    app.scene.message = "Statistics reset."
+    app.frame()
+    assert said(app)[-1].startswith("Statistics reset"), said(app)

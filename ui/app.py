@@ -801,7 +801,7 @@ class App:
                     self.resize(*bs)
         if self.scene is not None and self.scene.update(dt):
             self.dirty = True
-        self.speech.observe(self.scene)    # words are made only when the focus, status or panel changed
+        self.speech.observe(self.scene, self.notice)   # words made only when something said changed
         if self.store.refusing != self._refusing_shown:
             # the table's top bar says "Not saved" while the storage refuses saves: redrawn as it
             # starts and as it ends

@@ -447,22 +447,36 @@ class Speech:
         return True
 
     # -- changes --
-    def observe(self, scene) -> None:
+    _notice = ""
+    _message = ""
+
+    def observe(self, scene, notice: str = "") -> None:
         """Say what changed on ``scene`` since the last call: a new screen's title, the status
-        line, a panel opened (title and buttons), the focus (after keyboard use)."""
+        line (a screen's own message line), a panel opened (title and buttons), the focus (after
+        keyboard use); and the app's ``notice`` band when a new one shows (a save the storage
+        refused, a record kept aside, a link that names no deal)."""
         if scene is None:
             return
         panel = getattr(scene, "panel", None)
         status = getattr(scene, "status_text", "")
+        message = getattr(scene, "message", "") if not hasattr(scene, "status_text") else ""
         says = getattr(scene, "says", 0)
         state = getattr(scene, "state", None)
         sig = (id(scene), getattr(scene, "focus", None), status, says, id(panel),
                getattr(panel, "focus", None), getattr(panel, "error", None), getattr(panel, "value", None),
-               id(state), self.keys)
+               id(state), self.keys, notice, message)
         if sig == self._sig:
             return
         self._sig = sig
         parts = []
+        if notice != self._notice:
+            self._notice = notice
+            if notice:
+                parts.append(notice)
+        if message != self._message:
+            self._message = message
+            if message and isinstance(message, str):
+                parts.append(message)
         if scene is not self._scene:
             self._scene, self._status, self._says, self._panel = scene, "", says, None
             self._focus_words = self._panel_words = ""
@@ -644,6 +658,10 @@ def table_summary(table) -> str:
     items = ", ".join(f"{label}: {value}" for label, value in table.top_items())
     parts = [scene_title(table), sentence(items) + "." if items else "",
              table.status_text.rstrip(".") + "." if table.status_text else ""]
+    if getattr(table, "saves_refused", lambda: False)():
+        from .table.base import MSG_NOT_SAVED
+
+        parts.insert(2, tr(MSG_NOT_SAVED) + ".")     # the top bar's warning, where the deal's label was
     if hasattr(table, "pile_cards") and hasattr(table, "all_keys"):
         from .table.columns import PileFocus
         from .table.drag import reading_order
