@@ -485,6 +485,48 @@ def test_spider_drag_and_refusal():
     assert t.state.columns[3][-1] == C("2H") and not t.state.columns[2]
 
 
+def finger_drag(app, start, end, steps=6):
+    """A finger drag from ``start`` to ``end`` (px) in ``steps`` moves, a frame after each."""
+    w, h = app.size
+    common = dict(touch_id=1, finger_id=0, dx=0.0, dy=0.0, pressure=1.0)
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=start[0] / w, y=start[1] / h, **common))
+    app.frame()
+    for k in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
+        pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=p[0] / w, y=p[1] / h, **common))
+        app.frame()
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=end[0] / w, y=end[1] / h, **common))
+    app.frame()
+
+
+@pytest.mark.parametrize("how", ["mouse", "finger"])
+@pytest.mark.parametrize("case", ["freecell", "spider", "klondike"])
+def test_a_drag_on_a_card_that_cannot_be_lifted_shakes_and_says_why(case, how):
+    """fresh34 F3: a press-and-drag on a buried card whose cards above are not a run answers as
+    a tap on it does: it shakes, nothing changes, the status line says why."""
+    size = (1280, 800) if how == "mouse" else (390, 844)
+    if case == "freecell":
+        s0 = fc_state(["9S 8S", "TD", "", "", "", "", "", ""], cells=(C("2C"), C("3C"), C("4C"), C("5C")))
+        app = make(FreeCellTable, size=size, state=s0, anim="normal", auto_foundation=False)
+        key, index = ("col", 0), 0
+    elif case == "spider":
+        s0 = spider_state()
+        app = make(SpiderTable, size=size, state=s0, anim="normal")
+        key, index = ("col", 1), 0
+    else:
+        s0 = Klondike.deal(1, {"draw": "1"})
+        app = make(KlondikeTable, size=size, state=s0, anim="normal", auto_foundation=False)
+        key, index = ("col", 6), 0                  # face down under six cards
+    t = app.scene
+    t.say("an earlier, unrelated line")
+    start = point(t, key, index)
+    end = (start[0] + 60, start[1] + 120)
+    (drag if how == "mouse" else finger_drag)(app, start, end)
+    assert t.state is s0 and t.history.moves == 0
+    assert t.anim.busy("shake")
+    assert t.status_text == t.refusal(s0, key, index) != "an earlier, unrelated line"
+
+
 # -- layout --------------------------------------------------------------------------------------
 def long_states():
     """States with long columns (they must squeeze, not run off the screen)."""

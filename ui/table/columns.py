@@ -1214,14 +1214,25 @@ class ColumnsTable(GameTable):
             # on the card now showing there
             self.press_spent = pressed is not None and self.is_home(pressed)
             t = self.press_target
-            self.press_card = None
+            self.press_card = self.press_refused = None
             if self.press_spent:
                 return
-            if t is not None and t.kind is Kind.CARD and self.rules.status(self.state) == PLAYING \
-                    and self.liftable(self.state, t.pile, t.index):
-                self.press_card = (t.pile, t.index, self.pile_cards(self.state, t.pile)[t.index])
+            if t is not None and t.kind is Kind.CARD and self.rules.status(self.state) == PLAYING:
+                if self.liftable(self.state, t.pile, t.index):
+                    self.press_card = (t.pile, t.index, self.pile_cards(self.state, t.pile)[t.index])
+                else:
+                    self.press_refused = (t.pile, t.index)
             return
         if ev.kind == "drag":
+            if self.press_refused is not None:
+                # a drag on a card that cannot be lifted answers as a tap on it does
+                # (docs/rules.md, "Illegal tap on a card"): it shakes and the status line says why
+                (key, index), self.press_refused = self.press_refused, None
+                s = self.state
+                if index < len(self.pile_cards(s, key)) and self.rules.status(s) == PLAYING:
+                    self.cycle = None
+                    self.shake_card(key, index)
+                    self.refused(None, self.refusal(s, key, index))
             if self.drag is None and self.press_card is not None:
                 if self.still_pressed():
                     self.start_drag(ev)
@@ -1235,7 +1246,7 @@ class ColumnsTable(GameTable):
             super().pointer(ev)
             if self.drag is not None:
                 self.drop(ev.pos)
-            self.press_card = None
+            self.press_card = self.press_refused = None
             return
         if ev.kind == "tap" and self.press_spent:
             self.press_spent = False
@@ -1251,6 +1262,10 @@ class ColumnsTable(GameTable):
                 self.activate(hit.pile(lt.dst))
                 return
         super().pointer(ev)
+
+    press_refused = None
+    """``(pile key, index)`` of the card the press is on when it cannot be lifted: the drag that
+    follows shakes it and says why, once (:meth:`pointer`)."""
 
     press_spent = False
     """The last press met a card that the automatic moves it settled sent home (:meth:`pointer`):
@@ -1272,7 +1287,7 @@ class ColumnsTable(GameTable):
     def let_go(self) -> None:
         if self.drag is not None:
             self.stale = True
-        self.drag = self.press_card = None
+        self.drag = self.press_card = self.press_refused = None
 
     def still_pressed(self) -> bool:
         """Whether the card pressed (``press_card``) is still where it was pressed and can still be
