@@ -136,7 +136,16 @@ def parse_token(text: str) -> tuple[Card | None, bool]:
     if t in ("--", "-"):
         return None, True
     if t.startswith("(") and t.endswith(")"):
-        return parse_card(t[1:-1]), False
+        try:
+            return parse_card(t[1:-1]), False
+        except CardError as e:
+            # the message quotes the token as written, parentheses and all (docs/contract.md: an
+            # error names the text it refuses); the cause after the quote stays
+            inner = f"'{quote(t[1:-1])}'"
+            msg = str(e)
+            if msg.startswith(inner):
+                msg = f"'{quote(text.strip())}'" + msg[len(inner):]
+            raise CardError(msg) from None
     if "(" in t or ")" in t:
         raise CardError(f"'{quote(text)}' is not a card: unbalanced parentheses")
     return parse_card(t), True

@@ -95,3 +95,32 @@ def test_layout_covering_from_overlap():
         parse_grid("[x")
     with pytest.raises(LayoutError):
         build({"en": "t", "ru": "t"}, [(0, 0), (0, 0)], [True, True])
+
+
+@pytest.mark.parametrize("token, cause", [("((9S))", "unknown suit ')'"), ("(XS)", "unknown rank 'X'"),
+                                          ("(K)", "write rank then suit")])
+def test_a_bracketed_token_is_quoted_as_written(token, cause):
+    """rival34 R6: a refused face-down token is quoted with its parentheses, as written."""
+    with pytest.raises(CardError) as e:
+        parse_token(token)
+    assert str(e.value).startswith(f"'{token}' is not a card") and cause in str(e.value)
+
+
+@pytest.mark.parametrize("game", ["klondike", "freecell", "spider", "pyramid", "tripeaks", "devils-grip"])
+def test_every_position_reader_quotes_a_doubly_bracketed_card_as_written(game):
+    """rival34 R6: each game's position reader names the token ``((9S))`` as written."""
+    from games.position import PositionError
+    from games.registry import find_game
+
+    rules = find_game(game)
+    text = rules.format_position(rules.deal(1, {}))
+    lines = text.splitlines()
+    for k, line in enumerate(lines):
+        head, sep, rest = line.partition(":")
+        toks = rest.split()
+        if not line.startswith("#") and sep and toks and len(toks[0].strip("()")) == 2 and toks[0][0] != "-":
+            lines[k] = f"{head}: ((9S)) " + " ".join(toks[1:])
+            break
+    with pytest.raises((PositionError, CardError)) as e:
+        rules.parse_position("\n".join(lines) + "\n", {})
+    assert "'((9S))'" in str(e.value), str(e.value)
