@@ -399,3 +399,27 @@ def test_share_copies_the_marks_and_says_them_in_words():
     assert "\u2713" in copied or "\u2717" in copied
     worded = copied.replace("\u2713", "won").replace("\u2717", "not won")
     assert sc.message.endswith(f": {worded}")       # "Copied: …" (or, headless, "Not copied, …: …")
+
+
+def test_dates_to_come_are_drawn_greyed_and_still_answer_a_tap(monkeypatch):
+    """fresh34 F12: the calendar's dates to come are drawn greyed, unlike the playable days
+    before today (MS Solitaire Collection greys them); a tap still says when they open."""
+    import datetime
+
+    mid = "2026-12-15"
+    monkeypatch.setattr(daily, "today", lambda: mid)
+    app = new_app(Store(MemoryStorage()), DailyScene(), (1280, 800))
+    sc = app.scene
+    app.frame()
+    cells = dict(sc.cells)
+    past, future = "2026-12-10", "2026-12-20"
+
+    def brightest(date):
+        r = cells[date].inflate(-4, -4)
+        r.height = r.height * 2 // 3
+        return max(sum(app.screen.get_at((x, y))[:3]) for x in range(r.x, r.right) for y in range(r.y, r.bottom))
+
+    assert brightest(future) < 0.7 * brightest(past), (brightest(future), brightest(past))
+    click(app, cells[future].center)
+    assert sc.date == mid and "open on that day" in sc.message
+    assert datetime.date.fromisoformat(future) > datetime.date.fromisoformat(mid)
