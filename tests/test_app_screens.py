@@ -899,3 +899,31 @@ def test_a_game_just_lost_is_in_the_statistics_at_once_and_the_screen_reads():
 
     px = sorted((lum(app.screen.get_at((x, y))) for x in range(r.x, r.right) for y in range(r.y, r.bottom, 2)))
     assert (px[-1] + 0.05) / (px[len(px) // 2] + 0.05) >= 4.5     # the text against its ground
+
+
+def test_kept_data_lines_say_what_each_copy_holds():
+    """fresh34 (Kept data): copies of one record kept aside are told apart on the Kept data
+    panel: a saved game by its deal code, moves, time and start day; a copy that does not read
+    by its copy number."""
+    import time as _time
+
+    from ui.progress import SavedGame
+
+    store = Store(MemoryStorage())
+    texts = []
+    for number, actions in ((5, ["1-2", "u", "3-4"]), (9, ["w"])):
+        d = SavedGame("klondike", number, {"draw": "1"}, actions, 65.0,
+                      started=_time.mktime((2026, 12, 1, 12, 0, 0, 0, 0, -1))).data()
+        d["id"] = 7                                      # a field its reader refuses
+        texts.append(json.dumps({"schema": 1, "data": d}))
+    for t in texts + ["{not json", "{still not json"]:
+        assert store.keep_copy("game.klondike" if t in texts else "stats", t)
+    app = new_app(store, SettingsScene())
+    lines = app.scene.kept_lines()
+    assert len(lines) == 4 and len(set(lines)) == 4, lines
+    from games.klondike import Klondike
+
+    assert any(Klondike.code(5, {"draw": "1"}) in ln and "2 moves" in ln and format_duration(65) in ln
+               and "begun 2026-12-01" in ln for ln in lines), lines
+    assert any(Klondike.code(9, {"draw": "1"}) in ln and "1 move" in ln for ln in lines), lines
+    assert any(ln.endswith("statistics, copy 1") for ln in lines) and any(ln.endswith("statistics, copy 2") for ln in lines)

@@ -322,7 +322,42 @@ def _game_label(name: str) -> str:
     return tr(N_("the saved {game} game"), game=tr(find_game(game).title))
 
 
-register_kind(RecordKind("game.", read_game, _game_label, members=lambda: GAMES, deep=replay_game))
+def describe_game(data: Any, name: str) -> str:
+    """What a kept-aside saved game holds, read leniently from its stored ``data`` (it was kept
+    aside because :meth:`SavedGame.from_data` refused it): its deal code, the moves in it (its
+    actions other than ``u``), the time played and the day it was begun, each when it reads,
+    as the home tile's Continue line says a save. ``""`` when none reads."""
+    from games.i18n import format_duration
+
+    if not isinstance(data, dict):
+        return ""
+    parts = []
+    try:
+        rules = find_game(str(data.get("game") or name.split(".", 1)[1]))
+        number = data.get("number")
+        if type(number) is int:
+            parts.append(tr(N_("deal {code}"), code=rules.code(number, rules.check_options(dict(data.get("options") or {})))))
+    except Exception:
+        pass
+    actions = data.get("actions")
+    if isinstance(actions, list):
+        moves = sum(1 for a in actions if a != "u")
+        parts.append(tr(N_("1 move")) if moves == 1 else tr(N_("{moves} moves"), moves=moves))
+    seconds = data.get("seconds")
+    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < 1e9:
+        parts.append(format_duration(seconds))
+    started = data.get("started")
+    if isinstance(started, (int, float)) and not isinstance(started, bool) and 0 < started < 1e11:
+        try:
+            day = time.strftime("%Y-%m-%d", time.localtime(started))
+            parts.append(tr(N_("begun {date}"), date=day))
+        except (OverflowError, OSError, ValueError):
+            pass
+    return ", ".join(parts)
+
+
+register_kind(RecordKind("game.", read_game, _game_label, members=lambda: GAMES, deep=replay_game,
+                         describe=describe_game))
 register_kind(RecordKind("stats", read_stats, lambda name: tr(N_("statistics"))))
 
 

@@ -615,6 +615,10 @@ class RecordKind:
         internal name.
     :ivar members: for a family, the allowed member names (``None`` for a single record).
     :ivar deep: an optional slower check run on import only (a saved game replays), same errors.
+    :ivar describe: ``describe(data, name) -> str``: optional, what a kept-aside copy of the
+        record holds, from its decoded data read leniently (the copy was kept because its reader
+        refused it): a translated phrase such as "deal KL1-D1-AAAAAAB: 12 moves, 3:05, begun
+        2026-12-01", or ``""`` when nothing in it reads. It must not raise on any data.
     """
 
     name: str
@@ -622,6 +626,7 @@ class RecordKind:
     label: Callable[[str], str]
     members: Callable[[], Iterable[str]] | None = None
     deep: Callable[[Any, str], None] | None = None
+    describe: Callable[[Any, str], str] | None = None
 
     def matches(self, record: str) -> bool:
         """Whether ``record`` is a record of this kind."""
@@ -1152,6 +1157,31 @@ class Store:
                 name = k[:k.index(".corrupt")]
                 out.append((k, name, record_label(name)))
         return out
+
+    def kept_words(self, key: str) -> str:
+        """What the kept-aside copy ``key`` holds, for the player to tell copies apart: its
+        record's label, then what its kind's ``describe`` reads in it (a saved game's deal code,
+        moves, time and start day), else the copy's number when the record has more than one
+        ("the saved Klondike game, copy 2"). Never raises."""
+        if ".corrupt" not in key:
+            return key
+        name = key[:key.index(".corrupt")]
+        label = record_label(name)
+        what = ""
+        kind = kind_of(name)
+        if kind is not None and kind.describe is not None:
+            try:
+                doc = loads(self.backend.get(key) or "")
+                data = doc.get("data") if isinstance(doc, dict) else None
+                what = kind.describe(data, name) if data is not None else ""
+            except Exception:
+                what = ""
+        if not what:
+            tail = key[key.index(".corrupt") + len(".corrupt"):]
+            n = int(tail[1:]) if tail[1:].isdigit() else 1
+            if n > 1 or any(k != key and k.startswith(name + ".corrupt") for k, _, _ in self.kept()):
+                what = tr(N_("copy {n}"), n=n)
+        return tr(N_("{what}, {details}"), what=label, details=what) if what else label
 
     def kept_file(self) -> str | None:
         """Where the desktop back end moved an unreadable store file, at this start or an earlier

@@ -354,7 +354,7 @@ class SettingsScene(ScreenScene):
     # -- kept-aside records ------------------------------------------------------------------------
     def kept_lines(self) -> list[str]:
         store = self.app.store
-        lines = [tr("Kept aside: {what}", what=label) for _, _, label in store.kept()]
+        lines = [tr("Kept aside: {what}", what=store.kept_words(key)) for key, _, _ in store.kept()]
         if store.kept_file():
             lines.append(tr("The unreadable saves file was kept as {path}", path=store.kept_file()))
         return lines or [tr("Nothing is kept aside.")]
