@@ -76,3 +76,25 @@ def test_the_setting_is_in_the_tables_options_and_the_settings_screen():
     sc = SettingsScene()
     new_app(sc)
     assert "show_clock" in [name for name, *_ in sc.row_specs()]
+
+
+def test_with_the_setting_off_q_and_the_home_tile_leave_the_time_out_too():
+    """Time and score off: Q's reading of the table still said "Score: 25, Time: 0:07", and the
+    home tile's Continue line still gave the time (fresh34b H2b, H8)."""
+    from conftest import key
+    from ui.scenes.home import HomeScene
+
+    app = new_app(table_class("klondike")(1), show_clock=False)
+    key(app, pygame.K_q)
+    read = app.speech.said[-1]
+    assert "Time:" not in read and "Score:" not in read and "Moves:" in read, read
+    home = HomeScene()
+    app.switch(home)
+    app.frame()
+    home.saves = {"klondike": (12, 65, None)}    # a saved game of 12 moves, 1:05
+    from ui.scenes import home as home_mod
+
+    home_mod._tiles.clear()
+    home.tile_image(app.size, "klondike", pygame.Rect(0, 0, 300, 200))
+    subs = [k[5] for k in home_mod._tiles]
+    assert subs == [tr("Continue: {moves} moves", moves=12)], subs

@@ -496,3 +496,19 @@ def test_notices_screen_messages_and_a_refused_save_are_said():
     app.scene.message = "Statistics reset."
     app.frame()
     assert said(app)[-1].startswith("Statistics reset"), said(app)
+
+
+def test_a_questions_lines_are_said_with_its_title():
+    """Reset statistics?, Import saves? and Kept data keep their text in ``lines``: a screen reader
+    heard the title and the buttons, not what would be reset (fresh34b H2)."""
+    from ui.scenes.stats import StatsScene
+
+    app = new_app(StatsScene("freecell"), (1280, 800))
+    app.frame()
+    sc = app.scene
+    sc.panel = None
+    from ui.scenes.settings import LinesPanel
+
+    sc.panel = LinesPanel(sc, "Reset statistics?", ["Records and badges stay."], [("cancel", "Cancel", None, lambda: None)])
+    app.frame()
+    assert "Records and badges stay" in said(app)[-1] and said(app)[-1].startswith("Reset statistics?"), said(app)

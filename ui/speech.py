@@ -588,10 +588,11 @@ def panel_text(panel) -> str:
     """What an opening panel says (:func:`panel_words`): its title, a help panel's paragraphs
     (an end panel: the top bar's figures and the progression's lines, what it shows drawn), its
     buttons."""
-    paragraphs = list(getattr(panel, "paragraphs", ()))
+    # a help panel's paragraphs, or a question's lines (Reset statistics?, Import saves?, Kept data)
+    paragraphs = list(getattr(panel, "paragraphs", ()) or getattr(panel, "lines", ()))
     table = getattr(panel, "table", None)
     if getattr(panel, "end", None) is not None and hasattr(table, "top_items"):
-        items = ", ".join(f"{label}: {value}" for label, value in table.top_items())
+        items = ", ".join(f"{label}: {value}" for label, value in shown_items(table))
         paragraphs = [sentence(items) + "." if items else ""]
         try:
             paragraphs += [line.rstrip(".") + "." for line in table.progression_lines() if line]
@@ -652,10 +653,17 @@ def news_words(table) -> str:
     return ""
 
 
+def shown_items(table) -> list[tuple[str, str]]:
+    """The top bar's figures as the table shows them now (Settings' Time and score off leaves the
+    time and score out during play: ``shown_top_items``)."""
+    shown = getattr(table, "shown_top_items", None)
+    return shown() if shown is not None else table.top_items()
+
+
 def table_summary(table) -> str:
-    """The whole table in words (Q): the game, the top bar's figures, the status line, then every
-    pile or every card a tap would play, in the screen's reading order."""
-    items = ", ".join(f"{label}: {value}" for label, value in table.top_items())
+    """The whole table in words (Q): the game, the top bar's figures as shown, the status line,
+    then every pile or every card a tap would play, in the screen's reading order."""
+    items = ", ".join(f"{label}: {value}" for label, value in shown_items(table))
     parts = [scene_title(table), sentence(items) + "." if items else "",
              table.status_text.rstrip(".") + "." if table.status_text else ""]
     if getattr(table, "saves_refused", lambda: False)():

@@ -358,8 +358,11 @@ class HomeScene(ScreenScene):
         ss = max(text.MIN_SIZE, round(ts * 0.7))
         if g in self.saves:
             moves, secs, _ = self.saves[g]
-            sub = tr("Continue: 1 move, {time}", time=format_duration(secs)) if moves == 1 else \
-                tr("Continue: {moves} moves, {time}", moves=moves, time=format_duration(secs))
+            if st.show_clock:
+                sub = tr("Continue: 1 move, {time}", time=format_duration(secs)) if moves == 1 else \
+                    tr("Continue: {moves} moves, {time}", moves=moves, time=format_duration(secs))
+            else:   # Time and score off: no time here either
+                sub = tr("Continue: 1 move") if moves == 1 else tr("Continue: {moves} moves", moves=moves)
             col = WARN
         else:
             sub, col = tr("Tap to play"), DIM
