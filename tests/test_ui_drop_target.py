@@ -308,3 +308,51 @@ def test_devils_grip_a_stack_dragged_over_a_cell_it_merges_onto_rings_it_in_whit
     assert ring_share(app.screen, t.stack_rect(12), t.card_w) < 0.1
     release(app, cell(12))
     assert t.history.moves == 0
+
+
+def _unlike(app, t, rect) -> float:
+    """How far the screen inside ``rect`` (its inner part, px) is from the dragged card drawn
+    opaque there: the mean difference of a grid of sample points, per colour channel."""
+    card = pygame.Surface(rect.size)
+    t.art.draw(card, t.dragging.card, card.get_rect(), True, False)
+    inner = rect.inflate(-rect.width // 3, -rect.height // 3)
+    total, n = 0, 0
+    for i in range(8):
+        for j in range(8):
+            x, y = inner.x + inner.width * i // 8, inner.y + inner.height * j // 8
+            a, b = app.screen.get_at((x, y)), card.get_at((x - rect.x, y - rect.y))
+            total += sum(abs(a[k] - b[k]) for k in range(3)) / 3
+            n += 1
+    return total / n
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_a_card_held_over_its_target_lets_the_target_show_through(size):
+    """By touch the card sits right on its partner and hid it, ring and all: the ring read as the
+    dragged card's own outline (fresh34b H7). Held over its target the card is drawn see-through;
+    elsewhere it stays opaque."""
+    for n in range(1, 400):
+        s = Pyramid.deal(n, {"layout": "1"})
+        pairs = [m for m in Pyramid.legal_moves(s) if len(m) == 2 and all(x >= 0 for x in m)]
+        if not pairs:
+            continue
+        a, b = pairs[0]
+        miss = next((i for i in range(len(s.cards)) if s.cards[i] is not None and free(s, i) and i not in (a, b)
+                     and Pyramid.why_not(s, (a, i)) is not None), None)
+        if miss is not None:
+            break
+    app = new_app(PyramidTable(n, {"layout": "1"}), size)
+    t = app.scene
+    start = visible_point(t, hit.slot(a))
+    ra = t.target_rect(hit.slot(a))
+
+    def onto(j):
+        rb = t.target_rect(hit.slot(j))
+        return rb.x + start[0] - ra.x, rb.y + start[1] - ra.y
+    press_and_move(app, start, onto(b))
+    assert t.drop_aim() == hit.slot(b)
+    assert _unlike(app, t, t.drag_rect(t.dragging)) > 8         # the partner shows through
+    move_to(app, onto(b), onto(miss), 3)
+    assert t.drop_aim() is None
+    assert _unlike(app, t, t.drag_rect(t.dragging)) < 1          # no target: the card as it is
+    release(app, onto(miss))

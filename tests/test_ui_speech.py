@@ -175,10 +175,9 @@ def test_a_hint_is_spoken():
     t = app.scene
     n = len(said(app))
     key(app, pygame.K_h)
-    for _ in range(400):
-        if t.status_text:
-            break
-        app.frame()
+    # the hint's own line, not "Thinking…" while it searches; then a frame for it to be said
+    run_until(app, lambda: t.status_text and t.status_text != tr("Thinking…"))
+    app.frame()
     assert t.status_text and any(t.status_text in s for s in said(app)[n:]), (t.status_text, said(app)[n:])
 
 

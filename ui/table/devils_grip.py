@@ -44,7 +44,7 @@ from ..anim import ease_out, lerp, pulse, shake_offset
 from ..frame import DIM, INK, TOUCH, draw_ring, felt, icon, load_toml, opaque_surface
 from . import hit
 from .base import DOUBLE_TAP, TAP_AGAIN, GameTable
-from .drag import TargetFocus, draw_target_ring
+from .drag import TargetFocus, draw_see_through, draw_target_ring
 from .hit import Hit, Kind
 
 HINT_MS = 1800             # how long the hinted move shows
@@ -1180,14 +1180,19 @@ class DevilsGripTable(TargetFocus, GameTable):
                     continue
                 if dst is None or dst.index != j:
                     self._handle(surface, hr.inflate(-round(hr.width * 0.3), -round(hr.height * 0.3)), False, False)
-        if move is not None and self.drop_takes(move):
+        aimed = move is not None and self.drop_takes(move)
+        if aimed:
             j = dst.index
             draw_target_ring(surface, self.stack_rect(j) if s.grid[j] else self.card_rect(j, 0), self.card_w)
         x, y = self.drag_topleft()
         cards = s.grid[d.src.index] if d.src.kind is Kind.CELL else (s.talon[-1],)
-        for k, c in enumerate(cards):
-            r = pygame.Rect(x + round(k * self.fan[0]), y + round(k * self.fan[1]), self.card_w, self.card_h)
-            self.art.draw(surface, c, r, True, True)
+        rects = [pygame.Rect(x + round(k * self.fan[0]), y + round(k * self.fan[1]), self.card_w, self.card_h)
+                 for k in range(len(cards))]
+        if aimed:       # over its target: the stack it would go on shows through the cards
+            draw_see_through(surface, self.art, cards, rects)
+        else:
+            for c, r in zip(cards, rects):
+                self.art.draw(surface, c, r, True, True)
         if d.src.kind is Kind.CELL and dst is not None:   # the handle of the cell under the pointer, on top
             self._handle(surface, self.handle_rects[dst.index], dst.kind is Kind.HANDLE, True)
 

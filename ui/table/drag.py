@@ -35,6 +35,23 @@ def draw_target_ring(surface, box: pygame.Rect, card_w: int) -> None:
     draw_ring(surface, outer, (*cards_art.TARGET, 240), lw, r)
 
 
+SEE_THROUGH = 150
+"""The opacity (0..255) of dragged cards held over a drop's target: the card they would land on
+or pair with shows through them, ringed, where the finger puts them right on it."""
+
+
+def draw_see_through(surface, art, cards, rects) -> None:
+    """Draw ``cards`` (ints) face up at ``rects`` (px) with :data:`SEE_THROUGH` opacity, as one
+    picture (the cards over each other stay opaque among themselves): dragged cards held over
+    their target."""
+    box = rects[0].unionall(rects[1:]) if len(rects) > 1 else pygame.Rect(rects[0])
+    img = pygame.Surface(box.size, pygame.SRCALPHA)
+    for c, r in zip(cards, rects):
+        art.draw(img, c, r.move(-box.x, -box.y), True, True)
+    img.set_alpha(SEE_THROUGH)
+    surface.blit(img, box)
+
+
 @dataclass
 class CardDrag:
     """One card being dragged: the pressed ``target``, its ``card``, the press's offset ``off``
@@ -143,6 +160,9 @@ class OneCardDrag:
         if aim is not None:
             draw_target_ring(surface, self.target_rect(aim), self.card_w)
         r = self.drag_rect(d)
+        if aim is not None:      # over its target: the card it would go on shows through it
+            draw_see_through(surface, self.art, [d.card], [r])
+            return
         s, (dx, dy) = cards_art.shadow(r.width)
         surface.blit(s, (r.x + dx + round(r.width * 0.04), r.y + dy + round(r.width * 0.07)))
         self.art.draw(surface, d.card, r, True, False)
