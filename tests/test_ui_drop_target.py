@@ -216,6 +216,31 @@ def visible_point(table, target):
     raise AssertionError(f"{target} is hidden")
 
 
+def pyramid_pair(size):
+    """A Pyramid table (layout 1) at ``size`` with a free pair ``a``-``b`` and a free card ``miss``
+    that ``a`` does not pair with: ``(app, table, b, miss, start, onto)``, ``start`` a visible
+    point of ``a`` (px) and ``onto(j)`` the point that puts ``a`` right over card ``j``."""
+    for n in range(1, 400):
+        s = Pyramid.deal(n, {"layout": "1"})
+        pairs = [m for m in Pyramid.legal_moves(s) if len(m) == 2 and all(x >= 0 for x in m)]
+        if not pairs:
+            continue
+        a, b = pairs[0]
+        miss = next((i for i in range(len(s.cards)) if s.cards[i] is not None and free(s, i) and i not in (a, b)
+                     and Pyramid.why_not(s, (a, i)) is not None), None)
+        if miss is not None:
+            break
+    app = new_app(PyramidTable(n, {"layout": "1"}), size)
+    t = app.scene
+    start = visible_point(t, hit.slot(a))
+    ra = t.target_rect(hit.slot(a))
+
+    def onto(j):
+        rb = t.target_rect(hit.slot(j))
+        return rb.x + start[0] - ra.x, rb.y + start[1] - ra.y
+    return app, t, b, miss, start, onto
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_tripeaks_a_card_dragged_over_the_waste_rings_it_only_when_it_plays(size):
     for n in range(1, 300):
@@ -250,24 +275,7 @@ def test_tripeaks_a_card_dragged_over_the_waste_rings_it_only_when_it_plays(size
 # -- Pyramid -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
 def test_pyramid_a_card_dragged_onto_its_partner_rings_it_and_not_a_card_it_misses(size):
-    for n in range(1, 400):
-        s = Pyramid.deal(n, {"layout": "1"})
-        pairs = [m for m in Pyramid.legal_moves(s) if len(m) == 2 and all(x >= 0 for x in m)]
-        if not pairs:
-            continue
-        a, b = pairs[0]
-        miss = next((i for i in range(len(s.cards)) if s.cards[i] is not None and free(s, i) and i not in (a, b)
-                     and Pyramid.why_not(s, (a, i)) is not None), None)
-        if miss is not None:
-            break
-    app = new_app(PyramidTable(n, {"layout": "1"}), size)
-    t = app.scene
-    start = visible_point(t, hit.slot(a))
-    ra = t.target_rect(hit.slot(a))
-
-    def onto(j):
-        rb = t.target_rect(hit.slot(j))
-        return rb.x + start[0] - ra.x, rb.y + start[1] - ra.y
+    app, t, b, miss, start, onto = pyramid_pair(size)
     press_and_move(app, start, onto(b))
     assert t.drop_aim() == hit.slot(b)
     assert ring_share(app.screen, t.target_rect(hit.slot(b)), t.card_w) >= 0.4
@@ -331,24 +339,7 @@ def test_a_card_held_over_its_target_lets_the_target_show_through(size):
     """By touch the card sits right on its partner and hid it, ring and all: the ring read as the
     dragged card's own outline (fresh34b H7). Held over its target the card is drawn see-through;
     elsewhere it stays opaque."""
-    for n in range(1, 400):
-        s = Pyramid.deal(n, {"layout": "1"})
-        pairs = [m for m in Pyramid.legal_moves(s) if len(m) == 2 and all(x >= 0 for x in m)]
-        if not pairs:
-            continue
-        a, b = pairs[0]
-        miss = next((i for i in range(len(s.cards)) if s.cards[i] is not None and free(s, i) and i not in (a, b)
-                     and Pyramid.why_not(s, (a, i)) is not None), None)
-        if miss is not None:
-            break
-    app = new_app(PyramidTable(n, {"layout": "1"}), size)
-    t = app.scene
-    start = visible_point(t, hit.slot(a))
-    ra = t.target_rect(hit.slot(a))
-
-    def onto(j):
-        rb = t.target_rect(hit.slot(j))
-        return rb.x + start[0] - ra.x, rb.y + start[1] - ra.y
+    app, t, b, miss, start, onto = pyramid_pair(size)
     press_and_move(app, start, onto(b))
     assert t.drop_aim() == hit.slot(b)
     assert _unlike(app, t, t.drag_rect(t.dragging)) > 8         # the partner shows through
