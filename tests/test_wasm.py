@@ -66,7 +66,7 @@ def test_the_solver_bench_times_the_main_thread_apart_in_webassembly():
     # warms it
     webenv.need_web_run()
     if not Path(f"/proc/self/task/{os.getpid()}/schedstat").exists():
-        pytest.skip("a thread's CPU time is read from Linux's /proc/self/task/PID/schedstat")
+        pytest.skip("no /proc/self/task/PID/schedstat here (not Linux): the main thread's CPU time is read from it")
     r = webenv.run_node("run_pyodide.mjs", str(webenv.ROOT), str(webenv.ROOT / "bench" / "solvers.py"), "measure",
                         json.dumps({"games": ["spider-4"], "count": 2, "budget": 2.0, "wasm_clock": "cpu"}))
     assert r.returncode == 0, r.stderr[-800:]
